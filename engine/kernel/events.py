@@ -1,0 +1,82 @@
+"""Event and command envelopes shared by every ruleset.
+
+An event is a fact that happened, numbered by ``seq`` within its game, with an audience:
+everyone, only some seats, or nobody (a secret recorded for the later reveal and for the
+full replay of a finished game). A command is a request by a seat; each ruleset defines its
+command models as subclasses of :class:`Command` with a literal ``type``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+EVENT_SCHEMA_VERSION = 1
+
+SPECTATOR = -1  # the viewer id of someone without a seat
+
+
+class Audience(BaseModel):
+    """Who may read an event's payload."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["public", "seats", "nobody"] = "public"
+    seats: tuple[int, ...] = ()
+
+    def admits(self, viewer: int) -> bool:
+        if self.kind == "public":
+            return True
+        if self.kind == "seats":
+            return viewer in self.seats
+        return False
+
+
+PUBLIC = Audience()
+NOBODY = Audience(kind="nobody")
+
+
+def only(*seats: int) -> Audience:
+    return Audience(kind="seats", seats=tuple(seats))
+
+
+class Event(BaseModel):
+    """One entry of a game's log. ``type_public`` says whether outsiders may see the type."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seq: int = 0
+    type: str
+    data: dict[str, Any] = Field(default_factory=dict)
+    audience: Audience = PUBLIC
+    type_public: bool = True
+    v: int = EVENT_SCHEMA_VERSION
+
+    def redacted_for(self, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` may receive: the whole event, or only its seq (and maybe type)."""
+        if self.audience.admits(viewer):
+            return {"seq": self.seq, "type": self.type, "data": self.data, "v": self.v}
+        out: dict[str, Any] = {"seq": self.seq, "redacted": True}
+        if self.type_public:
+            out["type"] = self.type
+        return out
+
+
+def event(
+    type_: str,
+    audience: Audience = PUBLIC,
+    *,
+    type_public: bool = True,
+    **data: Any,
+) -> Event:
+    """Build an event (its ``seq`` is assigned by the game when it is appended)."""
+    return Event(type=type_, data=data, audience=audience, type_public=type_public)
+
+
+class Command(BaseModel):
+    """Base of every ruleset's commands: a literal ``type`` field is the discriminator."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: str

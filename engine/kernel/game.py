@@ -1,0 +1,96 @@
+"""A game is its event log: fold, command handling, snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .dice import Randomness
+from .errors import GameOver, NotYourTurn
+from .events import Command, Event
+from .ruleset import Ruleset
+
+S = TypeVar("S")
+
+
+def fold(ruleset: Ruleset[S], events: Iterable[Event], state: S | None = None) -> S:
+    """Replay ``events`` onto ``state`` (default: the ruleset's initial state)."""
+    current = ruleset.initial_state() if state is None else ruleset.clone(state)
+    for ev in events:
+        ruleset.apply(current, ev)
+    return current
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The state after event ``seq``, serialised by the ruleset, so long games load fast."""
+
+    seq: int
+    state: str
+
+
+class Game(Generic[S]):
+    """One game in memory: its seed (secret), its events and its current state."""
+
+    def __init__(self, ruleset: Ruleset[S], seed: str | int, events: list[Event]) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.events = events
+        self.state: S = fold(ruleset, events)
+
+    @classmethod
+    def start(
+        cls, ruleset: Ruleset[S], options: dict[str, Any], players: list[str], seed: str | int
+    ) -> Game[S]:
+        opening = ruleset.setup(options, players, Randomness(seed, 0, "setup"))
+        numbered = [ev.model_copy(update={"seq": i + 1}) for i, ev in enumerate(opening)]
+        return cls(ruleset, seed, numbered)
+
+    @classmethod
+    def from_snapshot(
+        cls, ruleset: Ruleset[S], seed: str | int, snapshot: Snapshot, tail: list[Event]
+    ) -> Game[S]:
+        game = cls.__new__(cls)
+        game.ruleset = ruleset
+        game.seed = seed
+        game.events = list(tail)
+        game.state = fold(ruleset, tail, ruleset.load_state(snapshot.state))
+        return game
+
+    @property
+    def seq(self) -> int:
+        """The sequence number of the last event (0 before any)."""
+        return self.events[-1].seq if self.events else 0
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(self.seq, self.ruleset.dump_state(self.state))
+
+    def decide(self, actor: int, command: Command) -> list[Event]:
+        """Check that ``actor`` may act, ask the rules, and number the resulting events."""
+        pending = self.ruleset.pending(self.state)
+        if pending is None:
+            raise GameOver("the game is over")
+        if actor not in pending.seats:
+            raise NotYourTurn(f"seat {actor} may not act now; waiting for {list(pending.seats)}")
+        rng = Randomness(self.seed, self.seq + 1)
+        produced = self.ruleset.decide(self.state, actor, command, rng)
+        base = self.seq
+        return [ev.model_copy(update={"seq": base + i + 1}) for i, ev in enumerate(produced)]
+
+    def append(self, events: list[Event]) -> None:
+        for ev in events:
+            if ev.seq != self.seq + 1:
+                raise ValueError(f"event seq {ev.seq} does not follow {self.seq}")
+            self.ruleset.apply(self.state, ev)
+            self.events.append(ev)
+
+    def play(self, actor: int, command: Command) -> list[Event]:
+        """Decide and append in one step (what a server does inside one transaction)."""
+        produced = self.decide(actor, command)
+        self.append(produced)
+        return produced
+
+    def log_for(self, viewer: int, after: int = 0) -> list[dict[str, Any]]:
+        """The redacted log as ``viewer`` may read it, from ``after`` on."""
+        return [ev.redacted_for(viewer) for ev in self.events if ev.seq > after]

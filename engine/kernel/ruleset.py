@@ -1,0 +1,69 @@
+"""What a ruleset supplies to the kernel (DESIGN.md, "The engine kernel")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .dice import Randomness
+from .events import Command, Event
+
+S = TypeVar("S")
+
+
+class Pending(BaseModel):
+    """Who may act now and what they are asked (a prompt such as "move" or "pay_or_stop")."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seats: tuple[int, ...]
+    prompt: str
+    detail: dict[str, Any] = {}
+
+
+class Ruleset(Protocol[S]):
+    """Five pure functions over the ruleset's own state type, plus parsing and snapshots."""
+
+    id: str
+
+    def setup(self, options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
+        """The opening events (shuffles included)."""
+        ...
+
+    def initial_state(self) -> S:
+        """The empty state the opening events are folded onto."""
+        ...
+
+    def decide(self, state: S, actor: int, command: Command, rng: Randomness) -> list[Event]:
+        """Validate ``command`` and return the events it causes; never mutates ``state``."""
+        ...
+
+    def evolve(self, state: S, event: Event) -> S:
+        """Apply one event, returning a new state (the input is left as it was)."""
+        ...
+
+    def apply(self, state: S, event: Event) -> None:
+        """Apply one event in place (the fast path used by ``fold``)."""
+        ...
+
+    def clone(self, state: S) -> S: ...
+
+    def view(self, state: S, viewer: int) -> dict[str, Any]:
+        """What one seat (or a spectator) may see."""
+        ...
+
+    def legal_actions(self, state: S, actor: int) -> Iterator[Command]:
+        """The commands ``actor`` may issue now; ``decide`` refuses any other."""
+        ...
+
+    def pending(self, state: S) -> Pending | None:
+        """Who must act now, or None when the game is over."""
+        ...
+
+    def parse_command(self, data: dict[str, Any] | str) -> Command: ...
+
+    def dump_state(self, state: S) -> str: ...
+
+    def load_state(self, text: str) -> S: ...

@@ -1,0 +1,147 @@
+"""The commands of the ``venus`` ruleset: small and intention-shaped (DESIGN.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from engine.kernel import BadCommand, Command
+
+
+class ChooseRace(Command):
+    """4.2: in turn from the highest roller, each player picks a merchant species."""
+
+    type: Literal["ChooseRace"] = "ChooseRace"
+    race: str
+
+
+class SetDrives(Command):
+    """8.23: before rolling, say which Drives are off this turn (the rest are on)."""
+
+    type: Literal["SetDrives"] = "SetDrives"
+    off: list[str] = Field(default_factory=list)
+
+
+class UseGateLock(Command):
+    """8.47: before rolling, turn every Tele Gate off for this turn."""
+
+    type: Literal["UseGateLock"] = "UseGateLock"
+    on: bool = True
+
+
+class DeclareHeading(Command):
+    """5.3/5.31: name the first dot before rolling (6.42, 6.52, 8.43 for circles/gates)."""
+
+    type: Literal["DeclareHeading"] = "DeclareHeading"
+    dot: str
+
+
+class RollDice(Command):
+    """5.2: roll the ship's dice; ``auto_pilot`` rolls one less and counts a 4 (8.42)."""
+
+    type: Literal["RollDice"] = "RollDice"
+    auto_pilot: bool = False
+
+
+class Reroll(Command):
+    """8.44 Mulligan Gear: reroll one die right after the roll."""
+
+    type: Literal["Reroll"] = "Reroll"
+    die: int  # index into the dice
+
+
+class ChoosePilotNumber(Command):
+    """6.41: pick one of the numbers rolled (again at will with Switch Switch, 8.46)."""
+
+    type: Literal["ChoosePilotNumber"] = "ChoosePilotNumber"
+    number: int
+
+
+class MoveTo(Command):
+    """Move to the next dot (drives skip colored dots on the way, 8.2)."""
+
+    type: Literal["MoveTo"] = "MoveTo"
+    dot: str
+    pilot: int | None = None  # the Pilot Number this move needs, when not chosen yet
+
+
+class MoveAlong(Command):
+    """Convenience: a whole path of dots, executed step by step; stops at a decision."""
+
+    type: Literal["MoveAlong"] = "MoveAlong"
+    path: list[str]
+    pilot: int | None = None
+    land: bool = True  # land at the last dot if it allows landing
+
+
+class PayPenalty(Command):
+    """6.3: pay the penalty (less Shields, 8.3) and keep moving."""
+
+    type: Literal["PayPenalty"] = "PayPenalty"
+
+
+class StopHere(Command):
+    """6.3: stop on the penalty and pay nothing; movement ends."""
+
+    type: Literal["StopHere"] = "StopHere"
+
+
+class Land(Command):
+    """6.2: land on this Spaceport, City or Asteroid; remaining MP are lost."""
+
+    type: Literal["Land"] = "Land"
+
+
+class StayPut(Command):
+    """Spend the turn without moving (4.4, 9.42; on a Penalty you must pay, 6.3)."""
+
+    type: Literal["StayPut"] = "StayPut"
+
+
+class PickUpRelic(Command):
+    """6.11, 11.2: take the Relic of the "?" box you landed on."""
+
+    type: Literal["PickUpRelic"] = "PickUpRelic"
+
+
+class EndTurn(Command):
+    """4.4: finish the turn."""
+
+    type: Literal["EndTurn"] = "EndTurn"
+
+
+VenusCommand = Annotated[
+    ChooseRace
+    | SetDrives
+    | UseGateLock
+    | DeclareHeading
+    | RollDice
+    | Reroll
+    | ChoosePilotNumber
+    | MoveTo
+    | MoveAlong
+    | PayPenalty
+    | StopHere
+    | Land
+    | StayPut
+    | PickUpRelic
+    | EndTurn,
+    Field(discriminator="type"),
+]
+
+_adapter: TypeAdapter[Any] = TypeAdapter(VenusCommand)
+
+
+def parse_command(data: dict[str, Any] | str) -> Command:
+    """Parse a command from JSON text or a dict; a clear error names what was wrong."""
+    try:
+        if isinstance(data, str):
+            return _adapter.validate_json(data)  # type: ignore[no-any-return]
+        return _adapter.validate_python(data)  # type: ignore[no-any-return]
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise BadCommand(f"invalid command: {problems}") from None

@@ -1,0 +1,104 @@
+"""The commands a seat may issue now (shared by the UI and the bots) and the prompt."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.kernel import Command, Pending
+
+from . import commands as c
+from .board import load_board
+from .movement import Mover, Position, drives_of, position_of
+from .setup import available_races
+from .state import Turn, VenusState
+
+
+def pending(state: VenusState) -> Pending | None:
+    """Who must act now and what they are asked; None once the game is over."""
+    if state.stage == "over":
+        return None
+    if state.stage == "choose_race":
+        return Pending(seats=(state.race_queue[0],), prompt="choose_race")
+    turn = state.turn
+    if turn is None:
+        return None
+    prompt = {
+        "declare": "declare_heading",
+        "move": "move",
+        "pay_or_stop": "pay_or_stop",
+        "trade": "trade",
+    }[turn.phase]
+    detail: dict[str, object] = {}
+    if turn.phase == "pay_or_stop":
+        detail = {"amount": turn.due, "dot": state.players[turn.seat].dot}
+    if turn.phase == "declare" and turn.start_penalty:
+        detail = {"on_penalty": True}
+    return Pending(seats=(turn.seat,), prompt=prompt, detail=detail)
+
+
+def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
+    """Every command ``decide`` accepts from ``actor`` now (MoveAlong is a chain of MoveTo)."""
+    if state.stage == "choose_race":
+        if state.race_queue and state.race_queue[0] == actor:
+            for race in available_races(state):
+                yield c.ChooseRace(race=race)
+        return
+    turn = state.turn
+    if state.stage != "playing" or turn is None or turn.seat != actor:
+        return
+    board = load_board(state.edition)
+    player = state.players[actor]
+    mover = Mover.for_turn(board, state, turn)
+    pos = position_of(turn, player)
+    if turn.phase == "declare":
+        yield from _before_roll(state, mover, pos, turn)
+    elif turn.phase == "move":
+        yield from _moving(mover, pos, turn, player.relics)
+    elif turn.phase == "pay_or_stop":
+        if player.cash >= (turn.due or 0):
+            yield c.PayPenalty()
+        yield c.StopHere()
+    elif turn.phase == "trade":
+        box = state.qboxes.get(player.dot)
+        if turn.landed and box and box.marker and box.marker.kind == "relic":
+            yield c.PickUpRelic()
+        yield c.EndTurn()
+
+
+def _before_roll(state: VenusState, mover: Mover, pos: Position, turn: Turn) -> Iterator[Command]:
+    player = state.players[turn.seat]
+    for drive in drives_of(player):
+        off = sorted(set(turn.drives_off) ^ {drive})
+        yield c.SetDrives(off=off)
+    if "gate_lock" in player.relics:
+        yield c.UseGateLock(on=not turn.gate_lock)
+    for dot in sorted(mover.headings(pos)):
+        if dot != turn.heading:
+            yield c.DeclareHeading(dot=dot)
+    if turn.heading is not None and turn.heading in mover.headings(pos):
+        yield c.RollDice()
+        if "auto_pilot" in player.relics:
+            yield c.RollDice(auto_pilot=True)
+    due = mover.due(pos.dot) if turn.start_penalty else 0
+    if player.cash >= (due or 0):
+        yield c.StayPut()
+
+
+def _moving(mover: Mover, pos: Position, turn: Turn, relics: list[str]) -> Iterator[Command]:
+    steps = mover.steps(pos)
+    seen: set[tuple[str, int | None]] = set()
+    for step in steps:
+        key = (step.to, step.pilot if turn.pilot is None or mover.switch_switch else None)
+        if key not in seen:
+            seen.add(key)
+            yield c.MoveTo(dot=step.to, pilot=key[1])
+    if turn.pilot is None or mover.switch_switch:
+        bound = mover.bound_pilots(pos)
+        for number in sorted(set(turn.dice)):
+            if (not bound or number in bound) and number != turn.pilot:
+                yield c.ChoosePilotNumber(number=number)
+    if "mulligan_gear" in relics and not turn.rerolled and not turn.moves and turn.pilot is None:
+        for i in range(len(turn.dice)):
+            yield c.Reroll(die=i)
+    if turn.moves and mover.landable(pos.dot):
+        yield c.Land()

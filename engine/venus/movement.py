@@ -1,0 +1,322 @@
+"""Movement on the cluster: what single moves are legal from where a ship is (rules 5, 6, 8).
+
+Everything here is pure: a :class:`Mover` holds the facts of one turn that do not change
+while the ship moves (its drives, relics, shields, the face-up Tele Gates, the dice), and
+:class:`Position` is the part that does (dot, MP left, paths used, Pilot Number). The rules
+module turns the chosen :class:`Step` into events; the reachability query searches with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from .board import Board, DotColor, DotKind, LinkKind
+from .state import Marker, Player, Turn, VenusState
+
+DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
+    "yellow_drive": frozenset({DotColor.YELLOW}),
+    "red_drive": frozenset({DotColor.RED}),
+    "combined_drive": frozenset({DotColor.YELLOW, DotColor.RED}),
+    "relic_yellow_drive": frozenset({DotColor.YELLOW}),
+}
+SHIELD_SAVING = 20  # 8.3
+
+
+def drives_of(player: Player) -> list[str]:
+    """The drive items a ship carries (equipment keys, and the Relic Yellow Drive)."""
+    found = [e for e in player.equipment if e in DRIVE_COLORS]
+    if "yellow_drive" in player.relics:
+        found.append("relic_yellow_drive")
+    return found
+
+
+def shields_of(player: Player) -> int:
+    """8.3: every Shield carried (hull, holds and the Relic Shield) saves $20."""
+    return player.equipment.count("shield") + player.relics.count("shield")
+
+
+def edge(a: str, b: str) -> str:
+    return f"{a}>{b}"
+
+
+@dataclass(frozen=True)
+class Position:
+    """The changing part of a move in progress."""
+
+    dot: str
+    mp: int
+    used: frozenset[str] = frozenset()  # directed paths used this turn (5.32)
+    pilot: int | None = None
+    moves: int = 0
+    free_step: bool = False  # 8.22
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move to the next occupied dot, over any dots a Drive skips (8.2)."""
+
+    to: str
+    mp: int
+    via: str  # "path", "airfoil", "circle", "telegate" or "jump_start"
+    edges: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
+    pilot: int | None = None  # the Pilot Number this move uses, when it needs one
+
+
+@dataclass
+class Mover:
+    """The facts of one turn that stay fixed while the ship moves."""
+
+    board: Board
+    state: VenusState
+    seat: int
+    dice: tuple[int, ...]
+    heading: str | None = None
+    colors: frozenset[DotColor] = frozenset()
+    shields: int = 0
+    air_foil: bool = False
+    switch_switch: bool = False
+    jump_start: bool = False
+    gates: dict[int, str] = field(default_factory=dict)  # face-up working Tele Gates
+
+    @classmethod
+    def for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:
+        player = state.players[turn.seat]
+        colors: frozenset[DotColor] = frozenset()
+        for drive in drives_of(player):
+            if drive not in turn.drives_off:
+                colors |= DRIVE_COLORS[drive]
+        gates: dict[int, str] = {}
+        if not turn.gate_lock:
+            for dot, box in state.qboxes.items():
+                m = box.marker
+                if box.face_up and m is not None and m.kind == "telegate" and m.number:
+                    gates[m.number] = dot
+        return cls(
+            board=board,
+            state=state,
+            seat=turn.seat,
+            dice=tuple(turn.dice),
+            heading=turn.heading,
+            colors=colors,
+            shields=shields_of(player),
+            air_foil="air_foil" in player.relics,
+            switch_switch="switch_switch" in player.relics,
+            jump_start="jump_start" in player.relics,
+            gates=gates,
+        )
+
+    # --- what a dot is, for this ship ---------------------------------------------------
+
+    def face_up_marker(self, dot: str) -> Marker | None:
+        box = self.state.qboxes.get(dot)
+        if box is None or not box.face_up:
+            return None
+        return box.marker
+
+    def is_hidden(self, dot: str) -> bool:
+        """A "?" box whose marker is still face down (6.1)."""
+        box = self.state.qboxes.get(dot)
+        return box is not None and not box.face_up and box.marker is not None
+
+    def color_of(self, dot: str) -> DotColor | None:
+        d = self.board.dots[dot]
+        if d.kind in (DotKind.SPACE, DotKind.PENALTY):
+            return d.color
+        marker = self.face_up_marker(dot)
+        if marker is not None and marker.kind == "penalty":
+            return marker.color
+        return None
+
+    def skips(self, dot: str) -> bool:
+        """8.2: a Drive skips Space Dots, Penalty Ovals and Penalty markers of its colors."""
+        color = self.color_of(dot)
+        return color is not None and color in self.colors
+
+    def penalty(self, dot: str) -> int | None:
+        """The printed amount of the Penalty on ``dot`` (Oval or face-up marker), if any."""
+        d = self.board.dots[dot]
+        if d.kind is DotKind.PENALTY:
+            return d.penalty
+        marker = self.face_up_marker(dot)
+        if marker is not None and marker.kind == "penalty":
+            return marker.amount
+        return None
+
+    def due(self, dot: str) -> int | None:
+        """6.3 and 8.3: what this ship must pay to go on from ``dot`` (None: no penalty)."""
+        amount = self.penalty(dot)
+        if amount is None:
+            return None
+        return max(0, amount - SHIELD_SAVING * self.shields)
+
+    def telegate(self, dot: str) -> int | None:
+        """The number of a face-up, working Tele Gate on ``dot`` (6.5; 8.47 turns them off)."""
+        marker = self.face_up_marker(dot)
+        if marker is None or marker.kind != "telegate":
+            return None
+        return marker.number if self.gates.get(marker.number or 0) == dot else None
+
+    def landable(self, dot: str) -> bool:
+        """6.2: Spaceports, Cities and Asteroids (a "?" box with a Relic is an Asteroid)."""
+        d = self.board.dots[dot]
+        if d.kind in (DotKind.SURFACE_CITY, DotKind.SPACE_CITY, DotKind.ASTEROID):
+            return True
+        if d.orbit is not None and dot in self.state.spaceports:
+            return True
+        box = self.state.qboxes.get(dot)
+        if box is not None and box.face_up:
+            return box.marker is None or box.marker.kind in ("relic", "open_port")
+        return False
+
+    def is_surface_city(self, dot: str) -> bool:
+        return self.board.dots[dot].kind is DotKind.SURFACE_CITY
+
+    def cost(self, a: str, b: str) -> int:
+        """5.21: 1 MP in space, 2 to or from a Surface City (1 with the Air Foil, 8.41)."""
+        if self.air_foil:
+            return 1
+        return 2 if self.is_surface_city(a) or self.is_surface_city(b) else 1
+
+    # --- legal moves -----------------------------------------------------------------------
+
+    def pilot_choices(self, pos: Position) -> list[int]:
+        """6.41: the Pilot Number is one of the dice; once chosen it stays (but 8.46)."""
+        if pos.pilot is not None and not self.switch_switch:
+            return [pos.pilot]
+        return sorted(set(self.dice))
+
+    def _continue(
+        self, start: str, first: str, edges: tuple[str, ...], pos: Position
+    ) -> Iterator[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+        """Follow the path from ``first`` over dots the Drives skip (8.2, 8.21)."""
+        stack: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [(first, edges, ())]
+        while stack:
+            dot, taken, skipped = stack.pop()
+            if dot == start or not self.skips(dot) or self.is_hidden(dot):
+                yield dot, taken, skipped
+                continue
+            if len(skipped) > len(self.board.dots):
+                continue
+            went = False
+            for nxt in self.board.neighbours(dot):
+                back = edge(nxt, dot)
+                if back in pos.used or back in taken or edge(dot, nxt) in taken:
+                    continue
+                went = True
+                stack.append((nxt, (*taken, edge(dot, nxt)), (*skipped, dot)))
+            if not went:
+                # nowhere to go past a dot it would skip: the ship stops on it (5.32)
+                yield dot, taken, skipped
+
+    def _path_steps(self, pos: Position, pilot: int | None) -> Iterator[Step]:
+        here = pos.dot
+        for nxt in self.board.neighbours(here):
+            if edge(nxt, here) in pos.used:
+                continue  # 5.32 backtracking
+            for to, taken, skipped in self._continue(here, nxt, (edge(here, nxt),), pos):
+                yield Step(to, self.cost(here, to), "path", taken, skipped, pilot)
+        if self.air_foil:
+            for nxt in self.board.airfoil[here]:
+                if edge(nxt, here) in pos.used:
+                    continue
+                yield Step(nxt, 1, "airfoil", (edge(here, nxt),), (), pilot)
+
+    def _circle_steps(self, pos: Position) -> Iterator[Step]:
+        """6.4, 6.43: leave a Navigation Circle by the arrow of the Pilot Number."""
+        here = pos.dot
+        exits = self.board.exits[here]
+        for pilot in self.pilot_choices(pos):
+            target = exits.get(pilot)
+            if target is None or edge(target, here) in pos.used:
+                continue  # 6.43: that arrow points back the way he came: he stops
+            first = (edge(here, target),)
+            if target in self.board.invisible[here]:
+                yield Step(target, 1, "circle", first, (), pilot)  # the Body/Wing jump
+                continue
+            for to, taken, skipped in self._continue(here, target, first, pos):
+                yield Step(to, self.cost(here, to), "circle", taken, skipped, pilot)
+
+    def _gate_steps(self, pos: Position, number: int | None, via: str) -> Iterator[Step]:
+        """6.5: leaving a Tele Gate, jump to the gate showing the Pilot Number, if any.
+
+        ``number`` is the gate the ship is on (None for a Jump Start from elsewhere, 8.43).
+        """
+        for pilot in self.pilot_choices(pos):
+            target = self.gates.get(pilot)
+            if target is not None and pilot != number:
+                yield Step(target, self.cost(pos.dot, target), via, (), (), pilot)
+            else:
+                yield from self._path_steps(pos, pilot)
+
+    def steps(self, pos: Position) -> list[Step]:
+        """Every legal next move from ``pos`` (the declaration binds the first one, 5.31)."""
+        free = pos.free_step
+        if pos.mp <= 0 and not free:
+            return []
+        here = pos.dot
+        number = self.telegate(here)
+        jump_start = (
+            pos.moves == 0
+            and self.jump_start
+            and number is None
+            and self.heading is not None
+            and self.heading in self.gates.values()
+        )
+        if jump_start:
+            candidates = list(self._gate_steps(pos, None, "jump_start"))
+        elif self.board.dots[here].kind is DotKind.CIRCLE:
+            candidates = list(self._circle_steps(pos))
+        elif number is not None and not free:
+            candidates = list(self._gate_steps(pos, number, "telegate"))
+        else:
+            candidates = list(self._path_steps(pos, None))
+        if free:
+            candidates = [replace(s, mp=0) for s in candidates]
+        else:
+            candidates = [s for s in candidates if s.mp <= pos.mp]
+        if pos.moves == 0 and self.heading is not None:
+            declared = [s for s in candidates if s.to == self.heading]
+            if declared:
+                return declared  # 5.31, 6.42, 6.52, 8.43: the declared first dot binds
+        return candidates
+
+    def bound_pilots(self, pos: Position) -> set[int]:
+        """Pilot Numbers the first move's declaration forces (6.42, 6.52, 8.43); empty: free."""
+        if pos.moves or self.heading is None:
+            return set()
+        steps = self.steps(pos)
+        if steps and all(s.to == self.heading for s in steps):
+            return {s.pilot for s in steps if s.pilot is not None}
+        return set()
+
+    def headings(self, pos: Position) -> set[str]:
+        """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
+        probe = Mover(**{**self.__dict__, "dice": (1, 2, 3, 4, 5, 6), "heading": None})
+        start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
+        found = {s.to for s in probe.steps(start)}
+        if self.jump_start or self.telegate(pos.dot) is not None:
+            found |= {d for d in self.gates.values() if d != pos.dot}
+        return found
+
+
+def position_of(turn: Turn, player: Player) -> Position:
+    return Position(
+        dot=player.dot,
+        mp=turn.mp,
+        used=frozenset(turn.used),
+        pilot=turn.pilot,
+        moves=turn.moves,
+        free_step=turn.free_step,
+    )
+
+
+def is_link(board: Board, a: str, b: str) -> LinkKind | None:
+    if b in board.paths[a]:
+        return LinkKind.PATH
+    if b in board.airfoil[a]:
+        return LinkKind.AIRFOIL
+    if b in board.invisible[a]:
+        return LinkKind.INVISIBLE
+    return None

@@ -1,0 +1,427 @@
+"""``decide`` for the ``venus`` ruleset: validate a command, return the events it causes.
+
+Each command handler works on a scratch copy of the state: every event it emits is applied
+to the copy at once, so the next rule sees the position as it now is (a move reveals a
+marker, the marker asks for a penalty, ...). The real state is never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event, only
+
+from . import commands as c
+from .board import Board, DotKind, load_board
+from .evolve import apply
+from .movement import Mover, Position, Step, drives_of, position_of
+from .pieces import RELIC_KEYS, ship_dice
+from .state import Turn, VenusState
+
+
+class Decision:
+    """Collects the events of one command, keeping a scratch state up to date."""
+
+    def __init__(self, state: VenusState, rng: Randomness) -> None:
+        self.state = state.model_copy(deep=True)
+        self.rng = rng
+        self.events: list[Event] = []
+        self.board: Board = load_board(state.edition)
+
+    def emit(self, ev: Event) -> None:
+        apply(self.state, ev)
+        self.events.append(ev)
+
+    @property
+    def turn(self) -> Turn:
+        if self.state.turn is None:
+            raise RuleError("4.4 taking turns", "no turn is in progress")
+        return self.state.turn
+
+    def mover(self) -> Mover:
+        return Mover.for_turn(self.board, self.state, self.turn)
+
+    def position(self) -> Position:
+        return position_of(self.turn, self.state.players[self.turn.seat])
+
+    def roll(self, count: int) -> tuple[list[int], int]:
+        """Dice for a roll: a sandbox scenario's loaded dice first, then the generator."""
+        loaded = self.state.loaded_dice[:count]
+        return loaded + self.rng.dice(count - len(loaded)), len(loaded)
+
+
+CommandHandler = Callable[[Decision, int, Any], None]
+HANDLERS: dict[type[Command], CommandHandler] = {}
+
+
+def handles(kind: type[Command]) -> Callable[[CommandHandler], CommandHandler]:
+    def register(fn: CommandHandler) -> CommandHandler:
+        HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> list[Event]:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleError("commands", f"{command.type} is not a command of this game")
+    decision = Decision(state, rng)
+    handler(decision, actor, command)
+    return decision.events
+
+
+def _phase(d: Decision, *phases: str, rule: str, what: str) -> Turn:
+    turn = d.turn
+    if turn.phase not in phases:
+        raise RuleError(rule, f"{what} is not possible now (the turn is at '{turn.phase}')")
+    return turn
+
+
+# --- setup: choosing merchants (4.2) -----------------------------------------------------
+
+
+@handles(c.ChooseRace)
+def _choose_race(d: Decision, actor: int, cmd: c.ChooseRace) -> None:
+    from .setup import available_races, begin_play
+
+    s = d.state
+    if s.stage != "choose_race" or not s.race_queue or s.race_queue[0] != actor:
+        raise RuleError("4.2 starting play", "it is not your turn to choose a merchant")
+    if cmd.race not in available_races(s):
+        raise RuleError("4.2 starting play", f"merchant {cmd.race!r} is not available")
+    d.emit(event("RaceChosen", seat=actor, race=cmd.race))
+    if not d.state.race_queue:
+        begin_play(d)
+
+
+# --- before the roll: drives, Gate Lock, declaration (5.3, 8.23, 8.47) -------------------
+
+
+@handles(c.SetDrives)
+def _set_drives(d: Decision, actor: int, cmd: c.SetDrives) -> None:
+    _phase(d, "declare", rule="8.23 shutting down drives", what="turning drives off")
+    carried = drives_of(d.state.players[actor])
+    unknown = [x for x in cmd.off if x not in carried]
+    if unknown:
+        raise RuleError("8.23 shutting down drives", f"you carry no drive {unknown[0]!r}")
+    d.emit(event("DrivesSet", seat=actor, off=sorted(set(cmd.off))))
+
+
+@handles(c.UseGateLock)
+def _gate_lock(d: Decision, actor: int, cmd: c.UseGateLock) -> None:
+    _phase(d, "declare", rule="8.47 gate lock", what="the Gate Lock")
+    if "gate_lock" not in d.state.players[actor].relics:
+        raise RuleError("8.47 gate lock", "you do not have the Gate Lock relic")
+    d.emit(event("GateLockSet", seat=actor, on=cmd.on))
+
+
+@handles(c.DeclareHeading)
+def _declare(d: Decision, actor: int, cmd: c.DeclareHeading) -> None:
+    _phase(d, "declare", rule="5.31 declaration", what="declaring a heading")
+    if cmd.dot not in d.board.dots:
+        raise RuleError("5.31 declaration", f"there is no dot {cmd.dot!r}")
+    if cmd.dot not in d.mover().headings(d.position()):
+        raise RuleError(
+            "5.31 declaration / 8.21",
+            f"{cmd.dot} is not a dot you could occupy as your first move",
+        )
+    d.emit(event("HeadingDeclared", seat=actor, dot=cmd.dot))
+
+
+@handles(c.RollDice)
+def _roll(d: Decision, actor: int, cmd: c.RollDice) -> None:
+    turn = _phase(d, "declare", rule="5.2 movement points", what="rolling")
+    if turn.heading is None:
+        raise RuleError(
+            "5.31 declaration",
+            "declare your first dot before rolling (a roll without a declaration does not"
+            " count and is made again)",
+        )
+    if turn.heading not in d.mover().headings(d.position()):
+        raise RuleError("8.21 declaration", "your declared dot is one your drives skip over")
+    player = d.state.players[actor]
+    count = ship_dice(player.ship)
+    if cmd.auto_pilot:
+        if "auto_pilot" not in player.relics:
+            raise RuleError("8.42 auto pilot", "you do not have the Auto Pilot relic")
+        count -= 1
+    dice, loaded = d.roll(count)
+    if cmd.auto_pilot:
+        dice.append(4)
+    d.emit(event("DiceRolled", seat=actor, dice=dice, auto_pilot=cmd.auto_pilot, loaded=loaded))
+    _after_arrival(d, arrived=False)
+
+
+@handles(c.Reroll)
+def _reroll(d: Decision, actor: int, cmd: c.Reroll) -> None:
+    turn = _phase(d, "move", rule="8.44 mulligan gear", what="a reroll")
+    if "mulligan_gear" not in d.state.players[actor].relics:
+        raise RuleError("8.44 mulligan gear", "you do not have the Mulligan Gear relic")
+    if turn.rerolled or turn.moves or turn.pilot is not None:
+        raise RuleError(
+            "8.44 mulligan gear",
+            "one reroll, only right after the roll, before choosing a Pilot Number or moving",
+        )
+    if not 0 <= cmd.die < len(turn.dice):
+        raise RuleError("8.44 mulligan gear", f"there is no die number {cmd.die}")
+    value, loaded = d.roll(1)
+    d.emit(event("DieRerolled", seat=actor, die=cmd.die, value=value[0], loaded=loaded))
+    _after_arrival(d, arrived=False)
+
+
+@handles(c.ChoosePilotNumber)
+def _pilot(d: Decision, actor: int, cmd: c.ChoosePilotNumber) -> None:
+    turn = _phase(d, "move", rule="6.41 pilot number", what="choosing a Pilot Number")
+    if cmd.number not in turn.dice:
+        raise RuleError("6.41 pilot number", f"you did not roll a {cmd.number}")
+    mover = d.mover()
+    if turn.pilot is not None and not mover.switch_switch:
+        raise RuleError("6.41 pilot number", "you chose your Pilot Number already this turn")
+    bound = mover.bound_pilots(d.position())
+    if bound and cmd.number not in bound:
+        raise RuleError(
+            "6.42 / 6.52 declaration",
+            f"you rolled a number that sends you to your declared dot: choose {sorted(bound)}",
+        )
+    d.emit(event("PilotNumberChosen", seat=actor, number=cmd.number))
+    _after_arrival(d, arrived=False)
+
+
+# --- moving (5, 6, 8) --------------------------------------------------------------------
+
+
+def _choose_step(d: Decision, target: str, pilot: int | None) -> Step:
+    mover = d.mover()
+    pos = d.position()
+    steps = mover.steps(pos)
+    matching = [s for s in steps if s.to == target]
+    if pilot is not None:
+        matching = [s for s in matching if s.pilot in (None, pilot)]
+    if not matching:
+        raise RuleError(_why_not(d, mover, pos, target, steps), f"you cannot move to {target} now")
+    pilots = {s.pilot for s in matching if s.pilot is not None}
+    if len(pilots) > 1 and pilot is None and d.turn.pilot in pilots:
+        matching = [s for s in matching if s.pilot in (None, d.turn.pilot)]  # keep it (8.46)
+    elif len(pilots) > 1 and pilot is None:
+        raise RuleError(
+            "6.41 pilot number", f"say which Pilot Number takes you there: {sorted(pilots)}"
+        )
+    return min(matching, key=lambda s: (s.mp, len(s.skipped)))
+
+
+def _why_not(d: Decision, mover: Mover, pos: Position, target: str, steps: list[Step]) -> str:
+    """Name the rule that forbids a move to ``target``."""
+    board = d.board
+    if target not in board.dots:
+        return "5.1 movement"
+    here = pos.dot
+    if pos.moves == 0 and mover.heading is not None and any(s.to == mover.heading for s in steps):
+        return "5.31 declaration"
+    if board.dots[here].kind is DotKind.CIRCLE:
+        return "6.4 navigation circles"
+    if f"{target}>{here}" in pos.used:
+        return "5.32 backtracking"
+    if target in board.neighbours(here) and mover.skips(target):
+        return "8.21 drives skip that dot"
+    if target in board.neighbours(here) or target in board.airfoil[here]:
+        if target in board.airfoil[here] and not mover.air_foil:
+            return "8.41 air foil"
+        return "5.21 movement costs"
+    return "5.1 movement (not the next dot)"
+
+
+@handles(c.MoveTo)
+def _move_to(d: Decision, actor: int, cmd: c.MoveTo) -> None:
+    _phase(d, "move", rule="5.1 movement", what="moving")
+    _take_step(d, actor, _choose_step(d, cmd.dot, cmd.pilot))
+
+
+@handles(c.MoveAlong)
+def _move_along(d: Decision, actor: int, cmd: c.MoveAlong) -> None:
+    """Execute a path step by step; stop at the first point that needs a new decision."""
+    _phase(d, "move", rule="5.1 movement", what="moving")
+    if not cmd.path:
+        raise RuleError("5.1 movement", "the path is empty")
+    for i, dot in enumerate(cmd.path):
+        pilot = cmd.pilot if d.turn.pilot is None else None
+        if i and _must_decide(d, dot, pilot):
+            return  # the player chooses the Pilot Number himself from here
+        _take_step(d, actor, _choose_step(d, dot, pilot))
+        turn = d.state.turn
+        if turn is None or turn.phase != "move":
+            return  # a penalty to decide, the end of movement, or of the turn
+    turn = d.state.turn
+    if cmd.land and turn is not None and turn.phase == "move" and d.mover().landable(cmd.path[-1]):
+        _end_movement(d, "landed")
+
+
+def _must_decide(d: Decision, nxt: str, pilot: int | None) -> bool:
+    """A path stops before a step whose Pilot Number is not settled."""
+    steps = [s for s in d.mover().steps(d.position()) if s.to == nxt]
+    keep = pilot if pilot is not None else d.turn.pilot
+    if keep is not None and any(s.pilot in (None, keep) for s in steps):
+        steps = [s for s in steps if s.pilot in (None, keep)]
+    return len({s.pilot for s in steps if s.pilot is not None}) > 1
+
+
+def _take_step(d: Decision, actor: int, step: Step) -> None:
+    frm = d.state.players[actor].dot
+    d.emit(
+        event(
+            "Moved",
+            seat=actor,
+            frm=frm,
+            to=step.to,
+            mp=step.mp,
+            via=step.via,
+            skipped=list(step.skipped),
+            edges=list(step.edges),
+            pilot=step.pilot,
+        )
+    )
+    _look_around(d, actor, [*step.skipped, step.to])
+    _after_arrival(d, arrived=True)
+
+
+def _look_around(d: Decision, actor: int, dots: list[str]) -> None:
+    """7.2 observation from an Orbit, 8.45 Spy Eye: private sightings of secrets."""
+    s = d.state
+    player = s.players[actor]
+    spy_eye = "spy_eye" in player.relics
+    for dot in dots:
+        info = d.board.dots[dot]
+        system = info.system
+        if system and system in s.iou_at and system not in s.discovered:
+            if (info.orbit or spy_eye) and system not in player.observed:
+                culture = s.iou_at[system]
+                d.emit(event("CultureObserved", only(actor), seat=actor, system=system,
+                             culture=culture))
+        if spy_eye:
+            for near in sorted(d.board.adjacent_dots(dot) | {dot}):
+                box = s.qboxes.get(near)
+                if box and not box.face_up and box.marker and near not in player.spied:
+                    d.emit(event("MarkerSpied", only(actor), seat=actor, dot=near,
+                                 marker=box.marker.model_dump(exclude_none=True)))
+
+
+def _after_arrival(d: Decision, *, arrived: bool) -> None:
+    """What the dot the ship is on does now: reveal, penalty, landing, end of MP (6, 5.22)."""
+    turn = d.turn
+    seat = turn.seat
+    here = d.state.players[seat].dot
+    mover = d.mover()
+    if arrived:
+        box = d.state.qboxes.get(here)
+        if box is not None and not box.face_up and box.marker is not None:
+            d.emit(event("MarkerRevealed", dot=here,
+                         marker=box.marker.model_dump(exclude_none=True)))  # 6.1
+            mover = d.mover()
+            if mover.skips(here):
+                d.emit(event("FreeSkip", seat=seat, dot=here))  # 8.22
+                if not mover.steps(d.position()):
+                    _end_movement(d, "trapped")
+                return
+        due = mover.due(here)
+        if due is not None:
+            d.emit(event("PenaltyDue", seat=seat, dot=here, amount=due))
+            if d.state.players[seat].cash < due:
+                _end_movement(d, "cannot_pay")  # 6.3: he must stop
+            return
+    if not mover.steps(d.position()):
+        reason = "out_of_mp" if d.turn.mp <= 0 else "trapped"
+        _end_movement(d, reason)  # 5.22
+
+
+def _end_movement(d: Decision, reason: str) -> None:
+    seat = d.turn.seat
+    here = d.state.players[seat].dot
+    landed = d.mover().landable(here)  # 4.4: on a City, Spaceport or Asteroid he may trade
+    d.emit(event("MovementEnded", seat=seat, dot=here, reason=reason, landed=landed))
+    if not landed:
+        end_turn(d)  # movement over in space: nothing left to do this turn
+
+
+@handles(c.PayPenalty)
+def _pay(d: Decision, actor: int, cmd: c.PayPenalty) -> None:
+    turn = d.turn
+    if turn.phase == "declare" and turn.start_penalty:
+        raise RuleError("6.3 penalties", "to stay on a Penalty you pay by staying put (StayPut)")
+    _phase(d, "pay_or_stop", rule="6.3 penalties", what="paying a penalty")
+    due = turn.due or 0
+    if d.state.players[actor].cash < due:
+        raise RuleError("6.3 penalties", f"you cannot pay {due}: you must stop")
+    here = d.state.players[actor].dot
+    d.emit(event("PenaltyPaid", seat=actor, dot=here, amount=due))
+    _after_arrival(d, arrived=False)
+
+
+@handles(c.StopHere)
+def _stop(d: Decision, actor: int, cmd: c.StopHere) -> None:
+    _phase(d, "pay_or_stop", rule="6.3 penalties", what="stopping on a penalty")
+    _end_movement(d, "stopped_on_penalty")
+
+
+@handles(c.Land)
+def _land(d: Decision, actor: int, cmd: c.Land) -> None:
+    _phase(d, "move", rule="6.2 landing", what="landing")
+    here = d.state.players[actor].dot
+    if d.turn.moves == 0:
+        raise RuleError("6.2 landing", "you have not moved this turn; stay put instead")
+    if not d.mover().landable(here):
+        raise RuleError("6.2 landing", "only Spaceports, Cities and Asteroids can be landed on")
+    _end_movement(d, "landed")
+
+
+@handles(c.StayPut)
+def _stay(d: Decision, actor: int, cmd: c.StayPut) -> None:
+    """4.4 and 9.42: a turn spent without moving; on a Penalty, pay it (6.3)."""
+    turn = _phase(d, "declare", rule="4.4 taking turns", what="staying put")
+    here = d.state.players[actor].dot
+    if turn.start_penalty:
+        due = d.mover().due(here) or 0
+        if d.state.players[actor].cash < due:
+            raise RuleError("6.3 penalties", f"you cannot pay the {due} penalty: move away")
+        d.emit(event("PenaltyPaid", seat=actor, dot=here, amount=due))
+    _end_movement(d, "stayed")
+
+
+@handles(c.PickUpRelic)
+def _pick_up(d: Decision, actor: int, cmd: c.PickUpRelic) -> None:
+    """6.11, 11.2: a Relic in a "?" box is free to whoever ends his turn there."""
+    turn = _phase(d, "trade", rule="11.2 fare/relic", what="picking up a relic")
+    here = d.state.players[actor].dot
+    box = d.state.qboxes.get(here)
+    if not turn.landed or box is None or box.marker is None or box.marker.kind != "relic":
+        raise RuleError("11.2 fare/relic", "there is no relic here to pick up")
+    relic = box.marker.relic
+    assert relic in RELIC_KEYS
+    d.emit(event("RelicPickedUp", seat=actor, dot=here, relic=relic))
+
+
+@handles(c.EndTurn)
+def _end(d: Decision, actor: int, cmd: c.EndTurn) -> None:
+    _phase(d, "trade", rule="4.4 taking turns", what="ending the turn before moving")
+    end_turn(d)
+
+
+def end_turn(d: Decision) -> None:
+    """4.4, 13.2: the turn ends; a Net Worth at the target wins; the next player starts."""
+    from .setup import start_turn
+
+    seat = d.turn.seat
+    d.emit(event("TurnEnded", seat=seat))
+    target = int(d.state.options.get("game_length", 2000))
+    if net_worth(d.state, seat) >= target:
+        d.emit(event("GameWon", seat=seat, net_worth=net_worth(d.state, seat)))
+        return
+    start_turn(d, (seat + 1) % len(d.state.players))
+
+
+def net_worth(state: VenusState, seat: int) -> int:
+    """13.1: money and Deeds only (Deeds come with the trading rules)."""
+    return state.players[seat].cash
+
+
+__all__ = ["NOBODY", "PUBLIC", "Decision", "decide", "end_turn", "net_worth"]

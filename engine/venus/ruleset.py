@@ -1,0 +1,65 @@
+"""The ``venus`` ruleset object: the kernel's five functions for Merchant of Venus classic."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
+
+from . import evolve as _evolve
+from . import legal as _legal
+from . import rules as _rules
+from . import setup as _setup
+from . import view as _view
+from .commands import parse_command as _parse
+from .state import VenusState
+
+
+class VenusRuleset:
+    """Merchant of Venus classic (1988 and 2012 editions), id ``venus``."""
+
+    id = "venus"
+
+    def setup(self, options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
+        return _setup.setup(options, players, rng)
+
+    def initial_state(self) -> VenusState:
+        return VenusState()
+
+    def decide(
+        self, state: VenusState, actor: int, command: Command, rng: Randomness
+    ) -> list[Event]:
+        return _rules.decide(state, actor, command, rng)
+
+    def apply(self, state: VenusState, event: Event) -> None:
+        _evolve.apply(state, event)
+
+    def evolve(self, state: VenusState, event: Event) -> VenusState:
+        new = self.clone(state)
+        _evolve.apply(new, event)
+        return new
+
+    def clone(self, state: VenusState) -> VenusState:
+        return state.model_copy(deep=True)
+
+    def view(self, state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
+        return _view.view(state, viewer)
+
+    def legal_actions(self, state: VenusState, actor: int) -> Iterator[Command]:
+        return _legal.legal_actions(state, actor)
+
+    def pending(self, state: VenusState) -> Pending | None:
+        return _legal.pending(state)
+
+    def parse_command(self, data: dict[str, Any] | str) -> Command:
+        return _parse(data)
+
+    def dump_state(self, state: VenusState) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, text: str) -> VenusState:
+        return VenusState.model_validate_json(text)
+
+
+ruleset = VenusRuleset()

@@ -1,0 +1,115 @@
+"""Preparing for play (4.1-4.3): shuffles, the first player, merchants, the initial stake."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import NOBODY, Event, Randomness, RuleError, event
+
+from .board import EDITIONS, load_board
+from .pieces import culture_keys, marker_mix, max_players, merchant_keys, starting_cash
+from .state import VenusState
+
+GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
+
+
+def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]:
+    """Table options with their defaults; a clear error names a wrong one."""
+    opts = {"edition": "avalon-hill", "game_length": 2000, **options}
+    if opts["edition"] not in EDITIONS:
+        raise RuleError("options", f"edition must be one of {list(EDITIONS)}")
+    if opts["game_length"] not in GAME_LENGTHS:
+        raise RuleError("14 game length", f"game_length must be one of {list(GAME_LENGTHS)}")
+    limit = max_players(opts["edition"])
+    if not 1 <= len(players) <= limit:
+        raise RuleError("options", f"this edition seats 1 to {limit} players")
+    races = opts.get("races")
+    if races is not None:
+        allowed = merchant_keys(opts["edition"])
+        if len(races) != len(players) or len(set(races)) != len(races):
+            raise RuleError("4.2 starting play", "races: one different merchant per player")
+        bad = [r for r in races if r not in allowed]
+        if bad:
+            raise RuleError("4.2 starting play", f"unknown merchant {bad[0]!r}")
+    return opts
+
+
+def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
+    """The opening events: secret IOUs and "?" markers, the starting rolls (4.1-4.2)."""
+    opts = check_options(options, players)
+    edition = opts["edition"]
+    board = load_board(edition)
+    events = [event("GameCreated", edition=edition, options=opts, players=list(players))]
+    systems = sorted(s.id for s in board.systems.values() if s.has_culture)
+    cultures = rng.shuffled(culture_keys())
+    events.append(event("IOUsPlaced", NOBODY, iou_at=dict(zip(systems, cultures, strict=True))))
+    boxes = sorted(d for d, info in board.dots.items() if info.kind == "qbox")
+    markers = rng.shuffled(list(marker_mix(edition)))
+    events.append(
+        event(
+            "MarkersPlaced",
+            NOBODY,
+            boxes=dict(zip(boxes, markers[: len(boxes)], strict=True)),
+            unused=markers[len(boxes) :],
+        )
+    )
+    events.extend(_first_player(len(players), rng))
+    first = events[-1].data["seat"]
+    races = opts.get("races")
+    if races is not None:
+        order = events[-1].data["choosing_order"]
+        events.extend(event("RaceChosen", seat=s, race=races[s]) for s in order)
+        events.extend(_opening(len(players), first, board.galactic_base))
+    return events
+
+
+def _first_player(count: int, rng: Randomness) -> list[Event]:
+    """4.2: everyone rolls two dice; the highest (ties roll again) chooses first."""
+    rolls: list[list[int]] = []  # [seat, die, die] in the order rolled
+    contenders = list(range(count))
+    while True:
+        this_round = {seat: rng.dice(2) for seat in contenders}
+        rolls.extend([seat, *dice] for seat, dice in this_round.items())
+        best = max(sum(dice) for dice in this_round.values())
+        top = [s for s in contenders if sum(this_round[s]) == best]
+        if len(top) == 1:
+            first = top[0]
+            break
+        contenders = top
+    order = [(first + i) % count for i in range(count)]
+    return [event("FirstPlayerChosen", seat=first, rolls=rolls, choosing_order=order)]
+
+
+def _opening(count: int, first: int, base: str) -> list[Event]:
+    """4.3: the initial stake, pawns at the Galactic Base, and the first turn."""
+    return [
+        event("StakeGiven", cash=starting_cash(count), ship="scout", dot=base),
+        event("TurnStarted", seat=first, round=1, start_penalty=False),
+    ]
+
+
+def available_races(state: VenusState) -> list[str]:
+    taken = {p.race for p in state.players}
+    return [r for r in merchant_keys(state.edition) if r not in taken]
+
+
+def begin_play(d: Any) -> None:
+    """After the last merchant is chosen: the stake and the first turn (4.3)."""
+    s: VenusState = d.state
+    for ev in _opening(len(s.players), s.first_player, d.board.galactic_base):
+        d.emit(ev)
+
+
+def start_turn(d: Any, seat: int) -> None:
+    """4.2: play passes to the left; a new round starts with the first player."""
+    s: VenusState = d.state
+    round_ = s.round + (1 if seat == s.first_player else 0)
+    here = s.players[seat].dot
+    board = d.board
+    on_penalty = board.dots[here].kind == "penalty" or _penalty_marker(s, here)
+    d.emit(event("TurnStarted", seat=seat, round=round_, start_penalty=on_penalty))
+
+
+def _penalty_marker(state: VenusState, dot: str) -> bool:
+    box = state.qboxes.get(dot)
+    return bool(box and box.face_up and box.marker and box.marker.kind == "penalty")

@@ -1,0 +1,69 @@
+"""What one seat (or a spectator) may see of a game (3.2 disclosure, 7.2, 8.45)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import SPECTATOR
+
+from .legal import pending
+from .rules import net_worth
+from .state import VenusState
+
+
+def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
+    """Public facts for everyone; a seat also sees what it alone observed or spied.
+
+    Never in a view: which culture a hidden IOU is (4.12), face-down "?" markers (4.11),
+    the unused markers, the seed, or another seat's observations.
+    """
+    prompt = pending(state)
+    out: dict[str, Any] = {
+        "ruleset": "venus",
+        "edition": state.edition,
+        "options": {k: v for k, v in state.options.items() if k != "seed"},
+        "stage": state.stage,
+        "round": state.round,
+        "first_player": state.first_player,
+        "winner": state.winner,
+        "bank": state.bank,
+        "sandbox": state.sandbox,
+        "players": [_player(state, p.seat, viewer) for p in state.players],
+        "discovered": dict(state.discovered),
+        "hidden_cultures": sorted(s for s in state.iou_at if s not in state.discovered),
+        "qboxes": {
+            dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
+            if box.face_up
+            else {"kind": "hidden"}
+            for dot, box in sorted(state.qboxes.items())
+        },
+        "spaceports": dict(state.spaceports),
+        "turn": state.turn.model_dump() if state.turn else None,
+        "pending": prompt.model_dump() if prompt else None,
+    }
+    if state.stage == "choose_race":
+        out["race_queue"] = list(state.race_queue)
+    return out
+
+
+def _player(state: VenusState, seat: int, viewer: int) -> dict[str, Any]:
+    p = state.players[seat]
+    out: dict[str, Any] = {
+        "seat": p.seat,
+        "name": p.name,
+        "race": p.race,
+        "cash": p.cash,
+        "net_worth": net_worth(state, seat),
+        "ship": p.ship,
+        "dot": p.dot,
+        "equipment": list(p.equipment),
+        "relics": list(p.relics),
+    }
+    if viewer == seat:
+        out["observed"] = {s: c for s, c in p.observed.items() if s not in state.discovered}
+        out["spied"] = {
+            d: m.model_dump(exclude_none=True)
+            for d, m in p.spied.items()
+            if not state.qboxes[d].face_up
+        }
+    return out
