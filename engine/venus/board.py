@@ -56,7 +56,7 @@ class Point(_Model):
 
 
 class System(_Model):
-    """A Star System (1.2). ``has_culture`` is False for Supergiant and Supernova."""
+    """A Star System (1.2). ``has_culture`` is False for Supergiant, Supernova, Galactic Base."""
 
     id: str
     name: str
@@ -135,10 +135,22 @@ class BoardData(_Model):
             for n in d.exits:
                 if n not in known:
                     raise ValueError(f"dot {d.id}: exit to unknown dot {n}")
+            if d.exits and d.kind is not DotKind.CIRCLE:
+                raise ValueError(f"dot {d.id}: only Navigation Circles have exits")
+            numbers = [n for ns in d.exits.values() for n in ns]
+            if len(numbers) != len(set(numbers)) or not set(numbers) <= set(range(1, 7)):
+                raise ValueError(f"dot {d.id}: Pilot Numbers must be distinct, 1-6 (6.4)")
+        orbits = [d.orbit for d in self.dots if d.orbit]
+        if len(orbits) != len(set(orbits)):
+            raise ValueError("two Orbits share a Spaceport name (1.4)")
+        kinds = {d.id: d.kind for d in self.dots}
         for link in self.links:
             for end in (link.a, link.b):
                 if end not in known:
                     raise ValueError(f"link {link.a}-{link.b}: unknown dot {end}")
+            surface = DotKind.SURFACE_CITY in (kinds[link.a], kinds[link.b])
+            if link.mp != (2 if surface and link.kind is LinkKind.PATH else 1):
+                raise ValueError(f"link {link.a}-{link.b}: MP cost {link.mp} (5.21, 8.41)")
         for r in self.routes:
             for s in r.ends:
                 if s not in system_ids:
