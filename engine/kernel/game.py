@@ -37,6 +37,7 @@ class Game(Generic[S]):
         self.ruleset = ruleset
         self.seed = seed
         self.events = events
+        self.base_seq = 0  # the seq a snapshot stood for, when loaded from one
         self.state: S = fold(ruleset, events)
 
     @classmethod
@@ -55,13 +56,14 @@ class Game(Generic[S]):
         game.ruleset = ruleset
         game.seed = seed
         game.events = list(tail)
+        game.base_seq = snapshot.seq
         game.state = fold(ruleset, tail, ruleset.load_state(snapshot.state))
         return game
 
     @property
     def seq(self) -> int:
         """The sequence number of the last event (0 before any)."""
-        return self.events[-1].seq if self.events else 0
+        return self.events[-1].seq if self.events else self.base_seq
 
     def snapshot(self) -> Snapshot:
         return Snapshot(self.seq, self.ruleset.dump_state(self.state))

@@ -130,15 +130,15 @@ VenusCommand = Annotated[
     Field(discriminator="type"),
 ]
 
-_adapter: TypeAdapter[Any] = TypeAdapter(VenusCommand)
+_adapter: TypeAdapter[Command] = TypeAdapter(VenusCommand)
 
 
 def parse_command(data: dict[str, Any] | str) -> Command:
     """Parse a command from JSON text or a dict; a clear error names what was wrong."""
     try:
         if isinstance(data, str):
-            return _adapter.validate_json(data)  # type: ignore[no-any-return]
-        return _adapter.validate_python(data)  # type: ignore[no-any-return]
+            return _adapter.validate_json(data)
+        return _adapter.validate_python(data)
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'command'}: {err['msg']}"

@@ -56,6 +56,21 @@ def _markers(state: VenusState, d: dict[str, Any]) -> None:
     state.unused_markers = [Marker(**m) for m in d["unused"]]
 
 
+@handles("ScenarioPosition")
+def _scenario(state: VenusState, d: dict[str, Any]) -> None:
+    pos = d["position"]
+    state.players = [
+        Player(seat=i, **{k: v for k, v in p.items()}) for i, p in enumerate(pos["players"])
+    ]
+    state.discovered = dict(pos["discovered"])
+    for seat, seen in pos["observed"].items():
+        state.players[int(seat)].observed.update(seen)
+    state.spaceports = dict(pos["spaceports"])
+    state.loaded_dice = list(pos["dice"])
+    for dot, marker in d["face_up"].items():
+        state.qboxes[dot] = QBox(marker=Marker(**marker) if marker else None, face_up=True)
+
+
 @handles("FirstPlayerChosen")
 def _first(state: VenusState, d: dict[str, Any]) -> None:
     state.first_player = d["seat"]

@@ -79,6 +79,11 @@ class Mover:
     switch_switch: bool = False
     jump_start: bool = False
     gates: dict[int, str] = field(default_factory=dict)  # face-up working Tele Gates
+    _markers: dict[str, Marker | None] = field(default_factory=dict, repr=False)
+    _landable: dict[str, bool] = field(default_factory=dict, repr=False)
+    _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
+        field(default_factory=dict, repr=False)
+    )
 
     @classmethod
     def for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:
@@ -110,6 +115,14 @@ class Mover:
     # --- what a dot is, for this ship ---------------------------------------------------
 
     def face_up_marker(self, dot: str) -> Marker | None:
+        try:
+            return self._markers[dot]
+        except KeyError:
+            pass
+        marker = self._markers[dot] = self._read_marker(dot)
+        return marker
+
+    def _read_marker(self, dot: str) -> Marker | None:
         box = self.state.qboxes.get(dot)
         if box is None or not box.face_up:
             return None
@@ -160,6 +173,12 @@ class Mover:
 
     def landable(self, dot: str) -> bool:
         """6.2: Spaceports, Cities and Asteroids (a "?" box with a Relic is an Asteroid)."""
+        known = self._landable.get(dot)
+        if known is None:
+            known = self._landable[dot] = self._read_landable(dot)
+        return known
+
+    def _read_landable(self, dot: str) -> bool:
         d = self.board.dots[dot]
         if d.kind in (DotKind.SURFACE_CITY, DotKind.SPACE_CITY, DotKind.ASTEROID):
             return True
@@ -264,14 +283,13 @@ class Mover:
             and self.heading is not None
             and self.heading in self.gates.values()
         )
-        if jump_start:
-            candidates = list(self._gate_steps(pos, None, "jump_start"))
-        elif self.board.dots[here].kind is DotKind.CIRCLE:
-            candidates = list(self._circle_steps(pos))
-        elif number is not None and not free:
-            candidates = list(self._gate_steps(pos, number, "telegate"))
-        else:
-            candidates = list(self._path_steps(pos, None))
+        pilots = tuple(self.pilot_choices(pos))
+        key = (here, pilots, jump_start, free)
+        raw = self._raw.get(key)
+        if raw is None:
+            raw = self._raw[key] = self._raw_steps(here, pilots, number, jump_start, free)
+        used = pos.used
+        candidates = [s for s, back in raw if not (back and not used.isdisjoint(back))]
         if free:
             candidates = [replace(s, mp=0) for s in candidates]
         else:
@@ -281,6 +299,29 @@ class Mover:
             if declared:
                 return declared  # 5.31, 6.42, 6.52, 8.43: the declared first dot binds
         return candidates
+
+    def _raw_steps(
+        self, here: str, pilots: tuple[int, ...], number: int | None, jump_start: bool,
+        free: bool,
+    ) -> list[tuple[Step, frozenset[str]]]:
+        """The moves from ``here`` before this turn's used paths are considered, each with
+        the reversed paths it would need unused (5.32); cached, as the search asks often."""
+        pos = Position(dot=here, mp=99, pilot=pilots[0] if len(pilots) == 1 else None)
+        if len(pilots) > 1:
+            pos = replace(pos, pilot=None)
+        if jump_start:
+            found = list(self._gate_steps(pos, None, "jump_start"))
+        elif self.board.dots[here].kind is DotKind.CIRCLE:
+            found = list(self._circle_steps(pos))
+        elif number is not None and not free:
+            found = list(self._gate_steps(pos, number, "telegate"))
+        else:
+            found = list(self._path_steps(pos, None))
+        out = []
+        for s in found:
+            back = frozenset(f"{e.split('>')[1]}>{e.split('>')[0]}" for e in s.edges)
+            out.append((s, back))
+        return out
 
     def bound_pilots(self, pos: Position) -> set[int]:
         """Pilot Numbers the first move's declaration forces (6.42, 6.52, 8.43); empty: free."""
@@ -293,7 +334,8 @@ class Mover:
 
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
-        probe = Mover(**{**self.__dict__, "dice": (1, 2, 3, 4, 5, 6), "heading": None})
+        fields = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        probe = Mover(**{**fields, "dice": (1, 2, 3, 4, 5, 6), "heading": None})
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:

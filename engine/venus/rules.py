@@ -122,12 +122,25 @@ def _declare(d: Decision, actor: int, cmd: c.DeclareHeading) -> None:
     _phase(d, "declare", rule="5.31 declaration", what="declaring a heading")
     if cmd.dot not in d.board.dots:
         raise RuleError("5.31 declaration", f"there is no dot {cmd.dot!r}")
-    if cmd.dot not in d.mover().headings(d.position()):
-        raise RuleError(
-            "5.31 declaration / 8.21",
-            f"{cmd.dot} is not a dot you could occupy as your first move",
-        )
+    mover = d.mover()
+    if cmd.dot not in mover.headings(d.position()):
+        raise RuleError(_bad_heading(d, mover, cmd.dot), f"{cmd.dot} cannot be your first move")
     d.emit(event("HeadingDeclared", seat=actor, dot=cmd.dot))
+
+
+def _bad_heading(d: Decision, mover: Mover, dot: str) -> str:
+    """Name the rule that forbids declaring ``dot`` as the first move."""
+    here = d.position().dot
+    if dot in d.board.neighbours(here) and mover.skips(dot):
+        return "8.21 declaration (your Drives jump over that dot)"
+    if dot in d.board.airfoil[here] and not mover.air_foil:
+        return "8.41 air foil"
+    if dot in mover.gates.values():
+        return "6.52 / 8.43 tele gates (only from a Tele Gate or with the Jump Start)"
+    marker = mover.face_up_marker(dot)
+    if marker is not None and marker.kind == "telegate" and d.turn.gate_lock:
+        return "8.47 gate lock (your Tele Gates are off this turn)"
+    return "5.31 declaration (a dot next to yours, along a path or a Circle's arrow)"
 
 
 @handles(c.RollDice)
@@ -139,8 +152,10 @@ def _roll(d: Decision, actor: int, cmd: c.RollDice) -> None:
             "declare your first dot before rolling (a roll without a declaration does not"
             " count and is made again)",
         )
-    if turn.heading not in d.mover().headings(d.position()):
-        raise RuleError("8.21 declaration", "your declared dot is one your drives skip over")
+    mover = d.mover()
+    if turn.heading not in mover.headings(d.position()):
+        rule = _bad_heading(d, mover, turn.heading)
+        raise RuleError(rule, "your declared dot is no longer a possible first move: declare again")
     player = d.state.players[actor]
     count = ship_dice(player.ship)
     if cmd.auto_pilot:
@@ -192,11 +207,30 @@ def _pilot(d: Decision, actor: int, cmd: c.ChoosePilotNumber) -> None:
 # --- moving (5, 6, 8) --------------------------------------------------------------------
 
 
-def _choose_step(d: Decision, target: str, pilot: int | None) -> Step:
+def _route_matches(steps: list[Step], rest: list[str]) -> list[Step]:
+    """Steps whose skipped dots and destination are the next dots of ``rest`` (8.2).
+
+    A path may name the dots a Drive jumps over; that picks the route when two routes over
+    skipped dots reach the same dot (around the Supernova, say). The longest match wins.
+    """
+    full = [
+        s for s in steps if s.skipped and [*s.skipped, s.to] == rest[: len(s.skipped) + 1]
+    ]
+    longest = max((len(s.skipped) for s in full), default=0)
+    return [s for s in full if len(s.skipped) == longest]
+
+
+def _choose_step(
+    d: Decision, target: str, pilot: int | None, rest: list[str] | None = None
+) -> Step:
+    if pilot is not None and pilot not in d.turn.dice:
+        raise RuleError("6.41 pilot number", f"you did not roll a {pilot}")
     mover = d.mover()
     pos = d.position()
     steps = mover.steps(pos)
-    matching = [s for s in steps if s.to == target]
+    matching = _route_matches(steps, rest) if rest else []
+    if not matching:
+        matching = [s for s in steps if s.to == target]
     if pilot is not None:
         matching = [s for s in matching if s.pilot in (None, pilot)]
     if not matching:
@@ -240,26 +274,40 @@ def _move_to(d: Decision, actor: int, cmd: c.MoveTo) -> None:
 
 @handles(c.MoveAlong)
 def _move_along(d: Decision, actor: int, cmd: c.MoveAlong) -> None:
-    """Execute a path step by step; stop at the first point that needs a new decision."""
+    """Execute a path step by step; stop at the first point that needs a new decision.
+
+    The path lists the dots the ship occupies; it may also list the dots a Drive skips
+    between them (8.2), which chooses between routes that reach the same dot.
+    """
     _phase(d, "move", rule="5.1 movement", what="moving")
     if not cmd.path:
         raise RuleError("5.1 movement", "the path is empty")
-    for i, dot in enumerate(cmd.path):
+    i = 0
+    while i < len(cmd.path):
+        rest = cmd.path[i:]
         pilot = cmd.pilot if d.turn.pilot is None else None
-        if i and _must_decide(d, dot, pilot):
+        if i and _must_decide(d, rest, pilot):
             return  # the player chooses the Pilot Number himself from here
-        _take_step(d, actor, _choose_step(d, dot, pilot))
+        step = _choose_step(d, rest[0], pilot, rest)
+        full = bool(step.skipped) and [*step.skipped, step.to] == rest[: len(step.skipped) + 1]
+        i += len(step.skipped) + 1 if full else 1
+        _take_step(d, actor, step)
         turn = d.state.turn
         if turn is None or turn.phase != "move":
             return  # a penalty to decide, the end of movement, or of the turn
     turn = d.state.turn
+    if cmd.pilot is not None and turn is not None and turn.phase == "move" and turn.pilot is None:
+        if d.board.dots[cmd.path[-1]].kind is DotKind.CIRCLE:
+            _pilot(d, actor, c.ChoosePilotNumber(number=cmd.pilot))  # 6.43: may stop him here
+            return
     if cmd.land and turn is not None and turn.phase == "move" and d.mover().landable(cmd.path[-1]):
         _end_movement(d, "landed")
 
 
-def _must_decide(d: Decision, nxt: str, pilot: int | None) -> bool:
+def _must_decide(d: Decision, rest: list[str], pilot: int | None) -> bool:
     """A path stops before a step whose Pilot Number is not settled."""
-    steps = [s for s in d.mover().steps(d.position()) if s.to == nxt]
+    all_steps = d.mover().steps(d.position())
+    steps = _route_matches(all_steps, rest) or [s for s in all_steps if s.to == rest[0]]
     keep = pilot if pilot is not None else d.turn.pilot
     if keep is not None and any(s.pilot in (None, keep) for s in steps):
         steps = [s for s in steps if s.pilot in (None, keep)]
@@ -293,11 +341,11 @@ def _look_around(d: Decision, actor: int, dots: list[str]) -> None:
     for dot in dots:
         info = d.board.dots[dot]
         system = info.system
-        if system and system in s.iou_at and system not in s.discovered:
-            if (info.orbit or spy_eye) and system not in player.observed:
-                culture = s.iou_at[system]
-                d.emit(event("CultureObserved", only(actor), seat=actor, system=system,
-                             culture=culture))
+        hidden = bool(system) and system in s.iou_at and system not in s.discovered
+        if hidden and system and (info.orbit or spy_eye) and system not in player.observed:
+            culture = s.iou_at[system]
+            d.emit(event("CultureObserved", only(actor), seat=actor, system=system,
+                         culture=culture))
         if spy_eye:
             for near in sorted(d.board.adjacent_dots(dot) | {dot}):
                 box = s.qboxes.get(near)
@@ -377,6 +425,7 @@ def _land(d: Decision, actor: int, cmd: c.Land) -> None:
 @handles(c.StayPut)
 def _stay(d: Decision, actor: int, cmd: c.StayPut) -> None:
     """4.4 and 9.42: a turn spent without moving; on a Penalty, pay it (6.3)."""
+    _no_stopping_in_flight(d)
     turn = _phase(d, "declare", rule="4.4 taking turns", what="staying put")
     here = d.state.players[actor].dot
     if turn.start_penalty:
@@ -385,6 +434,12 @@ def _stay(d: Decision, actor: int, cmd: c.StayPut) -> None:
             raise RuleError("6.3 penalties", f"you cannot pay the {due} penalty: move away")
         d.emit(event("PenaltyPaid", seat=actor, dot=here, amount=due))
     _end_movement(d, "stayed")
+
+
+def _no_stopping_in_flight(d: Decision) -> None:
+    """5.23: after the roll he must keep moving until he lands or his MP are gone."""
+    if d.turn.phase in ("move", "pay_or_stop"):
+        raise RuleError("5.23 inertia", "you have rolled: keep moving, land, or stop on a penalty")
 
 
 @handles(c.PickUpRelic)
@@ -402,6 +457,7 @@ def _pick_up(d: Decision, actor: int, cmd: c.PickUpRelic) -> None:
 
 @handles(c.EndTurn)
 def _end(d: Decision, actor: int, cmd: c.EndTurn) -> None:
+    _no_stopping_in_flight(d)
     _phase(d, "trade", rule="4.4 taking turns", what="ending the turn before moving")
     end_turn(d)
 

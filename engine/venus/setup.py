@@ -36,6 +36,10 @@ def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]
 
 def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
     """The opening events: secret IOUs and "?" markers, the starting rolls (4.1-4.2)."""
+    if "scenario" in options:
+        from .scenario import parse_scenario, scenario_events
+
+        return scenario_events(parse_scenario(options["scenario"]), rng)
     opts = check_options(options, players)
     edition = opts["edition"]
     board = load_board(edition)
