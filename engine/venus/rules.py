@@ -296,10 +296,11 @@ def _move_along(d: Decision, actor: int, cmd: c.MoveAlong) -> None:
         if turn is None or turn.phase != "move":
             return  # a penalty to decide, the end of movement, or of the turn
     turn = d.state.turn
-    if cmd.pilot is not None and turn is not None and turn.phase == "move" and turn.pilot is None:
-        if d.board.dots[cmd.path[-1]].kind is DotKind.CIRCLE:
+    at_circle = d.board.dots[cmd.path[-1]].kind is DotKind.CIRCLE
+    if cmd.pilot is not None and turn is not None and turn.phase == "move" and at_circle:
+        if turn.pilot is None:
             _pilot(d, actor, c.ChoosePilotNumber(number=cmd.pilot))  # 6.43: may stop him here
-            return
+        return
     if cmd.land and turn is not None and turn.phase == "move" and d.mover().landable(cmd.path[-1]):
         _end_movement(d, "landed")
 

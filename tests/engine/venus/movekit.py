@@ -130,7 +130,8 @@ def travel(
         moved = of_type(got, "Moved")
         for ev in moved:  # a path may name the dots a Drive skips (8.2)
             full = [*ev.data["skipped"], ev.data["to"]]
-            rest = rest[len(full):] if ev.data["skipped"] and rest[: len(full)] == full else rest[1:]
+            named = bool(ev.data["skipped"]) and rest[: len(full)] == full
+            rest = rest[len(full) :] if named else rest[1:]
         if not rest:
             break
         if g.state.turn is not None and g.state.turn.phase == "pay_or_stop":

@@ -5,7 +5,20 @@ from __future__ import annotations
 from engine.venus import commands as c
 from engine.venus.board import DotKind
 
-from .movekit import board, copy, ended, game, here, legal, of_type, play, refused, roll, turn, types
+from .movekit import (
+    board,
+    copy,
+    ended,
+    game,
+    here,
+    legal,
+    of_type,
+    play,
+    refused,
+    roll,
+    turn,
+    types,
+)
 
 SN = {i: f"supernova.{i}" for i in range(1, 7)}  # the Supernova: a ring of $30 Penalty Ovals
 SN_WW = "supernova--water-world.1"  # the red dot next to the blue $30 Oval supernova.2
