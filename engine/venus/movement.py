@@ -40,7 +40,15 @@ def edge(a: str, b: str) -> str:
     return f"{a}>{b}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class DotFacts:
+    hidden: bool  # a face-down "?" marker (6.1)
+    due: int | None  # the penalty this ship pays there (6.3, 8.3)
+    landable: bool  # 6.2
+    skips: bool  # a Drive of this ship skips it (8.2)
+
+
+@dataclass(slots=True)
 class Position:
     """The changing part of a move in progress."""
 
@@ -52,7 +60,7 @@ class Position:
     free_step: bool = False  # 8.22
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One move to the next occupied dot, over any dots a Drive skips (8.2)."""
 
@@ -62,6 +70,10 @@ class Step:
     edges: tuple[str, ...] = ()
     skipped: tuple[str, ...] = ()
     pilot: int | None = None  # the Pilot Number this move uses, when it needs one
+    edge_set: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "edge_set", frozenset(self.edges))
 
 
 @dataclass
@@ -80,7 +92,7 @@ class Mover:
     jump_start: bool = False
     gates: dict[int, str] = field(default_factory=dict)  # face-up working Tele Gates
     _markers: dict[str, Marker | None] = field(default_factory=dict, repr=False)
-    _landable: dict[str, bool] = field(default_factory=dict, repr=False)
+    _facts: dict[str, DotFacts] = field(default_factory=dict, repr=False)
     _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
         field(default_factory=dict, repr=False)
     )
@@ -128,10 +140,23 @@ class Mover:
             return None
         return box.marker
 
+    def facts(self, dot: str) -> DotFacts:
+        """What ``dot`` is for this ship this turn (it cannot change while the ship moves)."""
+        known = self._facts.get(dot)
+        if known is None:
+            box = self.state.qboxes.get(dot)
+            amount = self.penalty(dot)
+            known = self._facts[dot] = DotFacts(
+                hidden=box is not None and not box.face_up and box.marker is not None,
+                due=None if amount is None else max(0, amount - SHIELD_SAVING * self.shields),
+                landable=self._read_landable(dot),
+                skips=self._skips(dot),
+            )
+        return known
+
     def is_hidden(self, dot: str) -> bool:
         """A "?" box whose marker is still face down (6.1)."""
-        box = self.state.qboxes.get(dot)
-        return box is not None and not box.face_up and box.marker is not None
+        return self.facts(dot).hidden
 
     def color_of(self, dot: str) -> DotColor | None:
         d = self.board.dots[dot]
@@ -144,6 +169,9 @@ class Mover:
 
     def skips(self, dot: str) -> bool:
         """8.2: a Drive skips Space Dots, Penalty Ovals and Penalty markers of its colors."""
+        return self.facts(dot).skips
+
+    def _skips(self, dot: str) -> bool:
         color = self.color_of(dot)
         return color is not None and color in self.colors
 
@@ -159,10 +187,7 @@ class Mover:
 
     def due(self, dot: str) -> int | None:
         """6.3 and 8.3: what this ship must pay to go on from ``dot`` (None: no penalty)."""
-        amount = self.penalty(dot)
-        if amount is None:
-            return None
-        return max(0, amount - SHIELD_SAVING * self.shields)
+        return self.facts(dot).due
 
     def telegate(self, dot: str) -> int | None:
         """The number of a face-up, working Tele Gate on ``dot`` (6.5; 8.47 turns them off)."""
@@ -173,10 +198,7 @@ class Mover:
 
     def landable(self, dot: str) -> bool:
         """6.2: Spaceports, Cities and Asteroids (a "?" box with a Relic is an Asteroid)."""
-        known = self._landable.get(dot)
-        if known is None:
-            known = self._landable[dot] = self._read_landable(dot)
-        return known
+        return self.facts(dot).landable
 
     def _read_landable(self, dot: str) -> bool:
         d = self.board.dots[dot]

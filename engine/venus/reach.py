@@ -18,6 +18,9 @@ bench). Every path returned is legal: each is checked against its own history.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from .board import Board, load_board
@@ -65,8 +68,40 @@ def _first_visit(
     return True
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The search makes tens of thousands of small acyclic objects, freed by reference
+    counting; letting them trigger the cycle collector over a server's whole heap (every
+    loaded game) made the p99 five times slower. Pause it for the duration of one query."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def reachable(state: VenusState, board: Board | None = None) -> list[Destination]:
     """Where the active player's move can end, from the current position and roll."""
+    with _no_cycle_collection():
+        return _search(state, board)
+
+
+# A path is kept as a linked list of steps, built into a tuple only when it is recorded.
+Trail = tuple["Trail | None", Step] | None
+
+
+def _dots(trail: Trail) -> tuple[str, ...]:
+    out: list[str] = []
+    while trail is not None:
+        trail, step = trail
+        out.append(step.to)
+        out.extend(reversed(step.skipped))  # skipped dots name the route (8.2)
+    return tuple(reversed(out))
+
+
+def _search(state: VenusState, board: Board | None) -> list[Destination]:
     turn = state.turn
     if turn is None or turn.phase != "move":
         return []
@@ -74,62 +109,72 @@ def reachable(state: VenusState, board: Board | None = None) -> list[Destination
     mover = Mover.for_turn(board, state, turn)
     player = state.players[turn.seat]
     start = position_of(turn, player)
-    best: dict[tuple[str, str], Destination] = {}
+    best: dict[tuple[str, str], tuple[int, int, Trail, int | None, int]] = {}
     seen: dict[tuple[str, int, int | None, bool], list[tuple[frozenset[str], int]]] = {}
 
-    def record(dot: str, end: str, path: tuple[str, ...], pilot: int | None, mp: int,
+    def record(dot: str, end: str, trail: Trail, length: int, pilot: int | None, mp: int,
                paid: int) -> None:
         key = (dot, end)
         old = best.get(key)
-        if old is None or (paid, len(path)) < (old.paid, len(old.path)):
-            best[key] = Destination(dot, end, path, pilot, mp, paid)
+        if old is None or (paid, length) < (old[0], old[1]):
+            best[key] = (paid, length, trail, pilot, mp)
 
-    def visit(pos: Position, cash: int, path: tuple[str, ...], pilot: int | None,
+    def visit(pos: Position, cash: int, trail: Trail, length: int, pilot: int | None,
               paid: int) -> None:
         if not _first_visit(seen, pos, cash):
             return
         steps = mover.steps(pos)
-        if not steps and path:
-            if mover.due(pos.dot) is not None:
+        if not steps and trail is not None:
+            facts = mover.facts(pos.dot)
+            if facts.due is not None:
                 return  # on a Penalty: stopping there for free is the "penalty" destination
-            record(pos.dot, "land" if mover.landable(pos.dot) else
-                   ("out_of_mp" if pos.mp <= 0 else "trapped"), path, pilot, pos.mp, paid)
+            end = "land" if facts.landable else ("out_of_mp" if pos.mp <= 0 else "trapped")
+            record(pos.dot, end, trail, length, pilot, pos.mp, paid)
             return
-        if steps and path and pos.pilot is None:
+        if steps and trail is not None and pos.pilot is None:
             # 6.43: a Pilot Number whose arrow points back stops him here (he may choose it)
-            for number in mover.bound_pilots(pos) or mover.pilot_choices(pos):
-                if not any(s.pilot in (None, number) for s in steps):
-                    record(pos.dot, "trapped", path, pilot if pilot is not None else number,
-                           pos.mp, paid)
+            covered = {s.pilot for s in steps}
+            if None not in covered:
+                for number in mover.pilot_choices(pos):
+                    if number not in covered:
+                        record(pos.dot, "trapped", trail, length,
+                               pilot if pilot is not None else number, pos.mp, paid)
         for step in steps:
-            arrive(pos, step, cash, path, pilot, paid)
+            arrive(pos, step, cash, trail, length, pilot, paid)
 
-    def arrive(pos: Position, step: Step, cash: int, path: tuple[str, ...],
+    def arrive(pos: Position, step: Step, cash: int, trail: Trail, length: int,
                pilot: int | None, paid: int) -> None:
-        new_pilot = step.pilot if step.pilot is not None else pos.pilot
-        nxt = Position(
-            dot=step.to,
-            mp=pos.mp - step.mp,
-            used=pos.used | frozenset(step.edges),
-            pilot=new_pilot,
-            moves=pos.moves + 1,
-        )
-        way = (*path, *step.skipped, step.to)  # skipped dots name the route (8.2)
-        first_pilot = pilot if pilot is not None else (
-            step.pilot if start.pilot is None else None)
-        if mover.is_hidden(step.to):
-            record(step.to, "reveal", way, first_pilot, nxt.mp, paid)
+        to = step.to
+        mp = pos.mp - step.mp
+        way: Trail = (trail, step)
+        length += len(step.skipped) + 1
+        if pilot is None and start.pilot is None:
+            pilot = step.pilot
+        facts = mover.facts(to)
+        if facts.hidden:
+            record(to, "reveal", way, length, pilot, mp, paid)
             return
-        if mover.landable(step.to):
-            record(step.to, "land", way, first_pilot, nxt.mp, paid)
-        due = mover.due(step.to)
+        if facts.landable:
+            record(to, "land", way, length, pilot, mp, paid)
+        due = facts.due
         if due is not None:
-            record(step.to, "penalty", way, first_pilot, nxt.mp, paid)
+            record(to, "penalty", way, length, pilot, mp, paid)
             if cash < due:
                 return
             cash -= due
             paid += due
-        visit(nxt, cash, way, first_pilot, paid)
+        nxt = Position(
+            dot=to,
+            mp=mp,
+            used=pos.used | step.edge_set if step.edge_set else pos.used,
+            pilot=step.pilot if step.pilot is not None else pos.pilot,
+            moves=pos.moves + 1,
+        )
+        visit(nxt, cash, way, length, pilot, paid)
 
-    visit(replace(start), player.cash, (), None, 0)
-    return sorted(best.values(), key=lambda d: (d.dot, d.end))
+    visit(replace(start), player.cash, None, 0, None, 0)
+    found = [
+        Destination(dot, end, _dots(trail), pilot, mp, paid)
+        for (dot, end), (paid, _, trail, pilot, mp) in best.items()
+    ]
+    return sorted(found, key=lambda d: (d.dot, d.end))
