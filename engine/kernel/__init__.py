@@ -5,6 +5,7 @@ from .errors import BadCommand, CommandRejected, GameOver, NotYourTurn, RuleErro
 from .events import NOBODY, PUBLIC, SPECTATOR, Audience, Command, Event, event, only
 from .game import Game, Snapshot, fold
 from .ruleset import Pending, Ruleset
+from .upgrade import EventUpgrades, upgrades_of
 
 __all__ = [
     "NOBODY",
@@ -15,6 +16,7 @@ __all__ = [
     "Command",
     "CommandRejected",
     "Event",
+    "EventUpgrades",
     "Game",
     "GameOver",
     "NotYourTurn",
@@ -26,4 +28,5 @@ __all__ = [
     "event",
     "fold",
     "only",
+    "upgrades_of",
 ]

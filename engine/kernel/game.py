@@ -10,15 +10,20 @@ from .dice import Randomness
 from .errors import GameOver, NotYourTurn
 from .events import Command, Event
 from .ruleset import Ruleset
+from .upgrade import upgrades_of
 
 S = TypeVar("S")
 
 
 def fold(ruleset: Ruleset[S], events: Iterable[Event], state: S | None = None) -> S:
-    """Replay ``events`` onto ``state`` (default: the ruleset's initial state)."""
+    """Replay ``events`` onto ``state`` (default: the ruleset's initial state).
+
+    Events written with an older payload schema are upgraded on the way (``upgrade.py``).
+    """
     current = ruleset.initial_state() if state is None else ruleset.clone(state)
+    upgrades = upgrades_of(ruleset)
     for ev in events:
-        ruleset.apply(current, ev)
+        ruleset.apply(current, upgrades.upgrade(ev))
     return current
 
 

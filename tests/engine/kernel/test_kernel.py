@@ -18,7 +18,7 @@ from engine.kernel import (
     only,
 )
 
-from .toy import Draw, HighCard, Reveal
+from .toy import Draw, HighCard, Reveal, ToyState
 
 
 def test_event_envelope_round_trips_through_json() -> None:
@@ -108,3 +108,24 @@ def test_a_game_loaded_from_a_snapshot_alone_continues_its_sequence() -> None:
     restored = Game.from_snapshot(game.ruleset, "z", game.snapshot(), [])
     assert restored.seq == 3
     assert [e.seq for e in restored.play(0, Reveal())] == [4]
+
+
+def test_old_events_are_upgraded_as_they_are_replayed() -> None:
+    """DESIGN: payloads carry a schema version with upgrade functions for old events."""
+    from engine.kernel import EventUpgrades
+
+    class HighCardV2(HighCard):
+        # version 2 renamed Seated.players to Seated.count
+        event_upgrades = EventUpgrades(2, {("Seated", 1): lambda d: {"count": d["players"]}})
+
+        def apply(self, state: ToyState, ev: Event) -> None:
+            if ev.type == "Seated":
+                assert ev.v == 2
+                state.players = ev.data["count"]
+                return
+            super().apply(state, ev)
+
+    old_log = Game.start(HighCard(), {}, ["ann", "bob"], seed="u").events
+    assert old_log[0].v == 1
+    state = fold(HighCardV2(), old_log)
+    assert state.players == 2 and len(state.deck) == 10
