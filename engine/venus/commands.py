@@ -105,6 +105,77 @@ class PickUpRelic(Command):
     type: Literal["PickUpRelic"] = "PickUpRelic"
 
 
+class Buy(Command):
+    """9.2: buy an item the Culture here sells: ``goods:<culture>``, ``factory_goods:<c>``,
+    ``equipment:<key>``, ``ship:<key>`` (3.4: the old ship is traded in), ``relic:<key>``
+    (9.322), ``deed:factory:<culture>`` (``site``: the City or Spaceport to build on, default
+    here, 12.3) or ``deed:spaceport:<orbit>`` (12.2)."""
+
+    type: Literal["Buy"] = "Buy"
+    item: str
+    site: str | None = None
+
+
+class Sell(Command):
+    """9.31: sell one Goods marker (``goods:<culture>`` or ``factory_goods:<culture>``)."""
+
+    type: Literal["Sell"] = "Sell"
+    goods: str
+
+
+class Barter(Command):
+    """9.32: trade in ``equipment:<key>``, ``relic:<key>`` or ``iou:<culture>`` for credit."""
+
+    type: Literal["Barter"] = "Barter"
+    item: str
+
+
+class PickUpFare(Command):
+    """11.2, 10.3: pick up a Fare waiting at this Culture (``fare:<origin>:<destination>``)."""
+
+    type: Literal["PickUpFare"] = "PickUpFare"
+    fare: str
+
+
+class DeliverFare(Command):
+    """10.3: drop a Fare off at its destination and collect its fee."""
+
+    type: Literal["DeliverFare"] = "DeliverFare"
+    fare: str
+
+
+class Jettison(Command):
+    """11.3: throw away Goods, Equipment or a Fare (not acquired this turn)."""
+
+    type: Literal["Jettison"] = "Jettison"
+    item: str
+
+
+class OfferTrade(Command):
+    """11.4: offer a merchant on your dot an exchange of money, Goods, Relics, Fares,
+    Equipment or IOUs (never ships or Deeds); he accepts or refuses."""
+
+    type: Literal["OfferTrade"] = "OfferTrade"
+    to: int
+    give: list[str] = Field(default_factory=list)
+    get: list[str] = Field(default_factory=list)
+    give_money: int = Field(default=0, ge=0)
+    get_money: int = Field(default=0, ge=0)
+
+
+class AnswerOffer(Command):
+    """11.4: the merchant offered a trade accepts or refuses it."""
+
+    type: Literal["AnswerOffer"] = "AnswerOffer"
+    accept: bool
+
+
+class WithdrawOffer(Command):
+    """11.4: the offerer takes back an offer not yet answered."""
+
+    type: Literal["WithdrawOffer"] = "WithdrawOffer"
+
+
 class EndTurn(Command):
     """4.4: finish the turn."""
 
@@ -126,6 +197,15 @@ VenusCommand = Annotated[
     | Land
     | StayPut
     | PickUpRelic
+    | Buy
+    | Sell
+    | Barter
+    | PickUpFare
+    | DeliverFare
+    | Jettison
+    | OfferTrade
+    | AnswerOffer
+    | WithdrawOffer
     | EndTurn,
     Field(discriminator="type"),
 ]

@@ -7,7 +7,9 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .state import Marker, Player, QBox, Turn, VenusState
+from .cargo import give, take
+from .pieces import split
+from .state import FactorySite, Marker, Offer, Player, QBox, Turn, VenusState
 
 Handler = Callable[[VenusState, dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
@@ -66,6 +68,7 @@ def _scenario(state: VenusState, d: dict[str, Any]) -> None:
     for seat, seen in pos["observed"].items():
         state.players[int(seat)].observed.update(seen)
     state.spaceports = dict(pos["spaceports"])
+    state.factories = {k: FactorySite(**v) for k, v in pos.get("factories", {}).items()}
     state.loaded_dice = list(pos["dice"])
     for dot, marker in d["face_up"].items():
         state.qboxes[dot] = QBox(marker=Marker(**marker) if marker else None, face_up=True)
@@ -232,3 +235,166 @@ def _won(state: VenusState, d: dict[str, Any]) -> None:
     state.winner = d["seat"]
     state.stage = "over"
     state.turn = None
+    state.end = {k: v for k, v in d.items() if k != "seat"}
+
+
+# --- discovery, trading, the cup, deeds, other merchants ---------------------------------
+
+
+def _bank(state: VenusState, amount: int) -> None:
+    """Money into (positive) or out of (negative) the Bank, when it is counted."""
+    if state.bank is not None:
+        state.bank += amount
+
+
+def _receive(state: VenusState, seat: int, amount: int) -> None:
+    state.players[seat].cash += amount
+    _bank(state, -amount)
+
+
+@handles("MarketOpened")
+def _market_opened(state: VenusState, d: dict[str, Any]) -> None:
+    state.market = {k: list(v) for k, v in d["market"].items()}
+    state.cup = list(d["cup"])
+    state.aside = list(d["aside"])
+    state.suns = {k: list(v) for k, v in d.get("suns", {}).items()}
+    state.loaded_draws = list(d.get("draws", []))
+
+
+@handles("CultureDiscovered")
+def _discovered(state: VenusState, d: dict[str, Any]) -> None:
+    state.discovered[d["system"]] = d["culture"]
+    state.players[d["seat"]].ious.append(d["culture"])
+
+
+@handles("Bought")
+def _bought(state: VenusState, d: dict[str, Any]) -> None:
+    seat, item = d["seat"], d["item"]
+    player = state.players[seat]
+    kind, key = split(item)
+    if kind in ("goods", "factory_goods"):
+        state.market[d["culture"]].remove(item)
+        player.goods.append(item)
+    elif kind == "equipment":
+        player.equipment.append(key)
+    elif kind == "relic":
+        state.suns[d["system"]].remove(key)
+        player.relics.append(key)
+    elif kind == "ship":
+        player.ship = key
+    elif kind == "deed":
+        player.deeds.append(item)
+        deed_kind, where = key.split(":", 1)
+        if deed_kind == "factory":
+            state.factories[where] = FactorySite(dot=d["site"], owner=seat)
+            goods = f"factory_goods:{where}"
+            if goods in state.aside:
+                state.aside.remove(goods)
+                state.market.setdefault(where, []).append(goods)
+        else:
+            from .deeds import orbit_of
+
+            state.spaceports[orbit_of(state, item)] = seat
+    player.cash -= d["cash"]
+    _bank(state, d["cash"])
+    t = _turn(state)
+    t.credit -= d["credit"]
+    t.bought += 1
+    t.acquired.append(item)
+
+
+@handles("Bartered")
+def _bartered(state: VenusState, d: dict[str, Any]) -> None:
+    item = d["item"]
+    kind, key = split(item)
+    player = state.players[d["seat"]]
+    if kind == "relic":
+        state.suns.setdefault(d["system"], []).append(key)
+    if kind != "ship":
+        take(player, item)
+    t = _turn(state)
+    t.credit += d["value"]
+    if kind != "iou":
+        t.sold += 1
+
+
+@handles("Sold")
+def _sold(state: VenusState, d: dict[str, Any]) -> None:
+    state.players[d["seat"]].goods.remove(d["goods"])
+    state.cup.append(d["goods"])
+    _receive(state, d["seat"], d["paid"])
+    _turn(state).sold += 1
+
+
+@handles("DemandReturned")
+def _demand_returned(state: VenusState, d: dict[str, Any]) -> None:
+    state.market[d["culture"]].remove(d["marker"])
+    state.cup.append(d["marker"])
+
+
+@handles("CupDrawn")
+def _drawn(state: VenusState, d: dict[str, Any]) -> None:
+    state.cup.remove(d["marker"])
+    state.market.setdefault(d["culture"], []).append(d["marker"])
+    if d.get("loaded"):
+        del state.loaded_draws[: d["loaded"]]
+
+
+@handles("CommissionPaid")
+def _commission(state: VenusState, d: dict[str, Any]) -> None:
+    _receive(state, d["seat"], d["amount"])
+
+
+@handles("FarePickedUp")
+def _fare_picked_up(state: VenusState, d: dict[str, Any]) -> None:
+    state.market[d["culture"]].remove(d["fare"])
+    state.players[d["seat"]].fares.append(d["fare"])
+    _turn(state).acquired.append(d["fare"])
+
+
+@handles("FareDelivered")
+def _fare_delivered(state: VenusState, d: dict[str, Any]) -> None:
+    state.players[d["seat"]].fares.remove(d["fare"])
+    state.cup.append(d["fare"])
+    _receive(state, d["seat"], d["paid"])
+
+
+@handles("Jettisoned")
+def _jettisoned(state: VenusState, d: dict[str, Any]) -> None:
+    item = d["item"]
+    take(state.players[d["seat"]], item)
+    if split(item)[0] != "equipment":
+        state.cup.append(item)
+    _receive(state, d["seat"], d.get("paid", 0))
+
+
+@handles("TradeOffered")
+def _offered(state: VenusState, d: dict[str, Any]) -> None:
+    _turn(state).offer = Offer(**d)
+
+
+@handles("TradeAccepted")
+def _accepted(state: VenusState, d: dict[str, Any]) -> None:
+    offer = Offer(**d)
+    a, b = state.players[offer.frm], state.players[offer.to]
+    for item in offer.give:
+        take(a, item)
+        give(b, item)
+    for item in offer.get:
+        take(b, item)
+        give(a, item)
+    a.cash += offer.get_money - offer.give_money
+    b.cash += offer.give_money - offer.get_money
+    t = _turn(state)
+    t.offer = None
+    t.acquired.extend(offer.get if offer.frm == t.seat else offer.give)
+
+
+@handles("TradeRefused")
+def _refused(state: VenusState, d: dict[str, Any]) -> None:
+    _turn(state).offer = None
+
+
+@handles("TradeWithdrawn")
+def _withdrawn(state: VenusState, d: dict[str, Any]) -> None:
+    _turn(state).offer = None

@@ -8,9 +8,12 @@ from engine.kernel import Command, Pending
 
 from . import commands as c
 from .board import load_board
+from .cargo import excess
+from .merchants import answer_actions, offer_actions
 from .movement import Mover, Position, drives_of, position_of
 from .setup import available_races
 from .state import Turn, VenusState
+from .trading import trade_actions
 
 
 def pending(state: VenusState) -> Pending | None:
@@ -22,6 +25,10 @@ def pending(state: VenusState) -> Pending | None:
     turn = state.turn
     if turn is None:
         return None
+    if turn.offer is not None:  # 11.4: the player asked answers; the offerer may withdraw
+        offer = turn.offer
+        return Pending(seats=(offer.to, offer.frm), prompt="answer_offer",
+                       detail=offer.model_dump())
     prompt = {
         "declare": "declare_heading",
         "move": "move",
@@ -44,6 +51,9 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
                 yield c.ChooseRace(race=race)
         return
     turn = state.turn
+    if state.stage == "playing" and turn is not None and turn.offer is not None:
+        yield from answer_actions(state, actor)
+        return
     if state.stage != "playing" or turn is None or turn.seat != actor:
         return
     board = load_board(state.edition)
@@ -62,7 +72,10 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
         box = state.qboxes.get(player.dot)
         if turn.landed and box and box.marker and box.marker.kind == "relic":
             yield c.PickUpRelic()
-        yield c.EndTurn()
+        yield from trade_actions(state, actor)
+        yield from offer_actions(state, actor)
+        if not excess(state, actor):  # 3.43: jettison the excess before the turn ends
+            yield c.EndTurn()
 
 
 def _before_roll(state: VenusState, mover: Mover, pos: Position, turn: Turn) -> Iterator[Command]:

@@ -13,18 +13,22 @@ from typing import Any
 from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event, only
 
 from . import commands as c
+from .bank import check_bank
 from .board import Board, DotKind, load_board
+from .cargo import excess
+from .discovery import discover
 from .evolve import apply
 from .movement import Mover, Position, Step, drives_of, position_of
 from .pieces import RELIC_KEYS, ship_dice
-from .state import Turn, VenusState
+from .state import Turn, VenusState, clone_state
+from .winning import net_worth, wins_at_turn_end
 
 
 class Decision:
     """Collects the events of one command, keeping a scratch state up to date."""
 
     def __init__(self, state: VenusState, rng: Randomness) -> None:
-        self.state = state.model_copy(deep=True)
+        self.state = clone_state(state)
         self.rng = rng
         self.events: list[Event] = []
         self.board: Board = load_board(state.edition)
@@ -69,6 +73,7 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
         raise RuleError("commands", f"{command.type} is not a command of this game")
     decision = Decision(state, rng)
     handler(decision, actor, command)
+    check_bank(decision)  # 13.3: an empty Bank ends the game at once
     return decision.events
 
 
@@ -388,7 +393,9 @@ def _end_movement(d: Decision, reason: str) -> None:
     here = d.state.players[seat].dot
     landed = d.mover().landable(here)  # 4.4: on a City, Spaceport or Asteroid he may trade
     d.emit(event("MovementEnded", seat=seat, dot=here, reason=reason, landed=landed))
-    if not landed:
+    if landed:
+        discover(d, seat, here)  # 7.3: the first to land on a City or Spaceport
+    else:
         end_turn(d)  # movement over in space: nothing left to do this turn
 
 
@@ -458,8 +465,13 @@ def _pick_up(d: Decision, actor: int, cmd: c.PickUpRelic) -> None:
 
 @handles(c.EndTurn)
 def _end(d: Decision, actor: int, cmd: c.EndTurn) -> None:
+    """4.4: finish the turn; 3.43: not while the ship carries more than it can hold."""
     _no_stopping_in_flight(d)
     _phase(d, "trade", rule="4.4 taking turns", what="ending the turn before moving")
+    if d.turn.offer is not None:
+        raise RuleError("11.4 other merchants", "a trade offer is waiting for its answer")
+    if excess(d.state, actor):
+        raise RuleError("3.43 capacity", "your ship carries too much: jettison the excess first")
     end_turn(d)
 
 
@@ -469,16 +481,9 @@ def end_turn(d: Decision) -> None:
 
     seat = d.turn.seat
     d.emit(event("TurnEnded", seat=seat))
-    target = int(d.state.options.get("game_length", 2000))
-    if net_worth(d.state, seat) >= target:
-        d.emit(event("GameWon", seat=seat, net_worth=net_worth(d.state, seat)))
+    if wins_at_turn_end(d, seat):
         return
     start_turn(d, (seat + 1) % len(d.state.players))
-
-
-def net_worth(state: VenusState, seat: int) -> int:
-    """13.1: money and Deeds only (Deeds come with the trading rules)."""
-    return state.players[seat].cash
 
 
 __all__ = ["NOBODY", "PUBLIC", "Decision", "decide", "end_turn", "net_worth"]

@@ -9,11 +9,13 @@ from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
 
 from . import evolve as _evolve
 from . import legal as _legal
+from . import merchants as _merchants  # noqa: F401  (registers the 11.4 commands)
 from . import rules as _rules
 from . import setup as _setup
+from . import trading as _trading  # noqa: F401  (registers the trading commands)
 from . import view as _view
 from .commands import parse_command as _parse
-from .state import VenusState
+from .state import VenusState, clone_state
 
 
 class VenusRuleset:
@@ -41,7 +43,7 @@ class VenusRuleset:
         return new
 
     def clone(self, state: VenusState) -> VenusState:
-        return state.model_copy(deep=True)
+        return clone_state(state)
 
     def view(self, state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
         return _view.view(state, viewer)

@@ -15,7 +15,16 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.kernel import NOBODY, BadCommand, Event, Game, Randomness, event
 
 from .board import DotColor, DotKind, load_board
-from .pieces import RELIC_KEYS, culture_keys, marker_mix
+from .deeds import orbit_deeds
+from .pieces import (
+    RELIC_KEYS,
+    bonus_markers,
+    culture_keys,
+    factory_goods_markers,
+    goods_id,
+    goods_markers,
+    marker_mix,
+)
 from .ruleset import ruleset
 from .state import VenusState
 
@@ -32,6 +41,9 @@ class ScenarioPlayer(_Doc):
     dot: str = "galactic-base"
     equipment: list[str] = Field(default_factory=list)
     relics: list[str] = Field(default_factory=list)
+    goods: list[str] = Field(default_factory=list)  # "goods:graw", "factory_goods:graw"
+    fares: list[str] = Field(default_factory=list)  # "fare:graw:qossuth"
+    ious: list[str] = Field(default_factory=list)  # culture keys
 
 
 class ScenarioMarker(_Doc):
@@ -41,6 +53,11 @@ class ScenarioMarker(_Doc):
     amount: int | None = None
     relic: str | None = None
     face_up: bool = False
+
+
+class ScenarioFactory(_Doc):
+    dot: str  # the City or Spaceport it stands on (12.3)
+    owner: int
 
 
 class Scenario(_Doc):
@@ -59,7 +76,12 @@ class Scenario(_Doc):
     qboxes: dict[str, ScenarioMarker] = Field(default_factory=dict)
     other_qboxes: Literal["random", "empty"] = "random"
     spaceports: dict[str, int] = Field(default_factory=dict)  # Orbit dot -> owner seat
+    factories: dict[str, ScenarioFactory] = Field(default_factory=dict)  # culture -> site
+    market: dict[str, list[str]] = Field(default_factory=dict)  # culture -> markers there
+    cup: list[str] | None = None  # the bonus cup (default: every Bonus marker not elsewhere)
+    suns: dict[str, list[str]] = Field(default_factory=dict)  # system -> bartered Relics
     dice: list[int] = Field(default_factory=list)  # predetermined dice, used first
+    draws: list[str] = Field(default_factory=list)  # predetermined cup draws, used first
     bank: int | None = None
 
 
@@ -103,6 +125,7 @@ def scenario_events(sc: Scenario, rng: Randomness) -> list[Event]:
     else:
         face_up.update({d: {} for d in rest})
     out.append(event("MarkersPlaced", NOBODY, boxes=boxes, unused=[]))
+    out.append(_market(sc))
     out.append(event("ScenarioPosition", position=_position(sc, iou_at), face_up=face_up))
     out.append(event("TurnStarted", seat=sc.active, round=sc.round,
                      start_penalty=_on_penalty(sc, board.dots)))
@@ -119,16 +142,74 @@ def _check(sc: Scenario, dots: dict[str, Any]) -> None:
     for system in [*sc.cultures, *sc.discovered]:
         if system not in {d.system for d in dots.values()}:
             raise BadCommand(f"invalid scenario: no system {system!r}")
-    for dot in [*sc.qboxes, *sc.spaceports]:
+    for dot in [*sc.qboxes, *sc.spaceports, *(f.dot for f in sc.factories.values())]:
         if dot not in dots:
             raise BadCommand(f"invalid scenario: no dot {dot!r}")
+    for seat in [*sc.spaceports.values(), *(f.owner for f in sc.factories.values())]:
+        if not 0 <= seat < len(sc.players):
+            raise BadCommand(f"invalid scenario: no seat {seat}")
+    known = {*bonus_markers(sc.edition), *factory_goods_markers(),
+             *(m for ms in goods_markers(sc.edition).values() for m in ms)}
+    cultures = set(culture_keys()) | {"base"}
+    markers = [m for p in sc.players for m in [*p.goods, *p.fares]]
+    markers += [m for ms in sc.market.values() for m in ms] + list(sc.cup or []) + sc.draws
+    for m in markers:
+        if m not in known:
+            raise BadCommand(f"invalid scenario: unknown marker {m!r}")
+    for culture in [*sc.market, *sc.factories, *(i for p in sc.players for i in p.ious)]:
+        if culture not in cultures:
+            raise BadCommand(f"invalid scenario: unknown culture {culture!r}")
     if not 0 <= sc.active < len(sc.players):
         raise BadCommand("invalid scenario: active must be a seat")
 
 
+def _market(sc: Scenario) -> Event:
+    """The markers' places: what the scenario names, the rest where a new game has them
+    (Goods with their cultures, Factory Goods aside or at their Factory, Bonus markers in
+    the cup); markers named nowhere when ``cup`` is given are out of play."""
+    from .setup import market_opened
+
+    held = [m for p in sc.players for m in [*p.goods, *p.fares]]
+    named = held + [m for ms in sc.market.values() for m in ms] + list(sc.cup or [])
+    market: dict[str, list[str]] = {}
+    for culture, markers in goods_markers(sc.edition).items():
+        if culture in sc.market:
+            market[culture] = list(sc.market[culture])
+            continue
+        left = len(markers) - named.count(goods_id(culture))
+        market[culture] = [goods_id(culture)] * max(0, left)
+        if culture in sc.factories and goods_id(culture, True) not in named:
+            market[culture].append(goods_id(culture, True))
+    for culture, markers in sc.market.items():
+        market.setdefault(culture, list(markers))
+    aside = [
+        m for m in factory_goods_markers()
+        if m.split(":")[1] not in sc.factories and m not in named
+    ]
+    if sc.cup is not None:
+        cup = list(sc.cup)
+    else:
+        cup = list(bonus_markers(sc.edition))
+        for m in named:
+            if m in cup:
+                cup.remove(m)
+    ev = market_opened(sc.edition, suns={k: list(v) for k, v in sc.suns.items()},
+                       draws=list(sc.draws))
+    ev.data.update(market=market, cup=cup, aside=aside)
+    return ev
+
+
 def _position(sc: Scenario, iou_at: dict[str, str]) -> dict[str, Any]:
+    deeds = orbit_deeds(sc.edition)
+    players = [p.model_dump() for p in sc.players]
+    for dot, seat in sorted(sc.spaceports.items()):
+        if dot in deeds:
+            players[seat].setdefault("deeds", []).append(deeds[dot])
+    for culture, site in sorted(sc.factories.items()):
+        players[site.owner].setdefault("deeds", []).append(f"deed:factory:{culture}")
     return {
-        "players": [p.model_dump() for p in sc.players],
+        "players": players,
+        "factories": {k: v.model_dump() for k, v in sc.factories.items()},
         "discovered": {s: iou_at[s] for s in sc.discovered},
         "observed": {str(k): v for k, v in sc.observed.items()},
         "spaceports": dict(sc.spaceports),

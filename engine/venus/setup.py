@@ -6,8 +6,18 @@ from typing import Any
 
 from engine.kernel import NOBODY, Event, Randomness, RuleError, event
 
+from .bank import opening_bank
 from .board import EDITIONS, load_board
-from .pieces import culture_keys, marker_mix, max_players, merchant_keys, starting_cash
+from .cup import opening_cup
+from .pieces import (
+    culture_keys,
+    factory_goods_markers,
+    goods_markers,
+    marker_mix,
+    max_players,
+    merchant_keys,
+    starting_cash,
+)
 from .state import VenusState
 
 GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
@@ -15,11 +25,13 @@ GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
 
 def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]:
     """Table options with their defaults; a clear error names a wrong one."""
-    opts = {"edition": "avalon-hill", "game_length": 2000, **options}
+    opts = {"edition": "avalon-hill", "game_length": 2000, "small_bank": False, **options}
     if opts["edition"] not in EDITIONS:
         raise RuleError("options", f"edition must be one of {list(EDITIONS)}")
     if opts["game_length"] not in GAME_LENGTHS:
         raise RuleError("14 game length", f"game_length must be one of {list(GAME_LENGTHS)}")
+    if not isinstance(opts["small_bank"], bool):
+        raise RuleError("13.3 bankruptcy", "small_bank must be true or false")
     limit = max_players(opts["edition"])
     if not 1 <= len(players) <= limit:
         raise RuleError("options", f"this edition seats 1 to {limit} players")
@@ -43,7 +55,8 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
     opts = check_options(options, players)
     edition = opts["edition"]
     board = load_board(edition)
-    events = [event("GameCreated", edition=edition, options=opts, players=list(players))]
+    events = [event("GameCreated", edition=edition, options=opts, players=list(players),
+                    bank=opening_bank(opts)), market_opened(edition)]
     systems = sorted(s.id for s in board.systems.values() if s.has_culture)
     cultures = rng.shuffled(culture_keys())
     events.append(event("IOUsPlaced", NOBODY, iou_at=dict(zip(systems, cultures, strict=True))))
@@ -65,6 +78,18 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
         events.extend(event("RaceChosen", seat=s, race=races[s]) for s in order)
         events.extend(_opening(len(players), first, board.galactic_base))
     return events
+
+
+def market_opened(edition: str, **extra: Any) -> Event:
+    """4.13, 4.14: Goods with their cultures, Factory Goods aside, the Bonus markers in the
+    cup (10.1). Public: the markers' places are known to everyone (3.2)."""
+    return event(
+        "MarketOpened",
+        market={k: list(v) for k, v in goods_markers(edition).items()},
+        cup=opening_cup(edition),
+        aside=list(factory_goods_markers()),
+        **extra,
+    )
 
 
 def _first_player(count: int, rng: Randomness) -> list[Event]:

@@ -7,8 +7,8 @@ from typing import Any
 from engine.kernel import SPECTATOR
 
 from .legal import pending
-from .rules import net_worth
 from .state import VenusState
+from .winning import net_worth, target
 
 
 def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
@@ -38,6 +38,13 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
             for dot, box in sorted(state.qboxes.items())
         },
         "spaceports": dict(state.spaceports),
+        "factories": {k: v.model_dump() for k, v in state.factories.items()},
+        "market": {k: list(v) for k, v in state.market.items() if v},  # 4.13, 10.12 (public)
+        "suns": {k: list(v) for k, v in state.suns.items() if v},  # 9.322
+        "cup": len(state.cup),  # 10.1: how many; which ones is not shown
+        "factory_goods_aside": list(state.aside),
+        "target": target(state),
+        "end": state.end,
         "turn": state.turn.model_dump() if state.turn else None,
         "pending": prompt.model_dump() if prompt else None,
     }
@@ -58,6 +65,10 @@ def _player(state: VenusState, seat: int, viewer: int) -> dict[str, Any]:
         "dot": p.dot,
         "equipment": list(p.equipment),
         "relics": list(p.relics),
+        "goods": list(p.goods),
+        "fares": list(p.fares),
+        "ious": list(p.ious),  # held IOUs are of discovered cultures (7.3): public (3.2)
+        "deeds": list(p.deeds),
     }
     if viewer == seat:
         out["observed"] = {s: c for s, c in p.observed.items() if s not in state.discovered}

@@ -42,8 +42,14 @@ def test_7_2_view_keeps_the_observation_private() -> None:
     g = polluted()
     roll(g, PP[3])
     play(g, c.MoveTo(dot=PP[3]))
-    assert "cholos" in str(g.ruleset.view(g.state, 0))
-    assert "cholos" not in str(g.ruleset.view(g.state, 1))
+    mine, theirs = g.ruleset.view(g.state, 0), g.ruleset.view(g.state, 1)
+    assert mine["players"][0]["observed"] == {"polluted-planet": "cholos"}
+    assert "observed" not in theirs["players"][0]
+    assert theirs["players"][1]["observed"] == {}
+    assert "polluted-planet" not in theirs["discovered"]
+    # the culture markers wait off the map in plain view (4.13), keyed by culture, never
+    # by system: nothing in the view ties "polluted-planet" to "cholos" for seat 1
+    assert "'polluted-planet': 'cholos'" not in str(theirs)
 
 
 def test_7_2_not_from_a_plain_space_dot() -> None:

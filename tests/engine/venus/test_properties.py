@@ -13,19 +13,28 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import SPECTATOR, Event, Game, fold
+from engine.kernel import SPECTATOR, Event, Game, Randomness, fold
 from engine.venus.commands import MoveAlong
+from engine.venus.pieces import bonus_markers, factory_goods_markers, goods_markers
 from engine.venus.reach import reachable
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
+
+from .greedy import Greedy
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def play_randomly(seed: int, players: int, choices: list[int]) -> Game[VenusState]:
-    game = Game.start(ruleset, {"edition": "avalon-hill"}, [f"p{i}" for i in range(players)],
-                      seed=seed)
+def play_randomly(
+    seed: int, players: int, choices: list[int], small_bank: bool = False
+) -> Game[VenusState]:
+    """Random legal commands, every other one from the greedy merchant (so that the games
+    trade, sell, build and win, not only wander)."""
+    game = Game.start(ruleset, {"edition": "avalon-hill", "small_bank": small_bank,
+                                "game_length": 1000},
+                      [f"p{i}" for i in range(players)], seed=seed)
+    bot = Greedy()
     for pick in choices:
         pending = ruleset.pending(game.state)
         if pending is None:
@@ -34,8 +43,10 @@ def play_randomly(seed: int, players: int, choices: list[int]) -> Game[VenusStat
         actions = list(ruleset.legal_actions(game.state, actor))
         assert actions, f"no legal action for the pending prompt {pending}"
         command = actions[pick % len(actions)]
+        if pick % 2 == 0 and game.state.stage == "playing":
+            command = bot.choose(game.state, actor)
         turn = game.state.turn
-        if turn is not None and turn.phase == "move" and pick % 3 == 0:
+        if turn is not None and turn.phase == "move" and pick % 6 == 3:
             destinations = reachable(game.state)
             if destinations:
                 d = destinations[pick % len(destinations)]
@@ -48,7 +59,8 @@ games = st.builds(
     play_randomly,
     seed=st.integers(0, 10**6),
     players=st.integers(2, 6),
-    choices=st.lists(st.integers(0, 10**6), min_size=20, max_size=250),
+    choices=st.lists(st.integers(0, 10**6), min_size=20, max_size=400),
+    small_bank=st.booleans(),
 )
 
 
@@ -110,12 +122,63 @@ def _pairs(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...],
     return out
 
 
+PAID_TO_BANK = {"PenaltyPaid": "amount", "Bought": "cash"}
+PAID_BY_BANK = {"Sold": "paid", "CommissionPaid": "amount", "FareDelivered": "paid",
+                "Jettisoned": "paid"}
+
+
 @SETTINGS
 @given(games)
-def test_money_only_moves_between_players_and_bank(game: Game[VenusState]) -> None:
-    """6.3: penalties are paid to the Bank; nothing else creates or destroys money yet."""
+def test_money_is_conserved(game: Game[VenusState]) -> None:
+    """4.1, 12.4, 13.3: money only moves between the players and the Bank (and between
+    players, 11.4): Bank plus players is constant; with an unlimited Bank the players' money
+    is the stakes plus what the Bank paid less what it received."""
     state = game.state
     n = len(state.players)
-    start_cash = 20 * n * n if state.stage == "playing" or state.stage == "over" else 0
-    paid = sum(e.data["amount"] for e in game.events if e.type == "PenaltyPaid")
-    assert sum(p.cash for p in state.players) + paid == start_cash
+    cash = sum(p.cash for p in state.players)
+    if state.bank is not None:
+        assert state.bank + cash == 12000
+        assert state.bank >= 0
+    stakes = 20 * n * n if any(e.type == "StakeGiven" for e in game.events) else 0
+    flow = 0
+    for e in game.events:
+        if e.type in PAID_TO_BANK:
+            flow -= e.data[PAID_TO_BANK[e.type]]
+        elif e.type in PAID_BY_BANK:
+            flow += e.data.get(PAID_BY_BANK[e.type], 0)
+    assert cash == stakes + flow
+    assert all(p.cash >= 0 for p in state.players)
+
+
+@SETTINGS
+@given(games)
+def test_every_marker_is_in_exactly_one_place_and_the_cup_holds_48(
+    game: Game[VenusState],
+) -> None:
+    """10.1, 2.7, 4.13: 48 markers always in the cup; every Goods, Factory Goods, Demand and
+    Fare marker is in one place: the cup, a Culture, a ship, or set aside."""
+    s = game.state
+    if s.stage == "setup":
+        return
+    assert len(s.cup) == 48
+    everywhere = list(s.cup) + list(s.aside) + [m for ms in s.market.values() for m in ms]
+    everywhere += [m for p in s.players for m in [*p.goods, *p.fares]]
+    full = list(bonus_markers(s.edition)) + list(factory_goods_markers())
+    full += [m for ms in goods_markers(s.edition).values() for m in ms]
+    assert sorted(everywhere) == sorted(full)
+    for culture, site in s.factories.items():  # 2.542: one Factory per System
+        assert f"deed:factory:{culture}" in s.players[site.owner].deeds
+    owned = [d for p in s.players for d in p.deeds]
+    assert len(owned) == len(set(owned)) == len(s.factories) + len(s.spaceports)
+
+
+@SETTINGS
+@given(games)
+def test_legal_actions_are_accepted_by_decide(game: Game[VenusState]) -> None:
+    """DESIGN "legal_actions": every command it yields, ``decide`` accepts."""
+    pending = ruleset.pending(game.state)
+    if pending is None:
+        return
+    for seat in pending.seats:
+        for command in list(ruleset.legal_actions(game.state, seat))[:40]:
+            ruleset.decide(game.state, seat, command, Randomness("x", 1))

@@ -1,0 +1,115 @@
+"""Spaceports, Factories and commissions (2.54, 12.1-12.4.2, 3.3).
+
+A Deed is bought only from the Culture that builds it, while trading in its System (12.1,
+9.2): a Spaceport on an empty Orbit of that System (2.541, 12.2), a Factory (one per System,
+2.542) on a City or Spaceport of that System (12.3). Buying from one's own species costs 20%
+less (3.3); the Deed still counts its printed value (13.1). Open Spaceports are not for sale
+and pay no commission (12.2.3).
+
+Commissions are paid by the Bank (12.4): 10% to a Spaceport's owner of every cost, payoff,
+Demand bonus and barter value (IOUs included) paid at his Spaceport (12.2.2), 50% of the
+cost to a Factory's owner whenever its Culture sells its Factory Goods (12.3.2); one player
+may earn both (12.4.2), never a commission on a commission, none on Fares or on trades
+between players (12.2.2).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.kernel import event
+
+from .bank import payable
+from .board import Board, DotKind, load_board
+from .components import load_components
+
+if TYPE_CHECKING:
+    from .rules import Decision
+    from .state import VenusState
+
+SPACEPORT_PCT = load_components().rules.spaceport_commission_pct  # 12.2.2: 10%
+FACTORY_PCT = load_components().rules.factory_commission_pct  # 12.3.2: 50%
+DISCOUNT_PCT = load_components().rules.own_species_discount_pct  # 3.3: 20%
+
+
+@cache
+def orbit_deeds(edition: str) -> dict[str, str]:
+    """Orbit dot -> its Spaceport deed key ("deed:spaceport:jewelport"), by Orbit name."""
+    board = load_board(edition)
+    return {
+        board.orbits[d.orbit]: f"deed:spaceport:{d.key}"
+        for d in load_components().spaceport_deeds.deeds
+        if d.orbit in board.orbits
+    }
+
+
+def deed_cost(deed: str) -> int:
+    """The printed cost of a deed (2.54)."""
+    _, kind, key = deed.split(":", 2)
+    comps = load_components()
+    if kind == "factory":
+        return comps.culture(key).factory.deed_cost
+    return comps.spaceport_deeds.cost
+
+
+def deed_price(state: VenusState, seat: int, deed: str, culture: str) -> int:
+    """3.3, 9.2: the cost, less 20% when bought from the buyer's own species."""
+    cost = deed_cost(deed)
+    race = state.players[seat].race
+    if race is not None and load_components().merchant(race).culture == culture:
+        return cost * (100 - DISCOUNT_PCT) // 100
+    return cost
+
+
+def factory_sites(state: VenusState, board: Board, system: str) -> list[str]:
+    """12.3: the Cities and Spaceports (Open Spaceports too) of a System."""
+    from .discovery import site_kind
+
+    return sorted(dot for dot in board.by_system.get(system, []) if site_kind(state, board, dot))
+
+
+def deeds_for_sale(state: VenusState, board: Board, culture: str) -> list[str]:
+    """12.1, 2.541, 2.542: the Deeds a Culture still sells (none at the Galactic Base)."""
+    system = next((s for s, c in state.discovered.items() if c == culture), None)
+    if system is None:
+        return []
+    out: list[str] = []
+    if culture not in state.factories:
+        out.append(f"deed:factory:{culture}")
+    deeds = orbit_deeds(state.edition)
+    for dot in sorted(board.by_system.get(system, [])):
+        if dot in deeds and dot not in state.spaceports:
+            out.append(deeds[dot])
+    return out
+
+
+def orbit_of(state: VenusState, deed: str) -> str:
+    return next(dot for dot, key in orbit_deeds(state.edition).items() if key == deed)
+
+
+def is_spaceport(board: Board, state: VenusState, dot: str) -> bool:
+    """A player's Spaceport on an Orbit (not an Open Spaceport, 12.2.3)."""
+    return board.dots[dot].orbit is not None and dot in state.spaceports
+
+
+def spaceport_commission(d: Decision, dot: str, amount: int, what: str) -> None:
+    """12.2.2: the Bank pays the Spaceport's owner 10% of ``amount`` traded on his Orbit."""
+    owner = d.state.spaceports.get(dot)
+    if owner is None or d.board.dots[dot].kind is DotKind.QBOX:
+        return
+    due = amount * SPACEPORT_PCT // 100
+    paid = payable(d.state, due)
+    if due > 0:
+        d.emit(event("CommissionPaid", seat=owner, amount=paid, due=due, kind="spaceport",
+                     dot=dot, on=what))
+
+
+def factory_commission(d: Decision, culture: str, cost: int) -> None:
+    """12.3.2: the Bank pays the Factory's owner 50% of the cost of its Factory Goods."""
+    site = d.state.factories.get(culture)
+    if site is None:
+        return
+    due = cost * FACTORY_PCT // 100
+    d.emit(event("CommissionPaid", seat=site.owner, amount=payable(d.state, due), due=due,
+                 kind="factory", dot=site.dot, on=f"factory_goods:{culture}"))
