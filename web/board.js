@@ -1,11 +1,265 @@
-// Loads the board SVG drawn by the engine and shows it; pieces overlay by dot id later.
-const board = document.getElementById("board");
-const edition = document.getElementById("edition");
+// The board: the engine's SVG loaded inline, with zoom and pan (mouse drag, wheel, touch
+// pinch, keyboard) done on the SVG viewBox, and an overlay layer for pieces and highlights.
+import { boardSvg } from "./api.js";
 
-async function show() {
-  const response = await fetch(`/boards/venus.svg?edition=${edition.value}`);
-  board.innerHTML = await response.text();
+const SVG_NS = "http://www.w3.org/2000/svg";
+const DRAG_THRESHOLD = 6; // px a pointer must travel before a press becomes a pan
+
+export function svgEl(tag, attrs = {}, parent = null) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
 }
 
-edition.addEventListener("change", show);
-show();
+export class Board {
+  constructor(container) {
+    this.container = container;
+    this.svg = null;
+    this.full = null; // the whole board's box {x, y, w, h}
+    this.view = null; // the current viewBox
+    this.dots = new Map(); // dot id -> {x, y, kind, el}
+    this.layers = {};
+    this.pointers = new Map();
+    this.gesture = null;
+    this.suppressClick = false;
+  }
+
+  /** Fetch the edition's SVG and show it; returns this board. */
+  async load(edition) {
+    const text = await boardSvg(edition);
+    this.container.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
+    const svg = this.container.querySelector("svg");
+    this.svg = svg;
+    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+    this.full = { x, y, w, h };
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("focusable", "false");
+    this.dots.clear();
+    for (const g of svg.querySelectorAll("g[data-dot]")) {
+      this.dots.set(g.dataset.dot, { x: +g.dataset.x, y: +g.dataset.y, kind: g.dataset.kind, el: g });
+    }
+    const overlay = svgEl("g", { id: "overlay" }, svg);
+    for (const name of ["culture", "marker", "port", "path", "highlight", "pawn"]) {
+      this.layers[name] = svgEl("g", { class: `layer-${name}` }, overlay);
+    }
+    this.fit();
+    this.bindGestures();
+    return this;
+  }
+
+  dot(id) { return this.dots.get(id); }
+
+  layer(name) { return this.layers[name]; }
+
+  // --- the view --------------------------------------------------------------------------
+  setView(v) {
+    const minW = this.full.w / 14;
+    const maxW = this.full.w * 1.25;
+    const w = Math.min(maxW, Math.max(minW, v.w));
+    const h = w * (v.h / v.w);
+    // keep some of the board on screen
+    const x = Math.min(this.full.x + this.full.w - w * 0.2, Math.max(this.full.x - w * 0.8, v.x));
+    const y = Math.min(this.full.y + this.full.h - h * 0.2, Math.max(this.full.y - h * 0.8, v.y));
+    this.view = { x, y, w, h };
+    this.svg.setAttribute("viewBox", `${x} ${y} ${w} ${h}`);
+    // pieces and highlights keep a readable size on screen when zoomed out
+    const rect = this.container.getBoundingClientRect();
+    const upp = rect.width ? Math.max(w / rect.width, h / rect.height) : 1;
+    this.markScale = Math.min(2.2, Math.max(1, upp * 0.7));
+    this.svg.style.setProperty("--mark-scale", this.markScale.toFixed(3));
+  }
+
+  /** The whole board, as large as the screen allows. */
+  fit() {
+    const rect = this.container.getBoundingClientRect();
+    const { x, y, w, h } = this.full;
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : w / h;
+    // a viewBox with the container's aspect, so zooming keeps the same scale on both axes
+    if (aspect > w / h) {
+      const vw = h * aspect;
+      this.setView({ x: x - (vw - w) / 2, y, w: vw, h });
+    } else {
+      const vh = w / aspect;
+      this.setView({ x, y: y - (vh - h) / 2, w, h: vh });
+    }
+  }
+
+  /** Zoom by ``factor`` (>1 zooms in) around a board point (default: the view's centre). */
+  zoom(factor, at = null) {
+    const v = this.view;
+    const cx = at ? at.x : v.x + v.w / 2;
+    const cy = at ? at.y : v.y + v.h / 2;
+    const w = v.w / factor;
+    const h = v.h / factor;
+    this.setView({ x: cx - (cx - v.x) * (w / v.w), y: cy - (cy - v.y) * (h / v.h), w, h });
+  }
+
+  pan(dx, dy) { // in board units
+    this.setView({ ...this.view, x: this.view.x + dx, y: this.view.y + dy });
+  }
+
+  /** Centre the view on a dot, zooming in to at least ``zoomW`` board units wide. */
+  centreOn(id, zoomW = null) {
+    const d = this.dot(id);
+    if (!d) return;
+    const v = this.view;
+    const w = zoomW ? Math.min(v.w, zoomW) : v.w;
+    const h = w * (v.h / v.w);
+    this.setView({ x: d.x - w / 2, y: d.y - h / 2, w, h });
+  }
+
+  /** A screen point as a board point. */
+  toBoard(clientX, clientY) {
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return { x: 0, y: 0 };
+    const p = new DOMPoint(clientX, clientY).matrixTransform(ctm.inverse());
+    return { x: p.x, y: p.y };
+  }
+
+  /** A board point on screen, relative to the container. */
+  toScreen(x, y) {
+    const ctm = this.svg.getScreenCTM();
+    const rect = this.container.getBoundingClientRect();
+    const p = new DOMPoint(x, y).matrixTransform(ctm);
+    return { x: p.x - rect.left, y: p.y - rect.top };
+  }
+
+  unitsPerPixel() {
+    const ctm = this.svg.getScreenCTM();
+    return ctm ? 1 / ctm.a : 1;
+  }
+
+  // --- gestures --------------------------------------------------------------------------
+  bindGestures() {
+    if (this.bound) return;
+    this.bound = true;
+    const c = this.container;
+    c.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const k = e.deltaMode === 1 ? 0.05 : 0.0015; // lines or pixels
+      this.zoom(Math.exp(-e.deltaY * k), this.toBoard(e.clientX, e.clientY));
+    }, { passive: false });
+    c.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0 && e.pointerType === "mouse") return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.suppressClick = false;
+      this.startGesture();
+    });
+    c.addEventListener("pointermove", (e) => {
+      if (!this.pointers.has(e.pointerId)) return;
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.moveGesture(e);
+    });
+    const end = (e) => {
+      if (!this.pointers.delete(e.pointerId)) return;
+      if (c.hasPointerCapture?.(e.pointerId)) c.releasePointerCapture(e.pointerId);
+      this.startGesture();
+    };
+    c.addEventListener("pointerup", end);
+    c.addEventListener("pointercancel", end);
+    // a press that turned into a pan is not a click on a dot
+    c.addEventListener("click", (e) => {
+      if (this.suppressClick) { e.stopPropagation(); e.preventDefault(); this.suppressClick = false; }
+    }, true);
+    c.addEventListener("keydown", (e) => this.onKey(e));
+    window.addEventListener("resize", () => this.keepScale());
+  }
+
+  startGesture() {
+    const pts = [...this.pointers.values()];
+    if (!pts.length) { this.gesture = null; this.container.classList.remove("panning"); return; }
+    const mid = centroid(pts);
+    this.gesture = {
+      start: mid, view: { ...this.view }, dist: pts.length > 1 ? spread(pts) : 0,
+      count: pts.length, moved: false, upp: this.unitsPerPixel(),
+      anchor: this.toBoard(mid.x, mid.y),
+    };
+  }
+
+  moveGesture(e) {
+    const g = this.gesture;
+    if (!g) return;
+    const pts = [...this.pointers.values()];
+    const mid = centroid(pts);
+    if (!g.moved && Math.hypot(mid.x - g.start.x, mid.y - g.start.y) < DRAG_THRESHOLD && pts.length < 2) return;
+    if (!g.moved) {
+      g.moved = true;
+      this.suppressClick = true;
+      this.container.classList.add("panning");
+      this.container.setPointerCapture?.(e.pointerId);
+    }
+    let w = g.view.w;
+    if (pts.length > 1 && g.dist > 0) w = g.view.w * (g.dist / spread(pts));
+    const scale = w / g.view.w;
+    const upp = g.upp * scale;
+    // the board point under the gesture's start stays under the fingers' centroid
+    const rect = this.container.getBoundingClientRect();
+    const x = g.anchor.x - (mid.x - rect.left) * upp - this.offsetX(upp, w);
+    const y = g.anchor.y - (mid.y - rect.top) * upp - this.offsetY(upp, w * (g.view.h / g.view.w));
+    this.setView({ x, y, w, h: w * (g.view.h / g.view.w) });
+  }
+
+  // the viewBox is letterboxed in the container when aspects differ (meet): the offsets
+  offsetX(upp, w) { return -(this.container.getBoundingClientRect().width * upp - w) / 2; }
+  offsetY(upp, h) { return -(this.container.getBoundingClientRect().height * upp - h) / 2; }
+
+  keepScale() { // after a resize keep the centre and the zoom, adopt the new aspect
+    if (!this.view) return;
+    const rect = this.container.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    const v = this.view;
+    const cx = v.x + v.w / 2;
+    const cy = v.y + v.h / 2;
+    const h = v.w * (rect.height / rect.width);
+    this.setView({ x: cx - v.w / 2, y: cy - h / 2, w: v.w, h });
+  }
+
+  onKey(e) {
+    if (e.target !== this.container) return; // keys on a focused piece belong to it
+    const step = 0.12;
+    const v = this.view;
+    const keys = {
+      "+": () => this.zoom(1.25), "=": () => this.zoom(1.25), "-": () => this.zoom(0.8),
+      "_": () => this.zoom(0.8), "0": () => this.fit(), "f": () => this.fit(),
+      ArrowLeft: () => this.pan(-v.w * step, 0), ArrowRight: () => this.pan(v.w * step, 0),
+      ArrowUp: () => this.pan(0, -v.h * step), ArrowDown: () => this.pan(0, v.h * step),
+    };
+    const act = keys[e.key];
+    if (act && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); act(); }
+  }
+}
+
+function centroid(pts) {
+  return { x: pts.reduce((s, p) => s + p.x, 0) / pts.length, y: pts.reduce((s, p) => s + p.y, 0) / pts.length };
+}
+
+function spread(pts) {
+  return Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) || 1;
+}
+
+/** Zoom buttons (in, out, fit) for a board, added to ``parent``. */
+export function zoomButtons(board, parent) {
+  const bar = document.createElement("div");
+  bar.className = "zoom-bar";
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "Map view");
+  for (const [label, text, act] of [
+    ["Zoom in", "+", () => board.zoom(1.4)],
+    ["Zoom out", "−", () => board.zoom(1 / 1.4)],
+    ["Fit the whole board to the screen", "⤢", () => board.fit()],
+  ]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = label;
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", act);
+    bar.appendChild(b);
+  }
+  parent.appendChild(bar);
+  return bar;
+}

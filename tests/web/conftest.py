@@ -1,0 +1,99 @@
+"""Browser tests: a real uvicorn server on a free loopback port and Debian's Chromium, headless.
+
+Tests marked ``browser`` are skipped when ``/usr/bin/chromium`` or the ``playwright`` package
+is missing; no browser is ever downloaded.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("STARPORT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives a real headless Chromium (tests/web)")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """The Starport app plus the sandbox router, served by uvicorn in a thread."""
+    import uvicorn
+
+    from tests.web.testapp import app
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageErrors(list[str]):
+    """Uncaught page errors and console errors, checked after each test."""
+
+
+def _open(browser: Any, **context: Any) -> Iterator[Any]:
+    ctx = browser.new_context(**context)
+    page = ctx.new_page()
+    errors = PageErrors()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.errors = errors
+    page.set_default_timeout(10_000)
+    yield page
+    ctx.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A desktop-sized page (1400x900)."""
+    yield from _open(browser, viewport={"width": 1400, "height": 900})
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone-sized page with touch (390x844)."""
+    yield from _open(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                     has_touch=True, device_scale_factor=2)

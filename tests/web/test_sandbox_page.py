@@ -1,0 +1,152 @@
+"""The sandbox page in a real browser: declare, roll, click a destination, pay or stop, the
+keyboard-only destination list, refused commands in words, zoom and pan, the phone layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _open_scenario(page: Any, server_url: str, name: str) -> None:
+    page.goto(f"{server_url}/sandbox.html#{name}")
+    page.wait_for_selector(".hl-heading")  # the board is loaded and the first dots are offered
+
+
+def _pawn_dot(page: Any, seat: int = 0) -> str:
+    return str(page.locator(f'.pawn[data-seat="{seat}"]').get_attribute("data-dot"))
+
+
+def _wait_pawn(page: Any, dot: str, seat: int = 0) -> None:
+    page.wait_for_function(
+        f"document.querySelector('.pawn[data-seat=\"{seat}\"]')?.dataset.dot === {dot!r}"
+    )
+
+
+def _log(page: Any) -> str:
+    return str(page.locator("#log").inner_text())
+
+
+def test_declare_roll_and_fly_to_a_highlighted_destination(
+    page: Any, server_url: str, tmp_path: Path
+) -> None:
+    """5.31 declare by clicking a highlighted first dot, roll, click a reachable destination."""
+    _open_scenario(page, server_url, "galactic-base")
+    page.locator('.hl-heading[data-dot="galactic-base--colony-world.1"]').click()
+    page.wait_for_selector('.hl-heading-chosen[data-dot="galactic-base--colony-world.1"]')
+    assert "declares the first dot" in _log(page)
+    page.locator("#roll").click()
+    page.wait_for_selector(".hl-dest")
+    assert page.locator(".dice .die").count() == 3
+    assert "rolls 3, 4, 5: 12 MP" in _log(page)
+    assert page.locator(".hl-dest").count() == page.locator(".dests .dest-btn").count() > 0
+    target = page.locator(".hl-land").first
+    dot = target.get_attribute("data-dot")
+    target.click()
+    _wait_pawn(page, str(dot))
+    assert "Ann moves" in _log(page) and "lands at" in _log(page)
+    assert page.locator("#end-turn").is_visible()
+    page.screenshot(path=str(tmp_path / "sandbox-desktop.png"))
+    page.locator("#end-turn").click()
+    page.wait_for_function("document.querySelector('#prompt').textContent.startsWith('Bob')")
+    assert "Round 1: Bob's turn." in _log(page)
+
+
+def test_pay_or_stop_prompt_on_a_penalty(page: Any, server_url: str) -> None:
+    """6.3: crossing a Penalty Oval asks to pay (less Shields, 8.3) and go on, or stop."""
+    _open_scenario(page, server_url, "penalty-shield")
+    page.locator('.dests button[data-dot="desert-planet--supernova.2"]').click()
+    page.locator("#roll").click()
+    page.locator('.hl-dest[data-dot="supernova--water-world.1"]').click()
+    page.wait_for_selector("#pay")
+    assert "pay and go on, or stop here" in page.locator("#prompt").inner_text()
+    assert "Pay 10 and go on" in page.locator("#pay").inner_text()
+    page.locator("#pay").click()  # pays and keeps flying: the next oval asks again
+    page.wait_for_function("document.querySelector('#log').innerText.includes('pays the 10')")
+    page.wait_for_selector("#pay")
+    assert _pawn_dot(page) == "supernova.3"
+    page.locator("#stop").click()
+    page.wait_for_function("document.querySelector('#log').innerText.includes('stops on the')")
+    assert _pawn_dot(page) == "supernova.3"
+    assert "40" not in page.locator("#players").inner_text().split("cash")[0]  # paid 10
+
+
+def test_keyboard_only_destination_list(page: Any, server_url: str) -> None:
+    """Every step by keyboard: the list of first dots, the roll, the list of destinations."""
+    _open_scenario(page, server_url, "navigation-circle")
+    first = page.locator('.dests button[data-dot="space-station-planet.11"]')
+    first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.hl-heading-chosen[data-dot="space-station-planet.11"]')
+    page.locator("#roll").focus()
+    page.keyboard.press("Space")
+    page.wait_for_selector(".dests .dest-btn")
+    item = page.locator('.dests .dest-btn[data-dot="space-station-planet.12"]')
+    label = item.get_attribute("aria-label")
+    assert "Space Station Planet" in label and "MP left" in label and "Pilot Number 3" in label
+    item.focus()
+    assert page.evaluate("document.activeElement.matches(':focus-visible')")
+    page.keyboard.press("Enter")
+    _wait_pawn(page, "space-station-planet.12")
+    assert "Ann moves 4 dots" in _log(page)
+    # the map's highlighted dots are keyboard buttons too
+    page.locator("#end-turn").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".hl-heading")
+    page.locator(".hl-heading").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".hl-heading-chosen")
+
+
+def test_a_refused_command_is_shown_with_its_rule(page: Any, server_url: str) -> None:
+    _open_scenario(page, server_url, "galactic-base")
+    page.evaluate("starport.send({type: 'RollDice', auto_pilot: false})")
+    error = page.locator("#error")
+    error.wait_for(state="visible")
+    assert "rule 5.31" in error.inner_text() and "declare" in error.inner_text()
+    page.errors.clear()  # the browser logs the 422 itself
+
+
+def test_zoom_pan_and_fit(page: Any, server_url: str) -> None:
+    _open_scenario(page, server_url, "galactic-base")
+
+    def view() -> list[float]:
+        return [float(v) for v in page.locator("#board svg").get_attribute("viewBox").split()]
+
+    fit = view()
+    box = page.locator("#board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -400)
+    zoomed = view()
+    assert zoomed[2] < fit[2] * 0.8
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx + 120, cy + 60, steps=6)
+    page.mouse.up()
+    panned = view()
+    assert panned[0] < zoomed[0] and panned[1] < zoomed[1] and panned[2] == zoomed[2]
+    page.get_by_role("button", name="Fit the whole board to the screen").click()
+    assert view() == fit
+    page.locator("#board").focus()
+    page.keyboard.press("+")
+    page.keyboard.press("ArrowRight")
+    after = view()
+    assert after[2] < fit[2] and after[0] > fit[0]
+
+
+def test_phone_layout_and_touch(phone: Any, server_url: str, tmp_path: Path) -> None:
+    _open_scenario(phone, server_url, "penalty-shield")
+    assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
+    phone.locator('.hl-heading[data-dot="desert-planet--supernova.2"]').tap()
+    phone.wait_for_selector(".hl-heading-chosen")
+    phone.locator("#roll").tap()
+    phone.wait_for_selector(".hl-dest")
+    for b in phone.locator(".panel button:visible").all():
+        bb = b.bounding_box()
+        assert bb["height"] >= 40, b.inner_text()  # large enough to touch
+    phone.evaluate("window.scrollTo(0, 0)")
+    phone.screenshot(path=str(tmp_path / "sandbox-phone.png"))

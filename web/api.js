@@ -1,0 +1,74 @@
+// Fetch wrappers: every failure becomes an ApiError whose message is in plain words.
+
+export class ApiError extends Error {
+  constructor(message, { status = 0, code = "", rule = "" } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.rule = rule;
+  }
+}
+
+function plainWords(status, detail) {
+  if (detail && typeof detail === "object" && !Array.isArray(detail)) {
+    if (detail.code === "rule" && detail.rule) {
+      const why = detail.message.startsWith(`${detail.rule}: `)
+        ? detail.message.slice(detail.rule.length + 2) : detail.message;
+      return { ...detail, message: `The rules refuse that (rule ${detail.rule}): ${why}.` };
+    }
+    if (detail.message) return { ...detail, message: capital(detail.message) };
+  }
+  if (Array.isArray(detail) && detail.length) {  // FastAPI validation errors
+    const first = detail[0];
+    const where = (first.loc || []).filter((p) => p !== "body").join(" ");
+    return { message: `The server could not read that${where ? ` (${where})` : ""}: ${first.msg}.` };
+  }
+  if (typeof detail === "string") return { message: capital(detail) };
+  return { message: `The server answered with an error (${status}). Try again.` };
+}
+
+function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+export async function request(method, url, body) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("Cannot reach the server: check your connection, then try again.");
+  }
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
+  if (!response.ok) {
+    const { message, code, rule } = plainWords(response.status, data && data.detail !== undefined ? data.detail : data);
+    throw new ApiError(message, { status: response.status, code, rule });
+  }
+  return data;
+}
+
+export const getJSON = (url) => request("GET", url);
+export const postJSON = (url, body) => request("POST", url, body);
+
+export async function getText(url) {
+  let response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new ApiError("Cannot reach the server: check your connection, then try again.");
+  }
+  if (!response.ok) throw new ApiError(`Could not load ${url} (${response.status}).`, { status: response.status });
+  return response.text();
+}
+
+// The sandbox endpoints (server/sandbox.py).
+export const sandbox = {
+  start: (scenario) => postJSON("/api/sandbox", { scenario }),
+  get: (id) => getJSON(`/api/sandbox/${encodeURIComponent(id)}`),
+  command: (id, command) => postJSON(`/api/sandbox/${encodeURIComponent(id)}/commands`, { command }),
+};
+
+export const boardData = (edition) => getJSON(`/api/venus/board?edition=${encodeURIComponent(edition)}`);
+export const boardSvg = (edition) => getText(`/boards/venus.svg?edition=${encodeURIComponent(edition)}`);

@@ -1,0 +1,199 @@
+// The turn's controls: before the roll (drives, Gate Lock, roll, Auto Pilot, stay put), the
+// dice, after the roll (Pilot Number, Mulligan reroll, land), pay or stop, and end of turn.
+import { itemName } from "./names.js";
+import { commandWords } from "./log.js";
+
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
+  "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn"]);
+
+function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else if (v !== null && v !== undefined) e.setAttribute(k, v);
+  }
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function btn(text, onClick, { cls = "", label = null, pressed = null, disabled = false, id = null } = {}) {
+  const b = el("button", { type: "button", class: cls, "aria-label": label, id });
+  b.textContent = text;
+  if (pressed !== null) b.setAttribute("aria-pressed", String(pressed));
+  b.disabled = disabled;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** The dice as faces; ``pilot`` marks the chosen Pilot Number. */
+export function diceFaces(dice, { pilot = null, autoPilot = false } = {}) {
+  const row = el("div", { class: "dice", role: "img", "aria-label": `Dice: ${dice.join(", ")}` });
+  dice.forEach((v, i) => {
+    const face = el("span", { class: `die${v === pilot ? " die-pilot" : ""}${autoPilot && i === dice.length - 1 ? " die-auto" : ""}` });
+    for (let k = 0; k < 9; k += 1) face.appendChild(el("i", { class: PIPS[v]?.includes(k) ? "pip" : "" }));
+    row.appendChild(face);
+  });
+  return row;
+}
+
+/**
+ * Fill ``root`` with the controls for the answer. ``send(cmd)`` plays a command;
+ * ``plan`` is the destination being flown to, if any (for the prompt's words).
+ */
+export function renderControls(root, answer, names, send, plan = null) {
+  root.replaceChildren();
+  const { view, legal } = answer;
+  const turn = view.turn;
+  if (!turn || view.stage !== "playing") return;
+  const me = view.players[turn.seat];
+  const has = (type, pred = () => true) => legal.find((c) => c.type === type && pred(c));
+
+  if (turn.dice.length) {
+    const box = el("div", { class: "dice-box" });
+    box.appendChild(diceFaces(turn.dice, { pilot: turn.pilot, autoPilot: turn.auto_pilot }));
+    const mp = el("div", { class: "mp" });
+    mp.innerHTML = "";
+    mp.append(el("strong", {}, String(turn.mp)), " MP left");
+    if (turn.pilot) mp.append(el("span", { class: "pilot-tag" }, `Pilot ${turn.pilot}`));
+    box.appendChild(mp);
+    root.appendChild(box);
+  }
+
+  const group = (title) => {
+    const g = el("div", { class: "ctl-group", role: "group", "aria-label": title });
+    g.appendChild(el("h3", {}, title));
+    root.appendChild(g);
+    return g;
+  };
+
+  if (turn.phase === "declare") {
+    const drives = legal.filter((c) => c.type === "SetDrives");
+    const gate = has("UseGateLock");
+    if (drives.length || gate) {
+      const g = group("Before the roll");
+      const row = el("div", { class: "row" });
+      for (const cmd of drives) {
+        const flipped = [...new Set([...cmd.off, ...turn.drives_off])].find((k) => cmd.off.includes(k) !== turn.drives_off.includes(k));
+        const on = !turn.drives_off.includes(flipped);
+        row.appendChild(btn(`${itemName(flipped)}: ${on ? "on" : "off"}`, () => send(cmd), {
+          cls: `toggle${on ? " on" : ""}`, pressed: on,
+          label: `${itemName(flipped)} is ${on ? "on" : "off"}; press to turn it ${on ? "off" : "on"} (8.23)`,
+        }));
+      }
+      if (gate) {
+        row.appendChild(btn(`Gate Lock: ${turn.gate_lock ? "on" : "off"}`, () => send(gate), {
+          cls: `toggle${turn.gate_lock ? " on" : ""}`, pressed: turn.gate_lock,
+          label: `Gate Lock is ${turn.gate_lock ? "on: Tele Gates are off this turn" : "off"}; press to turn it ${turn.gate_lock ? "off" : "on"} (8.47)`,
+        }));
+      }
+      g.appendChild(row);
+    }
+    const g = group("Roll");
+    const row = el("div", { class: "row" });
+    const roll = has("RollDice", (c) => !c.auto_pilot);
+    row.appendChild(btn("Roll dice", () => send({ type: "RollDice", auto_pilot: false }), {
+      cls: "primary", disabled: !roll, id: "roll",
+      label: roll ? "Roll the dice" : "Roll the dice (declare your first dot first)",
+    }));
+    const auto = has("RollDice", (c) => c.auto_pilot);
+    if (auto || me.relics.includes("auto_pilot")) {
+      row.appendChild(btn("Roll with Auto Pilot", () => send(auto), {
+        disabled: !auto, label: "Roll one die less; the Auto Pilot counts as a 4 (8.42)",
+      }));
+    }
+    const stay = has("StayPut");
+    if (stay) row.appendChild(btn("Stay put", () => send(stay), { label: "Spend the turn without moving" }));
+    g.appendChild(row);
+    if (!roll) g.appendChild(el("p", { class: "hint" }, "Declare your first dot (a highlighted dot on the map or in the list) to roll."));
+  }
+
+  if (turn.phase === "move") {
+    const pilots = legal.filter((c) => c.type === "ChoosePilotNumber");
+    const hereKind = names.dots.get(me.dot)?.kind;
+    const onGate = view.qboxes?.[me.dot]?.kind === "telegate";
+    const needed = hereKind === "circle" || onGate || legal.some((c) => c.type === "MoveTo" && c.pilot !== null)
+      || (turn.pilot !== null && me.relics.includes("switch_switch"));
+    if (pilots.length && needed) {
+      const g = group("Pilot Number");
+      g.appendChild(el("p", { class: "hint" }, turn.pilot
+        ? "Switch Switch: you may change your Pilot Number."
+        : "At a Navigation Circle or Tele Gate, the Pilot Number (one of your dice) chooses the way out (6.41)."));
+      const row = el("div", { class: "row" });
+      for (const c of pilots) {
+        row.appendChild(btn(String(c.number), () => send(c), { cls: "pilot-btn", label: `Choose Pilot Number ${c.number}` }));
+      }
+      g.appendChild(row);
+    }
+    const rerolls = legal.filter((c) => c.type === "Reroll");
+    if (rerolls.length) {
+      const g = group("Mulligan Gear");
+      const row = el("div", { class: "row" });
+      for (const c of rerolls) {
+        row.appendChild(btn(`Reroll the ${turn.dice[c.die]}`, () => send(c), { label: `Reroll die ${c.die + 1}, showing ${turn.dice[c.die]} (8.44)` }));
+      }
+      g.appendChild(row);
+    }
+    const land = has("Land");
+    if (land) {
+      const g = group("Land or go on");
+      g.appendChild(el("p", { class: "hint" }, `You may land at ${names.dotLabel(me.dot)} (your remaining MP are lost), or go on: pick a highlighted dot.`));
+      g.classList.add("urgent");
+      g.appendChild(btn("Land here", () => send(land), { cls: "primary", id: "land-here", label: `Land at ${names.dotLabel(me.dot)}` }));
+    }
+  }
+
+  if (turn.phase === "pay_or_stop") {
+    const g = group("Pay or stop");
+    g.classList.add("urgent");
+    const pay = has("PayPenalty");
+    const due = view.pending?.detail?.amount ?? turn.due;
+    g.appendChild(el("p", {}, `${names.dotLabel(me.dot)} costs you ${due}. Pay it and keep moving${plan ? ` towards ${names.dotLabel(plan.dot)}` : ""}, or stop here and pay nothing (6.3).`));
+    const row = el("div", { class: "row" });
+    row.appendChild(btn(`Pay ${due} and go on`, () => send({ type: "PayPenalty" }), {
+      cls: "primary", disabled: !pay, id: "pay", label: pay ? `Pay the ${due} penalty and keep moving` : `You cannot pay ${due}`,
+    }));
+    row.appendChild(btn("Stop here", () => send({ type: "StopHere" }), { id: "stop", label: "Stop on the penalty; movement ends" }));
+    g.appendChild(row);
+  }
+
+  if (turn.phase === "trade") {
+    const g = group("Your turn goes on");
+    const others = legal.filter((c) => !HANDLED.has(c.type));
+    if (others.length) {
+      const row = el("div", { class: "row wrap" });
+      for (const c of others) row.appendChild(btn(commandWords(c, names), () => send(c)));
+      g.appendChild(row);
+    } else {
+      g.appendChild(el("p", { class: "hint" }, "Nothing more to do here."));
+    }
+    const end = has("EndTurn");
+    if (end) g.appendChild(btn("End turn", () => send(end), { cls: "primary", id: "end-turn" }));
+  }
+}
+
+/** One sentence: what the rules ask of the player now. */
+export function promptWords(answer, names, plan = null) {
+  const { view, legal } = answer;
+  if (view.stage === "over") return view.winner !== null ? `The game is over: ${view.players[view.winner].name} wins.` : "The game is over.";
+  const turn = view.turn;
+  if (!turn) return "";
+  const who = view.players[turn.seat].name;
+  switch (turn.phase) {
+    case "declare":
+      return turn.heading
+        ? `${who}: first dot declared (${names.dotName(turn.heading)}). Roll the dice.`
+        : `${who}: declare your first dot, then roll.`;
+    case "move": {
+      if (legal.some((c) => c.type === "Land")) return `${who}: land here, or go on.`;
+      if (plan && !legal.some((c) => c.type === "MoveTo" && c.pilot === null) && legal.some((c) => c.type === "ChoosePilotNumber"))
+        return `${who}: choose your Pilot Number to go on towards ${names.dotName(plan.dot)}.`;
+      return `${who}: ${turn.mp} MP. Pick a destination (highlighted), or move dot by dot.`;
+    }
+    case "pay_or_stop":
+      return `${who}: penalty of ${view.pending?.detail?.amount ?? turn.due} — pay and go on, or stop here?`;
+    case "trade":
+      return `${who}: movement over at ${names.dotName(view.players[turn.seat].dot)}. End your turn when done.`;
+    default:
+      return "";
+  }
+}

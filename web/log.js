@@ -1,0 +1,130 @@
+// The game log in words: each event (or run of steps) as one sentence.
+import { END_WORDS, itemName, markerWords } from "./names.js";
+
+const REASONS = {
+  landed: "lands at", stopped_on_penalty: "stops on the penalty at", out_of_mp: "runs out of MP at",
+  trapped: "stops (no way on) at", stayed: "stays put at", cannot_pay: "cannot pay and stops at",
+};
+
+/** An item id (``goods:graw``, ``equipment:shield``, ``iou:dell``...) in words. */
+export function itemWords(id, names) {
+  const [kind, a, b] = String(id).split(":");
+  switch (kind) {
+    case "goods": return names.goodsName(a);
+    case "factory_goods": return `${names.cultureName(a)} Factory Goods`;
+    case "equipment": case "relic": case "ship": return itemName(a);
+    case "iou": return `IOU of the ${names.cultureName(a)}`;
+    case "fare": return `Fare ${names.cultureName(a)} → ${b === "base" ? "Galactic Base" : names.cultureName(b)}`;
+    case "deed": return b ? `${a} deed (${names.cultureName(b)})` : `${a} deed`;
+    default: return id;
+  }
+}
+
+/**
+ * Turn new log entries into sentences. Runs of ``Moved`` by one seat become one sentence.
+ * ``who(seat)`` names a seat. Returns [{text, kind}].
+ */
+export function describeLog(entries, names, who) {
+  const out = [];
+  let run = null; // {seat, from, to, steps}
+  const flush = () => {
+    if (!run) return;
+    out.push({
+      kind: "move",
+      text: `${who(run.seat)} moves ${run.steps} ${run.steps === 1 ? "dot" : "dots"}: ${names.dotLabel(run.from)} → ${names.dotLabel(run.to)} (${run.mp} MP).`,
+    });
+    run = null;
+  };
+  for (const ev of entries) {
+    if (ev.redacted) continue;
+    const d = ev.data || {};
+    if (ev.type === "Moved") {
+      if (run && run.seat === d.seat) { run.to = d.to; run.steps += 1; run.mp += d.mp; } else {
+        flush();
+        run = { seat: d.seat, from: d.frm, to: d.to, steps: 1, mp: d.mp };
+      }
+      continue;
+    }
+    if (["CultureObserved", "MarkerSpied"].includes(ev.type) && run) {
+      // private sightings happen on the way: keep the move in one sentence, after it
+    } else flush();
+    const text = sentence(ev, d, names, who);
+    if (text) out.push({ text, kind: kindOf(ev.type) });
+  }
+  flush();
+  return out;
+}
+
+function kindOf(type) {
+  if (["TurnStarted"].includes(type)) return "turn";
+  if (["PenaltyDue", "PenaltyPaid"].includes(type)) return "penalty";
+  if (["CultureObserved", "MarkerSpied"].includes(type)) return "secret";
+  if (["GameWon", "CultureDiscovered", "MarkerRevealed"].includes(type)) return "news";
+  return "plain";
+}
+
+function sentence(ev, d, names, who) {
+  const at = (dot) => names.dotLabel(dot);
+  switch (ev.type) {
+    case "GameCreated": return `A sandbox game begins on the ${d.edition === "classic-2012" ? "2012" : "1988"} board: ${d.players.join(", ")}.`;
+    case "ScenarioPosition": return null;
+    case "MarketOpened": return null;
+    case "TurnStarted": return `Round ${d.round}: ${who(d.seat)}'s turn.${d.start_penalty ? " (starting on a penalty)" : ""}`;
+    case "RaceChosen": return `${who(d.seat)} plays the ${names.merchantName(d.race)}.`;
+    case "HeadingDeclared": return `${who(d.seat)} declares the first dot: ${at(d.dot)}.`;
+    case "DrivesSet": return d.off.length ? `${who(d.seat)} turns off: ${d.off.map(itemName).join(", ")}.` : `${who(d.seat)} has every drive on.`;
+    case "GateLockSet": return `${who(d.seat)} ${d.on ? "locks" : "unlocks"} the Tele Gates (Gate Lock).`;
+    case "DiceRolled": return `${who(d.seat)} rolls ${d.dice.join(", ")}${d.auto_pilot ? " (the last is the Auto Pilot's 4)" : ""}: ${d.dice.reduce((a, b) => a + b, 0)} MP.`;
+    case "DieRerolled": return `${who(d.seat)} rerolls die ${d.die + 1} with the Mulligan Gear: ${d.value}.`;
+    case "PilotNumberChosen": return `${who(d.seat)} chooses Pilot Number ${d.number}.`;
+    case "MarkerRevealed": return `A "?" is turned face up at ${at(d.dot)}: ${markerWords(d.marker)}.`;
+    case "FreeSkip": return `${who(d.seat)}'s drive skips the marker just revealed (a free step).`;
+    case "MarkerSpied": return `You spy ${markerWords(d.marker)} at ${at(d.dot)} (only you know).`;
+    case "CultureObserved": return `You observe the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (only you know).`;
+    case "PenaltyDue": return `Penalty: ${d.amount} due at ${at(d.dot)}.`;
+    case "PenaltyPaid": return `${who(d.seat)} pays the ${d.amount} penalty.`;
+    case "MovementEnded":
+      if (d.landed && ["trapped", "out_of_mp"].includes(d.reason)) return `${who(d.seat)} lands at ${at(d.dot)}.`;
+      return `${who(d.seat)} ${REASONS[d.reason] || "stops at"} ${at(d.dot)}.`;
+    case "CultureDiscovered": return `${who(d.seat)} discovers the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (they sell ${names.goodsName(d.culture)}).`;
+    case "RelicPickedUp": return `${who(d.seat)} picks up the ${itemName(d.relic)}.`;
+    case "TurnEnded": return `${who(d.seat)} ends the turn.`;
+    case "GameWon": return `${who(d.seat)} wins with a Net Worth of ${d.net_worth}!`;
+    case "Bought": return `${who(d.seat)} buys ${itemWords(d.item, names)} for ${d.price}.`;
+    case "Sold": return `${who(d.seat)} sells ${itemWords(d.goods, names)} for ${d.payoff}.`;
+    case "Bartered": return `${who(d.seat)} trades in ${itemWords(d.item, names)} for ${d.value} credit.`;
+    case "FarePickedUp": return `${who(d.seat)} picks up ${itemWords(d.fare, names)}.`;
+    case "FareDelivered": return `${who(d.seat)} delivers ${itemWords(d.fare, names)} for ${d.paid}.`;
+    case "Jettisoned": return `${who(d.seat)} jettisons ${itemWords(d.item, names)}.`;
+    case "CommissionPaid": return `${who(d.seat)} receives a ${d.amount} commission.`;
+    case "DemandReturned": case "CupDrawn": return null;
+    case "TradeOffered": return `${who(d.frm)} offers a trade to ${who(d.to)}.`;
+    case "TradeAccepted": return `${who(d.to)} accepts ${who(d.frm)}'s offer.`;
+    case "TradeRefused": return `${who(d.to)} refuses ${who(d.frm)}'s offer.`;
+    case "TradeWithdrawn": return `${who(d.frm)} withdraws the offer.`;
+    default: return `${ev.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}.`;
+  }
+}
+
+/** A command in words (buttons for commands the panels have no special place for). */
+export function commandWords(cmd, names) {
+  switch (cmd.type) {
+    case "EndTurn": return "End turn";
+    case "PickUpRelic": return "Pick up the relic";
+    case "StayPut": return "Stay put";
+    case "Land": return "Land here";
+    case "Buy": return `Buy ${itemWords(cmd.item, names)}`;
+    case "Sell": return `Sell ${itemWords(cmd.goods, names)}`;
+    case "Barter": return `Trade in ${itemWords(cmd.item, names)}`;
+    case "PickUpFare": return `Pick up ${itemWords(cmd.fare, names)}`;
+    case "DeliverFare": return `Deliver ${itemWords(cmd.fare, names)}`;
+    case "Jettison": return `Jettison ${itemWords(cmd.item, names)}`;
+    case "ChooseRace": return `Play the ${names.merchantName(cmd.race)}`;
+    case "AnswerOffer": return cmd.accept ? "Accept the offer" : "Refuse the offer";
+    case "WithdrawOffer": return "Withdraw the offer";
+    case "MoveTo": return `Step to ${names.dotLabel(cmd.dot)}${cmd.pilot ? ` (Pilot ${cmd.pilot})` : ""}`;
+    default: return cmd.type.replace(/([a-z])([A-Z])/g, "$1 $2");
+  }
+}
+
+export { END_WORDS };

@@ -1,0 +1,90 @@
+// Words for things on the board: dot labels, systems, cultures, merchants, player colors.
+
+const COLORS = { green: "#3fd07a", yellow: "#ffd23f", blue: "#4aa8ff", white: "#f4f4f8", black: "#2b2b33", red: "#ff5a4e" };
+const SEAT_COLORS = ["#4aa8ff", "#ffd23f", "#3fd07a", "#ff5a4e", "#f4f4f8", "#c77dff"];
+const KIND_WORDS = {
+  space: "space dot", penalty: "penalty oval", asteroid: "asteroid", qbox: '"?" box',
+  circle: "navigation circle", surface_city: "surface city", space_city: "space city",
+};
+export const END_WORDS = {
+  land: "land", penalty: "stop on the penalty", out_of_mp: "out of MP", trapped: "stop (no way on)",
+  reveal: 'reveal the "?"',
+};
+
+export class Names {
+  constructor(data) {
+    this.data = data;
+    this.dots = new Map(data.dots.map((d) => [d.id, d]));
+    this.systems = new Map(data.systems.map((s) => [s.id, s]));
+    this.routes = new Map(data.routes.map((r) => [r.id, r]));
+  }
+
+  /** The dot's own name: a city, an orbit, or its kind. */
+  dotName(id) {
+    const d = this.dots.get(id);
+    if (!d) return id;
+    if (d.name) return d.name;
+    if (d.orbit) return `${d.orbit} orbit`;
+    if (d.kind === "penalty") return `${d.color ? `${d.color} ` : ""}penalty ${d.penalty}`;
+    if (d.kind === "space") return d.color ? `${d.color} dot` : "space dot";
+    return KIND_WORDS[d.kind] || d.kind;
+  }
+
+  /** Where the dot is: its system, or the trade route it lies on. */
+  whereName(id) {
+    const d = this.dots.get(id);
+    if (!d) return "";
+    if (d.system) return this.systems.get(d.system)?.name || d.system;
+    const r = this.routes.get(d.route);
+    return r ? `route ${r.name.replace(" - ", "–")}` : "";
+  }
+
+  /** "Jewelport orbit, Jungle Planet" */
+  dotLabel(id) {
+    const where = this.whereName(id);
+    const name = this.dotName(id);
+    return where && where !== name ? `${name}, ${where}` : name;
+  }
+
+  kindWords(id) { return KIND_WORDS[this.dots.get(id)?.kind] || ""; }
+
+  cultureName(key) { return this.data.cultures[key]?.name || key; }
+  goodsName(key) { return this.data.cultures[key]?.goods || key; }
+  systemName(id) { return this.systems.get(id)?.name || id; }
+
+  merchantName(race) { return race ? (this.data.merchants[race]?.name || race) : ""; }
+
+  playerColor(player) {
+    const named = player.race && this.data.merchants[player.race]?.color;
+    return COLORS[named] || SEAT_COLORS[player.seat % SEAT_COLORS.length];
+  }
+
+  playerLabel(player) {
+    const race = this.merchantName(player.race);
+    return race ? `${player.name} (${race})` : player.name;
+  }
+}
+
+const ITEM_WORDS = {
+  yellow_drive: "Yellow Drive", red_drive: "Red Drive", combined_drive: "Combined Drive", shield: "Shield",
+  air_foil: "Air Foil", auto_pilot: "Auto Pilot", jump_start: "Jump Start", mulligan_gear: "Mulligan Gear",
+  spy_eye: "Spy Eye", switch_switch: "Switch Switch", gate_lock: "Gate Lock", laser: "Laser",
+  scout: "Scout", clipper: "Clipper", transport: "Transport", freighter: "Freighter",
+};
+
+export function itemName(key) {
+  return ITEM_WORDS[key] || String(key).replace(/_/g, " ");
+}
+
+/** A "?" marker in words. */
+export function markerWords(m) {
+  if (!m) return "";
+  switch (m.kind) {
+    case "telegate": return `Tele Gate ${m.number}`;
+    case "penalty": return `${m.color} penalty ${m.amount}`;
+    case "relic": return `Relic: ${itemName(m.relic)}`;
+    case "open_port": return "Open Spaceport";
+    case "empty": return "empty (plain asteroid)";
+    default: return "face down";
+  }
+}

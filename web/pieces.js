@@ -1,0 +1,209 @@
+// Pieces over the board: pawns in player colors, face-up "?" markers, discovered cultures at
+// their culture box, Spaceports with their owner's color, and a label for every dot.
+import { svgEl } from "./board.js";
+import { itemName, markerWords } from "./names.js";
+
+const PAWN_R = 13;
+
+/** Draw every piece the view shows (a full redraw; the board keeps its zoom). */
+export function renderPieces(board, names, view) {
+  drawCultures(board, names, view);
+  drawMarkers(board, view);
+  drawSpaceports(board, names, view);
+  drawPawns(board, names, view);
+}
+
+function clear(layer) { while (layer.firstChild) layer.firstChild.remove(); }
+
+function drawPawns(board, names, view) {
+  const layer = board.layer("pawn");
+  clear(layer);
+  const byDot = new Map();
+  for (const p of view.players) {
+    if (!byDot.has(p.dot)) byDot.set(p.dot, []);
+    byDot.get(p.dot).push(p);
+  }
+  const active = view.turn ? view.turn.seat : -1;
+  for (const [dot, players] of byDot) {
+    const d = board.dot(dot);
+    if (!d) continue;
+    players.forEach((p, i) => {
+      const [ox, oy] = pawnOffset(i, players.length);
+      const g = svgEl("g", {
+        class: `pawn${p.seat === active ? " pawn-active" : ""}`, "data-seat": p.seat,
+        "data-dot": dot, transform: `translate(${d.x + ox} ${d.y + oy})`,
+      }, layer);
+      svgEl("title", {}, g).textContent = `${names.playerLabel(p)} — ${names.dotLabel(dot)}`;
+      const sc = svgEl("g", { class: "sc" }, g);
+      if (p.seat === active) svgEl("circle", { r: PAWN_R + 7, class: "pawn-halo" }, sc);
+      const color = names.playerColor(p);
+      svgEl("path", { d: shipPath(PAWN_R), fill: color, class: "pawn-body" }, sc);
+      const t = svgEl("text", { y: 4.5, "text-anchor": "middle", class: "pawn-letter", fill: inkFor(color) }, sc);
+      t.textContent = (p.name || "?")[0].toUpperCase();
+    });
+  }
+}
+
+function pawnOffset(i, n) {
+  if (n === 1) return [0, -4];
+  const a = (i / n) * Math.PI * 2 - Math.PI / 2;
+  return [Math.cos(a) * 15, Math.sin(a) * 15];
+}
+
+function shipPath(r) { // a rounded shield-like token, point up
+  return `M0 ${-r - 3} C ${r} ${-r} ${r + 1} ${r * 0.2} ${r * 0.75} ${r * 0.8} ` +
+    `L ${-r * 0.75} ${r * 0.8} C ${-r - 1} ${r * 0.2} ${-r} ${-r} 0 ${-r - 3} Z`;
+}
+
+function inkFor(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 140 ? "#10121c" : "#ffffff";
+}
+
+/** Move one pawn along a list of dots, one step at a time (resolves when it arrives). */
+export function animatePawn(board, seat, dots, { stepMs = 170 } = {}) {
+  const g = board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`);
+  if (!g || !dots.length) return Promise.resolve();
+  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) stepMs = 20;
+  g.parentNode.appendChild(g); // on top
+  const ox = 0;
+  const oy = -4;
+  const pts = dots.map((id) => board.dot(id)).filter(Boolean).map((d) => ({ x: d.x + ox, y: d.y + oy }));
+  const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute("transform"));
+  let from = m ? { x: +m[1], y: +m[2] } : pts[0];
+  return new Promise((resolve) => {
+    let i = 0;
+    let t0 = null;
+    const frame = (t) => {
+      if (i >= pts.length) { resolve(); return; }
+      if (t0 === null) t0 = t;
+      const k = Math.min(1, (t - t0) / stepMs);
+      const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
+      const to = pts[i];
+      g.setAttribute("transform", `translate(${from.x + (to.x - from.x) * e} ${from.y + (to.y - from.y) * e})`);
+      if (k >= 1) { from = to; i += 1; t0 = null; }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+function drawMarkers(board, view) {
+  const layer = board.layer("marker");
+  clear(layer);
+  for (const [dot, m] of Object.entries(view.qboxes || {})) {
+    const d = board.dot(dot);
+    if (!d || m.kind === "hidden") continue;
+    const g = svgEl("g", { class: `marker marker-${m.kind}`, transform: `translate(${d.x} ${d.y})`, "data-dot": dot }, layer);
+    svgEl("title", {}, g).textContent = markerWords(m);
+    if (m.kind === "empty") { // face up and empty: the box is a plain asteroid now
+      svgEl("rect", { x: -13, y: -13, width: 26, height: 26, rx: 4, class: "marker-empty" }, g);
+      continue;
+    }
+    svgEl("rect", { x: -16, y: -16, width: 32, height: 32, rx: 6, class: "marker-tile" }, g);
+    const label = m.kind === "telegate" ? `${m.number}` : m.kind === "penalty" ? `${m.amount}`
+      : m.kind === "relic" ? "R" : m.kind === "open_port" ? "P" : "";
+    if (m.kind === "telegate") svgEl("circle", { r: 11, class: "gate-ring" }, g);
+    if (m.kind === "penalty") svgEl("ellipse", { rx: 13, ry: 9, class: `penalty-chip penalty-${m.color}` }, g);
+    const t = svgEl("text", { y: 5.5, "text-anchor": "middle", class: "marker-text" }, g);
+    t.textContent = label;
+  }
+  // what this seat alone has spied (8.45): a small eye badge, for this viewer only
+  for (const p of view.players) {
+    for (const [dot, m] of Object.entries(p.spied || {})) {
+      const d = board.dot(dot);
+      if (!d) continue;
+      const g = svgEl("g", { class: "spied", transform: `translate(${d.x + 14} ${d.y - 14})` }, layer);
+      svgEl("title", {}, g).textContent = `You spied: ${markerWords(m)} (only you know)`;
+      svgEl("circle", { r: 8 }, g);
+      svgEl("text", { y: 3.5, "text-anchor": "middle" }, g).textContent = "👁";
+    }
+  }
+}
+
+function drawSpaceports(board, names, view) {
+  const layer = board.layer("port");
+  clear(layer);
+  for (const [dot, seat] of Object.entries(view.spaceports || {})) {
+    const d = board.dot(dot);
+    const owner = view.players[seat];
+    if (!d || !owner) continue;
+    const g = svgEl("g", { class: "spaceport", transform: `translate(${d.x} ${d.y})`, "data-dot": dot }, layer);
+    svgEl("title", {}, g).textContent = `Spaceport of ${names.playerLabel(owner)}`;
+    svgEl("rect", { x: -22, y: -17, width: 44, height: 34, rx: 8, stroke: names.playerColor(owner), class: "port-ring" }, g);
+  }
+}
+
+function drawCultures(board, names, view) {
+  const layer = board.layer("culture");
+  clear(layer);
+  const me = view.players.find((p) => p.observed);
+  const shown = Object.entries(view.discovered || {}).map(([s, c]) => [s, c, false]);
+  for (const [s, c] of Object.entries(me?.observed || {})) shown.push([s, c, true]);
+  for (const [system, culture, secret] of shown) {
+    const box = names.systems.get(system)?.culture_box;
+    if (!box) continue;
+    const g = svgEl("g", { class: `culture-card${secret ? " culture-observed" : ""}`, transform: `translate(${box.x} ${box.y})` }, layer);
+    svgEl("title", {}, g).textContent = secret
+      ? `You observed the ${names.cultureName(culture)} here (only you know)`
+      : `${names.cultureName(culture)}: sells ${names.goodsName(culture)}`;
+    svgEl("rect", { x: -62, y: -24, width: 124, height: 48, rx: 7, class: "culture-bg" }, g);
+    svgEl("text", { y: -4, "text-anchor": "middle", class: "culture-name" }, g).textContent =
+      secret ? `${names.cultureName(culture)}?` : names.cultureName(culture);
+    svgEl("text", { y: 14, "text-anchor": "middle", class: "culture-goods" }, g).textContent =
+      secret ? "observed by you" : names.goodsName(culture);
+  }
+}
+
+/** Tooltip for dots: hover (mouse) or focus (keyboard) shows what is there. */
+export function bindDotTooltip(board, names, getView, tip) {
+  const show = (dotId, clientX, clientY) => {
+    const view = getView();
+    const lines = [names.dotLabel(dotId)];
+    const kind = names.kindWords(dotId);
+    if (kind && !lines[0].includes(kind)) lines.push(kind);
+    const m = view?.qboxes?.[dotId];
+    if (m && m.kind !== "hidden") lines.push(markerWords(m));
+    else if (m) lines.push("face-down marker");
+    const port = view?.spaceports?.[dotId];
+    if (port !== undefined && view.players[port]) lines.push(`Spaceport of ${view.players[port].name}`);
+    for (const p of view?.players || []) if (p.dot === dotId) lines.push(`${names.playerLabel(p)} is here`);
+    const extra = board.container.querySelector(`.hl[data-dot="${CSS.escape(dotId)}"]`)?.dataset.tip;
+    if (extra) lines.push(extra);
+    tip.replaceChildren(...lines.map((l, i) => {
+      const div = document.createElement("div");
+      div.textContent = l;
+      if (i === 0) div.className = "tip-title";
+      return div;
+    }));
+    tip.hidden = false;
+    const host = board.container.getBoundingClientRect();
+    let x; let y;
+    if (clientX === undefined) {
+      const d = board.dot(dotId);
+      ({ x, y } = board.toScreen(d.x, d.y));
+    } else { x = clientX - host.left; y = clientY - host.top; }
+    const w = tip.offsetWidth;
+    tip.style.left = `${Math.max(4, Math.min(host.width - w - 4, x + 14))}px`;
+    tip.style.top = `${Math.max(4, y - tip.offsetHeight - 12)}px`;
+  };
+  const hide = () => { tip.hidden = true; };
+  board.container.addEventListener("pointermove", (e) => {
+    if (e.pointerType !== "mouse" || board.gesture?.moved) { hide(); return; }
+    const g = e.target.closest?.("[data-dot]");
+    if (g) show(g.dataset.dot, e.clientX, e.clientY); else hide();
+  });
+  board.container.addEventListener("pointerleave", hide);
+  board.container.addEventListener("focusin", (e) => {
+    const g = e.target.closest?.("[data-dot]");
+    if (g) show(g.dataset.dot); else hide();
+  });
+  board.container.addEventListener("focusout", hide);
+  return { show, hide };
+}
+
+export function shipLine(p) {
+  const gear = [...p.equipment, ...p.relics].map(itemName);
+  return `${itemName(p.ship)}${gear.length ? ` · ${gear.join(", ")}` : ""}`;
+}
