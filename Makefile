@@ -19,11 +19,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check engine server tests bench tools
 	$(BIN)/mypy
 
+# the server tests run on SQLite and, in a throwaway cluster on loopback, on PostgreSQL;
+# the browser tests drive Debian's Chromium (installed here when missing)
 test: lint
-	$(BIN)/pytest
+	tests/web/ensure_chromium.sh
+	tests/server/pg_cluster.sh $(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/python bench/movement.py
+	$(BIN)/python bench/server_load.py
 
 board: $(STAMP)
 	$(BIN)/starport board venus --svg board.svg

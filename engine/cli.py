@@ -1,4 +1,4 @@
-"""The ``starport`` command line: draw a board, serve the web app."""
+"""The ``starport`` command line: draw a board, serve the web app, simulate games between bots."""
 
 from __future__ import annotations
 
@@ -21,9 +21,64 @@ def _board(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    from server.app import run
 
-    uvicorn.run("server.app:app", host=args.host, port=args.port, log_level="info")
+    run(host=args.host, port=args.port)
+    return 0
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists)."""
+    import json
+
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    try:
+        value: object = json.loads(raw)
+    except ValueError:
+        value = raw
+    return name, value
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import json
+    import time
+
+    from engine.bots import BOTS
+    from engine.bots.simulate import game_line, simulate, summarize, summary_lines
+
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        print(f"--bots names {len(bots)} bots for {args.players} players", file=sys.stderr)
+        return 2
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        print(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", file=sys.stderr)
+        return 2
+    options: dict[str, object] = {"edition": args.edition, "game_length": args.target}
+    options.update(dict(args.option))
+    started = time.perf_counter()
+    results = []
+    try:
+        for result in simulate(bots, args.games, args.seed, options):
+            results.append(result)
+            if not args.json:
+                print(game_line(result), flush=True)
+    except Exception as exc:  # a bad table option: the rules name it
+        from engine.kernel import CommandRejected
+
+        if isinstance(exc, CommandRejected):
+            print(f"cannot start the game: {exc.message}", file=sys.stderr)
+            return 2
+        raise
+    summary = summarize(results, time.perf_counter() - started)
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print("\n".join(summary_lines(summary)))
     return 0
 
 
@@ -40,6 +95,20 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=_serve)
+    sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
+    sim.add_argument("game", choices=["venus"])
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--bots", default="trader",
+                     help="one bot name per seat, comma-separated (one name: every seat)")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", default="1")
+    sim.add_argument("--edition", default="avalon-hill",
+                     choices=["avalon-hill", "classic-2012"])
+    sim.add_argument("--target", type=int, default=2000, help="the Net Worth that wins (14)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--option", type=_option, action="append", default=[],
+                     metavar="NAME=VALUE", help="a table option (repeatable)")
+    sim.set_defaults(run=_simulate)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

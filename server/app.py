@@ -1,19 +1,25 @@
-"""The Starport web service (a first version: the full server is its own issue).
+"""The Starport web service.
 
-Serves the web client at ``/``, the board SVG of a ruleset at ``/boards/{ruleset}.svg``,
-a sandbox endpoint that answers the legal moves and reachable destinations of a scenario
-position, and OpenAPI at ``/docs``.
+Serves the web client at ``/``, the board SVG of a ruleset at ``/boards/{ruleset}.svg``, a
+sandbox endpoint for scenario positions, the tables API (``/api/tables``, see ``api.py``),
+the websocket of each game (``ws.py``), and OpenAPI at ``/docs``. ``create_app`` builds one
+from settings (environment variables by default); ``app`` is the default instance.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Response
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine.kernel import CommandRejected
 from engine.venus.board import load_board
@@ -22,10 +28,15 @@ from engine.venus.legal import legal_actions
 from engine.venus.reach import reachable
 from engine.venus.scenario import Scenario, start
 
-WEB = Path(__file__).resolve().parents[1] / "web"
+from . import api, ws
+from .config import Settings
+from .notify import Notifier, scheduler
+from .sandbox import router as sandbox_router
+from .schemas import ERRORS
+from .security import BodyLimit, RateLimits
+from .service import Service
 
-app = FastAPI(title="Starport", version="0.1.0",
-              description="Play space-trading board games with friends.")
+WEB = Path(__file__).resolve().parents[1] / "web"
 
 
 class Health(BaseModel):
@@ -33,20 +44,9 @@ class Health(BaseModel):
     rulesets: list[str]
 
 
-@app.get("/api/health")
-def health() -> Health:
-    return Health(rulesets=["venus"])
-
-
 @cache
 def _board_svg(edition: str) -> str:
     return render_board_svg(load_board(edition))
-
-
-@app.get("/boards/venus.svg", response_class=Response)
-def venus_board(edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
-    """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``."""
-    return Response(_board_svg(edition), media_type="image/svg+xml")
 
 
 class SandboxAnswer(BaseModel):
@@ -55,22 +55,107 @@ class SandboxAnswer(BaseModel):
     reachable: list[dict[str, Any]]
 
 
-@app.post("/api/venus/sandbox")
-def sandbox(scenario: Scenario) -> SandboxAnswer:
-    """Set up a scenario position and answer what its active player may do there."""
-    try:
-        game = start(scenario)
-    except CommandRejected as exc:
-        raise HTTPException(status_code=422, detail=exc.to_dict()) from None
-    state = game.state
-    seat = state.turn.seat if state.turn else 0
-    from engine.venus.view import view
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    service = Service(settings)
 
-    return SandboxAnswer(
-        view=view(state, seat),
-        legal=[c.model_dump() for c in legal_actions(state, seat)],
-        reachable=[d.as_dict() for d in reachable(state)],
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if await service.start():
+            service.notifier = Notifier(service)
+            service.spawn(scheduler(service))
+            service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
+                  description="Play space-trading board games with friends.")
+    app.state.service = service
+    app.state.limits = RateLimits(settings.rate_limits)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        detail = exc.detail if isinstance(exc.detail, dict) else {
+            "code": "http", "message": str(exc.detail)}
+        return JSONResponse(status_code=exc.status_code, content={"detail": detail},
+                            headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [{"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
+                   "type": str(e.get("type", ""))} for e in exc.errors()][:20]
+        first = errors[0] if errors else {"loc": [], "msg": "invalid request"}
+        message = f"{'.'.join(first['loc'])}: {first['msg']}"
+        return JSONResponse(status_code=422, content={"detail": {
+            "code": "invalid", "message": message, "errors": errors}})
+
+    @app.get("/api/health")
+    def health() -> Health:
+        return Health(rulesets=["venus"])
+
+    @app.get("/boards/venus.svg", response_class=Response)
+    def venus_board(edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
+        """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``."""
+        return Response(_board_svg(edition), media_type="image/svg+xml")
+
+    @app.post("/api/venus/sandbox")
+    def sandbox(scenario: Scenario) -> SandboxAnswer:
+        """Set up a scenario position and answer what its active player may do there."""
+        try:
+            game = start(scenario)
+            state = game.state
+            seat = state.turn.seat if state.turn else 0
+            from engine.venus.view import view
+
+            return SandboxAnswer(
+                view=view(state, seat),
+                legal=[c.model_dump() for c in legal_actions(state, seat)],
+                reachable=[d.as_dict() for d in reachable(state)],
+            )
+        except CommandRejected as exc:
+            raise HTTPException(status_code=422, detail=exc.to_dict()) from None
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            raise HTTPException(status_code=422, detail={
+                "code": "scenario", "message": f"this scenario cannot be set up ({exc!r})"[:300],
+            }) from None
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(sandbox_router)
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    def table_page(table_id: str) -> FileResponse:
+        """A table's link opens the web client (the token stays in the URL fragment)."""
+        return FileResponse(WEB / "index.html")
+
+    # the web client answers whatever no route claims (so API paths keep their 405s)
+    app.router.default = StaticFiles(directory=WEB, html=True)
+    app.add_middleware(BodyLimit, default=settings.max_body,
+                       larger={"/api/replays": settings.max_import})
+    return app
+
+
+app = create_app()
+
+
+def run(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve with the websocket settings DESIGN.md asks for (size cap, no compression)."""
+    import gc
+    import os
+
+    import uvicorn
+
+    settings = Settings.from_env()
+    # fewer, larger young-generation collections: long-lived game states make the default
+    # thresholds collect (and pause) far too often under load
+    gc.set_threshold(20_000, 20, 50)
+    uvicorn.run(
+        "server.app:create_app", factory=True, host=host, port=port, log_level="info",
+        ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
+        ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
+        timeout_graceful_shutdown=5, server_header=False,
+        access_log=os.environ.get("STARPORT_ACCESS_LOG", "") == "1",
     )
 
-
-app.mount("/", StaticFiles(directory=WEB, html=True), name="web")

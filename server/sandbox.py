@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from engine.kernel import SPECTATOR, CommandRejected, Game
 from engine.venus.board import load_board
-from engine.venus.components import load_components
+from engine.venus.components import Edition, load_components
 from engine.venus.legal import legal_actions, pending
 from engine.venus.reach import reachable
 from engine.venus.ruleset import ruleset
@@ -147,9 +147,17 @@ def _board_for_client(edition: str) -> dict[str, Any]:
             for d in board.dots.values()
         ],
         "cultures": {
-            c.key: {"name": c.name, "goods": getattr(c.goods, f"name_{year}") or c.goods.name_1988}
+            c.key: {"name": c.name, "goods": getattr(c.goods, f"name_{year}") or c.goods.name_1988,
+                    "factory_goods": getattr(c.factory, f"goods_name_{year}")
+                    or c.factory.goods_name_1988,
+                    "cost": c.goods.cost, "payoff": c.goods.payoff, "iou": c.iou,
+                    "buyers": comp.buyers(c.key, Edition(edition))}
             for c in comp.cultures
         },
+        "ships": {s.key: {"name": s.name, "dice": s.dice, "holds": s.holds, "cost": s.cost}
+                  for s in comp.ships},
+        "equipment": {e.key: {"name": e.name, "cost": e.cost, "hull": e.hull_max}
+                      for e in comp.equipment},
         "merchants": {
             m.key: {"name": getattr(m, f"name_{year}") or m.name_1988, "color": m.color_1988}
             for m in comp.merchants

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
 from .state import Marker, Player, Turn, VenusState
@@ -21,6 +22,12 @@ DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
     "relic_yellow_drive": frozenset({DotColor.YELLOW}),
 }
 SHIELD_SAVING = 20  # 8.3
+
+
+# Terrain caches shared between Movers (see ``Mover.__post_init__``), bounded.
+_TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, DotFacts],
+                                          dict[Any, list[tuple[Step, frozenset[str]]]]]] = {}
+_TERRAIN_MAX = 256
 
 
 def drives_of(player: Player) -> list[str]:
@@ -96,6 +103,34 @@ class Mover:
     _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
         field(default_factory=dict, repr=False)
     )
+
+    def __post_init__(self) -> None:
+        """Share the dot facts and raw moves with every Mover over the same terrain.
+
+        They depend only on the board, the ship's kit and what lies face up on the map
+        (never on the dice, the position or the turn), so ``legal_actions``, ``decide`` and
+        the reachable query reuse them from one command to the next."""
+        if self._facts or self._raw or self._markers:
+            return
+        shared = _TERRAIN.get(key := self._terrain_key())
+        if shared is None:
+            if len(_TERRAIN) >= _TERRAIN_MAX:
+                _TERRAIN.clear()
+            shared = _TERRAIN[key] = ({}, {}, {})
+        self._markers, self._facts, self._raw = shared
+
+    def _terrain_key(self) -> tuple[object, ...]:
+        boxes = tuple(
+            (dot, m.kind, m.number, m.color, m.amount) if box.face_up and m is not None
+            else (dot, box.face_up, m is not None)
+            for dot, box in self.state.qboxes.items()
+            for m in (box.marker,)
+        )
+        return (
+            id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
+            self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
+            frozenset(self.state.spaceports),
+        )
 
     @classmethod
     def for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:

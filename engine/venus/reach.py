@@ -150,6 +150,8 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
         length += len(step.skipped) + 1
         if pilot is None and start.pilot is None:
             pilot = step.pilot
+        elif trail is None and step.pilot is not None and step.pilot != start.pilot:
+            pilot = step.pilot  # 8.46: the first move switches the number; MoveAlong names it
         facts = mover.facts(to)
         if facts.hidden:
             record(to, "reveal", way, length, pilot, mp, paid)

@@ -290,7 +290,10 @@ def _move_along(d: Decision, actor: int, cmd: c.MoveAlong) -> None:
     i = 0
     while i < len(cmd.path):
         rest = cmd.path[i:]
-        pilot = cmd.pilot if d.turn.pilot is None else None
+        # 6.41: the path's number applies until one is chosen; 8.46: a Switch Switch holder
+        # may name another one for the first move
+        switch = i == 0 and cmd.pilot is not None and d.mover().switch_switch
+        pilot = cmd.pilot if d.turn.pilot is None or switch else None
         if i and _must_decide(d, rest, pilot):
             return  # the player chooses the Pilot Number himself from here
         step = _choose_step(d, rest[0], pilot, rest)

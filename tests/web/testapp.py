@@ -1,15 +1,16 @@
-"""The app the browser tests serve: the Starport app with the sandbox router in front.
+"""The app the browser tests serve: the Starport app (sandbox router included) on a
+throwaway SQLite database in a temporary directory.
 
 Run it by hand with ``.venv/bin/uvicorn tests.web.testapp:app --port 8765``.
 """
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+import tempfile
+from pathlib import Path
 
-from server.app import app as starport
-from server.sandbox import router as sandbox_router
+from server.app import create_app
+from server.config import Settings, database_url
 
-app = FastAPI(title="Starport (browser tests)")
-app.include_router(sandbox_router)
-app.mount("/", starport)
+_data = Path(tempfile.mkdtemp(prefix="starport-web-"))
+app = create_app(Settings(data_dir=_data, database_url=database_url(None, _data)))

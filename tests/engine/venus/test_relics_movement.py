@@ -319,3 +319,24 @@ def test_8_47_gate_lock_lasts_only_his_turn() -> None:
     events = play(g, c.MoveTo(dot=GATE2), c.MoveTo(dot=JP[6]), c.MoveTo(dot=JP[7]))
     assert ended(events)["reason"] == "out_of_mp"
     assert turn(g).gate_lock is False  # his next turn: the Gates work unless he locks again
+
+
+def test_8_46_switch_switch_every_reachable_path_replays_with_a_number_chosen() -> None:
+    """8.46 with 6.41: a Switch Switch holder whose Pilot Number is already chosen may leave
+    a Circle by an arrow of another rolled number. When two rolled numbers point to the same
+    dot (here 2 and 3 in the Body circle), the reachable query must name the number, and
+    ``MoveAlong`` must accept it: every destination it returns replays."""
+    from engine.kernel import Randomness
+    from engine.venus.reach import reachable
+    from engine.venus.rules import decide
+
+    body = "space-station-planet.4"
+    g = game("space-station-planet.6", [2, 6, 3], relics=["switch_switch"])
+    roll(g, "space-station-planet.5")
+    play(g, c.ChoosePilotNumber(number=6), c.MoveTo(dot="space-station-planet.5"),
+         c.MoveTo(dot=body))
+    assert turn(g).pilot == 6
+    found = reachable(g.state)
+    assert any(d.path[0] == "space-station-planet.8" for d in found)
+    for d in found:
+        decide(g.state, 0, c.MoveAlong(path=list(d.path), pilot=d.pilot), Randomness(1, 1))

@@ -1,0 +1,50 @@
+"""Benchmark: whole 4-player games between ``trader`` bots, in-process, on one core.
+
+Each game is played from setup to its winner (13.2) with the simulator of ``starport
+simulate`` (engine and bots: legal actions, views, the reachable query, decide, evolve).
+A warm-up game fills the per-process caches first. Prints per-game figures, then ends with
+the line ``selfplay games_per_s=<x> events_per_s=<y>``.
+
+    .venv/bin/python bench/selfplay.py [--games 20] [--players 4] [--seed bench] [--target 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.bots.simulate import play_game  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", default="bench")
+    parser.add_argument("--target", type=int, default=2000)
+    args = parser.parse_args()
+    bots = ["trader"] * args.players
+    options = {"game_length": args.target}
+    play_game(bots, f"{args.seed}-warmup", options)  # fills the distance and terrain caches
+    events = commands = 0
+    rounds: list[int] = []
+    started = time.perf_counter()
+    for i in range(args.games):
+        result = play_game(bots, f"{args.seed}-{i}", options, index=i)
+        events += result.events
+        commands += result.commands
+        rounds.append(result.rounds)
+    elapsed = time.perf_counter() - started
+    print(f"{args.games} games of {args.players} traders to {args.target}: {elapsed:.2f}s, "
+          f"median {statistics.median(rounds)} rounds, {events / args.games:.0f} events and "
+          f"{commands / args.games:.0f} commands per game")
+    print(f"selfplay games_per_s={args.games / elapsed:.2f} events_per_s={events / elapsed:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,301 @@
+"""Load on the game server: N concurrent games, 4 websocket clients each (loopback only).
+
+In every game a seat the game waits for fetches its view, picks one of its legal commands at
+random and posts it, then waits a think time drawn uniformly from 0.25-0.75 s (games start
+out of step). A sample is the time from sending the command until all four clients of the
+game have the resulting push. The server runs as a child process (``starport serve``) on a
+fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
+server's memory per idle websocket. The run is bounded (``--duration``; set-up has its own
+timeout). The last line is
+``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
+
+    .venv/bin/python bench/server_load.py --games 200
+    .venv/bin/python bench/server_load.py --games 1000
+    .venv/bin/python bench/server_load.py --database-url postgresql://user@127.0.0.1/db
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+FIDDLING = {"SetDrives", "UseGateLock"}
+
+
+def rss_kib(pid: int) -> int:
+    if not pid:
+        return 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def arun(coro: Any) -> Any:
+    try:
+        import uvloop
+
+        return uvloop.run(coro)
+    except ImportError:
+        return asyncio.run(coro)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Game:
+    def __init__(self, table: dict[str, Any]) -> None:
+        self.table = table
+        self.tid = table["table_id"]
+        self.tokens = [s["token"] for s in table["seats"]]
+        self.sockets: list[Any] = []
+        self.seen = [0, 0, 0, 0]
+        self.waiters: list[tuple[int, asyncio.Future[None]]] = []
+
+    def arrived(self, i: int, seq: int) -> None:
+        self.seen[i] = max(self.seen[i], seq)
+        low = min(self.seen)
+        keep = []
+        for target, fut in self.waiters:
+            if low >= target and not fut.done():
+                fut.set_result(None)
+            elif not fut.done():
+                keep.append((target, fut))
+        self.waiters = keep
+
+    def all_have(self, seq: int) -> asyncio.Future[None]:
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if min(self.seen) >= seq:
+            fut.set_result(None)
+        else:
+            self.waiters.append((seq, fut))
+        return fut
+
+
+async def setup_game(http: httpx.AsyncClient) -> Game:
+    r = await http.post("/api/tables", json={"name": "bench", "seats": 4,
+                                             "options": {"edition": "avalon-hill"}})
+    r.raise_for_status()
+    game = Game(r.json())
+    for i, token in enumerate(game.tokens):
+        (await http.post(f"/api/tables/{game.tid}/join", json={"name": f"P{i}"},
+                         headers={"X-Starport-Token": token})).raise_for_status()
+    (await http.post(f"/api/tables/{game.tid}/start",
+                     headers={"X-Starport-Token": game.table["host"]["token"]})).raise_for_status()
+    return game
+
+
+async def reader(game: Game, i: int, ws: Any) -> None:
+    async for raw in ws:
+        msg = json.loads(raw)
+        if msg["type"] == "events" and msg["events"]:
+            game.arrived(i, msg["events"][-1]["seq"])
+
+
+async def connect(game: Game, ws_base: str) -> None:
+    for i, token in enumerate(game.tokens):
+        ws = await websockets.connect(f"{ws_base}/api/tables/{game.tid}/ws", compression=None,
+                                      max_size=2**22, open_timeout=60, ping_interval=None)
+        await ws.send(json.dumps({"type": "hello", "token": token, "after": 0}))
+        hello = json.loads(await ws.recv())
+        game.seen[i] = 0
+        game.sockets.append(ws)
+        asyncio.ensure_future(reader(game, i, ws))
+        _ = hello
+
+
+class RawHttp:
+    """A minimal HTTP/1.1 keep-alive client (one connection per game): the load generator
+    shares the machine with the server, so it must spend as little CPU as it can."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, token: str,
+                      body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = json.dumps(body).encode() if body is not None else b""
+        self.writer.write(
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"X-Starport-Token: {token}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        return status, json.loads(await self.reader.readexactly(length)) if length else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
+               samples: list[float], errors: list[str]) -> None:
+    await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
+    n = 0
+    seat = 0
+    while time.monotonic() < until:
+        # the view of the seat that acted last; if the game now waits for another, ask it
+        status, mine = await http.request("GET", f"/api/tables/{game.tid}/view",
+                                          game.tokens[seat])
+        if mine["pending"]["seats"][0] != seat:
+            seat = mine["pending"]["seats"][0]
+            status, mine = await http.request("GET", f"/api/tables/{game.tid}/view",
+                                              game.tokens[seat])
+        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        command = rng.choice(legal)
+        n += 1
+        t0 = time.perf_counter()
+        status, answer = await http.request(
+            "POST", f"/api/tables/{game.tid}/commands", game.tokens[seat],
+            {"seq": mine["seq"], "client_id": f"b{n}", "command": command})
+        if status != 200:
+            errors.append(f"{status} {str(answer)[:120]}")
+        else:
+            try:
+                await asyncio.wait_for(game.all_have(answer["seq"]), 30)
+                samples.append((time.perf_counter() - t0) * 1000)
+            except TimeoutError:
+                errors.append("push not received within 30 s")
+        await asyncio.sleep(rng.uniform(0.25, 0.75))
+
+
+async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
+    ws_base = base.replace("http://", "ws://")
+    limits = httpx.Limits(max_connections=args.http_connections,
+                          max_keepalive_connections=args.http_connections)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+        t = time.monotonic()
+        sem = asyncio.Semaphore(32)
+
+        async def one() -> Game:
+            async with sem:
+                return await setup_game(http)
+
+        games = await asyncio.gather(*(one() for _ in range(args.games)))
+        print(f"set up {len(games)} games in {time.monotonic() - t:.1f} s", flush=True)
+        await asyncio.sleep(1.0)
+        before = rss_kib(pid)
+        for i in range(0, len(games), 50):
+            await asyncio.gather(*(connect(g, ws_base) for g in games[i:i + 50]))
+        await asyncio.sleep(2.0)
+        after = rss_kib(pid)
+        sockets = 4 * len(games)
+        per_ws = (after - before) / sockets
+        print(f"{sockets} idle websockets: server RSS {before} -> {after} KiB, "
+              f"{per_ws:.1f} KiB each", flush=True)
+        samples: list[float] = []
+        errors: list[str] = []
+        rng = random.Random(args.seed)
+        start = time.monotonic()
+        until = start + args.duration
+        host, port = base.removeprefix("http://").split(":")
+        raws = [RawHttp(host, int(port)) for _ in games]
+        await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
+                                    errors) for g, raw in zip(games, raws, strict=True)))
+        for raw in raws:
+            raw.close()
+        elapsed = time.monotonic() - start
+        for g in games:
+            for ws in g.sockets:
+                await ws.close()
+    return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
+    parser.add_argument("--database-url", default="", help="default: a fresh SQLite file")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--http-connections", type=int, default=200)
+    parser.add_argument("--url", default="", help="use a running server (loopback) instead")
+    parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
+    args = parser.parse_args()
+    if args.url:
+        result = arun(asyncio.wait_for(run(args, args.url, args.server_pid),
+                                       args.duration + 600))
+        return report(args, result)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="starport-bench-") as tmp:
+        env = {**os.environ, "STARPORT_DATA_DIR": tmp, "STARPORT_RATE_LIMITS": "off"}
+        env.pop("DATABASE_URL", None)
+        if args.database_url:
+            env["DATABASE_URL"] = args.database_url
+        log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
+        profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get(
+            "BENCH_PROFILE") else []
+        server = subprocess.Popen(
+            [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port)],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    if httpx.get(base + "/api/health", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    if time.monotonic() > deadline:
+                        raise
+                time.sleep(0.1)
+            result = arun(asyncio.wait_for(run(args, base, server.pid), args.duration + 600))
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+    return report(args, result)
+
+
+def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
+    samples = sorted(result["samples"])
+    if not samples:
+        print("no samples", result["errors"][:5])
+        return 1
+    p50 = statistics.median(samples)
+    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    rate = len(samples) / result["elapsed"]
+    db = "postgresql" if args.database_url else "sqlite"
+    print(f"database={db} samples={len(samples)} errors={len(result['errors'])} "
+          f"max_ms={samples[-1]:.1f} mean_ms={statistics.fmean(samples):.1f} "
+          f"idle_ws_kib={result['per_ws_kib']:.1f}")
+    for e in result["errors"][:3]:
+        print("  error:", e)
+    print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "
+          f"p99_ms={p99:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,155 @@
+"""Distances on the map as a bot estimates them, from public facts only.
+
+The rules' own reachable query (``engine.venus.reach``) answers "where can this roll end";
+a bot also needs "how far is that City from here" over several turns. This module gives an
+estimate in Movement Points, from the printed board and the ship's kit:
+
+- a move costs 2 MP to or from a Surface City, else 1 (5.21; the Air Foil makes every move 1
+  and links a planet's cities, 8.41);
+- a Drive skips Space Dots and Penalty Ovals of its colours (8.2), which then cost nothing;
+- a Penalty Oval the ship does not skip costs its amount less $20 per Shield (6.3, 8.3),
+  counted as MP at ``PENALTY_MP`` dollars per MP;
+- a Navigation Circle is left by its arrows only (6.4), each counted as one MP plus the MP
+  expected to be lost until the ship's dice show one of the arrow's numbers (6.41).
+
+Face-up Penalty markers count like Penalty Ovals; a penalty the ship cannot pay with its
+cash (``cash``) is a wall (it would have to stop there, 6.3). Face-down "?" boxes and Tele
+Gates are ignored. Distances are cached per process, keyed by all of these. Every figure
+is an estimate used to rank goals; the moves themselves always come from ``legal_actions``
+or the reachable query.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import cache, lru_cache
+
+from engine.venus.board import Board, DotColor, DotKind, load_board
+
+PENALTY_MP = 25  # dollars of penalty the bot treats as one MP of detour
+CIRCLE_WAIT = 4.0  # MP lost, per failed try, waiting for an arrow's number (6.41)
+
+Edge = tuple[str, int, int]  # (to, base MP, how many Pilot Numbers the arrow has; 0: a path)
+
+
+@cache
+def _graph(edition: str) -> tuple[dict[str, list[Edge]], dict[str, list[Edge]]]:
+    """Forward and reverse adjacency of the board (paths, circle arrows)."""
+    board = load_board(edition)
+    fwd: dict[str, list[Edge]] = {d: [] for d in board.dots}
+    for dot, info in board.dots.items():
+        if info.kind is DotKind.CIRCLE:
+            numbers: dict[str, int] = {}
+            for target in board.exits.get(dot, {}).values():
+                numbers[target] = numbers.get(target, 0) + 1
+            for target in sorted(numbers):
+                fwd[dot].append((target, 1, numbers[target]))
+        else:
+            for nxt, mp in sorted(board.paths[dot].items()):
+                fwd[dot].append((nxt, mp, 0))
+    rev: dict[str, list[Edge]] = {d: [] for d in board.dots}
+    for dot, edges in fwd.items():
+        for to, mp, arrow in edges:
+            rev[to].append((dot, mp, arrow))
+    return fwd, rev
+
+
+@cache
+def _airfoil(edition: str) -> dict[str, list[str]]:
+    board = load_board(edition)
+    return {d: sorted(board.airfoil[d]) for d in board.dots}
+
+
+BROKE_MP = 40.0  # a penalty the ship cannot pay: it stops there (6.3), as good as a wall
+
+
+def _penalty(board: Board, dot: str, markers: dict[str, tuple[int, DotColor | None]]
+             ) -> tuple[int, DotColor | None] | None:
+    """The printed amount and colour of a Penalty Oval or face-up Penalty marker."""
+    info = board.dots[dot]
+    if info.kind is DotKind.PENALTY and info.penalty:
+        return info.penalty, info.color
+    return markers.get(dot)
+
+
+@lru_cache(maxsize=128)
+def _weighted(
+    edition: str,
+    colors: frozenset[DotColor],
+    air_foil: bool,
+    shields: int,
+    reverse: bool,
+    dice: int,
+    markers: tuple[tuple[str, int, DotColor | None], ...],
+    cash: int,
+) -> dict[str, list[tuple[str, float]]]:
+    """The board's moves with their estimated cost for one ship (see the module doc)."""
+    board = load_board(edition)
+    fwd, _ = _graph(edition)
+    surface = {d for d, i in board.dots.items() if i.kind is DotKind.SURFACE_CITY}
+    penalty_markers = {d: (amount, color) for d, amount, color in markers}
+    skipped = {
+        d for d, i in board.dots.items()
+        if i.kind in (DotKind.SPACE, DotKind.PENALTY) and i.color is not None
+        and i.color in colors
+    } | {d for d, (_, color) in penalty_markers.items() if color is not None and color in colors}
+    extra: dict[str, float] = {}
+    for d in board.dots:
+        found = _penalty(board, d, penalty_markers)
+        if found is not None and d not in skipped:
+            due = max(0, found[0] - 20 * shields)  # 8.3
+            extra[d] = BROKE_MP if due > cash else due / PENALTY_MP
+    wait = {n: CIRCLE_WAIT * (1 / (1 - ((6 - n) / 6) ** dice) - 1) for n in range(1, 7)}
+
+    def cost(a: str, b: str, mp: int, arrow: int) -> float:
+        """The move a -> b."""
+        if b in skipped:
+            step = 0.0  # 8.2: the jump's MP is paid at the dot where the ship stops
+        elif air_foil:
+            step = 1.0
+        else:
+            step = float(mp if a not in surface and b not in surface else 2)
+        step += extra.get(b, 0.0)
+        return step + (wait[arrow] if arrow else 0.0)
+
+    out: dict[str, list[tuple[str, float]]] = {d: [] for d in board.dots}
+    airfoil = _airfoil(edition) if air_foil else None
+    for a, edges in fwd.items():
+        moves = [*edges, *((n, 1, 0) for n in airfoil[a])] if airfoil is not None else edges
+        for b, mp, arrow in moves:
+            if reverse:
+                out[b].append((a, cost(a, b, mp, arrow)))
+            else:
+                out[a].append((b, cost(a, b, mp, arrow)))
+    return out
+
+
+@lru_cache(maxsize=8192)
+def distances(
+    edition: str,
+    origin: str,
+    colors: frozenset[DotColor] = frozenset(),
+    air_foil: bool = False,
+    shields: int = 0,
+    reverse: bool = False,
+    dice: int = 3,
+    markers: tuple[tuple[str, int, DotColor | None], ...] = (),
+    cash: int = 10_000,
+) -> dict[str, float]:
+    """Estimated MP from ``origin`` to every dot (``reverse``: from every dot to ``origin``).
+
+    The returned dict is shared by the cache: callers must not change it."""
+    graph = _weighted(edition, colors, air_foil, shields, reverse, dice, markers, cash)
+    dist: dict[str, float] = {origin: 0.0}
+    heap: list[tuple[float, str]] = [(0.0, origin)]
+    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    while heap:
+        d, dot = pop(heap)
+        if d > dist[dot]:
+            continue
+        for nxt, step in graph[dot]:
+            nd = d + step
+            if nd < get(nxt, 1e9):
+                dist[nxt] = nd
+                push(heap, (nd, nxt))
+    return dist

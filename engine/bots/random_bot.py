@@ -1,0 +1,56 @@
+"""Random bots: seeded, deterministic choices among the seat's legal actions.
+
+``UniformBot`` (registered as ``random``) picks uniformly among the legal actions: the fuzzer
+and the baseline a real bot must beat. ``RandomBot`` is the server's stand-in for an absent
+player (a timed-out turn, a bot seat); it prefers moving on over fiddling with settings
+(toggles that do not advance the game are chosen rarely), so its turns end. Same seed, same
+state, same seat: same command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.kernel import Command, Randomness, Ruleset
+
+from .base import Reach
+
+# command types that change a setting but not the game's progress (any ruleset may add)
+FIDDLING = {"SetDrives", "UseGateLock", "Reroll"}
+
+
+class UniformBot:
+    """Uniform over ``legal`` (the ``random`` bot of ``starport simulate``)."""
+
+    name = "random"
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = seed
+
+    def choose(
+        self,
+        view: dict[str, Any],
+        legal: Sequence[Command],
+        *,
+        seat: int,
+        seq: int,
+        reach: Reach | None = None,
+    ) -> Command:
+        return Randomness(self.seed, seq, f"random{seat}").choice(list(legal))
+
+
+class RandomBot:
+    def __init__(self, seed: str | int) -> None:
+        self.seed = seed
+
+    def choose(self, ruleset: Ruleset[Any], state: Any, seat: int, seq: int) -> Command | None:
+        """The command this bot issues for ``seat`` in ``state`` (the game at ``seq``)."""
+        actions = list(ruleset.legal_actions(state, seat))
+        if not actions:
+            return None
+        rng = Randomness(self.seed, seq, f"bot{seat}")
+        progress = [a for a in actions if a.type not in FIDDLING]
+        if progress and (len(progress) == len(actions) or rng.below(10) > 0):
+            actions = progress
+        return rng.choice(actions)

@@ -1,0 +1,572 @@
+"""HTTP endpoints for tables, seats, commands, history, export/import and chat."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import re
+import secrets
+from typing import Annotated, Any, NoReturn
+
+from fastapi import APIRouter, Path, Query, Request, Response
+from fastapi.exceptions import HTTPException
+
+from engine.kernel import SPECTATOR, CommandRejected, Game, fold, upgrades_of
+
+from . import store
+from .db import reading, writing
+from .rulesets import REGISTRY, hosted
+from .schemas import (
+    ERRORS,
+    BotIn,
+    ChatIn,
+    ChatLog,
+    ChatOut,
+    CommandIn,
+    CommandOut,
+    CreateTable,
+    ExportDoc,
+    Frame,
+    HistoryOut,
+    JoinIn,
+    Link,
+    Lobby,
+    LogOut,
+    Me,
+    NotifyIn,
+    PendingOut,
+    ReplayOut,
+    SeatOut,
+    SessionIn,
+    TableCreated,
+    ViewOut,
+)
+from .security import COOKIES, client_key, origin_allowed, presented_tokens
+from .service import FINISHED, NotFound, Refused, Service, Stale
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+Seat = Annotated[int, Path(ge=0, le=7)]
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def fail(status: int, code: str, message: str, **extra: Any) -> NoReturn:
+    raise HTTPException(status, detail={"code": code, "message": message, **extra})
+
+
+def svc(request: Request) -> Service:
+    service: Service = request.app.state.service
+    return service
+
+
+def limit(request: Request, kind: str, key: str | None = None) -> None:
+    if not request.app.state.limits.allow(kind, key or client_key(request)):
+        fail(429, "rate_limited", f"too many {kind} requests; slow down")
+
+
+def clean(text: str) -> str:
+    return CONTROL.sub("", text).strip()
+
+
+async def who(request: Request, table_id: str, *roles: str) -> store.Identity:
+    """The identity a request's token gives at this table, with one of ``roles``."""
+    service = svc(request)
+    if request.method not in ("GET", "HEAD") and not origin_allowed(
+        request, service.settings.allowed_origins
+    ):
+        fail(403, "origin", "cross-site requests are refused")
+    tokens = presented_tokens(request)
+    if not tokens:
+        fail(401, "unauthorized", "this needs the table's secret link (a token)")
+
+    ids = await service.identify(table_id, tokens)
+    if not ids:
+        fail(401, "unauthorized", "no valid link for this table")
+    for role in roles:
+        for ident in ids:
+            if ident.role == role:
+                return ident
+    fail(403, "forbidden", f"this needs a {' or '.join(roles)} link")
+
+
+def link(request: Request, table_id: str, role: str, seat: int | None, token: str) -> Link:
+    base = svc(request).settings.public_url or str(request.base_url).rstrip("/")
+    return Link(role=role, seat=seat, token=token,
+                url=f"{base}/t/{table_id}#{token}")
+
+
+def lobby_of(service: Service, table_id: str) -> Lobby | None:
+    with reading(service.engine) as conn:
+        t = store.table(conn, table_id)
+        if t is None:
+            return None
+        seat_rows = store.seats(conn, table_id)
+        g = store.game(conn, table_id)
+    online = service.hub.seats_online(table_id)
+    choices = hosted(t.ruleset).choices(t.options) if t.ruleset in REGISTRY else []
+    return Lobby(
+        table_id=t.id, name=t.name, ruleset=t.ruleset, options=t.options, status=t.status,
+        turn_timer=t.turn_timer, choices=choices, seq=g.seq if g is not None else None,
+        version=t.version,
+        seats=[SeatOut(seat=s.seat, name=s.name, choice=s.choice, bot=s.bot,
+                       joined=s.joined_at is not None or s.bot, online=s.seat in online)
+               for s in seat_rows],
+    )
+
+
+async def lobby(request: Request, table_id: str) -> Lobby:
+    service = svc(request)
+    out = await service.db(lobby_of, service, table_id)
+    if out is None:
+        fail(404, "not_found", "no such table")
+    return out
+
+
+# --- tables -------------------------------------------------------------------------------
+
+
+@router.post("/tables", status_code=201)
+async def create_table(body: CreateTable, request: Request) -> TableCreated:
+    """Open a table. The answer holds every secret link: keep the host link, share the rest."""
+    limit(request, "create")
+    if body.ruleset not in REGISTRY:
+        fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}; known: {sorted(REGISTRY)}")
+    h = hosted(body.ruleset)
+    options = {k: v for k, v in body.options.items() if k != h.choice_option}
+    if "scenario" in options:
+        fail(422, "options", "scenarios are for the sandbox, not for tables")
+    bots = sorted(set(body.bots))
+    if any(not 0 <= b < body.seats for b in bots):
+        fail(422, "options", "bots: seat numbers start at 0 and must be below seats")
+    try:  # the ruleset checks the options: a dry run of its setup
+        Game.start(h.ruleset, options, [f"Seat {i + 1}" for i in range(body.seats)],
+                   secrets.token_hex(16))
+    except CommandRejected as exc:
+        fail(422, **exc.to_dict())
+    except Exception as exc:
+        fail(422, "options", f"the ruleset refused these options ({type(exc).__name__})")
+    service = svc(request)
+
+    def write() -> tuple[str, dict[str, Any]]:
+        with writing(service.engine) as conn:
+            return store.create_table(conn, name=clean(body.name) or "Game night",
+                                      ruleset=body.ruleset, options=options, seats=body.seats,
+                                      bots=bots, turn_timer=body.turn_timer)
+
+    table_id, tokens = await service.db(write)
+    return TableCreated(
+        table_id=table_id,
+        host=link(request, table_id, "host", None, tokens["host"]),
+        seats=[link(request, table_id, "seat", i, t) for i, t in enumerate(tokens["seats"])],
+        spectator=link(request, table_id, "spectator", None, tokens["spectator"]),
+    )
+
+
+@router.get("/tables/{table_id}")
+async def get_table(table_id: TableId, request: Request) -> Lobby:
+    """The lobby: seats, names, choices, status (any link of this table)."""
+    await who(request, table_id, "seat", "host", "spectator")
+    return await lobby(request, table_id)
+
+
+@router.post("/tables/{table_id}/session")
+async def open_session(table_id: TableId, body: SessionIn, request: Request,
+                       response: Response) -> Me:
+    """Trade a link's token for an HttpOnly, SameSite=Strict cookie scoped to this table."""
+    limit(request, "join")
+    if not origin_allowed(request, svc(request).settings.allowed_origins):
+        fail(403, "origin", "cross-site requests are refused")
+    service = svc(request)
+
+    def look() -> store.Identity | None:
+        with reading(service.engine) as conn:
+            return store.resolve(conn, table_id, body.token)
+
+    ident = await service.db(look)
+    if ident is None:
+        fail(401, "unauthorized", "no valid link for this table")
+    response.set_cookie(COOKIES[ident.role], body.token, max_age=180 * 86400,
+                        path=f"/api/tables/{table_id}", httponly=True, samesite="strict",
+                        secure=request.url.scheme == "https")
+    return Me(table_id=table_id, role=ident.role, seat=ident.seat)
+
+
+@router.delete("/tables/{table_id}/session")
+async def close_session(table_id: TableId, response: Response) -> Me | None:
+    for name in COOKIES.values():
+        response.delete_cookie(name, path=f"/api/tables/{table_id}")
+    return None
+
+
+@router.get("/tables/{table_id}/me")
+async def me(table_id: TableId, request: Request) -> Me:
+    ident = await who(request, table_id, "seat", "host", "spectator")
+    return Me(table_id=table_id, role=ident.role, seat=ident.seat)
+
+
+@router.post("/tables/{table_id}/join")
+async def join(table_id: TableId, body: JoinIn, request: Request) -> Lobby:
+    """A player takes their seat: display name and race/color (before the game starts)."""
+    limit(request, "join")
+    ident = await who(request, table_id, "seat")
+    service = svc(request)
+    name = clean(body.name)
+    if not name:
+        fail(422, "name", "a display name is needed")
+
+    def write() -> None:
+        with writing(service.engine) as conn:
+            t = store.table(conn, table_id)
+            if t is None:
+                raise NotFound(table_id)
+            others = [s for s in store.seats(conn, table_id) if s.seat != ident.seat]
+            values: dict[str, Any] = {"name": name, "joined_at": store.now()}
+            if t.status == "lobby":
+                if body.choice is not None:
+                    if body.choice not in hosted(t.ruleset).choices(t.options):
+                        raise Refused(f"{body.choice!r} is not one of this table's choices")
+                    if body.choice in {s.choice for s in others}:
+                        raise Refused(f"{body.choice!r} is taken")
+                values["choice"] = body.choice
+            elif body.choice is not None:
+                raise Refused("the game has started: choices are fixed")
+            store.update_seat(conn, table_id, ident.seat or 0, **values)
+            service._notify(conn, "t", table_id)
+
+    await _lobby_write(request, write)
+    service.publish("t", table_id)
+    return await lobby(request, table_id)
+
+
+async def _lobby_write(request: Request, fn: Any) -> Any:
+    try:
+        return await svc(request).db(fn)
+    except NotFound:
+        fail(404, "not_found", "no such table")
+    except Refused as exc:
+        fail(409, "refused", str(exc))
+
+
+@router.post("/tables/{table_id}/start")
+async def start(table_id: TableId, request: Request) -> Lobby:
+    """The host starts the game (every seat joined or played by a bot)."""
+    await who(request, table_id, "host")
+    try:
+        await svc(request).start_game(table_id)
+    except NotFound:
+        fail(404, "not_found", "no such table")
+    except Refused as exc:
+        fail(409, "refused", str(exc))
+    except CommandRejected as exc:
+        fail(422, **exc.to_dict())
+    return await lobby(request, table_id)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/bot")
+async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request) -> Lobby:
+    """The host lets a bot play an absent player's seat (or gives the seat back)."""
+    await who(request, table_id, "host")
+    service = svc(request)
+
+    def write() -> None:
+        with writing(service.engine) as conn:
+            t = store.table(conn, table_id)
+            if t is None or not 0 <= seat < t.seat_count:
+                raise NotFound(table_id)
+            if t.status in FINISHED:
+                raise Refused("the game is over")
+            store.update_seat(conn, table_id, seat, bot=body.bot)
+            service._notify(conn, "t", table_id)
+
+    await _lobby_write(request, write)
+    service.publish("t", table_id)
+    await service.table_changed(table_id)
+    return await lobby(request, table_id)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/link")
+async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
+    """The host re-issues a seat's secret link; the old one stops working at once."""
+    await who(request, table_id, "host")
+    service = svc(request)
+
+    def write() -> str:
+        with writing(service.engine) as conn:
+            t = store.table(conn, table_id)
+            if t is None or not 0 <= seat < t.seat_count:
+                raise NotFound(table_id)
+            store.revoke_tokens(conn, table_id, "seat", seat)
+            return store.add_token(conn, table_id, "seat", seat)
+
+    token = await _lobby_write(request, write)
+    service.forget_tokens(table_id)
+    return link(request, table_id, "seat", seat, token)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/notify")
+async def seat_notify(table_id: TableId, seat: Seat, body: NotifyIn, request: Request) -> Lobby:
+    """Where to tell this seat that the game waits for it (webhook URL, e-mail address)."""
+    ident = await who(request, table_id, "seat")
+    if ident.seat != seat:
+        fail(403, "forbidden", "a seat link acts only for its own seat")
+    service = svc(request)
+
+    def write() -> None:
+        with writing(service.engine) as conn:
+            store.update_seat(conn, table_id, seat, webhook=body.webhook, email=body.email)
+
+    await _lobby_write(request, write)
+    return await lobby(request, table_id)
+
+
+@router.post("/tables/{table_id}/end")
+async def end_table(table_id: TableId, request: Request) -> Lobby:
+    """The host ends the game early: it counts as finished (its full log can be exported)."""
+    await who(request, table_id, "host")
+    service = svc(request)
+
+    def write() -> None:
+        with writing(service.engine) as conn:
+            t = store.table(conn, table_id)
+            if t is None:
+                raise NotFound(table_id)
+            if t.status != "playing":
+                raise Refused("only a game in progress can be ended")
+            store.bump(conn, table_id, status="abandoned")
+            service._notify(conn, "t", table_id)
+
+    await _lobby_write(request, write)
+    service.publish("t", table_id)
+    await service.table_changed(table_id)
+    return await lobby(request, table_id)
+
+
+# --- play ---------------------------------------------------------------------------------
+
+
+@router.post("/tables/{table_id}/commands")
+async def post_command(table_id: TableId, body: CommandIn, request: Request) -> CommandOut:
+    """A seat's command, made against ``seq``. 409 with the current seq if the game moved on;
+    422 naming the rule if the rules refuse it. A resent ``client_id`` is applied once."""
+    ident = await who(request, table_id, "seat")
+    limit(request, "command", ident.digest)
+    service = svc(request)
+    try:
+        out = await service.submit(table_id, ident.viewer, body.seq, body.client_id,
+                                   body.command)
+    except NotFound:
+        fail(409, "not_started", "the game has not started")
+    except Stale as exc:
+        fail(409, "conflict", f"the game is at seq {exc.seq}; reload and decide again",
+             seq=exc.seq)
+    except CommandRejected as exc:
+        fail(422, **exc.to_dict())
+    return CommandOut(first_seq=out.first_seq, seq=out.seq, duplicate=out.duplicate,
+                      events=[ev.redacted_for(ident.viewer) for ev in out.events])
+
+
+async def _settled(service: Service, table_id: str) -> Any:
+    entry = await service.fresh_entry(table_id)
+    if entry is None:
+        fail(409, "not_started", "the game has not started")
+    if entry.committed != entry.seq:  # a command is being written: wait for it
+        async with entry.lock:
+            pass
+        entry = await service.entry(table_id)
+        if entry is None:
+            fail(409, "not_started", "the game has not started")
+    return entry
+
+
+@router.get("/tables/{table_id}/view")
+async def get_view(table_id: TableId, request: Request) -> ViewOut:
+    """What this link may see now; the seat asked to act also gets its legal commands."""
+    ident = await who(request, table_id, "seat", "spectator", "host")
+    entry = await _settled(svc(request), table_id)
+    return view_of(entry, ident)
+
+
+def view_of(entry: Any, ident: store.Identity) -> ViewOut:
+    ruleset = entry.hosted.ruleset
+    state = entry.game.state
+    viewer = ident.viewer
+    p = ruleset.pending(state)
+    acting = p is not None and viewer in p.seats and not entry.finished
+    return ViewOut(
+        seq=entry.seq, viewer=viewer, role=ident.role, status=entry.status,
+        view=ruleset.view(state, viewer),
+        pending=PendingOut(seats=list(p.seats), prompt=p.prompt,
+                           detail=p.detail if acting else None) if p else None,
+        legal=[c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)]
+        if acting else [],
+        extras=entry.hosted.extras(state, viewer) if acting else {},
+    )
+
+
+@router.get("/tables/{table_id}/log")
+async def get_log(table_id: TableId, request: Request, after: int = Query(0, ge=0),
+                  limit_: int = Query(1000, ge=1, le=5000, alias="limit")) -> LogOut:
+    """The event log as this link may read it (redacted); a finished game's log in full."""
+    ident = await who(request, table_id, "seat", "spectator", "host")
+    entry = await _settled(svc(request), table_id)
+    events = (await svc(request).events_after(entry, after))[:limit_]
+    if entry.finished:
+        return LogOut(seq=entry.committed, full=True,
+                      events=[ev.model_dump(mode="json") for ev in events])
+    return LogOut(seq=entry.committed, full=False,
+                  events=[ev.redacted_for(ident.viewer) for ev in events])
+
+
+@router.get("/tables/{table_id}/history")
+async def get_history(table_id: TableId, request: Request) -> HistoryOut:
+    """The game's public history: a point at every turn's start (and at the end) with each
+    player's public score (Merchant of Venus: Net Worth, 3.2), for the chart of the game."""
+    await who(request, table_id, "seat", "spectator", "host")
+    service = svc(request)
+    entry = await _settled(service, table_id)
+    ruleset = entry.hosted.ruleset
+    state = ruleset.initial_state()
+    points: list[dict[str, Any]] = []
+    upgrades = upgrades_of(ruleset)
+    for ev in await service.events_after(entry, 0):
+        ev = upgrades.upgrade(ev)
+        ruleset.apply(state, ev)
+        point = entry.hosted.history_point(state, ev)
+        if point is not None:
+            points.append({"seq": ev.seq, **point})
+    return HistoryOut(seq=entry.committed, points=points)
+
+
+@router.get("/tables/{table_id}/replay")
+async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=0),
+                     count: int = Query(1, ge=1, le=60)) -> ReplayOut:
+    """The game as it was after event ``at`` (and the ``count - 1`` next ones): what this
+    link saw then (the same redaction as the view), to step through a game event by event."""
+    ident = await who(request, table_id, "seat", "spectator", "host")
+    service = svc(request)
+    entry = await _settled(service, table_id)
+    head = entry.committed
+    if at > head:
+        fail(404, "not_found", f"the game has only {head} events")
+    ruleset = entry.hosted.ruleset
+    events = await service.events_after(entry, 0)
+    state = fold(ruleset, events[:at])
+    viewer = ident.viewer
+    frames: list[Frame] = []
+
+    def frame(seq: int) -> None:
+        with contextlib.suppress(Exception):  # a state between two setup events has no view
+            frames.append(Frame(seq=seq, view=ruleset.view(state, viewer)))
+
+    frame(at)
+    upgrades = upgrades_of(ruleset)
+    for ev in events[at:]:
+        if len(frames) >= count:
+            break
+        ruleset.apply(state, upgrades.upgrade(ev))
+        frame(ev.seq)
+    return ReplayOut(seq=head, status=entry.status, frames=frames)
+
+
+@router.get("/tables/{table_id}/export")
+async def export(table_id: TableId, request: Request) -> ExportDoc:
+    """A finished game as a JSON log with every secret shown (refused while it is played)."""
+    await who(request, table_id, "seat", "spectator", "host")
+    service = svc(request)
+    entry = await _settled(service, table_id)
+    if not entry.finished:
+        fail(409, "not_finished", "only a finished game can be exported")
+    t = await service.db(lobby_of, service, table_id)
+    events = await service.events_after(entry, 0)
+    return ExportDoc(ruleset=entry.hosted.ruleset.id, name=t.name if t else "game",
+                     options=t.options if t else {},
+                     players=[s.name or f"Seat {s.seat + 1}" for s in (t.seats if t else [])],
+                     status=entry.status, events=events)
+
+
+@router.post("/replays", status_code=201)
+async def import_game(body: ExportDoc, request: Request) -> TableCreated:
+    """Re-import an exported game: a new table, finished, to replay move by move."""
+    limit(request, "create")
+    if body.ruleset not in REGISTRY:
+        fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}")
+    if [ev.seq for ev in body.events] != list(range(1, len(body.events) + 1)):
+        fail(422, "log", "events must be numbered 1, 2, 3, ... without a gap")
+    h = hosted(body.ruleset)
+    try:
+        Game(h.ruleset, "replay", list(body.events))
+    except Exception as exc:
+        fail(422, "log", f"the log does not replay ({type(exc).__name__})")
+    service = svc(request)
+    players = [clean(p)[:40] or f"Seat {i + 1}" for i, p in enumerate(body.players)] or ["Seat 1"]
+
+    def write() -> tuple[str, dict[str, Any]]:
+        with writing(service.engine) as conn:
+            table_id, tokens = store.create_table(
+                conn, name=clean(body.name) or "Imported game", ruleset=body.ruleset,
+                options=body.options, seats=len(players), bots=[], turn_timer=None)
+            for i, p in enumerate(players):
+                store.update_seat(conn, table_id, i, name=p, joined_at=store.now())
+            store.bump(conn, table_id, status="replay")
+            store.create_game(conn, table_id, body.ruleset, secrets.token_hex(32),
+                              list(body.events), [], True)
+            return table_id, tokens
+
+    table_id, tokens = await service.db(write)
+    return TableCreated(
+        table_id=table_id,
+        host=link(request, table_id, "host", None, tokens["host"]),
+        seats=[link(request, table_id, "seat", i, t) for i, t in enumerate(tokens["seats"])],
+        spectator=link(request, table_id, "spectator", None, tokens["spectator"]),
+    )
+
+
+# --- chat ---------------------------------------------------------------------------------
+
+
+def chat_out(row: Any) -> ChatOut:
+    return ChatOut(id=row.id, seat=row.seat, name=row.name, text=row.text,
+                   html=html.escape(row.text), at=row.created_at.isoformat())
+
+
+@router.get("/tables/{table_id}/chat")
+async def get_chat(table_id: TableId, request: Request, after: int = Query(0, ge=0)) -> ChatLog:
+    """The table's chat (part of the table's log, not of the game)."""
+    await who(request, table_id, "seat", "spectator", "host")
+    service = svc(request)
+
+    def read() -> list[Any]:
+        with reading(service.engine) as conn:
+            return store.chat(conn, table_id, after)
+
+    return ChatLog(messages=[chat_out(r) for r in await service.db(read)])
+
+
+@router.post("/tables/{table_id}/chat", status_code=201)
+async def post_chat(table_id: TableId, body: ChatIn, request: Request) -> ChatOut:
+    """Say something at the table (plain text, up to 500 characters)."""
+    ident = await who(request, table_id, "seat", "host")
+    limit(request, "chat", ident.digest)
+    text_ = clean(body.text)
+    if not text_:
+        fail(422, "empty", "nothing to say")
+    service = svc(request)
+
+    def write() -> Any:
+        with writing(service.engine) as conn:
+            name = "Host"
+            if ident.role == "seat":
+                seat_row = next(s for s in store.seats(conn, table_id) if s.seat == ident.seat)
+                name = seat_row.name or f"Seat {(ident.seat or 0) + 1}"
+            chat_id = store.add_chat(conn, table_id, ident.seat if ident.role == "seat" else None,
+                                     name, text_)
+            service._notify(conn, "c", table_id, chat_id)
+            return store.chat(conn, table_id, chat_id - 1, 1)[0]
+
+    row = await service.db(write)
+    service.publish("c", table_id, row.id)
+    return chat_out(row)
+
+
+def viewer_of(ident: store.Identity) -> int:
+    return ident.viewer if ident.role == "seat" else SPECTATOR

@@ -1,0 +1,74 @@
+"""The database engine (SQLite in WAL mode, or PostgreSQL) and the migrations run at start."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.pool import NullPool
+
+MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine; SQLite gets WAL, durable commits (synchronous=FULL) and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=8,
+            max_overflow=8,
+        )
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # pysqlite's own transaction handling is turned off so BEGIN IMMEDIATE works.
+            dbapi_conn.isolation_level = None
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
+
+        return engine
+    if url.startswith("postgresql"):
+        return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    return create_engine(url, poolclass=NullPool)
+
+
+def migrate(engine: Engine) -> None:
+    """``alembic upgrade head`` on this engine's database."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """A write transaction (``BEGIN IMMEDIATE`` on SQLite, so writers queue instead of failing)."""
+    with engine.connect() as conn:
+        conn.info["write"] = True
+        try:
+            with conn.begin():
+                yield conn
+        finally:
+            conn.info["write"] = False
+
+
+@contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    """A read-only transaction (a consistent snapshot of the database)."""
+    with engine.connect() as conn, conn.begin():
+        yield conn

@@ -1,0 +1,136 @@
+"""Fan-out: who is watching which game in this process, and the wake-up hints between
+processes (PostgreSQL LISTEN/NOTIFY). A hint only says "table T changed" or "game G is at seq
+S"; the database stays the source of truth and a woken viewer catches up from it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("starport.hub")
+
+CHANNEL = "starport"
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One websocket: a viewer (seat or spectator) of one table."""
+
+    table_id: str
+    viewer: int
+    role: str
+    sent: int  # the last event seq this client has
+    chat_sent: int = 0
+    want_view: bool = False
+    was_pending: bool = False
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    kinds: set[str] = field(default_factory=set)  # "g" events, "c" chat, "t" table
+
+    def poke(self, kind: str) -> None:
+        self.kinds.add(kind)
+        self.wake.set()
+
+
+class Hub:
+    def __init__(self) -> None:
+        self.subs: dict[str, set[Subscriber]] = {}
+        self.on_game_hint: Callable[[str, int], None] | None = None
+
+    def add(self, sub: Subscriber) -> None:
+        self.subs.setdefault(sub.table_id, set()).add(sub)
+
+    def remove(self, sub: Subscriber) -> None:
+        group = self.subs.get(sub.table_id)
+        if group is not None:
+            group.discard(sub)
+            if not group:
+                del self.subs[sub.table_id]
+
+    def watching(self, table_id: str) -> set[Subscriber]:
+        return self.subs.get(table_id, set())
+
+    def seats_online(self, table_id: str) -> set[int]:
+        return {s.viewer for s in self.watching(table_id) if s.role == "seat"}
+
+    def hint(self, kind: str, table_id: str, seq: int = 0) -> None:
+        """A change happened (here or in another process): wake whoever watches it."""
+        if kind == "g" and self.on_game_hint is not None:
+            self.on_game_hint(table_id, seq)
+        for sub in self.watching(table_id):
+            sub.poke(kind)
+
+    def wake_all(self) -> None:
+        for group in self.subs.values():
+            for sub in group:
+                for kind in ("g", "c", "t"):
+                    sub.poke(kind)
+
+
+def parse_hint(payload: str) -> tuple[str, str, int] | None:
+    parts = payload.split(" ")
+    if len(parts) != 3 or parts[0] not in ("g", "c", "t"):
+        return None
+    try:
+        return parts[0], parts[1], int(parts[2])
+    except ValueError:
+        return None
+
+
+class PgListener:
+    """A thread holding a LISTEN connection; hints are handed to the event loop."""
+
+    def __init__(self, dsn: str, loop: asyncio.AbstractEventLoop, hub: Hub) -> None:
+        self.dsn = dsn
+        self.loop = loop
+        self.hub = hub
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="pg-listen", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        self.ready.wait(timeout=10)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=5)
+
+    def _deliver(self, payload: str) -> None:
+        hint = parse_hint(payload)
+        if hint is not None:
+            self.hub.hint(*hint)
+
+    def _run(self) -> None:
+        import psycopg
+
+        first = True
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.dsn, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    if not first:  # hints may have been missed while disconnected
+                        self.loop.call_soon_threadsafe(self.hub.wake_all)
+                    first = False
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self.loop.call_soon_threadsafe(self._deliver, note.payload)
+            except Exception as exc:  # reconnect after a pause
+                log.warning("LISTEN connection lost: %s", exc)
+                with contextlib.suppress(Exception):
+                    self.stopping.wait(1.0)
+
+
+def notify_sql() -> str:
+    return "SELECT pg_notify(:channel, :payload)"
+
+
+def libpq_dsn(sqlalchemy_url: Any) -> str:
+    """A libpq connection string from a SQLAlchemy URL."""
+    url = sqlalchemy_url.set(drivername="postgresql")
+    return str(url.render_as_string(hide_password=False))

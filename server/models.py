@@ -1,0 +1,133 @@
+"""The database tables (SQLAlchemy 2.0). Alembic migrations in ``migrations/`` create them.
+
+One table ("table" as at a game night) has seats, tokens, chat and at most one game; the
+game's id is the table's id. The event store is append-only with a unique ``(game_id, seq)``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    ruleset: Mapped[str] = mapped_column(String(40))  # stored, never renamed
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seat_count: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))  # lobby, playing, over, abandoned, replay
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    version: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every lobby change
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    choice: Mapped[str | None] = mapped_column(String(40), nullable=True)  # race / color
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    webhook: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+
+
+class TokenRow(Base):
+    """A secret link's token, stored as its SHA-256 only."""
+
+    __tablename__ = "tokens"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    role: Mapped[str] = mapped_column(String(16))  # host, seat, spectator
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    seed: Mapped[str] = mapped_column(String(128))  # secret: never sent, never exported
+    seq: Mapped[int] = mapped_column(Integer)  # the head: seq of the last event
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    pending_seats: Mapped[list[int]] = mapped_column(JSON)
+    waiting_since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    notified_seq: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(64))
+    audience: Mapped[dict[str, Any]] = mapped_column(JSON)
+    type_public: Mapped[bool] = mapped_column(Boolean, default=True)
+    v: Mapped[int] = mapped_column(Integer, default=1)  # payload schema version
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CommandRow(Base):
+    """Client command ids already applied, so a resent command lands once."""
+
+    __tablename__ = "commands"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    client_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    first_seq: Mapped[int] = mapped_column(Integer)
+    last_seq: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SnapshotRow(Base):
+    __tablename__ = "snapshots"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: the host
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

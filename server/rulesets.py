@@ -1,0 +1,142 @@
+"""The rulesets this server hosts. Everything else in ``server/`` uses only the kernel interface.
+
+A registry entry adds the little a lobby needs beyond the kernel: which per-seat choice
+(race/color) a player may pick and which option carries those choices into ``setup``, and
+optional extra payload for the active seat's view (e.g. reachable destinations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.kernel import Ruleset
+
+
+def _no_choices(options: dict[str, Any]) -> list[str]:
+    return []
+
+
+def _no_extras(state: Any, seat: int) -> dict[str, Any]:
+    return {}
+
+
+def _no_point(state: Any, event: Any) -> dict[str, Any] | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Hosted:
+    ruleset: Ruleset[Any]
+    choices: Callable[[dict[str, Any]], list[str]] = _no_choices  # lobby race/color choices
+    choice_option: str | None = None  # the option that takes the seats' choices, in order
+    extras: Callable[[Any, int], dict[str, Any]] = _no_extras  # for the seat that may act
+    # after an event, a point of the game's history (public scores at a turn's start), or None
+    history_point: Callable[[Any, Any], dict[str, Any] | None] = _no_point
+
+
+REGISTRY: dict[str, Hosted] = {}
+
+
+def register(hosted: Hosted) -> None:
+    REGISTRY[hosted.ruleset.id] = hosted
+
+
+def hosted(ruleset_id: str) -> Hosted:
+    return REGISTRY[ruleset_id]
+
+
+def _venus() -> Hosted:
+    from engine.venus.pieces import merchant_keys
+    from engine.venus.reach import reachable
+    from engine.venus.ruleset import ruleset
+
+    def choices(options: dict[str, Any]) -> list[str]:
+        try:
+            return merchant_keys(str(options.get("edition", "avalon-hill")))
+        except ValueError:
+            return []
+
+    def extras(state: Any, seat: int) -> dict[str, Any]:
+        turn = getattr(state, "turn", None)
+        if turn is None or turn.seat != seat:
+            return {}
+        if turn.phase == "trade":
+            market = _venus_market(state, seat)
+            return {"market": market} if market else {}
+        if turn.phase != "move":
+            return {}
+        return {"reachable": [d.as_dict() for d in reachable(state)]}
+
+    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
+        from engine.venus.winning import net_worth
+
+        if event.type not in ("TurnStarted", "GameWon"):
+            return None
+        return {"round": state.round, "seat": event.data.get("seat"),
+                "scores": [net_worth(state, p.seat) for p in state.players]}
+
+    return Hosted(ruleset, choices=choices, choice_option="races", extras=extras,
+                  history_point=history_point)
+
+
+def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
+    """The market of the Culture the trading seat is at, in numbers (for the market panel):
+    what it sells and for how much (9.2), what it pays for each Goods in the hold with the
+    Demand bonus (9.31, 10.2), barter values (9.32), Fares (10.3) and the City limit (9.41)."""
+    from engine.venus.board import load_board
+    from engine.venus.components import Edition, load_components
+    from engine.venus.discovery import site_kind, trade_culture
+    from engine.venus.pieces import demand_bonus, fare_fee, split
+    from engine.venus.trading import limited, prices, trade_in
+
+    turn = state.turn
+    if not turn.landed:
+        return None
+    board = load_board(state.edition)
+    player = state.players[seat]
+    culture = trade_culture(state, board, player.dot)
+    if culture is None:
+        return None
+    comps = load_components()
+    edition = Edition(state.edition)
+    bonus = demand_bonus(state.edition)
+    fees = fare_fee(state.edition)
+    buys: dict[str, dict[str, int]] = {}
+    if culture != "base":
+        for goods in sorted(set(player.goods)):
+            kind, seller = split(goods)
+            if culture not in comps.buyers(seller, edition):
+                continue
+            info = comps.culture(seller)
+            payoff = info.goods.payoff if kind == "goods" else info.factory.payoff(edition)
+            extra = sum(bonus[m] for m in state.market.get(culture, [])
+                        if kind == "goods" and m == f"demand:{culture}:{seller}")
+            buys[goods] = {"payoff": payoff, "bonus": extra}
+    barter: dict[str, int] = {}
+    for item in [*(f"equipment:{e}" for e in player.equipment),
+                 *(f"relic:{r}" for r in player.relics), *(f"iou:{i}" for i in player.ious),
+                 f"ship:{player.ship}"]:
+        try:
+            barter[item] = trade_in(item)
+        except KeyError:
+            continue
+    waiting = sorted({f for f in state.market.get(culture, []) if f.startswith("fare:")})
+    return {
+        "culture": culture,
+        "dot": player.dot,
+        "site": site_kind(state, board, player.dot),
+        "limited": limited(state, board, seat),
+        "bought": turn.bought,
+        "sold": turn.sold,
+        "credit": turn.credit,
+        "sells": prices(state, board, seat, culture),
+        "buys": buys,
+        "barter": barter,
+        "fares": {f: fees.get(f, 0) for f in [*waiting, *sorted(set(player.fares))]},
+        "demands": [m for m in state.market.get(culture, []) if m.startswith("demand:")],
+    }
+
+
+register(_venus())

@@ -1,0 +1,191 @@
+"""Request and response bodies of the HTTP API (every body is a pydantic model)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.kernel import Event
+
+ID = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str = ""
+    rule: str | None = None
+    seq: int | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+class ErrorOut(BaseModel):
+    detail: ErrorBody
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorOut}
+    for code in (400, 401, 403, 404, 409, 413, 422, 429)
+}
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(_In):
+    """A new table: the ruleset and its options; seats to fill; which of them bots play."""
+
+    name: str = Field("Game night", min_length=1, max_length=80)
+    ruleset: str = Field("venus", min_length=1, max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict,
+                                    examples=[{"edition": "avalon-hill", "game_length": 2000}])
+    seats: int = Field(2, ge=1, le=8)
+    bots: list[int] = Field(default_factory=list, max_length=8)
+    turn_timer: int | None = Field(None, ge=30, le=14 * 86400,
+                                   description="seconds a seat may wait before a bot plays")
+
+
+class Link(BaseModel):
+    role: Literal["host", "seat", "spectator"]
+    seat: int | None = None
+    token: str
+    url: str
+
+
+class TableCreated(BaseModel):
+    table_id: str
+    host: Link
+    seats: list[Link]
+    spectator: Link
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str | None
+    choice: str | None
+    bot: bool
+    joined: bool
+    online: bool
+
+
+class Lobby(BaseModel):
+    table_id: str
+    name: str
+    ruleset: str
+    options: dict[str, Any]
+    status: Literal["lobby", "playing", "over", "abandoned", "replay"]
+    turn_timer: int | None
+    seats: list[SeatOut]
+    choices: list[str]
+    seq: int | None
+    version: int
+
+
+class SessionIn(_In):
+    token: str = Field(min_length=1, max_length=200)
+
+
+class Me(BaseModel):
+    table_id: str
+    role: Literal["host", "seat", "spectator"]
+    seat: int | None
+
+
+class JoinIn(_In):
+    name: str = Field(min_length=1, max_length=40)
+    choice: str | None = Field(None, max_length=40, description="race/color from the lobby")
+
+
+class BotIn(_In):
+    bot: bool = True
+
+
+class NotifyIn(_In):
+    webhook: str | None = Field(None, max_length=500, pattern=r"^https?://[^\s]+$")
+    email: str | None = Field(None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+class CommandIn(_In):
+    seq: int = Field(ge=0, description="the last event seq the client had when it decided")
+    client_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$",
+                           description="unique per command: a resent id is applied once")
+    command: dict[str, Any] = Field(examples=[{"type": "RollDice"}])
+
+
+class CommandOut(BaseModel):
+    first_seq: int
+    seq: int
+    events: list[dict[str, Any]]
+    duplicate: bool = False
+
+
+class PendingOut(BaseModel):
+    seats: list[int]
+    prompt: str
+    detail: dict[str, Any] | None = None
+
+
+class ViewOut(BaseModel):
+    seq: int
+    viewer: int
+    role: str
+    status: str
+    view: dict[str, Any]
+    pending: PendingOut | None
+    legal: list[dict[str, Any]]
+    extras: dict[str, Any]
+
+
+class LogOut(BaseModel):
+    seq: int
+    full: bool
+    events: list[dict[str, Any]]
+
+
+class HistoryOut(BaseModel):
+    """Points of a game's history (public): ``{seq, round, seat, scores}`` per turn start."""
+
+    seq: int
+    points: list[dict[str, Any]]
+
+
+class Frame(BaseModel):
+    seq: int = Field(description="the view is the game after this event")
+    view: dict[str, Any]
+
+
+class ReplayOut(BaseModel):
+    seq: int = Field(description="the game's head (the last event)")
+    status: str
+    frames: list[Frame]
+
+
+class ExportDoc(_In):
+    """A finished game, every secret shown; importing it makes a replay table."""
+
+    format: Literal["starport-game"] = "starport-game"
+    version: Literal[1] = 1
+    ruleset: str = Field(min_length=1, max_length=40)
+    name: str = Field("Imported game", min_length=1, max_length=80)
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: list[str] = Field(max_length=8)
+    status: str = "over"
+    events: list[Event] = Field(max_length=200_000)
+
+
+class ChatIn(_In):
+    text: str = Field(min_length=1, max_length=500)
+
+
+class ChatOut(BaseModel):
+    id: int
+    seat: int | None
+    name: str
+    text: str = Field(description="the plain text as written")
+    html: str = Field(description="the same text, HTML-escaped")
+    at: str
+
+
+class ChatLog(BaseModel):
+    messages: list[ChatOut]

@@ -1,0 +1,556 @@
+"""The game service: the per-process cache of games, commands in the order DESIGN.md sets,
+bots and timed-out turns, and the hints that drive the fan-out.
+
+Order of checks for a command: parse, authenticate the seat (the caller), load, game not
+over, actor may act now, rules (``decide``), ``seq`` still current, append, publish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import text
+
+from engine.bots.random_bot import RandomBot
+from engine.kernel import CommandRejected, Event, Game, GameOver, Pending, Snapshot
+
+from . import store
+from .config import Settings
+from .db import make_engine, migrate, reading, writing
+from .hub import CHANNEL, Hub, PgListener, libpq_dsn
+from .rulesets import Hosted, hosted
+
+log = logging.getLogger("starport.service")
+T = TypeVar("T")
+
+FINISHED = ("over", "abandoned", "replay")
+
+
+class Stale(Exception):
+    """The command was made against an old ``seq``: answer 409 with the current one."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"the game is at seq {seq}")
+        self.seq = seq
+
+
+class NotFound(Exception):
+    pass
+
+
+class Refused(Exception):
+    """A table action the lobby does not allow now (answered 409)."""
+
+
+@dataclass
+class Entry:
+    """A game held in memory: its kernel ``Game`` and what the server needs beside it."""
+
+    game_id: str
+    hosted: Hosted
+    game: Game[Any]
+    status: str
+    bots: set[int]
+    turn_timer: int | None
+    snapshot_seq: int
+    committed: int = 0  # the last seq known to be in the database (viewers see up to here)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    remote_seq: int = 0  # the highest seq another process told us about
+    autoplay: set[int] = field(default_factory=set)  # seats whose turn timed out
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def seq(self) -> int:
+        return self.game.seq
+
+    def pending(self) -> Pending | None:
+        return self.hosted.ruleset.pending(self.game.state)
+
+    def pending_seats(self) -> list[int]:
+        p = self.pending()
+        return list(p.seats) if p else []
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED
+
+
+@dataclass
+class Outcome:
+    first_seq: int
+    seq: int
+    events: list[Event]
+    duplicate: bool = False
+
+
+class Service:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.engine = make_engine(settings.database_url)
+        threads = settings.db_threads or (1 if settings.is_sqlite else 8)
+        self.threads = threads
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="db")
+        self.entries: dict[str, Entry] = {}
+        self.loading: dict[str, asyncio.Future[Entry | None]] = {}
+        self.hub = Hub()
+        self.hub.on_game_hint = self._game_hint
+        self.listener: PgListener | None = None
+        self.tasks: set[asyncio.Task[Any]] = set()
+        self.notifier: Callable[[str, int, list[int]], Any] | None = None
+        # SQLite answers in microseconds (a durable commit here: ~0.3 ms): on the event loop's
+        # own thread that beats handing each query to a worker thread (GIL hand-offs cost more
+        # than the fsync stalls; measured with bench/server_load.py). STARPORT_DB_THREADS=n
+        # uses n worker threads instead; PostgreSQL waits on the network: threads.
+        self.inline = settings.is_sqlite and not settings.db_threads
+        self.token_cache: dict[tuple[str, str], tuple[store.Identity | None, float]] = {}
+        self.users = 0  # lifespans using this service (test clients may nest them)
+
+    # --- life cycle -----------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    async def start(self) -> bool:
+        """Start (migrations, LISTEN); False if it was running already (a nested lifespan)."""
+        self.users += 1
+        if self.users > 1:
+            return False
+        if self.pool._shutdown:  # started again after a stop
+            self.pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="db")
+        if self.settings.is_sqlite and self.engine.url.database:
+            from pathlib import Path
+
+            Path(self.engine.url.database).parent.mkdir(parents=True, exist_ok=True)
+        await self.db(self.migrate)
+        if self.settings.is_postgres:
+            loop = asyncio.get_running_loop()
+            self.listener = PgListener(libpq_dsn(self.engine.url), loop, self.hub)
+            self.listener.start()
+        await self._resume_bots()
+        return True
+
+    async def stop(self) -> None:
+        self.users -= 1
+        if self.users > 0:
+            return
+        for task in list(self.tasks):
+            task.cancel()
+        for entry in self.entries.values():
+            if entry.bot_task:
+                entry.bot_task.cancel()
+        self.entries.clear()
+        if self.listener:
+            self.listener.stop()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.engine.dispose()
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        if self.inline:
+            return fn(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
+
+    def spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    # --- identities -----------------------------------------------------------------------
+
+    TOKEN_TTL = 5.0  # seconds a resolved token is trusted before it is looked up again
+
+    async def identify(self, table_id: str, tokens: list[str]) -> list[store.Identity]:
+        """The identities these tokens give at this table (a short-lived cache in front of the
+        database; a link re-issued here drops out at once, elsewhere within ``TOKEN_TTL``)."""
+        now = time.monotonic()
+        out: list[store.Identity] = []
+        missing: list[str] = []
+        for token in tokens:
+            hit = self.token_cache.get((table_id, token))
+            if hit is not None and hit[1] > now:
+                if hit[0] is not None:
+                    out.append(hit[0])
+            else:
+                missing.append(token)
+        if missing:
+            def look() -> list[store.Identity | None]:
+                with reading(self.engine) as conn:
+                    return [store.resolve(conn, table_id, t) for t in missing]
+
+            if len(self.token_cache) > 50_000:
+                self.token_cache.clear()
+            for token, ident in zip(missing, await self.db(look), strict=True):
+                self.token_cache[(table_id, token)] = (ident, now + self.TOKEN_TTL)
+                if ident is not None:
+                    out.append(ident)
+        return out
+
+    def forget_tokens(self, table_id: str) -> None:
+        for key in [k for k in self.token_cache if k[0] == table_id]:
+            del self.token_cache[key]
+
+    # --- hints ----------------------------------------------------------------------------
+
+    def _notify(self, conn: Any, kind: str, table_id: str, seq: int = 0) -> None:
+        if self.settings.is_postgres:
+            conn.execute(text("SELECT pg_notify(:c, :p)"),
+                         {"c": CHANNEL, "p": f"{kind} {table_id} {seq}"})
+
+    def publish(self, kind: str, table_id: str, seq: int = 0) -> None:
+        """Wake this process's viewers (other processes hear the NOTIFY sent on commit)."""
+        self.hub.hint(kind, table_id, seq)
+
+    def _game_hint(self, game_id: str, seq: int) -> None:
+        entry = self.entries.get(game_id)
+        if entry is not None and seq > entry.remote_seq:
+            entry.remote_seq = seq
+
+    async def table_changed(self, table_id: str) -> None:
+        """Reload what a cached game knows about its table (bots, status, timer)."""
+        entry = self.entries.get(table_id)
+        if entry is None:
+            return
+        t, seats = await self.db(self._table_and_seats, table_id)
+        if t is not None:
+            entry.status = t.status
+            entry.turn_timer = t.turn_timer
+            entry.bots = {s.seat for s in seats if s.bot}
+            self.kick_bots(entry)
+
+    def _table_and_seats(self, table_id: str) -> tuple[Any, list[Any]]:
+        with reading(self.engine) as conn:
+            return store.table(conn, table_id), store.seats(conn, table_id)
+
+    # --- loading ----------------------------------------------------------------------------
+
+    def _load(self, game_id: str) -> Entry | None:
+        with reading(self.engine) as conn:
+            row = store.game(conn, game_id)
+            t = store.table(conn, game_id)
+            if row is None or t is None:
+                return None
+            h = hosted(row.ruleset)
+            snap = store.latest_snapshot(conn, game_id)
+            if snap is not None:
+                tail = store.events(conn, row.ruleset, game_id, after=snap.seq)
+                game = Game.from_snapshot(h.ruleset, row.seed, Snapshot(snap.seq, snap.state),
+                                          tail)
+            else:
+                game = Game(h.ruleset, row.seed, store.events(conn, row.ruleset, game_id))
+            bots = {s.seat for s in store.seats(conn, game_id) if s.bot}
+        return Entry(game_id, h, game, t.status, bots, t.turn_timer,
+                     snap.seq if snap is not None else 0, committed=game.seq)
+
+    async def entry(self, game_id: str) -> Entry | None:
+        """The cached game, loading it (once, however many ask at the same time)."""
+        entry = self.entries.get(game_id)
+        if entry is not None:
+            return entry
+        waiting = self.loading.get(game_id)
+        if waiting is not None:
+            return await asyncio.shield(waiting)
+        fut: asyncio.Future[Entry | None] = asyncio.get_running_loop().create_future()
+        self.loading[game_id] = fut
+        try:
+            entry = await self.db(self._load, game_id)
+            if entry is not None:
+                self.entries[game_id] = entry
+            fut.set_result(entry)
+            return entry
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # retrieved: no "never retrieved" warning
+            raise
+        finally:
+            del self.loading[game_id]
+
+    def evict(self, game_id: str) -> None:
+        entry = self.entries.pop(game_id, None)
+        if entry is not None and entry.bot_task is not None:
+            entry.bot_task.cancel()
+
+    async def catch_up(self, entry: Entry) -> Entry:
+        """Bring a cached game up to the database's head (another process moved it)."""
+        async with entry.lock:
+            return await self._catch_up_locked(entry)
+
+    async def _catch_up_locked(self, entry: Entry) -> Entry:
+        def tail() -> tuple[list[Event], Any]:
+            with reading(self.engine) as conn:
+                evs = store.events(conn, entry.hosted.ruleset.id, entry.game_id, after=entry.seq)
+                return evs, store.table(conn, entry.game_id)
+
+        evs, t = await self.db(tail)
+        try:
+            entry.game.append(evs)
+            entry.committed = entry.game.seq
+        except ValueError:  # not contiguous: start over from the database
+            self.evict(entry.game_id)
+            fresh = await self.entry(entry.game_id)
+            return fresh if fresh is not None else entry
+        if t is not None:
+            entry.status = t.status
+        return entry
+
+    async def fresh_entry(self, game_id: str) -> Entry | None:
+        entry = await self.entry(game_id)
+        if entry is not None and entry.remote_seq > entry.seq:
+            entry = await self.catch_up(entry)
+        return entry
+
+    async def events_after(self, entry: Entry, after: int) -> list[Event]:
+        """Events after ``after`` (from memory when cached, else from the database)."""
+        game = entry.game
+        upto = entry.committed
+        if after >= game.base_seq:
+            return [ev for ev in game.events[after - game.base_seq:] if after < ev.seq <= upto]
+
+        def read() -> list[Event]:
+            with reading(self.engine) as conn:
+                return store.events(conn, entry.hosted.ruleset.id, entry.game_id, after=after,
+                                    until=upto)
+
+        return await self.db(read)
+
+    # --- commands ---------------------------------------------------------------------------
+
+    async def submit(self, game_id: str, seat: int, seq: int, client_id: str | None,
+                     raw: dict[str, Any], *, by_bot: bool = False) -> Outcome:
+        entry = await self.entry(game_id)
+        if entry is None:
+            raise NotFound(game_id)
+        command = entry.hosted.ruleset.parse_command(raw)  # BadCommand
+        async with entry.lock:
+            if self.entries.get(game_id) is not entry:  # evicted while we waited
+                return await self.submit(game_id, seat, seq, client_id, raw, by_bot=by_bot)
+            if seq > entry.seq or entry.remote_seq > entry.seq:
+                entry = await self._catch_up_locked(entry)
+            try:
+                return await self._decide_and_append(entry, seat, seq, client_id, command, by_bot)
+            except (CommandRejected, Stale) as exc:
+                if client_id is not None:
+                    prior = await self._prior(entry, seat, client_id)
+                    if prior is not None:
+                        return prior
+                if isinstance(exc, Stale):
+                    raise Stale(await self.db(self._head, game_id)) from None
+                raise
+
+    def _head(self, game_id: str) -> int:
+        with reading(self.engine) as conn:
+            return store.head(conn, game_id)
+
+    async def _prior(self, entry: Entry, seat: int, client_id: str) -> Outcome | None:
+        def look() -> tuple[int, int] | None:
+            with reading(self.engine) as conn:
+                return store.applied(conn, entry.game_id, seat, client_id)
+
+        found = await self.db(look)
+        if found is None:
+            return None
+        first, last = found
+        evs = [ev for ev in await self.events_after(entry, first - 1) if ev.seq <= last]
+        return Outcome(first, last, evs, duplicate=True)
+
+    async def _decide_and_append(self, entry: Entry, seat: int, seq: int, client_id: str | None,
+                                 command: Any, by_bot: bool) -> Outcome:
+        game = entry.game
+        if entry.finished:
+            raise GameOver("the game is over")
+        if seat in entry.bots and not by_bot:
+            raise CommandRejected("a bot plays this seat now; ask the host for the seat back")
+        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
+        if seq != game.seq:
+            raise Stale(game.seq)
+        expected = game.seq
+        game.append(produced)
+        pending = entry.pending()
+        over = pending is None
+        snapshot: str | None = None
+        if game.seq - entry.snapshot_seq >= self.settings.snapshot_every:
+            snapshot = entry.hosted.ruleset.dump_state(game.state)
+        last = game.seq
+
+        def write() -> None:
+            with writing(self.engine) as conn:
+                store.append(conn, entry.game_id, expected, produced,
+                             pending=list(pending.seats) if pending else [], over=over,
+                             seat=seat, client_id=client_id)
+                if snapshot is not None:
+                    store.save_snapshot(conn, entry.game_id, last, snapshot)
+                if over:
+                    store.bump(conn, entry.game_id, status="over")
+                self._notify(conn, "g", entry.game_id, last)
+                if over:
+                    self._notify(conn, "t", entry.game_id)
+
+        try:
+            await self.db(write)
+        except store.Conflict:
+            self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
+            raise Stale(expected) from None
+        except BaseException:
+            self.evict(entry.game_id)
+            raise
+        entry.committed = last
+        if snapshot is not None:
+            entry.snapshot_seq = last
+        if over:
+            entry.status = "over"
+        if not by_bot:
+            entry.autoplay.discard(seat)
+        self.publish("g", entry.game_id, last)
+        if over:
+            self.publish("t", entry.game_id)
+        self.kick_bots(entry)
+        return Outcome(expected + 1, last, produced)
+
+    # --- bots and timed-out turns -------------------------------------------------------------
+
+    def kick_bots(self, entry: Entry) -> None:
+        if entry.finished or (entry.bot_task is not None and not entry.bot_task.done()):
+            return
+        if set(entry.pending_seats()) & (entry.bots | entry.autoplay):
+            entry.bot_task = asyncio.ensure_future(self._play_bots(entry))
+
+    async def _play_bots(self, entry: Entry) -> None:
+        bot = RandomBot(seed=store.digest(f"bot|{entry.game.seed}"))
+        while True:
+            await asyncio.sleep(self.settings.bot_delay)
+            if self.entries.get(entry.game_id) is not entry or entry.finished:
+                return
+            pending = entry.pending_seats()
+            players = [s for s in pending if s in entry.bots or s in entry.autoplay]
+            entry.autoplay &= set(pending)
+            if not players:
+                return
+            seat = players[0]
+            seq = entry.seq
+            command = bot.choose(entry.hosted.ruleset, entry.game.state, seat, seq)
+            if command is None:
+                return
+            try:
+                await self.submit(entry.game_id, seat, seq, f"bot:{seat}:{seq}",
+                                  command.model_dump(mode="json"), by_bot=True)
+            except Stale:
+                pass
+            except CommandRejected as exc:
+                log.warning("bot command refused in %s: %s", entry.game_id, exc)
+                return
+            if self.entries.get(entry.game_id) is not entry:
+                fresh = await self.entry(entry.game_id)
+                if fresh is not None:
+                    self.kick_bots(fresh)
+                return
+
+    async def _resume_bots(self) -> None:
+        """After a restart: games waiting on a bot seat go on."""
+        def games_with_bots() -> list[str]:
+            from sqlalchemy import select
+
+            from .models import GameRow, SeatRow, TableRow
+
+            with reading(self.engine) as conn:
+                q = (select(GameRow.id).join(TableRow, TableRow.id == GameRow.id)
+                     .join(SeatRow, SeatRow.table_id == GameRow.id)
+                     .where(TableRow.status == "playing", SeatRow.bot.is_(True)).distinct())
+                return [r.id for r in conn.execute(q)]
+
+        for game_id in await self.db(games_with_bots):
+            entry = await self.entry(game_id)
+            if entry is not None:
+                self.kick_bots(entry)
+
+    async def sweep(self) -> None:
+        """Turn timers and "your turn" notifications for seats that have been waiting."""
+        now = store.now()
+        rows = await self.db(self._waiting, now)
+        for row in rows:
+            waited = (now - _aware(row.waiting_since)).total_seconds()
+            if row.turn_timer and waited >= row.turn_timer:
+                entry = await self.fresh_entry(row.id)
+                if entry is not None and entry.seq == row.seq:
+                    entry.autoplay |= set(row.pending_seats)
+                    self.kick_bots(entry)
+            if (
+                waited >= self.settings.notify_after
+                and row.notified_seq != row.seq
+                and self.notifier is not None
+                and await self.db(self._claim_notification, row.id, row.seq)
+            ):
+                await self.notifier(row.id, row.seq, list(row.pending_seats))
+
+    def _waiting(self, now: Any) -> list[Any]:
+        from datetime import timedelta
+
+        with reading(self.engine) as conn:
+            return store.waiting_games(conn, now - timedelta(seconds=1))
+
+    def _claim_notification(self, game_id: str, seq: int) -> bool:
+        with writing(self.engine) as conn:
+            return store.mark_notified(conn, game_id, seq)
+
+    # --- starting a table -----------------------------------------------------------------
+
+    async def start_game(self, table_id: str) -> None:
+        t, seats = await self.db(self._table_and_seats, table_id)
+        if t is None:
+            raise NotFound(table_id)
+        if t.status != "lobby":
+            raise Refused("the game has started already")
+        absent = [s.seat for s in seats if not s.bot and s.joined_at is None]
+        if absent:
+            raise Refused(f"seats {absent} have not joined (or make them bots)")
+        h = hosted(t.ruleset)
+        options = dict(t.options)
+        if h.choice_option:
+            free = [c for c in h.choices(options) if c not in {s.choice for s in seats}]
+            picks = []
+            rng = secrets.SystemRandom()
+            for s in seats:
+                pick = s.choice
+                if pick is None and free:
+                    pick = free.pop(rng.randrange(len(free)))
+                picks.append(pick)
+            options[h.choice_option] = picks
+        names = [s.name or f"Seat {s.seat + 1}" for s in seats]
+        seed = secrets.token_hex(32)
+        game = Game.start(h.ruleset, options, names, seed)  # RuleError on bad options
+        pending = h.ruleset.pending(game.state)
+
+        def write() -> None:
+            with writing(self.engine) as conn:
+                from sqlalchemy import update
+
+                from .models import TableRow
+
+                done = conn.execute(update(TableRow).where(TableRow.id == table_id,
+                                                           TableRow.status == "lobby")
+                                    .values(status="playing", version=TableRow.version + 1))
+                if done.rowcount != 1:
+                    raise Refused("the game has started already")
+                store.create_game(conn, table_id, t.ruleset, seed, game.events,
+                                  list(pending.seats) if pending else [], pending is None)
+                self._notify(conn, "t", table_id)
+                self._notify(conn, "g", table_id, game.seq)
+
+        await self.db(write)
+        self.publish("t", table_id)
+        self.publish("g", table_id, game.seq)
+        entry = await self.entry(table_id)
+        if entry is not None:
+            self.kick_bots(entry)
+
+
+def _aware(ts: Any) -> Any:
+    from datetime import UTC
+
+    return ts if ts.tzinfo is not None else ts.replace(tzinfo=UTC)

@@ -1,0 +1,256 @@
+"""The event store and the table records: plain synchronous SQLAlchemy Core, one call per
+transaction. The server runs these in worker threads (``service.py``)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from engine.kernel import SPECTATOR, Audience, Event
+
+from .models import ChatRow, CommandRow, EventRow, GameRow, SeatRow, SnapshotRow, TableRow, TokenRow
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(9)  # 12 characters
+
+
+def new_token() -> tuple[str, str]:
+    """A secret link token and the digest stored for it."""
+    token = secrets.token_urlsafe(24)
+    return token, digest(token)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a token speaks for at one table."""
+
+    table_id: str
+    role: str  # host, seat, spectator
+    seat: int | None
+    digest: str
+
+    @property
+    def viewer(self) -> int:
+        return self.seat if self.role == "seat" and self.seat is not None else SPECTATOR
+
+
+def resolve(conn: Connection, table_id: str, token: str) -> Identity | None:
+    """The identity of ``token`` at ``table_id``, or None (unknown, revoked, other table)."""
+    if not token or len(token) > 200:
+        return None
+    d = digest(token)
+    row = conn.execute(
+        select(TokenRow.digest, TokenRow.table_id, TokenRow.role, TokenRow.seat).where(
+            TokenRow.digest == d, TokenRow.revoked.is_(False)
+        )
+    ).first()
+    if row is None or not hmac.compare_digest(row.digest, d) or row.table_id != table_id:
+        return None
+    return Identity(table_id, row.role, row.seat, row.digest)
+
+
+def add_token(conn: Connection, table_id: str, role: str, seat: int | None) -> str:
+    token, d = new_token()
+    conn.execute(insert(TokenRow).values(digest=d, table_id=table_id, role=role, seat=seat,
+                                         created_at=now(), revoked=False))
+    return token
+
+
+def revoke_tokens(conn: Connection, table_id: str, role: str, seat: int | None) -> None:
+    conn.execute(update(TokenRow).where(TokenRow.table_id == table_id, TokenRow.role == role,
+                                        TokenRow.seat == seat).values(revoked=True))
+
+
+# --- tables and seats ---------------------------------------------------------------------
+
+
+def create_table(conn: Connection, *, name: str, ruleset: str, options: dict[str, Any],
+                 seats: int, bots: list[int], turn_timer: int | None) -> tuple[str, dict[str, Any]]:
+    """A new table in its lobby; returns its id and its fresh tokens (host, seats, spectator)."""
+    table_id = new_id()
+    conn.execute(insert(TableRow).values(id=table_id, name=name, ruleset=ruleset, options=options,
+                                         seat_count=seats, status="lobby", turn_timer=turn_timer,
+                                         created_at=now(), version=0))
+    for s in range(seats):
+        conn.execute(insert(SeatRow).values(table_id=table_id, seat=s, bot=s in bots,
+                                            name=f"Bot {s + 1}" if s in bots else None))
+    tokens = {
+        "host": add_token(conn, table_id, "host", None),
+        "seats": [add_token(conn, table_id, "seat", s) for s in range(seats)],
+        "spectator": add_token(conn, table_id, "spectator", None),
+    }
+    return table_id, tokens
+
+
+def table(conn: Connection, table_id: str) -> Any | None:
+    return conn.execute(select(TableRow.__table__).where(TableRow.id == table_id)).first()
+
+
+def seats(conn: Connection, table_id: str) -> list[Any]:
+    return list(conn.execute(select(SeatRow.__table__).where(SeatRow.table_id == table_id)
+                             .order_by(SeatRow.seat)))
+
+
+def update_seat(conn: Connection, table_id: str, seat: int, **values: Any) -> None:
+    conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                 .values(**values))
+    bump(conn, table_id)
+
+
+def bump(conn: Connection, table_id: str, **values: Any) -> None:
+    conn.execute(update(TableRow).where(TableRow.id == table_id)
+                 .values(version=TableRow.version + 1, **values))
+
+
+# --- games and the event store ------------------------------------------------------------
+
+
+def event_row(game_id: str, ev: Event, at: datetime) -> dict[str, Any]:
+    return {"game_id": game_id, "seq": ev.seq, "type": ev.type,
+            "audience": ev.audience.model_dump(mode="json"), "type_public": ev.type_public,
+            "v": ev.v, "payload": ev.data, "created_at": at}
+
+
+def upgrade_event(ruleset: str, ev: Event) -> Event:
+    """Bring an old event payload to the current schema version (none is old yet: v1)."""
+    return ev
+
+
+def to_event(ruleset: str, row: Any) -> Event:
+    ev = Event(seq=row.seq, type=row.type, data=row.payload,
+               audience=Audience.model_validate(row.audience), type_public=row.type_public,
+               v=row.v)
+    return upgrade_event(ruleset, ev)
+
+
+def create_game(conn: Connection, game_id: str, ruleset: str, seed: str, events: list[Event],
+                pending: list[int], over: bool) -> None:
+    at = now()
+    conn.execute(insert(GameRow).values(id=game_id, ruleset=ruleset, seed=seed,
+                                        seq=events[-1].seq if events else 0, over=over,
+                                        pending_seats=pending, waiting_since=at, notified_seq=0,
+                                        created_at=at))
+    if events:
+        conn.execute(insert(EventRow), [event_row(game_id, ev, at) for ev in events])
+
+
+def game(conn: Connection, game_id: str) -> Any | None:
+    return conn.execute(select(GameRow.__table__).where(GameRow.id == game_id)).first()
+
+
+def head(conn: Connection, game_id: str) -> int:
+    return int(conn.execute(select(GameRow.seq).where(GameRow.id == game_id)).scalar_one())
+
+
+def events(conn: Connection, ruleset: str, game_id: str, after: int = 0,
+           until: int | None = None) -> list[Event]:
+    q = select(EventRow.seq, EventRow.type, EventRow.audience, EventRow.type_public, EventRow.v,
+               EventRow.payload).where(EventRow.game_id == game_id, EventRow.seq > after)
+    if until is not None:
+        q = q.where(EventRow.seq <= until)
+    return [to_event(ruleset, r) for r in conn.execute(q.order_by(EventRow.seq))]
+
+
+def latest_snapshot(conn: Connection, game_id: str) -> Any | None:
+    return conn.execute(select(SnapshotRow.seq, SnapshotRow.state)
+                        .where(SnapshotRow.game_id == game_id)
+                        .order_by(SnapshotRow.seq.desc()).limit(1)).first()
+
+
+def save_snapshot(conn: Connection, game_id: str, seq: int, state: str) -> None:
+    conn.execute(insert(SnapshotRow).values(game_id=game_id, seq=seq, state=state,
+                                            created_at=now()))
+    # keep the two newest: the older one covers a snapshot written by a racing process
+    keep = [r.seq for r in conn.execute(select(SnapshotRow.seq).where(
+        SnapshotRow.game_id == game_id).order_by(SnapshotRow.seq.desc()).limit(2))]
+    conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id,
+                                           SnapshotRow.seq < min(keep)))
+
+
+def applied(conn: Connection, game_id: str, seat: int, client_id: str) -> tuple[int, int] | None:
+    """The events a client command id already produced, if it was applied."""
+    row = conn.execute(select(CommandRow.first_seq, CommandRow.last_seq).where(
+        CommandRow.game_id == game_id, CommandRow.seat == seat,
+        CommandRow.client_id == client_id)).first()
+    return (row.first_seq, row.last_seq) if row else None
+
+
+class Conflict(Exception):
+    """The game moved on since the command was decided (optimistic concurrency)."""
+
+
+def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
+           pending: list[int], over: bool, seat: int | None, client_id: str | None) -> None:
+    """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``.
+
+    The head moves with a compare-and-set on ``games.seq``; the unique ``(game_id, seq)``
+    of the events (and the client command id's key) back it up.
+    """
+    last = new[-1].seq if new else expected
+    at = now()
+    done = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.seq == expected)
+                        .values(seq=last, over=over, pending_seats=pending, waiting_since=at))
+    if done.rowcount != 1:
+        raise Conflict
+    try:
+        if new:
+            conn.execute(insert(EventRow), [event_row(game_id, ev, at) for ev in new])
+        if client_id is not None and seat is not None:
+            conn.execute(insert(CommandRow).values(game_id=game_id, seat=seat,
+                                                   client_id=client_id, first_seq=expected + 1,
+                                                   last_seq=last, created_at=at))
+    except IntegrityError:
+        raise Conflict from None
+
+
+def waiting_games(conn: Connection, before: datetime) -> list[Any]:
+    """Games whose pending seats have waited since before ``before``."""
+    q = (select(GameRow.id, GameRow.seq, GameRow.pending_seats, GameRow.waiting_since,
+                GameRow.notified_seq, TableRow.turn_timer)
+         .join(TableRow, TableRow.id == GameRow.id)
+         .where(GameRow.over.is_(False), TableRow.status == "playing",
+                GameRow.waiting_since < before))
+    return list(conn.execute(q))
+
+
+def mark_notified(conn: Connection, game_id: str, seq: int) -> bool:
+    done = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.seq == seq,
+                                              GameRow.notified_seq != seq)
+                        .values(notified_seq=seq))
+    return done.rowcount == 1
+
+
+# --- chat ---------------------------------------------------------------------------------
+
+
+def add_chat(conn: Connection, table_id: str, seat: int | None, name: str, text: str) -> int:
+    res = conn.execute(insert(ChatRow).values(table_id=table_id, seat=seat, name=name, text=text,
+                                              created_at=now()).returning(ChatRow.id))
+    return int(res.scalar_one())
+
+
+def chat(conn: Connection, table_id: str, after: int = 0, limit: int = 200) -> list[Any]:
+    return list(conn.execute(select(ChatRow.__table__).where(ChatRow.table_id == table_id,
+                                                             ChatRow.id > after)
+                             .order_by(ChatRow.id).limit(limit)))
+
+
+def chat_head(conn: Connection, table_id: str) -> int:
+    return int(conn.execute(select(func.coalesce(func.max(ChatRow.id), 0))
+                            .where(ChatRow.table_id == table_id)).scalar_one())

@@ -1,0 +1,60 @@
+"""Table set-up and play helpers shared by the server tests (sync httpx-style clients)."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from typing import Any
+
+Client = Any  # a TestClient or an httpx.Client: both have .get/.post
+
+
+def h(token: str) -> dict[str, str]:
+    return {"X-Starport-Token": token}
+
+
+def open_table(c: Client, seats: int = 2, bots: list[int] | None = None,
+               **options: Any) -> dict[str, Any]:
+    """Create a table, join every human seat, start; answer the creation document."""
+    r = c.post("/api/tables", json={"name": "Test table", "seats": seats, "bots": bots or [],
+                                    "options": {"edition": "avalon-hill", **options}})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    tid = table["table_id"]
+    for i, link in enumerate(table["seats"]):
+        if i in (bots or []):
+            continue
+        r = c.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"}, headers=h(link["token"]))
+        assert r.status_code == 200, r.text
+    r = c.post(f"/api/tables/{tid}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    return table
+
+
+def view(c: Client, table: dict[str, Any], token: str) -> dict[str, Any]:
+    r = c.get(f"/api/tables/{table['table_id']}/view", headers=h(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def acting_seat(c: Client, table: dict[str, Any]) -> int:
+    v = view(c, table, table["spectator"]["token"])
+    return int(v["pending"]["seats"][0])
+
+
+def play(c: Client, table: dict[str, Any], steps: int, rng: random.Random | None = None,
+         ) -> list[dict[str, Any]]:
+    """Play ``steps`` legal commands (chosen at random, seeded); answer the command replies."""
+    rng = rng or random.Random(7)
+    out = []
+    for _ in range(steps):
+        seat = acting_seat(c, table)
+        token = table["seats"][seat]["token"]
+        v = view(c, table, token)
+        legal = [a for a in v["legal"] if a["type"] not in ("SetDrives", "UseGateLock")]
+        command = rng.choice(legal or v["legal"])
+        r = c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
+                   json={"seq": v["seq"], "client_id": uuid.uuid4().hex, "command": command})
+        assert r.status_code == 200, r.text
+        out.append(r.json())
+    return out

@@ -1,0 +1,95 @@
+"""What the web client needs beyond the view: the game's history (Net Worth per turn, for the
+chart), the board as it was after any event (replay), the market of the trading seat, and
+the static board data (ships, Equipment, buyers)."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from engine.kernel import SPECTATOR, fold
+from engine.venus.ruleset import ruleset
+from engine.venus.winning import net_worth
+
+from .helpers import acting_seat, h, open_table, play, view
+
+
+def test_history_has_every_players_net_worth_at_each_turn_start(client: TestClient) -> None:
+    """3.2: Net Worth is public; one point per TurnStarted, in order, for every link."""
+    table = open_table(client)
+    play(client, table, 60, random.Random(5))
+    tid = table["table_id"]
+    r = client.get(f"/api/tables/{tid}/history", headers=h(table["spectator"]["token"]))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    log = client.get(f"/api/tables/{tid}/log", headers=h(table["spectator"]["token"])).json()
+    starts = [e["seq"] for e in log["events"] if e["type"] == "TurnStarted"]
+    assert [p["seq"] for p in body["points"]] == starts
+    service = client.app.state.service  # type: ignore[attr-defined]
+    events = service.entries[tid].game.events
+    for point in body["points"]:
+        state = fold(ruleset, events[:point["seq"]])
+        assert point["scores"] == [net_worth(state, s) for s in range(2)]
+        assert point["round"] == state.round and point["seat"] == state.turn.seat
+    assert client.get(f"/api/tables/{tid}/history").status_code == 401
+
+
+def test_replay_frames_are_the_views_as_that_link_saw_them(client: TestClient) -> None:
+    """The board after event n, redacted for the asking link exactly like the view was then."""
+    table = open_table(client)
+    play(client, table, 40, random.Random(9))
+    tid = table["table_id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    events = service.entries[tid].game.events
+    for token, viewer in ((table["seats"][0]["token"], 0), (table["seats"][1]["token"], 1),
+                          (table["spectator"]["token"], SPECTATOR)):
+        r = client.get(f"/api/tables/{tid}/replay?at=12&count=5", headers=h(token))
+        assert r.status_code == 200, r.text
+        body = r.json()
+        assert body["seq"] == len(events)
+        assert [f["seq"] for f in body["frames"]] == [12, 13, 14, 15, 16]
+        for f in body["frames"]:
+            assert f["view"] == _json(ruleset.view(fold(ruleset, events[:f["seq"]]), viewer))
+    far = client.get(f"/api/tables/{tid}/replay?at=9999", headers=h(table["seats"][0]["token"]))
+    assert far.status_code == 404
+    # setup states between two setup events have no board: they are skipped, not an error
+    early = client.get(f"/api/tables/{tid}/replay?at=0&count=12",
+                       headers=h(table["spectator"]["token"]))
+    assert early.status_code == 200 and early.json()["frames"]
+
+
+def _json(d: Any) -> Any:
+    import json
+
+    return json.loads(json.dumps(d))
+
+
+def test_the_trading_seat_gets_its_market_in_numbers(client: TestClient) -> None:
+    """9.2, 9.31, 9.32, 9.41: prices, payoffs with Demand bonuses, barter values, the City
+    limit; only for the seat trading now."""
+    table = open_table(client)
+    tid = table["table_id"]
+    seat = acting_seat(client, table)
+    token = table["seats"][seat]["token"]
+    v = view(client, table, token)
+    client.post(f"/api/tables/{tid}/commands", headers=h(token),
+                json={"seq": v["seq"], "client_id": uuid.uuid4().hex,
+                      "command": {"type": "StayPut"}})
+    v = view(client, table, token)
+    market = v["extras"]["market"]
+    assert market["culture"] == "base" and market["dot"] == "galactic-base"
+    assert market["sells"]["ship:clipper"] > 0  # the Tinkerers sell every other ship
+    assert market["barter"] == {"ship:scout": market["barter"]["ship:scout"]}
+    assert {"limited", "bought", "sold", "credit", "buys", "fares", "demands"} <= set(market)
+    other = view(client, table, table["seats"][1 - seat]["token"])
+    assert other["extras"] == {}
+
+
+def test_board_data_names_ships_equipment_and_buyers(client: TestClient) -> None:
+    data = client.get("/api/venus/board?edition=avalon-hill").json()
+    assert data["ships"]["scout"]["holds"] >= 1 and data["ships"]["freighter"]["dice"] >= 1
+    assert data["equipment"]["shield"]["hull"] >= 1
+    assert all(c["buyers"] and c["payoff"] > c["cost"] for c in data["cultures"].values())

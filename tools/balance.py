@@ -1,0 +1,223 @@
+"""Measure game health with ``trader`` bots and write ``docs/balance.md`` (issue 6).
+
+Plays, for 2, 3 and 4 players and the 1000/2000/3000 game lengths (14), ``--games`` games
+each (seeds ``balance-<players>p-<target>-<i>``), plus trader-against-random games, and
+reports: rounds to the target, stalls (no winner within 300 rounds), win rate by turn
+position and by race, and how often each piece is used. Uses every core.
+
+    .venv/bin/python tools/balance.py [--games 60] [--out docs/balance.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.bots.simulate import MAX_ROUNDS, GameResult, play_game, summarize  # noqa: E402
+from engine.venus.components import Edition, load_components  # noqa: E402
+from engine.venus.deeds import orbit_deeds  # noqa: E402
+
+TARGETS = (1000, 2000, 3000)
+FINDINGS = [
+    "## What the figures showed, and what was fixed",
+    "",
+    "- **Rule engine bug, 8.46 Switch Switch with 6.41:** with a Pilot Number already chosen,"
+    " the reachable query returned paths leaving a Navigation Circle by an arrow that two"
+    " rolled numbers share without naming the number, and `MoveAlong` refused them as"
+    " ambiguous. The query now names the number for a first move that switches it, and"
+    " `MoveAlong` accepts it from a Switch Switch holder (test"
+    " `test_8_46_switch_switch_every_reachable_path_replays_with_a_number_chosen`).",
+    "- **Bot weaknesses found through stalls** (all fixed in `engine/bots/trader.py`): an IOU"
+    " was never bartered because the purchase it pays for is not legal before the barter"
+    " (12.4.1); Factory Goods were counted affordable at half price although the full price"
+    " must be paid first (12.3.2 pays the commission after); a ship too poor to pay face-up"
+    " Penalty markers (6.3) shuttled between two of them forever; a landing on the goal tied"
+    " with stopping one dot short. The distance model now prices face-up markers and treats"
+    " an unaffordable penalty as a wall.",
+    "- **Turn order:** the first player wins more often than the others (13.2 checks the"
+    " target at the end of one's own turn, so in a close race the earlier seat gets there"
+    " first in the same round); by seat index the rates are even.",
+    "- **The Freighter is never bought:** two dice, and the 9.41 City limit (one purchase and"
+    " one sale per landing) leaves most of its five Holds idle; the trader prefers the"
+    " Clipper and then the Transport. Whether a human would buy it remains open.",
+]
+PLAYERS = (2, 3, 4)
+
+
+def _one(job: tuple[list[str], str, int, int]) -> GameResult:
+    bots, seed, target, index = job
+    return play_game(bots, seed, {"game_length": target}, index=index)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _rounds(summary: dict[str, Any]) -> str:
+    r = summary["rounds"]
+    if r["median"] is None:
+        return "-"
+    return f"{r['median']:.0f} ({r['p10']:.0f}-{r['p90']:.0f})"
+
+
+def usage_table(results: list[GameResult]) -> list[str]:
+    """Share of games in which each piece was used, and the mean count per game."""
+    comps = load_components()
+    n = len(results)
+    per_game = [Counter(r.usage) for r in results]
+
+    def row(label: str, keys: list[str]) -> str:
+        games = sum(1 for u in per_game if any(u[k] for k in keys))
+        total = sum(u[k] for u in per_game for k in keys)
+        return f"| {label} | {_pct(games / n)} | {total / n:.1f} |"
+
+    lines = ["| piece | games where used | per game |", "| --- | --- | --- |"]
+    for culture in comps.cultures:
+        lines.append(row(f"goods of {culture.key} (bought)", [f"goods:{culture.key}"]))
+    for culture in comps.cultures:
+        lines.append(row(f"factory goods of {culture.key} (bought)",
+                         [f"factory_goods:{culture.key}"]))
+    for ship in ("clipper", "transport", "freighter"):
+        lines.append(row(f"ship: {ship} (bought)", [f"ship:{ship}"]))
+    for item in comps.equipment:
+        if Edition.AVALON_HILL in item.editions and not item.combat_only:
+            lines.append(row(f"equipment: {item.key} (bought)", [f"equipment:{item.key}"]))
+    for relic in comps.relics:
+        if Edition.AVALON_HILL in relic.editions:
+            lines.append(row(f"relic: {relic.key} (picked up or bought)",
+                             [f"relic:{relic.key}"]))
+    ports = sorted(set(orbit_deeds("avalon-hill").values()))
+    lines.append(row("any spaceport deed", ports))
+    used_ports = {k for u in per_game for k in u if k.startswith("deed:spaceport:")}
+    lines.append(f"| spaceports ever bought | {len(used_ports)} of {len(ports)} | |")
+    for culture in comps.cultures:
+        lines.append(row(f"factory deed of {culture.key}", [f"deed:factory:{culture.key}"]))
+    lines.append(row("fares delivered", sorted({k for u in per_game for k in u
+                                                 if k.startswith("delivered:")})))
+    lines.append(row("IOUs bartered", ["iou_bartered"]))
+    lines.append(row("penalties paid", ["penalties_paid"]))
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--out", default="docs/balance.md")
+    args = parser.parse_args()
+    jobs: dict[tuple[str, int, int], list[tuple[list[str], str, int, int]]] = {}
+    for players in PLAYERS:
+        for target in TARGETS:
+            jobs[("trader", players, target)] = [
+                (["trader"] * players, f"balance-{players}p-{target}-{i}", target, i)
+                for i in range(args.games)]
+    for players in (2, 3):
+        jobs[("vs-random", players, 1000)] = [
+            ((["trader"] + ["random"] * (players - 1))[-i % players:]
+             + (["trader"] + ["random"] * (players - 1))[:-i % players]
+             if i % players else ["trader"] + ["random"] * (players - 1),
+             f"vs-random-{players}p-{i}", 1000, i)
+            for i in range(args.games)]
+    started = time.perf_counter()
+    flat = [job for batch in jobs.values() for job in batch]
+    with Pool(os.cpu_count() or 1) as pool:
+        played = pool.map(_one, flat, chunksize=2)
+    elapsed = time.perf_counter() - started
+    results: dict[tuple[str, int, int], list[GameResult]] = {}
+    i = 0
+    for key, batch in jobs.items():
+        results[key] = played[i:i + len(batch)]
+        i += len(batch)
+    write(args.out, args.games, results, elapsed)
+    print(f"wrote {args.out} ({len(flat)} games in {elapsed:.0f}s)")
+
+
+def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameResult]],
+          elapsed: float) -> None:
+    summaries = {k: summarize(v, 1.0) for k, v in results.items()}
+    lines = [
+        "# Game health (Merchant of Venus, 1988 edition, `trader` bots)",
+        "",
+        "Generated by `tools/balance.py` (do not edit by hand; rerun it). "
+        f"{games} games per line, seeds `balance-<players>p-<target>-<i>`, the 1988 edition "
+        "with its default options, merchants chosen by the bots at random. A stall is a "
+        f"game without a winner within {MAX_ROUNDS} rounds. Figures are from bots, not "
+        "people: they check our rules and data (issue 6), they do not measure the game.",
+        "",
+        "## Rounds to the target",
+        "",
+        "Median (p10-p90) rounds of the games that ended; the book's two hours for a game to "
+        "$2,000 is about 25-45 rounds for 3-4 players.",
+        "",
+        "| players | $1,000 | $2,000 | $3,000 | stalls (1000 / 2000 / 3000) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for p in PLAYERS:
+        cells = [_rounds(summaries[("trader", p, t)]) for t in TARGETS]
+        stalls = " / ".join(_pct(summaries[("trader", p, t)]["stalls"]) for t in TARGETS)
+        lines.append(f"| {p} | {' | '.join(cells)} | {stalls} |")
+    lines += [
+        "",
+        "## Win rate by turn position (games to $2,000)",
+        "",
+        "Position 1 is the first player (4.2: the highest roll chooses first and plays first). "
+        "Fair is 50% / 33% / 25%.",
+        "",
+        "| players | " + " | ".join(f"position {i + 1}" for i in range(4)) + " |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for p in PLAYERS:
+        rates = summaries[("trader", p, 2000)]["win_rate_by_position"]
+        cells = [_pct(x) for x in rates] + ["-"] * (4 - p)
+        lines.append(f"| {p} | {' | '.join(cells)} |")
+    lines += ["", "By seat index (the order players joined; the first player is rolled):", "",
+              "| players | " + " | ".join(f"seat {i}" for i in range(4)) + " |",
+              "| --- | --- | --- | --- | --- |"]
+    for p in PLAYERS:
+        rates = summaries[("trader", p, 2000)]["win_rate_by_seat"]
+        lines.append(f"| {p} | {' | '.join([_pct(x) for x in rates] + ['-'] * (4 - p))} |")
+    lines += ["", "## Win rate by race (all trader games, every length)", "",
+              "Each merchant's wins over the games it played (3.3: its home Culture sells it "
+              "Deeds at 20% off).", "", "| race | games | wins | win rate | fair share |",
+              "| --- | --- | --- | --- | --- |"]
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    fair: dict[str, float] = {}
+    for key, batch in results.items():
+        if key[0] != "trader":
+            continue
+        for r in batch:
+            played.update(r.races)
+            for race in r.races:
+                fair[race] = fair.get(race, 0.0) + 1 / len(r.races)
+            if r.winner is not None:
+                won[r.races[r.winner]] += 1
+    for race in sorted(played):
+        lines.append(f"| {race} | {played[race]} | {won[race]} | "
+                     f"{_pct(won[race] / played[race])} | {_pct(fair[race] / played[race])} |")
+    all_2000 = [r for p in PLAYERS for r in results[("trader", p, 2000)]]
+    lines += ["", "## How often each piece is used (all games to $2,000)", "",
+              *usage_table(all_2000), "",
+              "## Trader against random (games to $1,000)", "",
+              "| players | trader wins | random wins | stalls |", "| --- | --- | --- | --- |"]
+    for p in (2, 3):
+        s = summaries[("vs-random", p, 1000)]
+        n = s["games"]
+        lines.append(f"| {p} (1 trader) | {_pct(s['winners_by_bot'].get('trader', 0) / n)} | "
+                     f"{_pct(s['winners_by_bot'].get('random', 0) / n)} | {_pct(s['stalls'])} |")
+    refused = sum(s["fallbacks"] for s in summaries.values())
+    lines += ["", f"Bot commands refused by the rules: {refused} (a bot bug if not 0).", "",
+              *FINDINGS, "",
+              f"_{sum(len(v) for v in results.values())} games in {elapsed:.0f}s._", ""]
+    Path(out).write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
