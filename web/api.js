@@ -29,12 +29,12 @@ function plainWords(status, detail) {
 
 function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
-export async function request(method, url, body) {
+export async function request(method, url, body, extraHeaders = {}) {
   let response;
   try {
     response = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...extraHeaders },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -72,3 +72,37 @@ export const sandbox = {
 
 export const boardData = (edition) => getJSON(`/api/venus/board?edition=${encodeURIComponent(edition)}`);
 export const boardSvg = (edition) => getText(`/boards/venus.svg?edition=${encodeURIComponent(edition)}`);
+
+/**
+ * The tables API (server/api.py) for one table, as one link (token) sees it. The token goes
+ * in a header when this tab has it; otherwise the table's HttpOnly cookie speaks for us.
+ */
+export class TableApi {
+  constructor(tableId, token = null) {
+    this.id = tableId;
+    this.token = token;
+    this.base = `/api/tables/${encodeURIComponent(tableId)}`;
+  }
+
+  headers() { return this.token ? { "X-Starport-Token": this.token } : {}; }
+  get(path) { return request("GET", `${this.base}${path}`, undefined, this.headers()); }
+  post(path, body = {}) { return request("POST", `${this.base}${path}`, body, this.headers()); }
+
+  session() { return this.post("/session", { token: this.token }); }
+  me() { return this.get("/me"); }
+  lobby() { return this.get(""); }
+  join(name, choice) { return this.post("/join", { name, choice }); }
+  start() { return this.post("/start"); }
+  bot(seat, on = true) { return this.post(`/seats/${seat}/bot`, { bot: on }); }
+  reissue(seat) { return this.post(`/seats/${seat}/link`); }
+  end() { return this.post("/end"); }
+  view() { return this.get("/view"); }
+  log(after = 0) { return this.get(`/log?after=${after}&limit=5000`); }
+  history() { return this.get("/history"); }
+  replay(at, count = 1) { return this.get(`/replay?at=${at}&count=${count}`); }
+  chat(after = 0) { return this.get(`/chat?after=${after}`); }
+  say(text) { return this.post("/chat", { text }); }
+  command(seq, clientId, command) { return this.post("/commands", { seq, client_id: clientId, command }); }
+}
+
+export const createTable = (body) => postJSON("/api/tables", body);

@@ -40,7 +40,7 @@ export function diceFaces(dice, { pilot = null, autoPilot = false } = {}) {
  * Fill ``root`` with the controls for the answer. ``send(cmd)`` plays a command;
  * ``plan`` is the destination being flown to, if any (for the prompt's words).
  */
-export function renderControls(root, answer, names, send, plan = null) {
+export function renderControls(root, answer, names, send, plan = null, { skip = [] } = {}) {
   root.replaceChildren();
   const { view, legal } = answer;
   const turn = view.turn;
@@ -102,7 +102,11 @@ export function renderControls(root, answer, names, send, plan = null) {
       }));
     }
     const stay = has("StayPut");
-    if (stay) row.appendChild(btn("Stay put", () => send(stay), { label: "Spend the turn without moving" }));
+    if (stay) {
+      const b = btn("Stay put", () => send(stay), { label: "Spend the turn without moving", id: "stay-put" });
+      b.dataset.cmd = JSON.stringify(stay);
+      row.appendChild(b);
+    }
     g.appendChild(row);
     if (!roll) g.appendChild(el("p", { class: "hint" }, "Declare your first dot (a highlighted dot on the map or in the list) to roll."));
   }
@@ -158,16 +162,21 @@ export function renderControls(root, answer, names, send, plan = null) {
 
   if (turn.phase === "trade") {
     const g = group("Your turn goes on");
-    const others = legal.filter((c) => !HANDLED.has(c.type));
+    const others = legal.filter((c) => !HANDLED.has(c.type) && !skip.includes(c.type));
     if (others.length) {
       const row = el("div", { class: "row wrap" });
-      for (const c of others) row.appendChild(btn(commandWords(c, names), () => send(c)));
+      for (const c of others) {
+        const b = btn(commandWords(c, names), () => send(c));
+        b.dataset.cmd = JSON.stringify(c);
+        row.appendChild(b);
+      }
       g.appendChild(row);
-    } else {
+    } else if (!skip.length) {
       g.appendChild(el("p", { class: "hint" }, "Nothing more to do here."));
     }
     const end = has("EndTurn");
     if (end) g.appendChild(btn("End turn", () => send(end), { cls: "primary", id: "end-turn" }));
+    else if (legal.some((c) => c.type === "Jettison")) g.appendChild(el("p", { class: "hint" }, "Your ship carries more than its holds: jettison the excess to end your turn (3.43)."));
   }
 }
 

@@ -66,8 +66,11 @@ function kindOf(type) {
 function sentence(ev, d, names, who) {
   const at = (dot) => names.dotLabel(dot);
   switch (ev.type) {
-    case "GameCreated": return `A sandbox game begins on the ${d.edition === "classic-2012" ? "2012" : "1988"} board: ${d.players.join(", ")}.`;
+    case "GameCreated": return `A ${d.options?.scenario || ev.sandbox ? "sandbox " : ""}game begins on the ${d.edition === "classic-2012" ? "2012" : "1988"} board: ${d.players.join(", ")}${d.options?.game_length ? `; first to ${Number(d.options.game_length).toLocaleString("en")} Net Worth wins` : ""}.`;
     case "ScenarioPosition": return null;
+    case "IOUsPlaced": case "MarkersPlaced": return null;
+    case "FirstPlayerChosen": return `${who(d.seat)} rolls highest and goes first.`;
+    case "StakeGiven": return `Every merchant starts with ${d.cash} and a ${itemName(d.ship)} at the Galactic Base.`;
     case "MarketOpened": return null;
     case "TurnStarted": return `Round ${d.round}: ${who(d.seat)}'s turn.${d.start_penalty ? " (starting on a penalty)" : ""}`;
     case "RaceChosen": return `${who(d.seat)} plays the ${names.merchantName(d.race)}.`;
@@ -90,8 +93,8 @@ function sentence(ev, d, names, who) {
     case "RelicPickedUp": return `${who(d.seat)} picks up the ${itemName(d.relic)}.`;
     case "TurnEnded": return `${who(d.seat)} ends the turn.`;
     case "GameWon": return `${who(d.seat)} wins with a Net Worth of ${d.net_worth}!`;
-    case "Bought": return `${who(d.seat)} buys ${itemWords(d.item, names)} for ${d.price}.`;
-    case "Sold": return `${who(d.seat)} sells ${itemWords(d.goods, names)} for ${d.payoff}.`;
+    case "Bought": return `${who(d.seat)} bought ${itemWords(d.item, names)}${d.culture && d.culture !== "base" ? ` from the ${names.cultureName(d.culture)}` : ""} for ${d.price}${d.credit ? ` (${d.credit} in trade-in credit)` : ""}.`;
+    case "Sold": return `${who(d.seat)} sold ${itemWords(d.goods, names)} to the ${names.cultureName(d.culture)} for ${d.payoff}${d.bonus ? `, +${d.bonus} demand` : ""}.`;
     case "Bartered": return `${who(d.seat)} trades in ${itemWords(d.item, names)} for ${d.value} credit.`;
     case "FarePickedUp": return `${who(d.seat)} picks up ${itemWords(d.fare, names)}.`;
     case "FareDelivered": return `${who(d.seat)} delivers ${itemWords(d.fare, names)} for ${d.paid}.`;

@@ -213,6 +213,7 @@ function button(text, label, act, { pressed = null, dest = null, where = "", dot
     b.appendChild(sub);
     b.dataset.dot = dest.dot;
     b.dataset.end = dest.end;
+    b.dataset.path = dest.path.join(" ");
   } else if (dot) b.dataset.dot = dot;
   b.addEventListener("click", act);
   const target = dest?.dot || dot;

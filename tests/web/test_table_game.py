@@ -1,0 +1,315 @@
+"""A real game at a table, in real browser tabs: create the table on the start page, join by
+the seat links (name and race), the host starts, then two seats play turns by clicking:
+declare a first dot and fly to a highlighted destination on the map, buy and sell in the
+market panel, while the other tab follows live. Then trade offers between players, chat,
+a dropped connection that comes back, "since your last turn" with its quick replay.
+
+The server's seed is fixed for these tests (``fixed_seed``) so the game is the same each run;
+what to play is chosen by the ``trader`` bot from exactly what the client is given
+(``GET /view``: view, legal, reachable), and then done by clicking in the seat's tab.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from engine.bots.trader import Trader
+from engine.venus.commands import parse_command
+from engine.venus.reach import Destination
+
+pytestmark = pytest.mark.browser
+
+SEED = "seed-41"  # Ann buys Goods in round 1 and sells them in round 2 with this seed
+
+
+@pytest.fixture
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Games started by the test server use a known seed (links and tokens stay random)."""
+    import server.service as service
+
+    fake = types.SimpleNamespace(token_hex=lambda n=32: SEED, SystemRandom=secrets.SystemRandom)
+    monkeypatch.setattr(service, "secrets", fake)
+    yield
+
+
+def _seat_page(browser: Any, errors: list[str], **context: Any) -> Any:
+    # reduced motion: pawns hop quickly (the animation is the same code, shorter)
+    ctx = browser.new_context(**({"viewport": {"width": 1400, "height": 900},
+                                  "reduced_motion": "reduce"} | context))
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)
+    page.set_default_timeout(10_000)
+    return page
+
+
+def _create_table(page: Any, server_url: str, seats: int = 2, length: int = 1000) -> list[str]:
+    """The start page: a table of ``seats`` (no bots); answer host, seat..., spectator links."""
+    page.goto(f"{server_url}/")
+    page.select_option("#t-length", str(length))
+    page.select_option("#t-seats", str(seats))
+    page.fill("#t-name", "Browser night")
+    page.click("#create-btn")
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("#links input")
+    return [links.nth(i).input_value() for i in range(links.count())]
+
+
+def _join(page: Any, link: str, name: str, race: str) -> None:
+    page.goto(link)
+    page.wait_for_selector("#join:not([hidden])")
+    assert "#" not in page.url, "the secret leaves the address bar"
+    page.fill("#join-name", name)
+    page.select_option("#join-race", race)
+    page.click("#join-btn")
+    page.wait_for_selector(f'.seat.mine:has-text("{name}")')
+
+
+def _open_game(browser: Any, server_url: str, errors: list[str]) -> dict[str, Any]:
+    host = _seat_page(browser, errors)
+    links = _create_table(host, server_url)
+    ann = _seat_page(browser, errors)
+    bob = _seat_page(browser, errors)
+    _join(ann, links[1], "Ann", "humans")
+    _join(bob, links[2], "Bob", "dell")
+    host.goto(links[0])
+    host.wait_for_selector(".seat:has-text('Bob')")
+    host.wait_for_selector("#start-btn:not([disabled])")
+    host.click("#start-btn")
+    for p in (ann, bob, host):
+        p.wait_for_selector("#game:not([hidden])")
+        p.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+    table = links[0].split("/t/")[1].split("#")[0]
+    tokens = [link.split("#")[1] for link in links]
+    return {"host": host, "pages": [ann, bob], "table": table, "tokens": tokens, "links": links}
+
+
+def _view(server_url: str, g: dict[str, Any], seat: int) -> dict[str, Any]:
+    r = httpx.get(f"{server_url}/api/tables/{g['table']}/view",
+                  headers={"X-Starport-Token": g["tokens"][seat + 1]})
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def _synced(page: Any, seq: int) -> None:
+    page.wait_for_function(
+        f"window.starport.game.answer?.seq >= {seq} && window.starport.game.idle()")
+
+
+def _click(page: Any, cmd: dict[str, Any]) -> str:
+    """Do ``cmd`` the way a player would: on the map, with a button; answer how."""
+    kind = cmd["type"]
+    if kind == "DeclareHeading":
+        page.locator(f'.hl-heading[data-dot="{cmd["dot"]}"]').click()
+        return "map"
+    if kind == "RollDice" and not cmd.get("auto_pilot"):
+        page.click("#roll")
+        return "button"
+    if kind == "MoveAlong":
+        path = " ".join(cmd["path"])
+        target = page.locator(f'.dests .dest-btn[data-path="{path}"]')
+        on_map = page.locator(f'.hl-dest[data-dot="{cmd["path"][-1]}"]')
+        options = page.locator(f'.dests .dest-btn[data-dot="{cmd["path"][-1]}"]')
+        if options.count() == 1 and on_map.count() == 1:
+            on_map.click()
+            return "map"
+        target.click()
+        return "list"
+    if kind == "PayPenalty":
+        page.click("#pay")
+        return "button"
+    if kind == "StopHere":
+        page.click("#stop")
+        return "button"
+    if kind == "Land":
+        page.click("#land-here")
+        return "button"
+    if kind == "EndTurn":
+        page.click("#end-turn")
+        return "button"
+    if kind == "ChoosePilotNumber":
+        page.click(f'button[aria-label="Choose Pilot Number {cmd["number"]}"]')
+        return "button"
+    button = page.locator(f"button[data-cmd='{json.dumps(cmd, separators=(',', ':'))}']")
+    if button.count():
+        button.first.click()
+        return "button"
+    page.evaluate("(c) => window.starport.game.send(c)", cmd)  # a command with no button
+    return "console"
+
+
+def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: Any,
+                limit: int = 60, shots: Path | None = None) -> list[tuple[int, str, str]]:
+    """Let the bots choose and the tabs click until ``done(history)``; answer the history."""
+    history: list[tuple[int, str, str]] = []
+    for _ in range(limit):
+        spectator = httpx.get(f"{server_url}/api/tables/{g['table']}/view",
+                              headers={"X-Starport-Token": g["tokens"][-1]}).json()
+        seat = spectator["pending"]["seats"][0]
+        v = _view(server_url, g, seat)
+        page = g["pages"][seat]
+        _synced(page, v["seq"])
+        legal = [parse_command(c) for c in v["legal"]]
+        reach = [Destination(d["dot"], d["end"], tuple(d["path"]), d["pilot"], d["mp_left"],
+                             d["paid"]) for d in v["extras"].get("reachable", [])]
+        cmd = bots[seat].choose(v["view"], legal, seat=seat, seq=v["seq"], reach=lambda r=reach: r)
+        data = cmd.model_dump(mode="json")
+        if shots is not None and data["type"] in ("Buy", "Sell"):
+            page.screenshot(path=str(shots / f"market-{data['type'].lower()}.png"))
+        how = _click(page, data)
+        page.wait_for_function(
+            f"window.starport.game.answer.seq > {v['seq']} && window.starport.game.idle()")
+        history.append((seat, data["type"], how))
+        if done(history, data):
+            return history
+    raise AssertionError(f"not done after {limit} commands: {history}")
+
+
+def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: None,
+                                   tmp_path: Path) -> None:
+    """Create, join by links, start; then move by clicking a highlighted destination, buy and
+    sell in the market panel, and the other tab follows every step live."""
+    errors: list[str] = []
+    g = _open_game(browser, server_url, errors)
+    ann, bob = g["pages"]
+    assert ann.locator("#players .player").count() == 2
+    assert "Browser night" in ann.title()
+    bots = [Trader(seed=1), Trader(seed=2)]
+    sold: list[dict[str, Any]] = []
+
+    def bought_goods(history: list[Any], cmd: dict[str, Any]) -> bool:
+        return cmd["type"] == "Buy" and cmd["item"].startswith("goods:")
+
+    history = _play_until(server_url, g, bots, bought_goods, shots=tmp_path)
+    buyer = history[-1][0]
+    buyer_name = ["Ann", "Bob"][buyer]
+    other = g["pages"][1 - buyer]
+    assert ("map" in {how for _, _, how in history}), history
+    assert any(kind == "MoveAlong" and how == "map" for _, kind, how in history)
+    # the market panel showed prices, the City limit; the other tab sees the purchase
+    other.wait_for_function(
+        f"document.querySelector('#log').textContent.includes('{buyer_name} bought')")
+    v = _view(server_url, g, buyer)
+    cash = v["view"]["players"][buyer]["cash"]
+    other.wait_for_function(
+        f"document.querySelector('#players .player[data-seat=\"{buyer}\"] .money').textContent"
+        f".includes('{cash:,} cash')")
+    g["pages"][buyer].locator(".board-wrap").screenshot(path=str(tmp_path / "board-after-buy.png"))
+
+    def sold_goods(history: list[Any], cmd: dict[str, Any]) -> bool:
+        if cmd["type"] == "Sell":
+            sold.append(cmd)
+            return True
+        return False
+
+    history += _play_until(server_url, g, bots, sold_goods, shots=tmp_path)
+    seller = history[-1][0]
+    text = g["pages"][1 - seller].locator("#log").inner_text()
+    assert f"{['Ann', 'Bob'][seller]} sold" in text and " to the " in text
+    # the market panel of the seller: what they sold was listed with its payoff
+    head = _view(server_url, g, 0)["seq"]
+    for p in g["pages"]:
+        _synced(p, head)
+        pawns = {s: p.locator(f'.pawn[data-seat="{s}"]').get_attribute("data-dot") for s in (0, 1)}
+        view = _view(server_url, g, 0)["view"]
+        assert pawns == {s: view["players"][s]["dot"] for s in (0, 1)}
+    assert ann.locator("#chart polyline").count() == 2
+    ann.screenshot(path=str(tmp_path / "game-desktop.png"))
+    ann.locator(".board-wrap").screenshot(path=str(tmp_path / "board.png"))
+    assert (tmp_path / "board.png").stat().st_size > 10_000
+    assert not errors, errors
+    for p in (*g["pages"], g["host"]):
+        p.context.close()
+
+
+def test_offers_chat_reconnect_since_last_turn_and_replay(
+    browser: Any, server_url: str, fixed_seed: None, tmp_path: Path
+) -> None:
+    """11.4 offers answered in the other tab; chat; a dropped connection comes back without
+    losing or doubling an event; "since your last turn" with its quick replay; the host ends
+    the game, and its replay link opens the replay."""
+    errors: list[str] = []
+    g = _open_game(browser, server_url, errors)
+    seat = _view(server_url, g, 0)["pending"]["seats"][0]
+    me, other = g["pages"][seat], g["pages"][1 - seat]
+    me_name, other_name = ["Ann", "Bob"][seat], ["Ann", "Bob"][1 - seat]
+    assert me.title().startswith("● Your turn")
+    assert not other.title().startswith("●")
+
+    me.click("button[data-cmd='{\"type\":\"StayPut\"}']")  # at the Galactic Base: trade now
+    me.wait_for_selector("details.trade-form")
+
+    def offer(cash: int) -> None:
+        me.click("details.trade-form summary")
+        me.fill("#offer-give-money", str(cash))
+        me.click("#offer-send")
+        other.wait_for_selector(".offer-card")
+
+    offer(10)
+    assert "offers you a trade" in other.locator("#prompt").inner_text()
+    other.screenshot(path=str(tmp_path / "offer-answer.png"))
+    other.click(".offer-card button:has-text('Refuse')")
+    me.wait_for_function("document.querySelector('#log').textContent.includes('refuses')")
+    offer(10)
+    other.click(".offer-card button:has-text('Accept')")
+    for p in (me, other):
+        p.wait_for_function(
+            f"document.querySelector('#players .player[data-seat=\"{1 - seat}\"] .money')"
+            ".textContent.includes('50 cash')")
+
+    # chat, as text (never HTML)
+    me.fill("#chat-text", "<b>good</b> trade")
+    me.press("#chat-text", "Enter")
+    other.wait_for_selector(f"#chat li:has-text('{me_name}: <b>good</b> trade')")
+
+    # the other tab loses its connection while the turn ends, then catches up, each event once
+    other.evaluate("window.starport.live.drop()")
+    me.click("#end-turn")
+    other.wait_for_function(
+        "window.starport.live.state === 'open' && document.title.startsWith('● Your turn')")
+    other.wait_for_function("window.starport.game.idle()")
+    assert other.locator("#log li").count() == me.locator("#log li").count()
+    assert other.locator("#log li", has_text=f"{me_name} ends the turn").count() == 1
+
+    # the other plays a turn; coming back, "since your last turn" sums it up
+    other.click("button[data-cmd='{\"type\":\"StayPut\"}']")
+    other.wait_for_selector("#end-turn")
+    other.click("#end-turn")
+    me.wait_for_function("document.title.startsWith('● Your turn')")
+    me.reload()
+    me.wait_for_selector("#since:not([hidden])")
+    assert f"{other_name}" in me.locator("#since").inner_text()
+    me.click("#since-replay")
+    me.wait_for_selector("#replay-bar:not([hidden])")
+    me.wait_for_function("document.querySelector('.rp-slider').value"
+                         " === document.querySelector('.rp-slider').max", timeout=15_000)
+    me.screenshot(path=str(tmp_path / "replay.png"))
+    me.keyboard.press("Escape")
+    me.wait_for_selector("#replay-bar", state="hidden")
+
+    # the host ends the game: every tab shows the end; a replay link opens the replay
+    host = g["host"]
+    host.click("#end-btn")
+    host.click("#end-btn")
+    other.wait_for_selector("#end:not([hidden])")
+    other.click("#share-replay")
+    url = other.locator(".share-link input").input_value()
+    assert "?replay#" in url
+    viewer = _seat_page(browser, errors)
+    viewer.goto(url)
+    viewer.wait_for_selector("#replay-bar:not([hidden])")
+    viewer.click(".rp-next")
+    viewer.wait_for_function("document.querySelector('.rp-text').textContent.includes('event')")
+    viewer.screenshot(path=str(tmp_path / "shared-replay.png"))
+    assert not errors, errors
+    for p in (*g["pages"], host, viewer):
+        p.context.close()

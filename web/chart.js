@@ -1,0 +1,68 @@
+// The Net Worth chart: every player's Net Worth at the start of each turn (inline SVG).
+import { svgEl } from "./board.js";
+
+const PAD = { l: 40, r: 12, t: 12, b: 24 };
+
+/**
+ * @param root    the element to fill
+ * @param points  [{seq, round, seat, scores: [...]}] (GET /history), oldest first
+ * @param players the view's players (names, colors)
+ * @param names   Names (colors)
+ * @param target  the Net Worth that wins (a dashed line)
+ */
+export function renderChart(root, points, players, names, target = null) {
+  const W = Math.max(220, Math.round(root.clientWidth || 340));
+  const box = root.clientHeight || 200;
+  root.replaceChildren();
+  if (!players.length) return;
+  const legend = document.createElement("ul");
+  legend.className = "legend";
+  for (const p of players) {
+    const li = document.createElement("li");
+    const sw = document.createElement("span");
+    sw.className = "swatch";
+    sw.style.background = names.playerColor(p);
+    li.append(sw, `${p.name} ${p.net_worth.toLocaleString("en")}`);
+    legend.appendChild(li);
+  }
+  root.appendChild(legend);
+  const H = Math.max(110, Math.round(box - legend.offsetHeight - 4));
+  const series = points.length ? points : [{ seq: 0, round: 1, scores: players.map((p) => p.net_worth) }];
+  const max = Math.max(100, target || 0, ...series.flatMap((p) => p.scores));
+  const n = series.length;
+  const x = (i) => PAD.l + (n <= 1 ? 0 : (i / (n - 1)) * (W - PAD.l - PAD.r));
+  const y = (v) => H - PAD.b - (Math.max(0, v) / max) * (H - PAD.t - PAD.b);
+  const standings = players.map((p) => `${p.name} ${p.net_worth}`).join(", ");
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", class: "nw-chart",
+    "aria-label": `Net Worth over ${n} turns. Now: ${standings}.` }, root);
+  svgEl("title", {}, svg).textContent = "Net Worth over the turns";
+  // grid
+  const step = niceStep(max);
+  for (let v = 0; v <= max; v += step) {
+    svgEl("line", { x1: PAD.l, x2: W - PAD.r, y1: y(v), y2: y(v), class: "grid" }, svg);
+    svgEl("text", { x: PAD.l - 5, y: y(v) + 4, "text-anchor": "end", class: "axis" }, svg).textContent = short(v);
+  }
+  if (target) {
+    svgEl("line", { x1: PAD.l, x2: W - PAD.r, y1: y(target), y2: y(target), class: "target-line" }, svg);
+    svgEl("text", { x: W - PAD.r, y: y(target) - 4, "text-anchor": "end", class: "axis target-text" }, svg).textContent = `goal ${short(target)}`;
+  }
+  const rounds = series.map((p) => p.round);
+  svgEl("text", { x: PAD.l, y: H - 6, class: "axis" }, svg).textContent = `round ${rounds[0] ?? 1}`;
+  svgEl("text", { x: W - PAD.r, y: H - 6, "text-anchor": "end", class: "axis" }, svg).textContent = `round ${rounds[n - 1] ?? 1}`;
+  players.forEach((p, k) => {
+    const color = names.playerColor(p);
+    const pts = series.map((pt, i) => `${x(i).toFixed(1)},${y(pt.scores[k] ?? 0).toFixed(1)}`).join(" ");
+    svgEl("polyline", { points: pts, class: "nw-line", stroke: color, "data-seat": p.seat }, svg);
+    const last = series[n - 1].scores[k] ?? 0;
+    svgEl("circle", { cx: x(n - 1), cy: y(last), r: 3.5, fill: color, class: "nw-dot" }, svg);
+  });
+}
+
+function niceStep(max) {
+  const raw = max / 4;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * pow >= raw) return m * pow;
+  return 10 * pow;
+}
+
+function short(v) { return v >= 1000 ? `${(v / 1000).toFixed(v % 1000 ? 1 : 0)}k` : String(v); }

@@ -1,0 +1,636 @@
+// The game page of a table: the board, live over the websocket; your turn's controls, the
+// market, your ship, offers; players, Net Worth chart, log and chat; the end of the game.
+//
+// Data flow: events arrive (websocket, or the answer to our own command), each exactly once
+// and in order; they go to the log, their moves are animated, then the view is fetched
+// (GET /view: view, legal, extras) and everything is drawn from it. What the client offers is
+// exactly ``legal`` (and ``extras.reachable``); what it draws is exactly ``view``.
+import { zoomButtons, Board } from "./board.js";
+import { renderControls, promptWords, diceFaces } from "./controls.js";
+import { describeLog } from "./log.js";
+import { Moves } from "./moves.js";
+import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
+import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
+import { renderChart } from "./chart.js";
+import { Replay } from "./replay.js";
+import { postJSON } from "./api.js";
+import { copyButton } from "./links.js";
+
+const $ = (id) => document.getElementById(id);
+const MARKET_TYPES = ["Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
+  "AnswerOffer", "WithdrawOffer", "PickUpRelic"];
+const PHASE_WORDS = {
+  declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
+  trade: "is trading",
+};
+
+let clientIds = 0;
+const newClientId = () => `c${Date.now().toString(36)}.${(clientIds += 1)}.${Math.random().toString(36).slice(2, 8)}`;
+
+export class Game {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.api = ctx.api;
+    this.names = ctx.names;
+    this.me = ctx.me;
+    this.seat = ctx.me.role === "seat" ? ctx.me.seat : null;
+    this.events = [];
+    this.answer = null;
+    this.history = [];
+    this.plan = null;
+    this.busy = false;
+    this.sending = 0;
+    this.queue = new Promise((resolve) => { this.ready = resolve; }); // events wait for open()
+    this.board = new Board($("board"));
+    this.replay = null;
+    this.sinceShown = false;
+    this.chatIds = new Set();
+  }
+
+  get seq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
+
+  who(seat) { return this.answer?.view.players[seat]?.name ?? this.ctx.lobby.seats[seat]?.name ?? `Seat ${seat + 1}`; }
+
+  async open() {
+    for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
+    $("game-title").textContent = this.ctx.lobby.name;
+    const edition = this.ctx.lobby.options.edition || "avalon-hill";
+    await this.board.load(edition);
+    this.moves = new Moves(this.board, this.names, {
+      heading: (dot) => this.send({ type: "DeclareHeading", dot }),
+      destination: (d) => this.flyTo(d),
+      step: (cmd) => { this.plan = null; this.send(cmd); },
+    }, $("moves"));
+    bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
+    const bar = zoomButtons(this.board, this.board.container.parentElement);
+    const centre = document.createElement("button");
+    centre.type = "button";
+    centre.textContent = "◎";
+    centre.title = "Centre on the ship whose turn it is";
+    centre.setAttribute("aria-label", centre.title);
+    centre.addEventListener("click", () => {
+      const v = this.answer?.view;
+      if (v?.turn) this.board.centreOn(v.players[v.turn.seat].dot, this.board.full.w / 3);
+    });
+    bar.appendChild(centre);
+    this.replay = new Replay(this);
+    this.wireChrome();
+    this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
+
+    // the log so far (unless the live connection already streams it from the lobby)
+    const live = this.ctx.live;
+    if (!live.started) {
+      const [log, chat] = await Promise.all([this.api.log(0), this.api.chat(0)]);
+      this.takeNow(log.events);
+      for (const m of chat.messages) this.chat(m);
+      live.start(this.seq, chat.messages.length ? chat.messages[chat.messages.length - 1].id : 0);
+    } else {
+      this.takeNow(this.ctx.buffer.splice(0));
+      for (const m of this.ctx.chatBuffer.splice(0)) this.chat(m);
+    }
+    await this.refresh();
+    await this.loadHistory();
+    this.render();
+    this.board.fit();
+    this.focusActive(true);
+    this.sinceLastTurn();
+    this.ready();
+    if (new URLSearchParams(location.search).has("replay")) this.replay.start({ from: this.firstTurnSeq() });
+  }
+
+  wireChrome() {
+    $("chat-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const input = $("chat-text");
+      const text = input.value.trim();
+      if (!text) return;
+      try {
+        const msg = await this.api.say(text);
+        input.value = "";
+        this.chat(msg);
+      } catch (err) { this.showError(err); }
+    });
+    if (this.me.role === "spectator") {
+      $("chat-form").hidden = true;
+    }
+    $("replay-btn").addEventListener("click", () => {
+      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq(), to: this.seq });
+    });
+    const nb = $("notify-btn");
+    if ("Notification" in window && Notification.permission === "default" && this.seat !== null) {
+      nb.hidden = false;
+      nb.addEventListener("click", async () => {
+        try { await Notification.requestPermission(); } catch { /* ignored */ }
+        nb.hidden = true;
+      });
+    }
+    document.addEventListener("visibilitychange", () => this.updateTitle());
+    const end = $("end-btn");
+    if (this.me.role === "host" && this.ctx.lobby.status === "playing") {
+      end.hidden = false;
+      end.addEventListener("click", async () => {
+        if (!end.classList.contains("armed")) { // two steps: no accidental end, no blocking dialog
+          end.classList.add("armed");
+          end.textContent = "Really end the game?";
+          setTimeout(() => { end.classList.remove("armed"); end.textContent = "End game"; }, 4000);
+          return;
+        }
+        try { this.ctx.lobby = await this.api.end(); end.hidden = true; this.render(); } catch (err) { this.showError(err); }
+      });
+    }
+  }
+
+  firstTurnSeq() {
+    const first = this.events.find((e) => e.type === "TurnStarted");
+    return first ? first.seq - 1 : 0;
+  }
+
+  // --- the live connection ---------------------------------------------------------------
+
+  connection(state, detail) {
+    const el = $("conn");
+    const words = { open: "● live", connecting: "… connecting", reconnecting: "… reconnecting", offline: "○ offline", refused: "✕ link refused" };
+    el.textContent = words[state] || state;
+    el.className = `conn conn-${state}`;
+    el.title = detail || "";
+    if (state === "offline") this.showError({ message: detail }, "connection");
+    else if (state === "refused") this.showError({ message: `The server refused this link: ${detail}. Ask the host for a new one.` }, "connection");
+    else if (state === "open" && this.errorKind === "connection") this.clearError();
+  }
+
+  hello() {
+    // after a reconnect the server sends what we missed; the view may have moved on too
+    if (this.answer) this.refreshSoon();
+  }
+
+  reset() {
+    // the server's log is shorter than ours (a restored database): start over
+    this.events = [];
+    $("log").replaceChildren();
+  }
+
+  /** Events from the websocket: in order, each once (the Live checked). */
+  takeEvents(evs) {
+    this.queue = this.queue.then(() => this.process(evs)).catch((err) => this.showError(err));
+  }
+
+  /** Events taken without animation (the log so far). */
+  takeNow(evs) {
+    const fresh = [];
+    for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
+    this.appendLog(fresh);
+  }
+
+  async process(evs) {
+    const fresh = [];
+    for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
+    if (!fresh.length) return;
+    this.appendLog(fresh);
+    if (!this.replay.active) await this.animate(fresh);
+    await this.refresh();
+    if (fresh.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) await this.loadHistory();
+    this.render();
+    if (fresh.some((e) => e.type === "TurnStarted")) this.focusActive();
+  }
+
+  async animate(evs) {
+    if (document.hidden) return;
+    let run = null;
+    const runs = [];
+    for (const ev of evs) {
+      if (ev.type !== "Moved" || !ev.data) { run = null; continue; }
+      if (!run || run.seat !== ev.data.seat) { run = { seat: ev.data.seat, dots: [] }; runs.push(run); }
+      run.dots.push(...ev.data.skipped, ev.data.to);
+    }
+    for (const r of runs) await animatePawn(this.board, r.seat, r.dots);
+  }
+
+  async refresh() {
+    try {
+      const out = await this.api.view();
+      this.answer = { ...out, reachable: out.extras?.reachable || [] };
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+
+  refreshSoon() {
+    this.queue = this.queue.then(async () => { await this.refresh(); this.render(); });
+  }
+
+  async loadHistory() {
+    try { this.history = (await this.api.history()).points; } catch { /* the chart waits */ }
+  }
+
+  tableChanged(lobby) {
+    this.ctx.lobby = lobby;
+    this.refreshSoon();
+  }
+
+  yourTurn(msg) {
+    this.updateTitle();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try {
+        const n = new Notification("Starport: your turn", { body: `${this.ctx.lobby.name}: ${this.answer ? promptWords(this.answer, this.names) : msg.prompt}`, tag: `starport-${this.ctx.lobby.table_id}` });
+        n.onclick = () => { window.focus(); n.close(); };
+      } catch { /* not allowed here */ }
+    }
+  }
+
+  chat(m) {
+    if (this.chatIds.has(m.id)) return;
+    this.chatIds.add(m.id);
+    const li = document.createElement("li");
+    li.className = m.seat === this.seat && m.seat !== null ? "mine" : "";
+    const who = document.createElement("strong");
+    who.textContent = `${m.name}: `;
+    li.append(who, m.text); // text, never HTML
+    $("chat").appendChild(li);
+    $("chat").scrollTop = $("chat").scrollHeight;
+  }
+
+  // --- commands ----------------------------------------------------------------------------
+
+  /** Nothing in flight: no command being sent, no flight going on by itself. */
+  idle() { return this.sending === 0 && !this.busy; }
+
+  async send(cmd) {
+    if (this.busy || !this.answer) return;
+    this.sending += 1;
+    try { await this.sendOne(cmd); } finally { this.sending -= 1; }
+  }
+
+  async sendOne(cmd) {
+    this.clearError();
+    this.setBusy(true);
+    let out;
+    try {
+      out = await this.api.command(this.answer.seq, newClientId(), cmd);
+    } catch (err) {
+      if (cmd.type === "MoveAlong") this.plan = null;
+      if (err.code === "conflict") {
+        this.showError({ message: "The game moved on while you were deciding. Here is the position now: look again." });
+      } else this.showError(err);
+      this.setBusy(false);
+      await this.queue;
+      await this.refresh();
+      this.render();
+      return;
+    }
+    const fresh = this.ctx.live.had(out.events);
+    const moved = out.events.filter((e) => e.type === "Moved");
+    this.queue = this.queue.then(() => (fresh.length ? this.process(fresh) : this.refresh()));
+    await this.queue;
+    const goOn = this.followPlan(cmd, moved);
+    this.setBusy(false);
+    this.render();
+    if (goOn) { await this.sendOne(goOn); return; }
+    document.querySelector("#controls .urgent button:not(:disabled), #land-here, #offer .urgent button:not(:disabled)")?.focus();
+  }
+
+  flyTo(dest) {
+    this.plan = { ...dest, consumed: 0 };
+    this.send({ type: "MoveAlong", path: dest.path, pilot: dest.pilot, land: dest.end === "land" });
+  }
+
+  /** After an answer: the next MoveAlong towards the chosen destination, if it goes on now. */
+  followPlan(cmd, moved) {
+    const plan = this.plan;
+    if (!plan || !this.answer) return null;
+    const { view, legal } = this.answer;
+    const turn = view.turn;
+    plan.consumed += moved.reduce((n, e) => n + e.data.skipped.length + 1, 0);
+    if (!turn || turn.seat !== this.seat || !["move", "pay_or_stop"].includes(turn.phase)) { this.plan = null; return null; }
+    const here = view.players[turn.seat].dot;
+    if (plan.path[plan.consumed - 1] !== here) {
+      const at = plan.path.lastIndexOf(here);
+      if (at < 0) { this.plan = null; return null; }
+      plan.consumed = at + 1;
+    }
+    const rest = plan.path.slice(plan.consumed);
+    if (!rest.length) { this.plan = null; return null; }
+    if (turn.phase !== "move") return null;
+    const needsPilot = turn.pilot === null && legal.some((c) => c.type === "ChoosePilotNumber")
+      && !legal.some((c) => c.type === "MoveTo" && c.pilot === null && c.dot === rest[0]);
+    const pilot = turn.pilot === null ? plan.pilot : null;
+    if (needsPilot && pilot === null) return null;
+    if (cmd.type === "MoveAlong" && !moved.length) { this.plan = null; return null; }
+    return { type: "MoveAlong", path: rest, pilot, land: plan.end === "land" };
+  }
+
+  setBusy(on) {
+    this.busy = on;
+    document.body.classList.toggle("is-busy", on);
+    this.moves?.setEnabled(!on);
+    for (const b of document.querySelectorAll("#controls button, #market button, #shipcard button, #offer button, #trade button")) {
+      if (on) b.disabled = true;
+    }
+  }
+
+  showError(err, kind = "action") {
+    const e = $("error");
+    e.textContent = err?.message || String(err);
+    e.hidden = false;
+    this.errorKind = kind;
+  }
+
+  clearError() { $("error").hidden = true; $("error").textContent = ""; this.errorKind = null; }
+
+  // --- drawing -----------------------------------------------------------------------------
+
+  appendLog(entries) {
+    const ol = $("log");
+    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s))) {
+      const li = document.createElement("li");
+      li.className = `log-${kind}`;
+      li.textContent = text;
+      ol.appendChild(li);
+    }
+    while (ol.children.length > 600) ol.firstChild.remove();
+    ol.scrollTop = ol.scrollHeight;
+  }
+
+  focusActive(always = false) {
+    const v = this.answer?.view;
+    if (!v?.turn || this.replay?.active) return;
+    const small = this.board.container.clientWidth < 700;
+    const dot = this.board.dot(v.players[v.turn.seat].dot);
+    if (!dot) return;
+    const { x, y, w, h } = this.board.view;
+    const inView = dot.x > x + w * 0.1 && dot.x < x + w * 0.9 && dot.y > y + h * 0.1 && dot.y < y + h * 0.9;
+    if (small && (always || !inView)) this.board.centreOn(v.players[v.turn.seat].dot, this.board.full.w * 0.45);
+  }
+
+  myTurn() {
+    const a = this.answer;
+    return !!a && this.seat !== null && (a.pending?.seats || []).includes(this.seat) && a.legal.length > 0;
+  }
+
+  updateTitle() {
+    const name = this.ctx.lobby.name;
+    const a = this.answer;
+    const over = a && a.view.stage === "over";
+    document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
+  }
+
+  render() {
+    const a = this.answer;
+    if (!a) return;
+    const view = a.view;
+    const turn = view.turn;
+    const mine = this.myTurn();
+    const activeIsMe = turn && turn.seat === this.seat;
+    if (!this.replay.active) {
+      renderPieces(this.board, this.names, view);
+      if (mine && activeIsMe) this.moves.render(a); else this.moves.clear();
+    }
+    const send = (c) => this.send(c);
+    const controls = $("controls");
+    if (mine && activeIsMe) {
+      renderControls(controls, a, this.names, send, this.plan, { skip: MARKET_TYPES });
+      for (const b of controls.querySelectorAll("button")) if (b.disabled) b.dataset.off = "1";
+    } else {
+      controls.replaceChildren();
+      if (turn && turn.dice.length && view.stage === "playing") {
+        const box = document.createElement("div");
+        box.className = "dice-box";
+        box.appendChild(diceFaces(turn.dice, { pilot: turn.pilot, autoPilot: turn.auto_pilot }));
+        const mp = document.createElement("div");
+        mp.className = "mp";
+        mp.append(`${this.who(turn.seat)}: `);
+        const s = document.createElement("strong");
+        s.textContent = String(turn.mp);
+        mp.append(s, " MP left");
+        box.appendChild(mp);
+        controls.appendChild(box);
+      }
+    }
+    renderOffer($("offer"), a, this.names, send, this.seat);
+    if (mine && activeIsMe && turn.phase === "trade") {
+      renderMarket($("market"), a, this.names, send);
+      renderTradeForm($("trade"), a, this.names, send);
+    } else {
+      $("market").replaceChildren();
+      $("trade").replaceChildren();
+    }
+    renderShip($("shipcard"), this.seat !== null ? view.players[this.seat] : null, mine && activeIsMe ? a : { legal: [] }, this.names, send);
+    $("prompt").textContent = this.promptText();
+    $("prompt").classList.toggle("yours", mine);
+    const badge = $("turn-badge");
+    if (view.stage === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
+    else if (turn) badge.textContent = mine ? "Your turn" : `${this.who(turn.seat)}'s turn · round ${view.round}`;
+    badge.classList.toggle("yours", mine);
+    this.renderPlayers(view);
+    const target = view.target;
+    $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
+    renderChart($("chart"), this.chartPoints(), view.players, this.names, target);
+    this.updateTitle();
+    if (this.busy) this.setBusy(true);
+    this.renderEnd();
+  }
+
+  chartPoints() {
+    const pts = [...this.history];
+    const v = this.answer?.view;
+    if (v) {
+      const now = v.players.map((p) => p.net_worth);
+      const last = pts[pts.length - 1];
+      if (!last || last.scores.join() !== now.join()) pts.push({ seq: this.answer.seq, round: v.round, scores: now });
+    }
+    return pts;
+  }
+
+  promptText() {
+    const a = this.answer;
+    const view = a.view;
+    if (view.stage === "over") return promptWords(a, this.names);
+    if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
+    if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
+    const turn = view.turn;
+    if (!turn) return "Waiting for the game to begin…";
+    if (turn.offer) {
+      if (turn.offer.to === this.seat) return `${this.who(turn.offer.frm)} offers you a trade: accept or refuse.`;
+      if (turn.offer.frm === this.seat) return `Waiting for ${this.who(turn.offer.to)} to answer your offer.`;
+      return `${this.who(turn.offer.frm)} offers ${this.who(turn.offer.to)} a trade.`;
+    }
+    if (this.myTurn()) return `Your turn — ${promptWords(a, this.names, this.plan).replace(/^[^:]*: /, "")}`;
+    const bot = this.ctx.lobby.seats[turn.seat]?.bot ? " (bot)" : "";
+    return `${this.who(turn.seat)}${bot} ${PHASE_WORDS[turn.phase] || "is playing"}…`;
+  }
+
+  renderPlayers(view) {
+    const ul = $("players");
+    ul.replaceChildren();
+    const lobby = this.ctx.lobby;
+    for (const p of view.players) {
+      const li = document.createElement("li");
+      li.className = `player${view.turn?.seat === p.seat ? " active" : ""}${p.seat === this.seat ? " me" : ""}`;
+      li.dataset.seat = p.seat;
+      const chip = document.createElement("span");
+      chip.className = "chip";
+      chip.style.background = this.names.playerColor(p);
+      chip.setAttribute("aria-hidden", "true");
+      const name = document.createElement("strong");
+      const seatInfo = lobby.seats[p.seat];
+      name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
+      const money = document.createElement("span");
+      money.className = "money";
+      money.title = "Net Worth (3.2)";
+      const nw = document.createElement("b");
+      nw.textContent = p.net_worth.toLocaleString("en");
+      money.append(nw, document.createElement("br"), `${p.cash.toLocaleString("en")} cash`);
+      const ship = document.createElement("span");
+      ship.className = "ship";
+      const deeds = p.deeds.length ? ` · deeds: ${p.deeds.map((d) => pieceWords(d, this.names)).join(", ")}` : "";
+      const cargo = p.goods.length ? ` · hold: ${p.goods.map((g) => pieceWords(g, this.names)).join(", ")}` : "";
+      ship.textContent = `${shipLine(p)}${cargo}${deeds} · at ${this.names.dotName(p.dot)}`;
+      li.append(chip, name, money, ship);
+      if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
+      const online = seatInfo && !seatInfo.bot ? (seatInfo.online ? "online" : "away") : null;
+      if (online) li.title = `${p.name} is ${online}`;
+      if (this.me.role === "host" && view.stage === "playing" && lobby.status === "playing") {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "small";
+        b.textContent = seatInfo?.bot ? "Give back" : "Bot plays";
+        b.setAttribute("aria-label", seatInfo?.bot ? `Give seat ${p.seat + 1} back to ${p.name}` : `Let a bot play ${p.name}'s seat`);
+        b.addEventListener("click", async () => {
+          try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
+        });
+        li.appendChild(b);
+      }
+      ul.appendChild(li);
+    }
+  }
+
+  renderEnd() {
+    const a = this.answer;
+    const box = $("end");
+    const over = a.view.stage === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
+    if (!over || this.endDismissed || this.replay.active) { box.hidden = true; return; }
+    if (!box.hidden) return;
+    box.replaceChildren();
+    const view = a.view;
+    const h = document.createElement("h2");
+    h.id = "end-title";
+    const winner = view.winner !== null && view.winner !== undefined ? view.players[view.winner] : null;
+    h.textContent = winner ? `${winner.name} wins!` : "The game is over";
+    box.appendChild(h);
+    const p = document.createElement("p");
+    p.textContent = winner
+      ? `${this.names.playerLabel(winner)} reached a Net Worth of ${winner.net_worth.toLocaleString("en")} in round ${view.round}.`
+      : `Ended in round ${view.round}.`;
+    box.appendChild(p);
+    const table = document.createElement("table");
+    table.className = "summary";
+    table.innerHTML = "<thead><tr><th scope=\"col\">Merchant</th><th scope=\"col\">Net Worth</th><th scope=\"col\">Cash</th><th scope=\"col\">Deeds</th><th scope=\"col\">Ship</th></tr></thead>";
+    const tbody = document.createElement("tbody");
+    for (const pl of [...view.players].sort((x, y) => y.net_worth - x.net_worth)) {
+      const tr = document.createElement("tr");
+      for (const text of [this.names.playerLabel(pl), pl.net_worth.toLocaleString("en"), pl.cash.toLocaleString("en"), String(pl.deeds.length), this.names.data.ships?.[pl.ship]?.name || pl.ship]) {
+        const td = document.createElement("td");
+        td.textContent = text;
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
+    }
+    table.appendChild(tbody);
+    box.appendChild(table);
+    const row = document.createElement("div");
+    row.className = "row";
+    const replay = document.createElement("button");
+    replay.type = "button";
+    replay.className = "primary";
+    replay.textContent = "Replay the game";
+    replay.addEventListener("click", () => { box.hidden = true; this.replay.start({ from: this.firstTurnSeq() }); });
+    const share = document.createElement("button");
+    share.type = "button";
+    share.textContent = "Share a replay link";
+    share.id = "share-replay";
+    share.addEventListener("click", () => this.shareReplay(box));
+    const close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Close";
+    close.addEventListener("click", () => { this.endDismissed = true; box.hidden = true; });
+    row.append(replay, share, close);
+    box.appendChild(row);
+    box.hidden = false;
+  }
+
+  /** A finished game: export it and re-import it as a replay table; share its spectator link. */
+  async shareReplay(box) {
+    try {
+      const doc = await this.api.get("/export");
+      const table = await postJSON("/api/replays", doc);
+      const url = `${location.origin}/t/${table.table_id}?replay#${table.spectator.token}`;
+      box.querySelector(".share-link")?.remove();
+      const div = document.createElement("div");
+      div.className = "share-link";
+      const input = document.createElement("input");
+      input.readOnly = true;
+      input.value = url;
+      input.setAttribute("aria-label", "Replay link");
+      div.append(input, copyButton(url, "Copy the replay link"));
+      box.appendChild(div);
+      input.focus();
+      input.select();
+    } catch (err) { this.showError(err); }
+  }
+
+  // --- since your last turn ---------------------------------------------------------------
+
+  sinceLastTurn() {
+    if (this.seat === null || this.sinceShown) return;
+    const evs = this.events;
+    let end = -1;
+    for (let i = evs.length - 1; i >= 0; i -= 1) {
+      if (evs[i].type === "TurnEnded" && evs[i].data?.seat === this.seat) { end = i; break; }
+    }
+    if (end < 0) return;
+    let stop = evs.length;
+    for (let i = end + 1; i < evs.length; i += 1) {
+      if (evs[i].type === "TurnStarted" && evs[i].data?.seat === this.seat) { stop = i; break; }
+    }
+    const stretch = evs.slice(end + 1, stop);
+    const others = stretch.filter((e) => e.type === "TurnStarted" && e.data?.seat !== this.seat);
+    if (!others.length) return;
+    this.sinceShown = true;
+    const lines = describeLog(stretch, this.names, (s) => this.who(s))
+      .filter((l) => l.kind !== "turn" && !/declares the first dot|rolls |ends the turn|chooses Pilot/.test(l.text));
+    const box = $("since");
+    box.replaceChildren();
+    const h = document.createElement("h3");
+    h.textContent = "Since your last turn";
+    box.appendChild(h);
+    const ul = document.createElement("ul");
+    for (const l of lines.slice(-10)) {
+      const li = document.createElement("li");
+      li.textContent = l.text;
+      li.className = `log-${l.kind}`;
+      ul.appendChild(li);
+    }
+    if (!lines.length) {
+      const li = document.createElement("li");
+      li.textContent = "Nothing much: the others moved without trading.";
+      ul.appendChild(li);
+    }
+    box.appendChild(ul);
+    const row = document.createElement("div");
+    row.className = "row";
+    const replay = document.createElement("button");
+    replay.type = "button";
+    replay.className = "primary";
+    replay.id = "since-replay";
+    replay.textContent = `Quick replay (${stretch.length} events)`;
+    const from = evs[end].seq;
+    const to = stop < evs.length ? evs[stop].seq - 1 : this.seq;
+    replay.addEventListener("click", () => this.replay.start({ from, to, autoplay: true }));
+    const dismiss = document.createElement("button");
+    dismiss.type = "button";
+    dismiss.textContent = "Got it";
+    dismiss.addEventListener("click", () => { box.hidden = true; });
+    row.append(replay, dismiss);
+    box.appendChild(row);
+    box.hidden = false;
+  }
+}

@@ -1,0 +1,111 @@
+// The start page: create a table (edition, length, optional rules, seats, bots) and hand out
+// the invite links; the cluster map below.
+import { createTable } from "./api.js";
+import { Board, zoomButtons } from "./board.js";
+import { copyButton, rememberLinks } from "./links.js";
+
+const $ = (id) => document.getElementById(id);
+const SEATS = { "avalon-hill": 6, "classic-2012": 4 };
+
+export function openHome() {
+  $("home").hidden = false;
+  document.title = "Starport — Merchant of Venus";
+  const form = $("create");
+  const board = new Board($("home-board"));
+  let toolbar = null;
+  const edition = () => form.querySelector('input[name="edition"]:checked').value;
+
+  const fillSeats = () => {
+    const max = SEATS[edition()];
+    const sel = $("t-seats");
+    const was = Number(sel.value) || 2;
+    sel.replaceChildren();
+    for (let n = 1; n <= max; n += 1) {
+      const o = document.createElement("option");
+      o.value = String(n);
+      o.textContent = n === 1 ? "1 (solo)" : String(n);
+      sel.appendChild(o);
+    }
+    sel.value = String(Math.min(was, max));
+    fillBots();
+  };
+  const fillBots = () => {
+    const box = $("t-bots");
+    const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
+    box.replaceChildren();
+    const n = Number($("t-seats").value);
+    for (let i = 0; i < n; i += 1) {
+      const label = document.createElement("label");
+      label.className = "check";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      input.value = String(i);
+      input.checked = checked.has(String(i));
+      input.id = `bot-${i}`;
+      label.append(input, ` Seat ${i + 1} is a bot`);
+      box.appendChild(label);
+    }
+  };
+  const showMap = async () => {
+    await board.load(edition());
+    if (!toolbar) toolbar = zoomButtons(board, board.container.parentElement);
+  };
+  for (const r of form.querySelectorAll('input[name="edition"]')) r.addEventListener("change", () => { fillSeats(); showMap(); });
+  $("t-seats").addEventListener("change", fillBots);
+  fillSeats();
+  showMap();
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const err = $("create-error");
+    err.hidden = true;
+    const btn = $("create-btn");
+    btn.disabled = true;
+    try {
+      const body = {
+        name: $("t-name").value.trim() || "Game night",
+        ruleset: "venus",
+        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked },
+        seats: Number($("t-seats").value),
+        bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
+      };
+      const table = await createTable(body);
+      rememberLinks(table);
+      showLinks(table, body.bots);
+    } catch (ex) {
+      err.textContent = ex.message;
+      err.hidden = false;
+    } finally {
+      btn.disabled = false;
+    }
+  });
+}
+
+function showLinks(table, bots) {
+  const ul = $("links");
+  ul.replaceChildren();
+  const add = (label, link, note = "") => {
+    const li = document.createElement("li");
+    const name = document.createElement("strong");
+    name.textContent = label;
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = link.url;
+    input.setAttribute("aria-label", `${label} link`);
+    input.addEventListener("focus", () => input.select());
+    li.append(name, input, copyButton(link.url, `Copy the ${label.toLowerCase()} link`));
+    if (note) {
+      const n = document.createElement("small");
+      n.textContent = note;
+      li.appendChild(n);
+    }
+    ul.appendChild(li);
+  };
+  add("Host", table.host, "keep this one: start the game, bots, new links");
+  table.seats.forEach((link, i) => add(`Seat ${i + 1}`, link, bots.includes(i) ? "a bot plays this seat (for now)" : ""));
+  add("Spectator", table.spectator, "watch only; sees public information");
+  $("open-host").href = table.host.url;
+  $("created").hidden = false;
+  $("created").scrollIntoView({ behavior: "smooth", block: "start" });
+  $("open-host").focus({ preventScroll: true });
+}

@@ -1,0 +1,161 @@
+// The live connection of a table: one websocket (server/ws.py), reconnecting by itself.
+//
+// The client keeps the last event seq it has; on (re)connect it says hello{after} and the
+// server sends what is missing, then live events. An event at or below that seq is dropped
+// (never applied twice); a gap (an event beyond seq + 1, or a ping announcing a later seq)
+// asks for a resync from the last seq held. Reconnects back off 0.5 s, 1 s, 2 s ... 10 s.
+
+const MAX_BACKOFF = 10_000;
+
+export class Live {
+  /**
+   * @param tableId  the table
+   * @param token    this tab's link token (or null: the table's cookie speaks)
+   * @param handlers {events(list), yourTurn(msg), chat(message), table(lobby), status(state, detail),
+   *                 hello(msg), reset()}
+   */
+  constructor(tableId, token, handlers) {
+    this.tableId = tableId;
+    this.token = token;
+    this.on = handlers;
+    this.seq = 0;
+    this.chatId = 0;
+    this.ws = null;
+    this.tries = 0;
+    this.timer = null;
+    this.closed = false;
+    this.state = "connecting";
+  }
+
+  start(after = 0, chatAfter = 0) {
+    this.started = true;
+    this.seq = after;
+    this.chatId = chatAfter;
+    this.connect();
+    window.addEventListener("online", () => { if (this.state !== "open") this.reconnectNow(); });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && this.state !== "open") this.reconnectNow();
+    });
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    return `${scheme}://${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws`;
+  }
+
+  setStatus(state, detail = "") {
+    this.state = state;
+    this.on.status?.(state, detail);
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    if (this.closed) return;
+    let ws;
+    try {
+      ws = new WebSocket(this.url());
+    } catch {
+      this.retry();
+      return;
+    }
+    this.ws = ws;
+    this.setStatus(this.tries ? "reconnecting" : "connecting");
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined }));
+    };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.receive(msg);
+    };
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (e.code === 1008 && this.refused) {
+        this.setStatus("refused", this.refused);
+        return; // the link is not valid (any more): retrying will not help
+      }
+      this.retry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+
+  retry() {
+    if (this.closed) return;
+    this.tries += 1;
+    const delay = Math.min(MAX_BACKOFF, 500 * 2 ** Math.min(this.tries - 1, 5)) * (0.8 + Math.random() * 0.4);
+    this.setStatus("offline", `Lost the connection to the server. Trying again in ${Math.round(delay / 1000) || 1} s…`);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (this.ws) return;
+    this.tries = Math.max(this.tries, 1);
+    this.connect();
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.ws?.close();
+  }
+
+  /** Drop the socket as if the network went away (the browser tests use it). */
+  drop() { this.ws?.close(); }
+
+  receive(msg) {
+    switch (msg.type) {
+      case "hello":
+        this.tries = 0;
+        this.refused = null;
+        this.setStatus("open");
+        this.on.hello?.(msg);
+        if (msg.seq < this.seq) { this.seq = msg.seq; this.on.reset?.(); }
+        break;
+      case "events": this.takeEvents(msg.events); break;
+      case "reset":
+        this.seq = 0;
+        this.on.reset?.();
+        break;
+      case "your_turn": this.on.yourTurn?.(msg); break;
+      case "chat":
+        if (msg.message.id > this.chatId) {
+          this.chatId = msg.message.id;
+          this.on.chat?.(msg.message);
+        }
+        break;
+      case "table": this.on.table?.(msg.table); break;
+      case "ping":
+        if (msg.seq > this.seq) this.resync();
+        break;
+      case "error":
+        this.refused = msg.message;
+        break;
+      default: break;
+    }
+  }
+
+  takeEvents(events) {
+    const fresh = [];
+    for (const ev of events) {
+      if (ev.seq <= this.seq) continue; // had it: never applied twice
+      if (ev.seq !== this.seq + 1) { this.resync(); break; } // a gap: ask again from what we have
+      fresh.push(ev);
+      this.seq = ev.seq;
+    }
+    if (fresh.length) this.on.events?.(fresh);
+  }
+
+  /** Events the client got another way (a command's answer): mark them as had. */
+  had(events) {
+    const fresh = [];
+    for (const ev of events) {
+      if (ev.seq === this.seq + 1) { fresh.push(ev); this.seq = ev.seq; }
+    }
+    return fresh;
+  }
+
+  resync() {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "resync", after: this.seq }));
+  }
+}

@@ -1,0 +1,246 @@
+// A table's page: trade the link's token for the table's cookie, then the lobby (who has
+// joined, name and race, the host's tools) until the game starts, then the game.
+import { TableApi } from "./api.js";
+import { boardData } from "./api.js";
+import { Names } from "./names.js";
+import { Live } from "./live.js";
+import { copyButton, linksOf, updateSeatLink } from "./links.js";
+
+const $ = (id) => document.getElementById(id);
+const TOKEN_KEY = (id) => `starport:token:${id}`;
+
+export async function openTable(tableId) {
+  const fragment = location.hash.slice(1);
+  if (fragment) {
+    try { sessionStorage.setItem(TOKEN_KEY(tableId), fragment); } catch { /* private mode */ }
+    history.replaceState(null, "", location.pathname + location.search); // the secret leaves the address bar
+  }
+  let token = fragment || null;
+  try { token = token || sessionStorage.getItem(TOKEN_KEY(tableId)); } catch { /* private mode */ }
+  const api = new TableApi(tableId, token);
+  let me;
+  let lobby;
+  try {
+    if (token) await api.session(); // the HttpOnly cookie: later visits need no fragment
+    me = await api.me();
+    lobby = await api.lobby();
+  } catch (err) {
+    return fatal(err.status === 401
+      ? "This link is not valid (any more). Ask the host for a new one."
+      : err.message);
+  }
+  const ctx = { api, me, lobby, token, names: null, game: null, live: null, data: null, buffer: [], chatBuffer: [] };
+  window.starport = ctx; // for the console and the browser tests
+  const edition = lobby.options.edition || "avalon-hill";
+  ctx.data = await boardData(edition);
+  ctx.names = new Names(ctx.data);
+
+  ctx.live = new Live(tableId, token, {
+    status: (state, detail) => {
+      ctx.game?.connection(state, detail);
+      lobbyConnection(state, detail);
+    },
+    table: (t) => {
+      const was = ctx.lobby.status;
+      ctx.lobby = t;
+      if (was === "lobby" && t.status !== "lobby") openGame(ctx);
+      else if (ctx.game) ctx.game.tableChanged(t);
+      else renderLobby(ctx);
+    },
+    events: (evs) => { if (ctx.game) ctx.game.takeEvents(evs); else ctx.buffer.push(...evs); },
+    yourTurn: (msg) => ctx.game?.yourTurn(msg),
+    chat: (m) => { if (ctx.game) ctx.game.chat(m); else ctx.chatBuffer.push(m); },
+    reset: () => ctx.game?.reset(),
+    hello: (msg) => { ctx.game?.hello(msg); },
+  });
+
+  if (lobby.status === "lobby") {
+    renderLobby(ctx);
+    ctx.live.start(0, 0);
+  } else {
+    await openGame(ctx);
+  }
+}
+
+function openGame(ctx) {
+  ctx.opening = ctx.opening || (async () => {
+    $("lobby").hidden = true;
+    const { Game } = await import("./game.js");
+    ctx.game = new Game(ctx);
+    await ctx.game.open();
+  })();
+  return ctx.opening;
+}
+
+function fatal(text) {
+  for (const p of document.querySelectorAll(".page")) p.hidden = true;
+  $("fatal").hidden = false;
+  $("fatal-text").textContent = text;
+  document.title = "Starport";
+}
+
+function lobbyConnection(state, detail) {
+  const el = $("lobby-conn");
+  el.textContent = state === "open" ? "● connected" : state === "refused" ? `✕ ${detail}` : state === "offline" ? "○ reconnecting…" : "…";
+  el.className = `conn conn-${state}`;
+  el.title = detail || "";
+}
+
+function optionWords(lobby, names) {
+  const o = lobby.options;
+  const parts = [o.edition === "classic-2012" ? "Classic game, 2012 edition" : "Avalon Hill 1988 edition",
+    `first to ${Number(o.game_length || 2000).toLocaleString("en")} Net Worth wins`];
+  if (o.small_bank) parts.push("small bank");
+  parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
+  return parts.join(" · ");
+}
+
+function showError(err) {
+  const e = $("lobby-error");
+  e.textContent = err?.message || String(err);
+  e.hidden = false;
+}
+
+let joinWired = false;
+
+export function renderLobby(ctx) {
+  const { lobby, me, names, api } = ctx;
+  $("lobby").hidden = false;
+  $("lobby-name").textContent = lobby.name;
+  $("lobby-title").textContent = `${lobby.name} · lobby`;
+  $("lobby-options").textContent = optionWords(lobby, names);
+  document.title = `${lobby.name} — lobby — Starport`;
+  const taken = new Map(lobby.seats.filter((s) => s.choice).map((s) => [s.choice, s.seat]));
+  const links = me.role === "host" ? linksOf(lobby.table_id) : null;
+
+  // seats
+  const ul = $("seats");
+  ul.replaceChildren();
+  for (const s of lobby.seats) {
+    const li = document.createElement("li");
+    li.className = `seat${s.seat === me.seat && me.role === "seat" ? " mine" : ""}`;
+    li.dataset.seat = s.seat;
+    const chip = document.createElement("span");
+    chip.className = "chip";
+    chip.style.background = names.playerColor({ seat: s.seat, race: s.choice });
+    chip.setAttribute("aria-hidden", "true");
+    const who = document.createElement("span");
+    who.className = "seat-who";
+    const race = s.choice ? ` — ${names.merchantName(s.choice)}` : "";
+    who.textContent = `Seat ${s.seat + 1}: ${s.bot ? `Bot${s.name ? ` (${s.name})` : ""}` : s.name || "waiting for a player"}${race}`;
+    const state = document.createElement("span");
+    state.className = `seat-state ${s.bot ? "bot" : s.joined ? "joined" : "waiting"}`;
+    state.textContent = s.bot ? "bot" : s.joined ? (s.online ? "here ●" : "joined") : "not joined";
+    li.append(chip, who, state);
+    if (me.role === "seat" && s.seat === me.seat) {
+      const you = document.createElement("span");
+      you.className = "you-tag";
+      you.textContent = "you";
+      li.appendChild(you);
+    }
+    if (me.role === "host") {
+      const tools = document.createElement("span");
+      tools.className = "seat-tools";
+      const link = links?.seats?.[s.seat];
+      if (link) tools.appendChild(copyButton(link.url, `Copy the link of seat ${s.seat + 1}`));
+      const bot = document.createElement("button");
+      bot.type = "button";
+      bot.textContent = s.bot ? "Give back" : "Bot plays";
+      bot.setAttribute("aria-label", s.bot ? `Seat ${s.seat + 1}: a player takes the seat again` : `Let a bot play seat ${s.seat + 1}`);
+      bot.addEventListener("click", async () => {
+        try { ctx.lobby = await api.bot(s.seat, !s.bot); renderLobby(ctx); } catch (err) { showError(err); }
+      });
+      const re = document.createElement("button");
+      re.type = "button";
+      re.textContent = "New link";
+      re.setAttribute("aria-label", `Re-issue the link of seat ${s.seat + 1} (the old one stops working)`);
+      re.addEventListener("click", async () => {
+        try {
+          const fresh = await api.reissue(s.seat);
+          updateSeatLink(lobby.table_id, s.seat, fresh);
+          showNewLink(li, fresh, s.seat);
+        } catch (err) { showError(err); }
+      });
+      tools.append(bot, re);
+      li.appendChild(tools);
+    }
+    ul.appendChild(li);
+  }
+  if (me.role === "host" && links?.spectator) {
+    const li = document.createElement("li");
+    li.className = "seat spectator";
+    const t = document.createElement("span");
+    t.className = "seat-who";
+    t.textContent = "Spectators: watch with the spectator link";
+    li.append(document.createElement("span"), t, document.createElement("span"), copyButton(links.spectator.url, "Copy the spectator link"));
+    ul.appendChild(li);
+  }
+
+  // joining (a seat link)
+  const form = $("join");
+  form.hidden = me.role !== "seat";
+  if (me.role === "seat") {
+    const mine = lobby.seats[me.seat];
+    const sel = $("join-race");
+    const current = sel.value || mine.choice || "";
+    sel.replaceChildren();
+    const any = document.createElement("option");
+    any.value = "";
+    any.textContent = "Any (drawn at the start)";
+    sel.appendChild(any);
+    for (const c of lobby.choices) {
+      const o = document.createElement("option");
+      o.value = c;
+      const by = taken.get(c);
+      o.textContent = `${names.merchantName(c)}${names.data.merchants[c]?.color ? ` (${names.data.merchants[c].color})` : ""}${by !== undefined && by !== me.seat ? " — taken" : ""}`;
+      o.disabled = by !== undefined && by !== me.seat;
+      sel.appendChild(o);
+    }
+    sel.value = mine.choice || current;
+    if (!$("join-name").value) $("join-name").value = mine.name || "";
+    $("join-btn").textContent = mine.joined ? "Update" : "Join the table";
+    if (!joinWired) {
+      joinWired = true;
+      form.addEventListener("submit", async (e) => {
+        e.preventDefault();
+        $("lobby-error").hidden = true;
+        try {
+          ctx.lobby = await api.join($("join-name").value.trim(), $("join-race").value || null);
+          renderLobby(ctx);
+          $("join-btn").focus();
+        } catch (err) { showError(err); }
+      });
+    }
+  }
+
+  // the host starts
+  const tools = $("host-tools");
+  tools.hidden = me.role !== "host";
+  $("lobby-wait").hidden = me.role === "host";
+  if (me.role === "host") {
+    const missing = lobby.seats.filter((s) => !s.bot && !s.joined).map((s) => s.seat + 1);
+    const start = $("start-btn");
+    start.disabled = missing.length > 0;
+    $("start-hint").textContent = missing.length
+      ? `Waiting for seat${missing.length > 1 ? "s" : ""} ${missing.join(", ")} to join (or let a bot play).`
+      : "Everyone is here.";
+    start.onclick = async () => {
+      start.disabled = true;
+      try { ctx.lobby = await ctx.api.start(); await openGame(ctx); } catch (err) { showError(err); start.disabled = false; }
+    };
+  }
+}
+
+function showNewLink(li, link, seat) {
+  li.querySelector(".new-link")?.remove();
+  const box = document.createElement("div");
+  box.className = "new-link";
+  const input = document.createElement("input");
+  input.readOnly = true;
+  input.value = link.url;
+  input.setAttribute("aria-label", `New link of seat ${seat + 1}`);
+  box.append("New link (the old one no longer works): ", input, copyButton(link.url, `Copy the new link of seat ${seat + 1}`));
+  li.appendChild(box);
+  input.focus();
+  input.select();
+}
