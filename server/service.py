@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 from sqlalchemy import text
 
-from engine.bots.random_bot import RandomBot
-from engine.kernel import CommandRejected, Event, Game, GameOver, Pending, Snapshot
+from engine.bots import Bot, RandomBot, act, make_bot
+from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
 from . import store
 from .config import Settings
@@ -31,6 +31,10 @@ log = logging.getLogger("starport.service")
 T = TypeVar("T")
 
 FINISHED = ("over", "abandoned", "replay")
+
+# the bot (``engine.bots``) that plays bot seats and timed-out turns of a ruleset; rulesets
+# not named here get the server's ``RandomBot``
+SEAT_BOTS: dict[str, str] = {"venus": "trader"}
 
 
 class Stale(Exception):
@@ -65,6 +69,8 @@ class Entry:
     remote_seq: int = 0  # the highest seq another process told us about
     autoplay: set[int] = field(default_factory=set)  # seats whose turn timed out
     bot_task: asyncio.Task[None] | None = None
+    bot: Bot | None = None  # the ruleset's seat bot (made on first use)
+    fallback: RandomBot | None = None
 
     @property
     def seq(self) -> int:
@@ -97,6 +103,8 @@ class Service:
         threads = settings.db_threads or (1 if settings.is_sqlite else 8)
         self.threads = threads
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="db")
+        # bots think off the event loop (a trader's plan can take tens of milliseconds)
+        self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         self.entries: dict[str, Entry] = {}
         self.loading: dict[str, asyncio.Future[Entry | None]] = {}
         self.hub = Hub()
@@ -124,6 +132,7 @@ class Service:
             return False
         if self.pool._shutdown:  # started again after a stop
             self.pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="db")
+            self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
         if self.settings.is_sqlite and self.engine.url.database:
             from pathlib import Path
 
@@ -149,6 +158,7 @@ class Service:
         if self.listener:
             self.listener.stop()
         self.pool.shutdown(wait=True, cancel_futures=True)
+        self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.engine.dispose()
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -301,8 +311,16 @@ class Service:
         return entry
 
     async def fresh_entry(self, game_id: str) -> Entry | None:
+        """The game as the database has it now. With several processes on PostgreSQL, a
+        NOTIFY hint can trail a commit made elsewhere by a few milliseconds, so the head is
+        read from the database (the source of truth) rather than trusted to the hints."""
         entry = await self.entry(game_id)
-        if entry is not None and entry.remote_seq > entry.seq:
+        if entry is None:
+            return None
+        if self.settings.is_postgres:
+            head = await self.db(self._head, game_id)
+            entry.remote_seq = max(entry.remote_seq, head)
+        if entry.remote_seq > entry.seq:
             entry = await self.catch_up(entry)
         return entry
 
@@ -422,7 +440,6 @@ class Service:
             entry.bot_task = asyncio.ensure_future(self._play_bots(entry))
 
     async def _play_bots(self, entry: Entry) -> None:
-        bot = RandomBot(seed=store.digest(f"bot|{entry.game.seed}"))
         while True:
             await asyncio.sleep(self.settings.bot_delay)
             if self.entries.get(entry.game_id) is not entry or entry.finished:
@@ -433,23 +450,60 @@ class Service:
             if not players:
                 return
             seat = players[0]
-            seq = entry.seq
-            command = bot.choose(entry.hosted.ruleset, entry.game.state, seat, seq)
+            async with entry.lock:  # nothing moves the game while its bot reads the state
+                if self.entries.get(entry.game_id) is not entry:
+                    continue
+                seq = entry.seq
+                loop = asyncio.get_running_loop()
+                command = await loop.run_in_executor(self.bot_pool, self._bot_command, entry,
+                                                     seat, seq)
             if command is None:
                 return
-            try:
-                await self.submit(entry.game_id, seat, seq, f"bot:{seat}:{seq}",
-                                  command.model_dump(mode="json"), by_bot=True)
-            except Stale:
-                pass
-            except CommandRejected as exc:
-                log.warning("bot command refused in %s: %s", entry.game_id, exc)
-                return
+            if not await self._bot_submit(entry, seat, seq, command):
+                # the seat's bot chose a command the rules refuse: the random stand-in plays
+                fallback = self._fallback(entry).choose(entry.hosted.ruleset, entry.game.state,
+                                                        seat, entry.seq)
+                if fallback is None or not await self._bot_submit(entry, seat, entry.seq,
+                                                                  fallback, tag="r"):
+                    return
             if self.entries.get(entry.game_id) is not entry:
                 fresh = await self.entry(entry.game_id)
                 if fresh is not None:
                     self.kick_bots(fresh)
                 return
+
+    def _fallback(self, entry: Entry) -> RandomBot:
+        if entry.fallback is None:
+            entry.fallback = RandomBot(seed=store.digest(f"bot|{entry.game.seed}"))
+        return entry.fallback
+
+    def _bot_command(self, entry: Entry, seat: int, seq: int) -> Command | None:
+        """What the seat's bot plays now, from the seat's view (in the bot thread)."""
+        ruleset = entry.hosted.ruleset
+        name = SEAT_BOTS.get(ruleset.id)
+        if name is not None:
+            try:
+                if entry.bot is None:
+                    entry.bot = make_bot(name, store.digest(f"{name}|{entry.game.seed}"))
+                return act(entry.bot, ruleset, entry.game.state, seat, seq)
+            except Exception:
+                log.exception("the %s bot failed in %s at seq %s; a random bot plays", name,
+                              entry.game_id, seq)
+        return self._fallback(entry).choose(ruleset, entry.game.state, seat, seq)
+
+    async def _bot_submit(self, entry: Entry, seat: int, seq: int, command: Command,
+                          tag: str = "b") -> bool:
+        """Play a bot's command; False if the rules refused it."""
+        try:
+            await self.submit(entry.game_id, seat, seq, f"bot:{tag}:{seat}:{seq}",
+                              command.model_dump(mode="json"), by_bot=True)
+        except Stale:
+            pass
+        except CommandRejected as exc:
+            log.warning("bot command %s refused in %s at seq %s: %s", command, entry.game_id,
+                        seq, exc)
+            return False
+        return True
 
     async def _resume_bots(self) -> None:
         """After a restart: games waiting on a bot seat go on."""
@@ -484,9 +538,16 @@ class Service:
                 waited >= self.settings.notify_after
                 and row.notified_seq != row.seq
                 and self.notifier is not None
-                and await self.db(self._claim_notification, row.id, row.seq)
             ):
-                await self.notifier(row.id, row.seq, list(row.pending_seats))
+                # a seat with the game open here has its web notification; the others are
+                # told once per wait (claimed in the database, so once across processes) --
+                # and not claimed while every waiting seat is online, so one who leaves
+                # without playing is still told
+                online = self.hub.seats_online(row.id)
+                offline = [s for s in row.pending_seats if s not in online]
+                if offline and await self.db(self._claim_notification, row.id, row.seq):
+                    # in its own task: a slow webhook or mail server never holds the sweep
+                    self.spawn(self.notifier(row.id, row.seq, offline))
 
     def _waiting(self, now: Any) -> list[Any]:
         from datetime import timedelta
