@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from engine.kernel import SPECTATOR, CommandRejected, Game
 from engine.venus.board import load_board
 from engine.venus.components import Edition, load_components
+from engine.venus.deeds import orbit_deeds
 from engine.venus.legal import legal_actions, pending
 from engine.venus.reach import reachable
 from engine.venus.ruleset import ruleset
@@ -153,6 +154,11 @@ def _board_for_client(edition: str) -> dict[str, Any]:
                     "cost": c.goods.cost, "payoff": c.goods.payoff, "iou": c.iou,
                     "buyers": comp.buyers(c.key, Edition(edition))}
             for c in comp.cultures
+        },
+        "spaceport_deeds": {
+            key.split(":", 2)[2]: {"orbit": board.dots[dot].orbit, "dot": dot,
+                                   "system": board.dots[dot].system}
+            for dot, key in orbit_deeds(edition).items()
         },
         "ships": {s.key: {"name": s.name, "dice": s.dice, "holds": s.holds, "cost": s.cost}
                   for s in comp.ships},

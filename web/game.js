@@ -191,6 +191,19 @@ export class Game {
     if (fresh.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) await this.loadHistory();
     this.render();
     if (fresh.some((e) => e.type === "TurnStarted")) this.focusActive();
+    this.sinceLive(fresh);
+  }
+
+  /** The tab stayed open: when our turn comes back after others played, sum their turns up
+   * too; when our turn ends, the summary is old news. */
+  sinceLive(fresh) {
+    if (this.seat === null) return;
+    const mine = (type) => fresh.some((e) => e.type === type && e.data?.seat === this.seat);
+    if (mine("TurnEnded")) $("since").hidden = true;
+    if (mine("TurnStarted") && this.answer?.view.stage !== "over") {
+      this.sinceShown = false;
+      this.sinceLastTurn();
+    }
   }
 
   async animate(evs) {
@@ -525,8 +538,10 @@ export class Game {
     table.className = "summary";
     table.innerHTML = "<thead><tr><th scope=\"col\">Merchant</th><th scope=\"col\">Net Worth</th><th scope=\"col\">Cash</th><th scope=\"col\">Deeds</th><th scope=\"col\">Ship</th></tr></thead>";
     const tbody = document.createElement("tbody");
-    for (const pl of [...view.players].sort((x, y) => y.net_worth - x.net_worth)) {
+    const first = (pl) => (winner && pl.seat === winner.seat ? 1 : 0);
+    for (const pl of [...view.players].sort((x, y) => first(y) - first(x) || y.net_worth - x.net_worth)) {
       const tr = document.createElement("tr");
+      if (winner && pl.seat === winner.seat) tr.className = "winner";
       for (const text of [this.names.playerLabel(pl), pl.net_worth.toLocaleString("en"), pl.cash.toLocaleString("en"), String(pl.deeds.length), this.names.data.ships?.[pl.ship]?.name || pl.ship]) {
         const td = document.createElement("td");
         td.textContent = text;

@@ -11,11 +11,11 @@ export function itemWords(id, names) {
   const [kind, a, b] = String(id).split(":");
   switch (kind) {
     case "goods": return names.goodsName(a);
-    case "factory_goods": return `${names.cultureName(a)} Factory Goods`;
+    case "factory_goods": return names.data.cultures?.[a]?.factory_goods || `${names.cultureName(a)} Factory Goods`;
     case "equipment": case "relic": case "ship": return itemName(a);
     case "iou": return `IOU of the ${names.cultureName(a)}`;
     case "fare": return `Fare ${names.cultureName(a)} → ${b === "base" ? "Galactic Base" : names.cultureName(b)}`;
-    case "deed": return b ? `${a} deed (${names.cultureName(b)})` : `${a} deed`;
+    case "deed": return names.deedName(id);
     default: return id;
   }
 }

@@ -28,9 +28,8 @@ const money = (n) => `${Number(n).toLocaleString("en")}`;
 
 /** Words for an item id, with deeds and ships spelled out. */
 export function pieceWords(id, names) {
-  const [kind, a, b] = String(id).split(":");
-  if (kind === "deed" && a === "factory") return `Factory Deed of the ${names.cultureName(b)}`;
-  if (kind === "deed" && a === "spaceport") return `Spaceport Deed, ${b[0].toUpperCase()}${b.slice(1)} orbit`;
+  const [kind, a] = String(id).split(":");
+  if (kind === "deed") return names.deedName(id);
   if (kind === "ship") return `${itemName(a)} (ship)`;
   if (kind === "factory_goods") return names.data.cultures[a]?.factory_goods || itemWords(id, names);
   return itemWords(id, names);

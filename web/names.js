@@ -52,6 +52,18 @@ export class Names {
   goodsName(key) { return this.data.cultures[key]?.goods || key; }
   systemName(id) { return this.systems.get(id)?.name || id; }
 
+  /** "Spaceport Deed of Neutron Port (Multi-Generation Ship)", "Factory Deed of the Dell". */
+  deedName(id) {
+    const [, kind, key] = String(id).split(":");
+    if (kind === "factory") return `Factory Deed of the ${this.cultureName(key)}`;
+    if (kind === "spaceport") {
+      const d = this.data.spaceport_deeds?.[key];
+      if (d) return `Spaceport Deed of ${d.orbit} (${this.systemName(d.system)})`;
+      return `Spaceport Deed of ${String(key).split("_").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ")}`;
+    }
+    return `${kind} deed`;
+  }
+
   merchantName(race) { return race ? (this.data.merchants[race]?.name || race) : ""; }
 
   playerColor(player) {

@@ -5,12 +5,53 @@ import { itemName, markerWords } from "./names.js";
 
 const PAWN_R = 13;
 
-/** Draw every piece the view shows (a full redraw; the board keeps its zoom). */
-export function renderPieces(board, names, view) {
+/** Draw every piece the view shows (a full redraw; the board keeps its zoom). ``secrets``
+ * (the replay of a finished game only, from its full log): ``{markers: {dot: marker},
+ * cultures: {system: culture}}``, shown where the view still has them face down. */
+export function renderPieces(board, names, view, secrets = null) {
   drawCultures(board, names, view);
   drawMarkers(board, view);
   drawSpaceports(board, names, view);
   drawPawns(board, names, view);
+  if (secrets) drawSecrets(board, names, view, secrets);
+}
+
+/** What the full log of a finished game tells: the face-down "?" markers and hidden IOUs. */
+export function secretsOf(events) {
+  const out = { markers: {}, cultures: {} };
+  for (const ev of events) {
+    if (ev.redacted || !ev.data) continue;
+    if (ev.type === "IOUsPlaced") Object.assign(out.cultures, ev.data.iou_at || {});
+    if (ev.type === "MarkersPlaced") Object.assign(out.markers, ev.data.boxes || {});
+  }
+  return Object.keys(out.markers).length || Object.keys(out.cultures).length ? out : null;
+}
+
+function drawSecrets(board, names, view, secrets) {
+  const markers = board.layer("marker");
+  for (const [dot, m] of Object.entries(view.qboxes || {})) {
+    const d = board.dot(dot);
+    const secret = secrets.markers[dot];
+    if (!d || m.kind !== "hidden" || !secret) continue;
+    const g = svgEl("g", { class: `marker marker-secret marker-${secret.kind}`, transform: `translate(${d.x} ${d.y})`, "data-dot": dot }, markers);
+    svgEl("title", {}, g).textContent = `Face down: ${markerWords(secret)} (the finished game shows it)`;
+    svgEl("rect", { x: -16, y: -16, width: 32, height: 32, rx: 6, class: "marker-tile" }, g);
+    const label = secret.kind === "telegate" ? `${secret.number}` : secret.kind === "penalty" ? `${secret.amount}`
+      : secret.kind === "relic" ? "R" : secret.kind === "open_port" ? "P" : "·";
+    if (secret.kind === "penalty") svgEl("ellipse", { rx: 13, ry: 9, class: `penalty-chip penalty-${secret.color}` }, g);
+    svgEl("text", { y: 5.5, "text-anchor": "middle", class: "marker-text" }, g).textContent = label;
+  }
+  const cultures = board.layer("culture");
+  for (const system of view.hidden_cultures || []) {
+    const culture = secrets.cultures[system];
+    const box = names.systems.get(system)?.culture_box;
+    if (!culture || !box) continue;
+    const g = svgEl("g", { class: "culture-card culture-secret", transform: `translate(${box.x} ${box.y})`, "data-system": system }, cultures);
+    svgEl("title", {}, g).textContent = `Face down: the ${names.cultureName(culture)} (the finished game shows it)`;
+    svgEl("rect", { x: -62, y: -24, width: 124, height: 48, rx: 7, class: "culture-bg" }, g);
+    svgEl("text", { y: -4, "text-anchor": "middle", class: "culture-name" }, g).textContent = names.cultureName(culture);
+    svgEl("text", { y: 14, "text-anchor": "middle", class: "culture-goods" }, g).textContent = "face-down IOU";
+  }
 }
 
 function clear(layer) { while (layer.firstChild) layer.firstChild.remove(); }
@@ -130,9 +171,30 @@ function drawSpaceports(board, names, view) {
     const owner = view.players[seat];
     if (!d || !owner) continue;
     const g = svgEl("g", { class: "spaceport", transform: `translate(${d.x} ${d.y})`, "data-dot": dot }, layer);
-    svgEl("title", {}, g).textContent = `Spaceport of ${names.playerLabel(owner)}`;
+    svgEl("title", {}, g).textContent = `Spaceport of ${names.playerLabel(owner)} (${names.dotName(dot)})`;
     svgEl("rect", { x: -22, y: -17, width: 44, height: 34, rx: 8, stroke: names.playerColor(owner), class: "port-ring" }, g);
+    const flag = svgEl("g", { class: "sc port-flag", transform: "translate(-22 -17)" }, g);
+    svgEl("circle", { r: 6, fill: names.playerColor(owner), class: "port-dot" }, flag);
   }
+  // Factories (12.3): a small factory at its City or Spaceport, in its owner's color
+  for (const [culture, site] of Object.entries(view.factories || {})) {
+    const d = board.dot(site.dot);
+    const owner = view.players[site.owner];
+    if (!d || !owner) continue;
+    const color = names.playerColor(owner);
+    const g = svgEl("g", { class: "factory", transform: `translate(${d.x + 20} ${d.y + 16})`, "data-dot": site.dot, "data-culture": culture, "data-owner": site.owner }, layer);
+    svgEl("title", {}, g).textContent = factoryWords(names, culture, owner);
+    const sc = svgEl("g", { class: "sc" }, g);
+    svgEl("path", { d: FACTORY_PATH, fill: color, class: "factory-body" }, sc);
+    svgEl("rect", { x: -3, y: 2, width: 6, height: 7, fill: inkFor(color), class: "factory-door" }, sc);
+  }
+}
+
+// a factory: saw-tooth roof and a chimney, about 26 x 22, centred on 0 0
+const FACTORY_PATH = "M-13 10 L-13 -3 L-6 -9 L-6 -3 L1 -9 L1 -3 L6 -7 L6 -13 L11 -13 L11 -5 L13 -5 L13 10 Z";
+
+function factoryWords(names, culture, owner) {
+  return `Factory of the ${names.cultureName(culture)} (${names.data.cultures?.[culture]?.factory_goods || "Factory Goods"}), owned by ${names.playerLabel(owner)}`;
 }
 
 function drawCultures(board, names, view) {
@@ -167,7 +229,10 @@ export function bindDotTooltip(board, names, getView, tip) {
     if (m && m.kind !== "hidden") lines.push(markerWords(m));
     else if (m) lines.push("face-down marker");
     const port = view?.spaceports?.[dotId];
-    if (port !== undefined && view.players[port]) lines.push(`Spaceport of ${view.players[port].name}`);
+    if (port !== undefined && view.players[port]) lines.push(`Spaceport of ${names.playerLabel(view.players[port])}`);
+    for (const [culture, site] of Object.entries(view?.factories || {})) {
+      if (site.dot === dotId && view.players[site.owner]) lines.push(factoryWords(names, culture, view.players[site.owner]));
+    }
     for (const p of view?.players || []) if (p.dot === dotId) lines.push(`${names.playerLabel(p)} is here`);
     const extra = board.container.querySelector(`.hl[data-dot="${CSS.escape(dotId)}"]`)?.dataset.tip;
     if (extra) lines.push(extra);

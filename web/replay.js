@@ -1,7 +1,7 @@
 // Replay: step through the game event by event with the board as it was (GET /replay frames:
 // the view after each event, as this link saw it then). Finished games show their full log.
 import { describeLog } from "./log.js";
-import { animatePawn, renderPieces } from "./pieces.js";
+import { animatePawn, renderPieces, secretsOf } from "./pieces.js";
 
 const CHUNK = 40;
 
@@ -24,10 +24,19 @@ export class Replay {
   /** Start at ``from`` (the board after that event); ``to`` is where it stops (default: now). */
   async start({ from = 0, to = null, autoplay = false } = {}) {
     const g = this.game;
-    if (["over", "abandoned", "replay"].includes(g.ctx.lobby.status) && !this.fullLog) {
+    const over = ["over", "abandoned", "replay"].includes(g.ctx.lobby.status) || g.answer?.view.stage === "over";
+    if (over && !this.fullLog) {
+      // a finished game's log is given in full (every secret): the replay shows them all; a
+      // game in progress stays redacted for this link (the server decides, not the client)
       try {
-        const log = await g.api.log(0);
-        if (log.full) { this.fullLog = log.events; }
+        const events = [];
+        for (;;) {
+          const log = await g.api.log(events.length ? events[events.length - 1].seq : 0);
+          if (!log.full) { events.length = 0; break; }
+          events.push(...log.events);
+          if (!log.events.length || events[events.length - 1].seq >= log.seq) break;
+        }
+        if (events.length) { this.fullLog = events; this.secrets = secretsOf(events); }
       } catch { /* the redacted log will do */ }
     }
     this.active = true;
@@ -87,7 +96,7 @@ export class Replay {
     }
     this.at = seq;
     this.view = view;
-    renderPieces(this.game.board, this.game.names, view);
+    renderPieces(this.game.board, this.game.names, view, this.secrets);
     this.game.renderPlayers(view);
     this.updateBar();
   }
@@ -176,6 +185,7 @@ export class Replay {
       words = ev.redacted ? "(something only another player saw)" : (describeLog([ev], g.names, who)[0]?.text || ev.type);
     }
     const round = this.view?.round ? `Round ${this.view.round} · ` : "";
-    this.bar.querySelector(".rp-text").textContent = `${round}event ${this.at} of ${this.to}${words ? `: ${words}` : ""}`;
+    const secrets = this.secrets ? " · every secret shown (finished game)" : "";
+    this.bar.querySelector(".rp-text").textContent = `${round}event ${this.at} of ${this.to}${secrets}${words ? `: ${words}` : ""}`;
   }
 }

@@ -139,7 +139,8 @@ function renderPlayers(view) {
     money.textContent = `${p.cash} cash · NW ${p.net_worth}`;
     const ship = document.createElement("span");
     ship.className = "ship";
-    ship.textContent = `${shipLine(p)} · at ${game.names.dotLabel(p.dot)}`;
+    const deeds = p.deeds?.length ? ` · deeds: ${p.deeds.map((d) => game.names.deedName(d)).join(", ")}` : "";
+    ship.textContent = `${shipLine(p)}${deeds} · at ${game.names.dotLabel(p.dot)}`;
     li.append(chip, name, money, ship);
     if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
     ui.players.appendChild(li);

@@ -29,7 +29,7 @@ def _play(sid: str, command: dict[str, object]) -> dict[str, object]:
 
 def test_every_preset_scenario_starts() -> None:
     index = json.loads((SCENARIOS / "index.json").read_text("utf-8"))
-    assert 4 <= len(index) <= 6
+    assert 4 <= len(index) <= 8
     for entry in index:
         body = _start(json.loads((SCENARIOS / entry["file"]).read_text("utf-8")))
         assert body["view"]["sandbox"] is True
@@ -98,3 +98,8 @@ def test_board_data_for_the_client() -> None:
         assert any(s["culture_box"] for s in data["systems"])
         assert data["cultures"]["graw"]["name"] == "Graw"
         assert data["merchants"]["humans"]["color"] == "blue"
+        # every Spaceport Deed names its Orbit as printed (the client never shows a raw key)
+        deeds = data["spaceport_deeds"]
+        assert deeds and all(d["dot"] in ids and d["orbit"] for d in deeds.values())
+        if edition == "avalon-hill":
+            assert deeds["neutron_port"]["orbit"] == "Neutron Port"

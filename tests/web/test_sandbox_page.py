@@ -150,3 +150,34 @@ def test_phone_layout_and_touch(phone: Any, server_url: str, tmp_path: Path) -> 
         assert bb["height"] >= 40, b.inner_text()  # large enough to touch
     phone.evaluate("window.scrollTo(0, 0)")
     phone.screenshot(path=str(tmp_path / "sandbox-phone.png"))
+
+
+def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
+    page: Any, server_url: str, tmp_path: Path
+) -> None:
+    """Spaceports ringed and Factories drawn in their owner's color; deeds and Orbits by the
+    names printed on the board (never a raw key such as ``neutron_port``)."""
+    _open_scenario(page, server_url, "deeds")
+    ann = page.evaluate("starport.names.playerColor({seat: 0, race: 'humans'})")
+    bob = page.evaluate("starport.names.playerColor({seat: 1, race: 'dell'})")
+    assert ann != bob
+    ports = {g.get_attribute("data-dot"): g.locator(".port-ring").get_attribute("stroke")
+             for g in page.locator(".spaceport").all()}
+    assert ports == {"giant-planet.1": bob, "jungle-planet.3": ann, "colony-world.4": bob}
+    factories = {g.get_attribute("data-culture"): (g.get_attribute("data-dot"),
+                                                   g.locator(".factory-body").get_attribute("fill"))
+                 for g in page.locator(".factory").all()}
+    assert factories == {"graw": ("giant-planet.11", ann), "shenna": ("jungle-planet.3", ann),
+                         "zum": ("colony-world.10", bob)}
+    title = page.locator('.factory[data-culture="zum"] title').text_content()
+    assert "Factory of the Zum" in title and "Bob" in title
+    players = page.locator("#players").inner_text()
+    assert "Spaceport Deed of Jewelport (Jungle Planet)" in players
+    assert "Spaceport Deed of Grandport (Giant Planet)" in players
+    assert "Factory Deed of the Graw" in players
+    page.click("#stay-put")  # trade in Grand Expanse: the Graw sell the free Spaceport Deeds
+    page.wait_for_selector("button:has-text('Buy Spaceport Deed of Greathome (Giant Planet)')")
+    text = page.locator("#controls").inner_text() + players
+    assert "_" not in text, text
+    page.evaluate("starport.board.centreOn('giant-planet.1', 500)")
+    page.screenshot(path=str(tmp_path / "deeds-desktop.png"))

@@ -285,7 +285,12 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     other.wait_for_selector("#end-turn")
     other.click("#end-turn")
     me.wait_for_function("document.title.startsWith('● Your turn')")
-    me.reload()
+    # the tab stayed open: the summary comes with the turn (and goes when the turn ends)
+    me.wait_for_selector("#since:not([hidden])")
+    assert f"{other_name}" in me.locator("#since").inner_text()
+    assert me.locator("#since-replay").is_visible()
+    me.screenshot(path=str(tmp_path / "since-live.png"))
+    me.reload()  # coming back later: the same summary
     me.wait_for_selector("#since:not([hidden])")
     assert f"{other_name}" in me.locator("#since").inner_text()
     me.click("#since-replay")
@@ -312,4 +317,92 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     viewer.screenshot(path=str(tmp_path / "shared-replay.png"))
     assert not errors, errors
     for p in (*g["pages"], host, viewer):
+        p.context.close()
+
+
+def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
+    browser: Any, server_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """13.2 on a real server: a seat ends its turn at the target and wins (``GameWon``); both
+    tabs show the winner and the summary. The replay while the game is played is redacted for
+    the seat; the replay of the finished game shows the face-down "?" markers and IOUs.
+
+    Test hook (this process only, never the production server): a game length of 40 is
+    allowed, the stake of two players, so the first seat wins when it ends its first turn."""
+    import engine.venus.setup as venus_setup
+
+    monkeypatch.setattr(venus_setup, "GAME_LENGTHS", (*venus_setup.GAME_LENGTHS, 40))
+    api = f"{server_url}/api/tables"
+    made = httpx.post(api, json={"name": "Quick win", "options": {"game_length": 40},
+                                 "seats": 2}).json()
+    table = made["table_id"]
+    for seat, (name, race) in enumerate([("Ann", "humans"), ("Bob", "dell")]):
+        r = httpx.post(f"{api}/{table}/join", json={"name": name, "choice": race},
+                       headers={"X-Starport-Token": made["seats"][seat]["token"]})
+        assert r.status_code == 200, r.text
+    r = httpx.post(f"{api}/{table}/start", headers={"X-Starport-Token": made["host"]["token"]})
+    assert r.status_code == 200, r.text
+    errors: list[str] = []
+    pages = [_seat_page(browser, errors),
+             _seat_page(browser, errors, viewport={"width": 390, "height": 844}, is_mobile=True,
+                        has_touch=True, device_scale_factor=2)]
+    for p, seat in zip(pages, made["seats"], strict=True):
+        p.goto(seat["url"])
+        p.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+
+    def headers(seat: int) -> dict[str, str]:
+        return {"X-Starport-Token": made["seats"][seat]["token"]}
+
+    first = httpx.get(f"{api}/{table}/view", headers=headers(0)).json()["pending"]["seats"][0]
+    winner, loser = pages[first], pages[1 - first]
+    name = ["Ann", "Bob"][first]
+
+    # while it is played: the replay shows only what this seat may see
+    assert httpx.get(f"{api}/{table}/export", headers=headers(first)).status_code == 409
+    winner.click("#replay-btn")
+    winner.wait_for_selector("#replay-bar:not([hidden])")
+    winner.wait_for_function("document.querySelector('.rp-text').textContent.includes('event')")
+    assert winner.locator(".marker-secret, .culture-secret").count() == 0
+    assert winner.evaluate("window.starport.game.replay.fullLog === undefined")
+    assert "every secret" not in winner.locator(".rp-text").inner_text()
+    winner.keyboard.press("Escape")
+    winner.wait_for_selector("#replay-bar", state="hidden")
+
+    # the first seat stays put and ends its turn at a Net Worth of 40: it wins
+    winner.click("#stay-put")
+    winner.wait_for_selector("#end-turn")
+    winner.click("#end-turn")
+    for p in pages:
+        p.wait_for_selector("#end:not([hidden])")
+        assert p.locator("#end h2").inner_text() == f"{name} wins!"
+        assert "reached a Net Worth of 40" in p.locator("#end").inner_text()
+        assert p.locator("#end table.summary tbody tr").count() == 2
+        assert p.locator("#end tr.winner").inner_text().startswith(name)  # first, even in a tie
+        assert f"{name} wins with a Net Worth of 40!" in p.locator("#log").inner_text()
+        p.wait_for_function("document.title.startsWith('Game over')")
+        assert p.locator("#turn-badge").inner_text() == "Game over"
+    pages[0].screenshot(path=str(tmp_path / "won-desktop.png"))
+    pages[1].screenshot(path=str(tmp_path / "won-phone.png"))
+    assert winner.locator(".marker-secret, .culture-secret").count() == 0  # the live board
+
+    # the finished game's replay: every face-down marker and hidden IOU is shown
+    doc = httpx.get(f"{api}/{table}/export", headers=headers(first)).json()
+    placed = next(e for e in doc["events"] if e["type"] == "MarkersPlaced")["data"]["boxes"]
+    ious = next(e for e in doc["events"] if e["type"] == "IOUsPlaced")["data"]["iou_at"]
+    winner.click("#end button:has-text('Replay the game')")
+    winner.wait_for_selector("#replay-bar:not([hidden])")
+    winner.wait_for_selector(".marker-secret")
+    assert winner.locator(".marker-secret").count() == len(placed)
+    assert winner.locator(".culture-secret").count() == len(ious)
+    dot, marker = next((d, m) for d, m in placed.items() if m["kind"] == "telegate")
+    title = winner.locator(f'.marker-secret[data-dot="{dot}"] title').text_content()
+    assert f"Tele Gate {marker['number']}" in title
+    assert "every secret shown" in winner.locator(".rp-text").inner_text()
+    loser.click("#end button:has-text('Replay the game')")
+    loser.wait_for_selector(".culture-secret")
+    pages[1].evaluate("window.scrollTo(0, 0)")
+    pages[0].screenshot(path=str(tmp_path / "won-replay-desktop.png"))
+    pages[1].screenshot(path=str(tmp_path / "won-replay-phone.png"))
+    assert not errors, errors
+    for p in pages:
         p.context.close()
