@@ -168,6 +168,21 @@ def _board_for_client(edition: str) -> dict[str, Any]:
             m.key: {"name": getattr(m, f"name_{year}") or m.name_1988, "color": m.color_1988}
             for m in comp.merchants
         },
+        "catalog": _catalog(Edition(edition)),
+    }
+
+
+def _catalog(edition: Edition) -> dict[str, Any]:
+    """The printed numbers the map's culture cards show (culture numbers, Factory Goods
+    prices, Demand bonuses, Fare fees, Relic prices)."""
+    comp = load_components()
+    bonus = comp.bonus[edition]
+    return {
+        "numbers": {c.key: c.label(edition) for c in comp.cultures},
+        "factory_cost": {c.key: c.factory.cost for c in comp.cultures},
+        "demands": {f"{d.at}:{d.goods}": d.bonus for d in bonus.demands},
+        "fares": {f"{f.origin}:{f.destination}": f.fee for f in bonus.fares},
+        "relics": {r.key: {"name": r.name, "price": r.price} for r in comp.relics_in(edition)},
     }
 
 

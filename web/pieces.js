@@ -1,6 +1,7 @@
 // Pieces over the board: pawns in player colors, face-up "?" markers, discovered cultures at
-// their culture box, Spaceports with their owner's color, and a label for every dot.
+// their culture box (cultures.js: their markets), Spaceports with their owner's color, and a label for every dot.
 import { svgEl } from "./board.js";
+import { drawCultureCards } from "./cultures.js";
 import { itemName, markerWords } from "./names.js";
 
 const PAWN_R = 13;
@@ -9,7 +10,7 @@ const PAWN_R = 13;
  * (the replay of a finished game only, from its full log): ``{markers: {dot: marker},
  * cultures: {system: culture}}``, shown where the view still has them face down. */
 export function renderPieces(board, names, view, secrets = null) {
-  drawCultures(board, names, view);
+  drawCultureCards(board, names, view);
   drawMarkers(board, view);
   drawSpaceports(board, names, view);
   drawPawns(board, names, view);
@@ -195,27 +196,6 @@ const FACTORY_PATH = "M-13 10 L-13 -3 L-6 -9 L-6 -3 L1 -9 L1 -3 L6 -7 L6 -13 L11
 
 function factoryWords(names, culture, owner) {
   return `Factory of the ${names.cultureName(culture)} (${names.data.cultures?.[culture]?.factory_goods || "Factory Goods"}), owned by ${names.playerLabel(owner)}`;
-}
-
-function drawCultures(board, names, view) {
-  const layer = board.layer("culture");
-  clear(layer);
-  const me = view.players.find((p) => p.observed);
-  const shown = Object.entries(view.discovered || {}).map(([s, c]) => [s, c, false]);
-  for (const [s, c] of Object.entries(me?.observed || {})) shown.push([s, c, true]);
-  for (const [system, culture, secret] of shown) {
-    const box = names.systems.get(system)?.culture_box;
-    if (!box) continue;
-    const g = svgEl("g", { class: `culture-card${secret ? " culture-observed" : ""}`, transform: `translate(${box.x} ${box.y})` }, layer);
-    svgEl("title", {}, g).textContent = secret
-      ? `You observed the ${names.cultureName(culture)} here (only you know)`
-      : `${names.cultureName(culture)}: sells ${names.goodsName(culture)}`;
-    svgEl("rect", { x: -62, y: -24, width: 124, height: 48, rx: 7, class: "culture-bg" }, g);
-    svgEl("text", { y: -4, "text-anchor": "middle", class: "culture-name" }, g).textContent =
-      secret ? `${names.cultureName(culture)}?` : names.cultureName(culture);
-    svgEl("text", { y: 14, "text-anchor": "middle", class: "culture-goods" }, g).textContent =
-      secret ? "observed by you" : names.goodsName(culture);
-  }
 }
 
 /** Tooltip for dots: hover (mouse) or focus (keyboard) shows what is there. */

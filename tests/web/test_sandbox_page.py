@@ -181,3 +181,55 @@ def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
     assert "_" not in text, text
     page.evaluate("starport.board.centreOn('giant-planet.1', 500)")
     page.screenshot(path=str(tmp_path / "deeds-desktop.png"))
+
+
+def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
+    page: Any, server_url: str, tmp_path: Path
+) -> None:
+    """Issue 5: each discovered Culture's card at its Culture Box counts its Goods (with the
+    price), Factory Goods, Demands, Fares and the Relics at its sun; it opens by keyboard;
+    the bonus markers of Cultures not yet discovered are listed "Off the map"."""
+    _open_scenario(page, server_url, "markets")
+    graw = page.locator('.culture-market[data-culture="graw"]')
+    assert graw.get_attribute("data-system") == "giant-planet"
+    assert graw.locator(".cc-count").all_text_contents() == ["3·$30", "3", "1", "1"]
+    label = str(graw.get_attribute("aria-label"))
+    for words in ("Graw, Culture 2, Giant Planet", "3 × Space Spice, $30",
+                  "2 × Designer Genes (Cholos), +$40 each", "Psychotic Sculptures (Qossuth), +$90",
+                  "to the Qossuth, fee $120", "Relics at the sun: Spy Eye, $100"):
+        assert words in label, label
+    shenna = page.locator('.culture-market[data-culture="shenna"]')
+    assert shenna.locator(".cc-count").all_text_contents() == ["4·$50", "1·$80", "1", "1"]
+    assert "1 × Pet Monsters (Factory Goods), $80" in str(shenna.get_attribute("aria-label"))
+    base = page.locator('.culture-market[data-culture="base"]')
+    assert "to the Dell, fee $140" in str(base.get_attribute("aria-label"))
+    base.click()  # a tap on a card opens it and is not a click on the map's highlights
+    assert page.locator("#culture-pop").is_visible()
+    assert "declares" not in _log(page)
+    page.locator("#scenario").focus()  # away from the card: the pinned panel stays
+    page.mouse.click(5, 300)  # a press elsewhere closes it
+    assert page.locator("#culture-pop").is_hidden()
+
+    page.locator("#board").focus()
+    for _ in range(6):  # Tab from the map to the Graw's card
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.culture") == "graw":
+            break
+    assert graw.get_attribute("aria-expanded") == "true"  # focus opens it
+    page.keyboard.press("Enter")  # and pins it
+    pop = page.locator("#culture-pop")
+    assert pop.is_visible()
+    text = str(pop.text_content())
+    for words in ("Culture 2", "Graw", "3 × Space Spice", "$30", "+$40 each", "fee $120",
+                  "Spy Eye"):
+        assert words in text, text
+    page.screenshot(path=str(tmp_path / "markets-desktop.png"))
+    page.keyboard.press("Escape")
+    assert pop.is_hidden() and graw.get_attribute("aria-expanded") == "false"
+
+    offmap = page.locator(".offmap")
+    assert offmap.locator("summary").inner_text() == "Off the map: 2 bonus markers"
+    offmap.locator("summary").click()
+    listed = offmap.locator("li").all_inner_texts()
+    assert listed == ["Niks demands Space Spice (Graw) +$60",
+                      "Passenger at the Wollow to the Shenna (Jungle Planet), fee $110"]

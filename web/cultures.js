@@ -1,0 +1,390 @@
+// The markets on the map (issue 5): a small card at each discovered Culture's Culture Box
+// with its number, name and a count summary (Goods for sale with their price, Factory Goods,
+// Demand markers, Fares waiting, Relics at the system's sun). Hovering, focusing or tapping
+// the card opens its detail (an HTML panel over the board); Enter, Space or a tap pins it,
+// Escape closes it. The Galactic Base gets a card when Fares wait there, and the Demand and
+// Fare markers of Cultures not yet on the map are listed under "Off the map".
+import { svgEl } from "./board.js";
+import { itemName } from "./names.js";
+
+const CARD_H = 46;
+const CARD_TOP = -14; // the card hangs from the top of the Culture Box (the system's name is above)
+const CHIP_GAP = 8;
+
+/** What the view says is at one Culture (or the Galactic Base, ``base``): counted markers. */
+export function marketOf(view, names, culture, system) {
+  const ed = names.data.catalog; // printed numbers, from GET /api/venus/board
+  const markers = view.market?.[culture] || [];
+  const goods = markers.filter((m) => m === `goods:${culture}`).length;
+  const factory = markers.filter((m) => m === `factory_goods:${culture}`).length;
+  const demands = new Map(); // goods culture -> {count, bonus}
+  const fares = new Map(); // destination -> {count, fee}
+  for (const m of markers) {
+    const [kind, a, b] = m.split(":");
+    if (kind === "demand") {
+      const d = demands.get(b) || { goods: b, count: 0, bonus: ed.demands[`${a}:${b}`] ?? null };
+      d.count += 1;
+      demands.set(b, d);
+    } else if (kind === "fare") {
+      const f = fares.get(b) || { to: b, count: 0, fee: ed.fares[`${a}:${b}`] ?? null };
+      f.count += 1;
+      fares.set(b, f);
+    }
+  }
+  const relics = (system && view.suns?.[system]) || [];
+  const info = names.data.cultures?.[culture];
+  return {
+    culture, system,
+    number: ed.numbers[culture] || "",
+    goods: goods ? { count: goods, price: info?.cost ?? null, name: names.goodsName(culture) } : null,
+    factory: factory ? { count: factory, price: ed.factory_cost[culture] ?? null, name: info?.factory_goods || "Factory Goods" } : null,
+    demands: [...demands.values()],
+    fares: [...fares.values()],
+    relics: relics.map((r) => ({ key: r, name: ed.relics[r]?.name || itemName(r), price: ed.relics[r]?.price ?? null })),
+  };
+}
+
+const money = (n) => (n === null || n === undefined ? "" : `$${n}`);
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function placeWords(names, view, culture) {
+  if (culture === "base") return "the Galactic Base";
+  const system = Object.entries(view.discovered || {}).find(([, c]) => c === culture)?.[0];
+  return system ? `the ${names.cultureName(culture)} (${names.systemName(system)})` : `the ${names.cultureName(culture)}`;
+}
+
+function cultureTitle(names, m) {
+  return m.culture === "base" ? "Galactic Base" : names.cultureName(m.culture);
+}
+
+/** The lines of a card's detail: [heading, [text, extra]...] sections. */
+function detailSections(names, view, m) {
+  const out = [];
+  const sells = [];
+  if (m.goods) sells.push([`${m.goods.count} × ${m.goods.name}`, money(m.goods.price)]);
+  if (m.factory) sells.push([`${m.factory.count} × ${m.factory.name} (Factory Goods)`, money(m.factory.price)]);
+  if (m.culture !== "base") out.push(["Goods for sale", sells.length ? sells : [["none left", ""]]]);
+  if (m.demands.length) {
+    out.push(["Demand bonuses", m.demands.map((d) => [
+      `${d.count > 1 ? `${d.count} × ` : ""}${names.goodsName(d.goods)} (${names.cultureName(d.goods)})`,
+      d.bonus !== null ? `+$${d.bonus}${d.count > 1 ? " each" : ""}` : ""])]);
+  }
+  if (m.fares.length) {
+    out.push(["Passengers waiting", m.fares.map((f) => [
+      `${f.count > 1 ? `${f.count} × ` : ""}to ${placeWords(names, view, f.to)}`, f.fee !== null ? `fee $${f.fee}` : ""])]);
+  }
+  if (m.relics.length) out.push(["Relics at the sun", m.relics.map((r) => [r.name, money(r.price)])]);
+  return out;
+}
+
+/** The card's accessible label: everything on it, in one sentence per section. */
+export function cardLabel(names, view, m, observed = false) {
+  const head = m.culture === "base" ? "Galactic Base"
+    : `${names.cultureName(m.culture)}, Culture ${m.number}${m.system ? `, ${names.systemName(m.system)}` : ""}${observed ? " (observed by you only)" : ""}`;
+  const parts = [head];
+  for (const [title, rows] of detailSections(names, view, m)) {
+    parts.push(`${title}: ${rows.map(([t, x]) => (x ? `${t}, ${x}` : t)).join("; ")}`);
+  }
+  return `${parts.join(". ")}.`;
+}
+
+// --- drawing -------------------------------------------------------------------------------
+
+function icon(kind, parent) {
+  const g = svgEl("g", { class: `cc-icon cc-${kind}` }, parent);
+  if (kind === "goods") { // a crate
+    svgEl("rect", { x: -5.5, y: -5.5, width: 11, height: 11, rx: 1.5 }, g);
+    svgEl("path", { d: "M-5.5 -1.5 H5.5 M-1.5 -5.5 V5.5", class: "cc-line" }, g);
+  } else if (kind === "factory") {
+    svgEl("path", { d: "M-6 5 L-6 -1 L-2.5 -4 L-2.5 -1 L1 -4 L1 -1 L3 -3 L3 -6 L5.5 -6 L5.5 5 Z" }, g);
+  } else if (kind === "demand") { // a rising arrow: a bonus
+    svgEl("path", { d: "M0 -6.5 L6 1 L2.2 1 L2.2 6 L-2.2 6 L-2.2 1 L-6 1 Z" }, g);
+  } else if (kind === "fare") { // a passenger
+    svgEl("circle", { cx: 0, cy: -3.6, r: 2.8 }, g);
+    svgEl("path", { d: "M-5 6 C-5 -0.5 5 -0.5 5 6 Z" }, g);
+  } else if (kind === "relic") {
+    svgEl("path", { d: "M0 -6.5 L5.5 0 L0 6.5 L-5.5 0 Z" }, g);
+  }
+  return g;
+}
+
+/** The count chips of a card: [kind, text]. */
+function chips(m) {
+  const out = [];
+  if (m.goods) out.push(["goods", `${m.goods.count}·${money(m.goods.price)}`]);
+  if (m.factory) out.push(["factory", `${m.factory.count}·${money(m.factory.price)}`]);
+  const demands = m.demands.reduce((n, d) => n + d.count, 0);
+  if (demands) out.push(["demand", `${demands}`]);
+  const fares = m.fares.reduce((n, f) => n + f.count, 0);
+  if (fares) out.push(["fare", `${fares}`]);
+  if (m.relics.length) out.push(["relic", `${m.relics.length}`]);
+  return out;
+}
+
+const textWidth = (s, px) => s.length * px * 0.58; // a good-enough estimate for the fonts used
+
+function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
+  const cs = chips(m);
+  const title = cultureTitle(names, m);
+  const chipW = cs.map(([, t]) => 15 + textWidth(t, 13));
+  const rowW = chipW.reduce((a, b) => a + b, 0) + CHIP_GAP * Math.max(0, cs.length - 1);
+  const nameW = textWidth(title, 15) + (m.number ? 24 : 0);
+  const w = Math.max(84, Math.ceil(Math.max(rowW, nameW) + 18));
+  const key = m.system || m.culture;
+  const g = svgEl("g", {
+    class: `culture-card culture-market${observed ? " culture-observed" : ""}`,
+    transform: `translate(${x} ${y})`, "data-system": m.system || "", "data-culture": m.culture,
+    tabindex: 0, role: "button", "aria-expanded": "false", "aria-controls": "culture-pop",
+    "aria-label": cardLabel(names, view, m, observed),
+  }, layer);
+  g.dataset.key = key;
+  const sc = svgEl("g", { class: "cc-scale" }, g);
+  svgEl("rect", { x: -w / 2, y: CARD_TOP, width: w, height: CARD_H, rx: 7, class: "culture-bg" }, sc);
+  const head = svgEl("text", { x: 0, y: CARD_TOP + 18, "text-anchor": "middle", class: "culture-name" }, sc);
+  if (m.number) {
+    const n = svgEl("tspan", { class: "culture-number" }, head);
+    n.textContent = `${m.number} `;
+  }
+  head.appendChild(document.createTextNode(observed ? `${title}?` : title));
+  let cx = -rowW / 2;
+  cs.forEach(([kind, text], i) => {
+    const c = svgEl("g", { class: "cc-chip", transform: `translate(${cx} ${CARD_TOP + 34})` }, sc);
+    icon(kind, c).setAttribute("transform", "translate(6 0)");
+    svgEl("text", { x: 14, y: 4.6, class: `cc-count cc-count-${kind}` }, c).textContent = text;
+    cx += chipW[i] + CHIP_GAP;
+  });
+  if (!cs.length) svgEl("text", { y: CARD_TOP + 38, "text-anchor": "middle", class: "culture-goods" }, sc).textContent = "nothing here";
+  const open = (pin) => ui.show(key, g, pin);
+  g.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") open(false); });
+  g.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse" && document.activeElement !== g) ui.hide(false); });
+  g.addEventListener("focus", () => open(false));
+  g.addEventListener("blur", () => ui.hide(false));
+  g.addEventListener("click", (e) => {
+    e.stopPropagation(); // not a click on the map (moves.js picks the nearest highlight)
+    if (ui.pinned && ui.open === key) ui.hide(true); else open(true);
+  });
+  g.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      e.stopPropagation();
+      if (ui.pinned && ui.open === key) ui.hide(true); else open(true);
+    } else if (e.key === "Escape" && ui.open === key) {
+      e.stopPropagation();
+      ui.hide(true);
+    }
+  });
+  ui.cards.set(key, { g, m, observed });
+  return g;
+}
+
+// --- the detail panel and the "Off the map" note -------------------------------------------
+
+class CultureUi {
+  constructor(board, names) {
+    this.board = board;
+    this.names = names;
+    this.view = null;
+    this.cards = new Map(); // key -> {g, m, observed}
+    this.open = null;
+    this.pinned = false;
+    const host = board.container.parentElement;
+    this.pop = document.createElement("div");
+    this.pop.id = "culture-pop";
+    this.pop.className = "culture-pop";
+    this.pop.hidden = true;
+    host.appendChild(this.pop);
+    this.offmap = document.createElement("details");
+    this.offmap.className = "offmap";
+    this.offmap.hidden = true;
+    host.appendChild(this.offmap);
+    this.svg = null;
+    this.observer = new MutationObserver(() => this.place());
+    document.addEventListener("pointerdown", (e) => {
+      if (!this.pinned || e.target.closest?.(".culture-market, .culture-pop")) return;
+      this.hide(true);
+    });
+  }
+
+  watch() { // keep the panel at its card while the map pans and zooms
+    if (this.svg === this.board.svg) return;
+    this.observer.disconnect();
+    this.svg = this.board.svg;
+    if (this.svg) this.observer.observe(this.svg, { attributes: true, attributeFilter: ["viewBox"] });
+  }
+
+  show(key, g, pin) {
+    const card = this.cards.get(key);
+    if (!card) return;
+    if (this.open && this.open !== key) this.cards.get(this.open)?.g.setAttribute("aria-expanded", "false");
+    this.open = key;
+    this.pinned = pin || (this.pinned && this.open === key);
+    this.fill(card);
+    g.setAttribute("aria-expanded", "true");
+    g.classList.add("is-open");
+    this.pop.hidden = false;
+    this.place();
+  }
+
+  hide(force) {
+    if (!this.open || (this.pinned && !force)) return;
+    const card = this.cards.get(this.open);
+    card?.g.setAttribute("aria-expanded", "false");
+    card?.g.classList.remove("is-open");
+    this.open = null;
+    this.pinned = false;
+    this.pop.hidden = true;
+  }
+
+  fill({ m, observed }) {
+    const { names, view } = this;
+    const pop = this.pop;
+    pop.replaceChildren();
+    pop.dataset.key = m.system || m.culture;
+    const h = document.createElement("div");
+    h.className = "cp-title";
+    const strong = document.createElement("strong");
+    strong.textContent = cultureTitle(names, m);
+    h.appendChild(strong);
+    if (m.number) {
+      const n = document.createElement("span");
+      n.className = "cp-number";
+      n.textContent = `Culture ${m.number}`;
+      h.prepend(n);
+    }
+    pop.appendChild(h);
+    if (m.system || observed) {
+      const where = document.createElement("div");
+      where.className = "cp-where";
+      where.textContent = `${m.system ? names.systemName(m.system) : ""}${observed ? " · observed by you only" : ""}`;
+      pop.appendChild(where);
+    }
+    for (const [title, rows] of detailSections(names, view, m)) {
+      const sec = document.createElement("div");
+      sec.className = `cp-sec cp-${title.split(" ")[0].toLowerCase()}`;
+      const t = document.createElement("div");
+      t.className = "cp-head";
+      t.textContent = title;
+      const ul = document.createElement("ul");
+      for (const [text, extra] of rows) {
+        const li = document.createElement("li");
+        const a = document.createElement("span");
+        a.textContent = text;
+        li.appendChild(a);
+        if (extra) {
+          const b = document.createElement("span");
+          b.className = "cp-num";
+          b.textContent = extra;
+          li.appendChild(b);
+        }
+        ul.appendChild(li);
+      }
+      sec.append(t, ul);
+      pop.appendChild(sec);
+    }
+  }
+
+  place() {
+    if (!this.open || this.pop.hidden) return;
+    const card = this.cards.get(this.open);
+    if (!card?.g.isConnected) { this.hide(true); return; }
+    const host = this.board.container.parentElement.getBoundingClientRect();
+    const c = card.g.getBoundingClientRect();
+    const r = { left: c.left - host.left, right: c.right - host.left, top: c.top - host.top, bottom: c.bottom - host.top };
+    const pw = this.pop.offsetWidth;
+    const ph = this.pop.offsetHeight;
+    const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+    let left;
+    let top = (r.top + r.bottom) / 2 - ph / 2;
+    if (r.right + 8 + pw <= host.width - 4) left = r.right + 8; // beside the card, right
+    else if (r.left - 8 - pw >= 4) left = r.left - 8 - pw; // or left
+    else { // a narrow screen: centred under (or over) the card
+      left = (r.left + r.right) / 2 - pw / 2;
+      top = r.bottom + 6 + ph <= host.height - 4 ? r.bottom + 6 : r.top - 6 - ph;
+    }
+    this.pop.style.left = `${clamp(left, 4, host.width - pw - 4)}px`;
+    this.pop.style.top = `${clamp(top, 4, host.height - ph - 4)}px`;
+  }
+
+  /** Demand and Fare markers waiting with Cultures not on the map (10.12). */
+  renderOffmap(shown) {
+    const { names, view } = this;
+    const rows = [];
+    for (const culture of Object.keys(view.market || {})) {
+      if (culture === "base" || shown.has(culture)) continue;
+      const m = marketOf(view, names, culture, null);
+      for (const d of m.demands) {
+        rows.push(`${names.cultureName(culture)} demands ${d.count > 1 ? `${d.count} × ` : ""}${names.goodsName(d.goods)} (${names.cultureName(d.goods)})${d.bonus !== null ? ` +$${d.bonus}` : ""}`);
+      }
+      for (const f of m.fares) {
+        rows.push(`Passenger${f.count > 1 ? `s (${f.count})` : ""} at the ${names.cultureName(culture)} to ${placeWords(names, view, f.to)}${f.fee !== null ? `, fee $${f.fee}` : ""}`);
+      }
+    }
+    const was = this.offmap.open;
+    this.offmap.replaceChildren();
+    this.offmap.hidden = !rows.length;
+    if (!rows.length) return;
+    const s = document.createElement("summary");
+    s.textContent = `Off the map: ${plural(rows.length, "bonus marker")}`;
+    s.setAttribute("aria-label", `Off the map: ${plural(rows.length, "bonus marker")} waiting with Cultures not yet discovered`);
+    const ul = document.createElement("ul");
+    for (const r of rows) {
+      const li = document.createElement("li");
+      li.textContent = r;
+      ul.appendChild(li);
+    }
+    this.offmap.append(s, ul);
+    this.offmap.open = was;
+  }
+}
+
+const uis = new WeakMap();
+
+/** Draw the culture cards of a view (a full redraw; an open card stays open). */
+export function drawCultureCards(board, names, view) {
+  let ui = uis.get(board);
+  if (!ui) { ui = new CultureUi(board, names); uis.set(board, ui); }
+  ui.names = names;
+  ui.view = view;
+  ui.watch();
+  const layer = board.layer("culture");
+  const focused = layer.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const open = ui.open;
+  const pinned = ui.pinned;
+  while (layer.firstChild) layer.firstChild.remove();
+  ui.cards.clear();
+  const me = view.players.find((p) => p.observed);
+  const shown = Object.entries(view.discovered || {}).map(([s, c]) => [s, c, false]);
+  for (const [s, c] of Object.entries(me?.observed || {})) shown.push([s, c, true]);
+  const onMap = new Set();
+  const systems = new Set();
+  for (const [system, culture, observed] of shown) {
+    const box = names.systems.get(system)?.culture_box;
+    if (!box) continue;
+    onMap.add(culture);
+    systems.add(system);
+    drawCard(layer, ui, names, view, marketOf(view, names, culture, system), box.x, box.y, { observed });
+  }
+  // Relics at a sun whose Culture is not on the map (not expected, but shown all the same)
+  for (const system of Object.keys(view.suns || {})) {
+    const box = names.systems.get(system)?.culture_box;
+    if (systems.has(system) || !box) continue;
+    const m = { culture: "", system, number: "", goods: null, factory: null, demands: [], fares: [],
+      relics: marketOf(view, names, "", system).relics };
+    drawCard(layer, ui, names, view, { ...m, culture: names.systemName(system) }, box.x, box.y);
+  }
+  // Fares waiting at the Galactic Base (10.3): a card beside it
+  const base = board.dot(names.data.galactic_base || "galactic-base");
+  const atBase = marketOf(view, names, "base", null);
+  if (base && (atBase.fares.length || atBase.demands.length)) {
+    drawCard(layer, ui, names, view, atBase, base.x - 20, base.y + 110); // under its name
+  }
+  ui.renderOffmap(onMap);
+  if (open && ui.cards.has(open)) {
+    ui.show(open, ui.cards.get(open).g, pinned);
+  } else if (open) {
+    ui.open = null;
+    ui.pinned = false;
+    ui.pop.hidden = true;
+  }
+  if (focused && ui.cards.has(focused)) ui.cards.get(focused).g.focus({ preventScroll: true });
+}
