@@ -136,6 +136,9 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     if "scenario" in options:
         fail(422, "options", "scenarios are for the sandbox, not for tables")
     bots = sorted(set(body.bots))
+    minimum = svc(request).settings.min_turn_timer
+    if body.turn_timer is not None and body.turn_timer < minimum:
+        fail(422, "options", f"turn_timer: at least {minimum} seconds")
     if any(not 0 <= b < body.seats for b in bots):
         fail(422, "options", "bots: seat numbers start at 0 and must be below seats")
     try:  # the ruleset checks the options: a dry run of its setup

@@ -46,6 +46,7 @@ class Settings:
     snapshot_every: int = 100  # events between two snapshots
     bot_delay: float = 0.4  # seconds between two bot commands
     scheduler_interval: float = 5.0  # seconds between two sweeps for timers and notifications
+    min_turn_timer: int = 30  # the shortest turn timer a table may ask for (seconds)
     notify_after: int = 300  # seconds a seat waits before a webhook / e-mail goes out
     webhook_allow_private: bool = False  # allow webhooks to loopback/private addresses
     smtp_host: str = ""
@@ -76,6 +77,7 @@ class Settings:
             snapshot_every=_int("STARPORT_SNAPSHOT_EVERY", cls.snapshot_every),
             bot_delay=_float("STARPORT_BOT_DELAY", cls.bot_delay),
             scheduler_interval=_float("STARPORT_SCHEDULER_INTERVAL", cls.scheduler_interval),
+            min_turn_timer=_int("STARPORT_MIN_TURN_TIMER", cls.min_turn_timer),
             notify_after=_int("STARPORT_NOTIFY_AFTER", cls.notify_after),
             webhook_allow_private=os.environ.get("STARPORT_WEBHOOK_ALLOW_PRIVATE", "") == "1",
             smtp_host=os.environ.get("STARPORT_SMTP_HOST", ""),

@@ -42,8 +42,10 @@ class CreateTable(_In):
                                     examples=[{"edition": "avalon-hill", "game_length": 2000}])
     seats: int = Field(2, ge=1, le=8)
     bots: list[int] = Field(default_factory=list, max_length=8)
-    turn_timer: int | None = Field(None, ge=30, le=14 * 86400,
-                                   description="seconds a seat may wait before a bot plays")
+    turn_timer: int | None = Field(None, ge=1, le=14 * 86400,
+                                   description="seconds a seat may wait before a bot plays "
+                                               "its turn (at least the server's minimum, "
+                                               "STARPORT_MIN_TURN_TIMER, 30 by default)")
 
 
 class Link(BaseModel):

@@ -310,14 +310,17 @@ class Service:
             entry.status = t.status
         return entry
 
-    async def fresh_entry(self, game_id: str) -> Entry | None:
+    async def fresh_entry(self, game_id: str, read_head: bool = True) -> Entry | None:
         """The game as the database has it now. With several processes on PostgreSQL, a
         NOTIFY hint can trail a commit made elsewhere by a few milliseconds, so the head is
-        read from the database (the source of truth) rather than trusted to the hints."""
+        read from the database (the source of truth) rather than trusted to the hints.
+
+        ``read_head=False`` trusts the hints: for websocket pushes, which a hint wakes
+        anyway (a query per push and viewer costs PostgreSQL runs dearly under load)."""
         entry = await self.entry(game_id)
         if entry is None:
             return None
-        if self.settings.is_postgres:
+        if self.settings.is_postgres and read_head:
             head = await self.db(self._head, game_id)
             entry.remote_seq = max(entry.remote_seq, head)
         if entry.remote_seq > entry.seq:
@@ -545,8 +548,10 @@ class Service:
                 # without playing is still told
                 online = self.hub.seats_online(row.id)
                 offline = [s for s in row.pending_seats if s not in online]
-                if offline and await self.db(self._claim_notification, row.id, row.seq):
-                    # in its own task: a slow webhook or mail server never holds the sweep
+                if not offline:
+                    continue
+                claimed: bool = await self.db(self._claim_notification, row.id, row.seq)
+                if claimed:  # in its own task: a slow webhook or mail never holds the sweep
                     self.spawn(self.notifier(row.id, row.seq, offline))
 
     def _waiting(self, now: Any) -> list[Any]:

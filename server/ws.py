@@ -174,7 +174,7 @@ async def _send_chat(service: Service, websocket: WebSocket, sub: Subscriber) ->
 
 
 async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) -> None:
-    entry = await service.fresh_entry(sub.table_id)
+    entry = await service.fresh_entry(sub.table_id, read_head=False)  # woken by hints
     if entry is None:
         return
     if sub.sent > entry.committed:  # the client claims events we do not have: start over
