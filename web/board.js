@@ -241,8 +241,9 @@ function spread(pts) {
   return Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) || 1;
 }
 
-/** Zoom buttons (in, out, fit) for a board, added to ``parent``. */
-export function zoomButtons(board, parent) {
+/** Zoom buttons (in, out, fit, and centre on the ship whose turn it is) for a board, added
+ * to ``parent``; ``currentView()`` gives the view to find that ship in. */
+export function zoomButtons(board, parent, currentView = null) {
   const bar = document.createElement("div");
   bar.className = "zoom-bar";
   bar.setAttribute("role", "toolbar");
@@ -251,6 +252,10 @@ export function zoomButtons(board, parent) {
     ["Zoom in", "+", () => board.zoom(1.4)],
     ["Zoom out", "−", () => board.zoom(1 / 1.4)],
     ["Fit the whole board to the screen", "⤢", () => board.fit()],
+    ...(currentView ? [["Centre on the ship whose turn it is", "◎", () => {
+      const v = currentView();
+      if (v?.turn) board.centreOn(v.players[v.turn.seat].dot, board.full.w / 3);
+    }]] : []),
   ]) {
     const b = document.createElement("button");
     b.type = "button";

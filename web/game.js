@@ -62,17 +62,7 @@ export class Game {
       step: (cmd) => { this.plan = null; this.send(cmd); },
     }, $("moves"));
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
-    const bar = zoomButtons(this.board, this.board.container.parentElement);
-    const centre = document.createElement("button");
-    centre.type = "button";
-    centre.textContent = "◎";
-    centre.title = "Centre on the ship whose turn it is";
-    centre.setAttribute("aria-label", centre.title);
-    centre.addEventListener("click", () => {
-      const v = this.answer?.view;
-      if (v?.turn) this.board.centreOn(v.players[v.turn.seat].dot, this.board.full.w / 3);
-    });
-    bar.appendChild(centre);
+    zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
     this.replay = new Replay(this);
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");

@@ -52,17 +52,7 @@ async function ensureBoard(edition) {
       step: (cmd) => { game.plan = null; send(cmd); },
     }, ui.moves);
     bindDotTooltip(game.board, game.names, () => game.answer?.view, ui.tip);
-    const bar = zoomButtons(game.board, ui.board.parentElement);
-    const centre = document.createElement("button");
-    centre.type = "button";
-    centre.textContent = "◎";
-    centre.title = "Centre on the ship whose turn it is";
-    centre.setAttribute("aria-label", centre.title);
-    centre.addEventListener("click", () => {
-      const v = game.answer?.view;
-      if (v?.turn) game.board.centreOn(v.players[v.turn.seat].dot, game.board.full.w / 3);
-    });
-    bar.appendChild(centre);
+    zoomButtons(game.board, ui.board.parentElement, () => game.answer?.view);
   } else {
     game.moves.names = game.names;
   }
