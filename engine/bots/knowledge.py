@@ -103,6 +103,13 @@ class Knowledge:
             for d in sorted(set(dots)):
                 self.sites[d] = known
                 self.sites_of.setdefault(known, []).append(d)
+        # 16.4: the Rastur cancel the Cities and Spaceports they occupy
+        self.rastur: dict[str, int] = dict(view.get("rastur", {}))
+        for d in self.rastur:
+            culture = self.sites.pop(d, "")
+            if culture is not None and d in self.sites_of.get(culture, []):
+                self.sites_of[culture].remove(d)
+            self.explore.pop(d, None)
         # the ship's kit (8.2, 8.3, 8.41)
         colors: frozenset[DotColor] = frozenset()
         for e in self.me["equipment"]:
@@ -115,11 +122,17 @@ class Knowledge:
         ship = COMPS.ship(self.me["ship"])
         self.dice = ship.dice
         self.holds = ship.holds
-        self.markers = tuple(sorted(
-            (d, int(m["amount"]), DotColor(m["color"]) if m.get("color") else None)
-            for d, m in qboxes.items() if m.get("kind") == "penalty"))
-        cash = int(self.me["cash"])  # penalties are $10-$40: above that, cash is no wall
-        self.cash_level = cash // 10 * 10 if cash < 40 else 10_000
+        self.shields -= sum(1 for e in self.me.get("damaged", []) if e == "shield")
+        markers = [(d, int(m["amount"]), DotColor(m["color"]) if m.get("color") else None)
+                   for d, m in qboxes.items() if m.get("kind") == "penalty"]
+        # 15.13, 16.3: enemy Forts and the Rastur are Penalty markers too
+        markers += [(d, int(v), None) for d, v in self.rastur.items()]
+        markers += [(d, 60, None) for d, owner in view.get("forts", {}).items()
+                    if owner != seat]
+        self.markers = tuple(sorted(markers, key=lambda m: (m[0], m[1])))
+        cash = int(self.me["cash"])  # penalties are $10-$40 (Forts 60, Rastur 60-300):
+        wall = max([40, *(m[1] for m in self.markers)])  # above that, cash is no wall
+        self.cash_level = cash // 10 * 10 if cash < wall else 10_000
         self.mp_per_turn = 3.5 * ship.dice * 0.8  # a landing wastes what is left (6.2)
         self._from: dict[str, dict[str, float]] = {}
         self.memo: dict[tuple[str, str], float] = {}  # the trader's best sales, this view

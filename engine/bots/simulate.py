@@ -34,7 +34,7 @@ class GameResult:
     races: list[str]
     first_player: int
     winner: int | None
-    reason: str | None  # "net_worth", "bank", or None for a stall
+    reason: str | None  # "net_worth", "bank", "rastur" (16.5), or None for a stall
     rounds: int
     net_worths: list[int]
     events: int
@@ -45,7 +45,7 @@ class GameResult:
 
     @property
     def stalled(self) -> bool:
-        return self.winner is None
+        return self.winner is None and self.reason is None
 
     @property
     def winner_position(self) -> int | None:
@@ -70,8 +70,7 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
     for ev in events:
         d = ev.data
         if ev.type == "Bought":
-            kind, key = d["item"].split(":", 1)
-            used[f"{kind}:{key}"] += 1
+            used[d["item"] if ":" in d["item"] else f"{d['item']}:built"] += 1
         elif ev.type == "RelicPickedUp":
             used[f"relic:{d['relic']}"] += 1
         elif ev.type == "Sold":
@@ -84,6 +83,12 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
             used["discovered"] += 1
         elif ev.type == "PenaltyPaid":
             used["penalties_paid"] += 1
+        elif ev.type in ("Blasted", "PawnCombat", "Theft"):
+            target = d.get("target") or d.get("kind") or "pawn"
+            used[f"attack:{target}"] += 1
+            used[f"attack_won:{target}"] += int(bool(d["won"]))
+        elif ev.type == "RasturPlaced":
+            used["rastur_placed"] += 1
     return used
 
 
@@ -202,6 +207,7 @@ def summarize(results: Sequence[GameResult], seconds: float) -> dict[str, Any]:
         },
         "stalls": round(stalled / n, 4) if n else 0.0,
         "stalled_games": stalled,
+        "rastur_wins": sum(r.reason == "rastur" for r in results),  # 16.5
         "win_rate_by_seat": [round(wins_seat[s] / n, 4) if n else 0.0 for s in range(seats)],
         "win_rate_by_position": [round(wins_pos[s] / n, 4) if n else 0.0
                                  for s in range(seats)],
@@ -217,7 +223,9 @@ def summarize(results: Sequence[GameResult], seconds: float) -> dict[str, Any]:
 def game_line(r: GameResult) -> str:
     """One line per game for the terminal."""
     worths = ", ".join(str(w) for w in r.net_worths)
-    if r.winner is None:
+    if r.reason == "rastur":
+        head = f"game {r.index + 1}: the Rastur win (16.5) after {r.rounds} rounds"
+    elif r.winner is None:
         head = f"game {r.index + 1}: no winner (stall) after {r.rounds} rounds"
     else:
         head = (f"game {r.index + 1}: seat {r.winner} ({r.bots[r.winner]}, "
@@ -235,6 +243,7 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
         f"rounds median {rounds['median']}  p10 {rounds['p10']}  p90 {rounds['p90']}",
         f"stalls {fmt(summary['stalls'])} ({summary['stalled_games']} games without a winner "
         f"within {MAX_ROUNDS} rounds)",
+        f"Rastur wins (16.5): {summary['rastur_wins']}",
         "win rate by seat: " + "  ".join(
             f"{i}: {fmt(w)}" for i, w in enumerate(summary["win_rate_by_seat"])),
         "win rate by turn position: " + "  ".join(

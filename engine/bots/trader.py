@@ -32,7 +32,9 @@ from engine.venus import commands as c
 from engine.venus.board import DotKind
 from engine.venus.deeds import deed_cost
 
+from . import combat
 from .base import Reach
+from .combat import COMBAT_PROMPTS
 from .knowledge import BASE, BASE_DOT, COMPS, Knowledge, buyers_of, cost, payoff
 
 USEFUL_RELICS = {"yellow_drive", "shield", "air_foil"}
@@ -84,12 +86,19 @@ class Trader:
             return rng.choice(races)
         if prompt == "answer_offer":
             return self._answer(view, legal, seat, pending.get("detail") or {})
+        if prompt in COMBAT_PROMPTS:
+            return combat.answer(prompt, view, legal, seat)
         k = Knowledge(view, seat)
         if prompt == "declare_heading":
             return self._declare(k, view, legal)
+        blast = combat.choose_blast(view, legal, seat)
+        if blast is not None:
+            return blast  # 15.4: a Penalty marker worth blasting (never a pawn)
         if prompt == "move":
             return self._move(k, view, legal, reach)
         if prompt == "pay_or_stop":
+            if combat.pay_to_blast(view, legal, seat, pending.get("detail") or {}):
+                return c.PayPenalty()
             return self._pay_or_stop(k, view, legal, pending.get("detail") or {})
         if prompt == "trade":
             return self._trade(k, view, legal)
@@ -439,6 +448,8 @@ class Trader:
         funds = k.cash + credit + iou
         best: tuple[float, str, c.Buy] | None = None
         for buy in buys:
+            if ":" not in buy.item:
+                continue  # a Fort (15.1): the trader builds none
             kind, key = buy.item.split(":", 1)
             value: float | None = None
             if kind in ("goods", "factory_goods"):
@@ -495,6 +506,8 @@ class Trader:
         equipment = k.me["equipment"]
         if key == "shield":
             return 40.0 if k.shields == 0 and k.cash > 400 else None
+        if info.firepower:
+            return combat.weapon_value(k.view, k.seat, key)
         if not info.skips:
             return None
         if any(e in equipment for e in ("combined_drive", key)):

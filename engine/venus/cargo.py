@@ -140,7 +140,9 @@ def take(player: Player, item: str) -> None:
     elif kind == "fare":
         player.fares.remove(item)
     elif kind == "equipment":
-        player.equipment.remove(key)
+        player.equipment.remove(key)  # a working piece (15.432: damaged ones stay behind)
+        if player.damaged.count(key) > player.equipment.count(key):
+            player.damaged.remove(key)
     elif kind == "relic":
         player.relics.remove(key)
     elif kind == "iou":

@@ -109,7 +109,8 @@ class Buy(Command):
     """9.2: buy an item the Culture here sells: ``goods:<culture>``, ``factory_goods:<c>``,
     ``equipment:<key>``, ``ship:<key>`` (3.4: the old ship is traded in), ``relic:<key>``
     (9.322), ``deed:factory:<culture>`` (``site``: the City or Spaceport to build on, default
-    here, 12.3) or ``deed:spaceport:<orbit>`` (12.2)."""
+    here, 12.3), ``deed:spaceport:<orbit>`` (12.2) or ``fort`` (``site``: a City, Spaceport
+    or Asteroid of this System, default here, 15.12)."""
 
     type: Literal["Buy"] = "Buy"
     item: str
@@ -176,6 +177,80 @@ class WithdrawOffer(Command):
     type: Literal["WithdrawOffer"] = "WithdrawOffer"
 
 
+class Blast(Command):
+    """15.4-15.43: fire weapons at one target on the dot just entered (or, after a whole
+    turn without moving, on this dot: 15.412). ``target`` is ``fort``, ``rastur``,
+    ``marker`` (a face-up "?" Penalty marker) or ``pawn:<seat>``; ``fire`` lists the
+    weapons fired (``equipment:laser``, ``equipment:nova_ball``, ``relic:laser``)."""
+
+    type: Literal["Blast"] = "Blast"
+    target: str
+    fire: list[str] = Field(default_factory=list)
+
+
+class HoldFire(Command):
+    """15.41: make no attack on this dot (moving on or landing also declines)."""
+
+    type: Literal["HoldFire"] = "HoldFire"
+
+
+class FireBack(Command):
+    """15.43: the blasted pawn's owner fires any of his weapons back (or none)."""
+
+    type: Literal["FireBack"] = "FireBack"
+    fire: list[str] = Field(default_factory=list)
+
+
+class ChooseHit(Command):
+    """15.431: the winner destroys one marker on the loser's Hull (``hull``: an item id) or
+    damages one Hold (``hold``: its number, see ``combat.layout``); Goods in that Hold may be
+    claimed (``claim``), jettisoning Goods or Equipment of his own to make room."""
+
+    type: Literal["ChooseHit"] = "ChooseHit"
+    hull: str | None = None
+    hold: int | None = None
+    claim: bool = False
+    jettison: list[str] = Field(default_factory=list)
+
+
+class Swindle(Command):
+    """15.53: pay the Bank $50 to try to steal ``goods`` from the pawn of ``target`` here."""
+
+    type: Literal["Swindle"] = "Swindle"
+    target: int
+    goods: str
+
+
+class Revolt(Command):
+    """15.54: spend $100 in firepower and money to take the Spaceport or Factory of ``deed``
+    (``deed:spaceport:<orbit>`` or ``deed:factory:<culture>``) standing on this dot."""
+
+    type: Literal["Revolt"] = "Revolt"
+    deed: str
+    fire: list[str] = Field(default_factory=list)
+
+
+class RebuildFort(Command):
+    """15.11: return one of your Forts to the Bank and pay to rebuild it in this System."""
+
+    type: Literal["RebuildFort"] = "RebuildFort"
+    frm: str
+    site: str
+
+
+class DrawRastur(Command):
+    """16.2, 16.21: keep the rolled "1" (instead of a Mulligan reroll) and draw a Rastur."""
+
+    type: Literal["DrawRastur"] = "DrawRastur"
+
+
+class PlaceRastur(Command):
+    """16.23, 17.21: put the Rastur just drawn on a Spaceport or Orbit (or City)."""
+
+    type: Literal["PlaceRastur"] = "PlaceRastur"
+    dot: str
+
+
 class EndTurn(Command):
     """4.4: finish the turn."""
 
@@ -206,6 +281,15 @@ VenusCommand = Annotated[
     | OfferTrade
     | AnswerOffer
     | WithdrawOffer
+    | Blast
+    | HoldFire
+    | FireBack
+    | ChooseHit
+    | Swindle
+    | Revolt
+    | RebuildFort
+    | DrawRastur
+    | PlaceRastur
     | EndTurn,
     Field(discriminator="type"),
 ]

@@ -79,7 +79,7 @@ def deeds_for_sale(state: VenusState, board: Board, culture: str) -> list[str]:
         out.append(f"deed:factory:{culture}")
     deeds = orbit_deeds(state.edition)
     for dot in sorted(board.by_system.get(system, [])):
-        if dot in deeds and dot not in state.spaceports:
+        if dot in deeds and dot not in state.spaceports and dot not in state.rastur:  # 16.4
             out.append(deeds[dot])
     return out
 

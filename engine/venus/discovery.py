@@ -25,7 +25,10 @@ Site = Literal["city", "spaceport"]
 
 def site_kind(state: VenusState, board: Board, dot: str) -> Site | None:
     """What trading place ``dot`` is: a City (9.41), a Spaceport (9.43, 12.2.1; an Open
-    Spaceport too, 12.2.3), or None (space, Asteroid, an Orbit without a Spaceport)."""
+    Spaceport too, 12.2.3), or None (space, Asteroid, an Orbit without a Spaceport, and any
+    dot the Rastur occupy: they cancel its City or Spaceport, 16.4)."""
+    if dot in state.rastur:
+        return None
     info = board.dots[dot]
     if info.kind in (DotKind.SURFACE_CITY, DotKind.SPACE_CITY):
         return "city"

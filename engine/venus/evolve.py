@@ -68,6 +68,7 @@ def _scenario(state: VenusState, d: dict[str, Any]) -> None:
     for seat, seen in pos["observed"].items():
         state.players[int(seat)].observed.update(seen)
     state.spaceports = dict(pos["spaceports"])
+    state.forts = dict(pos.get("forts", {}))
     state.factories = {k: FactorySite(**v) for k, v in pos.get("factories", {}).items()}
     state.loaded_dice = list(pos["dice"])
     for dot, marker in d["face_up"].items():
@@ -163,6 +164,7 @@ def _moved(state: VenusState, d: dict[str, Any]) -> None:
     t.moves += 1
     t.free_step = False
     t.start_penalty = False
+    t.blast_at = d["to"]  # 15.41: entering a dot opens one attack there
     if d.get("pilot") is not None:
         t.pilot = d["pilot"]
 
@@ -176,7 +178,9 @@ def _revealed(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("FreeSkip")
 def _free_skip(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).free_step = True
+    t = _turn(state)
+    t.free_step = True
+    t.blast_at = None  # 15.41: no attack on a dot skipped
 
 
 @handles("MarkerSpied")
@@ -217,12 +221,14 @@ def _movement_ended(state: VenusState, d: dict[str, Any]) -> None:
     t.landed = bool(d["landed"])
     t.stayed = d["reason"] == "stayed"
     t.phase = "trade"
+    t.blast_at = d["dot"] if t.stayed else None  # 15.412: the stationary attack
 
 
 @handles("RelicPickedUp")
 def _relic(state: VenusState, d: dict[str, Any]) -> None:
     state.players[d["seat"]].relics.append(d["relic"])
     state.qboxes[d["dot"]].marker = None
+    _turn(state).blast_at = None
 
 
 @handles("TurnEnded")
@@ -282,6 +288,8 @@ def _bought(state: VenusState, d: dict[str, Any]) -> None:
         player.relics.append(key)
     elif kind == "ship":
         player.ship = key
+    elif kind == "fort":
+        state.forts[d["site"]] = seat  # 15.12
     elif kind == "deed":
         player.deeds.append(item)
         deed_kind, where = key.split(":", 1)
@@ -301,6 +309,7 @@ def _bought(state: VenusState, d: dict[str, Any]) -> None:
     t.credit -= d["credit"]
     t.bought += 1
     t.acquired.append(item)
+    t.blast_at = None  # 15.412: trading has started
 
 
 @handles("Bartered")
@@ -314,6 +323,7 @@ def _bartered(state: VenusState, d: dict[str, Any]) -> None:
         take(player, item)
     t = _turn(state)
     t.credit += d["value"]
+    t.blast_at = None
     if kind != "iou":
         t.sold += 1
 
@@ -324,6 +334,7 @@ def _sold(state: VenusState, d: dict[str, Any]) -> None:
     state.cup.append(d["goods"])
     _receive(state, d["seat"], d["paid"])
     _turn(state).sold += 1
+    _turn(state).blast_at = None
 
 
 @handles("DemandReturned")
@@ -350,6 +361,7 @@ def _fare_picked_up(state: VenusState, d: dict[str, Any]) -> None:
     state.market[d["culture"]].remove(d["fare"])
     state.players[d["seat"]].fares.append(d["fare"])
     _turn(state).acquired.append(d["fare"])
+    _turn(state).blast_at = None
 
 
 @handles("FareDelivered")
@@ -357,20 +369,28 @@ def _fare_delivered(state: VenusState, d: dict[str, Any]) -> None:
     state.players[d["seat"]].fares.remove(d["fare"])
     state.cup.append(d["fare"])
     _receive(state, d["seat"], d["paid"])
+    _turn(state).blast_at = None
 
 
 @handles("Jettisoned")
 def _jettisoned(state: VenusState, d: dict[str, Any]) -> None:
     item = d["item"]
-    take(state.players[d["seat"]], item)
-    if split(item)[0] != "equipment":
+    player = state.players[d["seat"]]
+    kind, key = split(item)
+    if kind == "equipment" and key in player.damaged:
+        player.damaged.remove(key)  # a damaged piece goes first (15.431)
+    take(player, item)
+    if kind != "equipment":
         state.cup.append(item)
+    if state.turn is not None and state.turn.seat == d["seat"] and not d.get("hit"):
+        state.turn.blast_at = None
     _receive(state, d["seat"], d.get("paid", 0))
 
 
 @handles("TradeOffered")
 def _offered(state: VenusState, d: dict[str, Any]) -> None:
     _turn(state).offer = Offer(**d)
+    _turn(state).blast_at = None
 
 
 @handles("TradeAccepted")
@@ -398,3 +418,6 @@ def _refused(state: VenusState, d: dict[str, Any]) -> None:
 @handles("TradeWithdrawn")
 def _withdrawn(state: VenusState, d: dict[str, Any]) -> None:
     _turn(state).offer = None
+
+
+from . import evolve_combat as _evolve_combat  # noqa: E402, F401  (registers 15-17 events)

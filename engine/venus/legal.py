@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from engine.kernel import Command, Pending
 
 from . import commands as c
-from .board import load_board
+from .board import Board, load_board
 from .cargo import excess
 from .merchants import answer_actions, offer_actions
 from .movement import Mover, Position, drives_of, position_of
 from .setup import available_races
-from .state import Turn, VenusState
+from .state import Turn, VenusState, interrupt
 from .trading import trade_actions
 
 
@@ -25,6 +25,10 @@ def pending(state: VenusState) -> Pending | None:
     turn = state.turn
     if turn is None:
         return None
+    waiting = interrupt(state)
+    if waiting is not None:
+        return Pending(seats=(waiting[1],), prompt=waiting[0], detail=_interrupt_detail(state,
+                                                                                        waiting[0]))
     if turn.offer is not None:  # 11.4: the player asked answers; the offerer may withdraw
         offer = turn.offer
         return Pending(seats=(offer.to, offer.frm), prompt="answer_offer",
@@ -40,7 +44,25 @@ def pending(state: VenusState) -> Pending | None:
         detail = {"amount": turn.due, "dot": state.players[turn.seat].dot}
     if turn.phase == "declare" and turn.start_penalty:
         detail = {"on_penalty": True}
+    if turn.blast_at is not None and state.options.get("combat"):
+        from .combat import blast_targets
+
+        targets = blast_targets(state, load_board(state.edition), turn.seat)
+        if targets:
+            detail = {**detail, "blast": targets}  # 15.41, 15.412: an attack is open here
     return Pending(seats=(turn.seat,), prompt=prompt, detail=detail)
+
+
+def _interrupt_detail(state: VenusState, kind: str) -> dict[str, object]:
+    turn = state.turn
+    assert turn is not None
+    if kind in ("defend", "hit") and turn.attack is not None:
+        return turn.attack.model_dump()
+    if kind == "place_rastur":
+        from .rastur import sites
+
+        return {"strength": state.rastur_hand, "sites": sites(state, load_board(state.edition))}
+    return {"dice": list(turn.dice)}
 
 
 def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
@@ -51,6 +73,13 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
                 yield c.ChooseRace(race=race)
         return
     turn = state.turn
+    waiting = interrupt(state)
+    if waiting is not None:
+        if waiting[1] == actor:
+            from .combat import interrupt_actions
+
+            yield from interrupt_actions(state, load_board(state.edition), actor, waiting[0])
+        return
     if state.stage == "playing" and turn is not None and turn.offer is not None:
         yield from answer_actions(state, actor)
         return
@@ -64,6 +93,8 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
         yield from _before_roll(state, mover, pos, turn)
     elif turn.phase == "move":
         yield from _moving(mover, pos, turn, player.relics)
+        if turn.blast_at is not None and state.options.get("combat"):
+            yield from _blasting(state, board, actor, in_move=True)
     elif turn.phase == "pay_or_stop":
         if player.cash >= (turn.due or 0):
             yield c.PayPenalty()
@@ -72,6 +103,8 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
         box = state.qboxes.get(player.dot)
         if turn.landed and box and box.marker and box.marker.kind == "relic":
             yield c.PickUpRelic()
+        if turn.blast_at is not None and state.options.get("combat"):
+            yield from _blasting(state, board, actor, in_move=False)
         yield from trade_actions(state, actor)
         yield from offer_actions(state, actor)
         if not excess(state, actor):  # 3.43: jettison the excess before the turn ends
@@ -115,3 +148,13 @@ def _moving(mover: Mover, pos: Position, turn: Turn, relics: list[str]) -> Itera
             yield c.Reroll(die=i)
     if turn.moves and mover.landable(pos.dot):
         yield c.Land()
+
+
+def _blasting(state: VenusState, board: Board, actor: int, *, in_move: bool) -> Iterator[Command]:
+    """15.41, 15.412: the attacks open on this dot (moving on, landing or trading declines)."""
+    from .combat import blast_actions
+
+    found = list(blast_actions(state, board, actor))
+    yield from found
+    if found and in_move:
+        yield c.HoldFire()

@@ -30,17 +30,45 @@ _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, Dot
 _TERRAIN_MAX = 256
 
 
+def working(player: Player) -> list[str]:
+    """The equipment keys a ship can use: damaged pieces do nothing until repaired (15.432)."""
+    if not player.damaged:
+        return player.equipment
+    out = list(player.equipment)
+    for key in player.damaged:
+        if key in out:
+            out.remove(key)
+    return out
+
+
 def drives_of(player: Player) -> list[str]:
     """The drive items a ship carries (equipment keys, and the Relic Yellow Drive)."""
-    found = [e for e in player.equipment if e in DRIVE_COLORS]
+    found = [e for e in working(player) if e in DRIVE_COLORS]
     if "yellow_drive" in player.relics:
         found.append("relic_yellow_drive")
     return found
 
 
 def shields_of(player: Player) -> int:
-    """8.3: every Shield carried (hull, holds and the Relic Shield) saves $20."""
-    return player.equipment.count("shield") + player.relics.count("shield")
+    """8.3: every Shield carried (hull, holds and the Relic Shield) saves $20; a damaged
+    Shield saves nothing (15.432)."""
+    return working(player).count("shield") + player.relics.count("shield")
+
+
+FORT_PENALTY = 60  # 15.1, 15.13 (components: fort.penalty)
+
+
+def marker_penalty(state: VenusState, dot: str, seat: int) -> int | None:
+    """The Penalty markers the rules add to the map: an enemy Fort's $60 (15.13; its owner
+    ignores it) and a Rastur's strength (16.3). None when there is neither."""
+    amount = None
+    owner = state.forts.get(dot)
+    if owner is not None and owner != seat:
+        amount = FORT_PENALTY
+    strength = state.rastur.get(dot)
+    if strength is not None:
+        amount = (amount or 0) + strength
+    return amount
 
 
 def edge(a: str, b: str) -> str:
@@ -130,6 +158,8 @@ class Mover:
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
             self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
             frozenset(self.state.spaceports),
+            tuple(sorted((dot, owner == self.seat) for dot, owner in self.state.forts.items())),
+            tuple(sorted(self.state.rastur.items())),
         )
 
     @classmethod
@@ -213,12 +243,18 @@ class Mover:
     def penalty(self, dot: str) -> int | None:
         """The printed amount of the Penalty on ``dot`` (Oval or face-up marker), if any."""
         d = self.board.dots[dot]
+        amount = None
         if d.kind is DotKind.PENALTY:
-            return d.penalty
-        marker = self.face_up_marker(dot)
-        if marker is not None and marker.kind == "penalty":
-            return marker.amount
-        return None
+            amount = d.penalty
+        else:
+            marker = self.face_up_marker(dot)
+            if marker is not None and marker.kind == "penalty":
+                amount = marker.amount
+        if self.state.forts or self.state.rastur:
+            extra = marker_penalty(self.state, dot, self.seat)
+            if extra is not None:
+                amount = (amount or 0) + extra
+        return amount
 
     def due(self, dot: str) -> int | None:
         """6.3 and 8.3: what this ship must pay to go on from ``dot`` (None: no penalty)."""
@@ -236,6 +272,8 @@ class Mover:
         return self.facts(dot).landable
 
     def _read_landable(self, dot: str) -> bool:
+        if dot in self.state.rastur:
+            return False  # 16.4: the Rastur cancel Cities and Spaceports
         d = self.board.dots[dot]
         if d.kind in (DotKind.SURFACE_CITY, DotKind.SPACE_CITY, DotKind.ASTEROID):
             return True

@@ -13,15 +13,16 @@ from typing import Any
 from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event, only
 
 from . import commands as c
+from . import rastur as _rastur
 from .bank import check_bank
 from .board import Board, DotKind, load_board
 from .cargo import excess
-from .discovery import discover
+from .discovery import discover, trade_culture
 from .evolve import apply
 from .movement import Mover, Position, Step, drives_of, position_of
 from .pieces import RELIC_KEYS, ship_dice
-from .state import Turn, VenusState, clone_state
-from .winning import net_worth, wins_at_turn_end
+from .state import Turn, VenusState, clone_state, interrupt
+from .winning import net_worth, target, wins_at_turn_end
 
 
 class Decision:
@@ -71,10 +72,49 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise RuleError("commands", f"{command.type} is not a command of this game")
+    waiting = interrupt(state)
+    if waiting is not None and type(command) not in INTERRUPT_COMMANDS[waiting[0]]:
+        raise RuleError(INTERRUPT_RULES[waiting[0]],
+                        f"seat {waiting[1]} must answer the '{waiting[0]}' prompt first")
     decision = Decision(state, rng)
     handler(decision, actor, command)
     check_bank(decision)  # 13.3: an empty Bank ends the game at once
     return decision.events
+
+
+INTERRUPT_COMMANDS: dict[str, tuple[type[Command], ...]] = {
+    "defend": (c.FireBack,),
+    "hit": (c.ChooseHit,),
+    "place_rastur": (c.PlaceRastur,),
+    "draw_rastur": (c.DrawRastur, c.Reroll),
+}
+INTERRUPT_RULES = {
+    "defend": "15.43 blasting pawns",
+    "hit": "15.431 hits",
+    "place_rastur": "16.2 generation",
+    "draw_rastur": "16.21 relics",
+}
+
+
+def settle(d: Decision) -> None:
+    """Go on once an interrupting prompt is answered: a lost attack ends the turn (15.212),
+    a solitaire turn ends after its generation (17.2), movement goes on (15.211)."""
+    s = d.state
+    turn = s.turn
+    if turn is None or s.stage != "playing" or interrupt(s) is not None:
+        return
+    if turn.lost or turn.ending:
+        end_turn(d)
+    elif turn.phase == "move":
+        _after_arrival(d, arrived=False)
+
+
+def _can_blast(d: Decision) -> bool:
+    if not d.state.options.get("combat"):
+        return False
+    from .combat import blast_targets
+
+    return bool(blast_targets(d.state, d.board, d.turn.seat))
 
 
 def _phase(d: Decision, *phases: str, rule: str, what: str) -> Turn:
@@ -171,7 +211,9 @@ def _roll(d: Decision, actor: int, cmd: c.RollDice) -> None:
     if cmd.auto_pilot:
         dice.append(4)
     d.emit(event("DiceRolled", seat=actor, dice=dice, auto_pilot=cmd.auto_pilot, loaded=loaded))
-    _after_arrival(d, arrived=False)
+    rolled = dice[:-1] if cmd.auto_pilot else dice  # 16.21: the Auto Pilot's 4 is no roll
+    _rastur.check_roll(d, rolled, movement=True)
+    settle(d)
 
 
 @handles(c.Reroll)
@@ -188,7 +230,11 @@ def _reroll(d: Decision, actor: int, cmd: c.Reroll) -> None:
         raise RuleError("8.44 mulligan gear", f"there is no die number {cmd.die}")
     value, loaded = d.roll(1)
     d.emit(event("DieRerolled", seat=actor, die=cmd.die, value=value[0], loaded=loaded))
-    _after_arrival(d, arrived=False)
+    if turn.rastur_due:  # 16.21: a "1" changed by the Mulligan Gear is ignored
+        d.emit(event("RasturDue", seat=actor, due=False))
+    dice = d.turn.dice[:-1] if d.turn.auto_pilot else d.turn.dice
+    _rastur.check_roll(d, dice, movement=True)
+    settle(d)
 
 
 @handles(c.ChoosePilotNumber)
@@ -361,6 +407,10 @@ def _look_around(d: Decision, actor: int, dots: list[str]) -> None:
                 if box and not box.face_up and box.marker and near not in player.spied:
                     d.emit(event("MarkerSpied", only(actor), seat=actor, dot=near,
                                  marker=box.marker.model_dump(exclude_none=True)))
+                    if _rastur.solitaire(s) and box.marker.kind in ("penalty", "relic"):
+                        # 17.4: observed markers stay face up (not Tele Gates, Open Spaceports)
+                        d.emit(event("MarkerRevealed", dot=near,
+                                     marker=box.marker.model_dump(exclude_none=True)))
 
 
 def _after_arrival(d: Decision, *, arrived: bool) -> None:
@@ -386,7 +436,11 @@ def _after_arrival(d: Decision, *, arrived: bool) -> None:
             if d.state.players[seat].cash < due:
                 _end_movement(d, "cannot_pay")  # 6.3: he must stop
             return
+    if interrupt(d.state) is not None:
+        return
     if not mover.steps(d.position()):
+        if _can_blast(d):
+            return  # 15.41: he may still blast here (HoldFire declines)
         reason = "out_of_mp" if d.turn.mp <= 0 else "trapped"
         _end_movement(d, reason)  # 5.22
 
@@ -398,8 +452,27 @@ def _end_movement(d: Decision, reason: str) -> None:
     d.emit(event("MovementEnded", seat=seat, dot=here, reason=reason, landed=landed))
     if landed:
         discover(d, seat, here)  # 7.3: the first to land on a City or Spaceport
-    else:
+        _repair(d, seat, here)
+    elif not (reason == "stayed" and _can_blast(d)):  # 15.412: a stationary attack first
         end_turn(d)  # movement over in space: nothing left to do this turn
+
+
+def _repair(d: Decision, seat: int, dot: str) -> None:
+    """15.432: landing at a Culture repairs, free, the damaged Equipment it sells."""
+    player = d.state.players[seat]
+    if not player.damaged:
+        return
+    culture = trade_culture(d.state, d.board, dot)
+    if culture is None or culture == "base":
+        return
+    from .components import Edition, load_components
+
+    comps = load_components()
+    sold = {e.key for e in comps.sells_equipment(comps.culture(culture).science,
+                                                   Edition(d.state.edition))}
+    keys = [k for k in player.damaged if k in sold]
+    if keys:
+        d.emit(event("EquipmentRepaired", seat=seat, keys=keys, culture=culture))
 
 
 @handles(c.PayPenalty)
@@ -483,6 +556,11 @@ def end_turn(d: Decision) -> None:
     from .setup import start_turn
 
     seat = d.turn.seat
+    s = d.state
+    if _rastur.solitaire(s) and not d.turn.ending and net_worth(s, seat) < target(s):
+        _rastur.generate(d)  # 17.2: the generation die at the end of the turn
+        if s.stage != "playing" or interrupt(s) is not None:
+            return  # the Rastur won, or the drawn Rastur waits to be placed (17.21)
     d.emit(event("TurnEnded", seat=seat))
     if wins_at_turn_end(d, seat):
         return

@@ -7,11 +7,13 @@ from typing import Any
 
 from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
 
+from . import combat as _combat  # noqa: F401  (registers the 15-17 commands)
 from . import evolve as _evolve
 from . import legal as _legal
 from . import merchants as _merchants  # noqa: F401  (registers the 11.4 commands)
 from . import rules as _rules
 from . import setup as _setup
+from . import theft as _theft  # noqa: F401  (registers Swindle and Revolt)
 from . import trading as _trading  # noqa: F401  (registers the trading commands)
 from . import view as _view
 from .commands import parse_command as _parse

@@ -24,6 +24,7 @@ from .pieces import (
     goods_id,
     goods_markers,
     marker_mix,
+    merchant_keys,
 )
 from .ruleset import ruleset
 from .state import VenusState
@@ -44,6 +45,7 @@ class ScenarioPlayer(_Doc):
     goods: list[str] = Field(default_factory=list)  # "goods:graw", "factory_goods:graw"
     fares: list[str] = Field(default_factory=list)  # "fare:graw:qossuth"
     ious: list[str] = Field(default_factory=list)  # culture keys
+    damaged: list[str] = Field(default_factory=list)  # damaged equipment keys (15.431)
 
 
 class ScenarioMarker(_Doc):
@@ -83,6 +85,11 @@ class Scenario(_Doc):
     dice: list[int] = Field(default_factory=list)  # predetermined dice, used first
     draws: list[str] = Field(default_factory=list)  # predetermined cup draws, used first
     bank: int | None = None
+    forts: dict[str, int] = Field(default_factory=dict)  # dot -> owner seat (15.1)
+    rastur: dict[str, int] = Field(default_factory=dict)  # dot -> Rastur strength (16.3)
+    rastur_pool: list[int] | None = None  # the Active pool (default: the Mix Chart's, 16.1)
+    rastur_reserve: list[int] | None = None  # solitaire Reserve (default: the rest, 17.11)
+    transit: int | None = None  # solitaire Transit Box (17.21)
 
 
 def parse_scenario(data: str | dict[str, Any]) -> Scenario:
@@ -99,6 +106,8 @@ def scenario_events(sc: Scenario, rng: Randomness) -> list[Event]:
     board = load_board(sc.edition)
     _check(sc, board.dots)
     options = {"edition": sc.edition, "game_length": 2000, **sc.options}
+    options.setdefault("rastur", bool(options.get("solitaire")))  # as setup.check_options
+    options.setdefault("combat", bool(options["rastur"]))
     names = [p.name for p in sc.players]
     out = [event("GameCreated", edition=sc.edition, options=options, players=names,
                  bank=sc.bank, sandbox=True)]
@@ -127,25 +136,49 @@ def scenario_events(sc: Scenario, rng: Randomness) -> list[Event]:
     out.append(event("MarkersPlaced", NOBODY, boxes=boxes, unused=[]))
     out.append(_market(sc))
     out.append(event("ScenarioPosition", position=_position(sc, iou_at), face_up=face_up))
+    if options.get("rastur") or options.get("solitaire") or sc.rastur:
+        out.append(_rastur(sc, options))
     out.append(event("TurnStarted", seat=sc.active, round=sc.round,
                      start_penalty=_on_penalty(sc, board.dots)))
     return out
+
+
+def _rastur(sc: Scenario, options: dict[str, Any]) -> Event:
+    """16.1: the pools; by default the Mix Chart's, less the Rastur already on the map."""
+    from .rastur import opening_pools
+
+    pools = opening_pools(int(options.get("game_length", 2000)), bool(options.get("solitaire")))
+    active = pools["active"]
+    for strength in sc.rastur.values():
+        if strength in active:
+            active.remove(strength)
+    return event(
+        "RasturPooled",
+        active=list(sc.rastur_pool) if sc.rastur_pool is not None else active,
+        reserve=list(sc.rastur_reserve) if sc.rastur_reserve is not None else pools["reserve"],
+        map=dict(sc.rastur),
+        transit=sc.transit,
+    )
 
 
 def _check(sc: Scenario, dots: dict[str, Any]) -> None:
     for p in sc.players:
         if p.dot not in dots:
             raise BadCommand(f"invalid scenario: player {p.name}: no dot {p.dot!r}")
+        if p.race is not None and p.race not in merchant_keys(sc.edition):
+            raise BadCommand(f"invalid scenario: unknown merchant {p.race!r}")
         bad = [r for r in p.relics if r not in RELIC_KEYS]
         if bad:
             raise BadCommand(f"invalid scenario: unknown relic {bad[0]!r}")
     for system in [*sc.cultures, *sc.discovered]:
         if system not in {d.system for d in dots.values()}:
             raise BadCommand(f"invalid scenario: no system {system!r}")
-    for dot in [*sc.qboxes, *sc.spaceports, *(f.dot for f in sc.factories.values())]:
+    for dot in [*sc.qboxes, *sc.spaceports, *(f.dot for f in sc.factories.values()),
+                *sc.forts, *sc.rastur]:
         if dot not in dots:
             raise BadCommand(f"invalid scenario: no dot {dot!r}")
-    for seat in [*sc.spaceports.values(), *(f.owner for f in sc.factories.values())]:
+    for seat in [*sc.spaceports.values(), *(f.owner for f in sc.factories.values()),
+                 *sc.forts.values()]:
         if not 0 <= seat < len(sc.players):
             raise BadCommand(f"invalid scenario: no seat {seat}")
     known = {*bonus_markers(sc.edition), *factory_goods_markers(),
@@ -213,6 +246,7 @@ def _position(sc: Scenario, iou_at: dict[str, str]) -> dict[str, Any]:
         "discovered": {s: iou_at[s] for s in sc.discovered},
         "observed": {str(k): v for k, v in sc.observed.items()},
         "spaceports": dict(sc.spaceports),
+        "forts": dict(sc.forts),
         "dice": list(sc.dice),
     }
 
@@ -220,6 +254,8 @@ def _position(sc: Scenario, iou_at: dict[str, str]) -> dict[str, Any]:
 def _on_penalty(sc: Scenario, dots: dict[str, Any]) -> bool:
     here = sc.players[sc.active].dot
     marker = sc.qboxes.get(here)
+    if here in sc.rastur or sc.forts.get(here, sc.active) != sc.active:
+        return True  # 16.3, 15.13
     return dots[here].kind is DotKind.PENALTY or bool(
         marker and marker.face_up and marker.kind == "penalty"
     )

@@ -9,6 +9,8 @@ from engine.kernel import NOBODY, Event, Randomness, RuleError, event
 from .bank import opening_bank
 from .board import EDITIONS, load_board
 from .cup import opening_cup
+from .first_player import CLASSIC_2012, check_player_count_2012, random_first_player
+from .movement import marker_penalty
 from .pieces import (
     culture_keys,
     factory_goods_markers,
@@ -25,16 +27,22 @@ GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
 
 def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]:
     """Table options with their defaults; a clear error names a wrong one."""
-    opts = {"edition": "avalon-hill", "game_length": 2000, "small_bank": False, **options}
+    opts = {"edition": "avalon-hill", "game_length": 2000, "small_bank": False,
+            "solitaire": False, **options}
+    opts.setdefault("rastur", bool(opts["solitaire"]))  # 17.1: solitaire uses the Rastur
+    opts.setdefault("combat", bool(opts["rastur"]))  # 16.3: the Rastur are blasted (15.4)
     if opts["edition"] not in EDITIONS:
         raise RuleError("options", f"edition must be one of {list(EDITIONS)}")
     if opts["game_length"] not in GAME_LENGTHS:
         raise RuleError("14 game length", f"game_length must be one of {list(GAME_LENGTHS)}")
     if not isinstance(opts["small_bank"], bool):
         raise RuleError("13.3 bankruptcy", "small_bank must be true or false")
+    _check_optional(opts, players)
     limit = max_players(opts["edition"])
     if not 1 <= len(players) <= limit:
         raise RuleError("options", f"this edition seats 1 to {limit} players")
+    if opts["edition"] == CLASSIC_2012:
+        check_player_count_2012(len(players))
     races = opts.get("races")
     if races is not None:
         allowed = merchant_keys(opts["edition"])
@@ -44,6 +52,34 @@ def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]
         if bad:
             raise RuleError("4.2 starting play", f"unknown merchant {bad[0]!r}")
     return opts
+
+
+def _check_optional(opts: dict[str, Any], players: list[str]) -> None:
+    """15, 16, 17: the optional rules of the 1988 manual (combat, the Rastur, solitaire)."""
+    for name, rule in (("combat", "15 combat"), ("rastur", "16 the Rastur"),
+                       ("solitaire", "17 solitaire")):
+        if not isinstance(opts[name], bool):
+            raise RuleError(rule, f"{name} must be true or false")
+    if opts["edition"] == "classic-2012":
+        if opts["combat"]:
+            raise RuleError("15 combat", "no lasers or nova balls in the classic 2012 game: "
+                            "combat is an optional rule of the 1988 (avalon-hill) edition")
+        if opts["rastur"] or opts["solitaire"]:
+            raise RuleError("16 the Rastur", "no Rastur in the classic 2012 game: the Rastur and "
+                            "solitaire are optional rules of the 1988 (avalon-hill) edition")
+    if opts["solitaire"]:
+        if not opts["rastur"]:
+            raise RuleError("17.1 setup", "the Rastur must be used to play solitaire")
+        if len(players) != 1:
+            raise RuleError("17.1 setup", "solitaire is played by one player")
+
+
+def rastur_pooled(opts: dict[str, Any]) -> Event:
+    """16.1, 17.11: the Active pool by the Mix Chart; the Reserve face up in solitaire."""
+    from .rastur import opening_pools
+
+    pools = opening_pools(int(opts["game_length"]), bool(opts.get("solitaire")))
+    return event("RasturPooled", active=pools["active"], reserve=pools["reserve"])
 
 
 def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
@@ -70,7 +106,12 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
             unused=markers[len(boxes) :],
         )
     )
-    events.extend(_first_player(len(players), rng))
+    if opts["rastur"]:
+        events.append(rastur_pooled(opts))
+    if edition == CLASSIC_2012:  # 2012 "Determine First Player": at random
+        events.extend(random_first_player(len(players), rng))
+    else:
+        events.extend(_first_player(len(players), rng))
     first = events[-1].data["seat"]
     races = opts.get("races")
     if races is not None:
@@ -136,6 +177,8 @@ def start_turn(d: Any, seat: int) -> None:
     here = s.players[seat].dot
     board = d.board
     on_penalty = board.dots[here].kind == "penalty" or _penalty_marker(s, here)
+    if marker_penalty(s, here, seat) is not None:  # 15.13, 16.3: an enemy Fort, a Rastur
+        on_penalty = True
     d.emit(event("TurnStarted", seat=seat, round=round_, start_penalty=on_penalty))
 
 

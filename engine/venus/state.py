@@ -60,6 +60,21 @@ class Player(_Mutable):
     fares: list[str] = Field(default_factory=list)  # Fare marker ids (3.431, 10.3)
     ious: list[str] = Field(default_factory=list)  # culture keys of IOUs held (2.41, 3.433)
     deeds: list[str] = Field(default_factory=list)  # deed keys (2.54, 3.433, 13.1)
+    damaged: list[str] = Field(default_factory=list)  # damaged equipment keys (15.431, 15.432)
+
+
+class Attack(_Mutable):
+    """15.43: a pawn blasted during movement, waiting for the defender's fire-back or for the
+    winner's choice of hit (15.431). Replaced, never changed in place."""
+
+    attacker: int
+    defender: int
+    dot: str
+    fire: list[str] = Field(default_factory=list)  # the attacker's weapons fired (15.32)
+    firepower: int = 0
+    stage: Literal["defend", "hit"] = "defend"
+    hitter: int | None = None  # who chooses the hit (the winner)
+    victim: int | None = None
 
 
 class Offer(_Mutable):
@@ -106,6 +121,12 @@ class Turn(_Mutable):
     credit: int = 0  # unspent trade-in value of this turn's barters (9.32)
     acquired: list[str] = Field(default_factory=list)  # items got this turn (11.3)
     offer: Offer | None = None  # a trade offer waiting for its answer (11.4)
+    blast_at: str | None = None  # the dot where one attack may be made now (15.41, 15.412)
+    attack: Attack | None = None  # a pawn combat in progress (15.43)
+    lost: bool = False  # lost an attack: the turn ends once its prompts are answered (15.212)
+    rastur_drawn: bool = False  # this turn's Rastur is drawn (16.2: one per turn)
+    rastur_due: bool = False  # a "1" rolled; the Mulligan Gear may still change it (16.21)
+    ending: bool = False  # solitaire: the generation die is rolled, the turn is ending (17.2)
 
 
 class VenusState(_Mutable):
@@ -130,6 +151,12 @@ class VenusState(_Mutable):
     suns: dict[str, list[str]] = Field(default_factory=dict)  # system -> bartered Relics (9.322)
     unused_markers: list[Marker] = Field(default_factory=list)  # removed unseen (4.11)
     bank: int | None = None  # None: the Bank never runs out (small bank option: 13.3)
+    forts: dict[str, int] = Field(default_factory=dict)  # dot -> owner (15.1)
+    rastur: dict[str, int] = Field(default_factory=dict)  # dot -> Rastur strength (16.3)
+    rastur_pool: list[int] = Field(default_factory=list)  # the Active pool (16.1, 16.2)
+    rastur_reserve: list[int] = Field(default_factory=list)  # solitaire Reserve (17.11)
+    transit: int | None = None  # solitaire Transit Box (17.21, 17.3)
+    rastur_hand: int | None = None  # drawn, to be placed by the active player (16.2)
     winner: int | None = None
     end: dict[str, Any] | None = None  # how the game ended (13.2 target or 13.3 bank)
     sandbox: bool = False  # started from a scenario (loaded dice allowed)
@@ -165,6 +192,10 @@ def clone_state(state: VenusState) -> VenusState:
         aside=list(d["aside"]),
         suns={k: list(v) for k, v in d["suns"].items()},
         unused_markers=list(d["unused_markers"]),
+        forts=dict(d["forts"]),
+        rastur=dict(d["rastur"]),
+        rastur_pool=list(d["rastur_pool"]),
+        rastur_reserve=list(d["rastur_reserve"]),
         end=None if d["end"] is None else dict(d["end"]),
         loaded_dice=list(d["loaded_dice"]),
         loaded_draws=list(d["loaded_draws"]),
@@ -199,6 +230,7 @@ def _player(p: Player) -> Player:
         fares=list(d["fares"]),
         ious=list(d["ious"]),
         deeds=list(d["deeds"]),
+        damaged=list(d["damaged"]),
     )
 
 
@@ -211,3 +243,22 @@ def _turn(t: Turn) -> Turn:
         used=list(d["used"]),
         acquired=list(d["acquired"]),
     )
+
+
+def interrupt(state: VenusState) -> tuple[str, int] | None:
+    """A prompt that interrupts the turn: (kind, seat) or None. In this order: the defender's
+    fire-back (15.43), the winner's hit (15.431), placing a drawn Rastur (16.2), keeping or
+    rerolling a rolled "1" with the Mulligan Gear (16.21)."""
+    turn = state.turn
+    if turn is None or state.stage != "playing":
+        return None
+    attack = turn.attack
+    if attack is not None:
+        if attack.stage == "defend":
+            return "defend", attack.defender
+        return "hit", attack.hitter if attack.hitter is not None else turn.seat
+    if state.rastur_hand is not None:
+        return "place_rastur", turn.seat
+    if turn.rastur_due:
+        return "draw_rastur", turn.seat
+    return None

@@ -32,6 +32,7 @@ from .deeds import (
     factory_sites,
     spaceport_commission,
 )
+from .demands import fulfils_demands
 from .discovery import BASE, site_kind, trade_culture
 from .pieces import demand_bonus, fare_fee, split
 from .rules import Decision, handles
@@ -102,13 +103,19 @@ def prices(state: VenusState, board: Board, seat: int, culture: str) -> dict[str
             if key == culture and kind == "goods":
                 out[marker] = info.goods.cost
             elif key == culture and kind == "factory_goods":
-                out[marker] = info.factory.cost
+                site = state.factories.get(culture)
+                if site is None or site.dot not in state.rastur:  # 16.4
+                    out[marker] = info.factory.cost
         combat = bool(state.options.get("combat", False))
         for e in comps.sells_equipment(info.science, edition):
             if (combat or not e.combat_only) and equipment_stock(state, e.key) > 0:
                 out[f"equipment:{e.key}"] = e.cost
         for deed in deeds_for_sale(state, board, culture):
             out[deed] = deed_price(state, seat, deed, culture)
+        if combat:
+            from .combat import fort_price
+
+            out["fort"] = fort_price(state, seat, culture)  # 15.1, 15.11
     for ship in comps.sells_ships(science_of(culture)):
         if ship.key != state.players[seat].ship:
             out[f"ship:{ship.key}"] = ship.cost
@@ -136,7 +143,8 @@ def trade_in(item: str) -> int:
 
 
 def buy_problem(
-    state: VenusState, board: Board, seat: int, item: str, site: str | None = None
+    state: VenusState, board: Board, seat: int, item: str, site: str | None = None,
+    rebuilding: str | None = None,
 ) -> RuleError | None:
     """9.2-9.21, 9.41, 3.43, 3.44, 12.1, 12.3, 12.4.1: why ``item`` cannot be bought here."""
     try:
@@ -167,6 +175,10 @@ def buy_problem(
         return RuleError("12.4.1 no credit", f"{item} costs {price}; you have {funds}")
     if kind in ("goods", "factory_goods", "equipment") and not room_for(state, seat, [item]):
         return RuleError("3.43 capacity", f"your ship has no room for {item}")
+    if kind == "fort":
+        from .combat import fort_problem
+
+        return fort_problem(state, board, seat, site or dot, culture, rebuilding)
     if kind == "deed" and key.startswith("factory:"):
         sites = factory_sites(state, board, system_of_culture(state, culture))
         if (site or dot) not in sites:
@@ -185,6 +197,7 @@ def _not_sold_rule(kind: str) -> str:
         "ship": "9.21 equipment",
         "relic": "9.322 equipment",
         "deed": "12.1 deed",
+        "fort": "15.11 limits (Forts are sold in combat games, never at the Galactic Base)",
     }.get(kind, "9.2 buying")
 
 
@@ -222,6 +235,9 @@ def barter_problem(state: VenusState, board: Board, seat: int, item: str) -> Rul
         return RuleError("9.3 selling", f"{item} cannot be bartered (Deeds never, 9.3)")
     if not holds(state.players[seat], item):
         return RuleError("9.32 bartering", f"you have no {item}")
+    player = state.players[seat]
+    if kind == "equipment" and player.equipment.count(key) <= player.damaged.count(key):
+        return RuleError("15.432 repairs", "damaged Equipment cannot be bartered until repaired")
     if kind == "iou" and key != culture:
         return RuleError("9.321 IOU", "an IOU is bartered only to its own Culture")
     turn = state.turn
@@ -300,7 +316,7 @@ def _buy(d: Decision, actor: int, cmd: c.Buy) -> None:
         spaceport_commission(d, dot, value, old)
     turn = d.turn
     credit = min(turn.credit, price)
-    site = (cmd.site or dot) if cmd.item.startswith("deed:factory:") else None
+    site = (cmd.site or dot) if cmd.item.startswith("deed:factory:") or kind == "fort" else None
     d.emit(event("Bought", seat=actor, item=cmd.item, price=price, cash=price - credit,
                  credit=credit, culture=culture, dot=dot, site=site,
                  system=system_of_culture(s, culture)))
@@ -320,7 +336,7 @@ def _sell(d: Decision, actor: int, cmd: c.Sell) -> None:
     info = load_components().culture(seller)
     payoff = info.goods.payoff if kind == "goods" else info.factory.payoff(Edition(s.edition))
     demands: list[str] = []
-    if kind == "goods":
+    if fulfils_demands(s.edition, kind):  # 2012: factory goods fulfil demands too
         demands = [m for m in s.market.get(culture, []) if m == f"demand:{culture}:{seller}"]
     bonus = sum(demand_bonus(s.edition)[m] for m in demands)
     d.emit(event("Sold", seat=actor, goods=cmd.goods, culture=culture, dot=dot, payoff=payoff,
@@ -398,6 +414,13 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
                 for site in factory_sites(state, board, system):
                     if buy_problem(state, board, seat, item, site) is None:
                         yield c.Buy(item=item, site=None if site == player.dot else site)
+            elif item == "fort":
+                from .combat import fort_sites, rebuild_actions
+
+                for site in fort_sites(state, board, board.dots[player.dot].system or ""):
+                    if buy_problem(state, board, seat, item, site) is None:
+                        yield c.Buy(item=item, site=site)
+                yield from rebuild_actions(state, board, seat, culture)
             elif buy_problem(state, board, seat, item) is None:
                 yield c.Buy(item=item)
         for goods in sorted(set(player.goods)):
@@ -417,3 +440,7 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
     for item in sorted(set(cargo_items(player))):
         if jettison_problem(state, seat, item) is None:
             yield c.Jettison(item=item)
+    if state.options.get("combat"):
+        from .theft import theft_actions
+
+        yield from theft_actions(state, board, seat)

@@ -46,6 +46,12 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
         "target": target(state),
         "end": state.end,
         "turn": state.turn.model_dump() if state.turn else None,
+        "forts": dict(state.forts),  # 15.1: dot -> owner
+        "rastur": dict(state.rastur),  # 16.3: dot -> strength (face up on the map)
+        "rastur_pool": len(state.rastur_pool),  # 16.2: face down, how many are left
+        "rastur_reserve": list(state.rastur_reserve),  # 17.11: face up (solitaire)
+        "transit": state.transit,  # 17.21
+        "rastur_hand": state.rastur_hand,  # drawn, to be placed (16.2)
         "pending": prompt.model_dump() if prompt else None,
     }
     if state.stage == "choose_race":
@@ -69,6 +75,8 @@ def _player(state: VenusState, seat: int, viewer: int) -> dict[str, Any]:
         "fares": list(p.fares),
         "ious": list(p.ious),  # held IOUs are of discovered cultures (7.3): public (3.2)
         "deeds": list(p.deeds),
+        "damaged": list(p.damaged),  # 15.431: face-down (damaged) Equipment
+        "forts": sorted(d for d, o in state.forts.items() if o == seat),
     }
     if viewer == seat:
         out["observed"] = {s: c for s, c in p.observed.items() if s not in state.discovered}

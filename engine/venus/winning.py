@@ -15,10 +15,24 @@ if TYPE_CHECKING:
 
 def net_worth(state: VenusState, seat: int) -> int:
     """13.1: money plus Deeds at their printed value (orange $100, purple $200), whatever
-    they cost the owner; ships, Equipment, Goods, Fares, Relics and IOUs count nothing."""
+    they cost the owner; ships, Equipment, Goods, Fares, Relics and IOUs count nothing.
+    16.4: a Deed under the Rastur counts nothing while they stay."""
     player = state.players[seat]
     values = deed_values()
+    if state.rastur:
+        return player.cash + sum(values[d] for d in player.deeds if not occupied(state, d))
     return player.cash + sum(values[d] for d in player.deeds)
+
+
+def occupied(state: VenusState, deed: str) -> bool:
+    """16.4: a Deed is worthless while the Rastur occupy its Spaceport or Factory."""
+    _, kind, key = deed.split(":", 2)
+    if kind == "factory":
+        site = state.factories.get(key)
+        return site is not None and site.dot in state.rastur
+    from .deeds import orbit_of
+
+    return orbit_of(state, deed) in state.rastur
 
 
 def target(state: VenusState) -> int:

@@ -182,3 +182,91 @@ def test_summary_counts_stalls() -> None:
     result = play_game(["random", "random"], "stall", {"game_length": 1000}, max_rounds=3)
     summary = summarize([result], 1.0)
     assert result.stalled and summary["stalls"] == 1.0 and summary["rounds"]["median"] is None
+
+
+# --- the optional rules (15, 16, 17) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("bots", [["trader", "trader"], ["trader", "random", "trader"],
+                                  ["random", "random"]])
+def test_games_with_combat_and_rastur_end_without_refused_commands(bots: list[str]) -> None:
+    """15, 16: whole games with the optional rules end (a winner, or the Rastur, 16.5)."""
+    result = play_game(bots, "optional", {"combat": True, "rastur": True,
+                                          "game_length": 1000})
+    assert not result.stalled and result.fallbacks == 0
+    assert result.reason in ("net_worth", "bank", "rastur")
+
+
+def test_solitaire_trader_plays_to_the_end() -> None:
+    """17: one trader against the Rastur."""
+    result = play_game(["trader"], "solo", {"solitaire": True, "game_length": 1000})
+    assert not result.stalled and result.fallbacks == 0
+
+
+def _prompted(doc: dict[str, Any], *commands: c.Command) -> tuple[Game[VenusState], int]:
+    from engine.venus.scenario import start
+
+    g = start(doc)
+    for cmd in commands:
+        pending = ruleset.pending(g.state)
+        assert pending is not None
+        g.play(pending.seats[0], cmd)
+    pending = ruleset.pending(g.state)
+    assert pending is not None
+    return g, pending.seats[0]
+
+
+def _trader_says(g: Game[VenusState], seat: int) -> c.Command:
+    cmd = act(Trader("t"), ruleset, g.state, seat, g.seq)
+    assert cmd is not None
+    return cmd
+
+
+def test_trader_fires_back_with_everything_15_43() -> None:
+    doc = {"players": [
+        {"name": "A", "race": "humans", "dot": "polluted-planet.2", "equipment": ["laser"]},
+        {"name": "B", "race": "dell", "dot": "polluted-planet.1",
+         "equipment": ["laser", "nova_ball"]}],
+        "options": {"combat": True}, "other_qboxes": "empty", "dice": [1, 1, 1]}
+    g, seat = _prompted(doc, c.DeclareHeading(dot="polluted-planet.1"), c.RollDice(),
+                        c.MoveTo(dot="polluted-planet.1"),
+                        c.Blast(target="pawn:1", fire=["equipment:laser"]))
+    assert seat == 1
+    cmd = _trader_says(g, 1)
+    assert isinstance(cmd, c.FireBack) and len(cmd.fire) == 2
+
+
+def test_trader_places_a_rastur_on_a_rivals_spaceport_16_23() -> None:
+    doc = {"players": [{"name": "A", "race": "humans", "dot": "polluted-planet.2"},
+                       {"name": "B", "race": "dell", "dot": "galactic-base"}],
+           "options": {"rastur": True}, "other_qboxes": "empty", "dice": [1, 2, 3],
+           "spaceports": {"jungle-planet.3": 1, "polluted-planet.3": 0},
+           "rastur_pool": [80, 90]}
+    g, seat = _prompted(doc, c.DeclareHeading(dot="polluted-planet.1"), c.RollDice())
+    cmd = _trader_says(g, seat)
+    assert cmd == c.PlaceRastur(dot="jungle-planet.3")
+
+
+def test_trader_pays_and_blasts_a_weak_rastur_16_3() -> None:
+    doc = {"players": [{"name": "A", "race": "humans", "dot": "polluted-planet.2", "cash": 400,
+                        "ship": "clipper", "equipment": ["laser", "laser", "nova_ball"],
+                        "relics": ["laser"]},
+                       {"name": "B", "race": "dell", "dot": "galactic-base"}],
+           "options": {"rastur": True}, "other_qboxes": "empty", "dice": [2, 2, 2, 2],
+           "rastur": {"polluted-planet.1": 60}, "rastur_pool": [80, 90]}
+    g, seat = _prompted(doc, c.DeclareHeading(dot="polluted-planet.1"), c.RollDice(),
+                        c.MoveTo(dot="polluted-planet.1"))
+    assert _trader_says(g, seat) == c.PayPenalty()
+    g.play(seat, c.PayPenalty())
+    cmd = _trader_says(g, seat)
+    assert isinstance(cmd, c.Blast) and cmd.target == "rastur"
+
+
+def test_readme_optional_rules_commands_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """README "Optional rules": the simulate commands run to the end."""
+    assert main(["simulate", "venus", "--players", "1", "--bots", "trader", "--option",
+                 "solitaire=true", "--target", "1000", "--games", "1", "--seed", "r"]) == 0
+    assert main(["simulate", "venus", "--players", "2", "--bots", "trader", "--option",
+                 "combat=true", "--option", "rastur=true", "--games", "1", "--seed", "r"]) == 0
+    out = capsys.readouterr().out
+    assert "stalls 0%" in out

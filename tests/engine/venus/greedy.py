@@ -17,7 +17,7 @@ from engine.venus.components import Edition, load_components
 from engine.venus.discovery import site_kind, trade_culture
 from engine.venus.reach import reachable
 from engine.venus.ruleset import ruleset
-from engine.venus.state import VenusState
+from engine.venus.state import VenusState, interrupt
 
 COMPS = load_components()
 
@@ -71,6 +71,8 @@ class Greedy:
         turn = state.turn
         if turn is None or turn.offer is not None:
             return next((a for a in actions if a == c.AnswerOffer(accept=False)), actions[0])
+        if interrupt(state) is not None:  # 15.43, 15.431, 16.2: fire back, hit, place
+            return actions[-1]
         board = load_board(state.edition)
         if turn.phase == "declare":
             return self._declare(state, seat, board, actions)
@@ -120,7 +122,7 @@ class Greedy:
             if isinstance(a, c.PickUpFare):
                 return a
         edition = Edition(state.edition)
-        buys = [a for a in actions if isinstance(a, c.Buy)]
+        buys = [a for a in actions if isinstance(a, c.Buy) and ":" in a.item]
         known = set(state.discovered.values())
         for a in sorted(buys, key=lambda a: a.item):
             kind, rest = a.item.split(":", 1)

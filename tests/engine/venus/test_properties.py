@@ -27,13 +27,44 @@ SETTINGS = settings(max_examples=25, deadline=None,
 
 
 def play_randomly(
-    seed: int, players: int, choices: list[int], small_bank: bool = False
+    seed: int, players: int, choices: list[int], small_bank: bool = False,
+    optional: bool = False, armed: bool = False,
 ) -> Game[VenusState]:
     """Random legal commands, every other one from the greedy merchant (so that the games
-    trade, sell, build and win, not only wander)."""
-    game = Game.start(ruleset, {"edition": "avalon-hill", "small_bank": small_bank,
-                                "game_length": 1000},
-                      [f"p{i}" for i in range(players)], seed=seed)
+    trade, sell, build and win, not only wander). ``optional``: with the combat and Rastur
+    rules (15, 16); ``armed``: from a scenario where every ship carries weapons, so that
+    blasts, fire-backs, hits, thefts and Forts happen."""
+    options = {"edition": "avalon-hill", "small_bank": small_bank, "game_length": 1000}
+    if optional:
+        options.update(combat=True, rastur=True, game_length=4000)
+    if armed:
+        game = _armed(seed, players, small_bank)
+    else:
+        game = Game.start(ruleset, options, [f"p{i}" for i in range(players)], seed=seed)
+    return _play(game, choices)
+
+
+ARMED_DOTS = ["galactic-base", "jungle-planet.3", "polluted-planet.1", "polluted-planet.2",
+              "galactic-base--colony-world.2", "polluted-planet.10"]
+RACES = ["humans", "dell", "niks", "eeepeeep", "whynoms", "qossuth"]
+
+
+def _armed(seed: int, players: int, small_bank: bool) -> Game[VenusState]:
+    from engine.venus.scenario import start
+
+    seats = [{"name": f"p{i}", "race": RACES[i], "cash": 400, "ship": "clipper",
+              "dot": ARMED_DOTS[(seed + i) % len(ARMED_DOTS)],
+              "equipment": ["laser", "nova_ball", "shield"], "relics": ["laser"] if i else [],
+              "goods": ["goods:graw"] if i % 2 else []} for i in range(players)]
+    return start({"players": seats, "options": {"combat": True, "rastur": True,
+                                                "game_length": 4000},
+                  "bank": 12000 - 400 * players if small_bank else None,
+                  "discovered": ["polluted-planet", "jungle-planet"],
+                  "spaceports": {"polluted-planet.1": 1, "jungle-planet.3": 0},
+                  "forts": {"polluted-planet.10": 0}}, seed=seed)
+
+
+def _play(game: Game[VenusState], choices: list[int]) -> Game[VenusState]:
     bot = Greedy()
     for pick in choices:
         pending = ruleset.pending(game.state)
@@ -43,10 +74,12 @@ def play_randomly(
         actions = list(ruleset.legal_actions(game.state, actor))
         assert actions, f"no legal action for the pending prompt {pending}"
         command = actions[pick % len(actions)]
-        if pick % 2 == 0 and game.state.stage == "playing":
+        attacks = [a for a in actions if a.type in ("Blast", "Swindle", "Revolt")]
+        if attacks and pick % 3 == 0:
+            command = attacks[pick % len(attacks)]
+        elif pick % 2 == 0 and game.state.stage == "playing":
             command = bot.choose(game.state, actor)
-        turn = game.state.turn
-        if turn is not None and turn.phase == "move" and pick % 6 == 3:
+        if pending.prompt == "move" and pick % 6 == 3:
             destinations = reachable(game.state)
             if destinations:
                 d = destinations[pick % len(destinations)]
@@ -61,6 +94,8 @@ games = st.builds(
     players=st.integers(2, 6),
     choices=st.lists(st.integers(0, 10**6), min_size=20, max_size=400),
     small_bank=st.booleans(),
+    optional=st.booleans(),
+    armed=st.booleans(),
 )
 
 
@@ -122,9 +157,9 @@ def _pairs(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...],
     return out
 
 
-PAID_TO_BANK = {"PenaltyPaid": "amount", "Bought": "cash"}
+PAID_TO_BANK = {"PenaltyPaid": "amount", "Bought": "cash", "Theft": "cash"}
 PAID_BY_BANK = {"Sold": "paid", "CommissionPaid": "amount", "FareDelivered": "paid",
-                "Jettisoned": "paid"}
+                "Jettisoned": "paid", "Blasted": "paid"}
 
 
 @SETTINGS
@@ -140,6 +175,9 @@ def test_money_is_conserved(game: Game[VenusState]) -> None:
         assert state.bank + cash == 12000
         assert state.bank >= 0
     stakes = 20 * n * n if any(e.type == "StakeGiven" for e in game.events) else 0
+    scenario = [e for e in game.events if e.type == "ScenarioPosition"]
+    if scenario:
+        stakes = sum(p["cash"] for p in scenario[0].data["position"]["players"])
     flow = 0
     for e in game.events:
         if e.type in PAID_TO_BANK:
@@ -182,3 +220,27 @@ def test_legal_actions_are_accepted_by_decide(game: Game[VenusState]) -> None:
     for seat in pending.seats:
         for command in list(ruleset.legal_actions(game.state, seat))[:40]:
             ruleset.decide(game.state, seat, command, Randomness("x", 1))
+
+
+@SETTINGS
+@given(games)
+def test_every_rastur_and_fort_is_in_one_place(game: Game[VenusState]) -> None:
+    """16.1, 16.3, 17.3: every Rastur of the game is in the Active pool, on the map, in the
+    drawing player's hand, in the Reserve or the Transit Box; 15.11, 15.12: at most four
+    Forts a player, one per dot, never on the Galactic Base or under a Rastur."""
+    s = game.state
+    pooled = [e for e in game.events if e.type == "RasturPooled"]
+    if pooled:
+        first = pooled[0].data
+        start = sorted([*first["active"], *first["reserve"], *first.get("map", {}).values(),
+                        *([first["transit"]] if first.get("transit") else [])])
+        now = [*s.rastur_pool, *s.rastur_reserve, *s.rastur.values()]
+        now += [v for v in (s.transit, s.rastur_hand) if v is not None]
+        drawn_at_end = s.end is not None and s.end.get("reason") == "rastur"
+        assert sorted(now) == start or drawn_at_end
+    for seat in range(len(s.players)):
+        assert sum(1 for o in s.forts.values() if o == seat) <= 4
+    assert "galactic-base" not in s.forts
+    for p in s.players:  # 15.431: damaged pieces are pieces the ship carries
+        for key in set(p.damaged):
+            assert p.damaged.count(key) <= p.equipment.count(key)

@@ -1,0 +1,187 @@
+"""How the bots answer the optional rules' prompts (15 combat, 16 Rastur), from the view.
+
+The trader is a merchant, not a pirate: it never blasts pawns or buys thefts. It blasts a
+Penalty marker (a Rastur, an enemy Fort, a "?" Penalty) when the odds and the reward are
+good (15.42: 10 x die + firepower against 10 x die + the marker's number), pays a Penalty to
+get that chance (15.411), always fires back with everything when blasted (15.43), takes the
+best Goods or the most valuable Hull marker with a hit (15.431), keeps a rolled "1"
+(16.21) and puts the Rastur it draws on a rival's Spaceport, or as far from itself as it
+can (16.23). It buys one Laser (and a Nova Ball) when Rastur are about and cash is spare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.kernel import Command
+from engine.venus import commands as c
+from engine.venus.board import load_board
+from engine.venus.components import load_components
+
+COMPS = load_components()
+COMBAT_PROMPTS = {"defend", "hit", "place_rastur", "draw_rastur"}
+LOST_TURN = 40.0  # what losing the rest of a turn costs, in the bot's dollars
+RASTUR_BONUS = 40.0  # a Rastur sent back to the pool delays the Rastur's win (16.5)
+
+
+def win_chance(firepower: int, strength: int) -> float:
+    """15.42: P(10a + firepower > 10b + strength) for two fair dice."""
+    wins = sum(1 for a in range(1, 7) for b in range(1, 7)
+               if 10 * a + firepower > 10 * b + strength)
+    return wins / 36
+
+
+def firepower(fire: Sequence[str]) -> int:
+    return sum(COMPS.equipment_item("laser" if f.startswith("relic:") else f.split(":")[1])
+               .firepower for f in fire)
+
+
+def strength_of(view: dict[str, Any], dot: str, target: str) -> int | None:
+    if target == "rastur":
+        return int(view.get("rastur", {}).get(dot, 0))
+    if target == "fort":
+        return COMPS.fort.penalty
+    if target == "marker":
+        return int(view["qboxes"].get(dot, {}).get("amount", 0))
+    return None
+
+
+def blast_value(view: dict[str, Any], dot: str, blast: c.Blast) -> float | None:
+    strength = strength_of(view, dot, blast.target)
+    if strength is None:
+        return None  # a pawn: the trader does not attack merchants
+    p = win_chance(firepower(blast.fire), strength)
+    spent = 20.0 * blast.fire.count("equipment:nova_ball")
+    bonus = RASTUR_BONUS if blast.target == "rastur" else 0.0
+    if p < 0.5:
+        return None
+    return p * (strength + bonus) - (1 - p) * LOST_TURN - spent
+
+
+def choose_blast(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
+    dot = view["players"][seat]["dot"]
+    best: tuple[float, str, Command] | None = None
+    for a in legal:
+        if isinstance(a, c.Blast):
+            value = blast_value(view, dot, a)
+            if value is not None and value > 0:
+                key = (value, f"{a.target}{a.fire}", a)
+                if best is None or key[:2] > best[:2]:
+                    best = key
+    return best[2] if best else None
+
+
+def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
+                 detail: dict[str, Any]) -> bool:
+    """15.411: pay the penalty when the blast after it is a good bet."""
+    if c.PayPenalty() not in legal or not view["options"].get("combat"):
+        return False
+    me = view["players"][seat]
+    due = int(detail.get("amount") or 0)
+    if me["cash"] - due < 60:
+        return False
+    dot = me["dot"]
+    weapons = [f"equipment:{e}" for e in me["equipment"] if e in ("laser", "nova_ball")]
+    for key in me.get("damaged", []):
+        if f"equipment:{key}" in weapons:
+            weapons.remove(f"equipment:{key}")
+    if "laser" in me["relics"]:
+        weapons.append("relic:laser")
+    if not weapons:
+        return False
+    for target in ("rastur", "fort", "marker"):
+        strength = strength_of(view, dot, target)
+        if target == "rastur" and dot not in view.get("rastur", {}):
+            continue
+        if target == "fort" and view.get("forts", {}).get(dot, seat) == seat:
+            continue
+        if target == "marker" and view["qboxes"].get(dot, {}).get("kind") != "penalty":
+            continue
+        if strength is not None and win_chance(firepower(weapons), strength) >= 0.6:
+            return True
+    return False
+
+
+def weapon_value(view: dict[str, Any], seat: int, key: str) -> float | None:
+    """A Laser first, then a Nova Ball, when Rastur or enemy Forts are about (15.3)."""
+    me = view["players"][seat]
+    if not (view.get("rastur") or view["options"].get("rastur")):
+        return None
+    have = [e for e in me["equipment"] if e in ("laser", "nova_ball")]
+    if key == "laser" and "laser" not in have and "laser" not in me["relics"]:
+        return 45.0 if me["cash"] > 450 else None
+    if key == "nova_ball" and have and "nova_ball" not in have:
+        return 25.0 if me["cash"] > 350 else None
+    return None
+
+
+def answer(prompt: str, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command:
+    if prompt == "defend":  # 15.43: fire everything back
+        backs = [a for a in legal if isinstance(a, c.FireBack)]
+        return max(backs, key=lambda a: (len(a.fire), a.fire))
+    if prompt == "hit":
+        return _hit(view, legal)
+    if prompt == "place_rastur":
+        return _place(view, legal, seat)
+    if prompt == "draw_rastur":
+        return c.DrawRastur() if c.DrawRastur() in legal else legal[0]
+    return legal[0]
+
+
+def _item_value(item: str) -> float:
+    kind, key = item.split(":", 1)
+    if kind in ("goods", "factory_goods"):
+        info = COMPS.culture(key)
+        return float(info.goods.payoff if kind == "goods" else info.factory.cost)
+    if kind == "equipment":
+        return float(COMPS.equipment_item(key).cost)
+    if kind == "relic":
+        return float(COMPS.relic(key).price)
+    return 0.0
+
+
+def _hit(view: dict[str, Any], legal: Sequence[Command]) -> Command:
+    """15.431: the richest Goods claimed, else the most valuable Hull marker."""
+    turn = view.get("turn") or {}
+    attack = turn.get("attack") or {}
+    victim = view["players"][attack.get("victim", 0)]
+    best: tuple[float, str, Command] | None = None
+    for a in legal:
+        if not isinstance(a, c.ChooseHit):
+            continue
+        if a.hull is not None:
+            value = _item_value(a.hull)
+        elif a.claim and a.hold is not None and a.hold < len(victim["goods"]):
+            value = _item_value(victim["goods"][a.hold]) * 1.5 - sum(
+                _item_value(j) for j in a.jettison)
+        else:
+            value = 0.0
+        key = (value, a.model_dump_json(), a)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    return best[2]
+
+
+def _place(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command:
+    """16.23: on a rival's Spaceport (the richest rival's first), else far from itself."""
+    board = load_board(view["edition"])
+    me = view["players"][seat]
+    here = board.dots[me["dot"]].at
+    ports: dict[str, int] = view["spaceports"]
+    worth = {p["seat"]: p["net_worth"] for p in view["players"]}
+
+    def score(a: c.PlaceRastur) -> tuple[float, str]:
+        owner = ports.get(a.dot)
+        if owner == seat:
+            return (-1e6, a.dot)
+        value = 0.0
+        if owner is not None:
+            value += 1000 + worth.get(owner, 0)
+        at = board.dots[a.dot].at
+        value += ((at.x - here.x) ** 2 + (at.y - here.y) ** 2) ** 0.5
+        return (value, a.dot)
+
+    places = [a for a in legal if isinstance(a, c.PlaceRastur)]
+    return max(places, key=score) if places else legal[0]
