@@ -116,10 +116,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         except CommandRejected as exc:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise HTTPException(status_code=422, detail={
-                "code": "scenario", "message": f"this scenario cannot be set up ({exc!r})"[:300],
-            }) from None
 
     app.include_router(api.router)
     app.include_router(ws.router)

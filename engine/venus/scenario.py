@@ -12,9 +12,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.kernel import NOBODY, BadCommand, Event, Game, Randomness, event
+from engine.kernel import NOBODY, BadCommand, Event, Game, Randomness, RuleError, event
 
 from .board import DotColor, DotKind, load_board
+from .components import load_components
 from .deeds import orbit_deeds
 from .pieces import (
     RELIC_KEYS,
@@ -27,6 +28,7 @@ from .pieces import (
     merchant_keys,
 )
 from .ruleset import ruleset
+from .setup import check_options
 from .state import VenusState
 
 
@@ -194,6 +196,42 @@ def _check(sc: Scenario, dots: dict[str, Any]) -> None:
             raise BadCommand(f"invalid scenario: unknown culture {culture!r}")
     if not 0 <= sc.active < len(sc.players):
         raise BadCommand("invalid scenario: active must be a seat")
+    _check_pieces(sc)
+
+
+def _check_pieces(sc: Scenario) -> None:
+    """Cultures, seats, equipment, IOUs, dice and options a scenario may name (so that a
+    wrong document is refused with its mistake named, never a crash later)."""
+    keys = set(culture_keys())
+    given = list(sc.cultures.values())
+    wrong = [c for c in given if c not in keys]
+    if wrong:
+        raise BadCommand(f"invalid scenario: unknown culture {wrong[0]!r}")
+    if len(set(given)) != len(given):
+        raise BadCommand("invalid scenario: a culture is placed in two systems (4.12)")
+    for seat, seen in sc.observed.items():
+        if not 0 <= seat < len(sc.players):
+            raise BadCommand(f"invalid scenario: observed: no seat {seat}")
+        if any(c not in keys for c in seen.values()):
+            raise BadCommand("invalid scenario: observed: unknown culture")
+    for culture in [*sc.factories, *(i for p in sc.players for i in p.ious)]:
+        if culture not in keys:
+            raise BadCommand(f"invalid scenario: no IOU or Factory of {culture!r}")
+    equipment = {e.key for e in load_components().equipment}
+    for p in sc.players:
+        bad = [e for e in [*p.equipment, *p.damaged] if e not in equipment]
+        if bad:
+            raise BadCommand(f"invalid scenario: player {p.name}: unknown equipment {bad[0]!r}")
+        if p.cash < 0:
+            raise BadCommand(f"invalid scenario: player {p.name}: negative cash")
+    if any(not 1 <= d <= 6 for d in sc.dice):
+        raise BadCommand("invalid scenario: dice must be 1 to 6")
+    if sc.bank is not None and sc.bank < 0:
+        raise BadCommand("invalid scenario: negative bank")
+    try:
+        check_options({"edition": sc.edition, **sc.options}, [p.name for p in sc.players])
+    except RuleError as exc:
+        raise BadCommand(f"invalid scenario: options: {exc.message}") from None
 
 
 def _market(sc: Scenario) -> Event:
