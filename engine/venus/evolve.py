@@ -307,7 +307,9 @@ def _bought(state: VenusState, d: dict[str, Any]) -> None:
     _bank(state, d["cash"])
     t = _turn(state)
     t.credit -= d["credit"]
-    t.bought += 1
+    t.iou_credit -= d.get("iou_credit", 0)  # 2012 First Contact credit
+    if d.get("counts", True):  # 2012: not if paid wholly by First Contact credit
+        t.bought += 1
     t.acquired.append(item)
     t.blast_at = None  # 15.412: trading has started
 
@@ -323,6 +325,7 @@ def _bartered(state: VenusState, d: dict[str, Any]) -> None:
         take(player, item)
     t = _turn(state)
     t.credit += d["value"]
+    t.iou_credit += d.get("iou_credit", 0)  # 2012 First Contact credit
     t.blast_at = None
     if kind != "iou":
         t.sold += 1

@@ -9,6 +9,7 @@ from engine.kernel import Command, Pending
 from . import commands as c
 from .board import Board, load_board
 from .cargo import excess
+from .encounters import switch_gate_lock
 from .merchants import answer_actions, offer_actions
 from .movement import Mover, Position, drives_of, position_of
 from .setup import available_races
@@ -116,7 +117,7 @@ def _before_roll(state: VenusState, mover: Mover, pos: Position, turn: Turn) -> 
     for drive in drives_of(player):
         off = sorted(set(turn.drives_off) ^ {drive})
         yield c.SetDrives(off=off)
-    if "gate_lock" in player.relics:
+    if "gate_lock" in player.relics and switch_gate_lock(state):  # 8.47; 2012: per gate
         yield c.UseGateLock(on=not turn.gate_lock)
     for dot in sorted(mover.headings(pos)):
         if dot != turn.heading:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
+from .encounters import per_gate_lock
 from .state import Marker, Player, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
@@ -126,6 +127,7 @@ class Mover:
     switch_switch: bool = False
     jump_start: bool = False
     gates: dict[int, str] = field(default_factory=dict)  # face-up working Tele Gates
+    gate_as_blue: bool = False  # 2012 Gate Lock: any gate may be left as a blue space
     _markers: dict[str, Marker | None] = field(default_factory=dict, repr=False)
     _facts: dict[str, DotFacts] = field(default_factory=dict, repr=False)
     _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
@@ -157,6 +159,7 @@ class Mover:
         return (
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
             self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
+            self.gate_as_blue,
             frozenset(self.state.spaceports),
             tuple(sorted((dot, owner == self.seat) for dot, owner in self.state.forts.items())),
             tuple(sorted(self.state.rastur.items())),
@@ -187,6 +190,7 @@ class Mover:
             switch_switch="switch_switch" in player.relics,
             jump_start="jump_start" in player.relics,
             gates=gates,
+            gate_as_blue=per_gate_lock(state, turn.seat),
         )
 
     # --- what a dot is, for this ship ---------------------------------------------------
@@ -410,6 +414,8 @@ class Mover:
             found = list(self._circle_steps(pos))
         elif number is not None and not free:
             found = list(self._gate_steps(pos, number, "telegate"))
+            if self.gate_as_blue:  # 2012 Gate Lock: leave this gate as a blue space
+                found += [s for s in self._path_steps(pos, None) if s not in found]
         else:
             found = list(self._path_steps(pos, None))
         out = []

@@ -18,6 +18,7 @@ from .bank import check_bank
 from .board import Board, DotKind, load_board
 from .cargo import excess
 from .discovery import discover, trade_culture
+from .encounters import relic_ends_turn, switch_gate_lock
 from .evolve import apply
 from .movement import Mover, Position, Step, drives_of, position_of
 from .pieces import RELIC_KEYS, ship_dice
@@ -159,6 +160,9 @@ def _gate_lock(d: Decision, actor: int, cmd: c.UseGateLock) -> None:
     _phase(d, "declare", rule="8.47 gate lock", what="the Gate Lock")
     if "gate_lock" not in d.state.players[actor].relics:
         raise RuleError("8.47 gate lock", "you do not have the Gate Lock relic")
+    if not switch_gate_lock(d.state):
+        raise RuleError("2012 appendix: relics", "the 2012 Gate Lock is used at each telegate "
+                        "you enter (leave it as a blue space), not switched on before rolling")
     d.emit(event("GateLockSet", seat=actor, on=cmd.on))
 
 
@@ -537,6 +541,8 @@ def _pick_up(d: Decision, actor: int, cmd: c.PickUpRelic) -> None:
     relic = box.marker.relic
     assert relic in RELIC_KEYS
     d.emit(event("RelicPickedUp", seat=actor, dot=here, relic=relic))
+    if relic_ends_turn(d.state) and turn.offer is None:  # 2012 "Encounters": the turn ends
+        end_turn(d)
 
 
 @handles(c.EndTurn)

@@ -41,8 +41,6 @@ def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]
     limit = max_players(opts["edition"])
     if not 1 <= len(players) <= limit:
         raise RuleError("options", f"this edition seats 1 to {limit} players")
-    if opts["edition"] == CLASSIC_2012:
-        check_player_count_2012(len(players))
     races = opts.get("races")
     if races is not None:
         allowed = merchant_keys(opts["edition"])
@@ -90,6 +88,8 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
         return scenario_events(parse_scenario(options["scenario"]), rng)
     opts = check_options(options, players)
     edition = opts["edition"]
+    if edition == CLASSIC_2012:  # a sandbox scenario may still seat one ship
+        check_player_count_2012(len(players))
     board = load_board(edition)
     events = [event("GameCreated", edition=edition, options=opts, players=list(players),
                     bank=opening_bank(opts)), market_opened(edition)]

@@ -119,6 +119,7 @@ class Turn(_Mutable):
     bought: int = 0  # purchases that count for the City limit (9.41)
     sold: int = 0  # sales and barters that count for the City limit (9.41; IOUs exempt)
     credit: int = 0  # unspent trade-in value of this turn's barters (9.32)
+    iou_credit: int = 0  # 2012: the First Contact credit within ``credit`` (first_contact.py)
     acquired: list[str] = Field(default_factory=list)  # items got this turn (11.3)
     offer: Offer | None = None  # a trade offer waiting for its answer (11.4)
     blast_at: str | None = None  # the dot where one attack may be made now (15.41, 15.412)

@@ -34,6 +34,14 @@ from .deeds import (
 )
 from .demands import fulfils_demands
 from .discovery import BASE, site_kind, trade_culture
+from .encounters import offload_here
+from .first_contact import (
+    barter_commission_base,
+    counts_as_buy,
+    iou_credit_of_barter,
+    payment,
+    purchase_commission_base,
+)
 from .pieces import demand_bonus, fare_fee, split
 from .rules import Decision, handles
 from .state import VenusState
@@ -157,10 +165,11 @@ def buy_problem(
     kind, key = split(item)
     if item not in offered:
         return RuleError(_not_sold_rule(kind), f"{item} is not for sale here")
-    if limited(state, board, seat) and turn.bought:
-        return RuleError("9.41 city", "at a City on the turn you moved there you buy one thing")
     player = state.players[seat]
     price = offered[item]
+    if limited(state, board, seat) and turn.bought and counts_as_buy(
+            state.edition, payment(state.edition, turn, price)):
+        return RuleError("9.41 city", "at a City on the turn you moved there you buy one thing")
     funds = player.cash + turn.credit
     if kind == "ship":
         if limited(state, board, seat) and turn.sold:
@@ -283,6 +292,10 @@ def jettison_problem(state: VenusState, seat: int, item: str) -> RuleError | Non
                          "you jettison only when your turn ends on a Spaceport, City or Asteroid")
     if split(item)[0] not in ("goods", "factory_goods", "fare", "equipment"):
         return RuleError("11.3 jettisoned cargo", "only Goods, Equipment or Fares are jettisoned")
+    dot = state.players[seat].dot
+    if not offload_here(state, site_kind(state, load_board(state.edition), dot)):
+        return RuleError("2012 making room in a ship",
+                         "offload only at a surface city or spaceport")
     player = state.players[seat]
     have = count_of(player, item)
     if not have:
@@ -314,13 +327,12 @@ def _buy(d: Decision, actor: int, cmd: c.Buy) -> None:
         d.emit(event("Bartered", seat=actor, item=old, value=value, culture=culture,
                      system=system_of_culture(s, culture), dot=dot))
         spaceport_commission(d, dot, value, old)
-    turn = d.turn
-    credit = min(turn.credit, price)
+    pay = payment(s.edition, d.turn, price)  # 2012: First Contact credit first
     site = (cmd.site or dot) if cmd.item.startswith("deed:factory:") or kind == "fort" else None
-    d.emit(event("Bought", seat=actor, item=cmd.item, price=price, cash=price - credit,
-                 credit=credit, culture=culture, dot=dot, site=site,
-                 system=system_of_culture(s, culture)))
-    spaceport_commission(d, dot, price, cmd.item)
+    d.emit(event("Bought", seat=actor, item=cmd.item, price=price, cash=pay.cash,
+                 credit=pay.credit, iou_credit=pay.iou, counts=counts_as_buy(s.edition, pay),
+                 culture=culture, dot=dot, site=site, system=system_of_culture(s, culture)))
+    spaceport_commission(d, dot, purchase_commission_base(s.edition, pay), cmd.item)
     if kind == "factory_goods":
         factory_commission(d, key, price)
 
@@ -357,8 +369,9 @@ def _barter(d: Decision, actor: int, cmd: c.Barter) -> None:
     dot, culture = _at(s, d.board, actor, "9.1 trading")
     value = trade_in(cmd.item)
     d.emit(event("Bartered", seat=actor, item=cmd.item, value=value, culture=culture,
-                 system=system_of_culture(s, culture), dot=dot))
-    spaceport_commission(d, dot, value, cmd.item)
+                 system=system_of_culture(s, culture), dot=dot,
+                 iou_credit=iou_credit_of_barter(s.edition, cmd.item, value)))
+    spaceport_commission(d, dot, barter_commission_base(s.edition, cmd.item, value), cmd.item)
 
 
 @handles(c.PickUpFare)
