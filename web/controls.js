@@ -1,11 +1,13 @@
 // The turn's controls: before the roll (drives, Gate Lock, roll, Auto Pilot, stay put), the
 // dice, after the roll (Pilot Number, Mulligan reroll, land), pay or stop, and end of turn.
 import { itemName } from "./names.js";
-import { commandWords } from "./log.js";
+import { commandWords, fireWords } from "./log.js";
+import { INTERRUPTS } from "./combat.js";
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
-  "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn"]);
+  "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn",
+  "Blast", "HoldFire", "FireBack", "ChooseHit", "DrawRastur", "PlaceRastur"]); // combat.js has those
 
 function el(tag, attrs = {}, text = null) {
   const e = document.createElement(tag);
@@ -58,6 +60,8 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
     box.appendChild(mp);
     root.appendChild(box);
   }
+
+  if (INTERRUPTS.includes(view.pending?.prompt)) return; // combat.js asks it
 
   const group = (title) => {
     const g = el("div", { class: "ctl-group", role: "group", "aria-label": title });
@@ -183,10 +187,20 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
 /** One sentence: what the rules ask of the player now. */
 export function promptWords(answer, names, plan = null) {
   const { view, legal } = answer;
-  if (view.stage === "over") return view.winner !== null ? `The game is over: ${view.players[view.winner].name} wins.` : "The game is over.";
+  if (view.stage === "over") {
+    if (view.winner !== null && view.winner !== undefined) return `The game is over: ${view.players[view.winner].name} wins.`;
+    return view.win_reason === "rastur" || view.rastur_pool === 0 ? "The game is over: the Rastur win (16.5)." : "The game is over.";
+  }
   const turn = view.turn;
   if (!turn) return "";
   const who = view.players[turn.seat].name;
+  const p = view.pending;
+  const name = (s) => view.players[s]?.name ?? `Seat ${s + 1}`;
+  if (p?.prompt === "defend") return `${name(p.seats[0])}: ${name(p.detail?.attacker ?? turn.seat)} blasts you (firepower ${p.detail?.firepower ?? "?"}, ${fireWords(p.detail?.fire)}). Fire back?`;
+  if (p?.prompt === "hit") return `${name(p.seats[0])}: you win the fight — choose the hit on ${name(p.detail?.victim)}'s ship.`;
+  if (p?.prompt === "place_rastur") return `${name(p.seats[0])}: place the Rastur of strength ${p.detail?.strength ?? view.rastur_hand} — click a highlighted site.`;
+  if (p?.prompt === "draw_rastur") return `${name(p.seats[0])}: a 1 on the dice — draw a Rastur, or reroll with the Mulligan Gear?`;
+  if (p?.detail?.blast?.length) return `${who}: an attack is open here — blast or hold fire${turn.phase === "move" ? " (or move on)" : ""}.`;
   switch (turn.phase) {
     case "declare":
       return turn.heading

@@ -6,6 +6,7 @@
 // (GET /view: view, legal, extras) and everything is drawn from it. What the client offers is
 // exactly ``legal`` (and ``extras.reachable``); what it draws is exactly ``view``.
 import { zoomButtons, Board } from "./board.js";
+import { renderCombat } from "./combat.js";
 import { renderControls, promptWords, diceFaces } from "./controls.js";
 import { describeLog } from "./log.js";
 import { Moves } from "./moves.js";
@@ -17,7 +18,7 @@ import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
 
 const $ = (id) => document.getElementById(id);
-const MARKET_TYPES = ["Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
+const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
   "AnswerOffer", "WithdrawOffer", "PickUpRelic"];
 const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
@@ -288,7 +289,7 @@ export class Game {
     this.setBusy(false);
     this.render();
     if (goOn) { await this.sendOne(goOn); return; }
-    document.querySelector("#controls .urgent button:not(:disabled), #land-here, #offer .urgent button:not(:disabled)")?.focus();
+    document.querySelector("#combat .urgent button:not(:disabled), #controls .urgent button:not(:disabled), #land-here, #offer .urgent button:not(:disabled)")?.focus();
   }
 
   flyTo(dest) {
@@ -325,7 +326,7 @@ export class Game {
     this.busy = on;
     document.body.classList.toggle("is-busy", on);
     this.moves?.setEnabled(!on);
-    for (const b of document.querySelectorAll("#controls button, #market button, #shipcard button, #offer button, #trade button")) {
+    for (const b of document.querySelectorAll("#combat button, #controls button, #market button, #shipcard button, #offer button, #trade button")) {
       if (on) b.disabled = true;
     }
   }
@@ -408,6 +409,8 @@ export class Game {
         controls.appendChild(box);
       }
     }
+    if (mine && view.stage === "playing") renderCombat($("combat"), a, this.names, send, (s) => this.who(s));
+    else $("combat").replaceChildren();
     renderOffer($("offer"), a, this.names, send, this.seat);
     if (mine && activeIsMe && turn.phase === "trade") {
       renderMarket($("market"), a, this.names, send);
@@ -458,6 +461,9 @@ export class Game {
     }
     if (this.myTurn()) return `Your turn — ${promptWords(a, this.names, this.plan).replace(/^[^:]*: /, "")}`;
     const bot = this.ctx.lobby.seats[turn.seat]?.bot ? " (bot)" : "";
+    const waiting = a.pending?.seats?.[0];
+    const asked = { defend: "decides whether to fire back…", hit: "chooses the hit…", place_rastur: "places a Rastur…", draw_rastur: "decides about the Rastur…" }[a.pending?.prompt];
+    if (asked && waiting !== undefined) return `${this.who(waiting)}${this.ctx.lobby.seats[waiting]?.bot ? " (bot)" : ""} ${asked}`;
     return `${this.who(turn.seat)}${bot} ${PHASE_WORDS[turn.phase] || "is playing"}…`;
   }
 
@@ -517,12 +523,14 @@ export class Game {
     const h = document.createElement("h2");
     h.id = "end-title";
     const winner = view.winner !== null && view.winner !== undefined ? view.players[view.winner] : null;
-    h.textContent = winner ? `${winner.name} wins!` : "The game is over";
+    const rastur = !winner && view.stage === "over" && view.rastur_pool === 0;
+    h.textContent = winner ? `${winner.name} wins!` : rastur ? "The Rastur win" : "The game is over";
     box.appendChild(h);
     const p = document.createElement("p");
     p.textContent = winner
       ? `${this.names.playerLabel(winner)} reached a Net Worth of ${winner.net_worth.toLocaleString("en")} in round ${view.round}.`
-      : `Ended in round ${view.round}.`;
+      : rastur ? `The last Rastur was drawn in round ${view.round} before any merchant reached the goal: nobody wins (16.5).`
+        : `Ended in round ${view.round}.`;
     box.appendChild(p);
     const table = document.createElement("table");
     table.className = "summary";

@@ -50,10 +50,43 @@ export function openHome() {
     await board.load(edition());
     if (!toolbar) toolbar = zoomButtons(board, board.container.parentElement);
   };
-  for (const r of form.querySelectorAll('input[name="edition"]')) r.addEventListener("change", () => { fillSeats(); showMap(); });
-  $("t-seats").addEventListener("change", fillBots);
+  // the 1988 optional rules (15-17): Rastur bring combat (16.3 needs weapons); solitaire is one
+  // seat against the Rastur (17.1)
+  const syncOptions = () => {
+    const old = edition() === "avalon-hill";
+    $("t-1988").hidden = !old;
+    $("t-opt-hint").hidden = old;
+    for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).disabled = !old;
+    const solo = old && $("t-solitaire").checked;
+    if (solo) {
+      $("t-rastur").checked = true;
+      $("t-seats").value = "1";
+      fillBots();
+    }
+    if (old && $("t-rastur").checked) $("t-combat").checked = true;
+    $("t-rastur").disabled = !old || solo;
+    $("t-combat").disabled = !old || (old && $("t-rastur").checked);
+    $("t-seats").disabled = solo;
+  };
+  for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).addEventListener("change", syncOptions);
+  for (const r of form.querySelectorAll('input[name="edition"]')) r.addEventListener("change", () => { fillSeats(); syncOptions(); showMap(); });
+  $("t-seats").addEventListener("change", () => {
+    if ($("t-seats").value !== "1") $("t-solitaire").checked = false;
+    fillBots();
+    syncOptions();
+  });
   fillSeats();
+  syncOptions();
   showMap();
+
+  const optional = () => {
+    if (edition() !== "avalon-hill") return {};
+    const out = {};
+    if ($("t-solitaire").checked) out.solitaire = true;
+    if ($("t-rastur").checked) out.rastur = true;
+    if ($("t-combat").checked) out.combat = true;
+    return out;
+  };
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -65,7 +98,7 @@ export function openHome() {
       const body = {
         name: $("t-name").value.trim() || "Game night",
         ruleset: "venus",
-        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked },
+        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional() },
         seats: Number($("t-seats").value),
         bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
       };

@@ -60,6 +60,8 @@ function kindOf(type) {
   if (["PenaltyDue", "PenaltyPaid"].includes(type)) return "penalty";
   if (["CultureObserved", "MarkerSpied"].includes(type)) return "secret";
   if (["GameWon", "CultureDiscovered", "MarkerRevealed"].includes(type)) return "news";
+  if (["PawnAttacked", "Blasted", "PawnCombat", "HitScored", "Theft"].includes(type)) return "combat";
+  if (type.startsWith("Rastur")) return "rastur";
   return "plain";
 }
 
@@ -92,7 +94,26 @@ function sentence(ev, d, names, who) {
     case "CultureDiscovered": return `${who(d.seat)} discovers the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (they sell ${names.goodsName(d.culture)}).`;
     case "RelicPickedUp": return `${who(d.seat)} picks up the ${itemName(d.relic)}.`;
     case "TurnEnded": return `${who(d.seat)} ends the turn.`;
-    case "GameWon": return `${who(d.seat)} wins with a Net Worth of ${d.net_worth}!`;
+    case "GameWon":
+      if (d.seat === null || d.seat === undefined) return d.reason === "rastur" ? "The last Rastur is drawn: the Rastur win, and nobody else does (16.5)." : "The game is over.";
+      return `${who(d.seat)} wins with a Net Worth of ${d.net_worth}!`;
+    case "PawnAttacked": return `${who(d.seat)} blasts ${who(d.defender)} at ${at(d.dot)}, firing ${fireWords(d.fire)} (firepower ${d.firepower}).`;
+    case "Blasted": return `${who(d.seat)} blasts ${targetWords(d.target, d, who)} at ${at(d.dot)}, firing ${fireWords(d.fire)}: rolls ${d.die} (attack ${d.attack}) against ${d.defense_die} (defense ${d.defense}, strength ${d.strength}) — ${d.won ? `destroyed${d.paid ? `, ${d.paid} paid` : ""}` : "it holds"}.`;
+    case "PawnCombat": return `${who(d.defender)} ${d.fire.length ? `fires back with ${fireWords(d.fire)}` : "does not fire back"}. ${who(d.seat)} rolls ${d.die} (attack ${d.attack}), ${who(d.defender)} rolls ${d.defense_die} (defense ${d.defense}): ${d.won ? `${who(d.seat)} wins` : d.hit_by !== null && d.hit_by !== undefined ? `${who(d.defender)} wins` : "no hit"}.`;
+    case "AttackDeclined": return `${who(d.seat)} holds fire.`;
+    case "HitScored": return `${who(d.seat)} hits ${who(d.victim)}: ${d.hull ? `destroys the ${itemWords(d.hull, names)} on the Hull` : `damages Hold ${d.hold + 1}`}${d.damaged?.length ? ` (damaged: ${d.damaged.map(itemName).join(", ")})` : ""}${d.goods ? (d.claimed ? `, claims ${itemWords(d.goods, names)}` : `, ${itemWords(d.goods, names)} lost`) : ""}${d.fares?.length ? `, ${d.fares.length} Fare(s) lost` : ""}.`;
+    case "Theft": return d.kind === "swindle"
+      ? `${who(d.seat)} tries to swindle ${itemWords(d.goods, names)} from ${who(d.defender)} (pays ${d.cash}): rolls ${d.die} (${d.attack}) against ${d.defense_die} (${d.defense}) — ${d.won ? "stolen" : "it fails"}.`
+      : `${who(d.seat)} leads a revolt against ${who(d.defender)}'s ${itemWords(d.deed, names)} (${d.cash} cash${d.fire?.length ? `, ${fireWords(d.fire)}` : ""}): rolls ${d.die} (${d.attack}) against ${d.defense_die} (${d.defense}) — ${d.won ? "taken" : "it fails"}.`;
+    case "FortReturned": return `${who(d.seat)} takes back the Fort at ${at(d.dot)}.`;
+    case "EquipmentRepaired": return `${who(d.seat)} has ${d.keys.map(itemName).join(", ")} repaired${d.culture ? ` by the ${names.cultureName(d.culture)}` : ""}.`;
+    case "RasturDue": return d.due ? `${who(d.seat)} rolled a 1: a Rastur is drawn unless the Mulligan Gear rerolls it (16.21).` : null;
+    case "RasturDrawn": return `${who(d.seat)} draws a Rastur of strength ${d.strength}.`;
+    case "RasturPlaced": return `${who(d.seat)} places the Rastur (strength ${d.strength}) at ${at(d.dot)}.`;
+    case "RasturGeneration": return `Rastur generation (17.2): the die shows ${d.die}.`;
+    case "RasturMoved": return `A Rastur of strength ${d.strength} moves from the ${d.frm} pool to the ${d.to === "transit" ? "Transit Box" : `${d.to} pool`}.`;
+    case "RasturMerged": return `Two Rastur merge (${d.drawn.join(" and ")}): strength ${d.chosen} stays.`;
+    case "RasturPooled": return null;
     case "Bought": return `${who(d.seat)} bought ${itemWords(d.item, names)}${d.culture && d.culture !== "base" ? ` from the ${names.cultureName(d.culture)}` : ""} for ${d.price}${d.credit ? ` (${d.credit} in trade-in credit)` : ""}.`;
     case "Sold": return `${who(d.seat)} sold ${itemWords(d.goods, names)} to the ${names.cultureName(d.culture)} for ${d.payoff}${d.bonus ? `, +${d.bonus} demand` : ""}.`;
     case "Bartered": return `${who(d.seat)} trades in ${itemWords(d.item, names)} for ${d.value} credit.`;
@@ -107,6 +128,24 @@ function sentence(ev, d, names, who) {
     case "TradeWithdrawn": return `${who(d.frm)} withdraws the offer.`;
     default: return `${ev.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}.`;
   }
+}
+
+function fireWords(fire) {
+  if (!fire?.length) return "nothing";
+  const n = {};
+  for (const f of fire) n[f] = (n[f] || 0) + 1;
+  return Object.entries(n).map(([f, k]) => `${k > 1 ? `${k} ` : ""}${f.startsWith("relic:") ? "Relic Laser" : itemName(f.split(":")[1])}${k > 1 ? "s" : ""}`).join(" and ");
+}
+
+export { fireWords };
+
+/** A Blast target (``fort``, ``rastur``, ``marker``, ``pawn:1``) in words. */
+export function targetWords(target, d, who) {
+  if (target.startsWith("pawn:")) return `${who(Number(target.split(":")[1]))}'s ship`;
+  if (target === "fort") return d?.owner !== null && d?.owner !== undefined ? `${who(d.owner)}'s Fort` : "the Fort";
+  if (target === "rastur") return d?.strength ? `the Rastur (strength ${d.strength})` : "the Rastur";
+  if (target === "marker") return "the Penalty marker";
+  return target;
 }
 
 /** A command in words (buttons for commands the panels have no special place for). */
@@ -125,6 +164,12 @@ export function commandWords(cmd, names) {
     case "ChooseRace": return `Play the ${names.merchantName(cmd.race)}`;
     case "AnswerOffer": return cmd.accept ? "Accept the offer" : "Refuse the offer";
     case "WithdrawOffer": return "Withdraw the offer";
+    case "Swindle": return `Swindle ${itemWords(cmd.goods, names)} from seat ${cmd.target + 1} ($50, 15.53)`;
+    case "Revolt": return `Revolt: take ${itemWords(cmd.deed, names)}${cmd.fire?.length ? ` firing ${fireWords(cmd.fire)}` : ""} (15.54)`;
+    case "RebuildFort": return `Move your Fort from ${names.dotLabel(cmd.frm)} to ${names.dotLabel(cmd.site)} (15.11)`;
+    case "HoldFire": return "Hold fire";
+    case "DrawRastur": return "Keep the 1: draw a Rastur";
+    case "PlaceRastur": return `Place the Rastur at ${names.dotLabel(cmd.dot)}`;
     case "MoveTo": return `Step to ${names.dotLabel(cmd.dot)}${cmd.pilot ? ` (Pilot ${cmd.pilot})` : ""}`;
     default: return cmd.type.replace(/([a-z])([A-Z])/g, "$1 $2");
   }

@@ -3,7 +3,7 @@
 // hull, jettison), trade offers between players (make, answer, withdraw).
 // Every button is a command from ``legal`` (data-cmd holds it as JSON): the client never
 // guesses a rule.
-import { itemWords } from "./log.js";
+import { fireWords, itemWords } from "./log.js";
 import { itemName } from "./names.js";
 
 function el(tag, attrs = {}, text = null) {
@@ -163,6 +163,23 @@ export function renderMarket(root, answer, names, send) {
     }
     box.appendChild(table);
   }
+  // Theft (15.5) and Forts (15.11): only the commands the rules offer now
+  const theft = legal.filter((c) => ["Swindle", "Revolt", "RebuildFort"].includes(c.type));
+  if (theft.length) {
+    const g = el("div", { class: "theft", role: "group", "aria-label": "Theft and Forts" });
+    g.appendChild(el("h4", {}, "Theft and Forts (15.5, 15.11)"));
+    const who = (s) => answer.view.players[s]?.name ?? `seat ${s + 1}`;
+    const row = el("div", { class: "row wrap" });
+    for (const c of theft) {
+      let text;
+      if (c.type === "Swindle") text = `Swindle ${pieceWords(c.goods, names)} from ${who(c.target)} ($50)`;
+      else if (c.type === "Revolt") text = `Revolt: take ${pieceWords(c.deed, names)}${c.fire?.length ? ` (firing ${fireWords(c.fire)})` : ""}`;
+      else text = `Move your Fort from ${names.dotName(c.frm)} to ${names.dotName(c.site)}`;
+      row.appendChild(cmdButton(text, c, send, { cls: c.type === "RebuildFort" ? "" : "danger", label: `${text} (${c.type === "Swindle" ? "15.53" : c.type === "Revolt" ? "15.54" : "15.11"})` }));
+    }
+    g.appendChild(row);
+    box.appendChild(g);
+  }
   if (m.demands?.length) {
     box.appendChild(el("p", { class: "hint" }, `Demand here: ${m.demands.map((d) => names.goodsName(d.split(":")[2])).join(", ")}.`));
   }
@@ -175,6 +192,17 @@ export function holdsUsed(p, data) {
   let onHull = 0;
   for (const [k, n] of Object.entries(counts)) onHull += Math.min(n, data.equipment?.[k]?.hull || 0);
   return p.goods.length + Math.ceil((p.fares.length + p.equipment.length - onHull) / 2);
+}
+
+/** A ship's working weapons in words (Lasers, Nova Balls, the Relic Laser), or "". */
+export function weaponWords(p) {
+  const out = [];
+  for (const key of ["laser", "nova_ball"]) {
+    const n = p.equipment.filter((e) => e === key).length - (p.damaged || []).filter((e) => e === key).length;
+    if (n > 0) out.push(`${n > 1 ? `${n} ` : ""}${itemName(key)}${n > 1 ? "s" : ""}`);
+  }
+  if (p.relics.includes("laser")) out.push("Relic Laser");
+  return out.join(", ");
 }
 
 /** Your ship: holds with their load, the hull, relics, IOUs; jettison when the rules allow. */
@@ -214,6 +242,10 @@ export function renderShip(root, player, answer, names, send) {
   card.appendChild(holds);
   const extras = [];
   if (hull.length) extras.push(`Hull: ${hull.map(itemName).join(", ")}`);
+  const arms = weaponWords(player);
+  if (arms) extras.push(`Weapons: ${arms}`);
+  if (player.damaged?.length) extras.push(`Damaged (15.432, repaired where the Science sells it): ${player.damaged.map(itemName).join(", ")}`);
+  if (player.forts?.length) extras.push(`Forts: ${player.forts.map((d) => names.dotLabel(d)).join(", ")}`);
   if (player.relics.length) extras.push(`Relics: ${player.relics.map(itemName).join(", ")}`);
   if (player.ious.length) extras.push(`IOUs: ${player.ious.map((k) => names.cultureName(k)).join(", ")}`);
   if (player.deeds.length) extras.push(`Deeds: ${player.deeds.map((d) => pieceWords(d, names)).join(", ")}`);

@@ -5,6 +5,8 @@ import { END_WORDS } from "./names.js";
 
 const END_ORDER = ["land", "reveal", "penalty", "out_of_mp", "trapped"];
 
+const INTERRUPTS = ["defend", "hit", "place_rastur", "draw_rastur"];
+
 export class Moves {
   /**
    * @param board   the Board
@@ -75,9 +77,25 @@ export class Moves {
   render(answer) {
     this.clear();
     const { view, legal, reachable } = answer;
+    const place = legal.filter((c) => c.type === "PlaceRastur");
+    if (place.length) { this.renderRastur(view, place); return; }
+    if (INTERRUPTS.includes(view.pending?.prompt)) return; // an attack or a Rastur waits first
     const phase = view.turn?.phase;
     if (phase === "declare") this.renderHeadings(view, legal);
     if (phase === "move") this.renderMove(view, legal, reachable);
+  }
+
+  /** 16.23: the sites where the Rastur just drawn may go (click one, or pick it in the list). */
+  renderRastur(view, place) {
+    const n = this.names;
+    const strength = view.pending?.detail?.strength ?? view.rastur_hand;
+    for (const c of place) {
+      this.target(c.dot, "hl-rastur", `Place the Rastur (strength ${strength}) at ${n.dotLabel(c.dot)}`,
+        () => this.actions.step(c), "click to place the Rastur here");
+    }
+    const items = place.map((c) => button(n.dotLabel(c.dot), `Place the Rastur at ${n.dotLabel(c.dot)}`,
+      () => this.actions.step(c), { dot: c.dot, board: this }));
+    this.list(`Rastur sites (${place.length})`, items, `Place the Rastur of strength ${strength} (16.23).`, "rastur-sites");
   }
 
   renderHeadings(view, legal) {

@@ -80,7 +80,7 @@ export class Names {
 const ITEM_WORDS = {
   yellow_drive: "Yellow Drive", red_drive: "Red Drive", combined_drive: "Combined Drive", shield: "Shield",
   air_foil: "Air Foil", auto_pilot: "Auto Pilot", jump_start: "Jump Start", mulligan_gear: "Mulligan Gear",
-  spy_eye: "Spy Eye", switch_switch: "Switch Switch", gate_lock: "Gate Lock", laser: "Laser",
+  spy_eye: "Spy Eye", switch_switch: "Switch Switch", gate_lock: "Gate Lock", laser: "Laser", nova_ball: "Nova Ball", fort: "Fort",
   scout: "Scout", clipper: "Clipper", transport: "Transport", freighter: "Freighter",
 };
 

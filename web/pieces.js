@@ -13,6 +13,7 @@ export function renderPieces(board, names, view, secrets = null) {
   drawCultureCards(board, names, view);
   drawMarkers(board, view);
   drawSpaceports(board, names, view);
+  drawCombat(board, names, view);
   drawPawns(board, names, view);
   if (secrets) drawSecrets(board, names, view, secrets);
 }
@@ -53,6 +54,53 @@ function drawSecrets(board, names, view, secrets) {
     svgEl("text", { y: -4, "text-anchor": "middle", class: "culture-name" }, g).textContent = names.cultureName(culture);
     svgEl("text", { y: 14, "text-anchor": "middle", class: "culture-goods" }, g).textContent = "face-down IOU";
   }
+}
+
+// a Fort (15.1): a small tower with battlements, about 22 x 22, centred on 0 0
+const FORT_PATH = "M-10 10 L-10 -10 L-6 -10 L-6 -6 L-2 -6 L-2 -10 L2 -10 L2 -6 L6 -6 L6 -10 L10 -10 L10 10 Z";
+
+/** Forts in their owner's color (15.1), the Rastur with their strength (16.3), the pool count. */
+function drawCombat(board, names, view) {
+  const ports = board.layer("port");
+  for (const [dot, seat] of Object.entries(view.forts || {})) {
+    const d = board.dot(dot);
+    const owner = view.players[seat];
+    if (!d || !owner) continue;
+    const color = names.playerColor(owner);
+    const g = svgEl("g", { class: "fort", transform: `translate(${d.x - 20} ${d.y - 18})`, "data-dot": dot, "data-owner": seat }, ports);
+    svgEl("title", {}, g).textContent = `Fort of ${names.playerLabel(owner)} (${names.dotName(dot)}): a penalty of 60 for the others`;
+    const sc = svgEl("g", { class: "sc" }, g);
+    svgEl("path", { d: FORT_PATH, fill: color, class: "fort-body" }, sc);
+    svgEl("rect", { x: -3, y: 2, width: 6, height: 8, fill: inkFor(color), class: "fort-door" }, sc);
+  }
+  const markers = board.layer("marker");
+  for (const [dot, strength] of Object.entries(view.rastur || {})) {
+    const d = board.dot(dot);
+    if (!d) continue;
+    const g = svgEl("g", { class: "rastur", transform: `translate(${d.x} ${d.y})`, "data-dot": dot, "data-strength": strength }, markers);
+    svgEl("title", {}, g).textContent = `Rastur of strength ${strength} (${names.dotName(dot)}): a penalty; its City or Spaceport is cancelled (16.4)`;
+    const sc = svgEl("g", { class: "sc" }, g);
+    svgEl("polygon", { points: "0,-19 16.5,-9.5 16.5,9.5 0,19 -16.5,9.5 -16.5,-9.5", class: "rastur-body" }, sc);
+    svgEl("text", { y: 5.5, "text-anchor": "middle", class: "rastur-text" }, sc).textContent = String(strength);
+  }
+  // the Active pool (16.2): face down, only its count is shown
+  const wrap = board.container.parentElement;
+  let note = wrap?.querySelector(".rastur-pool");
+  const on = view.rastur_pool !== undefined && (view.rastur_pool > 0 || Object.keys(view.rastur || {}).length || view.rastur_reserve?.length);
+  if (!on) { note?.remove(); return; }
+  if (!note && wrap) {
+    note = document.createElement("div");
+    note.className = "rastur-pool";
+    note.setAttribute("role", "status");
+    wrap.appendChild(note);
+  }
+  if (!note) return;
+  const extra = [];
+  if (view.rastur_reserve?.length) extra.push(`reserve ${view.rastur_reserve.length}`);
+  if (view.transit !== null && view.transit !== undefined) extra.push(`transit ${view.transit}`);
+  if (view.rastur_hand !== null && view.rastur_hand !== undefined) extra.push(`drawn: ${view.rastur_hand}`);
+  note.textContent = `Rastur pool: ${view.rastur_pool} face down${extra.length ? ` · ${extra.join(" · ")}` : ""}`;
+  note.title = "16.2: drawing the last Rastur of the Active pool ends the game (the Rastur win)";
 }
 
 function clear(layer) { while (layer.firstChild) layer.firstChild.remove(); }
@@ -213,6 +261,9 @@ export function bindDotTooltip(board, names, getView, tip) {
     for (const [culture, site] of Object.entries(view?.factories || {})) {
       if (site.dot === dotId && view.players[site.owner]) lines.push(factoryWords(names, culture, view.players[site.owner]));
     }
+    const fort = view?.forts?.[dotId];
+    if (fort !== undefined && view.players[fort]) lines.push(`Fort of ${names.playerLabel(view.players[fort])} (penalty 60)`);
+    if (view?.rastur?.[dotId] !== undefined) lines.push(`Rastur of strength ${view.rastur[dotId]}`);
     for (const p of view?.players || []) if (p.dot === dotId) lines.push(`${names.playerLabel(p)} is here`);
     const extra = board.container.querySelector(`.hl[data-dot="${CSS.escape(dotId)}"]`)?.dataset.tip;
     if (extra) lines.push(extra);
@@ -249,6 +300,12 @@ export function bindDotTooltip(board, names, getView, tip) {
 }
 
 export function shipLine(p) {
-  const gear = [...p.equipment, ...p.relics].map(itemName);
+  const bad = [...(p.damaged || [])];
+  const gear = [...p.equipment.map((e) => {
+    const i = bad.indexOf(e);
+    if (i < 0) return itemName(e);
+    bad.splice(i, 1);
+    return `${itemName(e)} (damaged)`;
+  }), ...p.relics.map((r) => (r === "laser" ? "Relic Laser" : itemName(r)))];
   return `${itemName(p.ship)}${gear.length ? ` · ${gear.join(", ")}` : ""}`;
 }

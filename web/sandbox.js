@@ -1,7 +1,9 @@
 // The sandbox page: pick a preset scenario and play it, every seat in turn, on the real rules.
 import { boardData, getJSON, sandbox } from "./api.js";
 import { Board, zoomButtons } from "./board.js";
+import { renderCombat } from "./combat.js";
 import { renderControls, promptWords } from "./controls.js";
+import { renderShip } from "./market.js";
 import { describeLog } from "./log.js";
 import { Moves } from "./moves.js";
 import { Names } from "./names.js";
@@ -11,7 +13,7 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   board: $("board"), tip: $("tip"), prompt: $("prompt"), error: $("error"), controls: $("controls"),
   moves: $("moves"), players: $("players"), log: $("log"), select: $("scenario"), form: $("scenario-form"),
-  desc: $("scenario-desc"),
+  desc: $("scenario-desc"), combat: $("combat"), shipcard: $("shipcard"),
 };
 
 const game = {
@@ -98,7 +100,7 @@ function setBusy(on) {
   game.busy = on;
   document.body.classList.toggle("is-busy", on);
   game.moves?.setEnabled(!on);
-  for (const b of ui.controls.querySelectorAll("button")) b.disabled = on || b.dataset.off === "1";
+  for (const b of [...ui.controls.querySelectorAll("button"), ...ui.combat.querySelectorAll("button")]) b.disabled = on || b.dataset.off === "1";
 }
 
 function render() {
@@ -107,6 +109,9 @@ function render() {
   renderPieces(game.board, game.names, a.view);
   game.moves.render(a);
   renderControls(ui.controls, a, game.names, send, game.plan);
+  renderCombat(ui.combat, a, game.names, send, who);
+  renderShip(ui.shipcard, a.seat >= 0 ? a.view.players[a.seat] : null, { legal: [] }, game.names, send);
+  ui.shipcard.querySelector("h3")?.replaceChildren(`${who(a.seat)}'s ship: ${game.names.data.ships?.[a.view.players[a.seat]?.ship]?.name ?? ""}`);
   for (const b of ui.controls.querySelectorAll("button")) if (b.disabled) b.dataset.off = "1";
   ui.prompt.textContent = promptWords(a, game.names, game.plan);
   renderPlayers(a.view);
@@ -166,7 +171,7 @@ async function send(cmd) {
   if (turnChanged) focusActive();
   if (goOn) { await send(goOn); return; }
   // a question the rules ask now: put the keyboard on its first answer
-  ui.controls.querySelector(".urgent button:not(:disabled), #land-here")?.focus();
+  (ui.combat.querySelector(".urgent button:not(:disabled)") || ui.controls.querySelector(".urgent button:not(:disabled), #land-here"))?.focus();
 }
 
 function flyTo(dest) {

@@ -93,3 +93,39 @@ def test_board_data_names_ships_equipment_and_buyers(client: TestClient) -> None
     assert data["ships"]["scout"]["holds"] >= 1 and data["ships"]["freighter"]["dice"] >= 1
     assert data["equipment"]["shield"]["hull"] >= 1
     assert all(c["buyers"] and c["payoff"] > c["cost"] for c in data["cultures"].values())
+
+
+def test_a_rastur_win_ends_the_table_without_a_winner_seat(client: TestClient) -> None:
+    """16.5: the draw that empties the Active pool ends the game with ``GameWon`` ``seat:
+    null``; the table is over, its view, history, log and replay answer, no seat wins. The
+    pool is cut to one Rastur in memory (tables take no scenario), so the first movement "1"
+    of the random play draws the last one."""
+    table = open_table(client, rastur=True)
+    tid = table["table_id"]
+    service = client.app.state.service  # type: ignore[attr-defined]
+    state = service.entries[tid].game.state
+    assert state.options.get("combat") and len(state.rastur_pool) > 1
+    state.rastur_pool = state.rastur_pool[:1]
+    rng = random.Random(3)
+    for _ in range(600):
+        if view(client, table, table["spectator"]["token"])["view"]["stage"] == "over":
+            break
+        play(client, table, 1, rng)
+    spectator = h(table["spectator"]["token"])
+    v = view(client, table, table["spectator"]["token"])
+    assert v["view"]["stage"] == "over" and v["view"]["winner"] is None
+    assert v["view"]["rastur_pool"] == 0 and v["pending"] is None and v["legal"] == []
+    assert client.get(f"/api/tables/{tid}", headers=spectator).json()["status"] == "over"
+    log = client.get(f"/api/tables/{tid}/log?after=0", headers=spectator).json()["events"]
+    won = [e for e in log if e["type"] == "GameWon"]
+    assert len(won) == 1 and won[0]["data"]["seat"] is None
+    assert won[0]["data"]["reason"] == "rastur" and log[-1] == won[0]
+    hist = client.get(f"/api/tables/{tid}/history", headers=spectator)
+    assert hist.status_code == 200, hist.text
+    last = hist.json()["points"][-1]
+    assert last["seq"] == won[0]["seq"] and last["seat"] is None and len(last["scores"]) == 2
+    for link in table["seats"]:  # the seats see the end too, and may not play on
+        seat_view = view(client, table, link["token"])
+        assert seat_view["view"]["stage"] == "over" and seat_view["legal"] == []
+    frame = client.get(f"/api/tables/{tid}/replay?at={won[0]['seq']}&count=1", headers=spectator)
+    assert frame.status_code == 200, frame.text

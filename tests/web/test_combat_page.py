@@ -1,0 +1,118 @@
+"""Combat (15) and the Rastur (16) on the sandbox page, in a real browser: two armed ships
+meet, the attacker blasts, the defender fires back in his own turn of the hot seat, the winner
+chooses the hit; Forts, Rastur, weapons and damage on the map and the ship card; a Rastur
+placed by clicking a highlighted site; the phone layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp")
+
+
+def _log(page: Any) -> str:
+    return str(page.locator("#log").inner_text())
+
+
+def _wait_log(page: Any, text: str) -> None:
+    page.wait_for_function(f"document.querySelector('#log').innerText.includes({text!r})")
+
+
+def _open(page: Any, server_url: str, name: str) -> None:
+    page.goto(f"{server_url}/sandbox.html#{name}")
+    page.wait_for_selector(".hl-heading")
+
+
+def _blast_and_hit(page: Any, shots: str) -> None:
+    # pieces: Bob's Fort in his color, weapons and damage on the list and the ship card
+    fort = page.locator('.fort[data-dot="desert-planet.5"]')
+    assert fort.count() == 1 and fort.get_attribute("data-owner") == "1"
+    assert "Bob" in str(fort.locator("title").text_content())
+    players = page.locator("#players").inner_text()
+    assert "Yellow Drive (damaged)" in players and "Nova Ball" in players
+    assert "Weapons: Laser, Nova Ball" in page.locator("#shipcard").inner_text()
+    # declare, roll, one dot onto Bob's: the attack opens
+    page.locator('.hl-heading[data-dot="desert-planet--supernova.2"]').click()
+    page.locator("#roll").click()
+    page.wait_for_selector(".hl-step")
+    page.locator('.steps button[data-dot="desert-planet--supernova.2"]').click()
+    page.wait_for_selector("#blast")
+    assert "an attack is open here" in page.locator("#prompt").inner_text()
+    panel = page.locator("#combat")
+    assert "Bob's ship" in panel.inner_text()
+    assert page.locator("#hold-fire").is_visible()
+    assert panel.locator("input[data-weapon]").count() == 2
+    assert "Firepower 40" in panel.inner_text()
+    panel.locator('input[data-weapon="equipment:nova_ball"]').uncheck()
+    assert "Firepower 20" in panel.inner_text()
+    panel.locator('input[data-weapon="equipment:nova_ball"]').check()
+    page.screenshot(path=f"{shots}-attack.png")
+    page.locator("#blast").click()
+    # Bob's turn in the hot seat: fire back with his Laser
+    page.wait_for_selector("#fire-back")
+    assert page.locator("#prompt").inner_text().startswith("Bob: Ann blasts you")
+    assert "firing Laser and Nova Ball (firepower 40)" in panel.inner_text()
+    assert "Your ship" not in page.locator("#shipcard").inner_text()
+    assert "Bob's ship" in page.locator("#shipcard").inner_text()
+    assert page.locator(".hl-dest, .hl-step").count() == 0  # no moves while Bob answers
+    page.screenshot(path=f"{shots}-defend.png")
+    page.locator("#fire-back").click()
+    _wait_log(page, "fires back with Laser")
+    log = _log(page)
+    assert "Ann blasts Bob at" in log and "firing Laser and Nova Ball (firepower 40)" in log
+    assert "Ann rolls 3 (attack 50), Bob rolls 1 (defense 30): Ann wins." in log
+    # Ann wins: she chooses the hit
+    page.wait_for_selector(".hit-list button")
+    assert "choose the hit on Bob's ship" in page.locator("#prompt").inner_text()
+    hits = page.locator(".hit-list").inner_text()
+    assert "Destroy the Shield on the Hull" in hits and "Damage Hold 1 (Voil Silk)" in hits
+    page.screenshot(path=f"{shots}-hit.png")
+    page.locator(".hit-list button", has_text="and claim the Goods").click()
+    _wait_log(page, "Ann hits Bob: damages Hold 1")
+    assert "claims" in _log(page)
+    page.wait_for_selector(".hl-step, .hl-dest")  # Ann's move goes on
+    assert "Voil Silk" in page.locator("#shipcard").inner_text()
+
+
+def test_two_armed_ships_blast_fire_back_and_hit(page: Any, server_url: str) -> None:
+    """15.4-15.431 with the scenario's dice: Ann 3 + 40 - 20 (Shield) against Bob 1 + 20."""
+    _open(page, server_url, "combat")
+    _blast_and_hit(page, str(SHOTS / "starport-combat-desktop"))
+
+
+def test_combat_on_a_phone(phone: Any, server_url: str) -> None:
+    _open(phone, server_url, "combat")
+    _blast_and_hit(phone, str(SHOTS / "starport-combat-phone"))
+
+
+def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str) -> None:
+    """16.2, 16.23: a 1 draws a Rastur; a click on a highlighted site places it."""
+    _open(page, server_url, "rastur")
+    r = page.locator('.rastur[data-dot="supernova.4"]')
+    assert r.count() == 1 and r.get_attribute("data-strength") == "50"
+    pool = page.locator(".rastur-pool").inner_text()
+    assert pool.startswith("Rastur pool: ") and "face down" in pool
+    before = int(pool.split(": ")[1].split(" ")[0])
+    assert page.locator('.fort[data-dot="desert-planet.5"]').get_attribute("data-owner") == "0"
+    page.locator('.hl-heading[data-dot="galactic-base--colony-world.1"]').click()
+    page.locator("#roll").click()
+    page.wait_for_selector(".hl-rastur")
+    _wait_log(page, "draws a Rastur of strength")
+    assert "place the Rastur of strength" in page.locator("#prompt").inner_text()
+    strength = page.evaluate("starport.answer.view.rastur_hand")
+    assert page.locator(".hl-rastur").count() == page.locator(".rastur-sites button").count() > 3
+    assert page.locator(".hl-dest").count() == 0
+    page.screenshot(path=str(SHOTS / "starport-rastur-place-desktop.png"))
+    page.locator('.hl-rastur[data-dot="colony-world.1"]').click()
+    page.wait_for_selector('.rastur[data-dot="colony-world.1"]')
+    placed = page.locator(".rastur[data-dot='colony-world.1']")
+    assert placed.get_attribute("data-strength") == str(strength)
+    assert f"places the Rastur (strength {strength}) at" in _log(page)
+    assert f"Rastur pool: {before - 1} face down" in page.locator(".rastur-pool").inner_text()
+    page.wait_for_selector(".hl-dest")  # Ann's move goes on
+    page.screenshot(path=str(SHOTS / "starport-rastur-placed-desktop.png"))
