@@ -5,8 +5,11 @@ Penalty marker (a Rastur, an enemy Fort, a "?" Penalty) when the odds and the re
 good (15.42: 10 x die + firepower against 10 x die + the marker's number), pays a Penalty to
 get that chance (15.411), always fires back with everything when blasted (15.43), takes the
 best Goods or the most valuable Hull marker with a hit (15.431), keeps a rolled "1"
-(16.21) and puts the Rastur it draws on a rival's Spaceport, or as far from itself as it
-can (16.23). It buys one Laser (and a Nova Ball) when Rastur are about and cash is spare.
+(16.21) unless its Mulligan Gear can reroll it away, and puts the Rastur it draws on a
+rival's Spaceport, or as far from itself as it can (16.23). In a Rastur game it arms itself
+(up to ``MAX_LASERS`` Lasers and ``MAX_NOVAS`` Nova Balls) and hunts a Rastur whose odds pay
+(``rastur_hunt``: the Bank pays its strength, and a Rastur sent back to the pool delays the
+Rastur's win, 16.3, 16.5).
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from engine.venus.components import load_components
 COMPS = load_components()
 COMBAT_PROMPTS = {"defend", "hit", "place_rastur", "draw_rastur"}
 LOST_TURN = 40.0  # what losing the rest of a turn costs, in the bot's dollars
-RASTUR_BONUS = 40.0  # a Rastur sent back to the pool delays the Rastur's win (16.5)
+RASTUR_BONUS = 90.0  # a Rastur sent back to the pool delays the Rastur's win (16.5): the clock
+NOVA_PRICE = 20.0  # a Nova Ball fired goes back to the Bank (15.32)
+MAX_LASERS = 4  # Equipment Lasers a trader carries in a Rastur game (one on the Hull)
+MAX_NOVAS = 2  # Nova Balls it keeps stocked (one on the Hull)
 
 
 def win_chance(firepower: int, strength: int) -> float:
@@ -51,12 +57,52 @@ def blast_value(view: dict[str, Any], dot: str, blast: c.Blast) -> float | None:
     strength = strength_of(view, dot, blast.target)
     if strength is None:
         return None  # a pawn: the trader does not attack merchants
-    p = win_chance(firepower(blast.fire), strength)
-    spent = 20.0 * blast.fire.count("equipment:nova_ball")
-    bonus = RASTUR_BONUS if blast.target == "rastur" else 0.0
+    return odds_value(firepower(blast.fire), strength, blast.target,
+                      blast.fire.count("equipment:nova_ball"))
+
+
+def odds_value(power: int, strength: int, target: str, novas: int) -> float | None:
+    """What an attack is worth: the Bank pays the strength (16.3, 15.44), a Rastur goes back
+    to the pool (the Rastur's clock, 16.5), a lost attack ends the turn (15.212)."""
+    p = win_chance(power, strength)
+    spent = NOVA_PRICE * novas
+    if target == "rastur":
+        if p < 0.25:
+            return None
+        return p * (strength + RASTUR_BONUS) - (1 - p) * LOST_TURN - spent
     if p < 0.5:
         return None
-    return p * (strength + bonus) - (1 - p) * LOST_TURN - spent
+    return p * strength - (1 - p) * LOST_TURN - spent
+
+
+def my_weapons(me: dict[str, Any]) -> list[str]:
+    """The seat's working weapons, as ``Blast.fire`` names them (15.32, 15.432)."""
+    weapons = [f"equipment:{e}" for e in me["equipment"] if e in ("laser", "nova_ball")]
+    for key in me.get("damaged", []):
+        if f"equipment:{key}" in weapons:
+            weapons.remove(f"equipment:{key}")
+    if "laser" in me["relics"]:
+        weapons.append("relic:laser")
+    return weapons
+
+
+def rastur_hunt(view: dict[str, Any], seat: int, dot: str) -> float | None:
+    """What reaching the Rastur on ``dot`` and blasting it is worth to this seat (the best of
+    firing everything or keeping the Nova Balls); None when the odds are poor."""
+    strength = view.get("rastur", {}).get(dot)
+    if strength is None or not view["options"].get("combat"):
+        return None
+    weapons = my_weapons(view["players"][seat])
+    if not weapons:
+        return None
+    novas = weapons.count("equipment:nova_ball")
+    best = odds_value(firepower(weapons), int(strength), "rastur", novas)
+    keep = [w for w in weapons if w != "equipment:nova_ball"]
+    if keep and novas:
+        other = odds_value(firepower(keep), int(strength), "rastur", 0)
+        if other is not None and (best is None or other > best):
+            best = other
+    return best
 
 
 def choose_blast(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
@@ -82,17 +128,15 @@ def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
     if me["cash"] - due < 60:
         return False
     dot = me["dot"]
-    weapons = [f"equipment:{e}" for e in me["equipment"] if e in ("laser", "nova_ball")]
-    for key in me.get("damaged", []):
-        if f"equipment:{key}" in weapons:
-            weapons.remove(f"equipment:{key}")
-    if "laser" in me["relics"]:
-        weapons.append("relic:laser")
+    weapons = my_weapons(me)
     if not weapons:
         return False
     for target in ("rastur", "fort", "marker"):
         strength = strength_of(view, dot, target)
-        if target == "rastur" and dot not in view.get("rastur", {}):
+        if target == "rastur":
+            value = rastur_hunt(view, seat, dot)
+            if value is not None and value > due * 0.5:
+                return True
             continue
         if target == "fort" and view.get("forts", {}).get(dot, seat) == seat:
             continue
@@ -104,15 +148,18 @@ def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
 
 
 def weapon_value(view: dict[str, Any], seat: int, key: str) -> float | None:
-    """A Laser first, then a Nova Ball, when Rastur or enemy Forts are about (15.3)."""
+    """Lasers and Nova Balls in a Rastur game (15.3, 16.3): the Rastur are the game's clock
+    and the Bank pays their strength, so a trader arms itself to blast them."""
     me = view["players"][seat]
-    if not (view.get("rastur") or view["options"].get("rastur")):
+    if not view["options"].get("rastur") or not view["options"].get("combat"):
         return None
-    have = [e for e in me["equipment"] if e in ("laser", "nova_ball")]
-    if key == "laser" and "laser" not in have and "laser" not in me["relics"]:
-        return 45.0 if me["cash"] > 450 else None
-    if key == "nova_ball" and have and "nova_ball" not in have:
-        return 25.0 if me["cash"] > 350 else None
+    lasers = me["equipment"].count("laser")
+    novas = me["equipment"].count("nova_ball")
+    cash = me["cash"]
+    if key == "laser" and lasers < MAX_LASERS:
+        return (120.0 - 15 * lasers) if cash >= 130 + 40 * lasers else None
+    if key == "nova_ball" and (lasers or "laser" in me["relics"]) and novas < MAX_NOVAS:
+        return 60.0 - 10 * novas if cash >= 60 else None
     return None
 
 
@@ -124,7 +171,11 @@ def answer(prompt: str, view: dict[str, Any], legal: Sequence[Command], seat: in
         return _hit(view, legal)
     if prompt == "place_rastur":
         return _place(view, legal, seat)
-    if prompt == "draw_rastur":
+    if prompt == "draw_rastur":  # 16.21: the Mulligan Gear rerolls the "1" away
+        dice = list((view.get("turn") or {}).get("dice") or [])
+        for a in legal:
+            if isinstance(a, c.Reroll) and (not dice or (a.die < len(dice) and dice[a.die] == 1)):
+                return a
         return c.DrawRastur() if c.DrawRastur() in legal else legal[0]
     return legal[0]
 

@@ -46,6 +46,7 @@ def buyers_of(edition: str, seller: str) -> frozenset[str]:
     return frozenset(COMPS.buyers(seller, Edition(edition)))
 
 
+@cache
 def payoff(edition: str, goods: str) -> int:
     """2.51: the payoff printed on a Goods or Factory Goods marker."""
     kind, culture = goods.split(":", 1)
@@ -53,11 +54,48 @@ def payoff(edition: str, goods: str) -> int:
     return info.goods.payoff if kind == "goods" else info.factory.payoff(Edition(edition))
 
 
+@cache
 def cost(goods: str) -> int:
     """9.2: the price of a Goods or Factory Goods marker at its Culture."""
     kind, culture = goods.split(":", 1)
     info = COMPS.culture(culture)
     return info.goods.cost if kind == "goods" else info.factory.cost
+
+
+_SITES: dict[tuple[Any, ...], tuple[dict[str, str], dict[str, list[str]], dict[str, str]]] = {}
+
+
+def _site_maps(edition: str, board: Any, known_culture: dict[str, str], hidden: set[str],
+               observed: dict[str, str], spaceports: dict[str, int], open_ports: set[str],
+               rastur: dict[str, int]
+               ) -> tuple[dict[str, str], dict[str, list[str]], dict[str, str]]:
+    """Trading places of every located Culture (9.1, 12.2.1, 6.12), by dot and by Culture,
+    and the dots whose landing discovers a hidden System (7.3). The Rastur cancel the Cities
+    and Spaceports they occupy (16.4)."""
+    cities = cities_of(edition)
+    sites: dict[str, str] = {BASE_DOT: BASE}
+    sites_of: dict[str, list[str]] = {BASE: [BASE_DOT]}
+    explore: dict[str, str] = {}  # dot -> hidden system: landing there discovers
+    for system in sorted(set(known_culture) | hidden):
+        dots = list(cities.get(system, ()))
+        dots += [d for d in board.by_system.get(system, [])
+                 if d in spaceports or d in open_ports]
+        known = known_culture.get(system)
+        if known is None:
+            for d in dots:
+                explore[d] = system
+            known = observed.get(system)
+        if known is None:
+            continue
+        for d in sorted(set(dots)):
+            sites[d] = known
+            sites_of.setdefault(known, []).append(d)
+    for d in rastur:
+        culture = sites.pop(d, "")
+        if culture is not None and d in sites_of.get(culture, []):
+            sites_of[culture].remove(d)
+        explore.pop(d, None)
+    return sites, sites_of, explore
 
 
 class Knowledge:
@@ -83,33 +121,19 @@ class Knowledge:
         qboxes: dict[str, dict[str, Any]] = view["qboxes"]
         self.open_ports = {d for d, m in qboxes.items() if m.get("kind") == "open_port"}
         self.relics = {d: m["relic"] for d, m in qboxes.items() if m.get("kind") == "relic"}
-        cities = cities_of(self.edition)
-        # trading places of every located Culture (9.1, 12.2.1, 6.12)
-        self.sites: dict[str, str] = {BASE_DOT: BASE}
-        self.sites_of: dict[str, list[str]] = {BASE: [BASE_DOT]}
-        self.explore: dict[str, str] = {}  # dot -> hidden system: landing there discovers
-        spaceports: dict[str, int] = view["spaceports"]
-        for system in sorted(set(self.known_culture) | self.hidden):
-            dots = list(cities.get(system, ()))
-            dots += [d for d in self.board.by_system.get(system, [])
-                     if d in spaceports or d in self.open_ports]
-            known = self.known_culture.get(system)
-            if known is None:
-                for d in dots:
-                    self.explore[d] = system
-                known = observed.get(system)
-            if known is None:
-                continue
-            for d in sorted(set(dots)):
-                self.sites[d] = known
-                self.sites_of.setdefault(known, []).append(d)
-        # 16.4: the Rastur cancel the Cities and Spaceports they occupy
         self.rastur: dict[str, int] = dict(view.get("rastur", {}))
-        for d in self.rastur:
-            culture = self.sites.pop(d, "")
-            if culture is not None and d in self.sites_of.get(culture, []):
-                self.sites_of[culture].remove(d)
-            self.explore.pop(d, None)
+        key = (self.edition, tuple(sorted(discovered.items())), tuple(sorted(self.hidden)),
+               tuple(sorted(observed.items())), tuple(sorted(view["spaceports"])),
+               tuple(sorted(self.open_ports)), tuple(sorted(self.rastur)))
+        found = _SITES.get(key)
+        if found is None:
+            if len(_SITES) > 256:
+                _SITES.clear()
+            found = _SITES[key] = _site_maps(
+                self.edition, self.board, self.known_culture, self.hidden, observed,
+                view["spaceports"], self.open_ports, self.rastur)
+        # shared by the cache: read only
+        self.sites, self.sites_of, self.explore = found
         # the ship's kit (8.2, 8.3, 8.41)
         colors: frozenset[DotColor] = frozenset()
         for e in self.me["equipment"]:
@@ -136,6 +160,8 @@ class Knowledge:
         self.mp_per_turn = 3.5 * ship.dice * 0.8  # a landing wastes what is left (6.2)
         self._from: dict[str, dict[str, float]] = {}
         self.memo: dict[tuple[str, str], float] = {}  # the trader's best sales, this view
+        self.site_values: dict[str, float] = {}  # the trader's landing values, this plan
+        self._sales: dict[tuple[str, str], int | None] = {}
 
     # --- distances -------------------------------------------------------------------------
 
@@ -167,6 +193,13 @@ class Knowledge:
 
     def sale_value(self, goods: str, culture: str) -> int | None:
         """9.31, 10.2: what ``culture`` pays for these Goods now (payoff + Demands)."""
+        key = (goods, culture)
+        if key in self._sales:
+            return self._sales[key]
+        found = self._sales[key] = self._sale_value(goods, culture)
+        return found
+
+    def _sale_value(self, goods: str, culture: str) -> int | None:
         kind, seller = goods.split(":", 1)
         if culture == BASE or culture not in buyers_of(self.edition, seller):
             return None

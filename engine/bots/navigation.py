@@ -139,17 +139,39 @@ def distances(
     """Estimated MP from ``origin`` to every dot (``reverse``: from every dot to ``origin``).
 
     The returned dict is shared by the cache: callers must not change it."""
-    graph = _weighted(edition, colors, air_foil, shields, reverse, dice, markers, cash)
-    dist: dict[str, float] = {origin: 0.0}
-    heap: list[tuple[float, str]] = [(0.0, origin)]
-    pop, push, get = heapq.heappop, heapq.heappush, dist.get
+    names, index, graph = _indexed(edition, colors, air_foil, shields, reverse, dice, markers,
+                                   cash)
+    inf = float("inf")
+    dist = [inf] * len(names)
+    start = index[origin]
+    dist[start] = 0.0
+    heap: list[tuple[float, int]] = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
         d, dot = pop(heap)
         if d > dist[dot]:
             continue
         for nxt, step in graph[dot]:
             nd = d + step
-            if nd < get(nxt, 1e9):
+            if nd < dist[nxt]:
                 dist[nxt] = nd
                 push(heap, (nd, nxt))
-    return dist
+    return {names[i]: d for i, d in enumerate(dist) if d != inf}
+
+
+@lru_cache(maxsize=128)
+def _indexed(
+    edition: str,
+    colors: frozenset[DotColor],
+    air_foil: bool,
+    shields: int,
+    reverse: bool,
+    dice: int,
+    markers: tuple[tuple[str, int, DotColor | None], ...],
+    cash: int,
+) -> tuple[list[str], dict[str, int], list[list[tuple[int, float]]]]:
+    """``_weighted`` with the dots numbered (a faster search; the same distances)."""
+    graph = _weighted(edition, colors, air_foil, shields, reverse, dice, markers, cash)
+    names = list(graph)
+    index = {d: i for i, d in enumerate(names)}
+    return names, index, [[(index[b], w) for b, w in graph[a]] for a in names]

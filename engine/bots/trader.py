@@ -35,7 +35,7 @@ from engine.venus.deeds import deed_cost
 from . import combat
 from .base import Reach
 from .combat import COMBAT_PROMPTS
-from .knowledge import BASE, BASE_DOT, COMPS, Knowledge, buyers_of, cost, payoff
+from .knowledge import BASE, BASE_DOT, COMPS, DRIVE_COLORS, Knowledge, buyers_of, cost, payoff
 
 USEFUL_RELICS = {"yellow_drive", "shield", "air_foil"}
 
@@ -65,7 +65,7 @@ class Trader:
         self.style = style or Style()
         # a memo of each turn's plan (a pure function of the view: keeps choices identical
         # whether or not the same instance is asked again)
-        self._plans: dict[tuple[Any, ...], tuple[str, float]] = {}
+        self._plans: dict[tuple[Any, ...], tuple[str, float, dict[str, float]]] = {}
 
     # --- the interface ---------------------------------------------------------------------
 
@@ -88,6 +88,8 @@ class Trader:
             return self._answer(view, legal, seat, pending.get("detail") or {})
         if prompt in COMBAT_PROMPTS:
             return combat.answer(prompt, view, legal, seat)
+        if len(legal) == 1 and prompt != "move":
+            return legal[0]  # nothing to decide (a move may still take a reachable path)
         k = Knowledge(view, seat)
         if prompt == "declare_heading":
             return self._declare(k, view, legal)
@@ -107,13 +109,24 @@ class Trader:
     # --- planning --------------------------------------------------------------------------
 
     def site_value(self, k: Knowledge, dot: str, staying: bool) -> float:
-        """What landing on ``dot`` is worth now (before the trip's cost)."""
+        """What landing on ``dot`` is worth now (before the trip's cost); travelling values
+        are kept with the turn's plan (the same view gives the same values)."""
+        if staying:
+            return self._site_value(k, dot, True)
+        found = k.site_values.get(dot)
+        if found is None:
+            found = k.site_values[dot] = self._site_value(k, dot, False)
+        return found
+
+    def _site_value(self, k: Knowledge, dot: str, staying: bool) -> float:
         s = self.style
         value = 0.0
         culture = k.sites.get(dot)
         me = k.me
         limited = not staying and k.board.dots[dot].kind in (
             DotKind.SURFACE_CITY, DotKind.SPACE_CITY)  # 9.41
+        if dot in k.rastur:  # 16.3: a Rastur to blast (stop there, then a stationary attack)
+            return combat.rastur_hunt(k.view, k.seat, dot) or 0.0
         if dot in k.relics:
             value += self._relic_value(k.relics[dot])
         if dot in k.explore:
@@ -158,14 +171,26 @@ class Trader:
             price = info.cost - COMPS.ship(k.me["ship"]).trade_in
             if science in {x.value for x in info.sold_by} and cash - price >= self.style.reserve:
                 value += 80.0
+        laser = COMPS.equipment_item("laser")
+        if science == laser.science.value and cash >= laser.cost + 30 and (
+                combat.weapon_value(k.view, k.seat, "laser") or 0) > 0:
+            value += 70.0  # 15.3: Lasers against the Rastur (Industry sells them)
         if culture != BASE and culture not in k.view["factories"]:
             deed = f"deed:factory:{culture}"
             if cash - deed_cost(deed) >= self.style.factory_reserve:
                 value += 60.0
         return value
 
+    def _plan(self, k: Knowledge) -> tuple[str, ...]:
+        """The ship upgrades in order. In a Rastur game every "1" rolled draws a Rastur
+        (16.2): fewer dice are fewer draws, so the Transport (3 dice) and the Freighter
+        (2 dice, 5 Holds for Goods and weapons) replace the Clipper (4 dice)."""
+        if k.view["options"].get("rastur"):
+            return ("transport", "freighter")
+        return self.style.ship_plan
+
     def _next_ship(self, k: Knowledge) -> str | None:
-        plan = self.style.ship_plan
+        plan = self._plan(k)
         current = k.me["ship"]
         start = plan.index(current) + 1 if current in plan else 0
         return plan[start] if start < len(plan) else None
@@ -271,8 +296,10 @@ class Trader:
         if found is None:
             if len(self._plans) > 64:
                 self._plans.clear()
-            found = self._plans[key] = self._travel_goal(k, here)
-        goal, value = found
+            k.site_values = {}
+            goal, value = self._travel_goal(k, here)
+            found = self._plans[key] = (goal, value, k.site_values)
+        goal, value, k.site_values = found
         if staying_allowed and here == k.me["dot"] and here not in k.relics:
             stay = self.site_value(k, here, True)
             turns = max(0.3, k.turns(k.dist_from(here).get(goal, 999)))
@@ -284,6 +311,8 @@ class Trader:
         dist = k.dist_from(here)
         best = ("", -1e9, 0.0)
         candidates = set(k.sites) | set(k.explore) | set(k.relics)
+        if k.rastur and combat.my_weapons(k.me):
+            candidates |= set(k.rastur)
         for dot in sorted(candidates):
             if dot == here:
                 continue
@@ -304,6 +333,9 @@ class Trader:
         turn = view["turn"] or {}
         stay = c.StayPut()
         trading_here = k.me["dot"] in k.sites
+        if k.me["dot"] in k.rastur and stay in legal and (
+                combat.rastur_hunt(view, k.seat, k.me["dot"]) or 0) > 0:
+            return stay  # 15.412: a stationary attack on the Rastur here (no dice rolled)
         goal, _ = self.goal(k, staying_allowed=trading_here and stay in legal)
         if goal == k.me["dot"] and stay in legal:
             return stay
@@ -319,6 +351,8 @@ class Trader:
             return stay if stay in legal else legal[0]
         best = min(options)[1]
         if best == turn.get("heading") and c.RollDice() in legal:
+            if k.view["options"].get("rastur") and c.RollDice(auto_pilot=True) in legal:
+                return c.RollDice(auto_pilot=True)  # 8.42: a 4 without a roll draws no Rastur
             return c.RollDice()
         return c.DeclareHeading(dot=best)
 
@@ -338,7 +372,8 @@ class Trader:
             if d.end == "land" and (d.dot in k.sites or d.dot in k.explore
                                     or d.dot in k.relics) and d.dot != goal:
                 score = max(score, self.rate(self.site_value(k, d.dot, False) - d.paid, 0.0))
-            elif d.end == "land" and d.dot == goal:
+            elif d.dot == goal and (d.end == "land" or (d.end == "penalty"
+                                                         and goal in k.rastur)):
                 score = self.rate(goal_value - d.paid, 0.0)
             cmd = c.MoveAlong(path=list(d.path), pilot=d.pilot)
             key = (score, "|".join(d.path) + f"#{d.pilot}", cmd)
@@ -484,7 +519,7 @@ class Trader:
         return COMPS.merchant(race).culture if race else None
 
     def _ship_value(self, k: Knowledge, ship: str, funds: float) -> float | None:
-        plan = self.style.ship_plan
+        plan = self._plan(k)
         current = k.me["ship"]
         if ship not in plan:
             return None
@@ -497,17 +532,36 @@ class Trader:
             return None
         if COMPS.ship(ship).holds < len(k.me["goods"]):
             return None
+        if ship == "freighter" and not self._freighter_pays(k):
+            return None
         return 150.0
+
+    def _freighter_pays(self, k: Knowledge) -> bool:
+        """The Freighter (5 Holds, 2 dice) pays when the plan fills its Holds: a Drive makes up
+        for the dice (8.2), Spaceports (9.43) and stays (9.42) trade without the City limit,
+        and cash buys five Goods. In a Rastur game its 2 dice draw fewer Rastur (16.2) and its
+        Holds carry weapons. Measured: the plan ("clipper", "transport", "freighter") against
+        the default one won 15-14 and 13-16 in 2-player games to $2,000, so the default plan
+        stops at the Transport; a Style or a Rastur game (``_plan``) includes it."""
+        if k.view["options"].get("rastur"):
+            return True
+        drive = any(e in DRIVE_COLORS for e in k.me["equipment"]) or "yellow_drive" in k.me[
+            "relics"]
+        return drive and k.cash >= 500 and len(k.me["goods"]) + len(k.me["fares"]) >= 2
 
     def _equipment_value(self, k: Knowledge, key: str, funds: float) -> float | None:
         info = COMPS.equipment_item(key)
-        if info.cost > funds or k.cash - info.cost < self.style.reserve * 2:
+        if info.cost > funds or info.cost > k.cash:
             return None
         equipment = k.me["equipment"]
+        if info.firepower:  # 15.3: arming against the Rastur keeps room for Goods
+            if key in equipment and k.free_holds(extra=(key,)) < 1:
+                return None
+            return combat.weapon_value(k.view, k.seat, key)
+        if k.cash - info.cost < self.style.reserve * 2:
+            return None
         if key == "shield":
             return 40.0 if k.shields == 0 and k.cash > 400 else None
-        if info.firepower:
-            return combat.weapon_value(k.view, k.seat, key)
         if not info.skips:
             return None
         if any(e in equipment for e in ("combined_drive", key)):
