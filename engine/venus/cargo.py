@@ -89,6 +89,8 @@ def acquired_fit(state: VenusState, seat: int, ship: str) -> bool:
     """3.44 with 11.3: what was acquired this turn (and cannot be jettisoned this turn) must
     fit in a new ship, so the excess can always be jettisoned before the turn ends."""
     turn = state.turn
+    if state.edition == "classic-2012":  # 2012 "Making Room in a Ship": offload anything
+        return True
     items = list(turn.acquired) if turn else []
     goods = sum(split(i)[0] in ("goods", "factory_goods") for i in items)
     fares = sum(split(i)[0] == "fare" for i in items)

@@ -391,6 +391,8 @@ class Rules(_Model):
     swindle_cost: int  # 15.53
     revolt_cost: int  # 15.54
     small_bank_2012: int
+    neutral_spaceports_2012: list[str]  # 2012 "Neutral Spaceports": ours, the 1988 Space Cities
+    fast_play_2012: dict[str, int]  # 2012 "Fast Play Variant": 20 drawn at setup, 4 at discovery
     note: str | None = None
 
 

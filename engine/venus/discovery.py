@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.kernel import event
 
 from .board import Board, DotKind
+from .spaceports import printed_site
 
 if TYPE_CHECKING:
     from .rules import Decision
@@ -30,8 +31,10 @@ def site_kind(state: VenusState, board: Board, dot: str) -> Site | None:
     if dot in state.rastur:
         return None
     info = board.dots[dot]
-    if info.kind in (DotKind.SURFACE_CITY, DotKind.SPACE_CITY):
+    if info.kind is DotKind.SURFACE_CITY:
         return "city"
+    if printed_site(state.edition, dot, info.kind is DotKind.SPACE_CITY):
+        return "city"  # 2012: a neutral spaceport, limited like a surface city
     if info.orbit is not None and dot in state.spaceports:
         return "spaceport"
     if is_open_spaceport(state, dot):
@@ -65,3 +68,6 @@ def discover(d: Decision, seat: int, dot: str) -> None:
         return
     culture = s.iou_at[system]
     d.emit(event("CultureDiscovered", seat=seat, system=system, culture=culture, dot=dot))
+    from .fast_play import discovery_draws
+
+    discovery_draws(d)  # 2012 "Fast Play Variant": four tokens drawn

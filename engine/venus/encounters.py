@@ -15,6 +15,19 @@
   ends"): only player trading is left ("Player Trading": a player who ends his Movement
   phase on an asteroid may trade with players there), and collecting a relic there.
   Offloading ("Making Room in a Ship") needs a surface city or spaceport.
+- **Making Room in a Ship**: "At any time during a player's Transaction phase, if he is
+  located on a surface city or spaceport, he may offload any number of goods, passengers, or
+  equipment" (goods and passengers into the cup with as many draws, equipment to its
+  stockpile); "Offloading does not count as an action, and players do not receive credits
+  for offloading tokens". No 1988 11.3 "not in the same turn he acquired it", so nothing
+  got this turn must fit a new ship (3.44), and a passenger offloaded at its destination
+  pays no fare (drop it off instead).
+- **Relics, 2012 appendix, where it differs from 1988**: the Jump Start's warp costs one
+  movement point like every telegate transport ("Telegates" step 3), also from a surface
+  city (1988 8.43: two). A failed Jump Start moves "in the direction of his choice (without
+  declaring a heading)", as 1988's "moves away along a normal path in any direction". Air
+  Foil, the relic Yellow Drive (no cargo hold) and the relic Shield (neither the hull shield
+  space nor a hold) play as the engine's 1988 relics (``cargo.py``, ``movement.py``).
 """
 
 from __future__ import annotations
@@ -46,3 +59,21 @@ def offload_here(state: VenusState, site: str | None) -> bool:
     """2012 "Making Room in a Ship": offloading only at a surface city or spaceport (1988
     11.3 also allows an Asteroid). ``site`` is the trading place of the dot, if any."""
     return state.edition != CLASSIC_2012 or site is not None
+
+
+def offload_acquired(state: VenusState) -> bool:
+    """1988 11.3 forbids jettisoning what was acquired this turn; 2012 "Making Room in a
+    Ship" has no such limit."""
+    return state.edition == CLASSIC_2012
+
+
+def offload_pays_fare(state: VenusState) -> bool:
+    """1988 (our ruling on 11.3): a Fare jettisoned at its destination pays; 2012 "Making
+    Room in a Ship": "players do not receive credits for offloading tokens"."""
+    return state.edition != CLASSIC_2012
+
+
+def jump_start_warp_mp(edition: str) -> int | None:
+    """2012 appendix, Jump Start, with "Telegates": the warp costs 1 MP (None: 1988 8.43's
+    normal MP, two from a Surface City)."""
+    return 1 if edition == CLASSIC_2012 else None

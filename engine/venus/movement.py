@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
-from .encounters import per_gate_lock
+from .encounters import jump_start_warp_mp, per_gate_lock
 from .state import Marker, Player, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
@@ -297,6 +297,14 @@ class Mover:
             return 1
         return 2 if self.is_surface_city(a) or self.is_surface_city(b) else 1
 
+    def jump_cost(self, a: str, b: str, via: str) -> int:
+        """6.5, 8.43: a jump costs normal MP (two from a Surface City by Jump Start); 2012
+        "Telegates": "Being transported between telegates costs one movement point", the
+        Jump Start's warp too (2012 appendix)."""
+        if via == "jump_start" and jump_start_warp_mp(self.board.edition) is not None:
+            return 1
+        return self.cost(a, b)
+
     # --- legal moves -----------------------------------------------------------------------
 
     def pilot_choices(self, pos: Position) -> list[int]:
@@ -364,7 +372,7 @@ class Mover:
         for pilot in self.pilot_choices(pos):
             target = self.gates.get(pilot)
             if target is not None and pilot != number:
-                yield Step(target, self.cost(pos.dot, target), via, (), (), pilot)
+                yield Step(target, self.jump_cost(pos.dot, target, via), via, (), (), pilot)
             else:
                 yield from self._path_steps(pos, pilot)
 

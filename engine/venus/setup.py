@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.kernel import NOBODY, Event, Randomness, RuleError, event
 
+from . import fast_play
 from .bank import opening_bank
 from .board import EDITIONS, load_board
 from .cup import opening_cup
@@ -38,6 +39,7 @@ def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]
     if not isinstance(opts["small_bank"], bool):
         raise RuleError("13.3 bankruptcy", "small_bank must be true or false")
     _check_optional(opts, players)
+    fast_play.check(opts)
     limit = max_players(opts["edition"])
     if not 1 <= len(players) <= limit:
         raise RuleError("options", f"this edition seats 1 to {limit} players")
@@ -91,8 +93,12 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
     if edition == CLASSIC_2012:  # a sandbox scenario may still seat one ship
         check_player_count_2012(len(players))
     board = load_board(edition)
+    opened = market_opened(edition)
+    if fast_play.on(opts):  # 2012 "Fast Play Variant": the goods start in the cup
+        market, cup = fast_play.opening_market(opened.data["market"], opened.data["cup"])
+        opened = event("MarketOpened", market=market, cup=cup, aside=opened.data["aside"])
     events = [event("GameCreated", edition=edition, options=opts, players=list(players),
-                    bank=opening_bank(opts)), market_opened(edition)]
+                    bank=opening_bank(opts)), opened]
     systems = sorted(s.id for s in board.systems.values() if s.has_culture)
     cultures = rng.shuffled(culture_keys())
     events.append(event("IOUsPlaced", NOBODY, iou_at=dict(zip(systems, cultures, strict=True))))
@@ -106,6 +112,8 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
             unused=markers[len(boxes) :],
         )
     )
+    if fast_play.on(opts):
+        events.extend(fast_play.setup_draws(opened.data["cup"], rng))
     if opts["rastur"]:
         events.append(rastur_pooled(opts))
     if edition == CLASSIC_2012:  # 2012 "Determine First Player": at random

@@ -34,7 +34,7 @@ from .deeds import (
 )
 from .demands import fulfils_demands
 from .discovery import BASE, site_kind, trade_culture
-from .encounters import offload_here
+from .encounters import offload_acquired, offload_here, offload_pays_fare
 from .first_contact import (
     barter_commission_base,
     counts_as_buy,
@@ -300,7 +300,7 @@ def jettison_problem(state: VenusState, seat: int, item: str) -> RuleError | Non
     have = count_of(player, item)
     if not have:
         return RuleError("11.3 jettisoned cargo", f"you carry no {item}")
-    if have <= turn.acquired.count(item):
+    if have <= turn.acquired.count(item) and not offload_acquired(state):
         return RuleError("11.3 jettisoned cargo", "not in the same turn you acquired it")
     return None
 
@@ -400,7 +400,7 @@ def _jettison(d: Decision, actor: int, cmd: c.Jettison) -> None:
     _raise(jettison_problem(s, actor, cmd.item))
     kind = split(cmd.item)[0]
     fee = 0
-    if kind == "fare":
+    if kind == "fare" and offload_pays_fare(s):
         culture = trade_culture(s, d.board, s.players[actor].dot)
         if culture is not None and cmd.item.split(":")[2] == culture:
             fee = fare_fee(s.edition)[cmd.item]

@@ -367,3 +367,395 @@ def test_2012_commissions_factory_50_percent_even_to_its_owner() -> None:
     events = play(g, c.Buy(item="factory_goods:qossuth"))
     assert _commissions(events, 0, "factory") == 60  # half of c120
     assert cash(g) == 500 - 120 + 60
+
+
+# --- Spaceports: neutral and merchant (issue 8, part 2) -------------------------------------
+
+AIR_TORUS = "interstellar-biosphere.13"  # a 1988 Space City: a 2012 neutral spaceport
+
+
+def at_air_torus(moved: bool = True, edition: str = ED, **me: Any) -> Any:
+    """Seat 0 trades with the Qossuth on the Air Torus (Interstellar Biosphere), having
+    landed there this turn (from the next space, 1 MP) or having skipped movement there."""
+    from engine.venus.scenario import start
+
+    player = {"name": "Ann", "race": "humans", "cash": 1000, "ship": "transport",
+              "dot": "interstellar-biosphere.1" if moved else AIR_TORUS, **me}
+    g = start({"edition": edition, "other_qboxes": "empty", "dice": [1, 1, 1],
+               "players": [player, EEEP if edition == ED else {**EEEP, "race": "dell"}],
+               "cultures": {"interstellar-biosphere": "qossuth"},
+               "discovered": ["interstellar-biosphere"]})
+    if moved:
+        play(g, c.DeclareHeading(dot=AIR_TORUS), c.RollDice(), c.MoveTo(dot=AIR_TORUS))
+        if g.state.turn is not None and g.state.turn.phase == "move":
+            play(g, c.Land())
+    else:
+        play(g, c.StayPut())
+    assert g.state.turn is not None and g.state.turn.phase == "trade"
+    return g
+
+
+def test_2012_neutral_spaceports_data_switch_are_the_printed_space_cities() -> None:
+    """2012 "Neutral Spaceports": "Several systems contain spaceports printed on the board
+    ... Galactic Base is also considered a neutral spaceport." Our data switch: the six
+    printed spaceports are the 1988 Space Cities, Galactic Base included."""
+    from engine.venus.board import DotKind, load_board
+    from engine.venus.spaceports import is_neutral_spaceport, neutral_spaceports
+
+    board = load_board(ED)
+    space_cities = {d for d, info in board.dots.items() if info.kind is DotKind.SPACE_CITY}
+    assert neutral_spaceports() == space_cities and len(space_cities) == 6
+    assert board.galactic_base in neutral_spaceports()
+    assert is_neutral_spaceport(ED, AIR_TORUS)
+    assert not is_neutral_spaceport(ED, "polluted-planet.10")
+    assert not is_neutral_spaceport("avalon-hill", AIR_TORUS)  # 1988: a Space City
+
+
+def test_2012_neutral_spaceports_one_buy_and_one_sell_on_the_landing_turn() -> None:
+    """2012 "Neutral Spaceports": "When a player is trading on a neutral spaceport in the same
+    turn he landed on it, he is limited to one buy action and one sell action"; passengers
+    are unlimited ("Transaction Phase", Important Exception)."""
+    g = at_air_torus(goods=["goods:eeepeeep", "goods:eeepeeep"])
+    play(g, c.Buy(item="goods:qossuth"))
+    refused(g, c.Buy(item="goods:qossuth"), "9.41")
+    play(g, c.Sell(goods="goods:eeepeeep"))
+    refused(g, c.Sell(goods="goods:eeepeeep"), "9.41")
+
+
+def test_2012_neutral_spaceports_unlimited_after_skipping_movement() -> None:
+    """2012 "Neutral Spaceports": "If the player skips his Movement phase while on a neutral
+    spaceport, he can take unlimited buy and sell actions"."""
+    g = at_air_torus(moved=False, goods=["goods:eeepeeep", "goods:eeepeeep"])
+    play(g, c.Sell(goods="goods:eeepeeep"), c.Sell(goods="goods:eeepeeep"),
+         c.Buy(item="goods:qossuth"), c.Buy(item="goods:qossuth"))
+    assert g.state.players[0].goods.count("goods:qossuth") == 2
+
+
+def test_2012_neutral_spaceports_galactic_base_counts_as_one() -> None:
+    """2012 "Neutral Spaceports" / "Galactic Base": landing there limits to one buy action
+    (a ship), unlimited after skipping movement."""
+    from engine.venus.board import load_board
+    from engine.venus.discovery import site_kind
+    from engine.venus.scenario import start
+    from engine.venus.trading import limited
+
+    base = load_board(ED).galactic_base
+    g = start({"edition": ED, "other_qboxes": "empty", "dice": [1, 1, 1],
+               "players": [{"name": "Ann", "race": "humans", "cash": 1000,
+                            "dot": "galactic-base--colony-world.1"}, EEEP]})
+    play(g, c.DeclareHeading(dot=base), c.RollDice(), c.MoveTo(dot=base))
+    if g.state.turn is not None and g.state.turn.phase == "move":
+        play(g, c.Land())
+    assert site_kind(g.state, load_board(ED), base) == "city"
+    assert limited(g.state, load_board(ED), 0)
+    play(g, c.Buy(item="ship:clipper"))
+    refused(g, c.Buy(item="ship:transport"), "9.41")
+
+
+def test_2012_first_contact_phase_at_a_neutral_spaceport() -> None:
+    """2012 "First Contact Phase": ending movement on a surface city *or spaceport* of a
+    system with a First Contact card reveals it: a neutral spaceport does."""
+    from engine.venus.scenario import start
+
+    g = start({"edition": ED, "other_qboxes": "empty", "dice": [1, 1, 1],
+               "players": [{"name": "Ann", "race": "humans", "cash": 0,
+                            "dot": "interstellar-biosphere.1"}, EEEP],
+               "cultures": {"interstellar-biosphere": "volois"}, "discovered": []})
+    play(g, c.DeclareHeading(dot=AIR_TORUS), c.RollDice(), c.MoveTo(dot=AIR_TORUS))
+    if g.state.turn is not None and g.state.turn.phase == "move":
+        play(g, c.Land())
+    assert g.state.discovered.get("interstellar-biosphere") == "volois"
+    assert g.state.players[0].ious == ["volois"]
+
+
+def test_2012_first_contact_phase_step_5_spaceport_deeds_on_each_orbit() -> None:
+    """2012 "First Contact Phase" step 5: "He places a spaceport deed token on each orbit
+    space in that system"; "Buying a Merchant Spaceport Deed": "Systems can contain up to
+    three merchant spaceports" (the Giant Planet has three orbits, no system more)."""
+    from collections import Counter as _C
+
+    from engine.venus.board import load_board
+    from engine.venus.deeds import deeds_for_sale
+    from engine.venus.spaceports import MAX_MERCHANT_SPACEPORTS, deed_orbits
+
+    board = load_board(ED)
+    per_system = _C(info.system for info in board.dots.values() if info.orbit)
+    assert max(per_system.values()) == MAX_MERCHANT_SPACEPORTS == per_system["giant-planet"]
+    g = first_contact("graw", "eeepeeep")
+    assert deed_orbits(g.state, board, "polluted-planet") == ["polluted-planet.1",
+                                                               "polluted-planet.3"]
+    assert deeds_for_sale(g.state, board, "graw") == [
+        "deed:factory:graw", "deed:spaceport:paintfall", "deed:spaceport:poison_port"]
+    hidden = at_2012_city("graw")
+    assert deed_orbits(hidden.state, board, "giant-planet") == []  # not discovered yet
+
+
+def test_2012_buying_a_merchant_spaceport_deed_from_the_surface_city() -> None:
+    """2012 "Buying a Merchant Spaceport Deed": a buy action, c200, the deed "from an orbit
+    space of his choice within his current system", his spaceport token on the orbit; "the
+    printed value ... (c200) is included in the owning player's net worth"."""
+    from engine.venus.winning import net_worth
+
+    g = at_2012_city("graw", cash=500)
+    play(g, c.Buy(item="deed:spaceport:poison_port"))
+    assert cash(g) == 300 and g.state.spaceports == {"polluted-planet.3": 0}
+    assert net_worth(g.state, 0) == 500
+    assert g.state.turn is not None and g.state.turn.bought == 1
+    refused(g, c.Buy(item="deed:spaceport:paintfall"), "9.41")  # landing turn: one buy
+
+
+def test_2012_home_culture_discounts_whynom_spaceport_c160_counts_c200() -> None:
+    """2012 "Home Culture Discounts", Example: the Whynom player buys a merchant spaceport at
+    the Whynom culture for c160 (20% off); "Calculating Net Worth": it counts c200. A factory
+    deed at home is 20% off too."""
+    from engine.venus.winning import net_worth
+
+    g = at_2012_city("whynoms", moved=False, cash=500, me={"race": "whynoms"})
+    play(g, c.Buy(item="deed:spaceport:paintfall"))
+    assert cash(g) == 340 and net_worth(g.state, 0) == 540
+    price = load_components().culture("whynoms").factory.deed_cost
+    play(g, c.Buy(item="deed:factory:whynoms"))
+    assert cash(g) == 340 - price * 80 // 100
+    assert net_worth(g.state, 0) == 340 - price * 80 // 100 + 200 + price
+
+
+def test_2012_player_trading_deeds_cannot_be_traded() -> None:
+    """2012 "Player Trading": "Ships, merchant spaceport deeds, and factory deeds cannot be
+    traded"."""
+    from engine.venus.scenario import start
+
+    g = start({"edition": ED, "other_qboxes": "empty",
+               "players": [{"name": "Ann", "race": "humans", "cash": 50, "dot": "galactic-base"},
+                           {**EEEP, "cash": 300}],
+               "spaceports": {"polluted-planet.1": 0}, "discovered": ["polluted-planet"],
+               "cultures": {"polluted-planet": "graw"}})
+    play(g, c.StayPut())
+    with pytest.raises(RuleError):
+        g.play(0, c.OfferTrade(to=1, give=["deed:spaceport:paintfall"], get_money=200))
+
+
+# --- Making Room in a Ship (issue 8, part 2) -------------------------------------------------
+
+
+def test_2012_making_room_offload_goods_bought_this_turn_to_the_cup_with_a_draw() -> None:
+    """2012 "Making Room in a Ship": offload goods "at any time during a player's Transaction
+    phase" at a surface city or spaceport, into the bonus cup with a draw; "Offloading does
+    not count as an action, and players do not receive credits"; no 1988 11.3 "not in the
+    same turn you acquired it"."""
+    g = at_2012_city("graw", cash=100)
+    play(g, c.Buy(item="goods:graw"))
+    before = cash(g)
+    events = play(g, c.Jettison(item="goods:graw"))
+    assert [e.type for e in events][:2] == ["Jettisoned", "CupDrawn"]
+    assert cash(g) == before and g.state.players[0].goods == []
+    turn = g.state.turn
+    assert turn is not None and (turn.bought, turn.sold) == (1, 0)
+    old = at_city("graw", cash=100)  # 1988 11.3 unchanged
+    play(old, c.Buy(item="goods:graw"))
+    refused(old, c.Jettison(item="goods:graw"), "11.3")
+
+
+def test_2012_making_room_equipment_to_the_stockpile_and_passengers_pay_nothing() -> None:
+    """2012 "Making Room in a Ship": "If a player offloads equipment, he returns the token to
+    its stockpile"; a passenger offloaded goes to the cup with a draw, and "players do not
+    receive credits for offloading tokens", even at its destination."""
+    from engine.venus.trading import equipment_stock
+
+    g = at_2012_city("qossuth", cash=0,
+                     me={"equipment": ["shield", "shield"], "fares": ["fare:graw:qossuth"]})
+    stock = equipment_stock(g.state, "shield")
+    events = play(g, c.Jettison(item="equipment:shield"))
+    assert [e.type for e in events] == ["Jettisoned"]
+    assert equipment_stock(g.state, "shield") == stock + 1
+    events = play(g, c.Jettison(item="fare:graw:qossuth"))
+    assert events[0].data["fee"] == 0 and events[1].type == "CupDrawn" and cash(g) == 0
+
+
+def test_2012_making_room_a_new_ship_need_not_fit_this_turns_cargo() -> None:
+    """2012 "Buying a Ship": "If the new ship class does not have enough eligible cargo holds,
+    the player must make room in his ship"; with no "turn acquired" limit the excess can be
+    offloaded at once (1988 3.44 with 11.3 refuses such a trade)."""
+    from engine.venus.cargo import excess
+
+    g = at_2012_city("humans", moved=False, cash=1000, me={"ship": "transport"},
+                     market={"humans": ["goods:humans"] * 3})
+    play(g, *[c.Buy(item="goods:humans")] * 3, c.Buy(item="ship:clipper"))
+    assert g.state.players[0].ship == "clipper" and excess(g.state, 0) == 1
+    play(g, c.Jettison(item="goods:humans"))
+    assert excess(g.state, 0) == 0
+    old = at_city("humans", moved=False, cash=1000, me={"ship": "transport"},
+                  market={"humans": ["goods:humans"] * 3})
+    play(old, *[c.Buy(item="goods:humans")] * 3)
+    refused(old, c.Buy(item="ship:clipper"), "3.44")
+
+
+# --- Optional rules (issue 8, part 2) -----------------------------------------------------
+
+
+def test_2012_optional_rules_fast_play_variant_setup_20_goods_drawn() -> None:
+    """2012 "Fast Play Variant": "place all of the goods tokens in the bonus cup. Then draw 20
+    tokens at random from the cup and place each token on the corresponding culture's supply
+    area". Nothing is lost: cup + supply areas hold the normal goods and bonus tokens."""
+    from engine.venus.pieces import goods_markers
+
+    plain = new_game(2, seed=3)
+    g = new_game(2, seed=3, fast_play=True)
+    drawn = [e for e in g.events if e.type == "CupDrawn"]
+    assert len(drawn) == 20 and all(e.data["culture"] == e.data["marker"].split(":")[1]
+                                    for e in drawn if e.data["marker"].startswith("goods:"))
+    placed = sorted(m for ms in g.state.market.values() for m in ms)
+    assert placed == sorted(e.data["marker"] for e in drawn)
+    everything = sorted([*g.state.cup, *placed])
+    normal = sorted([*plain.state.cup, *(m for ms in goods_markers(ED).values() for m in ms)])
+    assert everything == normal
+    assert any(m.startswith("goods:") for m in g.state.cup)
+    assert g.state.aside == plain.state.aside  # factory goods still aside
+
+
+def test_2012_optional_rules_fast_play_variant_four_drawn_at_each_discovery() -> None:
+    """2012 "Fast Play Variant": "when a new culture is discovered, draw four tokens at random
+    from the bonus cup and place each of them in the system of the culture shown on the
+    token" (or its supply area if still hidden)."""
+    from engine.venus.scenario import start
+
+    from .tradekit import scenario as trade_scenario
+
+    doc = trade_scenario("graw", edition=ED, others=[HUMAN], discovered=False, cash=0,
+                         dice=[1, 1, 1], options={"fast_play": True})
+    g = start(doc)
+    cup = len(g.state.cup)
+    events = play(g, c.DeclareHeading(dot="polluted-planet.10"), c.RollDice(),
+                  c.MoveTo(dot="polluted-planet.10"))
+    if g.state.turn is not None and g.state.turn.phase == "move":
+        events += play(g, c.Land())
+    kinds_ = [e.type for e in events]
+    at = kinds_.index("CultureDiscovered")
+    assert kinds_[at + 1: at + 5] == ["CupDrawn"] * 4 and len(g.state.cup) == cup - 4
+    plain = start(trade_scenario("graw", edition=ED, others=[HUMAN], discovered=False,
+                                 cash=0, dice=[1, 1, 1]))
+    events = play(plain, c.DeclareHeading(dot="polluted-planet.10"), c.RollDice(),
+                  c.MoveTo(dot="polluted-planet.10"))
+    assert "CupDrawn" not in [e.type for e in events]
+
+
+def test_2012_optional_rules_fast_play_is_a_2012_option() -> None:
+    """The variant is an optional rule of the 2012 classic book: refused in 1988 games."""
+    with pytest.raises(RuleError):
+        Game.start(ruleset, {"edition": "avalon-hill", "fast_play": True}, ["a", "b"], seed=1)
+    with pytest.raises(RuleError):
+        new_game(2, fast_play="yes")
+
+
+def test_2012_optional_rules_variable_game_length() -> None:
+    """2012 "Variable Game Length": Apprentice c1000, Journeyman c2000, Master c3000, Trade
+    Baron c4000 (the game_length option; 2000 by default, "Calculating Net Worth")."""
+    from engine.venus.winning import target
+
+    for worth in (1000, 2000, 3000, 4000):
+        assert target(new_game(2, game_length=worth).state) == worth
+    assert target(new_game(2).state) == 2000
+    with pytest.raises(RuleError):
+        new_game(2, game_length=2500)
+
+
+def test_2012_optional_rules_small_bank_12000_and_tie_to_the_first_players_right() -> None:
+    """2012 "Small Bank": "restrict the bank to a total of c12,000"; when it is empty "the
+    game ends immediately and the player with the highest net worth wins. If there is a tie,
+    the first tied player to the first player's right is the winner"."""
+    from engine.venus.winning import richest, tie_order
+
+    g = new_game(4, small_bank=True, races=["humans", "eeepeeep", "whynoms", "qossuth"])
+    s = g.state
+    assert s.bank is not None and s.bank + sum(p.cash for p in s.players) == 12000
+    first = s.first_player
+    assert tie_order(s)[0] == (first - 1) % 4  # play passes left: the right is seat - 1
+    for p in s.players:
+        p.cash = 100
+    assert richest(s) == (first - 1) % 4
+
+
+# --- Appendix: Relics, where 2012 differs from 1988 (issue 8, part 2) -----------------------
+
+
+def test_2012_appendix_jump_start_warp_costs_one_mp_even_from_a_surface_city() -> None:
+    """2012 "Appendix: Relics", Jump Start: "immediately warp to that telegate"; 2012
+    "Telegates": "Being transported between telegates costs one movement point". From a
+    surface city the 1988 jump cost two (8.43); in 2012 one."""
+    from .movekit import game, of_type, roll
+    from .test_relics_movement import GATE2, PAINT_PLACE, gates
+
+    for edition, cost in (("avalon-hill", 2), (ED, 1)):
+        g = game(PAINT_PLACE, [2, 1, 1], relics=["jump_start"], qboxes=gates(), edition=edition)
+        roll(g, GATE2)
+        moved = of_type(play(g, c.MoveTo(dot=GATE2)), "Moved")[0].data
+        assert (moved["via"], moved["mp"]) == ("jump_start", cost)
+
+
+def test_2012_appendix_jump_start_matching_and_failing() -> None:
+    """2012 "Appendix: Relics", Jump Start: a die matching the chosen telegate must be
+    assigned and he warps; another die matching a telegate on the board warps there; "If his
+    speed dice do not match a telegate on the board, the jump start fails and he proceeds
+    with his Movement phase as normal, moving in the direction of his choice (without
+    declaring a heading)"."""
+    from .movekit import game, here, legal_moves, roll
+    from .test_relics_movement import GATE2, GATE5, PP, gates
+
+    g = game(PP[2], [2, 5, 1], relics=["jump_start"], qboxes=gates(), edition=ED)
+    roll(g, GATE2)
+    assert legal_moves(g) == {GATE2}
+    g = game(PP[2], [5, 1, 1], relics=["jump_start"], qboxes=gates(), edition=ED)
+    roll(g, GATE2)
+    play(g, c.ChoosePilotNumber(number=5), c.MoveTo(dot=GATE5))
+    assert here(g) == GATE5
+    g = game(PP[2], [1, 3, 4], relics=["jump_start"], qboxes=gates(), edition=ED)
+    roll(g, GATE2)
+    assert legal_moves(g) == {PP[1], PP[3]}  # either way, the declared gate is void
+    play(g, c.MoveTo(dot=PP[1], pilot=1))
+    assert here(g) == PP[1]
+
+
+def test_2012_appendix_air_foil_green_lines_one_mp_and_city_to_city() -> None:
+    """2012 "Appendix: Relics", Air Foil: "pays one movement point when moving along green
+    lines instead of two. Additionally, he may move from one surface city to another surface
+    city on the same planet as if they were connected by a gray line"."""
+    from .movekit import game, legal_moves, of_type, roll, turn
+    from .test_relics_movement import PAINT_PLACE, POISON_PARK, PP
+
+    g = game(PP[2], [3, 3, 3], relics=["air_foil"], edition=ED)
+    roll(g, PP[1])
+    events = play(g, c.MoveTo(dot=PP[1]), c.MoveTo(dot=PAINT_PLACE))
+    assert [e.data["mp"] for e in of_type(events, "Moved")] == [1, 1]
+    assert legal_moves(g) == {POISON_PARK}
+    moved = of_type(play(g, c.MoveTo(dot=POISON_PARK)), "Moved")[0].data
+    assert (moved["via"], moved["mp"]) == ("airfoil", 1) and turn(g).phase == "move"
+    h = game(PAINT_PLACE, [3, 3, 3], edition=ED)
+    refused(h, c.DeclareHeading(dot=POISON_PARK), "8.41")  # no Air Foil: no gray line
+
+
+def test_2012_appendix_relic_yellow_drive_takes_no_cargo_hold() -> None:
+    """2012 "Appendix: Relics", Yellow Drive: "does not take up space in a cargo hold; it
+    functions otherwise identically to a yellow drive" (a bought one takes a hold dot)."""
+    from engine.venus.cargo import excess
+    from engine.venus.movement import drives_of
+
+    g = at_2012_city("graw", moved=False, me={"goods": ["goods:dell", "goods:dell"],
+                                             "relics": ["yellow_drive"]})
+    assert excess(g.state, 0) == 0 and drives_of(g.state.players[0]) == ["relic_yellow_drive"]
+    h = at_2012_city("graw", moved=False, me={"goods": ["goods:dell", "goods:dell"],
+                                             "equipment": ["yellow_drive"]})
+    assert excess(h.state, 0) == 1
+
+
+def test_2012_appendix_relic_shield_takes_neither_the_hull_space_nor_a_hold() -> None:
+    """2012 "Appendix: Relics", Shield: "does not take up the hull shield space nor space in
+    a cargo hold; it functions otherwise identically to a shield" (-c20 per shield,
+    "Hazards"); "Shields": a bought shield goes on the hull shield space, more in holds."""
+    from engine.venus.cargo import excess
+    from engine.venus.movement import shields_of
+
+    g = at_2012_city("graw", moved=False, me={"goods": ["goods:dell", "goods:dell"],
+                                             "equipment": ["shield"], "relics": ["shield"]})
+    assert excess(g.state, 0) == 0 and shields_of(g.state.players[0]) == 2
+    h = at_2012_city("graw", moved=False, me={"goods": ["goods:dell", "goods:dell"],
+                                             "equipment": ["shield", "shield"]})
+    assert excess(h.state, 0) == 1
