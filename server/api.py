@@ -82,10 +82,11 @@ async def who(request: Request, table_id: str, *roles: str) -> store.Identity:
     ids = await service.identify(table_id, tokens)
     if not ids:
         fail(401, "unauthorized", "no valid link for this table")
-    for role in roles:
-        for ident in ids:
-            if ident.role == role:
-                return ident
+    # The first token that fits wins: a tab's own link (the header) before the cookies, so a
+    # host who also plays a seat in another tab stays the host in this one.
+    for ident in ids:
+        if ident.role in roles:
+            return ident
     fail(403, "forbidden", f"this needs a {' or '.join(roles)} link")
 
 

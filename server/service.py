@@ -181,13 +181,12 @@ class Service:
         """The identities these tokens give at this table (a short-lived cache in front of the
         database; a link re-issued here drops out at once, elsewhere within ``TOKEN_TTL``)."""
         now = time.monotonic()
-        out: list[store.Identity] = []
+        found: dict[str, store.Identity | None] = {}
         missing: list[str] = []
         for token in tokens:
             hit = self.token_cache.get((table_id, token))
             if hit is not None and hit[1] > now:
-                if hit[0] is not None:
-                    out.append(hit[0])
+                found[token] = hit[0]
             else:
                 missing.append(token)
         if missing:
@@ -199,9 +198,9 @@ class Service:
                 self.token_cache.clear()
             for token, ident in zip(missing, await self.db(look), strict=True):
                 self.token_cache[(table_id, token)] = (ident, now + self.TOKEN_TTL)
-                if ident is not None:
-                    out.append(ident)
-        return out
+                found[token] = ident
+        # in the order the tokens were presented: the caller's own link first
+        return [ident for t in tokens if (ident := found.get(t)) is not None]
 
     def forget_tokens(self, table_id: str) -> None:
         for key in [k for k in self.token_cache if k[0] == table_id]:

@@ -143,6 +143,16 @@ export function renderLobby(ctx) {
       tools.className = "seat-tools";
       const link = links?.seats?.[s.seat];
       if (link) tools.appendChild(copyButton(link.url, `Copy the link of seat ${s.seat + 1}`));
+      if (link && !s.joined && !s.bot) {
+        const play = document.createElement("a");
+        play.className = "button";
+        play.href = link.url;
+        play.target = "_blank";
+        play.rel = "noopener";
+        play.textContent = "Play it";
+        play.setAttribute("aria-label", `Play seat ${s.seat + 1} yourself (opens its link in a new tab)`);
+        tools.appendChild(play);
+      }
       const bot = document.createElement("button");
       bot.type = "button";
       bot.textContent = s.bot ? "Give back" : "Bot plays";

@@ -227,3 +227,17 @@ def test_restart_loses_nothing_and_snapshots_load(db_url: str, tmp_path: Path) -
         assert after == before
         play(c, table, 3)
     _ = uuid
+
+
+def test_a_host_who_also_plays_a_seat_stays_host_in_his_own_tab(client: TestClient) -> None:
+    """The tab's own link (header) decides who it is before the table's cookies: the creator
+    keeps the host tools in one tab while he plays seat 1 in another of the same browser."""
+    table = open_table(client)
+    tid = table["table_id"]
+    seat_token = table["seats"][0]["token"]
+    assert client.post(f"/api/tables/{tid}/session", json={"token": seat_token},
+                       headers={"origin": "http://testserver"}).status_code == 200
+    host = h(table["host"]["token"])
+    assert client.get(f"/api/tables/{tid}/me", headers=host).json()["role"] == "host"
+    assert client.get(f"/api/tables/{tid}/me").json() == {
+        "table_id": tid, "role": "seat", "seat": 0}
