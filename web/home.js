@@ -55,6 +55,8 @@ export function openHome() {
   const syncOptions = () => {
     const old = edition() === "avalon-hill";
     $("t-1988").hidden = !old;
+    $("t-2012").hidden = old;
+    $("t-fast-play").disabled = old;
     $("t-opt-hint").hidden = old;
     for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).disabled = !old;
     const solo = old && $("t-solitaire").checked;
@@ -80,7 +82,7 @@ export function openHome() {
   showMap();
 
   const optional = () => {
-    if (edition() !== "avalon-hill") return {};
+    if (edition() !== "avalon-hill") return $("t-fast-play").checked ? { fast_play: true } : {};
     const out = {};
     if ($("t-solitaire").checked) out.solitaire = true;
     if ($("t-rastur").checked) out.rastur = true;

@@ -42,6 +42,14 @@ def test_start_page_offers_combat_rastur_and_solitaire(browser: Any, server_url:
     page.goto(f"{server_url}/")
     page.check('input[name="edition"][value="classic-2012"]')
     assert page.locator("#t-1988").is_hidden() and page.locator("#t-opt-hint").is_visible()
+    page.check("#t-fast-play")  # the 2012 fast play variant is that edition's option
+    page.click("#create-btn")
+    page.wait_for_selector("#created:not([hidden])")
+    link = page.locator("#links input").first.input_value()
+    table, token = link.split("/t/")[1].split("#")
+    body = httpx.get(f"{server_url}/api/tables/{table}",
+                     headers={"X-Starport-Token": token}).json()
+    assert body["options"]["fast_play"] is True and "combat" not in body["options"]
     assert not errors, errors
 
 
