@@ -79,10 +79,10 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str) -> N
     state = app.state.service.entries[table].game.state
     assert state.options.get("combat") and state.turn is not None
     att, dfn = state.turn.seat, 1 - state.turn.seat
-    state.players[att].dot, state.players[dfn].dot = ("desert-planet--supernova.1",
-                                                       "desert-planet--supernova.2")
-    state.players[att].equipment = ["laser", "nova_ball"]
-    state.players[dfn].equipment = ["laser"]
+    _reposition(app, table, {
+        att: {"dot": "desert-planet--supernova.1", "equipment": ["laser", "nova_ball"]},
+        dfn: {"dot": "desert-planet--supernova.2", "equipment": ["laser"]},
+    })
     pages = [ann, bob]
     device = ["desktop", "phone"]  # Bob's tab is a phone
     attacker, defender = pages[att], pages[dfn]
@@ -128,3 +128,30 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str) -> N
     for p in pages:
         _synced(p, seq)
     assert not errors, errors
+
+
+def _reposition(app: Any, table: str, changes: dict[int, dict[str, Any]]) -> None:
+    """Arm and place the pawns through a real event in the table's log (a scenario position,
+    as sandbox games use), so that everything replayed from the database agrees with it."""
+    from engine.kernel import event
+    from server import store
+    from server.db import writing
+
+    service = app.state.service
+    entry = service.entries[table]
+    game = entry.game
+    state = game.state
+    players = []
+    for p in state.players:
+        d = p.model_dump(exclude={"seat"})
+        d.update(changes.get(p.seat, {}))
+        players.append(d)
+    position = {"players": players, "discovered": dict(state.discovered), "observed": {},
+                "spaceports": dict(state.spaceports), "dice": []}
+    ev = event("ScenarioPosition", position=position, face_up={}).model_copy(
+        update={"seq": game.seq + 1})
+    pending = entry.pending()
+    with writing(service.engine) as conn:
+        store.append(conn, entry.game_id, game.seq, [ev], pending=list(pending.seats)
+                     if pending else [], over=False, seat=None, client_id=None)
+    service.evict(table)
