@@ -156,6 +156,8 @@ def distances(
             if nd < dist[nxt]:
                 dist[nxt] = nd
                 push(heap, (nd, nxt))
+    if inf not in dist:  # the usual case: every dot reached
+        return dict(zip(names, dist, strict=True))
     return {names[i]: d for i, d in enumerate(dist) if d != inf}
 
 

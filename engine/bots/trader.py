@@ -31,6 +31,7 @@ from engine.kernel import Command, Randomness
 from engine.venus import commands as c
 from engine.venus.board import DotKind
 from engine.venus.deeds import deed_cost
+from engine.venus.reach import Destination
 
 from . import combat
 from .base import Reach
@@ -361,7 +362,7 @@ class Trader:
         goal, goal_value = self.goal(k, staying_allowed=False)
         to_goal = k.dist_to(goal)
         destinations = list(reach()) if reach is not None else []
-        best: tuple[float, str, Command] | None = None
+        best: tuple[float, str, Destination] | None = None
         for d in destinations:
             left = to_goal.get(d.dot, 999)
             if d.end in ("reveal", "penalty"):
@@ -375,12 +376,11 @@ class Trader:
             elif d.dot == goal and (d.end == "land" or (d.end == "penalty"
                                                          and goal in k.rastur)):
                 score = self.rate(goal_value - d.paid, 0.0)
-            cmd = c.MoveAlong(path=list(d.path), pilot=d.pilot)
-            key = (score, "|".join(d.path) + f"#{d.pilot}", cmd)
+            key = (score, "|".join(d.path) + f"#{d.pilot}", d)
             if best is None or key[:2] > best[:2]:
                 best = key
-        if best is not None:
-            return best[2]
+        if best is not None:  # the command is built for the winner only
+            return c.MoveAlong(path=list(best[2].path), pilot=best[2].pilot)
         moves = [a for a in legal if isinstance(a, c.MoveTo)]
         if moves:
             return min(moves, key=lambda a: (to_goal.get(a.dot, 999), a.dot, a.pilot or 0))

@@ -29,6 +29,7 @@ SHIELD_SAVING = 20  # 8.3
 _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, DotFacts],
                                           dict[Any, list[tuple[Step, frozenset[str]]]]]] = {}
 _TERRAIN_MAX = 256
+_RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {}
 
 
 def working(player: Player) -> list[str]:
@@ -148,14 +149,25 @@ class Mover:
                 _TERRAIN.clear()
             shared = _TERRAIN[key] = ({}, {}, {})
         self._markers, self._facts, self._raw = shared
+        if not self.switch_switch:
+            # The raw moves ignore the Shields, Spaceports, Forts and Rastur (only the dots'
+            # colours, "?" boxes and Tele Gates shape them), so more terrains share them.
+            # (With the Switch Switch they also read the dice: kept per terrain as before.)
+            raw_key = key[:3] + key[4:10]
+            raw = _RAW.get(raw_key)
+            if raw is None:
+                if len(_RAW) >= _TERRAIN_MAX:
+                    _RAW.clear()
+                raw = _RAW[raw_key] = {}
+            self._raw = raw
 
     def _terrain_key(self) -> tuple[object, ...]:
-        boxes = tuple(
+        boxes = tuple([
             (dot, m.kind, m.number, m.color, m.amount) if box.face_up and m is not None
             else (dot, box.face_up, m is not None)
             for dot, box in self.state.qboxes.items()
             for m in (box.marker,)
-        )
+        ])
         return (
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
             self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
@@ -390,8 +402,14 @@ class Mover:
             and self.heading is not None
             and self.heading in self.gates.values()
         )
-        pilots = tuple(self.pilot_choices(pos))
-        key = (here, pilots, jump_start, free)
+        if pos.pilot is not None and not self.switch_switch:
+            pilots: tuple[int, ...] = (pos.pilot,)
+        else:
+            pilots = self.__dict__.get("_dice_set") or self._dice_choices()
+        if jump_start or number is not None or self.board.dots[here].kind is DotKind.CIRCLE:
+            key: tuple[str, tuple[int, ...], bool, bool] = (here, pilots, jump_start, free)
+        else:
+            key = (here, (), False, False)  # a plain dot: its paths ignore dice and free step
         raw = self._raw.get(key)
         if raw is None:
             raw = self._raw[key] = self._raw_steps(here, pilots, number, jump_start, free)
@@ -406,6 +424,11 @@ class Mover:
             if declared:
                 return declared  # 5.31, 6.42, 6.52, 8.43: the declared first dot binds
         return candidates
+
+    def _dice_choices(self) -> tuple[int, ...]:
+        """``pilot_choices`` with no number chosen yet, kept for the search's many calls."""
+        found = self.__dict__["_dice_set"] = tuple(sorted(set(self.dice)))
+        return found
 
     def _raw_steps(
         self, here: str, pilots: tuple[int, ...], number: int | None, jump_start: bool,

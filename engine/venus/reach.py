@@ -51,23 +51,6 @@ class Destination:
 KEEP = 2  # incomparable histories kept per search state
 
 
-def _first_visit(
-    seen: dict[tuple[str, int, int | None, bool], list[tuple[frozenset[str], int]]],
-    pos: Position,
-    cash: int,
-) -> bool:
-    """False when an earlier arrival at this state dominates this one (or the cap is hit)."""
-    key = (pos.dot, pos.mp, pos.pilot, pos.free_step)
-    kept = seen.setdefault(key, [])
-    for used, money in kept:
-        if money >= cash and used <= pos.used:
-            return False
-    if len(kept) >= KEEP:
-        return False
-    kept.append((pos.used, cash))
-    return True
-
-
 @contextmanager
 def _no_cycle_collection() -> Iterator[None]:
     """The search makes tens of thousands of small acyclic objects, freed by reference
@@ -119,11 +102,25 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
         if old is None or (paid, length) < (old[0], old[1]):
             best[key] = (paid, length, trail, pilot, mp)
 
+    steps_of = mover.steps
+    facts_known = mover._facts
+    facts_of = mover.facts
+
     def visit(pos: Position, cash: int, trail: Trail, length: int, pilot: int | None,
               paid: int) -> None:
-        if not _first_visit(seen, pos, cash):
+        # dropped when an earlier arrival at this state dominates it (or the cap is hit)
+        key = (pos.dot, pos.mp, pos.pilot, pos.free_step)
+        kept = seen.get(key)
+        if kept is None:
+            kept = seen[key] = []
+        used = pos.used
+        for was_used, money in kept:
+            if money >= cash and was_used <= used:
+                return
+        if len(kept) >= KEEP:
             return
-        steps = mover.steps(pos)
+        kept.append((used, cash))
+        steps = steps_of(pos)
         if not steps and trail is not None:
             facts = mover.facts(pos.dot)
             if facts.due is not None:
@@ -152,7 +149,7 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
             pilot = step.pilot
         elif trail is None and step.pilot is not None and step.pilot != start.pilot:
             pilot = step.pilot  # 8.46: the first move switches the number; MoveAlong names it
-        facts = mover.facts(to)
+        facts = facts_known.get(to) or facts_of(to)
         if facts.hidden:
             record(to, "reveal", way, length, pilot, mp, paid)
             return
