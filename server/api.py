@@ -242,6 +242,16 @@ async def join(table_id: TableId, body: JoinIn, request: Request) -> Lobby:
     return await lobby(request, table_id)
 
 
+async def _lobby_change(request: Request, table_id: str, fn: Any) -> Lobby:
+    """A host's change to the table: write it, wake the other processes and this one's
+    clients, and answer the lobby as it now is."""
+    service = svc(request)
+    await _lobby_write(request, fn)
+    service.publish("t", table_id)
+    await service.table_changed(table_id)
+    return await lobby(request, table_id)
+
+
 async def _lobby_write(request: Request, fn: Any) -> Any:
     try:
         return await svc(request).db(fn)
@@ -282,10 +292,7 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
             store.update_seat(conn, table_id, seat, bot=body.bot)
             service._notify(conn, "t", table_id)
 
-    await _lobby_write(request, write)
-    service.publish("t", table_id)
-    await service.table_changed(table_id)
-    return await lobby(request, table_id)
+    return await _lobby_change(request, table_id, write)
 
 
 @router.post("/tables/{table_id}/seats/{seat}/link")
@@ -339,10 +346,7 @@ async def end_table(table_id: TableId, request: Request) -> Lobby:
             store.bump(conn, table_id, status="abandoned")
             service._notify(conn, "t", table_id)
 
-    await _lobby_write(request, write)
-    service.publish("t", table_id)
-    await service.table_changed(table_id)
-    return await lobby(request, table_id)
+    return await _lobby_change(request, table_id, write)
 
 
 # --- play ---------------------------------------------------------------------------------
