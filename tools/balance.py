@@ -21,7 +21,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.simulate import MAX_ROUNDS, GameResult, play_game, summarize  # noqa: E402
+from engine.bots.simulate import (  # noqa: E402
+    MAX_ROUNDS,
+    GameResult,
+    Race,
+    play_game,
+    race_game,
+    summarize,
+)
 from engine.venus.components import Edition, load_components  # noqa: E402
 from engine.venus.deeds import orbit_deeds  # noqa: E402
 
@@ -42,19 +49,32 @@ FINDINGS = [
     " Penalty markers (6.3) shuttled between two of them forever; a landing on the goal tied"
     " with stopping one dot short. The distance model now prices face-up markers and treats"
     " an unaffordable penalty as a wall.",
-    "- **Turn order:** the first player wins more often than the others (13.2 checks the"
-    " target at the end of one's own turn, so in a close race the earlier seat gets there"
-    " first in the same round); by seat index the rates are even.",
-    "- **The Freighter is never bought:** two dice, and the 9.41 City limit (one purchase and"
-    " one sale per landing) leaves most of its five Holds idle; the trader prefers the"
-    " Clipper and then the Transport. Whether a human would buy it remains open.",
+    "- **Turn order:** the first player wins more often than the others. The close-race"
+    " table shows why: 13.2 checks the target at the end of one's own turn, and bots of one"
+    " strength often reach it in the same round, where the earlier seat wins; without those"
+    " races the positions are close to even. It is the rule, not a bug (by seat index the"
+    " rates are even because the first player is rolled, 4.2).",
+    "- **The Freighter was never bought:** with two dice, and the 9.41 City limit (one"
+    " purchase and one sale per landing) leaving most of its five Holds idle, the trader"
+    " stopped at the Transport. It now buys it once both Drive colours make up for the dice"
+    " (8.2) and it has $600: in 160 two-player games that plan won 80-78 against the old"
+    " one, so it is neither a trap nor a must.",
 ]
 PLAYERS = (2, 3, 4)
+RASTUR_TARGETS = (1000, 2000)
 
 
-def _one(job: tuple[list[str], str, int, int]) -> GameResult:
-    bots, seed, target, index = job
-    return play_game(bots, seed, {"game_length": target}, index=index)
+Job = tuple[list[str], str, int, int, dict[str, Any]]
+
+
+def _one(job: Job) -> GameResult:
+    bots, seed, target, index, options = job
+    return play_game(bots, seed, {"game_length": target, **options}, index=index)
+
+
+def _race(job: Job) -> Race:
+    bots, seed, target, _, _ = job
+    return race_game(bots, seed, target)
 
 
 def _pct(x: float) -> str:
@@ -112,35 +132,60 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--out", default="docs/balance.md")
     args = parser.parse_args()
-    jobs: dict[tuple[str, int, int], list[tuple[list[str], str, int, int]]] = {}
+    jobs: dict[tuple[str, int, int], list[Job]] = {}
     for players in PLAYERS:
         for target in TARGETS:
             jobs[("trader", players, target)] = [
-                (["trader"] * players, f"balance-{players}p-{target}-{i}", target, i)
+                (["trader"] * players, f"balance-{players}p-{target}-{i}", target, i, {})
                 for i in range(args.games)]
+    for target in RASTUR_TARGETS:
+        jobs[("rastur", 2, target)] = [
+            (["trader"] * 2, f"rastur-2p-{target}-{i}", target, i, {"rastur": True})
+            for i in range(args.games)]
     for players in (2, 3):
         jobs[("vs-random", players, 1000)] = [
             ((["trader"] + ["random"] * (players - 1))[-i % players:]
              + (["trader"] + ["random"] * (players - 1))[:-i % players]
              if i % players else ["trader"] + ["random"] * (players - 1),
-             f"vs-random-{players}p-{i}", 1000, i)
+             f"vs-random-{players}p-{i}", 1000, i, {})
             for i in range(args.games)]
+    races: list[Job] = [(["trader"] * p, f"race-{p}p-{i}", 2000, i, {})
+             for p in PLAYERS for i in range(args.games)]
     started = time.perf_counter()
     flat = [job for batch in jobs.values() for job in batch]
     with Pool(os.cpu_count() or 1) as pool:
         played = pool.map(_one, flat, chunksize=2)
+        raced = pool.map(_race, races, chunksize=2)
     elapsed = time.perf_counter() - started
     results: dict[tuple[str, int, int], list[GameResult]] = {}
     i = 0
     for key, batch in jobs.items():
         results[key] = played[i:i + len(batch)]
         i += len(batch)
-    write(args.out, args.games, results, elapsed)
-    print(f"wrote {args.out} ({len(flat)} games in {elapsed:.0f}s)")
+    by_players = {p: [r for r in raced if r.players == p] for p in PLAYERS}
+    write(args.out, args.games, results, by_players, elapsed)
+    print(f"wrote {args.out} ({len(flat) + len(races)} games in {elapsed:.0f}s)")
+
+
+def race_lines(races: dict[int, list[Race]]) -> list[str]:
+    """The close-race table: how often turn order decided the game (13.2)."""
+    lines = ["| players | races | won in the same round as another seat | position 1 wins "
+             "(all / not close / close) |", "| --- | --- | --- | --- |"]
+    for p, batch in races.items():
+        done = [r for r in batch if r.winner_position is not None]
+        close = [r for r in done if r.close]
+        calm = [r for r in done if not r.close]
+
+        def first(rs: list[Race]) -> str:
+            return _pct(sum(r.winner_position == 0 for r in rs) / len(rs)) if rs else "-"
+
+        lines.append(f"| {p} | {len(done)} | {_pct(len(close) / len(done)) if done else '-'} "
+                     f"| {first(done)} / {first(calm)} / {first(close)} |")
+    return lines
 
 
 def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameResult]],
-          elapsed: float) -> None:
+          races: dict[int, list[Race]], elapsed: float) -> None:
     summaries = {k: summarize(v, 1.0) for k, v in results.items()}
     lines = [
         "# Game health (Merchant of Venus, 1988 edition, `trader` bots)",
@@ -183,6 +228,12 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
     for p in PLAYERS:
         rates = summaries[("trader", p, 2000)]["win_rate_by_seat"]
         lines.append(f"| {p} | {' | '.join([_pct(x) for x in rates] + ['-'] * (4 - p))} |")
+    lines += ["", "### Close races", "",
+              f"{games} more games per line (seeds `race-<players>p-<i>`), played as games to "
+              "$3,000 until the end of the round in which a seat first ended its turn at "
+              "$2,000: a race is close when another seat also got there in that round, so the "
+              f"turn order decided it (13.2). Fair for position 1 is 50% / 33% / 25%.", "",
+              *race_lines(races)]
     lines += ["", "## Win rate by race (all trader games, every length)", "",
               "Each merchant's wins over the games it played (3.3: its home Culture sells it "
               "Deeds at 20% off).", "", "| race | games | wins | win rate | fair share |",
@@ -212,6 +263,18 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
         n = s["games"]
         lines.append(f"| {p} (1 trader) | {_pct(s['winners_by_bot'].get('trader', 0) / n)} | "
                      f"{_pct(s['winners_by_bot'].get('random', 0) / n)} | {_pct(s['stalls'])} |")
+    lines += ["", "## The Rastur (16, two players)", "",
+              "Two traders with the optional Rastur (16) and combat (15) rules; the Rastur win "
+              "when the last one is drawn before a player wins (16.5).", "",
+              "| game to | players win | the Rastur win | rounds (median, p10-p90) | "
+              "Rastur destroyed per game |", "| --- | --- | --- | --- | --- |"]
+    for target in RASTUR_TARGETS:
+        batch = results[("rastur", 2, target)]
+        s = summaries[("rastur", 2, target)]
+        share = sum(r.winner is not None for r in batch) / len(batch)
+        killed = sum(r.usage.get("attack_won:rastur", 0) for r in batch) / len(batch)
+        lines.append(f"| ${target:,} | {_pct(share)} | {_pct(s['rastur_wins'] / len(batch))} | "
+                     f"{_rounds(s)} | {killed:.1f} |")
     refused = sum(s["fallbacks"] for s in summaries.values())
     lines += ["", f"Bot commands refused by the rules: {refused} (a bot bug if not 0).", "",
               *FINDINGS, "",

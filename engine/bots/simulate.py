@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.kernel import CommandRejected, Event, Game, Randomness
 from engine.venus.ruleset import ruleset
+from engine.venus.setup import GAME_LENGTHS
 from engine.venus.state import VenusState
 from engine.venus.winning import net_worth
 
@@ -150,6 +151,72 @@ def _play(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None, 
         fallbacks=fallbacks,
         usage=dict(usage_of(game.events)),
     )
+
+
+@dataclass
+class Race:
+    """Who first ended an own turn at a Net Worth of ``target`` or more (13.2), and in which
+    round, in a game played on to the end of that round: whether turn order decided it."""
+
+    players: int
+    first_player: int
+    crossed: dict[int, int]  # seat -> round of its first turn ending at the target
+
+    def position(self, seat: int) -> int:
+        return (seat - self.first_player) % self.players
+
+    @property
+    def winner_position(self) -> int | None:
+        """The turn position (0: first player) of the seat 13.2 makes the winner."""
+        if not self.crossed:
+            return None
+        first = min(self.crossed, key=lambda s: (self.crossed[s], self.position(s)))
+        return self.position(first)
+
+    @property
+    def close(self) -> bool:
+        """Another seat also reached the target in the winner's round: a later seat would have
+        won had it played first."""
+        if not self.crossed:
+            return False
+        last = min(self.crossed.values())
+        return sum(1 for r in self.crossed.values() if r == last) > 1
+
+
+def race_game(bots: Sequence[str], seed: str | int, target: int = 2000,
+              max_rounds: int = MAX_ROUNDS) -> Race:
+    """Plays a game of the next length above ``target`` (14) and records, for every seat, the
+    round of its first turn ending with a Net Worth of ``target`` or more, until the round in
+    which the first seat got there is over. (The bots play towards the longer game's target,
+    which changes only their last purchases.)"""
+    longer = min(n for n in GAME_LENGTHS if n > target)
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        game: Game[VenusState] = Game.start(ruleset, {"game_length": longer},
+                                            [f"{b}{i}" for i, b in enumerate(bots)], seed=seed)
+        players = [make_bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
+        state = game.state
+        crossed: dict[int, int] = {}
+        while state.round <= max_rounds and not (crossed and state.round > min(crossed.values())):
+            pending = ruleset.pending(state)
+            if pending is None:
+                break
+            seat, now, seen = pending.seats[0], state.round, len(game.events)
+            cmd = act(players[seat], ruleset, state, seat, game.seq)
+            if cmd is None:
+                break
+            game.play(seat, cmd)
+            for ev in game.events[seen:]:
+                if ev.type != "TurnEnded":
+                    continue
+                ended = int(ev.data["seat"])
+                if ended not in crossed and net_worth(state, ended) >= target:
+                    crossed[ended] = now
+        return Race(len(bots), state.first_player, crossed)
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def game_seed(seed: str | int, index: int) -> str:

@@ -1,0 +1,27 @@
+"""Game-health instruments of issue 6: the close-race measure behind docs/balance.md."""
+
+from __future__ import annotations
+
+from engine.bots.simulate import Race, race_game
+
+
+def test_13_2_the_earlier_seat_wins_a_race_decided_in_the_same_round() -> None:
+    """Seats 2 and 0 both end a turn of round 30 at the target; seat 2 plays first (4.2)."""
+    race = Race(players=3, first_player=2, crossed={0: 30, 2: 30, 1: 31})
+    assert race.winner_position == 0
+    assert race.close
+
+
+def test_a_race_won_a_round_ahead_is_not_close() -> None:
+    race = Race(players=4, first_player=0, crossed={3: 28, 1: 29})
+    assert race.winner_position == 3
+    assert not race.close
+    assert Race(players=2, first_player=0, crossed={}).winner_position is None
+
+
+def test_race_game_plays_to_the_end_of_the_round_of_the_first_crossing() -> None:
+    race = race_game(["trader", "trader"], "race-test", target=1000)
+    assert race.crossed, "a trader reaches $1,000"
+    first_round = min(race.crossed.values())
+    assert all(r == first_round for r in race.crossed.values())  # stops when the round ends
+    assert 5 < first_round < 100
