@@ -138,6 +138,10 @@ def main() -> None:
             jobs[("trader", players, target)] = [
                 (["trader"] * players, f"balance-{players}p-{target}-{i}", target, i, {})
                 for i in range(args.games)]
+    for players in (3, 4):
+        jobs[("classic-2012", players, 2000)] = [
+            (["trader"] * players, f"classic-2012-{players}p-{i}", 2000, i,
+             {"edition": "classic-2012"}) for i in range(args.games)]
     for target in RASTUR_TARGETS:
         jobs[("rastur", 2, target)] = [
             (["trader"] * 2, f"rastur-2p-{target}-{i}", target, i, {"rastur": True})
@@ -263,6 +267,15 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
         n = s["games"]
         lines.append(f"| {p} (1 trader) | {_pct(s['winners_by_bot'].get('trader', 0) / n)} | "
                      f"{_pct(s['winners_by_bot'].get('random', 0) / n)} | {_pct(s['stalls'])} |")
+    lines += ["", "## The 2012 classic edition (games to 2,000 credits)", "",
+              "The same traders on the 2012 board and components (`edition=classic-2012`: "
+              "First Contact, passengers, encounters, its cup).", "",
+              "| players | rounds (median, p10-p90) | stalls | win rate by turn position |",
+              "| --- | --- | --- | --- |"]
+    for p in (3, 4):
+        s = summaries[("classic-2012", p, 2000)]
+        rates = " / ".join(_pct(x) for x in s["win_rate_by_position"])
+        lines.append(f"| {p} | {_rounds(s)} | {_pct(s['stalls'])} | {rates} |")
     lines += ["", "## The Rastur (16, two players)", "",
               "Two traders with the optional Rastur (16) and combat (15) rules; the Rastur win "
               "when the last one is drawn before a player wins (16.5).", "",
