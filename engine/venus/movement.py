@@ -14,7 +14,7 @@ from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
 from .encounters import jump_start_warp_mp, per_gate_lock
-from .state import Marker, Player, Turn, VenusState
+from .state import Marker, Player, QBox, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
     "yellow_drive": frozenset({DotColor.YELLOW}),
@@ -30,6 +30,53 @@ _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, Dot
                                           dict[Any, list[tuple[Step, frozenset[str]]]]]] = {}
 _TERRAIN_MAX = 256
 _RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Map:
+    """What the "?" boxes show, as a Mover reads it (6.1, 6.5)."""
+
+    boxes: tuple[tuple[object, ...], ...]  # per box: its face-up marker, or hidden/empty
+    gates: dict[int, str]  # face-up Tele Gates: number -> dot (shared: read only)
+    held: tuple[QBox, ...]  # the boxes themselves: keeps their ids unique while cached
+
+
+_MAPS: dict[tuple[tuple[str, ...], tuple[int, ...]], _Map] = {}
+
+
+def _map_of(qboxes: dict[str, QBox]) -> _Map:
+    """The "?" boxes' part of the terrain key and the face-up Tele Gates, cached.
+
+    A ``QBox`` is frozen and ``evolve`` replaces it when its marker is revealed, taken or
+    blasted (6.1, 6.11, 15.42), and a ``Marker`` is never changed in place; so the same box
+    objects at the same dots show the same map. The cache is keyed by the dots and the
+    boxes' ids; each entry holds its boxes, so no id is reused while the entry lives."""
+    held = tuple(qboxes.values())
+    key = (tuple(qboxes), tuple(map(id, held)))
+    found = _MAPS.get(key)
+    if found is None:
+        if len(_MAPS) >= _MAPS_MAX:
+            _MAPS.clear()
+        found = _MAPS[key] = _read_map(qboxes, held)
+    return found
+
+
+_MAPS_MAX = 4096
+
+
+def _read_map(qboxes: dict[str, QBox], held: tuple[QBox, ...]) -> _Map:
+    boxes = tuple([
+        (dot, m.kind, m.number, m.color, m.amount) if box.face_up and m is not None
+        else (dot, box.face_up, m is not None)
+        for dot, box in qboxes.items()
+        for m in (box.marker,)
+    ])
+    gates: dict[int, str] = {}
+    for dot, box in qboxes.items():
+        m = box.marker
+        if box.face_up and m is not None and m.kind == "telegate" and m.number:
+            gates[m.number] = dot
+    return _Map(boxes, gates, held)
 
 
 def working(player: Player) -> list[str]:
@@ -162,12 +209,7 @@ class Mover:
             self._raw = raw
 
     def _terrain_key(self) -> tuple[object, ...]:
-        boxes = tuple([
-            (dot, m.kind, m.number, m.color, m.amount) if box.face_up and m is not None
-            else (dot, box.face_up, m is not None)
-            for dot, box in self.state.qboxes.items()
-            for m in (box.marker,)
-        ])
+        boxes = _map_of(self.state.qboxes).boxes
         return (
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
             self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
@@ -184,12 +226,7 @@ class Mover:
         for drive in drives_of(player):
             if drive not in turn.drives_off:
                 colors |= DRIVE_COLORS[drive]
-        gates: dict[int, str] = {}
-        if not turn.gate_lock:
-            for dot, box in state.qboxes.items():
-                m = box.marker
-                if box.face_up and m is not None and m.kind == "telegate" and m.number:
-                    gates[m.number] = dot
+        gates = {} if turn.gate_lock else dict(_map_of(state.qboxes).gates)
         return cls(
             board=board,
             state=state,
