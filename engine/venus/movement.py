@@ -8,6 +8,7 @@ module turns the chosen :class:`Step` into events; the reachability query search
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -36,7 +37,7 @@ _RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {
 class _Map:
     """What the "?" boxes show, as a Mover reads it (6.1, 6.5)."""
 
-    boxes: tuple[tuple[object, ...], ...]  # per box: its face-up marker, or hidden/empty
+    boxes: int  # what the boxes show (per box: its face-up marker, or hidden/empty), interned
     gates: dict[int, str]  # face-up Tele Gates: number -> dot (shared: read only)
     held: tuple[QBox, ...]  # the boxes themselves: keeps their ids unique while cached
 
@@ -76,7 +77,18 @@ def _read_map(qboxes: dict[str, QBox], held: tuple[QBox, ...]) -> _Map:
         m = box.marker
         if box.face_up and m is not None and m.kind == "telegate" and m.number:
             gates[m.number] = dot
-    return _Map(boxes, gates, held)
+    number = _SHOWN.get(boxes)
+    if number is None:
+        if len(_SHOWN) >= _MAPS_MAX:
+            _SHOWN.clear()  # a view seen again then gets a new number: never a wrong one
+        number = _SHOWN[boxes] = next(_SHOWN_NUMBERS)
+    return _Map(number, gates, held)
+
+
+# What the boxes show -> a number standing for it in the terrain keys (cheap to hash).
+# Numbers are never reused, so clearing the table can only cost cache misses.
+_SHOWN: dict[tuple[tuple[object, ...], ...], int] = {}
+_SHOWN_NUMBERS = itertools.count()
 
 
 def working(player: Player) -> list[str]:
@@ -181,6 +193,7 @@ class Mover:
     _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
         field(default_factory=dict, repr=False)
     )
+    _map: _Map | None = field(default=None, repr=False)  # ``_map_of(state.qboxes)``, if known
 
     def __post_init__(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.
@@ -209,14 +222,18 @@ class Mover:
             self._raw = raw
 
     def _terrain_key(self) -> tuple[object, ...]:
-        boxes = _map_of(self.state.qboxes).boxes
+        state = self.state
+        boxes = (self._map or _map_of(state.qboxes)).boxes
+        forts, rastur = state.forts, state.rastur
         return (
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
-            self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
+            self.switch_switch, self.jump_start,
+            tuple(sorted(self.gates.items())) if self.gates else (), boxes,
             self.gate_as_blue,
-            frozenset(self.state.spaceports),
-            tuple(sorted((dot, owner == self.seat) for dot, owner in self.state.forts.items())),
-            tuple(sorted(self.state.rastur.items())),
+            frozenset(state.spaceports),
+            tuple(sorted((dot, owner == self.seat) for dot, owner in forts.items()))
+            if forts else (),
+            tuple(sorted(rastur.items())) if rastur else (),
         )
 
     @classmethod
@@ -226,7 +243,7 @@ class Mover:
         for drive in drives_of(player):
             if drive not in turn.drives_off:
                 colors |= DRIVE_COLORS[drive]
-        gates = {} if turn.gate_lock else dict(_map_of(state.qboxes).gates)
+        seen = _map_of(state.qboxes)
         return cls(
             board=board,
             state=state,
@@ -238,8 +255,9 @@ class Mover:
             air_foil="air_foil" in player.relics,
             switch_switch="switch_switch" in player.relics,
             jump_start="jump_start" in player.relics,
-            gates=gates,
+            gates={} if turn.gate_lock else dict(seen.gates),
             gate_as_blue=per_gate_lock(state, turn.seat),
+            _map=seen,
         )
 
     # --- what a dot is, for this ship ---------------------------------------------------
@@ -504,7 +522,10 @@ class Mover:
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
         fields = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
-        probe = Mover(**{**fields, "dice": (1, 2, 3, 4, 5, 6), "heading": None})
+        # the same terrain (only the dice and heading differ): it shares this Mover's caches
+        probe = Mover(**{**fields, "dice": (1, 2, 3, 4, 5, 6), "heading": None},
+                      _markers=self._markers, _facts=self._facts, _raw=self._raw,
+                      _map=self._map)
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:
