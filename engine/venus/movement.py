@@ -457,23 +457,25 @@ class Mover:
             and self.heading is not None
             and self.heading in self.gates.values()
         )
-        if pos.pilot is not None and not self.switch_switch:
-            pilots: tuple[int, ...] = (pos.pilot,)
-        else:
-            pilots = self.__dict__.get("_dice_set") or self._dice_choices()
         if jump_start or number is not None or self.board.dots[here].kind is DotKind.CIRCLE:
+            if pos.pilot is not None and not self.switch_switch:
+                pilots: tuple[int, ...] = (pos.pilot,)
+            else:
+                pilots = self.__dict__.get("_dice_set") or self._dice_choices()
             key: tuple[str, tuple[int, ...], bool, bool] = (here, pilots, jump_start, free)
         else:
             key = (here, (), False, False)  # a plain dot: its paths ignore dice and free step
         raw = self._raw.get(key)
         if raw is None:
-            raw = self._raw[key] = self._raw_steps(here, pilots, number, jump_start, free)
+            raw = self._raw[key] = self._raw_steps(here, key[1], number, jump_start, free)
         used = pos.used
-        candidates = [s for s, back in raw if not (back and not used.isdisjoint(back))]
         if free:
-            candidates = [replace(s, mp=0) for s in candidates]
+            candidates = [replace(s, mp=0) for s, back in raw
+                          if not back or used.isdisjoint(back)]
         else:
-            candidates = [s for s in candidates if s.mp <= pos.mp]
+            mp = pos.mp
+            candidates = [s for s, back in raw
+                          if s.mp <= mp and (not back or used.isdisjoint(back))]
         if pos.moves == 0 and self.heading is not None:
             declared = [s for s in candidates if s.to == self.heading]
             if declared:
