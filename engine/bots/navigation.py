@@ -22,8 +22,10 @@ or the reachable query.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TypeVar, overload
 
 from engine.venus.board import Board, DotColor, DotKind, load_board
 
@@ -175,27 +177,84 @@ def distances(
     dice: int = 3,
     markers: tuple[tuple[str, int, DotColor | None], ...] = (),
     cash: int = 10_000,
-) -> dict[str, float]:
+) -> Distances:
     """Estimated MP from ``origin`` to every dot (``reverse``: from every dot to ``origin``).
 
-    The returned dict is shared by the cache: callers must not change it."""
+    The returned table is shared by the cache (read only); it searches lazily."""
     names, index, graph = _indexed(edition, colors, air_foil, shields, reverse, dice, markers,
                                    cash)
-    inf = float("inf")
-    dist = [inf] * len(names)
-    start = index[origin]
-    dist[start] = 0.0
-    heap: list[tuple[float, int]] = [(0.0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, dot = pop(heap)
-        if d > dist[dot]:
-            continue
-        for nxt, step in graph[dot]:
-            nd = d + step
-            if nd < dist[nxt]:
-                dist[nxt] = nd
-                push(heap, (nd, nxt))
-    if inf not in dist:  # the usual case: every dot reached
-        return dict(zip(names, dist, strict=True))
-    return {names[i]: d for i, d in enumerate(dist) if d != inf}
+    return Distances(names, index, graph, index[origin])
+
+
+_INF = float("inf")
+_T = TypeVar("_T")
+
+
+class Distances(Mapping[str, float]):
+    """Dijkstra's search from one dot, run only as far as the dots asked for so far.
+
+    The planner asks for a few dots (trading places) of many tables, so most searches stop
+    early. A dot's distance is final once the search takes it off the heap (the costs are
+    never negative), so every answer is the one the whole search would give; a dot the
+    search never reaches is not in the table. The search state is kept: asking for a
+    farther dot later goes on from where it stopped."""
+
+    __slots__ = ("_names", "_index", "_graph", "_dist", "_done", "_heap")
+
+    def __init__(self, names: list[str], index: dict[str, int],
+                 graph: list[list[tuple[int, float]]], start: int) -> None:
+        self._names = names
+        self._index = index
+        self._graph = graph
+        self._dist = [_INF] * len(names)
+        self._dist[start] = 0.0
+        self._done = [False] * len(names)  # taken off the heap: final
+        self._heap: list[tuple[float, int]] = [(0.0, start)]
+
+    @overload
+    def get(self, dot: str, /) -> float | None: ...
+
+    @overload
+    def get(self, dot: str, default: float | _T, /) -> float | _T: ...
+
+    def get(self, dot: str, default: object = None, /) -> object:
+        """The distance to ``dot`` (``default`` when the search never reaches it)."""
+        i = self._index.get(dot)
+        if i is None:
+            return default
+        if not self._done[i] and not self._search(i):
+            return default
+        return self._dist[i]
+
+    def __getitem__(self, dot: str) -> float:
+        found = self.get(dot)
+        if found is None:
+            raise KeyError(dot)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        self._search(-1)
+        return (n for n, done in zip(self._names, self._done, strict=True) if done)
+
+    def __len__(self) -> int:
+        self._search(-1)
+        return sum(self._done)
+
+    def _search(self, target: int) -> bool:
+        """Go on until ``target`` is final (-1: until the heap is empty); False if it is
+        never reached."""
+        dist, done, graph, heap = self._dist, self._done, self._graph, self._heap
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, dot = pop(heap)
+            if done[dot]:
+                continue
+            done[dot] = True
+            for nxt, step in graph[dot]:
+                nd = d + step
+                if nd < dist[nxt]:
+                    dist[nxt] = nd
+                    push(heap, (nd, nxt))
+            if dot == target:
+                return True
+        return False
