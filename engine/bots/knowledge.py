@@ -162,6 +162,7 @@ class Knowledge:
         self.memo: dict[tuple[str, str], float] = {}  # the trader's best sales, this view
         self.site_values: dict[str, float] = {}  # the trader's landing values, this plan
         self._sales: dict[tuple[str, str], int | None] = {}
+        self._holds: dict[tuple[int, int, tuple[str, ...]], float] = {}
 
     # --- distances -------------------------------------------------------------------------
 
@@ -210,7 +211,15 @@ class Knowledge:
         return value
 
     def free_holds(self, goods: int = 0, fares: int = 0, extra: tuple[str, ...] = ()) -> float:
-        """3.431: Holds left after adding ``goods`` and ``fares`` (halves count 0.5)."""
+        """3.431: Holds left after adding ``goods`` and ``fares`` (halves count 0.5); kept
+        per question, as the view (the cargo) does not change."""
+        key = (goods, fares, extra)
+        found = self._holds.get(key)
+        if found is None:
+            found = self._holds[key] = self._free_holds(goods, fares, extra)
+        return found
+
+    def _free_holds(self, goods: int, fares: int, extra: tuple[str, ...]) -> float:
         equipment = [*self.me["equipment"], *extra]
         g = len(self.me["goods"]) + goods
         f = len(self.me["fares"]) + fares
