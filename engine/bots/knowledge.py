@@ -17,7 +17,7 @@ from engine.venus.cargo import holds_needed
 from engine.venus.components import Edition, load_components
 from engine.venus.pieces import demand_bonus, fare_fee
 
-from .navigation import distances
+from .navigation import Distances, distances
 
 COMPS = load_components()
 BASE = "base"
@@ -158,14 +158,15 @@ class Knowledge:
         wall = max([40, *(m[1] for m in self.markers)])  # above that, cash is no wall
         self.cash_level = cash // 10 * 10 if cash < wall else 10_000
         self.mp_per_turn = 3.5 * ship.dice * 0.8  # a landing wastes what is left (6.2)
-        self._from: dict[str, dict[str, float]] = {}
+        self._from: dict[str, Distances] = {}
         self.memo: dict[tuple[str, str], float] = {}  # the trader's best sales, this view
         self.site_values: dict[str, float] = {}  # the trader's landing values, this plan
         self._sales: dict[tuple[str, str], int | None] = {}
+        self._holds: dict[tuple[int, int, tuple[str, ...]], float] = {}
 
     # --- distances -------------------------------------------------------------------------
 
-    def dist_from(self, dot: str) -> dict[str, float]:
+    def dist_from(self, dot: str) -> Distances:
         found = self._from.get(dot)
         if found is None:
             found = self._from[dot] = distances(self.edition, dot, self.colors, self.air_foil,
@@ -173,7 +174,7 @@ class Knowledge:
                                                 self.cash_level)
         return found
 
-    def dist_to(self, dot: str) -> dict[str, float]:
+    def dist_to(self, dot: str) -> Distances:
         return distances(self.edition, dot, self.colors, self.air_foil, self.shields, True,
                          self.dice, self.markers, self.cash_level)
 
@@ -210,7 +211,15 @@ class Knowledge:
         return value
 
     def free_holds(self, goods: int = 0, fares: int = 0, extra: tuple[str, ...] = ()) -> float:
-        """3.431: Holds left after adding ``goods`` and ``fares`` (halves count 0.5)."""
+        """3.431: Holds left after adding ``goods`` and ``fares`` (halves count 0.5); kept
+        per question, as the view (the cargo) does not change."""
+        key = (goods, fares, extra)
+        found = self._holds.get(key)
+        if found is None:
+            found = self._holds[key] = self._free_holds(goods, fares, extra)
+        return found
+
+    def _free_holds(self, goods: int, fares: int, extra: tuple[str, ...]) -> float:
         equipment = [*self.me["equipment"], *extra]
         g = len(self.me["goods"]) + goods
         f = len(self.me["fares"]) + fares

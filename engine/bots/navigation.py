@@ -22,7 +22,10 @@ or the reachable query.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import TypeVar, overload
 
 from engine.venus.board import Board, DotColor, DotKind, load_board
 
@@ -72,93 +75,38 @@ def _penalty(board: Board, dot: str, markers: dict[str, tuple[int, DotColor | No
     return markers.get(dot)
 
 
-@lru_cache(maxsize=128)
-def _weighted(
-    edition: str,
-    colors: frozenset[DotColor],
-    air_foil: bool,
-    shields: int,
-    reverse: bool,
-    dice: int,
-    markers: tuple[tuple[str, int, DotColor | None], ...],
-    cash: int,
-) -> dict[str, list[tuple[str, float]]]:
-    """The board's moves with their estimated cost for one ship (see the module doc)."""
+@dataclass(frozen=True)
+class _Numbered:
+    """The board of one edition with its dots numbered, for building weighted graphs fast.
+
+    ``moves`` lists every move (a, b, base MP, arrow count) in the order the graphs list
+    them (the dots in board order; a dot's paths or arrows, then its Air Foil links when
+    the ship has one, 8.41)."""
+
+    names: list[str]
+    index: dict[str, int]
+    surface: list[bool]  # a Surface City (5.21: 2 MP to or from it)
+    color: list[DotColor | None]  # the colour a Drive skips (8.2): Space Dots and Ovals
+    moves: list[tuple[int, int, int, int]]
+    airfoil: list[list[int]]  # per dot, its Air Foil links (8.41)
+
+
+@cache
+def _numbered(edition: str) -> _Numbered:
     board = load_board(edition)
     fwd, _ = _graph(edition)
-    surface = {d for d, i in board.dots.items() if i.kind is DotKind.SURFACE_CITY}
-    penalty_markers = {d: (amount, color) for d, amount, color in markers}
-    skipped = {
-        d for d, i in board.dots.items()
-        if i.kind in (DotKind.SPACE, DotKind.PENALTY) and i.color is not None
-        and i.color in colors
-    } | {d for d, (_, color) in penalty_markers.items() if color is not None and color in colors}
-    extra: dict[str, float] = {}
-    for d in board.dots:
-        found = _penalty(board, d, penalty_markers)
-        if found is not None and d not in skipped:
-            due = max(0, found[0] - 20 * shields)  # 8.3
-            extra[d] = BROKE_MP if due > cash else due / PENALTY_MP
-    wait = {n: CIRCLE_WAIT * (1 / (1 - ((6 - n) / 6) ** dice) - 1) for n in range(1, 7)}
-
-    def cost(a: str, b: str, mp: int, arrow: int) -> float:
-        """The move a -> b."""
-        if b in skipped:
-            step = 0.0  # 8.2: the jump's MP is paid at the dot where the ship stops
-        elif air_foil:
-            step = 1.0
-        else:
-            step = float(mp if a not in surface and b not in surface else 2)
-        step += extra.get(b, 0.0)
-        return step + (wait[arrow] if arrow else 0.0)
-
-    out: dict[str, list[tuple[str, float]]] = {d: [] for d in board.dots}
-    airfoil = _airfoil(edition) if air_foil else None
-    for a, edges in fwd.items():
-        moves = [*edges, *((n, 1, 0) for n in airfoil[a])] if airfoil is not None else edges
-        for b, mp, arrow in moves:
-            if reverse:
-                out[b].append((a, cost(a, b, mp, arrow)))
-            else:
-                out[a].append((b, cost(a, b, mp, arrow)))
-    return out
-
-
-@lru_cache(maxsize=8192)
-def distances(
-    edition: str,
-    origin: str,
-    colors: frozenset[DotColor] = frozenset(),
-    air_foil: bool = False,
-    shields: int = 0,
-    reverse: bool = False,
-    dice: int = 3,
-    markers: tuple[tuple[str, int, DotColor | None], ...] = (),
-    cash: int = 10_000,
-) -> dict[str, float]:
-    """Estimated MP from ``origin`` to every dot (``reverse``: from every dot to ``origin``).
-
-    The returned dict is shared by the cache: callers must not change it."""
-    names, index, graph = _indexed(edition, colors, air_foil, shields, reverse, dice, markers,
-                                   cash)
-    inf = float("inf")
-    dist = [inf] * len(names)
-    start = index[origin]
-    dist[start] = 0.0
-    heap: list[tuple[float, int]] = [(0.0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        d, dot = pop(heap)
-        if d > dist[dot]:
-            continue
-        for nxt, step in graph[dot]:
-            nd = d + step
-            if nd < dist[nxt]:
-                dist[nxt] = nd
-                push(heap, (nd, nxt))
-    if inf not in dist:  # the usual case: every dot reached
-        return dict(zip(names, dist, strict=True))
-    return {names[i]: d for i, d in enumerate(dist) if d != inf}
+    names = list(board.dots)
+    index = {d: i for i, d in enumerate(names)}
+    infos = [board.dots[d] for d in names]
+    return _Numbered(
+        names=names,
+        index=index,
+        surface=[i.kind is DotKind.SURFACE_CITY for i in infos],
+        color=[i.color if i.kind in (DotKind.SPACE, DotKind.PENALTY) else None
+               for i in infos],
+        moves=[(index[a], index[b], mp, arrow) for a in names for b, mp, arrow in fwd[a]],
+        airfoil=[[index[b] for b in _airfoil(edition)[a]] for a in names],
+    )
 
 
 @lru_cache(maxsize=128)
@@ -172,8 +120,141 @@ def _indexed(
     markers: tuple[tuple[str, int, DotColor | None], ...],
     cash: int,
 ) -> tuple[list[str], dict[str, int], list[list[tuple[int, float]]]]:
-    """``_weighted`` with the dots numbered (a faster search; the same distances)."""
-    graph = _weighted(edition, colors, air_foil, shields, reverse, dice, markers, cash)
-    names = list(graph)
-    index = {d: i for i, d in enumerate(names)}
-    return names, index, [[(index[b], w) for b, w in graph[a]] for a in names]
+    """The board's moves with their estimated cost for one ship (see the module doc), the
+    dots numbered: per dot, its (next dot, cost) moves (``reverse``: the moves into it)."""
+    board = load_board(edition)
+    num = _numbered(edition)
+    names, index = num.names, num.index
+    penalty_markers = {d: (amount, color) for d, amount, color in markers}
+    skipped = [c is not None and c in colors for c in num.color]
+    for d, (_, color) in penalty_markers.items():
+        if color is not None and color in colors:
+            skipped[index[d]] = True
+    extra: list[float] = [0.0] * len(names)
+    for i, d in enumerate(names):
+        found = _penalty(board, d, penalty_markers)
+        if found is not None and not skipped[i]:
+            due = max(0, found[0] - 20 * shields)  # 8.3
+            extra[i] = BROKE_MP if due > cash else due / PENALTY_MP
+    wait = [0.0] + [CIRCLE_WAIT * (1 / (1 - ((6 - n) / 6) ** dice) - 1) for n in range(1, 7)]
+    surface = num.surface
+    out: list[list[tuple[int, float]]] = [[] for _ in names]
+    for a, b, mp, arrow in _with_airfoil(edition) if air_foil else num.moves:
+        if skipped[b]:
+            step = 0.0  # 8.2: the jump's MP is paid at the dot where the ship stops
+        elif air_foil:
+            step = 1.0
+        else:
+            step = float(mp if not surface[a] and not surface[b] else 2)
+        step += extra[b]
+        cost = step + (wait[arrow] if arrow else 0.0)
+        if reverse:
+            out[b].append((a, cost))
+        else:
+            out[a].append((b, cost))
+    return names, index, out
+
+
+@cache
+def _with_airfoil(edition: str) -> list[tuple[int, int, int, int]]:
+    """``moves`` with each dot's Air Foil links after its own moves (8.41)."""
+    num = _numbered(edition)
+    by_dot: list[list[tuple[int, int, int, int]]] = [[] for _ in num.names]
+    for move in num.moves:
+        by_dot[move[0]].append(move)
+    return [m for a, own in enumerate(by_dot)
+            for m in [*own, *((a, b, 1, 0) for b in num.airfoil[a])]]
+
+
+@lru_cache(maxsize=8192)
+def distances(
+    edition: str,
+    origin: str,
+    colors: frozenset[DotColor] = frozenset(),
+    air_foil: bool = False,
+    shields: int = 0,
+    reverse: bool = False,
+    dice: int = 3,
+    markers: tuple[tuple[str, int, DotColor | None], ...] = (),
+    cash: int = 10_000,
+) -> Distances:
+    """Estimated MP from ``origin`` to every dot (``reverse``: from every dot to ``origin``).
+
+    The returned table is shared by the cache (read only); it searches lazily."""
+    names, index, graph = _indexed(edition, colors, air_foil, shields, reverse, dice, markers,
+                                   cash)
+    return Distances(names, index, graph, index[origin])
+
+
+_INF = float("inf")
+_T = TypeVar("_T")
+
+
+class Distances(Mapping[str, float]):
+    """Dijkstra's search from one dot, run only as far as the dots asked for so far.
+
+    The planner asks for a few dots (trading places) of many tables, so most searches stop
+    early. A dot's distance is final once the search takes it off the heap (the costs are
+    never negative), so every answer is the one the whole search would give; a dot the
+    search never reaches is not in the table. The search state is kept: asking for a
+    farther dot later goes on from where it stopped."""
+
+    __slots__ = ("_names", "_index", "_graph", "_dist", "_done", "_heap")
+
+    def __init__(self, names: list[str], index: dict[str, int],
+                 graph: list[list[tuple[int, float]]], start: int) -> None:
+        self._names = names
+        self._index = index
+        self._graph = graph
+        self._dist = [_INF] * len(names)
+        self._dist[start] = 0.0
+        self._done = [False] * len(names)  # taken off the heap: final
+        self._heap: list[tuple[float, int]] = [(0.0, start)]
+
+    @overload
+    def get(self, dot: str, /) -> float | None: ...
+
+    @overload
+    def get(self, dot: str, default: float | _T, /) -> float | _T: ...
+
+    def get(self, dot: str, default: object = None, /) -> object:
+        """The distance to ``dot`` (``default`` when the search never reaches it)."""
+        i = self._index.get(dot)
+        if i is None:
+            return default
+        if not self._done[i] and not self._search(i):
+            return default
+        return self._dist[i]
+
+    def __getitem__(self, dot: str) -> float:
+        found = self.get(dot)
+        if found is None:
+            raise KeyError(dot)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        self._search(-1)
+        return (n for n, done in zip(self._names, self._done, strict=True) if done)
+
+    def __len__(self) -> int:
+        self._search(-1)
+        return sum(self._done)
+
+    def _search(self, target: int) -> bool:
+        """Go on until ``target`` is final (-1: until the heap is empty); False if it is
+        never reached."""
+        dist, done, graph, heap = self._dist, self._done, self._graph, self._heap
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, dot = pop(heap)
+            if done[dot]:
+                continue
+            done[dot] = True
+            for nxt, step in graph[dot]:
+                nd = d + step
+                if nd < dist[nxt]:
+                    dist[nxt] = nd
+                    push(heap, (nd, nxt))
+            if dot == target:
+                return True
+        return False

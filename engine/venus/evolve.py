@@ -171,9 +171,7 @@ def _moved(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("MarkerRevealed")
 def _revealed(state: VenusState, d: dict[str, Any]) -> None:
-    box = state.qboxes[d["dot"]]
-    box.face_up = True
-    box.marker = Marker(**d["marker"])
+    state.qboxes[d["dot"]] = QBox(marker=Marker(**d["marker"]), face_up=True)  # 6.1
 
 
 @handles("FreeSkip")
@@ -227,7 +225,8 @@ def _movement_ended(state: VenusState, d: dict[str, Any]) -> None:
 @handles("RelicPickedUp")
 def _relic(state: VenusState, d: dict[str, Any]) -> None:
     state.players[d["seat"]].relics.append(d["relic"])
-    state.qboxes[d["dot"]].marker = None
+    dot = d["dot"]
+    state.qboxes[dot] = QBox(marker=None, face_up=state.qboxes[dot].face_up)
     _turn(state).blast_at = None
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from .cargo import take
 from .evolve import _bank, _receive, _turn, handles
-from .state import Attack, Player, VenusState
+from .state import Attack, Player, QBox, VenusState
 
 
 def _loaded(state: VenusState, d: dict[str, Any]) -> None:
@@ -115,7 +115,8 @@ def _blasted(state: VenusState, d: dict[str, Any]) -> None:
     if target == "fort":
         del state.forts[dot]  # back to the Bank (15.42)
     elif target == "marker":
-        state.qboxes[dot].marker = None  # removed permanently (15.42): an empty "?" box
+        # removed permanently (15.42): an empty "?" box
+        state.qboxes[dot] = QBox(marker=None, face_up=state.qboxes[dot].face_up)
     elif target == "rastur":
         strength = state.rastur.pop(dot)
         if d.get("bumped") is not None:

@@ -119,10 +119,11 @@ def _before_roll(state: VenusState, mover: Mover, pos: Position, turn: Turn) -> 
         yield c.SetDrives(off=off)
     if "gate_lock" in player.relics and switch_gate_lock(state):  # 8.47; 2012: per gate
         yield c.UseGateLock(on=not turn.gate_lock)
-    for dot in sorted(mover.headings(pos)):
+    headings = mover.headings(pos)
+    for dot in sorted(headings):
         if dot != turn.heading:
             yield c.DeclareHeading(dot=dot)
-    if turn.heading is not None and turn.heading in mover.headings(pos):
+    if turn.heading is not None and turn.heading in headings:
         yield c.RollDice()
         if "auto_pilot" in player.relics:
             yield c.RollDice(auto_pilot=True)

@@ -8,13 +8,14 @@ module turns the chosen :class:`Step` into events; the reachability query search
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
 from .encounters import jump_start_warp_mp, per_gate_lock
-from .state import Marker, Player, Turn, VenusState
+from .state import Marker, Player, QBox, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
     "yellow_drive": frozenset({DotColor.YELLOW}),
@@ -30,6 +31,64 @@ _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, Dot
                                           dict[Any, list[tuple[Step, frozenset[str]]]]]] = {}
 _TERRAIN_MAX = 256
 _RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class _Map:
+    """What the "?" boxes show, as a Mover reads it (6.1, 6.5)."""
+
+    boxes: int  # what the boxes show (per box: its face-up marker, or hidden/empty), interned
+    gates: dict[int, str]  # face-up Tele Gates: number -> dot (shared: read only)
+    held: tuple[QBox, ...]  # the boxes themselves: keeps their ids unique while cached
+
+
+_MAPS: dict[tuple[tuple[str, ...], tuple[int, ...]], _Map] = {}
+
+
+def _map_of(qboxes: dict[str, QBox]) -> _Map:
+    """The "?" boxes' part of the terrain key and the face-up Tele Gates, cached.
+
+    A ``QBox`` is frozen and ``evolve`` replaces it when its marker is revealed, taken or
+    blasted (6.1, 6.11, 15.42), and a ``Marker`` is never changed in place; so the same box
+    objects at the same dots show the same map. The cache is keyed by the dots and the
+    boxes' ids; each entry holds its boxes, so no id is reused while the entry lives."""
+    held = tuple(qboxes.values())
+    key = (tuple(qboxes), tuple(map(id, held)))
+    found = _MAPS.get(key)
+    if found is None:
+        if len(_MAPS) >= _MAPS_MAX:
+            _MAPS.clear()
+        found = _MAPS[key] = _read_map(qboxes, held)
+    return found
+
+
+_MAPS_MAX = 4096
+
+
+def _read_map(qboxes: dict[str, QBox], held: tuple[QBox, ...]) -> _Map:
+    boxes = tuple([
+        (dot, m.kind, m.number, m.color, m.amount) if box.face_up and m is not None
+        else (dot, box.face_up, m is not None)
+        for dot, box in qboxes.items()
+        for m in (box.marker,)
+    ])
+    gates: dict[int, str] = {}
+    for dot, box in qboxes.items():
+        m = box.marker
+        if box.face_up and m is not None and m.kind == "telegate" and m.number:
+            gates[m.number] = dot
+    number = _SHOWN.get(boxes)
+    if number is None:
+        if len(_SHOWN) >= _MAPS_MAX:
+            _SHOWN.clear()  # a view seen again then gets a new number: never a wrong one
+        number = _SHOWN[boxes] = next(_SHOWN_NUMBERS)
+    return _Map(number, gates, held)
+
+
+# What the boxes show -> a number standing for it in the terrain keys (cheap to hash).
+# Numbers are never reused, so clearing the table can only cost cache misses.
+_SHOWN: dict[tuple[tuple[object, ...], ...], int] = {}
+_SHOWN_NUMBERS = itertools.count()
 
 
 def working(player: Player) -> list[str]:
@@ -134,6 +193,7 @@ class Mover:
     _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
         field(default_factory=dict, repr=False)
     )
+    _map: _Map | None = field(default=None, repr=False)  # ``_map_of(state.qboxes)``, if known
 
     def __post_init__(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.
@@ -162,19 +222,18 @@ class Mover:
             self._raw = raw
 
     def _terrain_key(self) -> tuple[object, ...]:
-        boxes = tuple([
-            (dot, m.kind, m.number, m.color, m.amount) if box.face_up and m is not None
-            else (dot, box.face_up, m is not None)
-            for dot, box in self.state.qboxes.items()
-            for m in (box.marker,)
-        ])
+        state = self.state
+        boxes = (self._map or _map_of(state.qboxes)).boxes
+        forts, rastur = state.forts, state.rastur
         return (
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
-            self.switch_switch, self.jump_start, tuple(sorted(self.gates.items())), boxes,
+            self.switch_switch, self.jump_start,
+            tuple(sorted(self.gates.items())) if self.gates else (), boxes,
             self.gate_as_blue,
-            frozenset(self.state.spaceports),
-            tuple(sorted((dot, owner == self.seat) for dot, owner in self.state.forts.items())),
-            tuple(sorted(self.state.rastur.items())),
+            frozenset(state.spaceports),
+            tuple(sorted((dot, owner == self.seat) for dot, owner in forts.items()))
+            if forts else (),
+            tuple(sorted(rastur.items())) if rastur else (),
         )
 
     @classmethod
@@ -184,12 +243,7 @@ class Mover:
         for drive in drives_of(player):
             if drive not in turn.drives_off:
                 colors |= DRIVE_COLORS[drive]
-        gates: dict[int, str] = {}
-        if not turn.gate_lock:
-            for dot, box in state.qboxes.items():
-                m = box.marker
-                if box.face_up and m is not None and m.kind == "telegate" and m.number:
-                    gates[m.number] = dot
+        seen = _map_of(state.qboxes)
         return cls(
             board=board,
             state=state,
@@ -201,8 +255,9 @@ class Mover:
             air_foil="air_foil" in player.relics,
             switch_switch="switch_switch" in player.relics,
             jump_start="jump_start" in player.relics,
-            gates=gates,
+            gates={} if turn.gate_lock else dict(seen.gates),
             gate_as_blue=per_gate_lock(state, turn.seat),
+            _map=seen,
         )
 
     # --- what a dot is, for this ship ---------------------------------------------------
@@ -402,23 +457,25 @@ class Mover:
             and self.heading is not None
             and self.heading in self.gates.values()
         )
-        if pos.pilot is not None and not self.switch_switch:
-            pilots: tuple[int, ...] = (pos.pilot,)
-        else:
-            pilots = self.__dict__.get("_dice_set") or self._dice_choices()
         if jump_start or number is not None or self.board.dots[here].kind is DotKind.CIRCLE:
+            if pos.pilot is not None and not self.switch_switch:
+                pilots: tuple[int, ...] = (pos.pilot,)
+            else:
+                pilots = self.__dict__.get("_dice_set") or self._dice_choices()
             key: tuple[str, tuple[int, ...], bool, bool] = (here, pilots, jump_start, free)
         else:
             key = (here, (), False, False)  # a plain dot: its paths ignore dice and free step
         raw = self._raw.get(key)
         if raw is None:
-            raw = self._raw[key] = self._raw_steps(here, pilots, number, jump_start, free)
+            raw = self._raw[key] = self._raw_steps(here, key[1], number, jump_start, free)
         used = pos.used
-        candidates = [s for s, back in raw if not (back and not used.isdisjoint(back))]
         if free:
-            candidates = [replace(s, mp=0) for s in candidates]
+            candidates = [replace(s, mp=0) for s, back in raw
+                          if not back or used.isdisjoint(back)]
         else:
-            candidates = [s for s in candidates if s.mp <= pos.mp]
+            mp = pos.mp
+            candidates = [s for s, back in raw
+                          if s.mp <= mp and (not back or used.isdisjoint(back))]
         if pos.moves == 0 and self.heading is not None:
             declared = [s for s in candidates if s.to == self.heading]
             if declared:
@@ -467,7 +524,10 @@ class Mover:
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
         fields = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
-        probe = Mover(**{**fields, "dice": (1, 2, 3, 4, 5, 6), "heading": None})
+        # the same terrain (only the dice and heading differ): it shares this Mover's caches
+        probe = Mover(**{**fields, "dice": (1, 2, 3, 4, 5, 6), "heading": None},
+                      _markers=self._markers, _facts=self._facts, _raw=self._raw,
+                      _map=self._map)
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:

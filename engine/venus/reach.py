@@ -106,6 +106,8 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
     facts_known = mover._facts
     facts_of = mover.facts
 
+    start_pilot = start.pilot
+
     def visit(pos: Position, cash: int, trail: Trail, length: int, pilot: int | None,
               paid: int) -> None:
         # dropped when an earlier arrival at this state dominates it (or the cap is hit)
@@ -136,40 +138,36 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
                     if number not in covered:
                         record(pos.dot, "trapped", trail, length,
                                pilot if pilot is not None else number, pos.mp, paid)
+        moves = pos.moves + 1
         for step in steps:
-            arrive(pos, step, cash, trail, length, pilot, paid)
-
-    def arrive(pos: Position, step: Step, cash: int, trail: Trail, length: int,
-               pilot: int | None, paid: int) -> None:
-        to = step.to
-        mp = pos.mp - step.mp
-        way: Trail = (trail, step)
-        length += len(step.skipped) + 1
-        if pilot is None and start.pilot is None:
-            pilot = step.pilot
-        elif trail is None and step.pilot is not None and step.pilot != start.pilot:
-            pilot = step.pilot  # 8.46: the first move switches the number; MoveAlong names it
-        facts = facts_known.get(to) or facts_of(to)
-        if facts.hidden:
-            record(to, "reveal", way, length, pilot, mp, paid)
-            return
-        if facts.landable:
-            record(to, "land", way, length, pilot, mp, paid)
-        due = facts.due
-        if due is not None:
-            record(to, "penalty", way, length, pilot, mp, paid)
-            if cash < due:
-                return
-            cash -= due
-            paid += due
-        nxt = Position(
-            dot=to,
-            mp=mp,
-            used=pos.used | step.edge_set if step.edge_set else pos.used,
-            pilot=step.pilot if step.pilot is not None else pos.pilot,
-            moves=pos.moves + 1,
-        )
-        visit(nxt, cash, way, length, pilot, paid)
+            # arriving at the step's dot (inlined: the search's innermost loop)
+            to = step.to
+            mp = pos.mp - step.mp
+            way: Trail = (trail, step)
+            far = length + len(step.skipped) + 1
+            on = pilot
+            if on is None and start_pilot is None:
+                on = step.pilot
+            elif trail is None and step.pilot is not None and step.pilot != start_pilot:
+                on = step.pilot  # 8.46: the first move switches the number; MoveAlong names it
+            facts = facts_known.get(to) or facts_of(to)
+            if facts.hidden:
+                record(to, "reveal", way, far, on, mp, paid)
+                continue
+            if facts.landable:
+                record(to, "land", way, far, on, mp, paid)
+            due = facts.due
+            left, spent = cash, paid
+            if due is not None:
+                record(to, "penalty", way, far, on, mp, paid)
+                if cash < due:
+                    continue
+                left -= due
+                spent += due
+            edges = step.edge_set
+            nxt = Position(to, mp, used | edges if edges else used,
+                           step.pilot if step.pilot is not None else pos.pilot, moves)
+            visit(nxt, left, way, far, on, spent)
 
     visit(replace(start), player.cash, None, 0, None, 0)
     found = [

@@ -34,6 +34,7 @@ class Decision:
         self.rng = rng
         self.events: list[Event] = []
         self.board: Board = load_board(state.edition)
+        self._mover: tuple[int, Mover] | None = None  # (events emitted, the turn's Mover)
 
     def emit(self, ev: Event) -> None:
         apply(self.state, ev)
@@ -46,7 +47,18 @@ class Decision:
         return self.state.turn
 
     def mover(self) -> Mover:
-        return Mover.for_turn(self.board, self.state, self.turn)
+        """The Mover of the turn in progress (5, 6, 8), kept until the next event.
+
+        The scratch state changes only through ``emit`` (every handler reads it and emits
+        events, never writes it), so a Mover built after the n-th event stays right until
+        the (n+1)-th: a revealed marker (6.1), a drive switched off (8.23), a Relic picked
+        up (8.4), a new turn or new dice all arrive as events and rebuild it."""
+        cached = self._mover
+        if cached is not None and cached[0] == len(self.events):
+            return cached[1]
+        mover = Mover.for_turn(self.board, self.state, self.turn)
+        self._mover = (len(self.events), mover)
+        return mover
 
     def position(self) -> Position:
         return position_of(self.turn, self.state.players[self.turn.seat])

@@ -36,8 +36,13 @@ class Marker(_Mutable):
         return f"Relic {self.relic}"
 
 
-class QBox(_Mutable):
-    """A "?" box on the map and the marker in it (None once its Relic was taken)."""
+class QBox(BaseModel):
+    """A "?" box on the map and the marker in it (None once its Relic was taken).
+
+    Frozen: ``evolve`` replaces a box when its marker is revealed (6.1), taken (6.11) or
+    blasted (15.42), so ``clone_state`` may share the boxes."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     marker: Marker | None = None
     face_up: bool = False
@@ -170,7 +175,7 @@ class VenusState(_Mutable):
 
 def clone_state(state: VenusState) -> VenusState:
     """A deep copy of everything ``evolve`` changes in place (lists, dicts, the players, the
-    turn and the "?" boxes). Markers, offers and factory sites are only ever replaced, never
+    turn). Markers, "?" boxes, offers and factory sites are only ever replaced, never
     changed, so the copy shares them. Several times faster than the JSON round trip it
     replaced, which matters because ``decide`` works on a copy;
     ``tests/engine/venus/test_properties.py`` checks that every state survives the JSON
@@ -185,7 +190,7 @@ def clone_state(state: VenusState) -> VenusState:
         turn=None if turn is None else _turn(turn),
         iou_at=dict(d["iou_at"]),
         discovered=dict(d["discovered"]),
-        qboxes={k: _shallow(v) for k, v in d["qboxes"].items()},
+        qboxes=dict(d["qboxes"]),
         spaceports=dict(d["spaceports"]),
         factories=dict(d["factories"]),
         market={k: list(v) for k, v in d["market"].items()},

@@ -152,16 +152,20 @@ def trade_in(item: str) -> int:
 
 def buy_problem(
     state: VenusState, board: Board, seat: int, item: str, site: str | None = None,
-    rebuilding: str | None = None,
+    rebuilding: str | None = None, offered: dict[str, int] | None = None,
 ) -> RuleError | None:
-    """9.2-9.21, 9.41, 3.43, 3.44, 12.1, 12.3, 12.4.1: why ``item`` cannot be bought here."""
+    """9.2-9.21, 9.41, 3.43, 3.44, 12.1, 12.3, 12.4.1: why ``item`` cannot be bought here.
+
+    ``offered``: the ``prices`` here, when the caller has them for this very state (the
+    legal actions check every item against one price list)."""
     try:
         dot, culture = _at(state, board, seat, "9.1 trading")
     except RuleError as err:
         return err
     turn = state.turn
     assert turn is not None
-    offered = prices(state, board, seat, culture)
+    if offered is None:
+        offered = prices(state, board, seat, culture)
     kind, key = split(item)
     if item not in offered:
         return RuleError(_not_sold_rule(kind), f"{item} is not for sale here")
@@ -422,19 +426,20 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
     culture = trade_culture(state, board, player.dot)
     if culture is not None:
         system = system_of_culture(state, culture)
-        for item in prices(state, board, seat, culture):
+        offered = prices(state, board, seat, culture)
+        for item in offered:
             if item.startswith("deed:factory:"):
                 for site in factory_sites(state, board, system):
-                    if buy_problem(state, board, seat, item, site) is None:
+                    if buy_problem(state, board, seat, item, site, offered=offered) is None:
                         yield c.Buy(item=item, site=None if site == player.dot else site)
             elif item == "fort":
                 from .combat import fort_sites, rebuild_actions
 
                 for site in fort_sites(state, board, board.dots[player.dot].system or ""):
-                    if buy_problem(state, board, seat, item, site) is None:
+                    if buy_problem(state, board, seat, item, site, offered=offered) is None:
                         yield c.Buy(item=item, site=site)
                 yield from rebuild_actions(state, board, seat, culture)
-            elif buy_problem(state, board, seat, item) is None:
+            elif buy_problem(state, board, seat, item, offered=offered) is None:
                 yield c.Buy(item=item)
         for goods in sorted(set(player.goods)):
             if sell_problem(state, board, seat, goods) is None:
