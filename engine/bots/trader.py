@@ -384,7 +384,11 @@ class Trader:
         moves = [a for a in legal if isinstance(a, c.MoveTo)]
         if moves:
             return min(moves, key=lambda a: (to_goal.get(a.dot, 999), a.dot, a.pilot or 0))
-        return c.Land() if c.Land() in legal else legal[0]
+        if c.Land() in legal:
+            return c.Land()
+        if c.HoldFire() in legal:
+            return c.HoldFire()  # 15.41: no attack here (a Switch Switch re-choosing forever)
+        return legal[0]
 
     def _pay_or_stop(self, k: Knowledge, view: dict[str, Any], legal: Sequence[Command],
                      detail: dict[str, Any]) -> Command:

@@ -262,6 +262,20 @@ def test_trader_pays_and_blasts_a_weak_rastur_16_3() -> None:
     assert isinstance(cmd, c.Blast) and cmd.target == "rastur"
 
 
+def test_trader_holds_fire_when_stuck_with_a_switch_switch_15_41() -> None:
+    """15.41, 8.45: stuck on a pawn's dot (both Pilot Numbers lead back), the Switch Switch
+    lets a Pilot Number be chosen again and again; the trader declines the attack instead of
+    re-choosing forever (found in a Rastur game that never ended)."""
+    doc = {"players": [
+        {"name": "A", "race": "humans", "dot": "space-station-planet.12", "equipment": ["laser"],
+         "relics": ["switch_switch"]},
+        {"name": "B", "race": "dell", "dot": "space-station-planet.13"}],
+        "options": {"combat": True}, "other_qboxes": "empty", "dice": [2, 5, 2]}
+    g, seat = _prompted(doc, c.DeclareHeading(dot="space-station-planet.13"), c.RollDice(),
+                        c.MoveTo(dot="space-station-planet.13"))
+    assert _trader_says(g, seat) == c.HoldFire()
+
+
 def test_readme_optional_rules_commands_run(capsys: pytest.CaptureFixture[str]) -> None:
     """README "Optional rules": the simulate commands run to the end."""
     assert main(["simulate", "venus", "--players", "1", "--bots", "trader", "--option",
