@@ -127,7 +127,7 @@ class Trader:
         limited = not staying and k.board.dots[dot].kind in (
             DotKind.SURFACE_CITY, DotKind.SPACE_CITY)  # 9.41
         if dot in k.rastur:  # 16.3: a Rastur to blast (stop there, then a stationary attack)
-            return combat.rastur_hunt(k.view, k.seat, dot) or 0.0
+            return combat.rastur_trip(k.view, k.seat, dot) or 0.0
         if dot in k.relics:
             value += self._relic_value(k.relics[dot])
         if dot in k.explore:
@@ -176,6 +176,10 @@ class Trader:
         if science == laser.science.value and cash >= laser.cost + 30 and (
                 combat.weapon_value(k.view, k.seat, "laser") or 0) > 0:
             value += 70.0  # 15.3: Lasers against the Rastur (Industry sells them)
+        shield = COMPS.equipment_item("shield")
+        if science == shield.science.value and cash >= shield.cost + 30 and (
+                combat.shield_value(k.view, k.seat) or 0) > 0:
+            value += 50.0  # 8.3: Shields make the Rastur cheap to blast (16.3)
         if culture != BASE and culture not in k.view["factories"]:
             deed = f"deed:factory:{culture}"
             if cash - deed_cost(deed) >= self.style.factory_reserve:
@@ -335,7 +339,7 @@ class Trader:
         stay = c.StayPut()
         trading_here = k.me["dot"] in k.sites
         if k.me["dot"] in k.rastur and stay in legal and (
-                combat.rastur_hunt(view, k.seat, k.me["dot"]) or 0) > 0:
+                combat.rastur_trip(view, k.seat, k.me["dot"]) or 0) > 0:
             return stay  # 15.412: a stationary attack on the Rastur here (no dice rolled)
         goal, _ = self.goal(k, staying_allowed=trading_here and stay in legal)
         if goal == k.me["dot"] and stay in legal:
@@ -387,7 +391,7 @@ class Trader:
         if c.Land() in legal:
             return c.Land()
         if c.HoldFire() in legal:
-            return c.HoldFire()  # 15.41: no attack here (a Switch Switch re-choosing forever)
+            return c.HoldFire()  # 15.41: no attack here (8.46: not re-choosing Pilot Numbers forever)
         return legal[0]
 
     def _pay_or_stop(self, k: Knowledge, view: dict[str, Any], legal: Sequence[Command],
@@ -562,6 +566,9 @@ class Trader:
             if key in equipment and k.free_holds(extra=(key,)) < 1:
                 return None
             return combat.weapon_value(k.view, k.seat, key)
+        if key == "shield" and k.free_holds(extra=(key,)) >= 1 and (
+                rastur := combat.shield_value(k.view, k.seat)) is not None:
+            return rastur  # 8.3, 16.3: cheaper Rastur to blast
         if k.cash - info.cost < self.style.reserve * 2:
             return None
         if key == "shield":
