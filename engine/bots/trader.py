@@ -391,7 +391,7 @@ class Trader:
         if c.Land() in legal:
             return c.Land()
         if c.HoldFire() in legal:
-            return c.HoldFire()  # 15.41: no attack here (8.46: not re-choosing Pilot Numbers forever)
+            return c.HoldFire()  # 15.41: no attack (8.46: no Pilot Number re-chosen forever)
         return legal[0]
 
     def _pay_or_stop(self, k: Knowledge, view: dict[str, Any], legal: Sequence[Command],
