@@ -5,8 +5,11 @@ Penalty marker (a Rastur, an enemy Fort, a "?" Penalty) when the odds and the re
 good (15.42: 10 x die + firepower against 10 x die + the marker's number), pays a Penalty to
 get that chance (15.411), always fires back with everything when blasted (15.43), takes the
 best Goods or the most valuable Hull marker with a hit (15.431), keeps a rolled "1"
-(16.21) unless its Mulligan Gear can reroll it away, and puts the Rastur it draws on a
-rival's Spaceport, or as far from itself as it can (16.23). In a Rastur game it arms itself
+(16.21) unless its Mulligan Gear can reroll it away, and puts the Rastur it draws near
+itself when it can blast it at a profit, else on a rival's Spaceport, or as far from itself
+as it can (16.23). A Rastur's kill is worth more as the Active pool empties against the
+leader's progress (``rastur_pressure``, 16.5); Lasers are bought only towards a stack that
+can win a blast (``KILL_FIREPOWER``), Shields (8.3) once it can. In a Rastur game it arms itself
 (up to ``MAX_LASERS`` Lasers and ``MAX_NOVAS`` Nova Balls) and hunts a Rastur whose odds pay
 (``rastur_hunt``: the Bank pays its strength, and a Rastur sent back to the pool delays the
 Rastur's win, 16.3, 16.5).
@@ -33,6 +36,7 @@ PACE_FLOOR = 20.0  # the slowest Net Worth gain a round assumed when estimating 
 NOVA_PRICE = 20.0  # a Nova Ball fired goes back to the Bank (15.32)
 MAX_LASERS = 4  # Equipment Lasers a trader carries in a Rastur game (one on the Hull)
 MAX_NOVAS = 2  # Nova Balls it keeps stocked (one on the Hull)
+KILL_FIREPOWER = 60  # firepower that wins a blast against the weakest Rastur (42%, 15.42)
 SHIELD_FIREPOWER = 60  # Shields are bought once the ship can win a blast (15.42)
 MAX_SHIELDS = 3  # Equipment Shields in a Rastur game (one on the Hull, 8.3)
 HUNT_REACH = 10  # dots away a drawn Rastur is put to be hunted (a typical roll's reach)
@@ -200,6 +204,11 @@ def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
     return False
 
 
+def arming_urge(view: dict[str, Any]) -> float:
+    """16.5: Lasers are worth more the shorter the Rastur's clock (1 to 2)."""
+    return 1.0 + min(2.0, rastur_pressure(view)) / 2
+
+
 def weapon_value(view: dict[str, Any], seat: int, key: str) -> float | None:
     """Lasers and Nova Balls in a Rastur game (15.3, 16.3): the Rastur are the game's clock
     and the Bank pays their strength, so a trader arms itself to blast them."""
@@ -210,7 +219,11 @@ def weapon_value(view: dict[str, Any], seat: int, key: str) -> float | None:
     novas = me["equipment"].count("nova_ball")
     cash = me["cash"]
     if key == "laser" and lasers < MAX_LASERS:
-        return (120.0 - 15 * lasers) if cash >= 130 + 40 * lasers else None
+        fire = firepower(my_weapons(me))
+        if fire + 20 < KILL_FIREPOWER and cash < (KILL_FIREPOWER - fire) * 5 + 60:
+            return None  # 15.42: a Laser or two alone win no blast (p < 3% against 60)
+        return (120.0 - 15 * lasers) * arming_urge(view) if cash >= 110 + 30 * lasers \
+            else None
     if key == "nova_ball" and (lasers or "laser" in me["relics"]) and novas < MAX_NOVAS:
         return 60.0 - 10 * novas if cash >= 60 else None
     return None

@@ -174,11 +174,12 @@ class Trader:
                 value += 80.0
         laser = COMPS.equipment_item("laser")
         if science == laser.science.value and cash >= laser.cost + 30 and (
-                combat.weapon_value(k.view, k.seat, "laser") or 0) > 0:
-            value += 70.0  # 15.3: Lasers against the Rastur (Industry sells them)
+                self._equipment_value(k, "laser", cash) or 0) > 0:
+            value += 70.0 * combat.arming_urge(k.view)  # 15.3: Lasers (Industry sells them)
         shield = COMPS.equipment_item("shield")
         if science == shield.science.value and cash >= shield.cost + 30 and (
-                combat.shield_value(k.view, k.seat) or 0) > 0:
+                combat.shield_value(k.view, k.seat) or 0) > 0 and (
+                self._equipment_value(k, "shield", cash) or 0) > 0:
             value += 50.0  # 8.3: Shields make the Rastur cheap to blast (16.3)
         if culture != BASE and culture not in k.view["factories"]:
             deed = f"deed:factory:{culture}"

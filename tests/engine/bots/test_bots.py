@@ -324,6 +324,25 @@ def test_trader_buys_shields_for_the_rastur_8_3() -> None:
     assert combat.shield_value(ruleset.view(start(doc).state, 0), 0) is None
 
 
+def test_trader_values_only_a_laser_it_can_carry_15_31() -> None:
+    """15.31, 3.431: a Laser that would not fit the Holds is no reason to visit (or stay at)
+    an Industry City; counting it made two traders stay put forever in a Rastur game (no
+    dice, so no Rastur drawn either: a stall)."""
+    from engine.bots.knowledge import Knowledge
+    from engine.venus.scenario import start
+
+    worth = []
+    for goods in ([], ["goods:niks", "goods:niks"]):
+        doc = {"players": [{"name": "A", "race": "humans", "dot": "polluted-planet.2",
+                            "cash": 250, "ship": "transport", "equipment": ["laser", "laser"],
+                            "goods": goods},
+                           {"name": "B", "race": "dell", "dot": "galactic-base"}],
+               "options": {"rastur": True}, "other_qboxes": "empty"}
+        view = ruleset.view(start(doc).state, 0)
+        worth.append(Trader("t")._upgrade_value(Knowledge(view, 0), "dell", 250))
+    assert worth[1] + 70 <= worth[0]
+
+
 def test_readme_optional_rules_commands_run(capsys: pytest.CaptureFixture[str]) -> None:
     """README "Optional rules": the simulate commands run to the end."""
     assert main(["simulate", "venus", "--players", "1", "--bots", "trader", "--option",
