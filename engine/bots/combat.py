@@ -5,8 +5,11 @@ Penalty marker (a Rastur, an enemy Fort, a "?" Penalty) when the odds and the re
 good (15.42: 10 x die + firepower against 10 x die + the marker's number), pays a Penalty to
 get that chance (15.411), always fires back with everything when blasted (15.43), takes the
 best Goods or the most valuable Hull marker with a hit (15.431), keeps a rolled "1"
-(16.21) unless its Mulligan Gear can reroll it away, and puts the Rastur it draws on a
-rival's Spaceport, or as far from itself as it can (16.23). In a Rastur game it arms itself
+(16.21) unless its Mulligan Gear can reroll it away, and puts the Rastur it draws near
+itself when it can blast it at a profit, else on a rival's Spaceport, or as far from itself
+as it can (16.23). A Rastur's kill is worth more as the Active pool empties against the
+leader's progress (``rastur_pressure``, 16.5); Lasers are bought only towards a stack that
+can win a blast (``KILL_FIREPOWER``), Shields (8.3) once it can. In a Rastur game it arms itself
 (up to ``MAX_LASERS`` Lasers and ``MAX_NOVAS`` Nova Balls) and hunts a Rastur whose odds pay
 (``rastur_hunt``: the Bank pays its strength, and a Rastur sent back to the pool delays the
 Rastur's win, 16.3, 16.5).
@@ -26,9 +29,18 @@ COMPS = load_components()
 COMBAT_PROMPTS = {"defend", "hit", "place_rastur", "draw_rastur"}
 LOST_TURN = 40.0  # what losing the rest of a turn costs, in the bot's dollars
 RASTUR_BONUS = 90.0  # a Rastur sent back to the pool delays the Rastur's win (16.5): the clock
+PRESSURE_BONUS = 120.0  # more for each unit of ``rastur_pressure`` (the clock running short)
+MAX_PRESSURE = 3.0
+DRAWS_PER_TURN = 0.35  # 16.2: a "1" among 2-3 movement dice (0.31-0.42) or an attack's die
+PACE_FLOOR = 20.0  # the slowest Net Worth gain a round assumed when estimating the pace
 NOVA_PRICE = 20.0  # a Nova Ball fired goes back to the Bank (15.32)
 MAX_LASERS = 4  # Equipment Lasers a trader carries in a Rastur game (one on the Hull)
 MAX_NOVAS = 2  # Nova Balls it keeps stocked (one on the Hull)
+KILL_FIREPOWER = 60  # firepower that wins a blast against the weakest Rastur (42%, 15.42)
+SHIELD_FIREPOWER = 60  # Shields are bought once the ship can win a blast (15.42)
+MAX_SHIELDS = 3  # Equipment Shields in a Rastur game (one on the Hull, 8.3)
+HUNT_REACH = 10  # dots away a drawn Rastur is put to be hunted (a typical roll's reach)
+MIN_CASH_AFTER = 60  # cash kept after paying a Rastur's penalty to blast it
 
 
 def win_chance(firepower: int, strength: int) -> float:
@@ -58,18 +70,42 @@ def blast_value(view: dict[str, Any], dot: str, blast: c.Blast) -> float | None:
     if strength is None:
         return None  # a pawn: the trader does not attack merchants
     return odds_value(firepower(blast.fire), strength, blast.target,
-                      blast.fire.count("equipment:nova_ball"))
+                      blast.fire.count("equipment:nova_ball"), rastur_bonus(view))
 
 
-def odds_value(power: int, strength: int, target: str, novas: int) -> float | None:
-    """What an attack is worth: the Bank pays the strength (16.3, 15.44), a Rastur goes back
-    to the pool (the Rastur's clock, 16.5), a lost attack ends the turn (15.212)."""
+def rastur_pressure(view: dict[str, Any]) -> float:
+    """16.5: how short the Rastur's clock is against the players' progress: the rounds the
+    leader still needs to reach the target (at the best pace so far) over the rounds the
+    Active pool lasts at ``DRAWS_PER_TURN`` draws a turn (16.2). Above 1 the Rastur win
+    before anyone reaches the target, unless Rastur go back to the pool."""
+    if not view["options"].get("rastur"):
+        return 0.0
+    players = view["players"]
+    rounds = max(1, int(view.get("round") or 1))
+    best = max(p["net_worth"] for p in players)
+    pace = max(PACE_FLOOR, max(p["net_worth"] for p in players) / rounds)
+    needed = max(0.0, view["target"] - best) / pace
+    left = int(view.get("rastur_pool") or 0) / (DRAWS_PER_TURN * len(players))
+    return needed / max(0.5, left)
+
+
+def rastur_bonus(view: dict[str, Any]) -> float:
+    """What one Rastur sent back to the pool is worth to every seat (16.3, 16.5): a shared
+    clock, so the more it runs short the more a kill is worth."""
+    return RASTUR_BONUS + PRESSURE_BONUS * min(MAX_PRESSURE, rastur_pressure(view))
+
+
+def odds_value(power: int, strength: int, target: str, novas: int,
+               bonus: float = RASTUR_BONUS) -> float | None:
+    """What an attack is worth once its penalty is paid: the Bank pays the strength (16.3,
+    15.44), a Rastur goes back to the pool (the Rastur's clock, 16.5: ``bonus``), a lost
+    attack ends the turn (15.212)."""
     p = win_chance(power, strength)
     spent = NOVA_PRICE * novas
     if target == "rastur":
         if p < 0.25:
             return None
-        return p * (strength + RASTUR_BONUS) - (1 - p) * LOST_TURN - spent
+        return p * (strength + bonus) - (1 - p) * LOST_TURN - spent
     if p < 0.5:
         return None
     return p * strength - (1 - p) * LOST_TURN - spent
@@ -96,13 +132,34 @@ def rastur_hunt(view: dict[str, Any], seat: int, dot: str) -> float | None:
     if not weapons:
         return None
     novas = weapons.count("equipment:nova_ball")
-    best = odds_value(firepower(weapons), int(strength), "rastur", novas)
+    bonus = rastur_bonus(view)
+    best = odds_value(firepower(weapons), int(strength), "rastur", novas, bonus)
     keep = [w for w in weapons if w != "equipment:nova_ball"]
     if keep and novas:
-        other = odds_value(firepower(keep), int(strength), "rastur", 0)
+        other = odds_value(firepower(keep), int(strength), "rastur", 0, bonus)
         if other is not None and (best is None or other > best):
             best = other
     return best
+
+
+def rastur_due(view: dict[str, Any], seat: int, dot: str) -> int:
+    """16.3, 15.411: the penalty paid before blasting the Rastur on ``dot``, less $20 per
+    Shield (8.3; a damaged one saves nothing, 15.432)."""
+    me = view["players"][seat]
+    shields = me["equipment"].count("shield") - me.get("damaged", []).count("shield")
+    shields += me["relics"].count("shield")
+    return max(0, int(view.get("rastur", {}).get(dot, 0)) - 20 * shields)
+
+
+def rastur_trip(view: dict[str, Any], seat: int, dot: str) -> float | None:
+    """What going to the Rastur on ``dot``, paying it (15.411) and blasting it is worth."""
+    value = rastur_hunt(view, seat, dot)
+    if value is None:
+        return None
+    due = rastur_due(view, seat, dot)
+    if view["players"][seat]["cash"] - due < MIN_CASH_AFTER:
+        return None
+    return value - due
 
 
 def choose_blast(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
@@ -125,7 +182,7 @@ def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
         return False
     me = view["players"][seat]
     due = int(detail.get("amount") or 0)
-    if me["cash"] - due < 60:
+    if me["cash"] - due < MIN_CASH_AFTER:
         return False
     dot = me["dot"]
     weapons = my_weapons(me)
@@ -135,7 +192,7 @@ def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
         strength = strength_of(view, dot, target)
         if target == "rastur":
             value = rastur_hunt(view, seat, dot)
-            if value is not None and value > due * 0.5:
+            if value is not None and value > due:
                 return True
             continue
         if target == "fort" and view.get("forts", {}).get(dot, seat) == seat:
@@ -145,6 +202,11 @@ def pay_to_blast(view: dict[str, Any], legal: Sequence[Command], seat: int,
         if strength is not None and win_chance(firepower(weapons), strength) >= 0.6:
             return True
     return False
+
+
+def arming_urge(view: dict[str, Any]) -> float:
+    """16.5: Lasers are worth more the shorter the Rastur's clock (1 to 2)."""
+    return 1.0 + min(2.0, rastur_pressure(view)) / 2
 
 
 def weapon_value(view: dict[str, Any], seat: int, key: str) -> float | None:
@@ -157,10 +219,27 @@ def weapon_value(view: dict[str, Any], seat: int, key: str) -> float | None:
     novas = me["equipment"].count("nova_ball")
     cash = me["cash"]
     if key == "laser" and lasers < MAX_LASERS:
-        return (120.0 - 15 * lasers) if cash >= 130 + 40 * lasers else None
+        fire = firepower(my_weapons(me))
+        if fire + 20 < KILL_FIREPOWER and cash < (KILL_FIREPOWER - fire) * 5 + 60:
+            return None  # 15.42: a Laser or two alone win no blast (p < 3% against 60)
+        return (120.0 - 15 * lasers) * arming_urge(view) if cash >= 110 + 30 * lasers \
+            else None
     if key == "nova_ball" and (lasers or "laser" in me["relics"]) and novas < MAX_NOVAS:
         return 60.0 - 10 * novas if cash >= 60 else None
     return None
+
+
+def shield_value(view: dict[str, Any], seat: int) -> float | None:
+    """8.3, 15.411, 16.3: in a Rastur game every Shield takes $20 off each Rastur's penalty
+    paid before blasting it (and off every printed Penalty), while the Bank pays the full
+    strength for a kill: with a few Shields hunting the Rastur pays for itself."""
+    if not view["options"].get("rastur") or not view["options"].get("combat"):
+        return None
+    me = view["players"][seat]
+    shields = me["equipment"].count("shield")
+    if shields >= MAX_SHIELDS or firepower(my_weapons(me)) < SHIELD_FIREPOWER:
+        return None
+    return (70.0 - 10 * shields) if me["cash"] >= 140 + 40 * shields else None
 
 
 def answer(prompt: str, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command:
@@ -216,7 +295,11 @@ def _hit(view: dict[str, Any], legal: Sequence[Command]) -> Command:
 
 
 def _place(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command:
-    """16.23: on a rival's Spaceport (the richest rival's first), else far from itself."""
+    """16.23: near itself when it can blast the Rastur at a profit (``_hunt_place``), else
+    on a rival's Spaceport (the richest rival's first), else far from itself."""
+    near = _hunt_place(view, legal, seat)
+    if near is not None:
+        return near
     board = load_board(view["edition"])
     me = view["players"][seat]
     here = board.dots[me["dot"]].at
@@ -236,3 +319,29 @@ def _place(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command
 
     places = [a for a in legal if isinstance(a, c.PlaceRastur)]
     return max(places, key=score) if places else legal[0]
+
+
+def _hunt_place(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
+    """16.23, 16.3: an armed seat puts the Rastur it drew on the nearest site it can enter
+    (not its own dot: 15.41), to pay, blast it and collect its strength this turn or next,
+    when that attack is worth its penalty; never on its own Spaceport."""
+    strength = view.get("rastur_hand")
+    me = view["players"][seat]
+    weapons = my_weapons(me)
+    if strength is None or not weapons or not view["options"].get("combat"):
+        return None
+    shields = me["equipment"].count("shield") + me["relics"].count("shield")
+    due = max(0, int(strength) - 20 * shields)
+    value = odds_value(firepower(weapons), int(strength), "rastur",
+                       weapons.count("equipment:nova_ball"), rastur_bonus(view))
+    if value is None or value <= due or me["cash"] - due < MIN_CASH_AFTER:
+        return None
+    from .knowledge import Knowledge  # the trader's distances (MP, Drives, Penalties)
+
+    paths = Knowledge(view, seat).dist_from(me["dot"])
+    ports: dict[str, int] = view["spaceports"]
+    places = [a for a in legal if isinstance(a, c.PlaceRastur) and a.dot != me["dot"]
+              and ports.get(a.dot) != seat and paths.get(a.dot, 99) <= HUNT_REACH]
+    if not places:
+        return None
+    return min(places, key=lambda a: (paths.get(a.dot, 99), ports.get(a.dot) is None, a.dot))

@@ -128,7 +128,7 @@ class Trader:
         limited = not staying and k.board.dots[dot].kind in (
             DotKind.SURFACE_CITY, DotKind.SPACE_CITY)  # 9.41
         if dot in k.rastur:  # 16.3: a Rastur to blast (stop there, then a stationary attack)
-            return combat.rastur_hunt(k.view, k.seat, dot) or 0.0
+            return combat.rastur_trip(k.view, k.seat, dot) or 0.0
         if dot in k.relics:
             value += self._relic_value(k.relics[dot])
         if dot in k.explore:
@@ -175,8 +175,13 @@ class Trader:
                 value += 80.0
         laser = COMPS.equipment_item("laser")
         if science == laser.science.value and cash >= laser.cost + 30 and (
-                combat.weapon_value(k.view, k.seat, "laser") or 0) > 0:
-            value += 70.0  # 15.3: Lasers against the Rastur (Industry sells them)
+                self._equipment_value(k, "laser", cash) or 0) > 0:
+            value += 70.0 * combat.arming_urge(k.view)  # 15.3: Lasers (Industry sells them)
+        shield = COMPS.equipment_item("shield")
+        if science == shield.science.value and cash >= shield.cost + 30 and (
+                combat.shield_value(k.view, k.seat) or 0) > 0 and (
+                self._equipment_value(k, "shield", cash) or 0) > 0:
+            value += 50.0  # 8.3: Shields make the Rastur cheap to blast (16.3)
         if culture != BASE and culture not in k.view["factories"]:
             deed = f"deed:factory:{culture}"
             if cash - deed_cost(deed) >= self.style.factory_reserve:
@@ -341,7 +346,7 @@ class Trader:
         stay = c.StayPut()
         trading_here = k.me["dot"] in k.sites
         if k.me["dot"] in k.rastur and stay in legal and (
-                combat.rastur_hunt(view, k.seat, k.me["dot"]) or 0) > 0:
+                combat.rastur_trip(view, k.seat, k.me["dot"]) or 0) > 0:
             return stay  # 15.412: a stationary attack on the Rastur here (no dice rolled)
         goal, _ = self.goal(k, staying_allowed=trading_here and stay in legal)
         if goal == k.me["dot"] and stay in legal:
@@ -390,7 +395,11 @@ class Trader:
         moves = [a for a in legal if isinstance(a, c.MoveTo)]
         if moves:
             return min(moves, key=lambda a: (to_goal.get(a.dot, 999), a.dot, a.pilot or 0))
-        return c.Land() if c.Land() in legal else legal[0]
+        if c.Land() in legal:
+            return c.Land()
+        if c.HoldFire() in legal:
+            return c.HoldFire()  # 15.41: no attack (8.46: no Pilot Number re-chosen forever)
+        return legal[0]
 
     def _pay_or_stop(self, k: Knowledge, view: dict[str, Any], legal: Sequence[Command],
                      detail: dict[str, Any]) -> Command:
@@ -567,6 +576,9 @@ class Trader:
             if key in equipment and k.free_holds(extra=(key,)) < 1:
                 return None
             return combat.weapon_value(k.view, k.seat, key)
+        if key == "shield" and k.free_holds(extra=(key,)) >= 1 and (
+                rastur := combat.shield_value(k.view, k.seat)) is not None:
+            return rastur  # 8.3, 16.3: cheaper Rastur to blast
         if k.cash - info.cost < self.style.reserve * 2:
             return None
         if key == "shield":

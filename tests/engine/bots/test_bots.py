@@ -263,6 +263,87 @@ def test_trader_pays_and_blasts_a_weak_rastur_16_3() -> None:
     assert isinstance(cmd, c.Blast) and cmd.target == "rastur"
 
 
+def test_trader_holds_fire_when_stuck_with_a_switch_switch_15_41() -> None:
+    """15.41, 8.46: stuck on a pawn's dot (both Pilot Numbers lead back), the Switch Switch
+    lets a Pilot Number be chosen again and again; the trader declines the attack instead of
+    re-choosing forever (found in a Rastur game that never ended)."""
+    doc = {"players": [
+        {"name": "A", "race": "humans", "dot": "space-station-planet.12", "equipment": ["laser"],
+         "relics": ["switch_switch"]},
+        {"name": "B", "race": "dell", "dot": "space-station-planet.13"}],
+        "options": {"combat": True}, "other_qboxes": "empty", "dice": [2, 5, 2]}
+    g, seat = _prompted(doc, c.DeclareHeading(dot="space-station-planet.13"), c.RollDice(),
+                        c.MoveTo(dot="space-station-planet.13"))
+    assert _trader_says(g, seat) == c.HoldFire()
+
+
+def _armed_doc(pool: list[int]) -> dict[str, Any]:
+    return {"players": [{"name": "A", "race": "humans", "dot": "polluted-planet.2", "cash": 400,
+                         "equipment": ["laser", "laser", "laser", "nova_ball", "shield"]},
+                        {"name": "B", "race": "dell", "dot": "galactic-base"}],
+            "options": {"rastur": True}, "other_qboxes": "empty", "dice": [1, 2, 3],
+            "spaceports": {"jungle-planet.3": 1, "polluted-planet.3": 0},
+            "rastur_pool": pool}
+
+
+def test_armed_trader_places_its_rastur_where_it_can_blast_it_16_23() -> None:
+    """16.23, 16.3: an armed trader puts a weak Rastur it drew on the nearest site it can
+    enter (here its declared dot), to pay its penalty less the Shield and blast it."""
+    g, seat = _prompted(_armed_doc([60, 60]), c.DeclareHeading(dot="polluted-planet.1"),
+                        c.RollDice())
+    assert _trader_says(g, seat) == c.PlaceRastur(dot="polluted-planet.1")
+    g.play(seat, c.PlaceRastur(dot="polluted-planet.1"))
+    g.play(seat, c.MoveTo(dot="polluted-planet.1"))
+    assert _trader_says(g, seat) == c.PayPenalty()  # 15.411: $60 - $20 for the Shield
+
+
+def test_a_rastur_kill_is_worth_more_as_the_pool_empties_16_5() -> None:
+    """16.5: the last Rastur drawn is the Rastur's win, so the bonus for sending one back to
+    the Active pool grows as the pool empties."""
+    from engine.bots import combat
+    from engine.venus.scenario import start
+
+    bonuses = []
+    for pool in ([60] * 12, [60] * 4, [60]):
+        g = start(_armed_doc(pool))
+        bonuses.append(combat.rastur_bonus(ruleset.view(g.state, 0)))
+    assert bonuses[0] < bonuses[1] < bonuses[2]
+
+
+def test_trader_buys_shields_for_the_rastur_8_3() -> None:
+    """8.3, 16.3: in a Rastur game an armed trader values more Shields (each takes $20 off
+    every Rastur's penalty paid before blasting it), up to ``MAX_SHIELDS``."""
+    from engine.bots import combat
+    from engine.venus.scenario import start
+
+    doc = _armed_doc([60, 60])
+    view = ruleset.view(start(doc).state, 0)
+    assert (combat.shield_value(view, 0) or 0) > 0
+    doc["players"][0]["equipment"] += ["shield"] * (combat.MAX_SHIELDS - 1)
+    assert combat.shield_value(ruleset.view(start(doc).state, 0), 0) is None
+    doc["options"] = {}
+    assert combat.shield_value(ruleset.view(start(doc).state, 0), 0) is None
+
+
+def test_trader_values_only_a_laser_it_can_carry_15_31() -> None:
+    """15.31, 3.431: a Laser that would not fit the Holds is no reason to visit (or stay at)
+    an Industry City; counting it made two traders stay put forever in a Rastur game (no
+    dice, so no Rastur drawn either: a stall)."""
+    from engine.bots.knowledge import Knowledge
+    from engine.venus.scenario import start
+
+    worth = []
+    for goods in ([], ["goods:niks", "goods:niks"]):
+        doc = {"players": [{"name": "A", "race": "humans", "dot": "polluted-planet.2",
+                            "cash": 250, "ship": "transport", "equipment": ["laser", "laser"],
+                            "goods": goods},
+                           {"name": "B", "race": "dell", "dot": "galactic-base"}],
+               "options": {"rastur": True}, "other_qboxes": "empty"}
+        view = ruleset.view(start(doc).state, 0)
+        worth.append(Trader("t")._upgrade_value(Knowledge(view, 0), "dell", 250))
+    assert worth[1] + 70 <= worth[0]
+
+
 def test_readme_optional_rules_commands_run(capsys: pytest.CaptureFixture[str]) -> None:
     """README "Optional rules": the simulate commands run to the end."""
     assert main(["simulate", "venus", "--players", "1", "--bots", "trader", "--option",
