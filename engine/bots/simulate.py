@@ -25,6 +25,7 @@ from . import make_bot
 from .base import act
 
 MAX_ROUNDS = 300  # a game without a winner by then is a stall (issue 6)
+MAX_COMMANDS_PER_TURN = 200  # far above any real turn (~6): more is a bot loop, a stall too
 
 
 @dataclass
@@ -123,6 +124,8 @@ def _play(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None, 
         pending = ruleset.pending(state)
         if pending is None or state.round > max_rounds:
             break
+        if commands > MAX_COMMANDS_PER_TURN * len(bots) * (state.round + 1):
+            break  # a bot repeating itself within a round: recorded as a stall
         seat = pending.seats[0]
         cmd = act(players[seat], ruleset, state, seat, game.seq)
         if cmd is None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine.bots import simulate
 from engine.bots.simulate import Race, race_game
 
 
@@ -25,3 +28,13 @@ def test_race_game_plays_to_the_end_of_the_round_of_the_first_crossing() -> None
     first_round = min(race.crossed.values())
     assert all(r == first_round for r in race.crossed.values())  # stops when the round ends
     assert 5 < first_round < 100
+
+
+def test_a_bot_loop_within_a_round_ends_the_game_as_a_stall(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that keeps acting without the round advancing is cut off (a stall), not left to
+    run out of memory."""
+    monkeypatch.setattr(simulate, "MAX_COMMANDS_PER_TURN", 1)
+    result = simulate.play_game(["trader", "trader"], "loop-cap")
+    assert result.stalled
+    assert result.commands <= 2 * (result.rounds + 1) + 1
