@@ -12,7 +12,6 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp")
 
 
 def _log(page: Any) -> str:
@@ -79,18 +78,20 @@ def _blast_and_hit(page: Any, shots: str) -> None:
     assert "Voil Silk" in page.locator("#shipcard").inner_text()
 
 
-def test_two_armed_ships_blast_fire_back_and_hit(page: Any, server_url: str) -> None:
+def test_two_armed_ships_blast_fire_back_and_hit(page: Any, server_url: str,
+                                                 tmp_path: Path) -> None:
     """15.4-15.431 with the scenario's dice: Ann 3 + 40 - 20 (Shield) against Bob 1 + 20."""
     _open(page, server_url, "combat")
-    _blast_and_hit(page, str(SHOTS / "starport-combat-desktop"))
+    _blast_and_hit(page, str(tmp_path / "starport-combat-desktop"))
 
 
-def test_combat_on_a_phone(phone: Any, server_url: str) -> None:
+def test_combat_on_a_phone(phone: Any, server_url: str, tmp_path: Path) -> None:
     _open(phone, server_url, "combat")
-    _blast_and_hit(phone, str(SHOTS / "starport-combat-phone"))
+    _blast_and_hit(phone, str(tmp_path / "starport-combat-phone"))
 
 
-def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str) -> None:
+def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str,
+                                                      tmp_path: Path) -> None:
     """16.2, 16.23: a 1 draws a Rastur; a click on a highlighted site places it."""
     _open(page, server_url, "rastur")
     r = page.locator('.rastur[data-dot="supernova.4"]')
@@ -107,7 +108,7 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str
     strength = page.evaluate("starport.answer.view.rastur_hand")
     assert page.locator(".hl-rastur").count() == page.locator(".rastur-sites button").count() > 3
     assert page.locator(".hl-dest").count() == 0
-    page.screenshot(path=str(SHOTS / "starport-rastur-place-desktop.png"))
+    page.screenshot(path=str(tmp_path / "starport-rastur-place-desktop.png"))
     page.locator('.hl-rastur[data-dot="colony-world.1"]').click()
     page.wait_for_selector('.rastur[data-dot="colony-world.1"]')
     placed = page.locator(".rastur[data-dot='colony-world.1']")
@@ -115,4 +116,4 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str
     assert f"places the Rastur (strength {strength}) at" in _log(page)
     assert f"Rastur pool: {before - 1} face down" in page.locator(".rastur-pool").inner_text()
     page.wait_for_selector(".hl-dest")  # Ann's move goes on
-    page.screenshot(path=str(SHOTS / "starport-rastur-placed-desktop.png"))
+    page.screenshot(path=str(tmp_path / "starport-rastur-placed-desktop.png"))

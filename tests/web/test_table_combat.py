@@ -16,12 +16,12 @@ from .test_table_game import _join, _seat_page, _synced
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp")
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 
 
-def test_start_page_offers_combat_rastur_and_solitaire(browser: Any, server_url: str) -> None:
+def test_start_page_offers_combat_rastur_and_solitaire(browser: Any, server_url: str,
+                                                       tmp_path: Path) -> None:
     errors: list[str] = []
     page = _seat_page(browser, errors)
     page.goto(f"{server_url}/")
@@ -29,7 +29,7 @@ def test_start_page_offers_combat_rastur_and_solitaire(browser: Any, server_url:
     page.check("#t-solitaire")  # 17.1: one seat, the Rastur (and so combat) on
     assert page.locator("#t-seats").input_value() == "1"
     assert page.locator("#t-rastur").is_checked() and page.locator("#t-combat").is_checked()
-    page.screenshot(path=str(SHOTS / "starport-options-desktop.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "starport-options-desktop.png"), full_page=True)
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")
     link = page.locator("#links input").first.input_value()
@@ -53,7 +53,7 @@ def test_start_page_offers_combat_rastur_and_solitaire(browser: Any, server_url:
     assert not errors, errors
 
 
-def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str) -> None:
+def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str, tmp_path: Path) -> None:
     errors: list[str] = []
     host = _seat_page(browser, errors)
     host.goto(f"{server_url}/")
@@ -105,8 +105,8 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str) -> N
     attacker.wait_for_function(
         "document.querySelector('#prompt').textContent.includes('decides whether to fire back')")
     assert attacker.locator("#blast, #fire-back").count() == 0
-    defender.screenshot(path=str(SHOTS / f"starport-table-defend-{device[dfn]}.png"))
-    attacker.screenshot(path=str(SHOTS / f"starport-table-waiting-{device[att]}.png"))
+    defender.screenshot(path=str(tmp_path / f"starport-table-defend-{device[dfn]}.png"))
+    attacker.screenshot(path=str(tmp_path / f"starport-table-waiting-{device[att]}.png"))
     defender.locator("#fire-back").click()
     for p in pages:
         p.wait_for_function("document.querySelector('#log').innerText.includes('fires back')")
@@ -120,7 +120,7 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str) -> N
         winner = pages[ask.seats[0]]
         winner.wait_for_selector(".hit-list button")
         assert "choose the hit" in winner.locator("#prompt").inner_text()
-        winner.screenshot(path=str(SHOTS / f"starport-table-hit-{device[ask.seats[0]]}.png"))
+        winner.screenshot(path=str(tmp_path / f"starport-table-hit-{device[ask.seats[0]]}.png"))
         winner.locator(".hit-list button").first.click()
         for p in pages:
             p.wait_for_function("document.querySelector('#log').innerText.includes(' hits ')")
