@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 from engine.venus.board import DotColor, DotKind, load_board
-from engine.venus.cargo import holds_needed
+from engine.venus.cargo import holds_needed, off_hull
 from engine.venus.components import Edition, load_components
 from engine.venus.pieces import demand_bonus, fare_fee
 
@@ -223,8 +223,9 @@ class Knowledge:
         equipment = [*self.me["equipment"], *extra]
         g = len(self.me["goods"]) + goods
         f = len(self.me["fares"]) + fares
-        used = holds_needed(g, f, equipment)
-        # an odd half-Hold left over still takes a Fare or Drive
-        halves = f + len(equipment)
-        slack = 0.5 if halves % 2 == 1 else 0.0
+        combat = bool(self.view["options"].get("combat"))
+        used = holds_needed(g, f, equipment, combat)
+        # an odd half-Hold left over still takes a Fare or Drive; what sits on the Hull (a
+        # Shield, 3.432; a Laser and a Nova Ball with the Combat rules, 15.31) takes none
+        slack = 0.5 if off_hull(f, equipment, combat) % 2 == 1 else 0.0
         return self.holds - used + slack

@@ -10,15 +10,18 @@ the turn ends (3.43, 11.3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from functools import cache
 
 from .components import load_components
 from .pieces import ship_holds, split
 from .state import Player, VenusState
 
 
+@cache
 def hull_slots(combat: bool) -> dict[str, int]:
-    """3.432, 15.31: Equipment kinds the Hull carries, and how many of each."""
+    """3.432, 15.31: Equipment kinds the Hull carries, and how many of each (shared: read
+    only)."""
     return {
         e.key: e.hull_max
         for e in load_components().equipment
@@ -26,12 +29,15 @@ def hull_slots(combat: bool) -> dict[str, int]:
     }
 
 
+def off_hull(fares: int, equipment: Sequence[str], combat: bool = False) -> int:
+    """3.431-3.432: the half-Hold markers: Fares and the Equipment the Hull does not carry."""
+    on_hull = sum(min(equipment.count(k), n) for k, n in hull_slots(combat).items())
+    return fares + len(equipment) - on_hull
+
+
 def holds_needed(goods: int, fares: int, equipment: Iterable[str], combat: bool = False) -> int:
     """3.431-3.432: Holds needed: one per Goods, one per two other markers off the Hull."""
-    equipment = list(equipment)
-    on_hull = sum(min(equipment.count(k), n) for k, n in hull_slots(combat).items())
-    halves = fares + len(equipment) - on_hull
-    return goods + (halves + 1) // 2
+    return goods + (off_hull(fares, list(equipment), combat) + 1) // 2
 
 
 def needed(player: Player, combat: bool = False) -> int:

@@ -38,3 +38,24 @@ def test_a_bot_loop_within_a_round_ends_the_game_as_a_stall(
     result = simulate.play_game(["trader", "trader"], "loop-cap")
     assert result.stalled
     assert result.commands <= 2 * (result.rounds + 1) + 1
+
+
+def test_trader_counts_the_hull_when_it_counts_free_holds_3_432_15_31() -> None:
+    """3.432, 15.31: a Shield rides on the Hull, and with the Combat rules one Laser and one
+    Nova Ball too; only the rest take half a Hold each (3.431)."""
+    from engine.bots.knowledge import Knowledge
+    from engine.venus.ruleset import ruleset
+    from engine.venus.scenario import start
+
+    def free(equipment: list[str], options: dict[str, bool]) -> float:
+        doc = {"players": [{"name": "A", "race": "humans", "dot": "galactic-base",
+                            "ship": "transport", "equipment": equipment},
+                           {"name": "B", "race": "dell", "dot": "galactic-base"}],
+               "options": options}
+        return Knowledge(ruleset.view(start(doc).state, 0), 0).free_holds()
+
+    assert free(["shield"], {}) == 3.0  # on the Hull: the Transport's 3 Holds stay free
+    assert free(["shield", "yellow_drive"], {}) == 2.5  # the Drive takes half a Hold
+    combat = {"combat": True}
+    assert free(["laser", "nova_ball", "shield"], combat) == 3.0
+    assert free(["laser", "laser", "nova_ball"], combat) == 2.5
