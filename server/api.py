@@ -10,6 +10,7 @@ from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import HTTPException
+from sqlalchemy import Connection
 
 from engine.kernel import SPECTATOR, CommandRejected, Game, fold, upgrades_of
 
@@ -88,6 +89,14 @@ async def who(request: Request, table_id: str, *roles: str) -> store.Identity:
         if ident.role in roles:
             return ident
     fail(403, "forbidden", f"this needs a {' or '.join(roles)} link")
+
+
+def _seated_table(conn: Connection, table_id: str, seat: int) -> Any:
+    """The table, if it exists and has ``seat`` (else NotFound, answered as 404)."""
+    t = store.table(conn, table_id)
+    if t is None or not 0 <= seat < t.seat_count:
+        raise NotFound(table_id)
+    return t
 
 
 def link(request: Request, table_id: str, role: str, seat: int | None, token: str) -> Link:
@@ -284,9 +293,7 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
 
     def write() -> None:
         with writing(service.engine) as conn:
-            t = store.table(conn, table_id)
-            if t is None or not 0 <= seat < t.seat_count:
-                raise NotFound(table_id)
+            t = _seated_table(conn, table_id, seat)
             if t.status in FINISHED:
                 raise Refused("the game is over")
             store.update_seat(conn, table_id, seat, bot=body.bot)
@@ -303,9 +310,7 @@ async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
 
     def write() -> str:
         with writing(service.engine) as conn:
-            t = store.table(conn, table_id)
-            if t is None or not 0 <= seat < t.seat_count:
-                raise NotFound(table_id)
+            _seated_table(conn, table_id, seat)
             store.revoke_tokens(conn, table_id, "seat", seat)
             return store.add_token(conn, table_id, "seat", seat)
 
