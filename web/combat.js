@@ -5,18 +5,10 @@
 // by construction (a subset of the weapons the ship may fire, at least one for a Blast).
 import { fireWords, itemWords, targetWords } from "./log.js";
 import { itemName } from "./names.js";
+import { el } from "./dom.js";
 
 export const INTERRUPTS = ["defend", "hit", "place_rastur", "draw_rastur"];
 const POWER = { "equipment:laser": 20, "equipment:nova_ball": 20, "relic:laser": 20 };
-
-function el(tag, attrs = {}, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  if (text !== null) e.textContent = text;
-  return e;
-}
 
 function btn(text, cmd, send, { cls = "", id = null, label = null } = {}) {
   const b = el("button", { type: "button", class: cls, id, "aria-label": label });

@@ -3,20 +3,12 @@
 import { itemName } from "./names.js";
 import { commandWords, fireWords } from "./log.js";
 import { INTERRUPTS } from "./combat.js";
+import { el } from "./dom.js";
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
   "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn",
   "Blast", "HoldFire", "FireBack", "ChooseHit", "DrawRastur", "PlaceRastur"]); // combat.js has those
-
-function el(tag, attrs = {}, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  if (text !== null) e.textContent = text;
-  return e;
-}
 
 function btn(text, onClick, { cls = "", label = null, pressed = null, disabled = false, id = null } = {}) {
   const b = el("button", { type: "button", class: cls, "aria-label": label, id });

@@ -5,15 +5,7 @@
 // guesses a rule.
 import { fireWords, itemWords } from "./log.js";
 import { itemName } from "./names.js";
-
-function el(tag, attrs = {}, text = null) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
-  }
-  if (text !== null) e.textContent = text;
-  return e;
-}
+import { el } from "./dom.js";
 
 export function cmdButton(text, cmd, send, { cls = "", label = null, disabled = false } = {}) {
   const b = el("button", { type: "button", class: cls, "aria-label": label });
