@@ -288,11 +288,15 @@ def test_a_table_of_bots_plays_on_by_itself_with_the_trader(db_url: str, spawn: 
         spectator = table["spectator"]["token"]
         watcher = Viewer(server.ws_base, table["table_id"], spectator)
 
-        def rounds() -> bool:
-            log = c.get(f"/api/tables/{table['table_id']}/log", headers=h(spectator)).json()
-            return sum(e["type"] == "TurnStarted" for e in log["events"]) >= 7
+        def played_and_traded() -> bool:
+            """Every seat took turns, and a bot bought something (a trader may spend its
+            first turns exploring: 7.3; the game's seed is random), or 40 turns went by."""
+            events = c.get(f"/api/tables/{table['table_id']}/log",
+                           headers=h(spectator)).json()["events"]
+            turns = sum(e["type"] == "TurnStarted" for e in events)
+            return turns >= 40 or (turns >= 7 and any(e["type"] == "Bought" for e in events))
 
-        wait_for(rounds, timeout=60)
+        wait_for(played_and_traded, timeout=90)
         watcher.until(view(c, table, spectator)["seq"])
         watcher.assert_unbroken()
         seats = {e["data"]["seat"] for e in watcher.events if e["type"] == "TurnStarted"}
