@@ -340,3 +340,19 @@ def test_8_46_switch_switch_every_reachable_path_replays_with_a_number_chosen() 
     assert any(d.path[0] == "space-station-planet.8" for d in found)
     for d in found:
         decide(g.state, 0, c.MoveAlong(path=list(d.path), pilot=d.pilot), Randomness(1, 1))
+
+
+def test_8_43_failed_jump_start_from_a_circle_leaves_by_the_pilot_number_arrow() -> None:
+    """8.43: a failed Jump Start moves "along a normal path ... within the limitations of his
+    already declared Pilot Number"; from a Navigation Circle that is the arrow of his number
+    (6.4: "when he leaves the Circle he must follow the arrow that contains his Pilot
+    Number")."""
+    circle = "space-station-planet.13"  # arrows 1, 2, 5 -> .12; 3 -> the Desert route
+    for edition in ("avalon-hill", "classic-2012"):
+        g = game(circle, [1, 1, 2], relics=["jump_start"], edition=edition,
+                 qboxes={JP[5]: {"kind": "telegate", "number": 6, "face_up": True}})
+        roll(g, JP[5])
+        assert legal_moves(g) == {"space-station-planet.12"}
+        refused(g, c.MoveTo(dot="desert-planet--space-station-planet.1", pilot=1), "6.4")
+        play(g, c.MoveTo(dot="space-station-planet.12", pilot=1))
+        assert here(g) == "space-station-planet.12"
