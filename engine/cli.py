@@ -28,16 +28,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists)."""
+    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists), and
+    on/off, yes/no as true/false."""
     import json
 
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    words = {"on": True, "yes": True, "off": False, "no": False}  # the usual flag spellings
     try:
         value: object = json.loads(raw)
     except ValueError:
-        value = raw
+        value = words.get(raw.strip().lower(), raw)
     return name, value
 
 

@@ -37,11 +37,8 @@ def counts() -> dict[str, int]:
 
 
 def check(opts: dict[str, Any]) -> None:
-    """The option is true or false, and exists only in the 2012 classic game."""
-    value = opts.get(OPTION, False)
-    if not isinstance(value, bool):
-        raise RuleError("2012 fast play variant", "fast_play must be true or false")
-    if value and opts["edition"] != CLASSIC_2012:
+    """The option (read as a flag by ``setup.read_flag``) exists only in the 2012 classic game."""
+    if opts.get(OPTION, False) and opts["edition"] != CLASSIC_2012:
         raise RuleError("2012 fast play variant",
                         "the fast play variant is an optional rule of the classic-2012 edition")
 

@@ -267,3 +267,16 @@ def test_17_5_winning_before_the_last_rastur() -> None:
     events = play(g, c.StayPut(), c.EndTurn())
     assert of_type(events, "GameWon")[0].data["seat"] == 0
     assert "RasturGeneration" not in types(events)
+
+
+def test_16_17_1_one_player_needs_the_rastur_so_plays_solitaire() -> None:
+    """16: "The Rastur must be used to play solitaire (see 17)"; 17.1: "The Rastur must be
+    used to play solitaire." One player without the option plays solitaire (Rastur drawn by
+    16.2 only with it on); `solitaire: false` for one player is refused, citing 17.1."""
+    g = Game.start(ruleset, {}, ["solo"], seed=3)
+    assert g.state.options["solitaire"] and g.state.options["rastur"]
+    with pytest.raises(RuleError) as e:
+        Game.start(ruleset, {"solitaire": False}, ["solo"], seed=3)
+    assert e.value.rule.startswith("17.1") and "solitaire" in str(e.value)
+    two = Game.start(ruleset, {}, ["a", "b"], seed=3)
+    assert not two.state.options["solitaire"]
