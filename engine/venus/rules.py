@@ -248,9 +248,16 @@ def _reroll(d: Decision, actor: int, cmd: c.Reroll) -> None:
     d.emit(event("DieRerolled", seat=actor, die=cmd.die, value=value[0], loaded=loaded))
     if turn.rastur_due:  # 16.21: a "1" changed by the Mulligan Gear is ignored
         d.emit(event("RasturDue", seat=actor, due=False))
-    dice = d.turn.dice[:-1] if d.turn.auto_pilot else d.turn.dice
-    _rastur.check_roll(d, dice, movement=True)
+    _rastur.check_roll(d, _rolled_dice(d.turn, cmd.die), movement=True)
     settle(d)
+
+
+def _rolled_dice(turn: Turn, rerolled: int) -> list[int]:
+    """16.2 "whenever a player rolls a 1": the dice he rolled. The Auto Pilot's 4 is no roll
+    (16.21), but once the Mulligan Gear rerolls it (8.44: "including the Auto Pilot") that
+    die was rolled like the others."""
+    last = len(turn.dice) - 1
+    return turn.dice[:-1] if turn.auto_pilot and rerolled != last else list(turn.dice)
 
 
 @handles(c.ChoosePilotNumber)
