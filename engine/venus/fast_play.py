@@ -10,7 +10,8 @@ shown on the token", or in its supply area if that culture is still hidden.
 The engine's ``market`` already holds a culture's tokens whether it is discovered (its
 system) or not (its supply area), and a ``CupDrawn`` places a token with the culture on it,
 so the variant is: goods start in the cup, 20 ``CupDrawn`` at setup, four after each
-``CultureDiscovered``. Any token may be drawn (goods, demands, passengers). Factory goods stay
+``CultureDiscovered``. The 20 at setup are goods only (step 5 comes before the bonus cup is
+prepared); the later draws take any token (goods, demands, passengers). Factory goods stay
 aside (they are no goods tokens of step 5). The counts are data
 (``rules.fast_play_2012``).
 """
@@ -55,8 +56,12 @@ def opening_market(market: dict[str, list[str]], cup: list[str]) -> tuple[dict[s
 
 
 def setup_draws(cup: list[str], rng: Randomness) -> list[Event]:
-    """Draw 20 tokens at random, each to its culture's supply area (public)."""
-    left = list(cup)
+    """Draw 20 tokens at random, each to its culture's supply area (public).
+
+    The draw is step 5 of setup, before step 9 ("Prepare Bonus Cup") puts the passengers and
+    demands in: the 20 come from the goods alone (the cup then holds the rest of the goods
+    with every bonus token, which is what the later draws see)."""
+    left = [m for m in cup if m.startswith("goods:")]
     out = []
     for _ in range(min(counts()["setup_draws"], len(left))):
         marker = left.pop(rng.below(len(left)))

@@ -612,6 +612,20 @@ def test_2012_optional_rules_fast_play_variant_setup_20_goods_drawn() -> None:
     assert g.state.aside == plain.state.aside  # factory goods still aside
 
 
+def test_2012_fast_play_the_20_setup_draws_are_goods_only() -> None:
+    """2012 "Fast Play Variant": "Instead of placing the goods tokens beside the board in step 5
+    of setup, place all of the goods tokens in the bonus cup. Then draw 20 tokens"; the
+    passengers and demands go into the cup only at "Prepare Bonus Cup", a later step. So the
+    20 are goods, and every passenger and demand is still in the cup."""
+    for seed in range(1, 6):
+        g = new_game(2, seed=seed, fast_play=True)
+        drawn = [e.data["marker"] for e in g.events if e.type == "CupDrawn"]
+        assert len(drawn) == 20 and all(m.startswith("goods:") for m in drawn), drawn
+        plain = new_game(2, seed=seed)
+        assert sorted(m for m in g.state.cup if not m.startswith("goods:")) == sorted(
+            plain.state.cup)
+
+
 def test_2012_optional_rules_fast_play_variant_four_drawn_at_each_discovery() -> None:
     """2012 "Fast Play Variant": "when a new culture is discovered, draw four tokens at random
     from the bonus cup and place each of them in the system of the culture shown on the
@@ -643,7 +657,7 @@ def test_2012_optional_rules_fast_play_is_a_2012_option() -> None:
     with pytest.raises(RuleError):
         Game.start(ruleset, {"edition": "avalon-hill", "fast_play": True}, ["a", "b"], seed=1)
     with pytest.raises(RuleError):
-        new_game(2, fast_play="yes")
+        new_game(2, fast_play="maybe")
 
 
 def test_2012_optional_rules_variable_game_length() -> None:
