@@ -77,3 +77,12 @@ def jump_start_warp_mp(edition: str) -> int | None:
     """2012 appendix, Jump Start, with "Telegates": the warp costs 1 MP (None: 1988 8.43's
     normal MP, two from a Surface City)."""
     return 1 if edition == CLASSIC_2012 else None
+
+
+def stays_on_hazard_free(edition: str) -> bool:
+    """2012 "Movement Phase": "A player may choose to skip his Movement phase to remain on his
+    ship's current space and end his turn", and "Hazards": a hazard is paid "when a player
+    enters a hazard space". So a ship on a hazard stays there (or leaves) without paying;
+    1988 6.3 ("If he starts his turn on a Penalty, he must pay the penalty or move away")
+    still asks the 1988 ship to pay."""
+    return edition == CLASSIC_2012

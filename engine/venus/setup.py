@@ -7,6 +7,7 @@ from typing import Any
 from engine.kernel import NOBODY, Event, Randomness, RuleError, event
 
 from . import fast_play
+from .encounters import stays_on_hazard_free
 from .bank import opening_bank
 from .board import EDITIONS, load_board
 from .cup import opening_cup
@@ -213,6 +214,8 @@ def start_turn(d: Any, seat: int) -> None:
     on_penalty = board.dots[here].kind == "penalty" or _penalty_marker(s, here)
     if marker_penalty(s, here, seat) is not None:  # 15.13, 16.3: an enemy Fort, a Rastur
         on_penalty = True
+    if stays_on_hazard_free(s.edition):
+        on_penalty = False  # 2012 "Movement Phase": skipping it on a hazard costs nothing
     d.emit(event("TurnStarted", seat=seat, round=round_, start_penalty=on_penalty))
 
 
