@@ -86,3 +86,10 @@ def stays_on_hazard_free(edition: str) -> bool:
     1988 6.3 ("If he starts his turn on a Penalty, he must pay the penalty or move away")
     still asks the 1988 ship to pay."""
     return edition == CLASSIC_2012
+
+
+def only_last_step_blocks(edition: str) -> bool:
+    """Backtracking. 1988 5.32: no path used this turn may be used in reverse. 2012 "Additional
+    Movement Rules": "After a ship departs from a space, it cannot immediately turn around and
+    return to that space": only the move just made may not be reversed at once."""
+    return edition == CLASSIC_2012

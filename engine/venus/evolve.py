@@ -8,6 +8,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .cargo import give, take
+from .encounters import only_last_step_blocks
 from .pieces import split
 from .state import FactorySite, Marker, Offer, Player, QBox, Turn, VenusState
 
@@ -160,7 +161,10 @@ def _moved(state: VenusState, d: dict[str, Any]) -> None:
     t = _turn(state)
     state.players[d["seat"]].dot = d["to"]
     t.mp -= d["mp"]
-    t.used.extend(d["edges"])
+    if only_last_step_blocks(state.edition):
+        t.used = list(d["edges"])  # 2012: only the move just made cannot be reversed
+    else:
+        t.used.extend(d["edges"])  # 5.32: no path used this turn in reverse
     t.moves += 1
     t.free_step = False
     t.start_penalty = False

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from .board import Board, load_board
+from .encounters import only_last_step_blocks
 from .movement import Mover, Position, Step, position_of
 from .state import VenusState
 
@@ -107,6 +108,7 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
     facts_of = mover.facts
 
     start_pilot = start.pilot
+    last_only = only_last_step_blocks(mover.board.edition)  # 2012 backtracking
 
     def visit(pos: Position, cash: int, trail: Trail, length: int, pilot: int | None,
               paid: int) -> None:
@@ -165,7 +167,7 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
                 left -= due
                 spent += due
             edges = step.edge_set
-            nxt = Position(to, mp, used | edges if edges else used,
+            nxt = Position(to, mp, edges if last_only else used | edges if edges else used,
                            step.pilot if step.pilot is not None else pos.pilot, moves)
             visit(nxt, left, way, far, on, spent)
 
