@@ -393,6 +393,8 @@ class Rules(_Model):
     small_bank_2012: int
     neutral_spaceports_2012: list[str]  # 2012 "Neutral Spaceports": ours, the 1988 Space Cities
     fast_play_2012: dict[str, int]  # 2012 "Fast Play Variant": 20 drawn at setup, 4 at discovery
+    # 2.2: 12 Spaceport/Factory markers per player; 2012 "Component Limitations": substitutes
+    deed_markers_per_player: dict[Edition, int | None]
     note: str | None = None
 
 

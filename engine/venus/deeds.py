@@ -22,7 +22,7 @@ from engine.kernel import event
 
 from .bank import payable
 from .board import Board, DotKind, load_board
-from .components import load_components
+from .components import Edition, load_components
 
 if TYPE_CHECKING:
     from .rules import Decision
@@ -82,6 +82,18 @@ def deeds_for_sale(state: VenusState, board: Board, culture: str) -> list[str]:
         if dot in deeds and dot not in state.spaceports and dot not in state.rastur:  # 16.4
             out.append(deeds[dot])
     return out
+
+
+def markers_left(state: VenusState, seat: int) -> bool:
+    """2.2: "12 Spaceport/Factory markers" per player, one on each Spaceport or Factory he
+    owns. 2012 "Component Limitations": run out of merchant spaceport tokens, "use suitable
+    substitutes": no limit."""
+    limit = load_components().rules.deed_markers_per_player[Edition(state.edition)]
+    if limit is None:
+        return True
+    owned = sum(1 for owner in state.spaceports.values() if owner == seat)
+    owned += sum(1 for site in state.factories.values() if site.owner == seat)
+    return owned < limit
 
 
 def orbit_of(state: VenusState, deed: str) -> str:

@@ -30,6 +30,7 @@ from .deeds import (
     deeds_for_sale,
     factory_commission,
     factory_sites,
+    markers_left,
     spaceport_commission,
 )
 from .demands import fulfils_demands
@@ -192,6 +193,9 @@ def buy_problem(
         from .combat import fort_problem
 
         return fort_problem(state, board, seat, site or dot, culture, rebuilding)
+    if kind == "deed" and not markers_left(state, seat):
+        return RuleError("2.2 merchants", "all 12 of your Spaceport/Factory markers are on the "
+                         "map: you cannot build another Spaceport or Factory")
     if kind == "deed" and key.startswith("factory:"):
         sites = factory_sites(state, board, system_of_culture(state, culture))
         if (site or dot) not in sites:
