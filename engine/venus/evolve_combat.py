@@ -184,6 +184,7 @@ def _theft(state: VenusState, d: dict[str, Any]) -> None:
     victim = state.players[d["defender"]]
     thief.cash -= d["cash"]
     _bank(state, d["cash"])
+    t.credit -= d.get("credit", 0)  # 15.51 with 9.32: trade-in credit spent as money
     _spend_nova_balls(thief, d["fire"])
     t.bought += 1
     t.blast_at = None

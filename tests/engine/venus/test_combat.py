@@ -395,3 +395,21 @@ def test_weapons_counts_the_relic_laser_and_skips_damaged_ones() -> None:
                 me={"equipment": ["laser", "nova_ball"], "damaged": ["laser"],
                     "relics": ["laser"]})
     assert weapons(g.state.players[0]) == ["equipment:nova_ball", "relic:laser"]
+
+
+def test_15_51_a_theft_attack_is_bought_with_trade_in_credit_too() -> None:
+    """15.51: "the player must buy the attack from the Culture inhabiting that dot"; 9.32:
+    trade-in value is spent "as if it were money". With $40 and a Yellow Drive bartered for
+    $40 of credit he buys an $80 Revolt (100 less his Laser's 20): credit first, then money."""
+    g = start(scenario("qossuth", me={"dot": SPACE, "equipment": ["laser", "yellow_drive"]},
+                       cash=40, spaceports={ORBIT: 1}, options=COMBAT, dice=[1, 1, 1, 6, 1]))
+    play(g, c.DeclareHeading(dot=ORBIT), c.RollDice(), c.MoveTo(dot=ORBIT), c.Land())
+    assert c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]) not in legal(g)
+    refused(g, c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]), "15.54")
+    play(g, c.Barter(item="equipment:yellow_drive"))
+    assert c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]) in legal(g)
+    events = play(g, c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]))
+    theft = of_type(events, "Theft")[0].data
+    assert (theft["credit"], theft["cash"]) == (40, 40)
+    assert cash(g) == 0 and g.state.turn is not None and g.state.turn.credit == 0
+    assert g.state.spaceports[ORBIT] == 0
