@@ -91,6 +91,7 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
                         f"seat {waiting[1]} must answer the '{waiting[0]}' prompt first")
     decision = Decision(state, rng)
     handler(decision, actor, command)
+    _spy_where_standing(decision)
     check_bank(decision)  # 13.3: an empty Bank ends the game at once
     return decision.events
 
@@ -434,6 +435,17 @@ def _look_around(d: Decision, actor: int, dots: list[str]) -> None:
                         # 17.4: observed markers stay face up (not Tele Gates, Open Spaceports)
                         d.emit(event("MarkerRevealed", dot=near,
                                      marker=box.marker.model_dump(exclude_none=True)))
+
+
+def _spy_where_standing(d: Decision) -> None:
+    """8.45: "Each time a player with the Spy Eye occupies ... a dot that is next to a face
+    down marker, he may inspect that marker", and he observes "the Culture in the System he
+    occupies from any dot in that System". A ship that gets the Spy Eye where it stands
+    (bought beside a face-down box, picked up in a hidden System) occupies that dot, so it
+    spies at once, as it does on every dot it moves to (``_look_around``)."""
+    for player in d.state.players:
+        if "spy_eye" in player.relics:
+            _look_around(d, player.seat, [player.dot])
 
 
 def _after_arrival(d: Decision, *, arrived: bool) -> None:
