@@ -357,6 +357,12 @@ def _drawn(state: VenusState, d: dict[str, Any]) -> None:
         del state.loaded_draws[: d["loaded"]]
 
 
+@handles("CommissionOwed")
+def _owed(state: VenusState, d: dict[str, Any]) -> None:
+    t = _turn(state)
+    t.owed = {**t.owed, d["dot"]: t.owed.get(d["dot"], 0) + d["value"]}  # a new dict: clones share
+
+
 @handles("CommissionPaid")
 def _commission(state: VenusState, d: dict[str, Any]) -> None:
     _receive(state, d["seat"], d["amount"])

@@ -17,6 +17,7 @@ from . import rastur as _rastur
 from .bank import check_bank
 from .board import Board, DotKind, load_board
 from .cargo import excess
+from .deeds import pay_owed_commissions
 from .discovery import discover, trade_culture
 from .encounters import relic_ends_turn, switch_gate_lock
 from .evolve import apply
@@ -598,6 +599,7 @@ def end_turn(d: Decision) -> None:
         _rastur.generate(d)  # 17.2: the generation die at the end of the turn
         if s.stage != "playing" or interrupt(s) is not None:
             return  # the Rastur won, or the drawn Rastur waits to be placed (17.21)
+    pay_owed_commissions(d)  # 2012: merchant spaceport commissions after all trading
     d.emit(event("TurnEnded", seat=seat))
     if wins_at_turn_end(d, seat):
         return

@@ -126,6 +126,7 @@ class Turn(_Mutable):
     credit: int = 0  # unspent trade-in value of this turn's barters (9.32)
     iou_credit: int = 0  # 2012: the First Contact credit within ``credit`` (first_contact.py)
     acquired: list[str] = Field(default_factory=list)  # items got this turn (11.3)
+    owed: dict[str, int] = Field(default_factory=dict)  # 2012: merchant spaceport -> value traded
     offer: Offer | None = None  # a trade offer waiting for its answer (11.4)
     blast_at: str | None = None  # the dot where one attack may be made now (15.41, 15.412)
     attack: Attack | None = None  # a pawn combat in progress (15.43)

@@ -16,7 +16,7 @@ from engine.venus import commands as c
 from engine.venus.components import Edition, load_components
 from engine.venus.ruleset import ruleset
 
-from .movekit import play, refused
+from .movekit import legal, play, refused
 from .tradekit import at_city, cash
 
 ED = "classic-2012"
@@ -340,8 +340,30 @@ def test_2012_commissions_merchant_spaceport_example_c62() -> None:
     events = play(g, c.Sell(goods="goods:eeepeeep"), c.Buy(item="goods:qossuth"),
                   c.Buy(item="goods:qossuth"))
     assert cash(g) == 20 + 300 - 320
+    assert _commissions(events, 1) == 0  # "after all the transactions have been completed"
+    events = play(g, c.EndTurn())
     assert _commissions(events, 1) == 62
     assert cash(g, 1) == 62
+    paid = [e.type for e in events]
+    assert paid.index("CommissionPaid") < paid.index("TurnEnded")
+
+
+def test_2012_commission_is_paid_after_all_buy_and_sell_actions_even_to_the_trader() -> None:
+    """2012 "Merchant Spaceport Commissions": "He receives this commission after all buy
+    actions and sell actions have been completed. A player receives this commission even if he
+    performs buy and sell actions at his own merchant spaceport." With c300 from his sale he
+    cannot spend the c30 commission in the same phase: c300 buys no more than c300."""
+    from .tradekit import at_spaceport
+
+    g = at_spaceport("qossuth", owner=0, edition=ED, cash=0, others=[HUMAN],
+                     me={"race": "eeepeeep", "ship": "transport", "goods": ["goods:eeepeeep"]},
+                     market={"qossuth": ["goods:qossuth"] * 3})
+    play(g, c.Sell(goods="goods:eeepeeep"))
+    assert cash(g) == 300  # no commission yet
+    play(g, c.Buy(item="goods:qossuth"))
+    assert cash(g) == 140 and c.Buy(item="goods:qossuth") not in legal(g)  # c160 each
+    events = play(g, c.EndTurn())
+    assert _commissions(events, 0) == 46 and cash(g) == 140 + 46  # 10% of c300 + c160
 
 
 def test_2012_commissions_include_first_contact_credits() -> None:
@@ -352,7 +374,7 @@ def test_2012_commissions_include_first_contact_credits() -> None:
 
     g = at_spaceport("qossuth", owner=1, edition=ED, cash=40, others=[HUMAN],
                      me={"race": "eeepeeep", "ious": ["qossuth"]})
-    events = play(g, c.Barter(item="iou:qossuth"), c.Buy(item="goods:qossuth"))
+    events = play(g, c.Barter(item="iou:qossuth"), c.Buy(item="goods:qossuth"), c.EndTurn())
     assert _commissions(events, 1) == 16 and cash(g) == 0
 
 
