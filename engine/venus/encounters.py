@@ -93,3 +93,15 @@ def only_last_step_blocks(edition: str) -> bool:
     Movement Rules": "After a ship departs from a space, it cannot immediately turn around and
     return to that space": only the move just made may not be reversed at once."""
     return edition == CLASSIC_2012
+
+
+JUMPS = ("telegate", "jump_start")  # the ``via`` of a move that is a Tele Gate jump
+
+
+def destination_gate_idle(edition: str) -> bool:
+    """2012 "Telegates" step 2: "He immediately moves his ship to the telegate with the number
+    that matches his navigation value (the destination telegate is not resolved)"; step 3: he
+    "continues his Move step from the new telegate". So a ship that arrived by a jump leaves
+    that gate along a path, even with the Switch Switch. 1988 6.5 with 8.46 lets a Switch
+    Switch holder jump on (the reference FAQ's jump back)."""
+    return edition == CLASSIC_2012

@@ -8,7 +8,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .cargo import give, take
-from .encounters import only_last_step_blocks
+from .encounters import JUMPS, only_last_step_blocks
 from .pieces import split
 from .state import FactorySite, Marker, Offer, Player, QBox, Turn, VenusState
 
@@ -167,6 +167,7 @@ def _moved(state: VenusState, d: dict[str, Any]) -> None:
         t.used.extend(d["edges"])  # 5.32: no path used this turn in reverse
     t.moves += 1
     t.free_step = False
+    t.jumped = d["via"] in JUMPS
     t.start_penalty = False
     t.blast_at = d["to"]  # 15.41: entering a dot opens one attack there
     if d.get("pilot") is not None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
-from .encounters import jump_start_warp_mp, per_gate_lock
+from .encounters import destination_gate_idle, jump_start_warp_mp, per_gate_lock
 from .state import Marker, Player, QBox, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
@@ -154,6 +154,7 @@ class Position:
     pilot: int | None = None
     moves: int = 0
     free_step: bool = False  # 8.22
+    jumped: bool = False  # the last move was a Tele Gate jump (2012: that gate does not act)
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,6 +461,8 @@ class Mover:
             return []
         here = pos.dot
         number = self.telegate(here)
+        if number is not None and pos.jumped and destination_gate_idle(self.board.edition):
+            number = None  # 2012 "Telegates": "the destination telegate is not resolved"
         jump_start = (
             pos.moves == 0
             and self.jump_start
@@ -553,6 +556,7 @@ def position_of(turn: Turn, player: Player) -> Position:
         pilot=turn.pilot,
         moves=turn.moves,
         free_step=turn.free_step,
+        jumped=turn.jumped,
     )
 
 

@@ -117,6 +117,7 @@ class Turn(_Mutable):
     used: list[str] = Field(default_factory=list)  # directed paths "a>b" used this turn (5.32)
     moves: int = 0  # moves made this turn
     free_step: bool = False  # 8.22: skipping a just-revealed colored Penalty marker
+    jumped: bool = False  # the last move was a Tele Gate jump (2012 "Telegates")
     due: int | None = None  # the penalty due on this dot (6.3)
     start_penalty: bool = False  # began the turn on a Penalty (6.3 last sentence)
     landed: bool = False  # 6.2
