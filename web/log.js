@@ -60,7 +60,7 @@ function kindOf(type) {
   if (["PenaltyDue", "PenaltyPaid"].includes(type)) return "penalty";
   if (["CultureObserved", "MarkerSpied"].includes(type)) return "secret";
   if (["GameWon", "CultureDiscovered", "MarkerRevealed"].includes(type)) return "news";
-  if (["PawnAttacked", "Blasted", "PawnCombat", "HitScored", "Theft"].includes(type)) return "combat";
+  if (["PawnAttacked", "Blasted", "PawnCombat", "HoldsPacked", "HitScored", "Theft"].includes(type)) return "combat";
   if (type.startsWith("Rastur")) return "rastur";
   return "plain";
 }
@@ -121,6 +121,8 @@ function sentence(ev, d, names, who) {
     case "FareDelivered": return `${who(d.seat)} delivers ${itemWords(d.fare, names)} for ${d.paid}.`;
     case "Jettisoned": return `${who(d.seat)} jettisons ${itemWords(d.item, names)}.`;
     case "CommissionPaid": return `${who(d.seat)} receives a ${d.amount} commission.`;
+    case "CommissionOwed": return `${who(d.seat)} earns a commission on ${d.value} traded at his Spaceport (paid when the turn ends).`;
+    case "HoldsPacked": return `${who(d.seat)} packs his Holds: ${d.holds.map((h) => h.map((t) => (t.startsWith("damaged:") ? `${itemName(t.slice(8))} (damaged)` : itemWords(t, names))).join(" + ")).join(" | ")}.`;
     case "DemandReturned": case "CupDrawn": return null;
     case "TradeOffered": return `${who(d.frm)} offers a trade to ${who(d.to)}.`;
     case "TradeAccepted": return `${who(d.to)} accepts ${who(d.frm)}'s offer.`;

@@ -99,12 +99,14 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
 
 INTERRUPT_COMMANDS: dict[str, tuple[type[Command], ...]] = {
     "defend": (c.FireBack,),
+    "pack": (c.PackHolds,),
     "hit": (c.ChooseHit,),
     "place_rastur": (c.PlaceRastur,),
     "draw_rastur": (c.DrawRastur, c.Reroll),
 }
 INTERRUPT_RULES = {
     "defend": "15.43 blasting pawns",
+    "pack": "15.431 hits (3.431 holds)",
     "hit": "15.431 hits",
     "place_rastur": "16.2 generation",
     "draw_rastur": "16.21 relics",

@@ -7,10 +7,10 @@ from typing import Any
 from engine.kernel import NOBODY, Event, Randomness, RuleError, event
 
 from . import fast_play
-from .encounters import stays_on_hazard_free
 from .bank import opening_bank
 from .board import EDITIONS, load_board
 from .cup import opening_cup
+from .encounters import stays_on_hazard_free
 from .first_player import CLASSIC_2012, check_player_count_2012, random_first_player
 from .movement import marker_penalty
 from .pieces import (

@@ -77,9 +77,10 @@ class Attack(_Mutable):
     dot: str
     fire: list[str] = Field(default_factory=list)  # the attacker's weapons fired (15.32)
     firepower: int = 0
-    stage: Literal["defend", "hit"] = "defend"
+    stage: Literal["defend", "pack", "hit"] = "defend"
     hitter: int | None = None  # who chooses the hit (the winner)
     victim: int | None = None
+    packing: list[list[str]] | None = None  # the loser's Holds as he packed them (15.431)
 
 
 class Offer(_Mutable):
@@ -264,6 +265,8 @@ def interrupt(state: VenusState) -> tuple[str, int] | None:
     if attack is not None:
         if attack.stage == "defend":
             return "defend", attack.defender
+        if attack.stage == "pack" and attack.victim is not None:
+            return "pack", attack.victim
         return "hit", attack.hitter if attack.hitter is not None else turn.seat
     if state.rastur_hand is not None:
         return "place_rastur", turn.seat

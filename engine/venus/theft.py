@@ -52,11 +52,11 @@ def funds(state: VenusState, seat: int) -> int:
     return state.players[seat].cash + (turn.credit if turn is not None else 0)
 
 
-def _paid(state: VenusState, amount: int) -> dict[str, int]:
-    """The Theft event's payment: trade-in credit first (it expires, 9.32), then money."""
+def _paid(state: VenusState, amount: int) -> tuple[int, int]:
+    """The Theft event's payment (money, credit): trade-in credit first (it expires, 9.32)."""
     turn = state.turn
     credit = min(turn.credit if turn is not None else 0, amount)
-    return {"cash": amount - credit, "credit": credit}
+    return amount - credit, credit
 
 
 def swindle_bonus(state: VenusState, board: Board, seat: int, dot: str) -> int:
@@ -157,10 +157,11 @@ def _swindle(d: Decision, actor: int, cmd: c.Swindle) -> None:
     (a, b), loaded = d.roll(2)
     attack = a + swindle_bonus(s, d.board, actor, here)
     defense = b + swindle_bonus(s, d.board, cmd.target, here)
+    cash, credit = _paid(s, SWINDLE_COST)
     d.emit(event("Theft", kind="swindle", seat=actor, defender=cmd.target, dot=here,
-                 **_paid(s, SWINDLE_COST), fire=[], firepower=0, die=a, defense_die=b, attack=attack,
-                 defense=defense, won=attack > defense, goods=cmd.goods, deed=None,
-                 loaded=loaded))
+                 cash=cash, credit=credit, fire=[], firepower=0, die=a, defense_die=b,
+                 attack=attack, defense=defense, won=attack > defense, goods=cmd.goods,
+                 deed=None, loaded=loaded))
     rastur.check_roll(d, [a], movement=False)
     settle(d)
 
@@ -177,9 +178,10 @@ def _revolt(d: Decision, actor: int, cmd: c.Revolt) -> None:
     (a, b), loaded = d.roll(2)
     attack = a + revolt_bonus(s, d.board, actor, here)
     defense = b + revolt_bonus(s, d.board, site[1], here)
-    d.emit(event("Theft", kind="revolt", seat=actor, defender=site[1], dot=here, **_paid(s, money),
-                 fire=list(cmd.fire), firepower=firepower(cmd.fire), die=a, defense_die=b,
-                 attack=attack, defense=defense, won=attack > defense, goods=None,
+    cash, credit = _paid(s, money)
+    d.emit(event("Theft", kind="revolt", seat=actor, defender=site[1], dot=here, cash=cash,
+                 credit=credit, fire=list(cmd.fire), firepower=firepower(cmd.fire), die=a,
+                 defense_die=b, attack=attack, defense=defense, won=attack > defense, goods=None,
                  deed=cmd.deed, loaded=loaded))
     rastur.check_roll(d, [a], movement=False)
     settle(d)
