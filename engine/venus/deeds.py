@@ -79,6 +79,8 @@ def deeds_for_sale(state: VenusState, board: Board, culture: str) -> list[str]:
     if culture not in state.factories:
         out.append(f"deed:factory:{culture}")
     deeds = orbit_deeds(state.edition)
+    if not spaceport_tokens_left(state):
+        deeds = {}
     for dot in sorted(board.by_system.get(system, [])):
         if dot in deeds and dot not in state.spaceports and dot not in state.rastur:  # 16.4
             out.append(deeds[dot])
@@ -95,6 +97,16 @@ def markers_left(state: VenusState, seat: int) -> bool:
     owned = sum(1 for owner in state.spaceports.values() if owner == seat)
     owned += sum(1 for site in state.factories.values() if site.owner == seat)
     return owned < limit
+
+
+def spaceport_tokens_left(state: VenusState) -> bool:
+    """2012: the box holds 24 spaceport deed tokens and components are "strictly limited"
+    ("Component Limitations"), so once 24 merchant spaceports stand, no more deeds are sold.
+    1988: one Deed per Orbit (2.541), no other limit."""
+    if state.edition != CLASSIC_2012:
+        return True
+    count = load_components().spaceport_deeds.count_2012
+    return count is None or len(state.spaceports) < count
 
 
 def orbit_of(state: VenusState, deed: str) -> str:

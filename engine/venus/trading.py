@@ -95,8 +95,9 @@ def system_of_culture(state: VenusState, culture: str) -> str:
 
 
 def equipment_stock(state: VenusState, key: str) -> int:
-    """Equipment markers still in the Bank (4.1: the rest are on ships)."""
-    total = load_components().equipment_item(key).count
+    """Equipment markers still in the Bank (4.1: the rest are on ships); the 2012 box has fewer
+    (8 shields, 6 drives) and "All other component types ... are strictly limited"."""
+    total = load_components().equipment_item(key).stock(Edition(state.edition))
     return total - sum(p.equipment.count(key) for p in state.players)
 
 

@@ -88,7 +88,7 @@ def test_2012_setup_prepare_bonus_cup_passengers_and_demands() -> None:
     passengers (Diva, Ambassador, Caterer, Politician, Invader) are removed."""
     s = new_game(2).state
     cup = Counter(m.split(":")[0] for m in s.cup)
-    assert cup == {"demand": 37, "fare": 10}
+    assert cup == {"demand": 38, "fare": 10}  # 003 component list: "38 Demand Tokens"
     assert "fare:graw:qossuth" in s.cup  # the Arms Dealer, Graw -> Qossuth
     assert "fare:zum:volois" in s.cup  # the Salesman
 
@@ -795,3 +795,37 @@ def test_2012_appendix_relic_shield_takes_neither_the_hull_space_nor_a_hold() ->
     h = at_2012_city("graw", moved=False, me={"goods": ["goods:dell", "goods:dell"],
                                              "equipment": ["shield", "shield"]})
     assert excess(h.state, 0) == 1
+
+
+def test_2012_component_limitations_shields_and_drives_run_out() -> None:
+    """001 "Component Limitations": "All other component types in the classic game are
+    strictly limited to the amounts included in the box"; 003: "8 Shield Tokens", "6 Drive
+    Tokens" (two of each kind). With all 8 shields on ships, the Nillis sell none."""
+    from engine.venus.board import load_board
+    from engine.venus.trading import prices
+
+    g = at_2012_city("nillis", cash=500, me={"ship": "freighter", "equipment": ["shield"] * 8})
+    assert "equipment:shield" not in prices(g.state, load_board(ED), 0, "nillis")
+    g = at_2012_city("nillis", cash=500, me={"ship": "freighter", "equipment": ["shield"] * 7})
+    assert "equipment:shield" in prices(g.state, load_board(ED), 0, "nillis")
+    g = at_2012_city("dell", cash=500, me={"ship": "freighter",
+                                            "equipment": ["yellow_drive"] * 2})
+    assert "equipment:yellow_drive" not in prices(g.state, load_board(ED), 0, "dell")
+
+
+def test_2012_component_limitations_24_spaceport_deeds() -> None:
+    """003: "24 Spaceport Deed Tokens", strictly limited (001 "Component Limitations"): with
+    24 merchant spaceports built, no spaceport deed is left to buy."""
+    from engine.venus.deeds import orbit_deeds
+
+    from .tradekit import ORBIT
+
+    others = [d for d in orbit_deeds(ED) if d != ORBIT and d != "polluted-planet.3"]
+    assert len(others) == 23  # our 25 orbits, less the two of the Polluted Planet
+    built = {dot: 1 for dot in [*others, "polluted-planet.3"]}
+    g = at_2012_city("qossuth", moved=False, cash=900, spaceports=built)
+    assert c.Buy(item="deed:spaceport:paintfall") not in legal(g)
+    refused(g, c.Buy(item="deed:spaceport:paintfall"), "12.1")
+    fewer = {dot: 1 for dot in others}
+    g = at_2012_city("qossuth", moved=False, cash=900, spaceports=fewer)
+    assert c.Buy(item="deed:spaceport:paintfall") in legal(g)
