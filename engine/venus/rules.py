@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event, only
+from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event
 
 from . import commands as c
 from . import rastur as _rastur
@@ -22,6 +22,7 @@ from .discovery import discover, trade_culture
 from .encounters import relic_ends_turn, switch_gate_lock
 from .evolve import apply
 from .movement import Mover, Position, Step, drives_of, position_of
+from .observation import look_around, spy_where_standing
 from .pieces import RELIC_KEYS, ship_dice
 from .state import Turn, VenusState, clone_state, interrupt
 from .winning import net_worth, target, wins_at_turn_end
@@ -92,7 +93,7 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
                         f"seat {waiting[1]} must answer the '{waiting[0]}' prompt first")
     decision = Decision(state, rng)
     handler(decision, actor, command)
-    _spy_where_standing(decision)
+    spy_where_standing(decision)  # 8.45
     check_bank(decision)  # 13.3: an empty Bank ends the game at once
     return decision.events
 
@@ -411,44 +412,8 @@ def _take_step(d: Decision, actor: int, step: Step) -> None:
             pilot=step.pilot,
         )
     )
-    _look_around(d, actor, [*step.skipped, step.to])
+    look_around(d, actor, [*step.skipped, step.to])
     _after_arrival(d, arrived=True)
-
-
-def _look_around(d: Decision, actor: int, dots: list[str]) -> None:
-    """7.2 observation from an Orbit, 8.45 Spy Eye: private sightings of secrets."""
-    s = d.state
-    player = s.players[actor]
-    spy_eye = "spy_eye" in player.relics
-    for dot in dots:
-        info = d.board.dots[dot]
-        system = info.system
-        hidden = bool(system) and system in s.iou_at and system not in s.discovered
-        if hidden and system and (info.orbit or spy_eye) and system not in player.observed:
-            culture = s.iou_at[system]
-            d.emit(event("CultureObserved", only(actor), seat=actor, system=system,
-                         culture=culture))
-        if spy_eye:
-            for near in sorted(d.board.adjacent_dots(dot) | {dot}):
-                box = s.qboxes.get(near)
-                if box and not box.face_up and box.marker and near not in player.spied:
-                    d.emit(event("MarkerSpied", only(actor), seat=actor, dot=near,
-                                 marker=box.marker.model_dump(exclude_none=True)))
-                    if _rastur.solitaire(s) and box.marker.kind in ("penalty", "relic"):
-                        # 17.4: observed markers stay face up (not Tele Gates, Open Spaceports)
-                        d.emit(event("MarkerRevealed", dot=near,
-                                     marker=box.marker.model_dump(exclude_none=True)))
-
-
-def _spy_where_standing(d: Decision) -> None:
-    """8.45: "Each time a player with the Spy Eye occupies ... a dot that is next to a face
-    down marker, he may inspect that marker", and he observes "the Culture in the System he
-    occupies from any dot in that System". A ship that gets the Spy Eye where it stands
-    (bought beside a face-down box, picked up in a hidden System) occupies that dot, so it
-    spies at once, as it does on every dot it moves to (``_look_around``)."""
-    for player in d.state.players:
-        if "spy_eye" in player.relics:
-            _look_around(d, player.seat, [player.dot])
 
 
 def _after_arrival(d: Decision, *, arrived: bool) -> None:
