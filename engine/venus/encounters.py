@@ -25,7 +25,8 @@
 - **Relics, 2012 appendix, where it differs from 1988**: the Jump Start's warp costs one
   movement point like every telegate transport ("Telegates" step 3), also from a surface
   city (1988 8.43: two). A failed Jump Start moves "in the direction of his choice (without
-  declaring a heading)", as 1988's "moves away along a normal path in any direction". Air
+  declaring a heading)", as 1988's "moves away along a normal path in any direction" (from a
+  navigation space still by the arrow of his navigation value, ``Mover._normal_steps``). Air
   Foil, the relic Yellow Drive (no cargo hold) and the relic Shield (neither the hull shield
   space nor a hold) play as the engine's 1988 relics (``cargo.py``, ``movement.py``).
 """
