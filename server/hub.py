@@ -40,6 +40,7 @@ class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[Subscriber]] = {}
         self.on_game_hint: Callable[[str, int], None] | None = None
+        self.on_table_hint: Callable[[str], None] | None = None
 
     def add(self, sub: Subscriber) -> None:
         self.subs.setdefault(sub.table_id, set()).add(sub)
@@ -61,6 +62,8 @@ class Hub:
         """A change happened (here or in another process): wake whoever watches it."""
         if kind == "g" and self.on_game_hint is not None:
             self.on_game_hint(table_id, seq)
+        if kind == "t" and self.on_table_hint is not None:
+            self.on_table_hint(table_id)
         for sub in self.watching(table_id):
             sub.poke(kind)
 

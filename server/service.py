@@ -45,6 +45,16 @@ class Stale(Exception):
         self.seq = seq
 
 
+def _refusal(exc: Exception) -> CommandRejected:
+    """What a player is told when the table's committed state refuses the append."""
+    if isinstance(exc, store.TableClosed):
+        return GameOver(f"the game is over (the table is {exc.status})")
+    return CommandRejected(BOT_SEAT)
+
+
+BOT_SEAT = "a bot plays this seat now; ask the host for the seat back"
+
+
 class NotFound(Exception):
     pass
 
@@ -109,6 +119,7 @@ class Service:
         self.loading: dict[str, asyncio.Future[Entry | None]] = {}
         self.hub = Hub()
         self.hub.on_game_hint = self._game_hint
+        self.hub.on_table_hint = self._table_hint
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -221,6 +232,11 @@ class Service:
         entry = self.entries.get(game_id)
         if entry is not None and seq > entry.remote_seq:
             entry.remote_seq = seq
+
+    def _table_hint(self, table_id: str) -> None:
+        """A lobby change (here or in another process): a cached game reloads its table."""
+        if table_id in self.entries:
+            self.spawn(self.table_changed(table_id))
 
     async def table_changed(self, table_id: str) -> None:
         """Reload what a cached game knows about its table (bots, status, timer)."""
@@ -386,7 +402,7 @@ class Service:
         if entry.finished:
             raise GameOver("the game is over")
         if seat in entry.bots and not by_bot:
-            raise CommandRejected("a bot plays this seat now; ask the host for the seat back")
+            raise CommandRejected(BOT_SEAT)
         produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
         if seq != game.seq:
             raise Stale(game.seq)
@@ -403,7 +419,7 @@ class Service:
             with writing(self.engine) as conn:
                 store.append(conn, entry.game_id, expected, produced,
                              pending=list(pending.seats) if pending else [], over=over,
-                             seat=seat, client_id=client_id)
+                             seat=seat, client_id=client_id, by_bot=by_bot)
                 if snapshot is not None:
                     store.save_snapshot(conn, entry.game_id, last, snapshot)
                 if over:
@@ -417,6 +433,9 @@ class Service:
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
+        except (store.TableClosed, store.SeatPlayedByBot) as exc:
+            self.evict(entry.game_id)  # the table changed elsewhere: reload it
+            raise _refusal(exc) from None
         except BaseException:
             self.evict(entry.game_id)
             raise

@@ -195,9 +195,43 @@ class Conflict(Exception):
     """The game moved on since the command was decided (optimistic concurrency)."""
 
 
+class TableClosed(Exception):
+    """The table takes no more commands (the host ended the game, or it is over)."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(f"the game is {status}")
+        self.status = status
+
+
+class SeatPlayedByBot(Exception):
+    """The host gave the seat to a bot: its player's commands are refused."""
+
+
+def check_table_takes(conn: Connection, table_id: str, seat: int | None, by_bot: bool) -> None:
+    """The table's status and the seat's bot flag as committed now, in the append's
+    transaction (not as a process cached them): raise ``TableClosed`` or ``SeatPlayedByBot``.
+
+    On PostgreSQL the table row is share-locked until the transaction ends, so a host's change
+    (which always updates that row: ``bump``) lands wholly before or wholly after the append.
+    Called after the head's compare-and-set, so two appends never wait on each other here.
+    """
+    status = conn.execute(select(TableRow.status).where(TableRow.id == table_id)
+                          .with_for_update(read=True)).scalar_one_or_none()
+    if status != "playing":
+        raise TableClosed(status or "gone")
+    if seat is None or by_bot:
+        return
+    bot = conn.execute(select(SeatRow.bot).where(SeatRow.table_id == table_id,
+                                                 SeatRow.seat == seat)).scalar_one_or_none()
+    if bot:
+        raise SeatPlayedByBot
+
+
 def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
-           pending: list[int], over: bool, seat: int | None, client_id: str | None) -> None:
-    """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``.
+           pending: list[int], over: bool, seat: int | None, client_id: str | None,
+           by_bot: bool = False) -> None:
+    """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``
+    (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``).
 
     The head moves with a compare-and-set on ``games.seq``; the unique ``(game_id, seq)``
     of the events (and the client command id's key) back it up.
@@ -208,6 +242,7 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
                         .values(seq=last, over=over, pending_seats=pending, waiting_since=at))
     if done.rowcount != 1:
         raise Conflict
+    check_table_takes(conn, game_id, seat, by_bot)
     try:
         if new:
             conn.execute(insert(EventRow), [event_row(game_id, ev, at) for ev in new])
