@@ -2,7 +2,10 @@
 bots and timed-out turns, and the hints that drive the fan-out.
 
 Order of checks for a command: parse, authenticate the seat (the caller), load, game not
-over, actor may act now, rules (``decide``), ``seq`` still current, append, publish.
+over, ``seq`` still current, actor may act now and rules (``decide``), append (which checks
+the head and the table's status again in its transaction), publish. The ``seq`` goes before
+the rules so that a client behind always gets 409 with the current seq, whatever the rules
+would say of its command in the new state (issue 15, item 3).
 """
 
 from __future__ import annotations
@@ -403,9 +406,9 @@ class Service:
             raise GameOver("the game is over")
         if seat in entry.bots and not by_bot:
             raise CommandRejected(BOT_SEAT)
-        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
-        if seq != game.seq:
+        if seq != game.seq:  # before the rules: a client behind always learns it is (409)
             raise Stale(game.seq)
+        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
         expected = game.seq
         game.append(produced)
         pending = entry.pending()
