@@ -16,9 +16,11 @@ from engine.kernel import SPECTATOR, CommandRejected, Game, fold, upgrades_of
 
 from . import store
 from .db import reading, writing
-from .rulesets import REGISTRY, hosted
+from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
     ERRORS,
+    ID_MAX,
+    SEQ_MAX,
     BotIn,
     ChatIn,
     ChatLog,
@@ -145,6 +147,7 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     options = {k: v for k, v in body.options.items() if k != h.choice_option}
     if "scenario" in options:
         fail(422, "options", "scenarios are for the sandbox, not for tables")
+    _check_options(h, options)
     bots = sorted(set(body.bots))
     minimum = svc(request).settings.min_turn_timer
     if body.turn_timer is not None and body.turn_timer < minimum:
@@ -173,6 +176,14 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
         seats=[link(request, table_id, "seat", i, t) for i, t in enumerate(tokens["seats"])],
         spectator=link(request, table_id, "spectator", None, tokens["spectator"]),
     )
+
+
+def _check_options(h: Any, options: dict[str, Any]) -> None:
+    """Options must fit the ruleset's own option schema (issue 15, item 7)."""
+    try:
+        check_options_schema(h, options)
+    except OptionsRefused as exc:
+        fail(422, "rule", str(exc), rule="options")
 
 
 @router.get("/tables/{table_id}")
@@ -417,7 +428,8 @@ def view_of(entry: Any, ident: store.Identity) -> ViewOut:
 
 
 @router.get("/tables/{table_id}/log")
-async def get_log(table_id: TableId, request: Request, after: int = Query(0, ge=0),
+async def get_log(table_id: TableId, request: Request,
+                  after: int = Query(0, ge=0, le=SEQ_MAX),
                   limit_: int = Query(1000, ge=1, le=5000, alias="limit")) -> LogOut:
     """The event log as this link may read it (redacted); a finished game's log in full."""
     ident = await who(request, table_id, "seat", "spectator", "host")
@@ -451,7 +463,8 @@ async def get_history(table_id: TableId, request: Request) -> HistoryOut:
 
 
 @router.get("/tables/{table_id}/replay")
-async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=0),
+async def get_replay(table_id: TableId, request: Request,
+                     at: int = Query(0, ge=0, le=SEQ_MAX),
                      count: int = Query(1, ge=1, le=60)) -> ReplayOut:
     """The game as it was after event ``at`` (and the ``count - 1`` next ones): what this
     link saw then (the same redaction as the view), to step through a game event by event."""
@@ -506,6 +519,7 @@ async def import_game(body: ExportDoc, request: Request) -> TableCreated:
     if [ev.seq for ev in body.events] != list(range(1, len(body.events) + 1)):
         fail(422, "log", "events must be numbered 1, 2, 3, ... without a gap")
     h = hosted(body.ruleset)
+    _check_options(h, body.options)
     try:
         Game(h.ruleset, "replay", list(body.events))
     except Exception as exc:
@@ -543,7 +557,8 @@ def chat_out(row: Any) -> ChatOut:
 
 
 @router.get("/tables/{table_id}/chat")
-async def get_chat(table_id: TableId, request: Request, after: int = Query(0, ge=0)) -> ChatLog:
+async def get_chat(table_id: TableId, request: Request,
+                   after: int = Query(0, ge=0, le=ID_MAX)) -> ChatLog:
     """The table's chat (part of the table's log, not of the game)."""
     await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)

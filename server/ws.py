@@ -28,6 +28,7 @@ from . import store
 from .api import chat_out, lobby_of, view_of
 from .db import reading
 from .hub import Subscriber
+from .schemas import ID_MAX, SEQ_MAX
 from .security import COOKIES, origin_allowed
 from .service import Service
 
@@ -43,8 +44,8 @@ class Hello(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     type: str = "hello"
-    after: int = Field(0, ge=0)
-    chat_after: int = Field(0, ge=0)
+    after: int = Field(0, ge=0, le=SEQ_MAX)
+    chat_after: int = Field(0, ge=0, le=ID_MAX)
     token: str | None = Field(None, max_length=200)
     view: bool = False
 
@@ -112,7 +113,7 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
             kind = parsed.get("type") if isinstance(parsed, dict) else None
             if kind == "resync" and isinstance(parsed, dict):
                 after = parsed.get("after")
-                if isinstance(after, int) and after >= 0:
+                if isinstance(after, int) and 0 <= after <= SEQ_MAX:
                     sub.sent = after
                     sub.poke("g")
             elif kind == "ping":
