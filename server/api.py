@@ -510,6 +510,23 @@ async def export(table_id: TableId, request: Request) -> ExportDoc:
                      status=entry.status, events=events)
 
 
+def _check_servable(h: Any, game: Game[Any], seats: int) -> None:
+    """An imported game must be one the server can serve (issue 15, item 6): a log cut in
+    the middle of setting up (say, between two race choices) replays, but has no view. Every
+    seat's and a spectator's view, the prompt and the waiting seats' commands are tried."""
+    ruleset, state = h.ruleset, game.state
+    try:
+        pending = ruleset.pending(state)
+        for viewer in (SPECTATOR, *range(seats)):
+            ruleset.view(state, viewer)
+            if pending is not None and viewer in pending.seats:
+                list(ruleset.legal_actions(state, viewer))
+                h.extras(state, viewer)
+    except Exception as exc:
+        fail(422, "log", f"the log stops where the game cannot be shown (after seq {game.seq}, "
+                         f"{type(exc).__name__}); export a whole game")
+
+
 @router.post("/replays", status_code=201)
 async def import_game(body: ExportDoc, request: Request) -> TableCreated:
     """Re-import an exported game: a new table, finished, to replay move by move."""
@@ -521,11 +538,12 @@ async def import_game(body: ExportDoc, request: Request) -> TableCreated:
     h = hosted(body.ruleset)
     _check_options(h, body.options)
     try:
-        Game(h.ruleset, "replay", list(body.events))
+        game = Game(h.ruleset, "replay", list(body.events))
     except Exception as exc:
         fail(422, "log", f"the log does not replay ({type(exc).__name__})")
     service = svc(request)
     players = [clean(p)[:40] or f"Seat {i + 1}" for i, p in enumerate(body.players)] or ["Seat 1"]
+    _check_servable(h, game, len(players))
 
     def write() -> tuple[str, dict[str, Any]]:
         with writing(service.engine) as conn:
