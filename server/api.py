@@ -315,7 +315,8 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
 
 @router.post("/tables/{table_id}/seats/{seat}/link")
 async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
-    """The host re-issues a seat's secret link; the old one stops working at once."""
+    """The host re-issues a seat's secret link; the old one stops working at once, and every
+    websocket opened with it is closed (in every server process)."""
     await who(request, table_id, "host")
     service = svc(request)
 
@@ -323,10 +324,11 @@ async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
         with writing(service.engine) as conn:
             _seated_table(conn, table_id, seat)
             store.revoke_tokens(conn, table_id, "seat", seat)
+            service._notify(conn, "r", table_id, seat)  # every process closes its sockets
             return store.add_token(conn, table_id, "seat", seat)
 
     token = await _lobby_write(request, write)
-    service.forget_tokens(table_id)
+    service.publish("r", table_id, seat)  # forgets the cached tokens, closes the sockets
     return link(request, table_id, "seat", seat, token)
 
 

@@ -123,6 +123,7 @@ class Service:
         self.hub = Hub()
         self.hub.on_game_hint = self._game_hint
         self.hub.on_table_hint = self._table_hint
+        self.hub.on_revoke_hint = self.forget_tokens
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -215,6 +216,13 @@ class Service:
                 found[token] = ident
         # in the order the tokens were presented: the caller's own link first
         return [ident for t in tokens if (ident := found.get(t)) is not None]
+
+    async def token_live(self, digest: str) -> bool:
+        def look() -> bool:
+            with reading(self.engine) as conn:
+                return store.token_live(conn, digest)
+
+        return await self.db(look)
 
     def forget_tokens(self, table_id: str) -> None:
         for key in [k for k in self.token_cache if k[0] == table_id]:

@@ -65,6 +65,12 @@ def resolve(conn: Connection, table_id: str, token: str) -> Identity | None:
     return Identity(table_id, row.role, row.seat, row.digest)
 
 
+def token_live(conn: Connection, digest_: str) -> bool:
+    """Whether the token with this digest still works (not revoked)."""
+    return conn.execute(select(TokenRow.digest).where(
+        TokenRow.digest == digest_, TokenRow.revoked.is_(False))).first() is not None
+
+
 def add_token(conn: Connection, table_id: str, role: str, seat: int | None) -> str:
     token, d = new_token()
     conn.execute(insert(TokenRow).values(digest=d, table_id=table_id, role=role, seat=seat,

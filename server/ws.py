@@ -89,11 +89,12 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, "not_found", "no such table")
         return
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     chat_sent=hello.chat_after, want_view=hello.view)
+                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
     await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                      "seq": table.seq or 0,
                                      "table": table.model_dump(mode="json")}))
     service.hub.add(sub)
+    sub.poke("r")  # the link may have been re-issued since it was checked above
     sub.poke("g")
     sub.poke("c")
     sender = asyncio.ensure_future(_send_loop(service, websocket, sub))
@@ -140,6 +141,9 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
             await sub.wake.wait()
             sub.wake.clear()
             kinds, sub.kinds = sub.kinds, set()
+            if "r" in kinds and not await service.token_live(sub.digest):
+                await _refuse(websocket, "revoked", "this link was re-issued by the host")
+                return
             if "t" in kinds:
                 await service.table_changed(sub.table_id)
                 table = await service.db(lobby_of, service, sub.table_id)
