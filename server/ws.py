@@ -54,8 +54,27 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, separators=(",", ":"))
 
 
+# what a client that goes away raises at our next send or receive (uvicorn's
+# ClientDisconnected is an OSError): a normal end of a socket, not an error of ours
+GONE = (WebSocketDisconnect, RuntimeError, OSError)
+
+
 @router.websocket("/api/tables/{table_id}/ws")
 async def game_socket(websocket: WebSocket, table_id: str) -> None:
+    # gone between two steps (say, right after its hello): nothing to report
+    with contextlib.suppress(*GONE):
+        await _serve(websocket, table_id)
+
+
+async def _receive_data(websocket: WebSocket) -> str | bytes:
+    """The next message's text (or bytes): a binary hello is read like a text one."""
+    msg = await websocket.receive()
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    return msg.get("text") or msg.get("bytes") or ""
+
+
+async def _serve(websocket: WebSocket, table_id: str) -> None:
     service: Service = websocket.app.state.service
     if not origin_allowed(websocket, service.settings.allowed_origins):
         await websocket.close(code=POLICY)  # before accept: the upgrade is refused (403)
@@ -63,8 +82,8 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     cap = service.settings.ws_max_message
     try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        raw = await asyncio.wait_for(_receive_data(websocket), HELLO_TIMEOUT)
+    except (TimeoutError, *GONE):
         with contextlib.suppress(Exception):
             await websocket.close(code=POLICY)
         return
@@ -119,7 +138,7 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
                     sub.poke("g")
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
-    except (WebSocketDisconnect, RuntimeError):
+    except GONE:
         pass
     finally:
         service.hub.remove(sub)
