@@ -178,8 +178,11 @@ def run(host: str = "127.0.0.1", port: int = 8000) -> None:
     # fewer, larger young-generation collections: long-lived game states make the default
     # thresholds collect (and pause) far too often under load
     gc.set_threshold(20_000, 20, 50)
+    from .timeouts import guarded_http
+
     uvicorn.run(
         "server.app:create_app", factory=True, host=host, port=port, log_level="info",
+        http=guarded_http(settings.header_timeout), timeout_keep_alive=5,
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,

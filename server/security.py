@@ -79,14 +79,14 @@ def client_key(conn: HTTPConnection) -> str:
 
 class BodyLimit:
     """Refuse request bodies over a cap (413), whether announced or streamed, and bodies that
-    trickle in slower than ``timeout`` seconds a chunk (408).
+    take more than ``timeout`` seconds to arrive (408: a slowloris body).
 
     The body is read here, whole, before the app sees it: a stream over the cap is answered
     413 even without a Content-Length (inside the app a failed read became FastAPI's 400).
     """
 
     def __init__(self, app: ASGIApp, default: int, larger: dict[str, int],
-                 timeout: float = 30.0) -> None:
+                 timeout: float = 60.0) -> None:
         self.app = app
         self.default = default
         self.larger = larger
@@ -102,9 +102,11 @@ class BodyLimit:
             return
         chunks: list[bytes] = []
         seen = 0
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
         while True:
             try:
-                message = await asyncio.wait_for(receive(), self.timeout)
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
             except TimeoutError:
                 await _refuse_body(send, 408, "timeout", "the request body came too slowly")
                 return
