@@ -62,8 +62,9 @@ def svc(request: Request) -> Service:
     return service
 
 
-def limit(request: Request, kind: str, key: str | None = None) -> None:
-    if not request.app.state.limits.allow(kind, key or client_key(request)):
+async def limit(request: Request, kind: str, key: str | None = None) -> None:
+    """Every kind of request a client can repeat is limited (``STARPORT_RATE_LIMITS``)."""
+    if not await request.app.state.limits.allow(kind, key or client_key(request)):
         fail(429, "rate_limited", f"too many {kind} requests; slow down")
 
 
@@ -74,9 +75,9 @@ def clean(text: str) -> str:
 async def who(request: Request, table_id: str, *roles: str) -> store.Identity:
     """The identity a request's token gives at this table, with one of ``roles``."""
     service = svc(request)
-    if request.method not in ("GET", "HEAD") and not origin_allowed(
-        request, service.settings.allowed_origins
-    ):
+    if request.method in ("GET", "HEAD"):
+        await limit(request, "read")
+    elif not origin_allowed(request, service.settings.allowed_origins):
         fail(403, "origin", "cross-site requests are refused")
     tokens = presented_tokens(request)
     if not tokens:
@@ -140,7 +141,7 @@ async def lobby(request: Request, table_id: str) -> Lobby:
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Open a table. The answer holds every secret link: keep the host link, share the rest."""
-    limit(request, "create")
+    await limit(request, "create")
     if body.ruleset not in REGISTRY:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}; known: {sorted(REGISTRY)}")
     h = hosted(body.ruleset)
@@ -197,7 +198,7 @@ async def get_table(table_id: TableId, request: Request) -> Lobby:
 async def open_session(table_id: TableId, body: SessionIn, request: Request,
                        response: Response) -> Me:
     """Trade a link's token for an HttpOnly, SameSite=Strict cookie scoped to this table."""
-    limit(request, "join")
+    await limit(request, "join")
     if not origin_allowed(request, svc(request).settings.allowed_origins):
         fail(403, "origin", "cross-site requests are refused")
     service = svc(request)
@@ -231,7 +232,7 @@ async def me(table_id: TableId, request: Request) -> Me:
 @router.post("/tables/{table_id}/join")
 async def join(table_id: TableId, body: JoinIn, request: Request) -> Lobby:
     """A player takes their seat: display name and race/color (before the game starts)."""
-    limit(request, "join")
+    await limit(request, "join")
     ident = await who(request, table_id, "seat")
     service = svc(request)
     name = clean(body.name)
@@ -375,7 +376,7 @@ async def post_command(table_id: TableId, body: CommandIn, request: Request) -> 
     """A seat's command, made against ``seq``. 409 with the current seq if the game moved on;
     422 naming the rule if the rules refuse it. A resent ``client_id`` is applied once."""
     ident = await who(request, table_id, "seat")
-    limit(request, "command", ident.digest)
+    await limit(request, "command", ident.digest)
     service = svc(request)
     try:
         out = await service.submit(table_id, ident.viewer, body.seq, body.client_id,
@@ -532,7 +533,7 @@ def _check_servable(h: Any, game: Game[Any], seats: int) -> None:
 @router.post("/replays", status_code=201)
 async def import_game(body: ExportDoc, request: Request) -> TableCreated:
     """Re-import an exported game: a new table, finished, to replay move by move."""
-    limit(request, "create")
+    await limit(request, "create")
     if body.ruleset not in REGISTRY:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}")
     if [ev.seq for ev in body.events] != list(range(1, len(body.events) + 1)):
@@ -594,7 +595,7 @@ async def get_chat(table_id: TableId, request: Request,
 async def post_chat(table_id: TableId, body: ChatIn, request: Request) -> ChatOut:
     """Say something at the table (plain text, up to 500 characters)."""
     ident = await who(request, table_id, "seat", "host")
-    limit(request, "chat", ident.digest)
+    await limit(request, "chat", ident.digest)
     text_ = clean(body.text)
     if not text_:
         fail(422, "empty", "nothing to say")

@@ -39,6 +39,7 @@ from .sandbox import router as sandbox_router
 from .schemas import ERRORS
 from .security import BodyLimit, RateLimits, SecurityHeaders
 from .service import Service
+from .shared_limits import DbCounts
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 log = logging.getLogger("starport.app")
@@ -79,7 +80,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="Play space-trading board games with friends.")
     app.state.service = service
-    app.state.limits = RateLimits(settings.rate_limits)
+    app.state.limits = RateLimits(settings.rate_limits,
+                                  shared=DbCounts(service) if settings.is_postgres else None)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:

@@ -38,7 +38,8 @@ class Settings:
     database_url: str = ""
     public_url: str = ""  # e.g. https://games.example.org (links); default: the request's base
     allowed_origins: tuple[str, ...] = ()  # extra websocket/HTTP origins besides our own
-    rate_limits: str = "create=20/minute;join=60/minute;command=20/second;chat=10/10seconds"
+    rate_limits: str = ("create=20/minute;join=60/minute;command=20/second;chat=10/10seconds;"
+                        "read=1200/minute;connect=60/minute;ws=600/minute")
     max_body: int = 64 * 1024  # bytes of a request body
     max_import: int = 8 * 1024 * 1024  # bytes of an imported game log
     ws_max_message: int = 16 * 1024  # bytes of one websocket message from a client

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from limits import RateLimitItem, parse
@@ -56,10 +56,19 @@ def origin_allowed(conn: HTTPConnection, extra: tuple[str, ...]) -> bool:
     return bool(parts.netloc) and parts.netloc == host and parts.scheme in ("http", "https")
 
 
-class RateLimits:
-    """Moving-window limits per kind of action and client (the ``limits`` library)."""
+class SharedCounts(Protocol):
+    """Hits counted in a store every server process sees (PostgreSQL: ``store.count_hit``)."""
 
-    def __init__(self, spec: str) -> None:
+    async def hit(self, key: str, period: int) -> int: ...
+
+
+class RateLimits:
+    """Limits per kind of action and client (the ``limits`` library's moving window, in this
+    process); with ``shared`` counts, a hit this process allows is also counted in a fixed
+    window every process shares, so N processes do not allow N times the limit. The local
+    window answers first: a flood is refused without a database round trip."""
+
+    def __init__(self, spec: str, shared: SharedCounts | None = None) -> None:
         self.items: dict[str, RateLimitItem] = {}
         if spec.strip().lower() not in ("", "off"):
             for part in spec.split(";"):
@@ -67,10 +76,18 @@ class RateLimits:
                 if name.strip() and value.strip():
                     self.items[name.strip()] = parse(value.strip())
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.shared = shared
 
-    def allow(self, kind: str, key: str) -> bool:
+    async def allow(self, kind: str, key: str) -> bool:
         item = self.items.get(kind)
-        return item is None or self.limiter.hit(item, kind, key)
+        if item is None:
+            return True
+        if not self.limiter.hit(item, kind, key):
+            return False
+        if self.shared is None:
+            return True
+        hits = await self.shared.hit(f"{kind}/{key}"[:200], item.get_expiry())
+        return hits <= item.amount
 
 
 def client_key(conn: HTTPConnection) -> str:

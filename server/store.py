@@ -10,12 +10,22 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.kernel import SPECTATOR, Audience, Event
 
-from .models import ChatRow, CommandRow, EventRow, GameRow, SeatRow, SnapshotRow, TableRow, TokenRow
+from .models import (
+    ChatRow,
+    CommandRow,
+    EventRow,
+    GameRow,
+    RateCounterRow,
+    SeatRow,
+    SnapshotRow,
+    TableRow,
+    TokenRow,
+)
 
 
 def now() -> datetime:
@@ -295,3 +305,23 @@ def chat(conn: Connection, table_id: str, after: int = 0, limit: int = 200) -> l
 def chat_head(conn: Connection, table_id: str) -> int:
     return int(conn.execute(select(func.coalesce(func.max(ChatRow.id), 0))
                             .where(ChatRow.table_id == table_id)).scalar_one())
+
+
+# --- rate limits shared between processes (PostgreSQL) ------------------------------------
+
+
+def count_hit(conn: Connection, key: str, window_start: int) -> int:
+    """Count one hit of ``key`` in the fixed window starting at ``window_start``; the hits so
+    far in that window (one upsert: atomic across processes)."""
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+    row = RateCounterRow
+    stmt = pg_insert(row).values(key=key, window_start=window_start, hits=1)
+    stmt = stmt.on_conflict_do_update(index_elements=[row.key], set_={
+        "hits": case((row.window_start == window_start, row.hits + 1), else_=1),
+        "window_start": window_start})
+    return int(conn.execute(stmt.returning(row.hits)).scalar_one())
+
+
+def prune_counters(conn: Connection, before: int) -> None:
+    conn.execute(delete(RateCounterRow).where(RateCounterRow.window_start < before))

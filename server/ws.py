@@ -29,7 +29,7 @@ from .api import chat_out, lobby_of, view_of
 from .db import reading
 from .hub import Subscriber
 from .schemas import ID_MAX, SEQ_MAX
-from .security import COOKIES, origin_allowed
+from .security import COOKIES, client_key, origin_allowed
 from .service import Service
 
 router = APIRouter()
@@ -76,7 +76,8 @@ async def _receive_data(websocket: WebSocket) -> str | bytes:
 
 async def _serve(websocket: WebSocket, table_id: str) -> None:
     service: Service = websocket.app.state.service
-    if not origin_allowed(websocket, service.settings.allowed_origins):
+    if not origin_allowed(websocket, service.settings.allowed_origins) or not await allowed(
+            websocket, "connect", client_key(websocket)):
         await websocket.close(code=POLICY)  # before accept: the upgrade is refused (403)
         return
     await websocket.accept()
@@ -126,6 +127,9 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
             if len(data) > cap:
                 await websocket.close(code=TOO_BIG)
                 break
+            if not await allowed(websocket, "ws", sub.digest):
+                await _refuse(websocket, "rate_limited", "too many messages; slow down")
+                break
             try:
                 parsed = json.loads(data)
             except ValueError:
@@ -145,6 +149,11 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
+
+
+async def allowed(websocket: WebSocket, kind: str, key: str) -> bool:
+    """The rate limit of ``kind`` (``STARPORT_RATE_LIMITS``) lets this client go on."""
+    return bool(await websocket.app.state.limits.allow(kind, key))
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
