@@ -9,7 +9,9 @@ Protocol (JSON text messages):
   one, in order, each once; ``{"type": "view", ...}`` after them when asked for;
   ``{"type": "your_turn", "seq", "prompt"}`` when this seat becomes one the game waits for;
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
-  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", ...}`` before a refusal.
+  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", "code", "message"}`` before
+  a refusal and the close (1008): ``bad_hello``, ``unauthorized``, ``not_found``,
+  ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages).
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
 """
 
