@@ -8,12 +8,17 @@ from pathlib import Path
 
 
 def _board(args: argparse.Namespace) -> int:
+    if args.game == "star-traders":
+        from engine.startraders.galaxy import load_galaxy
+        from engine.startraders.galaxy_svg import render_galaxy_svg
+
+        svg = render_galaxy_svg(load_galaxy())
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the Star Traders galaxy)")
+        return 0
     from engine.venus.board import load_board
     from engine.venus.board_svg import render_board_svg
 
-    if args.game != "venus":
-        print(f"unknown game {args.game!r}: only 'venus' has a board so far", file=sys.stderr)
-        return 2
     svg = render_board_svg(load_board(args.edition))
     Path(args.svg).write_text(svg, encoding="utf-8")
     print(f"wrote {args.svg} ({len(svg) // 1024} KiB, edition {args.edition})")
@@ -86,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="starport", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     board = sub.add_parser("board", help="write a game's board as an SVG file")
-    board.add_argument("game", choices=["venus"])
+    board.add_argument("game", choices=["venus", "star-traders"])
     board.add_argument("--svg", required=True, help="the SVG file to write")
     board.add_argument("--edition", default="avalon-hill",
                        choices=["avalon-hill", "classic-2012"])
