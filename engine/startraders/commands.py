@@ -1,0 +1,145 @@
+"""The commands of Star Traders: small and intention-shaped, named after the book's words."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from engine.kernel import BadCommand, Command
+
+
+class PlaceStation(Command):
+    """Setting Up 6: the Insider places one of her three extra stations."""
+
+    type: Literal["PlaceStation"] = "PlaceStation"
+    world: int
+
+
+class Jump(Command):
+    """Movement: a regular or station jump along the jumpline to ``to``."""
+
+    type: Literal["Jump"] = "Jump"
+    to: int
+    kind: Literal["regular", "station"] = "regular"
+
+
+class RandomJump(Command):
+    type: Literal["RandomJump"] = "RandomJump"
+
+
+class Reroll(Command):
+    """Trader's Luck, Re-Rolls: turn in any card to roll a failed jump again."""
+
+    type: Literal["Reroll"] = "Reroll"
+    card: str
+
+
+class AcceptRoll(Command):
+    type: Literal["AcceptRoll"] = "AcceptRoll"
+
+
+class AnswerPermission(Command):
+    """Station Jumps: the station's owner grants or refuses its use."""
+
+    type: Literal["AnswerPermission"] = "AnswerPermission"
+    grant: bool
+
+
+class EndMovement(Command):
+    type: Literal["EndMovement"] = "EndMovement"
+
+
+class PickUp(Command):
+    """Picking Up a Cargo from the Current Contract in ``slot`` (0-based; slot 0 is #1)."""
+
+    type: Literal["PickUp"] = "PickUp"
+    slot: int
+
+
+class PickUpMission(Command):
+    type: Literal["PickUpMission"] = "PickUpMission"
+
+
+class DeliverCompleted(Command):
+    """Dropping Off: deliver to a Completed Contract you hold the right to deliver."""
+
+    type: Literal["DeliverCompleted"] = "DeliverCompleted"
+    contract: int
+
+
+class Abandon(Command):
+    type: Literal["Abandon"] = "Abandon"
+    cargo: str
+
+
+class BuildStation(Command):
+    type: Literal["BuildStation"] = "BuildStation"
+
+
+class BuyEngine(Command):
+    type: Literal["BuyEngine"] = "BuyEngine"
+
+
+class Petition(Command):
+    """Petitioning (Petition Table), or in the advanced game for an Imperial Station."""
+
+    type: Literal["Petition"] = "Petition"
+
+
+class SkipAction(Command):
+    type: Literal["SkipAction"] = "SkipAction"
+
+
+class PayPetition(Command):
+    type: Literal["PayPetition"] = "PayPetition"
+    pay: bool
+
+
+class ChooseKlugePayoff(Command):
+    """Special payoff, Kluge (11): an engine in lieu of Stellors and Prestige."""
+
+    type: Literal["ChooseKlugePayoff"] = "ChooseKlugePayoff"
+    engine: bool
+
+
+class LookAtCards(Command):
+    """Special payoff, Telzey (23): look at one player's Trader's Luck cards."""
+
+    type: Literal["LookAtCards"] = "LookAtCards"
+    seat: int
+
+
+class Draw(Command):
+    type: Literal["Draw"] = "Draw"
+
+
+class Exchange(Command):
+    """Trader's Luck: holding a full hand, discard one card to draw another."""
+
+    type: Literal["Exchange"] = "Exchange"
+    card: str
+
+
+class EndTurn(Command):
+    type: Literal["EndTurn"] = "EndTurn"
+
+
+AnyCommand = Annotated[
+    PlaceStation | Jump | RandomJump | Reroll | AcceptRoll | AnswerPermission | EndMovement
+    | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
+    | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn,
+    Field(discriminator="type"),
+]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyCommand)
+
+
+def parse_command(data: dict[str, Any] | str) -> Command:
+    """A command from JSON; a BadCommand names what was wrong."""
+    try:
+        raw = json.loads(data) if isinstance(data, str) else data
+        cmd: Command = _ADAPTER.validate_python(raw)
+    except (ValidationError, ValueError) as exc:
+        raise BadCommand(f"not a Star Traders command: {exc}".splitlines()[0]) from None
+    return cmd

@@ -1,0 +1,291 @@
+"""``apply``: one event onto the state, in place. Total and deterministic, no validation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.kernel import Event
+
+from .state import Completed, Player, StarState, Turn
+
+Handler = Callable[[StarState, dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def on(*types: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for t in types:
+            HANDLERS[t] = fn
+        return fn
+
+    return register
+
+
+def apply(state: StarState, ev: Event) -> None:
+    handler = HANDLERS.get(ev.type)
+    if handler is not None:
+        handler(state, ev.data)
+
+
+def _turn(state: StarState) -> Turn:
+    assert state.turn is not None
+    return state.turn
+
+
+@on("GameSetUp")
+def _setup(state: StarState, d: dict[str, Any]) -> None:
+    state.players = [Player(**p) for p in d["players"]]
+    state.advanced = d["advanced"]
+    state.first_player = d["first_player"]
+    state.stations = {int(w): s for w, s in d["stations"].items()}
+    state.wanted_slots = d["slots"]
+    state.insider_left = d["insider_left"]
+
+
+@on("DecksShuffled")
+def _decks(state: StarState, d: dict[str, Any]) -> None:
+    state.deck = list(d["deck"])
+    state.luck_deck = list(d["luck_deck"])
+
+
+@on("ContractDeckReshuffled")
+def _contract_reshuffle(state: StarState, d: dict[str, Any]) -> None:
+    state.deck = list(d["deck"])
+    state.discard = []
+
+
+@on("LuckReshuffled")
+def _luck_reshuffle(state: StarState, d: dict[str, Any]) -> None:
+    state.luck_deck = list(d["deck"])
+    state.luck_discard = []
+
+
+@on("CardsDrawn")
+def _drawn(state: StarState, d: dict[str, Any]) -> None:
+    for card in d["cards"]:
+        state.luck_deck.remove(card)
+        state.player(d["seat"]).hand.append(card)
+
+
+@on("LuckDrawn")
+def _luck_drawn(state: StarState, d: dict[str, Any]) -> None:
+    if d.get("stage"):
+        _turn(state).drawn = True
+
+
+@on("CardTurnedIn")
+def _turned_in(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hand.remove(d["card"])
+    state.luck_discard.append(d["card"])
+
+
+@on("StationBuilt")
+def _station(state: StarState, d: dict[str, Any]) -> None:
+    state.stations[d["world"]] = d["seat"]
+    if d.get("insider"):
+        state.insider_left -= 1
+
+
+@on("ContractDealt")
+def _dealt(state: StarState, d: dict[str, Any]) -> None:
+    state.deck.remove(d["contract"])
+    while len(state.slots) <= d["slot"]:
+        state.slots.append(None)
+    state.slots[d["slot"]] = d["contract"]
+
+
+@on("TurnStarted")
+def _turn_started(state: StarState, d: dict[str, Any]) -> None:
+    state.turn = Turn(seat=d["seat"])
+    state.round = d["round"]
+
+
+@on("StageChanged")
+def _stage(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.stage = d["stage"]
+    turn.failed = None
+
+
+@on("Jumped", "RandomJumped")
+def _jumped(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    state.player(d["seat"]).world = d["to"]
+    turn.jumps += 1
+    turn.failed = None
+    turn.asking = None
+
+
+@on("JumpFailed")
+def _failed(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.asking = None
+    if d["may_reroll"]:
+        turn.failed = {"to": d["to"], "kind": d["kind"], "need": d["need"]}
+    else:
+        turn.failed = None
+        turn.jumps += 1
+
+
+@on("FailureAccepted")
+def _accepted(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.failed = None
+    turn.jumps += 1
+
+
+@on("PermissionAsked")
+def _asked(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).asking = {"to": d["to"], "owner": d["owner"]}
+
+
+@on("PermissionAnswered")
+def _answered(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).asking = None
+
+
+@on("CargoPickedUp")
+def _picked(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hold.append(d["cargo"])
+
+
+@on("CargoRemoved")
+def _removed(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hold.remove(d["cargo"])
+
+
+@on("ContractDelivered")
+def _delivered(state: StarState, d: dict[str, Any]) -> None:
+    state.slots[d["slot"]] = None
+
+
+@on("ContractCompleted")
+def _completed(state: StarState, d: dict[str, Any]) -> None:
+    rights = {int(s): n for s, n in d["rights"].items()}
+    state.completed.append(Completed(contract=d["contract"], rights=rights))
+
+
+@on("ContractDiscarded")
+def _discarded(state: StarState, d: dict[str, Any]) -> None:
+    state.completed = [c for c in state.completed if c.contract != d["contract"]]
+    state.discard.append(d["contract"])
+
+
+@on("RightUsed")
+def _right_used(state: StarState, d: dict[str, Any]) -> None:
+    for c in state.completed:
+        if c.contract == d["contract"]:
+            c.rights[d["seat"]] -= 1
+            if c.rights[d["seat"]] <= 0:
+                del c.rights[d["seat"]]
+
+
+@on("StellorsChanged")
+def _stellors(state: StarState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.stellors = max(0, p.stellors + d["delta"])
+
+
+@on("PrestigeChanged")
+def _prestige(state: StarState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.prestige = min(30, max(0, p.prestige + d["delta"]))
+
+
+@on("EnginesChanged")
+def _engines(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).engines = d["engines"]
+
+
+@on("PetitionPriced")
+def _priced(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).petition = {k: d[k] for k in ("result", "price", "spend", "refuse_stellors",
+                                                "refuse_prestige", "kind")}
+
+
+@on("PetitionClosed")
+def _closed(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).petition = None
+
+
+@on("MissionCardRejected")
+def _mission_rejected(state: StarState, d: dict[str, Any]) -> None:
+    state.deck.remove(d["contract"])
+    state.discard.append(d["contract"])
+
+
+@on("MissionGranted")
+def _mission(state: StarState, d: dict[str, Any]) -> None:
+    state.deck.remove(d["contract"])
+    state.player(d["seat"]).mission = d["contract"]
+
+
+@on("ImperialStationGranted")
+def _imperial(state: StarState, d: dict[str, Any]) -> None:
+    state.imperial_stations.append(d["world"])
+
+
+@on("KlugeOffered")
+def _kluge(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).kluge.append({k: d[k] for k in ("contract", "stellors", "prestige")})
+
+
+@on("KlugeChosen")
+def _kluge_chosen(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).kluge.pop(0)
+
+
+@on("TelzeyOffered")
+def _telzey(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).telzey += 1
+
+
+@on("TelzeyLooked")
+def _telzey_looked(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).telzey -= 1
+
+
+@on("NextTurnLost")
+def _lose_next(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).lose_turn = True
+
+
+@on("TurnSkipped")
+def _skipped(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).lose_turn = False
+
+
+@on("DroppedOut")
+def _dropped(state: StarState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.out = True
+    state.luck_discard.extend(p.hand)
+    p.hand, p.hold, p.stellors = [], [], 0
+    if p.mission is not None:
+        state.discard.append(p.mission)
+        p.mission = None
+    state.stations = {w: s for w, s in state.stations.items() if s != p.seat}
+    state.imperial_stations = [w for w in state.imperial_stations if w in state.stations]
+    for c in state.completed:
+        c.rights.pop(p.seat, None)
+    state.wanted_slots = d["slots"]
+
+
+@on("LoadedDieUsed")
+def _loaded(state: StarState, d: dict[str, Any]) -> None:
+    state.loaded_dice.pop(0)
+
+
+@on("ScenarioSetUp")
+def _scenario(state: StarState, d: dict[str, Any]) -> None:
+    loaded = StarState.model_validate(d["state"])
+    for name in StarState.model_fields:
+        setattr(state, name, getattr(loaded, name))
+
+
+@on("GameWon")
+def _won(state: StarState, d: dict[str, Any]) -> None:
+    state.winner = d["seat"]
+    state.end = {"reason": d["reason"], "seat": d["seat"]}
+    state.turn = None

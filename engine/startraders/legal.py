@@ -1,0 +1,172 @@
+"""Who must act now (``pending``) and the commands a seat may issue (``legal_actions``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.kernel import Command, Pending
+
+from . import commands as c
+from .actions import PETITION_PRESTIGE, can_pay, engine_cost
+from .cargo import ABANDON_STELLORS, HOLD, max_engines
+from .components import contracts
+from .galaxy import load_galaxy
+from .movement import may_use_station
+from .state import IMPERIAL_CARGO, StarState
+from .turn import must_draw
+
+# the commands each prompt admits (the rules check the rest)
+CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)
+PROMPTS: dict[str, tuple[type[Command], ...]] = {
+    "place_station": (c.PlaceStation,),
+    "permission": (c.AnswerPermission,),
+    "reroll": (c.Reroll, c.AcceptRoll),
+    "petition_price": (c.PayPetition,),
+    "kluge_payoff": (c.ChooseKlugePayoff,),
+    "telzey_look": (c.LookAtCards,),
+    "move": (c.Jump, c.RandomJump, c.EndMovement, *CARGO),
+    "action": (c.BuildStation, c.BuyEngine, c.Petition, c.SkipAction, *CARGO),
+    "draw": (c.Draw, c.Exchange, c.EndTurn, *CARGO),
+}
+
+
+def pending(state: StarState) -> Pending | None:
+    if state.winner is not None:
+        return None
+    insider = state.insider()
+    if state.insider_left > 0 and insider is not None:
+        return Pending(seats=(insider.seat,), prompt="place_station",
+                       detail={"left": state.insider_left})
+    turn = state.turn
+    if turn is None:
+        return None
+    if turn.asking is not None:
+        return Pending(seats=(turn.asking["owner"],), prompt="permission",
+                       detail={"seat": turn.seat, "to": turn.asking["to"]})
+    seat = (turn.seat,)
+    if turn.failed is not None:
+        return Pending(seats=seat, prompt="reroll", detail=dict(turn.failed))
+    if turn.petition is not None:
+        return Pending(seats=seat, prompt="petition_price", detail=dict(turn.petition))
+    if turn.kluge:
+        return Pending(seats=seat, prompt="kluge_payoff", detail=dict(turn.kluge[0]))
+    if turn.telzey:
+        return Pending(seats=seat, prompt="telzey_look")
+    return Pending(seats=seat, prompt=turn.stage, detail={"jumps": turn.jumps})
+
+
+def prompt_allows(state: StarState, actor: int, command: Command) -> bool:
+    now = pending(state)
+    return now is not None and actor in now.seats and isinstance(command, PROMPTS[now.prompt])
+
+
+def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
+    now = pending(state)
+    if now is None or actor not in now.seats:
+        return
+    yield from GENERATORS[now.prompt](state, actor)
+
+
+def _place(state: StarState, seat: int) -> Iterator[Command]:
+    for world in sorted(load_galaxy().worlds):
+        if world not in state.stations:
+            yield c.PlaceStation(world=world)
+
+
+def _permission(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.AnswerPermission(grant=True)
+    yield c.AnswerPermission(grant=False)
+
+
+def _reroll(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.AcceptRoll()
+    for card in sorted(set(state.player(seat).hand)):
+        yield c.Reroll(card=card)
+
+
+def _price(state: StarState, seat: int) -> Iterator[Command]:
+    if can_pay(state, seat):
+        yield c.PayPetition(pay=True)
+    yield c.PayPetition(pay=False)
+
+
+def _kluge(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.ChooseKlugePayoff(engine=True)
+    yield c.ChooseKlugePayoff(engine=False)
+
+
+def _telzey(state: StarState, seat: int) -> Iterator[Command]:
+    for p in state.active:
+        if p.seat != seat:
+            yield c.LookAtCards(seat=p.seat)
+
+
+def cargo_actions(state: StarState, seat: int) -> Iterator[Command]:
+    """Cargo may be picked up, delivered or abandoned in any stage of your turn."""
+    p = state.player(seat)
+    if len(p.hold) < HOLD:
+        for slot, cid in enumerate(state.slots):
+            if cid is not None and contracts()[cid].pickup == p.world:
+                yield c.PickUp(slot=slot)
+        if p.mission is not None and IMPERIAL_CARGO not in p.hold \
+                and contracts()[p.mission].pickup == p.world:
+            yield c.PickUpMission()
+    for entry in state.completed:
+        card = contracts()[entry.contract]
+        if entry.rights.get(seat, 0) and card.deliver == p.world and card.cargo in p.hold:
+            yield c.DeliverCompleted(contract=entry.contract)
+    if p.stellors >= ABANDON_STELLORS:
+        for cargo in sorted(set(p.hold)):
+            yield c.Abandon(cargo=cargo)
+
+
+def _move(state: StarState, seat: int) -> Iterator[Command]:
+    p = state.player(seat)
+    turn = state.turn
+    assert turn is not None
+    if turn.jumps < p.engines:
+        for to in sorted(load_galaxy().neighbours[p.world]):
+            yield c.Jump(to=to, kind="regular")
+            if may_use_station(state, seat, to) is not False:
+                yield c.Jump(to=to, kind="station")
+        yield c.RandomJump()
+    yield c.EndMovement()
+    yield from cargo_actions(state, seat)
+
+
+def _action(state: StarState, seat: int) -> Iterator[Command]:
+    p = state.player(seat)
+    if p.world not in state.stations and p.stellors >= 5:
+        yield c.BuildStation()
+    yard = p.personality == "engineer" or load_galaxy().is_shipyard(p.world)
+    if yard and p.engines < max_engines(state, seat) \
+            and p.stellors >= engine_cost(p.engines + 1):
+        yield c.BuyEngine()
+    if state.advanced:
+        if state.stations.get(p.world) == seat and p.world not in state.imperial_stations:
+            yield c.Petition()
+    elif p.mission is None and p.prestige >= PETITION_PRESTIGE:
+        yield c.Petition()
+    yield c.SkipAction()
+    yield from cargo_actions(state, seat)
+
+
+def _draw(state: StarState, seat: int) -> Iterator[Command]:
+    turn = state.turn
+    assert turn is not None
+    hand = state.player(seat).hand
+    if must_draw(state, seat):
+        yield c.Draw()
+    else:
+        yield c.EndTurn()
+    if not turn.drawn and len(hand) >= 2:
+        for card in sorted(set(hand)):
+            yield c.Exchange(card=card)
+    yield from cargo_actions(state, seat)
+
+
+GENERATORS = {
+    "place_station": _place, "permission": _permission, "reroll": _reroll,
+    "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
+    "move": _move, "action": _action, "draw": _draw,
+}

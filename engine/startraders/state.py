@@ -1,0 +1,86 @@
+"""The state of a Star Traders game (rebuilt by folding its events; never edited by hand)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
+
+Stage = Literal["move", "action", "draw"]
+
+
+class Player(BaseModel):
+    seat: int
+    name: str
+    personality: str | None = None
+    world: int = 66
+    stellors: int = 40
+    engines: int = 3
+    prestige: int = 1
+    hand: list[str] = []  # Trader's Luck card ids (secret)
+    hold: list[str] = []  # cargo names, or IMPERIAL_CARGO
+    mission: int | None = None  # the Imperial Mission's contract id
+    lose_turn: bool = False
+    out: bool = False  # dropped out
+
+    @property
+    def hand_limit(self) -> int:
+        """Trader's Luck: two cards; Lucky Lou three (Personalities)."""
+        return 3 if self.personality == "lucky-lou" else 2
+
+
+class Completed(BaseModel):
+    """A Completed Contract with the right-to-deliver markers beside it (seat -> count)."""
+
+    contract: int
+    rights: dict[int, int]
+
+
+class Turn(BaseModel):
+    seat: int
+    stage: Stage = "move"
+    jumps: int = 0  # jump attempts used (Movement)
+    drawn: bool = False  # the draw stage's card is taken
+    failed: dict[str, Any] | None = None  # a failed roll the mover may re-roll (Trader's Luck)
+    asking: dict[str, Any] | None = None  # a station jump waiting for its owner's permission
+    petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
+    kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
+    telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards
+
+
+class StarState(BaseModel):
+    players: list[Player] = []
+    advanced: bool = False
+    first_player: int = 0
+    round: int = 0
+    turn: Turn | None = None
+    stations: dict[int, int] = {}  # world -> owner seat
+    imperial_stations: list[int] = []  # advanced game
+    slots: list[int | None] = []  # Current Contracts; slot 0 is the Imperial Contract
+    wanted_slots: int = 0  # how many Current Contracts the table keeps (Dropping Out)
+    deck: list[int] = []  # the Contract deck, top first (secret)
+    discard: list[int] = []
+    completed: list[Completed] = []
+    luck_deck: list[str] = []  # top first (secret)
+    luck_discard: list[str] = []
+    insider_left: int = 0  # Insider's stations still to place (Setting Up 6)
+    winner: int | None = None
+    end: dict[str, Any] | None = None
+    sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
+    loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    @property
+    def active(self) -> list[Player]:
+        return [p for p in self.players if not p.out]
+
+    def insider(self) -> Player | None:
+        return next((p for p in self.players if p.personality == "insider" and not p.out), None)
+
+
+def clone_state(state: StarState) -> StarState:
+    return state.model_copy(deep=True)
