@@ -50,9 +50,15 @@ def _simulate(args: argparse.Namespace) -> int:
     import json
     import time
 
-    from engine.bots import BOTS
-    from engine.bots.simulate import game_line, simulate, summarize, summary_lines
+    from engine.bots.simulate import game_line, summarize, summary_lines
 
+    if args.game == "star-traders":
+        from engine.startraders.simulate import BOTS, simulate
+        options: dict[str, object] = {}
+    else:
+        from engine.bots import BOTS
+        from engine.bots.simulate import simulate
+        options = {"edition": args.edition, "game_length": args.target}
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) == 1:
         bots = bots * args.players
@@ -63,7 +69,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", file=sys.stderr)
         return 2
-    options: dict[str, object] = {"edition": args.edition, "game_length": args.target}
     options.update(dict(args.option))
     started = time.perf_counter()
     results = []
@@ -80,10 +85,15 @@ def _simulate(args: argparse.Namespace) -> int:
             return 2
         raise
     summary = summarize(results, time.perf_counter() - started)
+    lines = summary_lines(summary)
+    if args.game == "star-traders":  # personalities instead of races, no Rastur
+        summary["win_rate_by_personality"] = summary["win_rate_by_race"]
+        lines = [line.replace("by race", "by personality").replace("net worths", "Prestige")
+                 for line in lines if not line.startswith("Rastur")]
     if args.json:
         print(json.dumps(summary))
     else:
-        print("\n".join(summary_lines(summary)))
+        print("\n".join(lines))
     return 0
 
 
@@ -101,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=_serve)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
-    sim.add_argument("game", choices=["venus"])
+    sim.add_argument("game", choices=["venus", "star-traders"])
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--bots", default="trader",
                      help="one bot name per seat, comma-separated (one name: every seat)")

@@ -142,7 +142,10 @@ def _asked(state: StarState, d: dict[str, Any]) -> None:
 
 @on("PermissionAnswered")
 def _answered(state: StarState, d: dict[str, Any]) -> None:
-    _turn(state).asking = None
+    turn = _turn(state)
+    turn.asking = None
+    if not d["granted"]:
+        turn.refused.append(d["to"])
 
 
 @on("CargoPickedUp")

@@ -127,7 +127,7 @@ def _move(state: StarState, seat: int) -> Iterator[Command]:
     if turn.jumps < p.engines:
         for to in sorted(load_galaxy().neighbours[p.world]):
             yield c.Jump(to=to, kind="regular")
-            if may_use_station(state, seat, to) is not False:
+            if may_use_station(state, seat, to) is not False and to not in turn.refused:
                 yield c.Jump(to=to, kind="station")
         yield c.RandomJump()
     yield c.EndMovement()

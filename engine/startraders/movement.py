@@ -49,6 +49,8 @@ def check_jump(state: StarState, seat: int, to: int, kind: str) -> None:
         raise RuleError("Regular Jumps", f"no jumpline joins {p.world} and {to}")
     if kind == "station" and may_use_station(state, seat, to) is False:
         raise RuleError("Station Jumps", f"there is no station at {to}")
+    if kind == "station" and to in turn.refused:
+        raise RuleError("Station Jumps", f"the owner of {to} refused permission this turn")
 
 
 def declare_jump(draft: Draft, seat: int, to: int, kind: str) -> None:

@@ -45,6 +45,7 @@ class Turn(BaseModel):
     drawn: bool = False  # the draw stage's card is taken
     failed: dict[str, Any] | None = None  # a failed roll the mover may re-roll (Trader's Luck)
     asking: dict[str, Any] | None = None  # a station jump waiting for its owner's permission
+    refused: list[int] = []  # stations whose owner refused permission this turn
     petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
     kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
     telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards

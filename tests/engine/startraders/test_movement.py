@@ -93,6 +93,9 @@ def test_permission_asked_of_the_owner_who_answers_station_jumps() -> None:
         play(game, 0, c.EndMovement())
     play(game, 1, c.AnswerPermission(grant=False))
     assert game.state.players[0].world == 14 and game.state.turn.jumps == 0
+    with pytest.raises(RuleError, match="refused permission this turn"):  # docs/rulings.md
+        play(game, 0, c.Jump(to=15, kind="station"))
+    game = game_of(players=ANN_AT_MINK, stations={15: 1}, dice=[1])
     play(game, 0, c.Jump(to=15, kind="station"))
     out = play(game, 1, c.AnswerPermission(grant=True))
     assert "LoadedDieUsed" not in types(out) and game.state.players[0].world == 15

@@ -1,0 +1,207 @@
+"""``trader``: the strategic Star Traders bot. It sees one seat's view and the legal
+commands (``engine.bots.base.Bot``), nothing else, and plays by a simple plan:
+
+- Movement: head for a goal world along the cheapest route, a jumpline's cost being the
+  expected number of attempts (1 / chance of success; a station jump at an own station or
+  one whose owner lets us counts as certain). The goal is the Imperial Mission's pick-up or
+  destination, else the delivery of a cargo in the hold, else the Current Contract with the
+  best payoff per expected attempt (a race against a rival holding the cargo counts less).
+- Cargo: pick up the planned cargo on arrival; deliver Completed Contracts held by right;
+  abandon a cargo no Contract wants any more.
+- Action: petition with enough Prestige and money (basic game), or for an Imperial Station
+  (advanced); otherwise buy an engine when rich, or build a station where there is none.
+- Answers: re-roll a failed jump with a spare card; pay a petition's price when able; grant a
+  rival permission unless he leads in Prestige or is on a mission; an engine at Kluge while
+  short of four; look at the leader's cards at Telzey.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bots.base import Reach
+from engine.kernel import Command, Randomness
+
+from . import commands as c
+from .components import contracts
+from .galaxy import LineColor, load_galaxy
+
+
+def _chance(color: LineColor, navigator: bool) -> float:
+    need = color.minimum - (1 if navigator and color != LineColor.ORANGE else 0)
+    return (7 - need) / 6
+
+
+def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, float],
+                                                                      dict[int, int]]:
+    """Dijkstra from ``start``: expected attempts to each world and each world's first hop."""
+    galaxy = load_galaxy()
+    me = view["players"][seat]
+    navigator = me["personality"] == "navigator"
+    mine = {int(w) for w, s in view["stations"].items() if s == seat}
+    dist: dict[int, float] = {start: 0.0}
+    first: dict[int, int] = {}
+    todo: list[tuple[float, int, int]] = [(0.0, start, start)]
+    while todo:
+        d, here, hop = heapq.heappop(todo)
+        if d > dist.get(here, float("inf")):
+            continue
+        for nxt, color in galaxy.neighbours[here].items():
+            if nxt in mine:
+                cost = 1.0 if color != LineColor.GREEN else 1.5
+            else:
+                cost = 1 / _chance(color, navigator)
+            nd = d + cost
+            if nd < dist.get(nxt, float("inf")):
+                dist[nxt] = nd
+                first[nxt] = nxt if here == start else hop
+                heapq.heappush(todo, (nd, nxt, first[nxt]))
+    return dist, first
+
+
+class StarTrader:
+    """The strategic bot for ``star-traders`` (registered as ``trader`` there)."""
+
+    name = "trader"
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               reach: Reach | None = None) -> Command:
+        prompt = (view.get("pending") or {}).get("prompt", "")
+        handler = getattr(self, f"_on_{prompt}", None)
+        picked = handler(view, list(legal), seat) if handler else None
+        if picked is not None and picked in legal:
+            return picked
+        return self._fallback(legal, seq, seat)
+
+    def _fallback(self, legal: Sequence[Command], seq: int, seat: int) -> Command:
+        calm = [cmd for cmd in legal if isinstance(cmd, (c.EndMovement, c.SkipAction,
+                                                         c.EndTurn, c.Draw, c.AcceptRoll))]
+        return calm[0] if calm else Randomness(self.seed, seq, f"st{seat}").choice(list(legal))
+
+    # -- answers -------------------------------------------------------------------------
+    def _on_place_station(self, view: dict[str, Any], legal: list[Command],
+                          seat: int) -> Command | None:
+        busy: dict[int, int] = {}
+        for card in contracts().values():
+            busy[card.deliver] = busy.get(card.deliver, 0) + card.station
+        free = [cmd for cmd in legal if isinstance(cmd, c.PlaceStation)]
+        return max(free, key=lambda cmd: (busy.get(cmd.world, 0), -cmd.world), default=None)
+
+    def _on_permission(self, view: dict[str, Any], legal: list[Command],
+                       seat: int) -> Command | None:
+        asker = view["players"][view["pending"]["detail"]["seat"]]
+        me = view["players"][seat]
+        rival = asker["mission"] is not None or asker["prestige"] >= me["prestige"] + 5
+        return c.AnswerPermission(grant=not rival)
+
+    def _on_reroll(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        me = view["players"][seat]
+        hand = me.get("hand", [])
+        if hand and (len(hand) >= 2 or me["mission"] is not None):
+            return c.Reroll(card=sorted(hand)[0])
+        return c.AcceptRoll()
+
+    def _on_petition_price(self, view: dict[str, Any], legal: list[Command],
+                           seat: int) -> Command | None:
+        return c.PayPetition(pay=c.PayPetition(pay=True) in legal)
+
+    def _on_kluge_payoff(self, view: dict[str, Any], legal: list[Command],
+                         seat: int) -> Command | None:
+        return c.ChooseKlugePayoff(engine=view["players"][seat]["engines"] < 4)
+
+    def _on_telzey_look(self, view: dict[str, Any], legal: list[Command],
+                        seat: int) -> Command | None:
+        looks = [cmd for cmd in legal if isinstance(cmd, c.LookAtCards)]
+        return max(looks, key=lambda cmd: view["players"][cmd.seat]["prestige"], default=None)
+
+    # -- the turn ------------------------------------------------------------------------
+    def _cargo_chores(self, view: dict[str, Any], legal: list[Command],
+                      seat: int) -> Command | None:
+        for cmd in legal:
+            if isinstance(cmd, (c.DeliverCompleted, c.PickUpMission)):
+                return cmd
+        wanted = {k["cargo"] for k in view["contracts"] if k is not None}
+        mine_rights = {e["contract"]["cargo"] for e in view["completed"]
+                       if e["rights"].get(str(seat))}
+        for cmd in legal:
+            if isinstance(cmd, c.Abandon) and cmd.cargo != "imperial" \
+                    and cmd.cargo not in wanted and cmd.cargo not in mine_rights:
+                return cmd
+        return None
+
+    def _goal(self, view: dict[str, Any], seat: int, dist: dict[int, float]) -> int | None:
+        me = view["players"][seat]
+        mission = view["missions"].get(str(seat))
+        if mission is not None:
+            return mission["deliver"] if "imperial" in me["hold"] else mission["pickup"]
+        deliveries = [k for k in view["contracts"] if k is not None and k["cargo"] in me["hold"]]
+        if deliveries:
+            return min(deliveries, key=lambda k: dist.get(k["deliver"], 99))["deliver"]
+        plan = self._best_contract(view, seat, dist)
+        return None if plan is None else plan["pickup"]
+
+    def _best_contract(self, view: dict[str, Any], seat: int,
+                       dist: dict[int, float]) -> dict[str, Any] | None:
+        best, score = None, 0.0
+        for k in view["contracts"]:
+            if k is None:
+                continue
+            rivals = sum(1 for p in view["players"] if p["seat"] != seat
+                         and k["cargo"] in p["hold"])
+            there, _ = route_costs(view, seat, k["pickup"])
+            steps = dist.get(k["pickup"], 99) + there.get(k["deliver"], 99) + 1
+            value = (k["stellors"] + 3 * k["prestige"]) / steps / (1 + rivals)
+            if value > score:
+                best, score = k, value
+        return best
+
+    def _on_move(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        chore = self._cargo_chores(view, legal, seat)
+        if chore is not None:
+            return chore
+        me = view["players"][seat]
+        dist, first = route_costs(view, seat, me["world"])
+        plan = None if me["hold"] else self._best_contract(view, seat, dist)
+        if plan is not None and plan["pickup"] == me["world"]:
+            pick = next((cmd for cmd in legal if isinstance(cmd, c.PickUp)
+                         and view["contracts"][cmd.slot] == plan), None)
+            if pick is not None:
+                return pick
+        goal = self._goal(view, seat, dist)
+        if goal is None or goal == me["world"] or goal not in first:
+            return c.EndMovement()
+        hop = first[goal]
+        station = c.Jump(to=hop, kind="station")
+        if station in legal and view["stations"].get(str(hop)) == seat:
+            return station
+        return c.Jump(to=hop, kind="regular")
+
+    def _on_action(self, view: dict[str, Any], legal: list[Command],
+                   seat: int) -> Command | None:
+        chore = self._cargo_chores(view, legal, seat)
+        if chore is not None:
+            return chore
+        me = view["players"][seat]
+        money = me.get("stellors", 0)
+        if c.Petition() in legal:
+            if view["advanced"] and money >= 30 and me["prestige"] >= 8:
+                return c.Petition()
+            if not view["advanced"] and (me["prestige"] >= 25
+                                         or (me["prestige"] >= 20 and money >= 40)):
+                return c.Petition()
+        if c.BuyEngine() in legal and (money >= 70 or (me["engines"] < 4 and money >= 50)):
+            return c.BuyEngine()
+        if c.BuildStation() in legal and money >= 12:
+            return c.BuildStation()
+        return c.SkipAction()
+
+    def _on_draw(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        chore = self._cargo_chores(view, legal, seat)
+        if chore is not None:
+            return chore
+        return c.Draw() if c.Draw() in legal else c.EndTurn()
