@@ -80,10 +80,35 @@ class StarTrader:
 
     def _fallback(self, legal: Sequence[Command], seq: int, seat: int) -> Command:
         calm = [cmd for cmd in legal if isinstance(cmd, (c.EndMovement, c.SkipAction,
-                                                         c.EndTurn, c.Draw, c.AcceptRoll))]
+                                                         c.EndTurn, c.Draw, c.AcceptRoll,
+                                                         c.PassReaction))]
         return calm[0] if calm else Randomness(self.seed, seq, f"st{seat}").choice(list(legal))
 
     # -- answers -------------------------------------------------------------------------
+    def _on_avoid_calamity(self, view: dict[str, Any], legal: list[Command],
+                           seat: int) -> Command | None:
+        avoid = [cmd for cmd in legal if isinstance(cmd, c.AvoidCalamity)]
+        return avoid[0] if avoid else c.PassReaction()
+
+    def _card_play(self, view: dict[str, Any], legal: list[Command],
+                   seat: int) -> Command | None:
+        """Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose a
+        Station on the leader's station; an offer made to it is declined (the trader does not
+        haggle)."""
+        for cmd in legal:
+            if isinstance(cmd, c.AnswerDeal) and not cmd.accept:
+                return cmd
+        rivals = [p for p in view["players"] if p["seat"] != seat and not p["out"]]
+        if not rivals:
+            return None
+        leader = max(rivals, key=lambda p: (p["prestige"], -p["seat"]))["seat"]
+        kinds = {"favor": seat, "disfavor": leader, "gotcha": leader, "lose-station": leader}
+        for cmd in legal:
+            if isinstance(cmd, c.PlayCard) and kinds.get(cmd.card.rsplit("-", 1)[0]) == \
+                    cmd.target:
+                return cmd
+        return None
+
     def _on_place_station(self, view: dict[str, Any], legal: list[Command],
                           seat: int) -> Command | None:
         busy: dict[int, int] = {}
@@ -183,7 +208,7 @@ class StarTrader:
 
     def _on_action(self, view: dict[str, Any], legal: list[Command],
                    seat: int) -> Command | None:
-        chore = self._cargo_chores(view, legal, seat)
+        chore = self._cargo_chores(view, legal, seat) or self._card_play(view, legal, seat)
         if chore is not None:
             return chore
         me = view["players"][seat]

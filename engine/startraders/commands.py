@@ -9,6 +9,8 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from engine.kernel import BadCommand, Command
 
+from .state import Bundle
+
 
 class PlaceStation(Command):
     """Setting Up 6: the Insider places one of her three extra stations."""
@@ -126,13 +128,73 @@ class EndTurn(Command):
     type: Literal["EndTurn"] = "EndTurn"
 
 
+class SetReactionPolicy(Command):
+    """How the server answers reaction windows for this seat (told to nobody else): always
+    ask me, pass unless I hold a card playable there, or never ask (pass)."""
+
+    type: Literal["SetReactionPolicy"] = "SetReactionPolicy"
+    policy: Literal["ask", "playable", "never"]
+
+
+class PlayCard(Command):
+    """Play a Trader's Luck card at any time (docs/rulings.md lists which and their effect):
+    Imperial Favor on any player; the Calamities Imperial Disfavor, Gotcha, Lose a Cargo
+    (``cargo``) and Lose a Station (``world``) on another player (``target``)."""
+
+    type: Literal["PlayCard"] = "PlayCard"
+    card: str
+    target: int
+    cargo: str | None = None
+    world: int | None = None
+
+
+class AvoidCalamity(Command):
+    """Avoid Calamity!, played immediately by the Calamity's victim."""
+
+    type: Literal["AvoidCalamity"] = "AvoidCalamity"
+    card: str
+
+
+class PassReaction(Command):
+    type: Literal["PassReaction"] = "PassReaction"
+
+
+class OfferDeal(Command):
+    """Trades and Deals: offer ``to`` a trade at any time; it waits for the answer."""
+
+    type: Literal["OfferDeal"] = "OfferDeal"
+    to: int
+    give: Bundle = Bundle()
+    get: Bundle = Bundle()
+
+
+class AnswerDeal(Command):
+    type: Literal["AnswerDeal"] = "AnswerDeal"
+    offer: int
+    accept: bool
+
+
+class WithdrawDeal(Command):
+    type: Literal["WithdrawDeal"] = "WithdrawDeal"
+    offer: int
+
+
 AnyCommand = Annotated[
     PlaceStation | Jump | RandomJump | Reroll | AcceptRoll | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
-    | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn,
+    | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
+    | SetReactionPolicy | PlayCard | AvoidCalamity | PassReaction | OfferDeal | AnswerDeal
+    | WithdrawDeal,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyCommand)
+
+
+def first_error(exc: ValidationError) -> str:
+    """The first validation error as "field.path: message"."""
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid"))
 
 
 def parse_command(data: dict[str, Any] | str) -> Command:
@@ -140,6 +202,8 @@ def parse_command(data: dict[str, Any] | str) -> Command:
     try:
         raw = json.loads(data) if isinstance(data, str) else data
         cmd: Command = _ADAPTER.validate_python(raw)
-    except (ValidationError, ValueError) as exc:
-        raise BadCommand(f"not a Star Traders command: {exc}".splitlines()[0]) from None
+    except ValidationError as exc:
+        raise BadCommand(f"not a Star Traders command: {first_error(exc)}") from None
+    except ValueError as exc:
+        raise BadCommand(f"not a Star Traders command: {exc}") from None
     return cmd

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .state import Completed, Player, StarState, Turn
+from .state import Bundle, Completed, Offer, Player, StarState, Turn, Window
 
 Handler = Callable[[StarState, dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
@@ -285,6 +285,76 @@ def _scenario(state: StarState, d: dict[str, Any]) -> None:
     loaded = StarState.model_validate(d["state"])
     for name in StarState.model_fields:
         setattr(state, name, getattr(loaded, name))
+
+
+@on("ReactionPolicySet")
+def _policy(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).policy = d["policy"]
+
+
+@on("WindowOpened")
+def _window(state: StarState, d: dict[str, Any]) -> None:
+    state.window = Window(card=d["card"], by=d["by"], victim=d["victim"],
+                          detail={"cargo": d.get("cargo"), "world": d.get("world")},
+                          waiting=[d["victim"]])
+
+
+@on("ReactionPassed")
+def _passed(state: StarState, d: dict[str, Any]) -> None:
+    if state.window is not None and d["seat"] in state.window.waiting:
+        state.window.waiting.remove(d["seat"])
+
+
+@on("CalamityAvoided", "WindowClosed")
+def _window_closed(state: StarState, d: dict[str, Any]) -> None:
+    state.window = None
+
+
+@on("StationLost")
+def _station_lost(state: StarState, d: dict[str, Any]) -> None:
+    state.stations.pop(d["world"], None)
+    state.imperial_stations = [w for w in state.imperial_stations if w != d["world"]]
+
+
+@on("DealOffered")
+def _offered(state: StarState, d: dict[str, Any]) -> None:
+    state.offers.append(Offer(id=d["id"], seat=d["seat"], to=d["to"],
+                              give=Bundle(**d["give"]), get=Bundle(**d["get"])))
+    state.next_offer = d["id"] + 1
+
+
+@on("DealDeclined", "DealWithdrawn", "DealAccepted")
+def _offer_closed(state: StarState, d: dict[str, Any]) -> None:
+    state.offers = [o for o in state.offers if o.id != d["id"]]
+
+
+@on("StationGiven")
+def _station_given(state: StarState, d: dict[str, Any]) -> None:
+    state.stations[d["world"]] = d["to"]
+    state.imperial_stations = [w for w in state.imperial_stations if w != d["world"]]
+
+
+@on("CardsGiven")
+def _cards_given(state: StarState, d: dict[str, Any]) -> None:
+    for card in d["cards"]:
+        state.player(d["seat"]).hand.remove(card)
+        state.player(d["to"]).hand.append(card)
+
+
+@on("RightGiven")
+def _right_given(state: StarState, d: dict[str, Any]) -> None:
+    for c in state.completed:
+        if c.contract == d["contract"]:
+            c.rights[d["seat"]] -= 1
+            if c.rights[d["seat"]] <= 0:
+                del c.rights[d["seat"]]
+            c.rights[d["to"]] = c.rights.get(d["to"], 0) + 1
+
+
+@on("CargoGiven")
+def _cargo_given(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hold.remove(d["cargo"])
+    state.player(d["to"]).hold.append(d["cargo"])
 
 
 @on("GameWon")

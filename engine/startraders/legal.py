@@ -9,15 +9,22 @@ from engine.kernel import Command, Pending
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
-from .components import contracts
+from .components import contracts, luck_cards
 from .galaxy import load_galaxy
+from .luck import ANYTIME as ANYTIME_CARDS
+from .luck import losable_station
 from .movement import may_use_station
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
 
 # the commands each prompt admits (the rules check the rest)
 CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)
+# commands a seat may issue at any time, waited for or not (Stages of the Turn: "Cards can
+# be played and deals made before, during and after each of these stages")
+ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDeal,
+                                      c.AnswerDeal, c.WithdrawDeal)
 PROMPTS: dict[str, tuple[type[Command], ...]] = {
+    "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
     "reroll": (c.Reroll, c.AcceptRoll),
@@ -31,6 +38,15 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
 
 
 def pending(state: StarState) -> Pending | None:
+    """The prompt the game waits on; every seat in the game may act at any time besides."""
+    now = _waiting(state)
+    if now is None:
+        return None
+    anytime = tuple(p.seat for p in state.active)
+    return now.model_copy(update={"anytime": anytime})
+
+
+def _waiting(state: StarState) -> Pending | None:
     if state.winner is not None:
         return None
     insider = state.insider()
@@ -40,6 +56,11 @@ def pending(state: StarState) -> Pending | None:
     turn = state.turn
     if turn is None:
         return None
+    window = state.window
+    if window is not None:
+        return Pending(seats=tuple(window.waiting), prompt=window.kind,
+                       detail={"card": window.card, "by": window.by, "victim": window.victim,
+                               **window.detail})
     if turn.asking is not None:
         return Pending(seats=(turn.asking["owner"],), prompt="permission",
                        detail={"seat": turn.seat, "to": turn.asking["to"]})
@@ -57,14 +78,63 @@ def pending(state: StarState) -> Pending | None:
 
 def prompt_allows(state: StarState, actor: int, command: Command) -> bool:
     now = pending(state)
-    return now is not None and actor in now.seats and isinstance(command, PROMPTS[now.prompt])
+    if now is None:
+        return False
+    if isinstance(command, ANYTIME):
+        return now.admits(actor)
+    return actor in now.seats and isinstance(command, PROMPTS[now.prompt])
 
 
 def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
+    """The prompt's commands for a waited-for seat, then what any seat may do at any time.
+    Deal offers are the one exception: every combination of money, stations, cards and
+    markers cannot be listed, so ``OfferDeal`` is checked by ``decide`` but not generated."""
     now = pending(state)
-    if now is None or actor not in now.seats:
+    if now is None or not now.admits(actor):
         return
-    yield from GENERATORS[now.prompt](state, actor)
+    if actor in now.seats:
+        yield from GENERATORS[now.prompt](state, actor)
+    yield from anytime_actions(state, actor)
+
+
+def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
+    p = state.player(seat)
+    for policy in ("ask", "playable", "never"):
+        if policy != p.policy:
+            yield c.SetReactionPolicy(policy=policy)
+    if state.turn is not None and state.window is None:
+        for card in sorted(p.hand):
+            yield from _plays(state, seat, card)
+    for o in state.offers:
+        if o.to == seat:
+            yield c.AnswerDeal(offer=o.id, accept=True)
+            yield c.AnswerDeal(offer=o.id, accept=False)
+        if o.seat == seat:
+            yield c.WithdrawDeal(offer=o.id)
+
+
+def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
+    kind = luck_cards()[card].kind
+    if kind not in ANYTIME_CARDS:
+        return
+    for target in state.active:
+        t = target.seat
+        if kind == "lose-cargo":
+            for cargo in sorted(set(target.hold) - {IMPERIAL_CARGO}):
+                yield c.PlayCard(card=card, target=t, cargo=cargo)
+        elif kind == "lose-station":
+            for world in sorted(w for w, s in state.stations.items() if s == t):
+                if losable_station(state, t, world):
+                    yield c.PlayCard(card=card, target=t, world=world)
+        elif kind == "favor" or t != seat:
+            yield c.PlayCard(card=card, target=t)
+
+
+def _avoid(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.PassReaction()
+    for card in sorted(set(state.player(seat).hand)):
+        if luck_cards()[card].kind == "avoid":
+            yield c.AvoidCalamity(card=card)
 
 
 def _place(state: StarState, seat: int) -> Iterator[Command]:
@@ -166,6 +236,7 @@ def _draw(state: StarState, seat: int) -> Iterator[Command]:
 
 
 GENERATORS = {
+    "avoid_calamity": _avoid,
     "place_station": _place, "permission": _permission, "reroll": _reroll,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
     "move": _move, "action": _action, "draw": _draw,

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
 
-from . import actions, cargo, movement, turn
+from . import actions, cargo, deals, luck, movement, turn
 from . import commands as c
 from .draft import Draft
 from .state import StarState
@@ -36,6 +36,14 @@ RULES: dict[type[Command], Rule] = {
     c.Draw: lambda d, s, cmd: turn.draw(d, s),
     c.Exchange: lambda d, s, cmd: turn.exchange(d, s, cmd.card),
     c.EndTurn: lambda d, s, cmd: turn.end_turn(d, s),
+    c.SetReactionPolicy: lambda d, s, cmd: luck.set_policy(d, s, cmd.policy),
+    c.PlayCard: lambda d, s, cmd: luck.play_card(d, s, cmd.card, cmd.target, cmd.cargo,
+                                                 cmd.world),
+    c.AvoidCalamity: lambda d, s, cmd: luck.avoid(d, s, cmd.card),
+    c.PassReaction: lambda d, s, cmd: luck.pass_reaction(d, s),
+    c.OfferDeal: lambda d, s, cmd: deals.offer(d, s, cmd.to, cmd.give, cmd.get),
+    c.AnswerDeal: lambda d, s, cmd: deals.answer(d, s, cmd.offer, cmd.accept),
+    c.WithdrawDeal: lambda d, s, cmd: deals.withdraw(d, s, cmd.offer),
 }
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
 
+from .commands import first_error
 from .components import PERSONALITIES, contracts, luck_cards
 from .galaxy import load_galaxy
 from .ruleset import ruleset
@@ -36,6 +37,7 @@ class ScenarioPlayer(_Doc):
     hand: list[str] = Field(default_factory=list)  # Trader's Luck card ids ("zap-1")
     hold: list[str] = Field(default_factory=list)  # cargo names, or "imperial"
     mission: int | None = None  # contract id
+    policy: Literal["ask", "playable", "never"] = "playable"
 
 
 class ScenarioCompleted(_Doc):
@@ -66,8 +68,10 @@ def parse_scenario(data: Scenario | str | dict[str, Any] | Path) -> Scenario:
             data = data.read_text("utf-8")
         raw = json.loads(data) if isinstance(data, str) else data
         return Scenario.model_validate(raw)
-    except (ValidationError, ValueError) as exc:
-        raise BadCommand(f"invalid scenario: {exc}".splitlines()[0]) from None
+    except ValidationError as exc:
+        raise BadCommand(f"invalid scenario: {first_error(exc)}") from None
+    except ValueError as exc:
+        raise BadCommand(f"invalid scenario: {exc}") from None
 
 
 def _check(sc: Scenario) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
 
 Stage = Literal["move", "action", "draw"]
+Policy = Literal["ask", "playable", "never"]
 
 
 class Player(BaseModel):
@@ -24,6 +25,7 @@ class Player(BaseModel):
     mission: int | None = None  # the Imperial Mission's contract id
     lose_turn: bool = False
     out: bool = False  # dropped out
+    policy: Policy = "playable"  # how reaction windows are answered for this seat (secret)
 
     @property
     def hand_limit(self) -> int:
@@ -36,6 +38,43 @@ class Completed(BaseModel):
 
     contract: int
     rights: dict[int, int]
+
+
+class Window(BaseModel):
+    """A reaction window ("immediately" after a Calamity): who may still answer."""
+
+    kind: Literal["avoid_calamity"] = "avoid_calamity"
+    card: str  # the Calamity played
+    by: int
+    victim: int
+    detail: dict[str, Any] = {}
+    waiting: list[int] = []
+
+
+class Bundle(BaseModel):
+    """One side of a deal (Trades and Deals): the book's commodities (Prestige and
+    personalities are not commodities)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    stellors: int = 0
+    stations: list[int] = []
+    cards: list[str] = []
+    rights: list[int] = []  # Completed Contracts' right-to-deliver markers
+    cargo: list[str] = []  # only between ships on the same world
+    engines: int = 0  # only between ships on the same world
+
+    def empty(self) -> bool:
+        return not (self.stellors or self.stations or self.cards or self.rights or self.cargo
+                    or self.engines)
+
+
+class Offer(BaseModel):
+    id: int
+    seat: int  # who offers
+    to: int
+    give: Bundle
+    get: Bundle
 
 
 class Turn(BaseModel):
@@ -69,6 +108,9 @@ class StarState(BaseModel):
     insider_left: int = 0  # Insider's stations still to place (Setting Up 6)
     winner: int | None = None
     end: dict[str, Any] | None = None
+    window: Window | None = None
+    offers: list[Offer] = []  # open deal offers (secret to their two parties)
+    next_offer: int = 1
     sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
 

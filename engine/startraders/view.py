@@ -19,6 +19,7 @@ def _player(p: Player, viewer: int) -> dict[str, Any]:
     if p.seat == viewer:
         out["stellors"] = p.stellors
         out["hand"] = list(p.hand)
+        out["policy"] = p.policy
     return out
 
 
@@ -59,6 +60,9 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "luck_deck": len(state.luck_deck),
         "luck_discard": list(state.luck_discard),
         "psychic": [cards[cid].model_dump() for cid in psychic_peek(state, viewer)],
+        "window": None if state.window is None else {
+            k: v for k, v in state.window.model_dump().items() if k != "waiting"},
+        "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
         "winner": state.winner,
         "end": state.end,
     }

@@ -116,7 +116,8 @@ def test_petition_price_cannot_be_paid_without_the_money_prestige() -> None:
     game = _at_action(players=[{"name": "Ann", "prestige": 15, "stellors": 50},
                                {"name": "Bob"}], dice=[3])
     play(game, 0, c.Petition())
-    assert list(ruleset.legal_actions(game.state, 0)) == [c.PayPetition(pay=False)]
+    answers = [a for a in ruleset.legal_actions(game.state, 0) if isinstance(a, c.PayPetition)]
+    assert answers == [c.PayPetition(pay=False)]
     with pytest.raises(RuleError, match="cannot pay"):
         play(game, 0, c.PayPetition(pay=True))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import NotYourTurn, RuleError
+from engine.kernel import RuleError
 from engine.startraders.ruleset import ruleset
 
 from .kit import c, game_of, play, types
@@ -89,8 +89,8 @@ def test_permission_asked_of_the_owner_who_answers_station_jumps() -> None:
     play(game, 0, c.Jump(to=15, kind="station"))
     now = ruleset.pending(game.state)
     assert now.seats == (1,) and now.prompt == "permission"
-    with pytest.raises(NotYourTurn):
-        play(game, 0, c.EndMovement())
+    with pytest.raises(RuleError, match="not possible now"):
+        play(game, 0, c.EndMovement())  # the mover waits for the answer
     play(game, 1, c.AnswerPermission(grant=False))
     assert game.state.players[0].world == 14 and game.state.turn.jumps == 0
     with pytest.raises(RuleError, match="refused permission this turn"):  # docs/rulings.md

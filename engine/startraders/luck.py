@@ -1,0 +1,139 @@
+"""Trader's Luck cards played at any moment, Calamities and the Avoid Calamity window, and
+each seat's private reaction policy (docs/star-traders.md, "Reaction windows").
+
+Implemented cards (the book names them; the effects in our words are in docs/rulings.md):
+Imperial Favor, Imperial Disfavor, Gotcha, Lose a Cargo, Lose a Station, and Avoid Calamity
+as the answer to a Calamity. Every card may also be turned in for a re-roll (movement.py).
+"""
+
+from __future__ import annotations
+
+from engine.kernel import RuleError, only
+
+from .components import LuckCard, luck_cards
+from .decks import turn_in
+from .draft import Draft
+from .galaxy import CAPITAL
+from .state import IMPERIAL_CARGO, StarState, Window
+
+ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station"}
+
+
+def set_policy(draft: Draft, seat: int, policy: str) -> None:
+    """The seat's reaction policy is its own business: the event is told to it alone and its
+    type to nobody else, so others cannot tell an automatic pass from a chosen one."""
+    draft.emit("ReactionPolicySet", only(seat), type_public=False, seat=seat, policy=policy)
+
+
+def _card(state: StarState, seat: int, card: str) -> LuckCard:
+    if card not in state.player(seat).hand:
+        raise RuleError("Trader's Luck", f"you do not hold {card}")
+    return luck_cards()[card]
+
+
+def check_play(state: StarState, seat: int, card: str, target: int, cargo: str | None,
+               world: int | None) -> LuckCard:
+    """Refuse a play the rules do not allow, naming why."""
+    if state.turn is None or state.winner is not None:
+        raise RuleError("Trader's Luck", "cards are played once the game has begun")
+    if state.window is not None:
+        raise RuleError("Avoid Calamity!", "answer the Calamity in play first")
+    info = _card(state, seat, card)
+    if info.kind not in ANYTIME:
+        raise RuleError("Trader's Luck", f"{info.name} is not playable at any time here "
+                        "(turn it in for a re-roll instead)")
+    if not 0 <= target < len(state.players) or state.player(target).out:
+        raise RuleError("Trader's Luck", f"seat {target} is not in the game")
+    victim = state.player(target)
+    if info.kind == "lose-cargo" and (cargo not in victim.hold or cargo == IMPERIAL_CARGO):
+        raise RuleError("Lose a Cargo!", "name a cargo the victim carries (not Imperial)")
+    if info.kind == "lose-station" and not losable_station(state, target, world):
+        raise RuleError("Lose a Station!", "name a station of the victim that can be lost "
+                        "(not an Imperial Station, not the Insider's Capital)")
+    return info
+
+
+def losable_station(state: StarState, seat: int, world: int | None) -> bool:
+    """Imperial Stations cannot be destroyed; the Insider can never lose Capital."""
+    if world is None or state.stations.get(world) != seat or world in state.imperial_stations:
+        return False
+    return not (world == CAPITAL and state.player(seat).personality == "insider")
+
+
+def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None,
+              world: int | None) -> None:
+    info = check_play(draft.state, seat, card, target, cargo, world)
+    draft.emit("CardPlayed", seat=seat, card=card, target=target, cargo=cargo, world=world)
+    turn_in(draft, seat, card, "played")
+    if not info.calamity:
+        _effect(draft, Window(card=card, by=seat, victim=target))
+        return
+    draft.emit("WindowOpened", kind="avoid_calamity", card=card, by=seat, victim=target,
+               cargo=cargo, world=world)
+    if not asks(draft.state, target):
+        draft.emit("ReactionPassed", seat=target)
+        _close(draft)
+
+
+def asks(state: StarState, seat: int) -> bool:
+    """Whether the seat's policy has the window wait for it."""
+    p = state.player(seat)
+    if p.policy == "never":
+        return False
+    if p.policy == "ask":
+        return True
+    return any(luck_cards()[c].kind == "avoid" for c in p.hand)
+
+
+def avoid(draft: Draft, seat: int, card: str) -> None:
+    """Avoid Calamity!: played immediately, the Calamity has no effect; both cards are
+    discarded; the Hero gains a Prestige for it."""
+    window = draft.state.window
+    if window is None or seat not in window.waiting:
+        raise RuleError("Avoid Calamity!", "no Calamity waits for your answer")
+    if _card(draft.state, seat, card).kind != "avoid":
+        raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card")
+    draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
+    turn_in(draft, seat, card, "played")
+    draft.emit("CalamityAvoided", seat=seat, card=window.card)
+    if draft.state.player(seat).personality == "hero":
+        draft.prestige(seat, 1, "hero")
+
+
+def pass_reaction(draft: Draft, seat: int) -> None:
+    window = draft.state.window
+    if window is None or seat not in window.waiting:
+        raise RuleError("Avoid Calamity!", "nothing waits for your answer")
+    draft.emit("ReactionPassed", seat=seat)
+    if draft.state.window is not None and not draft.state.window.waiting:
+        _close(draft)
+
+
+def _close(draft: Draft) -> None:
+    window = draft.state.window
+    assert window is not None
+    draft.emit("WindowClosed", card=window.card)
+    _effect(draft, window)
+
+
+def _effect(draft: Draft, w: Window) -> None:
+    """What each implemented card does (docs/rulings.md, "Trader's Luck cards")."""
+    st = draft.state
+    info = luck_cards()[w.card]
+    victim = st.player(w.victim)
+    if info.kind == "favor":
+        draft.prestige(w.victim, info.amount or 0, "favor")
+    elif info.kind == "disfavor":
+        draft.prestige(w.victim, -(info.amount or 0), "disfavor")
+    elif info.kind == "gotcha":  # Gotcha!: steal 2 Prestige (what she has, if fewer)
+        taken = min(2, victim.prestige)
+        draft.prestige(w.victim, -taken, "gotcha")
+        draft.prestige(w.by, taken, "gotcha")
+    elif info.kind == "lose-cargo":
+        cargo = w.detail.get("cargo")
+        if cargo in victim.hold:
+            draft.emit("CargoRemoved", seat=w.victim, cargo=cargo, why="lost")
+    elif info.kind == "lose-station":
+        world = w.detail.get("world")
+        if losable_station(st, w.victim, world):
+            draft.emit("StationLost", seat=w.victim, world=world)
