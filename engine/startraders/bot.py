@@ -90,6 +90,17 @@ class StarTrader:
         avoid = [cmd for cmd in legal if isinstance(cmd, c.AvoidCalamity)]
         return avoid[0] if avoid else c.PassReaction()
 
+    def _on_you_are_lost(self, view: dict[str, Any], legal: list[Command],
+                         seat: int) -> Command | None:
+        """Send a leading rival (or one on a mission) astray; never itself."""
+        victim = view["players"][view["pending"]["detail"]["victim"]]
+        me = view["players"][seat]
+        lost = [cmd for cmd in legal if isinstance(cmd, c.PlayYouAreLost)]
+        if lost and victim["seat"] != seat and (victim["mission"] is not None
+                                                or victim["prestige"] >= me["prestige"] + 3):
+            return lost[0]
+        return c.PassReaction()
+
     def _card_play(self, view: dict[str, Any], legal: list[Command],
                    seat: int) -> Command | None:
         """Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose a

@@ -155,6 +155,13 @@ class AvoidCalamity(Command):
     card: str
 
 
+class PlayYouAreLost(Command):
+    """You Are Lost!, played in the You Are Lost interval of another's (or one's own) jump."""
+
+    type: Literal["PlayYouAreLost"] = "PlayYouAreLost"
+    card: str
+
+
 class PassReaction(Command):
     type: Literal["PassReaction"] = "PassReaction"
 
@@ -183,7 +190,8 @@ AnyCommand = Annotated[
     PlaceStation | Jump | RandomJump | Reroll | AcceptRoll | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
     | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
-    | SetReactionPolicy | PlayCard | AvoidCalamity | PassReaction | OfferDeal | AnswerDeal
+    | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | PassReaction
+    | OfferDeal | AnswerDeal
     | WithdrawDeal,
     Field(discriminator="type"),
 ]

@@ -115,6 +115,8 @@ def _jumped(state: StarState, d: dict[str, Any]) -> None:
     turn.jumps += 1
     turn.failed = None
     turn.asking = None
+    if d.get("dice"):
+        turn.ends_movement = True
 
 
 @on("JumpFailed")
@@ -294,20 +296,49 @@ def _policy(state: StarState, d: dict[str, Any]) -> None:
 
 @on("WindowOpened")
 def _window(state: StarState, d: dict[str, Any]) -> None:
-    state.window = Window(card=d["card"], by=d["by"], victim=d["victim"],
-                          detail={"cargo": d.get("cargo"), "world": d.get("world")},
-                          waiting=[d["victim"]])
+    order = list(d.get("order", [d["victim"]]))
+    state.windows.append(Window(kind=d.get("kind", "avoid_calamity"), card=d.get("card", ""),
+                                by=d.get("by", -1), victim=d["victim"],
+                                detail={"cargo": d.get("cargo"), "world": d.get("world")},
+                                waiting=[], queue=order))
+
+
+@on("ReactionAsked")
+def _asked_reaction(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None:
+        window.queue.remove(d["seat"])
+        window.waiting = [d["seat"]]
 
 
 @on("ReactionPassed")
 def _passed(state: StarState, d: dict[str, Any]) -> None:
-    if state.window is not None and d["seat"] in state.window.waiting:
-        state.window.waiting.remove(d["seat"])
+    window = state.window
+    if window is not None:
+        if d["seat"] in window.waiting:
+            window.waiting.remove(d["seat"])
+        elif d["seat"] in window.queue:
+            window.queue.remove(d["seat"])
+
+
+@on("ReactionPlayed")
+def _reaction_played(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None and d["seat"] in window.waiting:
+        window.waiting.remove(d["seat"])
 
 
 @on("CalamityAvoided", "WindowClosed")
 def _window_closed(state: StarState, d: dict[str, Any]) -> None:
-    state.window = None
+    if state.windows:
+        state.windows.pop()
+
+
+@on("LostJump")
+def _lost_jump(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).world = d["to"]
+    if state.turn is not None:
+        state.turn.ends_movement = True
 
 
 @on("StationLost")

@@ -25,6 +25,7 @@ ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDe
                                       c.AnswerDeal, c.WithdrawDeal)
 PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
+    "you_are_lost": (c.PlayYouAreLost, c.PassReaction),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
     "reroll": (c.Reroll, c.AcceptRoll),
@@ -235,8 +236,16 @@ def _draw(state: StarState, seat: int) -> Iterator[Command]:
     yield from cargo_actions(state, seat)
 
 
+def _lost(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.PassReaction()
+    for card in sorted(set(state.player(seat).hand)):
+        if luck_cards()[card].kind == "lost":
+            yield c.PlayYouAreLost(card=card)
+
+
 GENERATORS = {
     "avoid_calamity": _avoid,
+    "you_are_lost": _lost,
     "place_station": _place, "permission": _permission, "reroll": _reroll,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
     "move": _move, "action": _action, "draw": _draw,

@@ -8,6 +8,8 @@ as the answer to a Calamity. Every card may also be turned in for a re-roll (mov
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.kernel import RuleError, only
 
 from .components import LuckCard, luck_cards
@@ -68,29 +70,58 @@ def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None
     if not info.calamity:
         _effect(draft, Window(card=card, by=seat, victim=target))
         return
-    draft.emit("WindowOpened", kind="avoid_calamity", card=card, by=seat, victim=target,
-               cargo=cargo, world=world)
-    if not asks(draft.state, target):
-        draft.emit("ReactionPassed", seat=target)
-        _close(draft)
+    open_window(draft, "avoid_calamity", target, [target], card=card, by=seat, cargo=cargo,
+                world=world)
 
 
-def asks(state: StarState, seat: int) -> bool:
+def open_window(draft: Draft, kind: str, victim: int, order: list[int], **data: Any) -> None:
+    """Open a reaction window and ask the first seat that wants to be asked."""
+    draft.emit("WindowOpened", kind=kind, victim=victim, order=order, **data)
+    advance(draft)
+
+
+def advance(draft: Draft) -> None:
+    """Poll the window's seats in priority order: a seat whose policy wants the question is
+    asked (told to it alone); any other passes at once with the same public event as a
+    chosen pass. With nobody left, the window closes."""
+    while True:
+        w = draft.state.window
+        if w is None or w.waiting:
+            return
+        if not w.queue:
+            _close(draft)
+            return
+        seat = w.queue[0]
+        if asks(draft.state, seat, w.kind):
+            draft.emit("ReactionAsked", only(seat), type_public=False, seat=seat)
+            return
+        draft.emit("ReactionPassed", seat=seat)
+
+
+REACTION_CARD = {"avoid_calamity": "avoid", "you_are_lost": "lost"}
+
+
+def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     """Whether the seat's policy has the window wait for it."""
     p = state.player(seat)
     if p.policy == "never":
         return False
     if p.policy == "ask":
         return True
-    return any(luck_cards()[c].kind == "avoid" for c in p.hand)
+    return any(luck_cards()[c].kind == REACTION_CARD[kind] for c in p.hand)
+
+
+def _waiting_for(state: StarState, seat: int, kind: str) -> Window:
+    window = state.window
+    if window is None or window.kind != kind or seat not in window.waiting:
+        raise RuleError("Timing Details", "no reaction window waits for your answer")
+    return window
 
 
 def avoid(draft: Draft, seat: int, card: str) -> None:
     """Avoid Calamity!: played immediately, the Calamity has no effect; both cards are
     discarded; the Hero gains a Prestige for it."""
-    window = draft.state.window
-    if window is None or seat not in window.waiting:
-        raise RuleError("Avoid Calamity!", "no Calamity waits for your answer")
+    window = _waiting_for(draft.state, seat, "avoid_calamity")
     if _card(draft.state, seat, card).kind != "avoid":
         raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card")
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
@@ -98,21 +129,40 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
     draft.emit("CalamityAvoided", seat=seat, card=window.card)
     if draft.state.player(seat).personality == "hero":
         draft.prestige(seat, 1, "hero")
+    advance(draft)  # an interval underneath goes on polling
+
+
+def you_are_lost(draft: Draft, seat: int, card: str) -> None:
+    """You Are Lost! (a Calamity), played in the You Are Lost interval on the jumping player:
+    unless she avoids it, her ship arrives at a world named by two dice instead, and her
+    movement ends (docs/rulings.md)."""
+    window = _waiting_for(draft.state, seat, "you_are_lost")
+    if _card(draft.state, seat, card).kind != "lost":
+        raise RuleError("You Are Lost!", f"{card} is not a You Are Lost card")
+    draft.emit("ReactionPlayed", seat=seat, card=card)
+    draft.emit("CardPlayed", seat=seat, card=card, target=window.victim, cargo=None,
+               world=None)
+    turn_in(draft, seat, card, "played")
+    open_window(draft, "avoid_calamity", window.victim, [window.victim], card=card, by=seat)
 
 
 def pass_reaction(draft: Draft, seat: int) -> None:
     window = draft.state.window
     if window is None or seat not in window.waiting:
-        raise RuleError("Avoid Calamity!", "nothing waits for your answer")
+        raise RuleError("Timing Details", "nothing waits for your answer")
     draft.emit("ReactionPassed", seat=seat)
-    if draft.state.window is not None and not draft.state.window.waiting:
-        _close(draft)
+    advance(draft)
 
 
 def _close(draft: Draft) -> None:
     window = draft.state.window
     assert window is not None
-    draft.emit("WindowClosed", card=window.card)
+    draft.emit("WindowClosed", kind=window.kind, card=window.card)
+    if window.kind == "you_are_lost":
+        from .movement import arrive
+
+        arrive(draft, window.victim)
+        return
     _effect(draft, window)
 
 
@@ -137,3 +187,18 @@ def _effect(draft: Draft, w: Window) -> None:
         world = w.detail.get("world")
         if losable_station(st, w.victim, world):
             draft.emit("StationLost", seat=w.victim, world=world)
+    elif info.kind == "lost":
+        _lost_jump(draft, w)
+
+
+def _lost_jump(draft: Draft, w: Window) -> None:
+    """The ship arrives where two dice say; the interval starts again for the new arrival
+    ("You Are Lost may be played immediately after another You Are Lost")."""
+    dice = [draft.die(), draft.die()]
+    draft.emit("LostJump", seat=w.victim, by=w.by, dice=dice, to=10 * dice[0] + dice[1])
+    interval = draft.state.window
+    if interval is not None and interval.kind == "you_are_lost":
+        draft.emit("WindowClosed", kind=interval.kind, card="")
+    from .movement import jump_interval
+
+    jump_interval(draft, w.victim)

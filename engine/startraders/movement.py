@@ -86,7 +86,30 @@ def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
         _maybe_end_movement(draft, seat)
         return
     draft.emit("Jumped", seat=seat, to=to, kind=kind, roll=roll, need=minimum, origin=frm)
+    jump_interval(draft, seat)
+
+
+def jump_interval(draft: Draft, seat: int) -> None:
+    """Timing Details 6: after a successful jump (random ones included) the You Are Lost
+    interval polls every seat, the jumping player first, then in turn order; when it closes
+    the ship exits hyperspace and arrives (step 7)."""
+    from .luck import open_window
+
+    st = draft.state
+    n = len(st.players)
+    order = [(seat + i) % n for i in range(n) if not st.player((seat + i) % n).out]
+    open_window(draft, "you_are_lost", seat, order)
+
+
+def arrive(draft: Draft, seat: int) -> None:
+    """Step 7: the ship exits hyperspace: forced deliveries; a random or lost jump ends the
+    movement stage, as does using the last jump attempt."""
     forced_deliveries(draft, seat)
+    turn = draft.state.turn
+    if draft.state.winner is None and turn is not None and turn.ends_movement \
+            and turn.stage == "move":
+        draft.emit("StageChanged", seat=seat, stage="action")
+        return
     _maybe_end_movement(draft, seat)
 
 
@@ -120,9 +143,7 @@ def random_jump(draft: Draft, seat: int) -> None:
     dice = [draft.die(), draft.die()]
     draft.emit("RandomJumped", seat=seat, dice=dice, to=10 * dice[0] + dice[1],
                origin=p.world)
-    forced_deliveries(draft, seat)
-    if draft.state.winner is None:
-        draft.emit("StageChanged", seat=seat, stage="action")
+    jump_interval(draft, seat)
 
 
 def end_movement(draft: Draft, seat: int) -> None:

@@ -41,14 +41,17 @@ class Completed(BaseModel):
 
 
 class Window(BaseModel):
-    """A reaction window ("immediately" after a Calamity): who may still answer."""
+    """A reaction window: "immediately" after a Calamity (the victim may Avoid it), or a
+    timing interval of a jump (Timing Details 6: the You Are Lost interval), polled seat by
+    seat in the book's priority order (the player whose turn it is, then in turn order)."""
 
-    kind: Literal["avoid_calamity"] = "avoid_calamity"
-    card: str  # the Calamity played
-    by: int
-    victim: int
+    kind: Literal["avoid_calamity", "you_are_lost"] = "avoid_calamity"
+    card: str = ""  # the Calamity played (avoid_calamity)
+    by: int = -1
+    victim: int  # the Calamity's victim, or the jumping player
     detail: dict[str, Any] = {}
-    waiting: list[int] = []
+    waiting: list[int] = []  # the seat asked now
+    queue: list[int] = []  # the seats still to ask after it
 
 
 class Bundle(BaseModel):
@@ -88,6 +91,7 @@ class Turn(BaseModel):
     petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
     kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
     telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards
+    ends_movement: bool = False  # a random jump or You Are Lost ends the movement stage
 
 
 class StarState(BaseModel):
@@ -108,7 +112,7 @@ class StarState(BaseModel):
     insider_left: int = 0  # Insider's stations still to place (Setting Up 6)
     winner: int | None = None
     end: dict[str, Any] | None = None
-    window: Window | None = None
+    windows: list[Window] = []  # open reaction windows, the last one answered first
     offers: list[Offer] = []  # open deal offers (secret to their two parties)
     next_offer: int = 1
     sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
@@ -116,6 +120,11 @@ class StarState(BaseModel):
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
+
+    @property
+    def window(self) -> Window | None:
+        """The reaction window being answered now (the innermost one)."""
+        return self.windows[-1] if self.windows else None
 
     @property
     def active(self) -> list[Player]:

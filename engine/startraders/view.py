@@ -61,7 +61,7 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "luck_discard": list(state.luck_discard),
         "psychic": [cards[cid].model_dump() for cid in psychic_peek(state, viewer)],
         "window": None if state.window is None else {
-            k: v for k, v in state.window.model_dump().items() if k != "waiting"},
+            k: v for k, v in state.window.model_dump().items() if k not in ("waiting", "queue")},
         "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
         "winner": state.winner,
         "end": state.end,

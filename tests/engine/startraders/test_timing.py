@@ -1,0 +1,86 @@
+"""Timing Details: the You Are Lost interval (step 6) as a reaction window polled in the
+book's priority order; You Are Lost!, Avoid Calamity against it, chains of You Are Lost; the
+ship exits hyperspace (step 7) only when the interval closes."""
+
+from __future__ import annotations
+
+from engine.startraders.ruleset import ruleset
+
+from .kit import c, game_of, play, types
+
+
+def _players(**over: dict) -> list[dict]:
+    players = [{"name": "Ann", "world": 14}, {"name": "Bob"}, {"name": "Cy"}]
+    for key, spec in over.items():
+        players[int(key[1:])].update(spec)
+    return players
+
+
+def test_interval_polls_the_mover_first_then_in_turn_order_timing_details() -> None:
+    """"Players have priority starting with the player whose turn it is and proceeding from
+    them in turn order": each seat whose policy is `ask` is asked in that order."""
+    players = _players(s0={"policy": "ask"}, s1={"policy": "ask"}, s2={"policy": "ask"})
+    game = game_of(players=players, active=0, dice=[6])
+    play(game, 0, c.Jump(to=13))
+    asked = []
+    for _ in range(3):
+        now = ruleset.pending(game.state)
+        assert now.prompt == "you_are_lost"
+        asked.append(now.seats[0])
+        play(game, now.seats[0], c.PassReaction())
+    assert asked == [0, 1, 2] and ruleset.pending(game.state).prompt == "move"
+
+
+def test_you_are_lost_sends_the_ship_by_two_dice_and_ends_movement_you_are_lost() -> None:
+    """Timing Details example: "You roll a 6 ... Am I lost?" Bob plays You Are Lost: the ship
+    goes where two dice say (3, 5: Babel) and the movement stage is over."""
+    game = game_of(players=_players(s1={"hand": ["lost-1"]}), dice=[6, 3, 5])
+    play(game, 0, c.Jump(to=13))
+    assert ruleset.pending(game.state).seats == (1,)  # only Bob holds a playable card
+    out = play(game, 1, c.PlayYouAreLost(card="lost-1"))
+    assert "LostJump" in types(out)
+    assert game.state.players[0].world == 35 and game.state.turn.stage == "action"
+
+
+def test_avoid_calamity_against_you_are_lost_keeps_the_ship_avoid_calamity() -> None:
+    players = _players(s0={"hand": ["avoid-1"]}, s1={"hand": ["lost-1"]})
+    game = game_of(players=players, dice=[6])
+    play(game, 0, c.Jump(to=13))
+    play(game, 1, c.PlayYouAreLost(card="lost-1"))
+    assert ruleset.pending(game.state).prompt == "avoid_calamity"
+    assert ruleset.pending(game.state).seats == (0,)
+    play(game, 0, c.AvoidCalamity(card="avoid-1"))
+    assert game.state.players[0].world == 13 and game.state.turn.stage == "move"
+
+
+def test_you_are_lost_after_you_are_lost_you_are_lost() -> None:
+    """"You Are Lost may be played immediately after another You Are Lost.\""""
+    players = _players(s1={"hand": ["lost-1"]}, s2={"hand": ["lost-2"]})
+    game = game_of(players=players, dice=[6, 3, 5, 2, 6])
+    play(game, 0, c.Jump(to=13))
+    play(game, 1, c.PlayYouAreLost(card="lost-1"))
+    assert ruleset.pending(game.state).seats == (2,)  # the new interval: Cy may answer
+    play(game, 2, c.PlayYouAreLost(card="lost-2"))
+    assert game.state.players[0].world == 26
+
+
+def test_delivery_waits_until_the_ship_exits_hyperspace_timing_details_7() -> None:
+    players = _players(s0={"world": 13, "hold": ["Power Crystals"]}, s1={"policy": "ask"})
+    game = game_of(players=players, contracts=[1, 20], dice=[6])
+    play(game, 0, c.Jump(to=51))
+    assert game.state.players[0].hold == ["Power Crystals"]  # still in hyperspace
+    out = play(game, 1, c.PassReaction())
+    assert "ContractDelivered" in types(out) and game.state.players[0].hold == []
+
+
+def test_an_automatic_pass_looks_like_a_chosen_pass_to_others() -> None:
+    """Bob passes by choice, Cy (policy `never`, holding You Are Lost) automatically: the
+    others see the same public events in both cases; the question to Bob is his alone."""
+    players = _players(s1={"policy": "ask"}, s2={"policy": "never", "hand": ["lost-1"]})
+    game = game_of(players=players, dice=[6])
+    out = play(game, 0, c.Jump(to=13))
+    out += play(game, 1, c.PassReaction())
+    public = [(e.type, e.data.get("seat")) for e in out if e.audience.kind == "public"]
+    assert ("ReactionPassed", 1) in public and ("ReactionPassed", 2) in public
+    asked = [e for e in out if e.type == "ReactionAsked"]
+    assert asked and all(e.redacted_for(0) == {"seq": e.seq, "redacted": True} for e in asked)
