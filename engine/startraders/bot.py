@@ -80,7 +80,7 @@ class StarTrader:
 
     def _fallback(self, legal: Sequence[Command], seq: int, seat: int) -> Command:
         calm = [cmd for cmd in legal if isinstance(cmd, (c.EndMovement, c.SkipAction,
-                                                         c.EndTurn, c.Draw, c.AcceptRoll,
+                                                         c.EndTurn, c.Draw,
                                                          c.PassReaction))]
         return calm[0] if calm else Randomness(self.seed, seq, f"st{seat}").choice(list(legal))
 
@@ -135,12 +135,30 @@ class StarTrader:
         rival = asker["mission"] is not None or asker["prestige"] >= me["prestige"] + 5
         return c.AnswerPermission(grant=not rival)
 
-    def _on_reroll(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+    def _on_zap(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        """Its own failing roll: Zap it up if that is enough, else re-roll with a spare card
+        (or on a mission); a leading rival's succeeding roll: Zap it down if that is enough."""
+        roll = view["pending"]["detail"]["roll"]
+        mover = view["players"][view["pending"]["detail"]["victim"]]
         me = view["players"][seat]
-        hand = me.get("hand", [])
-        if hand and (len(hand) >= 2 or me["mission"] is not None):
-            return c.Reroll(card=sorted(hand)[0])
-        return c.AcceptRoll()
+        zaps = [cmd for cmd in legal if isinstance(cmd, c.Zap)]
+        if roll["kind"] == "random":
+            return c.PassReaction()
+        fails = roll["roll"] < roll["need"]
+        if mover["seat"] == seat and fails:
+            fix = [z for z in zaps if z.delta > 0 and roll["roll"] + z.delta >= roll["need"]]
+            if fix:
+                return min(fix, key=lambda z: z.delta)
+            hand = me.get("hand", [])
+            if hand and (len(hand) >= 2 or me["mission"] is not None):
+                return c.Reroll(card=sorted(hand)[0])
+        rival = mover["seat"] != seat and (mover["mission"] is not None
+                                           or mover["prestige"] >= me["prestige"] + 3)
+        if rival and not fails:
+            spoil = [z for z in zaps if z.delta < 0 and roll["roll"] + z.delta < roll["need"]]
+            if spoil:
+                return max(spoil, key=lambda z: z.delta)
+        return c.PassReaction()
 
     def _on_petition_price(self, view: dict[str, Any], legal: list[Command],
                            seat: int) -> Command | None:

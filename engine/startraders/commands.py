@@ -32,14 +32,20 @@ class RandomJump(Command):
 
 
 class Reroll(Command):
-    """Trader's Luck, Re-Rolls: turn in any card to roll a failed jump again."""
+    """Trader's Luck, Re-Rolls: in the Zap/Reroll interval of his jump the jumping player
+    turns in any card to roll again."""
 
     type: Literal["Reroll"] = "Reroll"
     card: str
 
 
-class AcceptRoll(Command):
-    type: Literal["AcceptRoll"] = "AcceptRoll"
+class Zap(Command):
+    """Zap! (``delta`` +1 or -1) or Superzap! (+2 or -2) on the roll of the Zap/Reroll
+    interval (docs/rulings.md)."""
+
+    type: Literal["Zap"] = "Zap"
+    card: str
+    delta: int
 
 
 class AnswerPermission(Command):
@@ -187,7 +193,7 @@ class WithdrawDeal(Command):
 
 
 AnyCommand = Annotated[
-    PlaceStation | Jump | RandomJump | Reroll | AcceptRoll | AnswerPermission | EndMovement
+    PlaceStation | Jump | RandomJump | Reroll | Zap | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
     | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
     | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | PassReaction

@@ -105,7 +105,6 @@ def _turn_started(state: StarState, d: dict[str, Any]) -> None:
 def _stage(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
     turn.stage = d["stage"]
-    turn.failed = None
 
 
 @on("Jumped", "RandomJumped")
@@ -113,7 +112,7 @@ def _jumped(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
     state.player(d["seat"]).world = d["to"]
     turn.jumps += 1
-    turn.failed = None
+    turn.roll = None
     turn.asking = None
     if d.get("dice"):
         turn.ends_movement = True
@@ -123,18 +122,28 @@ def _jumped(state: StarState, d: dict[str, Any]) -> None:
 def _failed(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
     turn.asking = None
-    if d["may_reroll"]:
-        turn.failed = {"to": d["to"], "kind": d["kind"], "need": d["need"]}
-    else:
-        turn.failed = None
-        turn.jumps += 1
-
-
-@on("FailureAccepted")
-def _accepted(state: StarState, d: dict[str, Any]) -> None:
-    turn = _turn(state)
-    turn.failed = None
+    turn.roll = None
     turn.jumps += 1
+
+
+@on("JumpRolled")
+def _rolled(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.asking = None
+    turn.roll = {k: d[k] for k in ("to", "kind", "roll", "need", "dice") if k in d}
+
+
+@on("RollChanged")
+def _roll_changed(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    if turn.roll is not None:
+        turn.roll["roll"] = d["roll"]
+        if "dice" in turn.roll:
+            turn.roll["dice"] = [*turn.roll["dice"][:-1], d["roll"]]
+    window = state.window
+    if window is not None:  # "These may happen in any order": everyone may answer again
+        window.waiting = []
+        window.queue = list(window.order)
 
 
 @on("PermissionAsked")
@@ -300,7 +309,7 @@ def _window(state: StarState, d: dict[str, Any]) -> None:
     state.windows.append(Window(kind=d.get("kind", "avoid_calamity"), card=d.get("card", ""),
                                 by=d.get("by", -1), victim=d["victim"],
                                 detail={"cargo": d.get("cargo"), "world": d.get("world")},
-                                waiting=[], queue=order))
+                                waiting=[], queue=list(order), order=list(order)))
 
 
 @on("ReactionAsked")

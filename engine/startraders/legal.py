@@ -13,7 +13,7 @@ from .components import contracts, luck_cards
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import losable_station
-from .movement import may_use_station
+from .movement import ZAPS, may_use_station
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
 
@@ -28,7 +28,7 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "you_are_lost": (c.PlayYouAreLost, c.PassReaction),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
-    "reroll": (c.Reroll, c.AcceptRoll),
+    "zap": (c.Reroll, c.Zap, c.PassReaction),
     "petition_price": (c.PayPetition,),
     "kluge_payoff": (c.ChooseKlugePayoff,),
     "telzey_look": (c.LookAtCards,),
@@ -61,13 +61,11 @@ def _waiting(state: StarState) -> Pending | None:
     if window is not None:
         return Pending(seats=tuple(window.waiting), prompt=window.kind,
                        detail={"card": window.card, "by": window.by, "victim": window.victim,
-                               **window.detail})
+                               **window.detail, "roll": turn.roll})
     if turn.asking is not None:
         return Pending(seats=(turn.asking["owner"],), prompt="permission",
                        detail={"seat": turn.seat, "to": turn.asking["to"]})
     seat = (turn.seat,)
-    if turn.failed is not None:
-        return Pending(seats=seat, prompt="reroll", detail=dict(turn.failed))
     if turn.petition is not None:
         return Pending(seats=seat, prompt="petition_price", detail=dict(turn.petition))
     if turn.kluge:
@@ -149,10 +147,19 @@ def _permission(state: StarState, seat: int) -> Iterator[Command]:
     yield c.AnswerPermission(grant=False)
 
 
-def _reroll(state: StarState, seat: int) -> Iterator[Command]:
-    yield c.AcceptRoll()
-    for card in sorted(set(state.player(seat).hand)):
-        yield c.Reroll(card=card)
+def _zap(state: StarState, seat: int) -> Iterator[Command]:
+    """The Zap/Reroll interval: pass, Zap or Superzap the roll, or (the jumping player, not
+    on a random jump) turn in any card to re-roll."""
+    yield c.PassReaction()
+    turn = state.turn
+    assert turn is not None and turn.roll is not None
+    hand = sorted(set(state.player(seat).hand))
+    for card in hand:
+        for delta in ZAPS.get(luck_cards()[card].kind, ()):
+            yield c.Zap(card=card, delta=delta)
+    if seat == turn.seat and turn.roll["kind"] != "random":
+        for card in hand:
+            yield c.Reroll(card=card)
 
 
 def _price(state: StarState, seat: int) -> Iterator[Command]:
@@ -246,7 +253,7 @@ def _lost(state: StarState, seat: int) -> Iterator[Command]:
 GENERATORS = {
     "avoid_calamity": _avoid,
     "you_are_lost": _lost,
-    "place_station": _place, "permission": _permission, "reroll": _reroll,
+    "place_station": _place, "permission": _permission, "zap": _zap,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
     "move": _move, "action": _action, "draw": _draw,
 }

@@ -98,17 +98,24 @@ def advance(draft: Draft) -> None:
         draft.emit("ReactionPassed", seat=seat)
 
 
-REACTION_CARD = {"avoid_calamity": "avoid", "you_are_lost": "lost"}
+REACTION_CARDS = {"avoid_calamity": {"avoid"}, "you_are_lost": {"lost"},
+                  "zap": {"zap", "superzap"}}
 
 
 def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
-    """Whether the seat's policy has the window wait for it."""
+    """Whether the seat's policy has the window wait for it: always (`ask`), never
+    (`never`), or when it holds a card playable there (`playable`; the jumping player's
+    re-roll counts when his roll fails and it is not a random jump)."""
     p = state.player(seat)
     if p.policy == "never":
         return False
     if p.policy == "ask":
         return True
-    return any(luck_cards()[c].kind == REACTION_CARD[kind] for c in p.hand)
+    if any(luck_cards()[c].kind in REACTION_CARDS[kind] for c in p.hand):
+        return True
+    roll = state.turn.roll if state.turn else None
+    return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
+                and roll["kind"] != "random" and roll["roll"] < roll["need"])
 
 
 def _waiting_for(state: StarState, seat: int, kind: str) -> Window:
@@ -162,6 +169,11 @@ def _close(draft: Draft) -> None:
         from .movement import arrive
 
         arrive(draft, window.victim)
+        return
+    if window.kind == "zap":
+        from .movement import settle_roll
+
+        settle_roll(draft, window.victim)
         return
     _effect(draft, window)
 

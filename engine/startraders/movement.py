@@ -75,17 +75,56 @@ def answer_permission(draft: Draft, owner: int, grant: bool) -> None:
 
 
 def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
-    """Timing Details 3-7: roll if a roll is needed, move on success, and arrive."""
+    """Timing Details 3-5: a jump that needs no roll succeeds at once; otherwise the roll
+    opens the Zap/Reroll interval and the jump is settled when it closes."""
     st = draft.state
     minimum = need(st, seat, to, kind)
-    frm = st.player(seat).world
-    roll = draft.die() if minimum else None
-    if roll is not None and roll < minimum:
-        draft.emit("JumpFailed", seat=seat, to=to, kind=kind, roll=roll, need=minimum,
-                   may_reroll=bool(st.player(seat).hand))
-        _maybe_end_movement(draft, seat)
+    if not minimum:
+        draft.emit("Jumped", seat=seat, to=to, kind=kind, roll=None, need=0,
+                   origin=st.player(seat).world)
+        jump_interval(draft, seat)
         return
-    draft.emit("Jumped", seat=seat, to=to, kind=kind, roll=roll, need=minimum, origin=frm)
+    draft.emit("JumpRolled", seat=seat, to=to, kind=kind, roll=draft.die(), need=minimum)
+    _open(draft, "zap", seat)
+
+
+def _open(draft: Draft, kind: str, seat: int) -> None:
+    from .luck import open_window
+
+    st = draft.state
+    n = len(st.players)
+    order = [(seat + i) % n for i in range(n) if not st.player((seat + i) % n).out]
+    open_window(draft, kind, seat, order)
+
+
+def settle_roll(draft: Draft, seat: int) -> None:
+    """The end of the Zap/Reroll interval: the roll as it now stands decides (a Zapped roll
+    is used as is for a jump's success; a world's digit is kept within 1-6)."""
+    roll = _turn(draft.state).roll
+    assert roll is not None
+    if roll["kind"] == "random":
+        _random_die_settled(draft, seat, roll)
+        return
+    if roll["roll"] >= roll["need"]:
+        draft.emit("Jumped", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
+                   need=roll["need"], origin=draft.state.player(seat).world)
+        jump_interval(draft, seat)
+        return
+    draft.emit("JumpFailed", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
+               need=roll["need"])
+    _maybe_end_movement(draft, seat)
+
+
+def _random_die_settled(draft: Draft, seat: int, roll: dict[str, object]) -> None:
+    dice = [max(1, min(6, int(d))) for d in roll["dice"]]  # type: ignore[attr-defined]
+    if len(dice) == 1:  # "Zap must be played immediately after each roll"
+        second = draft.die()
+        draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=second, need=0,
+                   dice=[*dice, second])
+        _open(draft, "zap", seat)
+        return
+    draft.emit("RandomJumped", seat=seat, dice=dice, to=10 * dice[0] + dice[1],
+               origin=draft.state.player(seat).world)
     jump_interval(draft, seat)
 
 
@@ -93,12 +132,7 @@ def jump_interval(draft: Draft, seat: int) -> None:
     """Timing Details 6: after a successful jump (random ones included) the You Are Lost
     interval polls every seat, the jumping player first, then in turn order; when it closes
     the ship exits hyperspace and arrives (step 7)."""
-    from .luck import open_window
-
-    st = draft.state
-    n = len(st.players)
-    order = [(seat + i) % n for i in range(n) if not st.player((seat + i) % n).out]
-    open_window(draft, "you_are_lost", seat, order)
+    _open(draft, "you_are_lost", seat)
 
 
 def arrive(draft: Draft, seat: int) -> None:
@@ -113,23 +147,50 @@ def arrive(draft: Draft, seat: int) -> None:
     _maybe_end_movement(draft, seat)
 
 
+def _interval_roll(draft: Draft, seat: int) -> dict[str, object]:
+    window = draft.state.window
+    roll = _turn(draft.state).roll
+    if window is None or window.kind != "zap" or seat not in window.waiting or roll is None:
+        raise RuleError("Timing Details", "no Zap/Reroll interval waits for your answer")
+    return roll
+
+
 def reroll(draft: Draft, seat: int, card: str) -> None:
-    """Trader's Luck, Re-Rolls: turn in any card to roll the failed jump again (never a
-    random jump)."""
-    failed = _turn(draft.state).failed
-    if failed is None:
-        raise RuleError("Re-Rolls", "there is no failed jump roll to re-roll")
+    """Trader's Luck, Re-Rolls: in the Zap/Reroll interval the jumping player may turn in
+    any card to roll again (never for a random jump); a Zap played before has no effect."""
+    roll = _interval_roll(draft, seat)
+    if seat != _turn(draft.state).seat or roll["kind"] == "random":
+        raise RuleError("Re-Rolls", "only the jumping player re-rolls, never a random jump")
     if card not in draft.state.player(seat).hand:
         raise RuleError("Re-Rolls", f"you do not hold {card}")
     turn_in(draft, seat, card, "reroll")
-    resolve_jump(draft, seat, failed["to"], failed["kind"])
+    draft.emit("RollChanged", seat=seat, roll=draft.die(), card=card)
+    from .luck import advance
+
+    advance(draft)
 
 
-def accept_roll(draft: Draft, seat: int) -> None:
-    if _turn(draft.state).failed is None:
-        raise RuleError("Re-Rolls", "there is no failed jump roll")
-    draft.emit("FailureAccepted", seat=seat)
-    _maybe_end_movement(draft, seat)
+ZAPS = {"zap": (-1, 1), "superzap": (-2, 2)}
+
+
+def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
+    """Zap! and Superzap! (our reading: change the roll just made by 1, or by 2, up or
+    down); any player, in the Zap/Reroll interval."""
+    from .components import luck_cards
+    from .luck import advance
+
+    roll = _interval_roll(draft, seat)
+    if card not in draft.state.player(seat).hand:
+        raise RuleError("Zap!", f"you do not hold {card}")
+    kind = luck_cards()[card].kind
+    if delta not in ZAPS.get(kind, ()):
+        raise RuleError("Zap!", "a Zap changes a roll by 1, a Superzap by 2, up or down")
+    draft.emit("CardPlayed", seat=seat, card=card, target=_turn(draft.state).seat, cargo=None,
+               world=None)
+    turn_in(draft, seat, card, "played")
+    draft.emit("RollChanged", seat=seat, roll=int(roll["roll"]) + delta,  # type: ignore[call-overload]
+               card=card)
+    advance(draft)
 
 
 def random_jump(draft: Draft, seat: int) -> None:
@@ -140,10 +201,9 @@ def random_jump(draft: Draft, seat: int) -> None:
         raise RuleError("Stages of the Turn", "jumps are made in the movement stage")
     if turn.jumps >= p.engines:
         raise RuleError("Engines", f"all {p.engines} jump attempts of this turn are used")
-    dice = [draft.die(), draft.die()]
-    draft.emit("RandomJumped", seat=seat, dice=dice, to=10 * dice[0] + dice[1],
-               origin=p.world)
-    jump_interval(draft, seat)
+    first = draft.die()
+    draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=first, need=0, dice=[first])
+    _open(draft, "zap", seat)
 
 
 def end_movement(draft: Draft, seat: int) -> None:
@@ -156,6 +216,6 @@ def _maybe_end_movement(draft: Draft, seat: int) -> None:
     """With every jump attempt used the movement stage is over."""
     st = draft.state
     turn = st.turn
-    if st.winner is None and turn is not None and turn.failed is None \
+    if st.winner is None and turn is not None and turn.roll is None \
             and turn.stage == "move" and turn.jumps >= st.player(seat).engines:
         draft.emit("StageChanged", seat=seat, stage="action")

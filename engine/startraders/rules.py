@@ -19,7 +19,7 @@ RULES: dict[type[Command], Rule] = {
     c.Jump: lambda d, s, cmd: movement.declare_jump(d, s, cmd.to, cmd.kind),
     c.RandomJump: lambda d, s, cmd: movement.random_jump(d, s),
     c.Reroll: lambda d, s, cmd: movement.reroll(d, s, cmd.card),
-    c.AcceptRoll: lambda d, s, cmd: movement.accept_roll(d, s),
+    c.Zap: lambda d, s, cmd: movement.zap(d, s, cmd.card, cmd.delta),
     c.AnswerPermission: lambda d, s, cmd: movement.answer_permission(d, s, cmd.grant),
     c.EndMovement: lambda d, s, cmd: movement.end_movement(d, s),
     c.PickUp: lambda d, s, cmd: cargo.pick_up(d, s, cmd.slot),

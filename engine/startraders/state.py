@@ -42,16 +42,18 @@ class Completed(BaseModel):
 
 class Window(BaseModel):
     """A reaction window: "immediately" after a Calamity (the victim may Avoid it), or a
-    timing interval of a jump (Timing Details 6: the You Are Lost interval), polled seat by
+    timing interval of a jump (Timing Details 4 and 6: the Zap/Reroll and You Are Lost
+    intervals), polled seat by
     seat in the book's priority order (the player whose turn it is, then in turn order)."""
 
-    kind: Literal["avoid_calamity", "you_are_lost"] = "avoid_calamity"
+    kind: Literal["avoid_calamity", "zap", "you_are_lost"] = "avoid_calamity"
     card: str = ""  # the Calamity played (avoid_calamity)
     by: int = -1
     victim: int  # the Calamity's victim, or the jumping player
     detail: dict[str, Any] = {}
     waiting: list[int] = []  # the seat asked now
     queue: list[int] = []  # the seats still to ask after it
+    order: list[int] = []  # everyone the window polls, in priority order
 
 
 class Bundle(BaseModel):
@@ -85,7 +87,7 @@ class Turn(BaseModel):
     stage: Stage = "move"
     jumps: int = 0  # jump attempts used (Movement)
     drawn: bool = False  # the draw stage's card is taken
-    failed: dict[str, Any] | None = None  # a failed roll the mover may re-roll (Trader's Luck)
+    roll: dict[str, Any] | None = None  # a jump roll in its Zap/Reroll interval
     asking: dict[str, Any] | None = None  # a station jump waiting for its owner's permission
     refused: list[int] = []  # stations whose owner refused permission this turn
     petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse

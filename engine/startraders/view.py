@@ -44,7 +44,7 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "first_player": state.first_player,
         "turn": None if turn is None else {
             "seat": turn.seat, "stage": turn.stage, "jumps": turn.jumps,
-            "asking": turn.asking, "failed": turn.failed, "petition": turn.petition,
+            "asking": turn.asking, "roll": turn.roll, "petition": turn.petition,
         },
         "pending": None if now is None else now.model_dump(),
         "players": [_player(p, viewer) for p in state.players],

@@ -84,7 +84,8 @@ def test_psychic_sees_the_top_contracts_alone_personalities() -> None:
 def test_telzey_look_is_told_to_the_looker_alone_special_payoffs() -> None:
     """Deliveries to Telzey (23) allow a look at any one player's Trader's Luck cards."""
     players = [{"name": "Ann", "world": 22, "hold": ["Cybertanks"]},
-               {"name": "Bob", "hand": ["avoid-1", "zap-3"]}, {"name": "Cy"}]
+               {"name": "Bob", "hand": ["avoid-1", "zap-3"], "policy": "never"},
+               {"name": "Cy"}]
     game = game_of(players=players, contracts=[1, 34], dice=[6])
     play(game, 0, c.Jump(to=23))
     assert ruleset.pending(game.state).prompt == "telzey_look"

@@ -55,8 +55,6 @@ def test_navigator_adds_one_except_orange_personalities(to: int, roll: int, ok: 
     players = [{"name": "Ann", "world": 14, "personality": "navigator"}, {"name": "Bob"}]
     game = game_of(players=players, dice=[roll])
     play(game, 0, c.Jump(to=to))
-    if not ok and game.state.turn.failed:
-        play(game, 0, c.AcceptRoll())
     assert (game.state.players[0].world == to) is ok
 
 
@@ -109,24 +107,34 @@ def test_random_jump_two_dice_name_the_world_and_end_movement_random_jumps() -> 
 
 
 def test_reroll_by_turning_in_any_card_re_rolls() -> None:
-    """Re-Rolls: any Trader's Luck card turned in gives an immediate re-roll of a jump."""
+    """Re-Rolls: any Trader's Luck card turned in gives an immediate re-roll of a jump, in the
+    Zap/Reroll interval (Timing Details 4); the jump is settled when the interval closes."""
     players = [{"name": "Ann", "world": 14, "hand": ["gotcha-1", "zap-1"]}, {"name": "Bob"}]
     game = game_of(players=players, dice=[1, 5])
     play(game, 0, c.Jump(to=15))
-    assert ruleset.pending(game.state).prompt == "reroll"
+    assert ruleset.pending(game.state).prompt == "zap"
     with pytest.raises(RuleError, match="Re-Rolls"):
         play(game, 0, c.Reroll(card="avoid-1"))
     out = play(game, 0, c.Reroll(card="gotcha-1"))
-    assert types(out)[:2] == ["CardTurnedIn", "LoadedDieUsed"]
+    assert types(out)[:3] == ["CardTurnedIn", "LoadedDieUsed", "RollChanged"]
+    assert game.state.players[0].world == 14  # still in the interval: Ann holds a Zap
+    play(game, 0, c.PassReaction())
     assert game.state.players[0].world == 15 and game.state.players[0].hand == ["zap-1"]
     assert game.state.turn.jumps == 1 and "gotcha-1" in game.state.luck_discard
 
 
 def test_no_reroll_of_a_random_jump_re_rolls() -> None:
-    players = [{"name": "Ann", "world": 14, "hand": ["zap-1"]}, {"name": "Bob"}]
+    players = [{"name": "Ann", "world": 14, "hand": ["avoid-1"], "policy": "ask"},
+               {"name": "Bob"}]
     game = game_of(players=players, dice=[1, 1])
     play(game, 0, c.RandomJump())
-    assert ruleset.pending(game.state).prompt == "action"
+    assert c.Reroll(card="avoid-1") not in list(ruleset.legal_actions(game.state, 0))
+    with pytest.raises(RuleError, match="Re-Rolls"):
+        play(game, 0, c.Reroll(card="avoid-1"))
+    play(game, 0, c.PassReaction())  # the first die
+    play(game, 0, c.PassReaction())  # the second die
+    play(game, 0, c.PassReaction())  # the You Are Lost interval
+    assert game.state.players[0].world == 11 and ruleset.pending(game.state).prompt == "action"
 
 
 def test_engines_limit_jump_attempts_engines() -> None:

@@ -23,12 +23,13 @@ def test_interval_polls_the_mover_first_then_in_turn_order_timing_details() -> N
     game = game_of(players=players, active=0, dice=[6])
     play(game, 0, c.Jump(to=13))
     asked = []
-    for _ in range(3):
+    for _ in range(6):
         now = ruleset.pending(game.state)
-        assert now.prompt == "you_are_lost"
-        asked.append(now.seats[0])
+        asked.append((now.prompt, now.seats[0]))
         play(game, now.seats[0], c.PassReaction())
-    assert asked == [0, 1, 2] and ruleset.pending(game.state).prompt == "move"
+    assert asked == [("zap", 0), ("zap", 1), ("zap", 2),  # step 4
+                     ("you_are_lost", 0), ("you_are_lost", 1), ("you_are_lost", 2)]  # step 6
+    assert ruleset.pending(game.state).prompt == "move" and game.state.players[0].world == 13
 
 
 def test_you_are_lost_sends_the_ship_by_two_dice_and_ends_movement_you_are_lost() -> None:
@@ -68,8 +69,10 @@ def test_delivery_waits_until_the_ship_exits_hyperspace_timing_details_7() -> No
     players = _players(s0={"world": 13, "hold": ["Power Crystals"]}, s1={"policy": "ask"})
     game = game_of(players=players, contracts=[1, 20], dice=[6])
     play(game, 0, c.Jump(to=51))
+    play(game, 1, c.PassReaction())  # the Zap/Reroll interval: the ship moves (step 5)
+    assert game.state.players[0].world == 51
     assert game.state.players[0].hold == ["Power Crystals"]  # still in hyperspace
-    out = play(game, 1, c.PassReaction())
+    out = play(game, 1, c.PassReaction())  # the You Are Lost interval
     assert "ContractDelivered" in types(out) and game.state.players[0].hold == []
 
 
@@ -84,3 +87,35 @@ def test_an_automatic_pass_looks_like_a_chosen_pass_to_others() -> None:
     assert ("ReactionPassed", 1) in public and ("ReactionPassed", 2) in public
     asked = [e for e in out if e.type == "ReactionAsked"]
     assert asked and all(e.redacted_for(0) == {"seq": e.seq, "redacted": True} for e in asked)
+
+
+def test_zap_your_own_roll_down_to_stay_timing_details_example() -> None:
+    """Timing Details example: on Mink going to Niven you roll a 2; "You may Zap your roll
+    down to a 1 to stay on Mink" (a Zapped roll is used as is)."""
+    game = game_of(players=_players(s0={"hand": ["zap-1"]}), dice=[2])
+    play(game, 0, c.Jump(to=13))
+    assert ruleset.pending(game.state).prompt == "zap"
+    play(game, 0, c.Zap(card="zap-1", delta=-1))  # nobody else holds a Zap: settled
+    assert game.state.players[0].world == 14 and game.state.turn.jumps == 1
+
+
+def test_an_opponent_zaps_then_the_jumper_rerolls_zap_has_no_effect_after_reroll() -> None:
+    """Timing Details 4: Zaps and the re-roll may come in any order; "A Zap played has no
+    effect if the jumping player rerolls afterwards". After each play everyone may answer
+    again, the jumping player first."""
+    players = _players(s0={"hand": ["favor-1"]}, s1={"hand": ["superzap-1"]})
+    game = game_of(players=players, dice=[4, 5])
+    play(game, 0, c.Jump(to=15))  # red 3+: 4 succeeds; Ann holds no Zap: not asked
+    assert ruleset.pending(game.state).seats == (1,)
+    play(game, 1, c.Zap(card="superzap-1", delta=-2))  # 2: fails
+    assert ruleset.pending(game.state).seats == (0,)  # Ann may now re-roll
+    play(game, 0, c.Reroll(card="favor-1"))  # 5
+    assert game.state.players[0].world == 15
+
+
+def test_zap_on_a_random_jump_die_stays_a_world_zap() -> None:
+    """Zap on a die naming a world: a result below 1 counts as 1, above 6 as 6."""
+    game = game_of(players=_players(s0={"hand": ["superzap-2"]}), dice=[6, 1])
+    play(game, 0, c.RandomJump())
+    play(game, 0, c.Zap(card="superzap-2", delta=2))  # 8 -> 6
+    assert game.state.players[0].world == 61
