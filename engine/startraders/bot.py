@@ -87,8 +87,26 @@ class StarTrader:
     # -- answers -------------------------------------------------------------------------
     def _on_avoid_calamity(self, view: dict[str, Any], legal: list[Command],
                            seat: int) -> Command | None:
+        """Avoid a Calamity on itself, or a Quarantine of its own world."""
+        detail = view["pending"]["detail"]
         avoid = [cmd for cmd in legal if isinstance(cmd, c.AvoidCalamity)]
+        if detail["card"].startswith("quarantine"):
+            mine = detail.get("world") == view["players"][seat]["world"]
+            return avoid[0] if avoid and mine else c.PassReaction()
         return avoid[0] if avoid else c.PassReaction()
+
+    def _on_quarantine(self, view: dict[str, Any], legal: list[Command],
+                       seat: int) -> Command | None:
+        """Escape a Quarantine on its own jump; trap a leading rival's ship."""
+        mover = view["players"][view["pending"]["detail"]["victim"]]
+        me = view["players"][seat]
+        for cmd in legal:
+            if isinstance(cmd, c.AvoidCalamity) and mover["seat"] == seat:
+                return cmd
+        rival = mover["seat"] != seat and (mover["mission"] is not None
+                                           or mover["prestige"] >= me["prestige"] + 3)
+        trap = [cmd for cmd in legal if isinstance(cmd, c.Quarantine)]
+        return trap[0] if trap and rival else c.PassReaction()
 
     def _on_you_are_lost(self, view: dict[str, Any], legal: list[Command],
                          seat: int) -> Command | None:
@@ -219,6 +237,9 @@ class StarTrader:
         if chore is not None:
             return chore
         me = view["players"][seat]
+        held = sum(1 for q in view["quarantines"] if q["world"] == me["world"])
+        if held > me["escapes"]:  # trapped (Quarantine!): picking up is all there is to do
+            return c.EndMovement()
         dist, first = route_costs(view, seat, me["world"])
         plan = None if me["hold"] else self._best_contract(view, seat, dist)
         if plan is not None and plan["pickup"] == me["world"]:

@@ -145,7 +145,8 @@ class SetReactionPolicy(Command):
 class PlayCard(Command):
     """Play a Trader's Luck card at any time (docs/rulings.md lists which and their effect):
     Imperial Favor on any player; the Calamities Imperial Disfavor, Gotcha, Lose a Cargo
-    (``cargo``) and Lose a Station (``world``) on another player (``target``)."""
+    (``cargo``) and Lose a Station (``world``) on another player (``target``); Quarantine on
+    a ``world`` where a ship is (``target``: the player himself)."""
 
     type: Literal["PlayCard"] = "PlayCard"
     card: str
@@ -165,6 +166,13 @@ class PlayYouAreLost(Command):
     """You Are Lost!, played in the You Are Lost interval of another's (or one's own) jump."""
 
     type: Literal["PlayYouAreLost"] = "PlayYouAreLost"
+    card: str
+
+
+class Quarantine(Command):
+    """Quarantine!, played in the Quarantine interval on the jumping player's world."""
+
+    type: Literal["Quarantine"] = "Quarantine"
     card: str
 
 
@@ -196,7 +204,7 @@ AnyCommand = Annotated[
     PlaceStation | Jump | RandomJump | Reroll | Zap | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
     | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
-    | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | PassReaction
+    | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | Quarantine | PassReaction
     | OfferDeal | AnswerDeal
     | WithdrawDeal,
     Field(discriminator="type"),

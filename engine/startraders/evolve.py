@@ -114,6 +114,8 @@ def _jumped(state: StarState, d: dict[str, Any]) -> None:
     turn.jumps += 1
     turn.roll = None
     turn.asking = None
+    turn.declared = None
+    state.player(d["seat"]).escapes = 0
     if d.get("dice"):
         turn.ends_movement = True
 
@@ -348,6 +350,45 @@ def _lost_jump(state: StarState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).world = d["to"]
     if state.turn is not None:
         state.turn.ends_movement = True
+
+
+@on("JumpDeclared")
+def _declared(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).declared = {"to": d["to"], "kind": d["kind"]}
+
+
+@on("JumpAborted")
+def _aborted(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).declared = None
+
+
+@on("IntervalRestarted")
+def _restarted(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None:
+        window.waiting = []
+        window.queue = list(window.order)
+
+
+@on("CardKept")
+def _kept(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hand.remove(d["card"])
+
+
+@on("QuarantinePlaced")
+def _quarantined(state: StarState, d: dict[str, Any]) -> None:
+    state.quarantines.append({"world": d["world"], "by": d["by"], "card": d["card"]})
+
+
+@on("QuarantineCancelled", "QuarantineLifted")
+def _unquarantined(state: StarState, d: dict[str, Any]) -> None:
+    state.quarantines = [q for q in state.quarantines if q["card"] != d["card"]]
+    state.luck_discard.append(d["card"])
+
+
+@on("QuarantineEscaped")
+def _escaped(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).escapes += 1
 
 
 @on("StationLost")

@@ -14,6 +14,7 @@ from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import losable_station
 from .movement import ZAPS, may_use_station
+from .quarantine import trapped
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
 
@@ -26,6 +27,7 @@ ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDe
 PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
     "you_are_lost": (c.PlayYouAreLost, c.PassReaction),
+    "quarantine": (c.Quarantine, c.AvoidCalamity, c.PassReaction),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
     "zap": (c.Reroll, c.Zap, c.PassReaction),
@@ -121,6 +123,10 @@ def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
         if kind == "lose-cargo":
             for cargo in sorted(set(target.hold) - {IMPERIAL_CARGO}):
                 yield c.PlayCard(card=card, target=t, cargo=cargo)
+        elif kind == "quarantine":
+            if t == seat:  # once per card: the world is the choice
+                for world in sorted({q.world for q in state.active}):
+                    yield c.PlayCard(card=card, target=seat, world=world)
         elif kind == "lose-station":
             for world in sorted(w for w, s in state.stations.items() if s == t):
                 if losable_station(state, t, world):
@@ -250,8 +256,21 @@ def _lost(state: StarState, seat: int) -> Iterator[Command]:
             yield c.PlayYouAreLost(card=card)
 
 
+def _quarantine(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.PassReaction()
+    turn = state.turn
+    assert turn is not None
+    for card in sorted(set(state.player(seat).hand)):
+        kind = luck_cards()[card].kind
+        if kind == "quarantine":
+            yield c.Quarantine(card=card)
+        elif kind == "avoid" and seat == turn.seat and trapped(state, seat):
+            yield c.AvoidCalamity(card=card)
+
+
 GENERATORS = {
     "avoid_calamity": _avoid,
+    "quarantine": _quarantine,
     "you_are_lost": _lost,
     "place_station": _place, "permission": _permission, "zap": _zap,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,

@@ -18,7 +18,7 @@ from .draft import Draft
 from .galaxy import CAPITAL
 from .state import IMPERIAL_CARGO, StarState, Window
 
-ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station"}
+ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine"}
 
 
 def set_policy(draft: Draft, seat: int, policy: str) -> None:
@@ -49,6 +49,8 @@ def check_play(state: StarState, seat: int, card: str, target: int, cargo: str |
     victim = state.player(target)
     if info.kind == "lose-cargo" and (cargo not in victim.hold or cargo == IMPERIAL_CARGO):
         raise RuleError("Lose a Cargo!", "name a cargo the victim carries (not Imperial)")
+    if info.kind == "quarantine" and world not in {p.world for p in state.active}:
+        raise RuleError("Quarantine!", "quarantine a world where a ship is")
     if info.kind == "lose-station" and not losable_station(state, target, world):
         raise RuleError("Lose a Station!", "name a station of the victim that can be lost "
                         "(not an Imperial Station, not the Insider's Capital)")
@@ -65,6 +67,11 @@ def losable_station(state: StarState, seat: int, world: int | None) -> bool:
 def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None,
               world: int | None) -> None:
     info = check_play(draft.state, seat, card, target, cargo, world)
+    if info.kind == "quarantine":
+        from .quarantine import place
+
+        place(draft, seat, card, world or 0)
+        return
     draft.emit("CardPlayed", seat=seat, card=card, target=target, cargo=cargo, world=world)
     turn_in(draft, seat, card, "played")
     if not info.calamity:
@@ -99,7 +106,7 @@ def advance(draft: Draft) -> None:
 
 
 REACTION_CARDS = {"avoid_calamity": {"avoid"}, "you_are_lost": {"lost"},
-                  "zap": {"zap", "superzap"}}
+                  "zap": {"zap", "superzap"}, "quarantine": {"quarantine"}}
 
 
 def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
@@ -113,6 +120,10 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
         return True
     if any(luck_cards()[c].kind in REACTION_CARDS[kind] for c in p.hand):
         return True
+    if kind == "quarantine" and state.turn and seat == state.turn.seat:
+        from .quarantine import trapped
+
+        return trapped(state, seat) and any(luck_cards()[c].kind == "avoid" for c in p.hand)
     roll = state.turn.roll if state.turn else None
     return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
                 and roll["kind"] != "random" and roll["roll"] < roll["need"])
@@ -127,13 +138,21 @@ def _waiting_for(state: StarState, seat: int, kind: str) -> Window:
 
 def avoid(draft: Draft, seat: int, card: str) -> None:
     """Avoid Calamity!: played immediately, the Calamity has no effect; both cards are
-    discarded; the Hero gains a Prestige for it."""
+    discarded; the Hero gains a Prestige for it. In a Quarantine interval, the trapped
+    jumping player's escape."""
+    if draft.state.window is not None and draft.state.window.kind == "quarantine":
+        from .quarantine import escape
+
+        escape(draft, seat, card)
+        return
     window = _waiting_for(draft.state, seat, "avoid_calamity")
     if _card(draft.state, seat, card).kind != "avoid":
         raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card")
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
     turn_in(draft, seat, card, "played")
     draft.emit("CalamityAvoided", seat=seat, card=window.card)
+    if luck_cards()[window.card].kind == "quarantine":  # both cards are discarded
+        draft.emit("QuarantineCancelled", world=window.detail.get("world"), card=window.card)
     if draft.state.player(seat).personality == "hero":
         draft.prestige(seat, 1, "hero")
     advance(draft)  # an interval underneath goes on polling
@@ -175,6 +194,11 @@ def _close(draft: Draft) -> None:
 
         settle_roll(draft, window.victim)
         return
+    if window.kind == "quarantine":
+        from .quarantine import after_declaration
+
+        after_declaration(draft, window.victim)
+        return
     _effect(draft, window)
 
 
@@ -201,6 +225,12 @@ def _effect(draft: Draft, w: Window) -> None:
             draft.emit("StationLost", seat=w.victim, world=world)
     elif info.kind == "lost":
         _lost_jump(draft, w)
+    elif info.kind == "quarantine":
+        draft.emit("QuarantinePlaced", world=w.detail.get("world"), by=w.by, card=w.card)
+        if draft.state.window is not None and draft.state.window.kind == "quarantine":
+            from .quarantine import restart
+
+            restart(draft)  # the interval goes on: everyone may answer again
 
 
 def _lost_jump(draft: Draft, w: Window) -> None:

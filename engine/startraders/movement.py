@@ -9,6 +9,7 @@ from .cargo import forced_deliveries
 from .decks import turn_in
 from .draft import Draft
 from .galaxy import LineColor, load_galaxy
+from .quarantine import quarantine_interval
 from .state import StarState, Turn
 
 
@@ -59,7 +60,7 @@ def declare_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
     if kind == "station" and may_use_station(draft.state, seat, to) is None:
         draft.emit("PermissionAsked", seat=seat, to=to, owner=draft.state.stations[to])
         return
-    resolve_jump(draft, seat, to, kind)
+    quarantine_interval(draft, seat, to, kind)
 
 
 def answer_permission(draft: Draft, owner: int, grant: bool) -> None:
@@ -71,7 +72,7 @@ def answer_permission(draft: Draft, owner: int, grant: bool) -> None:
     seat = _turn(draft.state).seat
     draft.emit("PermissionAnswered", seat=seat, owner=owner, to=asking["to"], granted=grant)
     if grant:
-        resolve_jump(draft, seat, asking["to"], "station")
+        quarantine_interval(draft, seat, asking["to"], "station")
 
 
 def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
@@ -88,13 +89,17 @@ def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
     _open(draft, "zap", seat)
 
 
+def priority_order(state: StarState, seat: int) -> list[int]:
+    """Stages of the Turn: priority starts with the player whose turn it is, then goes in
+    turn order."""
+    n = len(state.players)
+    return [(seat + i) % n for i in range(n) if not state.player((seat + i) % n).out]
+
+
 def _open(draft: Draft, kind: str, seat: int) -> None:
     from .luck import open_window
 
-    st = draft.state
-    n = len(st.players)
-    order = [(seat + i) % n for i in range(n) if not st.player((seat + i) % n).out]
-    open_window(draft, kind, seat, order)
+    open_window(draft, kind, seat, priority_order(draft.state, seat))
 
 
 def settle_roll(draft: Draft, seat: int) -> None:
@@ -201,6 +206,11 @@ def random_jump(draft: Draft, seat: int) -> None:
         raise RuleError("Stages of the Turn", "jumps are made in the movement stage")
     if turn.jumps >= p.engines:
         raise RuleError("Engines", f"all {p.engines} jump attempts of this turn are used")
+    quarantine_interval(draft, seat, 0, "random")
+
+
+def begin_random(draft: Draft, seat: int) -> None:
+    """Step 3 of a random jump: the first die, then its Zap interval."""
     first = draft.die()
     draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=first, need=0, dice=[first])
     _open(draft, "zap", seat)

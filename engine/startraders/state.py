@@ -26,6 +26,7 @@ class Player(BaseModel):
     lose_turn: bool = False
     out: bool = False  # dropped out
     policy: Policy = "playable"  # how reaction windows are answered for this seat (secret)
+    escapes: int = 0  # Avoid Calamity cards played to leave a Quarantined world
 
     @property
     def hand_limit(self) -> int:
@@ -46,7 +47,7 @@ class Window(BaseModel):
     intervals), polled seat by
     seat in the book's priority order (the player whose turn it is, then in turn order)."""
 
-    kind: Literal["avoid_calamity", "zap", "you_are_lost"] = "avoid_calamity"
+    kind: Literal["avoid_calamity", "quarantine", "zap", "you_are_lost"] = "avoid_calamity"
     card: str = ""  # the Calamity played (avoid_calamity)
     by: int = -1
     victim: int  # the Calamity's victim, or the jumping player
@@ -88,6 +89,7 @@ class Turn(BaseModel):
     jumps: int = 0  # jump attempts used (Movement)
     drawn: bool = False  # the draw stage's card is taken
     roll: dict[str, Any] | None = None  # a jump roll in its Zap/Reroll interval
+    declared: dict[str, Any] | None = None  # a jump in its Quarantine interval
     asking: dict[str, Any] | None = None  # a station jump waiting for its owner's permission
     refused: list[int] = []  # stations whose owner refused permission this turn
     petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
@@ -114,6 +116,7 @@ class StarState(BaseModel):
     insider_left: int = 0  # Insider's stations still to place (Setting Up 6)
     winner: int | None = None
     end: dict[str, Any] | None = None
+    quarantines: list[dict[str, Any]] = []  # {world, by, card}: Quarantine! in force
     windows: list[Window] = []  # open reaction windows, the last one answered first
     offers: list[Offer] = []  # open deal offers (secret to their two parties)
     next_offer: int = 1

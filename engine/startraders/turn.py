@@ -8,6 +8,7 @@ from engine.kernel import RuleError, only
 from .cargo import forced_deliveries
 from .decks import draw_luck, turn_in
 from .draft import Draft
+from .quarantine import lift
 from .setup import begin_play
 from .state import StarState, Turn
 
@@ -81,6 +82,7 @@ def next_turn(draft: Draft, seat: int) -> None:
             draft.emit("TurnSkipped", seat=current, round=rnd)
             continue
         draft.emit("TurnStarted", seat=current, round=rnd)
+        lift(draft, current)
         forced_deliveries(draft, current)  # Dropping Off: "at the beginning of your turn"
         return
 

@@ -15,6 +15,7 @@ def _player(p: Player, viewer: int) -> dict[str, Any]:
         "seat": p.seat, "name": p.name, "personality": p.personality, "world": p.world,
         "engines": p.engines, "prestige": p.prestige, "cards": len(p.hand),
         "hold": list(p.hold), "mission": p.mission, "lose_turn": p.lose_turn, "out": p.out,
+        "escapes": p.escapes,
     }
     if p.seat == viewer:
         out["stellors"] = p.stellors
@@ -44,7 +45,8 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "first_player": state.first_player,
         "turn": None if turn is None else {
             "seat": turn.seat, "stage": turn.stage, "jumps": turn.jumps,
-            "asking": turn.asking, "roll": turn.roll, "petition": turn.petition,
+            "asking": turn.asking, "roll": turn.roll, "declared": turn.declared,
+            "petition": turn.petition,
         },
         "pending": None if now is None else now.model_dump(),
         "players": [_player(p, viewer) for p in state.players],
@@ -62,6 +64,7 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "psychic": [cards[cid].model_dump() for cid in psychic_peek(state, viewer)],
         "window": None if state.window is None else {
             k: v for k, v in state.window.model_dump().items() if k not in ("waiting", "queue")},
+        "quarantines": [{"world": q["world"], "by": q["by"]} for q in state.quarantines],
         "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
         "winner": state.winner,
         "end": state.end,

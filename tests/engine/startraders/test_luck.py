@@ -123,6 +123,6 @@ def test_hero_gains_a_prestige_for_avoid_calamity_personalities() -> None:
 
 
 def test_cards_not_yet_playable_are_refused_naming_the_rule() -> None:
-    game = game_of(players=_three(s2={"hand": ["quarantine-1"]}))
+    game = game_of(players=_three(s2={"hand": ["takeover-1"]}))
     with pytest.raises(RuleError, match="re-roll"):
-        play(game, 2, c.PlayCard(card="quarantine-1", target=1))
+        play(game, 2, c.PlayCard(card="takeover-1", target=1))

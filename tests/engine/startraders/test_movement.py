@@ -128,6 +128,7 @@ def test_no_reroll_of_a_random_jump_re_rolls() -> None:
                {"name": "Bob"}]
     game = game_of(players=players, dice=[1, 1])
     play(game, 0, c.RandomJump())
+    play(game, 0, c.PassReaction())  # the Quarantine interval (Ann's policy: always ask)
     assert c.Reroll(card="avoid-1") not in list(ruleset.legal_actions(game.state, 0))
     with pytest.raises(RuleError, match="Re-Rolls"):
         play(game, 0, c.Reroll(card="avoid-1"))

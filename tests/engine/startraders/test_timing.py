@@ -23,11 +23,12 @@ def test_interval_polls_the_mover_first_then_in_turn_order_timing_details() -> N
     game = game_of(players=players, active=0, dice=[6])
     play(game, 0, c.Jump(to=13))
     asked = []
-    for _ in range(6):
+    for _ in range(9):
         now = ruleset.pending(game.state)
         asked.append((now.prompt, now.seats[0]))
         play(game, now.seats[0], c.PassReaction())
-    assert asked == [("zap", 0), ("zap", 1), ("zap", 2),  # step 4
+    assert asked == [("quarantine", 0), ("quarantine", 1), ("quarantine", 2),  # step 2
+                     ("zap", 0), ("zap", 1), ("zap", 2),  # step 4
                      ("you_are_lost", 0), ("you_are_lost", 1), ("you_are_lost", 2)]  # step 6
     assert ruleset.pending(game.state).prompt == "move" and game.state.players[0].world == 13
 
@@ -69,6 +70,7 @@ def test_delivery_waits_until_the_ship_exits_hyperspace_timing_details_7() -> No
     players = _players(s0={"world": 13, "hold": ["Power Crystals"]}, s1={"policy": "ask"})
     game = game_of(players=players, contracts=[1, 20], dice=[6])
     play(game, 0, c.Jump(to=51))
+    play(game, 1, c.PassReaction())  # the Quarantine interval
     play(game, 1, c.PassReaction())  # the Zap/Reroll interval: the ship moves (step 5)
     assert game.state.players[0].world == 51
     assert game.state.players[0].hold == ["Power Crystals"]  # still in hyperspace
@@ -119,3 +121,67 @@ def test_zap_on_a_random_jump_die_stays_a_world_zap() -> None:
     play(game, 0, c.RandomJump())
     play(game, 0, c.Zap(card="superzap-2", delta=2))  # 8 -> 6
     assert game.state.players[0].world == 61
+
+
+def _quarantine_mink(game, by: int = 2, card: str = "quarantine-1") -> None:  # type: ignore[no-untyped-def]
+    play(game, by, c.PlayCard(card=card, target=by, world=14))
+
+
+def test_anyone_may_cancel_a_quarantine_with_avoid_calamity_quarantine() -> None:
+    """"Anyone may play an Avoid Calamity card immediately after Quarantine is played to
+    cancel it entirely"; both cards are discarded."""
+    players = _players(s1={"hand": ["avoid-1"]}, s2={"hand": ["quarantine-1"]})
+    game = game_of(players=players)
+    _quarantine_mink(game)
+    now = ruleset.pending(game.state)
+    assert now.prompt == "avoid_calamity" and now.seats == (1,)
+    play(game, 1, c.AvoidCalamity(card="avoid-1"))
+    assert game.state.quarantines == []
+    assert {"avoid-1", "quarantine-1"} <= set(game.state.luck_discard)
+
+
+def test_a_quarantined_ship_cannot_leave_the_jump_is_aborted_timing_details_2() -> None:
+    """At the end of the Quarantine interval a trapped ship's jump is aborted: "You may choose
+    to use this jump attempt in a different way or to end your movement"."""
+    game = game_of(players=_players(s2={"hand": ["quarantine-1"]}), dice=[6])
+    _quarantine_mink(game)
+    out = play(game, 0, c.Jump(to=13))
+    assert "JumpAborted" in types(out) and game.state.players[0].world == 14
+    assert game.state.turn.jumps == 0 and ruleset.pending(game.state).prompt == "move"
+
+
+def test_avoid_calamity_lets_the_trapped_ship_leave_until_it_jumps_quarantine() -> None:
+    """An Avoid Calamity lets the trapped player move away; after a failed attempt it still
+    applies until she jumps successfully."""
+    players = _players(s0={"hand": ["avoid-1"]}, s2={"hand": ["quarantine-1"]})
+    game = game_of(players=players, dice=[2, 5])
+    _quarantine_mink(game)
+    play(game, 0, c.PassReaction())  # Ann could cancel it at once; she keeps her card
+    play(game, 0, c.Jump(to=15))  # red 3+
+    assert ruleset.pending(game.state).prompt == "quarantine"
+    play(game, 0, c.AvoidCalamity(card="avoid-1"))  # escape; the roll of 2 fails
+    assert game.state.players[0].world == 14 and game.state.players[0].escapes == 1
+    play(game, 0, c.Jump(to=15))  # the escape still applies: 5 succeeds
+    assert game.state.players[0].world == 15 and game.state.players[0].escapes == 0
+
+
+def test_quarantine_played_in_the_interval_traps_the_jumper_quarantine_interval() -> None:
+    """Timing Details 2: "Notably, the world the jumping player is currently occupying may be
+    Quarantined"."""
+    game = game_of(players=_players(s1={"hand": ["quarantine-2"]}), dice=[6])
+    play(game, 0, c.Jump(to=13))
+    assert ruleset.pending(game.state).seats == (1,)
+    out = play(game, 1, c.Quarantine(card="quarantine-2"))
+    assert "QuarantinePlaced" in types(out) and "JumpAborted" in types(out)
+    assert game.state.players[0].world == 14
+
+
+def test_quarantine_ends_at_its_players_next_turn_rulings() -> None:
+    game = game_of(players=_players(s2={"hand": ["quarantine-1"], "world": 14}), active=1)
+    _quarantine_mink(game)
+    play(game, 1, c.EndMovement())
+    play(game, 1, c.SkipAction())
+    play(game, 1, c.Draw())
+    out = play(game, 1, c.EndTurn())
+    assert "QuarantineLifted" in types(out) and game.state.quarantines == []
+    assert "quarantine-1" in game.state.luck_discard
