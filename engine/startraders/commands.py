@@ -200,13 +200,19 @@ class WithdrawDeal(Command):
     offer: int
 
 
+class DropOut(Command):
+    """Dropping Out: leave the game, at any time."""
+
+    type: Literal["DropOut"] = "DropOut"
+
+
 AnyCommand = Annotated[
     PlaceStation | Jump | RandomJump | Reroll | Zap | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
     | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
     | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | Quarantine | PassReaction
     | OfferDeal | AnswerDeal
-    | WithdrawDeal,
+    | WithdrawDeal | DropOut,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyCommand)

@@ -438,6 +438,11 @@ def _cargo_given(state: StarState, d: dict[str, Any]) -> None:
     state.player(d["to"]).hold.append(d["cargo"])
 
 
+@on("WindowsCleared")
+def _windows_cleared(state: StarState, d: dict[str, Any]) -> None:
+    state.windows = []
+
+
 @on("GameWon")
 def _won(state: StarState, d: dict[str, Any]) -> None:
     state.winner = d["seat"]

@@ -23,7 +23,7 @@ CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)
 # commands a seat may issue at any time, waited for or not (Stages of the Turn: "Cards can
 # be played and deals made before, during and after each of these stages")
 ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDeal,
-                                      c.AnswerDeal, c.WithdrawDeal)
+                                      c.AnswerDeal, c.WithdrawDeal, c.DropOut)
 PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
     "you_are_lost": (c.PlayYouAreLost, c.PassReaction),
@@ -88,8 +88,10 @@ def prompt_allows(state: StarState, actor: int, command: Command) -> bool:
 
 def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
     """The prompt's commands for a waited-for seat, then what any seat may do at any time.
-    Deal offers are the one exception: every combination of money, stations, cards and
-    markers cannot be listed, so ``OfferDeal`` is checked by ``decide`` but not generated."""
+    Two exceptions are checked by ``decide`` but not generated: deal offers (every
+    combination of money, stations, cards and markers cannot be listed) and ``DropOut``
+    (leaving the game is a player's decision about the table, not a move a bot should pick
+    at random)."""
     now = pending(state)
     if now is None or not now.admits(actor):
         return

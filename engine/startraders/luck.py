@@ -114,7 +114,7 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     (`never`), or when it holds a card playable there (`playable`; the jumping player's
     re-roll counts when his roll fails and it is not a random jump)."""
     p = state.player(seat)
-    if p.policy == "never":
+    if p.policy == "never" or p.out:
         return False
     if p.policy == "ask":
         return True

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
 
-from . import actions, cargo, deals, luck, movement, quarantine, turn
+from . import actions, cargo, deals, dropout, luck, movement, quarantine, turn
 from . import commands as c
 from .draft import Draft
 from .state import StarState
@@ -46,6 +46,7 @@ RULES: dict[type[Command], Rule] = {
     c.OfferDeal: lambda d, s, cmd: deals.offer(d, s, cmd.to, cmd.give, cmd.get),
     c.AnswerDeal: lambda d, s, cmd: deals.answer(d, s, cmd.offer, cmd.accept),
     c.WithdrawDeal: lambda d, s, cmd: deals.withdraw(d, s, cmd.offer),
+    c.DropOut: lambda d, s, cmd: dropout.drop_out(d, s),
 }
 
 
