@@ -27,8 +27,12 @@ def _turn(state: StarState) -> Turn:
 
 
 def _check_action(state: StarState) -> None:
+    from .cards import envoy_blocks
+
     if _turn(state).stage != "action":
         raise RuleError("Stages of the Turn", "that is an Action, taken in the Action stage")
+    if envoy_blocks(state, _turn(state).seat):
+        raise RuleError("Imperial Envoy!", "no Action until you reach the Envoy's destination")
 
 
 def _done(draft: Draft, seat: int) -> None:
@@ -75,7 +79,8 @@ def buy_engine(draft: Draft, seat: int) -> None:
 
 
 def skip_action(draft: Draft, seat: int) -> None:
-    _check_action(draft.state)
+    if _turn(draft.state).stage != "action":
+        raise RuleError("Stages of the Turn", "the Action stage is not now")
     _done(draft, seat)
 
 

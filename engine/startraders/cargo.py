@@ -64,9 +64,13 @@ def forced_deliveries(draft: Draft, seat: int) -> None:
     """Dropping Off: the first to arrive at a world with a cargo it wants must deliver at
     once, before doing anything else (and again if the new Contract wants another of the
     cargoes held); the Imperial Cargo delivered to its destination wins (Winning the Game)."""
+    from .cards import envoy_blocks
+
     while draft.state.winner is None:
         st = draft.state
         p = st.player(seat)
+        if envoy_blocks(st, seat):  # Imperial Envoy!: not even the mandatory delivery
+            return
         mission = None if p.mission is None else contracts()[p.mission]
         if mission and IMPERIAL_CARGO in p.hold and p.world == mission.deliver:
             draft.emit("CargoRemoved", seat=seat, cargo=IMPERIAL_CARGO, why="mission")
@@ -171,6 +175,10 @@ def deliver_completed(draft: Draft, seat: int, contract: int) -> None:
     """Dropping Off: deliver every copy at once to a Completed Contract you have the right to
     deliver; no payoff; one right-to-deliver marker is removed."""
     st = draft.state
+    from .cards import envoy_blocks
+
+    if envoy_blocks(st, seat):
+        raise RuleError("Imperial Envoy!", "reach the Envoy's destination first")
     entry = next((e for e in st.completed if e.contract == contract), None)
     if entry is None or entry.rights.get(seat, 0) < 1:
         raise RuleError("Completed Contracts", "you have no right to deliver that contract")

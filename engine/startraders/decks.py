@@ -33,6 +33,11 @@ def draw_luck(draft: Draft, seat: int, count: int, *, stage: bool = False) -> No
     draft.emit("LuckDrawn", seat=seat, count=len(cards), stage=stage)
     if cards:
         draft.emit("CardsDrawn", only(seat), seat=seat, cards=cards)
+    from .cards import jubilee
+
+    for card in cards:  # Jubilee is played the moment it is drawn
+        if card.startswith("jubilee"):
+            jubilee(draft, seat, card)
 
 
 def turn_in(draft: Draft, seat: int, card: str, why: str) -> None:

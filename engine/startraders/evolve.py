@@ -278,6 +278,9 @@ def _dropped(state: StarState, d: dict[str, Any]) -> None:
     p.out = True
     state.luck_discard.extend(p.hand)
     p.hand, p.hold, p.stellors = [], [], 0
+    if p.envoy is not None:
+        state.luck_discard.append(p.envoy)
+        p.envoy = None
     if p.mission is not None:
         state.discard.append(p.mission)
         p.mission = None
@@ -436,6 +439,22 @@ def _right_given(state: StarState, d: dict[str, Any]) -> None:
 def _cargo_given(state: StarState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).hold.remove(d["cargo"])
     state.player(d["to"]).hold.append(d["cargo"])
+
+
+@on("ExtraJump")
+def _extra_jump(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).extra_jumps += 1
+
+
+@on("EnvoyAssigned")
+def _envoy(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).envoy = d["card"]
+
+
+@on("EnvoyReached")
+def _envoy_reached(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).envoy = None
+    state.luck_discard.append(d["card"])
 
 
 @on("WindowsCleared")

@@ -8,11 +8,12 @@ from engine.kernel import Command, Pending
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
+from .cards import attempts, envoy_blocks
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .components import contracts, luck_cards
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
-from .luck import losable_station
+from .luck import check_play
 from .movement import ZAPS, may_use_station
 from .quarantine import trapped
 from .state import IMPERIAL_CARGO, StarState
@@ -117,23 +118,45 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
 
 
 def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
+    """Every play of the card that the rules accept (candidates filtered by the same check
+    ``decide`` makes, so the two cannot disagree)."""
+    from engine.kernel import RuleError
+
+    for cmd in _candidates(state, seat, card):
+        try:
+            check_play(state, seat, card, cmd.target, cmd.cargo, cmd.world)
+        except RuleError:
+            continue
+        yield cmd
+
+
+def _candidates(state: StarState, seat: int, card: str) -> Iterator[c.PlayCard]:
     kind = luck_cards()[card].kind
     if kind not in ANYTIME_CARDS:
         return
+    me = state.player(seat)
+    here = sorted(load_galaxy().neighbours[me.world])
     for target in state.active:
         t = target.seat
-        if kind == "lose-cargo":
-            for cargo in sorted(set(target.hold) - {IMPERIAL_CARGO}):
+        if kind in ("lose-cargo", "piracy"):
+            if kind == "piracy":
+                yield c.PlayCard(card=card, target=t)
+            for cargo in sorted(set(target.hold)):
                 yield c.PlayCard(card=card, target=t, cargo=cargo)
+        elif kind in ("lose-station", "takeover"):
+            for world in sorted(w for w, s in state.stations.items() if s == t):
+                yield c.PlayCard(card=card, target=t, world=world)
         elif kind == "quarantine":
-            if t == seat:  # once per card: the world is the choice
+            if t == seat:
                 for world in sorted({q.world for q in state.active}):
                     yield c.PlayCard(card=card, target=seat, world=world)
-        elif kind == "lose-station":
-            for world in sorted(w for w, s in state.stations.items() if s == t):
-                if losable_station(state, t, world):
-                    yield c.PlayCard(card=card, target=t, world=world)
-        elif kind == "favor" or t != seat:
+        elif kind in ("superjump", "codebreaker"):
+            if t == seat:
+                for world in here:
+                    owner = state.stations.get(world, seat)
+                    yield c.PlayCard(card=card, target=owner if kind == "codebreaker"
+                                     else seat, world=world)
+        else:
             yield c.PlayCard(card=card, target=t)
 
 
@@ -199,7 +222,8 @@ def cargo_actions(state: StarState, seat: int) -> Iterator[Command]:
             yield c.PickUpMission()
     for entry in state.completed:
         card = contracts()[entry.contract]
-        if entry.rights.get(seat, 0) and card.deliver == p.world and card.cargo in p.hold:
+        if entry.rights.get(seat, 0) and not envoy_blocks(state, seat) \
+                and card.deliver == p.world and card.cargo in p.hold:
             yield c.DeliverCompleted(contract=entry.contract)
     if p.stellors >= ABANDON_STELLORS:
         for cargo in sorted(set(p.hold)):
@@ -210,7 +234,7 @@ def _move(state: StarState, seat: int) -> Iterator[Command]:
     p = state.player(seat)
     turn = state.turn
     assert turn is not None
-    if turn.jumps < p.engines:
+    if turn.jumps < attempts(state, seat):
         for to in sorted(load_galaxy().neighbours[p.world]):
             yield c.Jump(to=to, kind="regular")
             if may_use_station(state, seat, to) is not False and to not in turn.refused:
@@ -222,6 +246,10 @@ def _move(state: StarState, seat: int) -> Iterator[Command]:
 
 def _action(state: StarState, seat: int) -> Iterator[Command]:
     p = state.player(seat)
+    if envoy_blocks(state, seat):  # Imperial Envoy!: no Action before the destination
+        yield c.SkipAction()
+        yield from cargo_actions(state, seat)
+        return
     if p.world not in state.stations and p.stellors >= 5:
         yield c.BuildStation()
     yard = p.personality == "engineer" or load_galaxy().is_shipyard(p.world)

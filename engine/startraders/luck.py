@@ -18,7 +18,9 @@ from .draft import Draft
 from .galaxy import CAPITAL
 from .state import IMPERIAL_CARGO, StarState, Window
 
-ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine"}
+ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine",
+           "takeover", "piracy", "stressed", "envoy", "priority-run", "superjump",
+           "codebreaker"}
 
 
 def set_policy(draft: Draft, seat: int, policy: str) -> None:
@@ -42,8 +44,8 @@ def check_play(state: StarState, seat: int, card: str, target: int, cargo: str |
         raise RuleError("Avoid Calamity!", "answer the Calamity in play first")
     info = _card(state, seat, card)
     if info.kind not in ANYTIME:
-        raise RuleError("Trader's Luck", f"{info.name} is not playable at any time here "
-                        "(turn it in for a re-roll instead)")
+        raise RuleError("Trader's Luck", f"{info.name} is not playable at any time: it is "
+                        "played in its window (Timing Details), or turned in for a re-roll")
     if not 0 <= target < len(state.players) or state.player(target).out:
         raise RuleError("Trader's Luck", f"seat {target} is not in the game")
     victim = state.player(target)
@@ -54,6 +56,9 @@ def check_play(state: StarState, seat: int, card: str, target: int, cargo: str |
     if info.kind == "lose-station" and not losable_station(state, target, world):
         raise RuleError("Lose a Station!", "name a station of the victim that can be lost "
                         "(not an Imperial Station, not the Insider's Capital)")
+    from .cards import check
+
+    check(state, seat, info, target, cargo, world)
     return info
 
 
@@ -72,8 +77,16 @@ def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None
 
         place(draft, seat, card, world or 0)
         return
+    from .cards import kept, play_own
+
     draft.emit("CardPlayed", seat=seat, card=card, target=target, cargo=cargo, world=world)
-    turn_in(draft, seat, card, "played")
+    if kept(info):
+        draft.emit("CardKept", seat=seat, card=card)
+    else:
+        turn_in(draft, seat, card, "played")
+    if info.kind in ("priority-run", "superjump", "codebreaker"):
+        play_own(draft, seat, info, world)
+        return
     if not info.calamity:
         _effect(draft, Window(card=card, by=seat, victim=target))
         return
@@ -151,7 +164,7 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
     turn_in(draft, seat, card, "played")
     draft.emit("CalamityAvoided", seat=seat, card=window.card)
-    if luck_cards()[window.card].kind == "quarantine":  # both cards are discarded
+    if luck_cards()[window.card].kind in ("quarantine", "envoy"):  # both cards discarded
         draft.emit("QuarantineCancelled", world=window.detail.get("world"), card=window.card)
     if draft.state.player(seat).personality == "hero":
         draft.prestige(seat, 1, "hero")
@@ -225,6 +238,10 @@ def _effect(draft: Draft, w: Window) -> None:
             draft.emit("StationLost", seat=w.victim, world=world)
     elif info.kind == "lost":
         _lost_jump(draft, w)
+    elif info.kind in ("takeover", "piracy", "stressed", "envoy"):
+        from .cards import effect
+
+        effect(draft, w, info)
     elif info.kind == "quarantine":
         draft.emit("QuarantinePlaced", world=w.detail.get("world"), by=w.by, card=w.card)
         if draft.state.window is not None and draft.state.window.kind == "quarantine":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.kernel import RuleError
 
+from .cards import attempts, reach_envoy
 from .cargo import forced_deliveries
 from .decks import turn_in
 from .draft import Draft
@@ -24,6 +25,8 @@ def need(state: StarState, seat: int, to: int, kind: str) -> int:
     lines (3+). The Navigator adds one to each roll except along orange lines."""
     p = state.player(seat)
     color = load_galaxy().neighbours[p.world][to]
+    if kind == "superjump":  # Superjump!: always successful (You Are Lost!)
+        return 0
     station_need = 3 if color == LineColor.GREEN else 0
     base = station_need if kind == "station" else color.minimum
     if base and p.personality == "navigator" and color != LineColor.ORANGE:
@@ -44,8 +47,9 @@ def check_jump(state: StarState, seat: int, to: int, kind: str) -> None:
     p = state.player(seat)
     if turn.stage != "move":
         raise RuleError("Stages of the Turn", "jumps are made in the movement stage")
-    if turn.jumps >= p.engines:
-        raise RuleError("Engines", f"all {p.engines} jump attempts of this turn are used")
+    if turn.jumps >= attempts(state, seat):
+        raise RuleError("Engines", f"all {attempts(state, seat)} jump attempts of this turn "
+                        "are used")
     if to not in load_galaxy().neighbours[p.world]:
         raise RuleError("Regular Jumps", f"no jumpline joins {p.world} and {to}")
     if kind == "station" and may_use_station(state, seat, to) is False:
@@ -141,8 +145,9 @@ def jump_interval(draft: Draft, seat: int) -> None:
 
 
 def arrive(draft: Draft, seat: int) -> None:
-    """Step 7: the ship exits hyperspace: forced deliveries; a random or lost jump ends the
-    movement stage, as does using the last jump attempt."""
+    """Step 7: the ship exits hyperspace: an Envoy reached is discarded; forced deliveries;
+    a random or lost jump ends the movement stage, as does using the last jump attempt."""
+    reach_envoy(draft, seat)
     forced_deliveries(draft, seat)
     turn = draft.state.turn
     if draft.state.winner is None and turn is not None and turn.ends_movement \
@@ -201,11 +206,10 @@ def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
 def random_jump(draft: Draft, seat: int) -> None:
     """Random Jumps: two dice name the world (first die the tens); ends your movement."""
     turn = _turn(draft.state)
-    p = draft.state.player(seat)
     if turn.stage != "move":
         raise RuleError("Stages of the Turn", "jumps are made in the movement stage")
-    if turn.jumps >= p.engines:
-        raise RuleError("Engines", f"all {p.engines} jump attempts of this turn are used")
+    if turn.jumps >= attempts(draft.state, seat):
+        raise RuleError("Engines", "all jump attempts of this turn are used")
     quarantine_interval(draft, seat, 0, "random")
 
 
@@ -227,5 +231,5 @@ def _maybe_end_movement(draft: Draft, seat: int) -> None:
     st = draft.state
     turn = st.turn
     if st.winner is None and turn is not None and turn.roll is None \
-            and turn.stage == "move" and turn.jumps >= st.player(seat).engines:
+            and turn.stage == "move" and turn.jumps >= attempts(st, seat):
         draft.emit("StageChanged", seat=seat, stage="action")

@@ -57,6 +57,7 @@ class Scenario(_Doc):
     contracts: list[int | None] | None = None  # Current Contracts by slot (default: dealt)
     completed: list[ScenarioCompleted] = Field(default_factory=list)
     deck_top: list[int] = Field(default_factory=list)  # next Contracts, the rest shuffled
+    luck_top: list[str] = Field(default_factory=list)  # next Trader's Luck cards, top first
     dice: list[int] = Field(default_factory=list)  # predetermined dice, used first
 
 
@@ -89,6 +90,7 @@ def _check(sc: Scenario) -> None:
         problems += [f"card {c}" for c in p.hand if c not in luck_cards()]
         if p.mission is not None and p.mission not in cards:
             problems.append(f"mission {p.mission}")
+    problems += [f"card {c}" for c in sc.luck_top if c not in luck_cards()]
     problems += [f"station at {w}" for w, s in sc.stations.items()
                  if w not in worlds or not 0 <= s < n]
     named = [*(sc.contracts or []), *sc.deck_top, *(c.contract for c in sc.completed)]
@@ -114,14 +116,15 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StarState:
     if sc.contracts is None:
         wanted = contract_slots(n, sc.advanced)
         slots, deck = list(deck[:wanted]), deck[wanted:]
-    held = {c for p in sc.players for c in p.hand}
+    held = {c for p in sc.players for c in p.hand} | set(sc.luck_top)
     return StarState(
         players=[Player(seat=i, **p.model_dump()) for i, p in enumerate(sc.players)],
         advanced=sc.advanced, first_player=0, round=sc.round,
         stations=dict(sc.stations), imperial_stations=list(sc.imperial_stations),
         slots=slots, wanted_slots=max(len(slots), contract_slots(n, sc.advanced)), deck=deck,
         completed=[Completed(contract=c.contract, rights=dict(c.rights)) for c in sc.completed],
-        luck_deck=rng.shuffled([c for c in sorted(luck_cards()) if c not in held]),
+        luck_deck=[*sc.luck_top,
+                   *rng.shuffled([c for c in sorted(luck_cards()) if c not in held])],
         sandbox=True, loaded_dice=list(sc.dice),
     )
 

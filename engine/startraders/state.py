@@ -27,6 +27,7 @@ class Player(BaseModel):
     out: bool = False  # dropped out
     policy: Policy = "playable"  # how reaction windows are answered for this seat (secret)
     escapes: int = 0  # Avoid Calamity cards played to leave a Quarantined world
+    envoy: str | None = None  # an Imperial Envoy card kept in front of this player
 
     @property
     def hand_limit(self) -> int:
@@ -95,6 +96,7 @@ class Turn(BaseModel):
     petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
     kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
     telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards
+    extra_jumps: int = 0  # Priority Runs played this turn
     ends_movement: bool = False  # a random jump or You Are Lost ends the movement stage
 
 

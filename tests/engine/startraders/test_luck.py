@@ -122,7 +122,9 @@ def test_hero_gains_a_prestige_for_avoid_calamity_personalities() -> None:
     assert game.state.players[1].prestige == 11
 
 
-def test_cards_not_yet_playable_are_refused_naming_the_rule() -> None:
-    game = game_of(players=_three(s2={"hand": ["takeover-1"]}))
-    with pytest.raises(RuleError, match="re-roll"):
-        play(game, 2, c.PlayCard(card="takeover-1", target=1))
+def test_window_cards_are_refused_outside_their_window_naming_the_rule() -> None:
+    """Zap, You Are Lost and Avoid Calamity are played in their reaction windows only."""
+    game = game_of(players=_three(s2={"hand": ["zap-1", "lost-1"]}))
+    for card in ("zap-1", "lost-1"):
+        with pytest.raises(RuleError, match="not playable at any time"):
+            play(game, 2, c.PlayCard(card=card, target=1))
