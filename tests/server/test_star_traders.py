@@ -4,6 +4,7 @@ prompt from another seat, hidden money and hands, bot seats, the galaxy SVG."""
 
 from __future__ import annotations
 
+import json
 import random
 import uuid
 from typing import Any
@@ -118,3 +119,33 @@ def test_the_galaxy_svg_is_served(client: TestClient) -> None:
     r = client.get("/boards/star-traders.svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert 'id="world-66"' in r.text and 'id="line-13-14"' in r.text
+
+
+def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> None:
+    """The leak oracle for Star Traders: after random play, nothing a seat received (views,
+    the log) names a card another seat still holds, unless it saw it by right (a discard,
+    Telzey's look); no view shows another seat's Stellors."""
+    table = _table(client, seats=3)
+    rng = random.Random(11)
+    for _ in range(80):
+        spectator = view(client, table, table["spectator"]["token"])
+        if spectator["pending"] is None:
+            break
+        seat = spectator["pending"]["seats"][0]
+        v = view(client, table, table["seats"][seat]["token"])
+        assert _send(client, table, seat, rng.choice(v["legal"])).status_code == 200
+    views = {s: view(client, table, table["seats"][s]["token"]) for s in range(3)}
+    hands = {s: set(views[s]["view"]["players"][s]["hand"]) for s in range(3)}
+    discard = set(views[0]["view"]["luck_discard"])
+    for seat in range(3):
+        log = client.get(f"/api/tables/{table['table_id']}/log",
+                         headers=h(table["seats"][seat]["token"])).json()["events"]
+        seen = {card for e in log if e.get("type") == "CardsSeen" and "data" in e
+                for card in e["data"]["cards"]}
+        text = json.dumps([views[seat], log])
+        for other in range(3):
+            if other == seat:
+                continue
+            for card in hands[other] - discard - seen:
+                assert f'"{card}"' not in text, (seat, card)
+            assert "stellors" not in views[seat]["view"]["players"][other]
