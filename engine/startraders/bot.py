@@ -206,8 +206,23 @@ class StarTrader:
                 return cmd
         return None
 
+    def _chain_targets(self, view: dict[str, Any], seat: int) -> list[int]:
+        """Advanced game: own stations worth making Imperial: those next to an own Imperial
+        Station (the chain grows), or any own station while there is none such."""
+        galaxy = load_galaxy()
+        mine = {int(w) for w, s in view["stations"].items() if s == seat}
+        imperial = mine & set(view["imperial_stations"])
+        plain = mine - imperial
+        linked = [w for w in plain if any(n in imperial for n in galaxy.neighbours[w])]
+        return sorted(linked or plain)
+
     def _goal(self, view: dict[str, Any], seat: int, dist: dict[int, float]) -> int | None:
         me = view["players"][seat]
+        if view["advanced"] and not me["hold"] and me.get("stellors", 0) >= 35 \
+                and me["prestige"] >= 10:
+            targets = [w for w in self._chain_targets(view, seat) if w in dist]
+            if targets:
+                return min(targets, key=lambda w: (dist[w], w))
         mission = view["missions"].get(str(seat))
         if mission is not None:
             return mission["deliver"] if "imperial" in me["hold"] else mission["pickup"]
@@ -264,7 +279,8 @@ class StarTrader:
         me = view["players"][seat]
         money = me.get("stellors", 0)
         if c.Petition() in legal:
-            if view["advanced"] and money >= 30 and me["prestige"] >= 8:
+            useful = me["world"] in self._chain_targets(view, seat)
+            if view["advanced"] and money >= 30 and me["prestige"] >= 8 and useful:
                 return c.Petition()
             if not view["advanced"] and (me["prestige"] >= 25
                                          or (me["prestige"] >= 20 and money >= 40)):
@@ -273,6 +289,8 @@ class StarTrader:
             return c.BuyEngine()
         if c.BuildStation() in legal and money >= 12:
             return c.BuildStation()
+        if c.Petition() in legal and view["advanced"] and money >= 30 and me["prestige"] >= 8:
+            return c.Petition()
         return c.SkipAction()
 
     def _on_draw(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
