@@ -177,7 +177,7 @@ def answer_price(draft: Draft, seat: int, pay: bool) -> None:
         raise RuleError("Prestige", "you cannot pay that price")
     draft.emit("PetitionClosed", seat=seat, paid=pay)
     if pay:
-        draft.stellors(seat, -priced["price"], "petition")
+        draft.stellors(seat, -priced["price"], "petition-price")
         draft.prestige(seat, -priced.get("spend", 0), "petition")
         _grant(draft, seat)
     else:

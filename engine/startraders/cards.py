@@ -55,6 +55,9 @@ def check(state: StarState, seat: int, info: LuckCard, target: int, cargo: str |
     elif info.kind == "envoy":
         if victim.envoy is not None or victim.mission is not None:
             raise RuleError("Imperial Envoy!", "the victim has an Envoy or an Imperial Mission")
+        if victim.personality == "banker" and victim.engines < 2:
+            raise RuleError("Imperial Envoy!", "the Banker with fewer than two engines cannot "
+                            "be assigned an Envoy")
     elif info.kind in ("superjump", "codebreaker"):
         if world is None:
             raise RuleError(info.name, "name the destination world")

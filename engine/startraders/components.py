@@ -14,6 +14,11 @@ from .galaxy import load_galaxy
 
 JACKPOT, KLUGE, TELZEY = 63, 11, 23
 PERSONALITIES = ("navigator", "psychic", "lucky-lou", "negotiator", "engineer", "insider", "hero")
+# "New Personalities" implemented so far, named in the ``personalities`` table option only
+OPTIONAL_PERSONALITIES = ("verdant-velma", "banker")
+# payments to the bank (Money: "Payments made to the Emperor or his minions go to the bank");
+# losses ("lose") are not payments
+BANK_PAYMENTS = {"station", "engine", "abandon", "petition-price", "repairs"}
 LUCK_COUNTS = {"takeover": 6, "disfavor": 6, "envoy": 5, "lost": 4, "quarantine": 3,
                "piracy": 3, "stressed": 3, "lose-station": 2, "lose-cargo": 2, "gotcha": 2,
                "zap": 6, "superzap": 2, "codebreaker": 6, "priority-run": 2, "superjump": 1,

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.kernel import PUBLIC, Audience, Event, Randomness, event, only
 
+from .components import BANK_PAYMENTS
 from .evolve import apply
 from .state import StarState, clone_state
 
@@ -33,9 +34,16 @@ class Draft:
         return self.rng.die()
 
     def stellors(self, seat: int, delta: int, reason: str) -> None:
-        """Money is secret (Money): each change is told only to its owner."""
-        if delta:
-            self.emit("StellorsChanged", only(seat), seat=seat, delta=delta, reason=reason)
+        """Money is secret (Money): each change is told only to its owner. The Banker
+        receives 10% (rounded up) of every payment another Trader makes to the bank."""
+        if not delta:
+            return
+        self.emit("StellorsChanged", only(seat), seat=seat, delta=delta, reason=reason)
+        if delta < 0 and reason in BANK_PAYMENTS:
+            for p in self.state.players:
+                if p.personality == "banker" and p.seat != seat and not p.out:
+                    self.emit("StellorsChanged", only(p.seat), seat=p.seat,
+                              delta=-(delta // 10), reason="banker")
 
     def prestige(self, seat: int, delta: int, reason: str) -> None:
         """Prestige: bounded 0-30 (the evolve clamps; the event says the asked change)."""

@@ -27,8 +27,10 @@ def need(state: StarState, seat: int, to: int, kind: str) -> int:
     color = load_galaxy().neighbours[p.world][to]
     if kind == "superjump":  # Superjump!: always successful (You Are Lost!)
         return 0
-    station_need = 3 if color == LineColor.GREEN else 0
-    base = station_need if kind == "station" else color.minimum
+    velma = p.personality == "verdant-velma"  # green: 3+ regular, automatic by station
+    station_need = 3 if color == LineColor.GREEN and not velma else 0
+    regular_need = 3 if color == LineColor.GREEN and velma else color.minimum
+    base = station_need if kind == "station" else regular_need
     if base and p.personality == "navigator" and color != LineColor.ORANGE:
         base -= 1
     return base

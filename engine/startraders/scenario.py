@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
 
 from .commands import first_error
-from .components import PERSONALITIES, contracts, luck_cards
+from .components import OPTIONAL_PERSONALITIES, PERSONALITIES, contracts, luck_cards
 from .galaxy import load_galaxy
 from .ruleset import ruleset
 from .setup import contract_slots
@@ -85,7 +85,8 @@ def _check(sc: Scenario) -> None:
     for p in sc.players:
         if p.world not in worlds:
             problems.append(f"world {p.world}")
-        if p.personality is not None and p.personality not in PERSONALITIES:
+        known = PERSONALITIES + OPTIONAL_PERSONALITIES
+        if p.personality is not None and p.personality not in known:
             problems.append(f"personality {p.personality}")
         problems += [f"card {c}" for c in p.hand if c not in luck_cards()]
         if p.mission is not None and p.mission not in cards:

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.kernel import NOBODY, Randomness, RuleError
 
-from .components import PERSONALITIES, contracts, luck_cards
+from .components import OPTIONAL_PERSONALITIES, PERSONALITIES, contracts, luck_cards
 from .decks import draw_luck
 from .draft import Draft
 from .galaxy import CAPITAL, load_galaxy
@@ -30,13 +30,18 @@ def _personalities(option: Any, n: int, rng: Randomness) -> list[str | None]:
     if not isinstance(option, list) or len(option) != n:
         raise RuleError("Setting Up 4", "personalities: 'random', 'none' or one per seat")
     for name in option:
-        if name is not None and name not in PERSONALITIES:
+        if name is not None and name not in PERSONALITIES + OPTIONAL_PERSONALITIES:
             raise RuleError("Setting Up 4", f"unknown personality {name!r}; "
-                            f"known: {', '.join(PERSONALITIES)}")
+                            f"known: {', '.join(PERSONALITIES + OPTIONAL_PERSONALITIES)}")
     named = [p for p in option if p is not None]
     if len(set(named)) != len(named):
         raise RuleError("Setting Up 4", "each personality card goes to one player")
     return list(option)
+
+
+def banker_start(personality: str | None) -> dict[str, int]:
+    """New Personalities: the Banker starts with 1 engine and 150 Stellors."""
+    return {"engines": 1, "stellors": 150} if personality == "banker" else {}
 
 
 def start_worlds(personalities: list[str | None], first: int, rng: Randomness) -> list[int]:
@@ -72,8 +77,8 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
     draft = Draft(StarState(), rng)
     draft.emit(
         "GameSetUp",
-        players=[{"seat": i, "name": name, "personality": personalities[i], "world": worlds[i]}
-                 for i, name in enumerate(players)],
+        players=[{"seat": i, "name": name, "personality": personalities[i], "world": worlds[i],
+                  **banker_start(personalities[i])} for i, name in enumerate(players)],
         advanced=advanced, first_player=first,
         stations={str(w): i for i, w in enumerate(worlds)},
         slots=contract_slots(n, advanced),
