@@ -131,11 +131,23 @@ def petition(draft: Draft, seat: int) -> None:
             raise RuleError("Completing Your Mission", "you already have an Imperial Mission")
         if p.prestige < PETITION_PRESTIGE:
             raise RuleError("Winning the Game", "a petition needs 15 Prestige or more")
-    roll = draft.die()
+    kind = "station" if st.advanced else "mission"
+    draft.emit("PetitionRolled", seat=seat, roll=draft.die(), kind=kind)
+    from .movement import open_interval
+
+    open_interval(draft, "zap", seat)  # "Traders can also change your die after you roll"
+
+
+def settle_petition(draft: Draft, seat: int) -> None:
+    """After the roll's Zap interval: add the Prestige area's bonus as the Prestige now
+    stands and read the table (a Zapped roll is used as is: -1 or less, 7 or more)."""
+    st = draft.state
+    p = st.player(seat)
+    roll = int((_turn(st).roll or {})["roll"])
     bonus = prestige_bonus(p.prestige)
     result = max(-1, min(7, roll + bonus))
     kind = "station" if st.advanced else "mission"
-    draft.emit("PetitionRolled", seat=seat, roll=roll, bonus=bonus, result=result, kind=kind)
+    draft.emit("PetitionSettled", seat=seat, roll=roll, bonus=bonus, result=result, kind=kind)
     row = (STATION_TABLE if st.advanced else MISSION_TABLE)[result]
     if "price" not in row:
         if row.get("lose_turn"):

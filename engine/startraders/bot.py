@@ -160,6 +160,10 @@ class StarTrader:
         mover = view["players"][view["pending"]["detail"]["victim"]]
         me = view["players"][seat]
         zaps = [cmd for cmd in legal if isinstance(cmd, c.Zap)]
+        if roll["kind"] == "petition":  # higher is never worse on either table
+            up = [z for z in zaps if z.delta > 0] if mover["seat"] == seat else []
+            return max(up, key=lambda z: z.delta) if up and roll["roll"] < 6 else \
+                c.PassReaction()
         if roll["kind"] == "random":
             return c.PassReaction()
         fails = roll["roll"] < roll["need"]

@@ -135,6 +135,16 @@ def _rolled(state: StarState, d: dict[str, Any]) -> None:
     turn.roll = {k: d[k] for k in ("to", "kind", "roll", "need", "dice") if k in d}
 
 
+@on("PetitionRolled")
+def _petition_rolled(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).roll = {"kind": "petition", "roll": d["roll"], "need": 0, "to": 0}
+
+
+@on("PetitionSettled")
+def _petition_settled(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).roll = None
+
+
 @on("RollChanged")
 def _roll_changed(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)

@@ -188,7 +188,7 @@ def _zap(state: StarState, seat: int) -> Iterator[Command]:
     for card in hand:
         for delta in ZAPS.get(luck_cards()[card].kind, ()):
             yield c.Zap(card=card, delta=delta)
-    if seat == turn.seat and turn.roll["kind"] != "random":
+    if seat == turn.seat and turn.roll["kind"] not in ("random", "petition"):
         for card in hand:
             yield c.Reroll(card=card)
 

@@ -102,6 +102,10 @@ def priority_order(state: StarState, seat: int) -> list[int]:
     return [(seat + i) % n for i in range(n) if not state.player((seat + i) % n).out]
 
 
+def open_interval(draft: Draft, kind: str, seat: int) -> None:
+    _open(draft, kind, seat)
+
+
 def _open(draft: Draft, kind: str, seat: int) -> None:
     from .luck import open_window
 
@@ -115,6 +119,11 @@ def settle_roll(draft: Draft, seat: int) -> None:
     assert roll is not None
     if roll["kind"] == "random":
         _random_die_settled(draft, seat, roll)
+        return
+    if roll["kind"] == "petition":
+        from .actions import settle_petition
+
+        settle_petition(draft, seat)
         return
     if roll["roll"] >= roll["need"]:
         draft.emit("Jumped", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
@@ -171,8 +180,9 @@ def reroll(draft: Draft, seat: int, card: str) -> None:
     """Trader's Luck, Re-Rolls: in the Zap/Reroll interval the jumping player may turn in
     any card to roll again (never for a random jump); a Zap played before has no effect."""
     roll = _interval_roll(draft, seat)
-    if seat != _turn(draft.state).seat or roll["kind"] == "random":
-        raise RuleError("Re-Rolls", "only the jumping player re-rolls, never a random jump")
+    if seat != _turn(draft.state).seat or roll["kind"] in ("random", "petition"):
+        raise RuleError("Re-Rolls", "only the jumping player re-rolls a jump attempt, never "
+                        "a random jump")
     if card not in draft.state.player(seat).hand:
         raise RuleError("Re-Rolls", f"you do not hold {card}")
     turn_in(draft, seat, card, "reroll")

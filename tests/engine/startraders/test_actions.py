@@ -170,3 +170,24 @@ def test_imperial_station_chain_wins_the_advanced_game() -> None:
     out = play(game, 0, c.PayPetition(pay=True))
     assert out[-1].type == "GameWon" and out[-1].data["reason"] == "imperial-chain"
     assert game.state.players[0].prestige == 7
+
+
+def test_rivals_zap_the_petition_roll_after_it_is_made_petitioning() -> None:
+    """"Traders can also change your die after you roll"; the Prestige area's bonus is added
+    after all cards are played. -1 or less: lose your next turn and 15 Prestige."""
+    game = _at_action(players=[{"name": "Ann", "prestige": 16},
+                               {"name": "Bob", "hand": ["superzap-1"]}], dice=[1])
+    play(game, 0, c.Petition())
+    assert ruleset.pending(game.state).prompt == "zap"
+    out = play(game, 1, c.Zap(card="superzap-1", delta=-2))
+    settled = [e for e in out if e.type == "PetitionSettled"][0]
+    assert settled.data["result"] == -1
+    ann = game.state.players[0]
+    assert (ann.prestige, ann.lose_turn) == (1, True)
+    play(game, 0, c.Draw())
+    play(game, 0, c.EndTurn())
+    play(game, 1, c.EndMovement())
+    play(game, 1, c.SkipAction())
+    play(game, 1, c.Draw())
+    out = play(game, 1, c.EndTurn())
+    assert "TurnSkipped" in types(out) and game.state.turn.seat == 1  # Ann's turn is lost
