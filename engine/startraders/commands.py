@@ -31,6 +31,20 @@ class RandomJump(Command):
     type: Literal["RandomJump"] = "RandomJump"
 
 
+class SpecialJump(Command):
+    """New Personalities: the Seer's Psychic Jump or Awesome Andi's Awesome Jump."""
+
+    type: Literal["SpecialJump"] = "SpecialJump"
+    kind: Literal["psychic", "awesome"]
+
+
+class ChooseJump(Command):
+    """Where a Psychic or Awesome Jump goes (``None``: the Seer stays)."""
+
+    type: Literal["ChooseJump"] = "ChooseJump"
+    world: int | None
+
+
 class Reroll(Command):
     """Trader's Luck, Re-Rolls: in the Zap/Reroll interval of his jump the jumping player
     turns in any card to roll again."""
@@ -207,7 +221,8 @@ class DropOut(Command):
 
 
 AnyCommand = Annotated[
-    PlaceStation | Jump | RandomJump | Reroll | Zap | AnswerPermission | EndMovement
+    PlaceStation | Jump | RandomJump | SpecialJump | ChooseJump | Reroll | Zap
+    | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
     | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
     | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | Quarantine | PassReaction

@@ -115,6 +115,7 @@ def _jumped(state: StarState, d: dict[str, Any]) -> None:
     turn.roll = None
     turn.asking = None
     turn.declared = None
+    turn.choices = None
     state.player(d["seat"]).escapes = 0
     if d.get("dice"):
         turn.ends_movement = True
@@ -125,6 +126,7 @@ def _failed(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
     turn.asking = None
     turn.roll = None
+    turn.choices = None
     turn.jumps += 1
 
 
@@ -143,6 +145,20 @@ def _petition_rolled(state: StarState, d: dict[str, Any]) -> None:
 @on("PetitionSettled")
 def _petition_settled(state: StarState, d: dict[str, Any]) -> None:
     _turn(state).roll = None
+
+
+@on("SpecialRolled")
+def _special_rolled(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.roll = {"kind": d["kind"], "roll": d["dice"][0], "need": 0, "to": 0,
+                 "dice": list(d["dice"])}
+    if d["kind"] == "awesome":
+        turn.awesome_used = True
+
+
+@on("JumpChoices")
+def _choices(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).choices = list(d["worlds"])
 
 
 @on("RollChanged")

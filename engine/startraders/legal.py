@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.kernel import Command, Pending
+from engine.kernel import Command, Pending, RuleError
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
@@ -14,8 +14,9 @@ from .components import contracts, luck_cards
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import check_play
-from .movement import ZAPS, may_use_station
+from .movement import NO_REROLL, ZAPS, may_use_station
 from .quarantine import trapped
+from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
 
@@ -29,13 +30,14 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
     "you_are_lost": (c.PlayYouAreLost, c.PassReaction),
     "quarantine": (c.Quarantine, c.AvoidCalamity, c.PassReaction),
+    "choose_jump": (c.ChooseJump,),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
     "zap": (c.Reroll, c.Zap, c.PassReaction),
     "petition_price": (c.PayPetition,),
     "kluge_payoff": (c.ChooseKlugePayoff,),
     "telzey_look": (c.LookAtCards,),
-    "move": (c.Jump, c.RandomJump, c.EndMovement, *CARGO),
+    "move": (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement, *CARGO),
     "action": (c.BuildStation, c.BuyEngine, c.Petition, c.SkipAction, *CARGO),
     "draw": (c.Draw, c.Exchange, c.EndTurn, *CARGO),
 }
@@ -75,6 +77,8 @@ def _waiting(state: StarState) -> Pending | None:
         return Pending(seats=seat, prompt="kluge_payoff", detail=dict(turn.kluge[0]))
     if turn.telzey:
         return Pending(seats=seat, prompt="telzey_look")
+    if turn.choices is not None:
+        return Pending(seats=seat, prompt="choose_jump", detail={"worlds": turn.choices})
     return Pending(seats=seat, prompt=turn.stage, detail={"jumps": turn.jumps})
 
 
@@ -120,8 +124,6 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
 def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
     """Every play of the card that the rules accept (candidates filtered by the same check
     ``decide`` makes, so the two cannot disagree)."""
-    from engine.kernel import RuleError
-
     for cmd in _candidates(state, seat, card):
         try:
             check_play(state, seat, card, cmd.target, cmd.cargo, cmd.world)
@@ -188,7 +190,7 @@ def _zap(state: StarState, seat: int) -> Iterator[Command]:
     for card in hand:
         for delta in ZAPS.get(luck_cards()[card].kind, ()):
             yield c.Zap(card=card, delta=delta)
-    if seat == turn.seat and turn.roll["kind"] not in ("random", "petition"):
+    if seat == turn.seat and turn.roll["kind"] not in NO_REROLL:
         for card in hand:
             yield c.Reroll(card=card)
 
@@ -240,6 +242,12 @@ def _move(state: StarState, seat: int) -> Iterator[Command]:
             if may_use_station(state, seat, to) is not False and to not in turn.refused:
                 yield c.Jump(to=to, kind="station")
         yield c.RandomJump()
+        for kind in ("psychic", "awesome"):
+            try:
+                special_check(state, seat, kind)
+            except RuleError:
+                continue
+            yield c.SpecialJump(kind=kind)
     yield c.EndMovement()
     yield from cargo_actions(state, seat)
 
@@ -298,8 +306,18 @@ def _quarantine(state: StarState, seat: int) -> Iterator[Command]:
             yield c.AvoidCalamity(card=card)
 
 
+def _choose_jump(state: StarState, seat: int) -> Iterator[Command]:
+    turn = state.turn
+    assert turn is not None and turn.choices is not None
+    if (turn.roll or {}).get("kind") == "psychic":
+        yield c.ChooseJump(world=None)
+    for world in turn.choices:
+        yield c.ChooseJump(world=world)
+
+
 GENERATORS = {
     "avoid_calamity": _avoid,
+    "choose_jump": _choose_jump,
     "quarantine": _quarantine,
     "you_are_lost": _lost,
     "place_station": _place, "permission": _permission, "zap": _zap,

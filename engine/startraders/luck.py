@@ -139,7 +139,7 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
         return trapped(state, seat) and any(luck_cards()[c].kind == "avoid" for c in p.hand)
     roll = state.turn.roll if state.turn else None
     return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
-                and roll["kind"] not in ("random", "petition") and roll["roll"] < roll["need"])
+                and roll["kind"] in ("regular", "station") and roll["roll"] < roll["need"])
 
 
 def _waiting_for(state: StarState, seat: int, kind: str) -> Window:

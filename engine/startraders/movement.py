@@ -125,6 +125,11 @@ def settle_roll(draft: Draft, seat: int) -> None:
 
         settle_petition(draft, seat)
         return
+    if roll["kind"] == "psychic":
+        from .special_jumps import offer
+
+        offer(draft, seat)
+        return
     if roll["roll"] >= roll["need"]:
         draft.emit("Jumped", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
                    need=roll["need"], origin=draft.state.player(seat).world)
@@ -180,7 +185,7 @@ def reroll(draft: Draft, seat: int, card: str) -> None:
     """Trader's Luck, Re-Rolls: in the Zap/Reroll interval the jumping player may turn in
     any card to roll again (never for a random jump); a Zap played before has no effect."""
     roll = _interval_roll(draft, seat)
-    if seat != _turn(draft.state).seat or roll["kind"] in ("random", "petition"):
+    if seat != _turn(draft.state).seat or roll["kind"] in NO_REROLL:
         raise RuleError("Re-Rolls", "only the jumping player re-rolls a jump attempt, never "
                         "a random jump")
     if card not in draft.state.player(seat).hand:
@@ -193,6 +198,7 @@ def reroll(draft: Draft, seat: int, card: str) -> None:
 
 
 ZAPS = {"zap": (-1, 1), "superzap": (-2, 2)}
+NO_REROLL = ("random", "petition", "psychic", "awesome")  # re-rolls: jump attempts only
 
 
 def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
@@ -236,6 +242,18 @@ def end_movement(draft: Draft, seat: int) -> None:
     if _turn(draft.state).stage != "move":
         raise RuleError("Stages of the Turn", "the movement stage is over")
     draft.emit("StageChanged", seat=seat, stage="action")
+
+
+def end_if_spent(draft: Draft, seat: int) -> None:
+    _maybe_end_movement(draft, seat)
+
+
+def special_jump(draft: Draft, seat: int, kind: str) -> None:
+    """The Seer's Psychic Jump or Awesome Andi's Awesome Jump (special_jumps.py)."""
+    from .special_jumps import check
+
+    check(draft.state, seat, kind)
+    quarantine_interval(draft, seat, 0, kind)
 
 
 def _maybe_end_movement(draft: Draft, seat: int) -> None:

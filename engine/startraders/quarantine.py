@@ -56,6 +56,10 @@ def after_declaration(draft: Draft, seat: int) -> None:
         return
     if declared["kind"] == "random":
         begin_random(draft, seat)
+    elif declared["kind"] in ("psychic", "awesome"):
+        from .special_jumps import begin
+
+        begin(draft, seat, declared["kind"])
     else:
         resolve_jump(draft, seat, declared["to"], declared["kind"])
 

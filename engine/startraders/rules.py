@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
 
-from . import actions, cargo, deals, dropout, luck, movement, quarantine, turn
+from . import actions, cargo, deals, dropout, luck, movement, quarantine, special_jumps, turn
 from . import commands as c
 from .draft import Draft
 from .state import StarState
@@ -18,6 +18,8 @@ RULES: dict[type[Command], Rule] = {
     c.PlaceStation: lambda d, s, cmd: turn.place_station(d, s, cmd.world),
     c.Jump: lambda d, s, cmd: movement.declare_jump(d, s, cmd.to, cmd.kind),
     c.RandomJump: lambda d, s, cmd: movement.random_jump(d, s),
+    c.SpecialJump: lambda d, s, cmd: movement.special_jump(d, s, cmd.kind),
+    c.ChooseJump: lambda d, s, cmd: special_jumps.choose(d, s, cmd.world),
     c.Reroll: lambda d, s, cmd: movement.reroll(d, s, cmd.card),
     c.Zap: lambda d, s, cmd: movement.zap(d, s, cmd.card, cmd.delta),
     c.AnswerPermission: lambda d, s, cmd: movement.answer_permission(d, s, cmd.grant),

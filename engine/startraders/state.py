@@ -97,6 +97,8 @@ class Turn(BaseModel):
     kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
     telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards
     extra_jumps: int = 0  # Priority Runs played this turn
+    awesome_used: bool = False  # Awesome Andi's Awesome Jump, once per turn
+    choices: list[int] | None = None  # worlds a Psychic or Awesome Jump may reach
     ends_movement: bool = False  # a random jump or You Are Lost ends the movement stage
 
 
