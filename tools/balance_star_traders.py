@@ -50,8 +50,8 @@ def report(by_players: dict[int, list[GameResult]], advanced: list[GameResult],
         f"{total} games in {seconds:.0f} s; personalities dealt at random. A stall is a game "
         "without a winner within 300 rounds; a refused command is a bot bug. Figures are "
         "from bots, not people: they check our rules and our galaxy, they do not measure the "
-        "game. The implemented Trader's Luck cards are listed in `docs/star-traders.md`; "
-        "the others are only re-roll fodder, which shortens games.", "",
+        "game. All 65 Trader's Luck cards are in play (their effects in our words: "
+        "`docs/rulings.md`); the bots play some of them (`docs/star-traders.md`).", "",
         "## Length, stalls, refused commands", "",
     ]
     rows = []
