@@ -12,7 +12,8 @@ commands (``engine.bots.base.Bot``), nothing else, and plays by a simple plan:
   (advanced); otherwise buy an engine when rich, or build a station where there is none.
 - Answers: re-roll a failed jump with a spare card; pay a petition's price when able; grant a
   rival permission unless he leads in Prestige or is on a mission; an engine at Kluge while
-  short of four; look at the leader's cards at Telzey.
+  short of four; look at the leader's cards at Telzey; accept a deal offered to it when what
+  it gets is worth at least what it gives (``WORTH``), unless the offerer is on a mission.
 """
 
 from __future__ import annotations
@@ -61,6 +62,19 @@ def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, 
     return dist, first
 
 
+# what the trader thinks each commodity is worth, in Stellors (Trades and Deals)
+WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "engines": 30}
+
+
+def deal_value(side: dict[str, Any]) -> int:
+    """One side of an offer in Stellors, by ``WORTH``."""
+    total = 0
+    for key, worth in WORTH.items():
+        value = side.get(key, 0)
+        total += worth * (value if isinstance(value, int) else len(value))
+    return total
+
+
 class StarTrader:
     """The strategic bot for ``star-traders`` (registered as ``trader`` there)."""
 
@@ -71,6 +85,9 @@ class StarTrader:
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                reach: Reach | None = None) -> Command:
+        answer = self._answer_offer(view, list(legal), seat)  # offers wait for nobody
+        if answer is not None:
+            return answer
         prompt = (view.get("pending") or {}).get("prompt", "")
         handler = getattr(self, f"_on_{prompt}", None)
         picked = handler(view, list(legal), seat) if handler else None
@@ -108,6 +125,17 @@ class StarTrader:
         trap = [cmd for cmd in legal if isinstance(cmd, c.Quarantine)]
         return trap[0] if trap and rival else c.PassReaction()
 
+    def _answer_offer(self, view: dict[str, Any], legal: list[Command],
+                      seat: int) -> Command | None:
+        for offer in view.get("offers", []):
+            if offer["to"] != seat or c.AnswerDeal(offer=offer["id"], accept=True) not in legal:
+                continue
+            giver = view["players"][offer["seat"]]
+            fair = deal_value(offer["give"]) >= deal_value(offer["get"])
+            accept = fair and giver["mission"] is None
+            return c.AnswerDeal(offer=offer["id"], accept=accept)
+        return None
+
     def _on_you_are_lost(self, view: dict[str, Any], legal: list[Command],
                          seat: int) -> Command | None:
         """Send a leading rival (or one on a mission) astray; never itself."""
@@ -121,12 +149,12 @@ class StarTrader:
 
     def _card_play(self, view: dict[str, Any], legal: list[Command],
                    seat: int) -> Command | None:
-        """Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose a
-        Station on the leader's station; an offer made to it is declined (the trader does not
-        haggle)."""
-        for cmd in legal:
-            if isinstance(cmd, c.AnswerDeal) and not cmd.accept:
-                return cmd
+        """Answer offers made to it (accept a fair or better one, never help a leader on a
+        mission); Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose
+        a Station on the leader's station."""
+        answer = self._answer_offer(view, legal, seat)
+        if answer is not None:
+            return answer
         rivals = [p for p in view["players"] if p["seat"] != seat and not p["out"]]
         if not rivals:
             return None

@@ -41,3 +41,24 @@ def test_simulate_prints_the_same_json_as_venus(capsys: pytest.CaptureFixture[st
     assert set(out["win_rate_by_personality"]) <= {"navigator", "psychic", "lucky-lou",
                                                    "negotiator", "engineer", "insider", "hero"}
     assert {"rounds", "win_rate_by_seat", "games_detail"} <= set(out)
+
+
+def test_the_trader_accepts_fair_offers_and_declines_poor_ones() -> None:
+    """Trades and Deals: the trader answers offers "sensibly" by its price list."""
+    from engine.startraders import commands as c
+    from engine.startraders.bot import StarTrader
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+    from engine.startraders.state import Bundle
+
+    game = start({"players": [{"name": "Ann", "world": 25}, {"name": "Bot", "world": 25}],
+                  "stations": {"13": 1}})
+    game.play(0, c.OfferDeal(to=1, give=Bundle(stellors=20), get=Bundle(stations=[13])))
+    game.play(0, c.OfferDeal(to=1, give=Bundle(stellors=5), get=Bundle(stations=[13])))
+    bot = StarTrader("s")
+    for expected in (True, False):
+        legal = list(ruleset.legal_actions(game.state, 1))
+        cmd = bot.choose(ruleset.view(game.state, 1), legal, seat=1, seq=game.seq)
+        assert isinstance(cmd, c.AnswerDeal) and cmd.accept is expected
+        game.play(1, cmd)
+    assert game.state.stations[13] == 0 and game.state.offers == []
