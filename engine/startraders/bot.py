@@ -26,7 +26,7 @@ from engine.bots.base import Reach
 from engine.kernel import Command, Randomness
 
 from . import commands as c
-from .components import contracts
+from .components import contracts, luck_cards
 from .galaxy import LineColor, load_galaxy
 
 
@@ -250,6 +250,8 @@ class StarTrader:
 
     def _goal(self, view: dict[str, Any], seat: int, dist: dict[int, float]) -> int | None:
         me = view["players"][seat]
+        if me.get("envoy"):  # Imperial Envoy!: nothing much to do before its destination
+            return luck_cards()[me["envoy"]].world
         if view["advanced"] and not me["hold"] and me.get("stellors", 0) >= 35 \
                 and me["prestige"] >= 10:
             targets = [w for w in self._chain_targets(view, seat) if w in dist]

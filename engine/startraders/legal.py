@@ -15,7 +15,7 @@ from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import check_play
 from .movement import NO_REROLL, ZAPS, may_use_station
-from .quarantine import trapped
+from .quarantine import interval_world, trapped
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
@@ -28,12 +28,12 @@ ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDe
                                       c.AnswerDeal, c.WithdrawDeal, c.DropOut)
 PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
-    "you_are_lost": (c.PlayYouAreLost, c.PassReaction),
+    "you_are_lost": (c.PlayYouAreLost, c.Quarantine, c.PassReaction),
     "quarantine": (c.Quarantine, c.AvoidCalamity, c.PassReaction),
     "choose_jump": (c.ChooseJump,),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
-    "zap": (c.Reroll, c.Zap, c.PassReaction),
+    "zap": (c.Reroll, c.Zap, c.Quarantine, c.PassReaction),
     "petition_price": (c.PayPetition,),
     "kluge_payoff": (c.ChooseKlugePayoff,),
     "telzey_look": (c.LookAtCards,),
@@ -193,6 +193,15 @@ def _zap(state: StarState, seat: int) -> Iterator[Command]:
     if seat == turn.seat and turn.roll["kind"] not in NO_REROLL:
         for card in hand:
             yield c.Reroll(card=card)
+    yield from _interval_quarantines(state, seat)
+
+
+def _interval_quarantines(state: StarState, seat: int) -> Iterator[Command]:
+    if interval_world(state) is None:
+        return
+    for card in sorted(set(state.player(seat).hand)):
+        if luck_cards()[card].kind == "quarantine":
+            yield c.Quarantine(card=card)
 
 
 def _price(state: StarState, seat: int) -> Iterator[Command]:
@@ -292,6 +301,7 @@ def _lost(state: StarState, seat: int) -> Iterator[Command]:
     for card in sorted(set(state.player(seat).hand)):
         if luck_cards()[card].kind == "lost":
             yield c.PlayYouAreLost(card=card)
+    yield from _interval_quarantines(state, seat)
 
 
 def _quarantine(state: StarState, seat: int) -> Iterator[Command]:

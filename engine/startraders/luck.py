@@ -133,6 +133,11 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
         return True
     if any(luck_cards()[c].kind in REACTION_CARDS[kind] for c in p.hand):
         return True
+    if kind in ("zap", "you_are_lost") and any(luck_cards()[c].kind == "quarantine"
+                                                for c in p.hand):
+        from .quarantine import interval_world
+
+        return interval_world(state) is not None
     if kind == "quarantine" and state.turn and seat == state.turn.seat:
         from .quarantine import trapped
 
@@ -244,7 +249,8 @@ def _effect(draft: Draft, w: Window) -> None:
         effect(draft, w, info)
     elif info.kind == "quarantine":
         draft.emit("QuarantinePlaced", world=w.detail.get("world"), by=w.by, card=w.card)
-        if draft.state.window is not None and draft.state.window.kind == "quarantine":
+        interval = draft.state.window
+        if interval is not None and interval.kind in ("quarantine", "zap", "you_are_lost"):
             from .quarantine import restart
 
             restart(draft)  # the interval goes on: everyone may answer again

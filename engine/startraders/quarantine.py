@@ -64,18 +64,37 @@ def after_declaration(draft: Draft, seat: int) -> None:
         resolve_jump(draft, seat, declared["to"], declared["kind"])
 
 
-def _waiting(state: StarState, seat: int) -> None:
+def _waiting(state: StarState, seat: int, kinds: tuple[str, ...] = ("quarantine",)) -> None:
     window = state.window
-    if window is None or window.kind != "quarantine" or seat not in window.waiting:
-        raise RuleError("Timing Details", "no Quarantine interval waits for your answer")
+    if window is None or window.kind not in kinds or seat not in window.waiting:
+        raise RuleError("Timing Details", "no interval waits for your answer")
+
+
+def interval_world(state: StarState) -> int | None:
+    """The world a Quarantine played in a jump's interval falls on: the jumper's world in
+    the Quarantine interval (step 2) and once her ship has moved (step 6); the destination
+    of a regular or station jump during the Zap/Reroll interval (step 4: "an opponent plays
+    Quarantine on Niven"); none for the dice of a random or special jump."""
+    window = state.window
+    turn = state.turn
+    if window is None or turn is None:
+        return None
+    if window.kind in ("quarantine", "you_are_lost"):
+        return state.player(turn.seat).world
+    roll = turn.roll or {}
+    if window.kind == "zap" and roll.get("kind") in ("regular", "station"):
+        return int(roll["to"])
+    return None
 
 
 def play_in_interval(draft: Draft, seat: int, card: str) -> None:
-    """Quarantine the jumping player's world during the Quarantine interval."""
-    _waiting(draft.state, seat)
+    """Quarantine a world in a jump's interval (Timing Details 2, 4, 6)."""
+    _waiting(draft.state, seat, ("quarantine", "zap", "you_are_lost"))
     if card not in draft.state.player(seat).hand or luck_cards()[card].kind != "quarantine":
         raise RuleError("Quarantine!", f"{card} is not a Quarantine card you hold")
-    world = draft.state.player(_turn(draft.state).seat).world
+    world = interval_world(draft.state)
+    if world is None:
+        raise RuleError("Quarantine!", "no world to quarantine in this interval")
     place(draft, seat, card, world)
 
 

@@ -15,7 +15,7 @@ def _player(p: Player, viewer: int) -> dict[str, Any]:
         "seat": p.seat, "name": p.name, "personality": p.personality, "world": p.world,
         "engines": p.engines, "prestige": p.prestige, "cards": len(p.hand),
         "hold": list(p.hold), "mission": p.mission, "lose_turn": p.lose_turn, "out": p.out,
-        "escapes": p.escapes,
+        "escapes": p.escapes, "envoy": p.envoy,
     }
     if p.seat == viewer:
         out["stellors"] = p.stellors

@@ -185,3 +185,33 @@ def test_quarantine_ends_at_its_players_next_turn_rulings() -> None:
     out = play(game, 1, c.EndTurn())
     assert "QuarantineLifted" in types(out) and game.state.quarantines == []
     assert "quarantine-1" in game.state.luck_discard
+
+
+def test_quarantine_on_the_destination_zap_down_to_stay_timing_details_example() -> None:
+    """Timing Details example: "you roll a 2. Before you move your ship, an opponent plays
+    Quarantine on Niven. You may Zap your roll down to a 1 to stay on Mink"."""
+    players = _players(s0={"hand": ["zap-1"]}, s1={"hand": ["quarantine-1"]})
+    game = game_of(players=players, dice=[2])
+    play(game, 0, c.Jump(to=13))
+    play(game, 1, c.PassReaction())  # Bob lets the Quarantine interval pass
+    play(game, 0, c.PassReaction())  # the roll is a 2: Ann (holding a Zap) passes first
+    play(game, 1, c.Quarantine(card="quarantine-1"))  # on Niven, the destination
+    assert [q["world"] for q in game.state.quarantines] == [13]
+    assert ruleset.pending(game.state).seats == (0,)  # the interval starts again with Ann
+    play(game, 0, c.Zap(card="zap-1", delta=-1))
+    assert game.state.players[0].world == 14 and game.state.turn.jumps == 1
+
+
+def test_quarantine_in_the_you_are_lost_interval_traps_on_arrival_timing_details() -> None:
+    """Timing Details example: you move your ship and, in the You Are Lost interval, another
+    player Quarantines Niven: you stay trapped there unless someone plays You Are Lost."""
+    players = _players(s1={"hand": ["quarantine-1"]}, s2={"hand": ["lost-1"]})
+    game = game_of(players=players, dice=[6, 2, 6])
+    play(game, 0, c.Jump(to=13))
+    play(game, 1, c.PassReaction())  # Bob waits through the Quarantine interval
+    play(game, 1, c.PassReaction())  # and the Zap/Reroll interval
+    assert ruleset.pending(game.state).prompt == "you_are_lost"
+    play(game, 1, c.Quarantine(card="quarantine-1"))  # on Niven, where Ann now is
+    assert ruleset.pending(game.state).seats == (2,)  # the interval goes on
+    play(game, 2, c.PlayYouAreLost(card="lost-1"))  # Cy lets her escape: two dice, 2 and 6
+    assert game.state.players[0].world == 26
