@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 from .galaxy import Galaxy, LineColor, World
 
 SIZE = 1000
+VIEW = f"-10 -10 {SIZE + 20} {SIZE + 20}"  # a margin for the labels of the outer worlds
 FONT = "'Trebuchet MS', 'DejaVu Sans', Verdana, Arial, sans-serif"
 LINE_INK = {
     LineColor.ORANGE: "#f08a24",
@@ -73,14 +74,15 @@ def _world(w: World) -> str:
 
 
 def _legend() -> str:
-    rows = ['<g id="legend" font-size="14" fill="#e5e7eb" transform="translate(780 780)">',
+    rows = ['<g id="legend" font-size="14" fill="#e5e7eb" transform="translate(790 770)">',
             '<text x="20" y="30" font-size="18" font-weight="bold">Star Traders</text>']
     for i, color in enumerate(LineColor):
         y = 55 + 22 * i
         rows.append(f'<line x1="20" y1="{y}" x2="60" y2="{y}" stroke="{LINE_INK[color]}" '
                     'stroke-width="4"/>')
         rows.append(f'<text x="70" y="{y + 5}">{color.value} {color.minimum}+</text>')
-    rows.append('<text x="20" y="180">ring: shipyard, star: start world</text>')
+    rows.append('<text x="20" y="180">ring: shipyard</text>')
+    rows.append('<text x="20" y="200">star: start world</text>')
     rows.append("</g>")
     return "\n".join(rows)
 
@@ -91,12 +93,12 @@ def render_galaxy_svg(galaxy: Galaxy, *, width: int | None = None) -> str:
     lines = sorted(galaxy.data.jumplines, key=lambda ln: ln.id)
     return "\n".join([
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE}" width="{w}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{VIEW}" width="{w}" '
         f'height="{w}" font-family={quoteattr(FONT)} data-game="star-traders">',
         f"<title>{escape(galaxy.data.name)}</title>",
         "<desc>Worlds are groups with id world-NN; jumplines are lines with id "
         "line-LOW-HIGH.</desc>",
-        f'<rect width="{SIZE}" height="{SIZE}" fill="#070b1a"/>',
+        f'<rect x="-20" y="-20" width="{SIZE + 40}" height="{SIZE + 40}" fill="#070b1a"/>',
         '<g id="jumplines">',
         *(_line(galaxy, ln.a, ln.b, ln.color, ln.id) for ln in lines),
         "</g>",
