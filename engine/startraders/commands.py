@@ -167,6 +167,7 @@ class PlayCard(Command):
     target: int
     cargo: str | None = None
     world: int | None = None
+    as_kind: str | None = None  # Pirate Pete: the card his Piracy is played as
 
 
 class AvoidCalamity(Command):

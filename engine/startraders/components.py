@@ -15,7 +15,10 @@ from .galaxy import load_galaxy
 JACKPOT, KLUGE, TELZEY = 63, 11, 23
 PERSONALITIES = ("navigator", "psychic", "lucky-lou", "negotiator", "engineer", "insider", "hero")
 # "New Personalities" implemented so far, named in the ``personalities`` table option only
-OPTIONAL_PERSONALITIES = ("awesome-andi", "seer", "verdant-velma", "banker")
+OPTIONAL_PERSONALITIES = ("awesome-andi", "seer", "verdant-velma", "banker", "pirate-pete")
+# Pirate Pete "can play Piracy as if it were" any of these
+PETE_AS = ("takeover", "lost", "stressed", "lose-station", "lose-cargo", "codebreaker", "gotcha",
+           "avoid")
 # payments to the bank (Money: "Payments made to the Emperor or his minions go to the bank");
 # losses ("lose") are not payments
 BANK_PAYMENTS = {"station", "engine", "abandon", "petition-price", "repairs"}

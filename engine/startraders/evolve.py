@@ -339,7 +339,8 @@ def _window(state: StarState, d: dict[str, Any]) -> None:
     order = list(d.get("order", [d["victim"]]))
     state.windows.append(Window(kind=d.get("kind", "avoid_calamity"), card=d.get("card", ""),
                                 by=d.get("by", -1), victim=d["victim"],
-                                detail={"cargo": d.get("cargo"), "world": d.get("world")},
+                                detail={"cargo": d.get("cargo"), "world": d.get("world"),
+                                        "as": d.get("as_kind")},
                                 waiting=[], queue=list(order), order=list(order)))
 
 

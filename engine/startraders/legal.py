@@ -13,7 +13,7 @@ from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .components import contracts, luck_cards
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
-from .luck import check_play
+from .luck import check_play, kinds_of
 from .movement import NO_REROLL, ZAPS, may_use_station
 from .quarantine import interval_world, trapped
 from .special_jumps import check as special_check
@@ -124,16 +124,18 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
 def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
     """Every play of the card that the rules accept (candidates filtered by the same check
     ``decide`` makes, so the two cannot disagree)."""
-    for cmd in _candidates(state, seat, card):
-        try:
-            check_play(state, seat, card, cmd.target, cmd.cargo, cmd.world)
-        except RuleError:
-            continue
-        yield cmd
+    own = luck_cards()[card].kind
+    for kind in sorted(kinds_of(state, seat, card) - {"avoid", "lost"}):
+        as_kind = None if kind == own else kind
+        for cmd in _candidates(state, seat, card, kind):
+            try:
+                check_play(state, seat, card, cmd.target, cmd.cargo, cmd.world, as_kind)
+            except RuleError:
+                continue
+            yield cmd.model_copy(update={"as_kind": as_kind}) if as_kind else cmd
 
 
-def _candidates(state: StarState, seat: int, card: str) -> Iterator[c.PlayCard]:
-    kind = luck_cards()[card].kind
+def _candidates(state: StarState, seat: int, card: str, kind: str) -> Iterator[c.PlayCard]:
     if kind not in ANYTIME_CARDS:
         return
     me = state.player(seat)
@@ -165,7 +167,7 @@ def _candidates(state: StarState, seat: int, card: str) -> Iterator[c.PlayCard]:
 def _avoid(state: StarState, seat: int) -> Iterator[Command]:
     yield c.PassReaction()
     for card in sorted(set(state.player(seat).hand)):
-        if luck_cards()[card].kind == "avoid":
+        if "avoid" in kinds_of(state, seat, card):
             yield c.AvoidCalamity(card=card)
 
 
@@ -299,7 +301,7 @@ def _draw(state: StarState, seat: int) -> Iterator[Command]:
 def _lost(state: StarState, seat: int) -> Iterator[Command]:
     yield c.PassReaction()
     for card in sorted(set(state.player(seat).hand)):
-        if luck_cards()[card].kind == "lost":
+        if "lost" in kinds_of(state, seat, card):
             yield c.PlayYouAreLost(card=card)
     yield from _interval_quarantines(state, seat)
 
@@ -312,7 +314,8 @@ def _quarantine(state: StarState, seat: int) -> Iterator[Command]:
         kind = luck_cards()[card].kind
         if kind == "quarantine":
             yield c.Quarantine(card=card)
-        elif kind == "avoid" and seat == turn.seat and trapped(state, seat):
+        if "avoid" in kinds_of(state, seat, card) and seat == turn.seat \
+                and trapped(state, seat):
             yield c.AvoidCalamity(card=card)
 
 

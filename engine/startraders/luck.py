@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.kernel import RuleError, only
 
-from .components import LuckCard, luck_cards
+from .components import PETE_AS, LuckCard, luck_cards
 from .decks import turn_in
 from .draft import Draft
 from .galaxy import CAPITAL
@@ -29,6 +29,28 @@ def set_policy(draft: Draft, seat: int, policy: str) -> None:
     draft.emit("ReactionPolicySet", only(seat), type_public=False, seat=seat, policy=policy)
 
 
+def kinds_of(state: StarState, seat: int, card: str) -> set[str]:
+    """What a card in the seat's hand may be played as: its own kind, and for Pirate Pete a
+    Piracy as any of ``PETE_AS`` (New Personalities)."""
+    kind = luck_cards()[card].kind
+    if kind == "piracy" and state.player(seat).personality == "pirate-pete":
+        return {kind, *PETE_AS}
+    return {kind}
+
+
+def holds(state: StarState, seat: int, kind: str) -> bool:
+    return any(kind in kinds_of(state, seat, c) for c in state.player(seat).hand)
+
+
+def played_as(info: LuckCard, as_kind: str | None) -> LuckCard:
+    """The card as it acts: Pete's Piracy takes the substitute's kind and Calamity mark."""
+    if as_kind is None or as_kind == info.kind:
+        return info
+    model = next(c for c in luck_cards().values() if c.kind == as_kind)
+    return info.model_copy(update={"kind": as_kind, "calamity": model.calamity,
+                                   "name": f"Piracy as {model.name}"})
+
+
 def _card(state: StarState, seat: int, card: str) -> LuckCard:
     if card not in state.player(seat).hand:
         raise RuleError("Trader's Luck", f"you do not hold {card}")
@@ -36,13 +58,18 @@ def _card(state: StarState, seat: int, card: str) -> LuckCard:
 
 
 def check_play(state: StarState, seat: int, card: str, target: int, cargo: str | None,
-               world: int | None) -> LuckCard:
+               world: int | None, as_kind: str | None = None) -> LuckCard:
     """Refuse a play the rules do not allow, naming why."""
     if state.turn is None or state.winner is not None:
         raise RuleError("Trader's Luck", "cards are played once the game has begun")
     if state.window is not None:
         raise RuleError("Avoid Calamity!", "answer the Calamity in play first")
     info = _card(state, seat, card)
+    if as_kind is not None:
+        if as_kind not in kinds_of(state, seat, card) or as_kind == "avoid":
+            raise RuleError("New Personalities", "only Pirate Pete plays a Piracy as another "
+                            "card")
+        info = played_as(info, as_kind)
     if info.kind not in ANYTIME:
         raise RuleError("Trader's Luck", f"{info.name} is not playable at any time: it is "
                         "played in its window (Timing Details), or turned in for a re-roll")
@@ -70,8 +97,8 @@ def losable_station(state: StarState, seat: int, world: int | None) -> bool:
 
 
 def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None,
-              world: int | None) -> None:
-    info = check_play(draft.state, seat, card, target, cargo, world)
+              world: int | None, as_kind: str | None = None) -> None:
+    info = check_play(draft.state, seat, card, target, cargo, world, as_kind)
     if info.kind == "quarantine":
         from .quarantine import place
 
@@ -88,10 +115,10 @@ def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None
         play_own(draft, seat, info, world)
         return
     if not info.calamity:
-        _effect(draft, Window(card=card, by=seat, victim=target))
+        _effect(draft, Window(card=card, by=seat, victim=target, detail={"as": as_kind}))
         return
     open_window(draft, "avoid_calamity", target, [target], card=card, by=seat, cargo=cargo,
-                world=world)
+                world=world, as_kind=as_kind)
 
 
 def open_window(draft: Draft, kind: str, victim: int, order: list[int], **data: Any) -> None:
@@ -131,7 +158,7 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
         return False
     if p.policy == "ask":
         return True
-    if any(luck_cards()[c].kind in REACTION_CARDS[kind] for c in p.hand):
+    if any(holds(state, seat, k) for k in REACTION_CARDS[kind]):
         return True
     if kind in ("zap", "you_are_lost") and any(luck_cards()[c].kind == "quarantine"
                                                 for c in p.hand):
@@ -141,7 +168,7 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     if kind == "quarantine" and state.turn and seat == state.turn.seat:
         from .quarantine import trapped
 
-        return trapped(state, seat) and any(luck_cards()[c].kind == "avoid" for c in p.hand)
+        return trapped(state, seat) and holds(state, seat, "avoid")
     roll = state.turn.roll if state.turn else None
     return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
                 and roll["kind"] in ("regular", "station") and roll["roll"] < roll["need"])
@@ -164,7 +191,8 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
         escape(draft, seat, card)
         return
     window = _waiting_for(draft.state, seat, "avoid_calamity")
-    if _card(draft.state, seat, card).kind != "avoid":
+    _card(draft.state, seat, card)
+    if "avoid" not in kinds_of(draft.state, seat, card):
         raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card")
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
     turn_in(draft, seat, card, "played")
@@ -181,13 +209,16 @@ def you_are_lost(draft: Draft, seat: int, card: str) -> None:
     unless she avoids it, her ship arrives at a world named by two dice instead, and her
     movement ends (docs/rulings.md)."""
     window = _waiting_for(draft.state, seat, "you_are_lost")
-    if _card(draft.state, seat, card).kind != "lost":
+    _card(draft.state, seat, card)
+    if "lost" not in kinds_of(draft.state, seat, card):
         raise RuleError("You Are Lost!", f"{card} is not a You Are Lost card")
     draft.emit("ReactionPlayed", seat=seat, card=card)
     draft.emit("CardPlayed", seat=seat, card=card, target=window.victim, cargo=None,
                world=None)
     turn_in(draft, seat, card, "played")
-    open_window(draft, "avoid_calamity", window.victim, [window.victim], card=card, by=seat)
+    as_kind = None if luck_cards()[card].kind == "lost" else "lost"  # Pete's Piracy
+    open_window(draft, "avoid_calamity", window.victim, [window.victim], card=card, by=seat,
+                as_kind=as_kind)
 
 
 def pass_reaction(draft: Draft, seat: int) -> None:
@@ -218,12 +249,13 @@ def _close(draft: Draft) -> None:
         after_declaration(draft, window.victim)
         return
     _effect(draft, window)
+    advance(draft)  # an interval underneath goes on polling
 
 
 def _effect(draft: Draft, w: Window) -> None:
     """What each implemented card does (docs/rulings.md, "Trader's Luck cards")."""
     st = draft.state
-    info = luck_cards()[w.card]
+    info = played_as(luck_cards()[w.card], w.detail.get("as"))
     victim = st.player(w.victim)
     if info.kind == "favor":
         draft.prestige(w.victim, info.amount or 0, "favor")

@@ -113,9 +113,14 @@ def place(draft: Draft, seat: int, card: str, world: int) -> None:
 
 def escape(draft: Draft, seat: int, card: str) -> None:
     """A trapped jumping player plays Avoid Calamity to leave (one per Quarantine)."""
+    from .luck import kinds_of
+
     _waiting(draft.state, seat)
     if seat != _turn(draft.state).seat or not trapped(draft.state, seat):
         raise RuleError("Quarantine!", "only a trapped jumping player escapes a Quarantine")
+    if card not in draft.state.player(seat).hand or "avoid" not in kinds_of(draft.state, seat,
+                                                                             card):
+        raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card you hold")
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
     turn_in(draft, seat, card, "played")
     draft.emit("QuarantineEscaped", seat=seat)

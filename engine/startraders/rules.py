@@ -40,7 +40,7 @@ RULES: dict[type[Command], Rule] = {
     c.EndTurn: lambda d, s, cmd: turn.end_turn(d, s),
     c.SetReactionPolicy: lambda d, s, cmd: luck.set_policy(d, s, cmd.policy),
     c.PlayCard: lambda d, s, cmd: luck.play_card(d, s, cmd.card, cmd.target, cmd.cargo,
-                                                 cmd.world),
+                                                 cmd.world, cmd.as_kind),
     c.AvoidCalamity: lambda d, s, cmd: luck.avoid(d, s, cmd.card),
     c.PassReaction: lambda d, s, cmd: luck.pass_reaction(d, s),
     c.PlayYouAreLost: lambda d, s, cmd: luck.you_are_lost(d, s, cmd.card),

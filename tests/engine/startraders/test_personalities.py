@@ -82,3 +82,60 @@ def test_awesome_andis_jump_picks_a_pair_of_three_dice_new_personalities() -> No
     assert game.state.players[0].world == 64 and game.state.turn.stage == "move"
     with pytest.raises(RuleError, match="once per turn"):
         play(game, 0, c.SpecialJump(kind="awesome"))
+
+
+def test_pirate_pete_plays_piracy_as_gotcha_new_personalities() -> None:
+    """Pirate Pete "can play Piracy as if it were ... Gotcha"."""
+    game = game_of(players=[{"name": "Pete", "personality": "pirate-pete", "hand": ["piracy-1"]},
+                            {"name": "Bo", "prestige": 5}])
+    legal = list(ruleset.legal_actions(game.state, 0))
+    assert c.PlayCard(card="piracy-1", target=1, as_kind="gotcha") in legal
+    play(game, 0, c.PlayCard(card="piracy-1", target=1, as_kind="gotcha"))
+    assert (game.state.players[0].prestige, game.state.players[1].prestige) == (3, 3)
+
+
+def test_pirate_pete_avoids_a_calamity_with_piracy_new_personalities() -> None:
+    game = game_of(players=[{"name": "Ann", "hand": ["disfavor-1"]},
+                            {"name": "Pete", "personality": "pirate-pete", "prestige": 5,
+                             "hand": ["piracy-2"]}])
+    play(game, 0, c.PlayCard(card="disfavor-1", target=1))
+    assert ruleset.pending(game.state).seats == (1,)  # "playable": his Piracy counts
+    play(game, 1, c.AvoidCalamity(card="piracy-2"))
+    assert game.state.players[1].prestige == 5
+
+
+def test_only_pete_plays_a_card_as_another() -> None:
+    game = game_of(players=[{"name": "Ann", "hand": ["piracy-1"]}, {"name": "Bo"}])
+    with pytest.raises(RuleError, match="only Pirate Pete"):
+        play(game, 0, c.PlayCard(card="piracy-1", target=1, as_kind="gotcha"))
+
+
+def test_pirate_pete_plays_piracy_as_you_are_lost() -> None:
+    game = game_of(players=[{"name": "Ann", "world": 14},
+                            {"name": "Pete", "personality": "pirate-pete",
+                             "hand": ["piracy-3"]}], dice=[6, 3, 5])
+    play(game, 0, c.Jump(to=13))  # Pete is first asked in the You Are Lost interval
+    assert ruleset.pending(game.state).prompt == "you_are_lost"
+    play(game, 1, c.PlayYouAreLost(card="piracy-3"))
+    assert game.state.players[0].world == 35 and game.state.window is None
+
+
+@pytest.mark.parametrize("seed", ["np1", "np2"])
+def test_random_play_with_the_new_personalities_never_waits_on_nobody(seed: str) -> None:
+    """A property over random games: whenever the game waits, it waits on someone; replay
+    reproduces the state."""
+    from engine.bots.random_bot import UniformBot
+    from engine.kernel import fold
+
+    names = ["pirate-pete", "seer", "awesome-andi", "banker"]
+    game = Game.start(ruleset, {"personalities": names}, ["a", "b", "c", "d"], seed=seed)
+    bots = [UniformBot(f"{seed}{i}") for i in range(4)]
+    for _ in range(700):
+        now = ruleset.pending(game.state)
+        if now is None:
+            break
+        assert now.seats
+        seat = now.seats[0]
+        legal = list(ruleset.legal_actions(game.state, seat))
+        game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
+    assert fold(ruleset, game.events).model_dump() == game.state.model_dump()

@@ -215,3 +215,19 @@ def test_quarantine_in_the_you_are_lost_interval_traps_on_arrival_timing_details
     assert ruleset.pending(game.state).seats == (2,)  # the interval goes on
     play(game, 2, c.PlayYouAreLost(card="lost-1"))  # Cy lets her escape: two dice, 2 and 6
     assert game.state.players[0].world == 26
+
+
+def test_only_an_avoid_calamity_card_escapes_a_quarantine() -> None:
+    import pytest
+
+    from engine.kernel import RuleError
+
+    players = _players(s0={"hand": ["avoid-1", "zap-1"]}, s2={"hand": ["quarantine-1"]})
+    game = game_of(players=players, dice=[6])
+    _quarantine_mink(game)
+    play(game, 0, c.PassReaction())  # Ann keeps her Avoid Calamity for the escape
+    play(game, 0, c.Jump(to=13))
+    with pytest.raises(RuleError, match="not an Avoid Calamity"):
+        play(game, 0, c.AvoidCalamity(card="zap-1"))
+    play(game, 0, c.AvoidCalamity(card="avoid-1"))
+    assert game.state.players[0].escapes == 1
