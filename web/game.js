@@ -13,7 +13,7 @@ import { Moves } from "./moves.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
 import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 import { renderChart } from "./chart.js";
-import { Replay } from "./replay.js";
+import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
 
@@ -68,10 +68,13 @@ export class Game {
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
+    const moment = replayMoment(); // a replay link: its frames load with the page
+    if (moment) this.replay.prefetch(moment);
     // the log so far (unless the live connection already streams it from the lobby)
     const live = this.ctx.live;
     if (!live.started) {
       const [log, chat] = await Promise.all([this.api.log(0), this.api.chat(0)]);
+      this.logFull = log.full; // a finished game's log comes with every secret: the replay's
       this.takeNow(log.events);
       for (const m of chat.messages) this.chat(m);
       live.start(this.seq, chat.messages.length ? chat.messages[chat.messages.length - 1].id : 0);
@@ -79,14 +82,13 @@ export class Game {
       this.takeNow(this.ctx.buffer.splice(0));
       for (const m of this.ctx.chatBuffer.splice(0)) this.chat(m);
     }
-    await this.refresh();
-    await this.loadHistory();
+    await Promise.all([this.refresh(), this.loadHistory()]);
+    if (moment) await this.replay.start({ from: this.firstTurnSeq(), ...moment });
     this.render();
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
     this.ready();
-    if (new URLSearchParams(location.search).has("replay")) this.replay.start({ from: this.firstTurnSeq() });
   }
 
   wireChrome() {
@@ -433,6 +435,7 @@ export class Game {
     this.updateTitle();
     if (this.busy) this.setBusy(true);
     this.renderEnd();
+    if (this.replay.active) this.replay.paint(); // the moment replayed, not now
   }
 
   chartPoints() {

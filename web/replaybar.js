@@ -1,0 +1,171 @@
+// The replay's bar: steps by event, turn and round, play at a speed, a slider over every
+// event, jumps to a round or a turn, the words of the moment, and its link to share.
+// It only draws and forwards; the Replay (replay.js) holds the moment.
+import { copyButton } from "./links.js";
+
+/** Autoplay speeds in events per second (the default is about a move a second). */
+export const SPEEDS = { list: [1, 2, 5, 10, 25, 60], default: 5 };
+
+function button(text, label, fn, cls = "") {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.className = cls;
+  b.setAttribute("aria-label", label);
+  b.title = label;
+  b.addEventListener("click", fn);
+  return b;
+}
+
+function labelled(text, control, cls) {
+  const label = document.createElement("label");
+  label.className = cls;
+  label.append(`${text} `, control);
+  return label;
+}
+
+export class ReplayBar {
+  constructor(root, replay) {
+    this.root = root;
+    this.replay = replay;
+    this.wanted = null; // the moment asked for while its frame loads
+  }
+
+  hide() { this.root.hidden = true; }
+
+  focus() { this.root.querySelector(".rp-play")?.focus(); }
+
+  draw() {
+    const r = this.replay;
+    this.root.replaceChildren(this.stepsRow(), this.sliderRow(), this.jumpRow());
+    this.root.hidden = false;
+    this.fillTurns();
+    this.root.querySelector(".rp-speed").value = String(r.speed);
+  }
+
+  stepsRow() {
+    const r = this.replay;
+    const row = document.createElement("div");
+    row.className = "rp-row rp-steps";
+    const speed = document.createElement("select");
+    speed.className = "rp-speed";
+    for (const s of SPEEDS.list) speed.add(new Option(`${s}/s`, String(s)));
+    speed.addEventListener("change", () => r.setSpeed(Number(speed.value)));
+    speed.title = "Autoplay speed: events per second";
+    row.append(
+      button("«", "To the start (Home)", () => r.jump(r.from), "rp-start"),
+      button("−R", "Back to the start of the round (Page Up)", () => r.jump(r.target(-1, true)), "rp-round-back"),
+      button("−T", "Back to the start of the turn (Shift+left arrow)", () => r.jump(r.target(-1)), "rp-turn-back"),
+      button("−1", "One event back (left arrow)", () => r.step(-1), "rp-back"),
+      button("▶", "Play", () => (r.playing ? r.pause() : r.play()), "rp-play primary"),
+      button("+1", "One event forward (right arrow)", () => r.step(1), "rp-next"),
+      button("+T", "To the next turn (Shift+right arrow)", () => r.jump(r.target(1)), "rp-turn-next"),
+      button("+R", "To the next round (Page Down)", () => r.jump(r.target(1, true)), "rp-round-next"),
+      button("»", "To the end (End)", () => r.jump(r.to), "rp-end"),
+      labelled("Speed", speed, "rp-speed-label"),
+      button("Link", "A link to this moment", () => this.share(), "rp-link"),
+      button("✕", "Leave the replay (Escape)", () => r.stop(), "rp-close"),
+    );
+    return row;
+  }
+
+  sliderRow() {
+    const r = this.replay;
+    const slider = document.createElement("input");
+    slider.type = "range";
+    slider.className = "rp-slider";
+    slider.setAttribute("aria-label", "Event");
+    // read the value first: pausing redraws the bar, which would put the old moment back
+    slider.addEventListener("input", () => { const seq = Number(slider.value); r.jump(seq); });
+    return slider;
+  }
+
+  jumpRow() {
+    const r = this.replay;
+    const row = document.createElement("div");
+    row.className = "rp-row rp-jump";
+    const text = document.createElement("p");
+    text.className = "rp-text";
+    text.setAttribute("aria-live", "polite");
+    const round = document.createElement("input");
+    round.type = "number";
+    round.className = "rp-round";
+    round.min = "1";
+    round.addEventListener("change", () => {
+      const n = Number(round.value);
+      const t = r.turns.find((x) => x.round >= n);
+      if (t) r.jump(t.seq);
+    });
+    const turn = document.createElement("select");
+    turn.className = "rp-turn";
+    turn.addEventListener("change", () => r.jump(Number(turn.value)));
+    row.append(text, labelled("Round", round, "rp-round-label"), labelled("Turn", turn, "rp-turn-label"));
+    return row;
+  }
+
+  /** Every turn, grouped by round, as a jump list. */
+  fillTurns() {
+    const r = this.replay;
+    const select = this.root.querySelector(".rp-turn");
+    const g = r.game;
+    let group = null;
+    for (const t of r.turns) {
+      if (t.seq < r.from || t.seq > r.to) continue;
+      if (!group || group.dataset.round !== String(t.round)) {
+        group = document.createElement("optgroup");
+        group.label = `Round ${t.round}`;
+        group.dataset.round = String(t.round);
+        select.appendChild(group);
+      }
+      group.appendChild(new Option(`Round ${t.round} · ${g.who(t.seat)}`, String(t.seq)));
+    }
+    const rounds = r.turns.map((t) => t.round);
+    this.root.querySelector(".rp-round").max = String(rounds.length ? Math.max(...rounds) : 1);
+  }
+
+  /** A moment is being fetched: the slider shows where it goes, not where it was. */
+  pending(seq) { this.wanted = seq; this.update(); }
+
+  update() {
+    const r = this.replay;
+    const slider = this.root.querySelector(".rp-slider");
+    if (!slider || this.root.hidden) return;
+    slider.min = String(r.from);
+    slider.max = String(r.to);
+    const at = r.loading && this.wanted !== null ? this.wanted : r.at;
+    if (document.activeElement !== slider || !r.loading) slider.value = String(at);
+    slider.setAttribute("aria-valuetext", `event ${at} of ${r.to}`);
+    const play = this.root.querySelector(".rp-play");
+    play.textContent = r.playing ? "II" : "▶";
+    play.setAttribute("aria-label", r.playing ? "Pause (Space)" : "Play (Space)");
+    play.title = play.getAttribute("aria-label");
+    this.root.querySelector(".rp-speed").value = String(r.speed);
+    const turn = r.turnAt(at);
+    const select = this.root.querySelector(".rp-turn");
+    if (turn && document.activeElement !== select) select.value = String(turn.seq);
+    const round = this.root.querySelector(".rp-round");
+    if (document.activeElement !== round) round.value = turn ? String(turn.round) : "";
+    const secrets = r.secrets ? " · every secret shown (finished game)" : "";
+    const words = r.loading ? "" : r.words();
+    const where = turn ? `Round ${turn.round} · ` : "";
+    this.root.querySelector(".rp-text").textContent = `${where}event ${at} of ${r.to}${secrets}${words ? `: ${words}` : ""}`;
+    this.root.dataset.at = String(r.at);
+  }
+
+  /** Show (and select) the link of the moment shown, with a copy button. */
+  share() {
+    const r = this.replay;
+    this.root.querySelector(".rp-share")?.remove();
+    const url = r.link();
+    const div = document.createElement("div");
+    div.className = "rp-share share-link";
+    const input = document.createElement("input");
+    input.readOnly = true;
+    input.value = url;
+    input.setAttribute("aria-label", `Link to event ${r.at}`);
+    div.append(input, copyButton(url, "Copy the link to this moment"));
+    this.root.appendChild(div);
+    input.focus();
+    input.select();
+  }
+}
