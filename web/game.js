@@ -82,8 +82,8 @@ export class Game {
       this.takeNow(this.ctx.buffer.splice(0));
       for (const m of this.ctx.chatBuffer.splice(0)) this.chat(m);
     }
-    await Promise.all([this.refresh(), this.loadHistory()]);
-    if (moment) await this.replay.start({ from: this.firstTurnSeq(), ...moment });
+    const replaying = moment ? this.replay.start({ from: this.firstTurnSeq(), ...moment }) : null;
+    await Promise.all([this.refresh(), this.loadHistory(), replaying]);
     this.render();
     this.board.fit();
     this.focusActive(true);

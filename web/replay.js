@@ -10,8 +10,7 @@ import { ReplayBar, SPEEDS } from "./replaybar.js";
 
 const CHUNK = 40; // frames per request (the server's cap is 60)
 const KEEP_CHUNKS = 40; // chunks of frames kept in memory
-const LOG_EVENTS = 400; // events described in the log of the moment
-const LOG_LINES = 150;
+const LOG_LINES = 80; // sentences in the log of the moment
 
 /**
  * The moment a page's address asks for: ``?replay`` (the first turn), ``?replay=<event>`` or
@@ -51,6 +50,7 @@ export class Replay {
 
   /** Start fetching the frames of a moment while the page is still loading. */
   prefetch(moment) {
+    document.body.classList.add("replaying"); // the live log is not laid out meanwhile
     this.chunk(moment?.at ?? 0).catch(() => { /* asked again when shown */ });
   }
 
@@ -59,6 +59,7 @@ export class Replay {
     const g = this.game;
     await this.takeFullLog();
     this.turns = turnsOf(this.events);
+    this.segments = new Map(); // the log's sentences per turn, described once
     this.active = true;
     this.from = from;
     this.to = to ?? g.seq;
@@ -196,18 +197,25 @@ export class Replay {
     return found;
   }
 
+  /** Autoplay at ``speed`` events per second. When painting a moment takes longer than
+   * an event's share of a second, the next paint skips ahead to the event due by then, so
+   * the pace holds whatever the machine draws; moves are animated at the slow speeds. */
   play() {
     if (this.timer) return;
     if (this.at >= this.to) this.at = this.from;
     this.playing = true;
     this.bar.update();
+    this.due = performance.now() + 150; // when the next event is due
     const tick = async () => {
       if (!this.active || !this.playing) return;
       if (this.at >= this.to) { this.pause(); return; }
-      const started = performance.now();
-      await this.show(this.at + 1, { animate: this.speed <= 5 });
-      const wait = 1000 / this.speed - (performance.now() - started);
-      if (this.playing) this.timer = setTimeout(tick, Math.max(0, wait));
+      const gap = 1000 / this.speed;
+      const now = performance.now();
+      if (now - this.due > 1000) this.due = now; // back from a background tab: no burst
+      const n = 1 + Math.floor(Math.max(0, now - this.due) / gap);
+      await this.show(this.at + n, { animate: this.speed <= 5 && n === 1 });
+      this.due += n * gap;
+      if (this.playing) this.timer = setTimeout(tick, Math.max(0, this.due - performance.now()));
     };
     this.timer = setTimeout(tick, 150);
   }
@@ -266,10 +274,10 @@ export class Replay {
     const g = this.game;
     const view = this.view;
     if (!view) return;
+    this.paintChart(view); // first: it reads the layout, still clean before the writes below
     document.getElementById("end").hidden = true;
     renderPieces(g.board, g.names, view, this.secrets);
     g.renderPlayers(view);
-    this.paintChart(view);
     this.paintLog();
     this.paintStatus(view);
     this.bar.update();
@@ -286,7 +294,6 @@ export class Replay {
 
   /** The log up to the moment (its last ``LOG_LINES`` sentences), in place of the live log. */
   paintLog() {
-    const g = this.game;
     let ol = document.getElementById("replay-log");
     if (!ol) {
       ol = document.createElement("ol");
@@ -295,10 +302,7 @@ export class Replay {
       ol.setAttribute("aria-label", "What had happened by the moment shown");
       document.getElementById("log").after(ol);
     }
-    const upto = this.events.filter((e) => e.seq <= this.at).slice(-LOG_EVENTS);
-    const who = (s) => this.view?.players?.[s]?.name ?? g.who(s);
-    const lines = describeLog(upto, g.names, who).slice(-LOG_LINES);
-    ol.replaceChildren(...lines.map(({ text, kind }) => {
+    ol.replaceChildren(...this.linesUpTo(this.at).map(({ text, kind }) => {
       const li = document.createElement("li");
       li.className = `log-${kind}`;
       li.textContent = text;
@@ -306,7 +310,35 @@ export class Replay {
     }));
     ol.lastElementChild?.classList.add("now");
     ol.dataset.seq = String(this.at);
-    ol.scrollTop = ol.scrollHeight;
+    // scrolled once per frame, with the layout the frame needs anyway (not one per event)
+    cancelAnimationFrame(this.scrolling);
+    this.scrolling = requestAnimationFrame(() => { ol.scrollTop = ol.scrollHeight; });
+  }
+
+  /** The events from ``first`` to ``last`` (seqs, both included). */
+  range(first, last) {
+    const list = this.events;
+    const i = first - 1;
+    if (list[i]?.seq === first && list[last - 1]?.seq === last) return list.slice(i, last);
+    return list.filter((e) => e.seq >= first && e.seq <= last);
+  }
+
+  /** The log's sentences up to event ``seq``: whole turns are described once and kept (a turn
+   * start ends any run of moves, so the sentences are the same as the whole log's), the
+   * turn of the moment up to it. */
+  linesUpTo(seq) {
+    const g = this.game;
+    const who = (s) => this.view?.players?.[s]?.name ?? g.who(s);
+    const starts = [1, ...this.turns.map((t) => t.seq)];
+    let k = 0;
+    while (k + 1 < starts.length && starts[k + 1] <= seq) k += 1;
+    const lines = describeLog(this.range(starts[k], seq), g.names, who);
+    this.segments ||= new Map();
+    for (let i = k - 1; i >= 0 && lines.length < LOG_LINES; i -= 1) {
+      if (!this.segments.has(i)) this.segments.set(i, describeLog(this.range(starts[i], starts[i + 1] - 1), g.names, who));
+      lines.unshift(...this.segments.get(i));
+    }
+    return lines.slice(-LOG_LINES);
   }
 
   paintStatus(view) {
@@ -314,7 +346,7 @@ export class Replay {
     const turn = this.turnAt();
     const who = turn ? this.view.players[turn.seat]?.name ?? g.who(turn.seat) : null;
     const badge = document.getElementById("turn-badge");
-    badge.textContent = `Replay · ${turn ? `round ${turn.round} · ${who}'s turn` : "setting up"}`;
+    badge.textContent = `Replay · ${turn ? `round ${turn.round} · ${who}'s turn` : "before the first turn"}`;
     badge.classList.remove("yours");
     const over = view.stage === "over" ? " The game is over at this moment." : "";
     document.getElementById("prompt").textContent = `Replay: the game after event ${this.at} of ${this.to}.${over} Leave the replay to come back to the game now.`;

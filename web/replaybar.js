@@ -91,7 +91,9 @@ export class ReplayBar {
     round.type = "number";
     round.className = "rp-round";
     round.min = "1";
+    round.addEventListener("input", () => { round.dataset.editing = "1"; });
     round.addEventListener("change", () => {
+      delete round.dataset.editing;
       const n = Number(round.value);
       const t = r.turns.find((x) => x.round >= n);
       if (t) r.jump(t.seq);
@@ -144,7 +146,7 @@ export class ReplayBar {
     const select = this.root.querySelector(".rp-turn");
     if (turn && document.activeElement !== select) select.value = String(turn.seq);
     const round = this.root.querySelector(".rp-round");
-    if (document.activeElement !== round) round.value = turn ? String(turn.round) : "";
+    if (!round.dataset.editing) round.value = turn ? String(turn.round) : "";
     const secrets = r.secrets ? " · every secret shown (finished game)" : "";
     const words = r.loading ? "" : r.words();
     const where = turn ? `Round ${turn.round} · ` : "";

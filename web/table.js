@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = (id) => `starport:token:${id}`;
 
 export async function openTable(tableId) {
+  import("./game.js").catch(() => { /* reported when the game opens */ }); // loads while the API answers
   const fragment = location.hash.slice(1);
   if (fragment) {
     try { sessionStorage.setItem(TOKEN_KEY(tableId), fragment); } catch { /* private mode */ }
