@@ -56,6 +56,14 @@ export class Game {
     for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
     const edition = this.ctx.lobby.options.edition || "avalon-hill";
+    // the log so far (unless the live connection already streams it from the lobby) and, for
+    // a replay link, its first frames: fetched while the board loads
+    const live = this.ctx.live;
+    const sofar = live.started ? null : Promise.all([this.api.log(0), this.api.chat(0)]);
+    sofar?.catch(() => { /* thrown where it is awaited */ });
+    const moment = replayMoment();
+    this.replay = new Replay(this);
+    if (moment) this.replay.prefetch(moment);
     await this.board.load(edition);
     this.moves = new Moves(this.board, this.names, {
       heading: (dot) => this.send({ type: "DeclareHeading", dot }),
@@ -64,16 +72,11 @@ export class Game {
     }, $("moves"));
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
     zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
-    this.replay = new Replay(this);
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
-    const moment = replayMoment(); // a replay link: its frames load with the page
-    if (moment) this.replay.prefetch(moment);
-    // the log so far (unless the live connection already streams it from the lobby)
-    const live = this.ctx.live;
-    if (!live.started) {
-      const [log, chat] = await Promise.all([this.api.log(0), this.api.chat(0)]);
+    if (sofar) {
+      const [log, chat] = await sofar;
       this.logFull = log.full; // a finished game's log comes with every secret: the replay's
       this.takeNow(log.events);
       for (const m of chat.messages) this.chat(m);

@@ -23,8 +23,7 @@ export async function openTable(tableId) {
   let lobby;
   try {
     if (token) await api.session(); // the HttpOnly cookie: later visits need no fragment
-    me = await api.me();
-    lobby = await api.lobby();
+    [me, lobby] = await Promise.all([api.me(), api.lobby()]);
   } catch (err) {
     return fatal(err.status === 401
       ? "This link is not valid (any more). Ask the host for a new one."
