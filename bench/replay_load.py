@@ -4,9 +4,12 @@ The game is played by three ``trader`` bots in the engine (seeded, so every run 
 same 1,728 events), exported and imported as a replay table (``POST /api/replays``), and its
 spectator link is opened with ``?replay``. Measured per load, in a fresh browser context:
 
-- ``first_frame_ms``: from navigation to the replay showing its first moment (the board, the
-  players and the bar of that moment);
-- ``to_end_ms``: from pressing "To the end" to the last moment shown.
+- ``first_frame_ms``: from the start of the navigation to the first animation frame where
+  the replay shows its first moment (the board, the players and the bar of that moment);
+- ``to_end_ms``: from pressing "To the end" to the first frame showing the last moment.
+
+Both are timed inside the page (``performance.now()``, checked every animation frame), so
+the driver's round trips are not in the figures.
 
 The same is measured, in the same run and alternately, on a baseline revision of the repo
 (``--baseline``, default ``dacdb7f``: before the replay work), served from a ``git archive``
@@ -44,6 +47,22 @@ CHROMIUM = os.environ.get("STARPORT_CHROMIUM", "/usr/bin/chromium")
 FIRST_FRAME = "() => !!(window.starport?.game?.replay?.active && window.starport.game.replay.view)"
 AT_END = ("() => { const r = window.starport?.game?.replay;"
           " return !!(r && r.view && r.at === r.to && !r.loading); }")
+# timed inside the page (performance.now(), from the navigation's start), checked every frame:
+# no driver round trip in the figures
+WATCH_FIRST_FRAME = f"""(() => {{
+  const ready = {FIRST_FRAME};
+  const poll = () => {{
+    if (ready()) window.__firstFrame = performance.now(); else requestAnimationFrame(poll);
+  }};
+  requestAnimationFrame(poll);
+}})()"""
+TO_END = f"""async () => {{
+  const done = {AT_END};
+  const t0 = performance.now();
+  document.querySelector("#replay-bar [aria-label^='To the end']").click();
+  while (!done()) await new Promise(requestAnimationFrame);
+  return performance.now() - t0;
+}}"""
 
 
 def free_port() -> int:
@@ -89,17 +108,13 @@ def one_load(browser: Any, link: str) -> tuple[float, float]:
     ctx = browser.new_context(viewport={"width": 1440, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(60_000)
+    page.add_init_script(WATCH_FIRST_FRAME)
     try:
-        started = time.perf_counter()
         page.goto(link)
-        page.wait_for_function(FIRST_FRAME, polling="raf")
-        first = time.perf_counter() - started
-        page.wait_for_timeout(300)  # let the page settle before the jump
-        button = page.locator("#replay-bar [aria-label^='To the end']")
-        started = time.perf_counter()
-        button.click()
-        page.wait_for_function(AT_END, polling="raf")
-        return first * 1000, (time.perf_counter() - started) * 1000
+        page.wait_for_function("window.__firstFrame !== undefined")
+        first = float(page.evaluate("window.__firstFrame"))
+        page.wait_for_timeout(500)  # let the page settle before the jump
+        return first, float(page.evaluate(TO_END))
     finally:
         ctx.close()
 

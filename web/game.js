@@ -349,7 +349,8 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s))) {
+    // at most the 600 lines kept below are made (a long game's log at once: no 1,700 to drop)
+    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s)).slice(-600)) {
       const li = document.createElement("li");
       li.className = `log-${kind}`;
       li.textContent = text;

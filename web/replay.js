@@ -71,6 +71,7 @@ export class Replay {
     this.bar.draw();
     document.addEventListener("keydown", this.keys);
     await this.show(at ?? from);
+    this.chunk(this.to).catch(() => { /* asked again when shown */ }); // "To the end" is at hand
     this.bar.focus();
     if (autoplay) this.play();
   }

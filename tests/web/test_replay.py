@@ -124,7 +124,9 @@ def test_a_shared_link_opens_at_the_first_turn_with_the_screen_of_that_moment(
     assert page.locator("#players li .money b").all_inner_texts() == ["60", "60", "60"]
     assert not page.locator("#end").is_visible()
     assert sum("/log?" in u for u in requests) == 1, [u for u in requests if "/log" in u]
-    assert sum("/replay?" in u for u in requests) == 1
+    page.wait_for_load_state("networkidle")
+    frames = [u.split("?")[1] for u in requests if "/replay?" in u]
+    assert frames == ["at=0&count=40", "at=1720&count=40"]  # the first moment's, the end's
     page.screenshot(path=str(shots / "replay-start-desktop.png"))
     started = time.perf_counter()
     page.click(".rp-end")
