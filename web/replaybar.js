@@ -39,7 +39,7 @@ export class ReplayBar {
     const r = this.replay;
     this.root.replaceChildren(this.stepsRow(), this.sliderRow(), this.jumpRow());
     this.root.hidden = false;
-    this.fillTurns();
+    this.filled = false; // the Turn list is filled with the first moment's names
     this.root.querySelector(".rp-speed").value = String(r.speed);
   }
 
@@ -109,7 +109,7 @@ export class ReplayBar {
   fillTurns() {
     const r = this.replay;
     const select = this.root.querySelector(".rp-turn");
-    const g = r.game;
+    const who = (seat) => r.view?.players?.[seat]?.name ?? r.game.who(seat);
     let group = null;
     for (const t of r.turns) {
       if (t.seq < r.from || t.seq > r.to) continue;
@@ -119,7 +119,7 @@ export class ReplayBar {
         group.dataset.round = String(t.round);
         select.appendChild(group);
       }
-      group.appendChild(new Option(`Round ${t.round} · ${g.who(t.seat)}`, String(t.seq)));
+      group.appendChild(new Option(`Round ${t.round} · ${who(t.seat)}`, String(t.seq)));
     }
     const rounds = r.turns.map((t) => t.round);
     this.root.querySelector(".rp-round").max = String(rounds.length ? Math.max(...rounds) : 1);
@@ -132,6 +132,7 @@ export class ReplayBar {
     const r = this.replay;
     const slider = this.root.querySelector(".rp-slider");
     if (!slider || this.root.hidden) return;
+    if (!this.filled && r.view) { this.fillTurns(); this.filled = true; }
     slider.min = String(r.from);
     slider.max = String(r.to);
     const at = r.loading && this.wanted !== null ? this.wanted : r.at;

@@ -216,6 +216,8 @@ def test_jump_to_a_round_or_a_turn(page: Any, long_game: dict[str, Any]) -> None
     go(page, pick[0])
     assert_screen_is_the_moment(page, long_game, pick[0])
     assert page.locator(".rp-turn").input_value() == str(pick[0])
+    name = frame(long_game, pick[0])["players"][pick[2]]["name"]
+    assert page.locator(".rp-turn option:checked").inner_text() == f"Round 31 · {name}"
     assert page.locator(".rp-round").input_value() == "31"
 
 
