@@ -51,7 +51,8 @@ export class Replay {
   /** Start fetching the frames of a moment while the page is still loading. */
   prefetch(moment) {
     document.body.classList.add("replaying"); // the live log is not laid out meanwhile
-    this.chunk(moment?.at ?? 0).catch(() => { /* asked again when shown */ });
+    const head = this.game.ctx.lobby.seq ?? 0; // a moment beyond the end opens at the end
+    this.chunk(Math.min(moment?.at ?? 0, head)).catch(() => { /* asked again when shown */ });
   }
 
   /** Start at ``at`` (default ``from``: the board after that event); ``to`` is where it ends. */

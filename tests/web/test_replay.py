@@ -274,6 +274,11 @@ def test_a_link_opens_at_the_moment_chosen(
     r12 = next(t for t in long_game["turns"] if t[1] == 12)
     go(phone, r12[0])
     assert_screen_is_the_moment(phone, long_game, r12[0])
+    # a moment beyond the end opens at the end; one that means nothing, at the first turn
+    phone.goto(long_game["link"].replace("?replay#", "?replay=99999#"))
+    go(phone, len(long_game["events"]))
+    phone.goto(long_game["link"].replace("?replay#", "?replay=soon#"))
+    go(phone, long_game["turns"][0][0] - 1)
     phone.click(".rp-close")
     phone.wait_for_selector("#replay-bar", state="hidden")
     assert "replay" not in phone.url
