@@ -110,7 +110,7 @@ export class Game {
       $("chat-form").hidden = true;
     }
     $("replay-btn").addEventListener("click", () => {
-      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq(), to: this.seq });
+      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq() }); // up to now, growing
     });
     const nb = $("notify-btn");
     if ("Notification" in window && Notification.permission === "default" && this.seat !== null) {

@@ -64,6 +64,7 @@ export class Replay {
     this.active = true;
     this.from = from;
     this.to = to ?? g.seq;
+    this.toNow = to === null; // a replay up to now grows with the game
     if (round !== null) at = this.turns.find((t) => t.round >= round)?.seq ?? this.to;
     document.body.classList.add("replaying");
     document.getElementById("end").hidden = true;
@@ -126,7 +127,11 @@ export class Replay {
     const base = seq - (seq % CHUNK);
     let p = this.chunks.get(base);
     if (!p) {
-      p = this.game.api.replay(base, CHUNK).then((out) => new Map(out.frames.map((f) => [f.seq, f.view])));
+      p = this.game.api.replay(base, CHUNK).then((out) => {
+        const frames = new Map(out.frames.map((f) => [f.seq, f.view]));
+        frames.head = out.seq; // the game's end then: a game in progress goes on past it
+        return frames;
+      });
       p.catch(() => this.chunks.delete(base));
       this.chunks.set(base, p);
       for (const k of this.chunks.keys()) {
@@ -140,7 +145,11 @@ export class Replay {
   /** The view after event ``seq``; a setup event has no board of its own: the next one's. */
   async frame(seq) {
     for (let s = seq; s <= Math.max(seq, this.to); s = s - (s % CHUNK) + CHUNK) {
-      const frames = await this.chunk(s);
+      let frames = await this.chunk(s);
+      if (frames.head < seq) { // fetched before the game got there: ask again
+        this.chunks.delete(s - (s % CHUNK));
+        frames = await this.chunk(s);
+      }
       for (const [k, v] of frames) if (k >= seq) return v;
     }
     throw new Error(`The replay has no board after event ${seq}.`);
@@ -276,6 +285,7 @@ export class Replay {
     const g = this.game;
     const view = this.view;
     if (!view) return;
+    if (this.toNow && g.seq > this.to) this.grow();
     this.paintChart(view); // first: it reads the layout, still clean before the writes below
     document.getElementById("end").hidden = true;
     renderPieces(g.board, g.names, view, this.secrets);
@@ -283,6 +293,13 @@ export class Replay {
     this.paintLog();
     this.paintStatus(view);
     this.bar.update();
+  }
+
+  /** The game went on while replaying up to now: the slider and the turns reach the new end. */
+  grow() {
+    this.to = this.game.seq;
+    this.turns = turnsOf(this.events);
+    this.bar.filled = false;
   }
 
   paintChart(view) {

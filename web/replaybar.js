@@ -110,6 +110,7 @@ export class ReplayBar {
     const r = this.replay;
     const select = this.root.querySelector(".rp-turn");
     const who = (seat) => r.view?.players?.[seat]?.name ?? r.game.who(seat);
+    select.replaceChildren();
     let group = null;
     for (const t of r.turns) {
       if (t.seq < r.from || t.seq > r.to) continue;

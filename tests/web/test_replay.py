@@ -283,3 +283,45 @@ def test_a_link_opens_at_the_moment_chosen(
     phone.wait_for_selector("#replay-bar", state="hidden")
     assert "replay" not in phone.url
     assert phone.locator("#log").is_visible()
+
+
+def test_a_replay_up_to_now_grows_with_a_game_in_progress(
+        page: Any, server_url: str) -> None:
+    """During a game, Replay goes up to now and stays there as the game goes on: the other
+    seat plays, and the slider, the Turn list and "To the end" reach the new events; what is
+    shown stays this seat's (no full log: a game in progress is redacted for the link)."""
+    api = f"{server_url}/api/tables"
+    made = httpx.post(api, json={"name": "Growing", "seats": 2}).json()
+    table = made["table_id"]
+
+    def headers(seat: int) -> dict[str, str]:
+        return {"X-Starport-Token": made["seats"][seat]["token"]}
+
+    for seat, (name, race) in enumerate([("Ann", "humans"), ("Bob", "dell")]):
+        r = httpx.post(f"{api}/{table}/join", json={"name": name, "choice": race},
+                       headers=headers(seat))
+        assert r.status_code == 200, r.text
+    r = httpx.post(f"{api}/{table}/start", headers={"X-Starport-Token": made["host"]["token"]})
+    assert r.status_code == 200, r.text
+    page.goto(made["seats"][0]["url"])
+    page.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+    page.click("#replay-btn")
+    at = settled(page)
+    assert page.evaluate("window.starport.game.replay.fullLog === undefined")
+    head = page.evaluate("window.starport.game.seq")
+    for i in range(6):  # whoever is asked plays its first legal command
+        v = httpx.get(f"{api}/{table}/view", headers=headers(0)).json()
+        seat = v["pending"]["seats"][0]
+        mine = httpx.get(f"{api}/{table}/view", headers=headers(seat)).json()
+        r = httpx.post(f"{api}/{table}/commands", headers=headers(seat),
+                       json={"seq": mine["seq"], "client_id": f"grow-{i}",
+                             "command": mine["legal"][0]})
+        assert r.status_code == 200, r.text
+    now = httpx.get(f"{api}/{table}/view", headers=headers(0)).json()["seq"]
+    assert now > head
+    page.wait_for_function(f"window.starport.game.replay.to === {now}")
+    assert page.locator(".rp-slider").get_attribute("max") == str(now)
+    assert int(page.get_attribute("#replay-bar", "data-at")) == at  # the moment stays put
+    page.click(".rp-end")
+    go(page, now)
+    assert page.get_attribute("#replay-log", "data-seq") == str(now)
