@@ -271,6 +271,12 @@ export class Replay {
 
   /** Keep the moment in the address bar (a reload opens it again); null: out of the replay. */
   setAddress(seq) {
+    clearTimeout(this.addressTimer); // a drag of the slider: one address when it rests
+    if (seq === null) this.writeAddress(null); else this.addressTimer = setTimeout(() => this.writeAddress(seq), 250);
+  }
+
+  writeAddress(seq) {
+    if (seq !== null && !this.active) return;
     const url = new URL(location.href);
     if (seq === null) url.searchParams.delete("replay"); else url.searchParams.set("replay", String(seq));
     const next = url.pathname + url.search;

@@ -152,7 +152,9 @@ export class ReplayBar {
     const secrets = r.secrets ? " · every secret shown (finished game)" : "";
     const words = r.loading ? "" : r.words();
     const where = turn ? `Round ${turn.round} · ` : "";
-    this.root.querySelector(".rp-text").textContent = `${where}event ${at} of ${r.to}${secrets}${words ? `: ${words}` : ""}`;
+    const text = this.root.querySelector(".rp-text");
+    text.setAttribute("aria-live", r.playing ? "off" : "polite"); // no stream of words while playing
+    text.textContent = `${where}event ${at} of ${r.to}${secrets}${words ? `: ${words}` : ""}`;
     this.root.dataset.at = String(r.at);
   }
 
