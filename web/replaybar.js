@@ -37,7 +37,7 @@ export class ReplayBar {
 
   draw() {
     const r = this.replay;
-    this.root.replaceChildren(this.stepsRow(), this.sliderRow(), this.jumpRow());
+    this.root.replaceChildren(this.stepsRow(), this.jumpRow());
     this.root.hidden = false;
     this.filled = false; // the Turn list is filled with the first moment's names
     this.root.querySelector(".rp-speed").value = String(r.speed);
@@ -62,6 +62,7 @@ export class ReplayBar {
       button("+T", "To the next turn (Shift+right arrow)", () => r.jump(r.target(1)), "rp-turn-next"),
       button("+R", "To the next round (Page Down)", () => r.jump(r.target(1, true)), "rp-round-next"),
       button("»", "To the end (End)", () => r.jump(r.to), "rp-end"),
+      this.slider(),
       labelled("Speed", speed, "rp-speed-label"),
       button("Link", "A link to this moment", () => this.share(), "rp-link"),
       button("✕", "Leave the replay (Escape)", () => r.stop(), "rp-close"),
@@ -69,7 +70,8 @@ export class ReplayBar {
     return row;
   }
 
-  sliderRow() {
+  /** The slider over every event (beside the steps; on its own line on a narrow screen). */
+  slider() {
     const r = this.replay;
     const slider = document.createElement("input");
     slider.type = "range";
