@@ -41,30 +41,9 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.replaykit import finished_game_doc  # noqa: E402
+from tests.replaykit import TO_END, WATCH_FIRST_FRAME, finished_game_doc  # noqa: E402
 
 CHROMIUM = os.environ.get("STARPORT_CHROMIUM", "/usr/bin/chromium")
-FIRST_FRAME = "() => !!(window.starport?.game?.replay?.active && window.starport.game.replay.view)"
-AT_END = ("() => { const r = window.starport?.game?.replay;"
-          " return !!(r && r.view && r.at === r.to && !r.loading); }")
-# timed inside the page (performance.now(), from the navigation's start), checked every frame:
-# no driver round trip in the figures
-WATCH_FIRST_FRAME = f"""(() => {{
-  const ready = {FIRST_FRAME};
-  const poll = () => {{
-    if (ready()) window.__firstFrame = performance.now(); else requestAnimationFrame(poll);
-  }};
-  requestAnimationFrame(poll);
-}})()"""
-TO_END = f"""async () => {{
-  const done = {AT_END};
-  const t0 = performance.now();
-  document.querySelector("#replay-bar [aria-label^='To the end']").click();
-  while (!done()) await new Promise(requestAnimationFrame);
-  return performance.now() - t0;
-}}"""
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
