@@ -354,13 +354,14 @@ export class Replay {
   linesUpTo(seq) {
     const g = this.game;
     const who = (s) => this.view?.players?.[s]?.name ?? g.who(s);
+    const reader = this.fullLog ? g.seat : undefined; // a full log: the others' sightings named
     const starts = [1, ...this.turns.map((t) => t.seq)];
     let k = 0;
     while (k + 1 < starts.length && starts[k + 1] <= seq) k += 1;
-    const lines = describeLog(this.range(starts[k], seq), g.names, who);
+    const lines = describeLog(this.range(starts[k], seq), g.names, who, reader);
     this.segments ||= new Map();
     for (let i = k - 1; i >= 0 && lines.length < LOG_LINES; i -= 1) {
-      if (!this.segments.has(i)) this.segments.set(i, describeLog(this.range(starts[i], starts[i + 1] - 1), g.names, who));
+      if (!this.segments.has(i)) this.segments.set(i, describeLog(this.range(starts[i], starts[i + 1] - 1), g.names, who, reader));
       lines.unshift(...this.segments.get(i));
     }
     return lines.slice(-LOG_LINES);
@@ -384,6 +385,6 @@ export class Replay {
     if (!ev) return "";
     if (ev.redacted) return "(something only another player saw)";
     const who = (s) => this.view?.players?.[s]?.name ?? this.game.who(s);
-    return describeLog([ev], this.game.names, who)[0]?.text || ev.type;
+    return describeLog([ev], this.game.names, who, this.fullLog ? this.game.seat : undefined)[0]?.text || ev.type;
   }
 }

@@ -95,6 +95,7 @@ def assert_screen_is_the_moment(page: Any, game: dict[str, Any], seq: int) -> No
     log = page.locator("#replay-log li").all_inner_texts()
     rounds = [line for line in log if line.startswith("Round ")]
     assert rounds[-1].startswith(f"Round {rnd}: {name}'s turn.")
+    assert not any(line.startswith("You ") for line in log)  # a spectator saw nothing itself
     won = any("wins with a Net Worth" in line for line in log)
     assert won == any(e["type"] == "GameWon" for e in game["events"][:seq])
     # the chart: its points end at that moment
@@ -155,6 +156,11 @@ def test_the_slider_jumps_even_while_playing_and_the_screen_follows(
     page.locator(".rp-slider").fill("321")
     go(page, 321)
     assert_screen_is_the_moment(page, long_game, 321)
+    # a finished game's full log: another seat's private sighting is named, not "you"
+    page.locator(".rp-slider").fill("60")
+    go(page, 60)
+    assert ("trader2 observes the Dell in the Multi-Generation Ship (only trader2 knew)."
+            in page.locator("#replay-log li").all_inner_texts())
 
 
 def test_steps_by_event_turn_and_round_with_buttons_and_keys(
