@@ -309,8 +309,10 @@ def test_a_replay_up_to_now_grows_with_a_game_in_progress(
     assert r.status_code == 200, r.text
     page.goto(made["seats"][0]["url"])
     page.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+    assert page.locator("#shipcard").is_visible()
     page.click("#replay-btn")
     at = settled(page)
+    assert not page.locator("#shipcard").is_visible()  # the ship now is not the moment's
     assert page.evaluate("window.starport.game.replay.fullLog === undefined")
     head = page.evaluate("window.starport.game.seq")
     for i in range(6):  # whoever is asked plays its first legal command
@@ -329,3 +331,6 @@ def test_a_replay_up_to_now_grows_with_a_game_in_progress(
     page.click(".rp-end")
     go(page, now)
     assert page.get_attribute("#replay-log", "data-seq") == str(now)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#replay-bar", state="hidden")
+    assert page.locator("#shipcard").is_visible()
