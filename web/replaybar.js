@@ -96,15 +96,21 @@ export class ReplayBar {
     round.addEventListener("input", () => { round.dataset.editing = "1"; });
     round.addEventListener("change", () => {
       delete round.dataset.editing;
-      const n = Number(round.value);
-      const t = r.turns.find((x) => x.round >= n);
-      if (t) r.jump(t.seq);
+      const seq = this.roundStart(Number(round.value));
+      if (seq === null) this.update(); else r.jump(seq);
     });
     const turn = document.createElement("select");
     turn.className = "rp-turn";
     turn.addEventListener("change", () => r.jump(Number(turn.value)));
     row.append(text, labelled("Round", round, "rp-round-label"), labelled("Turn", turn, "rp-turn-label"));
     return row;
+  }
+
+  /** The first turn of round ``n`` (past the last round: the last one's); null for no round. */
+  roundStart(n) {
+    const turns = this.replay.turns;
+    if (!Number.isInteger(n) || n < 1 || !turns.length) return null;
+    return (turns.find((t) => t.round >= n) ?? turns.findLast((t) => t.round === turns[turns.length - 1].round)).seq;
   }
 
   /** Every turn, grouped by round, as a jump list. */
@@ -131,33 +137,53 @@ export class ReplayBar {
   /** A moment is being fetched: the slider shows where it goes, not where it was. */
   pending(seq) { this.wanted = seq; this.update(); }
 
+  /** Draw the moment (or the one being fetched) on every control of the bar. */
   update() {
     const r = this.replay;
-    const slider = this.root.querySelector(".rp-slider");
-    if (!slider || this.root.hidden) return;
+    if (!this.root.querySelector(".rp-slider") || this.root.hidden) return;
     if (!this.filled && r.view) { this.fillTurns(); this.filled = true; }
+    const at = r.loading && this.wanted !== null ? this.wanted : r.at;
+    this.updateSlider(at);
+    this.updatePlay();
+    this.updateJumps(r.turnAt(at));
+    this.updateText(at, r.turnAt(at));
+    this.root.dataset.at = String(r.at);
+  }
+
+  updateSlider(at) {
+    const r = this.replay;
+    const slider = this.root.querySelector(".rp-slider");
     slider.min = String(r.from);
     slider.max = String(r.to);
-    const at = r.loading && this.wanted !== null ? this.wanted : r.at;
-    if (document.activeElement !== slider || !r.loading) slider.value = String(at);
+    if (document.activeElement !== slider || !r.loading) slider.value = String(at); // not under a drag
     slider.setAttribute("aria-valuetext", `event ${at} of ${r.to}`);
+  }
+
+  updatePlay() {
+    const r = this.replay;
     const play = this.root.querySelector(".rp-play");
     play.textContent = r.playing ? "II" : "▶";
     play.setAttribute("aria-label", r.playing ? "Pause (Space)" : "Play (Space)");
     play.title = play.getAttribute("aria-label");
     this.root.querySelector(".rp-speed").value = String(r.speed);
-    const turn = r.turnAt(at);
+  }
+
+  /** The Turn list and the Round box follow the moment (not while being chosen or typed). */
+  updateJumps(turn) {
     const select = this.root.querySelector(".rp-turn");
     if (turn && document.activeElement !== select) select.value = String(turn.seq);
     const round = this.root.querySelector(".rp-round");
     if (!round.dataset.editing) round.value = turn ? String(turn.round) : "";
+  }
+
+  updateText(at, turn) {
+    const r = this.replay;
     const secrets = r.secrets ? " · every secret shown (finished game)" : "";
     const words = r.loading ? "" : r.words();
     const where = turn ? `Round ${turn.round} · ` : "";
     const text = this.root.querySelector(".rp-text");
     text.setAttribute("aria-live", r.playing ? "off" : "polite"); // no stream of words while playing
     text.textContent = `${where}event ${at} of ${r.to}${secrets}${words ? `: ${words}` : ""}`;
-    this.root.dataset.at = String(r.at);
   }
 
   /** Show (and select) the link of the moment shown, with a copy button. */

@@ -223,6 +223,15 @@ def test_jump_to_a_round_or_a_turn(page: Any, long_game: dict[str, Any]) -> None
     name = frame(long_game, pick[0])["players"][pick[2]]["name"]
     assert page.locator(".rp-turn option:checked").inner_text() == f"Round 31 · {name}"
     assert page.locator(".rp-round").input_value() == "31"
+    # a round past the last opens the last round; none (0, empty) leaves the moment as it is
+    last = next(t for t in turns if t[1] == turns[-1][1])
+    page.fill(".rp-round", "999")
+    page.press(".rp-round", "Enter")
+    go(page, last[0])
+    page.fill(".rp-round", "0")
+    page.press(".rp-round", "Enter")
+    page.wait_for_function(f"document.querySelector('.rp-round').value === '{last[1]}'")
+    assert settled(page) == last[0]
 
 
 def test_autoplay_speeds(page: Any, long_game: dict[str, Any]) -> None:
