@@ -19,7 +19,9 @@ def _log(page: Any) -> str:
 
 
 def _wait_log(page: Any, text: str) -> None:
-    page.wait_for_function(f"document.querySelector('#log').innerText.includes({text!r})")
+    """Wait until the log says ``text`` (a locator: no string evaluated in the page, which the
+    Content-Security-Policy forbids while Playwright polls)."""
+    page.locator("#log", has_text=text).wait_for()
 
 
 def _open(page: Any, server_url: str, name: str) -> None:
