@@ -12,7 +12,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import HTTPException
 from sqlalchemy import Connection
 
-from engine.kernel import SPECTATOR, CommandRejected, Game, fold, upgrades_of
+from engine.kernel import SPECTATOR, CommandRejected, Game
 
 from . import store
 from .db import reading, writing
@@ -47,6 +47,7 @@ from .schemas import (
 )
 from .security import COOKIES, client_key, origin_allowed, presented_tokens
 from .service import FINISHED, NotFound, Refused, Service, Stale
+from .timeline import Timelines
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -446,24 +447,25 @@ async def get_log(table_id: TableId, request: Request,
                   events=[ev.redacted_for(ident.viewer) for ev in events])
 
 
+def timelines(request: Request) -> Timelines:
+    """The app's timelines of games (server/timeline.py), made on first use."""
+    state = request.app.state
+    if getattr(state, "timelines", None) is None:
+        state.timelines = Timelines()
+    lines: Timelines = state.timelines
+    return lines
+
+
 @router.get("/tables/{table_id}/history")
 async def get_history(table_id: TableId, request: Request) -> HistoryOut:
     """The game's public history: a point at every turn's start (and at the end) with each
-    player's public score (Merchant of Venus: Net Worth, 3.2), for the chart of the game."""
+    player's public score (Merchant of Venus: Net Worth, 3.2), for the chart of the game.
+    Each event is folded once for all requests (server/timeline.py)."""
     await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
     entry = await _settled(service, table_id)
-    ruleset = entry.hosted.ruleset
-    state = ruleset.initial_state()
-    points: list[dict[str, Any]] = []
-    upgrades = upgrades_of(ruleset)
-    for ev in await service.events_after(entry, 0):
-        ev = upgrades.upgrade(ev)
-        ruleset.apply(state, ev)
-        point = entry.hosted.history_point(state, ev)
-        if point is not None:
-            points.append({"seq": ev.seq, **point})
-    return HistoryOut(seq=entry.committed, points=points)
+    line = await timelines(request).of(service, entry)
+    return HistoryOut(seq=entry.committed, points=list(line.points))
 
 
 @router.get("/tables/{table_id}/replay")
@@ -471,7 +473,9 @@ async def get_replay(table_id: TableId, request: Request,
                      at: int = Query(0, ge=0, le=SEQ_MAX),
                      count: int = Query(1, ge=1, le=60)) -> ReplayOut:
     """The game as it was after event ``at`` (and the ``count - 1`` next ones): what this
-    link saw then (the same redaction as the view), to step through a game event by event."""
+    link saw then (the same redaction as the view), to step through a game event by event.
+    The state comes from the nearest checkpoint of the game's timeline, never from a fold of
+    the whole log (server/timeline.py)."""
     ident = await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
     entry = await _settled(service, table_id)
@@ -479,8 +483,8 @@ async def get_replay(table_id: TableId, request: Request,
     if at > head:
         fail(404, "not_found", f"the game has only {head} events")
     ruleset = entry.hosted.ruleset
-    events = await service.events_after(entry, 0)
-    state = fold(ruleset, events[:at])
+    line = await timelines(request).of(service, entry)
+    state = line.state_at(at)
     viewer = ident.viewer
     frames: list[Frame] = []
 
@@ -489,11 +493,10 @@ async def get_replay(table_id: TableId, request: Request,
             frames.append(Frame(seq=seq, view=ruleset.view(state, viewer)))
 
     frame(at)
-    upgrades = upgrades_of(ruleset)
-    for ev in events[at:]:
-        if len(frames) >= count:
+    for ev in line.after(at):
+        if len(frames) >= count or ev.seq > head:
             break
-        ruleset.apply(state, upgrades.upgrade(ev))
+        ruleset.apply(state, ev)
         frame(ev.seq)
     return ReplayOut(seq=head, status=entry.status, frames=frames)
 

@@ -35,6 +35,7 @@ from engine.venus.scenario import Scenario, start
 from . import api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
+from .rulesets import REGISTRY
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
 from .security import BodyLimit, RateLimits, SecurityHeaders
@@ -54,6 +55,14 @@ class Health(BaseModel):
 @cache
 def _board_svg(edition: str) -> str:
     return render_board_svg(load_board(edition))
+
+
+@cache
+def _galaxy_svg() -> str:
+    from engine.startraders.galaxy import load_galaxy
+    from engine.startraders.galaxy_svg import render_galaxy_svg
+
+    return render_galaxy_svg(load_galaxy())
 
 
 class SandboxAnswer(BaseModel):
@@ -114,12 +123,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health")
     def health() -> Health:
-        return Health(rulesets=["venus"])
+        return Health(rulesets=sorted(REGISTRY))
 
     @app.get("/boards/venus.svg", response_class=Response)
     def venus_board(edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
         """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``."""
         return Response(_board_svg(edition), media_type="image/svg+xml")
+
+    @app.get("/boards/star-traders.svg", response_class=Response)
+    def star_traders_board() -> Response:
+        """The Star Traders galaxy; ids ``world-<number>`` and ``line-<low>-<high>``."""
+        return Response(_galaxy_svg(), media_type="image/svg+xml")
 
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:

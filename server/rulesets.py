@@ -163,3 +163,25 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
 
 
 register(_venus())
+
+
+def _star_traders() -> Hosted:
+    """Star Traders: a lobby choice is a Personality (Optional Rules, "Selecting
+    Personalities"); seats without one are dealt one at random, as Setting Up 4 says."""
+    from engine.startraders.components import PERSONALITIES
+    from engine.startraders.ruleset import ruleset as star_traders
+
+    def choices(options: dict[str, Any]) -> list[str]:
+        return [] if options.get("personalities") == "none" else list(PERSONALITIES)
+
+    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
+        if event.type not in ("TurnStarted", "GameWon"):
+            return None
+        return {"round": state.round, "seat": event.data.get("seat"),
+                "scores": [p.prestige for p in state.players]}
+
+    return Hosted(star_traders, choices=choices, choice_option="personalities",
+                  history_point=history_point)
+
+
+register(_star_traders())

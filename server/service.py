@@ -37,7 +37,7 @@ FINISHED = ("over", "abandoned", "replay")
 
 # the bot (``engine.bots``) that plays bot seats and timed-out turns of a ruleset; rulesets
 # not named here get the server's ``RandomBot``
-SEAT_BOTS: dict[str, str] = {"venus": "trader"}
+SEAT_BOTS: dict[str, str] = {"venus": "trader", "star-traders": "star-trader"}
 
 
 class Stale(Exception):
