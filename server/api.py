@@ -43,6 +43,7 @@ from .schemas import (
     SessionIn,
     TableCreated,
     ViewOut,
+    control_text_in,
 )
 from .security import COOKIES, client_key, origin_allowed, presented_tokens
 from .service import FINISHED, NotFound, Refused, Service, Stale
@@ -541,6 +542,10 @@ async def import_game(body: ExportDoc, request: Request) -> TableCreated:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}")
     if [ev.seq for ev in body.events] != list(range(1, len(body.events) + 1)):
         fail(422, "log", "events must be numbered 1, 2, 3, ... without a gap")
+    bad = next((ev.seq for ev in body.events if control_text_in(ev.data)), None)
+    if bad is not None or control_text_in(body.options):
+        where = f"event {bad}" if bad is not None else "options"
+        fail(422, "log", f"control characters in {where}: no stored text may hold them")
     h = hosted(body.ruleset)
     _check_options(h, body.options)
     try:

@@ -180,8 +180,10 @@ def _star_traders() -> Hosted:
         return {"round": state.round, "seat": event.data.get("seat"),
                 "scores": [p.prestige for p in state.players]}
 
+    from engine.startraders.options import StarTradersOptions
+
     return Hosted(star_traders, choices=choices, choice_option="personalities",
-                  history_point=history_point)
+                  options_schema=StarTradersOptions, history_point=history_point)
 
 
 register(_star_traders())

@@ -36,6 +36,24 @@ def _refuse(chars: str, what: str) -> BeforeValidator:
     return BeforeValidator(check)
 
 
+def control_text_in(value: Any) -> bool:
+    """Whether any string within ``value`` (nested lists and dicts, keys too) holds a control
+    character other than tab and newline (an imported log's payloads)."""
+    pattern = re.compile(f"[{NOT_IN_TEXT}]")
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if pattern.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 # one line of text (names): no control character, no line break
 Line = Annotated[str, Field(pattern=f"^[^{NOT_IN_LINE}]*$"),
                  _refuse(NOT_IN_LINE, "control characters and line breaks")]

@@ -11,7 +11,8 @@ Protocol (JSON text messages):
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
   ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", "code", "message"}`` before
   a refusal and the close (1008): ``bad_hello``, ``unauthorized``, ``not_found``,
-  ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages).
+  ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages);
+  ``unavailable`` (the database is down) closes with 1013, "try again later".
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
 """
 
@@ -25,6 +26,8 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from . import store
 from .api import chat_out, lobby_of, view_of
@@ -39,6 +42,8 @@ log = logging.getLogger("starport.ws")
 
 POLICY = 1008  # close codes: policy violation, message too big
 TOO_BIG = 1009
+TRY_AGAIN = 1013
+DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)
 HELLO_TIMEOUT = 10.0
 
 
@@ -65,7 +70,12 @@ GONE = (WebSocketDisconnect, RuntimeError, OSError)
 async def game_socket(websocket: WebSocket, table_id: str) -> None:
     # gone between two steps (say, right after its hello): nothing to report
     with contextlib.suppress(*GONE):
-        await _serve(websocket, table_id)
+        try:
+            await _serve(websocket, table_id)
+        except DATABASE_DOWN:  # as HTTP answers 503: try again later
+            log.warning("database unavailable for a websocket of %s", table_id)
+            await _refuse(websocket, "unavailable", "the database is unavailable; try again "
+                          "shortly", close=TRY_AGAIN)
 
 
 async def _receive_data(websocket: WebSocket) -> str | bytes:
@@ -158,10 +168,11 @@ async def allowed(websocket: WebSocket, kind: str, key: str) -> bool:
     return bool(await websocket.app.state.limits.allow(kind, key))
 
 
-async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
+async def _refuse(websocket: WebSocket, code: str, message: str, *,
+                  close: int = POLICY) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
-        await websocket.close(code=POLICY)
+        await websocket.close(code=close)
 
 
 async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) -> None:

@@ -1,10 +1,11 @@
 """The table options of Merchant of Venus as a schema: their names and the shape of their
-values, checked before setup (``setup.check_options`` then checks what the rules say of them:
-which lengths, which edition allows which optional rule)."""
+values, checked before setup (``setup.check_options`` then checks what the rules say of the
+values: which editions, which lengths, which edition allows which optional rule; the lists
+of allowed values live there only)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -17,9 +18,10 @@ class VenusOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill"
-    game_length: Literal[1000, 2000, 3000, 4000] = Field(
-        2000, description="14 game length: the net worth that wins")
+    edition: str = Field("avalon-hill", max_length=40,
+                         description="avalon-hill (the 1988 manual) or classic-2012")
+    game_length: int = Field(2000, description="14 game length: the net worth that wins "
+                                               "(1000, 2000, 3000 or 4000)")
     small_bank: bool = Field(False, description="13.3 the small bank")
     combat: bool | None = Field(None, description="15 combat (default: with the Rastur)")
     rastur: bool | None = Field(None, description="16 the Rastur (default: with solitaire)")

@@ -14,6 +14,13 @@ from .helpers import h, open_table
 HUGE = 2**63
 
 
+def _nested(depth: int) -> dict[str, Any]:
+    value: dict[str, Any] = {}
+    for _ in range(depth):
+        value = {"x": value}
+    return value
+
+
 def _detail(r: Any) -> dict[str, Any]:
     assert r.status_code == 422, (r.status_code, r.text)
     return dict(r.json()["detail"])
@@ -85,19 +92,17 @@ def test_chat_refuses_control_characters_but_keeps_newlines(client: TestClient) 
     assert r.status_code == 201 and r.json()["text"] == "two\nlines"
 
 
-def _nested(depth: int) -> dict[str, Any]:
-    value: dict[str, Any] = {}
-    for _ in range(depth):
-        value = {"x": value}
-    return value
-
-
-def test_options_nested_500_deep_are_refused_at_creation(client: TestClient) -> None:
+@pytest.mark.parametrize("ruleset, options, named", [
+    ("venus", {"edition": "avalon-hill", "deep": _nested(500)}, "options.deep"),
+    ("venus", {"combat": _nested(500)}, "options.combat"),
+    ("star-traders", {"advanced": _nested(500)}, "options.advanced"),
+])
+def test_options_nested_500_deep_are_refused_at_creation(
+        client: TestClient, ruleset: str, options: dict[str, Any], named: str) -> None:
     """Item 7: accepted (201), then every lobby answer for the table was a 500."""
-    r = client.post("/api/tables", json={"options": {"edition": "avalon-hill",
-                                                     "deep": _nested(500)}})
+    r = client.post("/api/tables", json={"ruleset": ruleset, "options": options, "seats": 2})
     detail = _detail(r)
-    assert detail["rule"] == "options" and "options.deep" in detail["message"]
+    assert detail["rule"] == "options" and named in detail["message"], detail
 
 
 @pytest.mark.parametrize("options, named", [

@@ -79,6 +79,24 @@ def test_a_database_outage_is_503(client: TestClient, db_url: str) -> None:
         service.engine = working
 
 
+def test_a_websocket_during_a_database_outage_is_told_to_try_again(client: TestClient,
+                                                                  db_url: str) -> None:
+    table = open_table(client)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    down = ("sqlite:////nonexistent/starport/down.sqlite3" if db_url.startswith("sqlite")
+            else f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/gone")
+    working, service.engine = service.engine, make_engine(down)
+    try:
+        service.token_cache.clear()
+        with client.websocket_connect(f"/api/tables/{table['table_id']}/ws") as ws:
+            ws.send_json({"type": "hello", "token": table["seats"][0]["token"]})
+            assert ws.receive_json()["code"] == "unavailable"
+            assert ws.receive()["code"] == 1013
+    finally:
+        service.engine.dispose()
+        service.engine = working
+
+
 @pytest.mark.parametrize("method, path, allow", [
     ("PUT", "/api/tables/abc/session", "DELETE, POST"),
     ("DELETE", "/api/tables", "POST"),

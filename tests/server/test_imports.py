@@ -45,3 +45,15 @@ def test_a_whole_export_imports_and_is_served(client: TestClient) -> None:
         ws.send_json({"type": "hello", "token": table["seats"][0]["token"], "view": True})
         assert ws.receive_json()["type"] == "hello"
         assert ws.receive_json()["type"] in ("events", "chat")
+
+
+def test_a_nul_byte_inside_an_imported_event_is_refused(client: TestClient) -> None:
+    """Item 5 for imports: every text a client stores, payloads of an imported log too."""
+    doc = _export(client)
+    created = doc["events"][0]
+    assert created["type"] == "GameCreated"
+    created["data"]["players"][0] = "Ann\x00"
+    r = client.post("/api/replays", json=doc)
+    assert r.status_code == 422, r.text
+    assert r.json()["detail"]["message"] == (
+        "control characters in event 1: no stored text may hold them")

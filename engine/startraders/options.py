@@ -1,0 +1,22 @@
+"""The table options of Star Traders as a schema: their names and the shape of their values,
+checked before setup (``setup.setup`` then checks what the rules say of the values: Setting
+Up 4's personalities, one per seat, each dealt once)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Personality = Annotated[str, StringConstraints(min_length=1, max_length=40,
+                                               pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class StarTradersOptions(BaseModel):
+    """Every option a Star Traders table may set; no other key, no nested value."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    advanced: bool = Field(False, description="the Advanced Game")
+    personalities: Personality | list[Personality | None] | None = Field(
+        None, description="Setting Up 4: 'random' (default), 'none', or one per seat")
