@@ -91,7 +91,7 @@ def one_load(browser: Any, link: str) -> tuple[float, float]:
     page.add_init_script(WATCH_FIRST_FRAME)
     try:
         page.goto(link)
-        page.wait_for_function("window.__firstFrame !== undefined")
+        page.wait_for_function("() => window.__firstFrame !== undefined")
         first = float(page.evaluate("window.__firstFrame"))
         page.wait_for_timeout(500)  # let the page settle before the jump
         return first, float(page.evaluate(TO_END))

@@ -110,7 +110,7 @@ export class ReplayBar {
   roundStart(n) {
     const turns = this.replay.turns;
     if (!Number.isInteger(n) || n < 1 || !turns.length) return null;
-    return (turns.find((t) => t.round >= n) ?? turns.findLast((t) => t.round === turns[turns.length - 1].round)).seq;
+    return (turns.find((t) => t.round >= n) ?? turns.find((t) => t.round === turns[turns.length - 1].round)).seq;
   }
 
   /** Every turn, grouped by round, as a jump list. */

@@ -88,7 +88,7 @@ def _open_game(browser: Any, server_url: str, errors: list[str]) -> dict[str, An
     host.click("#start-btn")
     for p in (ann, bob, host):
         p.wait_for_selector("#game:not([hidden])")
-        p.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+        p.wait_for_function("() => window.starport?.game?.answer && window.starport.game.idle()")
     table = links[0].split("/t/")[1].split("#")[0]
     tokens = [link.split("#")[1] for link in links]
     return {"host": host, "pages": [ann, bob], "table": table, "tokens": tokens, "links": links}
@@ -103,7 +103,7 @@ def _view(server_url: str, g: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def _synced(page: Any, seq: int) -> None:
     page.wait_for_function(
-        f"window.starport.game.answer?.seq >= {seq} && window.starport.game.idle()")
+        f"() => window.starport.game.answer?.seq >= {seq} && window.starport.game.idle()")
 
 
 def _click(page: Any, cmd: dict[str, Any]) -> str:
@@ -168,7 +168,7 @@ def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: An
             page.screenshot(path=str(shots / f"market-{data['type'].lower()}.png"))
         how = _click(page, data)
         page.wait_for_function(
-            f"window.starport.game.answer.seq > {v['seq']} && window.starport.game.idle()")
+            f"() => window.starport.game.answer.seq > {v['seq']} && window.starport.game.idle()")
         history.append((seat, data["type"], how))
         if done(history, data):
             return history
@@ -198,12 +198,12 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     assert any(kind == "MoveAlong" and how == "map" for _, kind, how in history)
     # the market panel showed prices, the City limit; the other tab sees the purchase
     other.wait_for_function(
-        f"document.querySelector('#log').textContent.includes('{buyer_name} bought')")
+        f"() => document.querySelector('#log').textContent.includes('{buyer_name} bought')")
     v = _view(server_url, g, buyer)
     cash = v["view"]["players"][buyer]["cash"]
     other.wait_for_function(
-        f"document.querySelector('#players .player[data-seat=\"{buyer}\"] .money').textContent"
-        f".includes('{cash:,} cash')")
+        f"() => document.querySelector('#players .player[data-seat=\"{buyer}\"] .money')"
+        f".textContent.includes('{cash:,} cash')")
     g["pages"][buyer].locator(".board-wrap").screenshot(path=str(tmp_path / "board-after-buy.png"))
 
     def sold_goods(history: list[Any], cmd: dict[str, Any]) -> bool:
@@ -259,12 +259,12 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     assert "offers you a trade" in other.locator("#prompt").inner_text()
     other.screenshot(path=str(tmp_path / "offer-answer.png"))
     other.click(".offer-card button:has-text('Refuse')")
-    me.wait_for_function("document.querySelector('#log').textContent.includes('refuses')")
+    me.wait_for_function("() => document.querySelector('#log').textContent.includes('refuses')")
     offer(10)
     other.click(".offer-card button:has-text('Accept')")
     for p in (me, other):
         p.wait_for_function(
-            f"document.querySelector('#players .player[data-seat=\"{1 - seat}\"] .money')"
+            f"() => document.querySelector('#players .player[data-seat=\"{1 - seat}\"] .money')"
             ".textContent.includes('50 cash')")
 
     # chat, as text (never HTML)
@@ -276,8 +276,8 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     other.evaluate("window.starport.live.drop()")
     me.click("#end-turn")
     other.wait_for_function(
-        "window.starport.live.state === 'open' && document.title.startsWith('● Your turn')")
-    other.wait_for_function("window.starport.game.idle()")
+        "() => window.starport.live.state === 'open' && document.title.startsWith('● Your turn')")
+    other.wait_for_function("() => window.starport.game.idle()")
     assert other.locator("#log li").count() == me.locator("#log li").count()
     assert other.locator("#log li", has_text=f"{me_name} ends the turn").count() == 1
 
@@ -285,7 +285,7 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     other.click("button[data-cmd='{\"type\":\"StayPut\"}']")
     other.wait_for_selector("#end-turn")
     other.click("#end-turn")
-    me.wait_for_function("document.title.startsWith('● Your turn')")
+    me.wait_for_function("() => document.title.startsWith('● Your turn')")
     # the tab stayed open: the summary comes with the turn (and goes when the turn ends)
     me.wait_for_selector("#since:not([hidden])")
     assert f"{other_name}" in me.locator("#since").inner_text()
@@ -296,7 +296,7 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     assert f"{other_name}" in me.locator("#since").inner_text()
     me.click("#since-replay")
     me.wait_for_selector("#replay-bar:not([hidden])")
-    me.wait_for_function("document.querySelector('.rp-slider').value"
+    me.wait_for_function("() => document.querySelector('.rp-slider').value"
                          " === document.querySelector('.rp-slider').max", timeout=15_000)
     me.screenshot(path=str(tmp_path / "replay.png"))
     me.keyboard.press("Escape")
@@ -314,7 +314,8 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     viewer.goto(url)
     viewer.wait_for_selector("#replay-bar:not([hidden])")
     viewer.click(".rp-next")
-    viewer.wait_for_function("document.querySelector('.rp-text').textContent.includes('event')")
+    viewer.wait_for_function(
+        "() => document.querySelector('.rp-text').textContent.includes('event')")
     viewer.screenshot(path=str(tmp_path / "shared-replay.png"))
     assert not errors, errors
     for p in (*g["pages"], host, viewer):
@@ -349,7 +350,7 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
                         has_touch=True, device_scale_factor=2)]
     for p, seat in zip(pages, made["seats"], strict=True):
         p.goto(seat["url"])
-        p.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+        p.wait_for_function("() => window.starport?.game?.answer && window.starport.game.idle()")
 
     def headers(seat: int) -> dict[str, str]:
         return {"X-Starport-Token": made["seats"][seat]["token"]}
@@ -362,7 +363,8 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     assert httpx.get(f"{api}/{table}/export", headers=headers(first)).status_code == 409
     winner.click("#replay-btn")
     winner.wait_for_selector("#replay-bar:not([hidden])")
-    winner.wait_for_function("document.querySelector('.rp-text').textContent.includes('event')")
+    winner.wait_for_function(
+        "() => document.querySelector('.rp-text').textContent.includes('event')")
     assert winner.locator(".marker-secret, .culture-secret").count() == 0
     assert winner.evaluate("window.starport.game.replay.fullLog === undefined")
     assert "every secret" not in winner.locator(".rp-text").inner_text()
@@ -380,7 +382,7 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
         assert p.locator("#end table.summary tbody tr").count() == 2
         assert p.locator("#end tr.winner").inner_text().startswith(name)  # first, even in a tie
         assert f"{name} wins with a Net Worth of 40!" in p.locator("#log").inner_text()
-        p.wait_for_function("document.title.startsWith('Game over')")
+        p.wait_for_function("() => document.title.startsWith('Game over')")
         assert p.locator("#turn-badge").inner_text() == "Game over"
     pages[0].screenshot(path=str(tmp_path / "won-desktop.png"))
     pages[1].screenshot(path=str(tmp_path / "won-phone.png"))
