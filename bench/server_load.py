@@ -5,7 +5,8 @@ random and posts it, then waits a think time drawn uniformly from 0.25-0.75 s (g
 out of step). A sample is the time from sending the command until all four clients of the
 game have the resulting push. The server runs as a child process (``starport serve``) on a
 fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
-server's memory per idle websocket. The run is bounded (``--duration``; set-up has its own
+server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
+while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``). The run is bounded (``--duration``; set-up has its own
 timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
@@ -45,6 +46,18 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
+    """With ``BENCH_PYSPY=<file>``: py-spy samples the server during play (collapsed stacks,
+    the ``raw`` format, one line per stack with its count)."""
+    out = os.environ.get("BENCH_PYSPY")
+    if not out or not pid:
+        return None
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration",
+                             str(int(duration)), "--format", "raw", "--nonblocking",
+                             "--output", out], stdout=subprocess.DEVNULL)
 
 
 def arun(coro: Any) -> Any:
@@ -220,10 +233,13 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         until = start + args.duration
         host, port = base.removeprefix("http://").split(":")
         raws = [RawHttp(host, int(port)) for _ in games]
+        spy = pyspy(pid, args.duration)
         await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
                                     errors) for g, raw in zip(games, raws, strict=True)))
         for raw in raws:
             raw.close()
+        if spy is not None:
+            spy.wait(timeout=60)
         elapsed = time.monotonic() - start
         for g in games:
             for ws in g.sockets:
