@@ -14,16 +14,18 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
 from . import store
+from .commit import Committer
 from .config import Settings
-from .db import make_engine, migrate, reading, writing
+from .db import make_engine, migrate, reading
 from .hub import CHANNEL, Hub, PgListener, libpq_dsn
 from .rulesets import Hosted, hosted
 
@@ -117,6 +119,9 @@ class Service:
         # than the fsync stalls; measured with bench/server_load.py). STARPORT_DB_THREADS=n
         # uses n worker threads instead; PostgreSQL waits on the network: threads.
         self.inline = settings.is_sqlite and not settings.db_threads
+        # every append (and the other writes of the game service) goes through the one
+        # writer: group commit, off the event loop (``commit.py``)
+        self.committer = Committer(self.engine)
         self.token_cache: dict[tuple[str, str], tuple[store.Identity | None, float]] = {}
         self.users = 0  # lifespans using this service (test clients may nest them)
 
@@ -138,6 +143,7 @@ class Service:
 
             Path(self.engine.url.database).parent.mkdir(parents=True, exist_ok=True)
         await self.db(self.migrate)
+        self.committer.start()
         if self.settings.is_postgres:
             loop = asyncio.get_running_loop()
             self.listener = PgListener(libpq_dsn(self.engine.url), loop, self.hub)
@@ -157,6 +163,7 @@ class Service:
         self.entries.clear()
         if self.listener:
             self.listener.stop()
+        self.committer.stop()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.engine.dispose()
@@ -166,6 +173,10 @@ class Service:
             return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
+
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed."""
+        return await self.committer.run(fn)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -399,21 +410,20 @@ class Service:
             snapshot = entry.hosted.ruleset.dump_state(game.state)
         last = game.seq
 
-        def write() -> None:
-            with writing(self.engine) as conn:
-                store.append(conn, entry.game_id, expected, produced,
-                             pending=list(pending.seats) if pending else [], over=over,
-                             seat=seat, client_id=client_id)
-                if snapshot is not None:
-                    store.save_snapshot(conn, entry.game_id, last, snapshot)
-                if over:
-                    store.bump(conn, entry.game_id, status="over")
-                self._notify(conn, "g", entry.game_id, last)
-                if over:
-                    self._notify(conn, "t", entry.game_id)
+        def write(conn: Connection) -> None:
+            store.append(conn, entry.game_id, expected, produced,
+                         pending=list(pending.seats) if pending else [], over=over,
+                         seat=seat, client_id=client_id)
+            if snapshot is not None:
+                store.save_snapshot(conn, entry.game_id, last, snapshot)
+            if over:
+                store.bump(conn, entry.game_id, status="over")
+            self._notify(conn, "g", entry.game_id, last)
+            if over:
+                self._notify(conn, "t", entry.game_id)
 
         try:
-            await self.db(write)
+            await self.write(write)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
@@ -549,7 +559,8 @@ class Service:
                 offline = [s for s in row.pending_seats if s not in online]
                 if not offline:
                     continue
-                claimed: bool = await self.db(self._claim_notification, row.id, row.seq)
+                claimed = await self.write(partial(store.mark_notified, game_id=row.id,
+                                                   seq=row.seq))
                 if claimed:  # in its own task: a slow webhook or mail never holds the sweep
                     self.spawn(self.notifier(row.id, row.seq, offline))
 
@@ -558,10 +569,6 @@ class Service:
 
         with reading(self.engine) as conn:
             return store.waiting_games(conn, now - timedelta(seconds=1))
-
-    def _claim_notification(self, game_id: str, seq: int) -> bool:
-        with writing(self.engine) as conn:
-            return store.mark_notified(conn, game_id, seq)
 
     # --- starting a table -----------------------------------------------------------------
 
@@ -591,23 +598,22 @@ class Service:
         game = Game.start(h.ruleset, options, names, seed)  # RuleError on bad options
         pending = h.ruleset.pending(game.state)
 
-        def write() -> None:
-            with writing(self.engine) as conn:
-                from sqlalchemy import update
+        def write(conn: Connection) -> None:
+            from sqlalchemy import update
 
-                from .models import TableRow
+            from .models import TableRow
 
-                done = conn.execute(update(TableRow).where(TableRow.id == table_id,
-                                                           TableRow.status == "lobby")
-                                    .values(status="playing", version=TableRow.version + 1))
-                if done.rowcount != 1:
-                    raise Refused("the game has started already")
-                store.create_game(conn, table_id, t.ruleset, seed, game.events,
-                                  list(pending.seats) if pending else [], pending is None)
-                self._notify(conn, "t", table_id)
-                self._notify(conn, "g", table_id, game.seq)
+            done = conn.execute(update(TableRow).where(TableRow.id == table_id,
+                                                       TableRow.status == "lobby")
+                                .values(status="playing", version=TableRow.version + 1))
+            if done.rowcount != 1:
+                raise Refused("the game has started already")
+            store.create_game(conn, table_id, t.ruleset, seed, game.events,
+                              list(pending.seats) if pending else [], pending is None)
+            self._notify(conn, "t", table_id)
+            self._notify(conn, "g", table_id, game.seq)
 
-        await self.db(write)
+        await self.write(write)
         self.publish("t", table_id)
         self.publish("g", table_id, game.seq)
         entry = await self.entry(table_id)
