@@ -12,7 +12,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import HTTPException
 from sqlalchemy import Connection
 
-from engine.kernel import SPECTATOR, CommandRejected, Game, fold, upgrades_of
+from engine.kernel import SPECTATOR, CommandRejected, Game, upgrades_of
 
 from . import store
 from .db import reading, writing
@@ -437,24 +437,17 @@ async def get_history(table_id: TableId, request: Request) -> HistoryOut:
     await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
     entry = await _settled(service, table_id)
-    ruleset = entry.hosted.ruleset
-    state = ruleset.initial_state()
-    points: list[dict[str, Any]] = []
-    upgrades = upgrades_of(ruleset)
-    for ev in await service.events_after(entry, 0):
-        ev = upgrades.upgrade(ev)
-        ruleset.apply(state, ev)
-        point = entry.hosted.history_point(state, ev)
-        if point is not None:
-            points.append({"seq": ev.seq, **point})
-    return HistoryOut(seq=entry.committed, points=points)
+    timeline = await service.timeline(entry)  # indexed once, advanced since: no replay here
+    return HistoryOut(seq=timeline.seq, points=list(timeline.points))
 
 
 @router.get("/tables/{table_id}/replay")
 async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=0),
                      count: int = Query(1, ge=1, le=60)) -> ReplayOut:
     """The game as it was after event ``at`` (and the ``count - 1`` next ones): what this
-    link saw then (the same redaction as the view), to step through a game event by event."""
+    link saw then (the same redaction as the view), to step through a game event by event.
+    Served from the game's timeline: the nearest keyframe plus a few events, whatever the
+    game's length."""
     ident = await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
     entry = await _settled(service, table_id)
@@ -462,8 +455,10 @@ async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=
     if at > head:
         fail(404, "not_found", f"the game has only {head} events")
     ruleset = entry.hosted.ruleset
-    events = await service.events_after(entry, 0)
-    state = fold(ruleset, events[:at])
+    timeline = await service.timeline(entry)
+    events = await service.events_after(entry, timeline.keyframe_before(at),
+                                        until=at + count - 1)
+    state = timeline.state_at(at, events)
     viewer = ident.viewer
     frames: list[Frame] = []
 
@@ -473,7 +468,9 @@ async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=
 
     frame(at)
     upgrades = upgrades_of(ruleset)
-    for ev in events[at:]:
+    for ev in events:
+        if ev.seq <= at:
+            continue
         if len(frames) >= count:
             break
         ruleset.apply(state, upgrades.upgrade(ev))

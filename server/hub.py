@@ -30,6 +30,7 @@ class Subscriber:
     was_pending: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     kinds: set[str] = field(default_factory=set)  # "g" events, "c" chat, "t" table
+    later: asyncio.TimerHandle | None = None  # a paced resend, when one waits
 
     def poke(self, kind: str) -> None:
         self.kinds.add(kind)

@@ -28,6 +28,7 @@ from .config import Settings
 from .db import make_engine, migrate, reading
 from .hub import CHANNEL, Hub, PgListener, libpq_dsn
 from .rulesets import Hosted, hosted
+from .timeline import Timeline
 
 log = logging.getLogger("starport.service")
 T = TypeVar("T")
@@ -73,6 +74,7 @@ class Entry:
     bot_task: asyncio.Task[None] | None = None
     bot: Bot | None = None  # the ruleset's seat bot (made on first use)
     fallback: RandomBot | None = None
+    timeline: Timeline | None = None  # the indexed past, for /history and /replay
 
     @property
     def seq(self) -> int:
@@ -337,12 +339,16 @@ class Service:
             entry = await self.catch_up(entry)
         return entry
 
-    async def events_after(self, entry: Entry, after: int) -> list[Event]:
-        """Events after ``after`` (from memory when cached, else from the database)."""
+    async def events_after(self, entry: Entry, after: int, until: int | None = None
+                           ) -> list[Event]:
+        """The committed events after ``after`` (up to ``until``): a slice of memory when
+        cached, else a range read from the database -- never more than asked for."""
         game = entry.game
-        upto = entry.committed
+        upto = entry.committed if until is None else min(until, entry.committed)
         if after >= game.base_seq:
-            return [ev for ev in game.events[after - game.base_seq:] if after < ev.seq <= upto]
+            # the cached events are contiguous: events[i] has seq base_seq + 1 + i
+            start = after - game.base_seq
+            return game.events[start:max(start, upto - game.base_seq)]
 
         def read() -> list[Event]:
             with reading(self.engine) as conn:
@@ -350,6 +356,15 @@ class Service:
                                     until=upto)
 
         return await self.db(read)
+
+    async def timeline(self, entry: Entry) -> Timeline:
+        """The game's indexed past, brought up to its committed head (built on first use)."""
+        if entry.timeline is None:
+            entry.timeline = Timeline(entry.hosted.ruleset, entry.hosted.history_point)
+        timeline = entry.timeline
+        if timeline.seq < entry.committed:
+            timeline.advance(await self.events_after(entry, timeline.seq))
+        return timeline
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -388,7 +403,7 @@ class Service:
         if found is None:
             return None
         first, last = found
-        evs = [ev for ev in await self.events_after(entry, first - 1) if ev.seq <= last]
+        evs = await self.events_after(entry, first - 1, until=last)
         return Outcome(first, last, evs, duplicate=True)
 
     async def _decide_and_append(self, entry: Entry, seat: int, seq: int, client_id: str | None,

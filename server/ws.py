@@ -11,6 +11,9 @@ Protocol (JSON text messages):
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
   ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", ...}`` before a refusal.
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
+
+One socket is paced (``MESSAGES``, ``RESYNCS``): a client sending faster waits on its own
+connection; the server does not do its work faster.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from . import store
 from .api import chat_out, lobby_of, view_of
 from .db import reading
 from .hub import Subscriber
+from .pace import Pace
 from .security import COOKIES, origin_allowed
 from .service import Service
 
@@ -37,6 +41,10 @@ log = logging.getLogger("starport.ws")
 POLICY = 1008  # close codes: policy violation, message too big
 TOO_BIG = 1009
 HELLO_TIMEOUT = 10.0
+# what one socket may make the server do: messages a second (burst), and full resends
+# (``resync``: work as long as the log) a second (burst); beyond that its own reads wait
+MESSAGES = (20.0, 60.0)
+RESYNCS = (1.0, 3.0)
 
 
 class Hello(BaseModel):
@@ -96,8 +104,10 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
     sub.poke("g")
     sub.poke("c")
     sender = asyncio.ensure_future(_send_loop(service, websocket, sub))
+    messages, resyncs = Pace(*MESSAGES), Pace(*RESYNCS)
     try:
         while True:
+            await messages.take()
             msg = await websocket.receive()
             if msg["type"] == "websocket.disconnect":
                 break
@@ -113,17 +123,35 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
             if kind == "resync" and isinstance(parsed, dict):
                 after = parsed.get("after")
                 if isinstance(after, int) and after >= 0:
-                    sub.sent = after
-                    sub.poke("g")
+                    sub.sent = after  # resends coalesce: at most RESYNCS a second
+                    _paced_poke(sub, resyncs)
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         service.hub.remove(sub)
+        if sub.later is not None:
+            sub.later.cancel()
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
+
+
+def _paced_poke(sub: Subscriber, pace: Pace) -> None:
+    """Wake the sender now if the pace allows, else once it does (one timer at most)."""
+    if sub.later is not None:
+        return  # a resend is scheduled already: it will send from ``sub.sent``
+    wait = pace.try_take()
+    if wait == 0.0:
+        sub.poke("g")
+        return
+
+    def fire() -> None:
+        sub.later = None
+        _paced_poke(sub, pace)
+
+    sub.later = asyncio.get_running_loop().call_later(wait, fire)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
