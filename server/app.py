@@ -16,8 +16,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -35,6 +34,7 @@ from .sandbox import router as sandbox_router
 from .schemas import ERRORS
 from .security import BodyLimit, RateLimits
 from .service import Service
+from .static import Asset, Assets, asset_response, make_asset
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 
@@ -45,8 +45,8 @@ class Health(BaseModel):
 
 
 @cache
-def _board_svg(edition: str) -> str:
-    return render_board_svg(load_board(edition))
+def _board_svg(edition: str) -> Asset:
+    return make_asset(render_board_svg(load_board(edition)).encode(), "image/svg+xml")
 
 
 class SandboxAnswer(BaseModel):
@@ -96,9 +96,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Health(rulesets=["venus"])
 
     @app.get("/boards/venus.svg", response_class=Response)
-    def venus_board(edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
-        """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``."""
-        return Response(_board_svg(edition), media_type="image/svg+xml")
+    def venus_board(request: Request,
+                    edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
+        """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``.
+        Gzipped, with an ETag (``?v=<its version>`` makes it immutable; ``static.py``)."""
+        return asset_response(request, _board_svg(edition))
 
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
@@ -122,12 +124,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(sandbox_router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
+    def table_page(table_id: str, request: Request) -> Response:
         """A table's link opens the web client (the token stays in the URL fragment)."""
-        return FileResponse(WEB / "index.html")
+        page = assets.find("index.html")
+        assert page is not None
+        return asset_response(request, page)
 
     # the web client answers whatever no route claims (so API paths keep their 405s)
-    app.router.default = StaticFiles(directory=WEB, html=True)
+    assets = Assets(WEB)
+    app.router.default = assets
     app.add_middleware(BodyLimit, default=settings.max_body,
                        larger={"/api/replays": settings.max_import})
     return app
