@@ -65,7 +65,7 @@ def run_ours(args: argparse.Namespace) -> str:
     cmd = [sys.executable, str(ROOT / "bench" / "server_load.py"), "--games", str(args.games),
            "--duration", str(args.duration)]
     if args.database_url:
-        cmd += ["--database-url", args.database_url]
+        cmd += ["--database-url", args.database_url, "--workers", str(args.workers)]
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False).stdout
 
 
@@ -108,9 +108,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play, each")
     parser.add_argument("--database-url", default="", help="ours on PostgreSQL (default SQLite)")
+    parser.add_argument("--workers", type=int, default=1, help="our processes (PostgreSQL)")
+    parser.add_argument("--skip-peer", action="store_true", help="only our load")
     args = parser.parse_args()
     ours_out = run_ours(args)
     print(ours_out.strip(), flush=True)
+    if args.skip_peer:
+        return 0
     peer_out = run_peer(args)
     print(peer_out.strip(), flush=True)
     ours, peer = figures(ours_out, "server_load"), figures(peer_out, "peer_load")

@@ -6,8 +6,8 @@ out of step). A sample is the time from sending the command until all four clien
 game have the resulting push. The server runs as a child process (``starport serve``) on a
 fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
 server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
-while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``). The run is bounded (``--duration``; set-up has its own
-timeout). The last line is
+while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``). The run is
+bounded (``--duration``; set-up has its own timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
     .venv/bin/python bench/server_load.py --games 200
@@ -254,6 +254,7 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
     parser.add_argument("--database-url", default="", help="default: a fresh SQLite file")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--http-connections", type=int, default=200)
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
@@ -274,7 +275,8 @@ def main() -> int:
         profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get(
             "BENCH_PROFILE") else []
         server = subprocess.Popen(
-            [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port)],
+            [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port),
+             "--workers", str(args.workers)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -303,9 +305,9 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
     rate = len(samples) / result["elapsed"]
     db = "postgresql" if args.database_url else "sqlite"
-    print(f"database={db} samples={len(samples)} errors={len(result['errors'])} "
-          f"max_ms={samples[-1]:.1f} mean_ms={statistics.fmean(samples):.1f} "
-          f"idle_ws_kib={result['per_ws_kib']:.1f}")
+    print(f"database={db} workers={args.workers} samples={len(samples)} "
+          f"errors={len(result['errors'])} max_ms={samples[-1]:.1f} "
+          f"mean_ms={statistics.fmean(samples):.1f} idle_ws_kib={result['per_ws_kib']:.1f}")
     for e in result["errors"][:3]:
         print("  error:", e)
     print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "

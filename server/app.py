@@ -141,22 +141,39 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 app = create_app()
 
 
-def run(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve with the websocket settings DESIGN.md asks for (size cap, no compression)."""
+def serving_app() -> FastAPI:
+    """The app of a serving process (each worker calls this)."""
     import gc
+
+    # fewer, larger young-generation collections: long-lived game states make the default
+    # thresholds collect (and pause) far too often under load
+    gc.set_threshold(20_000, 20, 50)
+    return create_app()
+
+
+class OneProcess(Exception):
+    """SQLite is served by one process: ``--workers`` above 1 needs PostgreSQL."""
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Serve with the websocket settings DESIGN.md asks for (size cap, no compression).
+
+    ``workers`` processes share the port (uvicorn's workers); on PostgreSQL they serve the
+    same games (LISTEN/NOTIFY carries the hints between them). SQLite stays one process: its
+    group commit and its in-process cache of games assume the only writer is this one."""
     import os
 
     import uvicorn
 
     settings = Settings.from_env()
-    # fewer, larger young-generation collections: long-lived game states make the default
-    # thresholds collect (and pause) far too often under load
-    gc.set_threshold(20_000, 20, 50)
+    if workers > 1 and not settings.is_postgres:
+        raise OneProcess("SQLite is served by one process; --workers needs PostgreSQL "
+                         "(set DATABASE_URL=postgresql://...)")
     uvicorn.run(
-        "server.app:create_app", factory=True, host=host, port=port, log_level="info",
+        "server.app:serving_app", factory=True, host=host, port=port, log_level="info",
+        workers=workers if workers > 1 else None,
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,
         access_log=os.environ.get("STARPORT_ACCESS_LOG", "") == "1",
     )
-
