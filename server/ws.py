@@ -11,6 +11,14 @@ Protocol (JSON text messages):
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
   ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", ...}`` before a refusal.
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
+- client → ``{"type": "command", "seq", "client_id", "command"}``: a seat's command, as the
+  HTTP ``POST .../commands`` body, with the same checks in the same order (``commands.py``);
+  server → ``{"type": "ack", "client_id", "first_seq", "seq", "duplicate"}`` (the events
+  come as usual, pushed), or ``{"type": "error", "for": "command", "client_id", "status",
+  "code", "message", ...}`` where ``status`` and the rest are what the ``POST`` would answer
+  (409 with ``seq`` for a conflict, 422 naming the rule, 401/403, 429). With ``"view":
+  true`` in the hello, each push is followed by the seat's view: its legal commands,
+  prompt, reachable destinations (``extras``) -- no ``/view`` round trip per event.
 
 One socket is paced (``MESSAGES``, ``RESYNCS``): a client sending faster waits on its own
 connection; the server does not do its work faster.
@@ -29,9 +37,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import store
 from .api import chat_out, lobby_of, view_of
+from .commands import Refusal, run_command
 from .db import reading
 from .hub import Subscriber
 from .pace import Pace
+from .schemas import CommandIn
 from .security import COOKIES, origin_allowed
 from .service import Service
 
@@ -127,6 +137,8 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
                     _paced_poke(sub, resyncs)
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
+            elif kind == "command" and isinstance(parsed, dict):
+                await _command(service, websocket, table_id, tokens[:4], parsed)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -136,6 +148,37 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
+
+
+async def _command(service: Service, websocket: WebSocket, table_id: str, tokens: list[str],
+                   parsed: dict[str, Any]) -> None:
+    """A ``command`` message: parse, the seat (its link looked up again, as HTTP does, so a
+    re-issued link stops working here too), then ``run_command``; ack or error."""
+    raw_id = parsed.get("client_id")
+    client_id = raw_id if isinstance(raw_id, str) and len(raw_id) <= 64 else None
+    try:
+        body = CommandIn.model_validate({k: v for k, v in parsed.items() if k != "type"})
+        found = await service.identify(table_id, tokens)
+        if not found:
+            raise Refusal(401, "unauthorized", "no valid link for this table")
+        ident = next((i for i in found if i.role == "seat"), found[0])  # else 403
+        out = await run_command(service, websocket.app.state.limits, ident, body)
+    except ValidationError as exc:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid command"}
+        where = ".".join(["body", *(str(p) for p in first.get("loc", ()))])  # as the POST
+        await websocket.send_text(dumps({"type": "error", "for": "command",
+                                         "client_id": client_id, "status": 422,
+                                         "code": "invalid",
+                                         "message": f"{where}: {first.get('msg', '')}"}))
+        return
+    except Refusal as refusal:
+        await websocket.send_text(dumps({"type": "error", "for": "command",
+                                         "client_id": client_id, "status": refusal.status,
+                                         **refusal.detail()}))
+        return
+    await websocket.send_text(dumps({"type": "ack", "client_id": body.client_id,
+                                     "first_seq": out.first_seq, "seq": out.seq,
+                                     "duplicate": out.duplicate}))
 
 
 def _paced_poke(sub: Subscriber, pace: Pace) -> None:
