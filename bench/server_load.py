@@ -51,6 +51,14 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (0.0 when unknown)."""
+    if not pid:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
     """With ``BENCH_PYSPY=<file>``: py-spy samples the server during play (collapsed stacks,
     the ``raw`` format, one line per stack with its count)."""
@@ -298,6 +306,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         host, port = base.removeprefix("http://").split(":")
         raws = [RawHttp(host, int(port)) for _ in games]
         spy = pyspy(pid, args.duration)
+        cpu = cpu_seconds(pid)
         if args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
                                            errors) for g in games))
@@ -309,10 +318,12 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if spy is not None:
             spy.wait(timeout=60)
         elapsed = time.monotonic() - start
+        cpu = cpu_seconds(pid) - cpu
         for g in games:
             for ws in g.sockets:
                 await ws.close()
-    return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws}
+    return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws,
+            "cpu_s": cpu}
 
 
 def main() -> int:
@@ -377,7 +388,8 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
     db = "postgresql" if args.database_url else "sqlite"
     print(f"database={db} workers={args.workers} transport={args.transport} samples={len(samples)} "
           f"errors={len(result['errors'])} max_ms={samples[-1]:.1f} "
-          f"mean_ms={statistics.fmean(samples):.1f} idle_ws_kib={result['per_ws_kib']:.1f}")
+          f"mean_ms={statistics.fmean(samples):.1f} idle_ws_kib={result['per_ws_kib']:.1f} "
+          f"server_cpu_us_per_command={1e6 * result['cpu_s'] / len(samples):.0f}")
     for e in result["errors"][:3]:
         print("  error:", e)
     print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "
