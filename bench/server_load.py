@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -42,21 +43,38 @@ ROOT = Path(__file__).resolve().parents[1]
 FIDDLING = {"SetDrives", "UseGateLock"}
 
 
+def family(pid: int) -> list[int]:
+    """The process and its descendants (the workers of ``serve --workers N``)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                found += family(int(child))
+    return found
+
+
 def rss_kib(pid: int) -> int:
     if not pid:
         return 0
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    total = 0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (0.0 when unknown)."""
+    """User + system CPU time of a process and its workers so far (0.0 when unknown)."""
     if not pid:
         return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = 0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
@@ -373,7 +391,13 @@ def main() -> int:
             result = arun(asyncio.wait_for(run(args, base, server.pid), args.duration + 600))
         finally:
             server.terminate()
-            server.wait(timeout=20)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # workers slow to close their sockets
+                for p in family(server.pid):
+                    with contextlib.suppress(OSError):
+                        os.kill(p, 9)
+                server.wait(timeout=20)
     return report(args, result)
 
 
