@@ -120,7 +120,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None
 
     app.include_router(api.router)
-    app.include_router(ws.router)
+    app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
 
     @app.get("/t/{table_id}", include_in_schema=False)

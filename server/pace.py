@@ -8,6 +8,8 @@ import time
 
 
 class Pace:
+    __slots__ = ("rate", "burst", "tokens", "at")
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate  # tokens a second
         self.burst = burst

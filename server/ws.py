@@ -32,8 +32,9 @@ import json
 import logging
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.routing import WebSocketRoute
 
 from . import store
 from .api import chat_out, lobby_of, view_of
@@ -45,7 +46,6 @@ from .schemas import CommandIn
 from .security import COOKIES, origin_allowed
 from .service import Service
 
-router = APIRouter()
 log = logging.getLogger("starport.ws")
 
 POLICY = 1008  # close codes: policy violation, message too big
@@ -71,45 +71,20 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, separators=(",", ":"))
 
 
-@router.websocket("/api/tables/{table_id}/ws")
-async def game_socket(websocket: WebSocket, table_id: str) -> None:
+async def game_socket(websocket: WebSocket) -> None:
+    """``/api/tables/{table_id}/ws``: a plain Starlette route (no FastAPI dependency
+    machinery kept alive per socket: an idle socket holds as little memory as it can)."""
     service: Service = websocket.app.state.service
+    table_id = str(websocket.path_params["table_id"])
     if not origin_allowed(websocket, service.settings.allowed_origins):
         await websocket.close(code=POLICY)  # before accept: the upgrade is refused (403)
         return
     await websocket.accept()
+    opened = await _open(service, websocket, table_id)
+    if opened is None:
+        return
+    sub, tokens = opened
     cap = service.settings.ws_max_message
-    try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect, RuntimeError):
-        with contextlib.suppress(Exception):
-            await websocket.close(code=POLICY)
-        return
-    if len(raw) > cap:
-        await websocket.close(code=TOO_BIG)
-        return
-    try:
-        hello = Hello.model_validate_json(raw)
-    except ValidationError:
-        await _refuse(websocket, "bad_hello", "the first message must be a hello")
-        return
-    tokens = [t for t in [hello.token, *(websocket.cookies.get(c) for c in COOKIES.values())]
-              if t]
-
-    found = await service.identify(table_id, tokens[:4])
-    ident = found[0] if found else None
-    if ident is None:
-        await _refuse(websocket, "unauthorized", "no valid link for this table")
-        return
-    table = await service.db(lobby_of, service, table_id)
-    if table is None:
-        await _refuse(websocket, "not_found", "no such table")
-        return
-    sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     chat_sent=hello.chat_after, want_view=hello.view)
-    await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
-                                     "seq": table.seq or 0,
-                                     "table": table.model_dump(mode="json")}))
     service.hub.add(sub)
     sub.poke("g")
     sub.poke("c")
@@ -138,7 +113,8 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
             elif kind == "command" and isinstance(parsed, dict):
-                await _command(service, websocket, table_id, tokens[:4], parsed)
+                await _command(service, websocket, table_id, tokens, parsed)
+            del msg, data, parsed  # nothing of a message outlives its handling
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -148,6 +124,45 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
+
+
+async def _open(service: Service, websocket: WebSocket, table_id: str
+                ) -> tuple[Subscriber, list[str]] | None:
+    """The hello: who this is, the lobby sent back; the subscriber and the tokens to keep
+    (None after a refusal). Its own function, so the hello's objects are freed at once."""
+    cap = service.settings.ws_max_message
+    try:
+        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        with contextlib.suppress(Exception):
+            await websocket.close(code=POLICY)
+        return None
+    if len(raw) > cap:
+        await websocket.close(code=TOO_BIG)
+        return None
+    try:
+        hello = Hello.model_validate_json(raw)
+    except ValidationError:
+        await _refuse(websocket, "bad_hello", "the first message must be a hello")
+        return None
+    tokens = [t for t in [hello.token, *(websocket.cookies.get(c) for c in COOKIES.values())]
+              if t]
+
+    found = await service.identify(table_id, tokens[:4])
+    ident = found[0] if found else None
+    if ident is None:
+        await _refuse(websocket, "unauthorized", "no valid link for this table")
+        return None
+    table = await service.db(lobby_of, service, table_id)
+    if table is None:
+        await _refuse(websocket, "not_found", "no such table")
+        return None
+    sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
+                     chat_sent=hello.chat_after, want_view=hello.view)
+    await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
+                                     "seq": table.seq or 0,
+                                     "table": table.model_dump(mode="json")}))
+    return sub, tokens[:4]
 
 
 async def _command(service: Service, websocket: WebSocket, table_id: str, tokens: list[str],
@@ -207,9 +222,7 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
     """Send what the viewer lacks whenever woken: events in order (each once), then extras."""
     try:
         while True:
-            await sub.wake.wait()
-            sub.wake.clear()
-            kinds, sub.kinds = sub.kinds, set()
+            kinds = await sub.woken()
             if "t" in kinds:
                 await service.table_changed(sub.table_id)
                 table = await service.db(lobby_of, service, sub.table_id)
@@ -278,3 +291,6 @@ async def heartbeat(service: Service, interval: float) -> None:
         for group in list(service.hub.subs.values()):
             for sub in list(group):
                 sub.poke("p")
+
+
+route = WebSocketRoute("/api/tables/{table_id}/ws", game_socket)
