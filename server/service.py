@@ -116,10 +116,11 @@ class Service:
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
-        # SQLite answers in microseconds (a durable commit here: ~0.3 ms): on the event loop's
-        # own thread that beats handing each query to a worker thread (GIL hand-offs cost more
-        # than the fsync stalls; measured with bench/server_load.py). STARPORT_DB_THREADS=n
-        # uses n worker threads instead; PostgreSQL waits on the network: threads.
+        # SQLite reads answer in microseconds: on the event loop's own thread that beats
+        # handing each query to a worker thread (GIL hand-offs; measured with
+        # bench/server_load.py). The game's writes, with their fsync, go to the writer below.
+        # STARPORT_DB_THREADS=n uses n worker threads instead; PostgreSQL waits on the
+        # network: threads.
         self.inline = settings.is_sqlite and not settings.db_threads
         # every append (and the other writes of the game service) goes through the one
         # writer: group commit, off the event loop (``commit.py``)
