@@ -144,10 +144,15 @@ app = create_app()
 def serving_app() -> FastAPI:
     """The app of a serving process (each worker calls this)."""
     import gc
+    import sys
 
     # fewer, larger young-generation collections: long-lived game states make the default
     # thresholds collect (and pause) far too often under load
     gc.set_threshold(20_000, 20, 50)
+    # the group-commit writer hands the GIL back and forth with the event loop at every
+    # statement; at the default 5 ms switch interval each hand-off could wait 5 ms while
+    # the loop computes (the convoy effect)
+    sys.setswitchinterval(0.0005)
     return create_app()
 
 

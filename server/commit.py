@@ -1,9 +1,11 @@
 """Group commit: one writer thread takes every write that is waiting and runs them in one
 transaction, with one commit (one fsync on SQLite), off the event loop.
 
-A write is a function of a connection, run inside that shared transaction (in its own
-savepoint when it shares the batch, so one write that fails -- a lost race, a refused
-append -- leaves the others of its batch whole). ``await committer.run(fn)`` answers only
+A write is a function of a connection, run inside that shared transaction. Should one
+write of a batch fail (a lost race, a refused append: rare), the batch is rolled back and
+run again with each write in its own savepoint, so the failure leaves the others whole. (A
+savepoint for every write would double the statements, and each statement is a hand-off
+of the GIL between this thread and the event loop's.) ``await committer.run(fn)`` answers only
 after the batch's commit returned: nothing is acknowledged before it is durable.
 
 DESIGN.md ("Server"): "Appends that arrive together are committed together (group commit),
@@ -115,27 +117,43 @@ class Committer:
                 return
 
     def _commit(self, batch: list[Job[Any]]) -> None:
-        answers: list[tuple[Job[Any], bool, Any]] = []
         try:
             with writing(self.engine) as conn:
-                for job in batch:
-                    answers.append(self._one(conn, job, shared=len(batch) > 1))
+                answers = [(job, True, job.fn(conn)) for job in batch]
+        except Exception as exc:
+            if len(batch) == 1:
+                _settle(batch[0], False, exc)
+                return
+            self._commit_each(batch)
+            return
         except BaseException as exc:  # nothing of the batch is durable
-            if len(batch) > 1:
-                log.warning("group commit of %d writes failed: %s", len(batch), exc)
             for job in batch:
                 _settle(job, False, exc)
             return
+        self._done(answers)
+
+    def _commit_each(self, batch: list[Job[Any]]) -> None:
+        """The batch again, each write in its own savepoint (one of them failed)."""
+        try:
+            with writing(self.engine) as conn:
+                answers = [self._one(conn, job) for job in batch]
+        except BaseException as exc:  # the commit failed: nothing of the batch is durable
+            log.warning("group commit of %d writes failed: %s", len(batch), exc)
+            for job in batch:
+                _settle(job, False, exc)
+            return
+        self._done(answers)
+
+    def _done(self, answers: list[tuple[Job[Any], bool, Any]]) -> None:
+        batch = len(answers)
         self.stats.batches += 1
-        self.stats.writes += len(batch)
-        self.stats.largest = max(self.stats.largest, len(batch))
+        self.stats.writes += batch
+        self.stats.largest = max(self.stats.largest, batch)
         for job, ok, value in answers:
             _settle(job, ok, value)
 
     @staticmethod
-    def _one(conn: Connection, job: Job[Any], shared: bool) -> tuple[Job[Any], bool, Any]:
-        if not shared:  # alone in its transaction: its failure rolls the whole back
-            return job, True, job.fn(conn)
+    def _one(conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
         try:
             with conn.begin_nested():
                 return job, True, job.fn(conn)
