@@ -280,8 +280,10 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     if sub.want_view and events:
         ident = store.Identity(sub.table_id, sub.role,
                                sub.viewer if sub.role == "seat" else None, "")
-        await websocket.send_text(dumps({"type": "view",
-                                         **view_of(entry, ident).model_dump(mode="json")}))
+        # pydantic's own serializer writes the JSON (no dict, no json.dumps): the view is
+        # the biggest message, sent to every seat after every push
+        body = view_of(entry, ident).model_dump_json()
+        await websocket.send_text('{"type":"view",' + body[1:])
 
 
 async def heartbeat(service: Service, interval: float) -> None:
