@@ -8,6 +8,7 @@ from settings (environment variables by default); ``app`` is the default instanc
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -18,7 +19,10 @@ from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from engine.kernel import CommandRejected
 from engine.venus.board import load_board
@@ -30,13 +34,17 @@ from engine.venus.scenario import Scenario, start
 from . import api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
+from .rulesets import REGISTRY
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
-from .security import BodyLimit, RateLimits
+from .security import BodyLimit, RateLimits, SecurityHeaders
 from .service import Service
+from .shared_limits import DbCounts
 from .static import Asset, Assets, asset_response, make_asset
 
 WEB = Path(__file__).resolve().parents[1] / "web"
+log = logging.getLogger("starport.app")
+METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")
 
 
 class Health(BaseModel):
@@ -47,6 +55,14 @@ class Health(BaseModel):
 @cache
 def _board_svg(edition: str) -> Asset:
     return make_asset(render_board_svg(load_board(edition)).encode(), "image/svg+xml")
+
+
+@cache
+def _galaxy_svg() -> Asset:
+    from engine.startraders.galaxy import load_galaxy
+    from engine.startraders.galaxy_svg import render_galaxy_svg
+
+    return make_asset(render_galaxy_svg(load_galaxy()).encode(), "image/svg+xml")
 
 
 class SandboxAnswer(BaseModel):
@@ -73,14 +89,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="Play space-trading board games with friends.")
     app.state.service = service
-    app.state.limits = RateLimits(settings.rate_limits)
+    app.state.limits = RateLimits(settings.rate_limits,
+                                  shared=DbCounts(service) if settings.is_postgres else None)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         detail = exc.detail if isinstance(exc.detail, dict) else {
             "code": "http", "message": str(exc.detail)}
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(app, request))
         return JSONResponse(status_code=exc.status_code, content={"detail": detail},
-                            headers=getattr(exc, "headers", None))
+                            headers=headers or None)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    @app.exception_handler(PoolTimeout)
+    async def database_down(request: Request, exc: Exception) -> Response:
+        """The database cannot be reached (or is overloaded): 503, try again shortly."""
+        log.warning("database unavailable: %s", str(exc).splitlines()[0][:200])
+        return JSONResponse(status_code=503, headers={"Retry-After": "5"}, content={
+            "detail": {"code": "unavailable",
+                       "message": "the database is unavailable; try again shortly"}})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -93,7 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health")
     def health() -> Health:
-        return Health(rulesets=["venus"])
+        return Health(rulesets=sorted(REGISTRY))
 
     @app.get("/boards/venus.svg", response_class=Response)
     def venus_board(request: Request,
@@ -101,6 +131,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``.
         Gzipped, with an ETag (``?v=<its version>`` makes it immutable; ``static.py``)."""
         return asset_response(request, _board_svg(edition))
+
+    @app.get("/boards/star-traders.svg", response_class=Response)
+    def star_traders_board(request: Request) -> Response:
+        """The Star Traders galaxy; ids ``world-<number>`` and ``line-<low>-<high>``
+        (gzipped, with an ETag, as the Venus board)."""
+        return asset_response(request, _galaxy_svg())
 
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
@@ -134,8 +170,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     assets = Assets(WEB)
     app.router.default = assets
     app.add_middleware(BodyLimit, default=settings.max_body,
-                       larger={"/api/replays": settings.max_import})
+                       larger={"/api/replays": settings.max_import},
+                       timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeaders)
     return app
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route answers at this path (a 405's ``Allow``): each method is tried
+    against the routes (``matches`` is FULL only for a route's own methods); paths no route
+    claims are the web client's static files: GET and HEAD."""
+    scope = {**request.scope, "type": "http"}
+    allowed = [m for m in METHODS if any(
+        route.matches({**scope, "method": m})[0] is Match.FULL for route in app.router.routes)]
+    return allowed or ["GET", "HEAD"]
 
 
 app = create_app()
@@ -174,11 +222,26 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     if workers > 1 and not settings.is_postgres:
         raise OneProcess("SQLite is served by one process; --workers needs PostgreSQL "
                          "(set DATABASE_URL=postgresql://...)")
+    from .timeouts import guarded_http
+
     uvicorn.run(
         "server.app:serving_app", factory=True, host=host, port=port, log_level="info",
         workers=workers if workers > 1 else None,
+        # worker processes get the protocol by name (a class made at run time does not pickle)
+        http="server.app:WorkerHTTP" if workers > 1 else guarded_http(settings.header_timeout),
+        timeout_keep_alive=5,
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,
         access_log=os.environ.get("STARPORT_ACCESS_LOG", "") == "1",
     )
+
+
+def __getattr__(name: str) -> Any:
+    """``WorkerHTTP``: the guarded HTTP protocol, built in each worker process from its
+    settings (``run`` names it for uvicorn's workers)."""
+    if name == "WorkerHTTP":
+        from .timeouts import guarded_http
+
+        return guarded_http(Settings.from_env().header_timeout)
+    raise AttributeError(name)

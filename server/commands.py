@@ -39,7 +39,7 @@ async def run_command(service: Service, limits: RateLimits, ident: store.Identit
     """Play ``body`` for the seat ``ident``; raise ``Refusal`` with the POST's answer."""
     if ident.role != "seat" or ident.seat is None:
         raise Refusal(403, "forbidden", "this needs a seat link")
-    if not limits.allow("command", ident.digest):
+    if not await limits.allow("command", ident.digest):
         raise Refusal(429, "rate_limited", "too many command requests; slow down")
     try:
         out = await service.submit(ident.table_id, ident.viewer, body.seq, body.client_id,

@@ -1,61 +1,91 @@
-"""A game's past, indexed once and advanced with each new event, so that ``/history`` and
-``/replay`` cost work proportional to what they answer, not to the game's length.
+"""A game's timeline for the replay endpoints: the state after any event, cheaply.
 
-The timeline keeps its own state (the game replayed event by event), the history points
-met on the way, and a copy of the state every ``KEYFRAME_EVERY`` events: the state after
-event ``at`` is the nearest keyframe at or before it plus at most ``KEYFRAME_EVERY - 1``
-events. Built on the first request for a cached game (the only time it replays the whole
-log), it is then advanced by the events added since.
+``GET /replay`` (the board after event N) and ``GET /history`` (the Net Worth chart) used to
+fold the whole log from the first event on every request. A ``Timeline`` folds each event
+once, as the game grows, keeping a copy of the state every ``EVERY`` events (a checkpoint)
+and the history points on the way. The state after event N is then a checkpoint plus fewer
+than ``EVERY`` events, whatever the game's length (DESIGN.md: no request a client can repeat
+costs work proportional to a game's length).
+
+A timeline belongs to one cached ``Entry``: when the server reloads a game (another entry),
+its timeline is built again. Only the last ``KEEP`` games replayed are kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.kernel import Event, fold, upgrades_of
+from engine.kernel import Event, upgrades_of
 
-KEYFRAME_EVERY = 64
+from .service import Entry, Service
 
-HistoryPoint = Callable[[Any, Event], "dict[str, Any] | None"]
+EVERY = 64  # events between two checkpoints
+KEEP = 32  # games whose timeline is kept in memory
 
 
+@dataclass
 class Timeline:
-    def __init__(self, ruleset: Any, history_point: HistoryPoint) -> None:
-        self.ruleset = ruleset
-        self.history_point = history_point
-        self.upgrades = upgrades_of(ruleset)
-        self.state = ruleset.initial_state()
-        self.seq = 0
-        self.keyframes: dict[int, Any] = {0: ruleset.clone(self.state)}
-        self.points: list[dict[str, Any]] = []
-        self.applied = 0  # events applied since it was made (tests watch the cost)
+    entry: Entry
+    state: Any  # the state after event ``upto``
+    upto: int = 0
+    events: list[Event] = field(default_factory=list)  # upgraded, events[i].seq == i + 1
+    checkpoints: list[Any] = field(default_factory=list)  # [k]: the state after k * EVERY
+    points: list[dict[str, Any]] = field(default_factory=list)  # history points so far
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
-    def advance(self, events: Sequence[Event]) -> None:
-        """Take in the events after ``self.seq`` (older ones are skipped)."""
+    def take(self, events: list[Event]) -> None:
+        """Fold new events (each once), checkpointing and recording history points."""
+        ruleset = self.entry.hosted.ruleset
+        upgrades = upgrades_of(ruleset)
+        point_of = self.entry.hosted.history_point
         for ev in events:
-            if ev.seq != self.seq + 1:
-                if ev.seq <= self.seq:
-                    continue
-                raise ValueError(f"timeline at {self.seq} cannot take event {ev.seq}")
-            ev = self.upgrades.upgrade(ev)
-            self.ruleset.apply(self.state, ev)
-            self.applied += 1
-            self.seq = ev.seq
-            point = self.history_point(self.state, ev)
+            if ev.seq != self.upto + 1:
+                raise ValueError(f"event {ev.seq} does not follow {self.upto}")
+            ev = upgrades.upgrade(ev)
+            ruleset.apply(self.state, ev)
+            self.events.append(ev)
+            self.upto = ev.seq
+            if self.upto % EVERY == 0:
+                self.checkpoints.append(ruleset.clone(self.state))
+            point = point_of(self.state, ev)
             if point is not None:
                 self.points.append({"seq": ev.seq, **point})
-            if ev.seq % KEYFRAME_EVERY == 0:
-                self.keyframes[ev.seq] = self.ruleset.clone(self.state)
 
-    @staticmethod
-    def keyframe_before(at: int) -> int:
-        return at - at % KEYFRAME_EVERY
+    def state_at(self, seq: int) -> Any:
+        """A fresh copy of the state after event ``seq`` (0: before the first)."""
+        ruleset = self.entry.hosted.ruleset
+        k = min(seq // EVERY, len(self.checkpoints))
+        state = ruleset.clone(self.checkpoints[k - 1]) if k else ruleset.initial_state()
+        for ev in self.events[k * EVERY:seq]:
+            ruleset.apply(state, ev)
+        return state
 
-    def state_at(self, at: int, events: Sequence[Event]) -> Any:
-        """A fresh state after event ``at`` (``at <= self.seq``); ``events`` must hold the
-        events after ``keyframe_before(at)`` up to ``at`` at least."""
-        start = self.keyframe_before(at)
-        needed = [ev for ev in events if start < ev.seq <= at]
-        self.applied += len(needed)
-        return fold(self.ruleset, needed, self.keyframes[start])
+    def after(self, seq: int) -> list[Event]:
+        """The events after ``seq`` folded so far."""
+        return self.events[seq:]
+
+
+class Timelines:
+    """The timelines of the games replayed lately (least recently used dropped first)."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        self.keep = keep
+        self.lines: OrderedDict[str, Timeline] = OrderedDict()
+
+    async def of(self, service: Service, entry: Entry) -> Timeline:
+        """The timeline of ``entry`` folded up to its committed head."""
+        line = self.lines.get(entry.game_id)
+        if line is None or line.entry is not entry or line.upto > entry.committed:
+            line = Timeline(entry, entry.hosted.ruleset.initial_state())
+            self.lines[entry.game_id] = line
+        self.lines.move_to_end(entry.game_id)
+        while len(self.lines) > self.keep:
+            self.lines.popitem(last=False)
+        if line.upto < entry.committed:
+            async with line.lock:  # two requests at once fold the new events once
+                if line.upto < entry.committed:
+                    line.take(await service.events_after(entry, line.upto))
+        return line

@@ -9,7 +9,9 @@ Protocol (JSON text messages):
   one, in order, each once; ``{"type": "view", ...}`` after them when asked for;
   ``{"type": "your_turn", "seq", "prompt"}`` when this seat becomes one the game waits for;
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
-  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", ...}`` before a refusal.
+  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", "code", "message"}`` before
+  a refusal and the close (1008): ``bad_hello``, ``unauthorized``, ``not_found``,
+  ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages).
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
 - client → ``{"type": "command", "seq", "client_id", "command"}``: a seat's command, as the
   HTTP ``POST .../commands`` body, with the same checks in the same order (``commands.py``);
@@ -20,8 +22,8 @@ Protocol (JSON text messages):
   true`` in the hello, each push is followed by the seat's view: its legal commands,
   prompt, reachable destinations (``extras``) -- no ``/view`` round trip per event.
 
-One socket is paced (``MESSAGES``, ``RESYNCS``): a client sending faster waits on its own
-connection; the server does not do its work faster.
+A socket's full resends (``resync``) coalesce to ``RESYNCS`` a second: a client asking
+faster gets one resend from the lowest seq it asked for, not one per request.
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ from .commands import Refusal, run_command
 from .db import reading
 from .hub import Subscriber
 from .pace import Pace
-from .schemas import CommandIn
-from .security import COOKIES, origin_allowed
+from .schemas import ID_MAX, SEQ_MAX, CommandIn
+from .security import COOKIES, client_key, origin_allowed
 from .service import Service
 
 log = logging.getLogger("starport.ws")
@@ -51,9 +53,7 @@ log = logging.getLogger("starport.ws")
 POLICY = 1008  # close codes: policy violation, message too big
 TOO_BIG = 1009
 HELLO_TIMEOUT = 10.0
-# what one socket may make the server do: messages a second (burst), and full resends
-# (``resync``: work as long as the log) a second (burst); beyond that its own reads wait
-MESSAGES = (20.0, 60.0)
+# full resends (``resync``: work as long as the log) one socket gets a second (burst)
 RESYNCS = (1.0, 3.0)
 
 
@@ -61,8 +61,8 @@ class Hello(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     type: str = "hello"
-    after: int = Field(0, ge=0)
-    chat_after: int = Field(0, ge=0)
+    after: int = Field(0, ge=0, le=SEQ_MAX)
+    chat_after: int = Field(0, ge=0, le=ID_MAX)
     token: str | None = Field(None, max_length=200)
     view: bool = False
 
@@ -71,12 +71,31 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, separators=(",", ":"))
 
 
+# what a client that goes away raises at our next send or receive (uvicorn's
+# ClientDisconnected is an OSError): a normal end of a socket, not an error of ours
+GONE = (WebSocketDisconnect, RuntimeError, OSError)
+
+
 async def game_socket(websocket: WebSocket) -> None:
     """``/api/tables/{table_id}/ws``: a plain Starlette route (no FastAPI dependency
     machinery kept alive per socket: an idle socket holds as little memory as it can)."""
+    # gone between two steps (say, right after its hello): nothing to report
+    with contextlib.suppress(*GONE):
+        await _serve(websocket, str(websocket.path_params["table_id"]))
+
+
+async def _receive_data(websocket: WebSocket) -> str | bytes:
+    """The next message's text (or bytes): a binary hello is read like a text one."""
+    msg = await websocket.receive()
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    return msg.get("text") or msg.get("bytes") or ""
+
+
+async def _serve(websocket: WebSocket, table_id: str) -> None:
     service: Service = websocket.app.state.service
-    table_id = str(websocket.path_params["table_id"])
-    if not origin_allowed(websocket, service.settings.allowed_origins):
+    if not origin_allowed(websocket, service.settings.allowed_origins) or not await allowed(
+            websocket, "connect", client_key(websocket)):
         await websocket.close(code=POLICY)  # before accept: the upgrade is refused (403)
         return
     await websocket.accept()
@@ -86,19 +105,22 @@ async def game_socket(websocket: WebSocket) -> None:
     sub, tokens = opened
     cap = service.settings.ws_max_message
     service.hub.add(sub)
+    sub.poke("r")  # the link may have been re-issued since it was checked above
     sub.poke("g")
     sub.poke("c")
     sender = asyncio.ensure_future(_send_loop(service, websocket, sub))
-    messages, resyncs = Pace(*MESSAGES), Pace(*RESYNCS)
+    resyncs = Pace(*RESYNCS)
     try:
         while True:
-            await messages.take()
             msg = await websocket.receive()
             if msg["type"] == "websocket.disconnect":
                 break
             data = msg.get("text") or msg.get("bytes") or ""
             if len(data) > cap:
                 await websocket.close(code=TOO_BIG)
+                break
+            if not await allowed(websocket, "ws", sub.digest):
+                await _refuse(websocket, "rate_limited", "too many messages; slow down")
                 break
             try:
                 parsed = json.loads(data)
@@ -107,7 +129,7 @@ async def game_socket(websocket: WebSocket) -> None:
             kind = parsed.get("type") if isinstance(parsed, dict) else None
             if kind == "resync" and isinstance(parsed, dict):
                 after = parsed.get("after")
-                if isinstance(after, int) and after >= 0:
+                if isinstance(after, int) and 0 <= after <= SEQ_MAX:
                     sub.sent = after  # resends coalesce: at most RESYNCS a second
                     _paced_poke(sub, resyncs)
             elif kind == "ping":
@@ -115,7 +137,7 @@ async def game_socket(websocket: WebSocket) -> None:
             elif kind == "command" and isinstance(parsed, dict):
                 await _command(service, websocket, table_id, tokens, parsed)
             del msg, data, parsed  # nothing of a message outlives its handling
-    except (WebSocketDisconnect, RuntimeError):
+    except GONE:
         pass
     finally:
         service.hub.remove(sub)
@@ -132,8 +154,8 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
     (None after a refusal). Its own function, so the hello's objects are freed at once."""
     cap = service.settings.ws_max_message
     try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        raw = await asyncio.wait_for(_receive_data(websocket), HELLO_TIMEOUT)
+    except (TimeoutError, *GONE):
         with contextlib.suppress(Exception):
             await websocket.close(code=POLICY)
         return None
@@ -158,7 +180,7 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
         await _refuse(websocket, "not_found", "no such table")
         return None
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     chat_sent=hello.chat_after, want_view=hello.view)
+                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
     await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                      "seq": table.seq or 0,
                                      "table": table.model_dump(mode="json")}))
@@ -212,6 +234,13 @@ def _paced_poke(sub: Subscriber, pace: Pace) -> None:
     sub.later = asyncio.get_running_loop().call_later(wait, fire)
 
 
+
+
+async def allowed(websocket: WebSocket, kind: str, key: str) -> bool:
+    """The rate limit of ``kind`` (``STARPORT_RATE_LIMITS``) lets this client go on."""
+    return bool(await websocket.app.state.limits.allow(kind, key))
+
+
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
     with contextlib.suppress(Exception):
         await websocket.send_text(dumps({"type": "error", "code": code, "message": message}))
@@ -223,6 +252,9 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
     try:
         while True:
             kinds = await sub.woken()
+            if "r" in kinds and not await service.token_live(sub.digest):
+                await _refuse(websocket, "revoked", "this link was re-issued by the host")
+                return
             if "t" in kinds:
                 await service.table_changed(sub.table_id)
                 table = await service.db(lobby_of, service, sub.table_id)

@@ -97,7 +97,8 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "engine.cli", "serve", "--port", str(self.port), *self.args],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        # worker processes each import and start the whole app: slow on a loaded machine
+        deadline = time.monotonic() + (90 if "--workers" in self.args else 30)
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

@@ -1,11 +1,10 @@
 """Every cheap request stays cheap (DESIGN.md "Server": no request a client can repeat costs
-work proportional to a game's length): ``/history`` and ``/replay`` read the game's indexed
-timeline, a resent command reads only its own events, and a socket's resyncs are paced."""
+work proportional to a game's length): a resent command reads only its own events, and a
+socket's resyncs are paced. (``/history`` and ``/replay``: ``test_replay_timeline.py``.)"""
 
 from __future__ import annotations
 
 import json
-import random
 import time
 import uuid
 from pathlib import Path
@@ -13,59 +12,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from engine.kernel import fold
-from engine.venus.ruleset import ruleset
 from server.config import database_url
-from server.timeline import KEYFRAME_EVERY
 
 from .helpers import h, open_table, play, view
 from .wsclient import Viewer
-
-
-def timeline_of(client: TestClient, tid: str) -> Any:
-    return client.app.state.service.entries[tid].timeline  # type: ignore[attr-defined]
-
-
-def test_history_replays_the_log_once_then_only_new_events(client: TestClient) -> None:
-    """3.2 Net Worth history: a second request, and one after new events, apply only the
-    events added since (not the whole game again)."""
-    table = open_table(client)
-    tid = table["table_id"]
-    token = table["spectator"]["token"]
-    play(client, table, 30, random.Random(4))
-    first = client.get(f"/api/tables/{tid}/history", headers=h(token)).json()
-    timeline = timeline_of(client, tid)
-    assert timeline.applied == first["seq"]  # built once
-    again = client.get(f"/api/tables/{tid}/history", headers=h(token)).json()
-    assert again == first and timeline.applied == first["seq"]
-    play(client, table, 6, random.Random(5))
-    later = client.get(f"/api/tables/{tid}/history", headers=h(token)).json()
-    assert timeline.applied == later["seq"]  # only the new events were applied
-    assert later["points"][:len(first["points"])] == first["points"]
-
-
-def test_replay_costs_a_keyframe_and_a_few_events_whatever_the_game_length(
-        client: TestClient) -> None:
-    """A replay frame after event n is the nearest keyframe plus fewer than KEYFRAME_EVERY
-    events, and is the same view as folding the whole log."""
-    table = open_table(client)
-    tid = table["table_id"]
-    token = table["seats"][0]["token"]
-    play(client, table, KEYFRAME_EVERY + 30, random.Random(11))
-    head = view(client, table, token)["seq"]
-    client.get(f"/api/tables/{tid}/history", headers=h(token))  # builds the timeline
-    timeline = timeline_of(client, tid)
-    built = timeline.applied
-    at = head - 3
-    r = client.get(f"/api/tables/{tid}/replay?at={at}&count=3", headers=h(token))
-    assert r.status_code == 200, r.text
-    assert timeline.applied - built < KEYFRAME_EVERY + 3
-    events = client.app.state.service.entries[tid].game.events  # type: ignore[attr-defined]
-    frames = r.json()["frames"]
-    assert [f["seq"] for f in frames] == [at, at + 1, at + 2]
-    for f in frames:
-        expected = ruleset.view(fold(ruleset, events[:f["seq"]]), 0)
-        assert f["view"] == json.loads(json.dumps(expected))
 
 
 def test_a_resent_command_answers_only_its_own_events(client: TestClient) -> None:
