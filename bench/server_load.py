@@ -1,12 +1,16 @@
 """Load on the game server: N concurrent games, 4 websocket clients each (loopback only).
 
-In every game a seat the game waits for fetches its view, picks one of its legal commands at
-random and posts it, then waits a think time drawn uniformly from 0.25-0.75 s (games start
-out of step). A sample is the time from sending the command until all four clients of the
-game have the resulting push. The server runs as a child process (``starport serve``) on a
+In every game the seat the game waits for picks one of its legal commands at random and
+sends it, then the game waits a think time drawn uniformly from 0.25-0.75 s (games start
+out of step). ``--transport ws`` (the default, as the browser does): commands go over the
+seat's websocket and every socket asks for its view with each push (legal commands,
+prompt, destinations); ``--transport http``: the seat ``GET``s its view and ``POST``s.
+A sample is the time from sending the command until all four clients of the game have the
+resulting push. The server runs as a child process (``starport serve``) on a
 fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
-server's memory per idle websocket. The run is bounded (``--duration``; set-up has its own
-timeout). The last line is
+server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
+while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``). The run is
+bounded (``--duration``; set-up has its own timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
     .venv/bin/python bench/server_load.py --games 200
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -38,13 +43,50 @@ ROOT = Path(__file__).resolve().parents[1]
 FIDDLING = {"SetDrives", "UseGateLock"}
 
 
+def family(pid: int) -> list[int]:
+    """The process and its descendants (the workers of ``serve --workers N``)."""
+    found = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            for child in (task / "children").read_text().split():
+                found += family(int(child))
+    return found
+
+
 def rss_kib(pid: int) -> int:
     if not pid:
         return 0
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    total = 0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process and its workers so far (0.0 when unknown)."""
+    if not pid:
+        return 0.0
+    total = 0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
+    """With ``BENCH_PYSPY=<file>``: py-spy samples the server during play (collapsed stacks,
+    the ``raw`` format, one line per stack with its count)."""
+    out = os.environ.get("BENCH_PYSPY")
+    if not out or not pid:
+        return None
+    spy = Path(sys.executable).with_name("py-spy")
+    return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration",
+                             str(int(duration)), "--format", "raw", "--nonblocking",
+                             "--output", out], stdout=subprocess.DEVNULL)
 
 
 def arun(coro: Any) -> Any:
@@ -70,6 +112,17 @@ class Game:
         self.sockets: list[Any] = []
         self.seen = [0, 0, 0, 0]
         self.waiters: list[tuple[int, asyncio.Future[None]]] = []
+        self.views: list[dict[str, Any] | None] = [None, None, None, None]
+        self.viewed = asyncio.Event()  # a view arrived
+        self.answers: dict[str, asyncio.Future[dict[str, Any]]] = {}
+
+    def acting_view(self, seq: int) -> tuple[int, dict[str, Any]] | None:
+        """The seat asked to act at ``seq`` or later, and its pushed view."""
+        for i, v in enumerate(self.views):
+            if v is not None and v["seq"] >= seq and v["legal"] and v["pending"] \
+                    and i in v["pending"]["seats"]:
+                return i, v
+        return None
 
     def arrived(self, i: int, seq: int) -> None:
         self.seen[i] = max(self.seen[i], seq)
@@ -107,15 +160,24 @@ async def setup_game(http: httpx.AsyncClient) -> Game:
 async def reader(game: Game, i: int, ws: Any) -> None:
     async for raw in ws:
         msg = json.loads(raw)
-        if msg["type"] == "events" and msg["events"]:
+        kind = msg["type"]
+        if kind == "events" and msg["events"]:
             game.arrived(i, msg["events"][-1]["seq"])
+        elif kind == "view":
+            game.views[i] = msg
+            game.viewed.set()
+        elif kind in ("ack", "error"):
+            fut = game.answers.pop(msg.get("client_id") or "", None)
+            if fut is not None and not fut.done():
+                fut.set_result(msg)
 
 
-async def connect(game: Game, ws_base: str) -> None:
+async def connect(game: Game, ws_base: str, views: bool) -> None:
     for i, token in enumerate(game.tokens):
         ws = await websockets.connect(f"{ws_base}/api/tables/{game.tid}/ws", compression=None,
                                       max_size=2**22, open_timeout=60, ping_interval=None)
-        await ws.send(json.dumps({"type": "hello", "token": token, "after": 0}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "after": 0,
+                                  "view": views}))
         hello = json.loads(await ws.recv())
         game.seen[i] = 0
         game.sockets.append(ws)
@@ -189,6 +251,46 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
         await asyncio.sleep(rng.uniform(0.25, 0.75))
 
 
+async def play_ws(game: Game, rng: random.Random, until: float, samples: list[float],
+                  errors: list[str]) -> None:
+    """Commands over the seats' sockets, chosen from the views pushed with the events."""
+    await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
+    n = 0
+    seq = 0
+    while time.monotonic() < until:
+        found = game.acting_view(seq)
+        if found is None:
+            game.viewed.clear()
+            try:
+                await asyncio.wait_for(game.viewed.wait(), 30)
+            except TimeoutError:
+                errors.append("no view pushed within 30 s")
+                return
+            continue
+        seat, mine = found
+        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        n += 1
+        cid = f"b{n}"
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        game.answers[cid] = answer
+        t0 = time.perf_counter()
+        await game.sockets[seat].send(json.dumps({
+            "type": "command", "seq": mine["seq"], "client_id": cid,
+            "command": rng.choice(legal)}))
+        try:
+            got = await asyncio.wait_for(answer, 30)
+            if got["type"] != "ack":
+                errors.append(f"{got.get('status')} {str(got)[:120]}")
+                seq = max(seq, int(got.get("seq") or mine["seq"]))
+            else:
+                await asyncio.wait_for(game.all_have(got["seq"]), 30)
+                samples.append((time.perf_counter() - t0) * 1000)
+                seq = got["seq"]
+        except TimeoutError:
+            errors.append("no answer or push within 30 s")
+        await asyncio.sleep(rng.uniform(0.25, 0.75))
+
+
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=args.http_connections,
@@ -206,7 +308,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         await asyncio.sleep(1.0)
         before = rss_kib(pid)
         for i in range(0, len(games), 50):
-            await asyncio.gather(*(connect(g, ws_base) for g in games[i:i + 50]))
+            await asyncio.gather(*(connect(g, ws_base, args.transport == "ws")
+                                   for g in games[i:i + 50]))
         await asyncio.sleep(2.0)
         after = rss_kib(pid)
         sockets = 4 * len(games)
@@ -220,15 +323,25 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         until = start + args.duration
         host, port = base.removeprefix("http://").split(":")
         raws = [RawHttp(host, int(port)) for _ in games]
-        await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
-                                    errors) for g, raw in zip(games, raws, strict=True)))
+        spy = pyspy(pid, args.duration)
+        cpu = cpu_seconds(pid)
+        if args.transport == "ws":
+            await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
+                                           errors) for g in games))
+        else:
+            await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
+                                        errors) for g, raw in zip(games, raws, strict=True)))
         for raw in raws:
             raw.close()
+        if spy is not None:
+            spy.wait(timeout=60)
         elapsed = time.monotonic() - start
+        cpu = cpu_seconds(pid) - cpu
         for g in games:
             for ws in g.sockets:
                 await ws.close()
-    return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws}
+    return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws,
+            "cpu_s": cpu}
 
 
 def main() -> int:
@@ -238,6 +351,9 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play")
     parser.add_argument("--database-url", default="", help="default: a fresh SQLite file")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--transport", choices=["ws", "http"], default="ws",
+                        help="commands over the websocket (views pushed) or HTTP POST")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--http-connections", type=int, default=200)
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
@@ -258,7 +374,8 @@ def main() -> int:
         profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get(
             "BENCH_PROFILE") else []
         server = subprocess.Popen(
-            [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port)],
+            [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port),
+             "--workers", str(args.workers)],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -274,7 +391,13 @@ def main() -> int:
             result = arun(asyncio.wait_for(run(args, base, server.pid), args.duration + 600))
         finally:
             server.terminate()
-            server.wait(timeout=20)
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # workers slow to close their sockets
+                for p in family(server.pid):
+                    with contextlib.suppress(OSError):
+                        os.kill(p, 9)
+                server.wait(timeout=20)
     return report(args, result)
 
 
@@ -287,9 +410,10 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
     p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
     rate = len(samples) / result["elapsed"]
     db = "postgresql" if args.database_url else "sqlite"
-    print(f"database={db} samples={len(samples)} errors={len(result['errors'])} "
-          f"max_ms={samples[-1]:.1f} mean_ms={statistics.fmean(samples):.1f} "
-          f"idle_ws_kib={result['per_ws_kib']:.1f}")
+    print(f"database={db} workers={args.workers} transport={args.transport} samples={len(samples)} "
+          f"errors={len(result['errors'])} max_ms={samples[-1]:.1f} "
+          f"mean_ms={statistics.fmean(samples):.1f} idle_ws_kib={result['per_ws_kib']:.1f} "
+          f"server_cpu_us_per_command={1e6 * result['cpu_s'] / len(samples):.0f}")
     for e in result["errors"][:3]:
         print("  error:", e)
     print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "

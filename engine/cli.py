@@ -26,9 +26,13 @@ def _board(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from server.app import run
+    from server.app import OneProcess, run
 
-    run(host=args.host, port=args.port)
+    try:
+        run(host=args.host, port=args.port, workers=args.workers)
+    except OneProcess as exc:
+        print(f"starport serve: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -111,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     serve = sub.add_parser("serve", help="run the game server")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes (PostgreSQL only; SQLite is one process)")
     serve.set_defaults(run=_serve)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
     sim.add_argument("game", choices=["venus", "star-traders"])

@@ -15,6 +15,7 @@ from sqlalchemy import Connection
 from engine.kernel import SPECTATOR, CommandRejected, Game
 
 from . import store
+from .commands import Refusal, run_command
 from .db import reading, writing
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
@@ -46,7 +47,7 @@ from .schemas import (
     control_text_in,
 )
 from .security import COOKIES, client_key, origin_allowed, presented_tokens
-from .service import FINISHED, NotFound, Refused, Service, Stale
+from .service import FINISHED, NotFound, Refused, Service
 from .timeline import Timelines
 
 router = APIRouter(prefix="/api", responses=ERRORS)
@@ -378,20 +379,10 @@ async def post_command(table_id: TableId, body: CommandIn, request: Request) -> 
     """A seat's command, made against ``seq``. 409 with the current seq if the game moved on;
     422 naming the rule if the rules refuse it. A resent ``client_id`` is applied once."""
     ident = await who(request, table_id, "seat")
-    await limit(request, "command", ident.digest)
-    service = svc(request)
-    try:
-        out = await service.submit(table_id, ident.viewer, body.seq, body.client_id,
-                                   body.command)
-    except NotFound:
-        fail(409, "not_started", "the game has not started")
-    except Stale as exc:
-        fail(409, "conflict", f"the game is at seq {exc.seq}; reload and decide again",
-             seq=exc.seq)
-    except CommandRejected as exc:
-        fail(422, **exc.to_dict())
-    return CommandOut(first_seq=out.first_seq, seq=out.seq, duplicate=out.duplicate,
-                      events=[ev.redacted_for(ident.viewer) for ev in out.events])
+    try:  # the same checks and answers as a websocket ``command`` (commands.py)
+        return await run_command(svc(request), request.app.state.limits, ident, body)
+    except Refusal as refusal:
+        fail(refusal.status, refusal.code, refusal.message, **refusal.extra)
 
 
 async def _settled(service: Service, table_id: str) -> Any:

@@ -17,8 +17,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -41,6 +40,7 @@ from .schemas import ERRORS
 from .security import BodyLimit, RateLimits, SecurityHeaders
 from .service import Service
 from .shared_limits import DbCounts
+from .static import Asset, Assets, asset_response, make_asset
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 log = logging.getLogger("starport.app")
@@ -53,16 +53,16 @@ class Health(BaseModel):
 
 
 @cache
-def _board_svg(edition: str) -> str:
-    return render_board_svg(load_board(edition))
+def _board_svg(edition: str) -> Asset:
+    return make_asset(render_board_svg(load_board(edition)).encode(), "image/svg+xml")
 
 
 @cache
-def _galaxy_svg() -> str:
+def _galaxy_svg() -> Asset:
     from engine.startraders.galaxy import load_galaxy
     from engine.startraders.galaxy_svg import render_galaxy_svg
 
-    return render_galaxy_svg(load_galaxy())
+    return make_asset(render_galaxy_svg(load_galaxy()).encode(), "image/svg+xml")
 
 
 class SandboxAnswer(BaseModel):
@@ -126,14 +126,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Health(rulesets=sorted(REGISTRY))
 
     @app.get("/boards/venus.svg", response_class=Response)
-    def venus_board(edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
-        """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``."""
-        return Response(_board_svg(edition), media_type="image/svg+xml")
+    def venus_board(request: Request,
+                    edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
+        """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``.
+        Gzipped, with an ETag (``?v=<its version>`` makes it immutable; ``static.py``)."""
+        return asset_response(request, _board_svg(edition))
 
     @app.get("/boards/star-traders.svg", response_class=Response)
-    def star_traders_board() -> Response:
-        """The Star Traders galaxy; ids ``world-<number>`` and ``line-<low>-<high>``."""
-        return Response(_galaxy_svg(), media_type="image/svg+xml")
+    def star_traders_board(request: Request) -> Response:
+        """The Star Traders galaxy; ids ``world-<number>`` and ``line-<low>-<high>``
+        (gzipped, with an ETag, as the Venus board)."""
+        return asset_response(request, _galaxy_svg())
 
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
@@ -153,16 +156,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None
 
     app.include_router(api.router)
-    app.include_router(ws.router)
+    app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
+    def table_page(table_id: str, request: Request) -> Response:
         """A table's link opens the web client (the token stays in the URL fragment)."""
-        return FileResponse(WEB / "index.html")
+        page = assets.find("index.html")
+        assert page is not None
+        return asset_response(request, page)
 
     # the web client answers whatever no route claims (so API paths keep their 405s)
-    app.router.default = StaticFiles(directory=WEB, html=True)
+    assets = Assets(WEB)
+    app.router.default = assets
     app.add_middleware(BodyLimit, default=settings.max_body,
                        larger={"/api/replays": settings.max_import},
                        timeout=settings.body_timeout)
@@ -183,25 +189,59 @@ def allowed_methods(app: FastAPI, request: Request) -> list[str]:
 app = create_app()
 
 
-def run(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve with the websocket settings DESIGN.md asks for (size cap, no compression)."""
+def serving_app() -> FastAPI:
+    """The app of a serving process (each worker calls this)."""
     import gc
+    import sys
+
+    # fewer, larger young-generation collections: long-lived game states make the default
+    # thresholds collect (and pause) far too often under load
+    gc.set_threshold(20_000, 20, 50)
+    # the group-commit writer hands the GIL back and forth with the event loop at every
+    # statement; at the default 5 ms switch interval each hand-off could wait 5 ms while
+    # the loop computes (the convoy effect)
+    sys.setswitchinterval(0.0005)
+    return create_app()
+
+
+class OneProcess(Exception):
+    """SQLite is served by one process: ``--workers`` above 1 needs PostgreSQL."""
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Serve with the websocket settings DESIGN.md asks for (size cap, no compression).
+
+    ``workers`` processes share the port (uvicorn's workers); on PostgreSQL they serve the
+    same games (LISTEN/NOTIFY carries the hints between them). SQLite stays one process: its
+    group commit and its in-process cache of games assume the only writer is this one."""
     import os
 
     import uvicorn
 
     settings = Settings.from_env()
-    # fewer, larger young-generation collections: long-lived game states make the default
-    # thresholds collect (and pause) far too often under load
-    gc.set_threshold(20_000, 20, 50)
+    if workers > 1 and not settings.is_postgres:
+        raise OneProcess("SQLite is served by one process; --workers needs PostgreSQL "
+                         "(set DATABASE_URL=postgresql://...)")
     from .timeouts import guarded_http
 
     uvicorn.run(
-        "server.app:create_app", factory=True, host=host, port=port, log_level="info",
-        http=guarded_http(settings.header_timeout), timeout_keep_alive=5,
+        "server.app:serving_app", factory=True, host=host, port=port, log_level="info",
+        workers=workers if workers > 1 else None,
+        # worker processes get the protocol by name (a class made at run time does not pickle)
+        http="server.app:WorkerHTTP" if workers > 1 else guarded_http(settings.header_timeout),
+        timeout_keep_alive=5,
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,
         access_log=os.environ.get("STARPORT_ACCESS_LOG", "") == "1",
     )
 
+
+def __getattr__(name: str) -> Any:
+    """``WorkerHTTP``: the guarded HTTP protocol, built in each worker process from its
+    settings (``run`` names it for uvicorn's workers)."""
+    if name == "WorkerHTTP":
+        from .timeouts import guarded_http
+
+        return guarded_http(Settings.from_env().header_timeout)
+    raise AttributeError(name)

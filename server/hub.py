@@ -17,9 +17,10 @@ log = logging.getLogger("starport.hub")
 CHANNEL = "starport"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Subscriber:
-    """One websocket: a viewer (seat or spectator) of one table."""
+    """One websocket: a viewer (seat or spectator) of one table. Kept small: an idle socket
+    holds one of these, so no ``asyncio.Event`` (its deque) -- a future only while waiting."""
 
     table_id: str
     viewer: int
@@ -29,13 +30,26 @@ class Subscriber:
     chat_sent: int = 0
     want_view: bool = False
     was_pending: bool = False
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
     # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping
     kinds: set[str] = field(default_factory=set)
+    waiter: asyncio.Future[None] | None = None  # the sender, waiting for a poke
+    later: asyncio.TimerHandle | None = None  # a paced resend, when one waits
 
     def poke(self, kind: str) -> None:
         self.kinds.add(kind)
-        self.wake.set()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def woken(self) -> set[str]:
+        """Wait for a poke (at once if one came since the last call); the kinds poked."""
+        if not self.kinds:
+            self.waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+        kinds, self.kinds = self.kinds, set()
+        return kinds
 
 
 class Hub:

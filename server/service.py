@@ -17,16 +17,18 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 
 from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
 from . import store
+from .commit import Committer
 from .config import Settings
-from .db import make_engine, migrate, reading, writing
+from .db import make_engine, migrate, reading
 from .hub import CHANNEL, Hub, PgListener, libpq_dsn
 from .rulesets import Hosted, hosted
 
@@ -127,11 +129,15 @@ class Service:
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
-        # SQLite answers in microseconds (a durable commit here: ~0.3 ms): on the event loop's
-        # own thread that beats handing each query to a worker thread (GIL hand-offs cost more
-        # than the fsync stalls; measured with bench/server_load.py). STARPORT_DB_THREADS=n
-        # uses n worker threads instead; PostgreSQL waits on the network: threads.
+        # SQLite reads answer in microseconds: on the event loop's own thread that beats
+        # handing each query to a worker thread (GIL hand-offs; measured with
+        # bench/server_load.py). The game's writes, with their fsync, go to the writer below.
+        # STARPORT_DB_THREADS=n uses n worker threads instead; PostgreSQL waits on the
+        # network: threads.
         self.inline = settings.is_sqlite and not settings.db_threads
+        # every append (and the other writes of the game service) goes through the one
+        # writer: group commit, off the event loop (``commit.py``)
+        self.committer = Committer(self.engine)
         self.token_cache: dict[tuple[str, str], tuple[store.Identity | None, float]] = {}
         self.users = 0  # lifespans using this service (test clients may nest them)
 
@@ -153,6 +159,7 @@ class Service:
 
             Path(self.engine.url.database).parent.mkdir(parents=True, exist_ok=True)
         await self.db(self.migrate)
+        self.committer.start()
         if self.settings.is_postgres:
             loop = asyncio.get_running_loop()
             self.listener = PgListener(libpq_dsn(self.engine.url), loop, self.hub)
@@ -172,6 +179,7 @@ class Service:
         self.entries.clear()
         if self.listener:
             self.listener.stop()
+        self.committer.stop()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.engine.dispose()
@@ -181,6 +189,10 @@ class Service:
             return fn(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
+
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed."""
+        return await self.committer.run(fn)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -353,12 +365,16 @@ class Service:
             entry = await self.catch_up(entry)
         return entry
 
-    async def events_after(self, entry: Entry, after: int) -> list[Event]:
-        """Events after ``after`` (from memory when cached, else from the database)."""
+    async def events_after(self, entry: Entry, after: int, until: int | None = None
+                           ) -> list[Event]:
+        """The committed events after ``after`` (up to ``until``): a slice of memory when
+        cached, else a range read from the database -- never more than asked for."""
         game = entry.game
-        upto = entry.committed
+        upto = entry.committed if until is None else min(until, entry.committed)
         if after >= game.base_seq:
-            return [ev for ev in game.events[after - game.base_seq:] if after < ev.seq <= upto]
+            # the cached events are contiguous: events[i] has seq base_seq + 1 + i
+            start = after - game.base_seq
+            return game.events[start:max(start, upto - game.base_seq)]
 
         def read() -> list[Event]:
             with reading(self.engine) as conn:
@@ -404,7 +420,7 @@ class Service:
         if found is None:
             return None
         first, last = found
-        evs = [ev for ev in await self.events_after(entry, first - 1) if ev.seq <= last]
+        evs = await self.events_after(entry, first - 1, until=last)
         return Outcome(first, last, evs, duplicate=True)
 
     async def _decide_and_append(self, entry: Entry, seat: int, seq: int, client_id: str | None,
@@ -426,21 +442,20 @@ class Service:
             snapshot = entry.hosted.ruleset.dump_state(game.state)
         last = game.seq
 
-        def write() -> None:
-            with writing(self.engine) as conn:
-                store.append(conn, entry.game_id, expected, produced,
-                             pending=list(pending.seats) if pending else [], over=over,
-                             seat=seat, client_id=client_id, by_bot=by_bot)
-                if snapshot is not None:
-                    store.save_snapshot(conn, entry.game_id, last, snapshot)
-                if over:
-                    store.bump(conn, entry.game_id, status="over")
-                self._notify(conn, "g", entry.game_id, last)
-                if over:
-                    self._notify(conn, "t", entry.game_id)
+        def write(conn: Connection) -> None:
+            store.append(conn, entry.game_id, expected, produced,
+                         pending=list(pending.seats) if pending else [], over=over,
+                         seat=seat, client_id=client_id, by_bot=by_bot)
+            if snapshot is not None:
+                store.save_snapshot(conn, entry.game_id, last, snapshot)
+            if over:
+                store.bump(conn, entry.game_id, status="over")
+            self._notify(conn, "g", entry.game_id, last)
+            if over:
+                self._notify(conn, "t", entry.game_id)
 
         try:
-            await self.db(write)
+            await self.write(write)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
@@ -579,7 +594,8 @@ class Service:
                 offline = [s for s in row.pending_seats if s not in online]
                 if not offline:
                     continue
-                claimed: bool = await self.db(self._claim_notification, row.id, row.seq)
+                claimed = await self.write(partial(store.mark_notified, game_id=row.id,
+                                                   seq=row.seq))
                 if claimed:  # in its own task: a slow webhook or mail never holds the sweep
                     self.spawn(self.notifier(row.id, row.seq, offline))
 
@@ -588,10 +604,6 @@ class Service:
 
         with reading(self.engine) as conn:
             return store.waiting_games(conn, now - timedelta(seconds=1))
-
-    def _claim_notification(self, game_id: str, seq: int) -> bool:
-        with writing(self.engine) as conn:
-            return store.mark_notified(conn, game_id, seq)
 
     # --- starting a table -----------------------------------------------------------------
 
@@ -621,23 +633,22 @@ class Service:
         game = Game.start(h.ruleset, options, names, seed)  # RuleError on bad options
         pending = h.ruleset.pending(game.state)
 
-        def write() -> None:
-            with writing(self.engine) as conn:
-                from sqlalchemy import update
+        def write(conn: Connection) -> None:
+            from sqlalchemy import update
 
-                from .models import TableRow
+            from .models import TableRow
 
-                done = conn.execute(update(TableRow).where(TableRow.id == table_id,
-                                                           TableRow.status == "lobby")
-                                    .values(status="playing", version=TableRow.version + 1))
-                if done.rowcount != 1:
-                    raise Refused("the game has started already")
-                store.create_game(conn, table_id, t.ruleset, seed, game.events,
-                                  list(pending.seats) if pending else [], pending is None)
-                self._notify(conn, "t", table_id)
-                self._notify(conn, "g", table_id, game.seq)
+            done = conn.execute(update(TableRow).where(TableRow.id == table_id,
+                                                       TableRow.status == "lobby")
+                                .values(status="playing", version=TableRow.version + 1))
+            if done.rowcount != 1:
+                raise Refused("the game has started already")
+            store.create_game(conn, table_id, t.ruleset, seed, game.events,
+                              list(pending.seats) if pending else [], pending is None)
+            self._notify(conn, "t", table_id)
+            self._notify(conn, "g", table_id, game.seq)
 
-        await self.db(write)
+        await self.write(write)
         self.publish("t", table_id)
         self.publish("g", table_id, game.seq)
         entry = await self.entry(table_id)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, case, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.kernel import SPECTATOR, Audience, Event
@@ -243,6 +243,15 @@ def check_table_takes(conn: Connection, table_id: str, seat: int | None, by_bot:
         raise SeatPlayedByBot
 
 
+# The statements of an append, built once (SQLAlchemy compiles each once and caches it).
+ADVANCE = (update(GameRow)
+           .where(GameRow.id == bindparam("b_game"), GameRow.seq == bindparam("b_expected"))
+           .values(seq=bindparam("b_last"), over=bindparam("b_over"),
+                   pending_seats=bindparam("b_pending"), waiting_since=bindparam("b_at")))
+INSERT_EVENTS = insert(EventRow)
+INSERT_COMMAND = insert(CommandRow)
+
+
 def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
            pending: list[int], over: bool, seat: int | None, client_id: str | None,
            by_bot: bool = False) -> None:
@@ -254,18 +263,18 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
     """
     last = new[-1].seq if new else expected
     at = now()
-    done = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.seq == expected)
-                        .values(seq=last, over=over, pending_seats=pending, waiting_since=at))
+    done = conn.execute(ADVANCE, {"b_game": game_id, "b_expected": expected, "b_last": last,
+                                  "b_over": over, "b_pending": pending, "b_at": at})
     if done.rowcount != 1:
         raise Conflict
     check_table_takes(conn, game_id, seat, by_bot)
     try:
         if new:
-            conn.execute(insert(EventRow), [event_row(game_id, ev, at) for ev in new])
+            conn.execute(INSERT_EVENTS, [event_row(game_id, ev, at) for ev in new])
         if client_id is not None and seat is not None:
-            conn.execute(insert(CommandRow).values(game_id=game_id, seat=seat,
-                                                   client_id=client_id, first_seq=expected + 1,
-                                                   last_seq=last, created_at=at))
+            conn.execute(INSERT_COMMAND, {"game_id": game_id, "seat": seat,
+                                          "client_id": client_id, "first_seq": expected + 1,
+                                          "last_seq": last, "created_at": at})
     except IntegrityError:
         raise Conflict from None
 

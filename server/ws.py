@@ -14,6 +14,17 @@ Protocol (JSON text messages):
   ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages);
   ``unavailable`` (the database is down) closes with 1013, "try again later".
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
+- client → ``{"type": "command", "seq", "client_id", "command"}``: a seat's command, as the
+  HTTP ``POST .../commands`` body, with the same checks in the same order (``commands.py``);
+  server → ``{"type": "ack", "client_id", "first_seq", "seq", "duplicate"}`` (the events
+  come as usual, pushed), or ``{"type": "error", "for": "command", "client_id", "status",
+  "code", "message", ...}`` where ``status`` and the rest are what the ``POST`` would answer
+  (409 with ``seq`` for a conflict, 422 naming the rule, 401/403, 429). With ``"view":
+  true`` in the hello, each push is followed by the seat's view: its legal commands,
+  prompt, reachable destinations (``extras``) -- no ``/view`` round trip per event.
+
+A socket's full resends (``resync``) coalesce to ``RESYNCS`` a second: a client asking
+faster gets one resend from the lowest seq it asked for, not one per request.
 """
 
 from __future__ import annotations
@@ -24,20 +35,22 @@ import json
 import logging
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.routing import WebSocketRoute
 
 from . import store
 from .api import chat_out, lobby_of, view_of
+from .commands import Refusal, run_command
 from .db import reading
 from .hub import Subscriber
-from .schemas import ID_MAX, SEQ_MAX
+from .pace import Pace
+from .schemas import ID_MAX, SEQ_MAX, CommandIn
 from .security import COOKIES, client_key, origin_allowed
 from .service import Service
 
-router = APIRouter()
 log = logging.getLogger("starport.ws")
 
 POLICY = 1008  # close codes: policy violation, message too big
@@ -45,6 +58,8 @@ TOO_BIG = 1009
 TRY_AGAIN = 1013
 DATABASE_DOWN = (OperationalError, InterfaceError, PoolTimeout)
 HELLO_TIMEOUT = 10.0
+# full resends (``resync``: work as long as the log) one socket gets a second (burst)
+RESYNCS = (1.0, 3.0)
 
 
 class Hello(BaseModel):
@@ -66,10 +81,12 @@ def dumps(msg: dict[str, Any]) -> str:
 GONE = (WebSocketDisconnect, RuntimeError, OSError)
 
 
-@router.websocket("/api/tables/{table_id}/ws")
-async def game_socket(websocket: WebSocket, table_id: str) -> None:
+async def game_socket(websocket: WebSocket) -> None:
+    """``/api/tables/{table_id}/ws``: a plain Starlette route (no FastAPI dependency
+    machinery kept alive per socket: an idle socket holds as little memory as it can)."""
     # gone between two steps (say, right after its hello): nothing to report
     with contextlib.suppress(*GONE):
+        table_id = str(websocket.path_params["table_id"])
         try:
             await _serve(websocket, table_id)
         except DATABASE_DOWN:  # as HTTP answers 503: try again later
@@ -93,43 +110,17 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=POLICY)  # before accept: the upgrade is refused (403)
         return
     await websocket.accept()
+    opened = await _open(service, websocket, table_id)
+    if opened is None:
+        return
+    sub, tokens = opened
     cap = service.settings.ws_max_message
-    try:
-        raw = await asyncio.wait_for(_receive_data(websocket), HELLO_TIMEOUT)
-    except (TimeoutError, *GONE):
-        with contextlib.suppress(Exception):
-            await websocket.close(code=POLICY)
-        return
-    if len(raw) > cap:
-        await websocket.close(code=TOO_BIG)
-        return
-    try:
-        hello = Hello.model_validate_json(raw)
-    except ValidationError:
-        await _refuse(websocket, "bad_hello", "the first message must be a hello")
-        return
-    tokens = [t for t in [hello.token, *(websocket.cookies.get(c) for c in COOKIES.values())]
-              if t]
-
-    found = await service.identify(table_id, tokens[:4])
-    ident = found[0] if found else None
-    if ident is None:
-        await _refuse(websocket, "unauthorized", "no valid link for this table")
-        return
-    table = await service.db(lobby_of, service, table_id)
-    if table is None:
-        await _refuse(websocket, "not_found", "no such table")
-        return
-    sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
-    await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
-                                     "seq": table.seq or 0,
-                                     "table": table.model_dump(mode="json")}))
     service.hub.add(sub)
     sub.poke("r")  # the link may have been re-issued since it was checked above
     sub.poke("g")
     sub.poke("c")
     sender = asyncio.ensure_future(_send_loop(service, websocket, sub))
+    resyncs = Pace(*RESYNCS)
     try:
         while True:
             msg = await websocket.receive()
@@ -150,17 +141,110 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
             if kind == "resync" and isinstance(parsed, dict):
                 after = parsed.get("after")
                 if isinstance(after, int) and 0 <= after <= SEQ_MAX:
-                    sub.sent = after
-                    sub.poke("g")
+                    sub.sent = after  # resends coalesce: at most RESYNCS a second
+                    _paced_poke(sub, resyncs)
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
+            elif kind == "command" and isinstance(parsed, dict):
+                await _command(service, websocket, table_id, tokens, parsed)
+            del msg, data, parsed  # nothing of a message outlives its handling
     except GONE:
         pass
     finally:
         service.hub.remove(sub)
+        if sub.later is not None:
+            sub.later.cancel()
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
+
+
+async def _open(service: Service, websocket: WebSocket, table_id: str
+                ) -> tuple[Subscriber, list[str]] | None:
+    """The hello: who this is, the lobby sent back; the subscriber and the tokens to keep
+    (None after a refusal). Its own function, so the hello's objects are freed at once."""
+    cap = service.settings.ws_max_message
+    try:
+        raw = await asyncio.wait_for(_receive_data(websocket), HELLO_TIMEOUT)
+    except (TimeoutError, *GONE):
+        with contextlib.suppress(Exception):
+            await websocket.close(code=POLICY)
+        return None
+    if len(raw) > cap:
+        await websocket.close(code=TOO_BIG)
+        return None
+    try:
+        hello = Hello.model_validate_json(raw)
+    except ValidationError:
+        await _refuse(websocket, "bad_hello", "the first message must be a hello")
+        return None
+    tokens = [t for t in [hello.token, *(websocket.cookies.get(c) for c in COOKIES.values())]
+              if t]
+
+    found = await service.identify(table_id, tokens[:4])
+    ident = found[0] if found else None
+    if ident is None:
+        await _refuse(websocket, "unauthorized", "no valid link for this table")
+        return None
+    table = await service.db(lobby_of, service, table_id)
+    if table is None:
+        await _refuse(websocket, "not_found", "no such table")
+        return None
+    sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
+                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
+    await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
+                                     "seq": table.seq or 0,
+                                     "table": table.model_dump(mode="json")}))
+    return sub, tokens[:4]
+
+
+async def _command(service: Service, websocket: WebSocket, table_id: str, tokens: list[str],
+                   parsed: dict[str, Any]) -> None:
+    """A ``command`` message: parse, the seat (its link looked up again, as HTTP does, so a
+    re-issued link stops working here too), then ``run_command``; ack or error."""
+    raw_id = parsed.get("client_id")
+    client_id = raw_id if isinstance(raw_id, str) and len(raw_id) <= 64 else None
+    try:
+        body = CommandIn.model_validate({k: v for k, v in parsed.items() if k != "type"})
+        found = await service.identify(table_id, tokens)
+        if not found:
+            raise Refusal(401, "unauthorized", "no valid link for this table")
+        ident = next((i for i in found if i.role == "seat"), found[0])  # else 403
+        out = await run_command(service, websocket.app.state.limits, ident, body)
+    except ValidationError as exc:
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid command"}
+        where = ".".join(["body", *(str(p) for p in first.get("loc", ()))])  # as the POST
+        await websocket.send_text(dumps({"type": "error", "for": "command",
+                                         "client_id": client_id, "status": 422,
+                                         "code": "invalid",
+                                         "message": f"{where}: {first.get('msg', '')}"}))
+        return
+    except Refusal as refusal:
+        await websocket.send_text(dumps({"type": "error", "for": "command",
+                                         "client_id": client_id, "status": refusal.status,
+                                         **refusal.detail()}))
+        return
+    await websocket.send_text(dumps({"type": "ack", "client_id": body.client_id,
+                                     "first_seq": out.first_seq, "seq": out.seq,
+                                     "duplicate": out.duplicate}))
+
+
+def _paced_poke(sub: Subscriber, pace: Pace) -> None:
+    """Wake the sender now if the pace allows, else once it does (one timer at most)."""
+    if sub.later is not None:
+        return  # a resend is scheduled already: it will send from ``sub.sent``
+    wait = pace.try_take()
+    if wait == 0.0:
+        sub.poke("g")
+        return
+
+    def fire() -> None:
+        sub.later = None
+        _paced_poke(sub, pace)
+
+    sub.later = asyncio.get_running_loop().call_later(wait, fire)
+
+
 
 
 async def allowed(websocket: WebSocket, kind: str, key: str) -> bool:
@@ -179,9 +263,7 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
     """Send what the viewer lacks whenever woken: events in order (each once), then extras."""
     try:
         while True:
-            await sub.wake.wait()
-            sub.wake.clear()
-            kinds, sub.kinds = sub.kinds, set()
+            kinds = await sub.woken()
             if "r" in kinds and not await service.token_live(sub.digest):
                 await _refuse(websocket, "revoked", "this link was re-issued by the host")
                 return
@@ -242,8 +324,10 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     if sub.want_view and events:
         ident = store.Identity(sub.table_id, sub.role,
                                sub.viewer if sub.role == "seat" else None, "")
-        await websocket.send_text(dumps({"type": "view",
-                                         **view_of(entry, ident).model_dump(mode="json")}))
+        # pydantic's own serializer writes the JSON (no dict, no json.dumps): the view is
+        # the biggest message, sent to every seat after every push
+        body = view_of(entry, ident).model_dump_json()
+        await websocket.send_text('{"type":"view",' + body[1:])
 
 
 async def heartbeat(service: Service, interval: float) -> None:
@@ -253,3 +337,6 @@ async def heartbeat(service: Service, interval: float) -> None:
         for group in list(service.hub.subs.values()):
             for sub in list(group):
                 sub.poke("p")
+
+
+route = WebSocketRoute("/api/tables/{table_id}/ws", game_socket)

@@ -79,7 +79,8 @@ class ServerProcess:
     """``starport serve`` in a child process, as an operator would run it."""
 
     def __init__(self, url: str, data_dir: Path, port: int | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, args: list[str] | None = None) -> None:
+        self.args = args or []
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
@@ -94,9 +95,10 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         out = self.log.open("ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "engine.cli", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", "engine.cli", "serve", "--port", str(self.port), *self.args],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        # worker processes each import and start the whole app: slow on a loaded machine
+        deadline = time.monotonic() + (90 if "--workers" in self.args else 30)
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

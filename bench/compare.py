@@ -1,0 +1,132 @@
+"""Our server beside boardgame.io 0.50.2's, the same load shape, back to back in one run.
+
+First ``bench/server_load.py`` (our server, 4 websocket clients per game, a command per game
+every 0.25-0.75 s), then the peer: boardgame.io's own server (``bench/peers/bgio_server.js``,
+a one-move game) under its own client (``bench/peers/bgio_load.js``, 4 socket.io clients per
+match, the same pacing). ``npm`` installs ``bench/peers/package.json`` (boardgame.io 0.50.2)
+into a cache dir on first run. Prints both result lines and our figures as ratios of the
+peer's (below 1.0: we are faster).
+
+    .venv/bin/python bench/compare.py --games 200
+    .venv/bin/python bench/compare.py --games 200 --database-url postgresql://...
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+PEERS = ROOT / "bench" / "peers"
+NODE = shutil.which("node") or "/usr/bin/node"
+RESULT = re.compile(r"^(server_load|peer_load) games=(\d+) commands_per_s=([\d.]+) "
+                    r"p50_ms=([\d.]+) p99_ms=([\d.]+)$", re.M)
+
+
+def cache_dir() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "starport-peers" / "bgio-0.50.2"
+
+
+def install_peer() -> Path:
+    """``npm install`` the peer's package.json into the cache dir (once per package.json)."""
+    target = cache_dir()
+    wanted = (PEERS / "package.json").read_text()
+    stamp = target / "node_modules" / ".starport-package.json"
+    if stamp.exists() and stamp.read_text() == wanted:
+        return target / "node_modules"
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir(parents=True)
+    (target / "package.json").write_text(wanted)
+    subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
+                   cwd=target, check=True)
+    stamp.write_text(wanted)
+    return target / "node_modules"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def run_ours(args: argparse.Namespace) -> str:
+    cmd = [sys.executable, str(ROOT / "bench" / "server_load.py"), "--games", str(args.games),
+           "--duration", str(args.duration)]
+    if args.database_url:
+        cmd += ["--database-url", args.database_url, "--workers", str(args.workers)]
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False).stdout
+
+
+def run_peer(args: argparse.Namespace) -> str:
+    modules = install_peer()
+    env = {**os.environ, "NODE_PATH": str(modules), "NODE_ENV": "production"}
+    port = free_port()
+    server = subprocess.Popen([NODE, str(PEERS / "bgio_server.js"), str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/games", timeout=1)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        load = subprocess.run(
+            [NODE, str(PEERS / "bgio_load.js"), str(port), str(args.games), str(args.duration),
+             str(server.pid)], env=env, capture_output=True, text=True, check=False,
+            timeout=args.duration + 600)
+        return load.stdout + load.stderr
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def figures(output: str, kind: str) -> tuple[float, float, float] | None:
+    for m in RESULT.finditer(output):
+        if m.group(1) == kind:
+            return float(m.group(3)), float(m.group(4)), float(m.group(5))
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play, each")
+    parser.add_argument("--database-url", default="", help="ours on PostgreSQL (default SQLite)")
+    parser.add_argument("--workers", type=int, default=1, help="our processes (PostgreSQL)")
+    parser.add_argument("--skip-peer", action="store_true", help="only our load")
+    args = parser.parse_args()
+    ours_out = run_ours(args)
+    print(ours_out.strip(), flush=True)
+    if args.skip_peer:
+        return 0
+    peer_out = run_peer(args)
+    print(peer_out.strip(), flush=True)
+    ours, peer = figures(ours_out, "server_load"), figures(peer_out, "peer_load")
+    if ours is None or peer is None:
+        print("compare: a run gave no result line")
+        return 1
+    names = ("commands_per_s", "p50_ms", "p99_ms")
+    ratios = " ".join(f"{n}={o / p:.2f}" if p else f"{n}=n/a"
+                      for n, o, p in zip(names, ours, peer, strict=True))
+    print(f"compare games={args.games} ours/peer {ratios}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,38 @@
+"""Pacing one client: a token bucket that makes a client wait (backpressure on its own
+connection only) instead of making the server work for it faster than ``rate``."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+
+class Pace:
+    __slots__ = ("rate", "burst", "tokens", "at")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate  # tokens a second
+        self.burst = burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+
+    def try_take(self) -> float:
+        """Take a token if one is free (answer 0.0), else answer the seconds until one is."""
+        self._refill()
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+    async def take(self) -> None:
+        """Wait until a token is free, and take it."""
+        self._refill()
+        if self.tokens < 1:
+            await asyncio.sleep((1 - self.tokens) / self.rate)
+            self._refill()
+        self.tokens -= 1

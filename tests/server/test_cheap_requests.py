@@ -1,0 +1,66 @@
+"""Every cheap request stays cheap (DESIGN.md "Server": no request a client can repeat costs
+work proportional to a game's length): a resent command reads only its own events, and a
+socket's resyncs are paced. (``/history`` and ``/replay``: ``test_replay_timeline.py``.)"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from server.config import database_url
+
+from .helpers import h, open_table, play, view
+from .wsclient import Viewer
+
+
+def test_a_resent_command_answers_only_its_own_events(client: TestClient) -> None:
+    """A resent client id (applied once) answers the events it produced then, not the log
+    since."""
+    table = open_table(client)
+    tid = table["table_id"]
+    play(client, table, 3)
+    seat = view(client, table, table["spectator"]["token"])["pending"]["seats"][0]
+    token = table["seats"][seat]["token"]
+    v = view(client, table, token)
+    body = {"seq": v["seq"], "client_id": uuid.uuid4().hex,
+            "command": next(a for a in v["legal"] if a["type"] not in ("SetDrives",
+                                                                      "UseGateLock"))}
+    first = client.post(f"/api/tables/{tid}/commands", headers=h(token), json=body).json()
+    play(client, table, 10)
+    again = client.post(f"/api/tables/{tid}/commands", headers=h(token), json=body)
+    assert again.status_code == 200, again.text
+    out = again.json()
+    assert out["duplicate"] is True
+    assert (out["first_seq"], out["seq"]) == (first["first_seq"], first["seq"])
+    assert [e["seq"] for e in out["events"]] == list(range(first["first_seq"], first["seq"] + 1))
+
+
+def test_a_socket_flooding_resync_after_0_gets_a_few_resends_a_second(
+        tmp_path: Path, spawn: Any) -> None:
+    """A client asking for the whole log every 10 ms is served at most RESYNCS a second (its
+    requests coalesce); the last one is still honoured."""
+    import httpx
+
+    from server.ws import RESYNCS
+
+    server = spawn(database_url(None, tmp_path / "data"))
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c)
+        head = play(c, table, 5)[-1]["seq"]
+    flood = Viewer(server.ws_base, table["table_id"], table["seats"][0]["token"])
+    flood.until(head)
+    start = time.monotonic()
+    for _ in range(100):
+        flood.ws.send(json.dumps({"type": "resync", "after": 0}))
+        time.sleep(0.01)
+    flood.pump(timeout=1.5)
+    elapsed = time.monotonic() - start
+    resends = [m for m in flood.messages[1:] if m["type"] == "events" and m["events"]
+               and m["events"][0]["seq"] == 1]
+    assert 1 <= len(resends) <= RESYNCS[1] + RESYNCS[0] * elapsed + 1
+    assert resends[-1]["events"][-1]["seq"] == head

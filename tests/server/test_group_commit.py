@@ -1,0 +1,165 @@
+"""Group commit (DESIGN.md "Server": appends that arrive together are committed together, by
+a writer that never blocks the event loop; nothing is acknowledged before it is durable).
+
+The writer is held on a gate (a write that waits on a ``threading.Event``) so that appends
+from many games are queued behind it at once, as they are under load."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, select
+
+from server import store
+from server.db import make_engine, reading
+from server.models import ChatRow
+from server.service import Service
+
+from .conftest import settings_for
+
+FIDDLING = {"SetDrives", "UseGateLock"}
+
+
+def run(db_url: str, tmp_path: Path, body: Callable[[Service], Awaitable[None]]) -> None:
+    async def main() -> None:
+        service = Service(settings_for(db_url, tmp_path))
+        await service.start()
+        try:
+            await body(service)
+        finally:
+            await service.stop()
+
+    asyncio.run(main())
+
+
+async def started_game(service: Service) -> str:
+    def create(conn: Connection) -> str:
+        table_id, _ = store.create_table(conn, name="t", ruleset="venus",
+                                         options={"edition": "avalon-hill"}, seats=2, bots=[],
+                                         turn_timer=None)
+        for seat in (0, 1):
+            store.update_seat(conn, table_id, seat, name=f"P{seat}", joined_at=store.now())
+        return table_id
+
+    table_id = await service.write(create)
+    await service.start_game(table_id)
+    return table_id
+
+
+async def next_command(service: Service, game_id: str) -> tuple[int, int, dict[str, Any]]:
+    entry = await service.entry(game_id)
+    assert entry is not None
+    seat = entry.pending_seats()[0]
+    legal = [c for c in entry.hosted.ruleset.legal_actions(entry.game.state, seat)
+             if c.type not in FIDDLING]
+    return seat, entry.seq, legal[0].model_dump(mode="json")
+
+
+class Gate:
+    """A write that holds the writer thread until released."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, conn: Connection) -> None:
+        self.entered.set()
+        self.release.wait(10)
+
+
+async def queued(service: Service, n: int) -> None:
+    deadline = time.monotonic() + 10
+    while service.committer.jobs.qsize() < n:
+        assert time.monotonic() < deadline, "the writes never queued"
+        await asyncio.sleep(0.005)
+
+
+def test_appends_from_many_games_arriving_together_share_one_commit(db_url: str,
+                                                                   tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        games = [await started_game(service) for _ in range(12)]
+        moves = [await next_command(service, g) for g in games]
+        gate = Gate()
+        held = asyncio.ensure_future(service.write(gate))
+        await asyncio.to_thread(gate.entered.wait, 10)
+        before = service.committer.stats.batches
+        submits = [asyncio.ensure_future(service.submit(g, seat, seq, f"c{i}", command))
+                   for i, (g, (seat, seq, command)) in enumerate(zip(games, moves, strict=True))]
+        await queued(service, len(games))
+        assert not any(s.done() for s in submits)  # no ack before the commit
+        gate.release.set()
+        outcomes = await asyncio.gather(*submits)
+        await held
+        assert service.committer.stats.batches - before == 2  # the gate's, then all twelve
+        assert service.committer.stats.largest >= len(games)
+        other = make_engine(service.settings.database_url)  # what a fresh process reads
+        try:
+            with reading(other) as conn:
+                for g, out in zip(games, outcomes, strict=True):
+                    assert store.head(conn, g) == out.seq
+                    assert [e.seq for e in store.events(conn, "venus", g, after=out.first_seq - 1)
+                            ] == list(range(out.first_seq, out.seq + 1))
+        finally:
+            other.dispose()
+
+    run(db_url, tmp_path, body)
+
+
+def test_the_event_loop_runs_while_the_writer_commits(db_url: str, tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        gate = Gate()
+        held = asyncio.ensure_future(service.write(gate))
+        await asyncio.to_thread(gate.entered.wait, 10)
+        ticks = 0
+        start = time.monotonic()
+        while time.monotonic() - start < 0.3:  # the writer is busy all this time
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert not held.done()
+        gate.release.set()
+        await held
+        assert ticks >= 10
+
+    run(db_url, tmp_path, body)
+
+
+def test_a_failing_write_leaves_the_rest_of_its_batch_whole(db_url: str,
+                                                           tmp_path: Path) -> None:
+    async def body(service: Service) -> None:
+        table_id = await started_game(service)
+        say = partial(store.add_chat, table_id=table_id, seat=0, name="P0")
+
+        def refused(conn: Connection) -> None:
+            store.add_chat(conn, table_id, 0, "P0", "never")
+            raise store.Conflict
+
+        gate = Gate()
+        held = asyncio.ensure_future(service.write(gate))
+        await asyncio.to_thread(gate.entered.wait, 10)
+        first = asyncio.ensure_future(service.write(partial(say, text="one")))
+        bad = asyncio.ensure_future(service.write(refused))
+        last = asyncio.ensure_future(service.write(partial(say, text="two")))
+        await queued(service, 3)
+        gate.release.set()
+        await held
+        await first
+        await last
+        with pytest.raises(store.Conflict):
+            await bad
+
+        def texts() -> list[str]:
+            with reading(service.engine) as conn:
+                return [r.text for r in conn.execute(
+                    select(ChatRow.text).where(ChatRow.table_id == table_id)
+                    .order_by(ChatRow.id))]
+
+        assert texts() == ["one", "two"]
+
+    run(db_url, tmp_path, body)

@@ -1,0 +1,137 @@
+"""Commands over the websocket (DESIGN.md "Server": live clients send commands over their
+websocket, HTTP stays for API clients; what a seat needs after an event comes with the push).
+
+A ``command`` message has the ``POST .../commands`` body and its checks in the same order;
+the answer is an ``ack`` or an ``error`` carrying the status and detail the POST gives."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import uuid
+from typing import Any
+
+import httpx
+
+from .helpers import h, open_table
+from .wsclient import Viewer
+
+FIDDLING = {"SetDrives", "UseGateLock"}
+
+
+def send(v: Viewer, **msg: Any) -> None:
+    v.ws.send(json.dumps({"type": "command", **msg}))
+
+
+def answer(v: Viewer, client_id: str | None, timeout: float = 10.0) -> dict[str, Any]:
+    """The ack or error for ``client_id`` (other messages are kept as usual)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = json.loads(v.ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        v._take(msg)
+        if msg["type"] in ("ack", "error") and msg.get("client_id") == client_id:
+            return dict(msg)
+    raise AssertionError(f"no answer for {client_id}")
+
+
+def latest_view(v: Viewer, seq: int, timeout: float = 10.0) -> dict[str, Any]:
+    """The newest pushed view of this socket at ``seq`` or later."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        views = [m for m in v.messages if m["type"] == "view" and m["seq"] >= seq]
+        if views:
+            return views[-1]
+        try:
+            v._take(json.loads(v.ws.recv(timeout=max(0.01, deadline - time.monotonic()))))
+        except TimeoutError:
+            break
+    raise AssertionError(f"no view at seq {seq}")
+
+
+def test_seats_play_over_their_sockets_with_the_view_pushed(db_url: str, spawn: Any) -> None:
+    """Six commands, each chosen from the legal commands pushed with the last event and sent
+    over the seat's own socket: acked, and every socket gets every event once, in order."""
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c, seats=2)
+    tid = table["table_id"]
+    seats = [Viewer(server.ws_base, tid, s["token"], view=True) for s in table["seats"]]
+    spectator = Viewer(server.ws_base, tid, table["spectator"]["token"])
+    rng = random.Random(2)
+    seq = seats[0].hello["seq"]
+    for v in seats:
+        v.until(seq)
+    for _ in range(6):
+        views = [latest_view(v, seq) for v in seats]
+        acting = views[0]["pending"]["seats"][0]
+        mine = views[acting]
+        assert mine["legal"] and mine["pending"]["prompt"]
+        assert views[1 - acting]["legal"] == []  # only the seat asked to act gets commands
+        if mine["view"].get("turn", {}).get("phase") == "move":
+            assert "reachable" in mine["extras"]
+        command = rng.choice([a for a in mine["legal"] if a["type"] not in FIDDLING]
+                             or mine["legal"])
+        cid = uuid.uuid4().hex
+        send(seats[acting], seq=mine["seq"], client_id=cid, command=command)
+        ack = answer(seats[acting], cid)
+        assert ack["type"] == "ack" and ack["first_seq"] == mine["seq"] + 1, ack
+        seq = ack["seq"]
+        for v in [*seats, spectator]:
+            v.until(seq)
+    for v in [*seats, spectator]:
+        v.assert_unbroken()
+
+
+def test_socket_commands_answer_what_the_post_answers(db_url: str, spawn: Any) -> None:
+    """Stale seq: 409 conflict with the current seq; refused by the rules: 422 naming the
+    rule; malformed: 422 invalid; a spectator's link: 403; a resent client id: applied
+    once (duplicate). Each error detail is the POST's, field for field."""
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c, seats=2)
+        tid = table["table_id"]
+        seats = [Viewer(server.ws_base, tid, s["token"], view=True) for s in table["seats"]]
+        head = seats[0].hello["seq"]
+        view = latest_view(seats[0], head)
+        acting = view["pending"]["seats"][0]
+        token = table["seats"][acting]["token"]
+        idle = seats[1 - acting]
+        mine = latest_view(seats[acting], head)
+        legal = mine["legal"][0]
+
+        def both(v: Viewer, body: dict[str, Any], tok: str) -> tuple[dict[str, Any], Any]:
+            send(v, **body)
+            got = answer(v, body.get("client_id"))
+            posted = c.post(f"/api/tables/{tid}/commands", headers=h(tok), json=body)
+            return got, posted
+
+        cases = [
+            ({"seq": head + 5, "client_id": "stale-1", "command": legal}, seats[acting], token,
+             409),
+            ({"seq": head, "client_id": "rule-1", "command": legal}, idle,
+             table["seats"][1 - acting]["token"], 422),
+            ({"seq": head, "client_id": "bad-1", "command": legal, "extra": 1}, seats[acting],
+             token, 422),
+        ]
+        for body, v, tok, status in cases:
+            got, posted = both(v, body, tok)
+            assert got["type"] == "error" and got["status"] == status == posted.status_code
+            detail = {k: got[k] for k in got if k not in ("type", "for", "client_id",
+                                                          "status")}
+            if detail["code"] == "invalid":  # the POST lists every field error too
+                assert posted.json()["detail"]["code"] == "invalid"
+                assert detail["message"] == posted.json()["detail"]["message"]
+            else:
+                assert detail == posted.json()["detail"]
+        assert got["code"] == "invalid" and "extra" in got["message"]
+        spectator = Viewer(server.ws_base, tid, table["spectator"]["token"])
+        send(spectator, seq=head, client_id="spec-1", command=legal)
+        assert answer(spectator, "spec-1")["status"] == 403
+        body = {"seq": head, "client_id": "once-1", "command": legal}
+        send(seats[acting], **body)
+        first = answer(seats[acting], "once-1")
+        send(seats[acting], **body)
+        again = answer(seats[acting], "once-1")
+        assert first["type"] == again["type"] == "ack" and again["duplicate"] is True
+        assert (again["first_seq"], again["seq"]) == (first["first_seq"], first["seq"])
