@@ -5,6 +5,7 @@
 // Escape closes it. The Galactic Base gets a card when Fares wait there, and the Demand and
 // Fare markers of Cultures not yet on the map are listed under "Off the map".
 import { svgEl } from "./board.js";
+import { placeCards } from "./layout.js";
 import { itemName } from "./names.js";
 
 const CARD_H = 46;
@@ -173,7 +174,7 @@ function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
       ui.hide(true);
     }
   });
-  ui.cards.set(key, { g, m, observed });
+  ui.cards.set(key, { g, m, observed, at: { x, y }, w });
   return g;
 }
 
@@ -198,7 +199,7 @@ class CultureUi {
     this.offmap.hidden = true;
     host.appendChild(this.offmap);
     this.svg = null;
-    this.observer = new MutationObserver(() => this.place());
+    this.observer = new MutationObserver(() => { this.relayout(); this.place(); });
     document.addEventListener("pointerdown", (e) => {
       if (!this.pinned || e.target.closest?.(".culture-market, .culture-pop")) return;
       this.hide(true);
@@ -210,6 +211,25 @@ class CultureUi {
     this.observer.disconnect();
     this.svg = this.board.svg;
     if (this.svg) this.observer.observe(this.svg, { attributes: true, attributeFilter: ["viewBox"] });
+  }
+
+  /** Lay the cards out on the map (layout.js): each as near its Culture Box as it can be
+   * without covering a name, a dot or another card, at the size it is drawn now. */
+  layout() {
+    const s = (this.board.markScale || 1) * 1.05; // .cc-scale
+    const cards = [...this.cards.values()];
+    const spots = placeCards(this.board, cards.map((c) => ({
+      x: c.at.x, y: c.at.y,
+      rect: { x0: (-c.w / 2) * s, y0: CARD_TOP * s, x1: (c.w / 2) * s, y1: (CARD_TOP + CARD_H) * s },
+    })));
+    cards.forEach((c, i) => c.g.setAttribute("transform", `translate(${spots[i].x} ${spots[i].y})`));
+    this.laidAt = this.board.markScale;
+  }
+
+  /** The cards' size follows the zoom (--mark-scale): lay them out again when it changed. */
+  relayout() {
+    if (!this.cards.size || Math.abs((this.board.markScale || 1) - (this.laidAt || 0)) < 0.02 || this.pending) return;
+    this.pending = requestAnimationFrame(() => { this.pending = 0; this.layout(); this.place(); });
   }
 
   show(key, g, pin) {
@@ -376,8 +396,9 @@ export function drawCultureCards(board, names, view) {
   const base = board.dot(names.data.galactic_base || "galactic-base");
   const atBase = marketOf(view, names, "base", null);
   if (base && (atBase.fares.length || atBase.demands.length)) {
-    drawCard(layer, ui, names, view, atBase, base.x - 20, base.y + 110); // under its name
+    drawCard(layer, ui, names, view, atBase, base.x, base.y + 110); // under its name (then laid out)
   }
+  ui.layout();
   ui.renderOffmap(onMap);
   if (open && ui.cards.has(open)) {
     ui.show(open, ui.cards.get(open).g, pinned);
