@@ -214,21 +214,34 @@ class CultureUi {
   }
 
   /** Lay the cards out on the map (layout.js): each as near its Culture Box as it can be
-   * without covering a name, a dot or another card, at the size it is drawn now. */
+   * without covering a name, a dot or another card, at the size it is drawn now. Where the
+   * map is too crowded for that (a phone at Fit), a card that still covers something is
+   * drawn smaller, down to half its size, until it finds room. */
   layout() {
     const s = (this.board.markScale || 1) * 1.05; // .cc-scale
     const cards = [...this.cards.values()];
-    const spots = placeCards(this.board, cards.map((c) => ({
-      x: c.at.x, y: c.at.y,
-      rect: { x0: (-c.w / 2) * s, y0: CARD_TOP * s, x1: (c.w / 2) * s, y1: (CARD_TOP + CARD_H) * s },
-    })));
-    cards.forEach((c, i) => c.g.setAttribute("transform", `translate(${spots[i].x} ${spots[i].y})`));
+    const k = cards.map(() => 1);
+    let spots = [];
+    for (let round = 0; round < 6; round += 1) {
+      spots = placeCards(this.board, cards.map((c, i) => {
+        const z = s * k[i];
+        return { x: c.at.x, y: c.at.y, rect: { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z } };
+      }));
+      if (spots.every((p) => p.cover === 0)) break;
+      spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
+    }
+    cards.forEach((c, i) => {
+      c.g.setAttribute("transform", `translate(${spots[i].x} ${spots[i].y})`);
+      const sc = c.g.querySelector(".cc-scale");
+      if (k[i] < 1) sc.style.transform = `scale(${(s * k[i]).toFixed(4)})`;
+      else sc.style.removeProperty("transform");
+    });
     this.laidAt = this.board.markScale;
   }
 
   /** The cards' size follows the zoom (--mark-scale): lay them out again when it changed. */
   relayout() {
-    if (!this.cards.size || Math.abs((this.board.markScale || 1) - (this.laidAt || 0)) < 0.02 || this.pending) return;
+    if (!this.cards.size || Math.abs((this.board.markScale || 1) - (this.laidAt || 0)) < 0.001 || this.pending) return;
     this.pending = requestAnimationFrame(() => { this.pending = 0; this.layout(); this.place(); });
   }
 

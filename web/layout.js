@@ -4,7 +4,7 @@
 
 const STEP = 8; // board units between two candidate places
 const REACH = 300; // how far from its Culture Box a card may move
-const AIR = 3; // a little air around what must stay visible
+const AIR = 6; // a little air around what must stay visible
 
 /** A rectangle {x0, y0, x1, y1} in board units. */
 const overlap = (a, b) => {
@@ -75,6 +75,6 @@ export function placeCards(board, cards) {
     }
     best = best || { x: c.x, y: c.y, r: { x0: c.x + rect.x0, y0: c.y + rect.y0, x1: c.x + rect.x1, y1: c.y + rect.y1 } };
     placed.push(best.r);
-    return { x: best.x, y: best.y };
+    return { x: best.x, y: best.y, cover: best.cover || 0 };
   });
 }
