@@ -3,12 +3,12 @@
 
 /** The next action, first found: a question the rules ask now (an attack, an offer, pay or
  * stop, land or go on), the roll, the Pilot Number, a destination (else a first dot, else a
- * next dot), the market, End turn. */
+ * next dot), End turn (the market's buttons follow it in the page: one Tab away). */
 const NEXT = [
   "#combat .urgent button", "#offer .urgent button", "#controls .urgent button",
   "#land-here", "#pay", "#stop", "#roll", "#controls .pilot-btn",
   "#moves .dests .dest-btn", "#moves .move-list button[aria-pressed='false']", "#moves .steps button",
-  "#market button", "#end-turn",
+  "#end-turn", "#market button",
 ];
 
 const usable = (el) => el && !el.disabled && el.getClientRects().length > 0;
