@@ -11,6 +11,7 @@ import { itemName } from "./names.js";
 const CARD_H = 46;
 const CARD_TOP = -14; // the card hangs from the top of the Culture Box (the system's name is above)
 const CHIP_GAP = 8;
+const BOX_MID = 13; // the Culture Box's centre, below its (x, y)
 
 /** What the view says is at one Culture (or the Galactic Base, ``base``): counted markers. */
 export function marketOf(view, names, culture, system) {
@@ -178,6 +179,18 @@ function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
   return g;
 }
 
+/** A card moved away from its Culture Box keeps a thin line to it (from the box's centre to
+ * the nearest point of the card), so it reads as that system's. */
+function leader(layer, at, spot, rect) {
+  const bx = at.x;
+  const by = at.y + BOX_MID;
+  const x = Math.max(spot.x + rect.x0, Math.min(spot.x + rect.x1, bx));
+  const y = Math.max(spot.y + rect.y0, Math.min(spot.y + rect.y1, by));
+  if (Math.hypot(x - bx, y - by) < 12) return;
+  svgEl("line", { x1: bx, y1: by, x2: x, y2: y, class: "cc-leader" }, layer);
+  svgEl("circle", { cx: bx, cy: by, r: 4, class: "cc-leader-end" }, layer);
+}
+
 // --- the detail panel and the "Off the map" note -------------------------------------------
 
 class CultureUi {
@@ -230,13 +243,26 @@ class CultureUi {
       if (spots.every((p) => p.cover === 0)) break;
       spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
     }
+    const leaders = this.leaders();
     cards.forEach((c, i) => {
       c.g.setAttribute("transform", `translate(${spots[i].x} ${spots[i].y})`);
       const sc = c.g.querySelector(".cc-scale");
       if (k[i] < 1) sc.style.transform = `scale(${(s * k[i]).toFixed(4)})`;
       else sc.style.removeProperty("transform");
+      const z = s * k[i];
+      if (c.m.culture !== "base") leader(leaders, c.at, spots[i], { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z });
     });
     this.laidAt = this.board.markScale;
+  }
+
+  /** The layer of leader lines (under the cards), emptied. */
+  leaders() {
+    const layer = this.board.layer("culture");
+    let g = layer.querySelector(":scope > .cc-leaders");
+    if (!g) g = svgEl("g", { class: "cc-leaders", "aria-hidden": "true" }, null);
+    layer.prepend(g);
+    while (g.firstChild) g.firstChild.remove();
+    return g;
   }
 
   /** The cards' size follows the zoom (--mark-scale): lay them out again when it changed. */

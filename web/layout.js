@@ -18,14 +18,16 @@ function boxOf(el, dx = 0, dy = 0) {
   return { x0: b.x + dx - AIR, y0: b.y + dy - AIR, x1: b.x + b.width + dx + AIR, y1: b.y + b.height + dy + AIR };
 }
 
-/** What a card must not cover, measured once per board: every label, dot, the title and
- * the legend (the dots' groups are translated to their place). */
+/** What a card must not cover, measured once per board: every label, dot, the other
+ * systems' Culture Boxes, the title and the legend (the dots' groups are translated to their
+ * place). */
 export function obstaclesOf(board) {
   if (board.obstacles?.svg === board.svg) return board.obstacles.rects;
   const svg = board.svg;
   const rects = [];
   for (const t of svg.querySelectorAll("#labels text")) rects.push(boxOf(t));
   for (const [, d] of board.dots) rects.push(boxOf(d.el, d.x, d.y));
+  for (const box of svg.querySelectorAll("#labels rect.culture-box")) rects.push({ ...boxOf(box), cultureBox: true });
   for (const id of ["title", "legend"]) {
     const g = svg.querySelector(`#${id}`);
     if (g) rects.push(boxOf(g));
@@ -59,7 +61,8 @@ export function placeCards(board, cards) {
   const placed = [];
   return cards.map((c) => {
     const { rect } = c;
-    const near = fixed.filter((o) => o.x1 > c.x + rect.x0 - REACH && o.x0 < c.x + rect.x1 + REACH
+    const own = (o) => o.cultureBox && o.x0 < c.x && o.x1 > c.x && o.y0 < c.y && o.y1 > c.y;
+    const near = fixed.filter((o) => !own(o) && o.x1 > c.x + rect.x0 - REACH && o.x0 < c.x + rect.x1 + REACH
       && o.y1 > c.y + rect.y0 - REACH && o.y0 < c.y + rect.y1 + REACH);
     let best = null;
     for (const [dx, dy] of OFFSETS) {

@@ -351,10 +351,10 @@ class Chooser {
       b.setAttribute("aria-label", hl.getAttribute("aria-label"));
       const name = document.createElement("span");
       name.className = "dest-name";
-      name.textContent = names.dotName(dot);
+      name.textContent = names.dotLabel(dot);
       const sub = document.createElement("span");
       sub.className = "dest-sub";
-      sub.textContent = hl.dataset.tip || names.whereName(dot);
+      sub.textContent = (hl.dataset.tip || "").replace(/^click to /, "");
       b.append(name, sub);
       b.addEventListener("click", () => { this.close(); moves.choose(dot); });
       b.addEventListener("focus", () => moves.preview(dot));
