@@ -122,3 +122,24 @@ def test_question_mark_lists_the_shortcuts(seat_page: Any) -> None:
     page.fill("#chat-text", "r?")  # typing in a field is never a shortcut
     assert dialog.is_hidden()
     assert page.evaluate("window.starport.game.answer.view.turn.dice.length") == 0
+
+
+def test_destinations_that_would_read_the_same_get_their_own_labels(seat_page: Any) -> None:
+    """Two dots of one route share a name ("blue dot, route Galactic Base–Colony World"):
+    the labels add how far, then the way, then a number (moves.js ``uniqueLabels``)."""
+    out = seat_page.evaluate("""async () => {
+      const { uniqueLabels } = await import('/moves.js');
+      const names = window.starport.game.names;
+      const same = 'Move to blue dot, route Galactic Base–Colony World: out of MP · 0 MP left';
+      const d = (path) => ({ label: same, dest: { path } });
+      return [
+        uniqueLabels([d(['a']), d(['a', 'b'])], names),
+        uniqueLabels([d(['galactic-base--colony-world.1', 'x']), d(['jungle-planet.1', 'y'])],
+                     names),
+        uniqueLabels([{ label: 'same' }, { label: 'same' }, { label: 'other' }], names),
+      ];
+    }""")
+    short, ways, plain = out
+    assert short[0].endswith("1 dot away") and short[1].endswith("2 dots away")
+    assert "via " in ways[0] and "via " in ways[1] and ways[0] != ways[1]
+    assert plain == ["same (choice 1)", "same (choice 2)", "other"]
