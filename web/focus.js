@@ -13,6 +13,13 @@ const NEXT = [
 
 const usable = (el) => el && !el.disabled && el.getClientRects().length > 0;
 
+// the last way the player acted: after a tap or a click the page does not scroll to the
+// focused button (the map stays where the finger is); after a key it does (focus visible)
+let pointer = false;
+document.addEventListener("pointerdown", () => { pointer = true; }, true);
+document.addEventListener("keydown", () => { pointer = false; }, true);
+const put = (el) => el.focus({ preventScroll: pointer });
+
 /** The element where the next action is, or null when nothing waits for this seat. */
 export function nextAction(root = document) {
   for (const sel of NEXT) {
@@ -30,10 +37,10 @@ export function keepFocus({ urgent = false } = {}) {
   // the prompt holds the focus only while nothing waits (or every button is busy): not a choice
   const lost = !now || now === document.body || !now.isConnected || now.id === "prompt";
   const ask = urgent ? document.querySelector(NEXT.slice(0, 5).map((s) => `${s}:not(:disabled)`).join(", ")) : null;
-  if (ask && usable(ask)) { ask.focus(); return ask; }
+  if (ask && usable(ask)) { put(ask); return ask; }
   if (!lost) return null;
   const next = nextAction();
-  if (next) { next.focus(); return next; }
+  if (next) { put(next); return next; }
   const prompt = document.getElementById("prompt");
   if (!prompt) return null;
   prompt.tabIndex = -1;
