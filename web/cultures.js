@@ -253,6 +253,7 @@ class CultureUi {
       if (c.m.culture !== "base") leader(leaders, c.at, spots[i], { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z });
     });
     this.laidAt = this.board.markScale;
+    this.board.layer("culture").setAttribute("data-laid-at", (this.laidAt || 1).toFixed(3)); // for tests and tools
   }
 
   /** The layer of leader lines (under the cards), emptied. */
@@ -265,10 +266,12 @@ class CultureUi {
     return g;
   }
 
-  /** The cards' size follows the zoom (--mark-scale): lay them out again when it changed. */
+  /** The cards' size follows the zoom (--mark-scale): lay them out again when it changed,
+   * once the zoom settles (a layout takes ~15 ms; never on every frame of a pinch). */
   relayout() {
-    if (!this.cards.size || Math.abs((this.board.markScale || 1) - (this.laidAt || 0)) < 0.001 || this.pending) return;
-    this.pending = requestAnimationFrame(() => { this.pending = 0; this.layout(); this.place(); });
+    if (!this.cards.size || Math.abs((this.board.markScale || 1) - (this.laidAt || 0)) < 0.001) return;
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => { this.pending = 0; this.layout(); this.place(); }, 120);
   }
 
   show(key, g, pin) {

@@ -127,7 +127,9 @@ def test_culture_cards_cover_no_name_and_no_dot(context: Any, server_url: str) -
             press_fit(page)
         else:
             page.click("button[aria-label='Zoom in']")
-        page.wait_for_timeout(150)  # the cards are laid out again at their new size
+        page.wait_for_function(  # the cards are laid out again once the zoom settles
+            "document.querySelector('.layer-culture').dataset.laidAt === document.querySelector("
+            "'#board svg').style.getPropertyValue('--mark-scale')")
         page.screenshot(path=f"/tmp/starport-board-cards-{name}-{zoom}.png")
         cards = page.evaluate(RECTS, ".culture-card .culture-bg")
         assert len(cards) == 15  # fourteen Cultures and the Galactic Base's Fares
