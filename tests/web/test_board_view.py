@@ -191,7 +191,8 @@ def test_a_tap_on_crowded_targets_offers_a_chooser(context: Any, server_url: str
 def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
                                                                 server_url: str) -> None:
     """The map is zoomed into a far corner: after the roll the destinations are brought into
-    view. Right after the player moved the map himself, new choices do not move it."""
+    view; a ship moving off-screen is followed. Right after the player moved the map himself,
+    new choices do not move it."""
     page = open_seat(context, server_url)
     corner = ("() => { const b = window.starport.game.board; b.userAt = -Infinity;"
               " b.setView({x: 1900, y: 1500, w: 400, h: 250}); }")
@@ -208,6 +209,18 @@ def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
     for d in rings:  # each destination's dot well inside the map (its ring may reach the edge)
         cx, cy = (d["x0"] + d["x1"]) / 2, (d["y0"] + d["y1"]) / 2
         assert box["x0"] + 20 < cx < box["x1"] - 20 and box["y0"] + 20 < cy < box["y1"] - 20, d
+    # a ship moving off-screen is followed: the map's top left corner, a pawn hops to the far
+    # bottom right (animatePawn, as for the moves of the others)
+    seen = page.evaluate("""async () => {
+      const { animatePawn } = await import('/pieces.js');
+      const g = window.starport.game; const b = g.board;
+      b.userAt = -Infinity; b.setView({x: 0, y: 0, w: 400, h: 250});
+      const far = [...b.dots.entries()].sort((p, q) => (q[1].x + q[1].y) - (p[1].x + p[1].y))[0];
+      await animatePawn(b, g.answer.view.turn.seat, [far[0]]);
+      const s = b.shown(0);
+      return s.x0 <= far[1].x && far[1].x <= s.x1 && s.y0 <= far[1].y && far[1].y <= s.y1;
+    }""")
+    assert seen, "the moving ship left the screen and the map did not follow"
     # the player pans: the next choices leave the map where he put it
     page.mouse.move(box["x0"] + 300, box["y0"] + 300)
     page.mouse.down()
