@@ -141,12 +141,14 @@ export class Moves {
     const headings = legal.filter((c) => c.type === "DeclareHeading").map((c) => c.dot);
     const declared = view.turn.heading;
     const all = declared ? [declared, ...headings] : headings;
-    for (const dot of all) {
+    const onMap = uniqueLabels(all.map((dot) => ({
+      label: dot === declared ? `Your declared first dot: ${n.dotLabel(dot)}` : `Declare as your first dot: ${n.dotLabel(dot)}`,
+    })), n);
+    all.forEach((dot, i) => {
       const chosen = dot === declared;
-      this.target(dot, chosen ? "hl-heading-chosen" : "hl-heading",
-        chosen ? `Your declared first dot: ${n.dotLabel(dot)}` : `Declare as your first dot: ${n.dotLabel(dot)}`,
+      this.target(dot, chosen ? "hl-heading-chosen" : "hl-heading", onMap[i],
         chosen ? () => {} : () => this.actions.heading(dot), chosen ? "your first dot" : "click to declare it your first dot");
-    }
+    });
     const labels = uniqueLabels(all.map((dot) => ({
       label: dot === declared ? `${n.dotLabel(dot)} is your declared first dot` : `Declare ${n.dotLabel(dot)} as your first dot`,
     })), n);
@@ -168,11 +170,9 @@ export class Moves {
     const here = view.players[view.turn.seat].dot;
     // next dots by hand (MoveTo), drawn under the destinations
     const steps = legal.filter((c) => c.type === "MoveTo");
-    for (const s of steps) {
-      if (byDot.has(s.dot) || this.targets.has(s.dot)) continue;
-      this.target(s.dot, "hl-step", `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}`,
-        () => this.actions.step(s), "next dot: click to move one step");
-    }
+    const drawn = steps.filter((s, i) => !byDot.has(s.dot) && steps.findIndex((t) => t.dot === s.dot) === i);
+    const stepsOnMap = uniqueLabels(drawn.map((s) => ({ label: `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}` })), n);
+    drawn.forEach((s, i) => this.target(s.dot, "hl-step", stepsOnMap[i], () => this.actions.step(s), "next dot: click to move one step"));
     const bests = [...byDot.values()].map((options) => {
       options.sort((a, b) => END_ORDER.indexOf(a.end) - END_ORDER.indexOf(b.end));
       return options[0];

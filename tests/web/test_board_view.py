@@ -43,8 +43,9 @@ def inside(a: dict[str, Any], box: dict[str, Any]) -> bool:
 
 
 @pytest.fixture
-def context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A browser context of the size the test asks (``desktop`` or ``phone``)."""
+def context(browser: Any, request: pytest.FixtureRequest, known_seed: str) -> Iterator[Any]:
+    """A browser context of the size the test asks (``desktop`` or ``phone``); tables get the
+    known seed, so each run plays the same game."""
     ctx = browser.new_context(reduced_motion="reduce", **SIZES[request.param])
     errors: list[str] = []
     ctx.on("weberror", lambda e: errors.append(str(e.error)))
