@@ -89,6 +89,14 @@ export class Board {
       y: y - (room.h / scale - h) / 2 - room.top / scale,
       w: vw, h: rect.height / scale,
     });
+    this.fitView = { ...this.view };
+  }
+
+  /** Whether the view is still the one Fit chose. */
+  fitted() {
+    const f = this.fitView;
+    const v = this.view;
+    return !!f && !!v && ["x", "y", "w", "h"].every((k) => Math.abs(f[k] - v[k]) < 1e-6);
   }
 
   /** The part of the container the board may use: all of it but the strip the zoom bar
@@ -333,5 +341,6 @@ export function zoomButtons(board, parent, currentView = null) {
     bar.appendChild(b);
   }
   parent.appendChild(bar);
+  if (board.fitted()) board.fit(); // the bar takes room from the map: fit again around it
   return bar;
 }
