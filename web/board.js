@@ -100,13 +100,19 @@ export class Board {
   }
 
   /** The part of the container the board may use: all of it but the strip the zoom bar
-   * covers (its column on the right on a laptop, its row at the bottom on a phone). */
+   * covers (its column on the right on a laptop, its row at the bottom on a phone) and the
+   * replay bar's row while it shows. */
   room(rect) {
     const room = { left: 0, top: 0, w: rect.width, h: rect.height };
-    const bar = this.container.parentElement?.querySelector(":scope > .zoom-bar")?.getBoundingClientRect();
-    if (!bar || !bar.width) return room;
-    if (bar.height > bar.width) room.w = Math.max(rect.width / 2, bar.left - rect.left - 4);
-    else room.h = Math.max(rect.height / 2, bar.top - rect.top - 4);
+    const wrap = this.container.parentElement;
+    const bar = wrap?.querySelector(":scope > .zoom-bar")?.getBoundingClientRect();
+    if (bar?.width) {
+      if (bar.height > bar.width) room.w = Math.max(rect.width / 2, bar.left - rect.left - 4);
+      else room.h = Math.max(rect.height / 2, bar.top - rect.top - 4);
+    }
+    // a strip along the bottom (the replay bar while replaying) takes its height too
+    const strip = wrap?.querySelector(":scope > .replay-bar:not([hidden])")?.getBoundingClientRect();
+    if (strip?.height) room.h = Math.max(rect.height / 2, Math.min(room.h, strip.top - rect.top - 4));
     return room;
   }
 

@@ -99,6 +99,19 @@ def test_fit_shows_every_dot_inside_the_map_room(context: Any, server_url: str) 
             assert not overlap(d, strip), f"{d['id']} is under the strip below the map"
 
 
+@pytest.mark.parametrize("context", ["desktop"], indirect=True)
+def test_fit_while_replaying_leaves_the_replay_bar_free(context: Any, server_url: str) -> None:
+    """During a replay its bar lies along the bottom of the map: Fit keeps every dot above it."""
+    page = open_seat(context, server_url)
+    page.click("#replay-btn")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    press_fit(page)
+    bar = page.evaluate(RECTS, "#replay-bar")[0]
+    box = page.evaluate(RECTS, "#board")[0]
+    for d in page.evaluate(RECTS, "#board svg g.dot[data-dot]"):
+        assert inside(d, box) and not overlap(d, bar), f"{d['id']} is under the replay bar"
+
+
 @pytest.mark.parametrize("context", ["desktop", "phone"], indirect=True)
 def test_pawns_on_one_dot_fan_out(context: Any, server_url: str) -> None:
     """Three ships start on the Galactic Base: their pawns do not cover each other, at Fit
