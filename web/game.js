@@ -13,7 +13,7 @@ import { Moves } from "./moves.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
 import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 import { renderChart } from "./chart.js";
-import { Replay } from "./replay.js";
+import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
 import { keepFocus } from "./focus.js";
@@ -58,6 +58,14 @@ export class Game {
     for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
     const edition = this.ctx.lobby.options.edition || "avalon-hill";
+    // the log so far (unless the live connection already streams it from the lobby) and, for
+    // a replay link, its first frames: fetched while the board loads
+    const live = this.ctx.live;
+    const sofar = live.started ? null : Promise.all([this.api.log(0), this.api.chat(0)]);
+    sofar?.catch(() => { /* thrown where it is awaited */ });
+    const moment = replayMoment();
+    this.replay = new Replay(this);
+    if (moment) this.replay.prefetch(moment);
     await this.board.load(edition);
     this.moves = new Moves(this.board, this.names, {
       heading: (dot) => this.send({ type: "DeclareHeading", dot }),
@@ -67,14 +75,12 @@ export class Game {
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
     zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
     this.shortcuts = bindShortcuts(this.board, { replaying: () => !!this.replay?.active });
-    this.replay = new Replay(this);
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
-    // the log so far (unless the live connection already streams it from the lobby)
-    const live = this.ctx.live;
-    if (!live.started) {
-      const [log, chat] = await Promise.all([this.api.log(0), this.api.chat(0)]);
+    if (sofar) {
+      const [log, chat] = await sofar;
+      this.logFull = log.full; // a finished game's log comes with every secret: the replay's
       this.takeNow(log.events);
       for (const m of chat.messages) this.chat(m);
       live.start(this.seq, chat.messages.length ? chat.messages[chat.messages.length - 1].id : 0);
@@ -82,14 +88,13 @@ export class Game {
       this.takeNow(this.ctx.buffer.splice(0));
       for (const m of this.ctx.chatBuffer.splice(0)) this.chat(m);
     }
-    await this.refresh();
-    await this.loadHistory();
+    const replaying = moment ? this.replay.start({ from: this.firstTurnSeq(), ...moment }) : null;
+    await Promise.all([this.refresh(), this.loadHistory(), replaying]);
     this.render();
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
     this.ready();
-    if (new URLSearchParams(location.search).has("replay")) this.replay.start({ from: this.firstTurnSeq() });
   }
 
   wireChrome() {
@@ -108,7 +113,7 @@ export class Game {
       $("chat-form").hidden = true;
     }
     $("replay-btn").addEventListener("click", () => {
-      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq(), to: this.seq });
+      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq() }); // up to now, growing
     });
     const nb = $("notify-btn");
     if ("Notification" in window && Notification.permission === "default" && this.seat !== null) {
@@ -348,7 +353,8 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s))) {
+    // at most the 600 lines kept below are made (a long game's log at once: no 1,700 to drop)
+    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s)).slice(-600)) {
       const li = document.createElement("li");
       li.className = `log-${kind}`;
       li.textContent = text;
@@ -437,6 +443,7 @@ export class Game {
     this.updateTitle();
     if (this.busy) this.setBusy(true);
     this.renderEnd();
+    if (this.replay.active) this.replay.paint(); // the moment replayed, not now
   }
 
   chartPoints() {
