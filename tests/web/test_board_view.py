@@ -62,7 +62,7 @@ def open_seat(ctx: Any, server_url: str, seats: int = 3, acting: bool = True) ->
     page = ctx.new_page()
     page.set_default_timeout(10_000)
     page.goto(table["seats"][seat]["url"])
-    page.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+    page.wait_for_function("() => window.starport?.game?.answer && window.starport.game.idle()")
     return page
 
 
@@ -142,8 +142,8 @@ def test_culture_cards_cover_no_name_and_no_dot(context: Any, server_url: str) -
         else:
             page.click("button[aria-label='Zoom in']")
         page.wait_for_function(  # the cards are laid out again once the zoom settles
-            "document.querySelector('.layer-culture').dataset.laidAt === document.querySelector("
-            "'#board svg').style.getPropertyValue('--mark-scale')")
+            "() => document.querySelector('.layer-culture').dataset.laidAt"
+            " === document.querySelector('#board svg').style.getPropertyValue('--mark-scale')")
         page.screenshot(path=f"/tmp/starport-board-cards-{name}-{zoom}.png")
         cards = page.evaluate(RECTS, ".culture-card .culture-bg")
         assert len(cards) == 15  # fourteen Cultures and the Galactic Base's Fares
@@ -212,11 +212,11 @@ def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
               " b.setView({x: 1900, y: 1500, w: 400, h: 250}); }")
     page.evaluate(corner)
     page.locator("#moves .move-list button").first.click()
-    page.wait_for_function("document.activeElement?.id === 'roll'")
+    page.wait_for_function("() => document.activeElement?.id === 'roll'")
     page.evaluate(corner)
     page.keyboard.press("r")
     page.wait_for_selector(".hl-dest")
-    page.wait_for_function("window.starport.game.idle()")
+    page.wait_for_function("() => window.starport.game.idle()")
     box = page.evaluate(RECTS, "#board")[0]
     rings = page.evaluate(RECTS, ".hl-dest .hl-ring")
     assert rings

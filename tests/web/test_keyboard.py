@@ -18,7 +18,7 @@ from tests.server.helpers import acting_seat, open_table
 
 pytestmark = pytest.mark.browser
 
-IDLE = "window.starport.game.idle() && !document.body.classList.contains('is-busy')"
+IDLE = "() => window.starport.game.idle() && !document.body.classList.contains('is-busy')"
 FOCUS = """() => { const a = document.activeElement;
   return {tag: a.tagName, id: a.id, cls: a.className, label: a.getAttribute('aria-label'),
           text: a.textContent}; }"""
@@ -35,7 +35,7 @@ def seat_page(browser: Any, server_url: str, known_seed: str) -> Iterator[Any]:
     page = ctx.new_page()
     page.set_default_timeout(10_000)
     page.goto(table["seats"][seat]["url"])
-    page.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
+    page.wait_for_function("() => window.starport?.game?.answer && window.starport.game.idle()")
     yield page
     ctx.close()
     assert not errors, errors
@@ -56,6 +56,7 @@ def test_a_turn_by_keyboard_keeps_the_focus_on_the_next_action(seat_page: Any) -
     """5.31 declare (n, Enter) -> the focus is on Roll; roll (r) -> on the first destination;
     fly to it (Enter) -> on what comes next (End turn after landing); End turn (e)."""
     page = seat_page
+    page.wait_for_selector("#moves .move-list button")
     page.locator("#board").focus()
     page.keyboard.press("n")  # the first of the first dots
     first = settle(page)
