@@ -58,7 +58,7 @@ export class Board {
   // --- the view --------------------------------------------------------------------------
   setView(v) {
     const minW = this.full.w / 14;
-    const maxW = this.full.w * 1.25;
+    const maxW = Math.max(this.full.w * 1.25, this.fitW || 0); // never less than what Fit needs
     const w = Math.min(maxW, Math.max(minW, v.w));
     const h = w * (v.h / v.w);
     // keep some of the board on screen
@@ -73,19 +73,97 @@ export class Board {
     this.svg.style.setProperty("--mark-scale", this.markScale.toFixed(3));
   }
 
-  /** The whole board, as large as the screen allows. */
+  /** The whole board, as large as the map's real room allows (the container less the zoom
+   * bar), at any aspect ratio. The viewBox keeps the container's aspect, so zooming keeps the
+   * same scale on both axes. */
   fit() {
     const rect = this.container.getBoundingClientRect();
     const { x, y, w, h } = this.full;
-    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : w / h;
-    // a viewBox with the container's aspect, so zooming keeps the same scale on both axes
-    if (aspect > w / h) {
-      const vw = h * aspect;
-      this.setView({ x: x - (vw - w) / 2, y, w: vw, h });
-    } else {
-      const vh = w / aspect;
-      this.setView({ x, y: y - (vh - h) / 2, w, h: vh });
+    if (!(rect.width > 0 && rect.height > 0)) { this.setView({ x, y, w, h }); return; }
+    const room = this.room(rect);
+    const scale = Math.min(room.w / w, room.h / h); // screen px per board unit
+    const vw = rect.width / scale;
+    this.fitW = vw;
+    this.setView({
+      x: x - (room.w / scale - w) / 2 - room.left / scale,
+      y: y - (room.h / scale - h) / 2 - room.top / scale,
+      w: vw, h: rect.height / scale,
+    });
+    this.fitView = { ...this.view };
+  }
+
+  /** Whether the view is still the one Fit chose. */
+  fitted() {
+    const f = this.fitView;
+    const v = this.view;
+    return !!f && !!v && ["x", "y", "w", "h"].every((k) => Math.abs(f[k] - v[k]) < 1e-6);
+  }
+
+  /** The part of the container the board may use: all of it but the strip the zoom bar
+   * covers (its column on the right on a laptop, its row at the bottom on a phone) and the
+   * replay bar's row while it shows. */
+  room(rect) {
+    const room = { left: 0, top: 0, w: rect.width, h: rect.height };
+    const wrap = this.container.parentElement;
+    const bar = wrap?.querySelector(":scope > .zoom-bar")?.getBoundingClientRect();
+    if (bar?.width) {
+      if (bar.height > bar.width) room.w = Math.max(rect.width / 2, bar.left - rect.left - 4);
+      else room.h = Math.max(rect.height / 2, bar.top - rect.top - 4);
     }
+    // a strip along the bottom (the replay bar while replaying) takes its height too
+    const strip = wrap?.querySelector(":scope > .replay-bar:not([hidden])")?.getBoundingClientRect();
+    if (strip?.height) room.h = Math.max(rect.height / 2, Math.min(room.h, strip.top - rect.top - 4));
+    return room;
+  }
+
+  /** The box of board units shown on screen, less a margin (a fraction of the view). */
+  shown(margin = 0) {
+    const v = this.view;
+    const rect = this.container.getBoundingClientRect();
+    const room = rect.width ? this.room(rect) : { w: 1, h: 1 };
+    const kw = rect.width ? room.w / rect.width : 1;
+    const kh = rect.height ? room.h / rect.height : 1;
+    return {
+      x0: v.x + v.w * margin, y0: v.y + v.h * margin,
+      x1: v.x + v.w * (kw - margin), y1: v.y + v.h * (kh - margin),
+    };
+  }
+
+  /** The player's own hand on the map (drag, wheel, keys, zoom buttons): the map does not
+   * move by itself for a while after it. */
+  noteUser() { this.userAt = performance.now(); }
+
+  userRecently(ms = 6000) {
+    return !!this.gesture?.moved || performance.now() - (this.userAt ?? -Infinity) < ms;
+  }
+
+  /** Bring dots into view: the least pan that shows them all (zooming out only when they do
+   * not fit). Nothing happens while the player is panning or just panned. */
+  follow(ids, { margin = 0.06 } = {}) {
+    const pts = ids.map((id) => this.dot(id)).filter(Boolean);
+    if (!pts.length || !this.view || this.userRecently()) return false;
+    const box = this.shown(margin);
+    if (pts.every((p) => p.x >= box.x0 && p.x <= box.x1 && p.y >= box.y0 && p.y <= box.y1)) return false;
+    const b = {
+      x0: Math.min(...pts.map((p) => p.x)), x1: Math.max(...pts.map((p) => p.x)),
+      y0: Math.min(...pts.map((p) => p.y)), y1: Math.max(...pts.map((p) => p.y)),
+    };
+    const v = this.view;
+    const bw = box.x1 - box.x0;
+    const bh = box.y1 - box.y0;
+    const k = Math.max(1, (b.x1 - b.x0) / bw, (b.y1 - b.y0) / bh);
+    const w = v.w * k;
+    const h = v.h * k;
+    const iw = bw * k; // the inner box, zoomed out alike
+    const ih = bh * k;
+    const mx = w * margin;
+    const my = h * margin;
+    let x = v.x + (v.w - w) / 2;
+    let y = v.y + (v.h - h) / 2;
+    if (b.x0 < x + mx) x = b.x0 - mx; else if (b.x1 > x + mx + iw) x = b.x1 - mx - iw;
+    if (b.y0 < y + my) y = b.y0 - my; else if (b.y1 > y + my + ih) y = b.y1 - my - ih;
+    this.setView({ x, y, w, h });
+    return true;
   }
 
   /** Zoom by ``factor`` (>1 zooms in) around a board point (default: the view's centre). */
@@ -140,6 +218,7 @@ export class Board {
     const c = this.container;
     c.addEventListener("wheel", (e) => {
       e.preventDefault();
+      this.noteUser();
       const k = e.deltaMode === 1 ? 0.05 : 0.0015; // lines or pixels
       this.zoom(Math.exp(-e.deltaY * k), this.toBoard(e.clientX, e.clientY));
     }, { passive: false });
@@ -188,6 +267,7 @@ export class Board {
     if (!g.moved && Math.hypot(mid.x - g.start.x, mid.y - g.start.y) < DRAG_THRESHOLD && pts.length < 2) return;
     if (!g.moved) {
       g.moved = true;
+      this.noteUser();
       this.suppressClick = true;
       this.container.classList.add("panning");
       this.container.setPointerCapture?.(e.pointerId);
@@ -200,6 +280,7 @@ export class Board {
     const rect = this.container.getBoundingClientRect();
     const x = g.anchor.x - (mid.x - rect.left) * upp - this.offsetX(upp, w);
     const y = g.anchor.y - (mid.y - rect.top) * upp - this.offsetY(upp, w * (g.view.h / g.view.w));
+    this.noteUser();
     this.setView({ x, y, w, h: w * (g.view.h / g.view.w) });
   }
 
@@ -229,7 +310,7 @@ export class Board {
       ArrowUp: () => this.pan(0, -v.h * step), ArrowDown: () => this.pan(0, v.h * step),
     };
     const act = keys[e.key];
-    if (act && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); act(); }
+    if (act && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); this.noteUser(); act(); }
   }
 }
 
@@ -262,9 +343,10 @@ export function zoomButtons(board, parent, currentView = null) {
     b.textContent = text;
     b.title = label;
     b.setAttribute("aria-label", label);
-    b.addEventListener("click", act);
+    b.addEventListener("click", () => { board.noteUser(); act(); });
     bar.appendChild(b);
   }
   parent.appendChild(bar);
+  if (board.fitted()) board.fit(); // the bar takes room from the map: fit again around it
   return bar;
 }

@@ -5,11 +5,13 @@
 // Escape closes it. The Galactic Base gets a card when Fares wait there, and the Demand and
 // Fare markers of Cultures not yet on the map are listed under "Off the map".
 import { svgEl } from "./board.js";
+import { placeCards } from "./layout.js";
 import { itemName } from "./names.js";
 
 const CARD_H = 46;
 const CARD_TOP = -14; // the card hangs from the top of the Culture Box (the system's name is above)
 const CHIP_GAP = 8;
+const BOX_MID = 13; // the Culture Box's centre, below its (x, y)
 
 /** What the view says is at one Culture (or the Galactic Base, ``base``): counted markers. */
 export function marketOf(view, names, culture, system) {
@@ -173,8 +175,20 @@ function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
       ui.hide(true);
     }
   });
-  ui.cards.set(key, { g, m, observed });
+  ui.cards.set(key, { g, m, observed, at: { x, y }, w });
   return g;
+}
+
+/** A card moved away from its Culture Box keeps a thin line to it (from the box's centre to
+ * the nearest point of the card), so it reads as that system's. */
+function leader(layer, at, spot, rect) {
+  const bx = at.x;
+  const by = at.y + BOX_MID;
+  const x = Math.max(spot.x + rect.x0, Math.min(spot.x + rect.x1, bx));
+  const y = Math.max(spot.y + rect.y0, Math.min(spot.y + rect.y1, by));
+  if (Math.hypot(x - bx, y - by) < 12) return;
+  svgEl("line", { x1: bx, y1: by, x2: x, y2: y, class: "cc-leader" }, layer);
+  svgEl("circle", { cx: bx, cy: by, r: 4, class: "cc-leader-end" }, layer);
 }
 
 // --- the detail panel and the "Off the map" note -------------------------------------------
@@ -198,7 +212,7 @@ class CultureUi {
     this.offmap.hidden = true;
     host.appendChild(this.offmap);
     this.svg = null;
-    this.observer = new MutationObserver(() => this.place());
+    this.observer = new MutationObserver(() => { this.relayout(); this.place(); });
     document.addEventListener("pointerdown", (e) => {
       if (!this.pinned || e.target.closest?.(".culture-market, .culture-pop")) return;
       this.hide(true);
@@ -210,6 +224,54 @@ class CultureUi {
     this.observer.disconnect();
     this.svg = this.board.svg;
     if (this.svg) this.observer.observe(this.svg, { attributes: true, attributeFilter: ["viewBox"] });
+  }
+
+  /** Lay the cards out on the map (layout.js): each as near its Culture Box as it can be
+   * without covering a name, a dot or another card, at the size it is drawn now. Where the
+   * map is too crowded for that (a phone at Fit), a card that still covers something is
+   * drawn smaller, down to half its size, until it finds room. */
+  layout() {
+    const s = (this.board.markScale || 1) * 1.05; // .cc-scale
+    const cards = [...this.cards.values()];
+    const k = cards.map(() => 1);
+    let spots = [];
+    for (let round = 0; round < 6; round += 1) {
+      spots = placeCards(this.board, cards.map((c, i) => {
+        const z = s * k[i];
+        return { x: c.at.x, y: c.at.y, rect: { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z } };
+      }));
+      if (spots.every((p) => p.cover === 0)) break;
+      spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
+    }
+    const leaders = this.leaders();
+    cards.forEach((c, i) => {
+      c.g.setAttribute("transform", `translate(${spots[i].x} ${spots[i].y})`);
+      const sc = c.g.querySelector(".cc-scale");
+      if (k[i] < 1) sc.style.transform = `scale(${(s * k[i]).toFixed(4)})`;
+      else sc.style.removeProperty("transform");
+      const z = s * k[i];
+      if (c.m.culture !== "base") leader(leaders, c.at, spots[i], { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z });
+    });
+    this.laidAt = this.board.markScale;
+    this.board.layer("culture").setAttribute("data-laid-at", (this.laidAt || 1).toFixed(3)); // for tests and tools
+  }
+
+  /** The layer of leader lines (under the cards), emptied. */
+  leaders() {
+    const layer = this.board.layer("culture");
+    let g = layer.querySelector(":scope > .cc-leaders");
+    if (!g) g = svgEl("g", { class: "cc-leaders", "aria-hidden": "true" }, null);
+    layer.prepend(g);
+    while (g.firstChild) g.firstChild.remove();
+    return g;
+  }
+
+  /** The cards' size follows the zoom (--mark-scale): lay them out again when it changed,
+   * once the zoom settles (a layout takes ~15 ms; never on every frame of a pinch). */
+  relayout() {
+    if (!this.cards.size || Math.abs((this.board.markScale || 1) - (this.laidAt || 0)) < 0.001) return;
+    clearTimeout(this.pending);
+    this.pending = setTimeout(() => { this.pending = 0; this.layout(); this.place(); }, 120);
   }
 
   show(key, g, pin) {
@@ -376,8 +438,9 @@ export function drawCultureCards(board, names, view) {
   const base = board.dot(names.data.galactic_base || "galactic-base");
   const atBase = marketOf(view, names, "base", null);
   if (base && (atBase.fares.length || atBase.demands.length)) {
-    drawCard(layer, ui, names, view, atBase, base.x - 20, base.y + 110); // under its name
+    drawCard(layer, ui, names, view, atBase, base.x, base.y + 110); // under its name (then laid out)
   }
+  ui.layout();
   ui.renderOffmap(onMap);
   if (open && ui.cards.has(open)) {
     ui.show(open, ui.cards.get(open).g, pinned);

@@ -16,6 +16,8 @@ import { renderChart } from "./chart.js";
 import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
+import { keepFocus } from "./focus.js";
+import { bindShortcuts } from "./shortcuts.js";
 
 const $ = (id) => document.getElementById(id);
 const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
@@ -72,6 +74,7 @@ export class Game {
     }, $("moves"));
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
     zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
+    this.shortcuts = bindShortcuts(this.board, { replaying: () => !!this.replay?.active });
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
@@ -187,6 +190,7 @@ export class Game {
     if (fresh.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) await this.loadHistory();
     this.render();
     if (fresh.some((e) => e.type === "TurnStarted")) this.focusActive();
+    keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
     this.sinceLive(fresh);
   }
 
@@ -294,7 +298,7 @@ export class Game {
     this.setBusy(false);
     this.render();
     if (goOn) { await this.sendOne(goOn); return; }
-    document.querySelector("#combat .urgent button:not(:disabled), #controls .urgent button:not(:disabled), #land-here, #offer .urgent button:not(:disabled)")?.focus();
+    keepFocus({ urgent: true }); // focus.js: the question asked now, else the next action
   }
 
   flyTo(dest) {

@@ -7,6 +7,8 @@ const END_ORDER = ["land", "reveal", "penalty", "out_of_mp", "trapped"];
 
 const INTERRUPTS = ["defend", "pack", "hit", "place_rastur", "draw_rastur"];
 
+const FINGER_PX = 22; // half a 44 px touch target
+
 export class Moves {
   /**
    * @param board   the Board
@@ -21,12 +23,19 @@ export class Moves {
     this.listEl = listEl;
     this.targets = new Map(); // dot -> {kind, act, tip}
     this.enabled = true;
-    // a click picks the nearest highlighted dot (targets overlap when zoomed out)
+    // a click picks the highlighted dot under it; a mouse is precise, but a finger on a
+    // crowded spot (targets closer than a fingertip) gets a small chooser of those dots
+    this.pointerType = "mouse";
+    board.container.addEventListener("pointerdown", (e) => { this.pointerType = e.pointerType || "mouse"; });
     board.container.addEventListener("click", (e) => {
       if (!this.targets.size || e.target.closest?.("button")) return;
-      const dot = this.nearest(board.toBoard(e.clientX, e.clientY));
+      const under = e.target.closest?.(".hl[data-dot]")?.dataset.dot;
+      const crowd = this.pointerType === "mouse" ? [] : this.crowd(e.clientX, e.clientY);
+      if (crowd.length > 1) { e.preventDefault(); this.chooser.open(crowd, e.clientX, e.clientY); return; }
+      const dot = crowd[0] || under || this.nearest(board.toBoard(e.clientX, e.clientY));
       if (dot) { e.preventDefault(); this.choose(dot); }
     });
+    this.chooser = new Chooser(this);
     board.container.addEventListener("keydown", (e) => {
       const g = e.target.closest?.(".hl[data-dot]");
       if (g && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); this.choose(g.dataset.dot); }
@@ -53,6 +62,23 @@ export class Moves {
     return bestDist <= reach ? best : null;
   }
 
+  /** The targets a fingertip at a screen point may mean: every highlight whose hit circle,
+   * or a 44 px fingertip (22 px around the point), reaches it. */
+  crowd(clientX, clientY) {
+    const out = [];
+    for (const dot of this.targets.keys()) {
+      const g = this.board.container.querySelector(`.hl[data-dot="${CSS.escape(dot)}"] .hl-hit`);
+      const r = g ? g.getBoundingClientRect() : null;
+      if (!r) continue;
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const reach = Math.max(FINGER_PX, r.width / 2);
+      const dist = Math.hypot(cx - clientX, cy - clientY);
+      if (dist <= reach) out.push([dist, dot]);
+    }
+    return out.sort((a, b) => a[0] - b[0]).map(([, dot]) => dot);
+  }
+
   choose(dot) {
     const t = this.targets.get(dot);
     if (t && this.enabled) t.act();
@@ -65,6 +91,7 @@ export class Moves {
   }
 
   clear() {
+    this.chooser?.close();
     this.targets.clear();
     for (const l of ["highlight", "path"]) {
       const layer = this.board.layer(l);
@@ -83,6 +110,17 @@ export class Moves {
     const phase = view.turn?.phase;
     if (phase === "declare") this.renderHeadings(view, legal);
     if (phase === "move") this.renderMove(view, legal, reachable);
+    this.followTargets();
+  }
+
+  /** New choices off-screen: the map brings them into view (once per set of choices, and
+   * never while the player pans: ``Board.follow``). */
+  followTargets() {
+    const dots = [...this.targets.keys()];
+    const key = dots.sort().join(" ");
+    if (!key || key === this.followed) return;
+    this.followed = key;
+    this.board.follow(dots);
   }
 
   /** 16.23: the sites where the Rastur just drawn may go (click one, or pick it in the list). */
@@ -103,16 +141,20 @@ export class Moves {
     const headings = legal.filter((c) => c.type === "DeclareHeading").map((c) => c.dot);
     const declared = view.turn.heading;
     const all = declared ? [declared, ...headings] : headings;
-    for (const dot of all) {
+    const onMap = uniqueLabels(all.map((dot) => ({
+      label: dot === declared ? `Your declared first dot: ${n.dotLabel(dot)}` : `Declare as your first dot: ${n.dotLabel(dot)}`,
+    })), n);
+    all.forEach((dot, i) => {
       const chosen = dot === declared;
-      this.target(dot, chosen ? "hl-heading-chosen" : "hl-heading",
-        chosen ? `Your declared first dot: ${n.dotLabel(dot)}` : `Declare as your first dot: ${n.dotLabel(dot)}`,
+      this.target(dot, chosen ? "hl-heading-chosen" : "hl-heading", onMap[i],
         chosen ? () => {} : () => this.actions.heading(dot), chosen ? "your first dot" : "click to declare it your first dot");
-    }
-    const items = all.map((dot) => {
+    });
+    const labels = uniqueLabels(all.map((dot) => ({
+      label: dot === declared ? `${n.dotLabel(dot)} is your declared first dot` : `Declare ${n.dotLabel(dot)} as your first dot`,
+    })), n);
+    const items = all.map((dot, i) => {
       const chosen = dot === declared;
-      return button(`${n.dotLabel(dot)}${chosen ? " — declared" : ""}`,
-        chosen ? `${n.dotLabel(dot)} is your declared first dot` : `Declare ${n.dotLabel(dot)} as your first dot`,
+      return button(`${n.dotLabel(dot)}${chosen ? " — declared" : ""}`, labels[i],
         () => { if (!chosen) this.actions.heading(dot); }, { pressed: chosen, dot, board: this });
     });
     this.list("First dot (declare before rolling, 5.31)", items, "Pick the dot your ship will move to first; then roll.");
@@ -128,27 +170,28 @@ export class Moves {
     const here = view.players[view.turn.seat].dot;
     // next dots by hand (MoveTo), drawn under the destinations
     const steps = legal.filter((c) => c.type === "MoveTo");
-    for (const s of steps) {
-      if (byDot.has(s.dot) || this.targets.has(s.dot)) continue;
-      this.target(s.dot, "hl-step", `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}`,
-        () => this.actions.step(s), "next dot: click to move one step");
-    }
-    for (const [dot, options] of byDot) {
+    const drawn = steps.filter((s, i) => !byDot.has(s.dot) && steps.findIndex((t) => t.dot === s.dot) === i);
+    const stepsOnMap = uniqueLabels(drawn.map((s) => ({ label: `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}` })), n);
+    drawn.forEach((s, i) => this.target(s.dot, "hl-step", stepsOnMap[i], () => this.actions.step(s), "next dot: click to move one step"));
+    const bests = [...byDot.values()].map((options) => {
       options.sort((a, b) => END_ORDER.indexOf(a.end) - END_ORDER.indexOf(b.end));
-      const best = options[0];
-      this.target(dot, `hl-dest hl-${best.end}`, `${n.dotLabel(dot)}: ${destWords(best)}`,
-        () => this.actions.destination(best), destWords(best), best);
-    }
+      return options[0];
+    });
+    const onMap = uniqueLabels(bests.map((d) => ({ label: `${n.dotLabel(d.dot)}: ${destWords(d)}`, dest: d })), n);
+    bests.forEach((best, i) => {
+      this.target(best.dot, `hl-dest hl-${best.end}`, onMap[i], () => this.actions.destination(best), destWords(best), best);
+    });
     const sorted = [...reachable].sort((a, b) => END_ORDER.indexOf(a.end) - END_ORDER.indexOf(b.end)
       || b.mp_left - a.mp_left || n.dotLabel(a.dot).localeCompare(n.dotLabel(b.dot)));
-    const items = sorted.map((d) => button(`${n.dotName(d.dot)}`, `Move to ${n.dotLabel(d.dot)}: ${destWords(d)}`,
+    const labels = uniqueLabels(sorted.map((d) => ({ label: `Move to ${n.dotLabel(d.dot)}: ${destWords(d)}`, dest: d })), n);
+    const items = sorted.map((d, i) => button(`${n.dotName(d.dot)}`, labels[i],
       () => this.actions.destination(d), { dest: d, where: n.whereName(d.dot), board: this }));
     this.list(`Destinations (${reachable.length})`, items,
       reachable.length ? "Where this move can end. Hover or focus one to see its path." : "No destination: move dot by dot, land, or stop.");
     if (steps.length) {
-      const stepItems = steps.map((s) => button(`${n.dotLabel(s.dot)}${s.pilot ? ` (Pilot ${s.pilot})` : ""}`,
-        `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}`, () => this.actions.step(s),
-        { dot: s.dot, board: this }));
+      const stepLabels = uniqueLabels(steps.map((s) => ({ label: `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}` })), n);
+      const stepItems = steps.map((s, i) => button(`${n.dotLabel(s.dot)}${s.pilot ? ` (Pilot ${s.pilot})` : ""}`,
+        stepLabels[i], () => this.actions.step(s), { dot: s.dot, board: this }));
       this.list("Or one dot at a time", stepItems, `From ${n.dotLabel(here)}.`, "steps");
     }
   }
@@ -206,6 +249,36 @@ export class Moves {
   }
 }
 
+function duplicates(labels) {
+  const seen = new Set();
+  const dup = new Set();
+  for (const l of labels) { if (seen.has(l)) dup.add(l); seen.add(l); }
+  return dup;
+}
+
+/** Every choice gets its own label: where two would read the same (two dots of one route,
+ * two ways to one dot), add what tells them apart: how far, the way taken, else a number. */
+export function uniqueLabels(entries, names) {
+  const out = entries.map((e) => e.label);
+  const tellers = [
+    (e) => (e.dest ? `${e.dest.path.length} ${e.dest.path.length === 1 ? "dot" : "dots"} away` : ""),
+    (e) => (e.dest?.path.length > 1 ? `via ${names.dotName(e.dest.path[0])}` : ""),
+  ];
+  for (const tell of tellers) {
+    const dup = duplicates(out);
+    if (!dup.size) return out;
+    out.forEach((l, i) => { const t = dup.has(l) && tell(entries[i]); if (t) out[i] = `${l}, ${t}`; });
+  }
+  const dup = duplicates(out);
+  const count = new Map();
+  out.forEach((l, i) => {
+    if (!dup.has(l)) return;
+    count.set(l, (count.get(l) || 0) + 1);
+    out[i] = `${l} (choice ${count.get(l)})`;
+  });
+  return out;
+}
+
 export function destWords(d) {
   const parts = [END_WORDS[d.end] || d.end, `${d.mp_left} MP left`];
   if (d.paid) parts.push(`pays ${d.paid} in penalties`);
@@ -242,4 +315,74 @@ function button(text, label, act, { pressed = null, dest = null, where = "", dot
   }
   li.appendChild(b);
   return li;
+}
+
+/** The small chooser a tap on a crowded spot opens: one button per dot the finger may mean
+ * (their labels are the map's, unique), at the tap; Escape or a press elsewhere closes it. */
+class Chooser {
+  constructor(moves) {
+    this.moves = moves;
+    this.box = document.createElement("div");
+    this.box.className = "dot-chooser";
+    this.box.setAttribute("role", "dialog");
+    this.box.setAttribute("aria-label", "Which dot did you mean?");
+    this.box.hidden = true;
+    moves.board.container.parentElement.appendChild(this.box);
+    this.box.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(true); } });
+    document.addEventListener("pointerdown", (e) => {
+      if (!this.box.hidden && !this.box.contains(e.target)) this.close();
+    }, true);
+  }
+
+  open(dots, clientX, clientY) {
+    const { moves } = this;
+    const names = moves.names;
+    const title = document.createElement("p");
+    title.className = "dc-title";
+    title.textContent = "Which dot?";
+    const list = document.createElement("ul");
+    for (const dot of dots) {
+      const hl = moves.board.container.querySelector(`.hl[data-dot="${CSS.escape(dot)}"]`);
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = `dc-btn ${[...hl.classList].filter((c) => c.startsWith("hl-")).map((c) => `dc-${c.slice(3)}`).join(" ")}`;
+      b.dataset.dot = dot;
+      b.setAttribute("aria-label", hl.getAttribute("aria-label"));
+      const name = document.createElement("span");
+      name.className = "dest-name";
+      name.textContent = names.dotLabel(dot);
+      const sub = document.createElement("span");
+      sub.className = "dest-sub";
+      sub.textContent = (hl.dataset.tip || "").replace(/^click to /, "");
+      b.append(name, sub);
+      b.addEventListener("click", () => { this.close(); moves.choose(dot); });
+      b.addEventListener("focus", () => moves.preview(dot));
+      li.appendChild(b);
+      list.appendChild(li);
+    }
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "dc-cancel";
+    cancel.textContent = "Cancel";
+    cancel.addEventListener("click", () => this.close(true));
+    this.box.replaceChildren(title, list, cancel);
+    this.box.hidden = false;
+    const host = moves.board.container.parentElement.getBoundingClientRect();
+    const w = this.box.offsetWidth;
+    const h = this.box.offsetHeight;
+    const x = Math.max(4, Math.min(host.width - w - 4, clientX - host.left - w / 2));
+    const below = clientY - host.top + 28;
+    const y = below + h <= host.height - 4 ? below : Math.max(4, clientY - host.top - 28 - h);
+    this.box.style.left = `${x}px`;
+    this.box.style.top = `${y}px`;
+    this.box.querySelector("button")?.focus({ preventScroll: true });
+  }
+
+  close(refocus = false) {
+    if (this.box.hidden) return;
+    this.box.hidden = true;
+    this.box.replaceChildren();
+    if (refocus) this.moves.board.container.focus({ preventScroll: true });
+  }
 }

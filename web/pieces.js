@@ -121,10 +121,11 @@ function drawPawns(board, names, view) {
       const [ox, oy] = pawnOffset(i, players.length);
       const g = svgEl("g", {
         class: `pawn${p.seat === active ? " pawn-active" : ""}`, "data-seat": p.seat,
-        "data-dot": dot, transform: `translate(${d.x + ox} ${d.y + oy})`,
+        "data-dot": dot, transform: `translate(${d.x} ${d.y})`,
       }, layer);
       svgEl("title", {}, g).textContent = `${names.playerLabel(p)} — ${names.dotLabel(dot)}`;
-      const sc = svgEl("g", { class: "sc" }, g);
+      // the fan offset sits inside the scaled group: pawns stay apart at every zoom
+      const sc = svgEl("g", { class: "pawn-fan", transform: `translate(${ox} ${oy})` }, svgEl("g", { class: "sc" }, g));
       if (p.seat === active) svgEl("circle", { r: PAWN_R + 7, class: "pawn-halo" }, sc);
       const color = names.playerColor(p);
       svgEl("path", { d: shipPath(PAWN_R), fill: color, class: "pawn-body" }, sc);
@@ -134,10 +135,14 @@ function drawPawns(board, names, view) {
   }
 }
 
-function pawnOffset(i, n) {
+/** Pawns sharing a dot fan out on a circle just wide enough that neighbours do not touch
+ * (a pawn is about 2 x PAWN_R + 3 wide); one pawn sits on its dot. */
+export function pawnOffset(i, n) {
   if (n === 1) return [0, -4];
-  const a = (i / n) * Math.PI * 2 - Math.PI / 2;
-  return [Math.cos(a) * 15, Math.sin(a) * 15];
+  const gap = PAWN_R + 3; // half a pawn and a little air
+  const r = n === 2 ? gap : gap / Math.sin(Math.PI / n);
+  const a = (i / n) * Math.PI * 2 - (n === 2 ? 0 : Math.PI / 2);
+  return [Math.cos(a) * r, Math.sin(a) * r - 4];
 }
 
 function shipPath(r) { // a rounded shield-like token, point up
@@ -151,15 +156,16 @@ function inkFor(hex) {
   return lum > 140 ? "#10121c" : "#ffffff";
 }
 
-/** Move one pawn along a list of dots, one step at a time (resolves when it arrives). */
+/** Move one pawn along a list of dots, one step at a time (resolves when it arrives). When
+ * the rest of its way leaves the screen the map brings it into view (``Board.follow``: never
+ * while the player pans). */
 export function animatePawn(board, seat, dots, { stepMs = 170 } = {}) {
   const g = board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`);
   if (!g || !dots.length) return Promise.resolve();
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) stepMs = 20;
   g.parentNode.appendChild(g); // on top
-  const ox = 0;
-  const oy = -4;
-  const pts = dots.map((id) => board.dot(id)).filter(Boolean).map((d) => ({ x: d.x + ox, y: d.y + oy }));
+  const ids = dots.filter((id) => board.dot(id));
+  const pts = ids.map((id) => board.dot(id));
   const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute("transform"));
   let from = m ? { x: +m[1], y: +m[2] } : pts[0];
   return new Promise((resolve) => {
@@ -167,7 +173,7 @@ export function animatePawn(board, seat, dots, { stepMs = 170 } = {}) {
     let t0 = null;
     const frame = (t) => {
       if (i >= pts.length) { resolve(); return; }
-      if (t0 === null) t0 = t;
+      if (t0 === null) { t0 = t; board.follow(ids.slice(i)); } // the map follows the ship (unless panned)
       const k = Math.min(1, (t - t0) / stepMs);
       const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
       const to = pts[i];

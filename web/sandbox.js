@@ -8,6 +8,8 @@ import { describeLog } from "./log.js";
 import { Moves } from "./moves.js";
 import { Names } from "./names.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
+import { keepFocus } from "./focus.js";
+import { bindShortcuts } from "./shortcuts.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -55,6 +57,7 @@ async function ensureBoard(edition) {
     }, ui.moves);
     bindDotTooltip(game.board, game.names, () => game.answer?.view, ui.tip);
     zoomButtons(game.board, ui.board.parentElement, () => game.answer?.view);
+    bindShortcuts(game.board);
   } else {
     game.moves.names = game.names;
   }
@@ -170,8 +173,8 @@ async function send(cmd) {
   render();
   if (turnChanged) focusActive();
   if (goOn) { await send(goOn); return; }
-  // a question the rules ask now: put the keyboard on its first answer
-  (ui.combat.querySelector(".urgent button:not(:disabled)") || ui.controls.querySelector(".urgent button:not(:disabled), #land-here"))?.focus();
+  // a question the rules ask now takes the keyboard, else a focus lost goes to the next action
+  keepFocus({ urgent: true });
 }
 
 function flyTo(dest) {

@@ -1,0 +1,114 @@
+// Keyboard shortcuts of the game page (issue 12) and their help ("?"). A key presses the
+// same button a click would (so it is refused the same way when the button is off); keys
+// are ignored while typing in a field, with Ctrl/Alt/Meta, and during a replay.
+
+/** [keys shown, what it does, the key values, the action: a selector to press or a function]. */
+export function shortcutList(board) {
+  return [
+    [["?"], "Show or hide this list of keys", ["?"], null],
+    [["r"], "Roll the dice", ["r", "R"], "#roll"],
+    [["n"], "Next destination (or first dot): focus it and draw its path", ["n"], () => cycle(1)],
+    [["Shift", "n"], "Previous destination", ["N"], () => cycle(-1)],
+    [["l"], "Land here", ["l", "L"], "#land-here"],
+    [["p"], "Pay the penalty and go on", ["p", "P"], "#pay"],
+    [["s"], "Stop here (on a penalty)", ["s", "S"], "#stop"],
+    [["e"], "End your turn", ["e", "E"], "#end-turn"],
+    [["m"], "Go to the map: arrows pan, + and − zoom, 0 fits", ["m", "M"], () => board.container.focus()],
+    [["f"], "Fit the whole board to the screen", ["f", "F"], () => { board.noteUser(); board.fit(); }],
+    [["t"], "Go to the turn panel (the next action)", ["t", "T"], () => focusPanel()],
+    [["Esc"], "Close this list, a chooser or an open card", [], null],
+  ];
+}
+
+/** Focus the next (``step`` 1) or previous (-1) choice of the move lists, wrapping. */
+function cycle(step) {
+  const all = [...document.querySelectorAll("#moves .move-list button")].filter((b) => !b.disabled);
+  if (!all.length) return false;
+  const at = all.indexOf(document.activeElement);
+  const next = at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length;
+  all[next].focus();
+  return true;
+}
+
+function focusPanel() {
+  const first = document.querySelector("#panel .urgent button:not(:disabled), #roll:not(:disabled), #moves button:not(:disabled), #market button:not(:disabled), #end-turn");
+  (first || document.getElementById("panel"))?.focus();
+  return true;
+}
+
+const typing = (el) => el && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+
+/** The help dialog: a table of the keys; Escape, "?" or Close shuts it, the focus returns. */
+function helpDialog(list) {
+  const box = document.createElement("div");
+  box.className = "keys-help";
+  box.id = "keys-help";
+  box.hidden = true;
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-modal", "true");
+  box.setAttribute("aria-labelledby", "keys-title");
+  const card = document.createElement("div");
+  card.className = "kh-card";
+  const h = document.createElement("h2");
+  h.id = "keys-title";
+  h.textContent = "Keyboard shortcuts";
+  const table = document.createElement("table");
+  for (const [keys, words] of list) {
+    const tr = document.createElement("tr");
+    const th = document.createElement("th");
+    th.scope = "row";
+    keys.forEach((k, i) => {
+      if (i) th.append(" + ");
+      const kbd = document.createElement("kbd");
+      kbd.textContent = k;
+      th.appendChild(kbd);
+    });
+    const td = document.createElement("td");
+    td.textContent = words;
+    tr.append(th, td);
+    table.appendChild(tr);
+  }
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "kh-close";
+  close.textContent = "Close";
+  card.append(h, table, close);
+  box.appendChild(card);
+  document.body.appendChild(box);
+  return { box, close };
+}
+
+/** Wire the shortcuts for a game page; answers {open(), close()} of the help. */
+export function bindShortcuts(board, { replaying = () => false } = {}) {
+  const list = shortcutList(board);
+  const { box, close } = helpDialog(list);
+  let back = null;
+  const help = {
+    open() { back = document.activeElement; box.hidden = false; close.focus(); },
+    close() { if (box.hidden) return; box.hidden = true; back?.focus?.(); back = null; },
+  };
+  close.addEventListener("click", () => help.close());
+  box.addEventListener("click", (e) => { if (e.target === box) help.close(); });
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" || e.key === "?") { e.preventDefault(); e.stopPropagation(); help.close(); }
+    if (e.key === "Tab") { e.preventDefault(); close.focus(); } // the one control of the dialog
+  });
+  const keyButton = document.getElementById("keys-btn");
+  keyButton?.addEventListener("click", () => help.open());
+  document.addEventListener("keydown", (e) => {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || !box.hidden) return;
+    if (document.getElementById("game")?.hidden) return;
+    if (e.key === "?") { e.preventDefault(); help.open(); return; }
+    if (replaying()) return;
+    const hit = list.find(([, , keys]) => keys.includes(e.key));
+    if (!hit || !hit[3]) return;
+    const act = hit[3];
+    if (typeof act === "string") {
+      const b = document.querySelector(act);
+      if (!b || b.disabled) return;
+      e.preventDefault();
+      b.click();
+    } else if (act() !== false) e.preventDefault();
+  });
+  return help;
+}
