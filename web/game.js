@@ -1,10 +1,15 @@
 // The game page of a table: the board, live over the websocket; your turn's controls, the
 // market, your ship, offers; players, Net Worth chart, log and chat; the end of the game.
 //
-// Data flow: events arrive (websocket, or the answer to our own command), each exactly once
-// and in order; they go to the log, their moves are animated, then the view is fetched
-// (GET /view: view, legal, extras) and everything is drawn from it. What the client offers is
-// exactly ``legal`` (and ``extras.reachable``); what it draws is exactly ``view``.
+// Data flow (never behind): every event is applied as it arrives (websocket, or the answer to
+// our own command), each exactly once and in order: it goes to the log at once. The view
+// (view, legal, extras) comes pushed by the server after each batch (``hello{view: true}``);
+// only when no push comes is ``GET /view`` asked, once per burst. Then everything is drawn
+// from the newest view. Only the latest move is animated, briefly, and only when nothing more
+// is waiting and the tab is visible; a newer batch cuts it short. Nothing the player does
+// waits for an animation. ``#game[data-seq]`` is the last event seq the page shows.
+// What the client offers is exactly ``legal`` (and ``extras.reachable``); what it draws is
+// exactly ``view``.
 import { zoomButtons, Board } from "./board.js";
 import { renderCombat } from "./combat.js";
 import { renderControls, promptWords, diceFaces } from "./controls.js";
@@ -16,6 +21,7 @@ import { renderChart } from "./chart.js";
 import { Replay } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
+import { Notices } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
@@ -24,6 +30,28 @@ const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
   trade: "is trading",
 };
+
+const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
+const MOVE_MS = 700; // the longest a move is animated
+
+/** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
+function lastMove(evs) {
+  let run = null;
+  for (const ev of evs) {
+    if (ev.type !== "Moved" || !ev.data) continue;
+    if (!run || run.seat !== ev.data.seat) run = { seat: ev.data.seat, dots: [] };
+    run.dots.push(...ev.data.skipped, ev.data.to);
+  }
+  return run;
+}
+
+/** A refused command in plain words: a stale tab is told the game moved on elsewhere. */
+function refusalWords(err, asked, now) {
+  if (err.code === "conflict" || (err.code === "rule" && now !== undefined && now > asked)) {
+    return { message: "The game moved on in another tab or window while this one was deciding. The position is refreshed here: look again." };
+  }
+  return err;
+}
 
 let clientIds = 0;
 const newClientId = () => `c${Date.now().toString(36)}.${(clientIds += 1)}.${Math.random().toString(36).slice(2, 8)}`;
@@ -41,11 +69,19 @@ export class Game {
     this.plan = null;
     this.busy = false;
     this.sending = 0;
-    this.queue = new Promise((resolve) => { this.ready = resolve; }); // events wait for open()
+    this.opened = false;
+    this.early = []; // events that came before open() had the log
+    this.burst = []; // events applied to the log, not drawn yet
+    this.waiters = []; // who waits for a view at a seq: {seq, done}
+    this.settling = null;
+    this.dirty = false;
+    this.motion = null; // the pawn animation going on (an AbortController)
+    this.piecesSeq = 0; // the seq the pawns on the board show
     this.board = new Board($("board"));
     this.replay = null;
     this.sinceShown = false;
     this.chatIds = new Set();
+    this.notices = new Notices($("notices"), ctx.names, (s) => this.who(s), this.seat);
   }
 
   get seq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
@@ -81,11 +117,12 @@ export class Game {
     }
     await this.refresh();
     await this.loadHistory();
+    this.opened = true;
     this.render();
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
-    this.ready();
+    this.accept(this.early.splice(0));
     if (new URLSearchParams(location.search).has("replay")) this.replay.start({ from: this.firstTurnSeq() });
   }
 
@@ -160,10 +197,9 @@ export class Game {
     $("log").replaceChildren();
   }
 
-  /** Events from the websocket: in order, each once (the Live checked). */
-  takeEvents(evs) {
-    this.queue = this.queue.then(() => this.process(evs)).catch((err) => this.showError(err));
-  }
+  /** Events from the websocket: in order, each once (the Live checked). Events of my seat
+   * that come while I send nothing were played for me (a bot, a timer). */
+  takeEvents(evs) { this.accept(evs, { forMe: this.sending === 0 }); }
 
   /** Events taken without animation (the log so far). */
   takeNow(evs) {
@@ -172,17 +208,99 @@ export class Game {
     this.appendLog(fresh);
   }
 
-  async process(evs) {
+  /** Apply events as they arrive: the log at once, the drawing as soon as the view is there. */
+  accept(evs, { forMe = false } = {}) {
+    if (!this.opened) { this.early.push(...evs); return; }
     const fresh = [];
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
     this.appendLog(fresh);
-    if (!this.replay.active) await this.animate(fresh);
+    if (forMe) this.notices.playedForMe(fresh);
+    this.burst.push(...fresh);
+    this.settle();
+  }
+
+  /** A view (pushed by the server after a batch, or our GET): kept when it is newer. */
+  takeView(out) {
+    if (this.takeViewQuietly(out) && this.opened) this.settle();
+  }
+
+  /** Draw what came, as often as it comes but never twice at once: a burst that arrives while
+   * drawing is drawn right after, in one go. */
+  settle() {
+    this.dirty = true;
+    if (this.settling) return this.settling;
+    this.settling = (async () => {
+      while (this.dirty) {
+        this.dirty = false;
+        await this.viewAt(this.seq);
+        this.show(this.burst.splice(0));
+      }
+    })().catch((err) => this.showError(err)).finally(() => {
+      this.settling = null;
+      if (this.dirty) this.settle();
+    });
+    return this.settling;
+  }
+
+  /** Wait for a view at ``seq`` or later: the server pushes it; ask for it only when it does not
+   * come (no push while connecting, or a slow one). */
+  async viewAt(seq) {
+    if (this.answer && this.answer.seq >= seq) return;
+    if (this.ctx.live.state === "open" && this.ctx.live.wantView) {
+      const pushed = await new Promise((resolve) => {
+        const timer = setTimeout(() => { this.waiters = this.waiters.filter((w) => w !== waiter); resolve(false); }, PUSH_WAIT_MS);
+        const waiter = { seq, done: () => { clearTimeout(timer); resolve(true); } };
+        this.waiters.push(waiter);
+      });
+      if (pushed) return;
+    }
     await this.refresh();
-    if (fresh.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) await this.loadHistory();
-    this.render();
-    if (fresh.some((e) => e.type === "TurnStarted")) this.focusActive();
-    this.sinceLive(fresh);
+  }
+
+  /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits. */
+  show(evs) {
+    const move = this.replay.active || document.hidden || this.dirty || this.motion
+      || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 ? null : lastMove(evs);
+    this.render({ pieces: !move });
+    if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
+    if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
+    this.sinceLive(evs);
+    this.notices.fromEvents(evs, this.lastCommand);
+    if (move) this.animateMove(move);
+  }
+
+  /** One run of steps, quickly (at most ``MOVE_MS`` in all); the pawns are drawn when it ends or
+   * when something newer cuts it short. */
+  animateMove({ seat, dots }) {
+    const motion = new AbortController();
+    this.motion = motion;
+    const stepMs = Math.max(30, Math.min(170, MOVE_MS / dots.length));
+    animatePawn(this.board, seat, dots, { stepMs, signal: motion.signal }).then(() => {
+      if (this.motion !== motion) return;
+      this.motion = null;
+      this.drawPieces();
+    });
+  }
+
+  /** Cut the animation short (a newer batch, a replay): the pawns jump to where they are. */
+  stopMotion() {
+    if (!this.motion) return;
+    this.motion.abort();
+    this.motion = null;
+  }
+
+  drawPieces() {
+    if (!this.answer || this.replay.active) return;
+    renderPieces(this.board, this.names, this.answer.view);
+    this.piecesSeq = this.answer.seq;
+    this.markShown();
+  }
+
+  /** ``#game[data-seq]``: the last event the page shows (log and board), for tests and tools. */
+  markShown() {
+    const seq = Math.min(this.seq, this.answer?.seq ?? 0);
+    $("game").dataset.seq = String(seq);
   }
 
   /** The tab stayed open: when our turn comes back after others played, sum their turns up
@@ -197,29 +315,36 @@ export class Game {
     }
   }
 
-  async animate(evs) {
-    if (document.hidden) return;
-    let run = null;
-    const runs = [];
-    for (const ev of evs) {
-      if (ev.type !== "Moved" || !ev.data) { run = null; continue; }
-      if (!run || run.seat !== ev.data.seat) { run = { seat: ev.data.seat, dots: [] }; runs.push(run); }
-      run.dots.push(...ev.data.skipped, ev.data.to);
-    }
-    for (const r of runs) await animatePawn(this.board, r.seat, r.dots);
-  }
-
   async refresh() {
     try {
-      const out = await this.api.view();
-      this.answer = { ...out, reachable: out.extras?.reachable || [] };
+      this.takeViewQuietly(await this.api.view());
     } catch (err) {
       this.showError(err);
     }
   }
 
+  /** Keep a view when it is newer than ours (answer whether it was); wake who waited for it. */
+  takeViewQuietly(out) {
+    if (this.answer && out.seq < this.answer.seq) return false;
+    this.answer = { ...out, reachable: out.extras?.reachable || [] };
+    const ready = this.waiters.filter((w) => w.seq <= out.seq);
+    this.waiters = this.waiters.filter((w) => w.seq > out.seq);
+    for (const w of ready) w.done();
+    return true;
+  }
+
+  /** The position may have moved on without events for us (a reconnect, the table changed). */
   refreshSoon() {
-    this.queue = this.queue.then(async () => { await this.refresh(); this.render(); });
+    this.refresh().then(() => { if (this.opened) this.settle(); });
+  }
+
+  loadHistorySoon() {
+    if (this.historyLoading) { this.historyAgain = true; return; }
+    this.historyLoading = this.loadHistory().then(() => {
+      this.historyLoading = null;
+      if (this.answer) renderChart($("chart"), this.chartPoints(), this.answer.view.players, this.names, this.answer.view.target);
+      if (this.historyAgain) { this.historyAgain = false; this.loadHistorySoon(); }
+    });
   }
 
   async loadHistory() {
@@ -227,6 +352,7 @@ export class Game {
   }
 
   tableChanged(lobby) {
+    if (this.seat !== null) this.notices.seatChanged(!!this.ctx.lobby.seats[this.seat]?.bot, !!lobby.seats[this.seat]?.bot);
     this.ctx.lobby = lobby;
     this.refreshSoon();
   }
@@ -256,7 +382,7 @@ export class Game {
   // --- commands ----------------------------------------------------------------------------
 
   /** Nothing in flight: no command being sent, no flight going on by itself. */
-  idle() { return this.sending === 0 && !this.busy; }
+  idle() { return this.sending === 0 && !this.busy && !this.settling && !this.motion; }
 
   async send(cmd) {
     if (this.busy || !this.answer) return;
@@ -267,24 +393,23 @@ export class Game {
   async sendOne(cmd) {
     this.clearError();
     this.setBusy(true);
+    this.lastCommand = cmd;
+    const asked = this.answer.seq;
     let out;
     try {
-      out = await this.api.command(this.answer.seq, newClientId(), cmd);
+      out = await this.api.command(asked, newClientId(), cmd);
     } catch (err) {
       if (cmd.type === "MoveAlong") this.plan = null;
-      if (err.code === "conflict") {
-        this.showError({ message: "The game moved on while you were deciding. Here is the position now: look again." });
-      } else this.showError(err);
       this.setBusy(false);
-      await this.queue;
       await this.refresh();
-      this.render();
+      this.showError(refusalWords(err, asked, this.answer?.seq));
+      this.settle();
       return;
     }
-    const fresh = this.ctx.live.had(out.events);
+    this.accept(this.ctx.live.had(out.events));
+    await this.viewAt(out.seq);
+    await this.settling;
     const moved = out.events.filter((e) => e.type === "Moved");
-    this.queue = this.queue.then(() => (fresh.length ? this.process(fresh) : this.refresh()));
-    await this.queue;
     const goOn = this.followPlan(cmd, moved);
     this.setBusy(false);
     this.render();
@@ -377,7 +502,8 @@ export class Game {
     document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
   }
 
-  render() {
+  /** Draw everything from the newest view; ``pieces: false`` leaves the pawns to an animation. */
+  render({ pieces = true } = {}) {
     const a = this.answer;
     if (!a) return;
     const view = a.view;
@@ -385,7 +511,7 @@ export class Game {
     const mine = this.myTurn();
     const activeIsMe = turn && turn.seat === this.seat;
     if (!this.replay.active) {
-      renderPieces(this.board, this.names, view);
+      if (pieces) { this.stopMotion(); this.drawPieces(); }
       if (mine && activeIsMe) this.moves.render(a); else this.moves.clear();
     }
     const send = (c) => this.send(c);

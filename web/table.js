@@ -52,7 +52,8 @@ export async function openTable(tableId) {
     chat: (m) => { if (ctx.game) ctx.game.chat(m); else ctx.chatBuffer.push(m); },
     reset: () => ctx.game?.reset(),
     hello: (msg) => { ctx.game?.hello(msg); },
-  });
+    view: (answer) => ctx.game?.takeView(answer),
+  }, { view: true });
 
   if (lobby.status === "lobby") {
     renderLobby(ctx);
