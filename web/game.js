@@ -33,6 +33,8 @@ const PHASE_WORDS = {
 
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
+const DRAW_GAP_MS = 250;
+const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all) // the page is drawn at most this often while events pour in
 
 /** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
 function lastMove(evs) {
@@ -77,6 +79,8 @@ export class Game {
     this.dirty = false;
     this.motion = null; // the pawn animation going on (an AbortController)
     this.piecesSeq = 0; // the seq the pawns on the board show
+    this.lastShow = 0; // when the page was last drawn (performance.now())
+    this.unlogged = []; // events applied, their log lines not written yet
     this.board = new Board($("board"));
     this.replay = null;
     this.sinceShown = false;
@@ -153,6 +157,7 @@ export class Game {
       });
     }
     document.addEventListener("visibilitychange", () => this.updateTitle());
+    window.addEventListener("resize", () => { this.chartKey = null; if (this.answer) this.drawChart(); });
     const end = $("end-btn");
     if (this.me.role === "host" && this.ctx.lobby.status === "playing") {
       end.hidden = false;
@@ -194,6 +199,7 @@ export class Game {
   reset() {
     // the server's log is shorter than ours (a restored database): start over
     this.events = [];
+    this.unlogged = [];
     $("log").replaceChildren();
   }
 
@@ -214,7 +220,7 @@ export class Game {
     const fresh = [];
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
-    this.appendLog(fresh);
+    this.unlogged.push(...fresh);
     if (forMe) this.notices.playedForMe(fresh);
     this.burst.push(...fresh);
     this.settle();
@@ -232,8 +238,13 @@ export class Game {
     if (this.settling) return this.settling;
     this.settling = (async () => {
       while (this.dirty) {
+        // a busy table sends a batch every few ms: draw at most every DRAW_GAP_MS (at once
+        // when it is my own command), everything that came in between in one go
+        const wait = this.sending ? 0 : this.lastShow + DRAW_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => { setTimeout(resolve, wait); });
         this.dirty = false;
         await this.viewAt(this.seq);
+        this.lastShow = performance.now();
         this.show(this.burst.splice(0));
       }
     })().catch((err) => this.showError(err)).finally(() => {
@@ -262,6 +273,7 @@ export class Game {
   show(evs) {
     const move = this.replay.active || document.hidden || this.dirty || this.motion
       || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 ? null : lastMove(evs);
+    this.appendLog(this.unlogged.splice(0));
     this.render({ pieces: !move });
     if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
     if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
@@ -342,7 +354,7 @@ export class Game {
     if (this.historyLoading) { this.historyAgain = true; return; }
     this.historyLoading = this.loadHistory().then(() => {
       this.historyLoading = null;
-      if (this.answer) renderChart($("chart"), this.chartPoints(), this.answer.view.players, this.names, this.answer.view.target);
+      this.drawChart();
       if (this.historyAgain) { this.historyAgain = false; this.loadHistorySoon(); }
     });
   }
@@ -469,15 +481,23 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s))) {
+    const lines = describeLog(entries, this.names, (s) => this.who(s));
+    if (!lines.length) return;
+    const batch = document.createDocumentFragment();
+    for (const { text, kind } of lines) {
       const li = document.createElement("li");
       li.className = `log-${kind}`;
       li.textContent = text;
-      ol.appendChild(li);
+      batch.appendChild(li);
     }
-    while (ol.children.length > 600) ol.firstChild.remove();
-    ol.scrollTop = ol.scrollHeight;
+    ol.appendChild(batch);
+    for (let extra = ol.children.length - LOG_LINES; extra > 0; extra -= 1) ol.firstChild.remove();
+    // scroll in the next frame: reading the height now would lay the page out once per batch
+    if (!this.logScroll) {
+      this.logScroll = requestAnimationFrame(() => { this.logScroll = null; ol.scrollTop = ol.scrollHeight; });
+    }
   }
+
 
   focusActive(always = false) {
     const v = this.answer?.view;
@@ -555,10 +575,21 @@ export class Game {
     this.renderPlayers(view);
     const target = view.target;
     $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
-    renderChart($("chart"), this.chartPoints(), view.players, this.names, target);
+    this.drawChart();
     this.updateTitle();
     if (this.busy) this.setBusy(true);
     this.renderEnd();
+  }
+
+  /** The Net Worth chart, redrawn only when a figure changed (or the page was resized). */
+  drawChart() {
+    const view = this.answer?.view;
+    if (!view) return;
+    const points = this.chartPoints();
+    const key = JSON.stringify([points.map((p) => p.scores), view.target, view.players.map((p) => [p.name, p.race])]);
+    if (key === this.chartKey) return;
+    this.chartKey = key;
+    renderChart($("chart"), points, view.players, this.names, view.target);
   }
 
   chartPoints() {
@@ -643,7 +674,10 @@ export class Game {
     const box = $("end");
     const over = a.view.stage === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
     if (!over || this.endDismissed || this.replay.active) { box.hidden = true; return; }
-    if (!box.hidden) return;
+    // the table may say "over" before the view with the winner comes: draw again when it does
+    const key = `${a.view.stage}:${a.view.winner}:${this.ctx.lobby.status}`;
+    if (!box.hidden && key === this.endKey) return;
+    this.endKey = key;
     box.replaceChildren();
     const view = a.view;
     const h = document.createElement("h2");
