@@ -85,6 +85,7 @@ export class Game {
     this.replay = null;
     this.sinceShown = false;
     this.chatIds = new Set();
+    this.chatLog = []; // {seq: the last event when it came, m: the message}
     this.notices = new Notices($("notices"), ctx.names, (s) => this.who(s), this.seat);
   }
 
@@ -102,6 +103,7 @@ export class Game {
       destination: (d) => this.flyTo(d),
       step: (cmd) => { this.plan = null; this.send(cmd); },
     }, $("moves"));
+    this.board.container.addEventListener("click", (e) => this.missedDot(e));
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
     zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
     this.replay = new Replay(this);
@@ -160,7 +162,6 @@ export class Game {
     window.addEventListener("resize", () => { this.chartKey = null; if (this.answer) this.drawChart(); });
     const end = $("end-btn");
     if (this.me.role === "host" && this.ctx.lobby.status === "playing") {
-      end.hidden = false;
       end.addEventListener("click", async () => {
         if (!end.classList.contains("armed")) { // two steps: no accidental end, no blocking dialog
           end.classList.add("armed");
@@ -171,6 +172,24 @@ export class Game {
         try { this.ctx.lobby = await this.api.end(); end.hidden = true; this.render(); } catch (err) { this.showError(err); }
       });
     }
+  }
+
+  /** A click on the map that picks no highlighted dot, while some are offered: say so. */
+  missedDot(e) {
+    const targets = this.moves.targets;
+    if (!targets.size || this.replay.active || this.busy || e.target.closest?.("button, .culture-card, .hl")) return;
+    const p = this.board.toBoard(e.clientX, e.clientY);
+    if (this.moves.nearest(p)) return; // Moves took it
+    let near = null;
+    let best = 40 * (this.board.markScale || 1);
+    for (const [id, d] of this.board.dots) {
+      const dist = Math.hypot(d.x - p.x, d.y - p.y);
+      if (dist < best) { near = id; best = dist; }
+    }
+    if (!near) return;
+    const what = this.answer?.view.turn?.phase === "declare" ? "a first dot you may declare" : "a destination now";
+    const n = targets.size;
+    this.showError({ message: `${this.names.dotLabel(near)} is not ${what}: pick one of the ${n} highlighted ${n === 1 ? "dot" : "dots"} (also listed in the panel).` }, "hint");
   }
 
   firstTurnSeq() {
@@ -382,6 +401,7 @@ export class Game {
   chat(m) {
     if (this.chatIds.has(m.id)) return;
     this.chatIds.add(m.id);
+    this.chatLog.push({ seq: this.seq, m });
     const li = document.createElement("li");
     li.className = m.seat === this.seat && m.seat !== null ? "mine" : "";
     const who = document.createElement("strong");
@@ -577,6 +597,8 @@ export class Game {
     $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
     this.drawChart();
     this.updateTitle();
+    // the host may end a game being played; after a win (or the end) there is nothing to end
+    $("end-btn").hidden = !(this.me.role === "host" && view.stage === "playing" && this.ctx.lobby.status === "playing");
     if (this.busy) this.setBusy(true);
     this.renderEnd();
   }
@@ -658,8 +680,9 @@ export class Game {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "small";
-        b.textContent = seatInfo?.bot ? "Give back" : "Bot plays";
-        b.setAttribute("aria-label", seatInfo?.bot ? `Give seat ${p.seat + 1} back to ${p.name}` : `Let a bot play ${p.name}'s seat`);
+        b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
+        b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the seat's player plays again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
+        b.setAttribute("aria-label", seatInfo?.bot ? `Stop the bot playing ${p.name}'s seat: the player plays it again` : `Let a bot play ${p.name}'s seat`);
         b.addEventListener("click", async () => {
           try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
         });
@@ -708,7 +731,10 @@ export class Game {
       tbody.appendChild(tr);
     }
     table.appendChild(tbody);
-    box.appendChild(table);
+    const scroll = document.createElement("div");
+    scroll.className = "summary-wrap"; // a narrow screen scrolls the table, never cuts it
+    scroll.appendChild(table);
+    box.appendChild(scroll);
     const row = document.createElement("div");
     row.className = "row";
     const replay = document.createElement("button");
@@ -769,20 +795,22 @@ export class Game {
     if (!others.length) return;
     this.sinceShown = true;
     const lines = describeLog(stretch, this.names, (s) => this.who(s))
-      .filter((l) => l.kind !== "turn" && !/declares the first dot|rolls |ends the turn|chooses Pilot/.test(l.text));
+      .filter((l) => l.kind !== "turn" && !/declares the first dot|ends the turn|chooses Pilot/.test(l.text));
+    const said = this.chatLog.filter((c) => c.seq >= evs[end].seq && c.m.seat !== this.seat)
+      .map((c) => ({ text: `${c.m.name} says: “${c.m.text}”`, kind: "chat" }));
     const box = $("since");
     box.replaceChildren();
     const h = document.createElement("h3");
     h.textContent = "Since your last turn";
     box.appendChild(h);
     const ul = document.createElement("ul");
-    for (const l of lines.slice(-10)) {
+    for (const l of [...lines.slice(-12), ...said.slice(-5)]) {
       const li = document.createElement("li");
       li.textContent = l.text;
       li.className = `log-${l.kind}`;
       ul.appendChild(li);
     }
-    if (!lines.length) {
+    if (!lines.length && !said.length) {
       const li = document.createElement("li");
       li.textContent = "Nothing much: the others moved without trading.";
       ul.appendChild(li);

@@ -135,6 +135,8 @@ def _click(page: Any, cmd: dict[str, Any]) -> str:
         return "button"
     if kind == "EndTurn":
         page.click("#end-turn")
+        if page.locator("#end-turn.armed").count():  # credit left: warned, then confirmed
+            page.click("#end-turn")
         return "button"
     if kind == "ChoosePilotNumber":
         page.click(f'button[aria-label="Choose Pilot Number {cmd["number"]}"]')
@@ -142,6 +144,8 @@ def _click(page: Any, cmd: dict[str, Any]) -> str:
     button = page.locator(f"button[data-cmd='{json.dumps(cmd, separators=(',', ':'))}']")
     if button.count():
         button.first.click()
+        if page.locator("button.armed").count():  # a ship change: asked first, then confirmed
+            page.locator("button.armed").click()
         return "button"
     page.evaluate("(c) => window.starport.game.send(c)", cmd)  # a command with no button
     return "console"
@@ -197,7 +201,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     assert any(kind == "MoveAlong" and how == "map" for _, kind, how in history)
     # the market panel showed prices, the City limit; the other tab sees the purchase
     other.wait_for_function(
-        f"document.querySelector('#log').textContent.includes('{buyer_name} bought')")
+        f"document.querySelector('#log').textContent.includes('{buyer_name} buys')")
     v = _view(server_url, g, buyer)
     cash = v["view"]["players"][buyer]["cash"]
     other.wait_for_function(
@@ -214,7 +218,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     history += _play_until(server_url, g, bots, sold_goods, shots=tmp_path)
     seller = history[-1][0]
     text = g["pages"][1 - seller].locator("#log").inner_text()
-    assert f"{['Ann', 'Bob'][seller]} sold" in text and " to the " in text
+    assert f"{['Ann', 'Bob'][seller]} sells" in text and " to the " in text
     # the market panel of the seller: what they sold was listed with its payoff
     head = _view(server_url, g, 0)["seq"]
     for p in g["pages"]:
