@@ -87,6 +87,7 @@ export class Game {
     this.chatIds = new Set();
     this.chatLog = []; // {seq: the last event when it came, m: the message}
     this.notices = new Notices($("notices"), ctx.names, (s) => this.who(s), this.seat);
+    this.botSeat = this.seat !== null && !!ctx.lobby.seats[this.seat]?.bot;
   }
 
   get seq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
@@ -383,7 +384,11 @@ export class Game {
   }
 
   tableChanged(lobby) {
-    if (this.seat !== null) this.notices.seatChanged(!!this.ctx.lobby.seats[this.seat]?.bot, !!lobby.seats[this.seat]?.bot);
+    if (this.seat !== null) {
+      const bot = !!lobby.seats[this.seat]?.bot; // (the table page has set ctx.lobby already)
+      this.notices.seatChanged(this.botSeat, bot);
+      this.botSeat = bot;
+    }
     this.ctx.lobby = lobby;
     this.refreshSoon();
   }

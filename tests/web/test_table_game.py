@@ -372,6 +372,10 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     winner.keyboard.press("Escape")
     winner.wait_for_selector("#replay-bar", state="hidden")
 
+    host = _seat_page(browser, errors)  # the host watches (and could end the game)
+    host.goto(made["host"]["url"])
+    host.wait_for_selector("#end-btn:not([hidden])")
+
     # the first seat stays put and ends its turn at a Net Worth of 40: it wins
     winner.click("#stay-put")
     winner.wait_for_selector("#end-turn")
@@ -385,6 +389,10 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
         assert f"{name} wins with a Net Worth of 40!" in p.locator("#log").inner_text()
         p.wait_for_function("document.title.startsWith('Game over')")
         assert p.locator("#turn-badge").inner_text() == "Game over"
+    # issue 12: after a natural win the host's tab has no "End game" left to press
+    host.wait_for_selector("#end:not([hidden])")
+    assert host.locator("#end-btn").is_hidden()
+    host.context.close()
     pages[0].screenshot(path=str(tmp_path / "won-desktop.png"))
     pages[1].screenshot(path=str(tmp_path / "won-phone.png"))
     assert winner.locator(".marker-secret, .culture-secret").count() == 0  # the live board
