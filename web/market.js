@@ -31,7 +31,7 @@ export function pieceWords(id, names) {
 /** Why an item cannot be bought now, in words, with its rule (``extras.market.why``). */
 export function whyNot(problem, item, names) {
   if (!problem) return "not for sale to you now";
-  const words = problem.message.split(item).join(pieceWords(item, names));
+  const words = problem.message.split(item).join(itemWords(item, names));
   return `${words} (${problem.rule})`;
 }
 
