@@ -329,9 +329,10 @@ export function renderTradeForm(root, answer, names, send) {
   if (!others.length) return;
   const det = el("details", { class: "ctl-group trade-form" });
   const names2 = others.map((s) => view.players[s].name).join(" or ");
-  det.appendChild(el("summary", {}, `Trade with ${names2} (same dot, 11.4)`));
-  // closed, a details element shows only its summary: say what opening it offers
-  det.appendChild(el("p", { class: "hint trade-hint" }, `Offer ${names2} money, Goods, Relics, Fares, Equipment or IOUs for theirs, at any price you both agree to.`));
+  // closed, a details element shows only its summary: the summary says what opening it offers
+  const summary = el("summary", {}, `Trade with ${names2} (same dot, 11.4)`);
+  summary.appendChild(el("small", { class: "trade-hint" }, `Open to offer ${names2} money, Goods, Relics, Fares, Equipment or IOUs for theirs, at any price you both agree to.`));
+  det.appendChild(summary);
   const form = el("form");
   const toSel = el("select", { id: "offer-to", "aria-label": "Offer to" });
   for (const s of others) toSel.appendChild(el("option", { value: String(s) }, view.players[s].name));

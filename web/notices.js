@@ -75,7 +75,8 @@ export class Notices {
     this.botLines.push(...describeLog(played, this.names, this.who).map((l) => l.text));
     const shown = this.botLines.slice(-4);
     const more = this.botLines.length - shown.length;
-    this.add(`A bot played for you: ${more ? `(${more} earlier) ` : ""}${shown.join(" ")}`, { key: "bot", kind: "bot" });
+    const what = more ? ` (its last ${shown.length} of ${this.botLines.length} actions)` : "";
+    this.add(`A bot played for you${what}: ${shown.join(" ")}`, { key: "bot", kind: "bot" });
   }
 
   /** The host let a bot play my seat, or gave it back. */

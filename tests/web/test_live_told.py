@@ -103,7 +103,7 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     assert "a bot play your seat" in ann.locator(".notice[data-key='seat']").inner_text()
     ann.wait_for_selector(".notice[data-key='bot']", timeout=60_000)
     bot = ann.locator(".notice[data-key='bot']").inner_text()
-    assert bot.startswith("A bot played for you: Ann "), bot
+    assert bot.startswith("A bot played for you") and ": Ann " in bot, bot
     ann.screenshot(path=str(tmp_path / "bot-notice-desktop.png"))
     ann.locator(".notice[data-key='seat'] button").click()  # kept until seen
     assert ann.locator(".notice[data-key='seat']").count() == 0
@@ -216,4 +216,71 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
                          timeout=30_000)
     assert not errors, errors
     for p in (me, stale):
+        p.context.close()
+
+
+LOG_WORDS = """async () => {
+  const { describeLog } = await import("/log.js");
+  const who = (s) => ["Ann", "Bob"][s];
+  const evs = [
+    { seq: 1, type: "FarePickedUp", data: { seat: 0, fare: "fare:base:dell" } },
+    { seq: 2, type: "FarePickedUp", data: { seat: 0, fare: "fare:eeepeeep:base" } },
+    { seq: 3, type: "PenaltyDue", data: { seat: 0, dot: "galactic-base", amount: 0 } },
+    { seq: 4, type: "Bought",
+      data: { seat: 1, item: "ship:freighter", price: 1010, culture: "base" } },
+    { seq: 5, type: "GameWon", data: { seat: 1, net_worth: 1010 } },
+  ];
+  return describeLog(evs, window.starport.names, who).map((l) => l.text);
+}"""
+
+TRADE_FORM = """async () => {
+  const { renderTradeForm } = await import("/market.js");
+  const root = document.createElement("div");
+  document.body.appendChild(root);
+  const players = [{ seat: 0, name: "Bob", dot: "galactic-base", cash: 50, goods: [], relics: [],
+                     equipment: [], ious: [], fares: [] },
+                   { seat: 1, name: "Ann", dot: "galactic-base", cash: 50, goods: [], relics: [],
+                     equipment: [], ious: [], fares: [] }];
+  const answer = { view: { turn: { seat: 0, phase: "trade", landed: true, offer: null }, players },
+                   legal: [{ type: "OfferTrade", to: 1, give: [], get: [], cash: 0 }] };
+  renderTradeForm(root, answer, window.starport.names, () => {});
+  const closed = root.querySelector("details").innerText;
+  root.remove();
+  return closed;
+}"""
+
+
+def test_small_things_seen(browser: Any, server_url: str) -> None:
+    """Issue 12, "Small things seen": the log in one tense with thousands separators and one
+    name for the Galactic Base in Fares, no "Penalty: 0 due"; a closed "Trade with Ann" says
+    what it offers; the option checkboxes all one size; "Stop the bot" in the lobby."""
+    made = _table(server_url, 2, [1], ["Ann"])
+    errors: list[str] = []
+    page = _page(browser, errors)
+    page.goto(made["seats"][0]["url"])
+    _ready(page)
+    lines = page.evaluate(LOG_WORDS)
+    assert lines[0] == "Ann picks up Fare Galactic Base → Dell.", lines
+    assert lines[1].endswith("→ Galactic Base."), lines
+    assert not any("due" in line or "Penalty: 0" in line for line in lines), lines
+    assert lines[2] == "Bob buys Freighter for 1,010.", lines
+    assert lines[3] == "Bob wins with a Net Worth of 1,010!", lines
+    closed = page.evaluate(TRADE_FORM)
+    assert closed.startswith("Trade with Ann (same dot, 11.4)") and "Open to offer Ann money" in closed
+
+    host = _page(browser, errors, viewport={"width": 390, "height": 844}, is_mobile=True,
+                 has_touch=True)
+    host.goto(f"{server_url}/")
+    host.wait_for_selector("#create")
+    sizes = host.evaluate("""[...document.querySelectorAll('.check input')]
+      .filter((i) => i.getBoundingClientRect().width > 0)
+      .map((i) => [i.getBoundingClientRect().width, i.getBoundingClientRect().height])""")
+    assert len(sizes) >= 4 and len({tuple(s) for s in sizes}) == 1, sizes
+    host.goto(made["host"]["url"])
+    _ready(host)
+    button = host.locator("#players .player[data-seat='1'] button")
+    assert button.inner_text() == "Stop the bot"
+    assert "the player plays it again" in (button.get_attribute("aria-label") or "")
+    assert not errors, errors
+    for p in (page, host):
         p.context.close()

@@ -393,6 +393,8 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     host.wait_for_selector("#end:not([hidden])")
     assert host.locator("#end-btn").is_hidden()
     host.context.close()
+    ship = pages[1].locator("#end table.summary th:last-child").bounding_box()  # the phone
+    assert ship is not None and ship["x"] + ship["width"] <= 390, ship  # Ship: not cut off
     pages[0].screenshot(path=str(tmp_path / "won-desktop.png"))
     pages[1].screenshot(path=str(tmp_path / "won-phone.png"))
     assert winner.locator(".marker-secret, .culture-secret").count() == 0  # the live board
