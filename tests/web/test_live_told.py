@@ -266,7 +266,8 @@ def test_small_things_seen(browser: Any, server_url: str) -> None:
     assert lines[2] == "Bob buys Freighter for 1,010.", lines
     assert lines[3] == "Bob wins with a Net Worth of 1,010!", lines
     closed = page.evaluate(TRADE_FORM)
-    assert closed.startswith("Trade with Ann (same dot, 11.4)") and "Open to offer Ann money" in closed
+    assert closed.startswith("Trade with Ann (same dot, 11.4)"), closed
+    assert "Open to offer Ann money" in closed, closed
 
     host = _page(browser, errors, viewport={"width": 390, "height": 844}, is_mobile=True,
                  has_touch=True)
