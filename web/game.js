@@ -33,8 +33,8 @@ const PHASE_WORDS = {
 
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
-const DRAW_GAP_MS = 250;
-const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all) // the page is drawn at most this often while events pour in
+const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
+const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
 
 /** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
 function lastMove(evs) {
@@ -323,7 +323,8 @@ export class Game {
   }
 
   drawPieces() {
-    if (!this.answer || this.replay.active) return;
+    if (!this.answer) return;
+    if (this.replay.active) { this.markShown(); return; } // the replay owns the board; the log is live
     renderPieces(this.board, this.names, this.answer.view);
     this.piecesSeq = this.answer.seq;
     this.markShown();
