@@ -7,9 +7,10 @@ const ARMED_MS = 8000;
 
 /**
  * Make ``button`` ask before ``act()``: ``warning`` (words) shows after the first press and
- * ``confirmText`` becomes the button's text; a second press within 8 s acts.
+ * ``confirmText`` becomes the button's text; a second press within 8 s acts. The warning goes
+ * before the button, or after ``after(button)`` (e.g. the table the button sits in).
  */
-export function askFirst(button, warning, confirmText, act) {
+export function askFirst(button, warning, confirmText, act, { after = null } = {}) {
   const text = button.textContent;
   const label = button.getAttribute("aria-label");
   const note = el("p", { class: "warn-note", role: "alert" }, warning);
@@ -27,7 +28,9 @@ export function askFirst(button, warning, confirmText, act) {
       button.classList.add("armed");
       button.textContent = confirmText;
       button.setAttribute("aria-label", `${confirmText}: ${warning}`);
-      button.insertAdjacentElement("beforebegin", note);
+      const anchor = after?.(button);
+      if (anchor) anchor.insertAdjacentElement("afterend", note);
+      else button.insertAdjacentElement("beforebegin", note);
       timer = setTimeout(disarm, ARMED_MS);
       return;
     }

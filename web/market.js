@@ -43,7 +43,7 @@ function askShipChange(button, item, price, answer, names, buy) {
   const credit = answer.extras.market.credit || 0;
   const pay = Math.max(0, price - back - credit);
   const warning = `Change ships? The ${pieceWords(item, names).replace(" (ship)", "")} costs ${money(price)}; your ${itemName(me.ship)} trades in for ${money(back)}${credit ? ` and ${money(credit)} trade-in credit counts` : ""}, so you pay ${money(pay)} of your ${money(me.cash)} (3.4).`;
-  askFirst(button, warning, `Yes, pay ${money(pay)} for it`, buy);
+  askFirst(button, warning, `Yes, pay ${money(pay)}`, buy, { after: (b) => b.closest("table") });
 }
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }

@@ -77,6 +77,7 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     warning = ann.locator("#market .warn-note").inner_text()
     assert "Scout trades in for 30" in warning and "you pay 90 of your 120" in warning, warning
     assert "Clipper" not in ann.locator("#players .player.me").inner_text()
+    ann.screenshot(path=str(tmp_path / "ship-change-desktop.png"))
     ann.locator("#market button.armed").click()
     ann.wait_for_function(
         "document.querySelector('#players .player.me').innerText.includes('Clipper')")
