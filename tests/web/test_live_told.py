@@ -11,6 +11,8 @@ what an Asteroid landing does, a stale tab told the game moved on, the header ne
 
 from __future__ import annotations
 
+import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -286,3 +288,50 @@ def test_small_things_seen(browser: Any, server_url: str) -> None:
     assert not errors, errors
     for p in (page, host):
         p.context.close()
+
+
+def test_my_controls_never_wait_for_another_players_animation(
+    browser: Any, server_url: str
+) -> None:
+    """Issue 12 ("My own Roll button lagged up to 4 s while the queue drained"): Bob flies a
+    long way and ends his turn at once; Ann's tab (full motion) shows her Roll button within
+    a second of her turn starting, cutting Bob's animation short, not after it."""
+    made = _table(server_url, 2, [], ["Ann", "Bob"])
+    api, tok = made["api"], [made["seats"][i]["token"] for i in range(2)]
+
+    def view(seat: int) -> dict[str, Any]:
+        return dict(httpx.get(f"{api}/view", headers={"X-Starport-Token": tok[seat]}).json())
+
+    def play(seat: int, cmd: dict[str, Any]) -> None:
+        r = httpx.post(f"{api}/commands", headers={"X-Starport-Token": tok[seat]}, json={
+            "seq": view(seat)["seq"], "client_id": uuid.uuid4().hex, "command": cmd})
+        assert r.status_code == 200, r.text
+
+    bob = view(0)["pending"]["seats"][0]
+    ann = 1 - bob
+    errors: list[str] = []
+    page = _page(browser, errors, reduced_motion="no-preference")
+    page.goto(made["seats"][ann]["url"])
+    _ready(page)
+    v = view(bob)
+    play(bob, next(c for c in v["legal"] if c["type"] == "DeclareHeading"))
+    play(bob, {"type": "RollDice", "auto_pilot": False})
+    far = max(view(bob)["extras"]["reachable"], key=lambda d: len(d["path"]))
+    started = time.monotonic()  # (a move that ends in space ends the turn with it, 4.4)
+    play(bob, {"type": "MoveAlong", "path": far["path"], "pilot": far["pilot"],
+               "land": far["end"] == "land"})
+    for _ in range(6):  # whatever the rules ask on the way: stop, land, end the turn
+        v = view(bob)
+        if v["pending"]["seats"] != [bob]:
+            break
+        kinds = {c["type"]: c for c in v["legal"]}
+        cmd = next(kinds[k] for k in ("EndTurn", "StopHere", "Land", "HoldFire", "MoveTo")
+                   if k in kinds)
+        started = time.monotonic()
+        play(bob, cmd)
+    page.wait_for_selector("#roll", state="attached", timeout=5_000)
+    waited = time.monotonic() - started
+    assert waited < 1.0, f"Ann's controls came {waited:.2f} s after her turn started"
+    assert len(far["path"]) >= 4  # a move long enough to animate for more than that
+    assert not errors, errors
+    page.context.close()
