@@ -8,12 +8,17 @@ from pathlib import Path
 
 
 def _board(args: argparse.Namespace) -> int:
+    if args.game == "star-traders":
+        from engine.startraders.galaxy import load_galaxy
+        from engine.startraders.galaxy_svg import render_galaxy_svg
+
+        svg = render_galaxy_svg(load_galaxy())
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the Star Traders galaxy)")
+        return 0
     from engine.venus.board import load_board
     from engine.venus.board_svg import render_board_svg
 
-    if args.game != "venus":
-        print(f"unknown game {args.game!r}: only 'venus' has a board so far", file=sys.stderr)
-        return 2
     svg = render_board_svg(load_board(args.edition))
     Path(args.svg).write_text(svg, encoding="utf-8")
     print(f"wrote {args.svg} ({len(svg) // 1024} KiB, edition {args.edition})")
@@ -28,16 +33,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists)."""
+    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists), and
+    on/off, yes/no as true/false."""
     import json
 
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    words = {"on": True, "yes": True, "off": False, "no": False}  # the usual flag spellings
     try:
         value: object = json.loads(raw)
     except ValueError:
-        value = raw
+        value = words.get(raw.strip().lower(), raw)
     return name, value
 
 
@@ -45,9 +52,15 @@ def _simulate(args: argparse.Namespace) -> int:
     import json
     import time
 
-    from engine.bots import BOTS
-    from engine.bots.simulate import game_line, simulate, summarize, summary_lines
+    from engine.bots.simulate import game_line, summarize, summary_lines
 
+    if args.game == "star-traders":
+        from engine.startraders.simulate import BOTS, simulate
+        options: dict[str, object] = {}
+    else:
+        from engine.bots import BOTS
+        from engine.bots.simulate import simulate
+        options = {"edition": args.edition, "game_length": args.target}
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     if len(bots) == 1:
         bots = bots * args.players
@@ -58,7 +71,6 @@ def _simulate(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", file=sys.stderr)
         return 2
-    options: dict[str, object] = {"edition": args.edition, "game_length": args.target}
     options.update(dict(args.option))
     started = time.perf_counter()
     results = []
@@ -75,10 +87,15 @@ def _simulate(args: argparse.Namespace) -> int:
             return 2
         raise
     summary = summarize(results, time.perf_counter() - started)
+    lines = summary_lines(summary)
+    if args.game == "star-traders":  # personalities instead of races, no Rastur
+        summary["win_rate_by_personality"] = summary["win_rate_by_race"]
+        lines = [line.replace("by race", "by personality").replace("net worths", "Prestige")
+                 for line in lines if not line.startswith("Rastur")]
     if args.json:
         print(json.dumps(summary))
     else:
-        print("\n".join(summary_lines(summary)))
+        print("\n".join(lines))
     return 0
 
 
@@ -86,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="starport", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     board = sub.add_parser("board", help="write a game's board as an SVG file")
-    board.add_argument("game", choices=["venus"])
+    board.add_argument("game", choices=["venus", "star-traders"])
     board.add_argument("--svg", required=True, help="the SVG file to write")
     board.add_argument("--edition", default="avalon-hill",
                        choices=["avalon-hill", "classic-2012"])
@@ -96,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=_serve)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
-    sim.add_argument("game", choices=["venus"])
+    sim.add_argument("game", choices=["venus", "star-traders"])
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--bots", default="trader",
                      help="one bot name per seat, comma-separated (one name: every seat)")

@@ -12,13 +12,15 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import HTTPException
 from sqlalchemy import Connection
 
-from engine.kernel import SPECTATOR, CommandRejected, Game, fold, upgrades_of
+from engine.kernel import SPECTATOR, CommandRejected, Game
 
 from . import store
 from .db import reading, writing
-from .rulesets import REGISTRY, hosted
+from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
     ERRORS,
+    ID_MAX,
+    SEQ_MAX,
     BotIn,
     ChatIn,
     ChatLog,
@@ -44,6 +46,7 @@ from .schemas import (
 )
 from .security import COOKIES, client_key, origin_allowed, presented_tokens
 from .service import FINISHED, NotFound, Refused, Service, Stale
+from .timeline import Timelines
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -60,8 +63,9 @@ def svc(request: Request) -> Service:
     return service
 
 
-def limit(request: Request, kind: str, key: str | None = None) -> None:
-    if not request.app.state.limits.allow(kind, key or client_key(request)):
+async def limit(request: Request, kind: str, key: str | None = None) -> None:
+    """Every kind of request a client can repeat is limited (``STARPORT_RATE_LIMITS``)."""
+    if not await request.app.state.limits.allow(kind, key or client_key(request)):
         fail(429, "rate_limited", f"too many {kind} requests; slow down")
 
 
@@ -72,9 +76,9 @@ def clean(text: str) -> str:
 async def who(request: Request, table_id: str, *roles: str) -> store.Identity:
     """The identity a request's token gives at this table, with one of ``roles``."""
     service = svc(request)
-    if request.method not in ("GET", "HEAD") and not origin_allowed(
-        request, service.settings.allowed_origins
-    ):
+    if request.method in ("GET", "HEAD"):
+        await limit(request, "read")
+    elif not origin_allowed(request, service.settings.allowed_origins):
         fail(403, "origin", "cross-site requests are refused")
     tokens = presented_tokens(request)
     if not tokens:
@@ -138,13 +142,14 @@ async def lobby(request: Request, table_id: str) -> Lobby:
 @router.post("/tables", status_code=201)
 async def create_table(body: CreateTable, request: Request) -> TableCreated:
     """Open a table. The answer holds every secret link: keep the host link, share the rest."""
-    limit(request, "create")
+    await limit(request, "create")
     if body.ruleset not in REGISTRY:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}; known: {sorted(REGISTRY)}")
     h = hosted(body.ruleset)
     options = {k: v for k, v in body.options.items() if k != h.choice_option}
     if "scenario" in options:
         fail(422, "options", "scenarios are for the sandbox, not for tables")
+    _check_options(h, options)
     bots = sorted(set(body.bots))
     minimum = svc(request).settings.min_turn_timer
     if body.turn_timer is not None and body.turn_timer < minimum:
@@ -175,6 +180,14 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     )
 
 
+def _check_options(h: Any, options: dict[str, Any]) -> None:
+    """Options must fit the ruleset's own option schema (issue 15, item 7)."""
+    try:
+        check_options_schema(h, options)
+    except OptionsRefused as exc:
+        fail(422, "rule", str(exc), rule="options")
+
+
 @router.get("/tables/{table_id}")
 async def get_table(table_id: TableId, request: Request) -> Lobby:
     """The lobby: seats, names, choices, status (any link of this table)."""
@@ -186,7 +199,7 @@ async def get_table(table_id: TableId, request: Request) -> Lobby:
 async def open_session(table_id: TableId, body: SessionIn, request: Request,
                        response: Response) -> Me:
     """Trade a link's token for an HttpOnly, SameSite=Strict cookie scoped to this table."""
-    limit(request, "join")
+    await limit(request, "join")
     if not origin_allowed(request, svc(request).settings.allowed_origins):
         fail(403, "origin", "cross-site requests are refused")
     service = svc(request)
@@ -220,7 +233,7 @@ async def me(table_id: TableId, request: Request) -> Me:
 @router.post("/tables/{table_id}/join")
 async def join(table_id: TableId, body: JoinIn, request: Request) -> Lobby:
     """A player takes their seat: display name and race/color (before the game starts)."""
-    limit(request, "join")
+    await limit(request, "join")
     ident = await who(request, table_id, "seat")
     service = svc(request)
     name = clean(body.name)
@@ -304,7 +317,8 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
 
 @router.post("/tables/{table_id}/seats/{seat}/link")
 async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
-    """The host re-issues a seat's secret link; the old one stops working at once."""
+    """The host re-issues a seat's secret link; the old one stops working at once, and every
+    websocket opened with it is closed (in every server process)."""
     await who(request, table_id, "host")
     service = svc(request)
 
@@ -312,10 +326,11 @@ async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
         with writing(service.engine) as conn:
             _seated_table(conn, table_id, seat)
             store.revoke_tokens(conn, table_id, "seat", seat)
+            service._notify(conn, "r", table_id, seat)  # every process closes its sockets
             return store.add_token(conn, table_id, "seat", seat)
 
     token = await _lobby_write(request, write)
-    service.forget_tokens(table_id)
+    service.publish("r", table_id, seat)  # forgets the cached tokens, closes the sockets
     return link(request, table_id, "seat", seat, token)
 
 
@@ -362,7 +377,7 @@ async def post_command(table_id: TableId, body: CommandIn, request: Request) -> 
     """A seat's command, made against ``seq``. 409 with the current seq if the game moved on;
     422 naming the rule if the rules refuse it. A resent ``client_id`` is applied once."""
     ident = await who(request, table_id, "seat")
-    limit(request, "command", ident.digest)
+    await limit(request, "command", ident.digest)
     service = svc(request)
     try:
         out = await service.submit(table_id, ident.viewer, body.seq, body.client_id,
@@ -417,7 +432,8 @@ def view_of(entry: Any, ident: store.Identity) -> ViewOut:
 
 
 @router.get("/tables/{table_id}/log")
-async def get_log(table_id: TableId, request: Request, after: int = Query(0, ge=0),
+async def get_log(table_id: TableId, request: Request,
+                  after: int = Query(0, ge=0, le=SEQ_MAX),
                   limit_: int = Query(1000, ge=1, le=5000, alias="limit")) -> LogOut:
     """The event log as this link may read it (redacted); a finished game's log in full."""
     ident = await who(request, table_id, "seat", "spectator", "host")
@@ -430,31 +446,35 @@ async def get_log(table_id: TableId, request: Request, after: int = Query(0, ge=
                   events=[ev.redacted_for(ident.viewer) for ev in events])
 
 
+def timelines(request: Request) -> Timelines:
+    """The app's timelines of games (server/timeline.py), made on first use."""
+    state = request.app.state
+    if getattr(state, "timelines", None) is None:
+        state.timelines = Timelines()
+    lines: Timelines = state.timelines
+    return lines
+
+
 @router.get("/tables/{table_id}/history")
 async def get_history(table_id: TableId, request: Request) -> HistoryOut:
     """The game's public history: a point at every turn's start (and at the end) with each
-    player's public score (Merchant of Venus: Net Worth, 3.2), for the chart of the game."""
+    player's public score (Merchant of Venus: Net Worth, 3.2), for the chart of the game.
+    Each event is folded once for all requests (server/timeline.py)."""
     await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
     entry = await _settled(service, table_id)
-    ruleset = entry.hosted.ruleset
-    state = ruleset.initial_state()
-    points: list[dict[str, Any]] = []
-    upgrades = upgrades_of(ruleset)
-    for ev in await service.events_after(entry, 0):
-        ev = upgrades.upgrade(ev)
-        ruleset.apply(state, ev)
-        point = entry.hosted.history_point(state, ev)
-        if point is not None:
-            points.append({"seq": ev.seq, **point})
-    return HistoryOut(seq=entry.committed, points=points)
+    line = await timelines(request).of(service, entry)
+    return HistoryOut(seq=entry.committed, points=list(line.points))
 
 
 @router.get("/tables/{table_id}/replay")
-async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=0),
+async def get_replay(table_id: TableId, request: Request,
+                     at: int = Query(0, ge=0, le=SEQ_MAX),
                      count: int = Query(1, ge=1, le=60)) -> ReplayOut:
     """The game as it was after event ``at`` (and the ``count - 1`` next ones): what this
-    link saw then (the same redaction as the view), to step through a game event by event."""
+    link saw then (the same redaction as the view), to step through a game event by event.
+    The state comes from the nearest checkpoint of the game's timeline, never from a fold of
+    the whole log (server/timeline.py)."""
     ident = await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
     entry = await _settled(service, table_id)
@@ -462,8 +482,8 @@ async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=
     if at > head:
         fail(404, "not_found", f"the game has only {head} events")
     ruleset = entry.hosted.ruleset
-    events = await service.events_after(entry, 0)
-    state = fold(ruleset, events[:at])
+    line = await timelines(request).of(service, entry)
+    state = line.state_at(at)
     viewer = ident.viewer
     frames: list[Frame] = []
 
@@ -472,11 +492,10 @@ async def get_replay(table_id: TableId, request: Request, at: int = Query(0, ge=
             frames.append(Frame(seq=seq, view=ruleset.view(state, viewer)))
 
     frame(at)
-    upgrades = upgrades_of(ruleset)
-    for ev in events[at:]:
-        if len(frames) >= count:
+    for ev in line.after(at):
+        if len(frames) >= count or ev.seq > head:
             break
-        ruleset.apply(state, upgrades.upgrade(ev))
+        ruleset.apply(state, ev)
         frame(ev.seq)
     return ReplayOut(seq=head, status=entry.status, frames=frames)
 
@@ -497,21 +516,40 @@ async def export(table_id: TableId, request: Request) -> ExportDoc:
                      status=entry.status, events=events)
 
 
+def _check_servable(h: Any, game: Game[Any], seats: int) -> None:
+    """An imported game must be one the server can serve (issue 15, item 6): a log cut in
+    the middle of setting up (say, between two race choices) replays, but has no view. Every
+    seat's and a spectator's view, the prompt and the waiting seats' commands are tried."""
+    ruleset, state = h.ruleset, game.state
+    try:
+        pending = ruleset.pending(state)
+        for viewer in (SPECTATOR, *range(seats)):
+            ruleset.view(state, viewer)
+            if pending is not None and viewer in pending.seats:
+                list(ruleset.legal_actions(state, viewer))
+                h.extras(state, viewer)
+    except Exception as exc:
+        fail(422, "log", f"the log stops where the game cannot be shown (after seq {game.seq}, "
+                         f"{type(exc).__name__}); export a whole game")
+
+
 @router.post("/replays", status_code=201)
 async def import_game(body: ExportDoc, request: Request) -> TableCreated:
     """Re-import an exported game: a new table, finished, to replay move by move."""
-    limit(request, "create")
+    await limit(request, "create")
     if body.ruleset not in REGISTRY:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}")
     if [ev.seq for ev in body.events] != list(range(1, len(body.events) + 1)):
         fail(422, "log", "events must be numbered 1, 2, 3, ... without a gap")
     h = hosted(body.ruleset)
+    _check_options(h, body.options)
     try:
-        Game(h.ruleset, "replay", list(body.events))
+        game = Game(h.ruleset, "replay", list(body.events))
     except Exception as exc:
         fail(422, "log", f"the log does not replay ({type(exc).__name__})")
     service = svc(request)
     players = [clean(p)[:40] or f"Seat {i + 1}" for i, p in enumerate(body.players)] or ["Seat 1"]
+    _check_servable(h, game, len(players))
 
     def write() -> tuple[str, dict[str, Any]]:
         with writing(service.engine) as conn:
@@ -543,7 +581,8 @@ def chat_out(row: Any) -> ChatOut:
 
 
 @router.get("/tables/{table_id}/chat")
-async def get_chat(table_id: TableId, request: Request, after: int = Query(0, ge=0)) -> ChatLog:
+async def get_chat(table_id: TableId, request: Request,
+                   after: int = Query(0, ge=0, le=ID_MAX)) -> ChatLog:
     """The table's chat (part of the table's log, not of the game)."""
     await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)
@@ -559,7 +598,7 @@ async def get_chat(table_id: TableId, request: Request, after: int = Query(0, ge
 async def post_chat(table_id: TableId, body: ChatIn, request: Request) -> ChatOut:
     """Say something at the table (plain text, up to 500 characters)."""
     ident = await who(request, table_id, "seat", "host")
-    limit(request, "chat", ident.digest)
+    await limit(request, "chat", ident.digest)
     text_ = clean(body.text)
     if not text_:
         fail(422, "empty", "nothing to say")

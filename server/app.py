@@ -8,6 +8,7 @@ from settings (environment variables by default); ``app`` is the default instanc
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -19,7 +20,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from engine.kernel import CommandRejected
 from engine.venus.board import load_board
@@ -31,12 +35,16 @@ from engine.venus.scenario import Scenario, start
 from . import api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
+from .rulesets import REGISTRY
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
-from .security import BodyLimit, RateLimits
+from .security import BodyLimit, RateLimits, SecurityHeaders
 from .service import Service
+from .shared_limits import DbCounts
 
 WEB = Path(__file__).resolve().parents[1] / "web"
+log = logging.getLogger("starport.app")
+METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")
 
 
 class Health(BaseModel):
@@ -47,6 +55,14 @@ class Health(BaseModel):
 @cache
 def _board_svg(edition: str) -> str:
     return render_board_svg(load_board(edition))
+
+
+@cache
+def _galaxy_svg() -> str:
+    from engine.startraders.galaxy import load_galaxy
+    from engine.startraders.galaxy_svg import render_galaxy_svg
+
+    return render_galaxy_svg(load_galaxy())
 
 
 class SandboxAnswer(BaseModel):
@@ -73,14 +89,28 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="Play space-trading board games with friends.")
     app.state.service = service
-    app.state.limits = RateLimits(settings.rate_limits)
+    app.state.limits = RateLimits(settings.rate_limits,
+                                  shared=DbCounts(service) if settings.is_postgres else None)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         detail = exc.detail if isinstance(exc.detail, dict) else {
             "code": "http", "message": str(exc.detail)}
+        headers = dict(getattr(exc, "headers", None) or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(app, request))
         return JSONResponse(status_code=exc.status_code, content={"detail": detail},
-                            headers=getattr(exc, "headers", None))
+                            headers=headers or None)
+
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    @app.exception_handler(PoolTimeout)
+    async def database_down(request: Request, exc: Exception) -> Response:
+        """The database cannot be reached (or is overloaded): 503, try again shortly."""
+        log.warning("database unavailable: %s", str(exc).splitlines()[0][:200])
+        return JSONResponse(status_code=503, headers={"Retry-After": "5"}, content={
+            "detail": {"code": "unavailable",
+                       "message": "the database is unavailable; try again shortly"}})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -93,12 +123,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/health")
     def health() -> Health:
-        return Health(rulesets=["venus"])
+        return Health(rulesets=sorted(REGISTRY))
 
     @app.get("/boards/venus.svg", response_class=Response)
     def venus_board(edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
         """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``."""
         return Response(_board_svg(edition), media_type="image/svg+xml")
+
+    @app.get("/boards/star-traders.svg", response_class=Response)
+    def star_traders_board() -> Response:
+        """The Star Traders galaxy; ids ``world-<number>`` and ``line-<low>-<high>``."""
+        return Response(_galaxy_svg(), media_type="image/svg+xml")
 
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
@@ -129,8 +164,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the web client answers whatever no route claims (so API paths keep their 405s)
     app.router.default = StaticFiles(directory=WEB, html=True)
     app.add_middleware(BodyLimit, default=settings.max_body,
-                       larger={"/api/replays": settings.max_import})
+                       larger={"/api/replays": settings.max_import},
+                       timeout=settings.body_timeout)
+    app.add_middleware(SecurityHeaders)
     return app
+
+
+def allowed_methods(app: FastAPI, request: Request) -> list[str]:
+    """Every method some route answers at this path (a 405's ``Allow``): each method is tried
+    against the routes (``matches`` is FULL only for a route's own methods); paths no route
+    claims are the web client's static files: GET and HEAD."""
+    scope = {**request.scope, "type": "http"}
+    allowed = [m for m in METHODS if any(
+        route.matches({**scope, "method": m})[0] is Match.FULL for route in app.router.routes)]
+    return allowed or ["GET", "HEAD"]
 
 
 app = create_app()
@@ -147,8 +194,11 @@ def run(host: str = "127.0.0.1", port: int = 8000) -> None:
     # fewer, larger young-generation collections: long-lived game states make the default
     # thresholds collect (and pause) far too often under load
     gc.set_threshold(20_000, 20, 50)
+    from .timeouts import guarded_http
+
     uvicorn.run(
         "server.app:create_app", factory=True, host=host, port=port, log_level="info",
+        http=guarded_http(settings.header_timeout), timeout_keep_alive=5,
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,

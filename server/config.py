@@ -38,10 +38,13 @@ class Settings:
     database_url: str = ""
     public_url: str = ""  # e.g. https://games.example.org (links); default: the request's base
     allowed_origins: tuple[str, ...] = ()  # extra websocket/HTTP origins besides our own
-    rate_limits: str = "create=20/minute;join=60/minute;command=20/second;chat=10/10seconds"
+    rate_limits: str = ("create=20/minute;join=60/minute;command=20/second;chat=10/10seconds;"
+                        "read=1200/minute;connect=60/minute;ws=600/minute")
     max_body: int = 64 * 1024  # bytes of a request body
     max_import: int = 8 * 1024 * 1024  # bytes of an imported game log
     ws_max_message: int = 16 * 1024  # bytes of one websocket message from a client
+    body_timeout: float = 60.0  # seconds a request body may take to arrive, whole
+    header_timeout: float = 10.0  # seconds a connection may take to send a request's head
     ws_ping_interval: float = 20.0
     snapshot_every: int = 100  # events between two snapshots
     bot_delay: float = 0.4  # seconds between two bot commands
@@ -73,6 +76,8 @@ class Settings:
             rate_limits=os.environ.get("STARPORT_RATE_LIMITS", cls.rate_limits),
             max_body=_int("STARPORT_MAX_BODY", cls.max_body),
             ws_max_message=_int("STARPORT_WS_MAX_MESSAGE", cls.ws_max_message),
+            body_timeout=_float("STARPORT_BODY_TIMEOUT", cls.body_timeout),
+            header_timeout=_float("STARPORT_HEADER_TIMEOUT", cls.header_timeout),
             ws_ping_interval=_float("STARPORT_WS_PING_INTERVAL", cls.ws_ping_interval),
             snapshot_every=_int("STARPORT_SNAPSHOT_EVERY", cls.snapshot_every),
             bot_delay=_float("STARPORT_BOT_DELAY", cls.bot_delay),

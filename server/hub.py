@@ -25,11 +25,13 @@ class Subscriber:
     viewer: int
     role: str
     sent: int  # the last event seq this client has
+    digest: str = ""  # the digest of the token it said hello with
     chat_sent: int = 0
     want_view: bool = False
     was_pending: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    kinds: set[str] = field(default_factory=set)  # "g" events, "c" chat, "t" table
+    # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping
+    kinds: set[str] = field(default_factory=set)
 
     def poke(self, kind: str) -> None:
         self.kinds.add(kind)
@@ -40,6 +42,8 @@ class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[Subscriber]] = {}
         self.on_game_hint: Callable[[str, int], None] | None = None
+        self.on_table_hint: Callable[[str], None] | None = None
+        self.on_revoke_hint: Callable[[str], None] | None = None
 
     def add(self, sub: Subscriber) -> None:
         self.subs.setdefault(sub.table_id, set()).add(sub)
@@ -61,6 +65,15 @@ class Hub:
         """A change happened (here or in another process): wake whoever watches it."""
         if kind == "g" and self.on_game_hint is not None:
             self.on_game_hint(table_id, seq)
+        if kind == "t" and self.on_table_hint is not None:
+            self.on_table_hint(table_id)
+        if kind == "r":  # seat ``seq``'s link was re-issued: its sockets check their token
+            if self.on_revoke_hint is not None:
+                self.on_revoke_hint(table_id)
+            for sub in self.watching(table_id):
+                if sub.role == "seat" and sub.viewer == seq:
+                    sub.poke(kind)
+            return
         for sub in self.watching(table_id):
             sub.poke(kind)
 
@@ -73,7 +86,7 @@ class Hub:
 
 def parse_hint(payload: str) -> tuple[str, str, int] | None:
     parts = payload.split(" ")
-    if len(parts) != 3 or parts[0] not in ("g", "c", "t"):
+    if len(parts) != 3 or parts[0] not in ("g", "c", "t", "r"):
         return None
     try:
         return parts[0], parts[1], int(parts[2])

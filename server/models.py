@@ -131,3 +131,14 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(500))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateCounterRow(Base):
+    """Hits of one rate limit and client in the current fixed window (shared between the
+    server processes on PostgreSQL)."""
+
+    __tablename__ = "rate_counters"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    window_start: Mapped[int] = mapped_column(BigInteger, index=True)  # epoch seconds
+    hits: Mapped[int] = mapped_column(Integer)

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import BaseModel, ValidationError
+
 from engine.kernel import Ruleset
 
 
@@ -34,9 +36,27 @@ class Hosted:
     extras: Callable[[Any, int], dict[str, Any]] = _no_extras  # for the seat that may act
     # after an event, a point of the game's history (public scores at a turn's start), or None
     history_point: Callable[[Any, Any], dict[str, Any] | None] = _no_point
+    # the ruleset's table options as a schema (names, value shapes); None: any JSON object
+    options_schema: type[BaseModel] | None = None
 
 
 REGISTRY: dict[str, Hosted] = {}
+
+
+class OptionsRefused(ValueError):
+    """Table options that do not fit the ruleset's option schema (the message names one)."""
+
+
+def check_options_schema(h: Hosted, options: dict[str, Any]) -> None:
+    """Refuse options outside the ruleset's schema (unknown names, wrong shapes, nesting)."""
+    if h.options_schema is None:
+        return
+    try:
+        h.options_schema.model_validate(options)
+    except ValidationError as exc:
+        first = exc.errors(include_input=False)[0]
+        where = ".".join(str(p) for p in ("options", *first["loc"]))
+        raise OptionsRefused(f"{where}: {first['msg']}") from None
 
 
 def register(hosted: Hosted) -> None:
@@ -77,7 +97,10 @@ def _venus() -> Hosted:
         return {"round": state.round, "seat": event.data.get("seat"),
                 "scores": [net_worth(state, p.seat) for p in state.players]}
 
+    from engine.venus.options import VenusOptions
+
     return Hosted(ruleset, choices=choices, choice_option="races", extras=extras,
+                  options_schema=VenusOptions,
                   history_point=history_point)
 
 
@@ -158,3 +181,25 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
 
 
 register(_venus())
+
+
+def _star_traders() -> Hosted:
+    """Star Traders: a lobby choice is a Personality (Optional Rules, "Selecting
+    Personalities"); seats without one are dealt one at random, as Setting Up 4 says."""
+    from engine.startraders.components import PERSONALITIES
+    from engine.startraders.ruleset import ruleset as star_traders
+
+    def choices(options: dict[str, Any]) -> list[str]:
+        return [] if options.get("personalities") == "none" else list(PERSONALITIES)
+
+    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
+        if event.type not in ("TurnStarted", "GameWon"):
+            return None
+        return {"round": state.round, "seat": event.data.get("seat"),
+                "scores": [p.prestige for p in state.players]}
+
+    return Hosted(star_traders, choices=choices, choice_option="personalities",
+                  history_point=history_point)
+
+
+register(_star_traders())

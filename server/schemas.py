@@ -2,13 +2,53 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import re
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from engine.kernel import Event
 
 ID = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
+
+# Every integer a client sends is bounded (issue 15, item 4): event seqs are 32-bit INTEGERs
+# in the database; chat ids are BIGINTs, bounded by the largest integer a browser holds exactly.
+SEQ_MAX = 2**31 - 1
+ID_MAX = 2**53 - 1
+Seq = Annotated[int, Field(ge=0, le=SEQ_MAX)]
+ChatId = Annotated[int, Field(ge=0, le=ID_MAX)]
+
+# Text a client stores holds no control character (issue 15, item 5): a NUL breaks
+# PostgreSQL, a newline in a name breaks an e-mail header. Chat may keep tabs and newlines.
+# The check runs first (a clear message); the pattern tells the OpenAPI schema the same.
+NOT_IN_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
+NOT_IN_TEXT = r"\x00-\x08\x0b-\x1f\x7f-\x9f"
+
+
+def _refuse(chars: str, what: str) -> BeforeValidator:
+    pattern = re.compile(f"[{chars}]")
+
+    def check(value: Any) -> Any:
+        if isinstance(value, str) and pattern.search(value):
+            raise ValueError(f"{what} are not allowed here")
+        return value
+
+    return BeforeValidator(check)
+
+
+# one line of text (names): no control character, no line break
+Line = Annotated[str, Field(pattern=f"^[^{NOT_IN_LINE}]*$"),
+                 _refuse(NOT_IN_LINE, "control characters and line breaks")]
+# free text (chat): no control character but tab and newline
+Text = Annotated[str, Field(pattern=f"^[^{NOT_IN_TEXT}]*$"),
+                 _refuse(NOT_IN_TEXT, "control characters")]
+# a webhook URL and an e-mail address: one line, no space
+WEBHOOK = f"^https?://[^\\s{NOT_IN_LINE}]+$"
+EMAIL = f"^[^@\\s{NOT_IN_LINE}]+@[^@\\s{NOT_IN_LINE}]+\\.[^@\\s{NOT_IN_LINE}]+$"
+Webhook = Annotated[str, Field(max_length=500, pattern=WEBHOOK),
+                    _refuse(NOT_IN_LINE, "control characters and line breaks")]
+Email = Annotated[str, Field(max_length=254, pattern=EMAIL),
+                  _refuse(NOT_IN_LINE, "control characters and line breaks")]
 
 
 class ErrorBody(BaseModel):
@@ -36,7 +76,7 @@ class _In(BaseModel):
 class CreateTable(_In):
     """A new table: the ruleset and its options; seats to fill; which of them bots play."""
 
-    name: str = Field("Game night", min_length=1, max_length=80)
+    name: Line = Field("Game night", min_length=1, max_length=80)
     ruleset: str = Field("venus", min_length=1, max_length=40)
     options: dict[str, Any] = Field(default_factory=dict,
                                     examples=[{"edition": "avalon-hill", "game_length": 2000}])
@@ -95,8 +135,8 @@ class Me(BaseModel):
 
 
 class JoinIn(_In):
-    name: str = Field(min_length=1, max_length=40)
-    choice: str | None = Field(None, max_length=40, description="race/color from the lobby")
+    name: Line = Field(min_length=1, max_length=40)
+    choice: Line | None = Field(None, max_length=40, description="race/color from the lobby")
 
 
 class BotIn(_In):
@@ -104,12 +144,12 @@ class BotIn(_In):
 
 
 class NotifyIn(_In):
-    webhook: str | None = Field(None, max_length=500, pattern=r"^https?://[^\s]+$")
-    email: str | None = Field(None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+    webhook: Webhook | None = None
+    email: Email | None = None
 
 
 class CommandIn(_In):
-    seq: int = Field(ge=0, description="the last event seq the client had when it decided")
+    seq: Seq = Field(description="the last event seq the client had when it decided")
     client_id: str = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$",
                            description="unique per command: a resent id is applied once")
     command: dict[str, Any] = Field(examples=[{"type": "RollDice"}])
@@ -169,15 +209,15 @@ class ExportDoc(_In):
     format: Literal["starport-game"] = "starport-game"
     version: Literal[1] = 1
     ruleset: str = Field(min_length=1, max_length=40)
-    name: str = Field("Imported game", min_length=1, max_length=80)
+    name: Line = Field("Imported game", min_length=1, max_length=80)
     options: dict[str, Any] = Field(default_factory=dict)
-    players: list[str] = Field(max_length=8)
+    players: list[Annotated[Line, Field(max_length=40)]] = Field(max_length=8)
     status: str = "over"
     events: list[Event] = Field(max_length=200_000)
 
 
 class ChatIn(_In):
-    text: str = Field(min_length=1, max_length=500)
+    text: Text = Field(min_length=1, max_length=500)
 
 
 class ChatOut(BaseModel):

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from limits import RateLimitItem, parse
@@ -54,10 +56,19 @@ def origin_allowed(conn: HTTPConnection, extra: tuple[str, ...]) -> bool:
     return bool(parts.netloc) and parts.netloc == host and parts.scheme in ("http", "https")
 
 
-class RateLimits:
-    """Moving-window limits per kind of action and client (the ``limits`` library)."""
+class SharedCounts(Protocol):
+    """Hits counted in a store every server process sees (PostgreSQL: ``store.count_hit``)."""
 
-    def __init__(self, spec: str) -> None:
+    async def hit(self, key: str, period: int) -> int: ...
+
+
+class RateLimits:
+    """Limits per kind of action and client (the ``limits`` library's moving window, in this
+    process); with ``shared`` counts, a hit this process allows is also counted in a fixed
+    window every process shares, so N processes do not allow N times the limit. The local
+    window answers first: a flood is refused without a database round trip."""
+
+    def __init__(self, spec: str, shared: SharedCounts | None = None) -> None:
         self.items: dict[str, RateLimitItem] = {}
         if spec.strip().lower() not in ("", "off"):
             for part in spec.split(";"):
@@ -65,10 +76,18 @@ class RateLimits:
                 if name.strip() and value.strip():
                     self.items[name.strip()] = parse(value.strip())
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.shared = shared
 
-    def allow(self, kind: str, key: str) -> bool:
+    async def allow(self, kind: str, key: str) -> bool:
         item = self.items.get(kind)
-        return item is None or self.limiter.hit(item, kind, key)
+        if item is None:
+            return True
+        if not self.limiter.hit(item, kind, key):
+            return False
+        if self.shared is None:
+            return True
+        hits = await self.shared.hit(f"{kind}/{key}"[:200], item.get_expiry())
+        return hits <= item.amount
 
 
 def client_key(conn: HTTPConnection) -> str:
@@ -76,59 +95,112 @@ def client_key(conn: HTTPConnection) -> str:
 
 
 class BodyLimit:
-    """Refuse request bodies over a cap (413), whether announced or streamed."""
+    """Refuse request bodies over a cap (413), whether announced or streamed, and bodies that
+    take more than ``timeout`` seconds to arrive (408: a slowloris body).
 
-    def __init__(self, app: ASGIApp, default: int, larger: dict[str, int]) -> None:
+    The body is read here, whole, before the app sees it: a stream over the cap is answered
+    413 even without a Content-Length (inside the app a failed read became FastAPI's 400).
+    """
+
+    def __init__(self, app: ASGIApp, default: int, larger: dict[str, int],
+                 timeout: float = 60.0) -> None:
         self.app = app
         self.default = default
         self.larger = larger
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         cap = self.larger.get(scope["path"], self.default)
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    too_big = int(value) > cap
-                except ValueError:
-                    too_big = True
-                if too_big:
-                    await _too_large(send)
-                    return
+        if _declared_length(scope) > cap:
+            await _refuse_body(send, 413, "too_large", "request body too large")
+            return
+        chunks: list[bytes] = []
         seen = 0
-        started = False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                await _refuse_body(send, 408, "timeout", "the request body came too slowly")
+                return
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > cap:
+                await _refuse_body(send, 413, "too_large", "request body too large")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        delivered = False
 
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > cap:
-                    raise _TooLarge
-            return message
+        async def replay() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: the disconnect, when it comes
 
-        async def watch(message: Message) -> None:
-            nonlocal started
+        await self.app(scope, replay, send)
+
+
+def _declared_length(scope: Scope) -> int:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return 1 << 62  # unreadable: treated as too large
+    return 0
+
+
+async def _refuse_body(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"detail": {"code": code, "message": message}}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+# The web client loads only its own scripts, styles and the board from this server; nobody
+# may frame it (clickjacking) and no page sends a Referer (a table link's token lives in the
+# URL fragment, never sent, but the path names the table). FastAPI's /docs page loads Swagger
+# UI from a CDN with an inline script: it gets the other headers but no CSP.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-frame-options", b"DENY")]
+NO_CSP = ("/docs", "/redoc")
+
+
+class SecurityHeaders:
+    """Security headers on every HTTP answer (pages, static files, the API)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = list(SECURITY_HEADERS)
+        if not scope["path"].startswith(NO_CSP):
+            extra.append((b"content-security-policy", CSP.encode()))
+
+        async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                started = True
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                message["headers"] = headers + [h for h in extra if h[0] not in present]
             await send(message)
 
-        try:
-            await self.app(scope, limited, watch)
-        except _TooLarge:
-            if not started:
-                await _too_large(send)
-
-
-class _TooLarge(Exception):
-    pass
-
-
-async def _too_large(send: Send) -> None:
-    body = b'{"detail":{"code":"too_large","message":"request body too large"}}'
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+        await self.app(scope, receive, with_headers)

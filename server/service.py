@@ -2,7 +2,10 @@
 bots and timed-out turns, and the hints that drive the fan-out.
 
 Order of checks for a command: parse, authenticate the seat (the caller), load, game not
-over, actor may act now, rules (``decide``), ``seq`` still current, append, publish.
+over, ``seq`` still current, actor may act now and rules (``decide``), append (which checks
+the head and the table's status again in its transaction), publish. The ``seq`` goes before
+the rules so that a client behind always gets 409 with the current seq, whatever the rules
+would say of its command in the new state (issue 15, item 3).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ FINISHED = ("over", "abandoned", "replay")
 
 # the bot (``engine.bots``) that plays bot seats and timed-out turns of a ruleset; rulesets
 # not named here get the server's ``RandomBot``
-SEAT_BOTS: dict[str, str] = {"venus": "trader"}
+SEAT_BOTS: dict[str, str] = {"venus": "trader", "star-traders": "star-trader"}
 
 
 class Stale(Exception):
@@ -43,6 +46,16 @@ class Stale(Exception):
     def __init__(self, seq: int) -> None:
         super().__init__(f"the game is at seq {seq}")
         self.seq = seq
+
+
+def _refusal(exc: Exception) -> CommandRejected:
+    """What a player is told when the table's committed state refuses the append."""
+    if isinstance(exc, store.TableClosed):
+        return GameOver(f"the game is over (the table is {exc.status})")
+    return CommandRejected(BOT_SEAT)
+
+
+BOT_SEAT = "a bot plays this seat now; ask the host for the seat back"
 
 
 class NotFound(Exception):
@@ -109,6 +122,8 @@ class Service:
         self.loading: dict[str, asyncio.Future[Entry | None]] = {}
         self.hub = Hub()
         self.hub.on_game_hint = self._game_hint
+        self.hub.on_table_hint = self._table_hint
+        self.hub.on_revoke_hint = self.forget_tokens
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -202,6 +217,13 @@ class Service:
         # in the order the tokens were presented: the caller's own link first
         return [ident for t in tokens if (ident := found.get(t)) is not None]
 
+    async def token_live(self, digest: str) -> bool:
+        def look() -> bool:
+            with reading(self.engine) as conn:
+                return store.token_live(conn, digest)
+
+        return await self.db(look)
+
     def forget_tokens(self, table_id: str) -> None:
         for key in [k for k in self.token_cache if k[0] == table_id]:
             del self.token_cache[key]
@@ -221,6 +243,11 @@ class Service:
         entry = self.entries.get(game_id)
         if entry is not None and seq > entry.remote_seq:
             entry.remote_seq = seq
+
+    def _table_hint(self, table_id: str) -> None:
+        """A lobby change (here or in another process): a cached game reloads its table."""
+        if table_id in self.entries:
+            self.spawn(self.table_changed(table_id))
 
     async def table_changed(self, table_id: str) -> None:
         """Reload what a cached game knows about its table (bots, status, timer)."""
@@ -386,10 +413,10 @@ class Service:
         if entry.finished:
             raise GameOver("the game is over")
         if seat in entry.bots and not by_bot:
-            raise CommandRejected("a bot plays this seat now; ask the host for the seat back")
-        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
-        if seq != game.seq:
+            raise CommandRejected(BOT_SEAT)
+        if seq != game.seq:  # before the rules: a client behind always learns it is (409)
             raise Stale(game.seq)
+        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
         expected = game.seq
         game.append(produced)
         pending = entry.pending()
@@ -403,7 +430,7 @@ class Service:
             with writing(self.engine) as conn:
                 store.append(conn, entry.game_id, expected, produced,
                              pending=list(pending.seats) if pending else [], over=over,
-                             seat=seat, client_id=client_id)
+                             seat=seat, client_id=client_id, by_bot=by_bot)
                 if snapshot is not None:
                     store.save_snapshot(conn, entry.game_id, last, snapshot)
                 if over:
@@ -417,6 +444,9 @@ class Service:
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
+        except (store.TableClosed, store.SeatPlayedByBot) as exc:
+            self.evict(entry.game_id)  # the table changed elsewhere: reload it
+            raise _refusal(exc) from None
         except BaseException:
             self.evict(entry.game_id)
             raise

@@ -10,12 +10,22 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from engine.kernel import SPECTATOR, Audience, Event
 
-from .models import ChatRow, CommandRow, EventRow, GameRow, SeatRow, SnapshotRow, TableRow, TokenRow
+from .models import (
+    ChatRow,
+    CommandRow,
+    EventRow,
+    GameRow,
+    RateCounterRow,
+    SeatRow,
+    SnapshotRow,
+    TableRow,
+    TokenRow,
+)
 
 
 def now() -> datetime:
@@ -63,6 +73,12 @@ def resolve(conn: Connection, table_id: str, token: str) -> Identity | None:
     if row is None or not hmac.compare_digest(row.digest, d) or row.table_id != table_id:
         return None
     return Identity(table_id, row.role, row.seat, row.digest)
+
+
+def token_live(conn: Connection, digest_: str) -> bool:
+    """Whether the token with this digest still works (not revoked)."""
+    return conn.execute(select(TokenRow.digest).where(
+        TokenRow.digest == digest_, TokenRow.revoked.is_(False))).first() is not None
 
 
 def add_token(conn: Connection, table_id: str, role: str, seat: int | None) -> str:
@@ -195,9 +211,43 @@ class Conflict(Exception):
     """The game moved on since the command was decided (optimistic concurrency)."""
 
 
+class TableClosed(Exception):
+    """The table takes no more commands (the host ended the game, or it is over)."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(f"the game is {status}")
+        self.status = status
+
+
+class SeatPlayedByBot(Exception):
+    """The host gave the seat to a bot: its player's commands are refused."""
+
+
+def check_table_takes(conn: Connection, table_id: str, seat: int | None, by_bot: bool) -> None:
+    """The table's status and the seat's bot flag as committed now, in the append's
+    transaction (not as a process cached them): raise ``TableClosed`` or ``SeatPlayedByBot``.
+
+    On PostgreSQL the table row is share-locked until the transaction ends, so a host's change
+    (which always updates that row: ``bump``) lands wholly before or wholly after the append.
+    Called after the head's compare-and-set, so two appends never wait on each other here.
+    """
+    status = conn.execute(select(TableRow.status).where(TableRow.id == table_id)
+                          .with_for_update(read=True)).scalar_one_or_none()
+    if status != "playing":
+        raise TableClosed(status or "gone")
+    if seat is None or by_bot:
+        return
+    bot = conn.execute(select(SeatRow.bot).where(SeatRow.table_id == table_id,
+                                                 SeatRow.seat == seat)).scalar_one_or_none()
+    if bot:
+        raise SeatPlayedByBot
+
+
 def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
-           pending: list[int], over: bool, seat: int | None, client_id: str | None) -> None:
-    """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``.
+           pending: list[int], over: bool, seat: int | None, client_id: str | None,
+           by_bot: bool = False) -> None:
+    """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``
+    (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``).
 
     The head moves with a compare-and-set on ``games.seq``; the unique ``(game_id, seq)``
     of the events (and the client command id's key) back it up.
@@ -208,6 +258,7 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
                         .values(seq=last, over=over, pending_seats=pending, waiting_since=at))
     if done.rowcount != 1:
         raise Conflict
+    check_table_takes(conn, game_id, seat, by_bot)
     try:
         if new:
             conn.execute(insert(EventRow), [event_row(game_id, ev, at) for ev in new])
@@ -254,3 +305,23 @@ def chat(conn: Connection, table_id: str, after: int = 0, limit: int = 200) -> l
 def chat_head(conn: Connection, table_id: str) -> int:
     return int(conn.execute(select(func.coalesce(func.max(ChatRow.id), 0))
                             .where(ChatRow.table_id == table_id)).scalar_one())
+
+
+# --- rate limits shared between processes (PostgreSQL) ------------------------------------
+
+
+def count_hit(conn: Connection, key: str, window_start: int) -> int:
+    """Count one hit of ``key`` in the fixed window starting at ``window_start``; the hits so
+    far in that window (one upsert: atomic across processes)."""
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+    row = RateCounterRow
+    stmt = pg_insert(row).values(key=key, window_start=window_start, hits=1)
+    stmt = stmt.on_conflict_do_update(index_elements=[row.key], set_={
+        "hits": case((row.window_start == window_start, row.hits + 1), else_=1),
+        "window_start": window_start})
+    return int(conn.execute(stmt.returning(row.hits)).scalar_one())
+
+
+def prune_counters(conn: Connection, before: int) -> None:
+    conn.execute(delete(RateCounterRow).where(RateCounterRow.window_start < before))

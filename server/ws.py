@@ -9,7 +9,9 @@ Protocol (JSON text messages):
   one, in order, each once; ``{"type": "view", ...}`` after them when asked for;
   ``{"type": "your_turn", "seq", "prompt"}`` when this seat becomes one the game waits for;
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
-  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", ...}`` before a refusal.
+  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", "code", "message"}`` before
+  a refusal and the close (1008): ``bad_hello``, ``unauthorized``, ``not_found``,
+  ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages).
 - client → ``{"type": "resync", "after": n}`` (after a gap), ``{"type": "ping"}``.
 """
 
@@ -28,7 +30,8 @@ from . import store
 from .api import chat_out, lobby_of, view_of
 from .db import reading
 from .hub import Subscriber
-from .security import COOKIES, origin_allowed
+from .schemas import ID_MAX, SEQ_MAX
+from .security import COOKIES, client_key, origin_allowed
 from .service import Service
 
 router = APIRouter()
@@ -43,8 +46,8 @@ class Hello(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     type: str = "hello"
-    after: int = Field(0, ge=0)
-    chat_after: int = Field(0, ge=0)
+    after: int = Field(0, ge=0, le=SEQ_MAX)
+    chat_after: int = Field(0, ge=0, le=ID_MAX)
     token: str | None = Field(None, max_length=200)
     view: bool = False
 
@@ -53,17 +56,37 @@ def dumps(msg: dict[str, Any]) -> str:
     return json.dumps(msg, separators=(",", ":"))
 
 
+# what a client that goes away raises at our next send or receive (uvicorn's
+# ClientDisconnected is an OSError): a normal end of a socket, not an error of ours
+GONE = (WebSocketDisconnect, RuntimeError, OSError)
+
+
 @router.websocket("/api/tables/{table_id}/ws")
 async def game_socket(websocket: WebSocket, table_id: str) -> None:
+    # gone between two steps (say, right after its hello): nothing to report
+    with contextlib.suppress(*GONE):
+        await _serve(websocket, table_id)
+
+
+async def _receive_data(websocket: WebSocket) -> str | bytes:
+    """The next message's text (or bytes): a binary hello is read like a text one."""
+    msg = await websocket.receive()
+    if msg["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(msg.get("code", 1000))
+    return msg.get("text") or msg.get("bytes") or ""
+
+
+async def _serve(websocket: WebSocket, table_id: str) -> None:
     service: Service = websocket.app.state.service
-    if not origin_allowed(websocket, service.settings.allowed_origins):
+    if not origin_allowed(websocket, service.settings.allowed_origins) or not await allowed(
+            websocket, "connect", client_key(websocket)):
         await websocket.close(code=POLICY)  # before accept: the upgrade is refused (403)
         return
     await websocket.accept()
     cap = service.settings.ws_max_message
     try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        raw = await asyncio.wait_for(_receive_data(websocket), HELLO_TIMEOUT)
+    except (TimeoutError, *GONE):
         with contextlib.suppress(Exception):
             await websocket.close(code=POLICY)
         return
@@ -88,11 +111,12 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, "not_found", "no such table")
         return
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     chat_sent=hello.chat_after, want_view=hello.view)
+                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
     await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                      "seq": table.seq or 0,
                                      "table": table.model_dump(mode="json")}))
     service.hub.add(sub)
+    sub.poke("r")  # the link may have been re-issued since it was checked above
     sub.poke("g")
     sub.poke("c")
     sender = asyncio.ensure_future(_send_loop(service, websocket, sub))
@@ -105,6 +129,9 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
             if len(data) > cap:
                 await websocket.close(code=TOO_BIG)
                 break
+            if not await allowed(websocket, "ws", sub.digest):
+                await _refuse(websocket, "rate_limited", "too many messages; slow down")
+                break
             try:
                 parsed = json.loads(data)
             except ValueError:
@@ -112,18 +139,23 @@ async def game_socket(websocket: WebSocket, table_id: str) -> None:
             kind = parsed.get("type") if isinstance(parsed, dict) else None
             if kind == "resync" and isinstance(parsed, dict):
                 after = parsed.get("after")
-                if isinstance(after, int) and after >= 0:
+                if isinstance(after, int) and 0 <= after <= SEQ_MAX:
                     sub.sent = after
                     sub.poke("g")
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
-    except (WebSocketDisconnect, RuntimeError):
+    except GONE:
         pass
     finally:
         service.hub.remove(sub)
         sender.cancel()
         with contextlib.suppress(BaseException):
             await sender
+
+
+async def allowed(websocket: WebSocket, kind: str, key: str) -> bool:
+    """The rate limit of ``kind`` (``STARPORT_RATE_LIMITS``) lets this client go on."""
+    return bool(await websocket.app.state.limits.allow(kind, key))
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str) -> None:
@@ -139,6 +171,9 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
             await sub.wake.wait()
             sub.wake.clear()
             kinds, sub.kinds = sub.kinds, set()
+            if "r" in kinds and not await service.token_live(sub.digest):
+                await _refuse(websocket, "revoked", "this link was re-issued by the host")
+                return
             if "t" in kinds:
                 await service.table_changed(sub.table_id)
                 table = await service.db(lobby_of, service, sub.table_id)

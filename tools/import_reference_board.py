@@ -262,8 +262,8 @@ SYSTEMS: dict[str, SystemSpec] = {
         "colony-world",
         "Colony World",
         True,
-        label=(880, 700),
-        culture_box=(880, 732),
+        label=(945, 700),  # right of the 2012 navigation space
+        culture_box=(945, 732),
         sun=(745, 808),
         planet=(668, 804),
         planet_radius=38,
@@ -387,9 +387,11 @@ GALACTIC_BASE = "Galactic Base"
 
 # 2012 classic book, "Differences from the original rules": the Colony World's navigation
 # space joined to the outer trade route (Trapped Rogue - Jungle Planet) by a blue 30 penalty.
+# Placed north-east of the loop, on its two dots there, so that both 2012 examples fit (the
+# Movement Example and the Drive Movement Example; see the rulings).
 EDITION_2012 = "classic-2012"
-CW_CIRCLE_AT = (645.0, 655.0)
-CW_PENALTY_AT = (533.0, 630.0)
+CW_CIRCLE_AT = (830.0, 705.0)
+CW_PENALTY_AT = (640.0, 645.0)
 
 
 # --------------------------------------------------------------------------- conversion
@@ -598,7 +600,9 @@ def _add_colony_world_circle(dots: list[Dot], links: list[Link], ids: dict[str, 
     cw = [d for d in dots if d.system == "colony-world"]
     n = len(cw)
     circle_id, penalty_id = f"colony-world.{n + 1}", f"colony-world.{n + 2}"
-    west, north = ids["cw_loop_3"], ids["cw_loop_4"]  # the loop dots facing the outer route
+    # the loop dots north and north-east (the red one): the only placement on which the 2012
+    # examples' route from the Colony World to Jewelburg crosses three red spaces in 11 MP
+    north, red = ids["cw_loop_5"], ids["cw_loop_6"]
     route_dot = ids["trp_jw_4"]  # outer route Trapped Rogue - Jungle Planet, level with them
     assert by_id[route_dot].route == "trapped-rogue--jungle-planet"
     ed = (EDITION_2012,)
@@ -608,7 +612,7 @@ def _add_colony_world_circle(dots: list[Dot], links: list[Link], ids: dict[str, 
             kind=DotKind.CIRCLE,
             at=Point(x=CW_CIRCLE_AT[0], y=CW_CIRCLE_AT[1]),
             system="colony-world",
-            exits={penalty_id: (3, 4, 5), north: (1, 6), west: (2,)},
+            exits={penalty_id: (2,), red: (3, 4, 5), north: (1, 6)},
             editions=ed,
         )
     )
@@ -625,7 +629,7 @@ def _add_colony_world_circle(dots: list[Dot], links: list[Link], ids: dict[str, 
     )
     for a, b in (
         (circle_id, north),
-        (circle_id, west),
+        (circle_id, red),
         (circle_id, penalty_id),
         (penalty_id, route_dot),
     ):

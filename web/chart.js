@@ -1,4 +1,5 @@
-// The Net Worth chart: every player's Net Worth at the start of each turn (inline SVG).
+// The Net Worth chart: every player's Net Worth at the start of each turn (inline SVG). The
+// replay passes the points up to the moment it shows, so the chart is the one of that moment.
 import { svgEl } from "./board.js";
 
 const PAD = { l: 40, r: 12, t: 12, b: 24 };
@@ -13,6 +14,11 @@ const PAD = { l: 40, r: 12, t: 12, b: 24 };
 export function renderChart(root, points, players, names, target = null) {
   const W = Math.max(220, Math.round(root.clientWidth || 340));
   const box = root.clientHeight || 200;
+  // the same chart again (a replay step within a turn, a redraw): leave it as it is
+  const key = [W, box, target, players.map((p) => `${p.name}:${p.net_worth}:${names.playerColor(p)}`).join(),
+    points.map((p) => `${p.seq}:${p.scores.join(" ")}`).join()].join("|");
+  if (root.dataset.key === key) return;
+  root.dataset.key = key;
   root.replaceChildren();
   if (!players.length) return;
   const legend = document.createElement("ul");

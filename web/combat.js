@@ -1,13 +1,13 @@
 // Combat (15) and the Rastur (16-17) in the turn panel: the attack panel when an attack is open
 // (target, weapons to fire, Blast or Hold fire), the defender's fire-back, the winner's hit, and
-// the Rastur prompts (keep the 1 and draw; place the Rastur: the sites are also on the map,
+// the loser's packing of his Holds before a hit (15.431 with 3.431), the Rastur prompts (keep the 1 and draw; place the Rastur: the sites are also on the map,
 // moves.js). Every button is a command the rules offer now (``legal``), or one the rules accept
 // by construction (a subset of the weapons the ship may fire, at least one for a Blast).
 import { fireWords, itemWords, targetWords } from "./log.js";
 import { itemName } from "./names.js";
 import { el } from "./dom.js";
 
-export const INTERRUPTS = ["defend", "hit", "place_rastur", "draw_rastur"];
+export const INTERRUPTS = ["defend", "pack", "hit", "place_rastur", "draw_rastur"];
 const POWER = { "equipment:laser": 20, "equipment:nova_ball": 20, "relic:laser": 20 };
 
 function btn(text, cmd, send, { cls = "", id = null, label = null } = {}) {
@@ -119,6 +119,21 @@ export function renderCombat(root, answer, names, send, who) {
     return true;
   }
 
+  if (prompt === "pack") {
+    const packs = legal.filter((c) => c.type === "PackHolds");
+    const g = group("Pack your Holds (15.431)");
+    if (!packs.length) {
+      g.appendChild(el("p", {}, `${who(detail.victim)} packs his Holds before ${who(detail.hitter)} chooses the hit.`));
+      return true;
+    }
+    g.appendChild(el("p", {}, `${who(detail.hitter)} won and will hit your ship: a damaged Hold damages every Equipment in it and loses its Fares. Choose which markers share a Hold (3.431: two Equipment or Fares to a Hold; each Goods has its own).`));
+    const list = el("div", { class: "row wrap pack-list" });
+    const first = (view.players[detail.victim]?.goods || []).length + 1; // Goods fill the first Holds
+    for (const c of packs) list.appendChild(btn(packWords(c.holds, names, first), c, send));
+    g.appendChild(list);
+    return true;
+  }
+
   if (prompt === "hit") {
     const hits = legal.filter((c) => c.type === "ChooseHit");
     const g = group("Choose the hit (15.431)");
@@ -129,7 +144,7 @@ export function renderCombat(root, answer, names, send, who) {
     const victim = view.players[detail.victim];
     g.appendChild(el("p", {}, `You win: destroy one marker on ${victim.name}'s Hull, or damage one Hold (its Goods may be claimed).`));
     const list = el("div", { class: "row wrap hit-list" });
-    for (const c of hits) list.appendChild(btn(hitWords(c, victim, names), c, send, { cls: c.claim ? "primary" : "" }));
+    for (const c of hits) list.appendChild(btn(hitWords(c, victim, names, detail.packing), c, send, { cls: c.claim ? "primary" : "" }));
     g.appendChild(list);
     return true;
   }
@@ -156,11 +171,21 @@ export function renderCombat(root, answer, names, send, who) {
   return false;
 }
 
-/** One ChooseHit in words, with the victim's Hold contents as our packing shows them. */
-export function hitWords(c, victim, names) {
+/** A packed marker: ``damaged:<key>`` is a damaged piece of Equipment. */
+const tokenWords = (t, names) => (t.startsWith("damaged:") ? `${itemName(t.slice(8))} (damaged)` : itemWords(t, names));
+
+/** A packing (the non-Goods Holds, numbered from ``first``) in words:
+ * "Hold 2: Yellow Drive + Fare ...; Hold 3: Shield". */
+export function packWords(holds, names, first = 1) {
+  return holds.map((h, i) => `Hold ${first + i}: ${h.map((t) => tokenWords(t, names)).join(" + ")}`).join("; ");
+}
+
+/** One ChooseHit in words, with the victim's Hold contents (his packing, if he chose one). */
+export function hitWords(c, victim, names, packing = null) {
   if (c.hull) return `Destroy the ${itemWords(c.hull, names)} on the Hull`;
   const goods = victim.goods[c.hold];
-  const what = goods ? ` (${itemWords(goods, names)})` : "";
+  const packed = !goods && packing ? packing[c.hold - victim.goods.length] : null;
+  const what = goods ? ` (${itemWords(goods, names)})` : packed?.length ? ` (${packed.map((t) => tokenWords(t, names)).join(" + ")})` : "";
   if (c.claim) return `Damage Hold ${c.hold + 1}${what} and claim the Goods${c.jettison?.length ? `, jettisoning ${c.jettison.map((j) => itemWords(j, names)).join(", ")}` : ""}`;
   return `Damage Hold ${c.hold + 1}${what}`;
 }

@@ -9,7 +9,7 @@ import { askFirst } from "./confirm.js";
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
   "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn",
-  "Blast", "HoldFire", "FireBack", "ChooseHit", "DrawRastur", "PlaceRastur"]); // combat.js has those
+  "Blast", "HoldFire", "FireBack", "PackHolds", "ChooseHit", "DrawRastur", "PlaceRastur"]); // combat.js has those
 
 function btn(text, onClick, { cls = "", label = null, pressed = null, disabled = false, id = null } = {}) {
   const b = el("button", { type: "button", class: cls, "aria-label": label, id });
@@ -217,6 +217,7 @@ export function promptWords(answer, names, plan = null) {
   const p = view.pending;
   const name = (s) => view.players[s]?.name ?? `Seat ${s + 1}`;
   if (p?.prompt === "defend") return `${name(p.seats[0])}: ${name(p.detail?.attacker ?? turn.seat)} blasts you (firepower ${p.detail?.firepower ?? "?"}, ${fireWords(p.detail?.fire)}). Fire back?`;
+  if (p?.prompt === "pack") return `${name(p.seats[0])}: ${name(p.detail?.hitter)} won the fight — choose which of your markers share a Hold before the hit.`;
   if (p?.prompt === "hit") return `${name(p.seats[0])}: you win the fight — choose the hit on ${name(p.detail?.victim)}'s ship.`;
   if (p?.prompt === "place_rastur") return `${name(p.seats[0])}: place the Rastur of strength ${p.detail?.strength ?? view.rastur_hand} — click a highlighted site.`;
   if (p?.prompt === "draw_rastur") return `${name(p.seats[0])}: a 1 on the dice — draw a Rastur, or reroll with the Mulligan Gear?`;

@@ -18,7 +18,7 @@ import { Moves } from "./moves.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
 import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 import { renderChart } from "./chart.js";
-import { Replay } from "./replay.js";
+import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
 import { Notices } from "./notices.js";
@@ -98,6 +98,14 @@ export class Game {
     for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
     const edition = this.ctx.lobby.options.edition || "avalon-hill";
+    // the log so far (unless the live connection already streams it from the lobby) and, for
+    // a replay link, its first frames: fetched while the board loads
+    const live = this.ctx.live;
+    const sofar = live.started ? null : Promise.all([this.api.log(0), this.api.chat(0)]);
+    sofar?.catch(() => { /* thrown where it is awaited */ });
+    const moment = replayMoment();
+    this.replay = new Replay(this);
+    if (moment) this.replay.prefetch(moment);
     await this.board.load(edition);
     this.moves = new Moves(this.board, this.names, {
       heading: (dot) => this.send({ type: "DeclareHeading", dot }),
@@ -107,14 +115,12 @@ export class Game {
     this.board.container.addEventListener("click", (e) => this.missedDot(e));
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
     zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
-    this.replay = new Replay(this);
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
-    // the log so far (unless the live connection already streams it from the lobby)
-    const live = this.ctx.live;
-    if (!live.started) {
-      const [log, chat] = await Promise.all([this.api.log(0), this.api.chat(0)]);
+    if (sofar) {
+      const [log, chat] = await sofar;
+      this.logFull = log.full; // a finished game's log comes with every secret: the replay's
       this.takeNow(log.events);
       for (const m of chat.messages) this.chat(m);
       live.start(this.seq, chat.messages.length ? chat.messages[chat.messages.length - 1].id : 0);
@@ -122,15 +128,14 @@ export class Game {
       this.takeNow(this.ctx.buffer.splice(0));
       for (const m of this.ctx.chatBuffer.splice(0)) this.chat(m);
     }
-    await this.refresh();
-    await this.loadHistory();
+    const replaying = moment ? this.replay.start({ from: this.firstTurnSeq(), ...moment }) : null;
+    await Promise.all([this.refresh(), this.loadHistory(), replaying]);
     this.opened = true;
     this.render();
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
     this.accept(this.early.splice(0));
-    if (new URLSearchParams(location.search).has("replay")) this.replay.start({ from: this.firstTurnSeq() });
   }
 
   wireChrome() {
@@ -149,7 +154,7 @@ export class Game {
       $("chat-form").hidden = true;
     }
     $("replay-btn").addEventListener("click", () => {
-      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq(), to: this.seq });
+      if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq() }); // up to now, growing
     });
     const nb = $("notify-btn");
     if ("Notification" in window && Notification.permission === "default" && this.seat !== null) {
@@ -507,7 +512,8 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    const lines = describeLog(entries, this.names, (s) => this.who(s));
+    // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
+    const lines = describeLog(entries, this.names, (s) => this.who(s)).slice(-LOG_LINES);
     if (!lines.length) return;
     const batch = document.createDocumentFragment();
     for (const { text, kind } of lines) {
@@ -607,6 +613,7 @@ export class Game {
     $("end-btn").hidden = !(this.me.role === "host" && view.stage === "playing" && this.ctx.lobby.status === "playing");
     if (this.busy) this.setBusy(true);
     this.renderEnd();
+    if (this.replay.active) this.replay.paint(); // the moment replayed, not now
   }
 
   /** The Net Worth chart, redrawn only when a figure changed (or the page was resized). */

@@ -28,9 +28,11 @@ export function itemWords(id, names) {
 
 /**
  * Turn new log entries into sentences. Runs of ``Moved`` by one seat become one sentence.
- * ``who(seat)`` names a seat. Returns [{text, kind}].
+ * ``who(seat)`` names a seat. ``reader``: the seat reading a finished game's full log (null for
+ * a spectator), whose private sightings stay "you" while the others' are named; by default
+ * every private event reaching the reader is the reader's own. Returns [{text, kind}].
  */
-export function describeLog(entries, names, who) {
+export function describeLog(entries, names, who, reader = undefined) {
   const out = [];
   let run = null; // {seat, from, to, steps}
   const flush = () => {
@@ -54,7 +56,7 @@ export function describeLog(entries, names, who) {
     if (["CultureObserved", "MarkerSpied"].includes(ev.type) && run) {
       // private sightings happen on the way: keep the move in one sentence, after it
     } else flush();
-    const text = sentence(ev, d, names, who);
+    const text = sentence(ev, d, names, who, reader);
     if (text) out.push({ text, kind: kindOf(ev.type) });
   }
   flush();
@@ -66,12 +68,17 @@ function kindOf(type) {
   if (["PenaltyDue", "PenaltyPaid"].includes(type)) return "penalty";
   if (["CultureObserved", "MarkerSpied"].includes(type)) return "secret";
   if (["GameWon", "CultureDiscovered", "MarkerRevealed"].includes(type)) return "news";
-  if (["PawnAttacked", "Blasted", "PawnCombat", "HitScored", "Theft"].includes(type)) return "combat";
+  if (["PawnAttacked", "Blasted", "PawnCombat", "HoldsPacked", "HitScored", "Theft"].includes(type)) return "combat";
   if (type.startsWith("Rastur")) return "rastur";
   return "plain";
 }
 
-function sentence(ev, d, names, who) {
+/** Someone else's private sighting in a finished game's full log: named, in the past. */
+function sighting(d, who, reader, own, theirs) {
+  return reader === undefined || d.seat === reader ? own : `${who(d.seat)} ${theirs} (only ${who(d.seat)} knew).`;
+}
+
+function sentence(ev, d, names, who, reader) {
   const at = (dot) => names.dotLabel(dot);
   switch (ev.type) {
     case "GameCreated": return `A ${d.options?.scenario || ev.sandbox ? "sandbox " : ""}game begins on the ${d.edition === "classic-2012" ? "2012" : "1988"} board: ${d.players.join(", ")}${d.options?.game_length ? `; first to ${Number(d.options.game_length).toLocaleString("en")} Net Worth wins` : ""}.`;
@@ -90,8 +97,10 @@ function sentence(ev, d, names, who) {
     case "PilotNumberChosen": return `${who(d.seat)} chooses Pilot Number ${d.number}.`;
     case "MarkerRevealed": return `A "?" is turned face up at ${at(d.dot)}: ${markerWords(d.marker)}.`;
     case "FreeSkip": return `${who(d.seat)}'s drive skips the marker just revealed (a free step).`;
-    case "MarkerSpied": return `You spy ${markerWords(d.marker)} at ${at(d.dot)} (only you know).`;
-    case "CultureObserved": return `You observe the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (only you know).`;
+    case "MarkerSpied": return sighting(d, who, reader, `You spy ${markerWords(d.marker)} at ${at(d.dot)} (only you know).`,
+      `spies ${markerWords(d.marker)} at ${at(d.dot)}`);
+    case "CultureObserved": return sighting(d, who, reader, `You observe the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (only you know).`,
+      `observes the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)}`);
     case "PenaltyDue": return d.amount ? `${who(d.seat)} meets a penalty of ${money(d.amount)} at ${at(d.dot)}.` : null;
     case "PenaltyPaid": return `${who(d.seat)} pays the ${money(d.amount)} penalty.`;
     case "MovementEnded":
@@ -127,6 +136,8 @@ function sentence(ev, d, names, who) {
     case "FareDelivered": return `${who(d.seat)} delivers ${itemWords(d.fare, names)} for ${money(d.paid)}.`;
     case "Jettisoned": return `${who(d.seat)} jettisons ${itemWords(d.item, names)}.`;
     case "CommissionPaid": return `${who(d.seat)} receives a ${money(d.amount)} commission.`;
+    case "CommissionOwed": return `${who(d.seat)} earns a commission on ${money(d.value)} traded at his Spaceport (paid when the turn ends).`;
+    case "HoldsPacked": return `${who(d.seat)} packs his Holds: ${d.holds.map((h) => h.map((t) => (t.startsWith("damaged:") ? `${itemName(t.slice(8))} (damaged)` : itemWords(t, names))).join(" + ")).join(" | ")}.`;
     case "DemandReturned": case "CupDrawn": return null;
     case "TradeOffered": return `${who(d.frm)} offers a trade to ${who(d.to)}.`;
     case "TradeAccepted": return `${who(d.to)} accepts ${who(d.frm)}'s offer.`;

@@ -5,7 +5,7 @@ import { END_WORDS } from "./names.js";
 
 const END_ORDER = ["land", "reveal", "penalty", "out_of_mp", "trapped"];
 
-const INTERRUPTS = ["defend", "hit", "place_rastur", "draw_rastur"];
+const INTERRUPTS = ["defend", "pack", "hit", "place_rastur", "draw_rastur"];
 
 export class Moves {
   /**

@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = (id) => `starport:token:${id}`;
 
 export async function openTable(tableId) {
+  import("./game.js").catch(() => { /* reported when the game opens */ }); // loads while the API answers
   const fragment = location.hash.slice(1);
   if (fragment) {
     try { sessionStorage.setItem(TOKEN_KEY(tableId), fragment); } catch { /* private mode */ }
@@ -22,8 +23,7 @@ export async function openTable(tableId) {
   let lobby;
   try {
     if (token) await api.session(); // the HttpOnly cookie: later visits need no fragment
-    me = await api.me();
-    lobby = await api.lobby();
+    [me, lobby] = await Promise.all([api.me(), api.lobby()]);
   } catch (err) {
     return fatal(err.status === 401
       ? "This link is not valid (any more). Ask the host for a new one."

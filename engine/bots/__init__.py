@@ -1,7 +1,8 @@
 """Bots that play a seat from its view and legal actions (``base.Bot``).
 
-``make_bot(name, seed)`` builds a registered bot: ``random`` (uniform over the legal actions)
-or ``trader`` (plans trade routes). ``act`` asks a bot for a seat's command in a game.
+``make_bot(name, seed)`` builds a registered bot: ``random`` (uniform over the legal actions),
+``trader`` (plans Merchant of Venus trade routes) or ``star-trader`` (Star Traders).
+``act`` asks a bot for a seat's command in a game.
 """
 
 from __future__ import annotations
@@ -12,9 +13,19 @@ from .base import Bot, act, reach_for
 from .random_bot import RandomBot, UniformBot
 from .trader import Style, Trader
 
+
+def _star_trader(seed: str | int) -> Bot:
+    """Star Traders' strategic bot (``engine.startraders.bot``; its own simulator calls it
+    ``trader``)."""
+    from engine.startraders.bot import StarTrader
+
+    return StarTrader(seed)
+
+
 BOTS: dict[str, Callable[[str | int], Bot]] = {
     "random": UniformBot,
     "trader": Trader,
+    "star-trader": _star_trader,
 }
 
 

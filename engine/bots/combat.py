@@ -26,7 +26,7 @@ from engine.venus.board import load_board
 from engine.venus.components import load_components
 
 COMPS = load_components()
-COMBAT_PROMPTS = {"defend", "hit", "place_rastur", "draw_rastur"}
+COMBAT_PROMPTS = {"defend", "pack", "hit", "place_rastur", "draw_rastur"}
 LOST_TURN = 40.0  # what losing the rest of a turn costs, in the bot's dollars
 RASTUR_BONUS = 90.0  # a Rastur sent back to the pool delays the Rastur's win (16.5): the clock
 PRESSURE_BONUS = 120.0  # more for each unit of ``rastur_pressure`` (the clock running short)
@@ -246,6 +246,8 @@ def answer(prompt: str, view: dict[str, Any], legal: Sequence[Command], seat: in
     if prompt == "defend":  # 15.43: fire everything back
         backs = [a for a in legal if isinstance(a, c.FireBack)]
         return max(backs, key=lambda a: (len(a.fire), a.fire))
+    if prompt == "pack":
+        return _pack(legal)
     if prompt == "hit":
         return _hit(view, legal)
     if prompt == "place_rastur":
@@ -268,6 +270,28 @@ def _item_value(item: str) -> float:
         return float(COMPS.equipment_item(key).cost)
     if kind == "relic":
         return float(COMPS.relic(key).price)
+    return 0.0
+
+
+def _pack(legal: Sequence[Command]) -> Command:
+    """15.431 with 3.431: spread the markers over as many Holds as the ship has free, the
+    most valuable ones alone, so that one hit damages as little as possible."""
+    packs = [a for a in legal if isinstance(a, c.PackHolds)]
+
+    def worst_hold(a: c.PackHolds) -> tuple[float, int]:
+        value = max((sum(_token_value(t) for t in hold) for hold in a.holds), default=0.0)
+        return value, -len(a.holds)
+
+    return min(packs, key=worst_hold) if packs else legal[0]
+
+
+def _token_value(token: str) -> float:
+    """A packed marker's worth: a Fare's fare, a working piece's cost, a damaged one's 0."""
+    kind, key = token.split(":", 1)
+    if kind == "equipment":
+        return _item_value(token)
+    if kind == "fare":
+        return 100.0  # a Fare lost to the cup: roughly a fare's worth
     return 0.0
 
 

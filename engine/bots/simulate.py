@@ -112,9 +112,10 @@ def play_game(
             gc.enable()
 
 
-def _play(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None, index: int,
-          max_rounds: int) -> GameResult:
-    started = time.perf_counter()
+def play_out(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None = None,
+             max_rounds: int = MAX_ROUNDS) -> tuple[Game[VenusState], int, int]:
+    """Play one game between the named bots to its end (or a stall); the game with its
+    whole log, the number of commands and of fallbacks (commands the rules refused)."""
     names = [f"{b}{i}" for i, b in enumerate(bots)]
     game: Game[VenusState] = Game.start(ruleset, dict(options or {}), names, seed=seed)
     players = [make_bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
@@ -137,6 +138,14 @@ def _play(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None, 
             legal = list(ruleset.legal_actions(state, seat))
             game.play(seat, Randomness(seed, game.seq, "fallback").choice(legal))
         commands += 1
+    return game, commands, fallbacks
+
+
+def _play(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None, index: int,
+          max_rounds: int) -> GameResult:
+    started = time.perf_counter()
+    game, commands, fallbacks = play_out(bots, seed, options, max_rounds)
+    state = game.state
     end = state.end or {}
     return GameResult(
         index=index,

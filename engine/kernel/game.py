@@ -78,7 +78,7 @@ class Game(Generic[S]):
         pending = self.ruleset.pending(self.state)
         if pending is None:
             raise GameOver("the game is over")
-        if actor not in pending.seats:
+        if not pending.admits(actor):
             raise NotYourTurn(f"seat {actor} may not act now; waiting for {list(pending.seats)}")
         rng = Randomness(self.seed, self.seq + 1)
         produced = self.ruleset.decide(self.state, actor, command, rng)

@@ -14,13 +14,22 @@ S = TypeVar("S")
 
 
 class Pending(BaseModel):
-    """Who may act now and what they are asked (a prompt such as "move" or "pay_or_stop")."""
+    """Who may act now and what they are asked (a prompt such as "move" or "pay_or_stop").
+
+    ``seats`` are the seats the game waits for. ``anytime`` are seats that may also act now
+    without being waited for: a game whose rules let players act "at any time" (Star
+    Traders' deals and reaction settings) lists them; the game never waits on them.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     seats: tuple[int, ...]
     prompt: str
     detail: dict[str, Any] = {}
+    anytime: tuple[int, ...] = ()
+
+    def admits(self, seat: int) -> bool:
+        return seat in self.seats or seat in self.anytime
 
 
 class Ruleset(Protocol[S]):

@@ -32,7 +32,7 @@ from .discovery import BASE, site_kind
 from .movement import shields_of
 from .pieces import ship_holds, split
 from .rules import Decision, handles, settle
-from .state import Player, VenusState
+from .state import Attack, Player, VenusState
 
 COMPS = load_components()
 FORT = COMPS.fort
@@ -94,10 +94,11 @@ def fire_options(player: Player, *, at_least_one: bool) -> list[list[str]]:
 
 
 def layout(player: Player, combat: bool = True) -> tuple[list[str], list[list[tuple[str, bool]]]]:
-    """(Hull markers, Holds) of a ship, as the hit rule sees them. Our packing (the rules
-    leave it to the owner): Relics and one working Shield, Laser and Nova Ball on the Hull
-    (3.432, 15.31); then one Goods marker per Hold in the order carried, then Fares and the
-    other Equipment two to a Hold (3.431). A Hold entry is (item, damaged)."""
+    """(Hull markers, Holds) of a ship, as the hit rule sees them: Relics and one working
+    Shield, Laser and Nova Ball on the Hull (3.432, 15.31); then one Goods marker per Hold in
+    the order carried, then Fares and the other Equipment two to a Hold (3.431). A Hold entry
+    is (item, damaged). When the packing matters the owner chooses it before a hit
+    (``holds.py``, ``PackHolds``); this is the packing used otherwise."""
     hull = [f"relic:{r}" for r in player.relics]
     slots = hull_slots(combat)
     off: list[tuple[str, bool]] = []
@@ -113,6 +114,17 @@ def layout(player: Player, combat: bool = True) -> tuple[list[str], list[list[tu
     while len(holds) < ship_holds(player.ship):
         holds.append([])
     return hull, holds
+
+
+def hit_layout(state: VenusState, att: Attack) -> tuple[list[str],
+                                                         list[list[tuple[str, bool]]]]:
+    """The loser's Hull and Holds for a hit: his own packing if he chose one (``holds``)."""
+    from .holds import packed_holds
+
+    assert att.victim is not None
+    player = state.players[att.victim]
+    hull, holds = layout(player, combat_on(state))
+    return hull, packed_holds(player, combat_on(state), att.packing) or holds
 
 
 # --- blasting (15.4-15.44) ----------------------------------------------------------------
@@ -218,9 +230,15 @@ def _fire_back(d: Decision, actor: int, cmd: c.FireBack) -> None:
     defense = max(0, 10 * b + power - SHIELD_SAVING * shields_of(attacker))
     won = attack > defense
     hit_by = att.attacker if won else (actor if cmd.fire and defense > attack else None)
+    pack = False
+    if hit_by is not None:  # 15.431 with 3.431: the loser packs his Holds if it matters
+        from .holds import has_choice
+
+        loser = s.players[actor if hit_by == att.attacker else att.attacker]
+        pack = has_choice(loser, combat_on(s))
     d.emit(event("PawnCombat", seat=att.attacker, defender=actor, dot=att.dot,
                  fire=list(cmd.fire), firepower=power, die=a, defense_die=b, attack=attack,
-                 defense=defense, won=won, hit_by=hit_by, loaded=loaded))
+                 defense=defense, won=won, hit_by=hit_by, pack=pack, loaded=loaded))
     rastur.check_roll(d, [a], movement=False)  # 16.22: the defender's die never draws
     settle(d)
 
@@ -232,7 +250,7 @@ def hit_problem(state: VenusState, seat: int, cmd: c.ChooseHit) -> RuleError | N
     rule = "15.431 hits"
     if att is None or att.stage != "hit" or att.hitter != seat or att.victim is None:
         return RuleError(rule, "you have no hit to inflict")
-    hull, holds = layout(state.players[att.victim], combat_on(state))
+    hull, holds = hit_layout(state, att)
     if (cmd.hull is None) == (cmd.hold is None):
         return RuleError(rule, "choose one Hull marker or one Hold")
     if cmd.hull is not None:
@@ -280,7 +298,7 @@ def _choose_hit(d: Decision, actor: int, cmd: c.ChooseHit) -> None:
     fares: list[str] = []
     goods: str | None = None
     if cmd.hold is not None:
-        _, holds = layout(s.players[victim], combat_on(s))
+        _, holds = hit_layout(s, att)
         for item, is_damaged in holds[cmd.hold]:
             kind, key = split(item)
             if kind == "equipment" and not is_damaged:
@@ -391,6 +409,10 @@ def interrupt_actions(state: VenusState, board: Board, seat: int, kind: str) -> 
     if kind == "defend":
         for fire in fire_options(state.players[seat], at_least_one=False):
             yield c.FireBack(fire=fire)
+    elif kind == "pack":
+        from .holds import pack_actions
+
+        yield from pack_actions(state, seat)
     elif kind == "hit":
         yield from _hit_actions(state, seat)
     elif kind == "place_rastur":
@@ -406,7 +428,7 @@ def _hit_actions(state: VenusState, seat: int) -> Iterator[Command]:
     att = state.turn.attack if state.turn else None
     if att is None or att.victim is None:
         return
-    hull, holds = layout(state.players[att.victim], combat_on(state))
+    hull, holds = hit_layout(state, att)
     for item in dict.fromkeys(hull):
         yield c.ChooseHit(hull=item)
     seen: set[tuple[tuple[str, bool], ...]] = set()

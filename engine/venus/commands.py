@@ -201,6 +201,15 @@ class FireBack(Command):
     fire: list[str] = Field(default_factory=list)
 
 
+class PackHolds(Command):
+    """15.431 with 3.431: before a hit, the loser says which of his Fares and Equipment share
+    a Hold (``holds``: the non-Goods Holds, one or two markers each: ``fare:...``,
+    ``equipment:<key>``, ``damaged:<key>``; see ``holds.packings``)."""
+
+    type: Literal["PackHolds"] = "PackHolds"
+    holds: list[list[str]] = Field(default_factory=list)
+
+
 class ChooseHit(Command):
     """15.431: the winner destroys one marker on the loser's Hull (``hull``: an item id) or
     damages one Hold (``hold``: its number, see ``combat.layout``); Goods in that Hold may be
@@ -284,6 +293,7 @@ VenusCommand = Annotated[
     | Blast
     | HoldFire
     | FireBack
+    | PackHolds
     | ChooseHit
     | Swindle
     | Revolt

@@ -196,7 +196,14 @@ class Equipment(_Model):
     single_use: bool = False  # Nova Ball: returned to the Bank when fired (15.32)
     hull_max: int = 0
     editions: list[Edition]
+    count_2012: int | None = None  # the 2012 box (003 component list), when it differs
     note: str | None = None
+
+    def stock(self, edition: Edition) -> int:
+        """How many markers the game has: 2012 "Component Limitations": "strictly limited"."""
+        if edition is Edition.CLASSIC_2012 and self.count_2012 is not None:
+            return self.count_2012
+        return self.count
 
 
 class Relic(_Model):
@@ -304,6 +311,7 @@ class SpaceportDeed(_Model):
 
 class SpaceportDeeds(_Model):
     cost: int
+    count_2012: int | None = None  # 2012: spaceport deed tokens in the box (003), strictly limited
     ours: bool = False
     note: str | None = None
     deeds: list[SpaceportDeed]
@@ -393,6 +401,8 @@ class Rules(_Model):
     small_bank_2012: int
     neutral_spaceports_2012: list[str]  # 2012 "Neutral Spaceports": ours, the 1988 Space Cities
     fast_play_2012: dict[str, int]  # 2012 "Fast Play Variant": 20 drawn at setup, 4 at discovery
+    # 2.2: 12 Spaceport/Factory markers per player; 2012 "Component Limitations": substitutes
+    deed_markers_per_player: dict[Edition, int | None]
     note: str | None = None
 
 

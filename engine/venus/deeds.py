@@ -22,12 +22,13 @@ from engine.kernel import event
 
 from .bank import payable
 from .board import Board, DotKind, load_board
-from .components import load_components
+from .components import Edition, load_components
 
 if TYPE_CHECKING:
     from .rules import Decision
     from .state import VenusState
 
+CLASSIC_2012 = "classic-2012"
 SPACEPORT_PCT = load_components().rules.spaceport_commission_pct  # 12.2.2: 10%
 FACTORY_PCT = load_components().rules.factory_commission_pct  # 12.3.2: 50%
 DISCOUNT_PCT = load_components().rules.own_species_discount_pct  # 3.3: 20%
@@ -78,10 +79,34 @@ def deeds_for_sale(state: VenusState, board: Board, culture: str) -> list[str]:
     if culture not in state.factories:
         out.append(f"deed:factory:{culture}")
     deeds = orbit_deeds(state.edition)
+    if not spaceport_tokens_left(state):
+        deeds = {}
     for dot in sorted(board.by_system.get(system, [])):
         if dot in deeds and dot not in state.spaceports and dot not in state.rastur:  # 16.4
             out.append(deeds[dot])
     return out
+
+
+def markers_left(state: VenusState, seat: int) -> bool:
+    """2.2: "12 Spaceport/Factory markers" per player, one on each Spaceport or Factory he
+    owns. 2012 "Component Limitations": run out of merchant spaceport tokens, "use suitable
+    substitutes": no limit."""
+    limit = load_components().rules.deed_markers_per_player[Edition(state.edition)]
+    if limit is None:
+        return True
+    owned = sum(1 for owner in state.spaceports.values() if owner == seat)
+    owned += sum(1 for site in state.factories.values() if site.owner == seat)
+    return owned < limit
+
+
+def spaceport_tokens_left(state: VenusState) -> bool:
+    """2012: the box holds 24 spaceport deed tokens and components are "strictly limited"
+    ("Component Limitations"), so once 24 merchant spaceports stand, no more deeds are sold.
+    1988: one Deed per Orbit (2.541), no other limit."""
+    if state.edition != CLASSIC_2012:
+        return True
+    count = load_components().spaceport_deeds.count_2012
+    return count is None or len(state.spaceports) < count
 
 
 def orbit_of(state: VenusState, deed: str) -> str:
@@ -94,15 +119,39 @@ def is_spaceport(board: Board, state: VenusState, dot: str) -> bool:
 
 
 def spaceport_commission(d: Decision, dot: str, amount: int, what: str) -> None:
-    """12.2.2: the Bank pays the Spaceport's owner 10% of ``amount`` traded on his Orbit."""
+    """12.2.2: the Bank pays the Spaceport's owner 10% of ``amount`` traded on his Orbit.
+
+    2012 "Merchant Spaceport Commissions": "He receives this commission after all buy
+    actions and sell actions have been completed", on the "total transaction value": the
+    value is only recorded now (``CommissionOwed``) and paid by ``pay_owed_commissions``
+    when the turn ends, so nobody spends it in the same Transaction phase."""
     owner = d.state.spaceports.get(dot)
     if owner is None or d.board.dots[dot].kind is DotKind.QBOX:
+        return
+    if d.state.edition == CLASSIC_2012:
+        if amount > 0:
+            d.emit(event("CommissionOwed", seat=owner, dot=dot, value=amount, on=what))
         return
     due = amount * SPACEPORT_PCT // 100
     paid = payable(d.state, due)
     if due > 0:
         d.emit(event("CommissionPaid", seat=owner, amount=paid, due=due, kind="spaceport",
                      dot=dot, on=what))
+
+
+def pay_owed_commissions(d: Decision) -> None:
+    """2012 "Merchant Spaceport Commissions": after all buy and sell actions of the turn, 10%
+    of each merchant spaceport's total transaction value to its owner (the book's example:
+    c300 + c320 = c620, so c62), the trading player himself included."""
+    turn = d.state.turn
+    if turn is None or not turn.owed:
+        return
+    for dot, value in sorted(turn.owed.items()):
+        owner = d.state.spaceports.get(dot)
+        due = value * SPACEPORT_PCT // 100
+        if owner is not None and due > 0:
+            d.emit(event("CommissionPaid", seat=owner, amount=payable(d.state, due), due=due,
+                         kind="spaceport", dot=dot, on="transactions", value=value))
 
 
 def factory_commission(d: Decision, culture: str, cost: int) -> None:

@@ -25,7 +25,8 @@
 - **Relics, 2012 appendix, where it differs from 1988**: the Jump Start's warp costs one
   movement point like every telegate transport ("Telegates" step 3), also from a surface
   city (1988 8.43: two). A failed Jump Start moves "in the direction of his choice (without
-  declaring a heading)", as 1988's "moves away along a normal path in any direction". Air
+  declaring a heading)", as 1988's "moves away along a normal path in any direction" (from a
+  navigation space still by the arrow of his navigation value, ``Mover._normal_steps``). Air
   Foil, the relic Yellow Drive (no cargo hold) and the relic Shield (neither the hull shield
   space nor a hold) play as the engine's 1988 relics (``cargo.py``, ``movement.py``).
 """
@@ -77,3 +78,31 @@ def jump_start_warp_mp(edition: str) -> int | None:
     """2012 appendix, Jump Start, with "Telegates": the warp costs 1 MP (None: 1988 8.43's
     normal MP, two from a Surface City)."""
     return 1 if edition == CLASSIC_2012 else None
+
+
+def stays_on_hazard_free(edition: str) -> bool:
+    """2012 "Movement Phase": "A player may choose to skip his Movement phase to remain on his
+    ship's current space and end his turn", and "Hazards": a hazard is paid "when a player
+    enters a hazard space". So a ship on a hazard stays there (or leaves) without paying;
+    1988 6.3 ("If he starts his turn on a Penalty, he must pay the penalty or move away")
+    still asks the 1988 ship to pay."""
+    return edition == CLASSIC_2012
+
+
+def only_last_step_blocks(edition: str) -> bool:
+    """Backtracking. 1988 5.32: no path used this turn may be used in reverse. 2012 "Additional
+    Movement Rules": "After a ship departs from a space, it cannot immediately turn around and
+    return to that space": only the move just made may not be reversed at once."""
+    return edition == CLASSIC_2012
+
+
+JUMPS = ("telegate", "jump_start")  # the ``via`` of a move that is a Tele Gate jump
+
+
+def destination_gate_idle(edition: str) -> bool:
+    """2012 "Telegates" step 2: "He immediately moves his ship to the telegate with the number
+    that matches his navigation value (the destination telegate is not resolved)"; step 3: he
+    "continues his Move step from the new telegate". So a ship that arrived by a jump leaves
+    that gate along a path, even with the Switch Switch. 1988 6.5 with 8.46 lets a Switch
+    Switch holder jump on (the reference FAQ's jump back)."""
+    return edition == CLASSIC_2012

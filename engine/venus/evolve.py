@@ -8,6 +8,7 @@ from typing import Any
 from engine.kernel import Event
 
 from .cargo import give, take
+from .encounters import JUMPS, only_last_step_blocks
 from .pieces import split
 from .state import FactorySite, Marker, Offer, Player, QBox, Turn, VenusState
 
@@ -160,9 +161,13 @@ def _moved(state: VenusState, d: dict[str, Any]) -> None:
     t = _turn(state)
     state.players[d["seat"]].dot = d["to"]
     t.mp -= d["mp"]
-    t.used.extend(d["edges"])
+    if only_last_step_blocks(state.edition):
+        t.used = list(d["edges"])  # 2012: only the move just made cannot be reversed
+    else:
+        t.used.extend(d["edges"])  # 5.32: no path used this turn in reverse
     t.moves += 1
     t.free_step = False
+    t.jumped = d["via"] in JUMPS
     t.start_penalty = False
     t.blast_at = d["to"]  # 15.41: entering a dot opens one attack there
     if d.get("pilot") is not None:
@@ -351,6 +356,12 @@ def _drawn(state: VenusState, d: dict[str, Any]) -> None:
     state.market.setdefault(d["culture"], []).append(d["marker"])
     if d.get("loaded"):
         del state.loaded_draws[: d["loaded"]]
+
+
+@handles("CommissionOwed")
+def _owed(state: VenusState, d: dict[str, Any]) -> None:
+    t = _turn(state)
+    t.owed = {**t.owed, d["dot"]: t.owed.get(d["dot"], 0) + d["value"]}  # a new dict: clones share
 
 
 @handles("CommissionPaid")

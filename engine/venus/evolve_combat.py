@@ -147,9 +147,18 @@ def _pawn_combat(state: VenusState, d: dict[str, Any]) -> None:
         t.attack = None
     else:
         victim = d["defender"] if hitter == d["seat"] else d["seat"]
-        t.attack = old.model_copy(update={"stage": "hit", "hitter": hitter, "victim": victim})
+        stage = "pack" if d.get("pack") else "hit"  # 15.431: the loser packs his Holds first
+        t.attack = old.model_copy(update={"stage": stage, "hitter": hitter, "victim": victim})
     if not d["won"]:
         t.lost = True
+
+
+@handles("HoldsPacked")
+def _packed(state: VenusState, d: dict[str, Any]) -> None:
+    t = _turn(state)
+    assert t.attack is not None
+    t.attack = t.attack.model_copy(update={"stage": "hit",
+                                           "packing": [list(h) for h in d["holds"]]})
 
 
 @handles("HitScored")
@@ -184,6 +193,7 @@ def _theft(state: VenusState, d: dict[str, Any]) -> None:
     victim = state.players[d["defender"]]
     thief.cash -= d["cash"]
     _bank(state, d["cash"])
+    t.credit -= d.get("credit", 0)  # 15.51 with 9.32: trade-in credit spent as money
     _spend_nova_balls(thief, d["fire"])
     t.bought += 1
     t.blast_at = None

@@ -10,7 +10,8 @@ shown on the token", or in its supply area if that culture is still hidden.
 The engine's ``market`` already holds a culture's tokens whether it is discovered (its
 system) or not (its supply area), and a ``CupDrawn`` places a token with the culture on it,
 so the variant is: goods start in the cup, 20 ``CupDrawn`` at setup, four after each
-``CultureDiscovered``. Any token may be drawn (goods, demands, passengers). Factory goods stay
+``CultureDiscovered``. The 20 at setup are goods only (step 5 comes before the bonus cup is
+prepared); the later draws take any token (goods, demands, passengers). Factory goods stay
 aside (they are no goods tokens of step 5). The counts are data
 (``rules.fast_play_2012``).
 """
@@ -37,11 +38,8 @@ def counts() -> dict[str, int]:
 
 
 def check(opts: dict[str, Any]) -> None:
-    """The option is true or false, and exists only in the 2012 classic game."""
-    value = opts.get(OPTION, False)
-    if not isinstance(value, bool):
-        raise RuleError("2012 fast play variant", "fast_play must be true or false")
-    if value and opts["edition"] != CLASSIC_2012:
+    """The option (read as a flag by ``setup.read_flag``) exists only in the 2012 classic game."""
+    if opts.get(OPTION, False) and opts["edition"] != CLASSIC_2012:
         raise RuleError("2012 fast play variant",
                         "the fast play variant is an optional rule of the classic-2012 edition")
 
@@ -58,8 +56,12 @@ def opening_market(market: dict[str, list[str]], cup: list[str]) -> tuple[dict[s
 
 
 def setup_draws(cup: list[str], rng: Randomness) -> list[Event]:
-    """Draw 20 tokens at random, each to its culture's supply area (public)."""
-    left = list(cup)
+    """Draw 20 tokens at random, each to its culture's supply area (public).
+
+    The draw is step 5 of setup, before step 9 ("Prepare Bonus Cup") puts the passengers and
+    demands in: the 20 come from the goods alone (the cup then holds the rest of the goods
+    with every bonus token, which is what the later draws see)."""
+    left = [m for m in cup if m.startswith("goods:")]
     out = []
     for _ in range(min(counts()["setup_draws"], len(left))):
         marker = left.pop(rng.below(len(left)))

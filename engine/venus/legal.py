@@ -57,7 +57,7 @@ def pending(state: VenusState) -> Pending | None:
 def _interrupt_detail(state: VenusState, kind: str) -> dict[str, object]:
     turn = state.turn
     assert turn is not None
-    if kind in ("defend", "hit") and turn.attack is not None:
+    if kind in ("defend", "pack", "hit") and turn.attack is not None:
         return turn.attack.model_dump()
     if kind == "place_rastur":
         from .rastur import sites

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
-from .encounters import jump_start_warp_mp, per_gate_lock
+from .encounters import destination_gate_idle, jump_start_warp_mp, per_gate_lock
 from .state import Marker, Player, QBox, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
@@ -154,6 +154,7 @@ class Position:
     pilot: int | None = None
     moves: int = 0
     free_step: bool = False  # 8.22
+    jumped: bool = False  # the last move was a Tele Gate jump (2012: that gate does not act)
 
 
 @dataclass(frozen=True, slots=True)
@@ -416,11 +417,12 @@ class Mover:
                     continue
                 yield Step(nxt, 1, "airfoil", (edge(here, nxt),), (), pilot)
 
-    def _circle_steps(self, pos: Position) -> Iterator[Step]:
-        """6.4, 6.43: leave a Navigation Circle by the arrow of the Pilot Number."""
+    def _circle_steps(self, pos: Position, only: int | None = None) -> Iterator[Step]:
+        """6.4, 6.43: leave a Navigation Circle by the arrow of the Pilot Number (``only``:
+        that number, else each one he may choose)."""
         here = pos.dot
         exits = self.board.exits[here]
-        for pilot in self.pilot_choices(pos):
+        for pilot in self.pilot_choices(pos) if only is None else [only]:
             target = exits.get(pilot)
             if target is None or edge(target, here) in pos.used:
                 continue  # 6.43: that arrow points back the way he came: he stops
@@ -441,7 +443,16 @@ class Mover:
             if target is not None and pilot != number:
                 yield Step(target, self.jump_cost(pos.dot, target, via), via, (), (), pilot)
             else:
-                yield from self._path_steps(pos, pilot)
+                yield from self._normal_steps(pos, pilot)
+
+    def _normal_steps(self, pos: Position, pilot: int) -> Iterator[Step]:
+        """No jump: he moves on "within the limitations of his already declared Pilot
+        Number" (8.43; 2012 appendix, Jump Start: "proceeds with his Movement phase as
+        normal"), so from a Navigation Circle only by that number's arrow (6.4)."""
+        if self.board.dots[pos.dot].kind is DotKind.CIRCLE:
+            yield from self._circle_steps(pos, pilot)
+        else:
+            yield from self._path_steps(pos, pilot)
 
     def steps(self, pos: Position) -> list[Step]:
         """Every legal next move from ``pos`` (the declaration binds the first one, 5.31)."""
@@ -450,6 +461,8 @@ class Mover:
             return []
         here = pos.dot
         number = self.telegate(here)
+        if number is not None and pos.jumped and destination_gate_idle(self.board.edition):
+            number = None  # 2012 "Telegates": "the destination telegate is not resolved"
         jump_start = (
             pos.moves == 0
             and self.jump_start
@@ -543,6 +556,7 @@ def position_of(turn: Turn, player: Player) -> Position:
         pilot=turn.pilot,
         moves=turn.moves,
         free_step=turn.free_step,
+        jumped=turn.jumped,
     )
 
 

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from .board import Board, load_board
+from .encounters import JUMPS, only_last_step_blocks
 from .movement import Mover, Position, Step, position_of
 from .state import VenusState
 
@@ -93,7 +94,7 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
     player = state.players[turn.seat]
     start = position_of(turn, player)
     best: dict[tuple[str, str], tuple[int, int, Trail, int | None, int]] = {}
-    seen: dict[tuple[str, int, int | None, bool], list[tuple[frozenset[str], int]]] = {}
+    seen: dict[tuple[str, int, int | None, bool, bool], list[tuple[frozenset[str], int]]] = {}
 
     def record(dot: str, end: str, trail: Trail, length: int, pilot: int | None, mp: int,
                paid: int) -> None:
@@ -107,11 +108,12 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
     facts_of = mover.facts
 
     start_pilot = start.pilot
+    last_only = only_last_step_blocks(mover.board.edition)  # 2012 backtracking
 
     def visit(pos: Position, cash: int, trail: Trail, length: int, pilot: int | None,
               paid: int) -> None:
         # dropped when an earlier arrival at this state dominates it (or the cap is hit)
-        key = (pos.dot, pos.mp, pos.pilot, pos.free_step)
+        key = (pos.dot, pos.mp, pos.pilot, pos.free_step, pos.jumped)
         kept = seen.get(key)
         if kept is None:
             kept = seen[key] = []
@@ -165,8 +167,9 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
                 left -= due
                 spent += due
             edges = step.edge_set
-            nxt = Position(to, mp, used | edges if edges else used,
-                           step.pilot if step.pilot is not None else pos.pilot, moves)
+            nxt = Position(to, mp, edges if last_only else used | edges if edges else used,
+                           step.pilot if step.pilot is not None else pos.pilot, moves,
+                           jumped=step.via in JUMPS)
             visit(nxt, left, way, far, on, spent)
 
     visit(replace(start), player.cash, None, 0, None, 0)

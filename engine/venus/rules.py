@@ -10,17 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event, only
+from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event
 
 from . import commands as c
 from . import rastur as _rastur
 from .bank import check_bank
 from .board import Board, DotKind, load_board
 from .cargo import excess
+from .deeds import pay_owed_commissions
 from .discovery import discover, trade_culture
 from .encounters import relic_ends_turn, switch_gate_lock
 from .evolve import apply
 from .movement import Mover, Position, Step, drives_of, position_of
+from .observation import look_around, spy_where_standing
 from .pieces import RELIC_KEYS, ship_dice
 from .state import Turn, VenusState, clone_state, interrupt
 from .winning import net_worth, target, wins_at_turn_end
@@ -91,18 +93,21 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
                         f"seat {waiting[1]} must answer the '{waiting[0]}' prompt first")
     decision = Decision(state, rng)
     handler(decision, actor, command)
+    spy_where_standing(decision)  # 8.45
     check_bank(decision)  # 13.3: an empty Bank ends the game at once
     return decision.events
 
 
 INTERRUPT_COMMANDS: dict[str, tuple[type[Command], ...]] = {
     "defend": (c.FireBack,),
+    "pack": (c.PackHolds,),
     "hit": (c.ChooseHit,),
     "place_rastur": (c.PlaceRastur,),
     "draw_rastur": (c.DrawRastur, c.Reroll),
 }
 INTERRUPT_RULES = {
     "defend": "15.43 blasting pawns",
+    "pack": "15.431 hits (3.431 holds)",
     "hit": "15.431 hits",
     "place_rastur": "16.2 generation",
     "draw_rastur": "16.21 relics",
@@ -248,9 +253,16 @@ def _reroll(d: Decision, actor: int, cmd: c.Reroll) -> None:
     d.emit(event("DieRerolled", seat=actor, die=cmd.die, value=value[0], loaded=loaded))
     if turn.rastur_due:  # 16.21: a "1" changed by the Mulligan Gear is ignored
         d.emit(event("RasturDue", seat=actor, due=False))
-    dice = d.turn.dice[:-1] if d.turn.auto_pilot else d.turn.dice
-    _rastur.check_roll(d, dice, movement=True)
+    _rastur.check_roll(d, _rolled_dice(d.turn, cmd.die), movement=True)
     settle(d)
+
+
+def _rolled_dice(turn: Turn, rerolled: int) -> list[int]:
+    """16.2 "whenever a player rolls a 1": the dice he rolled. The Auto Pilot's 4 is no roll
+    (16.21), but once the Mulligan Gear rerolls it (8.44: "including the Auto Pilot") that
+    die was rolled like the others."""
+    last = len(turn.dice) - 1
+    return turn.dice[:-1] if turn.auto_pilot and rerolled != last else list(turn.dice)
 
 
 @handles(c.ChoosePilotNumber)
@@ -400,33 +412,8 @@ def _take_step(d: Decision, actor: int, step: Step) -> None:
             pilot=step.pilot,
         )
     )
-    _look_around(d, actor, [*step.skipped, step.to])
+    look_around(d, actor, [*step.skipped, step.to])
     _after_arrival(d, arrived=True)
-
-
-def _look_around(d: Decision, actor: int, dots: list[str]) -> None:
-    """7.2 observation from an Orbit, 8.45 Spy Eye: private sightings of secrets."""
-    s = d.state
-    player = s.players[actor]
-    spy_eye = "spy_eye" in player.relics
-    for dot in dots:
-        info = d.board.dots[dot]
-        system = info.system
-        hidden = bool(system) and system in s.iou_at and system not in s.discovered
-        if hidden and system and (info.orbit or spy_eye) and system not in player.observed:
-            culture = s.iou_at[system]
-            d.emit(event("CultureObserved", only(actor), seat=actor, system=system,
-                         culture=culture))
-        if spy_eye:
-            for near in sorted(d.board.adjacent_dots(dot) | {dot}):
-                box = s.qboxes.get(near)
-                if box and not box.face_up and box.marker and near not in player.spied:
-                    d.emit(event("MarkerSpied", only(actor), seat=actor, dot=near,
-                                 marker=box.marker.model_dump(exclude_none=True)))
-                    if _rastur.solitaire(s) and box.marker.kind in ("penalty", "relic"):
-                        # 17.4: observed markers stay face up (not Tele Gates, Open Spaceports)
-                        d.emit(event("MarkerRevealed", dot=near,
-                                     marker=box.marker.model_dump(exclude_none=True)))
 
 
 def _after_arrival(d: Decision, *, arrived: bool) -> None:
@@ -579,6 +566,7 @@ def end_turn(d: Decision) -> None:
         _rastur.generate(d)  # 17.2: the generation die at the end of the turn
         if s.stage != "playing" or interrupt(s) is not None:
             return  # the Rastur won, or the drawn Rastur waits to be placed (17.21)
+    pay_owed_commissions(d)  # 2012: merchant spaceport commissions after all trading
     d.emit(event("TurnEnded", seat=seat))
     if wins_at_turn_end(d, seat):
         return

@@ -9,6 +9,7 @@ from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
 
 from . import combat as _combat  # noqa: F401  (registers the 15-17 commands)
 from . import evolve as _evolve
+from . import holds as _holds  # noqa: F401  (registers PackHolds)
 from . import legal as _legal
 from . import merchants as _merchants  # noqa: F401  (registers the 11.4 commands)
 from . import rules as _rules

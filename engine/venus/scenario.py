@@ -17,6 +17,7 @@ from engine.kernel import NOBODY, BadCommand, Event, Game, Randomness, RuleError
 from .board import DotColor, DotKind, load_board
 from .components import load_components
 from .deeds import orbit_deeds
+from .encounters import stays_on_hazard_free
 from .pieces import (
     RELIC_KEYS,
     bonus_markers,
@@ -290,6 +291,8 @@ def _position(sc: Scenario, iou_at: dict[str, str]) -> dict[str, Any]:
 
 
 def _on_penalty(sc: Scenario, dots: dict[str, Any]) -> bool:
+    if stays_on_hazard_free(sc.edition):
+        return False  # 2012 "Movement Phase": skipping it on a hazard costs nothing
     here = sc.players[sc.active].dot
     marker = sc.qboxes.get(here)
     if here in sc.rastur or sc.forts.get(here, sc.active) != sc.active:

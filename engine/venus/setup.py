@@ -10,6 +10,7 @@ from . import fast_play
 from .bank import opening_bank
 from .board import EDITIONS, load_board
 from .cup import opening_cup
+from .encounters import stays_on_hazard_free
 from .first_player import CLASSIC_2012, check_player_count_2012, random_first_player
 from .movement import marker_penalty
 from .pieces import (
@@ -26,18 +27,45 @@ from .state import VenusState
 GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
 
 
+FLAGS = {"small_bank": "13.3 bankruptcy", "combat": "15 combat", "rastur": "16 the Rastur",
+         "solitaire": "17 solitaire", "fast_play": "2012 fast play variant"}
+FLAG_WORDS = {"true": True, "on": True, "yes": True, "1": True,
+              "false": False, "off": False, "no": False, "0": False}
+
+
+def read_flag(name: str, value: object) -> bool:
+    """A yes/no option in its usual spellings: true/false, on/off, yes/no, 1/0 (any case),
+    as booleans, numbers or text (a command line or a form gives text)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | str) and str(value).strip().lower() in FLAG_WORDS:
+        return FLAG_WORDS[str(value).strip().lower()]
+    raise RuleError(FLAGS.get(name, "options"),
+                    f"{name} must be true or false (on/off, yes/no, 1/0), not {value!r}")
+
+
+def _read_flags(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: read_flag(k, v) if k in FLAGS else v for k, v in options.items()}
+
+
+def _read_length(value: object) -> object:
+    """14: the game length, also given as text ("2000")."""
+    return int(value) if isinstance(value, str) and value.strip().isdigit() else value
+
+
 def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]:
     """Table options with their defaults; a clear error names a wrong one."""
     opts = {"edition": "avalon-hill", "game_length": 2000, "small_bank": False,
-            "solitaire": False, **options}
+            "solitaire": False, **_read_flags(options)}
+    opts["game_length"] = _read_length(opts["game_length"])
+    if len(players) == 1 and "solitaire" not in options and opts["edition"] == "avalon-hill":
+        opts["solitaire"] = True  # 16, 17.1: one player plays solitaire, with the Rastur
     opts.setdefault("rastur", bool(opts["solitaire"]))  # 17.1: solitaire uses the Rastur
     opts.setdefault("combat", bool(opts["rastur"]))  # 16.3: the Rastur are blasted (15.4)
     if opts["edition"] not in EDITIONS:
         raise RuleError("options", f"edition must be one of {list(EDITIONS)}")
     if opts["game_length"] not in GAME_LENGTHS:
         raise RuleError("14 game length", f"game_length must be one of {list(GAME_LENGTHS)}")
-    if not isinstance(opts["small_bank"], bool):
-        raise RuleError("13.3 bankruptcy", "small_bank must be true or false")
     _check_optional(opts, players)
     fast_play.check(opts)
     limit = max_players(opts["edition"])
@@ -56,10 +84,6 @@ def check_options(options: dict[str, Any], players: list[str]) -> dict[str, Any]
 
 def _check_optional(opts: dict[str, Any], players: list[str]) -> None:
     """15, 16, 17: the optional rules of the 1988 manual (combat, the Rastur, solitaire)."""
-    for name, rule in (("combat", "15 combat"), ("rastur", "16 the Rastur"),
-                       ("solitaire", "17 solitaire")):
-        if not isinstance(opts[name], bool):
-            raise RuleError(rule, f"{name} must be true or false")
     if opts["edition"] == "classic-2012":
         if opts["combat"]:
             raise RuleError("15 combat", "no lasers or nova balls in the classic 2012 game: "
@@ -72,6 +96,9 @@ def _check_optional(opts: dict[str, Any], players: list[str]) -> None:
             raise RuleError("17.1 setup", "the Rastur must be used to play solitaire")
         if len(players) != 1:
             raise RuleError("17.1 setup", "solitaire is played by one player")
+    elif len(players) == 1 and opts["edition"] == "avalon-hill":
+        raise RuleError("17.1 setup", "one player plays the solitaire rules (17), which must "
+                        "use the Rastur (16): leave solitaire out or set it true")
 
 
 def rastur_pooled(opts: dict[str, Any]) -> Event:
@@ -187,6 +214,8 @@ def start_turn(d: Any, seat: int) -> None:
     on_penalty = board.dots[here].kind == "penalty" or _penalty_marker(s, here)
     if marker_penalty(s, here, seat) is not None:  # 15.13, 16.3: an enemy Fort, a Rastur
         on_penalty = True
+    if stays_on_hazard_free(s.edition):
+        on_penalty = False  # 2012 "Movement Phase": skipping it on a hazard costs nothing
     d.emit(event("TurnStarted", seat=seat, round=round_, start_penalty=on_penalty))
 
 

@@ -77,9 +77,10 @@ class Attack(_Mutable):
     dot: str
     fire: list[str] = Field(default_factory=list)  # the attacker's weapons fired (15.32)
     firepower: int = 0
-    stage: Literal["defend", "hit"] = "defend"
+    stage: Literal["defend", "pack", "hit"] = "defend"
     hitter: int | None = None  # who chooses the hit (the winner)
     victim: int | None = None
+    packing: list[list[str]] | None = None  # the loser's Holds as he packed them (15.431)
 
 
 class Offer(_Mutable):
@@ -117,6 +118,7 @@ class Turn(_Mutable):
     used: list[str] = Field(default_factory=list)  # directed paths "a>b" used this turn (5.32)
     moves: int = 0  # moves made this turn
     free_step: bool = False  # 8.22: skipping a just-revealed colored Penalty marker
+    jumped: bool = False  # the last move was a Tele Gate jump (2012 "Telegates")
     due: int | None = None  # the penalty due on this dot (6.3)
     start_penalty: bool = False  # began the turn on a Penalty (6.3 last sentence)
     landed: bool = False  # 6.2
@@ -126,6 +128,7 @@ class Turn(_Mutable):
     credit: int = 0  # unspent trade-in value of this turn's barters (9.32)
     iou_credit: int = 0  # 2012: the First Contact credit within ``credit`` (first_contact.py)
     acquired: list[str] = Field(default_factory=list)  # items got this turn (11.3)
+    owed: dict[str, int] = Field(default_factory=dict)  # 2012: merchant spaceport -> value traded
     offer: Offer | None = None  # a trade offer waiting for its answer (11.4)
     blast_at: str | None = None  # the dot where one attack may be made now (15.41, 15.412)
     attack: Attack | None = None  # a pawn combat in progress (15.43)
@@ -262,6 +265,8 @@ def interrupt(state: VenusState) -> tuple[str, int] | None:
     if attack is not None:
         if attack.stage == "defend":
             return "defend", attack.defender
+        if attack.stage == "pack" and attack.victim is not None:
+            return "pack", attack.victim
         return "hit", attack.hitter if attack.hitter is not None else turn.seat
     if state.rastur_hand is not None:
         return "place_rastur", turn.seat

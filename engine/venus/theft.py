@@ -45,6 +45,20 @@ def _theft_site(state: VenusState, board: Board, seat: int, rule: str) -> tuple[
     return here, culture
 
 
+def funds(state: VenusState, seat: int) -> int:
+    """15.51: a Theft attack is bought like an item, so this turn's trade-in credit pays for
+    it "as if it were money" (9.32), before the money."""
+    turn = state.turn
+    return state.players[seat].cash + (turn.credit if turn is not None else 0)
+
+
+def _paid(state: VenusState, amount: int) -> tuple[int, int]:
+    """The Theft event's payment (money, credit): trade-in credit first (it expires, 9.32)."""
+    turn = state.turn
+    credit = min(turn.credit if turn is not None else 0, amount)
+    return amount - credit, credit
+
+
 def swindle_bonus(state: VenusState, board: Board, seat: int, dot: str) -> int:
     """15.53: +1 per own Spaceport, Factory and Fort on the dot, +1 if his species lives
     there."""
@@ -80,8 +94,9 @@ def swindle_problem(state: VenusState, board: Board, seat: int,
         return RuleError("15.52 duration", "the target must be on your dot")
     if cmd.goods not in state.players[cmd.target].goods:
         return RuleError(rule, "only Goods are stolen, and that ship carries none of those")
-    if state.players[seat].cash < SWINDLE_COST:
-        return RuleError(rule, f"a Swindle costs ${SWINDLE_COST}")
+    if funds(state, seat) < SWINDLE_COST:
+        return RuleError("15.53 swindles", f"a Swindle costs ${SWINDLE_COST}; you have "
+                         f"${funds(state, seat)} in money and trade-in credit")
     if not room_for(state, seat, [cmd.goods]):
         return RuleError("3.43 capacity", "you have no room for those Goods")
     return None
@@ -126,8 +141,9 @@ def revolt_problem(state: VenusState, board: Board, seat: int,
     except RuleError as err:
         return err, 0
     money = max(0, REVOLT_COST - power)
-    if state.players[seat].cash < money:
-        return RuleError("15.54 revolts", f"you must pay ${money} besides your firepower"), 0
+    if funds(state, seat) < money:
+        return RuleError("15.54 revolts", f"you must pay ${money} besides your firepower, in "
+                         "money or trade-in credit"), 0
     return None, money
 
 
@@ -141,10 +157,11 @@ def _swindle(d: Decision, actor: int, cmd: c.Swindle) -> None:
     (a, b), loaded = d.roll(2)
     attack = a + swindle_bonus(s, d.board, actor, here)
     defense = b + swindle_bonus(s, d.board, cmd.target, here)
+    cash, credit = _paid(s, SWINDLE_COST)
     d.emit(event("Theft", kind="swindle", seat=actor, defender=cmd.target, dot=here,
-                 cash=SWINDLE_COST, fire=[], firepower=0, die=a, defense_die=b, attack=attack,
-                 defense=defense, won=attack > defense, goods=cmd.goods, deed=None,
-                 loaded=loaded))
+                 cash=cash, credit=credit, fire=[], firepower=0, die=a, defense_die=b,
+                 attack=attack, defense=defense, won=attack > defense, goods=cmd.goods,
+                 deed=None, loaded=loaded))
     rastur.check_roll(d, [a], movement=False)
     settle(d)
 
@@ -161,9 +178,10 @@ def _revolt(d: Decision, actor: int, cmd: c.Revolt) -> None:
     (a, b), loaded = d.roll(2)
     attack = a + revolt_bonus(s, d.board, actor, here)
     defense = b + revolt_bonus(s, d.board, site[1], here)
-    d.emit(event("Theft", kind="revolt", seat=actor, defender=site[1], dot=here, cash=money,
-                 fire=list(cmd.fire), firepower=firepower(cmd.fire), die=a, defense_die=b,
-                 attack=attack, defense=defense, won=attack > defense, goods=None,
+    cash, credit = _paid(s, money)
+    d.emit(event("Theft", kind="revolt", seat=actor, defender=site[1], dot=here, cash=cash,
+                 credit=credit, fire=list(cmd.fire), firepower=firepower(cmd.fire), die=a,
+                 defense_die=b, attack=attack, defense=defense, won=attack > defense, goods=None,
                  deed=cmd.deed, loaded=loaded))
     rastur.check_roll(d, [a], movement=False)
     settle(d)

@@ -30,6 +30,7 @@ from .deeds import (
     deeds_for_sale,
     factory_commission,
     factory_sites,
+    markers_left,
     spaceport_commission,
 )
 from .demands import fulfils_demands
@@ -94,8 +95,9 @@ def system_of_culture(state: VenusState, culture: str) -> str:
 
 
 def equipment_stock(state: VenusState, key: str) -> int:
-    """Equipment markers still in the Bank (4.1: the rest are on ships)."""
-    total = load_components().equipment_item(key).count
+    """Equipment markers still in the Bank (4.1: the rest are on ships); the 2012 box has fewer
+    (8 shields, 6 drives) and "All other component types ... are strictly limited"."""
+    total = load_components().equipment_item(key).stock(Edition(state.edition))
     return total - sum(p.equipment.count(key) for p in state.players)
 
 
@@ -192,6 +194,9 @@ def buy_problem(
         from .combat import fort_problem
 
         return fort_problem(state, board, seat, site or dot, culture, rebuilding)
+    if kind == "deed" and not markers_left(state, seat):
+        return RuleError("2.2 merchants", "all 12 of your Spaceport/Factory markers are on the "
+                         "map: you cannot build another Spaceport or Factory")
     if kind == "deed" and key.startswith("factory:"):
         sites = factory_sites(state, board, system_of_culture(state, culture))
         if (site or dot) not in sites:

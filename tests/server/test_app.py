@@ -12,7 +12,8 @@ client = TestClient(app)
 
 
 def test_health_and_openapi() -> None:
-    assert client.get("/api/health").json() == {"status": "ok", "rulesets": ["venus"]}
+    assert client.get("/api/health").json() == {"status": "ok",
+                                                   "rulesets": ["star-traders", "venus"]}
     assert client.get("/openapi.json").status_code == 200
 
 

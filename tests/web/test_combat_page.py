@@ -117,3 +117,47 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str
     assert f"Rastur pool: {before - 1} face down" in page.locator(".rastur-pool").inner_text()
     page.wait_for_selector(".hl-dest")  # Ann's move goes on
     page.screenshot(path=str(tmp_path / "starport-rastur-placed-desktop.png"))
+
+
+def _pack_then_hit(page: Any, shots: str) -> None:
+    page.locator('.hl-heading[data-dot="desert-planet--supernova.2"]').click()
+    page.locator("#roll").click()
+    page.wait_for_selector(".hl-step")
+    page.locator('.steps button[data-dot="desert-planet--supernova.2"]').click()
+    page.wait_for_selector("#blast")
+    page.locator("#blast").click()
+    page.wait_for_selector("#no-fire-back")  # Bob has no weapon: he rolls the defense
+    page.locator("#no-fire-back").click()
+    # Ann won: Bob (hot seat) packs his Holds first
+    page.wait_for_selector(".pack-list button")
+    panel = page.locator("#combat")
+    assert "Pack your Holds (15.431)" in panel.inner_text()
+    assert page.locator("#prompt").inner_text().startswith("Bob: Ann won the fight")
+    assert page.locator(".hl-dest, .hl-step").count() == 0  # no moves while Bob answers
+    packs = page.locator(".pack-list button")
+    assert packs.count() == 3  # Shield, Yellow Drive, Fare in two Holds: three ways
+    page.screenshot(path=f"{shots}-pack.png")
+    packs.filter(has_text="Hold 2: Shield + Yellow Drive; Hold 3: Fare Graw").click()
+    _wait_log(page, "Bob packs his Holds: ")
+    # Ann chooses the hit, seeing Bob's packing in the Hold list
+    page.wait_for_selector(".hit-list button")
+    hits = page.locator(".hit-list").inner_text()
+    assert "Damage Hold 2 (Shield + Yellow Drive)" in hits
+    assert "Damage Hold 3 (Fare Graw → Qossuth)" in hits
+    page.screenshot(path=f"{shots}-hit.png")
+    page.locator(".hit-list button", has_text="Damage Hold 3").click()
+    _wait_log(page, "Ann hits Bob: damages Hold 3")
+    assert "1 Fare(s) lost" in _log(page)
+
+
+def test_the_loser_packs_his_holds_before_the_hit(page: Any, server_url: str,
+                                                 tmp_path: Path) -> None:
+    """15.431 with 3.431: "damage one Hold of his choice on the loser's ship"; the loser
+    says which of his markers share a Hold (the `pack` prompt), then the winner chooses."""
+    _open(page, server_url, "hold-packing")
+    _pack_then_hit(page, str(tmp_path / "starport-pack-desktop"))
+
+
+def test_hold_packing_on_a_phone(phone: Any, server_url: str, tmp_path: Path) -> None:
+    _open(phone, server_url, "hold-packing")
+    _pack_then_hit(phone, str(tmp_path / "starport-pack-phone"))

@@ -19,8 +19,8 @@ from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState, clone_state
 
 
-def test_registered_bots_are_random_and_trader() -> None:
-    assert set(BOTS) == {"random", "trader"}
+def test_registered_bots_are_random_trader_and_star_trader() -> None:
+    assert set(BOTS) == {"random", "trader", "star-trader"}
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle", 1)
 
@@ -235,6 +235,24 @@ def test_trader_fires_back_with_everything_15_43() -> None:
     assert seat == 1
     cmd = _trader_says(g, 1)
     assert isinstance(cmd, c.FireBack) and len(cmd.fire) == 2
+
+
+def test_trader_packs_its_holds_apart_before_a_hit_15_431() -> None:
+    """15.431 with 3.431: the loser of a combat packs his Holds before the winner chooses one;
+    the trader spreads its Drive and its Fare over its two Holds (one hit, one loss)."""
+    doc = {"players": [
+        {"name": "A", "race": "humans", "dot": "polluted-planet.2", "equipment": ["laser"]},
+        {"name": "B", "race": "dell", "dot": "polluted-planet.1",
+         "equipment": ["yellow_drive"], "fares": ["fare:graw:qossuth"]}],
+        "options": {"combat": True}, "other_qboxes": "empty", "dice": [1, 1, 1, 6, 1]}
+    g, seat = _prompted(doc, c.DeclareHeading(dot="polluted-planet.1"), c.RollDice(),
+                        c.MoveTo(dot="polluted-planet.1"),
+                        c.Blast(target="pawn:1", fire=["equipment:laser"]), c.FireBack(fire=[]))
+    pending = ruleset.pending(g.state)
+    assert seat == 1 and pending is not None and pending.prompt == "pack"
+    cmd = _trader_says(g, 1)
+    assert isinstance(cmd, c.PackHolds) and len(cmd.holds) == 2
+    g.play(1, cmd)  # legal: the rules accept it
 
 
 def test_trader_places_a_rastur_on_a_rivals_spaceport_16_23() -> None:

@@ -16,7 +16,7 @@ from engine.venus import commands as c
 from engine.venus.components import Edition, load_components
 from engine.venus.ruleset import ruleset
 
-from .movekit import play, refused
+from .movekit import legal, play, refused
 from .tradekit import at_city, cash
 
 ED = "classic-2012"
@@ -88,7 +88,7 @@ def test_2012_setup_prepare_bonus_cup_passengers_and_demands() -> None:
     passengers (Diva, Ambassador, Caterer, Politician, Invader) are removed."""
     s = new_game(2).state
     cup = Counter(m.split(":")[0] for m in s.cup)
-    assert cup == {"demand": 37, "fare": 10}
+    assert cup == {"demand": 38, "fare": 10}  # 003 component list: "38 Demand Tokens"
     assert "fare:graw:qossuth" in s.cup  # the Arms Dealer, Graw -> Qossuth
     assert "fare:zum:volois" in s.cup  # the Salesman
 
@@ -340,8 +340,30 @@ def test_2012_commissions_merchant_spaceport_example_c62() -> None:
     events = play(g, c.Sell(goods="goods:eeepeeep"), c.Buy(item="goods:qossuth"),
                   c.Buy(item="goods:qossuth"))
     assert cash(g) == 20 + 300 - 320
+    assert _commissions(events, 1) == 0  # "after all the transactions have been completed"
+    events = play(g, c.EndTurn())
     assert _commissions(events, 1) == 62
     assert cash(g, 1) == 62
+    paid = [e.type for e in events]
+    assert paid.index("CommissionPaid") < paid.index("TurnEnded")
+
+
+def test_2012_commission_is_paid_after_all_buy_and_sell_actions_even_to_the_trader() -> None:
+    """2012 "Merchant Spaceport Commissions": "He receives this commission after all buy
+    actions and sell actions have been completed. A player receives this commission even if he
+    performs buy and sell actions at his own merchant spaceport." With c300 from his sale he
+    cannot spend the c30 commission in the same phase: c300 buys no more than c300."""
+    from .tradekit import at_spaceport
+
+    g = at_spaceport("qossuth", owner=0, edition=ED, cash=0, others=[HUMAN],
+                     me={"race": "eeepeeep", "ship": "transport", "goods": ["goods:eeepeeep"]},
+                     market={"qossuth": ["goods:qossuth"] * 3})
+    play(g, c.Sell(goods="goods:eeepeeep"))
+    assert cash(g) == 300  # no commission yet
+    play(g, c.Buy(item="goods:qossuth"))
+    assert cash(g) == 140 and c.Buy(item="goods:qossuth") not in legal(g)  # c160 each
+    events = play(g, c.EndTurn())
+    assert _commissions(events, 0) == 46 and cash(g) == 140 + 46  # 10% of c300 + c160
 
 
 def test_2012_commissions_include_first_contact_credits() -> None:
@@ -352,7 +374,7 @@ def test_2012_commissions_include_first_contact_credits() -> None:
 
     g = at_spaceport("qossuth", owner=1, edition=ED, cash=40, others=[HUMAN],
                      me={"race": "eeepeeep", "ious": ["qossuth"]})
-    events = play(g, c.Barter(item="iou:qossuth"), c.Buy(item="goods:qossuth"))
+    events = play(g, c.Barter(item="iou:qossuth"), c.Buy(item="goods:qossuth"), c.EndTurn())
     assert _commissions(events, 1) == 16 and cash(g) == 0
 
 
@@ -612,6 +634,20 @@ def test_2012_optional_rules_fast_play_variant_setup_20_goods_drawn() -> None:
     assert g.state.aside == plain.state.aside  # factory goods still aside
 
 
+def test_2012_fast_play_the_20_setup_draws_are_goods_only() -> None:
+    """2012 "Fast Play Variant": "Instead of placing the goods tokens beside the board in step 5
+    of setup, place all of the goods tokens in the bonus cup. Then draw 20 tokens"; the
+    passengers and demands go into the cup only at "Prepare Bonus Cup", a later step. So the
+    20 are goods, and every passenger and demand is still in the cup."""
+    for seed in range(1, 6):
+        g = new_game(2, seed=seed, fast_play=True)
+        drawn = [e.data["marker"] for e in g.events if e.type == "CupDrawn"]
+        assert len(drawn) == 20 and all(m.startswith("goods:") for m in drawn), drawn
+        plain = new_game(2, seed=seed)
+        assert sorted(m for m in g.state.cup if not m.startswith("goods:")) == sorted(
+            plain.state.cup)
+
+
 def test_2012_optional_rules_fast_play_variant_four_drawn_at_each_discovery() -> None:
     """2012 "Fast Play Variant": "when a new culture is discovered, draw four tokens at random
     from the bonus cup and place each of them in the system of the culture shown on the
@@ -643,7 +679,7 @@ def test_2012_optional_rules_fast_play_is_a_2012_option() -> None:
     with pytest.raises(RuleError):
         Game.start(ruleset, {"edition": "avalon-hill", "fast_play": True}, ["a", "b"], seed=1)
     with pytest.raises(RuleError):
-        new_game(2, fast_play="yes")
+        new_game(2, fast_play="maybe")
 
 
 def test_2012_optional_rules_variable_game_length() -> None:
@@ -759,3 +795,37 @@ def test_2012_appendix_relic_shield_takes_neither_the_hull_space_nor_a_hold() ->
     h = at_2012_city("graw", moved=False, me={"goods": ["goods:dell", "goods:dell"],
                                              "equipment": ["shield", "shield"]})
     assert excess(h.state, 0) == 1
+
+
+def test_2012_component_limitations_shields_and_drives_run_out() -> None:
+    """001 "Component Limitations": "All other component types in the classic game are
+    strictly limited to the amounts included in the box"; 003: "8 Shield Tokens", "6 Drive
+    Tokens" (two of each kind). With all 8 shields on ships, the Nillis sell none."""
+    from engine.venus.board import load_board
+    from engine.venus.trading import prices
+
+    g = at_2012_city("nillis", cash=500, me={"ship": "freighter", "equipment": ["shield"] * 8})
+    assert "equipment:shield" not in prices(g.state, load_board(ED), 0, "nillis")
+    g = at_2012_city("nillis", cash=500, me={"ship": "freighter", "equipment": ["shield"] * 7})
+    assert "equipment:shield" in prices(g.state, load_board(ED), 0, "nillis")
+    g = at_2012_city("dell", cash=500, me={"ship": "freighter",
+                                            "equipment": ["yellow_drive"] * 2})
+    assert "equipment:yellow_drive" not in prices(g.state, load_board(ED), 0, "dell")
+
+
+def test_2012_component_limitations_24_spaceport_deeds() -> None:
+    """003: "24 Spaceport Deed Tokens", strictly limited (001 "Component Limitations"): with
+    24 merchant spaceports built, no spaceport deed is left to buy."""
+    from engine.venus.deeds import orbit_deeds
+
+    from .tradekit import ORBIT
+
+    others = [d for d in orbit_deeds(ED) if d != ORBIT and d != "polluted-planet.3"]
+    assert len(others) == 23  # our 25 orbits, less the two of the Polluted Planet
+    built = {dot: 1 for dot in [*others, "polluted-planet.3"]}
+    g = at_2012_city("qossuth", moved=False, cash=900, spaceports=built)
+    assert c.Buy(item="deed:spaceport:paintfall") not in legal(g)
+    refused(g, c.Buy(item="deed:spaceport:paintfall"), "12.1")
+    fewer = {dot: 1 for dot in others}
+    g = at_2012_city("qossuth", moved=False, cash=900, spaceports=fewer)
+    assert c.Buy(item="deed:spaceport:paintfall") in legal(g)

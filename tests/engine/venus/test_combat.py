@@ -309,6 +309,7 @@ def test_15_431_a_damaged_hold_damages_equipment_and_sends_fares_to_the_cup() ->
     at_orbit(g)
     play(g, c.Blast(target="pawn:1", fire=["equipment:laser"]))
     g.play(1, c.FireBack(fire=[]))
+    g.play(1, c.PackHolds(holds=[["equipment:yellow_drive", "fare:graw:qossuth"]]))
     events = play(g, c.ChooseHit(hold=0))
     assert g.state.players[1].damaged == ["yellow_drive"] and g.state.players[1].fares == []
     assert len(of_type(events, "CupDrawn")) == 1  # 2.7: a marker in, a marker out
@@ -395,3 +396,61 @@ def test_weapons_counts_the_relic_laser_and_skips_damaged_ones() -> None:
                 me={"equipment": ["laser", "nova_ball"], "damaged": ["laser"],
                     "relics": ["laser"]})
     assert weapons(g.state.players[0]) == ["equipment:nova_ball", "relic:laser"]
+
+
+def test_15_51_a_theft_attack_is_bought_with_trade_in_credit_too() -> None:
+    """15.51: "the player must buy the attack from the Culture inhabiting that dot"; 9.32:
+    trade-in value is spent "as if it were money". With $40 and a Yellow Drive bartered for
+    $40 of credit he buys an $80 Revolt (100 less his Laser's 20): credit first, then money."""
+    g = start(scenario("qossuth", me={"dot": SPACE, "equipment": ["laser", "yellow_drive"]},
+                       cash=40, spaceports={ORBIT: 1}, options=COMBAT, dice=[1, 1, 1, 6, 1]))
+    play(g, c.DeclareHeading(dot=ORBIT), c.RollDice(), c.MoveTo(dot=ORBIT), c.Land())
+    assert c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]) not in legal(g)
+    refused(g, c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]), "15.54")
+    play(g, c.Barter(item="equipment:yellow_drive"))
+    assert c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]) in legal(g)
+    events = play(g, c.Revolt(deed=PORT_DEED, fire=["equipment:laser"]))
+    theft = of_type(events, "Theft")[0].data
+    assert (theft["credit"], theft["cash"]) == (40, 40)
+    assert cash(g) == 0 and g.state.turn is not None and g.state.turn.credit == 0
+    assert g.state.spaceports[ORBIT] == 0
+
+
+def _hit_coming(bob: dict[str, Any]) -> Venus:
+    """Ann blasts Bob and wins (6 against 1): Bob's Holds are about to be hit."""
+    g = duel({"equipment": ["laser"]}, bob, [1, 1, 1, 6, 1])
+    at_orbit(g)
+    play(g, c.Blast(target="pawn:1", fire=["equipment:laser"]))
+    g.play(1, c.FireBack(fire=[]))
+    return g
+
+
+def test_15_431_the_loser_packs_his_holds_before_the_hit() -> None:
+    """15.431: the winner may "damage one Hold of his choice on the loser's ship"; 3.431: "Each
+    Hold box on a ship can carry one Goods marker or two other markers". Which markers share a
+    Hold is the owner's choice: Bob (a Scout, two Holds) is asked first, and puts his Drive
+    and his Fare in separate Holds, so one hit damages only one of them."""
+    g = _hit_coming({"equipment": ["yellow_drive"], "fares": ["fare:graw:qossuth"]})
+    pending = ruleset.pending(g.state)
+    assert pending is not None and (pending.prompt, pending.seats) == ("pack", (1,))
+    assert sorted(legal(g, actor=1), key=repr) == sorted([
+        c.PackHolds(holds=[["equipment:yellow_drive", "fare:graw:qossuth"]]),
+        c.PackHolds(holds=[["equipment:yellow_drive"], ["fare:graw:qossuth"]]),
+    ], key=repr)
+    with pytest.raises(NotYourTurn):
+        g.play(0, c.ChooseHit(hold=0))  # the winner waits for the packing
+    err = refused(g, c.PackHolds(holds=[["equipment:yellow_drive", "equipment:shield"]]),
+                  "15.431", actor=1)
+    assert "fare:graw:qossuth" in str(err)
+    g.play(1, c.PackHolds(holds=[["fare:graw:qossuth"], ["equipment:yellow_drive"]]))
+    assert ruleset.pending(g.state).prompt == "hit"  # type: ignore[union-attr]
+    play(g, c.ChooseHit(hold=1))  # Holds numbered as he packed them: 1 holds the Drive
+    bob = g.state.players[1]
+    assert bob.damaged == ["yellow_drive"] and bob.fares == ["fare:graw:qossuth"]
+
+
+def test_15_431_no_packing_prompt_when_nothing_can_differ() -> None:
+    """3.431: Goods take a Hold each; with only Goods (or a single loose marker) the Holds
+    pack one way, so the winner chooses at once."""
+    g = _hit_coming({"goods": ["goods:graw"], "equipment": ["yellow_drive"]})
+    assert ruleset.pending(g.state).prompt == "hit"  # type: ignore[union-attr]

@@ -184,7 +184,7 @@ def test_fares_1988_per_gazetteer(comp: Components) -> None:
 def test_2012_passengers_and_demands(comp: Components) -> None:
     b = comp.bonus[C12]
     assert len(b.fares) == 10 and all(f.title for f in b.fares)
-    assert b.demand_count == 37  # Melf Pelts demand x1 instead of x2
+    assert b.demand_count == 38  # 003 component list: "38 Demand Tokens" (Melf Pelts x2)
     assert b.total == comp.rules.bonus_cup_size[C12]
     # 2012 "Using First Contact Credits"/"Capacity" examples mention the Scientist passenger.
     assert any(f.title == "Scientist" for f in b.fares)
@@ -353,3 +353,17 @@ def test_validator_rejects_demand_at_non_buyer(comp: Components) -> None:
     data["bonus"]["avalon-hill"]["demands"][0]["at"] = "wollow"  # Wollow does not buy 9a goods
     with pytest.raises(ValidationError):
         Components.model_validate(data)
+
+
+def test_2012_box_counts_component_list(comp: Components) -> None:
+    """003 "Component List" (the 2012 box, both games): "38 Demand Tokens", "6 Drive Tokens",
+    "8 Shield Tokens", "24 Spaceport Deed Tokens"; 001 "Component Limitations": "All other
+    component types in the classic game are strictly limited to the amounts included"."""
+    from engine.venus.components import Edition
+
+    assert comp.bonus[C12].demand_count == 38 and comp.rules.bonus_cup_size[C12] == 48
+    drives = ("yellow_drive", "red_drive", "combined_drive")
+    assert sum(comp.equipment_item(k).stock(Edition.CLASSIC_2012) for k in drives) == 6
+    assert comp.equipment_item("shield").stock(Edition.CLASSIC_2012) == 8
+    assert comp.equipment_item("shield").stock(Edition.AVALON_HILL) == 15
+    assert comp.spaceport_deeds.count_2012 == 24

@@ -174,3 +174,35 @@ def test_12_3_1_factory_goods_sold_go_to_the_cup() -> None:
     assert cash(g) == 500 + 250
     assert "factory_goods:qossuth" in g.state.cup or "factory_goods:qossuth" in (
         g.state.market.get("qossuth", []))
+
+
+def _twelve_spaceports_elsewhere(edition: str = "avalon-hill") -> dict[str, int]:
+    from engine.venus.deeds import orbit_deeds
+
+    board_ = board(edition)
+    others = [d for d in orbit_deeds(edition) if board_.dots[d].system != board_.dots[ORBIT].system]
+    return {dot: 0 for dot in others[:12]}
+
+
+def test_2_2_twelve_spaceport_factory_markers_per_player() -> None:
+    """2.2: "Each player receives ... 12 Spaceport/Factory markers of the same color": with
+    twelve Spaceports on the map he can build no thirteenth Spaceport, nor a Factory."""
+    g = at_city("qossuth", moved=False, cash=900, spaceports=_twelve_spaceports_elsewhere())
+    for deed in ("deed:spaceport:paintfall", "deed:factory:qossuth"):
+        assert c.Buy(item=deed) not in legal(g)
+        err = refused(g, c.Buy(item=deed), "2.2")
+        assert "12" in str(err)
+    eleven = dict(list(_twelve_spaceports_elsewhere().items())[:11])
+    g = at_city("qossuth", moved=False, cash=900, spaceports=eleven)
+    play(g, c.Buy(item="deed:spaceport:paintfall"))
+    assert g.state.spaceports[ORBIT] == 0
+
+
+def test_2012_merchant_spaceport_tokens_may_run_out_and_be_substituted() -> None:
+    """2012 "Component Limitations": "If players run out of ... merchant spaceport tokens,
+    please use suitable substitutes": no per-player limit in the 2012 classic game."""
+    g = at_city("qossuth", moved=False, cash=900, edition="classic-2012", others=[
+                {"name": "Bob", "race": "whynoms", "dot": "galactic-base"}],
+                spaceports=_twelve_spaceports_elsewhere("classic-2012"))
+    play(g, c.Buy(item="deed:spaceport:paintfall"))
+    assert g.state.spaceports[ORBIT] == 0

@@ -312,3 +312,33 @@ def test_5_4_other_players_do_not_block() -> None:
     roll(g, PP[3])
     play(g, c.MoveTo(dot=PP[3]), c.MoveTo(dot=PP[4]))
     assert here(g) == PP[4] and here(g, 1) == PP[3]
+
+
+def _round_the_ring(edition: str) -> object:
+    """From the War-Torn route onto the Polluted Planet ring at PP4, once round it to PP4."""
+    s = "war-torn-system--polluted-planet.6"
+    g = game(s, [4, 4, 4], edition=edition)
+    roll(g, PP[4])
+    for dot in (PP[4], PP[5], PP[6], PP[7], PP[8], PP[9], PP[1], PP[2], PP[3], PP[4]):
+        play(g, c.MoveTo(dot=dot))
+    return g
+
+
+def test_5_32_no_path_used_this_turn_in_reverse_even_later() -> None:
+    """5.32 (1988): "once he moves along a path in one direction, he cannot move back along
+    that path in the opposite direction during the same turn": back at PP4 after a lap he
+    may not return along the route he came by."""
+    g = _round_the_ring("avalon-hill")
+    assert legal_moves(g) == {PP[5]}
+    refused(g, c.MoveTo(dot="war-torn-system--polluted-planet.6"), "5.32")
+
+
+def test_2012_backtracking_is_only_the_immediate_return() -> None:
+    """2012 "Additional Movement Rules": "After a ship departs from a space, it cannot
+    immediately turn around and return to that space." After a lap, the route he came by
+    is open again; the dot he just left is not."""
+    g = _round_the_ring("classic-2012")
+    assert legal_moves(g) == {PP[5], "war-torn-system--polluted-planet.6"}
+    refused(g, c.MoveTo(dot=PP[3]), "5.32")
+    play(g, c.MoveTo(dot="war-torn-system--polluted-planet.6"))
+    assert here(g) == "war-torn-system--polluted-planet.6"

@@ -212,10 +212,10 @@ def test_8_23_turning_off_invalidates_a_skipping_declaration() -> None:
 
 # --- 2012 DRIVE MOVEMENT EXAMPLE --------------------------------------------------------
 
-# From a space of the Colony World (colony-world.5) through the 2012 Navigation space
+# From a space of the Colony World (colony-world.7) through the 2012 Navigation space
 # (colony-world.11) to Jewelburg, the Jungle World's Surface City. The route is computed from
 # the map (the cheapest one without Drives) so that the test follows the board data.
-EX_START, EX_CIRCLE, EX_GOAL = "colony-world.5", "colony-world.11", "jungle-planet.11"
+EX_START, EX_CIRCLE, EX_GOAL = "colony-world.7", "colony-world.11", "jungle-planet.11"
 
 
 def _cheapest(b: Board, start: str, goal: str) -> list[str]:
@@ -245,8 +245,8 @@ def _example(equipment: list[str]) -> tuple[int, list[str]]:
     after = route[route.index(EX_CIRCLE) + 1]
     pilot = next(n for n, to in b.exits[EX_CIRCLE].items() if to == after)
     g = game(EX_START, [pilot, 6, 6], equipment=equipment, edition="classic-2012")
-    roll(g, route[0])
     occupied = [d for d in route if not (equipment and b.dots[d].color == DotColor.RED)]
+    roll(g, occupied[0])  # 8.21: the first dot he occupies (a red one is jumped over)
     events = travel(g, occupied, pilot=pilot)
     assert here(g) == EX_GOAL
     skipped = [d for e in of_type(events, "Moved") for d in e.data["skipped"]]
@@ -266,13 +266,32 @@ def test_2012_drive_example_red_drive_saves_one_mp_per_red_space() -> None:
     assert with_drive == plain - len(skipped)
 
 
-@pytest.mark.xfail(
-    reason="board data: the 2012 example skips three red spaces (11 -> 8 MP); on our map the"
-    " cheapest route has two red dots (colony-world.12 is a blue Oval): board owner to check",
-    strict=False,
-)
 def test_2012_drive_example_three_red_spaces_eight_mp() -> None:
-    """2012 DRIVE MOVEMENT EXAMPLE: 'skip three red spaces ... 8 MP instead of 11'."""
+    """2012 DRIVE MOVEMENT EXAMPLE: "When travelling from a space in the Colony World system to
+    the surface city of the Jungle World system, the Qossuth player's red drive allows him to
+    skip three red spaces along his path, costing him a total of 8 movement points instead of
+    11." (Our Colony World circle placement, see the rulings.)"""
     with_drive, skipped = _example(["red_drive"])
     plain, _ = _example([])
     assert plain == 11 and len(skipped) == 3 and with_drive == 8
+
+
+def test_2012_movement_example_dice_6_3_2_navigation_2_orbit_is_space_9() -> None:
+    """2012 MOVEMENT EXAMPLE: dice "6, 3, and 2. This gives him a movement value of 11—just
+    enough to reach the Jungle World"; "Before he exits the navigation space, he must assign
+    ... the 2-result die"; "When the player's ship reaches the orbit space (space 9), he
+    observes the culture"; then on to the surface city (a green line, 2 MP)."""
+    b = board("classic-2012")
+    route = _cheapest(b, EX_START, EX_GOAL)
+    after = route[route.index(EX_CIRCLE) + 1]
+    assert b.exits[EX_CIRCLE][2] == after  # the navigation value 2 leaves the circle that way
+    g = game(EX_START, [6, 3, 2], edition="classic-2012",
+             cultures={"jungle-planet": "humans"})
+    roll(g, route[0])
+    events = travel(g, route, pilot=2)
+    assert here(g) == EX_GOAL and spent(events) == 11
+    moved = of_type(events, "Moved")
+    orbit = next(i for i, e in enumerate(moved) if e.data["to"] == "jungle-planet.3")
+    assert orbit + 1 == 9 and sum(e.data["mp"] for e in moved[: orbit + 1]) == 9
+    assert any(e.type == "CultureObserved" and e.data["system"] == "jungle-planet"
+               for e in events)

@@ -194,3 +194,16 @@ def test_8_4_relic_shield_counts_as_a_shield() -> None:
     roll(g, SN[2])
     play(g, c.MoveTo(dot=SN[2]))
     assert turn(g).due == 0
+
+
+def test_2012_skipping_the_movement_phase_on_a_hazard_pays_nothing() -> None:
+    """2012 "Movement Phase": "A player may choose to skip his Movement phase to remain on his
+    ship's current space and end his turn"; "Hazards": he pays "when a player enters a hazard
+    space". So on a hazard he stays (even without the money) and pays nothing, unlike 6.3."""
+    for cash in (100, 0):
+        g = game(WT[4], [2, 2, 2], cash=cash, edition="classic-2012")
+        assert not turn(g).start_penalty
+        assert any(isinstance(a, c.StayPut) for a in legal(g))
+        events = play(g, c.StayPut())
+        assert "PenaltyPaid" not in types(events) and g.state.players[0].cash == cash
+        assert here(g) == WT[4] and "TurnEnded" in types(events)

@@ -267,3 +267,33 @@ def test_17_5_winning_before_the_last_rastur() -> None:
     events = play(g, c.StayPut(), c.EndTurn())
     assert of_type(events, "GameWon")[0].data["seat"] == 0
     assert "RasturGeneration" not in types(events)
+
+
+def test_16_17_1_one_player_needs_the_rastur_so_plays_solitaire() -> None:
+    """16: "The Rastur must be used to play solitaire (see 17)"; 17.1: "The Rastur must be
+    used to play solitaire." One player without the option plays solitaire (Rastur drawn by
+    16.2 only with it on); `solitaire: false` for one player is refused, citing 17.1."""
+    g = Game.start(ruleset, {}, ["solo"], seed=3)
+    assert g.state.options["solitaire"] and g.state.options["rastur"]
+    with pytest.raises(RuleError) as e:
+        Game.start(ruleset, {"solitaire": False}, ["solo"], seed=3)
+    assert e.value.rule.startswith("17.1") and "solitaire" in str(e.value)
+    two = Game.start(ruleset, {}, ["a", "b"], seed=3)
+    assert not two.state.options["solitaire"]
+
+
+def test_16_2_a_rerolled_auto_pilot_die_that_comes_up_1_draws_a_rastur() -> None:
+    """8.44: "He can choose any one of the dice he rolled for the reroll—including the Auto
+    Pilot"; 16.2: "Whenever a player rolls a "1" during his turn ... he immediately draws a
+    Rastur". The rerolled Auto Pilot die is a roll."""
+    g = game([2, 2, 1], {"relics": ["auto_pilot", "mulligan_gear"]}, rastur_pool=[80, 90])
+    roll(g, ORBIT, auto_pilot=True)
+    assert turn_dice(g) == [2, 2, 4]
+    events = play(g, c.Reroll(die=2))
+    assert turn_dice(g) == [2, 2, 1]
+    assert "RasturDrawn" in types(events)
+
+
+def turn_dice(g: Venus) -> list[int]:
+    assert g.state.turn is not None
+    return list(g.state.turn.dice)

@@ -232,3 +232,22 @@ def test_reach_is_empty_before_the_roll_and_after_movement() -> None:
     assert reachable(g.state) == []
     play(g, c.StayPut())
     assert reachable(g.state) == []
+
+
+def test_2012_reach_finds_a_return_down_the_route_after_a_lap() -> None:
+    """2012 "Additional Movement Rules" (only the immediate return is backtracking) in the
+    reachable query: from the War-Torn route, a lap of the Polluted Planet ring and back onto
+    the route dot he started from is a destination in 2012 (11 MP), never in 1988 (5.32)."""
+    start = "war-torn-system--polluted-planet.6"
+    found = {}
+    for edition in ("avalon-hill", "classic-2012"):
+        g = game(start, [4, 4, 3], edition=edition)
+        roll(g, "polluted-planet.4")
+        found[edition] = {(d.dot, d.end) for d in reachable(g.state)}
+    assert (start, "out_of_mp") in found["classic-2012"]
+    assert (start, "out_of_mp") not in found["avalon-hill"]
+    g = game(start, [4, 4, 3], edition="classic-2012")
+    roll(g, "polluted-planet.4")
+    back = next(d for d in reachable(g.state) if (d.dot, d.end) == (start, "out_of_mp"))
+    travel(g, list(back.path), pilot=back.pilot)
+    assert here(g) == start

@@ -251,10 +251,9 @@ def test_8_45_without_spy_eye_nothing_is_seen() -> None:
 
 def test_8_45_spy_eye_observes_from_any_dot_of_the_system() -> None:
     """8.45/7.2: with the Spy Eye he observes the Culture from any dot in its System."""
-    g = game(JP[1], [1, 1, 1], relics=["spy_eye"], cultures={"jungle-planet": "niks"})
-    roll(g, JP[2])
-    events = play(g, c.MoveTo(dot=JP[2]))  # not an Orbit
-    seen = of_type(events, "CultureObserved")
+    g = game(JP[2], [1, 1, 1], relics=["spy_eye"], cultures={"jungle-planet": "niks"})
+    events = roll(g, JP[1]) + play(g, c.MoveTo(dot=JP[1]))  # JP[2] is not an Orbit
+    seen = of_type(events, "CultureObserved")  # once, from where he stands
     assert [e.data["culture"] for e in seen] == ["niks"]
     assert seen[0].audience.seats == (0,)
 
@@ -340,3 +339,49 @@ def test_8_46_switch_switch_every_reachable_path_replays_with_a_number_chosen() 
     assert any(d.path[0] == "space-station-planet.8" for d in found)
     for d in found:
         decide(g.state, 0, c.MoveAlong(path=list(d.path), pilot=d.pilot), Randomness(1, 1))
+
+
+def test_8_43_failed_jump_start_from_a_circle_leaves_by_the_pilot_number_arrow() -> None:
+    """8.43: a failed Jump Start moves "along a normal path ... within the limitations of his
+    already declared Pilot Number"; from a Navigation Circle that is the arrow of his number
+    (6.4: "when he leaves the Circle he must follow the arrow that contains his Pilot
+    Number")."""
+    circle = "space-station-planet.13"  # arrows 1, 2, 5 -> .12; 3 -> the Desert route
+    for edition in ("avalon-hill", "classic-2012"):
+        g = game(circle, [1, 1, 2], relics=["jump_start"], edition=edition,
+                 qboxes={JP[5]: {"kind": "telegate", "number": 6, "face_up": True}})
+        roll(g, JP[5])
+        assert legal_moves(g) == {"space-station-planet.12"}
+        refused(g, c.MoveTo(dot="desert-planet--space-station-planet.1", pilot=1), "6.4")
+        play(g, c.MoveTo(dot="space-station-planet.12", pilot=1))
+        assert here(g) == "space-station-planet.12"
+
+
+def test_8_45_spy_eye_bought_beside_a_face_down_marker_spies_it_at_once() -> None:
+    """8.45: "Each time a player with the Spy Eye occupies or skips over a dot that is next to
+    a face down "?" marker, he may inspect that "?" marker". Bought on the Paintfall Orbit,
+    next to the box polluted-planet.9, it inspects that box where the ship stands."""
+    from .tradekit import at_spaceport
+
+    box = "polluted-planet.9"
+    g = at_spaceport("qossuth", owner=0, suns={"polluted-planet": ["spy_eye"]},
+                     qboxes={box: {"kind": "relic", "relic": "laser"}})
+    assert box not in g.state.players[0].spied
+    events = play(g, c.Buy(item="relic:spy_eye"))
+    assert [e.data["dot"] for e in of_type(events, "MarkerSpied")] == [box]
+    assert g.state.players[0].spied[box].relic == "laser"
+
+
+def test_8_45_spy_eye_picked_up_in_a_hidden_system_observes_its_culture() -> None:
+    """8.45: "The Spy Eye also allows a player to observe (see 7.2) the Culture in the System
+    he occupies from any dot in that System": picked up from a "?" box of an undiscovered
+    System, it observes that System's Culture without another move."""
+    boxes = {GATE2: {"kind": "relic", "relic": "spy_eye", "face_up": True}}
+    g = game(JP[4], [1, 1, 1], qboxes=boxes, cultures={"jungle-planet": "niks"})
+    roll(g, GATE2)
+    play(g, c.MoveTo(dot=GATE2))
+    if turn(g).phase == "move":
+        play(g, c.Land())
+    events = play(g, c.PickUpRelic())
+    seen = of_type(events, "CultureObserved")
+    assert [e.data["culture"] for e in seen] == ["niks"] and seen[0].audience.seats == (0,)

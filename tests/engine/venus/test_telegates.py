@@ -154,3 +154,25 @@ def test_faq_gate_jump_leaves_the_paths_free() -> None:
     play(g, c.MoveTo(dot=GATE5))  # pilot 2 from here: to Tele Gate 2
     play(g, c.MoveTo(dot=GATE2, pilot=2))
     assert legal_moves(g) == {JP[4], JP[6]}
+
+
+def test_2012_the_destination_telegate_is_not_resolved() -> None:
+    """2012 "Telegates" step 2: "He immediately moves his ship to the telegate with the number
+    that matches his navigation value (the destination telegate is not resolved)"; step 3: he
+    "continues his Move step from the new telegate". A Switch Switch holder arriving at Gate 5
+    leaves it along a path; he cannot jump on to Gate 2 from there (1988 8.46 lets him)."""
+    g = at_gate2([5, 2, 4], relics=["switch_switch"], edition="classic-2012")
+    play(g, c.MoveTo(dot=GATE5, pilot=5))
+    play(g, c.ChoosePilotNumber(number=2))
+    assert legal_moves(g) == {PP[4], PP[6]}
+    refused(g, c.MoveTo(dot=GATE2, pilot=2), "5.1")
+    play(g, c.MoveTo(dot=PP[6]))
+    assert here(g) == PP[6]
+
+
+def test_2012_a_gate_entered_along_a_path_still_acts() -> None:
+    """2012 "Telegates": "When a player exits a telegate space ... he immediately moves his
+    ship to the telegate with the number that matches his navigation value": a gate reached
+    along a path (not by a jump) acts as before."""
+    g = at_gate2([5, 1, 1], edition="classic-2012")
+    assert GATE5 in legal_moves(g)

@@ -1,0 +1,334 @@
+"""``trader``: the strategic Star Traders bot. It sees one seat's view and the legal
+commands (``engine.bots.base.Bot``), nothing else, and plays by a simple plan:
+
+- Movement: head for a goal world along the cheapest route, a jumpline's cost being the
+  expected number of attempts (1 / chance of success; a station jump at an own station or
+  one whose owner lets us counts as certain). The goal is the Imperial Mission's pick-up or
+  destination, else the delivery of a cargo in the hold, else the Current Contract with the
+  best payoff per expected attempt (a race against a rival holding the cargo counts less).
+- Cargo: pick up the planned cargo on arrival; deliver Completed Contracts held by right;
+  abandon a cargo no Contract wants any more.
+- Action: petition with enough Prestige and money (basic game), or for an Imperial Station
+  (advanced); otherwise buy an engine when rich, or build a station where there is none.
+- Answers: re-roll a failed jump with a spare card; pay a petition's price when able; grant a
+  rival permission unless he leads in Prestige or is on a mission; an engine at Kluge while
+  short of four; look at the leader's cards at Telzey; accept a deal offered to it when what
+  it gets is worth at least what it gives (``WORTH``), unless the offerer is on a mission.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bots.base import Reach
+from engine.kernel import Command, Randomness
+
+from . import commands as c
+from .components import contracts, luck_cards
+from .galaxy import LineColor, load_galaxy
+
+
+def _chance(color: LineColor, navigator: bool) -> float:
+    need = color.minimum - (1 if navigator and color != LineColor.ORANGE else 0)
+    return (7 - need) / 6
+
+
+def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, float],
+                                                                      dict[int, int]]:
+    """Dijkstra from ``start``: expected attempts to each world and each world's first hop."""
+    galaxy = load_galaxy()
+    me = view["players"][seat]
+    navigator = me["personality"] == "navigator"
+    mine = {int(w) for w, s in view["stations"].items() if s == seat}
+    dist: dict[int, float] = {start: 0.0}
+    first: dict[int, int] = {}
+    todo: list[tuple[float, int, int]] = [(0.0, start, start)]
+    while todo:
+        d, here, hop = heapq.heappop(todo)
+        if d > dist.get(here, float("inf")):
+            continue
+        for nxt, color in galaxy.neighbours[here].items():
+            if nxt in mine:
+                cost = 1.0 if color != LineColor.GREEN else 1.5
+            else:
+                cost = 1 / _chance(color, navigator)
+            nd = d + cost
+            if nd < dist.get(nxt, float("inf")):
+                dist[nxt] = nd
+                first[nxt] = nxt if here == start else hop
+                heapq.heappush(todo, (nd, nxt, first[nxt]))
+    return dist, first
+
+
+# what the trader thinks each commodity is worth, in Stellors (Trades and Deals)
+WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "engines": 30}
+
+
+def deal_value(side: dict[str, Any]) -> int:
+    """One side of an offer in Stellors, by ``WORTH``."""
+    total = 0
+    for key, worth in WORTH.items():
+        value = side.get(key, 0)
+        total += worth * (value if isinstance(value, int) else len(value))
+    return total
+
+
+class StarTrader:
+    """The strategic bot for ``star-traders`` (registered as ``trader`` there)."""
+
+    name = "trader"
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               reach: Reach | None = None) -> Command:
+        answer = self._answer_offer(view, list(legal), seat)  # offers wait for nobody
+        if answer is not None:
+            return answer
+        prompt = (view.get("pending") or {}).get("prompt", "")
+        handler = getattr(self, f"_on_{prompt}", None)
+        picked = handler(view, list(legal), seat) if handler else None
+        if picked is not None and picked in legal:
+            return picked
+        return self._fallback(legal, seq, seat)
+
+    def _fallback(self, legal: Sequence[Command], seq: int, seat: int) -> Command:
+        calm = [cmd for cmd in legal if isinstance(cmd, (c.EndMovement, c.SkipAction,
+                                                         c.EndTurn, c.Draw,
+                                                         c.PassReaction))]
+        return calm[0] if calm else Randomness(self.seed, seq, f"st{seat}").choice(list(legal))
+
+    # -- answers -------------------------------------------------------------------------
+    def _on_avoid_calamity(self, view: dict[str, Any], legal: list[Command],
+                           seat: int) -> Command | None:
+        """Avoid a Calamity on itself, or a Quarantine of its own world."""
+        detail = view["pending"]["detail"]
+        avoid = [cmd for cmd in legal if isinstance(cmd, c.AvoidCalamity)]
+        if detail["card"].startswith("quarantine"):
+            mine = detail.get("world") == view["players"][seat]["world"]
+            return avoid[0] if avoid and mine else c.PassReaction()
+        return avoid[0] if avoid else c.PassReaction()
+
+    def _on_quarantine(self, view: dict[str, Any], legal: list[Command],
+                       seat: int) -> Command | None:
+        """Escape a Quarantine on its own jump; trap a leading rival's ship."""
+        mover = view["players"][view["pending"]["detail"]["victim"]]
+        me = view["players"][seat]
+        for cmd in legal:
+            if isinstance(cmd, c.AvoidCalamity) and mover["seat"] == seat:
+                return cmd
+        rival = mover["seat"] != seat and (mover["mission"] is not None
+                                           or mover["prestige"] >= me["prestige"] + 3)
+        trap = [cmd for cmd in legal if isinstance(cmd, c.Quarantine)]
+        return trap[0] if trap and rival else c.PassReaction()
+
+    def _answer_offer(self, view: dict[str, Any], legal: list[Command],
+                      seat: int) -> Command | None:
+        for offer in view.get("offers", []):
+            if offer["to"] != seat or c.AnswerDeal(offer=offer["id"], accept=True) not in legal:
+                continue
+            giver = view["players"][offer["seat"]]
+            fair = deal_value(offer["give"]) >= deal_value(offer["get"])
+            accept = fair and giver["mission"] is None
+            return c.AnswerDeal(offer=offer["id"], accept=accept)
+        return None
+
+    def _on_you_are_lost(self, view: dict[str, Any], legal: list[Command],
+                         seat: int) -> Command | None:
+        """Send a leading rival (or one on a mission) astray; never itself."""
+        victim = view["players"][view["pending"]["detail"]["victim"]]
+        me = view["players"][seat]
+        lost = [cmd for cmd in legal if isinstance(cmd, c.PlayYouAreLost)]
+        if lost and victim["seat"] != seat and (victim["mission"] is not None
+                                                or victim["prestige"] >= me["prestige"] + 3):
+            return lost[0]
+        return c.PassReaction()
+
+    def _card_play(self, view: dict[str, Any], legal: list[Command],
+                   seat: int) -> Command | None:
+        """Answer offers made to it (accept a fair or better one, never help a leader on a
+        mission); Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose
+        a Station on the leader's station."""
+        answer = self._answer_offer(view, legal, seat)
+        if answer is not None:
+            return answer
+        rivals = [p for p in view["players"] if p["seat"] != seat and not p["out"]]
+        if not rivals:
+            return None
+        leader = max(rivals, key=lambda p: (p["prestige"], -p["seat"]))["seat"]
+        kinds = {"favor": seat, "disfavor": leader, "gotcha": leader, "lose-station": leader}
+        for cmd in legal:
+            if isinstance(cmd, c.PlayCard) and kinds.get(cmd.card.rsplit("-", 1)[0]) == \
+                    cmd.target:
+                return cmd
+        return None
+
+    def _on_place_station(self, view: dict[str, Any], legal: list[Command],
+                          seat: int) -> Command | None:
+        busy: dict[int, int] = {}
+        for card in contracts().values():
+            busy[card.deliver] = busy.get(card.deliver, 0) + card.station
+        free = [cmd for cmd in legal if isinstance(cmd, c.PlaceStation)]
+        return max(free, key=lambda cmd: (busy.get(cmd.world, 0), -cmd.world), default=None)
+
+    def _on_permission(self, view: dict[str, Any], legal: list[Command],
+                       seat: int) -> Command | None:
+        asker = view["players"][view["pending"]["detail"]["seat"]]
+        me = view["players"][seat]
+        rival = asker["mission"] is not None or asker["prestige"] >= me["prestige"] + 5
+        return c.AnswerPermission(grant=not rival)
+
+    def _on_zap(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        """Its own failing roll: Zap it up if that is enough, else re-roll with a spare card
+        (or on a mission); a leading rival's succeeding roll: Zap it down if that is enough."""
+        roll = view["pending"]["detail"]["roll"]
+        mover = view["players"][view["pending"]["detail"]["victim"]]
+        me = view["players"][seat]
+        zaps = [cmd for cmd in legal if isinstance(cmd, c.Zap)]
+        if roll["kind"] == "petition":  # higher is never worse on either table
+            up = [z for z in zaps if z.delta > 0] if mover["seat"] == seat else []
+            return max(up, key=lambda z: z.delta) if up and roll["roll"] < 6 else \
+                c.PassReaction()
+        if roll["kind"] == "random":
+            return c.PassReaction()
+        fails = roll["roll"] < roll["need"]
+        if mover["seat"] == seat and fails:
+            fix = [z for z in zaps if z.delta > 0 and roll["roll"] + z.delta >= roll["need"]]
+            if fix:
+                return min(fix, key=lambda z: z.delta)
+            hand = me.get("hand", [])
+            if hand and (len(hand) >= 2 or me["mission"] is not None):
+                return c.Reroll(card=sorted(hand)[0])
+        rival = mover["seat"] != seat and (mover["mission"] is not None
+                                           or mover["prestige"] >= me["prestige"] + 3)
+        if rival and not fails:
+            spoil = [z for z in zaps if z.delta < 0 and roll["roll"] + z.delta < roll["need"]]
+            if spoil:
+                return max(spoil, key=lambda z: z.delta)
+        return c.PassReaction()
+
+    def _on_petition_price(self, view: dict[str, Any], legal: list[Command],
+                           seat: int) -> Command | None:
+        return c.PayPetition(pay=c.PayPetition(pay=True) in legal)
+
+    def _on_kluge_payoff(self, view: dict[str, Any], legal: list[Command],
+                         seat: int) -> Command | None:
+        return c.ChooseKlugePayoff(engine=view["players"][seat]["engines"] < 4)
+
+    def _on_telzey_look(self, view: dict[str, Any], legal: list[Command],
+                        seat: int) -> Command | None:
+        looks = [cmd for cmd in legal if isinstance(cmd, c.LookAtCards)]
+        return max(looks, key=lambda cmd: view["players"][cmd.seat]["prestige"], default=None)
+
+    # -- the turn ------------------------------------------------------------------------
+    def _cargo_chores(self, view: dict[str, Any], legal: list[Command],
+                      seat: int) -> Command | None:
+        for cmd in legal:
+            if isinstance(cmd, (c.DeliverCompleted, c.PickUpMission)):
+                return cmd
+        wanted = {k["cargo"] for k in view["contracts"] if k is not None}
+        mine_rights = {e["contract"]["cargo"] for e in view["completed"]
+                       if e["rights"].get(str(seat))}
+        for cmd in legal:
+            if isinstance(cmd, c.Abandon) and cmd.cargo != "imperial" \
+                    and cmd.cargo not in wanted and cmd.cargo not in mine_rights:
+                return cmd
+        return None
+
+    def _chain_targets(self, view: dict[str, Any], seat: int) -> list[int]:
+        """Advanced game: own stations worth making Imperial: those next to an own Imperial
+        Station (the chain grows), or any own station while there is none such."""
+        galaxy = load_galaxy()
+        mine = {int(w) for w, s in view["stations"].items() if s == seat}
+        imperial = mine & set(view["imperial_stations"])
+        plain = mine - imperial
+        linked = [w for w in plain if any(n in imperial for n in galaxy.neighbours[w])]
+        return sorted(linked or plain)
+
+    def _goal(self, view: dict[str, Any], seat: int, dist: dict[int, float]) -> int | None:
+        me = view["players"][seat]
+        if me.get("envoy"):  # Imperial Envoy!: nothing much to do before its destination
+            return luck_cards()[me["envoy"]].world
+        if view["advanced"] and not me["hold"] and me.get("stellors", 0) >= 35 \
+                and me["prestige"] >= 10:
+            targets = [w for w in self._chain_targets(view, seat) if w in dist]
+            if targets:
+                return min(targets, key=lambda w: (dist[w], w))
+        mission = view["missions"].get(str(seat))
+        if mission is not None:
+            return mission["deliver"] if "imperial" in me["hold"] else mission["pickup"]
+        deliveries = [k for k in view["contracts"] if k is not None and k["cargo"] in me["hold"]]
+        if deliveries:
+            return min(deliveries, key=lambda k: dist.get(k["deliver"], 99))["deliver"]
+        plan = self._best_contract(view, seat, dist)
+        return None if plan is None else plan["pickup"]
+
+    def _best_contract(self, view: dict[str, Any], seat: int,
+                       dist: dict[int, float]) -> dict[str, Any] | None:
+        best, score = None, 0.0
+        for k in view["contracts"]:
+            if k is None:
+                continue
+            rivals = sum(1 for p in view["players"] if p["seat"] != seat
+                         and k["cargo"] in p["hold"])
+            there, _ = route_costs(view, seat, k["pickup"])
+            steps = dist.get(k["pickup"], 99) + there.get(k["deliver"], 99) + 1
+            value = (k["stellors"] + 3 * k["prestige"]) / steps / (1 + rivals)
+            if value > score:
+                best, score = k, value
+        return best
+
+    def _on_move(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        chore = self._cargo_chores(view, legal, seat)
+        if chore is not None:
+            return chore
+        me = view["players"][seat]
+        held = sum(1 for q in view["quarantines"] if q["world"] == me["world"])
+        if held > me["escapes"]:  # trapped (Quarantine!): picking up is all there is to do
+            return c.EndMovement()
+        dist, first = route_costs(view, seat, me["world"])
+        plan = None if me["hold"] else self._best_contract(view, seat, dist)
+        if plan is not None and plan["pickup"] == me["world"]:
+            pick = next((cmd for cmd in legal if isinstance(cmd, c.PickUp)
+                         and view["contracts"][cmd.slot] == plan), None)
+            if pick is not None:
+                return pick
+        goal = self._goal(view, seat, dist)
+        if goal is None or goal == me["world"] or goal not in first:
+            return c.EndMovement()
+        hop = first[goal]
+        station = c.Jump(to=hop, kind="station")
+        if station in legal and view["stations"].get(str(hop)) == seat:
+            return station
+        return c.Jump(to=hop, kind="regular")
+
+    def _on_action(self, view: dict[str, Any], legal: list[Command],
+                   seat: int) -> Command | None:
+        chore = self._cargo_chores(view, legal, seat) or self._card_play(view, legal, seat)
+        if chore is not None:
+            return chore
+        me = view["players"][seat]
+        money = me.get("stellors", 0)
+        if c.Petition() in legal:
+            useful = me["world"] in self._chain_targets(view, seat)
+            if view["advanced"] and money >= 30 and me["prestige"] >= 8 and useful:
+                return c.Petition()
+            if not view["advanced"] and (me["prestige"] >= 25
+                                         or (me["prestige"] >= 20 and money >= 40)):
+                return c.Petition()
+        if c.BuyEngine() in legal and (money >= 70 or (me["engines"] < 4 and money >= 50)):
+            return c.BuyEngine()
+        if c.BuildStation() in legal and money >= 12:
+            return c.BuildStation()
+        if c.Petition() in legal and view["advanced"] and money >= 30 and me["prestige"] >= 8:
+            return c.Petition()
+        return c.SkipAction()
+
+    def _on_draw(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        chore = self._cargo_chores(view, legal, seat)
+        if chore is not None:
+            return chore
+        return c.Draw() if c.Draw() in legal else c.EndTurn()

@@ -1,0 +1,146 @@
+"""Trader's Luck cards played on one's own turn or with lasting effects, in our words where
+the book only names them (docs/rulings.md, "Trader's Luck cards"): Takeover, Piracy,
+Stressed Engines, Imperial Envoy, Priority Run, Superjump, Codebreaker, and Jubilee (played
+the moment it is drawn)."""
+
+from __future__ import annotations
+
+from engine.kernel import RuleError
+
+from .cargo import ABANDON_PRESTIGE, ABANDON_STELLORS, HOLD
+from .components import LuckCard, luck_cards
+from .draft import Draft
+from .galaxy import CAPITAL
+from .state import IMPERIAL_CARGO, StarState, Window
+
+OWN_TURN = {"takeover", "piracy", "priority-run", "superjump", "codebreaker"}
+LASTING = {"stressed", "envoy"}
+
+
+def attempts(state: StarState, seat: int) -> int:
+    """Jump attempts this turn: one per engine, plus Priority Runs played."""
+    extra = state.turn.extra_jumps if state.turn and state.turn.seat == seat else 0
+    return state.player(seat).engines + extra
+
+
+def check(state: StarState, seat: int, info: LuckCard, target: int, cargo: str | None,
+          world: int | None) -> None:
+    """The conditions of each card (the common ones are checked in ``luck.check_play``)."""
+    from .luck import losable_station
+    from .movement import check_jump
+
+    turn = state.turn
+    assert turn is not None
+    me, victim = state.player(seat), state.player(target)
+    if info.kind in OWN_TURN and turn.seat != seat:
+        raise RuleError(info.name, "played on your own turn")
+    if info.kind in ("priority-run", "superjump", "codebreaker") and turn.stage != "move":
+        raise RuleError(info.name, "played in your movement stage")
+    if info.kind == "takeover":
+        if turn.stage not in ("move", "action") or world != me.world \
+                or not losable_station(state, target, world) or target == seat:
+            raise RuleError("Takeover", "take over another's station on your world, before "
+                            "your Action is spent (not an Imperial Station, not the Insider's "
+                            "Capital)")
+    elif info.kind == "piracy":
+        if target == seat or victim.world != me.world:
+            raise RuleError("Piracy!", "the victim's ship must share your world")
+        if cargo is not None and (cargo not in victim.hold or cargo == IMPERIAL_CARGO):
+            raise RuleError("Piracy!", "name a cargo the victim carries (not Imperial)")
+        if cargo is not None and len(me.hold) >= HOLD and me.stellors < ABANDON_STELLORS:
+            raise RuleError("Trades and Deals", "your hold is full and you cannot pay to "
+                            "abandon the excess")
+    elif info.kind == "stressed" and target == seat:
+        raise RuleError("Stressed Engines!", "played on another Trader")
+    elif info.kind == "envoy":
+        if victim.envoy is not None or victim.mission is not None:
+            raise RuleError("Imperial Envoy!", "the victim has an Envoy or an Imperial Mission")
+        if victim.personality == "banker" and victim.engines < 2:
+            raise RuleError("Imperial Envoy!", "the Banker with fewer than two engines cannot "
+                            "be assigned an Envoy")
+    elif info.kind in ("superjump", "codebreaker"):
+        if world is None:
+            raise RuleError(info.name, "name the destination world")
+        check_jump(state, seat, world, "station" if info.kind == "codebreaker" else "regular")
+
+
+def kept(info: LuckCard) -> bool:
+    """Cards kept in front of their victim until their effect ends."""
+    return info.kind == "envoy"
+
+
+def play_own(draft: Draft, seat: int, info: LuckCard, world: int | None) -> None:
+    """The non-Calamity movement cards take effect at once."""
+    from .quarantine import quarantine_interval
+
+    if info.kind == "priority-run":
+        draft.emit("ExtraJump", seat=seat)
+    elif info.kind == "superjump":
+        quarantine_interval(draft, seat, world or 0, "superjump")
+    elif info.kind == "codebreaker":  # a station jump without asking permission
+        quarantine_interval(draft, seat, world or 0, "station")
+
+
+def effect(draft: Draft, w: Window, info: LuckCard) -> None:
+    """What a Calamity among these does once nobody avoided it."""
+    st = draft.state
+    victim = st.player(w.victim)
+    if info.kind == "takeover":  # no Prestige: no new station is built
+        draft.emit("StationGiven", world=w.detail.get("world"), seat=w.victim, to=w.by)
+        if st.turn is not None and st.turn.stage in ("move", "action"):
+            draft.emit("StageChanged", seat=w.by, stage="draw")
+    elif info.kind == "piracy":
+        _piracy(draft, w)
+    elif info.kind == "stressed":
+        cost = 5 if victim.personality == "engineer" else 10
+        if victim.stellors >= cost:
+            draft.stellors(w.victim, -cost, "repairs")
+        elif victim.engines > 1:
+            draft.emit("EnginesChanged", seat=w.victim, engines=victim.engines - 1)
+    elif info.kind == "envoy":
+        draft.emit("EnvoyAssigned", seat=w.victim, card=w.card, world=info.world)
+
+
+def _piracy(draft: Draft, w: Window) -> None:
+    """Piracy!: the pirate takes a named cargo (not a right-to-deliver) and 2 Prestige (what
+    the victim has); a cargo beyond two in her hold is abandoned at once, with its penalty."""
+    st = draft.state
+    cargo = w.detail.get("cargo")
+    if cargo is not None and cargo in st.player(w.victim).hold:
+        draft.emit("CargoGiven", cargo=cargo, seat=w.victim, to=w.by)
+        if len(draft.state.player(w.by).hold) > HOLD:
+            draft.emit("CargoRemoved", seat=w.by, cargo=cargo, why="abandoned")
+            draft.stellors(w.by, -ABANDON_STELLORS, "abandon")
+            draft.prestige(w.by, -ABANDON_PRESTIGE, "abandon")
+    taken = min(2, st.player(w.victim).prestige)
+    draft.prestige(w.victim, -taken, "piracy")
+    draft.prestige(w.by, taken, "piracy")
+
+
+def envoy_blocks(state: StarState, seat: int) -> bool:
+    """Imperial Envoy!: until the Envoy's destination is reached, no delivery and no Action."""
+    p = state.player(seat)
+    return p.envoy is not None and p.world != (luck_cards()[p.envoy].world or 0)
+
+
+def reach_envoy(draft: Draft, seat: int) -> None:
+    """Arriving at the Envoy's destination: discard the Envoy (then deliver, if due)."""
+    p = draft.state.player(seat)
+    if p.envoy is not None and not envoy_blocks(draft.state, seat):
+        draft.emit("EnvoyReached", seat=seat, card=p.envoy, world=p.world)
+
+
+def jubilee(draft: Draft, seat: int, card: str) -> None:
+    """Emperor Proclaims Jubilee!, played the moment it is drawn: every Trader loses 1
+    Stellor per station (the Insider none for Capital); the card is discarded and not
+    replaced ("The player playing Jubilee does not draw a card to replace Jubilee")."""
+    from .decks import turn_in
+
+    draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
+    turn_in(draft, seat, card, "played")
+    st = draft.state
+    for p in st.active:
+        owned = [w for w, s in st.stations.items() if s == p.seat
+                 and not (w == CAPITAL and p.personality == "insider")]
+        draft.stellors(p.seat, -min(len(owned), p.stellors), "jubilee")
+    draft.emit("JubileeProclaimed", seat=seat)

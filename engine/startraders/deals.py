@@ -1,0 +1,120 @@
+"""Trades and Deals: any player may offer any other a trade at any time; the offer waits for
+its answer without blocking the turn, and an accepted offer applies atomically (one command,
+one append). Offers and money are told only to the two parties; stations, cargo, engines and
+right-to-deliver markers change hands in public events (they are public on the board)."""
+
+from __future__ import annotations
+
+from engine.kernel import RuleError, only
+
+from .cargo import HOLD, max_engines
+from .draft import Draft
+from .state import IMPERIAL_CARGO, Bundle, Offer, StarState
+
+RULE = "Trades and Deals"
+
+
+def _check_public(state: StarState, giver: int, taker: int, side: Bundle) -> None:
+    """What anyone can check: stations, rights, cargo and engines of the giver, the same
+    world for cargo and engines."""
+    g = state.player(giver)
+    if side.stellors < 0 or side.engines < 0:
+        raise RuleError(RULE, "amounts must not be negative")
+    for world in side.stations:
+        if state.stations.get(world) != giver:
+            raise RuleError(RULE, f"seat {giver} has no station at {world}")
+    for contract in side.rights:
+        entry = next((e for e in state.completed if e.contract == contract), None)
+        if entry is None or entry.rights.get(giver, 0) < side.rights.count(contract):
+            raise RuleError(RULE, f"seat {giver} has no right to deliver contract {contract}")
+    if (side.cargo or side.engines) and state.player(taker).world != g.world:
+        raise RuleError(RULE, "trades of cargo or engines require the same world")
+    for cargo in side.cargo:
+        if side.cargo.count(cargo) > g.hold.count(cargo) or cargo == IMPERIAL_CARGO:
+            raise RuleError(RULE, f"seat {giver} does not carry {cargo}")
+    if side.engines > g.engines:
+        raise RuleError(RULE, f"seat {giver} has fewer engines")
+
+
+def _check_private(state: StarState, giver: int, side: Bundle) -> None:
+    g = state.player(giver)
+    if side.stellors > g.stellors:
+        raise RuleError(RULE, f"seat {giver} cannot pay {side.stellors} Stellors")
+    for card in side.cards:
+        if card not in g.hand:
+            raise RuleError(RULE, f"seat {giver} does not hold {card}")
+
+
+def _check_limits(state: StarState, seat: int, gets: Bundle, gives: Bundle) -> None:
+    """Both cargoes or cards may move at once; a hold or hand left over its limit is refused
+    (docs/rulings.md: the excess would have to be abandoned or discarded)."""
+    p = state.player(seat)
+    if len(p.hold) - len(gives.cargo) + len(gets.cargo) > HOLD:
+        raise RuleError(RULE, f"seat {seat}'s hold would exceed two cargoes")
+    if len(p.hand) - len(gives.cards) + len(gets.cards) > p.hand_limit:
+        raise RuleError(RULE, f"seat {seat}'s hand would exceed {p.hand_limit} cards")
+
+
+def offer(draft: Draft, seat: int, to: int, give: Bundle, get: Bundle) -> None:
+    st = draft.state
+    if to == seat or not 0 <= to < len(st.players) or st.player(to).out:
+        raise RuleError(RULE, "offer a deal to another player in the game")
+    if give.empty() and get.empty():
+        raise RuleError(RULE, "an offer must trade something")
+    _check_public(st, seat, to, give)
+    _check_public(st, to, seat, get)
+    _check_private(st, seat, give)
+    draft.emit("DealOffered", only(seat, to), id=st.next_offer, seat=seat, to=to,
+               give=give.model_dump(), get=get.model_dump())
+
+
+def _offer(state: StarState, offer_id: int) -> Offer:
+    found = next((o for o in state.offers if o.id == offer_id), None)
+    if found is None:
+        raise RuleError(RULE, f"there is no open offer {offer_id}")
+    return found
+
+
+def answer(draft: Draft, seat: int, offer_id: int, accept: bool) -> None:
+    st = draft.state
+    o = _offer(st, offer_id)
+    if o.to != seat:
+        raise RuleError(RULE, "only the player offered the deal answers it")
+    if not accept:
+        draft.emit("DealDeclined", only(o.seat, o.to), id=o.id)
+        return
+    for giver, taker, side in ((o.seat, o.to, o.give), (o.to, o.seat, o.get)):
+        _check_public(st, giver, taker, side)
+        _check_private(st, giver, side)
+    _check_limits(st, o.seat, o.get, o.give)
+    _check_limits(st, o.to, o.give, o.get)
+    draft.emit("DealAccepted", only(o.seat, o.to), id=o.id)
+    _transfer(draft, o.seat, o.to, o.give)
+    _transfer(draft, o.to, o.seat, o.get)
+
+
+def withdraw(draft: Draft, seat: int, offer_id: int) -> None:
+    o = _offer(draft.state, offer_id)
+    if o.seat != seat:
+        raise RuleError(RULE, "only the offering player withdraws an offer")
+    draft.emit("DealWithdrawn", only(o.seat, o.to), id=o.id)
+
+
+def _transfer(draft: Draft, giver: int, taker: int, side: Bundle) -> None:
+    st = draft.state
+    if side.stellors:
+        draft.stellors(giver, -side.stellors, "deal")
+        draft.stellors(taker, side.stellors, "deal")
+    for world in side.stations:  # an Imperial Station sold ceases to be Imperial
+        draft.emit("StationGiven", world=world, seat=giver, to=taker)
+    if side.cards:
+        draft.emit("CardsGiven", only(giver, taker), seat=giver, to=taker, cards=side.cards)
+        draft.emit("CardsPassed", seat=giver, to=taker, count=len(side.cards))
+    for contract in side.rights:
+        draft.emit("RightGiven", contract=contract, seat=giver, to=taker)
+    for cargo in side.cargo:
+        draft.emit("CargoGiven", cargo=cargo, seat=giver, to=taker)
+    if side.engines:
+        draft.emit("EnginesChanged", seat=giver, engines=st.player(giver).engines - side.engines)
+        gets = min(max_engines(st, taker), st.player(taker).engines + side.engines)
+        draft.emit("EnginesChanged", seat=taker, engines=gets)  # extra engines cease to exist

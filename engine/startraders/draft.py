@@ -1,0 +1,51 @@
+"""A draft of the events a command causes, applied to a private copy as they are written, so
+later steps of the same command see the effects of earlier ones (a delivery draws a new
+Contract, which may force another delivery)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import PUBLIC, Audience, Event, Randomness, event, only
+
+from .components import BANK_PAYMENTS
+from .evolve import apply
+from .state import StarState, clone_state
+
+
+class Draft:
+    def __init__(self, state: StarState, rng: Randomness) -> None:
+        self.state = clone_state(state)
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, type_: str, audience: Audience = PUBLIC, *, type_public: bool = True,
+             **data: Any) -> None:
+        ev = event(type_, audience, type_public=type_public, **data)
+        apply(self.state, ev)
+        self.events.append(ev)
+
+    def die(self) -> int:
+        """One die: a sandbox's predetermined die first, else from the game's randomness."""
+        if self.state.loaded_dice:
+            value = self.state.loaded_dice[0]
+            self.emit("LoadedDieUsed", value=value)
+            return value
+        return self.rng.die()
+
+    def stellors(self, seat: int, delta: int, reason: str) -> None:
+        """Money is secret (Money): each change is told only to its owner. The Banker
+        receives 10% (rounded up) of every payment another Trader makes to the bank."""
+        if not delta:
+            return
+        self.emit("StellorsChanged", only(seat), seat=seat, delta=delta, reason=reason)
+        if delta < 0 and reason in BANK_PAYMENTS:
+            for p in self.state.players:
+                if p.personality == "banker" and p.seat != seat and not p.out:
+                    self.emit("StellorsChanged", only(p.seat), seat=p.seat,
+                              delta=-(delta // 10), reason="banker")
+
+    def prestige(self, seat: int, delta: int, reason: str) -> None:
+        """Prestige: bounded 0-30 (the evolve clamps; the event says the asked change)."""
+        if delta:
+            self.emit("PrestigeChanged", seat=seat, delta=delta, reason=reason)

@@ -1,0 +1,496 @@
+"""``apply``: one event onto the state, in place. Total and deterministic, no validation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.kernel import Event
+
+from .state import Bundle, Completed, Offer, Player, StarState, Turn, Window
+
+Handler = Callable[[StarState, dict[str, Any]], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def on(*types: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for t in types:
+            HANDLERS[t] = fn
+        return fn
+
+    return register
+
+
+def apply(state: StarState, ev: Event) -> None:
+    handler = HANDLERS.get(ev.type)
+    if handler is not None:
+        handler(state, ev.data)
+
+
+def _turn(state: StarState) -> Turn:
+    assert state.turn is not None
+    return state.turn
+
+
+@on("GameSetUp")
+def _setup(state: StarState, d: dict[str, Any]) -> None:
+    state.players = [Player(**p) for p in d["players"]]
+    state.advanced = d["advanced"]
+    state.first_player = d["first_player"]
+    state.stations = {int(w): s for w, s in d["stations"].items()}
+    state.wanted_slots = d["slots"]
+    state.insider_left = d["insider_left"]
+
+
+@on("DecksShuffled")
+def _decks(state: StarState, d: dict[str, Any]) -> None:
+    state.deck = list(d["deck"])
+    state.luck_deck = list(d["luck_deck"])
+
+
+@on("ContractDeckReshuffled")
+def _contract_reshuffle(state: StarState, d: dict[str, Any]) -> None:
+    state.deck = list(d["deck"])
+    state.discard = []
+
+
+@on("LuckReshuffled")
+def _luck_reshuffle(state: StarState, d: dict[str, Any]) -> None:
+    state.luck_deck = list(d["deck"])
+    state.luck_discard = []
+
+
+@on("CardsDrawn")
+def _drawn(state: StarState, d: dict[str, Any]) -> None:
+    for card in d["cards"]:
+        state.luck_deck.remove(card)
+        state.player(d["seat"]).hand.append(card)
+
+
+@on("LuckDrawn")
+def _luck_drawn(state: StarState, d: dict[str, Any]) -> None:
+    if d.get("stage"):
+        _turn(state).drawn = True
+
+
+@on("CardTurnedIn")
+def _turned_in(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hand.remove(d["card"])
+    state.luck_discard.append(d["card"])
+
+
+@on("StationBuilt")
+def _station(state: StarState, d: dict[str, Any]) -> None:
+    state.stations[d["world"]] = d["seat"]
+    if d.get("insider"):
+        state.insider_left -= 1
+
+
+@on("ContractDealt")
+def _dealt(state: StarState, d: dict[str, Any]) -> None:
+    state.deck.remove(d["contract"])
+    while len(state.slots) <= d["slot"]:
+        state.slots.append(None)
+    state.slots[d["slot"]] = d["contract"]
+
+
+@on("TurnStarted")
+def _turn_started(state: StarState, d: dict[str, Any]) -> None:
+    state.turn = Turn(seat=d["seat"])
+    state.round = d["round"]
+
+
+@on("StageChanged")
+def _stage(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.stage = d["stage"]
+
+
+@on("Jumped", "RandomJumped")
+def _jumped(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    state.player(d["seat"]).world = d["to"]
+    turn.jumps += 1
+    turn.roll = None
+    turn.asking = None
+    turn.declared = None
+    turn.choices = None
+    state.player(d["seat"]).escapes = 0
+    if d.get("dice"):
+        turn.ends_movement = True
+
+
+@on("JumpFailed")
+def _failed(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.asking = None
+    turn.roll = None
+    turn.choices = None
+    turn.jumps += 1
+
+
+@on("JumpRolled")
+def _rolled(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.asking = None
+    turn.roll = {k: d[k] for k in ("to", "kind", "roll", "need", "dice") if k in d}
+
+
+@on("PetitionRolled")
+def _petition_rolled(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).roll = {"kind": "petition", "roll": d["roll"], "need": 0, "to": 0}
+
+
+@on("PetitionSettled")
+def _petition_settled(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).roll = None
+
+
+@on("SpecialRolled")
+def _special_rolled(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.roll = {"kind": d["kind"], "roll": d["dice"][0], "need": 0, "to": 0,
+                 "dice": list(d["dice"])}
+    if d["kind"] == "awesome":
+        turn.awesome_used = True
+
+
+@on("JumpChoices")
+def _choices(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).choices = list(d["worlds"])
+
+
+@on("RollChanged")
+def _roll_changed(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    if turn.roll is not None:
+        turn.roll["roll"] = d["roll"]
+        if "dice" in turn.roll:
+            turn.roll["dice"] = [*turn.roll["dice"][:-1], d["roll"]]
+    window = state.window
+    if window is not None:  # "These may happen in any order": everyone may answer again
+        window.waiting = []
+        window.queue = list(window.order)
+
+
+@on("PermissionAsked")
+def _asked(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).asking = {"to": d["to"], "owner": d["owner"]}
+
+
+@on("PermissionAnswered")
+def _answered(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.asking = None
+    if not d["granted"]:
+        turn.refused.append(d["to"])
+
+
+@on("CargoPickedUp")
+def _picked(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hold.append(d["cargo"])
+
+
+@on("CargoRemoved")
+def _removed(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hold.remove(d["cargo"])
+
+
+@on("ContractDelivered")
+def _delivered(state: StarState, d: dict[str, Any]) -> None:
+    state.slots[d["slot"]] = None
+
+
+@on("ContractCompleted")
+def _completed(state: StarState, d: dict[str, Any]) -> None:
+    rights = {int(s): n for s, n in d["rights"].items()}
+    state.completed.append(Completed(contract=d["contract"], rights=rights))
+
+
+@on("ContractDiscarded")
+def _discarded(state: StarState, d: dict[str, Any]) -> None:
+    state.completed = [c for c in state.completed if c.contract != d["contract"]]
+    state.discard.append(d["contract"])
+
+
+@on("RightUsed")
+def _right_used(state: StarState, d: dict[str, Any]) -> None:
+    for c in state.completed:
+        if c.contract == d["contract"]:
+            c.rights[d["seat"]] -= 1
+            if c.rights[d["seat"]] <= 0:
+                del c.rights[d["seat"]]
+
+
+@on("StellorsChanged")
+def _stellors(state: StarState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.stellors = max(0, p.stellors + d["delta"])
+
+
+@on("PrestigeChanged")
+def _prestige(state: StarState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.prestige = min(30, max(0, p.prestige + d["delta"]))
+
+
+@on("EnginesChanged")
+def _engines(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).engines = d["engines"]
+
+
+@on("PetitionPriced")
+def _priced(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).petition = {k: d[k] for k in ("result", "price", "spend", "refuse_stellors",
+                                                "refuse_prestige", "kind")}
+
+
+@on("PetitionClosed")
+def _closed(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).petition = None
+
+
+@on("MissionCardRejected")
+def _mission_rejected(state: StarState, d: dict[str, Any]) -> None:
+    state.deck.remove(d["contract"])
+    state.discard.append(d["contract"])
+
+
+@on("MissionGranted")
+def _mission(state: StarState, d: dict[str, Any]) -> None:
+    state.deck.remove(d["contract"])
+    state.player(d["seat"]).mission = d["contract"]
+
+
+@on("ImperialStationGranted")
+def _imperial(state: StarState, d: dict[str, Any]) -> None:
+    state.imperial_stations.append(d["world"])
+
+
+@on("KlugeOffered")
+def _kluge(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).kluge.append({k: d[k] for k in ("contract", "stellors", "prestige")})
+
+
+@on("KlugeChosen")
+def _kluge_chosen(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).kluge.pop(0)
+
+
+@on("TelzeyOffered")
+def _telzey(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).telzey += 1
+
+
+@on("TelzeyLooked")
+def _telzey_looked(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).telzey -= 1
+
+
+@on("NextTurnLost")
+def _lose_next(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).lose_turn = True
+
+
+@on("TurnSkipped")
+def _skipped(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).lose_turn = False
+
+
+@on("DroppedOut")
+def _dropped(state: StarState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.out = True
+    state.luck_discard.extend(p.hand)
+    p.hand, p.hold, p.stellors = [], [], 0
+    if p.envoy is not None:
+        state.luck_discard.append(p.envoy)
+        p.envoy = None
+    if p.mission is not None:
+        state.discard.append(p.mission)
+        p.mission = None
+    state.stations = {w: s for w, s in state.stations.items() if s != p.seat}
+    state.imperial_stations = [w for w in state.imperial_stations if w in state.stations]
+    for c in state.completed:
+        c.rights.pop(p.seat, None)
+    state.wanted_slots = d["slots"]
+
+
+@on("LoadedDieUsed")
+def _loaded(state: StarState, d: dict[str, Any]) -> None:
+    state.loaded_dice.pop(0)
+
+
+@on("ScenarioSetUp")
+def _scenario(state: StarState, d: dict[str, Any]) -> None:
+    loaded = StarState.model_validate(d["state"])
+    for name in StarState.model_fields:
+        setattr(state, name, getattr(loaded, name))
+
+
+@on("ReactionPolicySet")
+def _policy(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).policy = d["policy"]
+
+
+@on("WindowOpened")
+def _window(state: StarState, d: dict[str, Any]) -> None:
+    order = list(d.get("order", [d["victim"]]))
+    state.windows.append(Window(kind=d.get("kind", "avoid_calamity"), card=d.get("card", ""),
+                                by=d.get("by", -1), victim=d["victim"],
+                                detail={"cargo": d.get("cargo"), "world": d.get("world"),
+                                        "as": d.get("as_kind")},
+                                waiting=[], queue=list(order), order=list(order)))
+
+
+@on("ReactionAsked")
+def _asked_reaction(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None:
+        window.queue.remove(d["seat"])
+        window.waiting = [d["seat"]]
+
+
+@on("ReactionPassed")
+def _passed(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None:
+        if d["seat"] in window.waiting:
+            window.waiting.remove(d["seat"])
+        elif d["seat"] in window.queue:
+            window.queue.remove(d["seat"])
+
+
+@on("ReactionPlayed")
+def _reaction_played(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None and d["seat"] in window.waiting:
+        window.waiting.remove(d["seat"])
+
+
+@on("CalamityAvoided", "WindowClosed")
+def _window_closed(state: StarState, d: dict[str, Any]) -> None:
+    if state.windows:
+        state.windows.pop()
+
+
+@on("LostJump")
+def _lost_jump(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).world = d["to"]
+    if state.turn is not None:
+        state.turn.ends_movement = True
+
+
+@on("JumpDeclared")
+def _declared(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).declared = {"to": d["to"], "kind": d["kind"]}
+
+
+@on("JumpAborted")
+def _aborted(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).declared = None
+
+
+@on("IntervalRestarted")
+def _restarted(state: StarState, d: dict[str, Any]) -> None:
+    window = state.window
+    if window is not None:
+        window.waiting = []
+        window.queue = list(window.order)
+
+
+@on("CardKept")
+def _kept(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hand.remove(d["card"])
+
+
+@on("QuarantinePlaced")
+def _quarantined(state: StarState, d: dict[str, Any]) -> None:
+    state.quarantines.append({"world": d["world"], "by": d["by"], "card": d["card"]})
+
+
+@on("QuarantineCancelled", "QuarantineLifted")
+def _unquarantined(state: StarState, d: dict[str, Any]) -> None:
+    state.quarantines = [q for q in state.quarantines if q["card"] != d["card"]]
+    state.luck_discard.append(d["card"])
+
+
+@on("QuarantineEscaped")
+def _escaped(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).escapes += 1
+
+
+@on("StationLost")
+def _station_lost(state: StarState, d: dict[str, Any]) -> None:
+    state.stations.pop(d["world"], None)
+    state.imperial_stations = [w for w in state.imperial_stations if w != d["world"]]
+
+
+@on("DealOffered")
+def _offered(state: StarState, d: dict[str, Any]) -> None:
+    state.offers.append(Offer(id=d["id"], seat=d["seat"], to=d["to"],
+                              give=Bundle(**d["give"]), get=Bundle(**d["get"])))
+    state.next_offer = d["id"] + 1
+
+
+@on("DealDeclined", "DealWithdrawn", "DealAccepted")
+def _offer_closed(state: StarState, d: dict[str, Any]) -> None:
+    state.offers = [o for o in state.offers if o.id != d["id"]]
+
+
+@on("StationGiven")
+def _station_given(state: StarState, d: dict[str, Any]) -> None:
+    state.stations[d["world"]] = d["to"]
+    state.imperial_stations = [w for w in state.imperial_stations if w != d["world"]]
+
+
+@on("CardsGiven")
+def _cards_given(state: StarState, d: dict[str, Any]) -> None:
+    for card in d["cards"]:
+        state.player(d["seat"]).hand.remove(card)
+        state.player(d["to"]).hand.append(card)
+
+
+@on("RightGiven")
+def _right_given(state: StarState, d: dict[str, Any]) -> None:
+    for c in state.completed:
+        if c.contract == d["contract"]:
+            c.rights[d["seat"]] -= 1
+            if c.rights[d["seat"]] <= 0:
+                del c.rights[d["seat"]]
+            c.rights[d["to"]] = c.rights.get(d["to"], 0) + 1
+
+
+@on("CargoGiven")
+def _cargo_given(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).hold.remove(d["cargo"])
+    state.player(d["to"]).hold.append(d["cargo"])
+
+
+@on("ExtraJump")
+def _extra_jump(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).extra_jumps += 1
+
+
+@on("EnvoyAssigned")
+def _envoy(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).envoy = d["card"]
+
+
+@on("EnvoyReached")
+def _envoy_reached(state: StarState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).envoy = None
+    state.luck_discard.append(d["card"])
+
+
+@on("WindowsCleared")
+def _windows_cleared(state: StarState, d: dict[str, Any]) -> None:
+    state.windows = []
+
+
+@on("GameWon")
+def _won(state: StarState, d: dict[str, Any]) -> None:
+    state.winner = d["seat"]
+    state.end = {"reason": d["reason"], "seat": d["seat"]}
+    state.turn = None

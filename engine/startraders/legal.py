@@ -1,0 +1,339 @@
+"""Who must act now (``pending``) and the commands a seat may issue (``legal_actions``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.kernel import Command, Pending, RuleError
+
+from . import commands as c
+from .actions import PETITION_PRESTIGE, can_pay, engine_cost
+from .cards import attempts, envoy_blocks
+from .cargo import ABANDON_STELLORS, HOLD, max_engines
+from .components import contracts, luck_cards
+from .galaxy import load_galaxy
+from .luck import ANYTIME as ANYTIME_CARDS
+from .luck import check_play, kinds_of
+from .movement import NO_REROLL, ZAPS, may_use_station
+from .quarantine import interval_world, trapped
+from .special_jumps import check as special_check
+from .state import IMPERIAL_CARGO, StarState
+from .turn import must_draw
+
+# the commands each prompt admits (the rules check the rest)
+CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)
+# commands a seat may issue at any time, waited for or not (Stages of the Turn: "Cards can
+# be played and deals made before, during and after each of these stages")
+ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDeal,
+                                      c.AnswerDeal, c.WithdrawDeal, c.DropOut)
+PROMPTS: dict[str, tuple[type[Command], ...]] = {
+    "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
+    "you_are_lost": (c.PlayYouAreLost, c.Quarantine, c.PassReaction),
+    "quarantine": (c.Quarantine, c.AvoidCalamity, c.PassReaction),
+    "choose_jump": (c.ChooseJump,),
+    "place_station": (c.PlaceStation,),
+    "permission": (c.AnswerPermission,),
+    "zap": (c.Reroll, c.Zap, c.Quarantine, c.PassReaction),
+    "petition_price": (c.PayPetition,),
+    "kluge_payoff": (c.ChooseKlugePayoff,),
+    "telzey_look": (c.LookAtCards,),
+    "move": (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement, *CARGO),
+    "action": (c.BuildStation, c.BuyEngine, c.Petition, c.SkipAction, *CARGO),
+    "draw": (c.Draw, c.Exchange, c.EndTurn, *CARGO),
+}
+
+
+def pending(state: StarState) -> Pending | None:
+    """The prompt the game waits on; every seat in the game may act at any time besides."""
+    now = _waiting(state)
+    if now is None:
+        return None
+    anytime = tuple(p.seat for p in state.active)
+    return now.model_copy(update={"anytime": anytime})
+
+
+def _waiting(state: StarState) -> Pending | None:
+    if state.winner is not None:
+        return None
+    insider = state.insider()
+    if state.insider_left > 0 and insider is not None:
+        return Pending(seats=(insider.seat,), prompt="place_station",
+                       detail={"left": state.insider_left})
+    turn = state.turn
+    if turn is None:
+        return None
+    window = state.window
+    if window is not None:
+        return Pending(seats=tuple(window.waiting), prompt=window.kind,
+                       detail={"card": window.card, "by": window.by, "victim": window.victim,
+                               **window.detail, "roll": turn.roll})
+    if turn.asking is not None:
+        return Pending(seats=(turn.asking["owner"],), prompt="permission",
+                       detail={"seat": turn.seat, "to": turn.asking["to"]})
+    seat = (turn.seat,)
+    if turn.petition is not None:
+        return Pending(seats=seat, prompt="petition_price", detail=dict(turn.petition))
+    if turn.kluge:
+        return Pending(seats=seat, prompt="kluge_payoff", detail=dict(turn.kluge[0]))
+    if turn.telzey:
+        return Pending(seats=seat, prompt="telzey_look")
+    if turn.choices is not None:
+        return Pending(seats=seat, prompt="choose_jump", detail={"worlds": turn.choices})
+    return Pending(seats=seat, prompt=turn.stage, detail={"jumps": turn.jumps})
+
+
+def prompt_allows(state: StarState, actor: int, command: Command) -> bool:
+    now = pending(state)
+    if now is None:
+        return False
+    if isinstance(command, ANYTIME):
+        return now.admits(actor)
+    return actor in now.seats and isinstance(command, PROMPTS[now.prompt])
+
+
+def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
+    """The prompt's commands for a waited-for seat, then what any seat may do at any time.
+    Two exceptions are checked by ``decide`` but not generated: deal offers (every
+    combination of money, stations, cards and markers cannot be listed) and ``DropOut``
+    (leaving the game is a player's decision about the table, not a move a bot should pick
+    at random)."""
+    now = pending(state)
+    if now is None or not now.admits(actor):
+        return
+    if actor in now.seats:
+        yield from GENERATORS[now.prompt](state, actor)
+    yield from anytime_actions(state, actor)
+
+
+def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
+    p = state.player(seat)
+    for policy in ("ask", "playable", "never"):
+        if policy != p.policy:
+            yield c.SetReactionPolicy(policy=policy)
+    if state.turn is not None and state.window is None:
+        for card in sorted(p.hand):
+            yield from _plays(state, seat, card)
+    for o in state.offers:
+        if o.to == seat:
+            yield c.AnswerDeal(offer=o.id, accept=True)
+            yield c.AnswerDeal(offer=o.id, accept=False)
+        if o.seat == seat:
+            yield c.WithdrawDeal(offer=o.id)
+
+
+def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
+    """Every play of the card that the rules accept (candidates filtered by the same check
+    ``decide`` makes, so the two cannot disagree)."""
+    own = luck_cards()[card].kind
+    for kind in sorted(kinds_of(state, seat, card) - {"avoid", "lost"}):
+        as_kind = None if kind == own else kind
+        for cmd in _candidates(state, seat, card, kind):
+            try:
+                check_play(state, seat, card, cmd.target, cmd.cargo, cmd.world, as_kind)
+            except RuleError:
+                continue
+            yield cmd.model_copy(update={"as_kind": as_kind}) if as_kind else cmd
+
+
+def _candidates(state: StarState, seat: int, card: str, kind: str) -> Iterator[c.PlayCard]:
+    if kind not in ANYTIME_CARDS:
+        return
+    me = state.player(seat)
+    here = sorted(load_galaxy().neighbours[me.world])
+    for target in state.active:
+        t = target.seat
+        if kind in ("lose-cargo", "piracy"):
+            if kind == "piracy":
+                yield c.PlayCard(card=card, target=t)
+            for cargo in sorted(set(target.hold)):
+                yield c.PlayCard(card=card, target=t, cargo=cargo)
+        elif kind in ("lose-station", "takeover"):
+            for world in sorted(w for w, s in state.stations.items() if s == t):
+                yield c.PlayCard(card=card, target=t, world=world)
+        elif kind == "quarantine":
+            if t == seat:
+                for world in sorted({q.world for q in state.active}):
+                    yield c.PlayCard(card=card, target=seat, world=world)
+        elif kind in ("superjump", "codebreaker"):
+            if t == seat:
+                for world in here:
+                    owner = state.stations.get(world, seat)
+                    yield c.PlayCard(card=card, target=owner if kind == "codebreaker"
+                                     else seat, world=world)
+        else:
+            yield c.PlayCard(card=card, target=t)
+
+
+def _avoid(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.PassReaction()
+    for card in sorted(set(state.player(seat).hand)):
+        if "avoid" in kinds_of(state, seat, card):
+            yield c.AvoidCalamity(card=card)
+
+
+def _place(state: StarState, seat: int) -> Iterator[Command]:
+    for world in sorted(load_galaxy().worlds):
+        if world not in state.stations:
+            yield c.PlaceStation(world=world)
+
+
+def _permission(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.AnswerPermission(grant=True)
+    yield c.AnswerPermission(grant=False)
+
+
+def _zap(state: StarState, seat: int) -> Iterator[Command]:
+    """The Zap/Reroll interval: pass, Zap or Superzap the roll, or (the jumping player, not
+    on a random jump) turn in any card to re-roll."""
+    yield c.PassReaction()
+    turn = state.turn
+    assert turn is not None and turn.roll is not None
+    hand = sorted(set(state.player(seat).hand))
+    for card in hand:
+        for delta in ZAPS.get(luck_cards()[card].kind, ()):
+            yield c.Zap(card=card, delta=delta)
+    if seat == turn.seat and turn.roll["kind"] not in NO_REROLL:
+        for card in hand:
+            yield c.Reroll(card=card)
+    yield from _interval_quarantines(state, seat)
+
+
+def _interval_quarantines(state: StarState, seat: int) -> Iterator[Command]:
+    if interval_world(state) is None:
+        return
+    for card in sorted(set(state.player(seat).hand)):
+        if luck_cards()[card].kind == "quarantine":
+            yield c.Quarantine(card=card)
+
+
+def _price(state: StarState, seat: int) -> Iterator[Command]:
+    if can_pay(state, seat):
+        yield c.PayPetition(pay=True)
+    yield c.PayPetition(pay=False)
+
+
+def _kluge(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.ChooseKlugePayoff(engine=True)
+    yield c.ChooseKlugePayoff(engine=False)
+
+
+def _telzey(state: StarState, seat: int) -> Iterator[Command]:
+    for p in state.active:
+        if p.seat != seat:
+            yield c.LookAtCards(seat=p.seat)
+
+
+def cargo_actions(state: StarState, seat: int) -> Iterator[Command]:
+    """Cargo may be picked up, delivered or abandoned in any stage of your turn."""
+    p = state.player(seat)
+    if len(p.hold) < HOLD:
+        for slot, cid in enumerate(state.slots):
+            if cid is not None and contracts()[cid].pickup == p.world:
+                yield c.PickUp(slot=slot)
+        if p.mission is not None and IMPERIAL_CARGO not in p.hold \
+                and contracts()[p.mission].pickup == p.world:
+            yield c.PickUpMission()
+    for entry in state.completed:
+        card = contracts()[entry.contract]
+        if entry.rights.get(seat, 0) and not envoy_blocks(state, seat) \
+                and card.deliver == p.world and card.cargo in p.hold:
+            yield c.DeliverCompleted(contract=entry.contract)
+    if p.stellors >= ABANDON_STELLORS:
+        for cargo in sorted(set(p.hold)):
+            yield c.Abandon(cargo=cargo)
+
+
+def _move(state: StarState, seat: int) -> Iterator[Command]:
+    p = state.player(seat)
+    turn = state.turn
+    assert turn is not None
+    if turn.jumps < attempts(state, seat):
+        for to in sorted(load_galaxy().neighbours[p.world]):
+            yield c.Jump(to=to, kind="regular")
+            if may_use_station(state, seat, to) is not False and to not in turn.refused:
+                yield c.Jump(to=to, kind="station")
+        yield c.RandomJump()
+        for kind in ("psychic", "awesome"):
+            try:
+                special_check(state, seat, kind)
+            except RuleError:
+                continue
+            yield c.SpecialJump(kind=kind)
+    yield c.EndMovement()
+    yield from cargo_actions(state, seat)
+
+
+def _action(state: StarState, seat: int) -> Iterator[Command]:
+    p = state.player(seat)
+    if envoy_blocks(state, seat):  # Imperial Envoy!: no Action before the destination
+        yield c.SkipAction()
+        yield from cargo_actions(state, seat)
+        return
+    if p.world not in state.stations and p.stellors >= 5:
+        yield c.BuildStation()
+    yard = p.personality == "engineer" or load_galaxy().is_shipyard(p.world)
+    if yard and p.engines < max_engines(state, seat) \
+            and p.stellors >= engine_cost(p.engines + 1):
+        yield c.BuyEngine()
+    if state.advanced:
+        if state.stations.get(p.world) == seat and p.world not in state.imperial_stations:
+            yield c.Petition()
+    elif p.mission is None and p.prestige >= PETITION_PRESTIGE:
+        yield c.Petition()
+    yield c.SkipAction()
+    yield from cargo_actions(state, seat)
+
+
+def _draw(state: StarState, seat: int) -> Iterator[Command]:
+    turn = state.turn
+    assert turn is not None
+    hand = state.player(seat).hand
+    if must_draw(state, seat):
+        yield c.Draw()
+    else:
+        yield c.EndTurn()
+    if not turn.drawn and len(hand) >= 2:
+        for card in sorted(set(hand)):
+            yield c.Exchange(card=card)
+    yield from cargo_actions(state, seat)
+
+
+def _lost(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.PassReaction()
+    for card in sorted(set(state.player(seat).hand)):
+        if "lost" in kinds_of(state, seat, card):
+            yield c.PlayYouAreLost(card=card)
+    yield from _interval_quarantines(state, seat)
+
+
+def _quarantine(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.PassReaction()
+    turn = state.turn
+    assert turn is not None
+    for card in sorted(set(state.player(seat).hand)):
+        kind = luck_cards()[card].kind
+        if kind == "quarantine":
+            yield c.Quarantine(card=card)
+        if "avoid" in kinds_of(state, seat, card) and seat == turn.seat \
+                and trapped(state, seat):
+            yield c.AvoidCalamity(card=card)
+
+
+def _choose_jump(state: StarState, seat: int) -> Iterator[Command]:
+    turn = state.turn
+    assert turn is not None and turn.choices is not None
+    if (turn.roll or {}).get("kind") == "psychic":
+        yield c.ChooseJump(world=None)
+    for world in turn.choices:
+        yield c.ChooseJump(world=world)
+
+
+GENERATORS = {
+    "avoid_calamity": _avoid,
+    "choose_jump": _choose_jump,
+    "quarantine": _quarantine,
+    "you_are_lost": _lost,
+    "place_station": _place, "permission": _permission, "zap": _zap,
+    "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
+    "move": _move, "action": _action, "draw": _draw,
+}

@@ -1,0 +1,301 @@
+"""Trader's Luck cards played at any moment, Calamities and the Avoid Calamity window, and
+each seat's private reaction policy (docs/star-traders.md, "Reaction windows").
+
+Implemented cards (the book names them; the effects in our words are in docs/rulings.md):
+Imperial Favor, Imperial Disfavor, Gotcha, Lose a Cargo, Lose a Station, and Avoid Calamity
+as the answer to a Calamity. Every card may also be turned in for a re-roll (movement.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kernel import RuleError, only
+
+from .components import PETE_AS, LuckCard, luck_cards
+from .decks import turn_in
+from .draft import Draft
+from .galaxy import CAPITAL
+from .state import IMPERIAL_CARGO, StarState, Window
+
+ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine",
+           "takeover", "piracy", "stressed", "envoy", "priority-run", "superjump",
+           "codebreaker"}
+
+
+def set_policy(draft: Draft, seat: int, policy: str) -> None:
+    """The seat's reaction policy is its own business: the event is told to it alone and its
+    type to nobody else, so others cannot tell an automatic pass from a chosen one."""
+    draft.emit("ReactionPolicySet", only(seat), type_public=False, seat=seat, policy=policy)
+
+
+def kinds_of(state: StarState, seat: int, card: str) -> set[str]:
+    """What a card in the seat's hand may be played as: its own kind, and for Pirate Pete a
+    Piracy as any of ``PETE_AS`` (New Personalities)."""
+    kind = luck_cards()[card].kind
+    if kind == "piracy" and state.player(seat).personality == "pirate-pete":
+        return {kind, *PETE_AS}
+    return {kind}
+
+
+def holds(state: StarState, seat: int, kind: str) -> bool:
+    return any(kind in kinds_of(state, seat, c) for c in state.player(seat).hand)
+
+
+def played_as(info: LuckCard, as_kind: str | None) -> LuckCard:
+    """The card as it acts: Pete's Piracy takes the substitute's kind and Calamity mark."""
+    if as_kind is None or as_kind == info.kind:
+        return info
+    model = next(c for c in luck_cards().values() if c.kind == as_kind)
+    return info.model_copy(update={"kind": as_kind, "calamity": model.calamity,
+                                   "name": f"Piracy as {model.name}"})
+
+
+def _card(state: StarState, seat: int, card: str) -> LuckCard:
+    if card not in state.player(seat).hand:
+        raise RuleError("Trader's Luck", f"you do not hold {card}")
+    return luck_cards()[card]
+
+
+def check_play(state: StarState, seat: int, card: str, target: int, cargo: str | None,
+               world: int | None, as_kind: str | None = None) -> LuckCard:
+    """Refuse a play the rules do not allow, naming why."""
+    if state.turn is None or state.winner is not None:
+        raise RuleError("Trader's Luck", "cards are played once the game has begun")
+    if state.window is not None:
+        raise RuleError("Avoid Calamity!", "answer the Calamity in play first")
+    info = _card(state, seat, card)
+    if as_kind is not None:
+        if as_kind not in kinds_of(state, seat, card) or as_kind == "avoid":
+            raise RuleError("New Personalities", "only Pirate Pete plays a Piracy as another "
+                            "card")
+        info = played_as(info, as_kind)
+    if info.kind not in ANYTIME:
+        raise RuleError("Trader's Luck", f"{info.name} is not playable at any time: it is "
+                        "played in its window (Timing Details), or turned in for a re-roll")
+    if not 0 <= target < len(state.players) or state.player(target).out:
+        raise RuleError("Trader's Luck", f"seat {target} is not in the game")
+    victim = state.player(target)
+    if info.kind == "lose-cargo" and (cargo not in victim.hold or cargo == IMPERIAL_CARGO):
+        raise RuleError("Lose a Cargo!", "name a cargo the victim carries (not Imperial)")
+    if info.kind == "quarantine" and world not in {p.world for p in state.active}:
+        raise RuleError("Quarantine!", "quarantine a world where a ship is")
+    if info.kind == "lose-station" and not losable_station(state, target, world):
+        raise RuleError("Lose a Station!", "name a station of the victim that can be lost "
+                        "(not an Imperial Station, not the Insider's Capital)")
+    from .cards import check
+
+    check(state, seat, info, target, cargo, world)
+    return info
+
+
+def losable_station(state: StarState, seat: int, world: int | None) -> bool:
+    """Imperial Stations cannot be destroyed; the Insider can never lose Capital."""
+    if world is None or state.stations.get(world) != seat or world in state.imperial_stations:
+        return False
+    return not (world == CAPITAL and state.player(seat).personality == "insider")
+
+
+def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None,
+              world: int | None, as_kind: str | None = None) -> None:
+    info = check_play(draft.state, seat, card, target, cargo, world, as_kind)
+    if info.kind == "quarantine":
+        from .quarantine import place
+
+        place(draft, seat, card, world or 0)
+        return
+    from .cards import kept, play_own
+
+    draft.emit("CardPlayed", seat=seat, card=card, target=target, cargo=cargo, world=world)
+    if kept(info):
+        draft.emit("CardKept", seat=seat, card=card)
+    else:
+        turn_in(draft, seat, card, "played")
+    if info.kind in ("priority-run", "superjump", "codebreaker"):
+        play_own(draft, seat, info, world)
+        return
+    if not info.calamity:
+        _effect(draft, Window(card=card, by=seat, victim=target, detail={"as": as_kind}))
+        return
+    open_window(draft, "avoid_calamity", target, [target], card=card, by=seat, cargo=cargo,
+                world=world, as_kind=as_kind)
+
+
+def open_window(draft: Draft, kind: str, victim: int, order: list[int], **data: Any) -> None:
+    """Open a reaction window and ask the first seat that wants to be asked."""
+    draft.emit("WindowOpened", kind=kind, victim=victim, order=order, **data)
+    advance(draft)
+
+
+def advance(draft: Draft) -> None:
+    """Poll the window's seats in priority order: a seat whose policy wants the question is
+    asked (told to it alone); any other passes at once with the same public event as a
+    chosen pass. With nobody left, the window closes."""
+    while True:
+        w = draft.state.window
+        if w is None or w.waiting:
+            return
+        if not w.queue:
+            _close(draft)
+            return
+        seat = w.queue[0]
+        if asks(draft.state, seat, w.kind):
+            draft.emit("ReactionAsked", only(seat), type_public=False, seat=seat)
+            return
+        draft.emit("ReactionPassed", seat=seat)
+
+
+REACTION_CARDS = {"avoid_calamity": {"avoid"}, "you_are_lost": {"lost"},
+                  "zap": {"zap", "superzap"}, "quarantine": {"quarantine"}}
+
+
+def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
+    """Whether the seat's policy has the window wait for it: always (`ask`), never
+    (`never`), or when it holds a card playable there (`playable`; the jumping player's
+    re-roll counts when his roll fails and it is not a random jump)."""
+    p = state.player(seat)
+    if p.policy == "never" or p.out:
+        return False
+    if p.policy == "ask":
+        return True
+    if any(holds(state, seat, k) for k in REACTION_CARDS[kind]):
+        return True
+    if kind in ("zap", "you_are_lost") and any(luck_cards()[c].kind == "quarantine"
+                                                for c in p.hand):
+        from .quarantine import interval_world
+
+        return interval_world(state) is not None
+    if kind == "quarantine" and state.turn and seat == state.turn.seat:
+        from .quarantine import trapped
+
+        return trapped(state, seat) and holds(state, seat, "avoid")
+    roll = state.turn.roll if state.turn else None
+    return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
+                and roll["kind"] in ("regular", "station") and roll["roll"] < roll["need"])
+
+
+def _waiting_for(state: StarState, seat: int, kind: str) -> Window:
+    window = state.window
+    if window is None or window.kind != kind or seat not in window.waiting:
+        raise RuleError("Timing Details", "no reaction window waits for your answer")
+    return window
+
+
+def avoid(draft: Draft, seat: int, card: str) -> None:
+    """Avoid Calamity!: played immediately, the Calamity has no effect; both cards are
+    discarded; the Hero gains a Prestige for it. In a Quarantine interval, the trapped
+    jumping player's escape."""
+    if draft.state.window is not None and draft.state.window.kind == "quarantine":
+        from .quarantine import escape
+
+        escape(draft, seat, card)
+        return
+    window = _waiting_for(draft.state, seat, "avoid_calamity")
+    _card(draft.state, seat, card)
+    if "avoid" not in kinds_of(draft.state, seat, card):
+        raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card")
+    draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
+    turn_in(draft, seat, card, "played")
+    draft.emit("CalamityAvoided", seat=seat, card=window.card)
+    if luck_cards()[window.card].kind in ("quarantine", "envoy"):  # both cards discarded
+        draft.emit("QuarantineCancelled", world=window.detail.get("world"), card=window.card)
+    if draft.state.player(seat).personality == "hero":
+        draft.prestige(seat, 1, "hero")
+    advance(draft)  # an interval underneath goes on polling
+
+
+def you_are_lost(draft: Draft, seat: int, card: str) -> None:
+    """You Are Lost! (a Calamity), played in the You Are Lost interval on the jumping player:
+    unless she avoids it, her ship arrives at a world named by two dice instead, and her
+    movement ends (docs/rulings.md)."""
+    window = _waiting_for(draft.state, seat, "you_are_lost")
+    _card(draft.state, seat, card)
+    if "lost" not in kinds_of(draft.state, seat, card):
+        raise RuleError("You Are Lost!", f"{card} is not a You Are Lost card")
+    draft.emit("ReactionPlayed", seat=seat, card=card)
+    draft.emit("CardPlayed", seat=seat, card=card, target=window.victim, cargo=None,
+               world=None)
+    turn_in(draft, seat, card, "played")
+    as_kind = None if luck_cards()[card].kind == "lost" else "lost"  # Pete's Piracy
+    open_window(draft, "avoid_calamity", window.victim, [window.victim], card=card, by=seat,
+                as_kind=as_kind)
+
+
+def pass_reaction(draft: Draft, seat: int) -> None:
+    window = draft.state.window
+    if window is None or seat not in window.waiting:
+        raise RuleError("Timing Details", "nothing waits for your answer")
+    draft.emit("ReactionPassed", seat=seat)
+    advance(draft)
+
+
+def _close(draft: Draft) -> None:
+    window = draft.state.window
+    assert window is not None
+    draft.emit("WindowClosed", kind=window.kind, card=window.card)
+    if window.kind == "you_are_lost":
+        from .movement import arrive
+
+        arrive(draft, window.victim)
+        return
+    if window.kind == "zap":
+        from .movement import settle_roll
+
+        settle_roll(draft, window.victim)
+        return
+    if window.kind == "quarantine":
+        from .quarantine import after_declaration
+
+        after_declaration(draft, window.victim)
+        return
+    _effect(draft, window)
+    advance(draft)  # an interval underneath goes on polling
+
+
+def _effect(draft: Draft, w: Window) -> None:
+    """What each implemented card does (docs/rulings.md, "Trader's Luck cards")."""
+    st = draft.state
+    info = played_as(luck_cards()[w.card], w.detail.get("as"))
+    victim = st.player(w.victim)
+    if info.kind == "favor":
+        draft.prestige(w.victim, info.amount or 0, "favor")
+    elif info.kind == "disfavor":
+        draft.prestige(w.victim, -(info.amount or 0), "disfavor")
+    elif info.kind == "gotcha":  # Gotcha!: steal 2 Prestige (what she has, if fewer)
+        taken = min(2, victim.prestige)
+        draft.prestige(w.victim, -taken, "gotcha")
+        draft.prestige(w.by, taken, "gotcha")
+    elif info.kind == "lose-cargo":
+        cargo = w.detail.get("cargo")
+        if cargo in victim.hold:
+            draft.emit("CargoRemoved", seat=w.victim, cargo=cargo, why="lost")
+    elif info.kind == "lose-station":
+        world = w.detail.get("world")
+        if losable_station(st, w.victim, world):
+            draft.emit("StationLost", seat=w.victim, world=world)
+    elif info.kind == "lost":
+        _lost_jump(draft, w)
+    elif info.kind in ("takeover", "piracy", "stressed", "envoy"):
+        from .cards import effect
+
+        effect(draft, w, info)
+    elif info.kind == "quarantine":
+        draft.emit("QuarantinePlaced", world=w.detail.get("world"), by=w.by, card=w.card)
+        interval = draft.state.window
+        if interval is not None and interval.kind in ("quarantine", "zap", "you_are_lost"):
+            from .quarantine import restart
+
+            restart(draft)  # the interval goes on: everyone may answer again
+
+
+def _lost_jump(draft: Draft, w: Window) -> None:
+    """The ship arrives where two dice say; the interval starts again for the new arrival
+    ("You Are Lost may be played immediately after another You Are Lost")."""
+    dice = [draft.die(), draft.die()]
+    draft.emit("LostJump", seat=w.victim, by=w.by, dice=dice, to=10 * dice[0] + dice[1])
+    interval = draft.state.window
+    if interval is not None and interval.kind == "you_are_lost":
+        draft.emit("WindowClosed", kind=interval.kind, card="")
+    from .movement import jump_interval
+
+    jump_interval(draft, w.victim)

@@ -1,0 +1,265 @@
+"""Movement: regular, station and random jumps, permission to use another's station, and the
+re-roll by turning in a Trader's Luck card."""
+
+from __future__ import annotations
+
+from engine.kernel import RuleError
+
+from .cards import attempts, reach_envoy
+from .cargo import forced_deliveries
+from .decks import turn_in
+from .draft import Draft
+from .galaxy import LineColor, load_galaxy
+from .quarantine import quarantine_interval
+from .state import StarState, Turn
+
+
+def _turn(state: StarState) -> Turn:
+    assert state.turn is not None
+    return state.turn
+
+
+def need(state: StarState, seat: int, to: int, kind: str) -> int:
+    """The lowest roll that succeeds (0: no roll). Regular jumps: the line's colour (orange
+    2, red 3, violet 4, blue 5, green 6); station jumps succeed automatically except on green
+    lines (3+). The Navigator adds one to each roll except along orange lines."""
+    p = state.player(seat)
+    color = load_galaxy().neighbours[p.world][to]
+    if kind == "superjump":  # Superjump!: always successful (You Are Lost!)
+        return 0
+    velma = p.personality == "verdant-velma"  # green: 3+ regular, automatic by station
+    station_need = 3 if color == LineColor.GREEN and not velma else 0
+    regular_need = 3 if color == LineColor.GREEN and velma else color.minimum
+    base = station_need if kind == "station" else regular_need
+    if base and p.personality == "navigator" and color != LineColor.ORANGE:
+        base -= 1
+    return base
+
+
+def may_use_station(state: StarState, seat: int, world: int) -> bool | None:
+    """True: own station; None: another's (ask its owner); False: no station there."""
+    owner = state.stations.get(world)
+    if owner is None:
+        return False
+    return True if owner == seat else None
+
+
+def check_jump(state: StarState, seat: int, to: int, kind: str) -> None:
+    turn = _turn(state)
+    p = state.player(seat)
+    if turn.stage != "move":
+        raise RuleError("Stages of the Turn", "jumps are made in the movement stage")
+    if turn.jumps >= attempts(state, seat):
+        raise RuleError("Engines", f"all {attempts(state, seat)} jump attempts of this turn "
+                        "are used")
+    if to not in load_galaxy().neighbours[p.world]:
+        raise RuleError("Regular Jumps", f"no jumpline joins {p.world} and {to}")
+    if kind == "station" and may_use_station(state, seat, to) is False:
+        raise RuleError("Station Jumps", f"there is no station at {to}")
+    if kind == "station" and to in turn.refused:
+        raise RuleError("Station Jumps", f"the owner of {to} refused permission this turn")
+
+
+def declare_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
+    """Timing Details 1: the declaration; another's station first needs its owner's word."""
+    check_jump(draft.state, seat, to, kind)
+    if kind == "station" and may_use_station(draft.state, seat, to) is None:
+        draft.emit("PermissionAsked", seat=seat, to=to, owner=draft.state.stations[to])
+        return
+    quarantine_interval(draft, seat, to, kind)
+
+
+def answer_permission(draft: Draft, owner: int, grant: bool) -> None:
+    """Station Jumps: the owner gives or refuses permission; refused, the jump is aborted and
+    the attempt may be used another way (Timing Details 2)."""
+    asking = _turn(draft.state).asking
+    if asking is None or asking["owner"] != owner:
+        raise RuleError("Station Jumps", "nobody is asking you for permission")
+    seat = _turn(draft.state).seat
+    draft.emit("PermissionAnswered", seat=seat, owner=owner, to=asking["to"], granted=grant)
+    if grant:
+        quarantine_interval(draft, seat, asking["to"], "station")
+
+
+def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
+    """Timing Details 3-5: a jump that needs no roll succeeds at once; otherwise the roll
+    opens the Zap/Reroll interval and the jump is settled when it closes."""
+    st = draft.state
+    minimum = need(st, seat, to, kind)
+    if not minimum:
+        draft.emit("Jumped", seat=seat, to=to, kind=kind, roll=None, need=0,
+                   origin=st.player(seat).world)
+        jump_interval(draft, seat)
+        return
+    draft.emit("JumpRolled", seat=seat, to=to, kind=kind, roll=draft.die(), need=minimum)
+    _open(draft, "zap", seat)
+
+
+def priority_order(state: StarState, seat: int) -> list[int]:
+    """Stages of the Turn: priority starts with the player whose turn it is, then goes in
+    turn order."""
+    n = len(state.players)
+    return [(seat + i) % n for i in range(n) if not state.player((seat + i) % n).out]
+
+
+def open_interval(draft: Draft, kind: str, seat: int) -> None:
+    _open(draft, kind, seat)
+
+
+def _open(draft: Draft, kind: str, seat: int) -> None:
+    from .luck import open_window
+
+    open_window(draft, kind, seat, priority_order(draft.state, seat))
+
+
+def settle_roll(draft: Draft, seat: int) -> None:
+    """The end of the Zap/Reroll interval: the roll as it now stands decides (a Zapped roll
+    is used as is for a jump's success; a world's digit is kept within 1-6)."""
+    roll = _turn(draft.state).roll
+    assert roll is not None
+    if roll["kind"] == "random":
+        _random_die_settled(draft, seat, roll)
+        return
+    if roll["kind"] == "petition":
+        from .actions import settle_petition
+
+        settle_petition(draft, seat)
+        return
+    if roll["kind"] == "psychic":
+        from .special_jumps import offer
+
+        offer(draft, seat)
+        return
+    if roll["roll"] >= roll["need"]:
+        draft.emit("Jumped", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
+                   need=roll["need"], origin=draft.state.player(seat).world)
+        jump_interval(draft, seat)
+        return
+    draft.emit("JumpFailed", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
+               need=roll["need"])
+    _maybe_end_movement(draft, seat)
+
+
+def _random_die_settled(draft: Draft, seat: int, roll: dict[str, object]) -> None:
+    dice = [max(1, min(6, int(d))) for d in roll["dice"]]  # type: ignore[attr-defined]
+    if len(dice) == 1:  # "Zap must be played immediately after each roll"
+        second = draft.die()
+        draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=second, need=0,
+                   dice=[*dice, second])
+        _open(draft, "zap", seat)
+        return
+    draft.emit("RandomJumped", seat=seat, dice=dice, to=10 * dice[0] + dice[1],
+               origin=draft.state.player(seat).world)
+    jump_interval(draft, seat)
+
+
+def jump_interval(draft: Draft, seat: int) -> None:
+    """Timing Details 6: after a successful jump (random ones included) the You Are Lost
+    interval polls every seat, the jumping player first, then in turn order; when it closes
+    the ship exits hyperspace and arrives (step 7)."""
+    _open(draft, "you_are_lost", seat)
+
+
+def arrive(draft: Draft, seat: int) -> None:
+    """Step 7: the ship exits hyperspace: an Envoy reached is discarded; forced deliveries;
+    a random or lost jump ends the movement stage, as does using the last jump attempt."""
+    reach_envoy(draft, seat)
+    forced_deliveries(draft, seat)
+    turn = draft.state.turn
+    if draft.state.winner is None and turn is not None and turn.ends_movement \
+            and turn.stage == "move":
+        draft.emit("StageChanged", seat=seat, stage="action")
+        return
+    _maybe_end_movement(draft, seat)
+
+
+def _interval_roll(draft: Draft, seat: int) -> dict[str, object]:
+    window = draft.state.window
+    roll = _turn(draft.state).roll
+    if window is None or window.kind != "zap" or seat not in window.waiting or roll is None:
+        raise RuleError("Timing Details", "no Zap/Reroll interval waits for your answer")
+    return roll
+
+
+def reroll(draft: Draft, seat: int, card: str) -> None:
+    """Trader's Luck, Re-Rolls: in the Zap/Reroll interval the jumping player may turn in
+    any card to roll again (never for a random jump); a Zap played before has no effect."""
+    roll = _interval_roll(draft, seat)
+    if seat != _turn(draft.state).seat or roll["kind"] in NO_REROLL:
+        raise RuleError("Re-Rolls", "only the jumping player re-rolls a jump attempt, never "
+                        "a random jump")
+    if card not in draft.state.player(seat).hand:
+        raise RuleError("Re-Rolls", f"you do not hold {card}")
+    turn_in(draft, seat, card, "reroll")
+    draft.emit("RollChanged", seat=seat, roll=draft.die(), card=card)
+    from .luck import advance
+
+    advance(draft)
+
+
+ZAPS = {"zap": (-1, 1), "superzap": (-2, 2)}
+NO_REROLL = ("random", "petition", "psychic", "awesome")  # re-rolls: jump attempts only
+
+
+def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
+    """Zap! and Superzap! (our reading: change the roll just made by 1, or by 2, up or
+    down); any player, in the Zap/Reroll interval."""
+    from .components import luck_cards
+    from .luck import advance
+
+    roll = _interval_roll(draft, seat)
+    if card not in draft.state.player(seat).hand:
+        raise RuleError("Zap!", f"you do not hold {card}")
+    kind = luck_cards()[card].kind
+    if delta not in ZAPS.get(kind, ()):
+        raise RuleError("Zap!", "a Zap changes a roll by 1, a Superzap by 2, up or down")
+    draft.emit("CardPlayed", seat=seat, card=card, target=_turn(draft.state).seat, cargo=None,
+               world=None)
+    turn_in(draft, seat, card, "played")
+    draft.emit("RollChanged", seat=seat, roll=int(roll["roll"]) + delta,  # type: ignore[call-overload]
+               card=card)
+    advance(draft)
+
+
+def random_jump(draft: Draft, seat: int) -> None:
+    """Random Jumps: two dice name the world (first die the tens); ends your movement."""
+    turn = _turn(draft.state)
+    if turn.stage != "move":
+        raise RuleError("Stages of the Turn", "jumps are made in the movement stage")
+    if turn.jumps >= attempts(draft.state, seat):
+        raise RuleError("Engines", "all jump attempts of this turn are used")
+    quarantine_interval(draft, seat, 0, "random")
+
+
+def begin_random(draft: Draft, seat: int) -> None:
+    """Step 3 of a random jump: the first die, then its Zap interval."""
+    first = draft.die()
+    draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=first, need=0, dice=[first])
+    _open(draft, "zap", seat)
+
+
+def end_movement(draft: Draft, seat: int) -> None:
+    if _turn(draft.state).stage != "move":
+        raise RuleError("Stages of the Turn", "the movement stage is over")
+    draft.emit("StageChanged", seat=seat, stage="action")
+
+
+def end_if_spent(draft: Draft, seat: int) -> None:
+    _maybe_end_movement(draft, seat)
+
+
+def special_jump(draft: Draft, seat: int, kind: str) -> None:
+    """The Seer's Psychic Jump or Awesome Andi's Awesome Jump (special_jumps.py)."""
+    from .special_jumps import check
+
+    check(draft.state, seat, kind)
+    quarantine_interval(draft, seat, 0, kind)
+
+
+def _maybe_end_movement(draft: Draft, seat: int) -> None:
+    """With every jump attempt used the movement stage is over."""
+    st = draft.state
+    turn = st.turn
+    if st.winner is None and turn is not None and turn.roll is None \
+            and turn.stage == "move" and turn.jumps >= attempts(st, seat):
+        draft.emit("StageChanged", seat=seat, stage="action")

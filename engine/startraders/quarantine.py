@@ -1,0 +1,140 @@
+"""Quarantine! and the Quarantine interval (Timing Details 2; Special Cards, "Quarantine!").
+
+A Quarantine is played on a world where a ship is; anyone may cancel it at once with Avoid
+Calamity. In force, it traps the ships there: a jump declared from that world is aborted at
+the end of the Quarantine interval unless the jumping player has played one Avoid Calamity
+for each Quarantine on the world (an escape lasts until she jumps successfully). The card
+stays in front of its player until the start of that player's next turn (our reading,
+docs/rulings.md), then goes to the discard pile.
+"""
+
+from __future__ import annotations
+
+from engine.kernel import RuleError
+
+from .components import luck_cards
+from .decks import turn_in
+from .draft import Draft
+from .state import StarState, Turn
+
+
+def _turn(state: StarState) -> Turn:
+    assert state.turn is not None
+    return state.turn
+
+
+def on_world(state: StarState, world: int) -> int:
+    return sum(1 for q in state.quarantines if q["world"] == world)
+
+
+def trapped(state: StarState, seat: int) -> bool:
+    """More Quarantines on the seat's world than Avoid Calamity cards it played to leave."""
+    p = state.player(seat)
+    return on_world(state, p.world) > p.escapes
+
+
+def quarantine_interval(draft: Draft, seat: int, to: int, kind: str) -> None:
+    """Timing Details 2: right after the declaration, before any roll."""
+    from .movement import priority_order
+
+    draft.emit("JumpDeclared", seat=seat, to=to, kind=kind)
+    from .luck import open_window
+
+    open_window(draft, "quarantine", seat, priority_order(draft.state, seat))
+
+
+def after_declaration(draft: Draft, seat: int) -> None:
+    """The end of the interval: a trapped ship's jump is aborted (the attempt is not used);
+    otherwise the jump goes on to its roll (step 3)."""
+    from .movement import begin_random, resolve_jump
+
+    declared = _turn(draft.state).declared
+    assert declared is not None
+    if trapped(draft.state, seat):
+        draft.emit("JumpAborted", seat=seat, to=declared["to"], kind=declared["kind"],
+                   why="quarantine")
+        return
+    if declared["kind"] == "random":
+        begin_random(draft, seat)
+    elif declared["kind"] in ("psychic", "awesome"):
+        from .special_jumps import begin
+
+        begin(draft, seat, declared["kind"])
+    else:
+        resolve_jump(draft, seat, declared["to"], declared["kind"])
+
+
+def _waiting(state: StarState, seat: int, kinds: tuple[str, ...] = ("quarantine",)) -> None:
+    window = state.window
+    if window is None or window.kind not in kinds or seat not in window.waiting:
+        raise RuleError("Timing Details", "no interval waits for your answer")
+
+
+def interval_world(state: StarState) -> int | None:
+    """The world a Quarantine played in a jump's interval falls on: the jumper's world in
+    the Quarantine interval (step 2) and once her ship has moved (step 6); the destination
+    of a regular or station jump during the Zap/Reroll interval (step 4: "an opponent plays
+    Quarantine on Niven"); none for the dice of a random or special jump."""
+    window = state.window
+    turn = state.turn
+    if window is None or turn is None:
+        return None
+    if window.kind in ("quarantine", "you_are_lost"):
+        return state.player(turn.seat).world
+    roll = turn.roll or {}
+    if window.kind == "zap" and roll.get("kind") in ("regular", "station"):
+        return int(roll["to"])
+    return None
+
+
+def play_in_interval(draft: Draft, seat: int, card: str) -> None:
+    """Quarantine a world in a jump's interval (Timing Details 2, 4, 6)."""
+    _waiting(draft.state, seat, ("quarantine", "zap", "you_are_lost"))
+    if card not in draft.state.player(seat).hand or luck_cards()[card].kind != "quarantine":
+        raise RuleError("Quarantine!", f"{card} is not a Quarantine card you hold")
+    world = interval_world(draft.state)
+    if world is None:
+        raise RuleError("Quarantine!", "no world to quarantine in this interval")
+    place(draft, seat, card, world)
+
+
+def place(draft: Draft, seat: int, card: str, world: int) -> None:
+    """Play Quarantine on ``world``: the card is kept in front of its player; everyone, in
+    priority order, may cancel it with Avoid Calamity."""
+    from .luck import open_window
+    from .movement import priority_order
+
+    draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=world)
+    draft.emit("CardKept", seat=seat, card=card)
+    turn_seat = _turn(draft.state).seat
+    open_window(draft, "avoid_calamity", turn_seat, priority_order(draft.state, turn_seat),
+                card=card, by=seat, world=world)
+
+
+def escape(draft: Draft, seat: int, card: str) -> None:
+    """A trapped jumping player plays Avoid Calamity to leave (one per Quarantine)."""
+    from .luck import kinds_of
+
+    _waiting(draft.state, seat)
+    if seat != _turn(draft.state).seat or not trapped(draft.state, seat):
+        raise RuleError("Quarantine!", "only a trapped jumping player escapes a Quarantine")
+    if card not in draft.state.player(seat).hand or "avoid" not in kinds_of(draft.state, seat,
+                                                                             card):
+        raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card you hold")
+    draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
+    turn_in(draft, seat, card, "played")
+    draft.emit("QuarantineEscaped", seat=seat)
+    restart(draft)
+
+
+def restart(draft: Draft) -> None:
+    from .luck import advance
+
+    draft.emit("IntervalRestarted")
+    advance(draft)
+
+
+def lift(draft: Draft, seat: int) -> None:
+    """At the start of its player's turn a Quarantine ends and is discarded."""
+    for q in [q for q in draft.state.quarantines if q["by"] == seat]:
+        draft.emit("QuarantineLifted", world=q["world"], card=q["card"])

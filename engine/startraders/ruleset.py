@@ -1,0 +1,64 @@
+"""The ``star-traders`` ruleset object: the kernel's functions for Star Traders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
+
+from . import evolve as _evolve
+from . import legal as _legal
+from . import rules as _rules
+from . import setup as _setup
+from . import view as _view
+from .commands import parse_command as _parse
+from .state import StarState, clone_state
+
+
+class StarTradersRuleset:
+    """Star Traders (Isaac Asimov Presents), basic and advanced game, id ``star-traders``."""
+
+    id = "star-traders"
+
+    def setup(self, options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
+        return _setup.setup(options, players, rng)
+
+    def initial_state(self) -> StarState:
+        return StarState()
+
+    def decide(self, state: StarState, actor: int, command: Command,
+               rng: Randomness) -> list[Event]:
+        return _rules.decide(state, actor, command, rng)
+
+    def apply(self, state: StarState, event: Event) -> None:
+        _evolve.apply(state, event)
+
+    def evolve(self, state: StarState, event: Event) -> StarState:
+        new = self.clone(state)
+        _evolve.apply(new, event)
+        return new
+
+    def clone(self, state: StarState) -> StarState:
+        return clone_state(state)
+
+    def view(self, state: StarState, viewer: int = SPECTATOR) -> dict[str, Any]:
+        return _view.view(state, viewer)
+
+    def legal_actions(self, state: StarState, actor: int) -> Iterator[Command]:
+        return _legal.legal_actions(state, actor)
+
+    def pending(self, state: StarState) -> Pending | None:
+        return _legal.pending(state)
+
+    def parse_command(self, data: dict[str, Any] | str) -> Command:
+        return _parse(data)
+
+    def dump_state(self, state: StarState) -> str:
+        return state.model_dump_json()
+
+    def load_state(self, text: str) -> StarState:
+        return StarState.model_validate_json(text)
+
+
+ruleset = StarTradersRuleset()

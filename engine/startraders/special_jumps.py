@@ -1,0 +1,93 @@
+"""New Personalities' jumps: the Seer's Psychic Jump and Awesome Andi's Awesome Jump.
+
+- Psychic Jump (the Seer, first jump attempt of each turn): roll a die, then move along any
+  jumpline for which that roll would have allowed a successful regular or station jump, or
+  choose not to move (the attempt is used). The roll has its Zap interval.
+- Awesome Jump (Awesome Andi, once per turn, instead of a jump attempt): roll three dice
+  and move to the world of rolls 1-2, 2-3 or 3-1, in those orders; always successful, it
+  does not end the movement; no card re-rolls it (and, our reading, none Zaps it).
+Both then follow Timing Details 6-7 (the You Are Lost interval, then arrival).
+"""
+
+from __future__ import annotations
+
+from engine.kernel import RuleError
+
+from .draft import Draft
+from .galaxy import load_galaxy
+from .state import StarState, Turn
+
+
+def _turn(state: StarState) -> Turn:
+    assert state.turn is not None
+    return state.turn
+
+
+def check(state: StarState, seat: int, kind: str) -> None:
+    from .cards import attempts
+
+    turn = _turn(state)
+    who = state.player(seat).personality
+    if turn.stage != "move" or turn.jumps >= attempts(state, seat):
+        raise RuleError("Movement", "no jump attempt is left in your movement stage")
+    if kind == "psychic" and (who != "seer" or turn.jumps > 0):
+        raise RuleError("New Personalities", "the Seer's Psychic Jump is his first attempt")
+    if kind == "awesome" and (who != "awesome-andi" or turn.awesome_used):
+        raise RuleError("New Personalities", "Awesome Andi's Awesome Jump, once per turn")
+
+
+def begin(draft: Draft, seat: int, kind: str) -> None:
+    """After the Quarantine interval: the roll (and the Seer's Zap interval)."""
+    from .movement import open_interval
+
+    if kind == "psychic":
+        draft.emit("SpecialRolled", seat=seat, kind=kind, dice=[draft.die()])
+        open_interval(draft, "zap", seat)
+        return
+    dice = [draft.die(), draft.die(), draft.die()]
+    draft.emit("SpecialRolled", seat=seat, kind=kind, dice=dice)
+    offer(draft, seat)
+
+
+def options(state: StarState, seat: int) -> list[int]:
+    """The worlds the special roll allows (an empty list: nowhere)."""
+    from .movement import may_use_station, need
+
+    roll = _turn(state).roll or {}
+    dice = [int(d) for d in roll.get("dice", [])]
+    if roll.get("kind") == "awesome":
+        pairs = [(dice[0], dice[1]), (dice[1], dice[2]), (dice[2], dice[0])]
+        return [10 * a + b for a, b in pairs]
+    here = state.player(seat).world
+    out = []
+    for to in sorted(load_galaxy().neighbours[here]):
+        regular = need(state, seat, to, "regular")
+        station = need(state, seat, to, "station") if may_use_station(state, seat, to) else 99
+        if dice and dice[0] >= min(regular, station):
+            out.append(to)
+    return out
+
+
+def offer(draft: Draft, seat: int) -> None:
+    draft.emit("JumpChoices", seat=seat, worlds=options(draft.state, seat))
+
+
+def choose(draft: Draft, seat: int, world: int | None) -> None:
+    """The Seer may choose not to move; Andi picks one of her three worlds."""
+    from .movement import jump_interval
+
+    turn = _turn(draft.state)
+    if turn.choices is None:
+        raise RuleError("New Personalities", "no special jump waits for a choice")
+    kind = (turn.roll or {}).get("kind", "")
+    if world is None and kind == "psychic":
+        draft.emit("JumpFailed", seat=seat, to=0, kind=kind, roll=0, need=0)
+        from .movement import end_if_spent
+
+        end_if_spent(draft, seat)
+        return
+    if world not in turn.choices:
+        raise RuleError("New Personalities", f"choose one of {turn.choices}")
+    draft.emit("Jumped", seat=seat, to=world, kind=kind, roll=None, need=0,
+               origin=draft.state.player(seat).world)
+    jump_interval(draft, seat)

@@ -1,0 +1,147 @@
+"""The state of a Star Traders game (rebuilt by folding its events; never edited by hand)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
+
+Stage = Literal["move", "action", "draw"]
+Policy = Literal["ask", "playable", "never"]
+
+
+class Player(BaseModel):
+    seat: int
+    name: str
+    personality: str | None = None
+    world: int = 66
+    stellors: int = 40
+    engines: int = 3
+    prestige: int = 1
+    hand: list[str] = []  # Trader's Luck card ids (secret)
+    hold: list[str] = []  # cargo names, or IMPERIAL_CARGO
+    mission: int | None = None  # the Imperial Mission's contract id
+    lose_turn: bool = False
+    out: bool = False  # dropped out
+    policy: Policy = "playable"  # how reaction windows are answered for this seat (secret)
+    escapes: int = 0  # Avoid Calamity cards played to leave a Quarantined world
+    envoy: str | None = None  # an Imperial Envoy card kept in front of this player
+
+    @property
+    def hand_limit(self) -> int:
+        """Trader's Luck: two cards; Lucky Lou three (Personalities)."""
+        return 3 if self.personality == "lucky-lou" else 2
+
+
+class Completed(BaseModel):
+    """A Completed Contract with the right-to-deliver markers beside it (seat -> count)."""
+
+    contract: int
+    rights: dict[int, int]
+
+
+class Window(BaseModel):
+    """A reaction window: "immediately" after a Calamity (the victim may Avoid it), or a
+    timing interval of a jump (Timing Details 4 and 6: the Zap/Reroll and You Are Lost
+    intervals), polled seat by
+    seat in the book's priority order (the player whose turn it is, then in turn order)."""
+
+    kind: Literal["avoid_calamity", "quarantine", "zap", "you_are_lost"] = "avoid_calamity"
+    card: str = ""  # the Calamity played (avoid_calamity)
+    by: int = -1
+    victim: int  # the Calamity's victim, or the jumping player
+    detail: dict[str, Any] = {}
+    waiting: list[int] = []  # the seat asked now
+    queue: list[int] = []  # the seats still to ask after it
+    order: list[int] = []  # everyone the window polls, in priority order
+
+
+class Bundle(BaseModel):
+    """One side of a deal (Trades and Deals): the book's commodities (Prestige and
+    personalities are not commodities)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    stellors: int = 0
+    stations: list[int] = []
+    cards: list[str] = []
+    rights: list[int] = []  # Completed Contracts' right-to-deliver markers
+    cargo: list[str] = []  # only between ships on the same world
+    engines: int = 0  # only between ships on the same world
+
+    def empty(self) -> bool:
+        return not (self.stellors or self.stations or self.cards or self.rights or self.cargo
+                    or self.engines)
+
+
+class Offer(BaseModel):
+    id: int
+    seat: int  # who offers
+    to: int
+    give: Bundle
+    get: Bundle
+
+
+class Turn(BaseModel):
+    seat: int
+    stage: Stage = "move"
+    jumps: int = 0  # jump attempts used (Movement)
+    drawn: bool = False  # the draw stage's card is taken
+    roll: dict[str, Any] | None = None  # a jump roll in its Zap/Reroll interval
+    declared: dict[str, Any] | None = None  # a jump in its Quarantine interval
+    asking: dict[str, Any] | None = None  # a station jump waiting for its owner's permission
+    refused: list[int] = []  # stations whose owner refused permission this turn
+    petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
+    kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
+    telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards
+    extra_jumps: int = 0  # Priority Runs played this turn
+    awesome_used: bool = False  # Awesome Andi's Awesome Jump, once per turn
+    choices: list[int] | None = None  # worlds a Psychic or Awesome Jump may reach
+    ends_movement: bool = False  # a random jump or You Are Lost ends the movement stage
+
+
+class StarState(BaseModel):
+    players: list[Player] = []
+    advanced: bool = False
+    first_player: int = 0
+    round: int = 0
+    turn: Turn | None = None
+    stations: dict[int, int] = {}  # world -> owner seat
+    imperial_stations: list[int] = []  # advanced game
+    slots: list[int | None] = []  # Current Contracts; slot 0 is the Imperial Contract
+    wanted_slots: int = 0  # how many Current Contracts the table keeps (Dropping Out)
+    deck: list[int] = []  # the Contract deck, top first (secret)
+    discard: list[int] = []
+    completed: list[Completed] = []
+    luck_deck: list[str] = []  # top first (secret)
+    luck_discard: list[str] = []
+    insider_left: int = 0  # Insider's stations still to place (Setting Up 6)
+    winner: int | None = None
+    end: dict[str, Any] | None = None
+    quarantines: list[dict[str, Any]] = []  # {world, by, card}: Quarantine! in force
+    windows: list[Window] = []  # open reaction windows, the last one answered first
+    offers: list[Offer] = []  # open deal offers (secret to their two parties)
+    next_offer: int = 1
+    sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
+    loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    @property
+    def window(self) -> Window | None:
+        """The reaction window being answered now (the innermost one)."""
+        return self.windows[-1] if self.windows else None
+
+    @property
+    def active(self) -> list[Player]:
+        return [p for p in self.players if not p.out]
+
+    def insider(self) -> Player | None:
+        return next((p for p in self.players if p.personality == "insider" and not p.out), None)
+
+
+def clone_state(state: StarState) -> StarState:
+    return state.model_copy(deep=True)

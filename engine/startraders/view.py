@@ -1,0 +1,71 @@
+"""``view``: what one seat (or a spectator) may see. Money and hands are secret (Money: each
+player sees only his own Stellors and cards); the Psychic sees the top Contract card(s)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import contracts
+from .legal import pending
+from .state import Player, StarState
+
+
+def _player(p: Player, viewer: int) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seat": p.seat, "name": p.name, "personality": p.personality, "world": p.world,
+        "engines": p.engines, "prestige": p.prestige, "cards": len(p.hand),
+        "hold": list(p.hold), "mission": p.mission, "lose_turn": p.lose_turn, "out": p.out,
+        "escapes": p.escapes, "envoy": p.envoy,
+    }
+    if p.seat == viewer:
+        out["stellors"] = p.stellors
+        out["hand"] = list(p.hand)
+        out["policy"] = p.policy
+    return out
+
+
+def psychic_peek(state: StarState, viewer: int) -> list[int]:
+    """The Psychic may always see the next Contract (the top two with 5 or 6 players)."""
+    if not 0 <= viewer < len(state.players):
+        return []
+    p = state.player(viewer)
+    if p.personality != "psychic" or p.out:
+        return []
+    return list(state.deck[: 2 if len(state.players) >= 5 else 1])
+
+
+def view(state: StarState, viewer: int) -> dict[str, Any]:
+    now = pending(state)
+    turn = state.turn
+    cards = contracts()
+    return {
+        "ruleset": "star-traders",
+        "advanced": state.advanced,
+        "round": state.round,
+        "first_player": state.first_player,
+        "turn": None if turn is None else {
+            "seat": turn.seat, "stage": turn.stage, "jumps": turn.jumps,
+            "asking": turn.asking, "roll": turn.roll, "declared": turn.declared,
+            "petition": turn.petition,
+        },
+        "pending": None if now is None else now.model_dump(),
+        "players": [_player(p, viewer) for p in state.players],
+        "stations": {str(w): s for w, s in sorted(state.stations.items())},
+        "imperial_stations": sorted(state.imperial_stations),
+        "contracts": [None if cid is None else cards[cid].model_dump() for cid in state.slots],
+        "completed": [{"contract": cards[e.contract].model_dump(),
+                       "rights": {str(s): n for s, n in e.rights.items()}}
+                      for e in state.completed],
+        "missions": {str(p.seat): cards[p.mission].model_dump()
+                     for p in state.players if p.mission is not None},
+        "contract_deck": len(state.deck),
+        "luck_deck": len(state.luck_deck),
+        "luck_discard": list(state.luck_discard),
+        "psychic": [cards[cid].model_dump() for cid in psychic_peek(state, viewer)],
+        "window": None if state.window is None else {
+            k: v for k, v in state.window.model_dump().items() if k not in ("waiting", "queue")},
+        "quarantines": [{"world": q["world"], "by": q["by"]} for q in state.quarantines],
+        "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
+        "winner": state.winner,
+        "end": state.end,
+    }

@@ -1,0 +1,64 @@
+"""Bots for Star Traders: the shared ``random`` bot and the ``trader``; the simulator."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.bots import make_bot
+from engine.cli import main
+from engine.startraders.simulate import play_game
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_trader_bots_finish_without_stall_or_refused_command(n: int) -> None:
+    result = play_game(["trader"] * n, seed=f"bots{n}")
+    assert not result.stalled and result.fallbacks == 0
+    assert result.reason == "mission" and result.winner is not None
+
+
+def test_trader_bots_finish_the_advanced_game() -> None:
+    result = play_game(["trader"] * 5, seed="adv", options={"advanced": True})
+    assert result.reason == "imperial-chain" and result.fallbacks == 0
+
+
+def test_the_trader_beats_the_random_bot() -> None:
+    """The uniform random bot (shared with Merchant of Venus) plays legal commands only; the
+    trader wins against it."""
+    result = play_game(["trader", "random"], seed="duel", max_rounds=120)
+    assert result.fallbacks == 0 and result.winner == 0
+
+
+def test_the_server_bot_registry_knows_the_star_trader() -> None:
+    assert make_bot("star-trader", "s").name == "trader"
+
+
+def test_simulate_prints_the_same_json_as_venus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "star-traders", "--players", "3", "--games", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 2 and out["stalls"] == 0 and out["fallbacks"] == 0
+    assert set(out["win_rate_by_personality"]) <= {"navigator", "psychic", "lucky-lou",
+                                                   "negotiator", "engineer", "insider", "hero"}
+    assert {"rounds", "win_rate_by_seat", "games_detail"} <= set(out)
+
+
+def test_the_trader_accepts_fair_offers_and_declines_poor_ones() -> None:
+    """Trades and Deals: the trader answers offers "sensibly" by its price list."""
+    from engine.startraders import commands as c
+    from engine.startraders.bot import StarTrader
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+    from engine.startraders.state import Bundle
+
+    game = start({"players": [{"name": "Ann", "world": 25}, {"name": "Bot", "world": 25}],
+                  "stations": {"13": 1}})
+    game.play(0, c.OfferDeal(to=1, give=Bundle(stellors=20), get=Bundle(stations=[13])))
+    game.play(0, c.OfferDeal(to=1, give=Bundle(stellors=5), get=Bundle(stations=[13])))
+    bot = StarTrader("s")
+    for expected in (True, False):
+        legal = list(ruleset.legal_actions(game.state, 1))
+        cmd = bot.choose(ruleset.view(game.state, 1), legal, seat=1, seq=game.seq)
+        assert isinstance(cmd, c.AnswerDeal) and cmd.accept is expected
+        game.play(1, cmd)
+    assert game.state.stations[13] == 0 and game.state.offers == []

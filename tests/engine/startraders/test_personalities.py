@@ -1,0 +1,141 @@
+"""New Personalities implemented so far (table option ``personalities``): the Banker and
+Verdant Velma."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kernel import Game, RuleError
+from engine.startraders.ruleset import ruleset
+
+from .kit import c, game_of, play
+
+
+def test_the_banker_starts_with_one_engine_and_150_stellors_new_personalities() -> None:
+    game = Game.start(ruleset, {"personalities": ["banker", None]}, ["A", "B"], seed=1)
+    banker = game.state.players[0]
+    assert (banker.engines, banker.stellors) == (1, 150)
+
+
+@pytest.mark.parametrize(("world", "command", "share"), [
+    (25, c.BuildStation(), 1),  # 5 Stellors: 10% rounded up
+    (11, c.BuyEngine(), 3),  # 30 Stellors
+])
+def test_the_banker_receives_a_tenth_of_payments_to_the_bank(world: int, command: c.Command,
+                                                             share: int) -> None:
+    game = game_of(players=[{"name": "Ann", "world": world},
+                            {"name": "Bo", "personality": "banker"}])
+    play(game, 0, c.EndMovement())
+    play(game, 0, command)
+    assert game.state.players[1].stellors == 40 + share
+
+
+def test_no_envoy_for_a_banker_with_fewer_than_two_engines() -> None:
+    game = game_of(players=[{"name": "Ann", "hand": ["envoy-1"]},
+                            {"name": "Bo", "personality": "banker", "engines": 1}])
+    with pytest.raises(RuleError, match="Banker"):
+        play(game, 0, c.PlayCard(card="envoy-1", target=1))
+
+
+@pytest.mark.parametrize(("kind", "roll", "ok"), [("regular", 3, True), ("regular", 2, False),
+                                                  ("station", 1, True)])
+def test_verdant_velma_green_lines_need_three_or_nothing_by_station(kind: str, roll: int,
+                                                                    ok: bool) -> None:
+    game = game_of(players=[{"name": "Vel", "world": 13, "personality": "verdant-velma"},
+                            {"name": "Bo"}], stations={51: 0}, dice=[roll])
+    play(game, 0, c.Jump(to=51, kind=kind))  # type: ignore[arg-type]
+    assert (game.state.players[0].world == 51) is ok
+
+
+def test_the_seers_psychic_jump_goes_where_the_roll_allows_new_personalities() -> None:
+    """Psychic Jump: roll first, then any jumpline that roll allows (or stay)."""
+    game = game_of(players=[{"name": "Sy", "world": 13, "personality": "seer"},
+                            {"name": "Bo"}], dice=[3])
+    play(game, 0, c.SpecialJump(kind="psychic"))
+    now = ruleset.pending(game.state)
+    assert now.prompt == "choose_jump" and now.detail["worlds"] == [12, 14]  # red 3, orange 2
+    with pytest.raises(RuleError, match="choose one of"):
+        play(game, 0, c.ChooseJump(world=51))
+    play(game, 0, c.ChooseJump(world=12))
+    assert game.state.players[0].world == 12 and game.state.turn.jumps == 1
+    with pytest.raises(RuleError, match="first attempt"):
+        play(game, 0, c.SpecialJump(kind="psychic"))
+
+
+def test_the_seer_may_choose_not_to_move() -> None:
+    game = game_of(players=[{"name": "Sy", "world": 13, "personality": "seer"},
+                            {"name": "Bo"}], dice=[1])
+    play(game, 0, c.SpecialJump(kind="psychic"))
+    assert ruleset.pending(game.state).detail["worlds"] == []
+    play(game, 0, c.ChooseJump(world=None))
+    assert game.state.players[0].world == 13 and game.state.turn.jumps == 1
+
+
+def test_awesome_andis_jump_picks_a_pair_of_three_dice_new_personalities() -> None:
+    """Awesome Jump: three dice; the world of rolls 1-2, 2-3 or 3-1; it does not end the
+    movement, once per turn."""
+    game = game_of(players=[{"name": "Andi", "world": 13, "personality": "awesome-andi"},
+                            {"name": "Bo"}], dice=[2, 6, 4])
+    play(game, 0, c.SpecialJump(kind="awesome"))
+    assert ruleset.pending(game.state).detail["worlds"] == [26, 64, 42]
+    play(game, 0, c.ChooseJump(world=64))
+    assert game.state.players[0].world == 64 and game.state.turn.stage == "move"
+    with pytest.raises(RuleError, match="once per turn"):
+        play(game, 0, c.SpecialJump(kind="awesome"))
+
+
+def test_pirate_pete_plays_piracy_as_gotcha_new_personalities() -> None:
+    """Pirate Pete "can play Piracy as if it were ... Gotcha"."""
+    game = game_of(players=[{"name": "Pete", "personality": "pirate-pete", "hand": ["piracy-1"]},
+                            {"name": "Bo", "prestige": 5}])
+    legal = list(ruleset.legal_actions(game.state, 0))
+    assert c.PlayCard(card="piracy-1", target=1, as_kind="gotcha") in legal
+    play(game, 0, c.PlayCard(card="piracy-1", target=1, as_kind="gotcha"))
+    assert (game.state.players[0].prestige, game.state.players[1].prestige) == (3, 3)
+
+
+def test_pirate_pete_avoids_a_calamity_with_piracy_new_personalities() -> None:
+    game = game_of(players=[{"name": "Ann", "hand": ["disfavor-1"]},
+                            {"name": "Pete", "personality": "pirate-pete", "prestige": 5,
+                             "hand": ["piracy-2"]}])
+    play(game, 0, c.PlayCard(card="disfavor-1", target=1))
+    assert ruleset.pending(game.state).seats == (1,)  # "playable": his Piracy counts
+    play(game, 1, c.AvoidCalamity(card="piracy-2"))
+    assert game.state.players[1].prestige == 5
+
+
+def test_only_pete_plays_a_card_as_another() -> None:
+    game = game_of(players=[{"name": "Ann", "hand": ["piracy-1"]}, {"name": "Bo"}])
+    with pytest.raises(RuleError, match="only Pirate Pete"):
+        play(game, 0, c.PlayCard(card="piracy-1", target=1, as_kind="gotcha"))
+
+
+def test_pirate_pete_plays_piracy_as_you_are_lost() -> None:
+    game = game_of(players=[{"name": "Ann", "world": 14},
+                            {"name": "Pete", "personality": "pirate-pete",
+                             "hand": ["piracy-3"]}], dice=[6, 3, 5])
+    play(game, 0, c.Jump(to=13))  # Pete is first asked in the You Are Lost interval
+    assert ruleset.pending(game.state).prompt == "you_are_lost"
+    play(game, 1, c.PlayYouAreLost(card="piracy-3"))
+    assert game.state.players[0].world == 35 and game.state.window is None
+
+
+@pytest.mark.parametrize("seed", ["np1", "np2"])
+def test_random_play_with_the_new_personalities_never_waits_on_nobody(seed: str) -> None:
+    """A property over random games: whenever the game waits, it waits on someone; replay
+    reproduces the state."""
+    from engine.bots.random_bot import UniformBot
+    from engine.kernel import fold
+
+    names = ["pirate-pete", "seer", "awesome-andi", "banker"]
+    game = Game.start(ruleset, {"personalities": names}, ["a", "b", "c", "d"], seed=seed)
+    bots = [UniformBot(f"{seed}{i}") for i in range(4)]
+    for _ in range(700):
+        now = ruleset.pending(game.state)
+        if now is None:
+            break
+        assert now.seats
+        seat = now.seats[0]
+        legal = list(ruleset.legal_actions(game.state, seat))
+        game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
+    assert fold(ruleset, game.events).model_dump() == game.state.model_dump()

@@ -1,0 +1,151 @@
+"""Star Traders tables through the same API as Merchant of Venus (server/rulesets.py), on
+SQLite and PostgreSQL: create, choose personalities, play, answer a station-permission
+prompt from another seat, hidden money and hands, bot seats, the galaxy SVG."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from engine.startraders.components import PERSONALITIES
+
+from .helpers import h, view
+
+
+def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
+           choices: dict[int, str] | None = None, **options: Any) -> dict[str, Any]:
+    r = c.post("/api/tables", json={"name": "Traders", "ruleset": "star-traders",
+                                    "seats": seats, "bots": bots or [], "options": options})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for i, link in enumerate(table["seats"]):
+        if i in (bots or []):
+            continue
+        body: dict[str, Any] = {"name": f"P{i}"}
+        if choices and i in choices:
+            body["choice"] = choices[i]
+        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
+        assert r.status_code == 200, r.text
+    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    return table
+
+
+def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
+    token = table["seats"][seat]["token"]
+    seq = view(c, table, token)["seq"]
+    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
+                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+
+
+def test_a_star_traders_table_plays_through_the_api(client: TestClient) -> None:
+    table = _table(client, choices={0: "navigator"})
+    lobby = client.get(f"/api/tables/{table['table_id']}", headers=h(table["host"]["token"]))
+    assert lobby.json()["ruleset"] == "star-traders"
+    assert set(lobby.json()["choices"]) == set(PERSONALITIES)
+    rng = random.Random(3)
+    for _ in range(60):
+        spectator = view(client, table, table["spectator"]["token"])
+        seat = spectator["pending"]["seats"][0]
+        v = view(client, table, table["seats"][seat]["token"])
+        assert v["view"]["players"][0]["personality"] == "navigator"
+        r = _send(client, table, seat, rng.choice(v["legal"]))
+        assert r.status_code == 200, r.text
+    log = client.get(f"/api/tables/{table['table_id']}/log",
+                     headers=h(table["seats"][1]["token"])).json()
+    assert [e["seq"] for e in log["events"]] == list(range(1, log["seq"] + 1))
+
+
+def test_money_and_cards_are_secret_in_views_and_logs(client: TestClient) -> None:
+    """Money: each player sees only his own Stellors and Trader's Luck cards."""
+    table = _table(client)
+    for seat in range(3):
+        v = view(client, table, table["seats"][seat]["token"])["view"]
+        for p in v["players"]:
+            assert ("stellors" in p) == (p["seat"] == seat) == ("hand" in p)
+        log = client.get(f"/api/tables/{table['table_id']}/log",
+                         headers=h(table["seats"][seat]["token"])).json()["events"]
+        for ev in log:
+            if ev.get("type") == "CardsDrawn" and "data" in ev:
+                assert ev["data"]["seat"] == seat
+    spectator = view(client, table, table["spectator"]["token"])["view"]
+    assert all("stellors" not in p for p in spectator["players"])
+
+
+def test_a_rule_error_names_the_rule_and_changes_nothing(client: TestClient) -> None:
+    table = _table(client, choices={0: "hero", 1: "navigator", 2: "psychic"})
+    spectator = view(client, table, table["spectator"]["token"])
+    seat = spectator["pending"]["seats"][0]
+    # Kluge (11) joins only 12 and 23, never a start world
+    r = _send(client, table, seat, {"type": "Jump", "to": 11, "kind": "regular"})
+    assert r.status_code == 422 and "Regular Jumps" in r.json()["detail"]["message"]
+    assert view(client, table, table["spectator"]["token"])["seq"] == spectator["seq"]
+    bad = _send(client, table, seat, {"type": "Teleport"})
+    assert bad.status_code in (400, 422)
+
+
+def test_bad_options_are_refused(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"ruleset": "star-traders", "seats": 2,
+                                         "options": {"speed": 2}})
+    assert r.status_code == 422
+    r = client.post("/api/tables", json={"ruleset": "star-traders", "seats": 7})
+    assert r.status_code == 422
+
+
+def test_bot_seats_play_star_traders(client: TestClient) -> None:
+    table = _table(client, seats=2, bots=[1])
+    for _ in range(40):
+        spectator = view(client, table, table["spectator"]["token"])
+        if spectator["pending"] is None:
+            break
+        seat = spectator["pending"]["seats"][0]
+        if seat == 1:
+            continue  # the bot plays (bot delay 0): wait for it
+        legal = view(client, table, table["seats"][0]["token"])["legal"]
+        calm = [a for a in legal if a["type"] in ("EndMovement", "SkipAction", "Draw",
+                                                  "EndTurn", "AcceptRoll", "PayPetition")]
+        assert _send(client, table, 0, (calm or legal)[0]).status_code in (200, 409)
+    log = client.get(f"/api/tables/{table['table_id']}/log",
+                     headers=h(table["spectator"]["token"])).json()["events"]
+    started = {e["data"]["seat"] for e in log if e.get("type") == "TurnStarted"}
+    assert started == {0, 1}
+
+
+def test_the_galaxy_svg_is_served(client: TestClient) -> None:
+    r = client.get("/boards/star-traders.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert 'id="world-66"' in r.text and 'id="line-13-14"' in r.text
+
+
+def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> None:
+    """The leak oracle for Star Traders: after random play, nothing a seat received (views,
+    the log) names a card another seat still holds, unless it saw it by right (a discard,
+    Telzey's look); no view shows another seat's Stellors."""
+    table = _table(client, seats=3)
+    rng = random.Random(11)
+    for _ in range(80):
+        spectator = view(client, table, table["spectator"]["token"])
+        if spectator["pending"] is None:
+            break
+        seat = spectator["pending"]["seats"][0]
+        v = view(client, table, table["seats"][seat]["token"])
+        assert _send(client, table, seat, rng.choice(v["legal"])).status_code == 200
+    views = {s: view(client, table, table["seats"][s]["token"]) for s in range(3)}
+    hands = {s: set(views[s]["view"]["players"][s]["hand"]) for s in range(3)}
+    discard = set(views[0]["view"]["luck_discard"])
+    for seat in range(3):
+        log = client.get(f"/api/tables/{table['table_id']}/log",
+                         headers=h(table["seats"][seat]["token"])).json()["events"]
+        seen = {card for e in log if e.get("type") == "CardsSeen" and "data" in e
+                for card in e["data"]["cards"]}
+        text = json.dumps([views[seat], log])
+        for other in range(3):
+            if other == seat:
+                continue
+            for card in hands[other] - discard - seen:
+                assert f'"{card}"' not in text, (seat, card)
+            assert "stellors" not in views[seat]["view"]["players"][other]
