@@ -81,7 +81,8 @@ def watch(web: Path, browser: Any) -> tuple[list[float], int]:
     service = app.state.service
     clock = HeadClock(service, made["table_id"])
     clock.start()
-    ctx = browser.new_context(viewport={"width": 1440, "height": 900})
+    # bypass_csp: wait_for_function evaluates a string, which the pages' CSP forbids
+    ctx = browser.new_context(viewport={"width": 1440, "height": 900}, bypass_csp=True)
     page = ctx.new_page()
     page.add_init_script(SAMPLE)
     page.goto(made["seats"][0]["url"])

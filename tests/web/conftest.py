@@ -74,7 +74,9 @@ class PageErrors(list[str]):
 
 
 def _open(browser: Any, **context: Any) -> Iterator[Any]:
-    ctx = browser.new_context(**context)
+    # Playwright's wait_for_function evaluates its string with eval, which the pages' CSP
+    # forbids: the tests bypass it, except with ``csp_page`` (tests/web/test_security_headers)
+    ctx = browser.new_context(**{"bypass_csp": True, **context})
     page = ctx.new_page()
     errors = PageErrors()
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
@@ -90,6 +92,12 @@ def _open(browser: Any, **context: Any) -> Iterator[Any]:
 def page(browser: Any) -> Iterator[Any]:
     """A desktop-sized page (1400x900)."""
     yield from _open(browser, viewport={"width": 1400, "height": 900})
+
+
+@pytest.fixture
+def csp_page(browser: Any) -> Iterator[Any]:
+    """A desktop-sized page that enforces the server's Content-Security-Policy."""
+    yield from _open(browser, viewport={"width": 1400, "height": 900}, bypass_csp=False)
 
 
 @pytest.fixture

@@ -65,7 +65,9 @@ def _lags(first: dict[int, float], shown: list[list[float]]) -> list[float]:
 
 
 def _page(browser: Any, errors: list[str], **context: Any) -> Any:
-    ctx = browser.new_context(**({"viewport": {"width": 1440, "height": 900}} | context))
+    # bypass_csp: wait_for_function evaluates strings, which the pages' CSP forbids
+    ctx = browser.new_context(**({"viewport": {"width": 1440, "height": 900},
+                                  "bypass_csp": True} | context))
     page = ctx.new_page()
     page.add_init_script(RECORD_SEQ)
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))

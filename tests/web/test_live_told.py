@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 
 
 def _page(browser: Any, errors: list[str], **context: Any) -> Any:
-    ctx = browser.new_context(**({"viewport": {"width": 1440, "height": 900},
+    # bypass_csp: wait_for_function evaluates strings, which the pages' CSP forbids
+    ctx = browser.new_context(**({"viewport": {"width": 1440, "height": 900}, "bypass_csp": True,
                                   "reduced_motion": "reduce"} | context))
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))

@@ -42,8 +42,9 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def _seat_page(browser: Any, errors: list[str], **context: Any) -> Any:
     # reduced motion: pawns hop quickly (the animation is the same code, shorter)
+    # bypass_csp: wait_for_function evaluates strings, which the pages' CSP forbids
     ctx = browser.new_context(**({"viewport": {"width": 1400, "height": 900},
-                                  "reduced_motion": "reduce"} | context))
+                                  "reduced_motion": "reduce", "bypass_csp": True} | context))
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     page.on("console", lambda m: errors.append(f"console: {m.text}")
