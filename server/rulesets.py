@@ -104,6 +104,22 @@ def _venus() -> Hosted:
                   history_point=history_point)
 
 
+def _why_not(state: Any, board: Any, seat: int, offered: dict[str, int]) -> dict[str, Any]:
+    """For each item on sale that cannot be bought now, the engine's own reason (the rule and
+    its words: 9.41 the City limit, 12.4.1 not enough money, 3.43 no room...), so a disabled
+    Buy button can say why."""
+    from engine.venus.trading import buy_problem
+
+    why: dict[str, Any] = {}
+    for item in offered:
+        if item.startswith(("deed:", "fort")):
+            continue  # bought per site: the legal commands say where
+        problem = buy_problem(state, board, seat, item, offered=offered)
+        if problem is not None:
+            why[item] = {"rule": problem.rule, "message": problem.detail}
+    return why
+
+
 def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
     """The market of the Culture the trading seat is at, in numbers (for the market panel):
     what it sells and for how much (9.2), what it pays for each Goods in the hold with the
@@ -146,6 +162,7 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
         except KeyError:
             continue
     waiting = sorted({f for f in state.market.get(culture, []) if f.startswith("fare:")})
+    offered = prices(state, board, seat, culture)
     return {
         "culture": culture,
         "dot": player.dot,
@@ -154,7 +171,8 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
         "bought": turn.bought,
         "sold": turn.sold,
         "credit": turn.credit,
-        "sells": prices(state, board, seat, culture),
+        "sells": offered,
+        "why": _why_not(state, board, seat, offered),
         "buys": buys,
         "barter": barter,
         "fares": {f: fees.get(f, 0) for f in [*waiting, *sorted(set(player.fares))]},

@@ -4,6 +4,7 @@ import { itemName } from "./names.js";
 import { commandWords, fireWords } from "./log.js";
 import { INTERRUPTS } from "./combat.js";
 import { el } from "./dom.js";
+import { askFirst } from "./confirm.js";
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
@@ -87,15 +88,20 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
     const g = group("Roll");
     const row = el("div", { class: "row" });
     const roll = has("RollDice", (c) => !c.auto_pilot);
-    row.appendChild(btn("Roll dice", () => send({ type: "RollDice", auto_pilot: false }), {
+    const notYet = "declare your first dot first (5.31)";
+    const rollBtn = btn("Roll dice", () => send({ type: "RollDice", auto_pilot: false }), {
       cls: "primary", disabled: !roll, id: "roll",
-      label: roll ? "Roll the dice" : "Roll the dice (declare your first dot first)",
-    }));
+      label: roll ? "Roll the dice" : `Roll the dice: ${notYet}`,
+    });
+    if (!roll) rollBtn.title = `Not yet: ${notYet}`;
+    row.appendChild(rollBtn);
     const auto = has("RollDice", (c) => c.auto_pilot);
     if (auto || me.relics.includes("auto_pilot")) {
-      row.appendChild(btn("Roll with Auto Pilot", () => send(auto), {
-        disabled: !auto, label: "Roll one die less; the Auto Pilot counts as a 4 (8.42)",
-      }));
+      const b = btn("Roll with Auto Pilot", () => send(auto), {
+        disabled: !auto, label: `Roll one die less; the Auto Pilot counts as a 4 (8.42)${auto ? "" : `: ${notYet}`}`,
+      });
+      if (!auto) b.title = `Not yet: ${notYet}`;
+      row.appendChild(b);
     }
     const stay = has("StayPut");
     if (stay) {
@@ -104,7 +110,7 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
       row.appendChild(b);
     }
     g.appendChild(row);
-    if (!roll) g.appendChild(el("p", { class: "hint" }, "Declare your first dot (a highlighted dot on the map or in the list) to roll."));
+    if (!roll) g.appendChild(el("p", { class: "hint" }, "Declare your first dot (a highlighted dot on the map or in the list) to roll (5.31)."));
   }
 
   if (turn.phase === "move") {
@@ -136,7 +142,9 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
     const land = has("Land");
     if (land) {
       const g = group("Land or go on");
-      g.appendChild(el("p", { class: "hint" }, `You may land at ${names.dotLabel(me.dot)} (your remaining MP are lost), or go on: pick a highlighted dot.`));
+      g.appendChild(el("p", { class: "hint" }, `You may land at ${names.dotLabel(me.dot)} (your remaining MP are lost, 6.2), or go on: pick a highlighted dot.`));
+      const what = landingWords(names.dots.get(me.dot)?.kind, view.qboxes?.[me.dot]);
+      if (what) g.appendChild(el("p", { class: "hint landing-words" }, what));
       g.classList.add("urgent");
       g.appendChild(btn("Land here", () => send(land), { cls: "primary", id: "land-here", label: `Land at ${names.dotLabel(me.dot)}` }));
     }
@@ -149,11 +157,15 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
     const due = view.pending?.detail?.amount ?? turn.due;
     g.appendChild(el("p", {}, `${names.dotLabel(me.dot)} costs you ${due}. Pay it and keep moving${plan ? ` towards ${names.dotLabel(plan.dot)}` : ""}, or stop here and pay nothing (6.3).`));
     const row = el("div", { class: "row" });
-    row.appendChild(btn(`Pay ${due} and go on`, () => send({ type: "PayPenalty" }), {
-      cls: "primary", disabled: !pay, id: "pay", label: pay ? `Pay the ${due} penalty and keep moving` : `You cannot pay ${due}`,
-    }));
+    const cannot = `you have ${me.cash}, the penalty is ${due}: you must stop (6.3)`;
+    const payBtn = btn(`Pay ${due} and go on`, () => send({ type: "PayPenalty" }), {
+      cls: "primary", disabled: !pay, id: "pay", label: pay ? `Pay the ${due} penalty and keep moving` : `You cannot pay: ${cannot}`,
+    });
+    if (!pay) payBtn.title = `You cannot pay: ${cannot}`;
+    row.appendChild(payBtn);
     row.appendChild(btn("Stop here", () => send({ type: "StopHere" }), { id: "stop", label: "Stop on the penalty; movement ends" }));
     g.appendChild(row);
+    if (!pay) g.appendChild(el("p", { class: "hint" }, `You cannot pay: ${cannot}.`));
   }
 
   if (turn.phase === "trade") {
@@ -171,9 +183,25 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
       g.appendChild(el("p", { class: "hint" }, "Nothing more to do here."));
     }
     const end = has("EndTurn");
-    if (end) g.appendChild(btn("End turn", () => send(end), { cls: "primary", id: "end-turn" }));
+    if (end) {
+      const b = btn("End turn", () => send(end), { cls: "primary", id: "end-turn" });
+      const credit = answer.extras?.market?.credit || 0;
+      if (credit > 0) {
+        askFirst(b, `You still have ${credit.toLocaleString("en")} in trade-in credit: it is lost when your turn ends (9.32). Spend it first, or end the turn anyway.`,
+          `End turn, lose ${credit.toLocaleString("en")} credit`, () => send(end));
+      }
+      g.appendChild(b);
+    }
     else if (legal.some((c) => c.type === "Jettison")) g.appendChild(el("p", { class: "hint" }, "Your ship carries more than its holds: jettison the excess to end your turn (3.43)."));
   }
+}
+
+/** What landing on a dot does, for the dots where that is not plain (an Asteroid: 6.2, 6.11,
+ * 11.1-11.4); null for Cities and Spaceports (their market says it). */
+export function landingWords(kind, qbox = null) {
+  const relic = qbox?.kind === "relic";
+  if (kind !== "asteroid" && !(kind === "qbox" && (relic || qbox?.kind === "empty"))) return null;
+  return `An Asteroid: landing ends your move here (6.2). Nobody lives here, so there is no market; ${relic ? "you pick up the Relic lying here for free (6.11), and you" : "you"} may jettison cargo (11.3) or trade with a merchant on this dot (11.4). Then your turn ends.`;
 }
 
 /** One sentence: what the rules ask of the player now. */

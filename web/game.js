@@ -1,10 +1,15 @@
 // The game page of a table: the board, live over the websocket; your turn's controls, the
 // market, your ship, offers; players, Net Worth chart, log and chat; the end of the game.
 //
-// Data flow: events arrive (websocket, or the answer to our own command), each exactly once
-// and in order; they go to the log, their moves are animated, then the view is fetched
-// (GET /view: view, legal, extras) and everything is drawn from it. What the client offers is
-// exactly ``legal`` (and ``extras.reachable``); what it draws is exactly ``view``.
+// Data flow (never behind): every event is applied as it arrives (websocket, or the answer to
+// our own command), each exactly once and in order: it goes to the log at once. The view
+// (view, legal, extras) comes pushed by the server after each batch (``hello{view: true}``);
+// only when no push comes is ``GET /view`` asked, once per burst. Then everything is drawn
+// from the newest view. Only the latest move is animated, briefly, and only when nothing more
+// is waiting and the tab is visible; a newer batch cuts it short. Nothing the player does
+// waits for an animation. ``#game[data-seq]`` is the last event seq the page shows.
+// What the client offers is exactly ``legal`` (and ``extras.reachable``); what it draws is
+// exactly ``view``.
 import { zoomButtons, Board } from "./board.js";
 import { renderCombat } from "./combat.js";
 import { renderControls, promptWords, diceFaces } from "./controls.js";
@@ -18,6 +23,7 @@ import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
 import { keepFocus } from "./focus.js";
 import { bindShortcuts } from "./shortcuts.js";
+import { Notices } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
 const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
@@ -26,6 +32,30 @@ const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
   trade: "is trading",
 };
+
+const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
+const MOVE_MS = 700; // the longest a move is animated
+const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
+const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
+
+/** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
+function lastMove(evs) {
+  let run = null;
+  for (const ev of evs) {
+    if (ev.type !== "Moved" || !ev.data) continue;
+    if (!run || run.seat !== ev.data.seat) run = { seat: ev.data.seat, dots: [] };
+    run.dots.push(...ev.data.skipped, ev.data.to);
+  }
+  return run;
+}
+
+/** A refused command in plain words: a stale tab is told the game moved on elsewhere. */
+function refusalWords(err, asked, now) {
+  if (err.code === "conflict" || (err.code === "rule" && now !== undefined && now > asked)) {
+    return { message: "The game moved on in another tab or window while this one was deciding. The position is refreshed here: look again." };
+  }
+  return err;
+}
 
 let clientIds = 0;
 const newClientId = () => `c${Date.now().toString(36)}.${(clientIds += 1)}.${Math.random().toString(36).slice(2, 8)}`;
@@ -43,11 +73,23 @@ export class Game {
     this.plan = null;
     this.busy = false;
     this.sending = 0;
-    this.queue = new Promise((resolve) => { this.ready = resolve; }); // events wait for open()
+    this.opened = false;
+    this.early = []; // events that came before open() had the log
+    this.burst = []; // events applied to the log, not drawn yet
+    this.waiters = []; // who waits for a view at a seq: {seq, done}
+    this.settling = null;
+    this.dirty = false;
+    this.motion = null; // the pawn animation going on (an AbortController)
+    this.piecesSeq = 0; // the seq the pawns on the board show
+    this.lastShow = 0; // when the page was last drawn (performance.now())
+    this.unlogged = []; // events applied, their log lines not written yet
     this.board = new Board($("board"));
     this.replay = null;
     this.sinceShown = false;
     this.chatIds = new Set();
+    this.chatLog = []; // {seq: the last event when it came, m: the message}
+    this.notices = new Notices($("notices"), ctx.names, (s) => this.who(s), this.seat);
+    this.botSeat = this.seat !== null && !!ctx.lobby.seats[this.seat]?.bot;
   }
 
   get seq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
@@ -72,6 +114,7 @@ export class Game {
       destination: (d) => this.flyTo(d),
       step: (cmd) => { this.plan = null; this.send(cmd); },
     }, $("moves"));
+    this.board.container.addEventListener("click", (e) => this.missedDot(e));
     bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
     zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
     this.shortcuts = bindShortcuts(this.board, { replaying: () => !!this.replay?.active });
@@ -90,11 +133,12 @@ export class Game {
     }
     const replaying = moment ? this.replay.start({ from: this.firstTurnSeq(), ...moment }) : null;
     await Promise.all([this.refresh(), this.loadHistory(), replaying]);
+    this.opened = true;
     this.render();
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
-    this.ready();
+    this.accept(this.early.splice(0));
   }
 
   wireChrome() {
@@ -124,9 +168,9 @@ export class Game {
       });
     }
     document.addEventListener("visibilitychange", () => this.updateTitle());
+    window.addEventListener("resize", () => { this.chartKey = null; if (this.answer) this.drawChart(); });
     const end = $("end-btn");
     if (this.me.role === "host" && this.ctx.lobby.status === "playing") {
-      end.hidden = false;
       end.addEventListener("click", async () => {
         if (!end.classList.contains("armed")) { // two steps: no accidental end, no blocking dialog
           end.classList.add("armed");
@@ -137,6 +181,24 @@ export class Game {
         try { this.ctx.lobby = await this.api.end(); end.hidden = true; this.render(); } catch (err) { this.showError(err); }
       });
     }
+  }
+
+  /** A click on the map that picks no highlighted dot, while some are offered: say so. */
+  missedDot(e) {
+    const targets = this.moves.targets;
+    if (!targets.size || this.replay.active || this.busy || e.target.closest?.("button, .culture-card, .hl")) return;
+    const p = this.board.toBoard(e.clientX, e.clientY);
+    if (this.moves.nearest(p)) return; // Moves took it
+    let near = null;
+    let best = 40 * (this.board.markScale || 1);
+    for (const [id, d] of this.board.dots) {
+      const dist = Math.hypot(d.x - p.x, d.y - p.y);
+      if (dist < best) { near = id; best = dist; }
+    }
+    if (!near) return;
+    const what = this.answer?.view.turn?.phase === "declare" ? "a first dot you may declare" : "a destination now";
+    const n = targets.size;
+    this.showError({ message: `${this.names.dotLabel(near)} is not ${what}: pick one of the ${n} highlighted ${n === 1 ? "dot" : "dots"} (also listed in the panel).` }, "hint");
   }
 
   firstTurnSeq() {
@@ -165,13 +227,13 @@ export class Game {
   reset() {
     // the server's log is shorter than ours (a restored database): start over
     this.events = [];
+    this.unlogged = [];
     $("log").replaceChildren();
   }
 
-  /** Events from the websocket: in order, each once (the Live checked). */
-  takeEvents(evs) {
-    this.queue = this.queue.then(() => this.process(evs)).catch((err) => this.showError(err));
-  }
+  /** Events from the websocket: in order, each once (the Live checked). Events of my seat
+   * that come while I send nothing were played for me (a bot, a timer). */
+  takeEvents(evs) { this.accept(evs, { forMe: this.sending === 0 }); }
 
   /** Events taken without animation (the log so far). */
   takeNow(evs) {
@@ -180,18 +242,107 @@ export class Game {
     this.appendLog(fresh);
   }
 
-  async process(evs) {
+  /** Apply events as they arrive: the log at once, the drawing as soon as the view is there. */
+  accept(evs, { forMe = false } = {}) {
+    if (!this.opened) { this.early.push(...evs); return; }
     const fresh = [];
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
-    this.appendLog(fresh);
-    if (!this.replay.active) await this.animate(fresh);
+    this.unlogged.push(...fresh);
+    if (forMe) this.notices.playedForMe(fresh);
+    this.burst.push(...fresh);
+    this.settle();
+  }
+
+  /** A view (pushed by the server after a batch, or our GET): kept when it is newer. */
+  takeView(out) {
+    if (this.takeViewQuietly(out) && this.opened) this.settle();
+  }
+
+  /** Draw what came, as often as it comes but never twice at once: a burst that arrives while
+   * drawing is drawn right after, in one go. */
+  settle() {
+    this.dirty = true;
+    if (this.settling) return this.settling;
+    this.settling = (async () => {
+      while (this.dirty) {
+        // a busy table sends a batch every few ms: draw at most every DRAW_GAP_MS (at once
+        // when it is my own command), everything that came in between in one go
+        const wait = this.sending ? 0 : this.lastShow + DRAW_GAP_MS - performance.now();
+        if (wait > 0) await new Promise((resolve) => { setTimeout(resolve, wait); });
+        this.dirty = false;
+        await this.viewAt(this.seq);
+        this.lastShow = performance.now();
+        this.show(this.burst.splice(0));
+      }
+    })().catch((err) => this.showError(err)).finally(() => {
+      this.settling = null;
+      if (this.dirty) this.settle();
+    });
+    return this.settling;
+  }
+
+  /** Wait for a view at ``seq`` or later: the server pushes it; ask for it only when it does not
+   * come (no push while connecting, or a slow one). */
+  async viewAt(seq) {
+    if (this.answer && this.answer.seq >= seq) return;
+    if (this.ctx.live.state === "open" && this.ctx.live.wantView) {
+      const pushed = await new Promise((resolve) => {
+        const timer = setTimeout(() => { this.waiters = this.waiters.filter((w) => w !== waiter); resolve(false); }, PUSH_WAIT_MS);
+        const waiter = { seq, done: () => { clearTimeout(timer); resolve(true); } };
+        this.waiters.push(waiter);
+      });
+      if (pushed) return;
+    }
     await this.refresh();
-    if (fresh.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) await this.loadHistory();
-    this.render();
-    if (fresh.some((e) => e.type === "TurnStarted")) this.focusActive();
+  }
+
+  /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits. */
+  show(evs) {
+    const move = this.replay.active || document.hidden || this.dirty || this.motion
+      || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 ? null : lastMove(evs);
+    this.appendLog(this.unlogged.splice(0));
+    this.render({ pieces: !move });
+    if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
+    if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
     keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
-    this.sinceLive(fresh);
+    this.sinceLive(evs);
+    this.notices.fromEvents(evs, this.lastCommand);
+    if (move) this.animateMove(move);
+  }
+
+  /** One run of steps, quickly (at most ``MOVE_MS`` in all); the pawns are drawn when it ends or
+   * when something newer cuts it short. */
+  animateMove({ seat, dots }) {
+    const motion = new AbortController();
+    this.motion = motion;
+    const stepMs = Math.max(30, Math.min(170, MOVE_MS / dots.length));
+    animatePawn(this.board, seat, dots, { stepMs, signal: motion.signal }).then(() => {
+      if (this.motion !== motion) return;
+      this.motion = null;
+      this.drawPieces();
+    });
+  }
+
+  /** Cut the animation short (a newer batch, a replay): the pawns jump to where they are. */
+  stopMotion() {
+    if (!this.motion) return;
+    this.motion.abort();
+    this.motion = null;
+  }
+
+  drawPieces() {
+    if (!this.answer) return;
+    if (this.replay.active) { this.markShown(); return; } // the replay owns the board; the log is live
+    renderPieces(this.board, this.names, this.answer.view);
+    this.piecesSeq = this.answer.seq;
+    this.markShown();
+  }
+
+  /** ``#game[data-seq]``: the last event the page shows (log and board), for tests and tools. */
+  markShown() {
+    const seq = Math.min(this.seq, this.answer?.seq ?? 0);
+    $("game").dataset.seq = String(seq);
   }
 
   /** The tab stayed open: when our turn comes back after others played, sum their turns up
@@ -206,29 +357,36 @@ export class Game {
     }
   }
 
-  async animate(evs) {
-    if (document.hidden) return;
-    let run = null;
-    const runs = [];
-    for (const ev of evs) {
-      if (ev.type !== "Moved" || !ev.data) { run = null; continue; }
-      if (!run || run.seat !== ev.data.seat) { run = { seat: ev.data.seat, dots: [] }; runs.push(run); }
-      run.dots.push(...ev.data.skipped, ev.data.to);
-    }
-    for (const r of runs) await animatePawn(this.board, r.seat, r.dots);
-  }
-
   async refresh() {
     try {
-      const out = await this.api.view();
-      this.answer = { ...out, reachable: out.extras?.reachable || [] };
+      this.takeViewQuietly(await this.api.view());
     } catch (err) {
       this.showError(err);
     }
   }
 
+  /** Keep a view when it is newer than ours (answer whether it was); wake who waited for it. */
+  takeViewQuietly(out) {
+    if (this.answer && out.seq < this.answer.seq) return false;
+    this.answer = { ...out, reachable: out.extras?.reachable || [] };
+    const ready = this.waiters.filter((w) => w.seq <= out.seq);
+    this.waiters = this.waiters.filter((w) => w.seq > out.seq);
+    for (const w of ready) w.done();
+    return true;
+  }
+
+  /** The position may have moved on without events for us (a reconnect, the table changed). */
   refreshSoon() {
-    this.queue = this.queue.then(async () => { await this.refresh(); this.render(); });
+    this.refresh().then(() => { if (this.opened) this.settle(); });
+  }
+
+  loadHistorySoon() {
+    if (this.historyLoading) { this.historyAgain = true; return; }
+    this.historyLoading = this.loadHistory().then(() => {
+      this.historyLoading = null;
+      this.drawChart();
+      if (this.historyAgain) { this.historyAgain = false; this.loadHistorySoon(); }
+    });
   }
 
   async loadHistory() {
@@ -236,6 +394,11 @@ export class Game {
   }
 
   tableChanged(lobby) {
+    if (this.seat !== null) {
+      const bot = !!lobby.seats[this.seat]?.bot; // (the table page has set ctx.lobby already)
+      this.notices.seatChanged(this.botSeat, bot);
+      this.botSeat = bot;
+    }
     this.ctx.lobby = lobby;
     this.refreshSoon();
   }
@@ -253,6 +416,7 @@ export class Game {
   chat(m) {
     if (this.chatIds.has(m.id)) return;
     this.chatIds.add(m.id);
+    this.chatLog.push({ seq: this.seq, m });
     const li = document.createElement("li");
     li.className = m.seat === this.seat && m.seat !== null ? "mine" : "";
     const who = document.createElement("strong");
@@ -265,7 +429,7 @@ export class Game {
   // --- commands ----------------------------------------------------------------------------
 
   /** Nothing in flight: no command being sent, no flight going on by itself. */
-  idle() { return this.sending === 0 && !this.busy; }
+  idle() { return this.sending === 0 && !this.busy && !this.settling && !this.motion; }
 
   async send(cmd) {
     if (this.busy || !this.answer) return;
@@ -276,24 +440,23 @@ export class Game {
   async sendOne(cmd) {
     this.clearError();
     this.setBusy(true);
+    this.lastCommand = cmd;
+    const asked = this.answer.seq;
     let out;
     try {
-      out = await this.api.command(this.answer.seq, newClientId(), cmd);
+      out = await this.api.command(asked, newClientId(), cmd);
     } catch (err) {
       if (cmd.type === "MoveAlong") this.plan = null;
-      if (err.code === "conflict") {
-        this.showError({ message: "The game moved on while you were deciding. Here is the position now: look again." });
-      } else this.showError(err);
       this.setBusy(false);
-      await this.queue;
       await this.refresh();
-      this.render();
+      this.showError(refusalWords(err, asked, this.answer?.seq));
+      this.settle();
       return;
     }
-    const fresh = this.ctx.live.had(out.events);
+    this.accept(this.ctx.live.had(out.events));
+    await this.viewAt(out.seq);
+    await this.settling;
     const moved = out.events.filter((e) => e.type === "Moved");
-    this.queue = this.queue.then(() => (fresh.length ? this.process(fresh) : this.refresh()));
-    await this.queue;
     const goOn = this.followPlan(cmd, moved);
     this.setBusy(false);
     this.render();
@@ -353,16 +516,24 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    // at most the 600 lines kept below are made (a long game's log at once: no 1,700 to drop)
-    for (const { text, kind } of describeLog(entries, this.names, (s) => this.who(s)).slice(-600)) {
+    // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
+    const lines = describeLog(entries, this.names, (s) => this.who(s)).slice(-LOG_LINES);
+    if (!lines.length) return;
+    const batch = document.createDocumentFragment();
+    for (const { text, kind } of lines) {
       const li = document.createElement("li");
       li.className = `log-${kind}`;
       li.textContent = text;
-      ol.appendChild(li);
+      batch.appendChild(li);
     }
-    while (ol.children.length > 600) ol.firstChild.remove();
-    ol.scrollTop = ol.scrollHeight;
+    ol.appendChild(batch);
+    for (let extra = ol.children.length - LOG_LINES; extra > 0; extra -= 1) ol.firstChild.remove();
+    // scroll in the next frame: reading the height now would lay the page out once per batch
+    if (!this.logScroll) {
+      this.logScroll = requestAnimationFrame(() => { this.logScroll = null; ol.scrollTop = ol.scrollHeight; });
+    }
   }
+
 
   focusActive(always = false) {
     const v = this.answer?.view;
@@ -387,7 +558,8 @@ export class Game {
     document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
   }
 
-  render() {
+  /** Draw everything from the newest view; ``pieces: false`` leaves the pawns to an animation. */
+  render({ pieces = true } = {}) {
     const a = this.answer;
     if (!a) return;
     const view = a.view;
@@ -395,7 +567,7 @@ export class Game {
     const mine = this.myTurn();
     const activeIsMe = turn && turn.seat === this.seat;
     if (!this.replay.active) {
-      renderPieces(this.board, this.names, view);
+      if (pieces) { this.stopMotion(); this.drawPieces(); }
       if (mine && activeIsMe) this.moves.render(a); else this.moves.clear();
     }
     const send = (c) => this.send(c);
@@ -439,11 +611,24 @@ export class Game {
     this.renderPlayers(view);
     const target = view.target;
     $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
-    renderChart($("chart"), this.chartPoints(), view.players, this.names, target);
+    this.drawChart();
     this.updateTitle();
+    // the host may end a game being played; after a win (or the end) there is nothing to end
+    $("end-btn").hidden = !(this.me.role === "host" && view.stage === "playing" && this.ctx.lobby.status === "playing");
     if (this.busy) this.setBusy(true);
     this.renderEnd();
     if (this.replay.active) this.replay.paint(); // the moment replayed, not now
+  }
+
+  /** The Net Worth chart, redrawn only when a figure changed (or the page was resized). */
+  drawChart() {
+    const view = this.answer?.view;
+    if (!view) return;
+    const points = this.chartPoints();
+    const key = JSON.stringify([points.map((p) => p.scores), view.target, view.players.map((p) => [p.name, p.race])]);
+    if (key === this.chartKey) return;
+    this.chartKey = key;
+    renderChart($("chart"), points, view.players, this.names, view.target);
   }
 
   chartPoints() {
@@ -512,8 +697,9 @@ export class Game {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "small";
-        b.textContent = seatInfo?.bot ? "Give back" : "Bot plays";
-        b.setAttribute("aria-label", seatInfo?.bot ? `Give seat ${p.seat + 1} back to ${p.name}` : `Let a bot play ${p.name}'s seat`);
+        b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
+        b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the seat's player plays again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
+        b.setAttribute("aria-label", seatInfo?.bot ? `Stop the bot playing ${p.name}'s seat: the player plays it again` : `Let a bot play ${p.name}'s seat`);
         b.addEventListener("click", async () => {
           try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
         });
@@ -528,7 +714,10 @@ export class Game {
     const box = $("end");
     const over = a.view.stage === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
     if (!over || this.endDismissed || this.replay.active) { box.hidden = true; return; }
-    if (!box.hidden) return;
+    // the table may say "over" before the view with the winner comes: draw again when it does
+    const key = `${a.view.stage}:${a.view.winner}:${this.ctx.lobby.status}`;
+    if (!box.hidden && key === this.endKey) return;
+    this.endKey = key;
     box.replaceChildren();
     const view = a.view;
     const h = document.createElement("h2");
@@ -559,7 +748,10 @@ export class Game {
       tbody.appendChild(tr);
     }
     table.appendChild(tbody);
-    box.appendChild(table);
+    const scroll = document.createElement("div");
+    scroll.className = "summary-wrap"; // a narrow screen scrolls the table, never cuts it
+    scroll.appendChild(table);
+    box.appendChild(scroll);
     const row = document.createElement("div");
     row.className = "row";
     const replay = document.createElement("button");
@@ -620,20 +812,22 @@ export class Game {
     if (!others.length) return;
     this.sinceShown = true;
     const lines = describeLog(stretch, this.names, (s) => this.who(s))
-      .filter((l) => l.kind !== "turn" && !/declares the first dot|rolls |ends the turn|chooses Pilot/.test(l.text));
+      .filter((l) => l.kind !== "turn" && !/declares the first dot|ends the turn|chooses Pilot/.test(l.text));
+    const said = this.chatLog.filter((c) => c.seq >= evs[end].seq && c.m.seat !== this.seat)
+      .map((c) => ({ text: `${c.m.name} says: “${c.m.text}”`, kind: "chat" }));
     const box = $("since");
     box.replaceChildren();
     const h = document.createElement("h3");
     h.textContent = "Since your last turn";
     box.appendChild(h);
     const ul = document.createElement("ul");
-    for (const l of lines.slice(-10)) {
+    for (const l of [...lines.slice(-12), ...said.slice(-5)]) {
       const li = document.createElement("li");
       li.textContent = l.text;
       li.className = `log-${l.kind}`;
       ul.appendChild(li);
     }
-    if (!lines.length) {
+    if (!lines.length && !said.length) {
       const li = document.createElement("li");
       li.textContent = "Nothing much: the others moved without trading.";
       ul.appendChild(li);

@@ -4,17 +4,21 @@
 // server sends what is missing, then live events. An event at or below that seq is dropped
 // (never applied twice); a gap (an event beyond seq + 1, or a ping announcing a later seq)
 // asks for a resync from the last seq held. Reconnects back off 0.5 s, 1 s, 2 s ... 10 s.
+// With ``{view: true}`` the server pushes this link's view (view, legal, extras) after each
+// batch of events, so the game page needs no ``GET /view`` for what others play.
 
 const MAX_BACKOFF = 10_000;
+const SILENT_MS = 60_000;
 
 export class Live {
   /**
    * @param tableId  the table
    * @param token    this tab's link token (or null: the table's cookie speaks)
    * @param handlers {events(list), yourTurn(msg), chat(message), table(lobby), status(state, detail),
-   *                 hello(msg), reset()}
+   *                 hello(msg), reset(), view(answer)}
+   * @param options  {view: ask the server to push the view after each batch of events}
    */
-  constructor(tableId, token, handlers) {
+  constructor(tableId, token, handlers, { view = false } = {}) {
     this.tableId = tableId;
     this.token = token;
     this.on = handlers;
@@ -25,6 +29,7 @@ export class Live {
     this.timer = null;
     this.closed = false;
     this.state = "connecting";
+    this.wantView = view;
   }
 
   start(after = 0, chatAfter = 0) {
@@ -33,6 +38,8 @@ export class Live {
     this.chatId = chatAfter;
     this.connect();
     window.addEventListener("online", () => { if (this.state !== "open") this.reconnectNow(); });
+    // the socket of a device gone offline can look open for minutes: never say "live" then
+    window.addEventListener("offline", () => this.lost("Your device is offline. The game goes on without you; it catches up when the network is back."));
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && this.state !== "open") this.reconnectNow();
     });
@@ -61,9 +68,10 @@ export class Live {
     this.ws = ws;
     this.setStatus(this.tries ? "reconnecting" : "connecting");
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined }));
+      ws.send(JSON.stringify({ type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined, view: this.wantView || undefined }));
     };
     ws.onmessage = (e) => {
+      this.heard();
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
       this.receive(msg);
@@ -86,6 +94,25 @@ export class Live {
     const delay = Math.min(MAX_BACKOFF, 500 * 2 ** Math.min(this.tries - 1, 5)) * (0.8 + Math.random() * 0.4);
     this.setStatus("offline", `Lost the connection to the server. Trying again in ${Math.round(delay / 1000) || 1} s…`);
     this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** The server pings every ~20 s: a socket silent much longer than that is dead. */
+  heard() {
+    clearTimeout(this.silence);
+    this.silence = setTimeout(() => this.lost("No word from the server for a minute. Trying again…"), SILENT_MS);
+  }
+
+  /** The connection is gone even if the socket does not know it yet: say so, try again. */
+  lost(detail) {
+    clearTimeout(this.silence);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+    if (this.closed || this.state === "refused") return;
+    this.tries = Math.max(this.tries, 1);
+    this.setStatus("offline", detail);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), navigator.onLine === false ? MAX_BACKOFF : 1000);
   }
 
   reconnectNow() {
@@ -117,6 +144,7 @@ export class Live {
         this.seq = 0;
         this.on.reset?.();
         break;
+      case "view": this.on.view?.(msg); break;
       case "your_turn": this.on.yourTurn?.(msg); break;
       case "chat":
         if (msg.message.id > this.chatId) {

@@ -6,6 +6,12 @@ const REASONS = {
   trapped: "stops (no way on) at", stayed: "stays put at", cannot_pay: "cannot pay and stops at",
 };
 
+/** One end of a Fare: a Culture, or the Galactic Base (``base``), by the same name both ways. */
+function farePlace(key, names) { return key === "base" ? "Galactic Base" : names.cultureName(key); }
+
+/** Money and Net Worth with thousands separators ("1,010"). */
+export function money(n) { return Number(n).toLocaleString("en"); }
+
 /** An item id (``goods:graw``, ``equipment:shield``, ``iou:dell``...) in words. */
 export function itemWords(id, names) {
   const [kind, a, b] = String(id).split(":");
@@ -14,7 +20,7 @@ export function itemWords(id, names) {
     case "factory_goods": return names.data.cultures?.[a]?.factory_goods || `${names.cultureName(a)} Factory Goods`;
     case "equipment": case "relic": case "ship": return itemName(a);
     case "iou": return `IOU of the ${names.cultureName(a)}`;
-    case "fare": return `Fare ${names.cultureName(a)} → ${b === "base" ? "Galactic Base" : names.cultureName(b)}`;
+    case "fare": return `Fare ${farePlace(a, names)} → ${farePlace(b, names)}`;
     case "deed": return names.deedName(id);
     default: return id;
   }
@@ -79,7 +85,7 @@ function sentence(ev, d, names, who, reader) {
     case "ScenarioPosition": return null;
     case "IOUsPlaced": case "MarkersPlaced": return null;
     case "FirstPlayerChosen": return `${who(d.seat)} rolls highest and goes first.`;
-    case "StakeGiven": return `Every merchant starts with ${d.cash} and a ${itemName(d.ship)} at the Galactic Base.`;
+    case "StakeGiven": return `Every merchant starts with ${money(d.cash)} and a ${itemName(d.ship)} at the Galactic Base.`;
     case "MarketOpened": return null;
     case "TurnStarted": return `Round ${d.round}: ${who(d.seat)}'s turn.${d.start_penalty ? " (starting on a penalty)" : ""}`;
     case "RaceChosen": return `${who(d.seat)} plays the ${names.merchantName(d.race)}.`;
@@ -95,8 +101,8 @@ function sentence(ev, d, names, who, reader) {
       `spies ${markerWords(d.marker)} at ${at(d.dot)}`);
     case "CultureObserved": return sighting(d, who, reader, `You observe the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (only you know).`,
       `observes the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)}`);
-    case "PenaltyDue": return `Penalty: ${d.amount} due at ${at(d.dot)}.`;
-    case "PenaltyPaid": return `${who(d.seat)} pays the ${d.amount} penalty.`;
+    case "PenaltyDue": return d.amount ? `${who(d.seat)} meets a penalty of ${money(d.amount)} at ${at(d.dot)}.` : null;
+    case "PenaltyPaid": return `${who(d.seat)} pays the ${money(d.amount)} penalty.`;
     case "MovementEnded":
       if (d.landed && ["trapped", "out_of_mp"].includes(d.reason)) return `${who(d.seat)} lands at ${at(d.dot)}.`;
       return `${who(d.seat)} ${REASONS[d.reason] || "stops at"} ${at(d.dot)}.`;
@@ -105,7 +111,7 @@ function sentence(ev, d, names, who, reader) {
     case "TurnEnded": return `${who(d.seat)} ends the turn.`;
     case "GameWon":
       if (d.seat === null || d.seat === undefined) return d.reason === "rastur" ? "The last Rastur is drawn: the Rastur win, and nobody else does (16.5)." : "The game is over.";
-      return `${who(d.seat)} wins with a Net Worth of ${d.net_worth}!`;
+      return `${who(d.seat)} wins with a Net Worth of ${money(d.net_worth)}!`;
     case "PawnAttacked": return `${who(d.seat)} blasts ${who(d.defender)} at ${at(d.dot)}, firing ${fireWords(d.fire)} (firepower ${d.firepower}).`;
     case "Blasted": return `${who(d.seat)} blasts ${targetWords(d.target, d, who)} at ${at(d.dot)}, firing ${fireWords(d.fire)}: rolls ${d.die} (attack ${d.attack}) against ${d.defense_die} (defense ${d.defense}, strength ${d.strength}) — ${d.won ? `destroyed${d.paid ? `, ${d.paid} paid` : ""}` : "it holds"}.`;
     case "PawnCombat": return `${who(d.defender)} ${d.fire.length ? `fires back with ${fireWords(d.fire)}` : "does not fire back"}. ${who(d.seat)} rolls ${d.die} (attack ${d.attack}), ${who(d.defender)} rolls ${d.defense_die} (defense ${d.defense}): ${d.won ? `${who(d.seat)} wins` : d.hit_by !== null && d.hit_by !== undefined ? `${who(d.defender)} wins` : "no hit"}.`;
@@ -116,21 +122,21 @@ function sentence(ev, d, names, who, reader) {
       : `${who(d.seat)} leads a revolt against ${who(d.defender)}'s ${itemWords(d.deed, names)} (${d.cash} cash${d.fire?.length ? `, ${fireWords(d.fire)}` : ""}): rolls ${d.die} (${d.attack}) against ${d.defense_die} (${d.defense}) — ${d.won ? "taken" : "it fails"}.`;
     case "FortReturned": return `${who(d.seat)} takes back the Fort at ${at(d.dot)}.`;
     case "EquipmentRepaired": return `${who(d.seat)} has ${d.keys.map(itemName).join(", ")} repaired${d.culture ? ` by the ${names.cultureName(d.culture)}` : ""}.`;
-    case "RasturDue": return d.due ? `${who(d.seat)} rolled a 1: a Rastur is drawn unless the Mulligan Gear rerolls it (16.21).` : null;
+    case "RasturDue": return d.due ? `${who(d.seat)} rolls a 1: a Rastur is drawn unless the Mulligan Gear rerolls it (16.21).` : null;
     case "RasturDrawn": return `${who(d.seat)} draws a Rastur of strength ${d.strength}.`;
     case "RasturPlaced": return `${who(d.seat)} places the Rastur (strength ${d.strength}) at ${at(d.dot)}.`;
     case "RasturGeneration": return `Rastur generation (17.2): the die shows ${d.die}.`;
     case "RasturMoved": return `A Rastur of strength ${d.strength} moves from the ${d.frm} pool to the ${d.to === "transit" ? "Transit Box" : `${d.to} pool`}.`;
     case "RasturMerged": return `Two Rastur merge (${d.drawn.join(" and ")}): strength ${d.chosen} stays.`;
     case "RasturPooled": return null;
-    case "Bought": return `${who(d.seat)} bought ${itemWords(d.item, names)}${d.culture && d.culture !== "base" ? ` from the ${names.cultureName(d.culture)}` : ""} for ${d.price}${d.credit ? ` (${d.credit} in trade-in credit)` : ""}.`;
-    case "Sold": return `${who(d.seat)} sold ${itemWords(d.goods, names)} to the ${names.cultureName(d.culture)} for ${d.payoff}${d.bonus ? `, +${d.bonus} demand` : ""}.`;
-    case "Bartered": return `${who(d.seat)} trades in ${itemWords(d.item, names)} for ${d.value} credit.`;
+    case "Bought": return `${who(d.seat)} buys ${itemWords(d.item, names)}${d.culture && d.culture !== "base" ? ` from the ${names.cultureName(d.culture)}` : ""} for ${money(d.price)}${d.credit ? ` (${money(d.credit)} in trade-in credit)` : ""}.`;
+    case "Sold": return `${who(d.seat)} sells ${itemWords(d.goods, names)} to the ${names.cultureName(d.culture)} for ${money(d.payoff)}${d.bonus ? `, +${money(d.bonus)} demand` : ""}.`;
+    case "Bartered": return `${who(d.seat)} trades in ${itemWords(d.item, names)} for ${money(d.value)} credit.`;
     case "FarePickedUp": return `${who(d.seat)} picks up ${itemWords(d.fare, names)}.`;
-    case "FareDelivered": return `${who(d.seat)} delivers ${itemWords(d.fare, names)} for ${d.paid}.`;
+    case "FareDelivered": return `${who(d.seat)} delivers ${itemWords(d.fare, names)} for ${money(d.paid)}.`;
     case "Jettisoned": return `${who(d.seat)} jettisons ${itemWords(d.item, names)}.`;
-    case "CommissionPaid": return `${who(d.seat)} receives a ${d.amount} commission.`;
-    case "CommissionOwed": return `${who(d.seat)} earns a commission on ${d.value} traded at his Spaceport (paid when the turn ends).`;
+    case "CommissionPaid": return `${who(d.seat)} receives a ${money(d.amount)} commission.`;
+    case "CommissionOwed": return `${who(d.seat)} earns a commission on ${money(d.value)} traded at his Spaceport (paid when the turn ends).`;
     case "HoldsPacked": return `${who(d.seat)} packs his Holds: ${d.holds.map((h) => h.map((t) => (t.startsWith("damaged:") ? `${itemName(t.slice(8))} (damaged)` : itemWords(t, names))).join(" + ")).join(" | ")}.`;
     case "DemandReturned": case "CupDrawn": return null;
     case "TradeOffered": return `${who(d.frm)} offers a trade to ${who(d.to)}.`;

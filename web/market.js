@@ -6,6 +6,7 @@
 import { fireWords, itemWords } from "./log.js";
 import { itemName } from "./names.js";
 import { el } from "./dom.js";
+import { askFirst } from "./confirm.js";
 
 export function cmdButton(text, cmd, send, { cls = "", label = null, disabled = false } = {}) {
   const b = el("button", { type: "button", class: cls, "aria-label": label });
@@ -25,6 +26,24 @@ export function pieceWords(id, names) {
   if (kind === "ship") return `${itemName(a)} (ship)`;
   if (kind === "factory_goods") return names.data.cultures[a]?.factory_goods || itemWords(id, names);
   return itemWords(id, names);
+}
+
+/** Why an item cannot be bought now, in words, with its rule (``extras.market.why``). */
+export function whyNot(problem, item, names) {
+  if (!problem) return "not for sale to you now";
+  const words = problem.message.split(item).join(itemWords(item, names));
+  return `${words} (${problem.rule})`;
+}
+
+/** 3.4: a new ship trades in the old one; ask before so large a purchase, with the sums. */
+function askShipChange(button, item, price, answer, names, buy) {
+  const me = answer.view.players[answer.view.turn.seat];
+  const old = `ship:${me.ship}`;
+  const back = answer.extras.market.barter?.[old] ?? 0;
+  const credit = answer.extras.market.credit || 0;
+  const pay = Math.max(0, price - back - credit);
+  const warning = `Change ships? The ${pieceWords(item, names).replace(" (ship)", "")} costs ${money(price)}; your ${itemName(me.ship)} trades in for ${money(back)}${credit ? ` and ${money(credit)} trade-in credit counts` : ""}, so you pay ${money(pay)} of your ${money(me.cash)} (3.4).`;
+  askFirst(button, warning, `Yes, pay ${money(pay)}`, buy, { after: (b) => b.closest("table") });
 }
 
 function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -72,10 +91,17 @@ export function renderMarket(root, answer, names, send) {
       const tr = el("tr", { "data-item": item });
       tr.append(el("th", { scope: "row" }, pieceWords(item, names)), el("td", { class: "num" }, money(price)));
       const td = el("td", { class: "act" });
-      if (!options.length) td.appendChild(cmdButton("Buy", null, send, { label: `Buy ${pieceWords(item, names)}: not now`, disabled: true }));
+      if (!options.length) {
+        const why = whyNot(m.why?.[item], item, names);
+        const b = cmdButton("Buy", null, send, { label: `Buy ${pieceWords(item, names)}: ${why}`, disabled: true });
+        b.title = why;
+        td.append(b, el("span", { class: "why" }, why));
+      }
       for (const c of options) {
         const site = c.site ? ` at ${names.dotName(c.site)}` : "";
-        td.appendChild(cmdButton(`Buy${site}`, c, send, { cls: "buy", label: `Buy ${pieceWords(item, names)}${site} for ${price}` }));
+        const b = cmdButton(`Buy${site}`, c, send, { cls: "buy", label: `Buy ${pieceWords(item, names)}${site} for ${price}` });
+        if (item.startsWith("ship:")) askShipChange(b, item, price, answer, names, () => send(c));
+        td.appendChild(b);
       }
       tr.appendChild(td);
       table.appendChild(tr);
@@ -302,7 +328,11 @@ export function renderTradeForm(root, answer, names, send) {
   const others = view.players.filter((p) => p.seat !== me.seat && p.dot === me.dot).map((p) => p.seat);
   if (!others.length) return;
   const det = el("details", { class: "ctl-group trade-form" });
-  det.appendChild(el("summary", {}, `Trade with ${others.map((s) => view.players[s].name).join(" or ")} (same dot, 11.4)`));
+  const names2 = others.map((s) => view.players[s].name).join(" or ");
+  // closed, a details element shows only its summary: the summary says what opening it offers
+  const summary = el("summary", {}, `Trade with ${names2} (same dot, 11.4)`);
+  summary.appendChild(el("small", { class: "trade-hint" }, `Open to offer ${names2} money, Goods, Relics, Fares, Equipment or IOUs for theirs, at any price you both agree to.`));
+  det.appendChild(summary);
   const form = el("form");
   const toSel = el("select", { id: "offer-to", "aria-label": "Offer to" });
   for (const s of others) toSel.appendChild(el("option", { value: String(s) }, view.players[s].name));

@@ -156,10 +156,10 @@ function inkFor(hex) {
   return lum > 140 ? "#10121c" : "#ffffff";
 }
 
-/** Move one pawn along a list of dots, one step at a time (resolves when it arrives). When
- * the rest of its way leaves the screen the map brings it into view (``Board.follow``: never
- * while the player pans). */
-export function animatePawn(board, seat, dots, { stepMs = 170 } = {}) {
+/** Move one pawn along a list of dots, one step at a time (resolves when it arrives, or at
+ * once when ``signal`` aborts). When the rest of its way leaves the screen the map brings it
+ * into view (``Board.follow``: never while the player pans). */
+export function animatePawn(board, seat, dots, { stepMs = 170, signal = null } = {}) {
   const g = board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`);
   if (!g || !dots.length) return Promise.resolve();
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) stepMs = 20;
@@ -172,7 +172,7 @@ export function animatePawn(board, seat, dots, { stepMs = 170 } = {}) {
     let i = 0;
     let t0 = null;
     const frame = (t) => {
-      if (i >= pts.length) { resolve(); return; }
+      if (i >= pts.length || signal?.aborted) { resolve(); return; }
       if (t0 === null) { t0 = t; board.follow(ids.slice(i)); } // the map follows the ship (unless panned)
       const k = Math.min(1, (t - t0) / stepMs);
       const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;

@@ -52,7 +52,8 @@ export async function openTable(tableId) {
     chat: (m) => { if (ctx.game) ctx.game.chat(m); else ctx.chatBuffer.push(m); },
     reset: () => ctx.game?.reset(),
     hello: (msg) => { ctx.game?.hello(msg); },
-  });
+    view: (answer) => ctx.game?.takeView(answer),
+  }, { view: true });
 
   if (lobby.status === "lobby") {
     renderLobby(ctx);
@@ -155,8 +156,9 @@ export function renderLobby(ctx) {
       }
       const bot = document.createElement("button");
       bot.type = "button";
-      bot.textContent = s.bot ? "Give back" : "Bot plays";
-      bot.setAttribute("aria-label", s.bot ? `Seat ${s.seat + 1}: a player takes the seat again` : `Let a bot play seat ${s.seat + 1}`);
+      bot.textContent = s.bot ? "Stop the bot" : "Bot plays";
+      bot.title = s.bot ? "A bot plays this seat: stop it, and a player joins with the seat's link" : "Let a bot play this seat";
+      bot.setAttribute("aria-label", s.bot ? `Seat ${s.seat + 1}: stop the bot, a player takes the seat` : `Let a bot play seat ${s.seat + 1}`);
       bot.addEventListener("click", async () => {
         try { ctx.lobby = await api.bot(s.seat, !s.bot); renderLobby(ctx); } catch (err) { showError(err); }
       });

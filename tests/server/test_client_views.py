@@ -88,6 +88,30 @@ def test_the_trading_seat_gets_its_market_in_numbers(client: TestClient) -> None
     assert other["extras"] == {}
 
 
+def test_the_market_says_why_an_item_cannot_be_bought(client: TestClient) -> None:
+    """Issue 12 (a disabled button says why): every item on sale without a legal Buy has the
+    engine's reason, naming its rule (12.4.1: the Freighter costs more than the stake and the
+    Scout's trade-in at the start); a buyable one has none."""
+    table = open_table(client)
+    tid = table["table_id"]
+    seat = acting_seat(client, table)
+    token = table["seats"][seat]["token"]
+    v = view(client, table, token)
+    client.post(f"/api/tables/{tid}/commands", headers=h(token),
+                json={"seq": v["seq"], "client_id": uuid.uuid4().hex,
+                      "command": {"type": "StayPut"}})
+    v = view(client, table, token)
+    market = v["extras"]["market"]
+    buyable = {c["item"] for c in v["legal"] if c["type"] == "Buy"}
+    assert set(market["why"]).isdisjoint(buyable)
+    assert set(market["why"]) | buyable == set(market["sells"])
+    funds = v["view"]["players"][seat]["cash"] + market["barter"]["ship:scout"]  # 3.4
+    assert market["sells"]["ship:freighter"] > funds
+    assert market["why"]["ship:freighter"] == {
+        "rule": "12.4.1 no credit",
+        "message": f"ship:freighter costs {market['sells']['ship:freighter']}; you have {funds}"}
+
+
 def test_board_data_names_ships_equipment_and_buyers(client: TestClient) -> None:
     data = client.get("/api/venus/board?edition=avalon-hill").json()
     assert data["ships"]["scout"]["holds"] >= 1 and data["ships"]["freighter"]["dice"] >= 1

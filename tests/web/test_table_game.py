@@ -136,6 +136,8 @@ def _click(page: Any, cmd: dict[str, Any]) -> str:
         return "button"
     if kind == "EndTurn":
         page.click("#end-turn")
+        if page.locator("#end-turn.armed").count():  # credit left: warned, then confirmed
+            page.click("#end-turn")
         return "button"
     if kind == "ChoosePilotNumber":
         page.click(f'button[aria-label="Choose Pilot Number {cmd["number"]}"]')
@@ -143,6 +145,8 @@ def _click(page: Any, cmd: dict[str, Any]) -> str:
     button = page.locator(f"button[data-cmd='{json.dumps(cmd, separators=(',', ':'))}']")
     if button.count():
         button.first.click()
+        if page.locator("button.armed").count():  # a ship change: asked first, then confirmed
+            page.locator("button.armed").click()
         return "button"
     page.evaluate("(c) => window.starport.game.send(c)", cmd)  # a command with no button
     return "console"
@@ -198,7 +202,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     assert any(kind == "MoveAlong" and how == "map" for _, kind, how in history)
     # the market panel showed prices, the City limit; the other tab sees the purchase
     other.wait_for_function(
-        f"() => document.querySelector('#log').textContent.includes('{buyer_name} bought')")
+        f"() => document.querySelector('#log').textContent.includes('{buyer_name} buys')")
     v = _view(server_url, g, buyer)
     cash = v["view"]["players"][buyer]["cash"]
     other.wait_for_function(
@@ -215,7 +219,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     history += _play_until(server_url, g, bots, sold_goods, shots=tmp_path)
     seller = history[-1][0]
     text = g["pages"][1 - seller].locator("#log").inner_text()
-    assert f"{['Ann', 'Bob'][seller]} sold" in text and " to the " in text
+    assert f"{['Ann', 'Bob'][seller]} sells" in text and " to the " in text
     # the market panel of the seller: what they sold was listed with its payoff
     head = _view(server_url, g, 0)["seq"]
     for p in g["pages"]:
@@ -371,6 +375,10 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     winner.keyboard.press("Escape")
     winner.wait_for_selector("#replay-bar", state="hidden")
 
+    host = _seat_page(browser, errors)  # the host watches (and could end the game)
+    host.goto(made["host"]["url"])
+    host.wait_for_selector("#end-btn:not([hidden])")
+
     # the first seat stays put and ends its turn at a Net Worth of 40: it wins
     winner.click("#stay-put")
     winner.wait_for_selector("#end-turn")
@@ -384,6 +392,12 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
         assert f"{name} wins with a Net Worth of 40!" in p.locator("#log").inner_text()
         p.wait_for_function("() => document.title.startsWith('Game over')")
         assert p.locator("#turn-badge").inner_text() == "Game over"
+    # issue 12: after a natural win the host's tab has no "End game" left to press
+    host.wait_for_selector("#end:not([hidden])")
+    assert host.locator("#end-btn").is_hidden()
+    host.context.close()
+    ship = pages[1].locator("#end table.summary th:last-child").bounding_box()  # the phone
+    assert ship is not None and ship["x"] + ship["width"] <= 390, ship  # Ship: not cut off
     pages[0].screenshot(path=str(tmp_path / "won-desktop.png"))
     pages[1].screenshot(path=str(tmp_path / "won-phone.png"))
     assert winner.locator(".marker-secret, .culture-secret").count() == 0  # the live board
