@@ -1,8 +1,9 @@
-"""How fast a shared replay link opens: a ~1,700-event finished game, in headless Chromium.
+"""How fast a shared replay link opens: a ~1,900-event finished game, in headless Chromium.
 
 The game is played by three ``trader`` bots in the engine (seeded, so every run plays the
-same 1,728 events), exported and imported as a replay table (``POST /api/replays``), and its
-spectator link is opened with ``?replay``. Measured per load, in a fresh browser context:
+same game, ~1,900 events), exported and imported as a replay table
+(``POST /api/replays``), and its spectator link is opened with ``?replay``. Measured per
+load, in a fresh browser context:
 
 - ``first_frame_ms``: from the start of the navigation to the first animation frame where
   the replay shows its first moment (the board, the players and the bar of that moment);

@@ -1,5 +1,5 @@
 """A long finished game to replay: three ``trader`` bots play a 2,000 Net Worth game in the
-engine (seeded: always the same 1,728 events, 40 rounds), as the export document
+engine (seeded: always the same game, ~1,900 events over ~40 rounds), as the export document
 ``POST /api/replays`` imports (every secret shown, as a finished game's export has it); and
 the scripts that time a replay inside the page (tests/web/test_replay.py and
 bench/replay_load.py)."""

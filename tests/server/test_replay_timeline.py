@@ -38,7 +38,7 @@ def test_frames_of_a_long_game_match_the_fold_from_the_start_at_checkpoint_edges
     """Replay (DESIGN.md: the game is its event log): the frame after event n is the view of
     the log folded up to n, on both sides of every checkpoint and at the very end."""
     tid, token, events = _import(client)
-    assert len(events) == 1728
+    assert len(events) > 6 * timeline.EVERY + 3  # a long game: checkpoints well inside it
     every = timeline.EVERY
     ats = sorted({1, every - 1, every, every + 1, 5 * every - 2, 5 * every, len(events) - 3,
                   len(events)})
