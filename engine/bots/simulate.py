@@ -22,7 +22,7 @@ from engine.venus.state import VenusState
 from engine.venus.winning import net_worth
 
 from . import make_bot
-from .base import act
+from .base import Bot, act
 
 MAX_ROUNDS = 300  # a game without a winner by then is a stall (issue 6)
 MAX_COMMANDS_PER_TURN = 200  # far above any real turn (~6): more is a bot loop, a stall too
@@ -119,26 +119,36 @@ def play_out(bots: Sequence[str], seed: str | int, options: dict[str, Any] | Non
     names = [f"{b}{i}" for i, b in enumerate(bots)]
     game: Game[VenusState] = Game.start(ruleset, dict(options or {}), names, seed=seed)
     players = [make_bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
+    commands, fallbacks = drive(game, players, seed, max_rounds)
+    return game, commands, fallbacks
+
+
+def drive(game: Game[Any], players: Sequence[Bot], seed: str | int,
+          max_rounds: int) -> tuple[int, int]:
+    """Let the bots play ``game`` (any ruleset whose state has a ``round``) until nobody is
+    waited for, ``max_rounds`` pass or a bot loops within a round (both stalls). A command the
+    rules refuse is replaced by a random legal one. Returns (commands, fallbacks)."""
+    rules = game.ruleset
     commands = fallbacks = 0
     state = game.state
     while True:
-        pending = ruleset.pending(state)
+        pending = rules.pending(state)
         if pending is None or state.round > max_rounds:
             break
-        if commands > MAX_COMMANDS_PER_TURN * len(bots) * (state.round + 1):
+        if commands > MAX_COMMANDS_PER_TURN * len(players) * (state.round + 1):
             break  # a bot repeating itself within a round: recorded as a stall
         seat = pending.seats[0]
-        cmd = act(players[seat], ruleset, state, seat, game.seq)
+        cmd = act(players[seat], rules, state, seat, game.seq)
         if cmd is None:
             raise RuntimeError(f"seat {seat} has nothing to do at seq {game.seq}")
         try:
             game.play(seat, cmd)
         except CommandRejected:
             fallbacks += 1
-            legal = list(ruleset.legal_actions(state, seat))
+            legal = list(rules.legal_actions(state, seat))
             game.play(seat, Randomness(seed, game.seq, "fallback").choice(legal))
         commands += 1
-    return game, commands, fallbacks
+    return commands, fallbacks
 
 
 def _play(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None, index: int,

@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from engine.bots.base import Bot, act
+from engine.bots.base import Bot
 from engine.bots.random_bot import UniformBot
-from engine.bots.simulate import MAX_COMMANDS_PER_TURN, MAX_ROUNDS, GameResult, game_seed
-from engine.kernel import CommandRejected, Event, Game, Randomness
+from engine.bots.simulate import MAX_ROUNDS, GameResult, drive, game_seed
+from engine.kernel import Event, Game
 
 from .bot import StarTrader
 from .ruleset import ruleset
@@ -57,25 +57,8 @@ def play_game(bots: Sequence[str], seed: str | int, options: dict[str, Any] | No
     names = [f"{b}{i}" for i, b in enumerate(bots)]
     game: Game[StarState] = Game.start(ruleset, dict(options or {}), names, seed=seed)
     players = [make_bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
-    commands = fallbacks = 0
+    commands, fallbacks = drive(game, players, seed, max_rounds)
     state = game.state
-    while True:
-        pending = ruleset.pending(state)
-        if pending is None or state.round > max_rounds:
-            break
-        if commands > MAX_COMMANDS_PER_TURN * len(bots) * (state.round + 1):
-            break
-        seat = pending.seats[0]
-        cmd = act(players[seat], ruleset, state, seat, game.seq)
-        if cmd is None:
-            raise RuntimeError(f"seat {seat} has nothing to do at seq {game.seq}")
-        try:
-            game.play(seat, cmd)
-        except CommandRejected:
-            fallbacks += 1
-            legal = list(ruleset.legal_actions(state, seat))
-            game.play(seat, Randomness(seed, game.seq, "fallback").choice(legal))
-        commands += 1
     end = state.end or {}
     return GameResult(
         index=index, seed=str(seed), bots=list(bots),
