@@ -1,9 +1,8 @@
-"""Pacing one client: a token bucket that makes a client wait (backpressure on its own
-connection only) instead of making the server work for it faster than ``rate``."""
+"""Pacing one client: a token bucket that defers work for a client (on its own connection
+only) instead of making the server work for it faster than ``rate``."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 
@@ -29,10 +28,3 @@ class Pace:
             return 0.0
         return (1 - self.tokens) / self.rate
 
-    async def take(self) -> None:
-        """Wait until a token is free, and take it."""
-        self._refill()
-        if self.tokens < 1:
-            await asyncio.sleep((1 - self.tokens) / self.rate)
-            self._refill()
-        self.tokens -= 1

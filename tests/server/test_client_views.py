@@ -67,18 +67,23 @@ def _json(d: Any) -> Any:
     return json.loads(json.dumps(d))
 
 
-def test_the_trading_seat_gets_its_market_in_numbers(client: TestClient) -> None:
-    """9.2, 9.31, 9.32, 9.41: prices, payoffs with Demand bonuses, barter values, the City
-    limit; only for the seat trading now."""
+def _trading_at_the_base(client: TestClient) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """A new table whose first seat stays put at the Galactic Base (its market opens): the
+    table, that seat and its view."""
     table = open_table(client)
-    tid = table["table_id"]
     seat = acting_seat(client, table)
     token = table["seats"][seat]["token"]
     v = view(client, table, token)
-    client.post(f"/api/tables/{tid}/commands", headers=h(token),
+    client.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
                 json={"seq": v["seq"], "client_id": uuid.uuid4().hex,
                       "command": {"type": "StayPut"}})
-    v = view(client, table, token)
+    return table, seat, view(client, table, token)
+
+
+def test_the_trading_seat_gets_its_market_in_numbers(client: TestClient) -> None:
+    """9.2, 9.31, 9.32, 9.41: prices, payoffs with Demand bonuses, barter values, the City
+    limit; only for the seat trading now."""
+    table, seat, v = _trading_at_the_base(client)
     market = v["extras"]["market"]
     assert market["culture"] == "base" and market["dot"] == "galactic-base"
     assert market["sells"]["ship:clipper"] > 0  # the Tinkerers sell every other ship
@@ -92,15 +97,7 @@ def test_the_market_says_why_an_item_cannot_be_bought(client: TestClient) -> Non
     """Issue 12 (a disabled button says why): every item on sale without a legal Buy has the
     engine's reason, naming its rule (12.4.1: the Freighter costs more than the stake and the
     Scout's trade-in at the start); a buyable one has none."""
-    table = open_table(client)
-    tid = table["table_id"]
-    seat = acting_seat(client, table)
-    token = table["seats"][seat]["token"]
-    v = view(client, table, token)
-    client.post(f"/api/tables/{tid}/commands", headers=h(token),
-                json={"seq": v["seq"], "client_id": uuid.uuid4().hex,
-                      "command": {"type": "StayPut"}})
-    v = view(client, table, token)
+    table, seat, v = _trading_at_the_base(client)
     market = v["extras"]["market"]
     buyable = {c["item"] for c in v["legal"] if c["type"] == "Buy"}
     assert set(market["why"]).isdisjoint(buyable)
