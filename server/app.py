@@ -31,7 +31,7 @@ from engine.venus.legal import legal_actions
 from engine.venus.reach import reachable
 from engine.venus.scenario import Scenario, start
 
-from . import api, ws
+from . import alerts_api, api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
 from .rulesets import REGISTRY
@@ -156,6 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None
 
     app.include_router(api.router)
+    app.include_router(alerts_api.router)
     app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
 
