@@ -154,7 +154,7 @@ def _slack_escape(text: str) -> str:
 
 def _discord_escape(text: str) -> str:
     out = text
-    for ch in "\\*_~`|>[]()":
+    for ch in "\\*_~`|[]()":
         out = out.replace(ch, "\\" + ch)
     return out
 
