@@ -19,7 +19,7 @@ from server.app import create_app
 from server.push import KEY_FILE
 
 from .conftest import settings_for
-from .helpers import acting_seat, h, open_table
+from .helpers import acting_seat, h
 from .receivers import BrowserKeys, Mailbox, push_service, vapid_claims, webhook_receiver
 
 PUBLIC = "https://games.example.org"

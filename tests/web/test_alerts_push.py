@@ -29,7 +29,7 @@ from server.config import Settings, database_url
 from tests.server.helpers import acting_seat, h, view
 from tests.server.receivers import BrowserKeys, push_service
 
-from .conftest import CHROMIUM_ARGS, _free_port  # noqa: F401 (the browser fixture's args)
+from .conftest import _free_port
 
 pytestmark = pytest.mark.browser
 
@@ -162,7 +162,8 @@ def test_push_reaches_the_service_worker_with_the_tab_closed(browser: Any,
             home.goto(f"{base}/")
             home.evaluate("""() => {
                 window.__pushes = [];
-                navigator.serviceWorker.addEventListener("message", (e) => window.__pushes.push(e.data));
+                navigator.serviceWorker.addEventListener(
+                    "message", (e) => window.__pushes.push(e.data));
                 navigator.serviceWorker.startMessages();
             }""")
             cdp = ctx.new_cdp_session(home)
