@@ -90,8 +90,8 @@ export class SeatAlerts {
     const quietRow = el("fieldset", { className: "alerts-quiet" },
       el("legend", {}, el("label", { className: "inline" }, b.quiet, " Quiet hours")),
       el("div", { className: "alerts-times" },
-        el("label", { htmlFor: "alerts-quiet-start", textContent: "from" }), b.qStart,
-        el("label", { htmlFor: "alerts-quiet-end", textContent: "to" }), b.qEnd),
+        el("label", {}, el("span", { textContent: "From" }), b.qStart),
+        el("label", {}, el("span", { textContent: "To" }), b.qEnd)),
       el("p", { className: "hint", textContent: `In your time zone (${zone}). An alert due then comes when they end.` }));
     b.form = el("form", { className: "alerts-form", noValidate: false },
       el("section", { className: "alerts-device" }, el("h4", { textContent: "This device" }), b.push, b.pushNote),
