@@ -238,3 +238,46 @@ def test_alert_settings_are_checked_and_private(table: Table) -> None:
     table.set_alerts(0, webhook="https://hooks.example.org/me", email="me@example.org")
     lobby = table.c.get(f"/api/tables/{table.tid}", headers=h(spectator)).text
     assert "hooks.example.org" not in lobby and "me@example.org" not in lobby
+
+
+REACTION_WINDOWS = {"avoid_calamity", "quarantine", "zap", "you_are_lost"}
+
+
+def test_a_star_traders_reaction_window_is_a_wait_of_its_own(
+        db_url: str, tmp_path: Path, clock: FakeClock) -> None:
+    """Timing Details (docs/star-traders.md, "Reaction windows"): a window that waits on a seat
+    is a prompt of the game to that seat, so it gets its "your turn" alert like a turn."""
+    app = create_app(settings_for(db_url, tmp_path, notify_after=60, scheduler_interval=3600))
+    with TestClient(app) as c:
+        service = c.app.state.service  # type: ignore[attr-defined]
+        alerted: list[int] = []
+
+        def record(table_id: str, seq: int, seats: list[int], test: bool = False) -> Any:
+            alerted.extend(seats)
+            return asyncio.sleep(0)
+
+        service.notifier = record
+        r = c.post("/api/tables", json={"name": "Traders", "ruleset": "star-traders",
+                                        "seats": 3, "options": {}})
+        table = r.json()
+        tid = table["table_id"]
+        for i, link in enumerate(table["seats"]):
+            c.post(f"/api/tables/{tid}/join", json={"name": f"P{i}"}, headers=h(link["token"]))
+        c.post(f"/api/tables/{tid}/start", headers=h(table["host"]["token"]))
+        rng = random.Random(11)
+        for _ in range(2000):  # random play opens a window within a few dozen commands
+            pending = view(c, table, table["spectator"]["token"])["pending"]
+            if pending["prompt"] in REACTION_WINDOWS:
+                break
+            seat = pending["seats"][0]
+            token = table["seats"][seat]["token"]
+            v = view(c, table, token)
+            r = c.post(f"/api/tables/{tid}/commands", headers=h(token),
+                       json={"seq": v["seq"], "client_id": uuid.uuid4().hex,
+                             "command": rng.choice(v["legal"])})
+            assert r.status_code == 200, r.text
+        else:
+            raise AssertionError("no reaction window opened")
+        clock.advance(61)
+        c.portal.call(service.sweep)
+        assert sorted(alerted) == sorted(pending["seats"])
