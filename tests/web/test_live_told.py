@@ -118,7 +118,7 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
 
 
 NOTICE_CASES = """async () => {
-  const { Notices } = await import("/notices.js");
+  const { Notices } = await import("/platform/notices.js");
   const names = window.starport.names;
   const root = document.createElement("ul");
   const n = new Notices(root, names, (s) => ["Ann", "Bob"][s], 0);
@@ -134,7 +134,7 @@ NOTICE_CASES = """async () => {
 }"""
 
 CREDIT_CASE = """async () => {
-  const { renderControls, landingWords } = await import("/controls.js");
+  const { renderControls, landingWords } = await import("/games/venus/controls.js");
   const root = document.createElement("div");
   document.body.appendChild(root);
   const answer = { view: { stage: "playing", turn: { seat: 0, phase: "trade", dice: [] },
@@ -225,7 +225,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
 
 
 LOG_WORDS = """async () => {
-  const { describeLog } = await import("/log.js");
+  const { describeLog } = await import("/games/venus/words.js");
   const who = (s) => ["Ann", "Bob"][s];
   const evs = [
     { seq: 1, type: "FarePickedUp", data: { seat: 0, fare: "fare:base:dell" } },
@@ -239,7 +239,7 @@ LOG_WORDS = """async () => {
 }"""
 
 TRADE_FORM = """async () => {
-  const { renderTradeForm } = await import("/market.js");
+  const { renderTradeForm } = await import("/games/venus/market.js");
   const root = document.createElement("div");
   document.body.appendChild(root);
   const players = [{ seat: 0, name: "Bob", dot: "galactic-base", cash: 50, goods: [], relics: [],

@@ -1,6 +1,6 @@
 // The Net Worth chart: every player's Net Worth at the start of each turn (inline SVG). The
 // replay passes the points up to the moment it shows, so the chart is the one of that moment.
-import { svgEl } from "./board.js";
+import { svgEl } from "../games/venus/board.js";
 
 const PAD = { l: 40, r: 12, t: 12, b: 24 };
 

@@ -10,13 +10,13 @@
 // waits for an animation. ``#game[data-seq]`` is the last event seq the page shows.
 // What the client offers is exactly ``legal`` (and ``extras.reachable``); what it draws is
 // exactly ``view``.
-import { zoomButtons, Board } from "./board.js";
-import { renderCombat } from "./combat.js";
-import { renderControls, promptWords, diceFaces } from "./controls.js";
-import { describeLog } from "./log.js";
-import { Moves } from "./moves.js";
-import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
-import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
+import { zoomButtons, Board } from "../games/venus/board.js";
+import { renderCombat } from "../games/venus/combat.js";
+import { renderControls, promptWords, diceFaces } from "../games/venus/controls.js";
+import { describeLog } from "../games/venus/words.js";
+import { Moves } from "../games/venus/moves.js";
+import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "../games/venus/pieces.js";
+import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "../games/venus/market.js";
 import { renderChart } from "./chart.js";
 import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";

@@ -1,7 +1,7 @@
 // Notices: what the rules (or a bot) did to my seat, said where I look and kept until I say
 // "Got it": the rules stopped my ship (6.3 a penalty I could not pay, 5.22 no way on), my turn
 // ended by itself (4.4: movement over in space), a bot played my seat.
-import { describeLog } from "./log.js";
+import { describeLog } from "../games/venus/words.js";
 import { el } from "./dom.js";
 
 // events a seat causes by playing (a bot playing my seat sends these)

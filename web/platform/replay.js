@@ -3,8 +3,8 @@
 // moment shown: board, merchants, log, Net Worth chart, turn badge and prompt. Jump with the
 // slider, a round or a turn; step by event, turn or round; play at a chosen speed; copy a link
 // that opens at this moment (``?replay=<event>``). The bar is drawn by replaybar.js.
-import { describeLog } from "./log.js";
-import { animatePawn, renderPieces, secretsOf } from "./pieces.js";
+import { describeLog } from "../games/venus/words.js";
+import { animatePawn, renderPieces, secretsOf } from "../games/venus/pieces.js";
 import { renderChart } from "./chart.js";
 import { ReplayBar, SPEEDS } from "./replaybar.js";
 

@@ -2,7 +2,7 @@
 // joined, name and race, the host's tools) until the game starts, then the game.
 import { TableApi } from "./api.js";
 import { boardData } from "./api.js";
-import { Names } from "./names.js";
+import { Names } from "../games/venus/names.js";
 import { Live } from "./live.js";
 import { copyButton, linksOf, updateSeatLink } from "./links.js";
 

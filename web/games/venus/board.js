@@ -1,6 +1,6 @@
 // The board: the engine's SVG loaded inline, with zoom and pan (mouse drag, wheel, touch
 // pinch, keyboard) done on the SVG viewBox, and an overlay layer for pieces and highlights.
-import { boardSvg } from "./api.js";
+import { boardSvg } from "../../platform/api.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const DRAG_THRESHOLD = 6; // px a pointer must travel before a press becomes a pan
