@@ -242,6 +242,6 @@ def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
     page.mouse.up()
     moved = page.evaluate("""() => { const g = window.starport.game; const b = g.board;
       b.setView({x: 1900, y: 1500, w: 400, h: 250});
-      g.moves.followed = null; g.moves.followTargets();
+      g.page.moves.followed = null; g.page.moves.followTargets();
       return b.view; }""")
     assert (moved["x"], moved["y"], moved["w"]) == (1900, 1500, 400)

@@ -119,9 +119,10 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
 
 NOTICE_CASES = """async () => {
   const { Notices } = await import("/platform/notices.js");
+  const { default: venus } = await import("/games/venus/index.js");
   const names = window.starport.names;
   const root = document.createElement("ul");
-  const n = new Notices(root, names, (s) => ["Ann", "Bob"][s], 0);
+  const n = new Notices(root, venus, names, (s) => ["Ann", "Bob"][s], 0);
   const dot = [...names.dots.keys()][5];
   const stop = (seq, seat, reason, landed) =>
     ({ seq, type: "MovementEnded", data: { seat, dot, reason, landed } });
@@ -183,7 +184,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     me.wait_for_selector(".hl-heading")
     stray = me.evaluate("""() => {
       const g = window.starport.game;
-      const far = (d) => [...g.moves.targets.keys()].every((t) => {
+      const far = (d) => [...g.page.moves.targets.keys()].every((t) => {
         const o = g.board.dot(t); return Math.hypot(o.x - d.x, o.y - d.y) > 200; });
       const shown = (d) => d.el.getBoundingClientRect().width > 0
         && d.el.getBoundingClientRect().top > 80;

@@ -8,7 +8,8 @@ import { describeLog } from "./words.js";
 import { Moves } from "./moves.js";
 import { Names } from "./names.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
-import { keepFocus } from "../../platform/focus.js";
+import { keepFocus, useNextActions } from "../../platform/focus.js";
+import venus from "./index.js";
 import { bindShortcuts } from "../../platform/shortcuts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,7 +58,8 @@ async function ensureBoard(edition) {
     }, ui.moves);
     bindDotTooltip(game.board, game.names, () => game.answer?.view, ui.tip);
     zoomButtons(game.board, ui.board.parentElement, () => game.answer?.view);
-    bindShortcuts(game.board);
+    useNextActions(venus.keyboard);
+    bindShortcuts(game.board, venus.keyboard);
   } else {
     game.moves.names = game.names;
   }
