@@ -270,16 +270,8 @@ export class SeatAlerts {
 
 function $intro(box) { return box.querySelector(".alerts-intro"); }
 
-function stylesheet() {
-  if (document.querySelector('link[data-alerts]')) return;
-  const link = el("link", { rel: "stylesheet", href: "/alerts.css" });
-  link.dataset.alerts = "";
-  document.head.append(link);
-}
-
 /** Add the seat's alerts box to ``parent`` (the seat's panel); answer the SeatAlerts. */
 export function mountAlerts(parent, api, seat) {
-  stylesheet();
   const alerts = new SeatAlerts(api, seat);
   parent.append(alerts.box);
   alerts.load();
