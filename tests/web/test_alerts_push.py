@@ -27,7 +27,7 @@ import pytest
 
 from server.config import Settings, database_url
 from tests.server.helpers import acting_seat, h, view
-from tests.server.receivers import BrowserKeys, push_service
+from tests.server.receivers import BrowserKeys, Mailbox, push_service, webhook_receiver
 
 from .conftest import _free_port
 
@@ -35,9 +35,16 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def alert_server(tmp_path: Path) -> Iterator[str]:
-    """A server that alerts a seat one second into its wait, sweeping every 0.2 s, and may
-    post to loopback (the push service stands there)."""
+def mailbox() -> Iterator[Mailbox]:
+    with Mailbox() as mail:
+        yield mail
+
+
+@pytest.fixture
+def alert_server(tmp_path: Path, mailbox: Mailbox) -> Iterator[str]:
+    """A server that alerts a seat one second into its wait, sweeping every 0.2 s, may post
+    to loopback (the push service and the webhook stand there) and sends e-mail to
+    ``mailbox``."""
     import uvicorn
 
     from server.app import create_app
@@ -47,7 +54,9 @@ def alert_server(tmp_path: Path) -> Iterator[str]:
     data = tmp_path / "data"
     app = create_app(Settings(data_dir=data, database_url=database_url(None, data),
                               public_url=base, notify_after=1, scheduler_interval=0.2,
-                              webhook_allow_private=True, bot_delay=0.0, rate_limits="off"))
+                              webhook_allow_private=True, bot_delay=0.0, rate_limits="off",
+                              smtp_host="127.0.0.1", smtp_port=mailbox.port,
+                              smtp_starttls=False, smtp_from="starport@example.org"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -190,6 +199,70 @@ def test_push_reaches_the_service_worker_with_the_tab_closed(browser: Any,
             assert shown == [["Your turn at Night flight",
                               f"{['Ann', 'Bo'][me]}, the game at table “Night flight” is "
                               "waiting for you.", f"starport-{tid}"]]
+        finally:
+            ctx.close()
+    assert not errors, errors
+
+
+def test_webhook_e_mail_and_quiet_hours_are_set_and_tested_from_the_panel(
+        browser: Any, alert_server: str, mailbox: Mailbox) -> None:
+    """On a phone, in New York: the seat's panel sets a Discord webhook, an e-mail address
+    and quiet hours (kept in the browser's zone), and "Send a test" reaches both."""
+    base = alert_server
+    errors: list[str] = []
+    with webhook_receiver() as hooks, httpx.Client(base_url=base) as c:
+        table = _table(c)
+        tid = table["table_id"]
+        seat = 1
+        token = table["seats"][seat]["token"]
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, timezone_id="America/New_York",
+                                  bypass_csp=False)
+        try:
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+            page.set_default_timeout(20_000)
+            page.goto(f"{base}/t/{tid}#{token}")
+            page.locator("#alerts > summary").tap()
+            page.locator("#alerts-webhook").fill(f"{hooks.base}/discord-hook")
+            page.select_option("#alerts-format", "discord")
+            page.locator("#alerts-email").fill("bo@example.org")
+            page.locator("#alerts-quiet").check()
+            page.locator("#alerts-quiet-start").fill("22:30")
+            page.locator("#alerts-quiet-end").fill("07:15")
+            page.locator("#alerts-save").tap()
+            page.wait_for_function(
+                "() => document.querySelector('#alerts-result').textContent.includes('Saved')")
+            assert page.locator(".alerts-status").inner_text() == "On: webhook, e-mail"
+            assert "America/New_York" in page.locator(".alerts-quiet").inner_text()
+            kept = c.get(f"/api/tables/{tid}/seats/{seat}/alerts", headers=h(token)).json()
+            assert (kept["webhook"], kept["webhook_format"], kept["email"]) == (
+                f"{hooks.base}/discord-hook", "discord", "bo@example.org")
+            assert (kept["quiet_start"], kept["quiet_end"], kept["time_zone"]) == (
+                "22:30", "07:15", "America/New_York")
+            # a reload shows what was kept
+            page.reload()
+            page.locator("#alerts > summary").tap()
+            page.wait_for_function(
+                "() => document.querySelector('#alerts-quiet-start').value === '22:30'")
+            assert page.locator("#alerts-email").input_value() == "bo@example.org"
+            assert page.locator("#alerts-quiet").is_checked()
+            page.locator("#alerts-test").tap()
+            page.wait_for_function(
+                "() => document.querySelector('#alerts-result').textContent.includes('E-mail')")
+            result = page.locator("#alerts-result").inner_text()
+            assert "Webhook: sent (discord)" in result and "E-mail: sent" in result
+            assert "Push: not set up" in result
+            hook = json.loads(hooks.requests[0]["body"])
+            assert hook["content"].startswith("Test: alerts reach this channel for "
+                                              "**Night flight** (Bo)")
+            assert mailbox.messages[0]["to"] == ["bo@example.org"]
+            # an address that is not http(s) is refused where the player typed it
+            page.locator("#alerts-webhook").fill("ftp://example.org/x")
+            page.locator("#alerts-save").tap()
+            assert page.locator("#alerts-webhook").evaluate("(e) => !e.validity.valid")
+            assert c.get(f"/api/tables/{tid}/seats/{seat}/alerts",
+                         headers=h(token)).json()["webhook"] == f"{hooks.base}/discord-hook"
         finally:
             ctx.close()
     assert not errors, errors

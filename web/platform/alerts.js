@@ -75,7 +75,7 @@ export class SeatAlerts {
     b.status = el("p", { className: "alerts-status", role: "status" });
     b.push = el("button", { type: "button", id: "alerts-push", className: "primary" });
     b.pushNote = el("p", { className: "hint", id: "alerts-push-note" });
-    b.webhook = el("input", { id: "alerts-webhook", type: "url", placeholder: "https://discord.com/api/webhooks/…", maxLength: 500, autocomplete: "off" });
+    b.webhook = el("input", { id: "alerts-webhook", type: "url", pattern: "https?://\\S+", title: "An http:// or https:// address", placeholder: "https://discord.com/api/webhooks/…", maxLength: 500, autocomplete: "off" });
     b.format = el("select", { id: "alerts-format" }, ...FORMATS.map(([v, t]) => el("option", { value: v, textContent: t })));
     b.email = el("input", { id: "alerts-email", type: "email", placeholder: "you@example.org", maxLength: 254, autocomplete: "email" });
     b.quiet = el("input", { id: "alerts-quiet", type: "checkbox" });
