@@ -53,7 +53,8 @@ class AlertsOut(BaseModel):
     quiet_end: str | None
     time_zone: str | None
     push_devices: int = Field(description="this seat's browsers that get Web Push")
-    push_key: str = Field(description="the server's VAPID public key (applicationServerKey)")
+    push_key: str = Field(description="the server's VAPID public key (applicationServerKey); "
+                                      "empty when this server has Web Push off")
     email_available: bool = Field(description="whether the host set up e-mail (SMTP)")
     notify_after: int = Field(description="seconds a seat waits before it is alerted")
 
@@ -103,7 +104,8 @@ def _settings_of(request: Request, table_id: str, seat: int) -> AlertsOut:
         webhook=row.webhook, webhook_format=fmt, email=row.email,
         quiet_start=clock(row.quiet_start) if row.quiet_start is not None else None,
         quiet_end=clock(row.quiet_end) if row.quiet_end is not None else None,
-        time_zone=row.time_zone, push_devices=devices, push_key=notifier.keys.public_key,
+        time_zone=row.time_zone, push_devices=devices,
+        push_key=notifier.keys.public_key if notifier.keys else "",
         email_available=bool(service.settings.smtp_host),
         notify_after=service.settings.notify_after)
 

@@ -8,6 +8,7 @@ from settings (environment variables by default); ``app`` is the default instanc
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -78,7 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if await service.start():
-            service.notifier = Notifier(service)
+            notifier = Notifier(service)
+            await asyncio.to_thread(notifier.start)  # the VAPID keys (made on a first start)
+            service.notifier = notifier
             service.spawn(scheduler(service))
             service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
         try:

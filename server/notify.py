@@ -99,11 +99,22 @@ class Notifier:
         self.transport: httpx.AsyncBaseTransport | None = None  # tests replace the network
         self.push_transport: httpx.BaseTransport | None = None
         self._keys: push.VapidKeys | None = None
+        self.push_off = ""  # why Web Push is off ("" when it is on)
+
+    def start(self) -> None:
+        """Load (or on the first start make) the VAPID key pair. A data dir the server may
+        not write turns Web Push off, with a warning; a bad ``STARPORT_VAPID_PRIVATE_KEY``
+        stops the start (blocking: run it in a thread)."""
+        try:
+            self._keys = push.load_keys(self.settings)
+        except OSError as exc:
+            self.push_off = f"cannot keep the VAPID key in {self.settings.data_dir}: {exc}"
+            log.warning("Web Push is off: %s (set STARPORT_VAPID_PRIVATE_KEY)", self.push_off)
 
     @property
-    def keys(self) -> push.VapidKeys:
-        if self._keys is None:
-            self._keys = push.load_keys(self.settings)
+    def keys(self) -> push.VapidKeys | None:
+        if self._keys is None and not self.push_off:
+            self.start()
         return self._keys
 
     def link(self, table_id: str) -> str:
@@ -162,6 +173,8 @@ class Notifier:
         if not subscriptions:
             return "off"
         keys = await asyncio.to_thread(lambda: self.keys)
+        if keys is None:
+            return "unavailable"
         payload = alert.push()
 
         async def one(sub: Any) -> push.Delivery:

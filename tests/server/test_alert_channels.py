@@ -180,3 +180,17 @@ def test_a_vapid_key_from_the_environment_wins(tmp_path: Path) -> None:
     point = b"\x04" + raw.x.to_bytes(32, "big") + raw.y.to_bytes(32, "big")
     assert keys.public_key == b64url(point) and keys.subject == "https://games.example.org"
     assert not (tmp_path / KEY_FILE).exists()
+
+
+def test_a_data_dir_the_server_cannot_write_turns_push_off(tmp_path: Path) -> None:
+    import types
+
+    from server.config import Settings
+    from server.notify import Notifier
+
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    service = types.SimpleNamespace(settings=Settings(data_dir=blocker / "data"))
+    notifier = Notifier(service)  # type: ignore[arg-type]
+    notifier.start()
+    assert notifier.keys is None and "cannot keep the VAPID key" in notifier.push_off

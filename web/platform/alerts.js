@@ -161,7 +161,10 @@ export class SeatAlerts {
     const b = this.els;
     const others = this.settings.push_devices - (this.thisDevice ? 1 : 0);
     const more = others > 0 ? ` Also on ${others} other device${others > 1 ? "s" : ""}.` : "";
-    if (!pushSupported()) {
+    if (!this.settings.push_key) {
+      b.push.hidden = true;
+      b.pushNote.textContent = `This server does not send notifications to closed pages (ask the host).${more}`;
+    } else if (!pushSupported()) {
       b.push.hidden = true;
       b.pushNote.textContent = `This browser cannot get notifications with the page closed${window.isSecureContext ? "" : " (it needs https)"}.${more}`;
     } else if (Notification.permission === "denied") {
