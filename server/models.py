@@ -60,7 +60,8 @@ class SeatRow(Base):
     time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)  # IANA name
     # the current wait: since when the game has waited on this seat (None: it does not),
     # and whether this wait's one alert went out
-    wait_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    wait_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
+                                                        index=True)
     alerted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 

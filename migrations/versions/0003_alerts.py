@@ -29,6 +29,7 @@ def upgrade() -> None:
     op.add_column("seats", sa.Column("wait_since", sa.DateTime(timezone=True), nullable=True))
     op.add_column("seats", sa.Column("alerted", sa.Boolean(), nullable=False,
                                      server_default=sa.false()))
+    op.create_index("ix_seats_wait_since", "seats", ["wait_since"])  # the sweep's query
     op.create_table(
         "push_subscriptions",
         sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
@@ -45,6 +46,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("push_subscriptions")
+    op.drop_index("ix_seats_wait_since", "seats")
     with op.batch_alter_table("seats") as batch:
         for name in SEAT_COLUMNS:
             batch.drop_column(name)

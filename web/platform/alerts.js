@@ -130,12 +130,26 @@ export class SeatAlerts {
     try {
       this.settings = await this.call("GET");
       const endpoint = await currentEndpoint().catch(() => null);
+      const given = localStorage.getItem(this.deviceKey());
+      if (given && endpoint && given !== endpoint) await this.renew(given);
       this.thisDevice = Boolean(endpoint) && this.settings.push_devices > 0 && localStorage.getItem(this.deviceKey()) === endpoint;
     } catch (err) {
       this.fail(err);
       return;
     }
     this.fill();
+  }
+
+  /** The browser renewed its push subscription since this seat was given it: give the new
+   * one and forget the old. */
+  async renew(old) {
+    const reg = await navigator.serviceWorker.getRegistration("/");
+    const sub = reg && (await reg.pushManager.getSubscription());
+    if (!sub) return;
+    const json = sub.toJSON();
+    await this.call("POST", "/push", { endpoint: json.endpoint, keys: json.keys });
+    this.settings = await this.call("POST", "/push/forget", { endpoint: old });
+    localStorage.setItem(this.deviceKey(), json.endpoint);
   }
 
   deviceKey() { return `starport:push:${this.api.id}:${this.seat}`; }
