@@ -120,6 +120,13 @@ class Alert:
         return (f"{self.player}, the game at table “{self.table_name}” is waiting for you. "
                 f"Open your seat to play: {self.link}")
 
+    @property
+    def mail(self) -> str:
+        """The e-mail's body: the words, and how to stop them."""
+        return (f"{self.text}\n\nYou get one e-mail each time the game waits for you. To stop "
+                "them, or to set quiet hours, open your seat and change “Alerts when you're "
+                "away” in its panel.\n")
+
     def json(self) -> dict[str, Any]:
         """The plain JSON webhook body (as before issue 13, plus ``test`` when it is one)."""
         body: dict[str, Any] = {"event": "test" if self.test else "your_turn",

@@ -161,7 +161,7 @@ class Notifier:
             return "unavailable"
         try:
             await asyncio.to_thread(send_mail, self.settings, row.email, alert.title,
-                                    alert.text)
+                                    alert.mail)
         except Exception as exc:
             log.warning("e-mail to seat %s of %s failed: %s", row.seat, alert.table_id, exc)
             return "failed"

@@ -5,6 +5,8 @@ browser's push keys, so a test can read what was pushed to it."""
 from __future__ import annotations
 
 import base64
+import email
+import email.policy
 import json
 import os
 import threading
@@ -115,8 +117,11 @@ class _Inbox:
         self.messages: list[dict[str, Any]] = []
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        parsed = email.message_from_bytes(envelope.content, policy=email.policy.default)
         self.messages.append({"from": envelope.mail_from, "to": list(envelope.rcpt_tos),
-                              "data": envelope.content.decode("utf-8", "replace")})
+                              "data": envelope.content.decode("utf-8", "replace"),
+                              "subject": str(parsed["Subject"]),
+                              "body": parsed.get_content()})  # type: ignore[attr-defined]
         return "250 Message accepted for delivery"
 
 

@@ -94,6 +94,7 @@ def test_send_a_test_on_every_channel(world: dict[str, Any]) -> None:
     message = mail.messages[0]
     assert message["to"] == ["bea@example.org"]
     assert "Subject: Starport: a test alert" in message["data"]
+    assert "To stop them, or to set quiet hours" in message["body"]
     for text in (hooks.requests[0]["body"].decode(), message["data"], json.dumps(payload)):
         for secret in secrets_of(table):
             assert secret not in text
