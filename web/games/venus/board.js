@@ -1,7 +1,7 @@
 // The Merchant of Venus board: the engine's SVG (``GET /boards/venus.svg``) in a MapView
 // (web/platform/mapview.js: zoom, pan, fit, follow), its dots indexed by id (``g[data-dot]``
 // with ``data-x/y/kind``) as the map's places, and the overlay layers the Venus views draw in.
-import { boardSvg } from "../../platform/api.js";
+import { boardSvg } from "./api.js";
 import { svgEl } from "../../platform/dom.js";
 import { MapView, zoomButtons as mapButtons } from "../../platform/mapview.js";
 

@@ -1,5 +1,5 @@
 // Merchant of Venus for the platform: the GameModule of ``web/platform/games.js``.
-import { boardData } from "../../platform/api.js";
+import { boardData } from "./api.js";
 import { Names } from "./names.js";
 import { createForm } from "./create.js";
 import { VenusPage } from "./page.js";
