@@ -20,7 +20,7 @@ export const FOLDERS = {
 
 /**
  * A game's words for its things (names of places, pieces, players). The platform uses only
- * the two below (players list, chart, end summary); the game's own views use the rest.
+ * these (players list, chart, end summary, lobby); the game's own views use the rest.
  * @typedef {Object} GameNames
  * @property {(player: Object) => string} playerLabel  "Ann (Dell)"
  * @property {(player: Object) => string} playerColor  a CSS color for the player's chips and lines
