@@ -149,3 +149,28 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
             for card in hands[other] - discard - seen:
                 assert f'"{card}"' not in text, (seat, card)
             assert "stellors" not in views[seat]["view"]["players"][other]
+
+
+def test_a_table_without_personalities_keeps_its_option(client: TestClient) -> None:
+    """Setting Up 4: ``personalities: "none"`` is a table option, not a seat's choice: the
+    table keeps it, the lobby offers no personality, and nobody has one in the game."""
+    table = _table(client, seats=3, personalities="none")
+    lobby = client.get(f"/api/tables/{table['table_id']}",
+                       headers=h(table["host"]["token"])).json()
+    assert lobby["options"] == {"personalities": "none"}
+    assert lobby["choices"] == []
+    players = view(client, table, table["spectator"]["token"])["view"]["players"]
+    assert [p["personality"] for p in players] == [None, None, None]
+
+
+def test_a_per_seat_personality_list_is_the_lobbys_business(client: TestClient) -> None:
+    """The per-seat list of the choice option comes from the lobby's choices at the start; a
+    list sent when creating the table is not kept (the seats choose)."""
+    table = _table(client, seats=2, choices={0: "hero"},
+                   personalities=["engineer", "psychic"])
+    lobby = client.get(f"/api/tables/{table['table_id']}",
+                       headers=h(table["host"]["token"])).json()
+    assert "personalities" not in lobby["options"]
+    players = view(client, table, table["spectator"]["token"])["view"]["players"]
+    assert players[0]["personality"] == "hero"
+    assert players[1]["personality"] in PERSONALITIES
