@@ -8,14 +8,16 @@ from engine.kernel import Command, Pending, RuleError
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
+from .auction import bid_choices, bidders
 from .cards import attempts, envoy_blocks
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .components import contracts, luck_cards
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
-from .luck import check_play, kinds_of
+from .luck import answers, check_play, kinds_of
 from .movement import NO_REROLL, ZAPS, may_use_station
 from .quarantine import interval_world, trapped
+from .raids import check as raid_check
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
@@ -35,10 +37,12 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "permission": (c.AnswerPermission,),
     "zap": (c.Reroll, c.Zap, c.Quarantine, c.PassReaction),
     "petition_price": (c.PayPetition,),
+    "auction": (c.Bid,),
+    "first_die": (c.RerollFirstDie,),
     "kluge_payoff": (c.ChooseKlugePayoff,),
     "telzey_look": (c.LookAtCards,),
     "move": (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement, *CARGO),
-    "action": (c.BuildStation, c.BuyEngine, c.Petition, c.SkipAction, *CARGO),
+    "action": (c.BuildStation, c.BuyEngine, c.Petition, c.DestroyEngine, c.SkipAction, *CARGO),
     "draw": (c.Draw, c.Exchange, c.EndTurn, *CARGO),
 }
 
@@ -67,6 +71,11 @@ def _waiting(state: StarState) -> Pending | None:
         return Pending(seats=tuple(window.waiting), prompt=window.kind,
                        detail={"card": window.card, "by": window.by, "victim": window.victim,
                                **window.detail, "roll": turn.roll})
+    if state.auction is not None:
+        return Pending(seats=tuple(bidders(state)), prompt="auction",
+                       detail={"world": state.auction.world, "seller": state.auction.seller})
+    if turn.first_die is not None:
+        return Pending(seats=(turn.seat,), prompt="first_die", detail=dict(turn.first_die))
     if turn.asking is not None:
         return Pending(seats=(turn.asking["owner"],), prompt="permission",
                        detail={"seat": turn.seat, "to": turn.asking["to"]})
@@ -166,9 +175,21 @@ def _candidates(state: StarState, seat: int, card: str, kind: str) -> Iterator[c
 
 def _avoid(state: StarState, seat: int) -> Iterator[Command]:
     yield c.PassReaction()
+    window = state.window
+    assert window is not None
     for card in sorted(set(state.player(seat).hand)):
-        if "avoid" in kinds_of(state, seat, card):
+        if answers(state, seat, card, window):
             yield c.AvoidCalamity(card=card)
+
+
+def _bid(state: StarState, seat: int) -> Iterator[Command]:
+    for stellors in bid_choices(state, seat):
+        yield c.Bid(stellors=stellors)
+
+
+def _first_die(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.RerollFirstDie(reroll=True)
+    yield c.RerollFirstDie(reroll=False)
 
 
 def _place(state: StarState, seat: int) -> Iterator[Command]:
@@ -280,6 +301,13 @@ def _action(state: StarState, seat: int) -> Iterator[Command]:
             yield c.Petition()
     elif p.mission is None and p.prestige >= PETITION_PRESTIGE:
         yield c.Petition()
+    if p.personality == "pirate-pete":
+        for other in state.active:
+            try:
+                raid_check(state, seat, other.seat)
+            except RuleError:
+                continue
+            yield c.DestroyEngine(target=other.seat)
     yield c.SkipAction()
     yield from cargo_actions(state, seat)
 
@@ -335,5 +363,6 @@ GENERATORS = {
     "you_are_lost": _lost,
     "place_station": _place, "permission": _permission, "zap": _zap,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
+    "auction": _bid, "first_die": _first_die,
     "move": _move, "action": _action, "draw": _draw,
 }
