@@ -12,6 +12,7 @@ from .auction import bid_choices, bidders
 from .cards import attempts, envoy_blocks
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .components import contracts, luck_cards
+from .deals import acceptable, offer_choices
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import answers, check_play, kinds_of
@@ -101,11 +102,11 @@ def prompt_allows(state: StarState, actor: int, command: Command) -> bool:
 
 
 def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
-    """The prompt's commands for a waited-for seat, then what any seat may do at any time.
-    Two exceptions are checked by ``decide`` but not generated: deal offers (every
-    combination of money, stations, cards and markers cannot be listed) and ``DropOut``
-    (leaving the game is a player's decision about the table, not a move a bot should pick
-    at random)."""
+    """The prompt's commands for a waited-for seat, then what any seat may do at any time:
+    its reaction policy, cards, answers to offers (an acceptance only while it would be
+    allowed), a set of offers (``deals.offer_choices``: every combination of money,
+    stations, cards and markers cannot be listed, so ``decide`` accepts offers beyond
+    these) and ``DropOut``."""
     now = pending(state)
     if now is None or not now.admits(actor):
         return
@@ -124,10 +125,15 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
             yield from _plays(state, seat, card)
     for o in state.offers:
         if o.to == seat:
-            yield c.AnswerDeal(offer=o.id, accept=True)
+            if acceptable(state, o):
+                yield c.AnswerDeal(offer=o.id, accept=True)
             yield c.AnswerDeal(offer=o.id, accept=False)
         if o.seat == seat:
             yield c.WithdrawDeal(offer=o.id)
+    if state.turn is not None:
+        for to, give, get in offer_choices(state, seat):
+            yield c.OfferDeal(to=to, give=give, get=get)
+    yield c.DropOut()
 
 
 def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
