@@ -428,6 +428,7 @@ def view_of(entry: Any, ident: store.Identity) -> ViewOut:
         legal=[c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)]
         if acting else [],
         extras=entry.hosted.extras(state, viewer) if acting else {},
+        countdown=entry.countdown(),
     )
 
 

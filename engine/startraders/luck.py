@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import RuleError, only
+from engine.kernel import Command, RuleError, only
 
+from .commands import PassReaction
 from .components import PETE_AS, LuckCard, luck_cards
 from .decks import turn_in
 from .draft import Draft
@@ -175,6 +176,24 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     roll = state.turn.roll if state.turn else None
     return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
                 and roll["kind"] in ("regular", "station") and roll["roll"] < roll["need"])
+
+
+def countdown(state: StarState) -> tuple[int, int] | None:
+    """The live countdown of the reaction window open now (table option
+    ``reaction_timer``): the seq of the event that opened it and its seconds; None without
+    the option or a window. The server runs the clock (server/service.py)."""
+    w = state.window
+    if w is None or not state.reaction_timer or state.winner is not None:
+        return None
+    return w.opened, state.reaction_timer
+
+
+def timeout_passes(state: StarState) -> list[tuple[int, Command]]:
+    """When the countdown runs out: every seat the window waits for passes, with the same
+    public event as a chosen pass (the window then polls on, and each seat it asks within
+    the same window passes as well: "as if everyone who has not answered passed")."""
+    w = state.window
+    return [] if w is None else [(seat, PassReaction()) for seat in w.waiting]
 
 
 def _waiting_for(state: StarState, seat: int, kind: str) -> Window:

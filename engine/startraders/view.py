@@ -42,6 +42,7 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
     return {
         "ruleset": "star-traders",
         "advanced": state.advanced,
+        "reaction_timer": state.reaction_timer,
         "round": state.round,
         "first_player": state.first_player,
         "turn": None if turn is None else {

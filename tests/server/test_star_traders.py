@@ -174,3 +174,52 @@ def test_a_per_seat_personality_list_is_the_lobbys_business(client: TestClient) 
     players = view(client, table, table["spectator"]["token"])["view"]["players"]
     assert players[0]["personality"] == "hero"
     assert players[1]["personality"] in PERSONALITIES
+
+
+def test_a_reaction_windows_countdown_passes_for_the_silent_seats(client: TestClient) -> None:
+    """Table option ``reaction_timer``: the view says when the window closes; when the
+    countdown runs out every seat that has not answered passes -- the same public event as a
+    chosen pass -- and the next window has a clock of its own."""
+    import time
+    from datetime import datetime
+
+    table = _table(client, seats=3, personalities="none", reaction_timer=5)
+    for seat in range(3):  # everyone wants to be asked: the windows wait for answers
+        assert _send(client, table, seat, {"type": "SetReactionPolicy",
+                                           "policy": "ask"}).status_code == 200
+    spectator = view(client, table, table["spectator"]["token"])
+    mover = spectator["pending"]["seats"][0]
+    legal = view(client, table, table["seats"][mover]["token"])["legal"]
+    jump = next(a for a in legal if a["type"] == "Jump" and a["kind"] == "regular")
+    asked = time.time()
+    assert _send(client, table, mover, jump).status_code == 200
+    first = view(client, table, table["seats"][mover]["token"])
+    assert first["pending"]["prompt"] == "quarantine"
+    clock = first["countdown"]
+    assert clock["seconds"] == 5
+    closes = datetime.fromisoformat(clock["closes_at"]).timestamp()
+    assert asked + 3 < closes < time.time() + 5.5
+    assert first["view"]["reaction_timer"] == 5
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        now = view(client, table, table["spectator"]["token"])
+        if now["countdown"] is None or now["countdown"]["opened"] != clock["opened"]:
+            break
+        time.sleep(0.25)
+    assert time.time() >= closes - 0.5  # not before its time
+    log = client.get(f"/api/tables/{table['table_id']}/log",
+                     headers=h(table["seats"][(mover + 1) % 3]["token"])).json()["events"]
+    after = [e for e in log if e["seq"] > clock["opened"]]
+    passed = [e["data"]["seat"] for e in after if e.get("type") == "ReactionPassed"]
+    assert sorted(passed[:3]) == [0, 1, 2]  # the quarantine interval closed by silence
+    assert any(e.get("type") == "WindowClosed" and e["data"]["kind"] == "quarantine"
+               for e in after)
+    later = view(client, table, table["spectator"]["token"])
+    if later["countdown"] is not None:  # the roll's Zap/Reroll interval: its own clock
+        assert later["countdown"]["opened"] > clock["opened"]
+
+
+def test_a_reaction_timer_below_five_seconds_is_refused(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"ruleset": "star-traders", "seats": 2,
+                                         "options": {"reaction_timer": 2}})
+    assert r.status_code == 422 and "reaction_timer" in r.text
