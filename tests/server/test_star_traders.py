@@ -35,6 +35,11 @@ def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
     return table
 
 
+def _staying(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal commands but leaving the table (random play that should go on)."""
+    return [a for a in legal if a["type"] != "DropOut"]
+
+
 def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
     token = table["seats"][seat]["token"]
     seq = view(c, table, token)["seq"]
@@ -53,7 +58,7 @@ def test_a_star_traders_table_plays_through_the_api(client: TestClient) -> None:
         seat = spectator["pending"]["seats"][0]
         v = view(client, table, table["seats"][seat]["token"])
         assert v["view"]["players"][0]["personality"] == "navigator"
-        r = _send(client, table, seat, rng.choice(v["legal"]))
+        r = _send(client, table, seat, rng.choice(_staying(v["legal"])))
         assert r.status_code == 200, r.text
     log = client.get(f"/api/tables/{table['table_id']}/log",
                      headers=h(table["seats"][1]["token"])).json()
@@ -124,7 +129,8 @@ def test_the_galaxy_svg_is_served(client: TestClient) -> None:
 def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> None:
     """The leak oracle for Star Traders: after random play, nothing a seat received (views,
     the log) names a card another seat still holds, unless it saw it by right (a discard,
-    Telzey's look); no view shows another seat's Stellors."""
+    Telzey's look, an offer its holder made to it); no view shows another seat's
+    Stellors."""
     table = _table(client, seats=3)
     rng = random.Random(11)
     for _ in range(80):
@@ -133,7 +139,7 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
             break
         seat = spectator["pending"]["seats"][0]
         v = view(client, table, table["seats"][seat]["token"])
-        assert _send(client, table, seat, rng.choice(v["legal"])).status_code == 200
+        assert _send(client, table, seat, rng.choice(_staying(v["legal"]))).status_code == 200
     views = {s: view(client, table, table["seats"][s]["token"]) for s in range(3)}
     hands = {s: set(views[s]["view"]["players"][s]["hand"]) for s in range(3)}
     discard = set(views[0]["view"]["luck_discard"])
@@ -142,6 +148,9 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
                          headers=h(table["seats"][seat]["token"])).json()["events"]
         seen = {card for e in log if e.get("type") == "CardsSeen" and "data" in e
                 for card in e["data"]["cards"]}
+        # a card offered in a deal is shown by its holder to the other party (Trades)
+        seen |= {card for e in log if e.get("type") == "DealOffered" and "data" in e
+                 for side in ("give", "get") for card in e["data"][side]["cards"]}
         text = json.dumps([views[seat], log])
         for other in range(3):
             if other == seat:
