@@ -6,6 +6,7 @@ right-to-deliver markers change hands in public events (they are public on the b
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from engine.kernel import RuleError, only
 
@@ -123,22 +124,33 @@ def offer_choices(state: StarState, seat: int) -> Iterator[tuple[int, Bundle, Bu
     me = state.player(seat)
     mine = sorted(w for w, s in state.stations.items() if s == seat)
     rights = sorted(e.contract for e in state.completed if e.rights.get(seat, 0))
+    price = {k: _bundle(stellors=v) for k, v in PRICES.items()}
     for other in state.active:
         to = other.seat
         if to == seat:
             continue
         for world in mine:
-            yield to, Bundle(stations=[world]), Bundle(stellors=PRICES["stations"])
+            yield to, _bundle(stations=[world]), price["stations"]
         if me.stellors >= PRICES["stations"]:
             for world in sorted(w for w, s in state.stations.items() if s == to):
-                yield to, Bundle(stellors=PRICES["stations"]), Bundle(stations=[world])
+                yield to, price["stations"], _bundle(stations=[world])
         for card in sorted(set(me.hand)):
-            yield to, Bundle(cards=[card]), Bundle(stellors=PRICES["cards"])
+            yield to, _bundle(cards=[card]), price["cards"]
         for contract in rights:
-            yield to, Bundle(rights=[contract]), Bundle(stellors=PRICES["rights"])
+            yield to, _bundle(rights=[contract]), price["rights"]
         if other.world == me.world and len(other.hold) < HOLD:
             for cargo in sorted(set(me.hold) - {IMPERIAL_CARGO}):
-                yield to, Bundle(cargo=[cargo]), Bundle(stellors=PRICES["cargo"])
+                yield to, _bundle(cargo=[cargo]), price["cargo"]
+
+
+def _bundle(**values: Any) -> Bundle:
+    """A bundle built from values known to be valid (no validation: ``legal_actions`` makes
+    many of them on every call)."""
+    return Bundle.model_construct(**{**_EMPTY, **values})
+
+
+_EMPTY: dict[str, Any] = {"stellors": 0, "stations": [], "cards": [], "rights": [],
+                          "cargo": [], "engines": 0}
 
 
 def withdraw(draft: Draft, seat: int, offer_id: int) -> None:

@@ -131,8 +131,8 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
         if o.seat == seat:
             yield c.WithdrawDeal(offer=o.id)
     if state.turn is not None:
-        for to, give, get in offer_choices(state, seat):
-            yield c.OfferDeal(to=to, give=give, get=get)
+        for to, give, get in offer_choices(state, seat):  # valid by construction
+            yield c.OfferDeal.model_construct(type="OfferDeal", to=to, give=give, get=get)
     yield c.DropOut()
 
 
