@@ -232,3 +232,31 @@ def test_a_reaction_timer_below_five_seconds_is_refused(client: TestClient) -> N
     r = client.post("/api/tables", json={"ruleset": "star-traders", "seats": 2,
                                          "options": {"reaction_timer": 2}})
     assert r.status_code == 422 and "reaction_timer" in r.text
+
+
+def test_a_reloaded_game_keeps_its_windows_deadline(client: TestClient) -> None:
+    """After a restart (the game evicted from memory and loaded again) the countdown runs
+    from the time the window opened, read from the log, not from the reload."""
+    import time
+
+    table = _table(client, seats=2, personalities="none", reaction_timer=60)
+    for seat in range(2):
+        _send(client, table, seat, {"type": "SetReactionPolicy", "policy": "ask"})
+    mover = view(client, table, table["spectator"]["token"])["pending"]["seats"][0]
+    legal = view(client, table, table["seats"][mover]["token"])["legal"]
+    _send(client, table, mover, next(a for a in legal if a["type"] == "Jump"))
+    before = view(client, table, table["spectator"]["token"])["countdown"]
+    client.app.state.service.evict(table["table_id"])  # type: ignore[attr-defined]
+    time.sleep(1.2)
+    after = None
+    for _ in range(40):  # the reload reads the opening time from the log
+        after = view(client, table, table["spectator"]["token"])["countdown"]
+        if after is not None:
+            break
+        time.sleep(0.05)
+    assert after is not None and after["opened"] == before["opened"]
+    from datetime import datetime
+
+    drift = abs(datetime.fromisoformat(after["closes_at"]).timestamp()
+                - datetime.fromisoformat(before["closes_at"]).timestamp())
+    assert drift < 1.0  # not restarted at the reload, 1.2 s later
