@@ -51,7 +51,8 @@ def python_strings(paths: Iterable[Path]) -> Iterator[str]:
         tree = ast.parse(path.read_text(), str(path))
         docs = _docstrings(tree)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docs):
                 yield node.value
 
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+ENGINE = Path(__file__).resolve().parents[1]
 DATA = {
-    "venus": Path(__file__).resolve().parents[1] / "venus" / "data" / "rules_help.toml",
-    "star-traders": Path(__file__).resolve().parents[1] / "startraders" / "data" / "rules_help.toml",
+    "venus": ENGINE / "venus" / "data" / "rules_help.toml",
+    "star-traders": ENGINE / "startraders" / "data" / "rules_help.toml",
 }
 _NUMBER = re.compile(r"^([1-9]\d?(?:\.\d{1,4})+)(?![\d])")
 _SECTION = re.compile(r"^([1-9]\d?)(?= |$)")
@@ -95,7 +97,7 @@ def section_of(rule: Rule) -> str:
     return rule.id.split(".")[0]
 
 
-def key_of(cited: str, ids: dict[str, object] | set[str]) -> str | None:
+def key_of(cited: str, ids: Collection[str]) -> str | None:
     """The entry id for a cited rule: its leading rule number (``"5.31 declaration"`` ->
     ``5.31``), its section (``"15 combat"`` -> ``15``), else the longest entry id the text
     starts with (``"2012 culture numbers must be 1..14"``, ``"Engines"``)."""

@@ -27,7 +27,8 @@ def _play(sid: str, command: dict[str, Any]) -> dict[str, Any]:
 def _fly_and_land(sid: str, answer: dict[str, Any], dot: str) -> dict[str, Any]:
     """What the page does on a click on a destination: MoveAlong its path, landing (6.2)."""
     dest = next(d for d in answer["reachable"] if d["dot"] == dot and d["end"] == "land")
-    return _play(sid, {"type": "MoveAlong", "path": dest["path"], "pilot": dest["pilot"], "land": True})
+    return _play(sid, {"type": "MoveAlong", "path": dest["path"], "pilot": dest["pilot"],
+                       "land": True})
 
 
 def test_the_tutorial_script_plays_on_the_real_rules() -> None:
@@ -48,7 +49,8 @@ def test_the_tutorial_script_plays_on_the_real_rules() -> None:
     market = a["extras"]["market"]  # the market panel's numbers come with the sandbox too
     assert market["culture"] == "graw" and market["sells"]["goods:graw"] == 30
     a = _play(sid, {"type": "Buy", "item": "goods:graw"})
-    assert a["view"]["players"][0]["goods"] == ["goods:graw"] and a["view"]["players"][0]["cash"] == 70
+    me = a["view"]["players"][0]
+    assert me["goods"] == ["goods:graw"] and me["cash"] == 70
     a = _play(sid, {"type": "EndTurn"})
     assert a["view"]["round"] == 2 and a["view"]["turn"]["phase"] == "declare"
 
