@@ -4,8 +4,9 @@
 //
 // The page is the sandbox (sandbox.js plays the commands and draws the game); this module only
 // guards the commands (game.guard: a command the current step does not ask for is explained,
-// not sent) and advances when the server's answer shows the step done ("sandbox:answer").
-// Every command still goes to the server, which enforces the rules as always.
+// not sent), advances when the server's answer shows the step done ("sandbox:answer"), and
+// plays Bob's turns from a script (BOB). Every command still goes to the server, which
+// enforces the rules as always.
 import { watchRules } from "./rulesref.js";
 
 const FIRST_DOT = "galactic-base--colony-world.1";
@@ -15,6 +16,10 @@ const STATION = "space-station-planet.6"; // the Space City of Space Station Pla
 const GOODS = "goods:graw";
 const MOVING = ["MoveAlong", "MoveTo", "ChoosePilotNumber", "Land"];
 
+/** Bob's turn, scripted: he stays put at the Galactic Base and ends his turn. */
+export const BOB = [{ type: "StayPut" }, { type: "EndTurn" }];
+const BOB_PACE_MS = 700; // slow enough to see his turn go by
+
 const me = (a) => a.view.players[0];
 const turn = (a) => a.view.turn;
 
@@ -22,7 +27,7 @@ const turn = (a) => a.view.turn;
 export const STEPS = [
   {
     title: "Welcome, merchant",
-    text: "You fly a Scout from the Galactic Base (the big station in the middle of the map) with 100 in cash. You win Merchant of Venus by reaching a net worth of 2,000: cash plus deeds (13.1). You get there by finding the cultures hidden in the star systems and trading their goods. This table has only you, and its dice are fixed so that everything below happens as described. Rule numbers like 5.31 are links: open one to read the rule.",
+    text: "You fly a Scout from the Galactic Base (the big station in the middle of the map) with 100 in cash. You win Merchant of Venus by reaching a net worth of 2,000: cash plus deeds (13.1). You get there by finding the cultures hidden in the star systems and trading their goods. Bob, the other merchant, is played by the tutorial. Your dice are fixed so that everything below happens as described. Rule numbers like 5.31 are links: open one to read the rule.",
     do: "Press Begin when you are ready.",
     begin: true,
   },
@@ -56,10 +61,10 @@ export const STEPS = [
   },
   {
     title: "5. End your turn",
-    text: "You may not move again after trading (4.4). Your Scout carries the Space Spice in one of its holds (3.431). In a real game the other merchants would now take their turns.",
+    text: "You may not move again after trading (4.4). Your Scout carries the Space Spice in one of its holds (3.431). Then the next merchant plays: Bob's turn goes by in the log (the tutorial plays it for him).",
     do: "Press End turn (or the E key).",
     allow: (c) => c.type === "EndTurn",
-    done: (a) => turn(a)?.phase === "declare" && a.view.round > 1,
+    done: (a) => a.view.round > 1 && a.seat === 0,
   },
   {
     title: "6. Declare again",
@@ -94,7 +99,7 @@ export const STEPS = [
     text: "Bought for 30, sold for 80: a profit of 50, and two cultures discovered. That is the whole game: find where goods are made and where they are wanted, move them, and grow your fortune with better ships, Spaceports and Factories (12).",
     do: "End your turn to finish the tutorial.",
     allow: (c) => c.type === "EndTurn",
-    done: (a) => a.view.round > 2,
+    done: (a) => a.view.round > 2 && a.seat === 0,
   },
 ];
 
@@ -116,12 +121,14 @@ class Tutorial {
     this.game = game;
     this.at = 0;
     this.said = null;
+    this.bobAt = null; // the index in BOB of Bob's next command while he plays
   }
 
   get step() { return STEPS[this.at]; }
 
   /** game.guard: null lets the command through; a sentence keeps it back. */
   guard(cmd) {
+    if (this.bobAt !== null) return this.bobPlays(cmd) ? null : "Wait: Bob is playing his turn.";
     const step = this.step;
     if (!step || step.begin) return step?.begin ? "Press Begin in the tutorial panel first." : null;
     if (step.allow(cmd)) { this.said = null; return null; }
@@ -130,12 +137,25 @@ class Tutorial {
     return this.said;
   }
 
+  /** Bob's own commands pass the guard, nothing else does while he plays. */
+  bobPlays(cmd) { return JSON.stringify(cmd) === JSON.stringify(BOB[this.bobAt]); }
+
   answered(answer) {
+    if (answer.seat === 1) { this.playBob(); this.render(); return; }
+    this.bobAt = null;
     while (this.step && !this.step.begin && this.step.done(answer)) {
       this.at += 1;
       this.said = null;
     }
     this.render();
+  }
+
+  /** Bob's next scripted command, after a short pause (sandbox.js is done with the answer). */
+  playBob() {
+    this.bobAt = this.bobAt === null ? 0 : this.bobAt + 1;
+    if (this.bobAt >= BOB.length) return;
+    const cmd = BOB[this.bobAt];
+    setTimeout(() => this.game.send(cmd), BOB_PACE_MS);
   }
 
   begin() {
@@ -155,6 +175,7 @@ class Tutorial {
     const title = el("h3", { class: "tutorial-step-title", id: "tutorial-title", tabindex: "-1" }, (step || FINISHED).title);
     const text = el("p", { class: "tutorial-step-text" }, (step || FINISHED).text);
     const parts = [head, progress, title, text];
+    if (this.bobAt !== null) parts.push(el("p", { class: "tutorial-said", id: "tutorial-bob", role: "status" }, "Bob's turn: the tutorial plays it for him."));
     if (step) parts.push(el("p", { class: "tutorial-do", id: "tutorial-do" }, step.do));
     if (this.said) parts.push(el("p", { class: "tutorial-said", role: "status" }, this.said));
     if (step?.begin) {

@@ -1,7 +1,8 @@
 """The tutorial table (issue 13) on the real rules, without a browser: its scenario
 (``web/scenarios/tutorial.json``, fixed dice) lets the scripted first turns happen exactly as
 ``web/tutorial.js`` explains them: declare, roll, fly and land (discovering the Graw), buy
-Space Spice, end; declare, roll, fly to Space Station Planet (the Dell), sell, end."""
+Space Spice, end; Bob's turn (scripted); declare, roll, fly to Space Station Planet (the
+Dell), sell, end."""
 
 from __future__ import annotations
 
@@ -31,12 +32,20 @@ def _fly_and_land(sid: str, answer: dict[str, Any], dot: str) -> dict[str, Any]:
                        "land": True})
 
 
+def _bob_plays(sid: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """Bob's turn as the tutorial plays it for him (``BOB`` in tutorial.js): he stays put at
+    the Galactic Base and ends his turn."""
+    assert answer["seat"] == 1 and {"type": "StayPut"} in answer["legal"]
+    _play(sid, {"type": "StayPut"})
+    return _play(sid, {"type": "EndTurn"})
+
+
 def test_the_tutorial_script_plays_on_the_real_rules() -> None:
     start = client.post("/api/sandbox", json={"scenario": json.loads(TUTORIAL.read_text())})
     assert start.status_code == 200, start.text
     a = start.json()
     sid = a["id"]
-    assert a["view"]["sandbox"] is True and len(a["view"]["players"]) == 1
+    assert a["view"]["sandbox"] is True and len(a["view"]["players"]) == 2
     assert {"type": "DeclareHeading", "dot": "galactic-base--colony-world.1"} in a["legal"]
 
     _play(sid, {"type": "DeclareHeading", "dot": "galactic-base--colony-world.1"})  # 5.31
@@ -51,7 +60,7 @@ def test_the_tutorial_script_plays_on_the_real_rules() -> None:
     a = _play(sid, {"type": "Buy", "item": "goods:graw"})
     me = a["view"]["players"][0]
     assert me["goods"] == ["goods:graw"] and me["cash"] == 70
-    a = _play(sid, {"type": "EndTurn"})
+    a = _bob_plays(sid, _play(sid, {"type": "EndTurn"}))
     assert a["view"]["round"] == 2 and a["view"]["turn"]["phase"] == "declare"
 
     assert [c for c in a["legal"] if c["type"] == "DeclareHeading"] == [
@@ -65,5 +74,5 @@ def test_the_tutorial_script_plays_on_the_real_rules() -> None:
     assert {"type": "Sell", "goods": "goods:graw"} in a["legal"]  # 9.31: the Dell buy Space Spice
     a = _play(sid, {"type": "Sell", "goods": "goods:graw"})
     assert a["view"]["players"][0]["goods"] == [] and a["view"]["players"][0]["cash"] == 150
-    a = _play(sid, {"type": "EndTurn"})
-    assert a["view"]["round"] == 3
+    a = _bob_plays(sid, _play(sid, {"type": "EndTurn"}))
+    assert a["view"]["round"] == 3 and a["seat"] == 0
