@@ -16,7 +16,7 @@ import { renderControls, promptWords, diceFaces } from "./controls.js";
 import { describeLog } from "./log.js";
 import { Moves } from "./moves.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
-import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
+import { MARKET_TYPES, renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 import { renderChart } from "./chart.js";
 import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
@@ -26,8 +26,6 @@ import { bindShortcuts } from "./shortcuts.js";
 import { Notices } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
-const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
-  "AnswerOffer", "WithdrawOffer", "PickUpRelic"];
 const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
   trade: "is trading",

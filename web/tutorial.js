@@ -6,9 +6,7 @@
 // guards the commands (game.guard: a command the current step does not ask for is explained,
 // not sent), advances when the server's answer shows the step done ("sandbox:answer"), and
 // plays Bob's turns from a script (BOB). Every command still goes to the server, which
-// enforces the rules as always.
-import { watchRules } from "./rulesref.js";
-
+// enforces the rules as always. Its rule numbers become links by rulelinks.js, like the panel's.
 const FIRST_DOT = "galactic-base--colony-world.1";
 const CITY = "colony-world.10"; // Comfort Caverns, a Surface City of the Colony World (the Graw)
 const SECOND_DOT = "colony-world.4";
@@ -34,7 +32,7 @@ export const STEPS = [
   {
     title: "1. Declare your first dot",
     text: "Before you roll, you say which dot your ship moves to first (5.31). The dots you may choose glow gold on the map and are listed in the panel under \"First dot\". Take the red dot on the way to the Colony World, down and to the left of the Galactic Base.",
-    do: "Click the gold dot towards the Colony World (or pick it in the First dot list).",
+    do: "Pick the gold dot towards the Colony World (on the map, or in the First dot list).",
     allow: (c) => c.type === "DeclareHeading" && c.dot === FIRST_DOT,
     done: (a) => turn(a)?.heading === FIRST_DOT,
   },
@@ -48,7 +46,7 @@ export const STEPS = [
   {
     title: "3. Fly and land",
     text: "Every step in space costs 1 MP; going down to a city on a planet costs 2 (5.21). You may not turn back on your path (5.32), and you may not stop in empty space with MP left (5.23). The map now shows where your 9 MP can end: the green ring is Comfort Caverns, a city of the Colony World. Landing ends your move (6.2), and as the first merchant to land in that system you discover who lives there (7.3).",
-    do: "Click Comfort Caverns (the green destination) to fly there and land.",
+    do: "Pick Comfort Caverns (the green destination, on the map or in the Destinations list) to fly there and land.",
     allow: (c) => MOVING.includes(c.type),
     done: (a) => me(a).dot === CITY && turn(a)?.phase === "trade",
   },
@@ -83,7 +81,7 @@ export const STEPS = [
   {
     title: "8. Fly to Space Station Planet",
     text: "Among the destinations is Space Station Planet, a city in space. Landing there discovers the Dell.",
-    do: "Click Space Station Planet's city (the green destination right of the Galactic Base) to fly there and land.",
+    do: "Pick Space Station Planet (the green destination right of the Galactic Base, or in the list) to fly there and land.",
     allow: (c) => MOVING.includes(c.type),
     done: (a) => me(a).dot === STATION && turn(a)?.phase === "trade",
   },
@@ -120,7 +118,6 @@ class Tutorial {
     this.box = box;
     this.game = game;
     this.at = 0;
-    this.said = null;
     this.bobAt = null; // the index in BOB of Bob's next command while he plays
   }
 
@@ -131,10 +128,8 @@ class Tutorial {
     if (this.bobAt !== null) return this.bobPlays(cmd) ? null : "Wait: Bob is playing his turn.";
     const step = this.step;
     if (!step || step.begin) return step?.begin ? "Press Begin in the tutorial panel first." : null;
-    if (step.allow(cmd)) { this.said = null; return null; }
-    this.said = `Not yet: this step asks you to ${step.do.charAt(0).toLowerCase()}${step.do.slice(1)}`;
-    this.render();
-    return this.said;
+    if (step.allow(cmd)) return null;
+    return `Not yet: this step asks you to ${step.do.charAt(0).toLowerCase()}${step.do.slice(1)}`;
   }
 
   /** Bob's own commands pass the guard, nothing else does while he plays. */
@@ -145,7 +140,6 @@ class Tutorial {
     this.bobAt = null;
     while (this.step && !this.step.begin && this.step.done(answer)) {
       this.at += 1;
-      this.said = null;
     }
     this.render();
   }
@@ -177,7 +171,6 @@ class Tutorial {
     const parts = [head, progress, title, text];
     if (this.bobAt !== null) parts.push(el("p", { class: "tutorial-said", id: "tutorial-bob", role: "status" }, "Bob's turn: the tutorial plays it for him."));
     if (step) parts.push(el("p", { class: "tutorial-do", id: "tutorial-do" }, step.do));
-    if (this.said) parts.push(el("p", { class: "tutorial-said", role: "status" }, this.said));
     if (step?.begin) {
       const b = el("button", { type: "button", class: "primary", id: "tutorial-begin" }, "Begin");
       b.addEventListener("click", () => this.begin());
@@ -200,7 +193,6 @@ function init() {
   game.guard = (cmd) => tutorial.guard(cmd);
   document.addEventListener("sandbox:answer", (e) => tutorial.answered(e.detail.answer));
   document.addEventListener("sandbox:start", () => { tutorial.at = 0; tutorial.render(); });
-  watchRules(box, "venus");
   tutorial.render();
 }
 

@@ -74,10 +74,11 @@ def test_a_rule_link_opens_its_summary_and_escape_closes_it(page: Any, server_ur
 
 def test_a_refusal_and_a_log_line_link_their_rules(page: Any, server_url: str) -> None:
     """The sandbox: a command the rules refuse names 5.31 in the error; a 1 rolled with the
-    Rastur writes 16.21 in the log. Both open the rule."""
+    Rastur draws one, and the log says so with 16.2. Both open the rule."""
     page.goto(f"{server_url}/sandbox.html#rastur")
     page.wait_for_selector(".hl-heading")
     page.evaluate("starport.send({type: 'RollDice'})")  # no first dot declared: 5.31
+    page.errors.clear()  # the browser logs the 422 itself
     error = page.locator("#error a.rule-ref", has_text="5.31")
     error.wait_for()
     error.click()
@@ -85,10 +86,11 @@ def test_a_refusal_and_a_log_line_link_their_rules(page: Any, server_url: str) -
     page.keyboard.press("Escape")
     page.locator('.hl-heading[data-dot="galactic-base--colony-world.1"]').click()
     page.locator("#roll").click()
-    logged = page.locator("#log a.rule-ref", has_text="16.21")
+    logged = page.locator("#log li", has_text="draws a Rastur").locator("a.rule-ref")
     logged.wait_for()
+    assert logged.inner_text() == "16.2"
     logged.click()
-    _popover_says(page, "16.21", "16.21 Rastur and relics")
+    _popover_says(page, "16.2", "16.2 Rastur appear")
     assert "Optional rule" in page.locator("#rule-pop").inner_text()
     _shot(page, "log-popover-desktop")
 
@@ -102,3 +104,35 @@ def test_the_popover_on_a_phone_is_a_sheet_opened_by_a_tap(phone: Any, server_ur
     _shot(phone, "rules-popover-phone")
     phone.locator("h1").tap()  # a tap elsewhere closes it
     assert phone.locator("#rule-pop").is_hidden()
+
+
+def test_a_notice_on_the_game_page_links_its_rules(browser: Any, server_url: str,
+                                                    known_seed: str) -> None:
+    """A real table: the move ends in space, the turn ends by itself, and the notice says so
+    with 4.4 and 6.2; 4.4 opens "Taking turns". The header links the rules page and the turn
+    panel "How a turn goes"."""
+    from tests.web.test_table_game import _open_game
+
+    errors: list[str] = []
+    g = _open_game(browser, server_url, errors)
+    me = next(p for p in g["pages"] if p.locator(".hl-heading").count())
+    assert me.locator("#rules-link").get_attribute("href") == "/rules/venus"
+    assert me.locator("#turn-guide-link").get_attribute("href") == "/rules/venus#turn"
+    me.locator(".hl-heading").first.click()
+    me.locator("#roll").click()
+    in_space = me.locator('.dests .dest-btn[data-end="out_of_mp"]').first
+    in_space.wait_for()
+    in_space.click()
+    notice = me.locator("#notices .notice", has_text="the move ended in space")
+    notice.wait_for()
+    assert notice.locator("a.rule-ref").all_inner_texts() == ["4.4", "6.2"]
+    notice.locator("a.rule-ref", has_text="4.4").click()
+    _popover_says(me, "4.4", "4.4 Taking turns")
+    _shot(me, "notice-popover-desktop")
+    me.keyboard.press("Escape")
+    assert me.locator("#rule-pop").is_hidden()
+    # the turn panel's other rule numbers (hints, lists) are links too
+    assert me.locator("#panel a.rule-ref").count() >= 2
+    assert not errors, errors
+    for p in (g["host"], *g["pages"]):
+        p.context.close()

@@ -54,9 +54,9 @@ def _play_through(page: Any, touch: bool, name: str) -> None:
     _shot(page, f"{name}-1-declare")
     # a command the step does not ask for is explained, not sent: the turn has no heading yet
     page.evaluate("starport.send({type: 'DeclareHeading', dot: 'space-station-planet.11'})")
-    said = page.locator("#tutorial .tutorial-said")
-    said.wait_for()
-    assert said.inner_text().startswith("Not yet: this step asks you to click the gold dot")
+    said = page.locator("#error")
+    said.wait_for(state="visible")
+    assert said.inner_text().startswith("Not yet: this step asks you to pick the gold dot")
     assert page.evaluate("starport.answer.view.turn.heading") is None
     _declare(page, "galactic-base--colony-world.1", touch)
     _at_step(page, 2)
@@ -66,7 +66,7 @@ def _play_through(page: Any, touch: bool, name: str) -> None:
     _shot(page, f"{name}-3-fly")
     _fly(page, "colony-world.10", touch)
     _at_step(page, 4)
-    assert page.evaluate("starport.answer.view.discovered").count("colony-world") == 1
+    assert "colony-world" in page.evaluate("starport.answer.view.discovered")  # 7.3
     _shot(page, f"{name}-4-buy")
     _press(page, '#market button.buy[data-cmd*="goods:graw"]', touch)
     _at_step(page, 5)
