@@ -10,6 +10,8 @@ const cache = new Map(); // ruleset -> Promise<reference>
 
 /** A 1988 rule number as the client writes it: 5.31, 15.431, 12.4.1 (never 0.5, never 1,010). */
 const NUMBER = /(?<![\d.,\-#])([1-9]\d?\.\d{1,4}(?:\.\d)?)(?![\d.]*\d)/g;
+/** A whole section cited before its words: "(15: Lasers, Nova Balls, ...)" (never a count such as "(3)"). */
+const SECTION = /\(([1-9]\d?)(?=: )/g;
 /** "(rule Engines)", "(rule 2012 making room in a ship: ...)": a refusal naming a heading. */
 const HEADING = /\(rule ([^():]+?)(?=[):])/g;
 const SKIP = "button, a, select, option, textarea, input, script, style, .rule-ref, .rule-pop, [data-no-rules]";
@@ -75,7 +77,7 @@ export function linkRules(root, ref) {
     acceptNode: (n) => (n.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
   });
   const nodes = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (/\d\.\d|\(rule /.test(n.data)) nodes.push(n);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (/\d\.\d|\(rule |\(\d/.test(n.data)) nodes.push(n);
   for (const node of nodes) made += linkText(node, ref);
   return made;
 }
@@ -83,6 +85,7 @@ export function linkRules(root, ref) {
 function matchesIn(text, ref) {
   const found = [];
   for (const m of text.matchAll(NUMBER)) if (ref.byId.has(m[1])) found.push({ at: m.index, text: m[1], id: m[1] });
+  for (const m of text.matchAll(SECTION)) if (ref.byId.has(m[1])) found.push({ at: m.index + 1, text: m[1], id: m[1] });
   for (const m of text.matchAll(HEADING)) {
     const id = ruleKey(m[1], ref.byId);
     const start = m.index + "(rule ".length;

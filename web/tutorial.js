@@ -94,7 +94,7 @@ export const STEPS = [
   },
   {
     title: "10. End the turn",
-    text: "Bought for 30, sold for 80: a profit of 50, and two cultures discovered. That is the whole game: find where goods are made and where they are wanted, move them, and grow your fortune with better ships, Spaceports and Factories (12).",
+    text: "Bought for 30, sold for 80: a profit of 50, and two cultures discovered. That is the whole game: find where goods are made and where they are wanted, move them, and grow your fortune with better ships, Spaceports and Factories (12.1).",
     do: "End your turn to finish the tutorial.",
     allow: (c) => c.type === "EndTurn",
     done: (a) => a.view.round > 2 && a.seat === 0,

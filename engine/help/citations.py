@@ -72,6 +72,17 @@ def _template_parts(text: str) -> Iterator[str]:
             yield from _template_parts(inner[1:-1])
 
 
+def html_texts(paths: Iterable[Path]) -> Iterator[str]:
+    """The text of these pages (tags, scripts and styles removed)."""
+    for path in paths:
+        html = re.sub(r"<(script|style)\b.*?</\1>", " ", path.read_text(), flags=re.S)
+        yield from (t for t in re.split(r"<[^>]*>", html) if t.strip())
+
+
+#: A whole section cited before its words, as the client links it: "(15: Lasers, ...)".
+SECTION_REF = re.compile(r"\(([1-9]\d?)(?=: )")
+
+
 def rule_headings(paths: Iterable[Path]) -> set[str]:
     """The first argument of every ``RuleError("Heading", ...)`` whose rule is not numbered:
     the book headings Star Traders and the 2012 edition cite."""
@@ -97,11 +108,19 @@ def _js(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.js"))
 
 
+def _html(folder: str) -> list[Path]:
+    return sorted((ROOT / folder).rglob("*.html"))
+
+
+def _client_texts() -> list[str]:
+    return [*js_strings(_js("web")), *html_texts(_html("web"))]
+
+
 def venus_numbers() -> set[str]:
     """Rule numbers of the 1988 manual that the engine, the server or the client show."""
     texts = [*python_strings(_py("engine/venus", skip=("board_svg",))),
              *python_strings(_py("engine/kernel")), *python_strings(_py("server")),
-             *js_strings(_js("web"))]
+             *_client_texts()]
     return {n for text in texts for n in numbers_in(text)}
 
 
@@ -111,10 +130,12 @@ _SECTION = re.compile(r"^(?:[1-9]\d?|2012) [a-zA-Z]")
 
 def venus_headings() -> set[str]:
     """Headings (not numbers) a Merchant of Venus refusal names: a whole section of the 1988
-    manual (``"15 combat"``, an optional rule) or a heading of the 2012 book."""
+    manual (``"15 combat"``, an optional rule; the client's ``"(15: ..."``) or a heading of
+    the 2012 book."""
     named = {t for t in python_strings(_py("engine/venus", skip=("board_svg",)))
              if _SECTION.match(t) and len(t) < 60}
-    return named | rule_headings(_py("engine/venus"))
+    linked = {m for text in _client_texts() for m in SECTION_REF.findall(text)}
+    return named | linked | rule_headings(_py("engine/venus"))
 
 
 def star_traders_headings() -> set[str]:
