@@ -38,7 +38,8 @@ def _press(page: Any, selector: str, touch: bool) -> None:
 
 def _declare(page: Any, dot: str, touch: bool) -> None:
     # the map's gold dot on a laptop; the "First dot" list on a phone
-    _press(page, f'.step-btn[data-dot="{dot}"]' if touch else f'.hl-heading[data-dot="{dot}"]', touch)
+    where = f'.step-btn[data-dot="{dot}"]' if touch else f'.hl-heading[data-dot="{dot}"]'
+    _press(page, where, touch)
 
 
 def _fly(page: Any, dot: str, touch: bool) -> None:
