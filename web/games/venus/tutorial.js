@@ -1,5 +1,5 @@
 // The tutorial table (issue 13, "a first game"): the sandbox page on the real rules, started
-// from web/scenarios/tutorial.json (fixed dice), with a step panel that explains each step of
+// from scenarios/tutorial.json (fixed dice), with a step panel that explains each step of
 // two turns (declare, roll, move, land, buy, end; then again to sell) as the player does it.
 //
 // The page is the sandbox (sandbox.js plays the commands and draws the game); this module only

@@ -110,20 +110,22 @@ function linkText(node, ref) {
   return found.length;
 }
 
-/** Link rule numbers under root now and whenever its content changes. */
+/** Link rule numbers under root now and whenever its content changes. ``ruleset`` is a
+ * ruleset id or a function answering the current one (a table's page learns it late). */
 export function watchRules(root, ruleset = "venus") {
   if (!root || root.dataset.rulesWatched) return;
-  root.dataset.rulesWatched = ruleset;
+  root.dataset.rulesWatched = "1";
   bindPopover();
-  loadRules(ruleset).then((ref) => {
-    linkRules(root, ref);
-    let queued = false;
-    new MutationObserver(() => {
-      if (queued) return;
-      queued = true;
-      queueMicrotask(() => { queued = false; linkRules(root, ref); });
-    }).observe(root, { childList: true, subtree: true, characterData: true });
-  }).catch(() => {}); // without the reference the numbers stay plain text
+  const current = typeof ruleset === "function" ? ruleset : () => ruleset;
+  const pass = () => loadRules(current()).then((ref) => linkRules(root, ref))
+    .catch(() => {}); // without the reference the numbers stay plain text
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; pass(); });
+  }).observe(root, { childList: true, subtree: true, characterData: true });
+  pass();
 }
 
 // --- the popover ---------------------------------------------------------------------------
