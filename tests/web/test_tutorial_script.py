@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from tests.web.testapp import app
 
 client = TestClient(app)
-TUTORIAL = Path(__file__).resolve().parents[2] / "web" / "scenarios" / "tutorial.json"
+TUTORIAL = (Path(__file__).resolve().parents[2] / "web" / "games" / "venus" / "scenarios"
+            / "tutorial.json")
 
 
 def _play(sid: str, command: dict[str, Any]) -> dict[str, Any]:
