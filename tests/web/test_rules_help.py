@@ -136,3 +136,13 @@ def test_a_notice_on_the_game_page_links_its_rules(browser: Any, server_url: str
     assert not errors, errors
     for p in (g["host"], *g["pages"]):
         p.context.close()
+
+
+def test_the_rules_page_and_popover_under_the_servers_csp(csp_page: Any, server_url: str) -> None:
+    """The page's Content-Security-Policy is enforced: no inline script or style is needed
+    (a violation would be a console error, which fails the test)."""
+    csp_page.goto(f"{server_url}/rules/venus#turn")
+    csp_page.locator("#turn a.rule-ref", has_text="9.41").click()
+    _popover_says(csp_page, "9.41", "9.41 The City limit")
+    csp_page.goto(f"{server_url}/tutorial.html")
+    csp_page.locator("#tutorial-begin").wait_for()
