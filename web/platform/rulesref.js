@@ -70,8 +70,13 @@ export function ruleLink(ruleset, id, text = id) {
   return a;
 }
 
-/** Replace the rule numbers in the text under root by links; returns how many were made. */
+/** Replace the rule numbers in the text under root (an element or a text node) by links;
+ * returns how many were made. */
 export function linkRules(root, ref) {
+  if (root.nodeType === Node.TEXT_NODE) {
+    return root.isConnected && !root.parentElement?.closest(SKIP) ? linkText(root, ref) : 0;
+  }
+  if (root.nodeType !== Node.ELEMENT_NODE || root.closest(SKIP)) return 0;
   let made = 0;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => (n.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
@@ -117,15 +122,18 @@ export function watchRules(root, ruleset = "venus") {
   root.dataset.rulesWatched = "1";
   bindPopover();
   const current = typeof ruleset === "function" ? ruleset : () => ruleset;
-  const pass = () => loadRules(current()).then((ref) => linkRules(root, ref))
+  // only what changed is read again (a long log is not walked at every redraw)
+  const pass = (nodes) => loadRules(current()).then((ref) => { for (const n of nodes) linkRules(n, ref); })
     .catch(() => {}); // without the reference the numbers stay plain text
-  let queued = false;
-  new MutationObserver(() => {
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => { queued = false; pass(); });
+  new MutationObserver((records) => {
+    const changed = new Set();
+    for (const r of records) {
+      if (r.type === "characterData") changed.add(r.target);
+      else for (const n of r.addedNodes) changed.add(n);
+    }
+    if (changed.size) pass(changed);
   }).observe(root, { childList: true, subtree: true, characterData: true });
-  pass();
+  pass([root]);
 }
 
 // --- the popover ---------------------------------------------------------------------------
