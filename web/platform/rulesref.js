@@ -14,6 +14,8 @@ const NUMBER = /(?<![\d.,\-#])([1-9]\d?\.\d{1,4}(?:\.\d)?)(?![\d.]*\d)/g;
 const SECTION = /\(([1-9]\d?)(?=: )/g;
 /** "(rule Engines)", "(rule 2012 making room in a ship: ...)": a refusal naming a heading. */
 const HEADING = /\(rule ([^():]+?)(?=[):])/g;
+/** Text that may cite a rule (the quick test before the real one). */
+const MAYBE = /\d\.\d|\(rule |\(\d/;
 const SKIP = "button, a, select, option, textarea, input, script, style, .rule-ref, .rule-pop, [data-no-rules]";
 
 /** The reference of a ruleset (`GET /api/rules/<ruleset>`), fetched once per page. */
@@ -73,16 +75,19 @@ export function ruleLink(ruleset, id, text = id) {
 /** Replace the rule numbers in the text under root (an element or a text node) by links;
  * returns how many were made. */
 export function linkRules(root, ref) {
-  if (root.nodeType === Node.TEXT_NODE) {
-    return root.isConnected && !root.parentElement?.closest(SKIP) ? linkText(root, ref) : 0;
-  }
+  if (!root.isConnected || !MAYBE.test(root.textContent)) return 0; // most redrawn nodes cite nothing
+  if (root.nodeType === Node.TEXT_NODE) return root.parentElement?.closest(SKIP) ? 0 : linkText(root, ref);
   if (root.nodeType !== Node.ELEMENT_NODE || root.closest(SKIP)) return 0;
-  let made = 0;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (n) => (n.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  // buttons, links and fields are skipped whole; only text that may cite a rule is read
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: (n) => {
+      if (n.nodeType === Node.ELEMENT_NODE) return n.matches(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+      return MAYBE.test(n.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+    },
   });
   const nodes = [];
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (/\d\.\d|\(rule |\(\d/.test(n.data)) nodes.push(n);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+  let made = 0;
   for (const node of nodes) made += linkText(node, ref);
   return made;
 }
@@ -122,19 +127,27 @@ export function watchRules(root, ruleset = "venus") {
   root.dataset.rulesWatched = "1";
   bindPopover();
   const current = typeof ruleset === "function" ? ruleset : () => ruleset;
-  // only what changed is read again (a long log is not walked at every redraw)
-  const pass = (nodes) => loadRules(current()).then((ref) => { for (const n of nodes) linkRules(n, ref); })
-    .catch(() => {}); // without the reference the numbers stay plain text
+  // only what changed is read again (a long log is not walked at every redraw), and when the
+  // page is idle: linking never delays drawing the game
+  const changed = new Set();
+  const pass = () => loadRules(current()).then((ref) => {
+    const nodes = [...changed];
+    changed.clear();
+    for (const n of nodes) linkRules(n, ref);
+  }).catch(() => {}); // without the reference the numbers stay plain text
   new MutationObserver((records) => {
-    const changed = new Set();
+    const was = changed.size;
     for (const r of records) {
       if (r.type === "characterData") changed.add(r.target);
       else for (const n of r.addedNodes) changed.add(n);
     }
-    if (changed.size) pass(changed);
+    if (!was && changed.size) whenIdle(pass);
   }).observe(root, { childList: true, subtree: true, characterData: true });
-  pass([root]);
+  changed.add(root);
+  pass();
 }
+
+const whenIdle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 500 }) : setTimeout(fn, 50));
 
 // --- the popover ---------------------------------------------------------------------------
 
