@@ -124,7 +124,7 @@ def test_a_notice_on_the_game_page_links_its_rules(browser: Any, server_url: str
     in_space.wait_for()
     in_space.click()
     notice = me.locator("#notices .notice", has_text="the move ended in space")
-    notice.wait_for()
+    notice.locator("a.rule-ref", has_text="6.2").wait_for()  # linked once the page is idle
     assert notice.locator("a.rule-ref").all_inner_texts() == ["4.4", "6.2"]
     notice.locator("a.rule-ref", has_text="4.4").click()
     _popover_says(me, "4.4", "4.4 Taking turns")
