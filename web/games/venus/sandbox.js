@@ -18,7 +18,7 @@ const ui = {
   board: $("board"), tip: $("tip"), prompt: $("prompt"), error: $("error"), controls: $("controls"),
   moves: $("moves"), players: $("players"), log: $("log"), select: $("scenario"), form: $("scenario-form"),
   desc: $("scenario-desc"), combat: $("combat"), shipcard: $("shipcard"),
-  market: $("market"), // the tutorial's page has the market panel; the sandbox's lists the trades as buttons
+  market: $("market"), // the market panel (the sandbox's and the tutorial's pages have one)
 };
 
 const game = {
