@@ -278,11 +278,13 @@ class StarTrader:
         if mission is not None:
             return mission["deliver"] if "imperial" in me["hold"] else mission["pickup"]
         deliveries = [k for k in view["contracts"] if k is not None and k["cargo"] in me["hold"]]
+        deliveries += [e["contract"] for e in view["completed"]  # by right-to-deliver
+                       if e["rights"].get(str(seat)) and e["contract"]["cargo"] in me["hold"]]
         if deliveries:
             return min(deliveries, key=lambda k: dist.get(k["deliver"], 99))["deliver"]
         plan = self._best_contract(view, seat, dist)
         peek = self._peeked(view, seat, dist, plan)
-        if peek is not None:
+        if peek is not None and peek["pickup"] != me["world"]:  # never wait there for ever
             return int(peek["pickup"])
         return None if plan is None else plan["pickup"]
 

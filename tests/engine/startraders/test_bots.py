@@ -62,3 +62,19 @@ def test_the_trader_accepts_fair_offers_and_declines_poor_ones() -> None:
         assert isinstance(cmd, c.AnswerDeal) and cmd.accept is expected
         game.play(1, cmd)
     assert game.state.stations[13] == 0 and game.state.offers == []
+
+
+def test_the_trader_heads_for_a_completed_contract_it_may_deliver_dropping_off() -> None:
+    """Dropping Off: a cargo held with a right-to-deliver marker is delivered to its
+    Completed Contract; the trader plans the trip (a bot that only looked at Current
+    Contracts sat on such a cargo for ever: a stalled game)."""
+    from engine.startraders.bot import StarTrader, route_costs
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+
+    game = start({"players": [{"name": "Ann", "world": 56, "hold": ["Robots"]},
+                              {"name": "Bob", "world": 42}],
+                  "contracts": [1, 8], "completed": [{"contract": 4, "rights": {0: 1}}]})
+    view = ruleset.view(game.state, 0)
+    dist, _ = route_costs(view, 0, 56)
+    assert StarTrader("s")._goal(view, 0, dist) == 15  # Robots to Jaxin (contract 4)
