@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.kernel import Command, Randomness, Ruleset
+from engine.kernel import Command, Randomness, Ruleset, takeback
 
 from .base import Reach
 
@@ -46,7 +46,7 @@ class RandomBot:
 
     def choose(self, ruleset: Ruleset[Any], state: Any, seat: int, seq: int) -> Command | None:
         """The command this bot issues for ``seat`` in ``state`` (the game at ``seq``)."""
-        actions = list(ruleset.legal_actions(state, seat))
+        actions = takeback.without(ruleset.legal_actions(state, seat))
         if not actions:
             return None
         rng = Randomness(self.seed, seq, f"bot{seat}")

@@ -12,7 +12,7 @@ from .draft import Draft
 from .galaxy import CAPITAL, load_galaxy
 from .state import StarState
 
-OPTIONS = {"advanced", "personalities"}
+OPTIONS = {"advanced", "personalities", "takebacks"}
 
 
 def contract_slots(players: int, advanced: bool) -> int:
@@ -83,6 +83,7 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
         stations={str(w): i for i, w in enumerate(worlds)},
         slots=contract_slots(n, advanced),
         insider_left=3 if "insider" in personalities else 0,
+        takebacks=bool(options.get("takebacks", True)),
     )
     draft.emit("DecksShuffled", NOBODY, deck=rng.shuffled(sorted(contracts())),
                luck_deck=rng.shuffled(sorted(luck_cards())))

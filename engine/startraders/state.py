@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.kernel.takeback import Rewinds
+
 IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
 
 Stage = Literal["move", "action", "draw"]
@@ -126,6 +128,8 @@ class StarState(BaseModel):
     next_offer: int = 1
     sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
+    takebacks: bool = True  # the table option (house rule, engine.kernel.takeback)
+    rewinds: Rewinds = Rewinds()  # take-back marks (secret: states before commands)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -10,6 +10,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.kernel.takeback import Rewinds
+
 from .board import DotColor
 
 
@@ -171,6 +173,7 @@ class VenusState(_Mutable):
     sandbox: bool = False  # started from a scenario (loaded dice allowed)
     loaded_dice: list[int] = Field(default_factory=list)  # scenario's predetermined dice
     loaded_draws: list[str] = Field(default_factory=list)  # scenario's predetermined draws
+    rewinds: Rewinds = Field(default_factory=Rewinds)  # take-back marks (engine.kernel.takeback)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
