@@ -2,10 +2,11 @@
 ``docs/rulings.md``, "Take-backs"; the mechanism is ``engine.kernel.takeback``).
 
 A barrier is an event after which the seat's earlier commands can no longer be taken back:
-a die rolled, a card shown from a hidden hand, a card drawn or dealt, a deck shuffled, a reaction window that asks a seat
-(or another seat asked anything: they may answer at once), a turn passing, the game's end. A command by another
-seat is a barrier too (the kernel's rule). Every other event (a cargo picked up, a contract
-delivered, a station built, Stellors paid, a reaction policy set...) may be taken back.
+a die rolled, a card shown from a hidden hand, a card drawn or dealt, a deck shuffled, a
+reaction window that asks a seat (or another seat asked anything: they may answer at once),
+a turn passing, the game's end. A command by another seat is a barrier too (the kernel's
+rule). Every other event (a station jump, a cargo picked up, a contract delivered, a station
+built, Stellors paid, a reaction policy set...) may be taken back.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ BARRIERS = frozenset({
     "JumpFailed", "RandomJumped", "LostJump", "JumpChoices",
     # cards: a card from a hidden hand shown (played, turned in for a re-roll, given),
     # draws, deals, shuffles, cards looked at
-    "CardPlayed", "CardTurnedIn", "CardKept", "CardsPassed", "CardsDrawn", "LuckDrawn", "ContractDealt", "DecksShuffled", "ContractDeckReshuffled",
+    "CardPlayed", "CardTurnedIn", "CardKept", "CardsPassed", "CardsDrawn", "LuckDrawn",
+    "ContractDealt", "DecksShuffled", "ContractDeckReshuffled",
     "LuckReshuffled", "KlugeOffered", "TelzeyOffered", "TelzeyLooked",
     # a reaction window that asks a seat (the game waits on it; the others may act at any
     # time meanwhile), a card played in one, questions to other seats and their answers.
