@@ -10,12 +10,13 @@ became known or another seat acted. Where that point lies is read from the event
   a reaction window opened, the turn passing: anything random or hidden revealed); the
   kernel adds that an event not every seat may read is a barrier too (someone learnt
   something), and that a command by another seat is one;
-- the state keeps its own *rewind marks* (``Rewinds``): before each command of the seat
-  since the last barrier, a copy of the state as it was. A barrier clears them.
+- the state keeps its own record (``Rewinds``): where each of the seat's commands since the
+  last barrier began, and a way back there (a copy of the state from a little earlier and
+  the events since). A barrier closes the stretch.
 
 ``TakeBack`` is decided into one event, ``TookBack{seat, to_seq}``; applying it puts the
 state back to what it was after event ``to_seq`` (nothing is deleted from the log, so a
-replay shows the action and its taking back). Because the marks live in the state, every
+replay shows the action and its taking back). Because the record lives in the state, every
 way of folding events (the kernel's ``fold``, the server's cache, its snapshots, its replay
 timeline) rewinds the same way.
 """
@@ -24,9 +25,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
 from .errors import BadCommand, RuleError
 from .events import Command, Event, event
@@ -42,66 +43,106 @@ class TakeBack(Command):
     type: Literal["TakeBack"] = "TakeBack"
 
 
-class Mark(BaseModel):
-    """The state (JSON, its own marks left out) before a command opened at ``seq + 1``."""
+class Rewinds(NamedTuple):
+    """A state's take-back record.
 
-    model_config = ConfigDict(frozen=True)
-
-    seq: int
-    seat: int
-    state: str
-
-
-class Rewinds(BaseModel):
-    """A state's rewind marks: the seat whose stretch of commands they cover, oldest first.
-
-    Frozen and replaced on every change, so a cloned state may share it."""
-
-    model_config = ConfigDict(frozen=True)
+    ``anchor`` is a copy of the state (its own record left out) taken while no stretch of
+    commands was open, ``events`` the events applied since; ``marks`` are the seqs where each
+    command of ``seat``'s current stretch began (oldest first; empty: no stretch). Rewinding
+    to a mark is the anchor plus the events up to it. The anchor is renewed, between
+    stretches, once ``ANCHOR_EVERY`` events piled up: a copy of the state every few dozen
+    events, not one per command. Frozen and replaced on every change, so a cloned state may
+    share it. Its contents are a function of the events folded, so a state folded from the
+    log equals one that was played (or rewound). A named tuple: it is rebuilt for every
+    event, and pydantic still reads and writes it in snapshots."""
 
     seat: int | None = None
-    marks: tuple[Mark, ...] = ()
+    marks: tuple[int, ...] = ()
+    # the stretches of other seats that this one interrupted (seat, marks), oldest first: a
+    # seat's command ends the stretch before it, but taking that command back revives it
+    prior: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    anchor: Any = None  # the ruleset's state (a JSON object once read back from a snapshot)
+    events: tuple[Event, ...] = ()
 
 
 NONE = Rewinds()
+ANCHOR_EVERY = 128
 
-Barrier = Callable[[Any, Event], bool]  # (state after the event, the event) -> barrier?
+Barrier = Callable[[Event], bool]  # the ruleset's: does this event make something known?
 Apply = Callable[[Any, Event], None]
+Clone = Callable[[Any], Any]
 
 
-def is_barrier(state: Any, ev: Event, barrier: Barrier) -> bool:
+def is_barrier(ev: Event, barrier: Barrier) -> bool:
     """The ruleset's barriers, plus any event some seat may not read (a private reveal)."""
-    return ev.audience.kind != "public" or barrier(state, ev)
+    return ev.audience.kind != "public" or barrier(ev)
 
 
-def apply(state: Any, ev: Event, inner: Apply, *, enabled: bool, barrier: Barrier) -> None:
-    """Apply ``ev`` with ``inner`` (the ruleset's own ``apply``), keeping the marks."""
+def _keep(state: Any, seat: int | None, marks: tuple[int, ...],
+          prior: tuple[tuple[int, tuple[int, ...]], ...], anchor: Any,
+          events: tuple[Event, ...]) -> None:
+    # set without pydantic's assignment hook: this runs once per event
+    state.__dict__["rewinds"] = Rewinds(seat, marks, prior, anchor, events)
+
+
+def apply(state: Any, ev: Event, inner: Apply, *, enabled: Callable[[Any], bool],
+          barrier: Barrier, clone: Clone) -> None:
+    """Apply ``ev`` with ``inner`` (the ruleset's own ``apply``), keeping the record."""
     if ev.type == TOOK_BACK:
-        rewind(state, int(ev.data["to_seq"]))
+        rewind(state, int(ev.data["to_seq"]), inner, clone)
         return
-    if not enabled:
+    r: Rewinds = state.rewinds
+    if not enabled(state):
         inner(state, ev)
+        if r is not NONE:
+            state.__dict__["rewinds"] = NONE
         return
-    if ev.actor is not None:  # a command opens: remember the state before it
-        r: Rewinds = state.rewinds
-        kept = r.marks if r.seat == ev.actor else ()  # another seat acted: a barrier
-        mark = Mark(seq=ev.seq - 1, seat=ev.actor,
-                    state=state.model_dump_json(exclude={"rewinds"}))
-        state.rewinds = Rewinds(seat=ev.actor, marks=(*kept, mark))
+    seat, marks, prior = r.seat, r.marks, r.prior
+    if is_barrier(ev, barrier):
+        seat, marks, prior = None, (), ()
+    elif ev.actor is not None:  # a command opens
+        if marks and seat == ev.actor:
+            marks = (*marks, ev.seq - 1)
+        else:  # a new stretch (another seat acting is a barrier for the one before)
+            if marks and seat is not None:
+                prior = (*prior, (seat, marks))
+            seat, marks = ev.actor, (ev.seq - 1,)
     inner(state, ev)
-    if state.rewinds.marks and is_barrier(state, ev, barrier):
-        state.rewinds = NONE
+    if not marks and not prior and (r.anchor is None or len(r.events) >= ANCHOR_EVERY):
+        anchor = clone(state)
+        anchor.__dict__["rewinds"] = NONE
+        _keep(state, None, (), (), anchor, ())
+    else:
+        _keep(state, seat, marks, prior, r.anchor, (*r.events, ev))
 
 
-def rewind(state: Any, to_seq: int) -> None:
+def rewind(state: Any, to_seq: int, inner: Apply, clone: Clone) -> None:
     """Put ``state`` back, in place, to its mark at ``to_seq`` (unknown marks: unchanged)."""
     r: Rewinds = state.rewinds
-    for k, mark in enumerate(r.marks):
-        if mark.seq == to_seq:
-            back = type(state).model_validate_json(mark.state)
-            state.__dict__.update(back.__dict__)
-            state.rewinds = Rewinds(seat=r.seat, marks=r.marks[:k]) if k else NONE
-            return
+    if to_seq not in r.marks:
+        return
+    k = r.marks.index(to_seq)
+    back = clone(r.anchor)
+    kept = tuple(ev for ev in r.events if ev.seq <= to_seq)
+    for ev in kept:
+        inner(back, ev)
+    state.__dict__.update(back.__dict__)
+    if k:
+        _keep(state, r.seat, r.marks[:k], r.prior, r.anchor, kept)
+    elif r.prior:  # the seat's whole stretch is undone: the one it interrupted is back
+        (seat, marks), prior = r.prior[-1], r.prior[:-1]
+        _keep(state, seat, marks, prior, r.anchor, kept)
+    else:
+        _keep(state, None, (), (), r.anchor, kept)
+
+
+def hydrated(kind: type[Any], r: Rewinds) -> Rewinds:
+    """``r`` with its anchor a state of ``kind`` (a snapshot read back holds it as a JSON
+    object): each ruleset's state validates its record with this, so a state read back from
+    a snapshot equals the one dumped."""
+    if isinstance(r.anchor, dict):
+        return r._replace(anchor=kind.model_validate(r.anchor))
+    return r
 
 
 def point(state: Any, actor: int) -> int | None:
@@ -109,7 +150,7 @@ def point(state: Any, actor: int) -> int | None:
     r: Rewinds = state.rewinds
     if r.seat != actor or not r.marks:
         return None
-    return r.marks[-1].seq
+    return r.marks[-1]
 
 
 def decide(state: Any, actor: int, *, enabled: bool) -> list[Event]:

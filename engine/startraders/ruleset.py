@@ -36,8 +36,8 @@ class StarTradersRuleset:
         return _rules.decide(state, actor, command, rng)
 
     def apply(self, state: StarState, event: Event) -> None:
-        _takeback.apply(state, event, _evolve.apply, enabled=state.takebacks,
-                        barrier=_barriers.barrier)
+        _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
+                        barrier=_barriers.barrier, clone=clone_state)
 
     def evolve(self, state: StarState, event: Event) -> StarState:
         new = self.clone(state)

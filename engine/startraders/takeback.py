@@ -37,5 +37,10 @@ BARRIERS = frozenset({
 })
 
 
-def barrier(state: StarState, ev: Event) -> bool:
+def barrier(ev: Event) -> bool:
     return ev.type in BARRIERS
+
+
+def enabled(state: StarState) -> bool:
+    """The ``takebacks`` table option (on unless the table turned it off)."""
+    return state.takebacks

@@ -42,8 +42,8 @@ class VenusRuleset:
         return _rules.decide(state, actor, command, rng)
 
     def apply(self, state: VenusState, event: Event) -> None:
-        _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled(state),
-                        barrier=_barriers.barrier)
+        _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
+                        barrier=_barriers.barrier, clone=clone_state)
 
     def evolve(self, state: VenusState, event: Event) -> VenusState:
         new = self.clone(state)

@@ -33,7 +33,7 @@ BARRIERS = frozenset({
 })
 
 
-def barrier(state: VenusState, ev: Event) -> bool:
+def barrier(ev: Event) -> bool:
     return ev.type in BARRIERS
 
 
