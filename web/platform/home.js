@@ -100,7 +100,7 @@ export function openHome() {
       const body = {
         name: $("t-name").value.trim() || "Game night",
         ruleset: "venus",
-        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional() },
+        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, takebacks: $("t-takebacks").checked, ...optional() },
         seats: Number($("t-seats").value),
         bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
       };

@@ -25,17 +25,32 @@ export function takeBackButton(legal, send) {
 
 /**
  * The events a ``TookBack`` event undid: among ``events`` (the log so far, in order), those
- * after its ``to_seq`` still in effect just before it (earlier take-backs already removed theirs).
+ * after its ``to_seq`` still in effect just before it. Take-backs between the two only ever
+ * go back to ``to_seq`` or later (the engine's marks), so the walk starts there.
  */
 export function undoneBy(events, took) {
+  const to = took.data.to_seq;
+  let i = events.length - 1;
+  while (i >= 0 && events[i].seq > to) i -= 1;
   const kept = [];
-  for (const ev of events) {
-    if (ev.seq >= took.seq) break;
+  for (let k = i + 1; k < events.length && events[k].seq < took.seq; k += 1) {
+    const ev = events[k];
     if (ev.type === "TookBack" && ev.data) {
       while (kept.length && kept[kept.length - 1].seq > ev.data.to_seq) kept.pop();
     } else kept.push(ev);
   }
-  return kept.filter((e) => e.seq > took.data.to_seq);
+  return kept;
+}
+
+/** ``events`` less what was taken back and the take-backs themselves: what stands. */
+export function inEffect(events) {
+  const kept = [];
+  for (const ev of events) {
+    if (ev.type === "TookBack" && ev.data) {
+      while (kept.length && kept[kept.length - 1].seq > ev.data.to_seq) kept.pop();
+    } else kept.push(ev);
+  }
+  return kept;
 }
 
 /**
@@ -51,4 +66,23 @@ export function tookBackWords(took, undone, who, describe) {
   return said.length
     ? `↶ ${name} takes back the last action (${said.join("; ")}).`
     : `↶ ${name} takes back the last action.`;
+}
+
+/**
+ * A game's log in words (``module.describeLog``) with the platform's sentence for each
+ * take-back; ``all``: every event known (in order) to find what a take-back undid.
+ */
+export function describeWithTakeBacks(module, entries, names, who, reader, all) {
+  const out = [];
+  let run = [];
+  const describe = (evs) => module.describeLog(evs, names, who, reader);
+  const flush = () => { if (run.length) out.push(...describe(run)); run = []; };
+  for (const ev of entries) {
+    if (ev.type === "TookBack" && ev.data) {
+      flush();
+      out.push({ kind: "takeback", text: tookBackWords(ev, undoneBy(all, ev), who, describe) });
+    } else run.push(ev);
+  }
+  flush();
+  return out;
 }
