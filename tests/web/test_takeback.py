@@ -1,6 +1,6 @@
 """Take-backs in the browser (house rule, docs/rulings.md "Take-backs"): a player declares his
 first dot (the start of his move, 5.31), takes it back with the turn panel's "Take back"
-button, declares another and rolls; the other seat's tab follows; the log says it in words.
+button, declares another (takes that back with the `u` key and declares it again) and rolls; the other seat's tab follows; the log says it in words.
 With the table option off there is no button, and a take-back sent anyway is refused with
 the reason shown.
 
@@ -75,7 +75,15 @@ def test_declare_take_back_declare_elsewhere_and_roll(tabs: Any, server_url: str
                             ".some((li) => li.textContent.includes('takes back'))")
 
     me.locator(f'.hl-heading[data-dot="{second}"]').click()
-    me.wait_for_selector("#roll")
+    me.wait_for_selector("#take-back")
+    me.wait_for_function(IDLE)
+    assert heading(me) == second
+    me.locator("#board").focus()
+    me.keyboard.press("u")  # the key does what the button does
+    me.wait_for_function("() => window.starport.game.answer.view.turn?.heading === null"
+                         " && window.starport.game.idle()")
+    me.locator(f'.hl-heading[data-dot="{second}"]').click()
+    me.wait_for_selector("#take-back")
     me.wait_for_function(IDLE)
     assert heading(me) == second
     me.click("#roll")
