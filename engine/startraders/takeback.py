@@ -21,7 +21,10 @@ BARRIERS = frozenset({
     "GameWon",
     # dice: jumps, petitions, special jumps, changed rolls, loaded dice
     "JumpRolled", "PetitionRolled", "SpecialRolled", "RollChanged", "LoadedDieUsed",
-    "JumpFailed", "RandomJumped", "LostJump", "JumpChoices",
+    "JumpFailed", "RandomJumped", "LostJump", "JumpChoices", "JackpotRolled", "RaidRolled",
+    "RaidSettled", "FirstDieRolled", "FirstDieAnswered",
+    # an auction asks every seat to bid (advanced game)
+    "StationAuctioned", "BidPlaced", "AuctionClosed",
     # cards: a card from a hidden hand shown (played, turned in for a re-roll, given),
     # draws, deals, shuffles, cards looked at
     "CardPlayed", "CardTurnedIn", "CardKept", "CardsPassed", "CardsDrawn", "LuckDrawn",

@@ -1,8 +1,8 @@
-"""Take-backs in the browser (house rule, docs/rulings.md "Take-backs"): a player declares his
-first dot (the start of his move, 5.31), takes it back with the turn panel's "Take back"
-button, declares another (takes that back with the `u` key and declares it again) and rolls; the other seat's tab follows; the log says it in words.
-With the table option off there is no button, and a take-back sent anyway is refused with
-the reason shown.
+"""Take-backs in the browser (house rule, docs/rulings.md "Take-backs"): a player declares
+his first dot (the start of his move, 5.31), takes it back with the turn panel's "Take back"
+button, declares another (takes that back with the `u` key and declares it again) and rolls;
+the other seat's tab follows; the log says it in words. With the table option off there is
+no button, and a take-back sent anyway is refused with the reason shown.
 
 Tables are opened over HTTP; the seat that acts first plays in a real Chromium tab.
 """
