@@ -3,7 +3,7 @@ command boundaries a take-back rewinds to (issue 13; ``engine/kernel/takeback.py
 Older rows keep NULL: their commands cannot be taken back, which is right for old turns.
 
 Revision ID: 0003_takeback
-Revises: 0002
+Revises: 0003_alerts
 Create Date: 2026-11-26
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003_takeback"
-down_revision = "0002"
+down_revision = "0003_alerts"
 branch_labels = None
 depends_on = None
 
