@@ -126,6 +126,8 @@ class EventRow(Base):
     v: Mapped[int] = mapped_column(Integer, default=1)  # payload schema version
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # the seat whose command this event opens (take-backs rewind to command boundaries)
+    actor: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class CommandRow(Base):

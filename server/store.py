@@ -141,7 +141,7 @@ def bump(conn: Connection, table_id: str, **values: Any) -> None:
 def event_row(game_id: str, ev: Event, at: datetime) -> dict[str, Any]:
     return {"game_id": game_id, "seq": ev.seq, "type": ev.type,
             "audience": ev.audience.model_dump(mode="json"), "type_public": ev.type_public,
-            "v": ev.v, "payload": ev.data, "created_at": at}
+            "v": ev.v, "payload": ev.data, "created_at": at, "actor": ev.actor}
 
 
 def upgrade_event(ruleset: str, ev: Event) -> Event:
@@ -152,7 +152,7 @@ def upgrade_event(ruleset: str, ev: Event) -> Event:
 def to_event(ruleset: str, row: Any) -> Event:
     ev = Event(seq=row.seq, type=row.type, data=row.payload,
                audience=Audience.model_validate(row.audience), type_public=row.type_public,
-               v=row.v)
+               v=row.v, actor=row.actor)
     return upgrade_event(ruleset, ev)
 
 
@@ -186,7 +186,8 @@ def event_time(conn: Connection, game_id: str, seq: int) -> datetime | None:
 def events(conn: Connection, ruleset: str, game_id: str, after: int = 0,
            until: int | None = None) -> list[Event]:
     q = select(EventRow.seq, EventRow.type, EventRow.audience, EventRow.type_public, EventRow.v,
-               EventRow.payload).where(EventRow.game_id == game_id, EventRow.seq > after)
+               EventRow.payload, EventRow.actor).where(EventRow.game_id == game_id,
+                                                       EventRow.seq > after)
     if until is not None:
         q = q.where(EventRow.seq <= until)
     return [to_event(ruleset, r) for r in conn.execute(q.order_by(EventRow.seq))]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from engine.kernel import Command, Ruleset
+from engine.kernel import Command, Ruleset, takeback
 
 Reach = Callable[[], Sequence[Any]]  # the reachable destinations (engine.venus.reach.Destination)
 
@@ -61,7 +61,7 @@ def reach_for(ruleset: Ruleset[Any], state: Any) -> Reach:
 
 def act(bot: Bot, ruleset: Ruleset[Any], state: Any, seat: int, seq: int) -> Command | None:
     """What ``bot`` plays for ``seat`` now (None if the seat has nothing to do)."""
-    legal = list(ruleset.legal_actions(state, seat))
+    legal = takeback.without(ruleset.legal_actions(state, seat))  # bots never take back
     if not legal:
         return None
     view = ruleset.view(state, seat)

@@ -19,8 +19,9 @@ from .base import Reach
 # command types that change a setting but not the game's progress (any ruleset may add)
 FIDDLING = {"SetDrives", "UseGateLock", "Reroll", "SetReactionPolicy", "OfferDeal",
             "WithdrawDeal"}
-# decisions about the table a stand-in never takes for an absent player
-NEVER = {"DropOut"}
+# decisions about the table a stand-in never takes for an absent player (leaving it), and
+# take-backs (they would only loop; engine.kernel.takeback)
+NEVER = {"DropOut", "TakeBack"}
 
 
 class UniformBot:

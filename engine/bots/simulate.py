@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.kernel import CommandRejected, Event, Game, Randomness
+from engine.kernel import CommandRejected, Event, Game, Randomness, takeback
 from engine.venus.ruleset import ruleset
 from engine.venus.setup import GAME_LENGTHS
 from engine.venus.state import VenusState
@@ -145,7 +145,7 @@ def drive(game: Game[Any], players: Sequence[Bot], seed: str | int,
             game.play(seat, cmd)
         except CommandRejected:
             fallbacks += 1
-            legal = list(rules.legal_actions(state, seat))
+            legal = takeback.without(rules.legal_actions(state, seat))
             game.play(seat, Randomness(seed, game.seq, "fallback").choice(legal))
         commands += 1
     return commands, fallbacks

@@ -1,10 +1,12 @@
 """The ruleset-agnostic engine kernel: envelopes, replay, randomness, prompts, errors."""
 
+from . import takeback
 from .dice import Randomness
 from .errors import BadCommand, CommandRejected, GameOver, NotYourTurn, RuleError
 from .events import NOBODY, PUBLIC, SPECTATOR, Audience, Command, Event, event, only
 from .game import Game, Snapshot, fold
 from .ruleset import Pending, Ruleset
+from .takeback import Rewinds, TakeBack
 from .upgrade import EventUpgrades, upgrades_of
 
 __all__ = [
@@ -24,9 +26,12 @@ __all__ = [
     "Randomness",
     "RuleError",
     "Ruleset",
+    "Rewinds",
     "Snapshot",
+    "TakeBack",
     "event",
     "fold",
     "only",
+    "takeback",
     "upgrades_of",
 ]

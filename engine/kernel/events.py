@@ -52,6 +52,9 @@ class Event(BaseModel):
     audience: Audience = PUBLIC
     type_public: bool = True
     v: int = EVENT_SCHEMA_VERSION
+    # the seat whose command this event opens (``Game.decide`` sets it on a command's first
+    # event; None elsewhere): the command boundaries take-backs need (``takeback.py``)
+    actor: int | None = None
 
     def redacted_for(self, viewer: int) -> dict[str, Any]:
         """What ``viewer`` may receive: the whole event, or only its seq (and maybe type)."""

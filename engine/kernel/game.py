@@ -74,7 +74,8 @@ class Game(Generic[S]):
         return Snapshot(self.seq, self.ruleset.dump_state(self.state))
 
     def decide(self, actor: int, command: Command) -> list[Event]:
-        """Check that ``actor`` may act, ask the rules, and number the resulting events."""
+        """Check that ``actor`` may act, ask the rules, and number the resulting events; the
+        first names ``actor`` (the command boundary take-backs read, ``takeback.py``)."""
         pending = self.ruleset.pending(self.state)
         if pending is None:
             raise GameOver("the game is over")
@@ -83,7 +84,8 @@ class Game(Generic[S]):
         rng = Randomness(self.seed, self.seq + 1)
         produced = self.ruleset.decide(self.state, actor, command, rng)
         base = self.seq
-        return [ev.model_copy(update={"seq": base + i + 1}) for i, ev in enumerate(produced)]
+        return [ev.model_copy(update={"seq": base + i + 1, "actor": None if i else actor})
+                for i, ev in enumerate(produced)]
 
     def append(self, events: list[Event]) -> None:
         for ev in events:

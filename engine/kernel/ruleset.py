@@ -33,7 +33,12 @@ class Pending(BaseModel):
 
 
 class Ruleset(Protocol[S]):
-    """Five pure functions over the ruleset's own state type, plus parsing and snapshots."""
+    """Five pure functions over the ruleset's own state type, plus parsing and snapshots.
+
+    Take-backs (``takeback.py``): a ruleset keeps a ``rewinds`` record in its state, routes
+    ``apply`` through ``takeback.apply`` with its barriers (which events make something
+    known), answers ``TakeBack`` with ``takeback.decide``, offers it with ``takeback.offer``
+    and parses it with ``takeback.parse``."""
 
     id: str
 

@@ -43,6 +43,7 @@ def _setup(state: StarState, d: dict[str, Any]) -> None:
     state.stations = {int(w): s for w, s in d["stations"].items()}
     state.wanted_slots = d["slots"]
     state.insider_left = d["insider_left"]
+    state.takebacks = d.get("takebacks", True)  # house rule (docs/rulings.md)
     state.reaction_timer = d.get("reaction_timer")
 
 

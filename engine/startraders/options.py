@@ -18,6 +18,9 @@ class StarTradersOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     advanced: bool = Field(False, description="the Advanced Game")
+    takebacks: bool = Field(True, description="house rule: a player may take back his own "
+                                              "actions of the turn up to the last roll, "
+                                              "draw or reaction window (docs/rulings.md)")
     personalities: Personality | list[Personality | None] | None = Field(
         None, description="Setting Up 4: 'random' (default), 'none', or one per seat")
     reaction_timer: int | None = Field(

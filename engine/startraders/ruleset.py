@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
+from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
+from engine.kernel import takeback as _takeback
 
 from . import evolve as _evolve
 from . import legal as _legal
 from . import rules as _rules
 from . import setup as _setup
+from . import takeback as _barriers
 from . import view as _view
 from .commands import parse_command as _parse
 from .state import StarState, clone_state
@@ -29,14 +31,17 @@ class StarTradersRuleset:
 
     def decide(self, state: StarState, actor: int, command: Command,
                rng: Randomness) -> list[Event]:
+        if isinstance(command, TakeBack):
+            return _takeback.decide(state, actor, enabled=state.takebacks)
         return _rules.decide(state, actor, command, rng)
 
     def apply(self, state: StarState, event: Event) -> None:
-        _evolve.apply(state, event)
+        _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
+                        barrier=_barriers.barrier, clone=clone_state)
 
     def evolve(self, state: StarState, event: Event) -> StarState:
         new = self.clone(state)
-        _evolve.apply(new, event)
+        self.apply(new, event)
         return new
 
     def clone(self, state: StarState) -> StarState:
@@ -46,13 +51,14 @@ class StarTradersRuleset:
         return _view.view(state, viewer)
 
     def legal_actions(self, state: StarState, actor: int) -> Iterator[Command]:
-        return _legal.legal_actions(state, actor)
+        yield from _legal.legal_actions(state, actor)
+        yield from _takeback.offer(state, actor, _legal.pending(state), enabled=state.takebacks)
 
     def pending(self, state: StarState) -> Pending | None:
         return _legal.pending(state)
 
     def parse_command(self, data: dict[str, Any] | str) -> Command:
-        return _parse(data)
+        return _takeback.parse(data) or _parse(data)
 
     def dump_state(self, state: StarState) -> str:
         return state.model_dump_json()

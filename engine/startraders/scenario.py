@@ -49,6 +49,7 @@ class Scenario(_Doc):
     name: str = "scenario"
     description: str = ""
     advanced: bool = False
+    takebacks: bool = True  # the table option (house rule, docs/rulings.md)
     players: list[ScenarioPlayer]
     active: int = 0
     round: int = 1
@@ -126,7 +127,7 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StarState:
         completed=[Completed(contract=c.contract, rights=dict(c.rights)) for c in sc.completed],
         luck_deck=[*sc.luck_top,
                    *rng.shuffled([c for c in sorted(luck_cards()) if c not in held])],
-        sandbox=True, loaded_dice=list(sc.dice),
+        sandbox=True, loaded_dice=list(sc.dice), takebacks=sc.takebacks,
     )
 
 

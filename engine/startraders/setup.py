@@ -12,7 +12,7 @@ from .draft import Draft
 from .galaxy import CAPITAL, load_galaxy
 from .state import StarState
 
-OPTIONS = {"advanced", "personalities", "reaction_timer"}
+OPTIONS = {"advanced", "personalities", "reaction_timer", "takebacks"}
 
 
 MIN_REACTION_TIMER = 5  # seconds: a shorter countdown leaves no time to read the question
@@ -92,6 +92,7 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
         slots=contract_slots(n, advanced),
         insider_left=3 if "insider" in personalities else 0,
         reaction_timer=timer,
+        takebacks=bool(options.get("takebacks", True)),
     )
     draft.emit("DecksShuffled", NOBODY, deck=rng.shuffled(sorted(contracts())),
                luck_deck=rng.shuffled(sorted(luck_cards())))

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
+
+from engine.kernel.takeback import Rewinds, hydrated
 
 IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
 
@@ -141,6 +144,13 @@ class StarState(BaseModel):
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
     auction: Auction | None = None  # a station up for auction (advanced game)
     reaction_timer: int | None = None  # table option: seconds a reaction window stays open
+    takebacks: bool = True  # the table option (house rule, engine.kernel.takeback)
+    rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback; secret)
+
+    @field_validator("rewinds")
+    @classmethod
+    def _anchor_is_a_state(cls, r: Rewinds) -> Rewinds:
+        return hydrated(cls, r)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -159,4 +169,5 @@ class StarState(BaseModel):
 
 
 def clone_state(state: StarState) -> StarState:
-    return state.model_copy(deep=True)
+    """A deep copy; the take-back record is immutable and shared, not copied."""
+    return copy.deepcopy(state, {id(state.rewinds): state.rewinds})

@@ -27,5 +27,8 @@ class VenusOptions(BaseModel):
     rastur: bool | None = Field(None, description="16 the Rastur (default: with solitaire)")
     solitaire: bool = Field(False, description="17 solitaire")
     fast_play: bool = Field(False, description="the 2012 Fast Play Variant (classic-2012)")
+    takebacks: bool = Field(True, description="house rule: a player may take back his own "
+                                              "actions of the turn up to the last roll, "
+                                              "reveal or draw (docs/rulings.md)")
     races: list[Merchant] | None = Field(None, max_length=8,
                                          description="4.2: each seat's merchant, in order")

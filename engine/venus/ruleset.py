@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness
+from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
+from engine.kernel import takeback as _takeback
 
 from . import combat as _combat  # noqa: F401  (registers the 15-17 commands)
 from . import evolve as _evolve
@@ -14,6 +15,7 @@ from . import legal as _legal
 from . import merchants as _merchants  # noqa: F401  (registers the 11.4 commands)
 from . import rules as _rules
 from . import setup as _setup
+from . import takeback as _barriers
 from . import theft as _theft  # noqa: F401  (registers Swindle and Revolt)
 from . import trading as _trading  # noqa: F401  (registers the trading commands)
 from . import view as _view
@@ -35,14 +37,17 @@ class VenusRuleset:
     def decide(
         self, state: VenusState, actor: int, command: Command, rng: Randomness
     ) -> list[Event]:
+        if isinstance(command, TakeBack):
+            return _takeback.decide(state, actor, enabled=_barriers.enabled(state))
         return _rules.decide(state, actor, command, rng)
 
     def apply(self, state: VenusState, event: Event) -> None:
-        _evolve.apply(state, event)
+        _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
+                        barrier=_barriers.barrier, clone=clone_state)
 
     def evolve(self, state: VenusState, event: Event) -> VenusState:
         new = self.clone(state)
-        _evolve.apply(new, event)
+        self.apply(new, event)
         return new
 
     def clone(self, state: VenusState) -> VenusState:
@@ -52,13 +57,15 @@ class VenusRuleset:
         return _view.view(state, viewer)
 
     def legal_actions(self, state: VenusState, actor: int) -> Iterator[Command]:
-        return _legal.legal_actions(state, actor)
+        yield from _legal.legal_actions(state, actor)
+        yield from _takeback.offer(state, actor, _legal.pending(state),
+                                   enabled=_barriers.enabled(state))
 
     def pending(self, state: VenusState) -> Pending | None:
         return _legal.pending(state)
 
     def parse_command(self, data: dict[str, Any] | str) -> Command:
-        return _parse(data)
+        return _takeback.parse(data) or _parse(data)
 
     def dump_state(self, state: VenusState) -> str:
         return state.model_dump_json()

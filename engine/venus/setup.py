@@ -28,7 +28,8 @@ GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
 
 
 FLAGS = {"small_bank": "13.3 bankruptcy", "combat": "15 combat", "rastur": "16 the Rastur",
-         "solitaire": "17 solitaire", "fast_play": "2012 fast play variant"}
+         "solitaire": "17 solitaire", "fast_play": "2012 fast play variant",
+         "takebacks": "house rule: take-backs"}
 FLAG_WORDS = {"true": True, "on": True, "yes": True, "1": True,
               "false": False, "off": False, "no": False, "0": False}
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.kernel.takeback import Rewinds, hydrated
 
 from .board import DotColor
 
@@ -171,6 +173,12 @@ class VenusState(_Mutable):
     sandbox: bool = False  # started from a scenario (loaded dice allowed)
     loaded_dice: list[int] = Field(default_factory=list)  # scenario's predetermined dice
     loaded_draws: list[str] = Field(default_factory=list)  # scenario's predetermined draws
+    rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback)
+
+    @field_validator("rewinds")
+    @classmethod
+    def _anchor_is_a_state(cls, r: Rewinds) -> Rewinds:
+        return hydrated(cls, r)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -51,7 +51,9 @@ def play(c: Client, table: dict[str, Any], steps: int, rng: random.Random | None
         seat = acting_seat(c, table)
         token = table["seats"][seat]["token"]
         v = view(c, table, token)
-        legal = [a for a in v["legal"] if a["type"] not in ("SetDrives", "UseGateLock")]
+        # settings that do not move the game, and take-backs (they would only loop), rarely
+        legal = [a for a in v["legal"] if a["type"] not in ("SetDrives", "UseGateLock",
+                                                             "TakeBack")]
         command = rng.choice(legal or v["legal"])
         r = c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
                    json={"seq": v["seq"], "client_id": uuid.uuid4().hex, "command": command})

@@ -163,7 +163,8 @@ def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: An
         v = _view(server_url, g, seat)
         page = g["pages"][seat]
         _synced(page, v["seq"])
-        legal = [parse_command(c) for c in v["legal"]]
+        # the bot never takes back (the platform's house rule, tests/web/test_takeback.py)
+        legal = [parse_command(c) for c in v["legal"] if c["type"] != "TakeBack"]
         reach = [Destination(d["dot"], d["end"], tuple(d["path"]), d["pilot"], d["mp_left"],
                              d["paid"]) for d in v["extras"].get("reachable", [])]
         cmd = bots[seat].choose(v["view"], legal, seat=seat, seq=v["seq"], reach=lambda r=reach: r)

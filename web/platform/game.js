@@ -19,6 +19,7 @@ import { copyButton } from "./links.js";
 import { keepFocus, useNextActions } from "./focus.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { Notices } from "./notices.js";
+import { describeWithTakeBacks, inEffect, takeBackButton } from "./takeback.js";
 
 const $ = (id) => document.getElementById(id);
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
@@ -423,7 +424,8 @@ export class Game {
     this.accept(this.ctx.live.had(out.events));
     await this.viewAt(out.seq);
     await this.settling;
-    const goOn = this.page.followUp(cmd, out.events, this.answer);
+    if (cmd.type === "TakeBack") this.page.refused(cmd); // like a refusal: any plan is dropped
+    const goOn = cmd.type === "TakeBack" ? null : this.page.followUp(cmd, out.events, this.answer);
     this.setBusy(false);
     this.render();
     if (goOn) { await this.sendOne(goOn); return; }
@@ -434,6 +436,16 @@ export class Game {
     this.busy = on;
     document.body.classList.toggle("is-busy", on);
     this.page.setBusy(on);
+    const undo = $("take-back");
+    if (undo) undo.disabled = on;
+  }
+
+  /** The "Take back" button (house rule, platform/takeback.js) when the engine allows one. */
+  renderTakeBack(a) {
+    const slot = $("takeback");
+    const b = this.replay.active || this.seat === null ? null : takeBackButton(a.legal, (c) => this.send(c));
+    if (b) b.disabled = this.busy;
+    slot.replaceChildren(...(b ? [b] : []));
   }
 
   showError(err, kind = "action") {
@@ -450,7 +462,7 @@ export class Game {
   appendLog(entries) {
     const ol = $("log");
     // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
-    const lines = this.module.describeLog(entries, this.names, (s) => this.who(s)).slice(-LOG_LINES);
+    const lines = describeWithTakeBacks(this.module, entries, this.names, (s) => this.who(s), undefined, this.events).slice(-LOG_LINES);
     if (!lines.length) return;
     const batch = document.createDocumentFragment();
     for (const { text, kind } of lines) {
@@ -498,6 +510,7 @@ export class Game {
     const activeIsMe = !!turn && turn.seat === this.seat;
     if (!this.replay.active && pieces) { this.stopMotion(); this.drawPieces(); }
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
+    this.renderTakeBack(a);
     $("prompt").textContent = this.promptText();
     $("prompt").classList.toggle("yours", mine);
     const badge = $("turn-badge");
@@ -701,7 +714,7 @@ export class Game {
     const others = stretch.filter((e) => e.type === "TurnStarted" && e.data?.seat !== this.seat);
     if (!others.length) return;
     this.sinceShown = true;
-    const lines = this.module.describeLog(stretch, this.names, (s) => this.who(s)).filter(this.module.sinceWorthy);
+    const lines = this.module.describeLog(inEffect(stretch), this.names, (s) => this.who(s)).filter(this.module.sinceWorthy);
     const said = this.chatLog.filter((c) => c.seq >= evs[end].seq && c.m.seat !== this.seat)
       .map((c) => ({ text: `${c.m.name} says: “${c.m.text}”`, kind: "chat" }));
     const box = $("since");

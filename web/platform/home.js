@@ -119,7 +119,7 @@ export async function openHome() {
       const body = {
         name: $("t-name").value.trim() || "Game night",
         ruleset,
-        options: part.options(),
+        options: { ...part.options(), takebacks: $("t-takebacks").checked }, // a house rule of every game
         seats: Number(sel.value),
         bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
       };

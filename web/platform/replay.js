@@ -5,6 +5,7 @@
 // that opens at this moment (``?replay=<event>``). The bar is drawn by replaybar.js.
 import { renderChart } from "./chart.js";
 import { ReplayBar, SPEEDS } from "./replaybar.js";
+import { describeWithTakeBacks } from "./takeback.js";
 
 const CHUNK = 40; // frames per request (the server's cap is 60)
 const KEEP_CHUNKS = 40; // chunks of frames kept in memory
@@ -356,10 +357,11 @@ export class Replay {
     const starts = [1, ...this.turns.map((t) => t.seq)];
     let k = 0;
     while (k + 1 < starts.length && starts[k + 1] <= seq) k += 1;
-    const lines = g.module.describeLog(this.range(starts[k], seq), g.names, who, reader);
+    const describe = (evs) => describeWithTakeBacks(g.module, evs, g.names, who, reader, this.events);
+    const lines = describe(this.range(starts[k], seq));
     this.segments ||= new Map();
     for (let i = k - 1; i >= 0 && lines.length < LOG_LINES; i -= 1) {
-      if (!this.segments.has(i)) this.segments.set(i, g.module.describeLog(this.range(starts[i], starts[i + 1] - 1), g.names, who, reader));
+      if (!this.segments.has(i)) this.segments.set(i, describe(this.range(starts[i], starts[i + 1] - 1)));
       lines.unshift(...this.segments.get(i));
     }
     return lines.slice(-LOG_LINES);
@@ -383,6 +385,6 @@ export class Replay {
     if (!ev) return "";
     if (ev.redacted) return "(something only another player saw)";
     const who = (s) => this.view?.players?.[s]?.name ?? this.game.who(s);
-    return this.game.module.describeLog([ev], this.game.names, who, this.fullLog ? this.game.seat : undefined)[0]?.text || ev.type;
+    return describeWithTakeBacks(this.game.module, [ev], this.game.names, who, this.fullLog ? this.game.seat : undefined, this.events)[0]?.text || ev.type;
   }
 }

@@ -8,6 +8,7 @@ export function shortcutList(board, keyboard) {
   return [
     [["?"], "Show or hide this list of keys", ["?"], null],
     ...keyboard.keys,
+    [["u"], "Take back your last action, when the rules of the table allow it", ["u", "U"], "#take-back"],
     [["m"], "Go to the map: arrows pan, + and − zoom, 0 fits", ["m", "M"], () => board.container.focus()],
     [["f"], "Fit the whole board to the screen", ["f", "F"], () => { board.noteUser(); board.fit(); }],
     [["t"], "Go to the turn panel (the next action)", ["t", "T"], () => focusPanel(keyboard.panel)],

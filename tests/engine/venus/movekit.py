@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.kernel import Command, Event, Game, RuleError
+from engine.kernel import Command, Event, Game, RuleError, takeback
 from engine.venus import commands as c
 from engine.venus.board import Board, load_board
 from engine.venus.state import Turn, VenusState
@@ -106,7 +106,9 @@ def ended(events: list[Event]) -> dict[str, Any]:
 
 
 def legal(g: Venus, actor: int = 0) -> list[Command]:
-    return list(g.ruleset.legal_actions(g.state, actor))
+    """The rules' commands for ``actor`` (the house rule's ``TakeBack`` left out: its own
+    tests are ``test_takeback.py``)."""
+    return takeback.without(g.ruleset.legal_actions(g.state, actor))
 
 
 def legal_moves(g: Venus) -> set[str]:

@@ -9,7 +9,8 @@ import { askFirst } from "../../platform/confirm.js";
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
   "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn",
-  "Blast", "HoldFire", "FireBack", "PackHolds", "ChooseHit", "DrawRastur", "PlaceRastur"]); // combat.js has those
+  "Blast", "HoldFire", "FireBack", "PackHolds", "ChooseHit", "DrawRastur", "PlaceRastur", // combat.js has those
+  "TakeBack"]); // the platform's button (platform/takeback.js)
 
 function btn(text, onClick, { cls = "", label = null, pressed = null, disabled = false, id = null } = {}) {
   const b = el("button", { type: "button", class: cls, "aria-label": label, id });

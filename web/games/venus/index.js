@@ -69,6 +69,7 @@ function optionWords(lobby) {
   const parts = [o.edition === "classic-2012" ? "Classic game, 2012 edition" : "Avalon Hill 1988 edition",
     `first to ${Number(o.game_length || 2000).toLocaleString("en")} Net Worth wins`];
   if (o.small_bank) parts.push("small bank");
+  if (o.takebacks === false) parts.push("no take-backs");
   parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
   return parts.join(" · ");
 }
