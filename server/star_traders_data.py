@@ -12,11 +12,20 @@ from typing import Any
 @cache
 def components() -> dict[str, Any]:
     from engine.startraders.actions import (
-        MISSION_PAYOFF, MISSION_TABLE, PETITION_PRESTIGE, STATION_COST, STATION_TABLE,
-        engine_cost)
+        MISSION_PAYOFF,
+        MISSION_TABLE,
+        PETITION_PRESTIGE,
+        STATION_COST,
+        STATION_TABLE,
+        engine_cost,
+    )
     from engine.startraders.cargo import ABANDON_STELLORS
     from engine.startraders.components import (
-        OPTIONAL_PERSONALITIES, PERSONALITIES, contracts, luck_cards)
+        OPTIONAL_PERSONALITIES,
+        PERSONALITIES,
+        contracts,
+        luck_cards,
+    )
     from engine.startraders.galaxy import load_galaxy
 
     galaxy = load_galaxy()
