@@ -1,136 +1,116 @@
-// Star Traders in the browser: the table's game area built from the modules of this folder.
-// ``StarTradersTable`` mounts into an element and is given each new position with
-// ``update({view, legal, extras})``; every command goes out through ``send(command)`` (the
-// platform's: the table's POST /commands, or a dev page's). ``describe(event)`` says an event
-// in words for the log.
+// Star Traders for the platform (the GameModule of web/platform/games.js): its names, its
+// part of the table page (page.js), the log in words, the end summary, the start page's
+// options. The modules of this folder each take (view, legal, send).
 import { el } from "../../dom.js";
-import { zoomButtons } from "../../board.js";
 import { loadComponents } from "./data.js";
-import { Galaxy, drawGalaxy } from "./galaxy.js";
-import { renderContracts, renderPlayers, renderSeatPanel } from "./panel.js";
-import { renderTurn } from "./turn.js";
-import { renderPolicy, renderReaction, windowFor } from "./reactions.js";
-import { renderDealForm, renderOffers } from "./deals.js";
-import { renderSummary } from "./summary.js";
-import { describeEvent, promptWords } from "./words.js";
+import { StarTradersPage } from "./page.js";
+import { describeEvent } from "./words.js";
 
-export const id = "star-traders";
-export const title = "Star Traders";
+export { StarTradersPage };
 
-export class StarTradersTable {
-  /** ``me``: this link's seat (-1 a spectator); ``send(cmd)``: a promise; ``turnTimer``:
-   * the table's timer in seconds, or null. */
-  constructor(root, { me = -1, send, turnTimer = null } = {}) {
-    this.root = root;
-    this.me = me;
-    this.sendRaw = send;
-    this.turnTimer = turnTimer;
-    this.picked = null;
-    this.dealTo = null;
-    this.dealSig = "";
-    this.state = { view: null, legal: [], extras: {} };
-    this.windowSince = null;
+const KIND = {
+  TurnStarted: "turn", Jumped: "move", RandomJumped: "move", LostJump: "move", JumpFailed: "move",
+  DealOffered: "trade", DealAccepted: "trade", StationGiven: "trade", CargoGiven: "trade",
+  CardsGiven: "private", CardsSeen: "private", CardsDrawn: "private", GameWon: "turn",
+};
+
+/** The log in words: one line per event worth a sentence. */
+export function describeLog(events, names, who, reader) {
+  const me = reader ?? names.me ?? -1;
+  const out = [];
+  for (const ev of events) {
+    const text = describeEvent(ev, names, me);
+    if (text) out.push({ text, kind: KIND[ev.type] || "event", seq: ev.seq, type: ev.type });
   }
-
-  async mount() {
-    this.names = await loadComponents();
-    this.root.replaceChildren();
-    this.root.classList.add("st-table");
-    const mapWrap = el("div", { class: "st-map-wrap map-wrap" });
-    this.mapEl = el("div", { class: "st-map map", id: "st-map", tabindex: 0, "aria-label": "The galaxy: drag to pan, wheel or +/- to zoom" });
-    mapWrap.append(this.mapEl);
-    const side = el("aside", { class: "st-side" });
-    this.parts = {};
-    for (const [name, tag, attrs] of [
-      ["prompt", "p", { id: "st-prompt", class: "prompt", "aria-live": "polite" }],
-      ["summary", "div", { id: "st-summary", hidden: true }],
-      ["reaction", "div", { id: "st-reaction", hidden: true }],
-      ["error", "p", { id: "st-error", class: "error", role: "alert", hidden: true }],
-      ["turn", "div", { id: "st-turn" }],
-      ["offers", "div", { id: "st-offers" }],
-      ["seat", "section", { id: "st-seat", class: "card", "aria-label": "Your ship" }],
-      ["policy", "p", { id: "st-policy-row" }],
-      ["players", "section", { id: "st-players", class: "card", "aria-label": "Traders" }],
-      ["contracts", "section", { id: "st-contracts", class: "card", "aria-label": "Contracts" }],
-    ]) {
-      this.parts[name] = el(tag, attrs);
-      side.append(this.parts[name]);
-    }
-    const dealBox = el("details", { id: "st-deal-box", class: "card" });
-    dealBox.append(el("summary", {}, "Offer a deal"));
-    this.parts.deal = el("div", { id: "st-deal" });
-    dealBox.append(this.parts.deal);
-    side.insertBefore(dealBox, this.parts.seat);
-    this.root.append(mapWrap, side);
-    this.board = new Galaxy(this.mapEl);
-    await this.board.load();
-    zoomButtons(this.board, mapWrap);
-    this.board.onWorld = (world) => this.pickWorld(world);
-    return this;
-  }
-
-  async send(cmd) {
-    this.parts.error.hidden = true;
-    try {
-      return await this.sendRaw(cmd);
-    } catch (err) {
-      this.parts.error.textContent = err.message || String(err);
-      this.parts.error.hidden = false;
-      return null;
-    }
-  }
-
-  pickWorld(world) {
-    const { view, legal } = this.state;
-    if (!view) return;
-    const place = legal.find((c) => c.type === "PlaceStation" && c.world === world)
-      || legal.find((c) => c.type === "ChooseJump" && c.world === world);
-    if (place) { this.send(place); return; }
-    this.picked = world;
-    this.draw();
-  }
-
-  /** A new position: the view, this seat's legal commands and the server's extras. */
-  update({ view, legal = [], extras = {} }) {
-    const before = this.state.view;
-    if (before && before.turn?.seat !== view.turn?.seat) this.picked = null;
-    if (before && before.players?.[this.me]?.world !== view.players?.[this.me]?.world) this.picked = null;
-    const open = windowFor(view, this.me);
-    if (open && !this.windowSince) this.windowSince = Date.now();
-    if (!open) this.windowSince = null;
-    this.state = { view, legal, extras: extras || {} };
-    this.names.setPlayers(view.players);
-    this.draw();
-  }
-
-  draw() {
-    const { view, legal, extras } = this.state;
-    if (!view || !this.board) return;
-    const names = this.names;
-    const me = this.me;
-    const send = (cmd) => this.send(cmd);
-    const ctx = { view, legal, extras, names, me, send, picked: this.picked, dealTo: this.dealTo,
-      deadline: this.turnTimer && this.windowSince ? this.windowSince + this.turnTimer * 1000 : null };
-    drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked });
-    this.parts.prompt.textContent = promptWords(view, names, me);
-    renderSummary(this.parts.summary, view, names, me);
-    renderReaction(this.parts.reaction, ctx);
-    renderTurn(this.parts.turn, ctx);
-    renderOffers(this.parts.offers, ctx);
-    renderSeatPanel(this.parts.seat, view, names, me);
-    renderPolicy(this.parts.policy, ctx);
-    renderPlayers(this.parts.players, view, names, me);
-    renderContracts(this.parts.contracts, view, names);
-    // the deal form keeps what the player typed: redrawn only when what it offers changes
-    const p = view.players?.[me];
-    const sig = JSON.stringify([view.stations, view.completed?.map((e) => e.rights), view.players?.map((x) => [x.world, x.hold, x.out, x.engines]), p?.hand, p?.stellors, !!view.pending]);
-    if (sig !== this.dealSig) {
-      this.dealSig = sig;
-      renderDealForm(this.parts.deal, ctx);
-      this.dealTo = ctx.dealTo;
-    }
-  }
-
-  /** An event in words for this seat (null: nothing to say). */
-  describe(ev) { return this.names ? describeEvent(ev, this.names, this.me) : null; }
+  return out;
 }
+
+const COMMAND = {
+  Jump: (c, n) => `${c.kind === "station" ? "Station jump" : "Jump"} to ${n.world(c.to)}`,
+  RandomJump: () => "Random jump", EndMovement: () => "End movement", BuildStation: () => "Build a station",
+  BuyEngine: () => "Buy an engine", Petition: () => "Petition the Emperor", SkipAction: () => "No Action",
+  Draw: () => "Draw a card", EndTurn: () => "End turn", PassReaction: () => "Pass",
+  PickUp: (c) => `Pick up from Contract #${c.slot + 1}`, OfferDeal: (c, n) => `Offer ${n.seat(c.to)} a deal`,
+  AnswerDeal: (c) => (c.accept ? "Accept the deal" : "Refuse the deal"), WithdrawDeal: () => "Withdraw the offer",
+  PayPetition: (c) => (c.pay ? "Pay the Emperor" : "Refuse the price"),
+  AnswerPermission: (c) => (c.grant ? "Grant permission" : "Refuse permission"),
+  PlayCard: (c, n) => `Play ${n.card(c.card)}`, AvoidCalamity: (c, n) => `Avoid the Calamity (${n.card(c.card)})`,
+  PlayYouAreLost: (c, n) => `Play ${n.card(c.card)}`, Zap: (c, n) => `${n.card(c.card)} ${c.delta > 0 ? "+" : ""}${c.delta}`,
+  Reroll: () => "Re-roll", SetReactionPolicy: (c) => `Reaction setting: ${c.policy}`,
+};
+
+export function commandWords(cmd, names) {
+  const f = COMMAND[cmd.type];
+  return f ? f(cmd, names) : cmd.type.replace(/([a-z])([A-Z])/g, "$1 $2");
+}
+
+async function loadNames() {
+  const names = await loadComponents();
+  names.playerLabel = (p) => `${p.name} (${names.personality(p.personality)})`;
+  names.playerColor = (p) => names.color(p.seat);
+  return names;
+}
+
+function endSummary(view, names) {
+  const winner = view.winner ?? null;
+  const stations = (seat) => Object.values(view.stations || {}).filter((s) => s === seat).length;
+  return {
+    title: winner === null ? "The game is over" : `${names.seat(winner)} wins!`,
+    text: view.end?.reason === "mission" ? "The Imperial Mission is completed." : view.end?.reason === "last" ? "The last Trader left wins." : "",
+    columns: ["Trader", "Personality", "Prestige", "Engines", "Stations"],
+    row: (p) => [p.name, names.personality(p.personality), String(p.prestige), String(p.engines), String(stations(p.seat))],
+    order: (a, b) => (b.seat === winner) - (a.seat === winner) || b.prestige - a.prestige,
+    winner,
+  };
+}
+
+function playerLine(p, names) {
+  return `${names.personality(p.personality)} · at ${names.world(p.world)} · ${p.engines} engines · ${p.prestige} Prestige · ${p.cards} card${p.cards === 1 ? "" : "s"}${p.hold.length ? ` · hold: ${p.hold.map((c) => names.cargo(c)).join(", ")}` : ""}${p.out ? " · dropped out" : ""}`;
+}
+
+/** The start page's Star Traders options: the advanced game; 2-6 players. */
+const createForm = {
+  mount(root) {
+    root.replaceChildren();
+    const label = el("label", { class: "check" });
+    label.append(el("input", { type: "checkbox", id: "t-advanced", name: "advanced" }), document.createTextNode(" The advanced game "));
+    label.append(el("small", {}, "(Imperial Stations and chains)"));
+    root.append(label);
+  },
+  options() { return { advanced: !!document.getElementById("t-advanced")?.checked }; },
+  maxSeats() { return 6; },
+};
+
+export default {
+  id: "startraders",
+  rulesets: ["star-traders"],
+  title: "Star Traders",
+  loadNames,
+  createPage(host) {
+    host.names.me = host.seat ?? -1;
+    const page = new StarTradersPage(host);
+    page.hasMotion = () => false;
+    page.animate = async () => {};
+    page.playerLine = (p) => playerLine(p, host.names);
+    page.endSummary = (view) => endSummary(view, host.names);
+    page.followUp = () => null;
+    page.refused = () => {};
+    page.missedClick = () => null;
+    return page;
+  },
+  describeLog,
+  commandWords,
+  sinceWorthy: (line) => ["move", "trade", "turn"].includes(line.kind) || /deliver|station|Mission|wins/.test(line.text),
+  secretsOf: () => ({}),
+  notices: () => [],
+  playedTypes: new Set(["JumpDeclared", "RandomJumped", "StageChanged", "TurnEnded", "ReactionPassed", "ReactionPlayed", "CardPlayed", "PetitionRolled", "StationBuilt", "EnginesChanged", "CargoPickedUp"]),
+  score: (p) => p.prestige,
+  scoreName: "Prestige",
+  keyboard: {
+    keys: [],
+    next: ["#st-reaction button[data-react]:not([data-react=PassReaction])", "#st-reaction button", ".st-ask button", "#jump-regular", "#draw", "#end-turn", "#end-movement", "#skip-action"],
+    urgent: 3,
+    panel: "#st-turn button",
+  },
+  createForm,
+};

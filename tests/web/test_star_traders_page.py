@@ -1,0 +1,140 @@
+"""Star Traders in real Chromium (issue 18): a table with two human seats in two browser
+contexts (a laptop and a phone) and a bot seat, put in a known position (predetermined dice):
+a deal offered by Bob during Ann's turn and accepted in Ann's tab; Ann's jump chosen on the
+map with its line's colour and chance; the You Are Lost interval answered by Bob in his own
+tab; Ann's petition with the Petition Table shown, the Emperor's price paid, the Imperial
+Mission granted. Screenshots (desktop and phone) go to /tmp/starport-st-*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.startraders_kit import api, set_position
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+SHOTS = "/tmp/starport-st"
+
+# Ann (seat 0) at Capital (66), 20 Prestige (a petition's +1), never asked to react; Bob
+# holds You Are Lost!; dice: Ann's jump 5, the You Are Lost jump 1 and 2 (to 12), the
+# petition 5 (+1: result 6, price 10)
+POSITION = {
+    "players": [
+        {"name": "Ann", "world": 66, "prestige": 20, "stellors": 40, "policy": "never"},
+        {"name": "Bob", "world": 66, "hand": ["lost-1"], "stellors": 40},
+        {"name": "Bot", "world": 11, "policy": "never"},
+    ],
+    "stations": {"63": 0, "13": 1},
+    "contracts": [70, 1, 3],
+    "dice": [5, 1, 2, 5],
+}
+
+
+def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
+    ctx = browser.new_context(bypass_csp=True, **kw)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.set_default_timeout(15_000)
+    return page
+
+
+def _table(server_url: str) -> tuple[str, dict[str, Any]]:
+    t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
+                                        "name": "Traders"})
+    for seat, name in ((0, "Ann"), (1, "Bob")):
+        api(server_url, f"/api/tables/{t['table_id']}/join", {"name": name},
+            t["seats"][seat]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    return t["table_id"], t
+
+
+def _open(page: Any, server_url: str, table: str, token: str) -> None:
+    page.goto(f"{server_url}/games/startraders/dev.html?table={table}#{token}")
+    page.wait_for_selector("#st-seat h3")
+
+
+def _shot(page: Any, name: str) -> None:
+    page.screenshot(path=f"{SHOTS}-{name}.png")
+
+
+def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, POSITION)
+    ann = _context(browser, errors, **DESKTOP)
+    bob = _context(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    ann.wait_for_selector("#jumplines line.reach")
+    assert "Your movement stage" in ann.inner_text("#st-prompt")
+    assert "Ann is moving" in bob.inner_text("#st-prompt")
+    # money and hands are private: each tab shows only its own
+    assert "40 Stellors" in ann.inner_text("#st-seat")
+    assert "You Are Lost!" in bob.inner_text("#st-seat .st-hand")
+    assert ann.locator(".luck-card").count() == 0
+    # the map: stations in owner colours, contract markers, ships
+    assert ann.locator('.station[data-world="63"][data-owner="0"]').count() == 1
+    assert ann.locator('.marker[data-label="P1"]').count() == 1
+    assert ann.locator('.ship[data-seat="0"][data-world="66"]').count() == 1
+    _shot(ann, "move-desktop")
+    _shot(bob, "waiting-phone")
+
+    # Bob offers Ann 10 Stellors for her station at Jackpot (63), during Ann's turn
+    bob.click("#st-deal-box summary")
+    bob.select_option("#deal-to", "0")
+    bob.fill('[data-side="give"] input[name=stellors]', "10")
+    bob.check('[data-side="get"] input[data-item="stations"][value="63"]')
+    _shot(bob, "deal-form-phone")
+    bob.click("#deal-send")
+    ann.wait_for_selector('.st-offer button[data-answer="accept"]')
+    assert "Bob offers you: 10 Stellors for the station at Jackpot (63)" in \
+        ann.inner_text("#st-offers")
+    assert bob.locator('.st-offer button[data-answer="withdraw"]').count() == 1
+    _shot(ann, "offer-desktop")
+    ann.click('.st-offer button[data-answer="accept"]')
+    for p in (ann, bob):
+        p.wait_for_selector('.station[data-world="63"][data-owner="1"]')
+    ann.wait_for_function("() => document.querySelector('#st-seat').innerText.includes('50 Stellors')")
+
+    # Ann clicks University (64): the orange line and its chance, then the regular jump
+    ann.locator("#world-64").click()
+    card = ann.locator(".jump-card")
+    card.wait_for()
+    assert "orange line" in card.inner_text()
+    assert "roll 2+ (83%)" in ann.inner_text("#jump-regular")
+    _shot(ann, "jump-card-desktop")
+    ann.click("#jump-regular")
+
+    # the You Are Lost interval asks Bob in his own tab; he plays his card
+    bob.wait_for_selector('#st-reaction button[data-react="PlayYouAreLost"]', timeout=20_000)
+    assert "You Are Lost interval" in bob.inner_text("#st-reaction")
+    assert bob.locator('#st-reaction button[data-react="PassReaction"]').count() == 1
+    assert "waiting for Bob" in ann.inner_text("#st-prompt")
+    _shot(bob, "reaction-phone")
+    bob.click('#st-reaction button[data-react="PlayYouAreLost"]')
+    for p in (ann, bob):
+        p.wait_for_selector('.ship[data-seat="0"][data-world="12"]', timeout=20_000)
+    ann.wait_for_selector("#petition")
+
+    # the petition: the table shown, the roll, the Emperor's price paid, the mission granted
+    assert ann.locator(".petition-table tr").count() == 10  # header + results -1..7
+    _shot(ann, "action-desktop")
+    ann.click("#petition")
+    pay = ann.locator('.st-ask button[data-cmd*="\\"pay\\": true"], .st-ask button[data-cmd*="\\"pay\\":true"]')
+    pay.first.wait_for()
+    assert "Pay 10 Stellors" in pay.first.inner_text()
+    pay.first.click()
+    ann.wait_for_selector(".st-mission")
+    assert "Imperial Mission" in ann.inner_text(".st-mission")
+    bob.wait_for_function("() => document.querySelector('#st-contracts').innerText.includes('Imperial Missions')")
+    _shot(ann, "mission-desktop")
+    _shot(bob, "mission-phone")
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors
