@@ -100,7 +100,7 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     ann.click('.st-offer button[data-answer="accept"]')
     for p in (ann, bob):
         p.wait_for_selector('.station[data-world="63"][data-owner="1"]')
-    ann.wait_for_function("() => document.querySelector('#st-seat').innerText.includes('50 Stellors')")
+    ann.wait_for_selector("#st-seat .st-money[data-stellors='50']")
 
     # Ann clicks University (64): the orange line and its chance, then the regular jump
     ann.locator("#world-64").click()
@@ -126,15 +126,31 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     assert ann.locator(".petition-table tr").count() == 10  # header + results -1..7
     _shot(ann, "action-desktop")
     ann.click("#petition")
-    pay = ann.locator('.st-ask button[data-cmd*="\\"pay\\": true"], .st-ask button[data-cmd*="\\"pay\\":true"]')
-    pay.first.wait_for()
-    assert "Pay 10 Stellors" in pay.first.inner_text()
-    pay.first.click()
+    pay = ann.get_by_role("button", name="Pay 10 Stellors")
+    pay.wait_for()
+    assert "Refuse" in ann.inner_text(".st-ask")
+    pay.click()
     ann.wait_for_selector(".st-mission")
     assert "Imperial Mission" in ann.inner_text(".st-mission")
-    bob.wait_for_function("() => document.querySelector('#st-contracts').innerText.includes('Imperial Missions')")
+    bob.locator("#st-contracts h4", has_text="Imperial Missions").wait_for()
     _shot(ann, "mission-desktop")
     _shot(bob, "mission-phone")
+
+    # the draw stage and the explicit end of turn; Bob's turn in his tab; the bot's turn
+    # plays by itself; Ann's turn comes back
+    ann.click("#draw")
+    ann.wait_for_selector("#st-seat .luck-card")
+    ann.click("#end-turn")
+    bob.wait_for_selector("#end-movement")
+    assert "Your movement stage" in bob.inner_text("#st-prompt")
+    bob.click("#end-movement")
+    bob.click("#skip-action")
+    bob.click("#draw")
+    bob.click("#end-turn")
+    ann.locator("#st-prompt", has_text="Your movement stage").wait_for(timeout=30_000)
+    log = api(server_url, f"/api/tables/{table}/log", token=t["seats"][0]["token"])["events"]
+    started = [e["data"]["seat"] for e in log if e.get("type") == "TurnStarted"]
+    assert started[-3:] == [1, 2, 0]  # Bob, the bot, Ann again
     ann.context.close()
     bob.context.close()
     assert not errors, errors

@@ -33,6 +33,13 @@ export class StarTradersPage {
     this.board = new Galaxy(this.mapEl);
     this.board.onWorld = (world) => this.pickWorld(world);
     this.parts = null;
+    // the reaction prompt's countdown ticks between redraws
+    this.ticker = setInterval(() => {
+      for (const c of this.panelEl.querySelectorAll(".countdown[data-deadline]")) {
+        const left = Math.max(0, Math.round((Number(c.dataset.deadline) - Date.now()) / 1000));
+        c.textContent = `${left} s left before the table's timer answers for you`;
+      }
+    }, 1000);
   }
 
   /** Draw the empty galaxy (the table's options do not change it). */
