@@ -154,3 +154,63 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     ann.context.close()
     bob.context.close()
     assert not errors, errors
+
+
+# the advanced game: Bob owns the station at Capital (66), Ann hers at Hench (65); dice:
+# Ann's jump to Hench 4 (violet, 4+), the petition 4 (+1: result 5, 20 Stellors and 5
+# Prestige)
+ADVANCED = {
+    "advanced": True,
+    "players": [
+        {"name": "Ann", "world": 64, "prestige": 20, "stellors": 60, "policy": "never"},
+        {"name": "Bob", "world": 13, "stellors": 40},
+        {"name": "Bot", "world": 11, "policy": "never"},
+    ],
+    "stations": {"65": 0, "66": 1},
+    "dice": [4, 4],
+}
+
+
+def test_station_jump_permission_and_an_imperial_station(browser: Any, server_url: str) -> None:
+    """Station Jumps (permission asked of the owner, who refuses in his own tab), a regular
+    jump, and the advanced game's petition for an Imperial Station (the crown on the map)."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, ADVANCED)
+    ann = _context(browser, errors, **PHONE)
+    bob = _context(browser, errors, **DESKTOP)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    ann.locator("#world-66").click()
+    station = ann.locator("#jump-station")
+    station.wait_for()
+    assert "Bob's station: asks permission" in station.inner_text()
+    _shot(ann, "station-jump-phone")
+    station.click()
+    refuse = bob.get_by_role("button", name="Refuse")
+    refuse.wait_for()
+    assert "Ann asks to use your station at Capital (66)" in bob.inner_text("#st-prompt")
+    _shot(bob, "permission-desktop")
+    refuse.click()
+    ann.locator("#st-turn", has_text="3 jump attempts left").wait_for()
+    ann.locator("#world-66").click()
+    ann.locator(".jump-card").wait_for()
+    assert ann.locator("#jump-station").count() == 0  # refused this turn
+    ann.locator("#world-65").click()
+    ann.locator("#jump-regular", has_text="roll 4+ (50%)").click()
+    ann.wait_for_selector('.ship[data-seat="0"][data-world="65"]')
+    ann.click("#end-movement")
+    ann.wait_for_selector("#petition")
+    assert "Imperial Station Petition Table" in ann.inner_text(".petition-table caption")
+    ann.click("#petition")
+    pay = ann.get_by_role("button", name="Pay 20 Stellors and spend 5 Prestige")
+    pay.wait_for()
+    assert "Refuse (lose 5 Prestige)" in ann.inner_text(".st-ask")
+    pay.click()
+    for p in (ann, bob):
+        p.wait_for_selector('.station[data-world="65"][data-owner="0"] .crown')
+    _shot(ann, "imperial-phone")
+    _shot(bob, "imperial-desktop")
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors

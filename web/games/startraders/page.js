@@ -105,6 +105,7 @@ export class StarTradersPage {
     const ctx = { view, legal, extras, names, me, send: (c) => this.send(c), picked: this.picked, dealTo: this.dealTo,
       deadline: this.turnTimer && this.windowSince ? this.windowSince + this.turnTimer * 1000 : null };
     drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked });
+    this.bringChoicesIntoView(extras.jumps);
     if (this.parts.prompt) this.parts.prompt.textContent = promptWords(view, names, me);
     renderSummary(this.parts.summary, view, names, me);
     renderReaction(this.parts.reaction, ctx);
@@ -122,6 +123,26 @@ export class StarTradersPage {
       renderDealForm(this.parts.deal, ctx);
     }
     this.dealTo = ctx.dealTo;
+  }
+
+  /** New jump choices: on a phone the map zooms onto the ship's neighbourhood (the worlds
+   * are too small to tap at Fit); elsewhere it pans just enough to show them. Not while the
+   * player has just moved the map himself. */
+  bringChoicesIntoView(jumps) {
+    const key = jumps ? `${jumps.from}:${this.answer?.view?.turn?.seat}` : null;
+    if (!jumps || key === this.shownChoices) { this.shownChoices = key; return; }
+    this.shownChoices = key;
+    if (this.board.userRecently?.()) return;
+    const ids = [String(jumps.from), ...jumps.lines.map((ln) => String(ln.to))];
+    if (window.innerWidth < 820) {
+      const pts = ids.map((id) => this.board.dot(id)).filter(Boolean);
+      const xs = pts.map((p) => p.x);
+      const ys = pts.map((p) => p.y);
+      const span = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+      this.board.centreOn(String(jumps.from), Math.min(this.board.full.w, Math.max(360, span * 2.3)));
+    } else {
+      this.board.follow(ids);
+    }
   }
 
   /** Only the pieces of a view (the replay's moments). */

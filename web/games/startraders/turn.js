@@ -161,7 +161,7 @@ const PARTS = {
     : c.grant ? `Grant ${names.seat(view.pending.detail?.seat ?? view.turn?.seat)} the use of your station` : "Refuse"),
   petition_price: (container, ctx) => {
     simple("The Emperor's price", (c, { view }) => c.type !== "PayPetition" ? null
-      : c.pay ? `Pay ${view.turn?.petition?.price ?? ""} Stellors` : "Refuse")(container, ctx);
+      : c.pay ? payWords(view.turn?.petition || {}) : refuseWords(view.turn?.petition || {}))(container, ctx);
     container.lastChild.append(petitionTable(ctx.names, ctx.view.advanced));
   },
   kluge_payoff: simple("Kluge", (c) => c.type !== "ChooseKlugePayoff" ? null : c.engine ? "Take an engine" : "Take the Stellors and Prestige"),
@@ -169,6 +169,15 @@ const PARTS = {
   choose_jump: simple("Where to", (c, { names }) => c.type !== "ChooseJump" ? null : c.world === null ? "Stay" : `Jump to ${names.world(c.world)}`),
   place_station: simple("The Insider's stations", (c, { names }) => c.type !== "PlaceStation" ? null : `Station at ${names.world(c.world)}`),
 };
+
+function payWords(p) {
+  return `Pay ${p.price ?? 0} Stellors${p.spend ? ` and spend ${p.spend} Prestige` : ""}`;
+}
+
+function refuseWords(p) {
+  const cost = [p.refuse_stellors ? `${p.refuse_stellors} Stellors` : "", p.refuse_prestige ? `${p.refuse_prestige} Prestige` : ""].filter(Boolean);
+  return cost.length ? `Refuse (lose ${cost.join(" and ")})` : "Refuse";
+}
 
 function playWords(c, names, me) {
   const target = c.target === me ? "yourself" : names.seat(c.target);
