@@ -43,5 +43,9 @@ async function refresh() {
   document.body.dataset.seq = String(seq);
 }
 
-refresh();
-setInterval(() => refresh().catch(() => {}), 1500);
+if (params.get("table")) {
+  refresh().catch((err) => { document.getElementById("st-error").textContent = err.message; document.getElementById("st-error").hidden = false; });
+  setInterval(() => refresh().catch(() => {}), 1500);
+} else {
+  document.getElementById("controls").textContent = "Open this page with a seat link's table id and token: dev.html?table=ID#TOKEN.";
+}
