@@ -50,8 +50,8 @@ def _samples() -> list[dict[str, Any]]:
                                   {"name": "Bob", "world": 66, "hand": ["lost-1", "zap-1"]},
                                   {"name": "Cy", "world": 11, "policy": "never"}],
                       "stations": {"63": 0}, "dice": [5, 1, 2, 5]})
-    for seat, cmd in [(1, {"type": "OfferDeal", "to": 0, "give": {"stellors": 10, "cards": ["zap-1"]},
-                           "get": {"stations": [63]}}),
+    swap = {"give": {"stellors": 10, "cards": ["zap-1"]}, "get": {"stations": [63]}}
+    for seat, cmd in [(1, {"type": "OfferDeal", "to": 0, **swap}),
                       (0, {"type": "AnswerDeal", "offer": 1, "accept": True}),
                       (1, {"type": "OfferDeal", "to": 0, "give": {"stellors": 1}}),
                       (1, {"type": "WithdrawDeal", "offer": 2}),
