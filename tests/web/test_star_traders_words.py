@@ -72,7 +72,7 @@ def test_every_event_has_words(page: Any, server_url: str) -> None:
         const { loadComponents } = await import('/games/startraders/data.js');
         const { describeEvent } = await import('/games/startraders/words.js');
         const names = await loadComponents();
-        names.setPlayers([{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }, { name: 'Di' }]);
+        names.setPlayers(['Ann', 'Bob', 'Cy', 'Di'].map((name) => ({ name })));
         return events.map((ev) => [ev.type || '?', ev.redacted || false, describeEvent(ev, names, 0)]);
     }""", samples)
     described = {t for t, redacted, text in lines if text and not redacted}

@@ -4,6 +4,7 @@
 // Prestige, hold), my reaction setting, the Contracts. Everything is drawn from the newest
 // answer ``{view, legal, extras}``; every command goes out through ``host.send``.
 import { el } from "../../dom.js";
+import { askFirst } from "../../confirm.js";
 import { zoomButtons } from "../../board.js";
 import { Galaxy, drawGalaxy } from "./galaxy.js";
 import { renderContracts, renderPlayers, renderSeatPanel } from "./panel.js";
@@ -114,6 +115,7 @@ export class StarTradersPage {
     renderSeatPanel(this.parts.seat, view, names, me);
     renderPolicy(this.parts.policy, ctx);
     if (this.parts.players) renderPlayers(this.parts.players, view, names, me);
+    this.dropOutButton(view);
     renderContracts(this.parts.contracts, view, names);
     // the deal form keeps what the player typed: redrawn only when what it offers changes
     const p = view.players?.[me];
@@ -123,6 +125,15 @@ export class StarTradersPage {
       renderDealForm(this.parts.deal, ctx);
     }
     this.dealTo = ctx.dealTo;
+  }
+
+  /** Dropping Out: at any time, in two presses (the ship leaves the game for good). */
+  dropOutButton(view) {
+    const p = view.players?.[this.me];
+    if (!p || p.out || !view.pending || this.host.replaying?.()) return;
+    const b = el("button", { type: "button", id: "drop-out", class: "quiet" }, "Drop out of the game");
+    askFirst(b, "Dropping Out: your ship leaves the game for good (the rules: "at any time").", "Drop out: press again", () => this.send({ type: "DropOut" }));
+    this.parts.seat.append(b);
   }
 
   /** New jump choices: on a phone the map zooms onto the ship's neighbourhood (the worlds

@@ -7,7 +7,7 @@ export function renderSummary(container, view, names, me) {
   if (view.winner === null || view.winner === undefined) { container.hidden = true; return; }
   container.hidden = false;
   const reason = view.end?.reason;
-  const why = reason === "mission" ? "completed the Imperial Mission" : reason === "last" ? "is the last Trader left" : reason ? String(reason) : "won";
+  const why = reason === "mission" ? "completed the Imperial Mission" : reason === "last-trader" ? "is the last Trader left" : reason === "imperial-chain" ? "completed a chain of Imperial Stations" : reason ? String(reason) : "won";
   container.append(el("h3", { class: "winner" }, `${view.winner === me ? "You" : names.seat(view.winner)} ${view.winner === me && reason === "mission" ? "completed the Imperial Mission" : why} — ${view.winner === me ? "you win" : "the winner"}!`));
   const table = el("table", { class: "st-summary" });
   const head = el("tr", {});

@@ -123,7 +123,7 @@ function sentence(ev, names, me) {
     case "DealWithdrawn": return `Deal ${d.id} is withdrawn.`;
     case "EnvoyAssigned": return `${names.seat(d.seat)} must take the Imperial Envoy to ${W(d.world)}.`;
     case "EnvoyReached": return `${names.seat(d.seat)} brings the Imperial Envoy to ${W(d.world)}.`;
-    case "GameWon": return `${who(d.seat)} win${d.seat === me ? "" : "s"} the game${d.reason === "mission" ? " by completing the Imperial Mission" : d.reason === "last" ? " as the last Trader left" : ""}!`;
+    case "GameWon": return `${who(d.seat)} win${d.seat === me ? "" : "s"} the game${d.reason === "mission" ? " by completing the Imperial Mission" : d.reason === "last-trader" ? " as the last Trader left" : d.reason === "imperial-chain" ? " with a chain of Imperial Stations" : ""}!`;
     default: return `${ev.type}.`;
   }
 }
