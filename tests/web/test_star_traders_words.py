@@ -72,8 +72,9 @@ def test_every_event_has_words(page: Any, server_url: str) -> None:
         const { loadComponents } = await import('/games/startraders/data.js');
         const { describeEvent } = await import('/games/startraders/words.js');
         const names = await loadComponents();
-        names.setPlayers(['Ann', 'Bob', 'Cy', 'Di'].map((name) => ({ name })));
-        return events.map((ev) => [ev.type || '?', ev.redacted || false, describeEvent(ev, names, 0)]);
+        names.setPlayers([0, 1, 2, 3].map((i) => ({ name: ['Ann', 'Bob', 'Cy', 'Di'][i] })));
+        const words = (ev) => describeEvent(ev, names, 0);
+        return events.map((ev) => [ev.type || '?', ev.redacted || false, words(ev)]);
     }""", samples)
     described = {t for t, redacted, text in lines if text and not redacted}
     missing = _applied_types() - described - SILENT

@@ -132,7 +132,7 @@ export class StarTradersPage {
     const p = view.players?.[this.me];
     if (!p || p.out || !view.pending || this.host.replaying?.()) return;
     const b = el("button", { type: "button", id: "drop-out", class: "quiet" }, "Drop out of the game");
-    askFirst(b, "Dropping Out: your ship leaves the game for good (the rules: "at any time").", "Drop out: press again", () => this.send({ type: "DropOut" }));
+    askFirst(b, "Dropping Out: your ship leaves the game for good (allowed at any time).", "Drop out: press again", () => this.send({ type: "DropOut" }));
     this.parts.seat.append(b);
   }
 
