@@ -116,6 +116,10 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     assert "You Are Lost interval" in bob.inner_text("#st-reaction")
     assert bob.locator('#st-reaction button[data-react="PassReaction"]').count() == 1
     assert "waiting for Bob" in ann.inner_text("#st-prompt")
+    # the interval is shown to everyone as it opens
+    status = ann.locator('.st-window[data-window="you_are_lost"]')
+    status.wait_for()
+    assert "your jump" in status.inner_text() and "asking Bob" in status.inner_text()
     _shot(bob, "reaction-phone")
     bob.click('#st-reaction button[data-react="PlayYouAreLost"]')
     for p in (ann, bob):

@@ -73,3 +73,18 @@ export function renderPolicy(container, ctx) {
   container.append(label, select);
   void names;
 }
+
+/** For everyone: the reaction window open now (its kind, whose jump or Calamity, the roll
+ * as it stands, who is asked), as the intervals open and close. */
+export function windowStatus(view, names, me) {
+  const w = view.window;
+  if (!w) return null;
+  const asked = (view.pending?.seats || []).map((s) => (s === me ? "you" : names.seat(s))).join(", ");
+  const parts = [`${windowName(w.kind)} is open`];
+  if (w.kind === "avoid_calamity") parts.push(`${names.card(w.card)} on ${w.victim === me ? "you" : names.seat(w.victim)}`);
+  else parts.push(`${w.victim === me ? "your" : `${names.seat(w.victim)}'s`} jump`);
+  if (w.kind === "zap" && view.turn?.roll) parts.push(`the roll stands at ${view.turn.roll.roll ?? "?"}${view.turn.roll.need ? ` (${view.turn.roll.need}+ needed)` : ""}`);
+  if (asked) parts.push(`asking ${asked}`);
+  const p = el("p", { class: "st-window", "data-window": w.kind, role: "status" }, `${parts.join(" · ")}.`);
+  return p;
+}

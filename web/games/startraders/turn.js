@@ -6,6 +6,7 @@
 // special jump goes, the Insider's stations). Cards playable at any time are here too.
 import { el } from "../../dom.js";
 import { chance, percent } from "./data.js";
+import { windowStatus } from "./reactions.js";
 
 /** A button that sends ``cmd``; the command is in ``data-cmd`` (tests and tools). */
 export function cmdButton(label, cmd, send, attrs = {}) {
@@ -23,6 +24,8 @@ export function renderTurn(container, ctx) {
   const { view, legal, names, me } = ctx;
   const prompt = view.pending;
   const mine = prompt && prompt.seats.includes(me);
+  const open = windowStatus(view, names, me);
+  if (open) container.append(open);
   if (mine) {
     const part = PARTS[prompt.prompt];
     if (part) part(container, ctx);
