@@ -44,12 +44,13 @@ def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
     return page
 
 
-def _table(server_url: str) -> tuple[str, dict[str, Any]]:
+def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, Any]]:
+    """A table of Ann, Bob and a bot (Ann's Personality chosen in the lobby, or dealt)."""
     t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
                                         "name": "Traders"})
     for seat, name in ((0, "Ann"), (1, "Bob")):
-        api(server_url, f"/api/tables/{t['table_id']}/join", {"name": name},
-            t["seats"][seat]["token"])
+        body = {"name": name, **({"choice": choice} if choice and seat == 0 else {})}
+        api(server_url, f"/api/tables/{t['table_id']}/join", body, t["seats"][seat]["token"])
     api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
     return t["table_id"], t
 
@@ -217,4 +218,24 @@ def test_station_jump_permission_and_an_imperial_station(browser: Any, server_ur
     _shot(bob, "imperial-desktop")
     ann.context.close()
     bob.context.close()
+    assert not errors, errors
+
+
+def test_the_insider_places_her_stations_on_the_map(browser: Any, server_url: str) -> None:
+    """Setting Up 6: the Insider places three extra stations; the free worlds are ringed on
+    the map and a click places one there."""
+    errors: list[str] = []
+    table, t = _table(server_url, choice="insider")
+    ann = _context(browser, errors, **DESKTOP)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    assert "place your next station" in ann.inner_text("#st-prompt")
+    free = ann.locator(".pick-world")
+    assert free.count() > 20
+    world = free.first.get_attribute("data-world")
+    ann.locator(f"#world-{world}").click()
+    ann.wait_for_selector(f'.station[data-world="{world}"][data-owner="0"]')
+    ann.locator("#st-prompt", has_text="2 left").wait_for()
+    assert ann.locator(f'.pick-world[data-world="{world}"]').count() == 0
+    _shot(ann, "insider-desktop")
+    ann.context.close()
     assert not errors, errors

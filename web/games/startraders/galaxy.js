@@ -53,11 +53,26 @@ function clear(layer) { while (layer.firstChild) layer.firstChild.remove(); }
 
 /** Draw the pieces of ``view`` over the galaxy. ``jumps``: the jumping seat's lines
  * (extras.jumps) to highlight; ``picked``: the world the player clicked. */
-export function drawGalaxy(board, view, names, { jumps = null, picked = null } = {}) {
+export function drawGalaxy(board, view, names, { jumps = null, picked = null, targets = [] } = {}) {
   drawStations(board, view, names);
   drawMarkers(board, view, names);
   drawShips(board, view, names);
   drawReach(board, view, names, jumps, picked);
+  drawTargets(board, names, targets);
+}
+
+/** Worlds a click chooses directly (the Insider's stations, where a special jump goes). */
+function drawTargets(board, names, targets) {
+  for (const { world, label } of targets) {
+    const d = board.dot(String(world));
+    if (!d) continue;
+    const g = svgEl("g", { class: "pick-world", "data-world": world, tabindex: 0, role: "button", "aria-label": label }, board.layer("highlight"));
+    svgEl("circle", { cx: d.x, cy: d.y, r: 26, fill: "none", stroke: "#f472b6", "stroke-width": 4, "stroke-dasharray": "3 3" }, g);
+    g.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && board.onWorld) { e.preventDefault(); board.onWorld(world); }
+    });
+  }
+  void names;
 }
 
 function drawStations(board, view, names) {

@@ -105,7 +105,9 @@ export class StarTradersPage {
     const me = this.me;
     const ctx = { view, legal, extras, names, me, send: (c) => this.send(c), picked: this.picked, dealTo: this.dealTo,
       deadline: this.turnTimer && this.windowSince ? this.windowSince + this.turnTimer * 1000 : null };
-    drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked });
+    const targets = legal.filter((c) => c.type === "PlaceStation" || (c.type === "ChooseJump" && c.world !== null))
+      .map((c) => ({ world: c.world, label: `${c.type === "PlaceStation" ? "Place a station at" : "Jump to"} ${names.world(c.world)}` }));
+    drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked, targets });
     this.bringChoicesIntoView(extras.jumps);
     if (this.parts.prompt) this.parts.prompt.textContent = promptWords(view, names, me);
     renderSummary(this.parts.summary, view, names, me);
