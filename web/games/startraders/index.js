@@ -68,6 +68,15 @@ function playerLine(p, names) {
   return `${names.personality(p.personality)} · at ${names.world(p.world)} · ${p.engines} engines · ${p.prestige} Prestige · ${p.cards} card${p.cards === 1 ? "" : "s"}${p.hold.length ? ` · hold: ${p.hold.map((c) => names.cargo(c)).join(", ")}` : ""}${p.out ? " · dropped out" : ""}`;
 }
 
+/** The table's options in words (the lobby). */
+function optionWords(lobby) {
+  const o = lobby.options || {};
+  const parts = [o.advanced ? "the advanced game (Imperial Stations)" : "the basic game"];
+  if (o.personalities === "none") parts.push("no Personalities");
+  parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
+  return parts.join(" · ");
+}
+
 /** The start page's Star Traders options: the advanced game; 2-6 players. */
 const createForm = {
   mount(root) {
@@ -86,12 +95,16 @@ export default {
   rulesets: ["star-traders"],
   title: "Star Traders",
   loadNames,
+  optionWords,
+  choiceTitle: "Personality",
   createPage(host) {
     host.names.me = host.seat ?? -1;
     const page = new StarTradersPage(host);
     page.hasMotion = () => false;
     page.animate = async () => {};
     page.playerLine = (p) => playerLine(p, host.names);
+    page.playerMoney = (p) => ({ title: "Prestige (only your own Stellors are shown to you)", big: `${p.prestige} Prestige`, small: p.stellors === undefined ? `${p.engines} engines` : `${p.stellors} Stellors` });
+    page.turnWords = (answer) => page.promptWords(answer);
     page.endSummary = (view) => endSummary(view, host.names);
     page.followUp = () => null;
     page.refused = () => {};

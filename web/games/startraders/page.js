@@ -85,8 +85,10 @@ export class StarTradersPage {
     this.render(this.answer);
   }
 
-  /** The newest answer of this link: ``{seq, view, legal, pending, extras}``. */
-  render(answer) {
+  /** The newest answer of this link: ``{seq, view, legal, pending, extras}``; while the
+   * platform replays, only the pieces and no controls. */
+  render(answer, turn = {}) {
+    if (turn.replaying) answer = { ...answer, legal: [], extras: {} };
     const view = answer.view;
     const before = this.answer?.view;
     if (before && (before.turn?.seat !== view.turn?.seat || before.players?.[this.me]?.world !== view.players?.[this.me]?.world)) this.picked = null;
@@ -170,8 +172,8 @@ export class StarTradersPage {
     for (const b of this.panelEl.querySelectorAll("button")) if (on) b.disabled = true;
   }
 
-  showActive(always = false) {
-    const v = this.answer?.view;
+  showActive(view = null, always = false) {
+    const v = view || this.answer?.view;
     if (!v?.turn) return;
     const world = v.players[v.turn.seat]?.world;
     if (world !== undefined && (always || !this.board.userRecently())) this.board.follow([String(world)]);
