@@ -68,7 +68,7 @@ export class Names {
 
   seat(seat) {
     if (seat === null || seat === undefined || seat < 0) return "nobody";
-    return this.players[seat]?.name || `Seat ${seat + 1}`;
+    return this.players[seat]?.name || this.who?.(seat) || `Seat ${seat + 1}`;
   }
 
   color(seat) { return SEAT_COLORS[seat % SEAT_COLORS.length]; }

@@ -17,6 +17,7 @@ const KIND = {
 /** The log in words: one line per event worth a sentence. */
 export function describeLog(events, names, who, reader) {
   const me = reader ?? names.me ?? -1;
+  if (who) names.who = who; // the table's seat names, before any view has come
   const out = [];
   for (const ev of events) {
     const text = describeEvent(ev, names, me);
@@ -46,7 +47,7 @@ export function commandWords(cmd, names) {
 
 async function loadNames() {
   const names = await loadComponents();
-  names.playerLabel = (p) => `${p.name} (${names.personality(p.personality)})`;
+  names.playerLabel = (p) => p.name;
   names.playerColor = (p) => names.color(p.seat);
   return names;
 }
@@ -65,7 +66,7 @@ function endSummary(view, names) {
 }
 
 function playerLine(p, names) {
-  return `${names.personality(p.personality)} · at ${names.world(p.world)} · ${p.engines} engines · ${p.prestige} Prestige · ${p.cards} card${p.cards === 1 ? "" : "s"}${p.hold.length ? ` · hold: ${p.hold.map((c) => names.cargo(c)).join(", ")}` : ""}${p.out ? " · dropped out" : ""}`;
+  return `${names.personality(p.personality)} · ${names.world(p.world)} · ${p.engines} engines · ${p.cards} card${p.cards === 1 ? "" : "s"}${p.hold.length ? ` · ${p.hold.map((c) => names.cargo(c)).join(", ")}` : ""}${p.mission !== null ? " · on a mission" : ""}${p.out ? " · dropped out" : ""}`;
 }
 
 /** The table's options in words (the lobby). */
