@@ -1,6 +1,6 @@
 // Star Traders' pieces in words: worlds, jumplines, cards, Contracts, Personalities, seats.
 // Everything comes from the engine's data (GET /api/star-traders/components), loaded once.
-import { getJSON } from "../../api.js";
+import { getJSON } from "../../platform/api.js";
 
 let loading = null;
 

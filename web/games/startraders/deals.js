@@ -2,7 +2,7 @@
 // right-to-deliver markers, cargo and engines (the last two only on the same world); the open
 // offers between me and another, with Accept / Refuse for the one asked and Withdraw for the
 // offerer. Offers may be made at any time, during anyone's turn.
-import { el } from "../../dom.js";
+import { el } from "../../platform/dom.js";
 import { cmdButton } from "./turn.js";
 import { bundleWords } from "./words.js";
 

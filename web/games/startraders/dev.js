@@ -1,8 +1,8 @@
 // A standalone page to look at the Star Traders modules on a real table, before (or beside)
 // the platform's table page: it polls the seat's view and log and sends commands through the
 // same GamePage the table page uses (page.js), with a small host.
-import { TableApi } from "../../api.js";
-import { el } from "../../dom.js";
+import { TableApi } from "../../platform/api.js";
+import { el } from "../../platform/dom.js";
 import { loadComponents } from "./data.js";
 import { StarTradersPage } from "./page.js";
 import { describeEvent } from "./words.js";

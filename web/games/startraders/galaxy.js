@@ -3,8 +3,8 @@
 // (Board), and an overlay drawn from the view: stations ringed in their owner's colour
 // (Imperial Stations with a crown), ships, Pick Up / Deliver markers per Current Contract,
 // Quarantines, and the worlds a jump can reach (a click says the line's colour and chance).
-import { Board, svgEl } from "../../board.js";
-import { getText } from "../../api.js";
+import { Board, svgEl } from "../venus/board.js";
+import { getText } from "../../platform/api.js";
 import { chance, percent } from "./data.js";
 
 const SHIP_R = 11;

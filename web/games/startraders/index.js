@@ -1,12 +1,19 @@
 // Star Traders for the platform (the GameModule of web/platform/games.js): its names, its
 // part of the table page (page.js), the log in words, the end summary, the start page's
 // options. The modules of this folder each take (view, legal, send).
-import { el } from "../../dom.js";
+import { el } from "../../platform/dom.js";
 import { loadComponents } from "./data.js";
 import { StarTradersPage } from "./page.js";
 import { describeEvent } from "./words.js";
 
 export { StarTradersPage };
+
+/** The game's stylesheet, added to the page once when a Star Traders table opens. */
+function useStyles() {
+  if (document.querySelector("link[data-game=startraders]")) return;
+  const link = el("link", { rel: "stylesheet", href: new URL("./startraders.css", import.meta.url).pathname, "data-game": "startraders" });
+  document.head.append(link);
+}
 
 const KIND = {
   TurnStarted: "turn", Jumped: "move", RandomJumped: "move", LostJump: "move", JumpFailed: "move",
@@ -46,6 +53,7 @@ export function commandWords(cmd, names) {
 }
 
 async function loadNames() {
+  useStyles();
   const names = await loadComponents();
   names.playerLabel = (p) => p.name;
   names.playerColor = (p) => names.color(p.seat);

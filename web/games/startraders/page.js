@@ -3,9 +3,9 @@
 // me, the turn's controls, open offers and the deal form, my ship (Stellors, hand, engines,
 // Prestige, hold), my reaction setting, the Contracts. Everything is drawn from the newest
 // answer ``{view, legal, extras}``; every command goes out through ``host.send``.
-import { el } from "../../dom.js";
-import { askFirst } from "../../confirm.js";
-import { zoomButtons } from "../../board.js";
+import { el } from "../../platform/dom.js";
+import { askFirst } from "../../platform/confirm.js";
+import { zoomButtons } from "../venus/board.js";
 import { Galaxy, drawGalaxy } from "./galaxy.js";
 import { renderContracts, renderPlayers, renderSeatPanel } from "./panel.js";
 import { renderTurn } from "./turn.js";

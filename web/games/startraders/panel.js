@@ -1,7 +1,7 @@
 // A seat's panel and the table's panels: my Stellors and hand (private), the players' engines
 // and Prestige tracks, cargo in each hold and what it is for, Current and Completed Contracts
 // with who carries what, the Imperial Missions.
-import { el } from "../../dom.js";
+import { el } from "../../platform/dom.js";
 
 const PRESTIGE_MAX = 30;
 

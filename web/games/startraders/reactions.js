@@ -2,7 +2,7 @@
 // (Avoid Calamity!, You Are Lost!, Quarantine!, Zap!/Superzap!, a re-roll by turning in a
 // card) and a pass; the seat's standing choice (always ask / only when I hold a playable
 // card / never); a countdown when the table has a turn timer.
-import { el } from "../../dom.js";
+import { el } from "../../platform/dom.js";
 import { cmdButton } from "./turn.js";
 import { policyWords, windowName } from "./words.js";
 

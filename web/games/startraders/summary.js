@@ -1,6 +1,6 @@
 // The end of a Star Traders game: the winner and why, then every Trader by Prestige with
 // engines, stations, Completed Contracts' rights and whether still in the game.
-import { el } from "../../dom.js";
+import { el } from "../../platform/dom.js";
 
 export function renderSummary(container, view, names, me) {
   container.replaceChildren();

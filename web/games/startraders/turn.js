@@ -4,7 +4,7 @@
 // petition with the Petition Table shown), the draw stage and the explicit end of turn, and
 // the questions the rules ask (permission, the Emperor's price, Kluge, Telzey, where a
 // special jump goes, the Insider's stations). Cards playable at any time are here too.
-import { el } from "../../dom.js";
+import { el } from "../../platform/dom.js";
 import { chance, percent } from "./data.js";
 import { windowStatus } from "./reactions.js";
 
