@@ -40,6 +40,8 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
     cards = contracts()
     return {
         "ruleset": "star-traders",
+        # the table page's word for where the game is (as Merchant of Venus's view says it)
+        "stage": "over" if state.winner is not None else "playing",
         "advanced": state.advanced,
         "round": state.round,
         "first_player": state.first_player,

@@ -1,5 +1,6 @@
-"""Star Traders in real Chromium (issue 18): a table with two human seats in two browser
-contexts (a laptop and a phone) and a bot seat, put in a known position (predetermined dice):
+"""Star Traders in real Chromium on the table page (issue 18): a table with two human seats
+in two browser contexts (a laptop and a phone) that join through the lobby, and a bot seat;
+the game is put in a known position (predetermined dice):
 a deal offered by Bob during Ann's turn and accepted in Ann's tab; Ann's jump chosen on the
 map with its line's colour and chance; the You Are Lost interval answered by Bob in his own
 tab; Ann's petition with the Petition Table shown, the Emperor's price paid, the Imperial
@@ -39,13 +40,15 @@ def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
     ctx = browser.new_context(bypass_csp=True, **kw)
     page = ctx.new_page()
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)
     page.set_default_timeout(15_000)
     return page
 
 
 def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, Any]]:
-    """A table of Ann, Bob and a bot (Ann's Personality chosen in the lobby, or dealt)."""
+    """A table of Ann, Bob and a bot, joined through the API (Ann's Personality chosen in
+    the lobby, or dealt), started."""
     t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
                                         "name": "Traders"})
     for seat, name in ((0, "Ann"), (1, "Bob")):
@@ -55,9 +58,28 @@ def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, A
     return t["table_id"], t
 
 
+def _lobby_table(server_url: str, ann: Any, bob: Any) -> tuple[str, dict[str, Any]]:
+    """The same, joined in the two tabs through the lobby (a name and a Personality)."""
+    t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
+                                        "name": "Traders"})
+    for page, seat, name, choice in ((ann, 0, "Ann", "hero"), (bob, 1, "Bob", "navigator")):
+        page.goto(t["seats"][seat]["url"])
+        page.wait_for_selector("#join:not([hidden])")
+        page.fill("#join-name", name)
+        page.select_option("#join-race", choice)
+        page.click("#join-btn")
+        page.wait_for_selector(f'.seat.mine:has-text("{name}")')
+    _shot(bob, "lobby-phone")
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    for page in (ann, bob):
+        page.wait_for_selector("#game:not([hidden]) #st-seat h3")
+    assert "the Hero" in ann.inner_text("#st-seat h3")
+    return t["table_id"], t
+
+
 def _open(page: Any, server_url: str, table: str, token: str) -> None:
-    page.goto(f"{server_url}/games/startraders/dev.html?table={table}#{token}")
-    page.wait_for_selector("#st-seat h3")
+    page.goto(f"{server_url}/t/{table}#{token}")
+    page.wait_for_selector("#game:not([hidden]) #st-seat h3")
 
 
 def _shot(page: Any, name: str) -> None:
@@ -66,15 +88,16 @@ def _shot(page: Any, name: str) -> None:
 
 def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     errors: list[str] = []
-    table, t = _table(server_url)
-    set_position(table, POSITION)
     ann = _context(browser, errors, **DESKTOP)
     bob = _context(browser, errors, **PHONE)
-    _open(ann, server_url, table, t["seats"][0]["token"])
-    _open(bob, server_url, table, t["seats"][1]["token"])
+    table, t = _lobby_table(server_url, ann, bob)
+    set_position(table, POSITION)
+    for p in (ann, bob):
+        p.reload()
+        p.wait_for_selector("#game:not([hidden]) #st-seat h3")
     ann.wait_for_selector("#jumplines line.reach")
-    assert "Your movement stage" in ann.inner_text("#st-prompt")
-    assert "Ann is moving" in bob.inner_text("#st-prompt")
+    assert "Your movement stage" in ann.inner_text("#prompt")
+    assert "Ann is moving" in bob.inner_text("#prompt")
     # money and hands are private: each tab shows only its own
     assert "40 Stellors" in ann.inner_text("#st-seat")
     assert "You Are Lost!" in bob.inner_text("#st-seat .st-hand")
@@ -116,7 +139,7 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     bob.wait_for_selector('#st-reaction button[data-react="PlayYouAreLost"]', timeout=20_000)
     assert "You Are Lost interval" in bob.inner_text("#st-reaction")
     assert bob.locator('#st-reaction button[data-react="PassReaction"]').count() == 1
-    assert "waiting for Bob" in ann.inner_text("#st-prompt")
+    assert "waiting for Bob" in ann.inner_text("#prompt")
     # the interval is shown to everyone as it opens
     status = ann.locator('.st-window[data-window="you_are_lost"]')
     status.wait_for()
@@ -147,15 +170,28 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     ann.wait_for_selector("#st-seat .luck-card")
     ann.click("#end-turn")
     bob.wait_for_selector("#end-movement")
-    assert "Your movement stage" in bob.inner_text("#st-prompt")
+    assert "Your movement stage" in bob.inner_text("#prompt")
     bob.click("#end-movement")
     bob.click("#skip-action")
     bob.click("#draw")
     bob.click("#end-turn")
-    ann.locator("#st-prompt", has_text="Your movement stage").wait_for(timeout=30_000)
+    ann.locator("#prompt", has_text="Your movement stage").wait_for(timeout=30_000)
     log = api(server_url, f"/api/tables/{table}/log", token=t["seats"][0]["token"])["events"]
     started = [e["data"]["seat"] for e in log if e.get("type") == "TurnStarted"]
     assert started[-3:] == [1, 2, 0]  # Bob, the bot, Ann again
+    # the log in words in both tabs; Ann's "since your last turn"; the replay of the game
+    for p in (ann, bob):
+        p.locator("#log", has_text="plays You Are Lost!").wait_for()
+    assert "Bob" in ann.inner_text("#players") and "Prestige" in ann.inner_text("#players")
+    ann.wait_for_selector("#since:not([hidden])")
+    assert "Bob" in ann.inner_text("#since")
+    _shot(ann, "since-desktop")
+    ann.click("#replay-btn")
+    ann.wait_for_selector("#replay-bar:not([hidden])")
+    assert ann.locator("#board .ship").count() == 3
+    _shot(ann, "replay-desktop")
+    ann.keyboard.press("Escape")
+    ann.wait_for_selector("#replay-bar", state="hidden")
     ann.context.close()
     bob.context.close()
     assert not errors, errors
@@ -194,7 +230,7 @@ def test_station_jump_permission_and_an_imperial_station(browser: Any, server_ur
     station.click()
     refuse = bob.get_by_role("button", name="Refuse")
     refuse.wait_for()
-    assert "Ann asks to use your station at Capital (66)" in bob.inner_text("#st-prompt")
+    assert "Ann asks to use your station at Capital (66)" in bob.inner_text("#prompt")
     _shot(bob, "permission-desktop")
     refuse.click()
     ann.locator("#st-turn", has_text="3 jump attempts left").wait_for()
@@ -228,13 +264,13 @@ def test_the_insider_places_her_stations_on_the_map(browser: Any, server_url: st
     table, t = _table(server_url, choice="insider")
     ann = _context(browser, errors, **DESKTOP)
     _open(ann, server_url, table, t["seats"][0]["token"])
-    assert "place your next station" in ann.inner_text("#st-prompt")
+    assert "place your next station" in ann.inner_text("#prompt")
     free = ann.locator(".pick-world")
     assert free.count() > 20
     world = free.first.get_attribute("data-world")
     ann.locator(f"#world-{world}").click()
     ann.wait_for_selector(f'.station[data-world="{world}"][data-owner="0"]')
-    ann.locator("#st-prompt", has_text="2 left").wait_for()
+    ann.locator("#prompt", has_text="2 left").wait_for()
     assert ann.locator(f'.pick-world[data-world="{world}"]').count() == 0
     _shot(ann, "insider-desktop")
     ann.context.close()

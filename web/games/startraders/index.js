@@ -4,14 +4,16 @@
 import { el } from "../../platform/dom.js";
 import { loadComponents } from "./data.js";
 import { StarTradersPage } from "./page.js";
+import { createForm } from "./create.js";
 import { describeEvent } from "./words.js";
 
 export { StarTradersPage };
 
 /** The game's stylesheet, added to the page once when a Star Traders table opens. */
 function useStyles() {
-  if (document.querySelector("link[data-game=startraders]")) return;
-  const link = el("link", { rel: "stylesheet", href: new URL("./startraders.css", import.meta.url).pathname, "data-game": "startraders" });
+  const href = "/games/startraders/startraders.css";
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  const link = el("link", { rel: "stylesheet", href });
   document.head.append(link);
 }
 
@@ -56,6 +58,10 @@ async function loadNames() {
   useStyles();
   const names = await loadComponents();
   names.playerLabel = (p) => p.name;
+  // the lobby's seat choice: a Personality (Optional Rules, "Selecting Personalities")
+  names.choiceName = (key) => names.personality(key);
+  names.choiceLabel = (key) => names.personality(key).replace(/^the /, "The ");
+  names.choiceColor = (seat) => names.color(seat);
   names.playerColor = (p) => names.color(p.seat);
   return names;
 }
@@ -86,23 +92,12 @@ function optionWords(lobby) {
   return parts.join(" · ");
 }
 
-/** The start page's Star Traders options: the advanced game; 2-6 players. */
-const createForm = {
-  mount(root) {
-    root.replaceChildren();
-    const label = el("label", { class: "check" });
-    label.append(el("input", { type: "checkbox", id: "t-advanced", name: "advanced" }), document.createTextNode(" The advanced game "));
-    label.append(el("small", {}, "(Imperial Stations and chains)"));
-    root.append(label);
-  },
-  options() { return { advanced: !!document.getElementById("t-advanced")?.checked }; },
-  maxSeats() { return 6; },
-};
-
 export default {
   id: "startraders",
   rulesets: ["star-traders"],
   title: "Star Traders",
+  styles: ["/games/startraders/startraders.css"],
+  playersTitle: "Traders",
   loadNames,
   optionWords,
   choiceTitle: "Personality",
