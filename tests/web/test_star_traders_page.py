@@ -181,7 +181,7 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     assert started[-3:] == [1, 2, 0]  # Bob, the bot, Ann again
     # the log in words in both tabs; Ann's "since your last turn"; the replay of the game
     for p in (ann, bob):
-        p.locator("#log", has_text="plays You Are Lost!").wait_for()
+        p.locator("#log", has_text="You Are Lost! Ann (played by Bob) rolls 1 and 2").wait_for()
     assert "Bob" in ann.inner_text("#players") and "Prestige" in ann.inner_text("#players")
     ann.wait_for_selector("#since:not([hidden])")
     assert "Bob" in ann.inner_text("#since")

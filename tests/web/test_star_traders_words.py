@@ -22,7 +22,9 @@ from engine.startraders.simulate import make_bot
 pytestmark = pytest.mark.browser
 
 SILENT = {"DecksShuffled", "ContractDeckReshuffled", "LoadedDieUsed", "IntervalRestarted",
-          "CardTurnedIn"}  # CardTurnedIn: silent only when "played" (the play has its line)
+          "CardTurnedIn",  # silent only when "played" (the play has its line)
+          "ReactionAsked", "ReactionPassed",  # the prompt asks; a pass changes nothing
+          "ReactionPlayed"}  # its CardPlayed says it
 EVOLVE = Path(__file__).resolve().parents[2] / "engine" / "startraders" / "evolve.py"
 
 

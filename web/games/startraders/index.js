@@ -28,8 +28,18 @@ export function describeLog(events, names, who, reader) {
   const me = reader ?? names.me ?? -1;
   if (who) names.who = who; // the table's seat names, before any view has come
   const out = [];
+  const open = []; // reaction windows opened in this batch: [index in out, anything played]
   for (const ev of events) {
+    if (ev.type === "ReactionPlayed" || ev.type === "CalamityAvoided") open.forEach((w) => { w[1] = true; });
+    if (ev.type === "WindowClosed" && ev.data && open.length) {
+      const [at, played] = open.pop();
+      if (!played) { // an interval everyone passed: neither its opening nor its end is news
+        if (at >= 0) out.splice(at, 1);
+        continue;
+      }
+    }
     const text = describeEvent(ev, names, me);
+    if (ev.type === "WindowOpened" && ev.data) open.push([text ? out.length : -1, false]);
     if (text) out.push({ text, kind: KIND[ev.type] || "event", seq: ev.seq, type: ev.type });
   }
   return out;
@@ -80,7 +90,7 @@ function endSummary(view, names) {
 }
 
 function playerLine(p, names) {
-  return `${names.personality(p.personality)} · ${names.world(p.world)} · ${p.engines} engines · ${p.cards} card${p.cards === 1 ? "" : "s"}${p.hold.length ? ` · ${p.hold.map((c) => names.cargo(c)).join(", ")}` : ""}${p.mission !== null ? " · on a mission" : ""}${p.out ? " · dropped out" : ""}`;
+  return `${p.personality ? `${names.personality(p.personality)} · ` : ""}${names.world(p.world)} · ${p.engines} engines · ${p.cards} card${p.cards === 1 ? "" : "s"}${p.hold.length ? ` · ${p.hold.map((c) => names.cargo(c)).join(", ")}` : ""}${p.mission !== null ? " · on a mission" : ""}${p.out ? " · dropped out" : ""}`;
 }
 
 /** The table's options in words (the lobby). */
@@ -120,7 +130,9 @@ export default {
   sinceWorthy: (line) => ["move", "trade", "turn"].includes(line.kind) || /deliver|station|Mission|wins/.test(line.text),
   secretsOf: () => ({}),
   notices: () => [],
-  playedTypes: new Set(["JumpDeclared", "RandomJumped", "StageChanged", "TurnEnded", "ReactionPassed", "ReactionPlayed", "CardPlayed", "PetitionRolled", "StationBuilt", "EnginesChanged", "CargoPickedUp"]),
+  // what a seat's own play causes (passes by the seat's reaction setting and stages the rules
+  // change are not plays)
+  playedTypes: new Set(["JumpDeclared", "RandomJumped", "TurnEnded", "ReactionPlayed", "PetitionRolled", "StationBuilt", "CargoPickedUp", "DealOffered"]),
   score: (p) => p.prestige,
   scoreName: "Prestige",
   keyboard: {

@@ -30,7 +30,9 @@ function jumpKind(kind) {
 /** One event in words for this seat; null when it says nothing to a player. */
 export function describeEvent(ev, names, me = -1) {
   const words = sentence(ev, names, me);
-  return words && words.replace(/!\.$/, "!").replace(/!\)\.$/, "!).");
+  if (!words) return words;
+  const tidy = words.replace(/!\.$/, "!").replace(/!\)\.$/, "!).");
+  return tidy[0].toUpperCase() + tidy.slice(1);
 }
 
 function sentence(ev, names, me) {
@@ -100,9 +102,9 @@ function sentence(ev, names, me) {
     case "WindowOpened": return d.kind === "avoid_calamity"
       ? `${names.seat(d.by)} plays ${card(d.card)} on ${d.victim === me ? "you" : names.seat(d.victim)}${d.world ? ` (${W(d.world)})` : ""}${d.cargo ? ` (${d.cargo})` : ""}.`
       : `${WINDOW[d.kind] || d.kind} opens.`;
-    case "ReactionAsked": return d.seat === me ? "You are asked whether to react." : null;
-    case "ReactionPassed": return `${who(d.seat)} pass${d.seat === me ? "" : "es"}.`;
-    case "ReactionPlayed": return `${who(d.seat)} play${d.seat === me ? "" : "s"} ${card(d.card)}.`;
+    case "ReactionAsked": return null; // the prompt asks; the play or the window's end is logged
+    case "ReactionPassed": return null; // a pass (chosen or by the seat's setting) changes nothing
+    case "ReactionPlayed": return null; // its CardPlayed says it
     case "CalamityAvoided": return `${who(d.seat)} avoid${d.seat === me ? "" : "s"} the Calamity with ${card(d.card)}.`;
     case "WindowClosed": return `${WINDOW[d.kind] || d.kind} closes.`;
     case "WindowsCleared": return "The open reaction windows close.";
