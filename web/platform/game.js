@@ -263,25 +263,25 @@ export class Game {
   show(evs) {
     const move = this.replay.active || document.hidden || this.dirty || this.motion
       || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 || !this.page.hasMotion(evs) ? null : evs;
+    const start = move ? this.page.motionStart?.(move) ?? null : null;
     this.appendLog(this.unlogged.splice(0));
-    this.render({ pieces: !move });
+    this.render(); // the page shows the new state at once (data-seq); the mover glides to it
     if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
     if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
     keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
     this.sinceLive(evs);
     this.notices.fromEvents(evs, this.lastCommand);
-    if (move) this.animateMove(move);
+    if (move) this.animateMove(move, start);
   }
 
-  /** The latest move of ``evs``, quickly (at most ``MOVE_MS`` in all); the pieces are drawn when
-   * it ends or when something newer cuts it short. */
-  animateMove(evs) {
+  /** The latest move of ``evs``, quickly (at most ``MOVE_MS`` in all), from ``start`` (where
+   * the mover stood before the pieces were drawn anew) to where the pieces already show it;
+   * something newer cuts it short and draws the pieces again. */
+  animateMove(evs, start) {
     const motion = new AbortController();
     this.motion = motion;
-    this.page.animate(evs, { totalMs: MOVE_MS, signal: motion.signal }).then(() => {
-      if (this.motion !== motion) return;
-      this.motion = null;
-      this.drawPieces();
+    this.page.animate(evs, { totalMs: MOVE_MS, signal: motion.signal, start }).then(() => {
+      if (this.motion === motion) this.motion = null;
     });
   }
 

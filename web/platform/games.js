@@ -47,8 +47,12 @@ export const FOLDERS = {
  * @property {(view: Object, secrets?: Object) => void} drawPieces  the pieces of a view (the
  *   replay passes a finished game's secrets, ``secretsOf``)
  * @property {(events: Object[]) => boolean} hasMotion  do these events hold a move worth animating
- * @property {(events: Object[], opts: {stepMs?: number, totalMs?: number, signal?: AbortSignal}) => Promise<void>} animate
- *   the latest move of ``events``, in place on the board
+ * @property {(events: Object[]) => any} [motionStart]  where the latest move of ``events`` starts on
+ *   the drawing now (taken before the new pieces are drawn; optional)
+ * @property {(events: Object[], opts: {stepMs?: number, totalMs?: number, signal?: AbortSignal, start?: any}) => Promise<void>} animate
+ *   the latest move of ``events``, in place on the board; with ``start`` the pieces are drawn at
+ *   their end already and the mover glides from ``start`` (the live page: the new state is shown
+ *   at once, ``data-seq``, the move is its depiction)
  * @property {(answer: Object, turn: TurnState) => string} promptWords  one sentence: what the
  *   rules ask now (of me, or whom we wait for)
  * @property {(answer: Object) => string} turnWords  the "your turn" notification's words
