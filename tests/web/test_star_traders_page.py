@@ -117,6 +117,7 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     _shot(bob, "deal-form-phone")
     bob.click("#deal-send")
     ann.wait_for_selector('.st-offer button[data-answer="accept"]')
+    assert "Bob offers you a deal" in ann.inner_text("#notices")  # kept until "Got it"
     assert "Bob offers you: 10 Stellors for the station at Jackpot (63)" in \
         ann.inner_text("#st-offers")
     assert bob.locator('.st-offer button[data-answer="withdraw"]').count() == 1
@@ -148,6 +149,7 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     bob.click('#st-reaction button[data-react="PlayYouAreLost"]')
     for p in (ann, bob):
         p.wait_for_selector('.ship[data-seat="0"][data-world="12"]', timeout=20_000)
+    ann.locator("#notices", has_text="Your ship ends up at Verne (12)").wait_for()
     ann.wait_for_selector("#petition")
 
     # the petition: the table shown, the roll, the Emperor's price paid, the mission granted

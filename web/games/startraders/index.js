@@ -45,6 +45,32 @@ export function describeLog(events, names, who, reader) {
   return out;
 }
 
+/** What the others' cards and the rules did to my seat without my asking, in words (kept until
+ * "Got it"): Calamities on me, You Are Lost!, a refused station, a deal offered to me. */
+function notices(names, seat, evs) {
+  if (seat === null || seat === undefined) return [];
+  const out = [];
+  const add = (ev, text) => out.push({ text, key: `st-${ev.seq}` });
+  for (const ev of evs) {
+    const d = ev.data;
+    if (!d) continue;
+    if (ev.type === "WindowOpened" && d.kind === "avoid_calamity" && d.victim === seat && d.by !== seat) {
+      add(ev, `${names.seat(d.by)} plays ${names.card(d.card)} on you.`);
+    } else if (ev.type === "LostJump" && d.seat === seat) {
+      add(ev, `You Are Lost! Your ship ends up at ${names.world(d.to)}.`);
+    } else if (ev.type === "StationLost" && d.seat === seat) {
+      add(ev, `You lose your station at ${names.world(d.world)}.`);
+    } else if (ev.type === "CargoRemoved" && d.seat === seat && d.why === "lost") {
+      add(ev, `You lose your cargo of ${names.cargo(d.cargo)}.`);
+    } else if (ev.type === "PermissionAnswered" && d.seat === seat && !d.granted) {
+      add(ev, `${names.seat(d.owner)} refuses you the station at ${names.world(d.to)} this turn.`);
+    } else if (ev.type === "DealOffered" && d.to === seat) {
+      add(ev, `${names.seat(d.seat)} offers you a deal (see the offers in your panel).`);
+    }
+  }
+  return out.map((n) => ({ ...n, text: n.text.replace(/!\.$/, "!") }));
+}
+
 const COMMAND = {
   Jump: (c, n) => `${c.kind === "station" ? "Station jump" : "Jump"} to ${n.world(c.to)}`,
   RandomJump: () => "Random jump", EndMovement: () => "End movement", BuildStation: () => "Build a station",
@@ -129,7 +155,7 @@ export default {
   commandWords,
   sinceWorthy: (line) => ["move", "trade", "turn"].includes(line.kind) || /deliver|station|Mission|wins/.test(line.text),
   secretsOf: () => ({}),
-  notices: () => [],
+  notices,
   // what a seat's own play causes (passes by the seat's reaction setting and stages the rules
   // change are not plays)
   playedTypes: new Set(["JumpDeclared", "RandomJumped", "TurnEnded", "ReactionPlayed", "PetitionRolled", "StationBuilt", "CargoPickedUp", "DealOffered"]),
