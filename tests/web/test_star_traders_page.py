@@ -277,3 +277,46 @@ def test_the_insider_places_her_stations_on_the_map(browser: Any, server_url: st
     _shot(ann, "insider-desktop")
     ann.context.close()
     assert not errors, errors
+
+
+# Ann carries her Imperial Cargo (Alien Artifacts to Terra, contract 68) one red line away
+# from Terra (42); the die: 4
+ENDGAME = {
+    "players": [
+        {"name": "Ann", "world": 43, "prestige": 20, "policy": "never", "hold": ["imperial"],
+         "mission": 68},
+        {"name": "Bob", "world": 66},
+        {"name": "Bot", "world": 11, "policy": "never"},
+    ],
+    "stations": {"42": 1},
+    "dice": [4],
+}
+
+
+def test_the_imperial_mission_completed_ends_the_game(browser: Any, server_url: str) -> None:
+    """Winning the Game: the Imperial Cargo delivered to its destination; both tabs (a laptop
+    and a phone) show the winner, why, and every Trader by Prestige."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, ENDGAME)
+    ann = _context(browser, errors, **DESKTOP)
+    bob = _context(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    hold = ann.inner_text("#st-seat .st-hold")
+    assert "Imperial Cargo → the Imperial Mission, to Terra (42)" in hold
+    ann.locator("#world-42").click()
+    ann.click("#jump-regular")
+    for p in (ann, bob):
+        p.wait_for_selector("#end:not([hidden])")
+        assert p.locator("#end h2").inner_text() == "Ann wins!"
+        assert "Imperial Mission is completed" in p.locator("#end").inner_text()
+        assert p.locator("#end tr.winner").inner_text().startswith("Ann")
+        p.locator("#log", has_text="Imperial Mission").wait_for()
+        assert p.locator("#turn-badge").inner_text() == "Game over"
+    assert "You deliver Imperial Cargo" in ann.inner_text("#log")
+    _shot(ann, "end-desktop")
+    _shot(bob, "end-phone")
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors

@@ -108,8 +108,8 @@ function endSummary(view, names) {
   return {
     title: winner === null ? "The game is over" : `${names.seat(winner)} wins!`,
     text: view.end?.reason === "mission" ? "The Imperial Mission is completed." : view.end?.reason === "last-trader" ? "The last Trader left wins." : view.end?.reason === "imperial-chain" ? "A chain of Imperial Stations is complete." : "",
-    columns: ["Trader", "Personality", "Prestige", "Engines", "Stations"],
-    row: (p) => [p.name, names.personality(p.personality), String(p.prestige), String(p.engines), String(stations(p.seat))],
+    columns: ["Trader", "Prestige", "Engines", "Stations"],
+    row: (p) => [`${p.name}${p.personality ? ` (${names.personality(p.personality)})` : ""}${p.out ? ", out" : ""}`, String(p.prestige), String(p.engines), String(stations(p.seat))],
     order: (a, b) => (b.seat === winner) - (a.seat === winner) || b.prestige - a.prestige,
     winner,
   };

@@ -58,7 +58,7 @@ export class StarTradersPage {
     this.parts = {};
     const add = (name, tag, attrs) => { this.parts[name] = el(tag, attrs); root.append(this.parts[name]); };
     if (this.withPlayers) add("prompt", "p", { id: "st-prompt", class: "prompt", "aria-live": "polite" });
-    add("summary", "div", { id: "st-summary", hidden: true });
+    if (this.withPlayers) add("summary", "div", { id: "st-summary", hidden: true }); // the table page has its end dialog
     add("reaction", "div", { id: "st-reaction", hidden: true });
     add("turn", "div", { id: "st-turn" });
     add("offers", "div", { id: "st-offers" });
@@ -112,7 +112,7 @@ export class StarTradersPage {
     drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked, targets });
     this.bringChoicesIntoView(extras.jumps);
     if (this.parts.prompt) this.parts.prompt.textContent = promptWords(view, names, me);
-    renderSummary(this.parts.summary, view, names, me);
+    if (this.parts.summary) renderSummary(this.parts.summary, view, names, me);
     renderReaction(this.parts.reaction, ctx);
     renderTurn(this.parts.turn, ctx);
     renderOffers(this.parts.offers, ctx);

@@ -74,7 +74,7 @@ function sentence(ev, names, me) {
     case "LostJump": return `You Are Lost! ${names.seat(d.seat)} (played by ${names.seat(d.by)}) rolls ${d.dice.join(" and ")} and ends up at ${W(d.to)}.`;
     case "ExtraJump": return `${who(d.seat)} gain${d.seat === me ? "" : "s"} an extra jump attempt (Priority Run!).`;
     case "CargoPickedUp": return `${who(d.seat)} pick${d.seat === me ? "" : "s"} up ${names.cargo(d.cargo)}.`;
-    case "CargoRemoved": return `${who(d.seat)} ${d.why === "abandoned" ? "abandon" : d.why === "lost" ? "lose" : "unload"}${d.seat === me ? "" : "s"} ${names.cargo(d.cargo)}.`;
+    case "CargoRemoved": return `${who(d.seat)} ${d.why === "abandoned" ? "abandon" : d.why === "lost" ? "lose" : d.why === "mission" ? "deliver" : "unload"}${d.seat === me ? "" : "s"} ${names.cargo(d.cargo)}.`;
     case "ContractDelivered": return `${who(d.seat)} deliver${d.seat === me ? "" : "s"} ${names.contractWords(d.contract)}${(d.race || []).length ? `, winning the race against ${d.race.map((s) => names.seat(s)).join(", ")}` : ""}.`;
     case "ContractCompleted": return `Contract ${names.contractWords(d.contract)} is completed; right-to-deliver markers: ${Object.entries(d.rights || {}).map(([s, n]) => `${names.seat(Number(s))} ${n}`).join(", ") || "none"}.`;
     case "ContractDiscarded": return `Contract ${names.contractWords(d.contract)} is discarded.`;
