@@ -8,6 +8,7 @@ Mission granted. Screenshots (desktop and phone) go to /tmp/starport-st-*.png.""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -61,7 +62,7 @@ def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, A
 def _lobby_table(server_url: str, ann: Any, bob: Any) -> tuple[str, dict[str, Any]]:
     """The same, joined in the two tabs through the lobby (a name and a Personality)."""
     t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
-                                        "name": "Traders"})
+                                        "name": "Traders", "turn_timer": 600})
     for page, seat, name, choice in ((ann, 0, "Ann", "hero"), (bob, 1, "Bob", "navigator")):
         page.goto(t["seats"][seat]["url"])
         page.wait_for_selector("#join:not([hidden])")
@@ -140,6 +141,7 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     bob.wait_for_selector('#st-reaction button[data-react="PlayYouAreLost"]', timeout=20_000)
     assert "You Are Lost interval" in bob.inner_text("#st-reaction")
     assert bob.locator('#st-reaction button[data-react="PassReaction"]').count() == 1
+    assert re.search(r"\d+ s left before the table's timer", bob.inner_text("#st-reaction .countdown"))
     assert "waiting for Bob" in ann.inner_text("#prompt")
     # the interval is shown to everyone as it opens
     status = ann.locator('.st-window[data-window="you_are_lost"]')
@@ -315,6 +317,14 @@ def test_the_imperial_mission_completed_ends_the_game(browser: Any, server_url: 
         p.locator("#log", has_text="Imperial Mission").wait_for()
         assert p.locator("#turn-badge").inner_text() == "Game over"
     assert "You deliver Imperial Cargo" in ann.inner_text("#log")
+    # a spectator sees the board and the end, and no seat's secrets
+    watcher = _context(browser, errors, **DESKTOP)
+    watcher.goto(t["spectator"]["url"])
+    watcher.wait_for_selector("#end:not([hidden])")
+    assert watcher.locator('#board .ship[data-seat="0"][data-world="42"]').count() == 1
+    assert "You are watching" in watcher.inner_text("#st-seat")
+    assert "Stellors (only you" not in watcher.inner_text("#controls")
+    watcher.context.close()
     _shot(ann, "end-desktop")
     _shot(bob, "end-phone")
     ann.context.close()
