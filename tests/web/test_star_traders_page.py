@@ -141,7 +141,8 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     bob.wait_for_selector('#st-reaction button[data-react="PlayYouAreLost"]', timeout=20_000)
     assert "You Are Lost interval" in bob.inner_text("#st-reaction")
     assert bob.locator('#st-reaction button[data-react="PassReaction"]').count() == 1
-    assert re.search(r"\d+ s left before the table's timer", bob.inner_text("#st-reaction .countdown"))
+    countdown = bob.inner_text("#st-reaction .countdown")
+    assert re.search(r"\d+ s left before the table's timer", countdown), countdown
     assert "waiting for Bob" in ann.inner_text("#prompt")
     # the interval is shown to everyone as it opens
     status = ann.locator('.st-window[data-window="you_are_lost"]')
