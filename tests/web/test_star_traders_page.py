@@ -331,3 +331,28 @@ def test_the_imperial_mission_completed_ends_the_game(browser: Any, server_url: 
     ann.context.close()
     bob.context.close()
     assert not errors, errors
+
+
+def test_a_jump_by_keyboard(browser: Any, server_url: str) -> None:
+    """The keys: n focuses a world one jump away, Enter shows its line, j jumps, x ends the
+    movement; the same buttons a click would press."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    calm = [{**p, "hand": []} for p in POSITION["players"]]  # nobody to react
+    set_position(table, {**POSITION, "players": calm, "dice": [6]})
+    ann = _context(browser, errors, **DESKTOP)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    ann.wait_for_selector("#board .reach-world")
+    ann.locator("#board").focus()
+    ann.keyboard.press("n")
+    world = ann.evaluate("() => document.activeElement.dataset.world")
+    assert world is not None
+    ann.keyboard.press("Enter")
+    ann.locator(f'.jump-card[data-world="{world}"]').wait_for()
+    ann.keyboard.press("j")
+    ann.wait_for_selector(f'#board .ship[data-seat="0"][data-world="{world}"]')
+    ann.locator("#end-movement").wait_for()
+    ann.keyboard.press("x")
+    ann.locator("#prompt", has_text="Your Action").wait_for()
+    ann.context.close()
+    assert not errors, errors

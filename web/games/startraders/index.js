@@ -71,6 +71,27 @@ function notices(names, seat, evs) {
   return out.map((n) => ({ ...n, text: n.text.replace(/!\.$/, "!") }));
 }
 
+// the game page's keys; the platform adds ?, m, f, t and Esc
+const KEYS = [
+  [["n"], "Next world one jump away (Enter shows its line and chance)", ["n"], () => cycle(1)],
+  [["Shift", "n"], "Previous world one jump away", ["N"], () => cycle(-1)],
+  [["j"], "Regular jump to the world chosen", ["j", "J"], "#jump-regular"],
+  [["x"], "End the movement", ["x", "X"], "#end-movement"],
+  [["d"], "Draw a Trader's Luck card", ["d", "D"], "#draw"],
+  [["e"], "End your turn", ["e", "E"], "#end-turn"],
+  [["p"], "Pass in a reaction window", ["p", "P"], '#st-reaction button[data-react="PassReaction"]'],
+];
+
+/** Focus the next (``step`` 1) or previous (-1) world one jump away on the map, wrapping. */
+function cycle(step) {
+  const all = [...document.querySelectorAll("#board .reach-world, #board .pick-world")];
+  if (!all.length) return false;
+  const at = all.indexOf(document.activeElement);
+  const next = at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length;
+  all[next].focus();
+  return true;
+}
+
 const COMMAND = {
   Jump: (c, n) => `${c.kind === "station" ? "Station jump" : "Jump"} to ${n.world(c.to)}`,
   RandomJump: () => "Random jump", EndMovement: () => "End movement", BuildStation: () => "Build a station",
@@ -162,7 +183,7 @@ export default {
   score: (p) => p.prestige,
   scoreName: "Prestige",
   keyboard: {
-    keys: [],
+    keys: KEYS,
     next: ["#st-reaction button[data-react]:not([data-react=PassReaction])", "#st-reaction button", ".st-ask button", "#jump-regular", "#draw", "#end-turn", "#end-movement", "#skip-action"],
     urgent: 3,
     panel: "#st-turn button",
