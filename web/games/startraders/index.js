@@ -92,6 +92,42 @@ function cycle(step) {
   return true;
 }
 
+/** The latest jump in ``evs`` with where it started: {seat, from, to}, or null. */
+function lastJump(evs) {
+  let jump = null;
+  for (const ev of evs) {
+    const d = ev.data;
+    if (!d) continue;
+    if ((ev.type === "Jumped" || ev.type === "RandomJumped") && d.origin !== undefined) jump = { seat: d.seat, from: d.origin, to: d.to };
+    else if (ev.type === "LostJump" && jump && jump.seat === d.seat) jump = { ...jump, to: d.to };
+  }
+  return jump;
+}
+
+/** The ship glides from the world it left to where the pieces already show it (at most
+ * ``totalMs``); an abort puts it in place at once. */
+function glide(board, jump, { totalMs = 700, signal = null } = {}) {
+  const ship = jump && board.svg?.querySelector(`.ship[data-seat="${jump.seat}"]`);
+  const a = jump && board.dot(String(jump.from));
+  const b = jump && board.dot(String(jump.to));
+  if (!ship || !a || !b || matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const done = () => { ship.removeAttribute("transform"); resolve(); };
+    signal?.addEventListener("abort", done, { once: true });
+    const frame = (now) => {
+      if (signal?.aborted) return;
+      const k = Math.min(1, (now - t0) / totalMs);
+      const left = 1 - k * (2 - k); // ease out
+      ship.setAttribute("transform", `translate(${dx * left} ${dy * left})`);
+      if (k < 1) requestAnimationFrame(frame); else done();
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
 const COMMAND = {
   Jump: (c, n) => `${c.kind === "station" ? "Station jump" : "Jump"} to ${n.world(c.to)}`,
   RandomJump: () => "Random jump", EndMovement: () => "End movement", BuildStation: () => "Build a station",
@@ -161,8 +197,8 @@ export default {
   createPage(host) {
     host.names.me = host.seat ?? -1;
     const page = new StarTradersPage(host);
-    page.hasMotion = () => false;
-    page.animate = async () => {};
+    page.hasMotion = (evs) => lastJump(evs) !== null;
+    page.animate = (evs, opts) => glide(page.board, lastJump(evs), opts);
     page.playerLine = (p) => playerLine(p, host.names);
     page.playerMoney = (p) => ({ title: "Prestige (only your own Stellors are shown to you)", big: `${p.prestige} Prestige`, small: p.stellors === undefined ? `${p.engines} engines` : `${p.stellors} Stellors` });
     page.turnWords = (answer) => page.promptWords(answer);
