@@ -255,6 +255,8 @@ def test_station_jump_permission_and_an_imperial_station(browser: Any, server_ur
     pay.click()
     for p in (ann, bob):
         p.wait_for_selector('.station[data-world="65"][data-owner="0"] .crown')
+    chains = bob.inner_text(".st-chains")
+    assert "Ann: Hench (65) · longest chain 1 of 5" in chains, chains  # 3 Traders: 5 win
     _shot(ann, "imperial-phone")
     _shot(bob, "imperial-desktop")
     ann.context.close()

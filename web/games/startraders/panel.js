@@ -131,5 +131,14 @@ export function renderContracts(container, view, names) {
     for (const [s, c] of missions) ml.append(el("li", {}, `${names.seat(Number(s))}: ${names.contractWords(c)}`));
     container.append(ml);
   }
+  if (view.advanced) {
+    container.append(el("h4", {}, `Imperial Stations (a chain of ${view.chain_needed} wins)`));
+    const il = el("ul", { class: "st-chains" });
+    for (const p of view.players || []) {
+      const mine = (view.imperial_stations || []).filter((w) => view.stations?.[String(w)] === p.seat);
+      il.append(el("li", { "data-seat": p.seat }, `${names.seat(p.seat)}: ${mine.length ? mine.map((w) => names.world(w)).join(", ") : "none"} · longest chain ${view.chains?.[String(p.seat)] ?? 0} of ${view.chain_needed}`));
+    }
+    container.append(il);
+  }
   container.append(el("p", { class: "muted" }, `Contract deck ${view.contract_deck} · Trader's Luck deck ${view.luck_deck}`));
 }
