@@ -358,3 +358,35 @@ def test_a_jump_by_keyboard(browser: Any, server_url: str) -> None:
     ann.locator("#prompt", has_text="Your Action").wait_for()
     ann.context.close()
     assert not errors, errors
+
+
+def test_a_zap_in_the_zap_reroll_interval(browser: Any, server_url: str) -> None:
+    """Timing Details 4: after Ann's roll (3 on a red line, 3+ needed) the Zap/Reroll interval
+    asks Bob, who holds Zap!; his -1 makes the roll 2 and the jump fails."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 61, "policy": "never"},
+                    {"name": "Bob", "world": 66, "hand": ["zap-1"]},
+                    {"name": "Bot", "world": 11, "policy": "never"}],
+        "dice": [3],
+    })
+    ann = _context(browser, errors, **DESKTOP)
+    bob = _context(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    ann.locator("#world-16").click()
+    assert "red line" in ann.inner_text(".jump-card")
+    ann.locator("#jump-regular", has_text="roll 3+ (67%)").click()
+    minus = bob.locator('#st-reaction button[data-react="Zap"]', has_text="-1")
+    minus.wait_for()
+    assert "The roll stands at 3 (3+ needed)" in bob.inner_text("#st-reaction")
+    assert bob.locator('#st-reaction button[data-react="Zap"]').count() == 2  # +1 and -1
+    _shot(bob, "zap-phone")
+    minus.click()
+    ann.locator("#log", has_text="The roll becomes 2").wait_for()
+    ann.locator("#log", has_text="You fail the jump to Heinlein (16)").wait_for()
+    assert ann.locator('#board .ship[data-seat="0"][data-world="61"]').count() == 1
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors
