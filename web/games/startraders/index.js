@@ -191,6 +191,10 @@ export default {
   title: "Star Traders",
   styles: ["/games/startraders/startraders.css"],
   playersTitle: "Traders",
+  // where the game is (the end dialog, the title, the host's tools): the Insider placing her
+  // stations is play already; a winner ends it
+  stage: (view) => (view.winner !== null && view.winner !== undefined ? "over" : "playing"),
+  goal: () => null, // Prestige is no race to a number: the Imperial Mission (or chain) wins
   loadNames,
   optionWords,
   choiceTitle: "Personality",
