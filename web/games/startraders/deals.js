@@ -48,7 +48,6 @@ export function renderDealForm(container, ctx) {
   const others = view.players.filter((p) => p.seat !== me && !p.out);
   if (!others.length) return;
   const form = el("form", { class: "st-deal-form", id: "deal-form" });
-  form.append(el("h4", {}, "Offer a deal"));
   const toSel = el("select", { id: "deal-to", name: "to" });
   for (const p of others) {
     const opt = el("option", { value: p.seat }, p.name);
@@ -100,6 +99,7 @@ function side(name, title, p, names, view, same, own) {
   const stations = Object.entries(view.stations || {}).filter(([, s]) => s === p.seat).map(([w]) => [w, `station ${names.world(w)}`]);
   if (stations.length) box.append(checks("stations", stations));
   if (own && (p.hand || []).length) box.append(checks("cards", p.hand.map((c) => [c, names.card(c)])));
+  if (!own && p.cards) box.append(el("p", { class: "hint" }, `${p.cards} card${p.cards === 1 ? "" : "s"} held, unseen: a card can only be offered by its holder.`));
   const rights = (view.completed || []).filter((e) => (e.rights?.[String(p.seat)] || 0) > 0).map((e) => [e.contract.id, `right: ${e.contract.cargo} → ${names.world(e.contract.deliver)}`]);
   if (rights.length) box.append(checks("rights", rights));
   if (same) {
