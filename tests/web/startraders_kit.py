@@ -35,6 +35,7 @@ def set_position(table: str, scenario: dict[str, Any]) -> None:
     entry = service.entries[table]
     game = entry.game
     state = scenario_state(parse_scenario(scenario), Randomness("test", 0, "scenario"))
+    state.reaction_timer = game.state.reaction_timer  # the table's option stays
     opening = [event("ScenarioSetUp", NOBODY, state=state.model_dump(mode="json")),
                event("TurnStarted", seat=scenario.get("active", 0), round=1)]
     evs = [ev.model_copy(update={"seq": game.seq + 1 + i}) for i, ev in enumerate(opening)]

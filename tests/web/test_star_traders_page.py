@@ -62,7 +62,7 @@ def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, A
 def _lobby_table(server_url: str, ann: Any, bob: Any) -> tuple[str, dict[str, Any]]:
     """The same, joined in the two tabs through the lobby (a name and a Personality)."""
     t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
-                                        "name": "Traders", "turn_timer": 600})
+                                        "name": "Traders", "options": {"reaction_timer": 600}})
     for page, seat, name, choice in ((ann, 0, "Ann", "hero"), (bob, 1, "Bob", "navigator")):
         page.goto(t["seats"][seat]["url"])
         page.wait_for_selector("#join:not([hidden])")
@@ -142,7 +142,8 @@ def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     assert "You Are Lost interval" in bob.inner_text("#st-reaction")
     assert bob.locator('#st-reaction button[data-react="PassReaction"]').count() == 1
     countdown = bob.inner_text("#st-reaction .countdown")
-    assert re.search(r"\d+ s left before the table's timer", countdown), countdown
+    left = re.search(r"(\d+) s left before the table's timer", countdown)
+    assert left and 500 < int(left[1]) <= 600, countdown  # the server's reaction timer
     assert "waiting for Bob" in ann.inner_text("#prompt")
     # the interval is shown to everyone as it opens
     status = ann.locator('.st-window[data-window="you_are_lost"]')
@@ -389,4 +390,40 @@ def test_a_zap_in_the_zap_reroll_interval(browser: Any, server_url: str) -> None
     assert ann.locator('#board .ship[data-seat="0"][data-world="61"]').count() == 1
     ann.context.close()
     bob.context.close()
+    assert not errors, errors
+
+
+def test_the_start_page_creates_a_star_traders_table(browser: Any, server_url: str) -> None:
+    """The start page offers Star Traders with its options (players 2-6, the advanced game,
+    Personalities) and the galaxy beside the form; the table it creates is a Star Traders table
+    whose lobby offers the Personalities."""
+    errors: list[str] = []
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        host = _context(browser, errors, **size)
+        host.goto(f"{server_url}/")
+        host.check('input[name="ruleset"][value="star-traders"]')
+        host.wait_for_selector("#t-advanced")
+        host.locator("#home-board svg [data-world]").first.wait_for()
+        assert host.locator("#t-seats option").count() == 6
+        host.check("#t-advanced")
+        host.select_option("#t-reaction-timer", "60")
+        host.select_option("#t-seats", "3")
+        host.check("#bot-2")
+        _shot(host, f"create-{name}")
+        host.click("#create-btn")
+        host.wait_for_selector("#created:not([hidden])")
+        links = host.locator("#links input")
+        seat = links.nth(1).input_value()
+        table = seat.split("/t/")[1].split("#")[0]
+        lobby = api(server_url, f"/api/tables/{table}", token=seat.split("#")[1])
+        assert lobby["ruleset"] == "star-traders" and lobby["options"]["advanced"] is True
+        assert lobby["options"]["reaction_timer"] == 60
+        assert [s["bot"] for s in lobby["seats"]] == [False, False, True]
+        host.goto(seat)
+        host.wait_for_selector("#join:not([hidden])")
+        choices = host.locator("#join-race option").all_inner_texts()
+        assert any("Navigator" in c for c in choices), choices
+        assert "advanced game" in host.inner_text("#lobby-options")
+        _shot(host, f"lobby-{name}")
+        host.context.close()
     assert not errors, errors

@@ -1,6 +1,6 @@
 // Star Traders on the start page (the CreateForm of web/platform/games.js): 2-6 players, the
 // advanced game, Personalities dealt (or chosen in the lobby) or none; the galaxy beside.
-import { zoomButtons } from "../venus/board.js";
+import { zoomButtons } from "../../platform/mapview.js";
 import { Galaxy } from "./galaxy.js";
 
 export const createForm = {
@@ -25,6 +25,7 @@ export const createForm = {
       seatsChanged() {},
       options: () => ({
         advanced: $("t-advanced").checked,
+        ...($("t-reaction-timer").value ? { reaction_timer: Number($("t-reaction-timer").value) } : {}),
         ...($("t-personalities").value === "none" ? { personalities: "none" } : {}),
       }),
     };

@@ -3,41 +3,28 @@
 // (Board), and an overlay drawn from the view: stations ringed in their owner's colour
 // (Imperial Stations with a crown), ships, Pick Up / Deliver markers per Current Contract,
 // Quarantines, and the worlds a jump can reach (a click says the line's colour and chance).
-import { Board, svgEl } from "../venus/board.js";
 import { getText } from "../../platform/api.js";
+import { svgEl } from "../../platform/dom.js";
+import { MapView } from "../../platform/mapview.js";
 import { chance, percent } from "./data.js";
 
 const SHIP_R = 11;
 
-export class Galaxy extends Board {
-  /** Fetch the galaxy's SVG and show it; returns this board. Dots are the worlds, keyed by
-   * their number ("11".."66"), so follow() and centreOn() work as on the Venus map. */
+export class Galaxy extends MapView {
+  /** Fetch the galaxy's SVG and show it (web/platform/mapview.js: zoom, pan, fit, follow);
+   * returns this map. Its places are the worlds, keyed by their number ("11".."66"). */
   async load() {
-    const text = await getText("/boards/star-traders.svg");
-    this.container.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
-    const svg = this.container.querySelector("svg");
-    this.svg = svg;
-    const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
-    this.full = { x, y, w, h };
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    svg.setAttribute("role", "img");
+    const svg = this.show(await getText("/boards/star-traders.svg"), ["route", "station", "marker", "highlight", "pawn"]);
     svg.setAttribute("aria-label", "The galaxy");
-    svg.setAttribute("focusable", "false");
-    this.dots.clear();
     for (const g of svg.querySelectorAll("g[data-world]")) {
-      this.dots.set(g.dataset.world, { x: +g.dataset.x, y: +g.dataset.y, kind: "world", el: g });
+      this.places.set(g.dataset.world, { x: +g.dataset.x, y: +g.dataset.y, kind: "world", el: g });
     }
-    const overlay = svgEl("g", { id: "overlay" }, svg);
-    for (const name of ["route", "station", "marker", "highlight", "pawn"]) {
-      this.layers[name] = svgEl("g", { class: `layer-${name}` }, overlay);
-    }
-    this.fit();
-    this.bindGestures();
+    this.ready();
     this.bindWorldClicks();
     return this;
   }
+
+  dot(id) { return this.places.get(String(id)); }
 
   /** A click (not a pan) on a world calls ``onWorld(number)``. */
   bindWorldClicks() {

@@ -180,6 +180,7 @@ function playerLine(p, names) {
 function optionWords(lobby) {
   const o = lobby.options || {};
   const parts = [o.advanced ? "the advanced game (Imperial Stations)" : "the basic game"];
+  if (o.reaction_timer) parts.push(`reaction windows close after ${o.reaction_timer} s`);
   if (o.personalities === "none") parts.push("no Personalities");
   parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
   return parts.join(" · ");

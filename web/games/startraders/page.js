@@ -5,7 +5,7 @@
 // answer ``{view, legal, extras}``; every command goes out through ``host.send``.
 import { el } from "../../platform/dom.js";
 import { askFirst } from "../../platform/confirm.js";
-import { zoomButtons } from "../venus/board.js";
+import { zoomButtons } from "../../platform/mapview.js";
 import { Galaxy, drawGalaxy } from "./galaxy.js";
 import { renderContracts, renderPlayers, renderSeatPanel } from "./panel.js";
 import { renderTurn } from "./turn.js";
@@ -13,6 +13,14 @@ import { renderPolicy, renderReaction, windowFor } from "./reactions.js";
 import { renderDealForm, renderOffers } from "./deals.js";
 import { renderSummary } from "./summary.js";
 import { promptWords } from "./words.js";
+
+/** When the prompt's time runs out (ms since the epoch), or null: the table's reaction timer
+ * (``answer.countdown.closes_at``, the server's clock: silence then passes), else its turn
+ * timer from when this tab saw the window open (a bot then answers for the seat). */
+function deadline(answer, turnTimer, since) {
+  if (answer.countdown?.closes_at) return Date.parse(answer.countdown.closes_at);
+  return turnTimer && since ? since + turnTimer * 1000 : null;
+}
 
 export class StarTradersPage {
   /** ``host``: {names, seat, send, showError, replaying, busy, view}; ``mapEl`` and
@@ -47,7 +55,10 @@ export class StarTradersPage {
   async load(lobby = null) {
     if (lobby?.turn_timer) this.turnTimer = lobby.turn_timer;
     await this.board.load();
-    if (!this.mapEl.parentElement.querySelector(":scope > .zoom-bar")) zoomButtons(this.board, this.mapEl.parentElement);
+    if (!this.mapEl.parentElement.querySelector(":scope > .zoom-bar")) zoomButtons(this.board, this.mapEl.parentElement, {
+      label: "Centre on the ship whose turn it is",
+      at: () => { const v = this.host.view?.() || this.answer?.view; return v?.turn ? String(v.players[v.turn.seat].world) : null; },
+    });
     this.buildPanel();
   }
 
@@ -106,7 +117,7 @@ export class StarTradersPage {
     const names = this.names;
     const me = this.me;
     const ctx = { view, legal, extras, names, me, send: (c) => this.send(c), picked: this.picked, dealTo: this.dealTo,
-      deadline: this.turnTimer && this.windowSince ? this.windowSince + this.turnTimer * 1000 : null };
+      deadline: deadline(answer, this.turnTimer, this.windowSince) };
     const targets = legal.filter((c) => c.type === "PlaceStation" || (c.type === "ChooseJump" && c.world !== null))
       .map((c) => ({ world: c.world, label: `${c.type === "PlaceStation" ? "Place a station at" : "Jump to"} ${names.world(c.world)}` }));
     drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked, targets });

@@ -52,6 +52,7 @@ export function renderReaction(container, ctx) {
   if (ctx.deadline) {
     const left = Math.max(0, Math.round((ctx.deadline - Date.now()) / 1000));
     box.append(el("p", { class: "countdown", "data-deadline": ctx.deadline }, `${left} s left before the table's timer answers for you`));
+    box.lastChild.setAttribute("aria-live", "off");
   }
   container.append(box);
 }

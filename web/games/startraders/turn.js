@@ -132,6 +132,7 @@ function actionControls(container, ctx) {
   for (const c of of(legal, "BuildStation")) row.append(cmdButton(`Build a station at ${names.world(p.world)} (${prices.station} Stellors, +${view.advanced ? 3 : 2} Prestige)`, c, send, { id: "build-station" }));
   for (const c of of(legal, "BuyEngine")) row.append(cmdButton(`Buy engine #${p.engines + 1} (${prices.engines[String(p.engines + 1)]} Stellors)`, c, send, { id: "buy-engine" }));
   for (const c of of(legal, "Petition")) row.append(cmdButton(view.advanced ? "Petition for an Imperial Station" : "Petition the Emperor for a Mission", c, send, { id: "petition" }));
+  for (const c of of(legal, "DestroyEngine")) row.append(cmdButton(`Raid ${names.seat(c.target)}: destroy an engine (3 Prestige, 5+ to hit)`, c, send));
   for (const c of of(legal, "SkipAction")) row.append(cmdButton("No Action", c, send, { id: "skip-action", class: "quiet" }));
   box.append(row);
   if (of(legal, "Petition").length) box.append(petitionTable(names, view.advanced));
@@ -170,6 +171,13 @@ const PARTS = {
   kluge_payoff: simple("Kluge", (c) => c.type !== "ChooseKlugePayoff" ? null : c.engine ? "Take an engine" : "Take the Stellors and Prestige"),
   telzey_look: simple("Telzey", (c, { names }) => c.type !== "LookAtCards" ? null : `Look at ${names.seat(c.seat)}'s cards`),
   choose_jump: simple("Where to", (c, { names }) => c.type !== "ChooseJump" ? null : c.world === null ? "Stay" : `Jump to ${names.world(c.world)}`),
+  auction: (container, ctx) => {
+    const a = ctx.view.auction || {};
+    simple(`Sealed bid for the station at ${ctx.names.world(a.world)}`, (c) => c.type !== "Bid" ? null
+      : c.stellors ? `Bid ${c.stellors} Stellors` : "No bid")(container, ctx);
+  },
+  first_die: simple("The first die (Verdant Velma)", (c, { view }) => c.type !== "RerollFirstDie" ? null
+    : c.reroll ? `Re-roll the first die (${view.turn?.roll?.die ?? view.pending?.detail?.die ?? "?"})` : "Keep it"),
   place_station: simple("The Insider's stations", (c, { names }) => c.type !== "PlaceStation" ? null : `Station at ${names.world(c.world)}`),
 };
 

@@ -123,6 +123,13 @@ function sentence(ev, names, me) {
     case "DealAccepted": return `Deal ${d.id} is accepted.`;
     case "DealDeclined": return `Deal ${d.id} is refused.`;
     case "DealWithdrawn": return `Deal ${d.id} is withdrawn.`;
+    case "RaidRolled": return `${who(d.seat)} raid${d.seat === me ? "" : "s"} ${d.target === me ? "you" : names.seat(d.target)} and roll${d.seat === me ? "" : "s"} ${d.roll} (${d.need}+ to hit).`;
+    case "RaidSettled": return `The raid on ${d.target === me ? "you" : names.seat(d.target)} ${d.hit ? "hits an engine" : "misses"} (roll ${d.roll}).`;
+    case "StationAuctioned": return `The station at ${W(d.world)} of ${names.seat(d.seller)} is auctioned by sealed bids.`;
+    case "BidPlaced": return `${who(d.seat)} bid${d.seat === me ? "" : "s"} ${d.stellors} Stellors (sealed).`;
+    case "AuctionClosed": return d.seat === null || d.seat === undefined ? `Nobody buys the station at ${W(d.world)}.` : `${who(d.seat)} buy${d.seat === me ? "" : "s"} the station at ${W(d.world)} for ${d.stellors} Stellors.`;
+    case "FirstDieRolled": return `${who(d.seat)} roll${d.seat === me ? "" : "s"} a first die of ${d.die}${d.kind === "lost" ? " (You Are Lost!)" : ""}.`;
+    case "FirstDieAnswered": return `${who(d.seat)} ${d.reroll ? "re-roll" : "keep"}${d.seat === me ? "" : "s"} the first die.`;
     case "EnvoyAssigned": return `${names.seat(d.seat)} must take the Imperial Envoy to ${W(d.world)}.`;
     case "EnvoyReached": return `${names.seat(d.seat)} brings the Imperial Envoy to ${W(d.world)}.`;
     case "GameWon": return `${who(d.seat)} win${d.seat === me ? "" : "s"} the game${d.reason === "mission" ? " by completing the Imperial Mission" : d.reason === "last-trader" ? " as the last Trader left" : d.reason === "imperial-chain" ? " with a chain of Imperial Stations" : ""}!`;
@@ -161,6 +168,8 @@ export function promptWords(view, names, me) {
     case "action": return mine ? "Your Action: build a station, buy an engine, petition the Emperor, or skip." : `${whose} takes an Action.`;
     case "draw": return mine ? "Your draw stage: draw a Trader's Luck card, then end your turn." : `${whose} is drawing.`;
     case "permission": return mine ? `${names.seat(d.seat)} asks to use your station at ${names.world(d.to)}.` : `${whose} decides whether to let ${names.seat(d.seat)} use the station at ${names.world(d.to)}.`;
+    case "auction": return mine ? `Make a sealed bid for the station at ${names.world(view.auction?.world)}.` : `Sealed bids for the station at ${names.world(view.auction?.world)}: waiting for ${whose}.`;
+    case "first_die": return mine ? "Re-roll the first die or keep it (Verdant Velma)." : `${whose} decides on the first die.`;
     case "petition_price": return mine ? `The Emperor asks ${d.price} Stellors: pay or refuse.` : `${whose} decides whether to pay the Emperor.`;
     case "kluge_payoff": return mine ? "Kluge: an engine, or the Stellors and Prestige?" : `${whose} chooses Kluge's payoff.`;
     case "telzey_look": return mine ? "Telzey: choose a player whose cards you look at." : `${whose} looks at someone's cards (Telzey).`;
