@@ -420,13 +420,16 @@ def view_of(entry: Any, ident: store.Identity) -> ViewOut:
     viewer = ident.viewer
     p = ruleset.pending(state)
     acting = p is not None and viewer in p.seats and not entry.finished
+    # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
+    # setting) gives those seats their legal commands too, while another is waited for
+    anytime = p is not None and p.admits(viewer) and not entry.finished
     return ViewOut(
         seq=entry.seq, viewer=viewer, role=ident.role, status=entry.status,
         view=ruleset.view(state, viewer),
         pending=PendingOut(seats=list(p.seats), prompt=p.prompt,
                            detail=p.detail if acting else None) if p else None,
         legal=[c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)]
-        if acting else [],
+        if anytime else [],
         extras=entry.hosted.extras(state, viewer) if acting else {},
         countdown=entry.countdown(),
     )

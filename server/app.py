@@ -143,6 +143,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         (gzipped, with an ETag, as the Venus board)."""
         return asset_response(request, _galaxy_svg())
 
+    @app.get("/api/star-traders/components")
+    def star_traders_components() -> dict[str, Any]:
+        """The worlds, jumplines, cards, Personalities, Petition Tables and prices of Star
+        Traders, for the browser client (``server/star_traders_data.py``)."""
+        from .star_traders_data import components
+
+        return components()
+
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
         """Set up a scenario position and answer what its active player may do there."""

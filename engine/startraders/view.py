@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import chain_needed, longest_chain
 from .auction import bidders
 from .components import contracts
 from .legal import pending
@@ -41,6 +42,8 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
     cards = contracts()
     return {
         "ruleset": "star-traders",
+        # the table page's word for where the game is (as Merchant of Venus's view says it)
+        "stage": "over" if state.winner is not None else "playing",
         "advanced": state.advanced,
         "reaction_timer": state.reaction_timer,
         "round": state.round,
@@ -54,6 +57,11 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "players": [_player(p, viewer) for p in state.players],
         "stations": {str(w): s for w, s in sorted(state.stations.items())},
         "imperial_stations": sorted(state.imperial_stations),
+        # the advanced game's race (Winning the Advanced Game): each seat's longest chain of
+        # Imperial Stations and the length that wins (public: the stations are on the board)
+        "chains": {str(p.seat): longest_chain(state, p.seat) for p in state.players}
+        if state.advanced else {},
+        "chain_needed": chain_needed(len(state.players)) if state.advanced else None,
         "contracts": [None if cid is None else cards[cid].model_dump() for cid in state.slots],
         "completed": [{"contract": cards[e.contract].model_dump(),
                        "rights": {str(s): n for s, n in e.rights.items()}}

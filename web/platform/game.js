@@ -558,7 +558,7 @@ export class Game {
     if (this.stageOf(view) === "over") return this.page.promptWords(a, turn);
     if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
     if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
-    if (!view.turn) return "Waiting for the game to begin…";
+    if (!view.turn && !a.pending) return "Waiting for the game to begin…"; // (Star Traders: the Insider places stations before the first turn)
     return this.page.promptWords(a, turn);
   }
 

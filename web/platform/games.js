@@ -9,6 +9,7 @@
  * with its folder. */
 export const FOLDERS = {
   venus: "venus",
+  "star-traders": "startraders",
 };
 
 /*

@@ -1,0 +1,91 @@
+// Reaction windows: when a window waits for me, a prompt with the cards I may play there
+// (Avoid Calamity!, You Are Lost!, Quarantine!, Zap!/Superzap!, a re-roll by turning in a
+// card) and a pass; the seat's standing choice (always ask / only when I hold a playable
+// card / never); a countdown when the table has a turn timer.
+import { el } from "../../platform/dom.js";
+import { cmdButton } from "./turn.js";
+import { policyWords, windowName } from "./words.js";
+
+const WINDOW_TYPES = ["AvoidCalamity", "PlayYouAreLost", "Quarantine", "Zap", "Reroll", "PassReaction"];
+const WINDOWS = ["avoid_calamity", "quarantine", "zap", "you_are_lost"];
+
+function playLabel(c, names) {
+  switch (c.type) {
+    case "PassReaction": return "Pass";
+    case "AvoidCalamity": return `Avoid it: ${names.card(c.card)}`;
+    case "PlayYouAreLost": return `Play ${names.card(c.card)} on the jumper`;
+    case "Quarantine": return `Quarantine the world: ${names.card(c.card)}`;
+    case "Zap": return `${names.card(c.card)} ${c.delta > 0 ? "+" : ""}${c.delta} on the roll`;
+    case "Reroll": return `Re-roll, turning in ${names.card(c.card)}`;
+    default: return c.type;
+  }
+}
+
+/** Whether a reaction window waits for this seat now. */
+export function windowFor(view, me) {
+  const p = view.pending;
+  return !!p && WINDOWS.includes(p.prompt) && p.seats.includes(me);
+}
+
+/** The reaction prompt (empty when no window waits for me). ``ctx.deadline``: when the
+ * table's timer hands this seat to its bot (ms since the epoch), or null. */
+export function renderReaction(container, ctx) {
+  const { view, legal, names, me, send } = ctx;
+  container.replaceChildren();
+  container.hidden = !windowFor(view, me);
+  if (container.hidden) return;
+  const p = view.pending;
+  const d = p.detail || {};
+  const w = view.window || {};
+  const box = el("div", { class: "st-reaction", role: "alertdialog", "aria-label": windowName(p.prompt) });
+  box.append(el("h4", {}, windowName(p.prompt)));
+  const what = [];
+  if (p.prompt === "avoid_calamity") what.push(`${names.seat(d.by)} plays ${names.card(d.card)} on you.`);
+  if (w.victim !== undefined && p.prompt !== "avoid_calamity") what.push(`${w.victim === me ? "Your" : `${names.seat(w.victim)}'s`} jump${view.turn?.declared ? ` to ${names.world(view.turn.declared.to)}` : ""}.`);
+  if (view.turn?.roll && p.prompt === "zap") what.push(`The roll stands at ${view.turn.roll.roll ?? "?"}${view.turn.roll.need ? ` (${view.turn.roll.need}+ needed)` : ""}.`);
+  box.append(el("p", {}, what.join(" ")));
+  const row = el("div", { class: "buttons" });
+  const plays = legal.filter((c) => WINDOW_TYPES.includes(c.type));
+  for (const c of plays) row.append(cmdButton(playLabel(c, names), c, send, { class: c.type === "PassReaction" ? "quiet" : "primary", "data-react": c.type }));
+  box.append(row);
+  if (plays.length <= 1) box.append(el("p", { class: "muted" }, "You hold no card playable here."));
+  if (ctx.deadline) {
+    const left = Math.max(0, Math.round((ctx.deadline - Date.now()) / 1000));
+    box.append(el("p", { class: "countdown", "data-deadline": ctx.deadline }, `${left} s left before the table's timer answers for you`));
+    box.lastChild.setAttribute("aria-live", "off");
+  }
+  container.append(box);
+}
+
+/** The seat's standing choice for reaction windows (SetReactionPolicy, told to no one else). */
+export function renderPolicy(container, ctx) {
+  const { view, names, me, send } = ctx;
+  container.replaceChildren();
+  const mine = view.players?.[me];
+  if (!mine || mine.policy === undefined) return;
+  const label = el("label", { for: "st-policy" }, "Reaction windows: ");
+  const select = el("select", { id: "st-policy", name: "policy" });
+  for (const policy of ["ask", "playable", "never"]) {
+    const opt = el("option", { value: policy }, policyWords(policy));
+    if (policy === mine.policy) opt.selected = true;
+    select.append(opt);
+  }
+  select.addEventListener("change", () => send({ type: "SetReactionPolicy", policy: select.value }));
+  container.append(label, select);
+  void names;
+}
+
+/** For everyone: the reaction window open now (its kind, whose jump or Calamity, the roll
+ * as it stands, who is asked), as the intervals open and close. */
+export function windowStatus(view, names, me) {
+  const w = view.window;
+  if (!w) return null;
+  const asked = (view.pending?.seats || []).map((s) => (s === me ? "you" : names.seat(s))).join(", ");
+  const parts = [`${windowName(w.kind)} is open`];
+  if (w.kind === "avoid_calamity") parts.push(`${names.card(w.card)} on ${w.victim === me ? "you" : names.seat(w.victim)}`);
+  else parts.push(`${w.victim === me ? "your" : `${names.seat(w.victim)}'s`} jump`);
+  if (w.kind === "zap" && view.turn?.roll) parts.push(`the roll stands at ${view.turn.roll.roll ?? "?"}${view.turn.roll.need ? ` (${view.turn.roll.need}+ needed)` : ""}`);
+  if (asked) parts.push(`asking ${asked}`);
+  const p = el("p", { class: "st-window", "data-window": w.kind, role: "status" }, `${parts.join(" · ")}.`);
+  return p;
+}
