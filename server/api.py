@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 
 from engine.kernel import SPECTATOR, CommandRejected, Game
 
-from . import store
+from . import push, store
 from .commands import Refusal, run_command
 from .db import reading, writing
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
@@ -38,7 +38,6 @@ from .schemas import (
     LogOut,
     Me,
     NotifyIn,
-    PendingOut,
     ReplayOut,
     SeatOut,
     SessionIn,
@@ -398,29 +397,19 @@ async def _settled(service: Service, table_id: str) -> Any:
     return entry
 
 
-@router.get("/tables/{table_id}/view")
-async def get_view(table_id: TableId, request: Request) -> ViewOut:
+@router.get("/tables/{table_id}/view", response_model=ViewOut)
+async def get_view(table_id: TableId, request: Request) -> Response:
     """What this link may see now; the seat asked to act also gets its legal commands."""
     ident = await who(request, table_id, "seat", "spectator", "host")
     entry = await _settled(svc(request), table_id)
-    return view_of(entry, ident)
+    # the same JSON the websocket pushes, made once per link kind and seq (push.py)
+    return Response(push.view_json(entry, ident.viewer, ident.role),
+                    media_type="application/json")
 
 
 def view_of(entry: Any, ident: store.Identity) -> ViewOut:
-    ruleset = entry.hosted.ruleset
-    state = entry.game.state
-    viewer = ident.viewer
-    p = ruleset.pending(state)
-    acting = p is not None and viewer in p.seats and not entry.finished
-    return ViewOut(
-        seq=entry.seq, viewer=viewer, role=ident.role, status=entry.status,
-        view=ruleset.view(state, viewer),
-        pending=PendingOut(seats=list(p.seats), prompt=p.prompt,
-                           detail=p.detail if acting else None) if p else None,
-        legal=[c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)]
-        if acting else [],
-        extras=entry.hosted.extras(state, viewer) if acting else {},
-    )
+    """The view as a model (for callers that want one; the hot paths use ``push``)."""
+    return ViewOut.model_validate(push.view_body(entry, ident.viewer, ident.role))
 
 
 @router.get("/tables/{table_id}/log")

@@ -58,6 +58,7 @@ class Hub:
         self.on_game_hint: Callable[[str, int], None] | None = None
         self.on_table_hint: Callable[[str], None] | None = None
         self.on_revoke_hint: Callable[[str], None] | None = None
+        self.on_lost_hints: Callable[[], None] | None = None  # hints may have been missed
 
     def add(self, sub: Subscriber) -> None:
         self.subs.setdefault(sub.table_id, set()).add(sub)
@@ -92,6 +93,8 @@ class Hub:
             sub.poke(kind)
 
     def wake_all(self) -> None:
+        if self.on_lost_hints is not None:
+            self.on_lost_hints()
         for group in self.subs.values():
             for sub in group:
                 for kind in ("g", "c", "t"):

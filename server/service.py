@@ -26,7 +26,7 @@ from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
 from . import store
-from .commit import Committer
+from .commit import Committer, LoopCommitter
 from .config import Settings
 from .db import make_engine, migrate, reading
 from .hub import CHANNEL, Hub, PgListener, libpq_dsn
@@ -86,6 +86,7 @@ class Entry:
     bot_task: asyncio.Task[None] | None = None
     bot: Bot | None = None  # the ruleset's seat bot (made on first use)
     fallback: RandomBot | None = None
+    frames: Any = None  # the messages made for the committed seq (``push.Frames``)
 
     @property
     def seq(self) -> int:
@@ -126,6 +127,7 @@ class Service:
         self.hub.on_game_hint = self._game_hint
         self.hub.on_table_hint = self._table_hint
         self.hub.on_revoke_hint = self.forget_tokens
+        self.hub.on_lost_hints = self.lost_hints
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -137,7 +139,9 @@ class Service:
         self.inline = settings.is_sqlite and not settings.db_threads
         # every append (and the other writes of the game service) goes through the one
         # writer: group commit, off the event loop (``commit.py``)
-        self.committer = Committer(self.engine)
+        # SQLite: the writes on the loop, only the commit (fsync) in a thread
+        self.committer: Committer | LoopCommitter = (
+            LoopCommitter(self.engine) if self.inline else Committer(self.engine))
         self.token_cache: dict[tuple[str, str], tuple[store.Identity | None, float]] = {}
         self.users = 0  # lifespans using this service (test clients may nest them)
 
@@ -179,7 +183,7 @@ class Service:
         self.entries.clear()
         if self.listener:
             self.listener.stop()
-        self.committer.stop()
+        await self.committer.close()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.engine.dispose()
@@ -202,7 +206,11 @@ class Service:
 
     # --- identities -----------------------------------------------------------------------
 
-    TOKEN_TTL = 5.0  # seconds a resolved token is trusted before it is looked up again
+    # seconds a resolved token is trusted before it is looked up again: a re-issued link is
+    # forgotten at once here and, by its NOTIFY, in the other processes; the TTL only bounds
+    # a hint lost on the way (a LISTEN connection that dropped). Shorter cost a database
+    # read per link every few seconds under load (10% of the loop's samples at 200 games).
+    TOKEN_TTL = 30.0
 
     async def identify(self, table_id: str, tokens: list[str]) -> list[store.Identity]:
         """The identities these tokens give at this table (a short-lived cache in front of the
@@ -235,6 +243,10 @@ class Service:
                 return store.token_live(conn, digest)
 
         return await self.db(look)
+
+    def lost_hints(self) -> None:
+        """The LISTEN connection came back: a revocation may have been missed meanwhile."""
+        self.token_cache.clear()
 
     def forget_tokens(self, table_id: str) -> None:
         for key in [k for k in self.token_cache if k[0] == table_id]:

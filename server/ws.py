@@ -31,18 +31,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
+import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.routing import WebSocketRoute
 
-from . import store
-from .api import chat_out, lobby_of, view_of
+from . import push, store
+from .api import chat_out, lobby_of
 from .commands import Refusal, run_command
 from .db import reading
 from .hub import Subscriber
@@ -72,8 +72,7 @@ class Hello(BaseModel):
     view: bool = False
 
 
-def dumps(msg: dict[str, Any]) -> str:
-    return json.dumps(msg, separators=(",", ":"))
+dumps = push.dumps
 
 
 # what a client that goes away raises at our next send or receive (uvicorn's
@@ -134,7 +133,7 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
                 await _refuse(websocket, "rate_limited", "too many messages; slow down")
                 break
             try:
-                parsed = json.loads(data)
+                parsed = orjson.loads(data)
             except ValueError:
                 parsed = None
             kind = parsed.get("type") if isinstance(parsed, dict) else None
@@ -309,25 +308,23 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
         await websocket.send_text(dumps({"type": "reset", "seq": entry.committed}))
         sub.sent = 0
     events = await service.events_after(entry, sub.sent)
-    if events:
-        await websocket.send_text(dumps({
-            "type": "events", "events": [ev.redacted_for(sub.viewer) for ev in events]}))
+    if events:  # one string for every socket these events admit alike (push.py)
+        await websocket.send_text(push.events_message(push.frames_of(entry), events,
+                                                      sub.viewer))
         sub.sent = events[-1].seq
     if entry.seq != entry.committed or sub.sent != entry.committed:
         return  # a command is being written: the next wake-up sends the rest and the extras
-    pending = entry.pending()
+    pending = push.pending_of(entry)
     waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
-    if waiting and not sub.was_pending and sub.role == "seat":
+    turn = waiting and not sub.was_pending and sub.role == "seat"
+    sub.was_pending = waiting
+    if turn:
         await websocket.send_text(dumps({"type": "your_turn", "seq": entry.seq,
                                          "prompt": pending.prompt if pending else ""}))
-    sub.was_pending = waiting
-    if sub.want_view and events:
-        ident = store.Identity(sub.table_id, sub.role,
-                               sub.viewer if sub.role == "seat" else None, "")
-        # pydantic's own serializer writes the JSON (no dict, no json.dumps): the view is
-        # the biggest message, sent to every seat after every push
-        body = view_of(entry, ident).model_dump_json()
-        await websocket.send_text('{"type":"view",' + body[1:])
+        if entry.seq != entry.committed or sub.sent != entry.committed:
+            return  # moved on while we sent: the next wake-up sends the view
+    if sub.want_view and events:  # made once per link kind and seq, serialized once
+        await websocket.send_text(push.view_message(entry, sub.viewer, sub.role))
 
 
 async def heartbeat(service: Service, interval: float) -> None:
