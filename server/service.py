@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
@@ -29,7 +29,7 @@ from . import store
 from .commit import Committer, LoopCommitter
 from .config import Settings
 from .db import make_engine, migrate, reading
-from .hub import CHANNEL, Hub, PgListener, libpq_dsn
+from .hub import CHANNEL, Hub, PgListener, game_payload, libpq_dsn
 from .rulesets import Hosted, hosted
 
 log = logging.getLogger("starport.service")
@@ -128,6 +128,7 @@ class Service:
         self.hub.on_table_hint = self._table_hint
         self.hub.on_revoke_hint = self.forget_tokens
         self.hub.on_lost_hints = self.lost_hints
+        self.hub.on_game_events = self._game_events
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -254,14 +255,41 @@ class Service:
 
     # --- hints ----------------------------------------------------------------------------
 
-    def _notify(self, conn: Any, kind: str, table_id: str, seq: int = 0) -> None:
+    def _notify(self, conn: Any, kind: str, table_id: str, seq: int = 0,
+                events: list[Event] | None = None) -> None:
+        """A hint to the other processes, sent when ``conn``'s transaction commits (a game's
+        carries its new events when they fit: ``hub.game_payload``)."""
         if self.settings.is_postgres:
-            conn.execute(text("SELECT pg_notify(:c, :p)"),
-                         {"c": CHANNEL, "p": f"{kind} {table_id} {seq}"})
+            payload = f"{kind} {table_id} {seq}"
+            if kind == "g" and events:
+                payload = game_payload(table_id, seq, store.events_json(events))
+            raw = conn.connection.driver_connection
+            raw.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     def publish(self, kind: str, table_id: str, seq: int = 0) -> None:
         """Wake this process's viewers (other processes hear the NOTIFY sent on commit)."""
         self.hub.hint(kind, table_id, seq)
+
+    def _game_events(self, game_id: str, seq: int, carried: str) -> None:
+        """Another process moved a game we hold to ``seq``: apply the events its hint carries
+        to our copy, when they follow it and nothing here is writing to it (else the copy
+        catches up from the database, as for a hint without events)."""
+        entry = self.entries.get(game_id)
+        if (entry is None or seq <= entry.seq or entry.lock.locked()
+                or entry.seq != entry.committed):
+            return
+        try:
+            events = store.events_from_json(entry.hosted.ruleset.id, carried)
+        except (ValueError, TypeError, KeyError, IndexError):
+            log.warning("a hint for %s carried events that do not parse", game_id)
+            return
+        if not events or events[0].seq != entry.seq + 1 or events[-1].seq != seq:
+            return
+        try:
+            entry.game.append(events)
+        except ValueError:
+            return
+        entry.committed = entry.game.seq
 
     def _game_hint(self, game_id: str, seq: int) -> None:
         entry = self.entries.get(game_id)
@@ -462,7 +490,7 @@ class Service:
                 store.save_snapshot(conn, entry.game_id, last, snapshot)
             if over:
                 store.bump(conn, entry.game_id, status="over")
-            self._notify(conn, "g", entry.game_id, last)
+            self._notify(conn, "g", entry.game_id, last, produced)
             if over:
                 self._notify(conn, "t", entry.game_id)
 

@@ -155,6 +155,34 @@ def to_event(ruleset: str, row: Any) -> Event:
     return upgrade_event(ruleset, ev)
 
 
+def events_json(new: list[Event]) -> str:
+    """Events as compact JSON rows ``[seq, type, audience, type_public, v, data]`` (a NOTIFY
+    payload between processes: ``hub.game_payload``)."""
+    return "[" + ",".join(
+        f'[{ev.seq},{_json(ev.type)},{_audience_json(ev.audience)},'
+        f'{"true" if ev.type_public else "false"},{ev.v},{_json(ev.data)}]' for ev in new) + "]"
+
+
+_AUDIENCE_OBJECTS: dict[str, Audience] = {}
+
+
+def events_from_json(ruleset: str, text: str) -> list[Event]:
+    """The events of ``events_json`` (written by our own processes: trusted, so built
+    without pydantic's validation; upgraded as events read from the database are)."""
+    out = []
+    for seq, type_, audience, type_public, v, data in orjson.loads(text):
+        key = orjson.dumps(audience).decode()
+        aud = _AUDIENCE_OBJECTS.get(key)
+        if aud is None:
+            aud = Audience.model_validate(audience)
+            if len(_AUDIENCE_OBJECTS) < 4096:
+                _AUDIENCE_OBJECTS[key] = aud
+        ev = Event.model_construct(seq=int(seq), type=str(type_), data=dict(data), audience=aud,
+                                   type_public=bool(type_public), v=int(v))
+        out.append(upgrade_event(ruleset, ev))
+    return out
+
+
 def create_game(conn: Connection, game_id: str, ruleset: str, seed: str, events: list[Event],
                 pending: list[int], over: bool) -> None:
     at = now()
