@@ -95,7 +95,7 @@ def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
     spy = Path(sys.executable).with_name("py-spy")
     return subprocess.Popen([str(spy), "record", "--pid", str(pid), "--duration",
                              str(int(duration)), "--format", "raw", "--nonblocking",
-                             "--output", out], stdout=subprocess.DEVNULL)
+                             "--subprocesses", "--output", out], stdout=subprocess.DEVNULL)
 
 
 def arun(coro: Any) -> Any:

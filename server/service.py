@@ -482,15 +482,18 @@ class Service:
             snapshot = entry.hosted.ruleset.dump_state(game.state)
         last = game.seq
 
+        # the other processes' hint, with the events when they fit (PostgreSQL)
+        hint = (game_payload(entry.game_id, last, store.events_json(produced))
+                if self.settings.is_postgres else None)
+
         def write(conn: Connection) -> None:
             store.append(conn, entry.game_id, expected, produced,
                          pending=list(pending.seats) if pending else [], over=over,
-                         seat=seat, client_id=client_id, by_bot=by_bot)
+                         seat=seat, client_id=client_id, by_bot=by_bot, notify=hint)
             if snapshot is not None:
                 store.save_snapshot(conn, entry.game_id, last, snapshot)
             if over:
                 store.bump(conn, entry.game_id, status="over")
-            self._notify(conn, "g", entry.game_id, last, produced)
             if over:
                 self._notify(conn, "t", entry.game_id)
 

@@ -333,16 +333,22 @@ def _json(value: Any) -> str:
 
 def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
            pending: list[int], over: bool, seat: int | None, client_id: str | None,
-           by_bot: bool = False) -> None:
+           by_bot: bool = False, notify: str | None = None) -> None:
     """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``
-    (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``).
+    (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``). ``notify``: a
+    NOTIFY payload sent with it (PostgreSQL).
 
     The head moves with a compare-and-set on ``games.seq``; the unique ``(game_id, seq)``
-    of the events (and the client command id's key) back it up.
+    of the events (and the client command id's key) back it up. On PostgreSQL all of it is
+    one call of ``starport_append`` (migration 0003_speed): one round trip.
     """
     raw, sql = _driver(conn)
     last = new[-1].seq if new else expected
     at: Any = now()
+    if sql is POSTGRES_SQL:
+        _append_pg(conn, raw, game_id, expected, last, new, pending=pending, over=over,
+                   seat=seat, client_id=client_id, by_bot=by_bot, notify=notify, at=at)
+        return
     if sql.text_times:  # what SQLAlchemy's SQLite DateTime writes (and reads back)
         at = at.strftime("%Y-%m-%d %H:%M:%S.%f")
     cur = raw.cursor()
@@ -359,6 +365,30 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
             cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
     except conn.dialect.loaded_dbapi.IntegrityError:
         raise Conflict from None
+
+
+APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s)")
+
+
+def _append_pg(conn: Connection, raw: Any, game_id: str, expected: int, last: int,
+               new: list[Event], *, pending: list[int], over: bool, seat: int | None,
+               client_id: str | None, by_bot: bool, notify: str | None, at: Any) -> None:
+    """``append`` on PostgreSQL: the function's refusals mapped to the same exceptions."""
+    dbapi = conn.dialect.loaded_dbapi
+    try:
+        raw.execute(APPEND_PG, (game_id, expected, last, over, _json(pending), at, seat,
+                                by_bot, client_id, events_json(new), notify))
+    except dbapi.IntegrityError:
+        raise Conflict from None
+    except dbapi.Error as exc:
+        message = str(getattr(getattr(exc, "diag", None), "message_primary", "") or "")
+        if message == "starport:conflict":
+            raise Conflict from None
+        if message.startswith("starport:closed:"):
+            raise TableClosed(message.removeprefix("starport:closed:")) from None
+        if message == "starport:bot":
+            raise SeatPlayedByBot from None
+        raise
 
 
 def waiting_games(conn: Connection, before: datetime) -> list[Any]:
