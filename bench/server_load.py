@@ -172,6 +172,9 @@ async def reader(game: Game, i: int, ws: Any) -> None:
         kind = msg["type"]
         if kind == "events" and msg["events"]:
             game.arrived(i, msg["events"][-1]["seq"])
+            if "view" in msg:  # the view in the same frame (hello "inline_view")
+                game.views[i] = msg["view"]
+                game.viewed.set()
         elif kind == "view":
             game.views[i] = msg
             game.viewed.set()
@@ -186,7 +189,7 @@ async def connect(game: Game, ws_base: str, views: bool) -> None:
         ws = await websockets.connect(f"{ws_base}/api/tables/{game.tid}/ws", compression=None,
                                       max_size=2**22, open_timeout=60, ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "after": 0,
-                                  "view": views}))
+                                  "view": views, "inline_view": views}))
         hello = json.loads(await ws.recv())
         game.seen[i] = 0
         game.sockets.append(ws)

@@ -34,6 +34,7 @@ class Subscriber:
     digest: str = ""  # the digest of the token it said hello with
     chat_sent: int = 0
     want_view: bool = False
+    inline_view: bool = False  # the view rides in the events message (one frame, not two)
     was_pending: bool = False
     # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping
     kinds: set[str] = field(default_factory=set)

@@ -20,12 +20,19 @@ the largest share of the server's CPU under load (``docs/performance.md``). Here
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
 from engine.kernel import SPECTATOR, Event
+
+# games whose frames are kept (the most recently moved): every socket of a game is sent its
+# messages within moments of the commit, so a few dozen suffice under any load, and an idle
+# game (or socket) keeps none (memory per idle websocket, docs/performance.md)
+KEEP = 32
+_recent: OrderedDict[int, Any] = OrderedDict()
 
 # the events of a command or a few: kept to share; a longer catch-up is one socket's own
 SHARED_EVENTS = 16
@@ -58,8 +65,7 @@ class Frames:
     seq: int
     status: str  # a host ending the game changes the views at the same seq
     events: dict[tuple[int, int, tuple[bool, ...]], str] = field(default_factory=dict)
-    views: dict[tuple[int, str], bytes] = field(default_factory=dict)
-    messages: dict[tuple[int, str], str] = field(default_factory=dict)
+    views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
@@ -73,6 +79,11 @@ def frames_of(entry: Any) -> Frames:
     if frames is None or frames.seq != entry.committed or frames.status != entry.status:
         frames = Frames(entry.committed, entry.status)
         entry.frames = frames
+        _recent[id(entry)] = entry
+        _recent.move_to_end(id(entry))
+        while len(_recent) > KEEP:
+            _, old = _recent.popitem(last=False)
+            old.frames = None
     return frames
 
 
@@ -140,26 +151,30 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     }
 
 
+HEAD = '{"type":"view",'
+
+
 def view_json(entry: Any, viewer: int, role: str) -> bytes:
-    """The view's JSON (``view_body``), made once per link kind at a committed seq."""
+    """The view's JSON (``view_body``): the ``view`` message's, without its type."""
     if entry.seq != entry.committed:  # a command is being written: nothing to share yet
         return dumpb(view_body(entry, viewer, role))
-    frames = frames_of(entry)
-    key = (viewer, role)
-    body = frames.views.get(key)
-    if body is None:
-        body = dumpb(view_body(entry, viewer, role))
-        frames.views[key] = body
-    return body
+    return ("{" + view_message(entry, viewer, role)[len(HEAD):]).encode()
 
 
 def view_message(entry: Any, viewer: int, role: str) -> str:
-    """``{"type": "view", ...}``: the view's JSON with its type first."""
+    """``{"type": "view", ...}``, made once per link kind at a committed seq."""
     if entry.seq != entry.committed:
-        return '{"type":"view",' + view_json(entry, viewer, role)[1:].decode()
+        return HEAD + dumps(view_body(entry, viewer, role))[1:]
     frames = frames_of(entry)
-    text = frames.messages.get((viewer, role))
+    text = frames.views.get((viewer, role))
     if text is None:
-        text = '{"type":"view",' + view_json(entry, viewer, role)[1:].decode()
-        frames.messages[(viewer, role)] = text
+        text = HEAD + dumps(view_body(entry, viewer, role))[1:]
+        frames.views[(viewer, role)] = text
     return text
+
+
+def with_view(events_text: str, entry: Any, viewer: int, role: str) -> str:
+    """An ``events`` message with the link's view in it (``"view": {...}``, the ``view``
+    message's body): one frame instead of two (hello ``"inline_view": true``)."""
+    view = view_message(entry, viewer, role)
+    return events_text[:-1] + ',"view":{' + view[len(HEAD):] + "}"

@@ -70,6 +70,7 @@ class Hello(BaseModel):
     chat_after: int = Field(0, ge=0, le=ID_MAX)
     token: str | None = Field(None, max_length=200)
     view: bool = False
+    inline_view: bool = False
 
 
 dumps = push.dumps
@@ -190,7 +191,8 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
         await _refuse(websocket, "not_found", "no such table")
         return None
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
+                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view,
+                     inline_view=hello.inline_view)
     await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                      "seq": table.seq or 0,
                                      "table": table.model_dump(mode="json")}))
@@ -308,12 +310,31 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
         await websocket.send_text(dumps({"type": "reset", "seq": entry.committed}))
         sub.sent = 0
     events = await service.events_after(entry, sub.sent)
-    if events:  # one string for every socket these events admit alike (push.py)
-        await websocket.send_text(push.events_message(push.frames_of(entry), events,
-                                                      sub.viewer))
-        sub.sent = events[-1].seq
+    if not events:
+        if entry.seq == entry.committed and sub.sent == entry.committed:
+            await _your_turn(websocket, entry, sub)  # a table change: who is waited for
+        return
+    # one string for every socket these events admit alike (push.py)
+    text = push.events_message(push.frames_of(entry), events, sub.viewer)
+    sub.sent = events[-1].seq
+    settled = entry.seq == entry.committed and sub.sent == entry.committed
+    if settled and sub.want_view and sub.inline_view:  # events and view in one frame
+        text = push.with_view(text, entry, sub.viewer, sub.role)
+        await websocket.send_text(text)
+        await _your_turn(websocket, entry, sub)
+        return
+    await websocket.send_text(text)
     if entry.seq != entry.committed or sub.sent != entry.committed:
         return  # a command is being written: the next wake-up sends the rest and the extras
+    if not await _your_turn(websocket, entry, sub):
+        return  # moved on while we sent: the next wake-up sends the view
+    if sub.want_view:  # made once per link kind and seq, serialized once
+        await websocket.send_text(push.view_message(entry, sub.viewer, sub.role))
+
+
+async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
+    """``your_turn`` when this seat has just become one the game waits for; False if the game
+    moved on meanwhile."""
     pending = push.pending_of(entry)
     waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
     turn = waiting and not sub.was_pending and sub.role == "seat"
@@ -321,10 +342,8 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     if turn:
         await websocket.send_text(dumps({"type": "your_turn", "seq": entry.seq,
                                          "prompt": pending.prompt if pending else ""}))
-        if entry.seq != entry.committed or sub.sent != entry.committed:
-            return  # moved on while we sent: the next wake-up sends the view
-    if sub.want_view and events:  # made once per link kind and seq, serialized once
-        await websocket.send_text(push.view_message(entry, sub.viewer, sub.role))
+        return entry.seq == entry.committed and sub.sent == entry.committed
+    return True
 
 
 async def heartbeat(service: Service, interval: float) -> None:

@@ -173,3 +173,14 @@ def test_dumps_writes_what_json_would() -> None:
     assert json.loads(push.dumps(doc)) == {"a": {"1": "x"}, "s": [1, 3],
                                            "aud": {"kind": "seats", "seats": [2]},
                                            "t": [1, 2]}
+
+
+def test_only_the_games_moved_last_keep_their_messages() -> None:
+    """Memory: the frames of at most ``KEEP`` games are kept; an idle game's go."""
+    entries = [entry_of("venus", f"keep-{i}") for i in range(push.KEEP + 3)]
+    for entry in entries:
+        push.view_message(entry, SPECTATOR, "spectator")
+    assert all(e.frames is None for e in entries[:3])
+    assert all(e.frames is not None for e in entries[3:])
+    again = push.view_message(entries[0], SPECTATOR, "spectator")  # made again on demand
+    assert orjson.loads(again)["seq"] == entries[0].seq
