@@ -118,10 +118,11 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
 
 
 NOTICE_CASES = """async () => {
-  const { Notices } = await import("/notices.js");
+  const { Notices } = await import("/platform/notices.js");
+  const { default: venus } = await import("/games/venus/index.js");
   const names = window.starport.names;
   const root = document.createElement("ul");
-  const n = new Notices(root, names, (s) => ["Ann", "Bob"][s], 0);
+  const n = new Notices(root, venus, names, (s) => ["Ann", "Bob"][s], 0);
   const dot = [...names.dots.keys()][5];
   const stop = (seq, seat, reason, landed) =>
     ({ seq, type: "MovementEnded", data: { seat, dot, reason, landed } });
@@ -134,7 +135,7 @@ NOTICE_CASES = """async () => {
 }"""
 
 CREDIT_CASE = """async () => {
-  const { renderControls, landingWords } = await import("/controls.js");
+  const { renderControls, landingWords } = await import("/games/venus/controls.js");
   const root = document.createElement("div");
   document.body.appendChild(root);
   const answer = { view: { stage: "playing", turn: { seat: 0, phase: "trade", dice: [] },
@@ -183,7 +184,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     me.wait_for_selector(".hl-heading")
     stray = me.evaluate("""() => {
       const g = window.starport.game;
-      const far = (d) => [...g.moves.targets.keys()].every((t) => {
+      const far = (d) => [...g.page.moves.targets.keys()].every((t) => {
         const o = g.board.dot(t); return Math.hypot(o.x - d.x, o.y - d.y) > 200; });
       const shown = (d) => d.el.getBoundingClientRect().width > 0
         && d.el.getBoundingClientRect().top > 80;
@@ -225,7 +226,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
 
 
 LOG_WORDS = """async () => {
-  const { describeLog } = await import("/log.js");
+  const { describeLog } = await import("/games/venus/words.js");
   const who = (s) => ["Ann", "Bob"][s];
   const evs = [
     { seq: 1, type: "FarePickedUp", data: { seat: 0, fare: "fare:base:dell" } },
@@ -239,7 +240,7 @@ LOG_WORDS = """async () => {
 }"""
 
 TRADE_FORM = """async () => {
-  const { renderTradeForm } = await import("/market.js");
+  const { renderTradeForm } = await import("/games/venus/market.js");
   const root = document.createElement("div");
   document.body.appendChild(root);
   const players = [{ seat: 0, name: "Bob", dot: "galactic-base", cash: 50, goods: [], relics: [],
