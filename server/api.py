@@ -15,7 +15,7 @@ from sqlalchemy import Connection
 from engine.kernel import SPECTATOR, CommandRejected, Game
 
 from . import push, store
-from .commands import Refusal, run_command
+from .commands import Refusal, command_out, run_command
 from .db import reading, writing
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
@@ -379,7 +379,8 @@ async def post_command(table_id: TableId, body: CommandIn, request: Request) -> 
     422 naming the rule if the rules refuse it. A resent ``client_id`` is applied once."""
     ident = await who(request, table_id, "seat")
     try:  # the same checks and answers as a websocket ``command`` (commands.py)
-        return await run_command(svc(request), request.app.state.limits, ident, body)
+        out = await run_command(svc(request), request.app.state.limits, ident, body)
+        return command_out(out, ident)
     except Refusal as refusal:
         fail(refusal.status, refusal.code, refusal.message, **refusal.extra)
 
