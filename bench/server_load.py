@@ -392,7 +392,7 @@ def main() -> int:
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 120  # a loaded machine starts a server slowly
             while True:
                 try:
                     if httpx.get(base + "/api/health", timeout=1).status_code == 200:
