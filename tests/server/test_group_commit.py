@@ -199,7 +199,8 @@ def test_sqlite_waits_for_another_writer_off_the_loop(db_url: str, tmp_path: Pat
             while time.monotonic() - start < 0.3:
                 await asyncio.sleep(0.01)
                 ticks += 1
-            assert ticks >= 10 and not said.done()
+            # a loop blocked on the lock would tick once (a starved machine ticks fewer than 30)
+            assert ticks >= 3 and not said.done()
         finally:
             other.rollback()
             other.close()
