@@ -147,7 +147,7 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     if body.ruleset not in REGISTRY:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}; known: {sorted(REGISTRY)}")
     h = hosted(body.ruleset)
-    options = {k: v for k, v in body.options.items() if k != h.choice_option}
+    options = table_options(h, body.options)
     if "scenario" in options:
         fail(422, "options", "scenarios are for the sandbox, not for tables")
     _check_options(h, options)
@@ -179,6 +179,14 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
         seats=[link(request, table_id, "seat", i, t) for i, t in enumerate(tokens["seats"])],
         spectator=link(request, table_id, "spectator", None, tokens["spectator"]),
     )
+
+
+def table_options(h: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The options a table keeps. The per-seat choices (a list in the choice option, e.g.
+    Merchant of Venus's ``races``) come from the lobby at the start, so a list given here is
+    dropped; a single value of that option is a table-wide setting and is kept (Star
+    Traders' ``personalities: "none"``, Setting Up 4)."""
+    return {k: v for k, v in given.items() if k != h.choice_option or isinstance(v, str)}
 
 
 def _check_options(h: Any, options: dict[str, Any]) -> None:

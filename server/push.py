@@ -28,6 +28,8 @@ import orjson
 
 from engine.kernel import SPECTATOR, Event
 
+from .schemas import CountdownOut
+
 # games whose frames are kept (the most recently moved): every socket of a game is sent its
 # messages within moments of the commit, so a few dozen suffice under any load, and an idle
 # game (or socket) keeps none (memory per idle websocket, docs/performance.md)
@@ -64,6 +66,7 @@ class Frames:
 
     seq: int
     status: str  # a host ending the game changes the views at the same seq
+    deadline: Any  # so does a countdown's clock, armed once its start is read from the log
     events: dict[tuple[int, int, tuple[bool, ...]], str] = field(default_factory=dict)
     views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
@@ -76,8 +79,9 @@ def frames_of(entry: Any) -> Frames:
     """The frames of ``entry``'s committed seq (a new set once the game moved on or its
     status changed)."""
     frames: Frames | None = entry.frames
-    if frames is None or frames.seq != entry.committed or frames.status != entry.status:
-        frames = Frames(entry.committed, entry.status)
+    if (frames is None or frames.seq != entry.committed or frames.status != entry.status
+            or frames.deadline != entry.deadline):
+        frames = Frames(entry.committed, entry.status, entry.deadline)
         entry.frames = frames
         _recent[id(entry)] = entry
         _recent.move_to_end(id(entry))
@@ -147,8 +151,15 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
         "view": _view(entry, frames, viewer),
         "pending": {"seats": list(p.seats), "prompt": p.prompt,
                     "detail": p.detail if acting else None} if p else None,
-        "legal": legal, "extras": extras,
+        "legal": legal, "extras": extras, "countdown": _countdown(entry),
     }
+
+
+def _countdown(entry: Any) -> dict[str, Any] | None:
+    """The live countdown (``Entry.countdown``) as ``CountdownOut`` writes it (rare: the
+    model's own serializer keeps its time format)."""
+    countdown = entry.countdown()
+    return None if countdown is None else CountdownOut(**countdown).model_dump(mode="json")
 
 
 HEAD = '{"type":"view",'

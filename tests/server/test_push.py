@@ -57,6 +57,7 @@ def reference(entry: Entry, viewer: int, role: str) -> dict[str, Any]:
         legal=[c.model_dump(mode="json") for c in rules.legal_actions(state, viewer)]
         if acting else [],
         extras=entry.hosted.extras(state, viewer) if acting else {},
+        countdown=entry.countdown(),
     )
     return dict(json.loads(out.model_dump_json()))
 
@@ -151,7 +152,7 @@ def test_a_status_change_at_the_same_seq_makes_new_views() -> None:
 def test_events_are_redacted_and_written_once_per_audience() -> None:
     """Public events: one string for every seat and the spectators; an event only seat 1 may
     read: seat 1 gets its payload, the others its seq (and type) only."""
-    frames = push.Frames(2, "playing")
+    frames = push.Frames(2, "playing", None)
     public = [Event(seq=1, type="Rolled", data={"die": 4}),
               Event(seq=2, type="Moved", data={"to": "a"})]
     texts = {v: push.events_message(frames, public, v) for v in (0, 1, 2, 3, SPECTATOR)}
@@ -159,7 +160,7 @@ def test_events_are_redacted_and_written_once_per_audience() -> None:
     assert orjson.loads(texts[0])["events"] == [ev.redacted_for(0) for ev in public]
     secret = [*public[:1], Event(seq=2, type="Peeked", data={"marker": "x"}, audience=only(1),
                                  type_public=False)]
-    frames = push.Frames(2, "playing")
+    frames = push.Frames(2, "playing", None)
     mine = orjson.loads(push.events_message(frames, secret, 1))["events"]
     theirs = [push.events_message(frames, secret, v) for v in (0, 2, SPECTATOR)]
     assert mine[1]["data"] == {"marker": "x"}

@@ -134,6 +134,26 @@ NOTICE_CASES = """async () => {
   return [...root.querySelectorAll(".notice p")].map((p) => p.textContent);
 }"""
 
+FOLD_CASE = """async () => {
+  const { Notices } = await import("/platform/notices.js");
+  const { default: venus } = await import("/games/venus/index.js");
+  const root = document.createElement("ul");
+  document.body.appendChild(root);
+  const n = new Notices(root, venus, window.starport.names, (s) => ["Ann", "Bob"][s], 0);
+  for (const k of [1, 2, 3, 4]) n.add(`Stop ${k}`);
+  const seen = () => [...root.querySelectorAll(".notice:not([hidden]) p")]
+    .map((p) => p.textContent);
+  const fold = root.querySelector(".notices-fold");
+  const out = { folded: seen(), bar: fold.querySelector("span").textContent };
+  fold.querySelectorAll("button")[0].click(); // Show
+  out.open = seen();
+  root.querySelector(".notices-fold").querySelectorAll("button")[1].click(); // Got them all
+  out.left = root.children.length;
+  out.hidden = root.hidden;
+  root.remove();
+  return out;
+}"""
+
 CREDIT_CASE = """async () => {
   const { renderControls, landingWords } = await import("/games/venus/controls.js");
   const root = document.createElement("div");
@@ -172,6 +192,12 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     assert "could not pay the penalty, so you must stop there (6.3)" in texts[0]
     assert "Your turn is over: the move ended in space" in texts[0] and "(4.4, 6.2)" in texts[0]
     assert texts[1].startswith("Your MP ran out at") and "Your turn is over" in texts[1]
+
+    # several stops in a row: the two newest notices in sight, the older fold under one line
+    fold = me.evaluate(FOLD_CASE)
+    assert fold["folded"] == ["Stop 3", "Stop 4"] and fold["bar"] == "2 earlier notices", fold
+    assert fold["open"] == ["Stop 1", "Stop 2", "Stop 3", "Stop 4"], fold
+    assert fold["left"] == 0 and fold["hidden"], fold
 
     # 9.32: unspent trade-in credit is lost at the end of the turn: warned first
     out = me.evaluate(CREDIT_CASE)

@@ -88,6 +88,8 @@ export class Game {
   async open() {
     for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
+    $("players-title").textContent = this.module.playersTitle;
+    $("chart-title").textContent = this.module.scoreName;
     // the log so far (unless the live connection already streams it from the lobby) and, for
     // a replay link, its first frames: fetched while the board loads
     const live = this.ctx.live;
@@ -119,6 +121,7 @@ export class Game {
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
+    keepFocus(); // the next action (else the prompt), whether or not a view comes pushed after
     this.accept(this.early.splice(0));
   }
 
@@ -264,25 +267,25 @@ export class Game {
   show(evs) {
     const move = this.replay.active || document.hidden || this.dirty || this.motion
       || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 || !this.page.hasMotion(evs) ? null : evs;
+    const start = move ? this.page.motionStart?.(move) ?? null : null;
     this.appendLog(this.unlogged.splice(0));
-    this.render({ pieces: !move });
+    this.render(); // the page shows the new state at once (data-seq); the mover glides to it
     if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
     if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
     keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
     this.sinceLive(evs);
     this.notices.fromEvents(evs, this.lastCommand);
-    if (move) this.animateMove(move);
+    if (move) this.animateMove(move, start);
   }
 
-  /** The latest move of ``evs``, quickly (at most ``MOVE_MS`` in all); the pieces are drawn when
-   * it ends or when something newer cuts it short. */
-  animateMove(evs) {
+  /** The latest move of ``evs``, quickly (at most ``MOVE_MS`` in all), from ``start`` (where
+   * the mover stood before the pieces were drawn anew) to where the pieces already show it;
+   * something newer cuts it short and draws the pieces again. */
+  animateMove(evs, start) {
     const motion = new AbortController();
     this.motion = motion;
-    this.page.animate(evs, { totalMs: MOVE_MS, signal: motion.signal }).then(() => {
-      if (this.motion !== motion) return;
-      this.motion = null;
-      this.drawPieces();
+    this.page.animate(evs, { totalMs: MOVE_MS, signal: motion.signal, start }).then(() => {
+      if (this.motion === motion) this.motion = null;
     });
   }
 
@@ -313,7 +316,7 @@ export class Game {
     if (this.seat === null) return;
     const mine = (type) => fresh.some((e) => e.type === type && e.data?.seat === this.seat);
     if (mine("TurnEnded")) $("since").hidden = true;
-    if (mine("TurnStarted") && this.answer?.view.stage !== "over") {
+    if (mine("TurnStarted") && this.stageOf(this.answer?.view) !== "over") {
       this.sinceShown = false;
       this.sinceLastTurn();
     }
@@ -486,6 +489,9 @@ export class Game {
     this.page.showActive(this.answer?.view, always);
   }
 
+  /** "setup", "playing" or "over" (the game says, GameModule.stage). */
+  stageOf(view) { return view ? this.module.stage(view) : "setup"; }
+
   myTurn() {
     const a = this.answer;
     return !!a && this.seat !== null && (a.pending?.seats || []).includes(this.seat) && a.legal.length > 0;
@@ -494,7 +500,7 @@ export class Game {
   updateTitle() {
     const name = this.ctx.lobby.name;
     const a = this.answer;
-    const over = a && a.view.stage === "over";
+    const over = a && this.stageOf(a.view) === "over";
     document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
   }
 
@@ -511,16 +517,16 @@ export class Game {
     $("prompt").textContent = this.promptText();
     $("prompt").classList.toggle("yours", mine);
     const badge = $("turn-badge");
-    if (view.stage === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
+    if (this.stageOf(view) === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
     else if (turn) badge.textContent = mine ? "Your turn" : `${this.who(turn.seat)}'s turn · round ${view.round}`;
     badge.classList.toggle("yours", mine);
     this.renderPlayers(view);
-    const target = view.target;
+    const target = this.module.goal(view);
     $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
     this.drawChart();
     this.updateTitle();
     // the host may end a game being played; after a win (or the end) there is nothing to end
-    $("end-btn").hidden = !(this.me.role === "host" && view.stage === "playing" && this.ctx.lobby.status === "playing");
+    $("end-btn").hidden = !(this.me.role === "host" && this.stageOf(view) === "playing" && this.ctx.lobby.status === "playing");
     if (this.busy) this.setBusy(true);
     this.renderEnd();
     if (this.replay.active) this.replay.paint(); // the moment replayed, not now
@@ -531,10 +537,10 @@ export class Game {
     const view = this.answer?.view;
     if (!view) return;
     const points = this.chartPoints();
-    const key = JSON.stringify([points.map((p) => p.scores), view.target, view.players.map((p) => [p.name, this.names.playerColor(p)])]);
+    const key = JSON.stringify([points.map((p) => p.scores), this.module.goal(view), view.players.map((p) => [p.name, this.names.playerColor(p)])]);
     if (key === this.chartKey) return;
     this.chartKey = key;
-    renderChart($("chart"), points, view.players, this.names, view.target, this.scoreOf);
+    renderChart($("chart"), points, view.players, this.names, this.module.goal(view), this.scoreOf);
   }
 
   chartPoints() {
@@ -552,7 +558,7 @@ export class Game {
     const a = this.answer;
     const view = a.view;
     const turn = { mine: this.myTurn(), activeIsMe: view.turn?.seat === this.seat, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat };
-    if (view.stage === "over") return this.page.promptWords(a, turn);
+    if (this.stageOf(view) === "over") return this.page.promptWords(a, turn);
     if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
     if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
     if (!view.turn) return "Waiting for the game to begin…";
@@ -588,7 +594,7 @@ export class Game {
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
       const online = seatInfo && !seatInfo.bot ? (seatInfo.online ? "online" : "away") : null;
       if (online) li.title = `${p.name} is ${online}`;
-      if (this.me.role === "host" && view.stage === "playing" && lobby.status === "playing") {
+      if (this.me.role === "host" && this.stageOf(view) === "playing" && lobby.status === "playing") {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "small";
@@ -607,10 +613,10 @@ export class Game {
   renderEnd() {
     const a = this.answer;
     const box = $("end");
-    const over = a.view.stage === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
+    const over = this.stageOf(a.view) === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
     if (!over || this.endDismissed || this.replay.active) { box.hidden = true; return; }
     // the table may say "over" before the view with the winner comes: draw again when it does
-    const key = `${a.view.stage}:${a.view.winner}:${this.ctx.lobby.status}`;
+    const key = `${this.stageOf(a.view)}:${a.view.winner}:${this.ctx.lobby.status}`;
     if (!box.hidden && key === this.endKey) return;
     this.endKey = key;
     box.replaceChildren();

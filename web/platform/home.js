@@ -1,39 +1,34 @@
-// The start page: create a table (edition, length, optional rules, seats, bots) and hand out
-// the invite links; the cluster map below.
-import { createTable } from "./api.js";
-import { Board, zoomButtons } from "../games/venus/board.js";
+// The start page: create a table (the game, seats, bots; the game's own options and its
+// aside, e.g. Venus's edition, length, optional rules and cluster map: GameModule.createForm)
+// and hand out the invite links.
+import { createTable, getText } from "./api.js";
+import { FOLDERS, gameFor } from "./games.js";
 import { copyButton, rememberLinks } from "./links.js";
 
 const $ = (id) => document.getElementById(id);
-const SEATS = { "avalon-hill": 6, "classic-2012": 4 };
 
-export function openHome() {
+/** The games this client can create a table of: [{ruleset, module}] (a folder that does not
+ * load, or has no create form yet, is left out). */
+async function creatable() {
+  const out = await Promise.all(Object.keys(FOLDERS).map((ruleset) => gameFor(ruleset)
+    .then((module) => (module.createForm ? { ruleset, module } : null), () => null)));
+  return out.filter(Boolean);
+}
+
+export async function openHome() {
   $("home").hidden = false;
-  document.title = "Starport — Merchant of Venus";
   const form = $("create");
-  const board = new Board($("home-board"));
-  let toolbar = null;
-  const edition = () => form.querySelector('input[name="edition"]:checked').value;
+  const games = await creatable();
+  const seatsField = $("t-seats-field");
+  const sel = $("t-seats");
+  let part = null; // the chosen game's part of the form
+  let ruleset = null;
 
-  const fillSeats = () => {
-    const max = SEATS[edition()];
-    const sel = $("t-seats");
-    const was = Number(sel.value) || 2;
-    sel.replaceChildren();
-    for (let n = 1; n <= max; n += 1) {
-      const o = document.createElement("option");
-      o.value = String(n);
-      o.textContent = n === 1 ? "1 (solo)" : String(n);
-      sel.appendChild(o);
-    }
-    sel.value = String(Math.min(was, max));
-    fillBots();
-  };
   const fillBots = () => {
     const box = $("t-bots");
     const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
     box.replaceChildren();
-    const n = Number($("t-seats").value);
+    const n = Number(sel.value);
     for (let i = 0; i < n; i += 1) {
       const label = document.createElement("label");
       label.className = "check";
@@ -46,49 +41,73 @@ export function openHome() {
       box.appendChild(label);
     }
   };
-  const showMap = async () => {
-    await board.load(edition());
-    if (!toolbar) toolbar = zoomButtons(board, board.container.parentElement);
-  };
-  // the 1988 optional rules (15-17): Rastur bring combat (16.3 needs weapons); solitaire is one
-  // seat against the Rastur (17.1)
-  const syncOptions = () => {
-    const old = edition() === "avalon-hill";
-    $("t-1988").hidden = !old;
-    $("t-2012").hidden = old;
-    $("t-fast-play").disabled = old;
-    $("t-opt-hint").hidden = old;
-    for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).disabled = !old;
-    const solo = old && $("t-solitaire").checked;
-    if (solo) {
-      $("t-rastur").checked = true;
-      $("t-seats").value = "1";
-      fillBots();
+  const fillSeats = () => {
+    const max = part.maxSeats();
+    const was = Number(sel.value) || 2;
+    sel.replaceChildren();
+    for (let n = 1; n <= max; n += 1) {
+      const o = document.createElement("option");
+      o.value = String(n);
+      o.textContent = n === 1 ? "1 (solo)" : String(n);
+      sel.appendChild(o);
     }
-    if (old && $("t-rastur").checked) $("t-combat").checked = true;
-    $("t-rastur").disabled = !old || solo;
-    $("t-combat").disabled = !old || (old && $("t-rastur").checked);
-    $("t-seats").disabled = solo;
-  };
-  for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).addEventListener("change", syncOptions);
-  for (const r of form.querySelectorAll('input[name="edition"]')) r.addEventListener("change", () => { fillSeats(); syncOptions(); showMap(); });
-  $("t-seats").addEventListener("change", () => {
-    if ($("t-seats").value !== "1") $("t-solitaire").checked = false;
+    sel.value = String(Math.min(was, max));
     fillBots();
-    syncOptions();
-  });
-  fillSeats();
-  syncOptions();
-  showMap();
-
-  const optional = () => {
-    if (edition() !== "avalon-hill") return $("t-fast-play").checked ? { fast_play: true } : {};
-    const out = {};
-    if ($("t-solitaire").checked) out.solitaire = true;
-    if ($("t-rastur").checked) out.rastur = true;
-    if ($("t-combat").checked) out.combat = true;
-    return out;
   };
+  const seats = {
+    value: () => Number(sel.value),
+    set(n) { sel.value = String(n); fillBots(); },
+    lock(on) { sel.disabled = on; },
+    refill: () => fillSeats(),
+  };
+  sel.addEventListener("change", () => {
+    fillBots();
+    part.seatsChanged(Number(sel.value));
+  });
+
+  /** Show the game's fields (its fragment, the Players select in its slot) and its aside. */
+  const choose = async (chosen) => {
+    const { module } = games.find((g) => g.ruleset === chosen);
+    const root = $("game-options");
+    form.insertBefore(seatsField, root); // back out of the old game's slot
+    document.querySelector(".home-aside")?.remove();
+    root.innerHTML = await getText(module.createForm.fragment);
+    root.querySelector('[data-slot="seats"]')?.replaceWith(seatsField);
+    ruleset = chosen;
+    part = module.createForm.mount(root, seats);
+    if (part.aside) {
+      part.aside.classList.add("home-aside");
+      $("created").after(part.aside);
+    }
+    document.title = `Starport — ${module.title}`;
+    $("home-crumb").textContent = module.createForm.crumb;
+    fillSeats();
+    part.ready();
+  };
+
+  const box = $("t-game");
+  for (const [i, g] of games.entries()) {
+    const label = document.createElement("label");
+    label.className = "radio";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "ruleset";
+    input.value = g.ruleset;
+    input.checked = i === 0;
+    input.addEventListener("change", () => choose(g.ruleset));
+    label.append(input, ` ${g.module.createForm.title}`);
+    box.appendChild(label);
+  }
+  // the form shows once the game's fields are in (no jump as they come)
+  try {
+    if (!games.length) throw new Error("This client could not load any game: reload the page.");
+    await choose(games[0].ruleset);
+  } catch (err) {
+    $("create-error").textContent = err.message;
+    $("create-error").hidden = false;
+    $("create-btn").disabled = true;
+  }
+  form.hidden = false;
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -99,9 +118,9 @@ export function openHome() {
     try {
       const body = {
         name: $("t-name").value.trim() || "Game night",
-        ruleset: "venus",
-        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional() },
-        seats: Number($("t-seats").value),
+        ruleset,
+        options: part.options(),
+        seats: Number(sel.value),
         bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
       };
       const table = await createTable(body);

@@ -3,6 +3,8 @@
 // rules stopped my ship, my turn ended by itself), a bot played my seat, the host gave it back.
 import { el } from "./dom.js";
 
+const SHOWN = 2; // notices in sight at once; older ones fold
+
 /** The notices of a seat, kept in ``root`` until dismissed (each with its own "Got it"). */
 export class Notices {
   constructor(root, game, names, who, seat) {
@@ -24,12 +26,34 @@ export class Notices {
     ok.addEventListener("click", () => {
       const next = li.nextElementSibling?.querySelector("button") || li.previousElementSibling?.querySelector("button");
       li.remove();
-      this.root.hidden = !this.root.children.length;
+      this.fold();
+      this.root.hidden = !this.root.querySelector(".notice");
       next?.focus();
     });
     li.appendChild(ok);
     this.root.appendChild(li);
     this.root.hidden = false;
+    this.fold();
+  }
+
+  /** Several stops in a row: the newest ``SHOWN`` notices stay in sight, the older ones fold
+   * under one line ("3 earlier notices": Show, Got them all), so the map stays in view. */
+  fold() {
+    const all = [...this.root.querySelectorAll(".notice")];
+    const older = all.slice(0, Math.max(0, all.length - SHOWN));
+    let bar = this.root.querySelector(".notices-fold");
+    if (!older.length) { bar?.remove(); for (const li of all) li.hidden = false; return; }
+    const open = bar?.dataset.open === "1";
+    for (const li of all) li.hidden = !open && older.includes(li);
+    if (!bar) {
+      bar = el("li", { class: "notices-fold" });
+      this.root.prepend(bar);
+    }
+    const show = el("button", { type: "button", class: "small" }, open ? "Fold" : "Show");
+    show.addEventListener("click", () => { bar.dataset.open = open ? "" : "1"; this.fold(); });
+    const dismiss = el("button", { type: "button", class: "small" }, "Got them all");
+    dismiss.addEventListener("click", () => { this.root.replaceChildren(); this.root.hidden = true; });
+    bar.replaceChildren(el("span", {}, `${older.length} earlier notice${older.length > 1 ? "s" : ""}`), show, dismiss);
   }
 
   /** After events of the game (``cmd``: the command of mine they answer, if any): say what the

@@ -6,7 +6,7 @@ import { zoomButtons, Board } from "./board.js";
 import { renderCombat } from "./combat.js";
 import { renderControls, promptWords, diceFaces } from "./controls.js";
 import { Moves } from "./moves.js";
-import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
+import { animatePawn, pawnSpot, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
 import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,6 +16,7 @@ const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
   trade: "is trading",
 };
+const MAP_LABEL = "The cluster map. Drag or use the arrow keys to pan, the wheel, pinch or + and - to zoom, 0 to fit. Tab to the highlighted dots.";
 const ASKED = { defend: "decides whether to fire back…", hit: "chooses the hit…", place_rastur: "places a Rastur…", draw_rastur: "decides about the Rastur…" };
 
 /** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
@@ -42,6 +43,7 @@ export class VenusPage {
 
   async load(lobby) {
     const host = this.host;
+    this.board.container.setAttribute("aria-label", MAP_LABEL);
     await this.board.load(lobby.options.edition || "avalon-hill");
     this.moves = new Moves(this.board, this.names, {
       heading: (dot) => host.send({ type: "DeclareHeading", dot }),
@@ -114,12 +116,19 @@ export class VenusPage {
 
   hasMotion(evs) { return lastMove(evs) !== null; }
 
-  /** The latest run of steps of ``evs``, dot by dot (at most ``totalMs`` in all). */
-  animate(evs, { stepMs = null, totalMs = 700, signal = null } = {}) {
+  /** Where the latest move of ``evs`` starts on the drawing now (before the new pieces). */
+  motionStart(evs) {
+    const move = lastMove(evs);
+    return move ? pawnSpot(this.board, move.seat) : null;
+  }
+
+  /** The latest run of steps of ``evs``, dot by dot (at most ``totalMs`` in all); with
+   * ``start`` (``motionStart``) the pawn, drawn at its end already, glides from there. */
+  animate(evs, { stepMs = null, totalMs = 700, signal = null, start = null } = {}) {
     const move = lastMove(evs);
     if (!move) return Promise.resolve();
     const step = stepMs ?? Math.max(30, Math.min(170, totalMs / move.dots.length));
-    return animatePawn(this.board, move.seat, move.dots, { stepMs: step, signal });
+    return animatePawn(this.board, move.seat, move.dots, { stepMs: step, signal, start });
   }
 
   /** What the rules ask now, in one sentence (the platform says "Game over", "Waiting..."). */
