@@ -142,7 +142,7 @@ def test_the_event_loop_runs_while_the_writer_commits(db_url: str, tmp_path: Pat
         assert not held.done()
         gate.release.set()
         await held
-        assert ticks >= 10
+        assert ticks >= 3  # a loop blocked by the commit ticks once (a starved box: < 30)
 
     run(db_url, tmp_path, body)
 
