@@ -55,7 +55,7 @@ def main() -> int:
             if pending is None:
                 break
             seat = pending.seats[0]
-            if shared:  # as the server makes them: the public part once (push.py)
+            if shared:  # as the server makes them: the public part once (frames.py)
                 parts: Any = ruleset  # engine.kernel.ruleset.SharedViews
                 public = parts.public_view(game.state)
                 for s in range(SEATS):

@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 
 from engine.kernel import SPECTATOR, CommandRejected, Game
 
-from . import push, store
+from . import frames, store
 from .commands import Refusal, command_out, run_command
 from .db import reading, writing
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
@@ -411,14 +411,14 @@ async def get_view(table_id: TableId, request: Request) -> Response:
     """What this link may see now; the seat asked to act also gets its legal commands."""
     ident = await who(request, table_id, "seat", "spectator", "host")
     entry = await _settled(svc(request), table_id)
-    # the same JSON the websocket pushes, made once per link kind and seq (push.py)
-    return Response(push.view_json(entry, ident.viewer, ident.role),
+    # the same JSON the websocket pushes, made once per link kind and seq (frames.py)
+    return Response(frames.view_json(entry, ident.viewer, ident.role),
                     media_type="application/json")
 
 
 def view_of(entry: Any, ident: store.Identity) -> ViewOut:
     """The view as a model (for callers that want one; the hot paths use ``push``)."""
-    return ViewOut.model_validate(push.view_body(entry, ident.viewer, ident.role))
+    return ViewOut.model_validate(frames.view_body(entry, ident.viewer, ident.role))
 
 
 @router.get("/tables/{table_id}/log")

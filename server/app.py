@@ -8,6 +8,7 @@ from settings (environment variables by default); ``app`` is the default instanc
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,7 +32,7 @@ from engine.venus.legal import legal_actions
 from engine.venus.reach import reachable
 from engine.venus.scenario import Scenario, start
 
-from . import api, ws
+from . import alerts_api, api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
 from .rulesets import REGISTRY
@@ -78,7 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if await service.start():
-            service.notifier = Notifier(service)
+            notifier = Notifier(service)
+            await asyncio.to_thread(notifier.start)  # the VAPID keys (made on a first start)
+            service.notifier = notifier
             service.spawn(scheduler(service))
             service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
         try:
@@ -156,6 +159,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None
 
     app.include_router(api.router)
+    app.include_router(alerts_api.router)
     app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
 

@@ -1,191 +1,143 @@
-"""What the sockets of a game are sent after an event: each message built once.
+"""Web Push (RFC 8030, encrypted per RFC 8291, signed with VAPID per RFC 8292): "your turn"
+reaches a seat's browser through its vendor's push service with every tab closed.
 
-A command moves a game by a few events; every socket watching it then gets those events
-(redacted for its viewer) and, when it asked for it, the view of its link (its legal
-commands, prompt and reachable destinations when it may act). Built naively that is four
-views, four redactions and four serializations per command, each through pydantic models:
-the largest share of the server's CPU under load (``docs/performance.md``). Here:
-
-- a ``Frames`` belongs to one committed ``seq`` of one game (``frames_of``) and keeps the
-  messages made for it, already serialized (``orjson``, once);
-- an ``events`` message is made once per audience: sockets whose viewer is admitted to the
-  same events (every seat, when the events are public) share one string;
-- a view is made once per link kind (seat N, spectator, host) and seq, and only when a
-  connected socket asked for it (``"view": true`` in its hello) or a ``GET /view`` wants it;
-  the acting seat's legal commands and extras (the costly reachable destinations) are made
-  once per seq, whatever asks;
-- the engine's output is trusted: no pydantic model is built or validated on this path
-  (``ViewOut`` stays the documented shape of the same JSON).
+The server's VAPID key pair is ``STARPORT_VAPID_PRIVATE_KEY`` when set (PEM, or the
+base64url DER / raw key ``vapid --gen`` prints), else ``vapid_private.pem`` in the data dir,
+generated on the first start (readable by the owner only). ``pywebpush`` encrypts and signs;
+the request itself goes to the subscription's endpoint through the same guard as webhooks
+(``notify.webhook_target``: globally routable addresses only, resolved once).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import Any
+import base64
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, cast
 
-import orjson
+import httpx
+from cryptography.hazmat.primitives import serialization
+from py_vapid import Vapid
+from pywebpush import WebPushException, webpush
 
-from engine.kernel import SPECTATOR, Event
+from .config import Settings
 
-from .schemas import CountdownOut
-
-# games whose frames are kept (the most recently moved): every socket of a game is sent its
-# messages within moments of the commit, so a few dozen suffice under any load, and an idle
-# game (or socket) keeps none (memory per idle websocket, docs/performance.md)
-KEEP = 32
-_recent: OrderedDict[int, Any] = OrderedDict()
-
-# the events of a command or a few: kept to share; a longer catch-up is one socket's own
-SHARED_EVENTS = 16
-OPTIONS = orjson.OPT_NON_STR_KEYS  # as json.dumps: an int key is written as a string
-
-
-def _fallback(value: Any) -> Any:
-    """What orjson cannot write by itself (sets, pydantic models left in a view)."""
-    if isinstance(value, set | frozenset):
-        return sorted(value)
-    dump = getattr(value, "model_dump", None)
-    if dump is not None:
-        return dump(mode="json")
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+log = logging.getLogger("starport.push")
+KEY_FILE = "vapid_private.pem"
+TTL = 24 * 3600  # seconds a push service keeps an undelivered alert
+Delivery = Literal["sent", "gone", "failed"]
 
 
-def dumps(msg: Any) -> str:
-    """A message's JSON text (compact; what ``json.dumps`` with the fallbacks would write)."""
-    return orjson.dumps(msg, default=_fallback, option=OPTIONS).decode()
+@dataclass(frozen=True)
+class VapidKeys:
+    vapid: Vapid
+    public_key: str  # the applicationServerKey a page subscribes with (base64url, X9.62)
+    subject: str  # a contact for the push services: mailto: or https:
 
 
-def dumpb(msg: Any) -> bytes:
-    return orjson.dumps(msg, default=_fallback, option=OPTIONS)
+def b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-@dataclass(slots=True, eq=False)
-class Frames:
-    """The messages of one game at one committed ``seq``."""
-
-    seq: int
-    status: str  # a host ending the game changes the views at the same seq
-    deadline: Any  # so does a countdown's clock, armed once its start is read from the log
-    events: dict[tuple[int, int, tuple[bool, ...]], str] = field(default_factory=dict)
-    views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
-    acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
-        default_factory=dict)
-    public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
-    pending: Any = False  # the ruleset's ``pending`` (False: not asked yet)
-
-
-def frames_of(entry: Any) -> Frames:
-    """The frames of ``entry``'s committed seq (a new set once the game moved on or its
-    status changed)."""
-    frames: Frames | None = entry.frames
-    if (frames is None or frames.seq != entry.committed or frames.status != entry.status
-            or frames.deadline != entry.deadline):
-        frames = Frames(entry.committed, entry.status, entry.deadline)
-        entry.frames = frames
-        _recent[id(entry)] = entry
-        _recent.move_to_end(id(entry))
-        while len(_recent) > KEEP:
-            _, old = _recent.popitem(last=False)
-            old.frames = None
-    return frames
+def _key_file(data_dir: Path) -> Vapid:
+    """The key in the data dir, made on the first start (O_EXCL: two processes starting
+    together keep the one that was written first)."""
+    path = data_dir / KEY_FILE
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        fresh = Vapid()
+        fresh.generate_keys()
+        temp = path.with_name(f".{KEY_FILE}.{os.getpid()}")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(fresh.private_pem())
+        try:
+            os.link(temp, path)
+            log.info("generated the VAPID key pair in %s", path)
+        except FileExistsError:
+            pass
+        finally:
+            temp.unlink()
+    return Vapid.from_pem(path.read_bytes())
 
 
-def events_message(frames: Frames, events: list[Event], viewer: int) -> str:
-    """``{"type": "events", "events": [...]}`` redacted for ``viewer``; one string for all
-    the viewers the same events admit."""
-    if len(events) > SHARED_EVENTS:  # a catch-up (a reconnect, a resync): this socket's own
-        return dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
-    admits = tuple(ev.audience.admits(viewer) for ev in events)
-    key = (events[0].seq, events[-1].seq, admits)
-    text = frames.events.get(key)
-    if text is None:
-        text = dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
-        frames.events[key] = text
-    return text
+def load_keys(settings: Settings) -> VapidKeys:
+    raw = settings.vapid_private_key.strip()
+    if raw:
+        vapid = (Vapid.from_pem(raw.encode()) if raw.startswith("-----")
+                 else Vapid.from_string(private_key=raw))
+    else:
+        vapid = _key_file(settings.data_dir)
+    point = vapid.public_key.public_bytes(serialization.Encoding.X962,
+                                          serialization.PublicFormat.UncompressedPoint)
+    return VapidKeys(vapid, b64url(point), subject(settings))
 
 
-def pending_of(entry: Any) -> Any:
-    """The game's ``Pending`` (who it waits for), asked of the ruleset once per seq."""
-    if entry.seq != entry.committed:
-        return entry.pending()
-    frames = frames_of(entry)
-    if frames.pending is False:
-        frames.pending = entry.pending()
-    return frames.pending
+def subject(settings: Settings) -> str:
+    """The VAPID ``sub`` claim: ``STARPORT_VAPID_SUBJECT``, else the sender address of the
+    e-mails, else the public URL when it is https, else a placeholder."""
+    if settings.vapid_subject:
+        return settings.vapid_subject
+    if settings.smtp_from:
+        return f"mailto:{settings.smtp_from}"
+    if settings.public_url.startswith("https://"):
+        return settings.public_url
+    return "mailto:starport@localhost"
 
 
-def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
-    """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
-    can share it (``engine.kernel.ruleset.SharedViews``)."""
-    ruleset = entry.hosted.ruleset
-    state = entry.game.state
-    public_view = getattr(ruleset, "public_view", None)
-    if frames is None or public_view is None:
-        return dict(ruleset.view(state, viewer))
-    if frames.public is None:
-        frames.public = public_view(state)
-    return dict(ruleset.seat_view(state, frames.public, viewer))
+@dataclass
+class PushAnswer:
+    """The push service's answer, shaped as ``pywebpush`` reads a ``requests`` response."""
+
+    status_code: int
+    reason: str
+    text: str
+    headers: dict[str, str]
 
 
-def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
-    """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
-    hosted = entry.hosted
-    ruleset = hosted.ruleset
-    state = entry.game.state
-    frames = frames_of(entry) if entry.seq == entry.committed else None
-    p = pending_of(entry)
-    acting = p is not None and viewer != SPECTATOR and viewer in p.seats and not entry.finished
-    legal: list[dict[str, Any]] = []
-    extras: dict[str, Any] = {}
-    if acting:
-        made = frames.acting.get(viewer) if frames is not None else None
-        if made is None:
-            made = ([c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)],
-                    hosted.extras(state, viewer))
-            if frames is not None:
-                frames.acting[viewer] = made
-        legal, extras = made
-    return {
-        "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
-        "view": _view(entry, frames, viewer),
-        "pending": {"seats": list(p.seats), "prompt": p.prompt,
-                    "detail": p.detail if acting else None} if p else None,
-        "legal": legal, "extras": extras, "countdown": _countdown(entry),
-    }
+class GuardedPost:
+    """Posts ``pywebpush``'s request to the address ``webhook_target`` checked (it stands in
+    for the ``requests`` session ``pywebpush`` takes)."""
+
+    def __init__(self, allow_private: bool, transport: httpx.BaseTransport | None = None):
+        self.allow_private = allow_private
+        self.transport = transport
+
+    def post(self, endpoint: str, timeout: Any = None, data: bytes | None = None,
+             headers: Any = None) -> PushAnswer:
+        from .notify import webhook_target
+
+        target = webhook_target(endpoint, self.allow_private)
+        if target is None:
+            raise WebPushException(f"push endpoint refused (not a public address): {endpoint}")
+        sent = {str(k): str(v) for k, v in dict(headers or {}).items()}
+        sent["Host"] = target.host
+        extensions = {"sni_hostname": target.sni} if target.sni else {}
+        with httpx.Client(timeout=10, follow_redirects=False, transport=self.transport) as c:
+            r = c.post(target.url, content=data or b"", headers=sent, extensions=extensions)
+        return PushAnswer(r.status_code, r.reason_phrase, r.text[:500], dict(r.headers))
 
 
-def _countdown(entry: Any) -> dict[str, Any] | None:
-    """The live countdown (``Entry.countdown``) as ``CountdownOut`` writes it (rare: the
-    model's own serializer keeps its time format)."""
-    countdown = entry.countdown()
-    return None if countdown is None else CountdownOut(**countdown).model_dump(mode="json")
-
-
-HEAD = '{"type":"view",'
-
-
-def view_json(entry: Any, viewer: int, role: str) -> bytes:
-    """The view's JSON (``view_body``): the ``view`` message's, without its type."""
-    if entry.seq != entry.committed:  # a command is being written: nothing to share yet
-        return dumpb(view_body(entry, viewer, role))
-    return ("{" + view_message(entry, viewer, role)[len(HEAD):]).encode()
-
-
-def view_message(entry: Any, viewer: int, role: str) -> str:
-    """``{"type": "view", ...}``, made once per link kind at a committed seq."""
-    if entry.seq != entry.committed:
-        return HEAD + dumps(view_body(entry, viewer, role))[1:]
-    frames = frames_of(entry)
-    text = frames.views.get((viewer, role))
-    if text is None:
-        text = HEAD + dumps(view_body(entry, viewer, role))[1:]
-        frames.views[(viewer, role)] = text
-    return text
-
-
-def with_view(events_text: str, entry: Any, viewer: int, role: str) -> str:
-    """An ``events`` message with the link's view in it (``"view": {...}``, the ``view``
-    message's body): one frame instead of two (hello ``"inline_view": true``)."""
-    view = view_message(entry, viewer, role)
-    return events_text[:-1] + ',"view":{' + view[len(HEAD):] + "}"
+def send(keys: VapidKeys, subscription: dict[str, Any], payload: dict[str, Any],
+         allow_private: bool, transport: httpx.BaseTransport | None = None) -> Delivery:
+    """Encrypt ``payload`` to one subscription and post it (blocking: run it in a thread).
+    ``gone`` when the push service answers 404 or 410: the browser dropped the
+    subscription, the caller forgets it."""
+    try:
+        webpush(subscription, json.dumps(payload), vapid_private_key=keys.vapid,
+                vapid_claims={"sub": keys.subject}, ttl=TTL, timeout=10,
+                headers={"Urgency": "high"},
+                requests_session=cast(Any, GuardedPost(allow_private, transport)))
+    except WebPushException as exc:
+        status = exc.response.status_code if exc.response is not None else None
+        if status in (404, 410):
+            return "gone"
+        log.warning("push to %s failed: %s", subscription.get("endpoint"), exc.message)
+        return "failed"
+    except (httpx.HTTPError, ValueError, TypeError) as exc:
+        log.warning("push to %s failed: %s", subscription.get("endpoint"), exc)
+        return "failed"
+    return "sent"

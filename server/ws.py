@@ -41,7 +41,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.routing import WebSocketRoute
 
-from . import push, store
+from . import frames, store
 from .api import chat_out, lobby_of
 from .commands import Refusal, run_command
 from .db import reading
@@ -73,7 +73,7 @@ class Hello(BaseModel):
     inline_view: bool = False
 
 
-dumps = push.dumps
+dumps = frames.dumps
 
 
 # what a client that goes away raises at our next send or receive (uvicorn's
@@ -314,12 +314,12 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
         if entry.seq == entry.committed and sub.sent == entry.committed:
             await _your_turn(websocket, entry, sub)  # a table change: who is waited for
         return
-    # one string for every socket these events admit alike (push.py)
-    text = push.events_message(push.frames_of(entry), events, sub.viewer)
+    # one string for every socket these events admit alike (frames.py)
+    text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
     sub.sent = events[-1].seq
     settled = entry.seq == entry.committed and sub.sent == entry.committed
     if settled and sub.want_view and sub.inline_view:  # events and view in one frame
-        text = push.with_view(text, entry, sub.viewer, sub.role)
+        text = frames.with_view(text, entry, sub.viewer, sub.role)
         await websocket.send_text(text)
         await _your_turn(websocket, entry, sub)
         return
@@ -329,13 +329,13 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     if not await _your_turn(websocket, entry, sub):
         return  # moved on while we sent: the next wake-up sends the view
     if sub.want_view:  # made once per link kind and seq, serialized once
-        await websocket.send_text(push.view_message(entry, sub.viewer, sub.role))
+        await websocket.send_text(frames.view_message(entry, sub.viewer, sub.role))
 
 
 async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     """``your_turn`` when this seat has just become one the game waits for; False if the game
     moved on meanwhile."""
-    pending = push.pending_of(entry)
+    pending = frames.pending_of(entry)
     waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
     turn = waiting and not sub.was_pending and sub.role == "seat"
     sub.was_pending = waiting

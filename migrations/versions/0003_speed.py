@@ -5,7 +5,7 @@ writer waits for the network once per append, not five times. SQLite needs none 
 statements run in process).
 
 Revision ID: 0003_speed
-Revises: 0002
+Revises: 0003_alerts
 Create Date: 2026-11-26
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = "0003_speed"
-down_revision = "0002"
+down_revision = "0003_alerts"  # re-chained after main brought 0003_alerts (was "0002")
 branch_labels = None
 depends_on = None
 

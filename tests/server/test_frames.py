@@ -1,4 +1,4 @@
-"""What a push carries (``server/push.py``, issue 14): the same JSON the pydantic models
+"""What a push carries (``server/frames.py``, issue 14): the same JSON the pydantic models
 wrote before, each message made once -- an ``events`` message per audience, a view per link
 kind and committed seq, the acting seat's legal commands and extras once per seq."""
 
@@ -14,7 +14,7 @@ import pytest
 
 from engine.kernel import SPECTATOR, Event, Game
 from engine.kernel.events import only
-from server import push
+from server import frames as fr
 from server.rulesets import hosted
 from server.schemas import PendingOut, ViewOut
 from server.service import Entry
@@ -70,11 +70,11 @@ def test_the_pushed_view_is_the_json_the_models_wrote(ruleset_id: str) -> None:
     links = [(s, "seat") for s in range(4)] + [(SPECTATOR, "spectator"), (SPECTATOR, "host")]
     for _ in range(60):
         for viewer, role in links:
-            made = push.view_message(entry, viewer, role)
+            made = fr.view_message(entry, viewer, role)
             doc = orjson.loads(made)
             assert doc.pop("type") == "view"
             assert doc == reference(entry, viewer, role)
-            assert orjson.loads(push.view_json(entry, viewer, role)) == doc
+            assert orjson.loads(fr.view_json(entry, viewer, role)) == doc
         if not step(entry, rng):
             break
 
@@ -106,16 +106,16 @@ def test_a_view_is_made_once_per_link_kind_and_seq(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(rules, "seat_view", counting_seat)
     entry.hosted = dataclasses.replace(entry.hosted, extras=counting_extras)
     acting = rules.pending(entry.game.state).seats[0]
-    first = [push.view_message(entry, acting, "seat") for _ in range(3)]
-    spectators = [push.view_message(entry, SPECTATOR, "spectator") for _ in range(5)]
-    others = [push.view_message(entry, s, "seat") for s in range(4) if s != acting]
+    first = [fr.view_message(entry, acting, "seat") for _ in range(3)]
+    spectators = [fr.view_message(entry, SPECTATOR, "spectator") for _ in range(5)]
+    others = [fr.view_message(entry, s, "seat") for s in range(4) if s != acting]
     assert first[0] is first[1] is first[2] and spectators[0] is spectators[4]
     assert len(set(others)) == 3
     assert publics == [1] and sorted(seats) == sorted([0, 1, 2, 3, SPECTATOR])
-    push.view_json(entry, acting, "seat")  # GET /view of the same link kind: the same
+    fr.view_json(entry, acting, "seat")  # GET /view of the same link kind: the same
     assert len(seats) == 5 and extras == [acting]
     step(entry, random.Random(1))
-    push.view_message(entry, SPECTATOR, "spectator")
+    fr.view_message(entry, SPECTATOR, "spectator")
     assert publics == [1, 1]
 
 
@@ -142,27 +142,27 @@ def test_a_status_change_at_the_same_seq_makes_new_views() -> None:
     """A host ending the game moves no seq, but the views say so (and nobody may act)."""
     entry = entry_of("venus", "push-status")
     acting = entry.hosted.ruleset.pending(entry.game.state).seats[0]
-    before = orjson.loads(push.view_json(entry, acting, "seat"))
+    before = orjson.loads(fr.view_json(entry, acting, "seat"))
     assert before["status"] == "playing" and before["legal"]
     entry.status = "abandoned"
-    after = orjson.loads(push.view_json(entry, acting, "seat"))
+    after = orjson.loads(fr.view_json(entry, acting, "seat"))
     assert after["status"] == "abandoned" and after["legal"] == []
 
 
 def test_events_are_redacted_and_written_once_per_audience() -> None:
     """Public events: one string for every seat and the spectators; an event only seat 1 may
     read: seat 1 gets its payload, the others its seq (and type) only."""
-    frames = push.Frames(2, "playing", None)
+    frames = fr.Frames(2, "playing", None)
     public = [Event(seq=1, type="Rolled", data={"die": 4}),
               Event(seq=2, type="Moved", data={"to": "a"})]
-    texts = {v: push.events_message(frames, public, v) for v in (0, 1, 2, 3, SPECTATOR)}
+    texts = {v: fr.events_message(frames, public, v) for v in (0, 1, 2, 3, SPECTATOR)}
     assert len({id(t) for t in texts.values()}) == 1
     assert orjson.loads(texts[0])["events"] == [ev.redacted_for(0) for ev in public]
     secret = [*public[:1], Event(seq=2, type="Peeked", data={"marker": "x"}, audience=only(1),
                                  type_public=False)]
-    frames = push.Frames(2, "playing", None)
-    mine = orjson.loads(push.events_message(frames, secret, 1))["events"]
-    theirs = [push.events_message(frames, secret, v) for v in (0, 2, SPECTATOR)]
+    frames = fr.Frames(2, "playing", None)
+    mine = orjson.loads(fr.events_message(frames, secret, 1))["events"]
+    theirs = [fr.events_message(frames, secret, v) for v in (0, 2, SPECTATOR)]
     assert mine[1]["data"] == {"marker": "x"}
     assert orjson.loads(theirs[0])["events"][1] == {"seq": 2, "redacted": True}
     assert theirs[0] is theirs[1] is theirs[2]
@@ -171,17 +171,17 @@ def test_events_are_redacted_and_written_once_per_audience() -> None:
 def test_dumps_writes_what_json_would() -> None:
     """Int keys as strings, sets sorted, pydantic models dumped: as the old path did."""
     doc = {"a": {1: "x"}, "s": {3, 1}, "aud": only(2), "t": (1, 2)}
-    assert json.loads(push.dumps(doc)) == {"a": {"1": "x"}, "s": [1, 3],
+    assert json.loads(fr.dumps(doc)) == {"a": {"1": "x"}, "s": [1, 3],
                                            "aud": {"kind": "seats", "seats": [2]},
                                            "t": [1, 2]}
 
 
 def test_only_the_games_moved_last_keep_their_messages() -> None:
     """Memory: the frames of at most ``KEEP`` games are kept; an idle game's go."""
-    entries = [entry_of("venus", f"keep-{i}") for i in range(push.KEEP + 3)]
+    entries = [entry_of("venus", f"keep-{i}") for i in range(fr.KEEP + 3)]
     for entry in entries:
-        push.view_message(entry, SPECTATOR, "spectator")
+        fr.view_message(entry, SPECTATOR, "spectator")
     assert all(e.frames is None for e in entries[:3])
     assert all(e.frames is not None for e in entries[3:])
-    again = push.view_message(entries[0], SPECTATOR, "spectator")  # made again on demand
+    again = fr.view_message(entries[0], SPECTATOR, "spectator")  # made again on demand
     assert orjson.loads(again)["seq"] == entries[0].seq
