@@ -2,7 +2,8 @@
 
 Serves the web client at ``/``, the board SVG of a ruleset at ``/boards/{ruleset}.svg``, a
 sandbox endpoint for scenario positions, the tables API (``/api/tables``, see ``api.py``),
-the websocket of each game (``ws.py``), and OpenAPI at ``/docs``. ``create_app`` builds one
+the websocket of each game (``ws.py``), the rules reference (``/api/rules``,
+``/rules/{ruleset}``: ``rules_help.py``), and OpenAPI at ``/docs``. ``create_app`` builds one
 from settings (environment variables by default); ``app`` is the default instance.
 """
 
@@ -35,6 +36,7 @@ from engine.venus.scenario import Scenario, start
 from . import alerts_api, api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
+from .rules_help import router as rules_help_router
 from .rulesets import REGISTRY
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
@@ -162,11 +164,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(alerts_api.router)
     app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
+    app.include_router(rules_help_router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str, request: Request) -> Response:
         """A table's link opens the web client (the token stays in the URL fragment)."""
         page = assets.find("index.html")
+        assert page is not None
+        return asset_response(request, page)
+
+    @app.get("/rules/{ruleset}", include_in_schema=False)
+    def rules_page(ruleset: Literal["venus", "star-traders"], request: Request) -> Response:
+        """The rules reference of a ruleset as a page (``rules.html``; issue 13)."""
+        page = assets.find("rules.html")
         assert page is not None
         return asset_response(request, page)
 

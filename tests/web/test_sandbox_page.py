@@ -176,8 +176,9 @@ def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
     assert "Spaceport Deed of Grandport (Giant Planet)" in players
     assert "Factory Deed of the Graw" in players
     page.click("#stay-put")  # trade in Grand Expanse: the Graw sell the free Spaceport Deeds
-    page.wait_for_selector("button:has-text('Buy Spaceport Deed of Greathome (Giant Planet)')")
-    text = page.locator("#controls").inner_text() + players
+    deed = "Spaceport Deed of Greathome (Giant Planet)"
+    page.wait_for_selector(f"#market tr:has-text('{deed}') button.buy")
+    text = page.locator("#controls").inner_text() + page.locator("#market").inner_text() + players
     assert "_" not in text, text
     page.evaluate("starport.board.centreOn('giant-planet.1', 500)")
     page.screenshot(path=str(tmp_path / "deeds-desktop.png"))
@@ -233,3 +234,27 @@ def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
     listed = offmap.locator("li").all_inner_texts()
     assert listed == ["Niks demands Space Spice (Graw) +$60",
                       "Passenger at the Wollow to the Shenna (Jungle Planet), fee $110"]
+
+
+def test_a_trade_in_at_a_city_shows_the_city_limit_used(
+    page: Any, server_url: str, tmp_path: Path
+) -> None:
+    """Issue 12 ("don't show the City limit as open after a trade-in used it"): 9.41 at a City
+    a merchant who moved there makes one buy and one sell or barter a turn; a trade-in (9.3)
+    is that barter. Ann flies to Colony World's Surface City, trades in her Shield: the
+    market panel says the sell/barter half is used, the buy half still open, with the credit."""
+    _open_scenario(page, server_url, "city-limit")
+    page.locator('.hl-heading[data-dot="colony-world.9"]').click()
+    page.locator("#roll").click()
+    page.locator('.hl-land[data-dot="colony-world.9"]').click()
+    _wait_pawn(page, "colony-world.9")
+    limit = page.locator("#market .limit")
+    limit.wait_for()
+    assert "one buy ○ open · one sell or barter ○ open" in limit.inner_text()
+    page.locator("#market button[data-cmd*='Barter']").first.click()
+    page.wait_for_function("() => document.querySelector('#market .limit')?.textContent"
+                           ".includes('sell or barter ✓ used')")
+    assert "one buy ○ open · one sell or barter ✓ used" in limit.inner_text()
+    assert "Trade-in credit to spend here this turn: 30" in page.locator("#market").inner_text()
+    assert "trades in" in _log(page) or "barters" in _log(page), _log(page)
+    page.screenshot(path=str(tmp_path / "city-limit-desktop.png"))

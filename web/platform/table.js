@@ -4,6 +4,7 @@ import { TableApi } from "./api.js";
 import { gameFor } from "./games.js";
 import { Live } from "./live.js";
 import { copyButton, linksOf, updateSeatLink } from "./links.js";
+import { useRuleset } from "./rulelinks.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = (id) => `starport:token:${id}`;
@@ -31,6 +32,7 @@ export async function openTable(tableId) {
   const ctx = { api, me, lobby, token, module: null, names: null, game: null, live: null, data: null, buffer: [], chatBuffer: [] };
   window.starport = ctx; // for the console and the browser tests
   try {
+    useRuleset(lobby.ruleset); // rule links and help links follow the table's game
     ctx.module = await gameFor(lobby.ruleset); // the game's views (web/platform/games.js)
     ctx.names = await ctx.module.loadNames(lobby);
   } catch (err) {
