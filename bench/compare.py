@@ -95,6 +95,15 @@ def run_peer(args: argparse.Namespace) -> str:
         server.wait(timeout=20)
 
 
+CPU = re.compile(r"^(?:database|peer)=.* server_cpu_us_per_command=(\d+)", re.M)
+
+
+def cpu_per_command(output: str) -> float | None:
+    """The server's CPU time per command (µs) a load printed, if it did."""
+    m = CPU.search(output)
+    return float(m.group(1)) if m else None
+
+
 def figures(output: str, kind: str) -> tuple[float, float, float] | None:
     for m in RESULT.finditer(output):
         if m.group(1) == kind:
@@ -124,6 +133,9 @@ def main() -> int:
     names = ("commands_per_s", "p50_ms", "p99_ms")
     ratios = " ".join(f"{n}={o / p:.2f}" if p else f"{n}=n/a"
                       for n, o, p in zip(names, ours, peer, strict=True))
+    ours_cpu, peer_cpu = cpu_per_command(ours_out), cpu_per_command(peer_out)
+    if ours_cpu and peer_cpu:
+        ratios += f" server_cpu_per_command={ours_cpu / peer_cpu:.2f}"
     print(f"compare games={args.games} ours/peer {ratios}")
     return 0
 

@@ -3,7 +3,8 @@
 The load of ``bench/server_load.py`` (4-seat Merchant of Venus games, a legal command chosen
 at random) played in-process, no server: per command, what the server cannot avoid doing --
 parse the command, ``decide``, append its events (``evolve``), then what each push carries:
-the view of each of the four seats, and for the seat asked to act its legal commands and
+the view of each of the four seats (the public part made once, as the server does since
+issue 14), and for the seat asked to act its legal commands and
 extras (reachable destinations, market). CPU time (``process_time``), in microseconds a
 command. The last line is
 ``engine_floor commands=<n> decide_append_us=<x> views_us=<y> total_us=<z>``.
@@ -18,6 +19,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -34,10 +36,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--commands", type=int, default=150, help="per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--separate-views", action="store_true",
+                        help="each seat's view from scratch (before issue 14's shared views)")
     args = parser.parse_args()
     h = hosted("venus")
     ruleset = h.ruleset
     rng = random.Random(args.seed)
+    shared = hasattr(ruleset, "public_view") and not args.separate_views
     clock = time.process_time_ns
     core = views = commands = 0
     for g in range(args.games):
@@ -50,8 +55,14 @@ def main() -> int:
             if pending is None:
                 break
             seat = pending.seats[0]
-            for s in range(SEATS):
-                ruleset.view(game.state, s)
+            if shared:  # as the server makes them: the public part once (frames.py)
+                parts: Any = ruleset  # engine.kernel.ruleset.SharedViews
+                public = parts.public_view(game.state)
+                for s in range(SEATS):
+                    parts.seat_view(game.state, public, s)
+            else:
+                for s in range(SEATS):
+                    ruleset.view(game.state, s)
             legal = [c.model_dump(mode="json") for c in ruleset.legal_actions(game.state, seat)]
             h.extras(game.state, seat)
             t1 = clock()

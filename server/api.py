@@ -14,8 +14,8 @@ from sqlalchemy import Connection
 
 from engine.kernel import SPECTATOR, CommandRejected, Game
 
-from . import store
-from .commands import Refusal, run_command
+from . import frames, store
+from .commands import Refusal, command_out, run_command
 from .db import reading, writing
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
@@ -38,7 +38,6 @@ from .schemas import (
     LogOut,
     Me,
     NotifyIn,
-    PendingOut,
     ReplayOut,
     SeatOut,
     SessionIn,
@@ -388,7 +387,8 @@ async def post_command(table_id: TableId, body: CommandIn, request: Request) -> 
     422 naming the rule if the rules refuse it. A resent ``client_id`` is applied once."""
     ident = await who(request, table_id, "seat")
     try:  # the same checks and answers as a websocket ``command`` (commands.py)
-        return await run_command(svc(request), request.app.state.limits, ident, body)
+        out = await run_command(svc(request), request.app.state.limits, ident, body)
+        return command_out(out, ident)
     except Refusal as refusal:
         fail(refusal.status, refusal.code, refusal.message, **refusal.extra)
 
@@ -406,33 +406,19 @@ async def _settled(service: Service, table_id: str) -> Any:
     return entry
 
 
-@router.get("/tables/{table_id}/view")
-async def get_view(table_id: TableId, request: Request) -> ViewOut:
+@router.get("/tables/{table_id}/view", response_model=ViewOut)
+async def get_view(table_id: TableId, request: Request) -> Response:
     """What this link may see now; the seat asked to act also gets its legal commands."""
     ident = await who(request, table_id, "seat", "spectator", "host")
     entry = await _settled(svc(request), table_id)
-    return view_of(entry, ident)
+    # the same JSON the websocket pushes, made once per link kind and seq (frames.py)
+    return Response(frames.view_json(entry, ident.viewer, ident.role),
+                    media_type="application/json")
 
 
 def view_of(entry: Any, ident: store.Identity) -> ViewOut:
-    ruleset = entry.hosted.ruleset
-    state = entry.game.state
-    viewer = ident.viewer
-    p = ruleset.pending(state)
-    acting = p is not None and viewer in p.seats and not entry.finished
-    # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
-    # setting) gives those seats their legal commands too, while another is waited for
-    anytime = p is not None and p.admits(viewer) and not entry.finished
-    return ViewOut(
-        seq=entry.seq, viewer=viewer, role=ident.role, status=entry.status,
-        view=ruleset.view(state, viewer),
-        pending=PendingOut(seats=list(p.seats), prompt=p.prompt,
-                           detail=p.detail if acting else None) if p else None,
-        legal=[c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)]
-        if anytime else [],
-        extras=entry.hosted.extras(state, viewer) if acting else {},
-        countdown=entry.countdown(),
-    )
+    """The view as a model (for callers that want one; the hot paths use ``push``)."""
+    return ViewOut.model_validate(frames.view_body(entry, ident.viewer, ident.role))
 
 
 @router.get("/tables/{table_id}/log")

@@ -18,7 +18,7 @@ from engine.kernel import CommandRejected
 from . import store
 from .schemas import CommandIn, CommandOut
 from .security import RateLimits
-from .service import NotFound, Service, Stale
+from .service import NotFound, Outcome, Service, Stale
 
 
 @dataclass
@@ -35,7 +35,7 @@ class Refusal(Exception):
 
 
 async def run_command(service: Service, limits: RateLimits, ident: store.Identity,
-                      body: CommandIn) -> CommandOut:
+                      body: CommandIn) -> Outcome:
     """Play ``body`` for the seat ``ident``; raise ``Refusal`` with the POST's answer."""
     if ident.role != "seat" or ident.seat is None:
         raise Refusal(403, "forbidden", "this needs a seat link")
@@ -52,5 +52,11 @@ async def run_command(service: Service, limits: RateLimits, ident: store.Identit
     except CommandRejected as exc:
         d = exc.to_dict()
         raise Refusal(422, d.pop("code"), d.pop("message"), dict(d)) from None
+    return out
+
+
+def command_out(out: Outcome, ident: store.Identity) -> CommandOut:
+    """The ``POST``'s answer: the new events redacted for the seat (a websocket's ack carries
+    none: its events come pushed)."""
     return CommandOut(first_seq=out.first_seq, seq=out.seq, duplicate=out.duplicate,
                       events=[ev.redacted_for(ident.viewer) for ev in out.events])

@@ -1,5 +1,16 @@
-"""Group commit: one writer thread takes every write that is waiting and runs them in one
-transaction, with one commit (one fsync on SQLite), off the event loop.
+"""Group commit: every write that is waiting goes into one transaction, with one commit
+(one fsync on SQLite) that never blocks the event loop.
+
+Two writers, one interface (``run``, ``start``, ``close``, ``queued``, ``stats``):
+
+- ``Committer`` (PostgreSQL, or SQLite with ``STARPORT_DB_THREADS``): a writer thread runs
+  the writes and the commit (a statement waits on the network: never on the loop).
+- ``LoopCommitter`` (SQLite): the writes run on the event loop, where SQLite's statements
+  answer in microseconds, and only the commit (the fsync) runs in a thread. A writer thread
+  running the statements handed the GIL back and forth with the busy loop at every one of
+  them (each hand-off waiting up to the switch interval: the "convoy effect", and the
+  largest CPU share of the old writer, ``docs/performance.md``). While one batch commits,
+  the next gathers; it starts as soon as the commit returned.
 
 A write is a function of a connection, run inside that shared transaction. Should one
 write of a batch fail (a lost race, a refused append: rare), the batch is rolled back and
@@ -19,11 +30,14 @@ import contextlib
 import logging
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, RootTransaction
+from sqlalchemy.exc import OperationalError
 
 from .db import writing
 
@@ -79,11 +93,16 @@ class Committer:
             self.thread = threading.Thread(target=self._loop, name="db-writer", daemon=True)
             self.thread.start()
 
-    def stop(self) -> None:
+    async def close(self) -> None:
+        """Stop once every write queued so far is committed."""
         if self.thread is not None:
             self.jobs.put(None)
-            self.thread.join(timeout=30)
+            await asyncio.to_thread(self.thread.join, 30)
             self.thread = None
+
+    def queued(self) -> int:
+        """Writes waiting for the writer (not yet in a transaction)."""
+        return self.jobs.qsize()
 
     async def run(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
@@ -159,3 +178,147 @@ class Committer:
                 return job, True, job.fn(conn)
         except Exception as exc:
             return job, False, exc
+
+
+class LoopCommitter:
+    """SQLite's writer: the writes of a batch run on the event loop, each in its own
+    savepoint (a failing one leaves the others whole), inside one ``BEGIN IMMEDIATE``
+    transaction on a connection of its own; the commit runs in a thread of its own. Writes
+    that arrive while a batch commits make the next batch."""
+
+    RETRY = 0.005  # seconds before trying again when another writer holds the database
+
+    def __init__(self, engine: Engine, max_batch: int = MAX_BATCH) -> None:
+        self.engine = engine
+        self.max_batch = max_batch
+        self.waiting: deque[Job[Any]] = deque()
+        self.busy = False  # a batch is running or committing (or one is scheduled)
+        self.conn: Connection | None = None
+        self.pool: ThreadPoolExecutor | None = None
+        self.idle: asyncio.Event | None = None
+        self.stats = Stats()
+        # called in the commit thread before each commit (tests hold the writer with it)
+        self.before_commit: Callable[[], None] | None = None
+
+    def start(self) -> None:
+        if self.pool is None:
+            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-commit")
+
+    async def close(self) -> None:
+        """Stop once every write queued so far is committed."""
+        while self.busy or self.waiting:
+            await asyncio.sleep(0.005)
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
+            self.pool = None
+
+    def queued(self) -> int:
+        return len(self.waiting)
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
+        if self.pool is None:
+            raise RuntimeError("the writer is not running")
+        loop = asyncio.get_running_loop()
+        job: Job[T] = Job(fn, loop.create_future(), loop)
+        self.waiting.append(job)
+        if not self.busy:
+            self.busy = True
+            loop.call_soon(self._next)  # writes made in this turn of the loop join it
+        return await job.future
+
+    def _connection(self) -> Connection:
+        if self.conn is None or self.conn.closed:
+            self.conn = self.engine.connect()
+            self.conn.info["write"] = True  # BEGIN IMMEDIATE (db.py)
+            # never wait on the loop for another writer (another process, a CLI): retry later
+            raw = self.conn.connection.driver_connection
+            assert raw is not None
+            raw.execute("PRAGMA busy_timeout=0")
+        return self.conn
+
+    def _next(self) -> None:
+        """Run the waiting writes (a batch) and hand their commit to the thread."""
+        if not self.waiting or self.pool is None:
+            self.busy = False
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            conn = self._connection()
+            trans = conn.begin()
+        except OperationalError:  # the database is locked by another writer: soon again
+            if self.conn is not None:
+                self.conn.close()
+                self.conn = None
+            loop.call_later(self.RETRY, self._next)
+            return
+        batch = [self.waiting.popleft()
+                 for _ in range(min(self.max_batch, len(self.waiting)))]
+        raw = conn.connection.driver_connection
+        assert raw is not None
+        answers: list[tuple[Job[Any], bool, Any]] = []
+        try:
+            for job in batch:
+                answers.append(self._one(raw, conn, job))
+        except BaseException as exc:  # nothing of the batch is durable
+            with contextlib.suppress(Exception):
+                trans.rollback()
+            for job in batch:
+                _settle_here(job, False, exc)
+            loop.call_soon(self._next)
+            raise
+        done = loop.run_in_executor(self.pool, self._commit, trans)
+        done.add_done_callback(lambda f: self._committed(f, trans, answers))
+
+    @staticmethod
+    def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
+        """One write in its own savepoint (the driver's own statements: no GIL hand-off,
+        no SQLAlchemy bookkeeping for a savepoint that almost never rolls back)."""
+        raw.execute("SAVEPOINT w")
+        try:
+            value = job.fn(conn)
+        except Exception as exc:
+            raw.execute("ROLLBACK TO w")
+            raw.execute("RELEASE w")
+            return job, False, exc
+        raw.execute("RELEASE w")
+        return job, True, value
+
+    def _commit(self, trans: RootTransaction) -> None:
+        if self.before_commit is not None:
+            self.before_commit()
+        trans.commit()
+
+    def _committed(self, done: Future[None] | asyncio.Future[None], trans: RootTransaction,
+                   answers: list[tuple[Job[Any], bool, Any]]) -> None:
+        exc = done.exception()
+        if exc is not None:  # the commit failed: nothing of the batch is durable
+            log.warning("group commit of %d writes failed: %s", len(answers), exc)
+            with contextlib.suppress(Exception):
+                trans.rollback()
+            if self.conn is not None:
+                with contextlib.suppress(Exception):
+                    self.conn.close()
+                self.conn = None
+            for job, _, _ in answers:
+                _settle_here(job, False, exc)
+        else:
+            self.stats.batches += 1
+            self.stats.writes += len(answers)
+            self.stats.largest = max(self.stats.largest, len(answers))
+            for job, ok, value in answers:
+                _settle_here(job, ok, value)
+        self._next()
+
+
+def _settle_here(job: Job[Any], ok: bool, value: Any) -> None:
+    """Answer a job's future (on its own loop's thread)."""
+    if job.future.done():  # the waiter went away (cancelled)
+        return
+    if ok:
+        job.future.set_result(value)
+    else:
+        job.future.set_exception(value)

@@ -1,6 +1,10 @@
 """Fan-out: who is watching which game in this process, and the wake-up hints between
-processes (PostgreSQL LISTEN/NOTIFY). A hint only says "table T changed" or "game G is at seq
-S"; the database stays the source of truth and a woken viewer catches up from it."""
+processes (PostgreSQL LISTEN/NOTIFY). A hint says "table T changed" or "game G is at seq S";
+a game's hint also carries the events that brought it there when they fit in a NOTIFY
+payload (``game_payload``), so another process holding the game applies them to its copy
+instead of reading and folding them from the database. The database stays the source of
+truth: a hint without its events, or one that does not follow the copy, is caught up from it.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from typing import Any
 log = logging.getLogger("starport.hub")
 
 CHANNEL = "starport"
+PAYLOAD_MAX = 7900  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
 
 
 @dataclass(eq=False, slots=True)
@@ -29,6 +34,7 @@ class Subscriber:
     digest: str = ""  # the digest of the token it said hello with
     chat_sent: int = 0
     want_view: bool = False
+    inline_view: bool = False  # the view rides in the events message (one frame, not two)
     was_pending: bool = False
     # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping
     kinds: set[str] = field(default_factory=set)
@@ -58,6 +64,9 @@ class Hub:
         self.on_game_hint: Callable[[str, int], None] | None = None
         self.on_table_hint: Callable[[str], None] | None = None
         self.on_revoke_hint: Callable[[str], None] | None = None
+        self.on_lost_hints: Callable[[], None] | None = None  # hints may have been missed
+        # a game's events from another process (game, seq, the events' JSON)
+        self.on_game_events: Callable[[str, int, str], None] | None = None
 
     def add(self, sub: Subscriber) -> None:
         self.subs.setdefault(sub.table_id, set()).add(sub)
@@ -92,6 +101,8 @@ class Hub:
             sub.poke(kind)
 
     def wake_all(self) -> None:
+        if self.on_lost_hints is not None:
+            self.on_lost_hints()
         for group in self.subs.values():
             for sub in group:
                 for kind in ("g", "c", "t"):
@@ -99,13 +110,28 @@ class Hub:
 
 
 def parse_hint(payload: str) -> tuple[str, str, int] | None:
-    parts = payload.split(" ")
-    if len(parts) != 3 or parts[0] not in ("g", "c", "t", "r"):
+    parts = payload.split(" ", 3)
+    if len(parts) < 3 or parts[0] not in ("g", "c", "t", "r"):
         return None
     try:
         return parts[0], parts[1], int(parts[2])
     except ValueError:
         return None
+
+
+def game_payload(game_id: str, seq: int, events_json: str) -> str:
+    """A game hint with its events (``[[seq, type, audience, type_public, v, data], ...]``),
+    or without them when they would not fit in a NOTIFY."""
+    payload = f"g {game_id} {seq} {events_json}"
+    if len(payload.encode()) > PAYLOAD_MAX:
+        return f"g {game_id} {seq}"
+    return payload
+
+
+def hint_events(payload: str) -> str | None:
+    """The events' JSON a game hint carries, if any."""
+    parts = payload.split(" ", 3)
+    return parts[3] if len(parts) == 4 and parts[0] == "g" else None
 
 
 class PgListener:
@@ -129,8 +155,12 @@ class PgListener:
 
     def _deliver(self, payload: str) -> None:
         hint = parse_hint(payload)
-        if hint is not None:
-            self.hub.hint(*hint)
+        if hint is None:
+            return
+        carried = hint_events(payload)
+        if carried is not None and self.hub.on_game_events is not None:
+            self.hub.on_game_events(hint[1], hint[2], carried)
+        self.hub.hint(*hint)
 
     def _run(self) -> None:
         import psycopg

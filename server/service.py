@@ -21,16 +21,16 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 
 from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
 from . import alerts, store
-from .commit import Committer
+from .commit import Committer, LoopCommitter
 from .config import Settings
 from .db import make_engine, migrate, reading
-from .hub import CHANNEL, Hub, PgListener, libpq_dsn
+from .hub import CHANNEL, Hub, PgListener, game_payload, libpq_dsn
 from .rulesets import Hosted, hosted
 
 log = logging.getLogger("starport.service")
@@ -87,6 +87,7 @@ class Entry:
     bot_task: asyncio.Task[None] | None = None
     bot: Bot | None = None  # the ruleset's seat bot (made on first use)
     fallback: RandomBot | None = None
+    frames: Any = None  # the messages made for the committed seq (``frames.Frames``)
     deadline: tuple[int, float] | None = None  # a live countdown: (opened at seq, epoch s)
 
     @property
@@ -139,6 +140,8 @@ class Service:
         self.hub.on_game_hint = self._game_hint
         self.hub.on_table_hint = self._table_hint
         self.hub.on_revoke_hint = self.forget_tokens
+        self.hub.on_lost_hints = self.lost_hints
+        self.hub.on_game_events = self._game_events
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -150,7 +153,9 @@ class Service:
         self.inline = settings.is_sqlite and not settings.db_threads
         # every append (and the other writes of the game service) goes through the one
         # writer: group commit, off the event loop (``commit.py``)
-        self.committer = Committer(self.engine)
+        # SQLite: the writes on the loop, only the commit (fsync) in a thread
+        self.committer: Committer | LoopCommitter = (
+            LoopCommitter(self.engine) if self.inline else Committer(self.engine))
         self.token_cache: dict[tuple[str, str], tuple[store.Identity | None, float]] = {}
         self.users = 0  # lifespans using this service (test clients may nest them)
 
@@ -192,7 +197,7 @@ class Service:
         self.entries.clear()
         if self.listener:
             self.listener.stop()
-        self.committer.stop()
+        await self.committer.close()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
         self.engine.dispose()
@@ -215,7 +220,11 @@ class Service:
 
     # --- identities -----------------------------------------------------------------------
 
-    TOKEN_TTL = 5.0  # seconds a resolved token is trusted before it is looked up again
+    # seconds a resolved token is trusted before it is looked up again: a re-issued link is
+    # forgotten at once here and, by its NOTIFY, in the other processes; the TTL only bounds
+    # a hint lost on the way (a LISTEN connection that dropped). Shorter cost a database
+    # read per link every few seconds under load (10% of the loop's samples at 200 games).
+    TOKEN_TTL = 30.0
 
     async def identify(self, table_id: str, tokens: list[str]) -> list[store.Identity]:
         """The identities these tokens give at this table (a short-lived cache in front of the
@@ -249,20 +258,52 @@ class Service:
 
         return await self.db(look)
 
+    def lost_hints(self) -> None:
+        """The LISTEN connection came back: a revocation may have been missed meanwhile."""
+        self.token_cache.clear()
+
     def forget_tokens(self, table_id: str) -> None:
         for key in [k for k in self.token_cache if k[0] == table_id]:
             del self.token_cache[key]
 
     # --- hints ----------------------------------------------------------------------------
 
-    def _notify(self, conn: Any, kind: str, table_id: str, seq: int = 0) -> None:
+    def _notify(self, conn: Any, kind: str, table_id: str, seq: int = 0,
+                events: list[Event] | None = None) -> None:
+        """A hint to the other processes, sent when ``conn``'s transaction commits (a game's
+        carries its new events when they fit: ``hub.game_payload``)."""
         if self.settings.is_postgres:
-            conn.execute(text("SELECT pg_notify(:c, :p)"),
-                         {"c": CHANNEL, "p": f"{kind} {table_id} {seq}"})
+            payload = f"{kind} {table_id} {seq}"
+            if kind == "g" and events:
+                payload = game_payload(table_id, seq, store.events_json(events))
+            raw = conn.connection.driver_connection
+            raw.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     def publish(self, kind: str, table_id: str, seq: int = 0) -> None:
         """Wake this process's viewers (other processes hear the NOTIFY sent on commit)."""
         self.hub.hint(kind, table_id, seq)
+
+    def _game_events(self, game_id: str, seq: int, carried: str) -> None:
+        """Another process moved a game we hold to ``seq``: apply the events its hint carries
+        to our copy, when they follow it and nothing here is writing to it (else the copy
+        catches up from the database, as for a hint without events)."""
+        entry = self.entries.get(game_id)
+        if (entry is None or seq <= entry.seq or entry.lock.locked()
+                or entry.seq != entry.committed):
+            return
+        try:
+            events = store.events_from_json(entry.hosted.ruleset.id, carried)
+        except (ValueError, TypeError, KeyError, IndexError):
+            log.warning("a hint for %s carried events that do not parse", game_id)
+            return
+        if not events or events[0].seq != entry.seq + 1 or events[-1].seq != seq:
+            return
+        try:
+            entry.game.append(events)
+        except ValueError:
+            return
+        entry.committed = entry.game.seq
+        self.arm_countdown(entry)  # a prompt with a live countdown: its clock from the log
 
     def _game_hint(self, game_id: str, seq: int) -> None:
         entry = self.entries.get(game_id)
@@ -458,16 +499,19 @@ class Service:
             snapshot = entry.hosted.ruleset.dump_state(game.state)
         last = game.seq
 
+        # the other processes' hint, with the events when they fit (PostgreSQL)
+        hint = (game_payload(entry.game_id, last, store.events_json(produced))
+                if self.settings.is_postgres else None)
+
         def write(conn: Connection) -> None:
             store.append(conn, entry.game_id, expected, produced,
                          pending=list(pending.seats) if pending else [], over=over,
-                         seat=seat, client_id=client_id, by_bot=by_bot,
+                         seat=seat, client_id=client_id, by_bot=by_bot, notify=hint,
                          pending_before=before)
             if snapshot is not None:
                 store.save_snapshot(conn, entry.game_id, last, snapshot)
             if over:
                 store.bump(conn, entry.game_id, status="over")
-            self._notify(conn, "g", entry.game_id, last)
             if over:
                 self._notify(conn, "t", entry.game_id)
 

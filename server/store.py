@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import orjson
 from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
 
 from engine.kernel import SPECTATOR, Audience, Event
 
@@ -156,6 +156,34 @@ def to_event(ruleset: str, row: Any) -> Event:
     return upgrade_event(ruleset, ev)
 
 
+def events_json(new: list[Event]) -> str:
+    """Events as compact JSON rows ``[seq, type, audience, type_public, v, data]`` (a NOTIFY
+    payload between processes: ``hub.game_payload``)."""
+    return "[" + ",".join(
+        f'[{ev.seq},{_json(ev.type)},{_audience_json(ev.audience)},'
+        f'{"true" if ev.type_public else "false"},{ev.v},{_json(ev.data)}]' for ev in new) + "]"
+
+
+_AUDIENCE_OBJECTS: dict[str, Audience] = {}
+
+
+def events_from_json(ruleset: str, text: str) -> list[Event]:
+    """The events of ``events_json`` (written by our own processes: trusted, so built
+    without pydantic's validation; upgraded as events read from the database are)."""
+    out = []
+    for seq, type_, audience, type_public, v, data in orjson.loads(text):
+        key = orjson.dumps(audience).decode()
+        aud = _AUDIENCE_OBJECTS.get(key)
+        if aud is None:
+            aud = Audience.model_validate(audience)
+            if len(_AUDIENCE_OBJECTS) < 4096:
+                _AUDIENCE_OBJECTS[key] = aud
+        ev = Event.model_construct(seq=int(seq), type=str(type_), data=dict(data), audience=aud,
+                                   type_public=bool(type_public), v=int(v))
+        out.append(upgrade_event(ruleset, ev))
+    return out
+
+
 def create_game(conn: Connection, game_id: str, ruleset: str, seed: str, events: list[Event],
                 pending: list[int], over: bool) -> None:
     at = now()
@@ -241,54 +269,142 @@ def check_table_takes(conn: Connection, table_id: str, seat: int | None, by_bot:
     (which always updates that row: ``bump``) lands wholly before or wholly after the append.
     Called after the head's compare-and-set, so two appends never wait on each other here.
     """
-    status = conn.execute(select(TableRow.status).where(TableRow.id == table_id)
-                          .with_for_update(read=True)).scalar_one_or_none()
+    raw, sql = _driver(conn)
+    cur = raw.cursor()
+    cur.execute(sql.takes, (-1 if seat is None else seat, table_id))
+    row = cur.fetchone()
+    status = row[0] if row is not None else None
     if status != "playing":
         raise TableClosed(status or "gone")
     if seat is None or by_bot:
         return
-    bot = conn.execute(select(SeatRow.bot).where(SeatRow.table_id == table_id,
-                                                 SeatRow.seat == seat)).scalar_one_or_none()
-    if bot:
+    if row is not None and row[1]:
         raise SeatPlayedByBot
 
 
-# The statements of an append, built once (SQLAlchemy compiles each once and caches it).
-ADVANCE = (update(GameRow)
-           .where(GameRow.id == bindparam("b_game"), GameRow.seq == bindparam("b_expected"))
-           .values(seq=bindparam("b_last"), over=bindparam("b_over"),
-                   pending_seats=bindparam("b_pending"), waiting_since=bindparam("b_at")))
-INSERT_EVENTS = insert(EventRow)
-INSERT_COMMAND = insert(CommandRow)
+# The statements of an append, in the driver's own SQL: prepared once per connection by the
+# driver (sqlite3's statement cache, psycopg's automatic prepare), no SQLAlchemy statement
+# building, caching or result handling per command (it was the largest share of the old
+# writer's CPU: docs/performance.md). The JSON is written by orjson.
+@dataclass(frozen=True)
+class AppendSql:
+    advance: str
+    takes: str
+    events: str
+    command: str
+    json_cast: str  # "" (SQLite stores JSON as text) or the PostgreSQL cast
+    text_times: bool  # SQLite's DateTime: text as SQLAlchemy writes it
+
+
+def _sql(placeholder: str, pg: bool) -> AppendSql:
+    cast = "::json" if pg else ""
+
+    def q(text: str) -> str:
+        return text.replace("?", placeholder).replace("<json>", cast)
+
+    return AppendSql(
+        advance=q("UPDATE games SET seq = ?, over = ?, pending_seats = ?<json>, "
+                  "waiting_since = ? WHERE id = ? AND seq = ?"),
+        takes=q("SELECT t.status, s.bot FROM tables t LEFT JOIN seats s "
+                "ON s.table_id = t.id AND s.seat = ? WHERE t.id = ?"
+                + (" FOR SHARE OF t" if pg else "")),
+        events=q("INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, "
+                 "created_at) VALUES (?, ?, ?, ?<json>, ?, ?, ?<json>, ?)"),
+        command=q("INSERT INTO commands (game_id, seat, client_id, first_seq, last_seq, "
+                  "created_at) VALUES (?, ?, ?, ?, ?, ?)"),
+        json_cast=cast, text_times=not pg)
+
+
+SQLITE_SQL = _sql("?", pg=False)
+POSTGRES_SQL = _sql("%s", pg=True)
+
+
+def _driver(conn: Connection) -> tuple[Any, AppendSql]:
+    """The driver's own connection under ``conn`` (in ``conn``'s transaction) and its SQL."""
+    raw = conn.connection.driver_connection
+    return raw, POSTGRES_SQL if conn.dialect.name == "postgresql" else SQLITE_SQL
+
+
+_AUDIENCES: dict[Audience, str] = {}
+
+
+def _audience_json(audience: Audience) -> str:
+    text = _AUDIENCES.get(audience)
+    if text is None:
+        text = orjson.dumps(audience.model_dump(mode="json")).decode()
+        if len(_AUDIENCES) < 4096:
+            _AUDIENCES[audience] = text
+    return text
+
+
+def _json(value: Any) -> str:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
            pending: list[int], over: bool, seat: int | None, client_id: str | None,
-           by_bot: bool = False, pending_before: list[int] | None = None) -> None:
+           by_bot: bool = False, notify: str | None = None,
+           pending_before: list[int] | None = None) -> None:
     """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``
-    (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``).
+    (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``). ``notify``: a
+    NOTIFY payload sent with it (PostgreSQL).
 
     The head moves with a compare-and-set on ``games.seq``; the unique ``(game_id, seq)``
-    of the events (and the client command id's key) back it up.
+    of the events (and the client command id's key) back it up. On PostgreSQL all of it is
+    one call of ``starport_append`` (migration 0003_speed): one round trip.
     """
+    raw, sql = _driver(conn)
     last = new[-1].seq if new else expected
-    at = now()
-    done = conn.execute(ADVANCE, {"b_game": game_id, "b_expected": expected, "b_last": last,
-                                  "b_over": over, "b_pending": pending, "b_at": at})
-    if done.rowcount != 1:
+    moment = now()
+    waits = pending_before is None or sorted(pending_before) != sorted(pending)
+    if sql is POSTGRES_SQL:
+        _append_pg(conn, raw, game_id, expected, last, new, pending=pending, over=over,
+                   seat=seat, client_id=client_id, by_bot=by_bot, notify=notify, at=moment)
+        if waits:
+            track_waits(conn, game_id, pending, moment)
+        return
+    # what SQLAlchemy's SQLite DateTime writes (and reads back)
+    at = moment.strftime("%Y-%m-%d %H:%M:%S.%f")
+    cur = raw.cursor()
+    cur.execute(sql.advance, (last, over, _json(pending), at, game_id, expected))
+    if cur.rowcount != 1:
         raise Conflict
     check_table_takes(conn, game_id, seat, by_bot)
-    if pending_before is None or sorted(pending_before) != sorted(pending):
-        track_waits(conn, game_id, pending, at)
+    if waits:
+        track_waits(conn, game_id, pending, moment)
     try:
         if new:
-            conn.execute(INSERT_EVENTS, [event_row(game_id, ev, at) for ev in new])
+            cur.executemany(sql.events, [
+                (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public, ev.v,
+                 _json(ev.data), at) for ev in new])
         if client_id is not None and seat is not None:
-            conn.execute(INSERT_COMMAND, {"game_id": game_id, "seat": seat,
-                                          "client_id": client_id, "first_seq": expected + 1,
-                                          "last_seq": last, "created_at": at})
-    except IntegrityError:
+            cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
+    except conn.dialect.loaded_dbapi.IntegrityError:
         raise Conflict from None
+
+
+APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s)")
+
+
+def _append_pg(conn: Connection, raw: Any, game_id: str, expected: int, last: int,
+               new: list[Event], *, pending: list[int], over: bool, seat: int | None,
+               client_id: str | None, by_bot: bool, notify: str | None, at: Any) -> None:
+    """``append`` on PostgreSQL: the function's refusals mapped to the same exceptions."""
+    dbapi = conn.dialect.loaded_dbapi
+    try:
+        raw.execute(APPEND_PG, (game_id, expected, last, over, _json(pending), at, seat,
+                                by_bot, client_id, events_json(new), notify))
+    except dbapi.IntegrityError:
+        raise Conflict from None
+    except dbapi.Error as exc:
+        message = str(getattr(getattr(exc, "diag", None), "message_primary", "") or "")
+        if message == "starport:conflict":
+            raise Conflict from None
+        if message.startswith("starport:closed:"):
+            raise TableClosed(message.removeprefix("starport:closed:")) from None
+        if message == "starport:bot":
+            raise SeatPlayedByBot from None
+        raise
 
 
 # A seat's wait (``alerts.py``): it begins when the game comes to the seat, and ends when the

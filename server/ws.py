@@ -31,18 +31,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
+import orjson
 from fastapi import WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.routing import WebSocketRoute
 
-from . import store
-from .api import chat_out, lobby_of, view_of
+from . import frames, store
+from .api import chat_out, lobby_of
 from .commands import Refusal, run_command
 from .db import reading
 from .hub import Subscriber
@@ -70,10 +70,10 @@ class Hello(BaseModel):
     chat_after: int = Field(0, ge=0, le=ID_MAX)
     token: str | None = Field(None, max_length=200)
     view: bool = False
+    inline_view: bool = False
 
 
-def dumps(msg: dict[str, Any]) -> str:
-    return json.dumps(msg, separators=(",", ":"))
+dumps = frames.dumps
 
 
 # what a client that goes away raises at our next send or receive (uvicorn's
@@ -134,7 +134,7 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
                 await _refuse(websocket, "rate_limited", "too many messages; slow down")
                 break
             try:
-                parsed = json.loads(data)
+                parsed = orjson.loads(data)
             except ValueError:
                 parsed = None
             kind = parsed.get("type") if isinstance(parsed, dict) else None
@@ -191,7 +191,8 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
         await _refuse(websocket, "not_found", "no such table")
         return None
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
-                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view)
+                     digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view,
+                     inline_view=hello.inline_view)
     await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                      "seq": table.seq or 0,
                                      "table": table.model_dump(mode="json")}))
@@ -309,25 +310,40 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
         await websocket.send_text(dumps({"type": "reset", "seq": entry.committed}))
         sub.sent = 0
     events = await service.events_after(entry, sub.sent)
-    if events:
-        await websocket.send_text(dumps({
-            "type": "events", "events": [ev.redacted_for(sub.viewer) for ev in events]}))
-        sub.sent = events[-1].seq
+    if not events:
+        if entry.seq == entry.committed and sub.sent == entry.committed:
+            await _your_turn(websocket, entry, sub)  # a table change: who is waited for
+        return
+    # one string for every socket these events admit alike (frames.py)
+    text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
+    sub.sent = events[-1].seq
+    settled = entry.seq == entry.committed and sub.sent == entry.committed
+    if settled and sub.want_view and sub.inline_view:  # events and view in one frame
+        text = frames.with_view(text, entry, sub.viewer, sub.role)
+        await websocket.send_text(text)
+        await _your_turn(websocket, entry, sub)
+        return
+    await websocket.send_text(text)
     if entry.seq != entry.committed or sub.sent != entry.committed:
         return  # a command is being written: the next wake-up sends the rest and the extras
-    pending = entry.pending()
+    if not await _your_turn(websocket, entry, sub):
+        return  # moved on while we sent: the next wake-up sends the view
+    if sub.want_view:  # made once per link kind and seq, serialized once
+        await websocket.send_text(frames.view_message(entry, sub.viewer, sub.role))
+
+
+async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
+    """``your_turn`` when this seat has just become one the game waits for; False if the game
+    moved on meanwhile."""
+    pending = frames.pending_of(entry)
     waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
-    if waiting and not sub.was_pending and sub.role == "seat":
+    turn = waiting and not sub.was_pending and sub.role == "seat"
+    sub.was_pending = waiting
+    if turn:
         await websocket.send_text(dumps({"type": "your_turn", "seq": entry.seq,
                                          "prompt": pending.prompt if pending else ""}))
-    sub.was_pending = waiting
-    if sub.want_view and events:
-        ident = store.Identity(sub.table_id, sub.role,
-                               sub.viewer if sub.role == "seat" else None, "")
-        # pydantic's own serializer writes the JSON (no dict, no json.dumps): the view is
-        # the biggest message, sent to every seat after every push
-        body = view_of(entry, ident).model_dump_json()
-        await websocket.send_text('{"type":"view",' + body[1:])
+        return entry.seq == entry.committed and sub.sent == entry.committed
+    return True
 
 
 async def heartbeat(service: Service, interval: float) -> None:

@@ -20,6 +20,13 @@ function rssKib(p) {
   return line ? Number(line.split(/\s+/)[1]) : 0;
 }
 
+// user + system CPU seconds of the server process so far (0 when unknown)
+function cpuSeconds(p) {
+  if (!p) return 0;
+  const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(')').pop().trim().split(/\s+/);
+  return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ: 100 on Linux
+}
+
 async function post(path, body) {
   const r = await fetch(base + path, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
@@ -111,8 +118,10 @@ async function main() {
   const errors = [];
   const start = Date.now();
   const until = start + duration * 1000;
+  const cpu = cpuSeconds(pid);
   await Promise.all(matches.map((m) => play(m, until, samples, errors)));
   const elapsed = (Date.now() - start) / 1000;
+  const cpuUs = samples.length ? (1e6 * (cpuSeconds(pid) - cpu)) / samples.length : 0;
   for (const m of matches) for (const c of m.clients) c.stop();
   samples.sort((a, b) => a - b);
   if (!samples.length) { console.log('no samples', errors.slice(0, 5)); process.exit(1); }
@@ -122,7 +131,7 @@ async function main() {
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
   console.log(`peer=boardgame.io-0.50.2 samples=${samples.length} errors=${errors.length} ` +
     `max_ms=${samples[samples.length - 1].toFixed(1)} mean_ms=${mean.toFixed(1)} ` +
-    `idle_ws_kib=${perWs.toFixed(1)}`);
+    `idle_ws_kib=${perWs.toFixed(1)} server_cpu_us_per_command=${cpuUs.toFixed(0)}`);
   for (const e of errors.slice(0, 3)) console.log('  error:', e);
   console.log(`peer_load games=${games} commands_per_s=${(samples.length / elapsed).toFixed(1)} ` +
     `p50_ms=${p50.toFixed(1)} p99_ms=${p99.toFixed(1)}`);

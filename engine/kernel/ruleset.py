@@ -81,3 +81,16 @@ class Ruleset(Protocol[S]):
     def dump_state(self, state: S) -> str: ...
 
     def load_state(self, text: str) -> S: ...
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class SharedViews(Protocol[S_contra]):
+    """Optional for a ruleset: its views as one public part and each seat's additions, so a
+    server watching a game from many seats makes the public part once per event.
+    ``seat_view(state, public_view(state), v) == view(state, v)`` for every viewer ``v``."""
+
+    def public_view(self, state: S_contra) -> dict[str, Any]: ...
+
+    def seat_view(self, state: S_contra, public: dict[str, Any], viewer: int) -> dict[str, Any]: ...

@@ -56,6 +56,15 @@ class VenusRuleset:
     def view(self, state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
         return _view.view(state, viewer)
 
+    def public_view(self, state: VenusState) -> dict[str, Any]:
+        """The spectator's view, made once to share (``seat_view``; the kernel's optional
+        ``SharedViews``)."""
+        return _view.public_view(state)
+
+    def seat_view(self, state: VenusState, public: dict[str, Any],
+                  viewer: int) -> dict[str, Any]:
+        return _view.seat_view(state, public, viewer)
+
     def legal_actions(self, state: VenusState, actor: int) -> Iterator[Command]:
         yield from _legal.legal_actions(state, actor)
         yield from _takeback.offer(state, actor, _legal.pending(state),

@@ -17,6 +17,23 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
     Never in a view: which culture a hidden IOU is (4.12), face-down "?" markers (4.11),
     the unused markers, the seed, or another seat's observations.
     """
+    return seat_view(state, public_view(state), viewer)
+
+
+def seat_view(state: VenusState, public: dict[str, Any], viewer: int) -> dict[str, Any]:
+    """``viewer``'s view from the public one (``public_view`` of the same state): the same
+    document with the seat's own observations and spied markers added to its player (the
+    rest is shared with ``public``, not copied: a server makes the public part once for all
+    the seats watching)."""
+    if not 0 <= viewer < len(state.players):
+        return public
+    players = list(public["players"])
+    players[viewer] = {**players[viewer], **_private(state, viewer)}
+    return {**public, "players": players}
+
+
+def public_view(state: VenusState) -> dict[str, Any]:
+    """What a spectator sees: the facts public to every seat (3.2 disclosure)."""
     prompt = pending(state)
     out: dict[str, Any] = {
         "ruleset": "venus",
@@ -28,7 +45,7 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
         "winner": state.winner,
         "bank": state.bank,
         "sandbox": state.sandbox,
-        "players": [_player(state, p.seat, viewer) for p in state.players],
+        "players": [_player(state, p.seat) for p in state.players],
         "discovered": dict(state.discovered),
         "hidden_cultures": sorted(s for s in state.iou_at if s not in state.discovered),
         "qboxes": {
@@ -59,9 +76,9 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
     return out
 
 
-def _player(state: VenusState, seat: int, viewer: int) -> dict[str, Any]:
+def _player(state: VenusState, seat: int) -> dict[str, Any]:
     p = state.players[seat]
-    out: dict[str, Any] = {
+    return {
         "seat": p.seat,
         "name": p.name,
         "race": p.race,
@@ -78,11 +95,17 @@ def _player(state: VenusState, seat: int, viewer: int) -> dict[str, Any]:
         "damaged": list(p.damaged),  # 15.431: face-down (damaged) Equipment
         "forts": sorted(d for d, o in state.forts.items() if o == seat),
     }
-    if viewer == seat:
-        out["observed"] = {s: c for s, c in p.observed.items() if s not in state.discovered}
-        out["spied"] = {
+
+
+def _private(state: VenusState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` knows: cultures it observed (not yet discovered), markers it spied
+    that are still face down."""
+    p = state.players[seat]
+    return {
+        "observed": {s: c for s, c in p.observed.items() if s not in state.discovered},
+        "spied": {
             d: m.model_dump(exclude_none=True)
             for d, m in p.spied.items()
             if not state.qboxes[d].face_up
-        }
-    return out
+        },
+    }

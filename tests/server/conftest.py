@@ -97,8 +97,9 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "engine.cli", "serve", "--port", str(self.port), *self.args],
             cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        # worker processes each import and start the whole app: slow on a loaded machine
-        deadline = time.monotonic() + (90 if "--workers" in self.args else 30)
+        # worker processes each import and start the whole app: slow on a loaded machine (and
+        # one process took over 30 s at load average 20)
+        deadline = time.monotonic() + (90 if "--workers" in self.args else 60)
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

@@ -7,6 +7,7 @@ from many games are queued behind it at once, as they are under load."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -18,6 +19,7 @@ import pytest
 from sqlalchemy import Connection, select
 
 from server import store
+from server.commit import LoopCommitter
 from server.db import make_engine, reading
 from server.models import ChatRow
 from server.service import Service
@@ -63,20 +65,39 @@ async def next_command(service: Service, game_id: str) -> tuple[int, int, dict[s
 
 
 class Gate:
-    """A write that holds the writer thread until released."""
+    """Holds the writer's thread until released: a write in the writer thread's transaction
+    (``Committer``), or the commit of a write (``LoopCommitter``: SQLite's writes run on the
+    loop, only the commit in a thread)."""
 
     def __init__(self) -> None:
         self.entered = threading.Event()
         self.release = threading.Event()
 
-    def __call__(self, conn: Connection) -> None:
+    def __call__(self, conn: Connection | None = None) -> None:
         self.entered.set()
         self.release.wait(10)
 
 
+async def hold(service: Service) -> tuple[Gate, asyncio.Future[None]]:
+    """The writer held on a gate (its batch not yet committed), and that write's answer."""
+    gate = Gate()
+    committer = service.committer
+    if isinstance(committer, LoopCommitter):
+        def once() -> None:
+            committer.before_commit = None
+            gate()
+
+        committer.before_commit = once
+        held = asyncio.ensure_future(service.write(lambda conn: None))
+    else:
+        held = asyncio.ensure_future(service.write(gate))
+    await asyncio.to_thread(gate.entered.wait, 10)
+    return gate, held
+
+
 async def queued(service: Service, n: int) -> None:
     deadline = time.monotonic() + 10
-    while service.committer.jobs.qsize() < n:
+    while service.committer.queued() < n:
         assert time.monotonic() < deadline, "the writes never queued"
         await asyncio.sleep(0.005)
 
@@ -86,9 +107,7 @@ def test_appends_from_many_games_arriving_together_share_one_commit(db_url: str,
     async def body(service: Service) -> None:
         games = [await started_game(service) for _ in range(12)]
         moves = [await next_command(service, g) for g in games]
-        gate = Gate()
-        held = asyncio.ensure_future(service.write(gate))
-        await asyncio.to_thread(gate.entered.wait, 10)
+        gate, held = await hold(service)
         before = service.committer.stats.batches
         submits = [asyncio.ensure_future(service.submit(g, seat, seq, f"c{i}", command))
                    for i, (g, (seat, seq, command)) in enumerate(zip(games, moves, strict=True))]
@@ -114,9 +133,7 @@ def test_appends_from_many_games_arriving_together_share_one_commit(db_url: str,
 
 def test_the_event_loop_runs_while_the_writer_commits(db_url: str, tmp_path: Path) -> None:
     async def body(service: Service) -> None:
-        gate = Gate()
-        held = asyncio.ensure_future(service.write(gate))
-        await asyncio.to_thread(gate.entered.wait, 10)
+        gate, held = await hold(service)
         ticks = 0
         start = time.monotonic()
         while time.monotonic() - start < 0.3:  # the writer is busy all this time
@@ -125,7 +142,7 @@ def test_the_event_loop_runs_while_the_writer_commits(db_url: str, tmp_path: Pat
         assert not held.done()
         gate.release.set()
         await held
-        assert ticks >= 10
+        assert ticks >= 3  # a loop blocked by the commit ticks once (a starved box: < 30)
 
     run(db_url, tmp_path, body)
 
@@ -140,9 +157,7 @@ def test_a_failing_write_leaves_the_rest_of_its_batch_whole(db_url: str,
             store.add_chat(conn, table_id, 0, "P0", "never")
             raise store.Conflict
 
-        gate = Gate()
-        held = asyncio.ensure_future(service.write(gate))
-        await asyncio.to_thread(gate.entered.wait, 10)
+        gate, held = await hold(service)
         first = asyncio.ensure_future(service.write(partial(say, text="one")))
         bad = asyncio.ensure_future(service.write(refused))
         last = asyncio.ensure_future(service.write(partial(say, text="two")))
@@ -161,5 +176,34 @@ def test_a_failing_write_leaves_the_rest_of_its_batch_whole(db_url: str,
                     .order_by(ChatRow.id))]
 
         assert texts() == ["one", "two"]
+
+    run(db_url, tmp_path, body)
+
+
+def test_sqlite_waits_for_another_writer_off_the_loop(db_url: str, tmp_path: Path) -> None:
+    """SQLite's writes run on the loop (``LoopCommitter``): while another connection (another
+    process, a CLI) holds the write lock, the write waits -- by retrying, never by blocking
+    the loop -- and commits once the lock is free."""
+    if not db_url.startswith("sqlite"):
+        pytest.skip("SQLite's writer")
+
+    async def body(service: Service) -> None:
+        table_id = await started_game(service)
+        other = sqlite3.connect(service.engine.url.database or "", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        try:
+            said = asyncio.ensure_future(service.write(partial(
+                store.add_chat, table_id=table_id, seat=0, name="P0", text="waited")))
+            ticks = 0
+            start = time.monotonic()
+            while time.monotonic() - start < 0.3:
+                await asyncio.sleep(0.01)
+                ticks += 1
+            # a loop blocked on the lock would tick once (a starved machine ticks fewer than 30)
+            assert ticks >= 3 and not said.done()
+        finally:
+            other.rollback()
+            other.close()
+        assert await asyncio.wait_for(said, 10) > 0
 
     run(db_url, tmp_path, body)

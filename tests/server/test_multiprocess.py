@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from server.hub import game_payload, hint_events, parse_hint
+from server.service import Service
+
+from .conftest import settings_for
 from .helpers import acting_seat, h, open_table, play, view
+from .test_group_commit import next_command, started_game
 from .wsclient import Viewer
 
 pytestmark = pytest.mark.postgres
@@ -63,3 +71,54 @@ def test_two_processes_both_push_every_event(pg_url: str, spawn: Any) -> None:
             viewer.pump()
             viewer.assert_unbroken()
             assert viewer.seqs[-1] == last
+
+
+def test_a_hint_carries_the_events_and_the_other_process_applies_them(
+        pg_url: str, tmp_path: Path) -> None:
+    """Two services on one database (two processes' worth): a command played through one
+    reaches the other's copy of the game by the NOTIFY's payload, applied to its state, with
+    no read of the events from the database; the copies agree."""
+    async def main() -> None:
+        one = Service(settings_for(pg_url, tmp_path / "one"))
+        other = Service(settings_for(pg_url, tmp_path / "other"))
+        await one.start()
+        await other.start()
+        try:
+            game_id = await started_game(one)
+            watched = await other.entry(game_id)
+            assert watched is not None
+            reads: list[int] = []
+            real = other._catch_up_locked
+
+            async def counting(entry: Any) -> Any:
+                reads.append(entry.seq)
+                return await real(entry)
+
+            other._catch_up_locked = counting  # type: ignore[method-assign]
+            for _ in range(4):
+                seat, seq, command = await next_command(one, game_id)
+                out = await one.submit(game_id, seat, seq, None, command)
+                deadline = time.monotonic() + 10
+                while watched.committed < out.seq:
+                    assert time.monotonic() < deadline, "the hint never came"
+                    await asyncio.sleep(0.01)
+            mine = await one.entry(game_id)
+            assert mine is not None and reads == []
+            rules = mine.hosted.ruleset
+            assert rules.dump_state(watched.game.state) == rules.dump_state(mine.game.state)
+            assert [e.model_dump() for e in watched.game.events[-3:]] == [
+                e.model_dump() for e in mine.game.events[-3:]]
+        finally:
+            await other.stop()
+            await one.stop()
+
+    asyncio.run(main())
+
+
+def test_a_hint_too_big_for_a_notify_goes_without_its_events() -> None:
+    """PostgreSQL refuses a payload of 8000 bytes: the hint then says only the seq (and the
+    other processes read the events from the database)."""
+    small = game_payload("g1", 5, '[[5,"Rolled",{"kind":"public","seats":[]},true,1,{}]]')
+    assert hint_events(small) is not None and parse_hint(small) == ("g", "g1", 5)
+    big = game_payload("g1", 5, "[" + " " * 8000 + "]")
+    assert big == "g g1 5" and hint_events(big) is None

@@ -135,3 +135,40 @@ def test_socket_commands_answer_what_the_post_answers(db_url: str, spawn: Any) -
         again = answer(seats[acting], "once-1")
         assert first["type"] == again["type"] == "ack" and again["duplicate"] is True
         assert (again["first_seq"], again["seq"]) == (first["first_seq"], first["seq"])
+
+
+def test_an_inline_view_rides_in_the_events_frame(db_url: str, spawn: Any) -> None:
+    """Hello ``"inline_view": true``: the view comes inside each ``events`` message (one frame
+    per push, not two) and no separate ``view`` message is sent; it is the link's view, the
+    one ``GET /view`` answers."""
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c, seats=2)
+        tid = table["table_id"]
+        seats = [Viewer(server.ws_base, tid, s["token"], view=True, inline_view=True)
+                 for s in table["seats"]]
+        rng = random.Random(5)
+        for _ in range(4):
+            views = []
+            for v in seats:
+                v.pump(0.3)
+                views.append([m for m in v.messages if m["type"] == "events"][-1]["view"])
+            seq = views[0]["seq"]
+            acting = views[0]["pending"]["seats"][0]
+            for i, view in enumerate(views):
+                posted = c.get(f"/api/tables/{tid}/view", headers=h(table["seats"][i]["token"]))
+                assert view == posted.json()
+            mine = views[acting]
+            command = rng.choice([a for a in mine["legal"] if a["type"] not in FIDDLING]
+                                 or mine["legal"])
+            cid = uuid.uuid4().hex
+            send(seats[acting], seq=seq, client_id=cid, command=command)
+            assert answer(seats[acting], cid)["type"] == "ack"
+            for v in seats:
+                v.until(seq + 1)
+        for v in seats:
+            v.pump(0.3)
+            assert not [m for m in v.messages if m["type"] == "view"]
+            pushes = [m for m in v.messages if m["type"] == "events"]
+            assert all("view" in m for m in pushes[1:])
+            v.assert_unbroken()

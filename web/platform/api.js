@@ -29,6 +29,13 @@ function plainWords(status, detail) {
 
 function capital(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
+/** The ApiError of an answer with this status and ``detail`` (an HTTP error's body, or a
+ * websocket command's error: the same detail, field for field). */
+export function apiError(status, detail) {
+  const { message, code, rule } = plainWords(status, detail);
+  return new ApiError(message, { status, code, rule });
+}
+
 export async function request(method, url, body, extraHeaders = {}) {
   let response;
   try {
@@ -42,10 +49,7 @@ export async function request(method, url, body, extraHeaders = {}) {
   }
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
-  if (!response.ok) {
-    const { message, code, rule } = plainWords(response.status, data && data.detail !== undefined ? data.detail : data);
-    throw new ApiError(message, { status: response.status, code, rule });
-  }
+  if (!response.ok) throw apiError(response.status, data && data.detail !== undefined ? data.detail : data);
   return data;
 }
 

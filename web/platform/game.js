@@ -50,6 +50,7 @@ export class Game {
     this.history = [];
     this.busy = false;
     this.sending = 0;
+    this.ownUpTo = 0; // the last event of a command of this tab (not "played for me")
     this.opened = false;
     this.early = []; // events that came before open() had the log
     this.burst = []; // events applied to the log, not drawn yet
@@ -218,7 +219,7 @@ export class Game {
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
     this.unlogged.push(...fresh);
-    if (forMe) this.notices.playedForMe(fresh);
+    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo));
     this.burst.push(...fresh);
     this.settle();
   }
@@ -412,7 +413,7 @@ export class Game {
     const asked = this.answer.seq;
     let out;
     try {
-      out = await this.api.command(asked, newClientId(), cmd);
+      out = await this.command(asked, newClientId(), cmd);
     } catch (err) {
       this.page.refused(cmd);
       this.setBusy(false);
@@ -430,6 +431,24 @@ export class Game {
     this.render();
     if (goOn) { await this.sendOne(goOn); return; }
     keepFocus({ urgent: true }); // focus.js: the question asked now, else the next action
+  }
+
+  /** Over the websocket while it is open (the ack; the events and the view come pushed),
+   * else by POST; a command whose socket went away before its answer is posted again with
+   * the same client id (the server applies it once). */
+  async command(seq, clientId, cmd) {
+    const sent = this.ctx.live.command(seq, clientId, cmd);
+    let out = null;
+    if (sent) {
+      try {
+        out = { events: [], ...(await sent) };
+      } catch (err) {
+        if (!err.lost) throw err;
+      }
+    }
+    out = out || await this.api.command(seq, clientId, cmd);
+    this.ownUpTo = Math.max(this.ownUpTo, out.seq); // my events, whenever they come
+    return out;
   }
 
   setBusy(on) {

@@ -4,11 +4,28 @@
 // server sends what is missing, then live events. An event at or below that seq is dropped
 // (never applied twice); a gap (an event beyond seq + 1, or a ping announcing a later seq)
 // asks for a resync from the last seq held. Reconnects back off 0.5 s, 1 s, 2 s ... 10 s.
-// With ``{view: true}`` the server pushes this link's view (view, legal, extras) after each
-// batch of events, so the game page needs no ``GET /view`` for what others play.
+// With ``{view: true}`` the server pushes this link's view (view, legal, extras) with each
+// batch of events, in the same message (hello ``inline_view``), so the game page needs no
+// ``GET /view`` for what others play.
+//
+// Commands go over the socket too (``command()``: a ``command`` message with the POST's body;
+// the server answers ``ack`` or an ``error`` carrying the POST's status and detail, mapped to
+// the same ApiError). The events of a command come pushed like everyone's.
+
+import { ApiError, apiError } from "./api.js";
 
 const MAX_BACKOFF = 10_000;
 const SILENT_MS = 60_000;
+const ANSWER_MS = 10_000; // a command unanswered this long: asked again by POST
+
+/** A command whose socket went away before its answer: send it again another way (with the
+ * same client id the server applies it once). */
+export class NotAnswered extends ApiError {
+  constructor() {
+    super("The connection was lost before the server answered.");
+    this.lost = true;
+  }
+}
 
 export class Live {
   /**
@@ -30,6 +47,7 @@ export class Live {
     this.closed = false;
     this.state = "connecting";
     this.wantView = view;
+    this.asked = new Map(); // client id -> {resolve, reject, timer}: commands awaiting answers
   }
 
   start(after = 0, chatAfter = 0) {
@@ -68,7 +86,10 @@ export class Live {
     this.ws = ws;
     this.setStatus(this.tries ? "reconnecting" : "connecting");
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined, view: this.wantView || undefined }));
+      ws.send(JSON.stringify({
+        type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined,
+        view: this.wantView || undefined, inline_view: this.wantView || undefined,
+      }));
     };
     ws.onmessage = (e) => {
       this.heard();
@@ -79,6 +100,7 @@ export class Live {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.unanswered();
       if (e.code === 1008 && this.refused) {
         this.setStatus("refused", this.refused);
         return; // the link is not valid (any more): retrying will not help
@@ -108,6 +130,7 @@ export class Live {
     const ws = this.ws;
     this.ws = null;
     ws?.close();
+    this.unanswered();
     if (this.closed || this.state === "refused") return;
     this.tries = Math.max(this.tries, 1);
     this.setStatus("offline", detail);
@@ -139,7 +162,11 @@ export class Live {
         this.on.hello?.(msg);
         if (msg.seq < this.seq) { this.seq = msg.seq; this.on.reset?.(); }
         break;
-      case "events": this.takeEvents(msg.events); break;
+      case "events":
+        this.takeEvents(msg.events);
+        if (msg.view) this.on.view?.(msg.view); // the view after them, in the same message
+        break;
+      case "ack": this.answered(msg.client_id, null, msg); break;
       case "reset":
         this.seq = 0;
         this.on.reset?.();
@@ -157,7 +184,12 @@ export class Live {
         if (msg.seq > this.seq) this.resync();
         break;
       case "error":
-        this.refused = msg.message;
+        if (msg.for === "command") {
+          const { type: _t, for: _f, client_id: id, status, ...detail } = msg;
+          this.answered(id, apiError(status, detail));
+        } else {
+          this.refused = msg.message;
+        }
         break;
       default: break;
     }
@@ -181,6 +213,35 @@ export class Live {
       if (ev.seq === this.seq + 1) { fresh.push(ev); this.seq = ev.seq; }
     }
     return fresh;
+  }
+
+  /**
+   * Send a command over the socket: resolves with the ack ``{first_seq, seq, duplicate}``,
+   * rejects with the ApiError the POST would give (409 conflict with ``seq``, 422 naming the
+   * rule...), or with ``NotAnswered`` when the socket goes away first (or no answer comes).
+   * Null when the socket is not open: the caller posts instead.
+   */
+  command(seq, clientId, command) {
+    if (this.state !== "open" || this.ws?.readyState !== WebSocket.OPEN) return null;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.answered(clientId, new NotAnswered()), ANSWER_MS);
+      this.asked.set(clientId, { resolve, reject, timer });
+      this.ws.send(JSON.stringify({ type: "command", seq, client_id: clientId, command }));
+    });
+  }
+
+  answered(clientId, error, ack = null) {
+    const waiting = this.asked.get(clientId);
+    if (!waiting) return;
+    this.asked.delete(clientId);
+    clearTimeout(waiting.timer);
+    if (error) waiting.reject(error);
+    else waiting.resolve({ first_seq: ack.first_seq, seq: ack.seq, duplicate: ack.duplicate });
+  }
+
+  /** The socket is gone: every command still awaiting its answer is to be sent again. */
+  unanswered() {
+    for (const id of [...this.asked.keys()]) this.answered(id, new NotAnswered());
   }
 
   resync() {

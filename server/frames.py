@@ -1,0 +1,194 @@
+"""What the sockets of a game are sent after an event: each message built once.
+
+A command moves a game by a few events; every socket watching it then gets those events
+(redacted for its viewer) and, when it asked for it, the view of its link (its legal
+commands, prompt and reachable destinations when it may act). Built naively that is four
+views, four redactions and four serializations per command, each through pydantic models:
+the largest share of the server's CPU under load (``docs/performance.md``). Here:
+
+- a ``Frames`` belongs to one committed ``seq`` of one game (``frames_of``) and keeps the
+  messages made for it, already serialized (``orjson``, once);
+- an ``events`` message is made once per audience: sockets whose viewer is admitted to the
+  same events (every seat, when the events are public) share one string;
+- a view is made once per link kind (seat N, spectator, host) and seq, and only when a
+  connected socket asked for it (``"view": true`` in its hello) or a ``GET /view`` wants it;
+  the acting seat's legal commands and extras (the costly reachable destinations) are made
+  once per seq, whatever asks;
+- the engine's output is trusted: no pydantic model is built or validated on this path
+  (``ViewOut`` stays the documented shape of the same JSON).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from engine.kernel import SPECTATOR, Event
+
+from .schemas import CountdownOut
+
+# games whose frames are kept (the most recently moved): every socket of a game is sent its
+# messages within moments of the commit, so a few dozen suffice under any load, and an idle
+# game (or socket) keeps none (memory per idle websocket, docs/performance.md)
+KEEP = 32
+_recent: OrderedDict[int, Any] = OrderedDict()
+
+# the events of a command or a few: kept to share; a longer catch-up is one socket's own
+SHARED_EVENTS = 16
+OPTIONS = orjson.OPT_NON_STR_KEYS  # as json.dumps: an int key is written as a string
+
+
+def _fallback(value: Any) -> Any:
+    """What orjson cannot write by itself (sets, pydantic models left in a view)."""
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    dump = getattr(value, "model_dump", None)
+    if dump is not None:
+        return dump(mode="json")
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def dumps(msg: Any) -> str:
+    """A message's JSON text (compact; what ``json.dumps`` with the fallbacks would write)."""
+    return orjson.dumps(msg, default=_fallback, option=OPTIONS).decode()
+
+
+def dumpb(msg: Any) -> bytes:
+    return orjson.dumps(msg, default=_fallback, option=OPTIONS)
+
+
+@dataclass(slots=True, eq=False)
+class Frames:
+    """The messages of one game at one committed ``seq``."""
+
+    seq: int
+    status: str  # a host ending the game changes the views at the same seq
+    deadline: Any  # so does a countdown's clock, armed once its start is read from the log
+    events: dict[tuple[int, int, tuple[bool, ...]], str] = field(default_factory=dict)
+    views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
+    acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
+        default_factory=dict)
+    public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
+    pending: Any = False  # the ruleset's ``pending`` (False: not asked yet)
+
+
+def frames_of(entry: Any) -> Frames:
+    """The frames of ``entry``'s committed seq (a new set once the game moved on or its
+    status changed)."""
+    frames: Frames | None = entry.frames
+    if (frames is None or frames.seq != entry.committed or frames.status != entry.status
+            or frames.deadline != entry.deadline):
+        frames = Frames(entry.committed, entry.status, entry.deadline)
+        entry.frames = frames
+        _recent[id(entry)] = entry
+        _recent.move_to_end(id(entry))
+        while len(_recent) > KEEP:
+            _, old = _recent.popitem(last=False)
+            old.frames = None
+    return frames
+
+
+def events_message(frames: Frames, events: list[Event], viewer: int) -> str:
+    """``{"type": "events", "events": [...]}`` redacted for ``viewer``; one string for all
+    the viewers the same events admit."""
+    if len(events) > SHARED_EVENTS:  # a catch-up (a reconnect, a resync): this socket's own
+        return dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
+    admits = tuple(ev.audience.admits(viewer) for ev in events)
+    key = (events[0].seq, events[-1].seq, admits)
+    text = frames.events.get(key)
+    if text is None:
+        text = dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
+        frames.events[key] = text
+    return text
+
+
+def pending_of(entry: Any) -> Any:
+    """The game's ``Pending`` (who it waits for), asked of the ruleset once per seq."""
+    if entry.seq != entry.committed:
+        return entry.pending()
+    frames = frames_of(entry)
+    if frames.pending is False:
+        frames.pending = entry.pending()
+    return frames.pending
+
+
+def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
+    """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
+    can share it (``engine.kernel.ruleset.SharedViews``)."""
+    ruleset = entry.hosted.ruleset
+    state = entry.game.state
+    public_view = getattr(ruleset, "public_view", None)
+    if frames is None or public_view is None:
+        return dict(ruleset.view(state, viewer))
+    if frames.public is None:
+        frames.public = public_view(state)
+    return dict(ruleset.seat_view(state, frames.public, viewer))
+
+
+def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
+    """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
+    hosted = entry.hosted
+    ruleset = hosted.ruleset
+    state = entry.game.state
+    frames = frames_of(entry) if entry.seq == entry.committed else None
+    p = pending_of(entry)
+    acting = p is not None and viewer != SPECTATOR and viewer in p.seats and not entry.finished
+    # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
+    # setting) gives those seats their legal commands too, while another is waited for
+    anytime = p is not None and viewer != SPECTATOR and p.admits(viewer) and not entry.finished
+    legal: list[dict[str, Any]] = []
+    extras: dict[str, Any] = {}
+    if acting or anytime:
+        made = frames.acting.get(viewer) if frames is not None else None
+        if made is None:
+            made = ([c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)],
+                    hosted.extras(state, viewer) if acting else {})
+            if frames is not None:
+                frames.acting[viewer] = made
+        legal, extras = made
+    return {
+        "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
+        "view": _view(entry, frames, viewer),
+        "pending": {"seats": list(p.seats), "prompt": p.prompt,
+                    "detail": p.detail if acting else None} if p else None,
+        "legal": legal, "extras": extras, "countdown": _countdown(entry),
+    }
+
+
+def _countdown(entry: Any) -> dict[str, Any] | None:
+    """The live countdown (``Entry.countdown``) as ``CountdownOut`` writes it (rare: the
+    model's own serializer keeps its time format)."""
+    countdown = entry.countdown()
+    return None if countdown is None else CountdownOut(**countdown).model_dump(mode="json")
+
+
+HEAD = '{"type":"view",'
+
+
+def view_json(entry: Any, viewer: int, role: str) -> bytes:
+    """The view's JSON (``view_body``): the ``view`` message's, without its type."""
+    if entry.seq != entry.committed:  # a command is being written: nothing to share yet
+        return dumpb(view_body(entry, viewer, role))
+    return ("{" + view_message(entry, viewer, role)[len(HEAD):]).encode()
+
+
+def view_message(entry: Any, viewer: int, role: str) -> str:
+    """``{"type": "view", ...}``, made once per link kind at a committed seq."""
+    if entry.seq != entry.committed:
+        return HEAD + dumps(view_body(entry, viewer, role))[1:]
+    frames = frames_of(entry)
+    text = frames.views.get((viewer, role))
+    if text is None:
+        text = HEAD + dumps(view_body(entry, viewer, role))[1:]
+        frames.views[(viewer, role)] = text
+    return text
+
+
+def with_view(events_text: str, entry: Any, viewer: int, role: str) -> str:
+    """An ``events`` message with the link's view in it (``"view": {...}``, the ``view``
+    message's body): one frame instead of two (hello ``"inline_view": true``)."""
+    view = view_message(entry, viewer, role)
+    return events_text[:-1] + ',"view":{' + view[len(HEAD):] + "}"
