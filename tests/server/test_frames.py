@@ -49,13 +49,14 @@ def reference(entry: Entry, viewer: int, role: str) -> dict[str, Any]:
     state = entry.game.state
     p = rules.pending(state)
     acting = p is not None and viewer in p.seats and not entry.finished
+    anytime = p is not None and viewer >= 0 and p.admits(viewer) and not entry.finished
     out = ViewOut(
         seq=entry.seq, viewer=viewer, role=role, status=entry.status,
         view=rules.view(state, viewer),
         pending=PendingOut(seats=list(p.seats), prompt=p.prompt,
                            detail=p.detail if acting else None) if p else None,
         legal=[c.model_dump(mode="json") for c in rules.legal_actions(state, viewer)]
-        if acting else [],
+        if acting or anytime else [],  # Star Traders' seats may act at any time (cards, deals)
         extras=entry.hosted.extras(state, viewer) if acting else {},
         countdown=entry.countdown(),
     )
