@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +30,8 @@ class Subscriber:
     chat_sent: int = 0
     want_view: bool = False
     was_pending: bool = False
-    # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping
+    # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping,
+    # "o" the seats online changed (presence)
     kinds: set[str] = field(default_factory=set)
     waiter: asyncio.Future[None] | None = None  # the sender, waiting for a poke
     later: asyncio.TimerHandle | None = None  # a paced resend, when one waits
@@ -58,16 +59,29 @@ class Hub:
         self.on_game_hint: Callable[[str, int], None] | None = None
         self.on_table_hint: Callable[[str], None] | None = None
         self.on_revoke_hint: Callable[[str], None] | None = None
+        self.on_reclaim_hint: Callable[[str, int], None] | None = None
 
     def add(self, sub: Subscriber) -> None:
-        self.subs.setdefault(sub.table_id, set()).add(sub)
+        with self._presence(sub):
+            self.subs.setdefault(sub.table_id, set()).add(sub)
 
     def remove(self, sub: Subscriber) -> None:
-        group = self.subs.get(sub.table_id)
-        if group is not None:
-            group.discard(sub)
-            if not group:
-                del self.subs[sub.table_id]
+        with self._presence(sub):
+            group = self.subs.get(sub.table_id)
+            if group is not None:
+                group.discard(sub)
+                if not group:
+                    del self.subs[sub.table_id]
+
+    @contextlib.contextmanager
+    def _presence(self, sub: Subscriber) -> Iterator[None]:
+        """A seat's first socket opening or its last closing (a tab opened or closed) tells
+        everyone at the table at once ("o"): presence in plain sight within a second."""
+        before = self.seats_online(sub.table_id) if sub.role == "seat" else None
+        yield
+        if before is not None and self.seats_online(sub.table_id) != before:
+            for other in self.watching(sub.table_id):
+                other.poke("o")
 
     def watching(self, table_id: str) -> set[Subscriber]:
         return self.subs.get(table_id, set())
@@ -81,6 +95,10 @@ class Hub:
             self.on_game_hint(table_id, seq)
         if kind == "t" and self.on_table_hint is not None:
             self.on_table_hint(table_id)
+        if kind == "a":  # seat ``seq`` was taken back by its player: no bot plays its turn
+            if self.on_reclaim_hint is not None:
+                self.on_reclaim_hint(table_id, seq)
+            return
         if kind == "r":  # seat ``seq``'s link was re-issued: its sockets check their token
             if self.on_revoke_hint is not None:
                 self.on_revoke_hint(table_id)
@@ -100,7 +118,7 @@ class Hub:
 
 def parse_hint(payload: str) -> tuple[str, str, int] | None:
     parts = payload.split(" ")
-    if len(parts) != 3 or parts[0] not in ("g", "c", "t", "r"):
+    if len(parts) != 3 or parts[0] not in ("g", "c", "t", "r", "a"):
         return None
     try:
         return parts[0], parts[1], int(parts[2])

@@ -38,6 +38,13 @@ class Hosted:
     history_point: Callable[[Any, Any], dict[str, Any] | None] = _no_point
     # the ruleset's table options as a schema (names, value shapes); None: any JSON object
     options_schema: type[BaseModel] | None = None
+    # the bots (``engine.bots`` names) a host may seat; the first plays bot seats and
+    # timed-out turns unless the host picked another
+    bots: tuple[str, ...] = ("random",)
+
+    @property
+    def default_bot(self) -> str:
+        return self.bots[0]
 
 
 REGISTRY: dict[str, Hosted] = {}
@@ -100,7 +107,7 @@ def _venus() -> Hosted:
     from engine.venus.options import VenusOptions
 
     return Hosted(ruleset, choices=choices, choice_option="races", extras=extras,
-                  options_schema=VenusOptions,
+                  options_schema=VenusOptions, bots=("trader", "random"),
                   history_point=history_point)
 
 
@@ -201,7 +208,8 @@ def _star_traders() -> Hosted:
     from engine.startraders.options import StarTradersOptions
 
     return Hosted(star_traders, choices=choices, choice_option="personalities",
-                  options_schema=StarTradersOptions, history_point=history_point)
+                  options_schema=StarTradersOptions, history_point=history_point,
+                  bots=("star-trader", "random"))
 
 
 register(_star_traders())
