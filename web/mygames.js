@@ -128,8 +128,34 @@ export function renderGames(section, rows, onRemove) {
   }
 }
 
+/** The section's elements, made once, first in ``parent`` (the start page's main column). */
+export function myGamesSection(parent) {
+  let section = parent.querySelector("#mygames");
+  if (section) return section;
+  section = document.createElement("section");
+  section.id = "mygames";
+  section.className = "card mygames-card";
+  section.setAttribute("aria-labelledby", "mygames-title");
+  const h = document.createElement("h2");
+  h.id = "mygames-title";
+  h.textContent = "My games";
+  const empty = document.createElement("p");
+  empty.className = "hint mygames-empty";
+  empty.textContent = "No games yet in this browser: the tables you create or join show here.";
+  const err = document.createElement("p");
+  err.className = "error mygames-error";
+  err.setAttribute("role", "alert");
+  err.hidden = true;
+  const ul = document.createElement("ul");
+  ul.className = "mygames";
+  section.append(h, empty, err, ul);
+  parent.prepend(section);
+  return section;
+}
+
 /** The "My games" section of the start page: drawn now, kept fresh while the page is shown. */
-export function showMyGames(section) {
+export function showMyGames(parent) {
+  const section = myGamesSection(parent);
   let timer = null;
   const refresh = async () => {
     const list = load();
