@@ -81,7 +81,8 @@ class Hub:
         yield
         if before is not None and self.seats_online(sub.table_id) != before:
             for other in self.watching(sub.table_id):
-                other.poke("o")
+                if other is not sub:  # a new socket's hello has the lobby already
+                    other.poke("o")
 
     def watching(self, table_id: str) -> set[Subscriber]:
         return self.subs.get(table_id, set())
