@@ -8,8 +8,9 @@ validated by ETag, cached long where the URL is versioned.
 - A URL carrying ``?v=<version>`` where version is the content's (``asset.version``) is
   immutable: ``Cache-Control: public, max-age=31536000, immutable``. Other URLs say
   ``no-cache``: the browser keeps the file and revalidates it (a 304) on each load.
-- Pages (``.html``) link their top-level stylesheet and script with their version, so a
-  browser loads them once per version.
+- Pages (``.html``) link their top-level stylesheets and script with their version (also in
+  folders: ``/platform/style.css``, ``/games/venus/board.css``), so a browser loads them once
+  per version.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from starlette.types import Receive, Scope, Send
 LONG = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
-LINKED = re.compile(r'(href|src)="/([\w.-]+\.(?:css|js))"')
+LINKED = re.compile(r'(href|src)="/((?:[\w-]+/)*[\w.-]+\.(?:css|js))"')  # /platform/style.css
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ def test_board_svg_for_both_editions() -> None:
 def test_web_client_is_served() -> None:
     page = client.get("/")
     assert page.status_code == 200 and "Starport" in page.text
-    assert client.get("/board.js").status_code == 200
+    assert client.get("/games/venus/board.js").status_code == 200
 
 
 def test_sandbox_answers_moves_and_destinations() -> None:

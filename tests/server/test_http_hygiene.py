@@ -101,7 +101,7 @@ def test_a_websocket_during_a_database_outage_is_told_to_try_again(client: TestC
     ("PUT", "/api/tables/abc/session", "DELETE, POST"),
     ("DELETE", "/api/tables", "POST"),
     ("POST", "/api/tables/abc/view", "GET"),
-    ("POST", "/style.css", "GET, HEAD"),
+    ("POST", "/platform/style.css", "GET, HEAD"),
 ])
 def test_a_405_names_every_allowed_method(client: TestClient, method: str, path: str,
                                           allow: str) -> None:
@@ -110,7 +110,7 @@ def test_a_405_names_every_allowed_method(client: TestClient, method: str, path:
     assert r.headers["allow"] == allow
 
 
-@pytest.mark.parametrize("path", ["/", "/style.css", "/main.js", "/t/abc", "/api/health",
+@pytest.mark.parametrize("path", ["/", "/platform/style.css", "/main.js", "/t/abc", "/api/health",
                                   "/boards/venus.svg"])
 def test_pages_and_files_carry_the_security_headers(client: TestClient, path: str) -> None:
     r = client.get(path)

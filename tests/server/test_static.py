@@ -37,14 +37,16 @@ def test_the_board_svg_is_gzipped_and_revalidates_with_its_etag(client: TestClie
 def test_a_versioned_url_is_immutable_and_pages_link_versions(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["cache-control"] == REVALIDATE
-    css = re.search(r'href="(/style\.css\?v=([0-9a-f]+))"', page.text)
+    css = re.search(r'href="(/platform/style\.css\?v=([0-9a-f]+))"', page.text)
+    game_css = re.search(r'href="(/games/venus/board\.css\?v=([0-9a-f]+))"', page.text)
     js = re.search(r'src="(/main\.js\?v=([0-9a-f]+))"', page.text)
-    assert css and js
+    assert css and js and game_css
+    assert client.get(game_css.group(1)).headers["cache-control"] == LONG
     versioned = client.get(css.group(1))
     assert versioned.headers["cache-control"] == LONG
     assert versioned.headers["etag"] == f'"{css.group(2)}"'
-    assert client.get("/style.css").headers["cache-control"] == REVALIDATE
-    assert client.get("/style.css?v=stale").headers["cache-control"] == REVALIDATE
+    assert client.get("/platform/style.css").headers["cache-control"] == REVALIDATE
+    assert client.get("/platform/style.css?v=stale").headers["cache-control"] == REVALIDATE
     assert client.get(js.group(1)).headers["content-type"].startswith("text/javascript")
     table_page = client.get("/t/abc")
     assert table_page.text == page.text
@@ -55,6 +57,6 @@ def test_static_paths_outside_the_client_and_other_methods_are_refused(
     assert client.get("/../server/app.py").status_code == 404
     assert client.get("/%2e%2e/server/app.py").status_code == 404
     assert client.get("/nothing-here.js").status_code == 404
-    assert client.post("/style.css").status_code == 405
-    head = client.head("/style.css")
+    assert client.post("/platform/style.css").status_code == 405
+    head = client.head("/platform/style.css")
     assert head.status_code == 200 and head.content == b""

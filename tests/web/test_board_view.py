@@ -226,7 +226,7 @@ def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
     # a ship moving off-screen is followed: the map's top left corner, a pawn hops to the far
     # bottom right (animatePawn, as for the moves of the others)
     seen = page.evaluate("""async () => {
-      const { animatePawn } = await import('/pieces.js');
+      const { animatePawn } = await import('/games/venus/pieces.js');
       const g = window.starport.game; const b = g.board;
       b.userAt = -Infinity; b.setView({x: 0, y: 0, w: 400, h: 250});
       const far = [...b.dots.entries()].sort((p, q) => (q[1].x + q[1].y) - (p[1].x + p[1].y))[0];
@@ -242,6 +242,6 @@ def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
     page.mouse.up()
     moved = page.evaluate("""() => { const g = window.starport.game; const b = g.board;
       b.setView({x: 1900, y: 1500, w: 400, h: 250});
-      g.moves.followed = null; g.moves.followTargets();
+      g.page.moves.followed = null; g.page.moves.followTargets();
       return b.view; }""")
     assert (moved["x"], moved["y"], moved["w"]) == (1900, 1500, 400)

@@ -131,7 +131,7 @@ def test_destinations_that_would_read_the_same_get_their_own_labels(seat_page: A
     """Two dots of one route share a name ("blue dot, route Galactic Base–Colony World"):
     the labels add how far, then the way, then a number (moves.js ``uniqueLabels``)."""
     out = seat_page.evaluate("""async () => {
-      const { uniqueLabels } = await import('/moves.js');
+      const { uniqueLabels } = await import('/games/venus/moves.js');
       const names = window.starport.game.names;
       const same = 'Move to blue dot, route Galactic Base–Colony World: out of MP · 0 MP left';
       const d = (path) => ({ label: same, dest: { path } });

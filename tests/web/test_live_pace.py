@@ -10,6 +10,7 @@ tuned to this machine.
 
 from __future__ import annotations
 
+import os
 import statistics
 import threading
 import time
@@ -50,6 +51,12 @@ class HeadClock(threading.Thread):
                 self.first[s] = now
             seen = max(seen, head)
             time.sleep(0.005)
+
+
+def _starved() -> bool:
+    """More runnable work than cores over the last minute: the box is shared with other work
+    (other suites), so a tab can wait for CPU whatever the page does."""
+    return os.getloadavg()[0] > (os.cpu_count() or 1)
 
 
 def _lags(first: dict[int, float], shown: list[list[float]]) -> list[float]:
@@ -96,10 +103,12 @@ def test_the_live_view_stays_within_a_second_of_fast_bots(
     the server commits is shown (``data-seq``) within 1 s, and the winner dialog comes with
     the whole log.
 
-    The machine these tests run on is shared (a load of 10-20 on two cores was seen, more
-    during the whole suite): the 1 s bound is asserted on the median, with room for a
-    starved box on the tail (p95 2 s, every event 4 s); the figures are printed (``-s``; alone
-    here: median 0.3-0.4 s, p95 0.5-0.95 s, max 0.9-1.8 s)."""
+    The page draws the new state at once (a move's glide is its depiction, not a wait): on a
+    box with a core for each runnable task every event is asserted within 1 s. The machine
+    these tests run on can be shared (a load of 10-20 on two cores was seen): when the last
+    minute's load exceeds the cores, a tab waits for CPU whatever the page does, and the tail
+    is bounded by p95 2 s and every event 4 s (the median stays under 1 s); the figures and
+    which bound held are printed (``-s``)."""
     from tests.web.testapp import app
 
     service = app.state.service
@@ -145,8 +154,13 @@ def test_the_live_view_stays_within_a_second_of_fast_bots(
         assert p.evaluate("window.starport.game.events.every((e, i) => e.seq === i + 1)")
         assert "wins with a Net Worth of" in p.locator("#log li").last.inner_text()
         assert p.locator("#end h2").inner_text().endswith("wins!")
+    starved = _starved()
+    print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: "
+          + ("starved, the tail bounds are relaxed" if starved else "every event within 1 s"))
     for name, (median, p95, worst) in figures.items():
         assert median < 1.0, f"{name}: half the events were shown over {median:.2f} s late"
+        if not starved:  # the issue's bound: every event shown within a second
+            assert worst < 1.0, f"{name}: an event was shown {worst:.2f} s after the server had it"
         assert p95 < 2.0, f"{name}: 5% of the events were shown over {p95:.2f} s late"
         assert worst < 4.0, f"{name}: an event was shown {worst:.2f} s after the server had it"
     assert not errors, errors

@@ -118,10 +118,11 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
 
 
 NOTICE_CASES = """async () => {
-  const { Notices } = await import("/notices.js");
+  const { Notices } = await import("/platform/notices.js");
+  const { default: venus } = await import("/games/venus/index.js");
   const names = window.starport.names;
   const root = document.createElement("ul");
-  const n = new Notices(root, names, (s) => ["Ann", "Bob"][s], 0);
+  const n = new Notices(root, venus, names, (s) => ["Ann", "Bob"][s], 0);
   const dot = [...names.dots.keys()][5];
   const stop = (seq, seat, reason, landed) =>
     ({ seq, type: "MovementEnded", data: { seat, dot, reason, landed } });
@@ -133,8 +134,27 @@ NOTICE_CASES = """async () => {
   return [...root.querySelectorAll(".notice p")].map((p) => p.textContent);
 }"""
 
+FOLD_CASE = """async () => {
+  const { Notices } = await import("/platform/notices.js");
+  const { default: venus } = await import("/games/venus/index.js");
+  const root = document.createElement("ul");
+  document.body.appendChild(root);
+  const n = new Notices(root, venus, window.starport.names, (s) => ["Ann", "Bob"][s], 0);
+  for (const k of [1, 2, 3, 4]) n.add(`Stop ${k}`);
+  const seen = () => [...root.querySelectorAll(".notice:not([hidden]) p")].map((p) => p.textContent);
+  const fold = root.querySelector(".notices-fold");
+  const out = { folded: seen(), bar: fold.querySelector("span").textContent };
+  fold.querySelectorAll("button")[0].click(); // Show
+  out.open = seen();
+  root.querySelector(".notices-fold").querySelectorAll("button")[1].click(); // Got them all
+  out.left = root.children.length;
+  out.hidden = root.hidden;
+  root.remove();
+  return out;
+}"""
+
 CREDIT_CASE = """async () => {
-  const { renderControls, landingWords } = await import("/controls.js");
+  const { renderControls, landingWords } = await import("/games/venus/controls.js");
   const root = document.createElement("div");
   document.body.appendChild(root);
   const answer = { view: { stage: "playing", turn: { seat: 0, phase: "trade", dice: [] },
@@ -172,6 +192,12 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     assert "Your turn is over: the move ended in space" in texts[0] and "(4.4, 6.2)" in texts[0]
     assert texts[1].startswith("Your MP ran out at") and "Your turn is over" in texts[1]
 
+    # several stops in a row: the two newest notices in sight, the older fold under one line
+    fold = me.evaluate(FOLD_CASE)
+    assert fold["folded"] == ["Stop 3", "Stop 4"] and fold["bar"] == "2 earlier notices", fold
+    assert fold["open"] == ["Stop 1", "Stop 2", "Stop 3", "Stop 4"], fold
+    assert fold["left"] == 0 and fold["hidden"], fold
+
     # 9.32: unspent trade-in credit is lost at the end of the turn: warned first
     out = me.evaluate(CREDIT_CASE)
     assert "20 in trade-in credit: it is lost when your turn ends (9.32)" in out["warned"]
@@ -183,7 +209,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     me.wait_for_selector(".hl-heading")
     stray = me.evaluate("""() => {
       const g = window.starport.game;
-      const far = (d) => [...g.moves.targets.keys()].every((t) => {
+      const far = (d) => [...g.page.moves.targets.keys()].every((t) => {
         const o = g.board.dot(t); return Math.hypot(o.x - d.x, o.y - d.y) > 200; });
       const shown = (d) => d.el.getBoundingClientRect().width > 0
         && d.el.getBoundingClientRect().top > 80;
@@ -225,7 +251,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
 
 
 LOG_WORDS = """async () => {
-  const { describeLog } = await import("/log.js");
+  const { describeLog } = await import("/games/venus/words.js");
   const who = (s) => ["Ann", "Bob"][s];
   const evs = [
     { seq: 1, type: "FarePickedUp", data: { seat: 0, fare: "fare:base:dell" } },
@@ -239,7 +265,7 @@ LOG_WORDS = """async () => {
 }"""
 
 TRADE_FORM = """async () => {
-  const { renderTradeForm } = await import("/market.js");
+  const { renderTradeForm } = await import("/games/venus/market.js");
   const root = document.createElement("div");
   document.body.appendChild(root);
   const players = [{ seat: 0, name: "Bob", dot: "galactic-base", cash: 50, goods: [], relics: [],

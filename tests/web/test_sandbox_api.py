@@ -12,7 +12,7 @@ from server import sandbox
 from tests.web.testapp import app
 
 client = TestClient(app)
-SCENARIOS = Path(__file__).resolve().parents[2] / "web" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "web" / "games" / "venus" / "scenarios"
 
 
 def _start(scenario: dict[str, object]) -> dict[str, object]:

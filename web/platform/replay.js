@@ -1,10 +1,8 @@
 // Replay: the game at any moment (the board after event N, GET /replay frames: the view as
 // this link saw it then; a finished game shows every secret). Everything on screen follows the
-// moment shown: board, merchants, log, Net Worth chart, turn badge and prompt. Jump with the
+// moment shown: board, players, log, score chart, turn badge and prompt. Jump with the
 // slider, a round or a turn; step by event, turn or round; play at a chosen speed; copy a link
 // that opens at this moment (``?replay=<event>``). The bar is drawn by replaybar.js.
-import { describeLog } from "./log.js";
-import { animatePawn, renderPieces, secretsOf } from "./pieces.js";
 import { renderChart } from "./chart.js";
 import { ReplayBar, SPEEDS } from "./replaybar.js";
 
@@ -68,7 +66,7 @@ export class Replay {
     if (round !== null) at = this.turns.find((t) => t.round >= round)?.seq ?? this.to;
     document.body.classList.add("replaying");
     document.getElementById("end").hidden = true;
-    g.moves?.clear();
+    g.render(); // the game's choices of now go (the page is drawn for the replay)
     this.toggleButton(true);
     this.bar.draw();
     document.addEventListener("keydown", this.keys);
@@ -84,7 +82,7 @@ export class Replay {
     const g = this.game;
     const over = ["over", "abandoned", "replay"].includes(g.ctx.lobby.status) || g.answer?.view.stage === "over";
     if (!over || this.fullLog) return;
-    if (g.logFull) { this.fullLog = g.events; this.secrets = secretsOf(g.events); return; }
+    if (g.logFull) { this.fullLog = g.events; this.secrets = g.module.secretsOf(g.events); return; }
     try {
       const events = [];
       for (;;) {
@@ -93,7 +91,7 @@ export class Replay {
         events.push(...log.events);
         if (!log.events.length || events[events.length - 1].seq >= log.seq) break;
       }
-      if (events.length) { this.fullLog = events; this.secrets = secretsOf(events); }
+      if (events.length) { this.fullLog = events; this.secrets = g.module.secretsOf(events); }
     } catch { /* the redacted log will do */ }
   }
 
@@ -172,8 +170,8 @@ export class Replay {
     }
     if (!this.active || ticket !== this.shown) return;
     const ev = this.event(seq);
-    if (animate && ev?.type === "Moved" && ev.data && !document.hidden) {
-      await animatePawn(this.game.board, ev.data.seat, [...ev.data.skipped, ev.data.to], { stepMs: Math.min(120, 600 / this.speed) });
+    if (animate && ev?.data && !document.hidden && this.game.page.hasMotion([ev])) {
+      await this.game.page.animate([ev], { stepMs: Math.min(120, 600 / this.speed) });
       if (!this.active || ticket !== this.shown) return;
     }
     this.at = seq;
@@ -294,7 +292,7 @@ export class Replay {
     if (this.toNow && g.seq > this.to) this.grow();
     this.paintChart(view); // first: it reads the layout, still clean before the writes below
     document.getElementById("end").hidden = true;
-    renderPieces(g.board, g.names, view, this.secrets);
+    g.page.drawPieces(view, this.secrets);
     g.renderPlayers(view);
     this.paintLog();
     this.paintStatus(view);
@@ -311,10 +309,10 @@ export class Replay {
   paintChart(view) {
     const g = this.game;
     const points = (g.history || []).filter((p) => p.seq <= this.at);
-    const now = view.players.map((p) => p.net_worth);
+    const now = view.players.map(g.module.score);
     const last = points[points.length - 1];
     if (!last || last.scores.join() !== now.join()) points.push({ seq: this.at, round: view.round, scores: now });
-    renderChart(document.getElementById("chart"), points, view.players, g.names, view.target);
+    renderChart(document.getElementById("chart"), points, view.players, g.names, view.target, g.scoreOf);
   }
 
   /** The log up to the moment (its last ``LOG_LINES`` sentences), in place of the live log. */
@@ -358,10 +356,10 @@ export class Replay {
     const starts = [1, ...this.turns.map((t) => t.seq)];
     let k = 0;
     while (k + 1 < starts.length && starts[k + 1] <= seq) k += 1;
-    const lines = describeLog(this.range(starts[k], seq), g.names, who, reader);
+    const lines = g.module.describeLog(this.range(starts[k], seq), g.names, who, reader);
     this.segments ||= new Map();
     for (let i = k - 1; i >= 0 && lines.length < LOG_LINES; i -= 1) {
-      if (!this.segments.has(i)) this.segments.set(i, describeLog(this.range(starts[i], starts[i + 1] - 1), g.names, who, reader));
+      if (!this.segments.has(i)) this.segments.set(i, g.module.describeLog(this.range(starts[i], starts[i + 1] - 1), g.names, who, reader));
       lines.unshift(...this.segments.get(i));
     }
     return lines.slice(-LOG_LINES);
@@ -385,6 +383,6 @@ export class Replay {
     if (!ev) return "";
     if (ev.redacted) return "(something only another player saw)";
     const who = (s) => this.view?.players?.[s]?.name ?? this.game.who(s);
-    return describeLog([ev], this.game.names, who, this.fullLog ? this.game.seat : undefined)[0]?.text || ev.type;
+    return this.game.module.describeLog([ev], this.game.names, who, this.fullLog ? this.game.seat : undefined)[0]?.text || ev.type;
   }
 }

@@ -1,5 +1,7 @@
-// The game page of a table: the board, live over the websocket; your turn's controls, the
-// market, your ship, offers; players, Net Worth chart, log and chat; the end of the game.
+// The game page of a table: the board, live over the websocket; the game's turn panel (your
+// turn's controls; Venus: the market, your ship, offers); players, score chart, log and chat;
+// the end of the game. What is drawn on the map and in the turn panel is the game's
+// (``this.page``, a GamePage of web/platform/games.js); the rest is the platform's.
 //
 // Data flow (never behind): every event is applied as it arrives (websocket, or the answer to
 // our own command), each exactly once and in order: it goes to the log at once. The view
@@ -10,44 +12,19 @@
 // waits for an animation. ``#game[data-seq]`` is the last event seq the page shows.
 // What the client offers is exactly ``legal`` (and ``extras.reachable``); what it draws is
 // exactly ``view``.
-import { zoomButtons, Board } from "./board.js";
-import { renderCombat } from "./combat.js";
-import { renderControls, promptWords, diceFaces } from "./controls.js";
-import { describeLog } from "./log.js";
-import { Moves } from "./moves.js";
-import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
-import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 import { renderChart } from "./chart.js";
 import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
-import { keepFocus } from "./focus.js";
+import { keepFocus, useNextActions } from "./focus.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { Notices } from "./notices.js";
 
 const $ = (id) => document.getElementById(id);
-const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
-  "AnswerOffer", "WithdrawOffer", "PickUpRelic"];
-const PHASE_WORDS = {
-  declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
-  trade: "is trading",
-};
-
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
 const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
 const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
-
-/** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
-function lastMove(evs) {
-  let run = null;
-  for (const ev of evs) {
-    if (ev.type !== "Moved" || !ev.data) continue;
-    if (!run || run.seat !== ev.data.seat) run = { seat: ev.data.seat, dots: [] };
-    run.dots.push(...ev.data.skipped, ev.data.to);
-  }
-  return run;
-}
 
 /** A refused command in plain words: a stale tab is told the game moved on elsewhere. */
 function refusalWords(err, asked, now) {
@@ -70,7 +47,6 @@ export class Game {
     this.events = [];
     this.answer = null;
     this.history = [];
-    this.plan = null;
     this.busy = false;
     this.sending = 0;
     this.opened = false;
@@ -83,12 +59,24 @@ export class Game {
     this.piecesSeq = 0; // the seq the pawns on the board show
     this.lastShow = 0; // when the page was last drawn (performance.now())
     this.unlogged = []; // events applied, their log lines not written yet
-    this.board = new Board($("board"));
+    this.module = ctx.module; // the GameModule (web/platform/games.js)
+    this.page = this.module.createPage({
+      names: ctx.names,
+      seat: this.seat,
+      who: (s) => this.who(s),
+      send: (cmd) => this.send(cmd),
+      replaying: () => !!this.replay?.active,
+      busy: () => this.busy,
+      view: () => (this.replay?.active ? this.replay.view : this.answer?.view) ?? null,
+      showError: (err, kind) => this.showError(err, kind),
+    });
+    this.board = this.page.board;
+    this.scoreOf = { of: this.module.score, name: this.module.scoreName };
     this.replay = null;
     this.sinceShown = false;
     this.chatIds = new Set();
     this.chatLog = []; // {seq: the last event when it came, m: the message}
-    this.notices = new Notices($("notices"), ctx.names, (s) => this.who(s), this.seat);
+    this.notices = new Notices($("notices"), ctx.module, ctx.names, (s) => this.who(s), this.seat);
     this.botSeat = this.seat !== null && !!ctx.lobby.seats[this.seat]?.bot;
   }
 
@@ -99,7 +87,6 @@ export class Game {
   async open() {
     for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
-    const edition = this.ctx.lobby.options.edition || "avalon-hill";
     // the log so far (unless the live connection already streams it from the lobby) and, for
     // a replay link, its first frames: fetched while the board loads
     const live = this.ctx.live;
@@ -108,16 +95,9 @@ export class Game {
     const moment = replayMoment();
     this.replay = new Replay(this);
     if (moment) this.replay.prefetch(moment);
-    await this.board.load(edition);
-    this.moves = new Moves(this.board, this.names, {
-      heading: (dot) => this.send({ type: "DeclareHeading", dot }),
-      destination: (d) => this.flyTo(d),
-      step: (cmd) => { this.plan = null; this.send(cmd); },
-    }, $("moves"));
-    this.board.container.addEventListener("click", (e) => this.missedDot(e));
-    bindDotTooltip(this.board, this.names, () => this.replay?.active ? this.replay.view : this.answer?.view, $("tip"));
-    zoomButtons(this.board, this.board.container.parentElement, () => this.answer?.view);
-    this.shortcuts = bindShortcuts(this.board, { replaying: () => !!this.replay?.active });
+    await this.page.load(this.ctx.lobby);
+    useNextActions(this.module.keyboard);
+    this.shortcuts = bindShortcuts(this.board, this.module.keyboard, { replaying: () => !!this.replay?.active });
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
@@ -181,24 +161,6 @@ export class Game {
         try { this.ctx.lobby = await this.api.end(); end.hidden = true; this.render(); } catch (err) { this.showError(err); }
       });
     }
-  }
-
-  /** A click on the map that picks no highlighted dot, while some are offered: say so. */
-  missedDot(e) {
-    const targets = this.moves.targets;
-    if (!targets.size || this.replay.active || this.busy || e.target.closest?.("button, .culture-card, .hl")) return;
-    const p = this.board.toBoard(e.clientX, e.clientY);
-    if (this.moves.nearest(p)) return; // Moves took it
-    let near = null;
-    let best = 40 * (this.board.markScale || 1);
-    for (const [id, d] of this.board.dots) {
-      const dist = Math.hypot(d.x - p.x, d.y - p.y);
-      if (dist < best) { near = id; best = dist; }
-    }
-    if (!near) return;
-    const what = this.answer?.view.turn?.phase === "declare" ? "a first dot you may declare" : "a destination now";
-    const n = targets.size;
-    this.showError({ message: `${this.names.dotLabel(near)} is not ${what}: pick one of the ${n} highlighted ${n === 1 ? "dot" : "dots"} (also listed in the panel).` }, "hint");
   }
 
   firstTurnSeq() {
@@ -300,27 +262,26 @@ export class Game {
   /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits. */
   show(evs) {
     const move = this.replay.active || document.hidden || this.dirty || this.motion
-      || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 ? null : lastMove(evs);
+      || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 || !this.page.hasMotion(evs) ? null : evs;
+    const start = move ? this.page.motionStart?.(move) ?? null : null;
     this.appendLog(this.unlogged.splice(0));
-    this.render({ pieces: !move });
+    this.render(); // the page shows the new state at once (data-seq); the mover glides to it
     if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
     if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
     keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
     this.sinceLive(evs);
     this.notices.fromEvents(evs, this.lastCommand);
-    if (move) this.animateMove(move);
+    if (move) this.animateMove(move, start);
   }
 
-  /** One run of steps, quickly (at most ``MOVE_MS`` in all); the pawns are drawn when it ends or
-   * when something newer cuts it short. */
-  animateMove({ seat, dots }) {
+  /** The latest move of ``evs``, quickly (at most ``MOVE_MS`` in all), from ``start`` (where
+   * the mover stood before the pieces were drawn anew) to where the pieces already show it;
+   * something newer cuts it short and draws the pieces again. */
+  animateMove(evs, start) {
     const motion = new AbortController();
     this.motion = motion;
-    const stepMs = Math.max(30, Math.min(170, MOVE_MS / dots.length));
-    animatePawn(this.board, seat, dots, { stepMs, signal: motion.signal }).then(() => {
-      if (this.motion !== motion) return;
-      this.motion = null;
-      this.drawPieces();
+    this.page.animate(evs, { totalMs: MOVE_MS, signal: motion.signal, start }).then(() => {
+      if (this.motion === motion) this.motion = null;
     });
   }
 
@@ -334,7 +295,7 @@ export class Game {
   drawPieces() {
     if (!this.answer) return;
     if (this.replay.active) { this.markShown(); return; } // the replay owns the board; the log is live
-    renderPieces(this.board, this.names, this.answer.view);
+    this.page.drawPieces(this.answer.view);
     this.piecesSeq = this.answer.seq;
     this.markShown();
   }
@@ -407,7 +368,7 @@ export class Game {
     this.updateTitle();
     if (document.hidden && "Notification" in window && Notification.permission === "granted") {
       try {
-        const n = new Notification("Starport: your turn", { body: `${this.ctx.lobby.name}: ${this.answer ? promptWords(this.answer, this.names) : msg.prompt}`, tag: `starport-${this.ctx.lobby.table_id}` });
+        const n = new Notification("Starport: your turn", { body: `${this.ctx.lobby.name}: ${this.answer ? this.page.turnWords(this.answer) : msg.prompt}`, tag: `starport-${this.ctx.lobby.table_id}` });
         n.onclick = () => { window.focus(); n.close(); };
       } catch { /* not allowed here */ }
     }
@@ -446,7 +407,7 @@ export class Game {
     try {
       out = await this.api.command(asked, newClientId(), cmd);
     } catch (err) {
-      if (cmd.type === "MoveAlong") this.plan = null;
+      this.page.refused(cmd);
       this.setBusy(false);
       await this.refresh();
       this.showError(refusalWords(err, asked, this.answer?.seq));
@@ -456,51 +417,17 @@ export class Game {
     this.accept(this.ctx.live.had(out.events));
     await this.viewAt(out.seq);
     await this.settling;
-    const moved = out.events.filter((e) => e.type === "Moved");
-    const goOn = this.followPlan(cmd, moved);
+    const goOn = this.page.followUp(cmd, out.events, this.answer);
     this.setBusy(false);
     this.render();
     if (goOn) { await this.sendOne(goOn); return; }
     keepFocus({ urgent: true }); // focus.js: the question asked now, else the next action
   }
 
-  flyTo(dest) {
-    this.plan = { ...dest, consumed: 0 };
-    this.send({ type: "MoveAlong", path: dest.path, pilot: dest.pilot, land: dest.end === "land" });
-  }
-
-  /** After an answer: the next MoveAlong towards the chosen destination, if it goes on now. */
-  followPlan(cmd, moved) {
-    const plan = this.plan;
-    if (!plan || !this.answer) return null;
-    const { view, legal } = this.answer;
-    const turn = view.turn;
-    plan.consumed += moved.reduce((n, e) => n + e.data.skipped.length + 1, 0);
-    if (!turn || turn.seat !== this.seat || !["move", "pay_or_stop"].includes(turn.phase)) { this.plan = null; return null; }
-    const here = view.players[turn.seat].dot;
-    if (plan.path[plan.consumed - 1] !== here) {
-      const at = plan.path.lastIndexOf(here);
-      if (at < 0) { this.plan = null; return null; }
-      plan.consumed = at + 1;
-    }
-    const rest = plan.path.slice(plan.consumed);
-    if (!rest.length) { this.plan = null; return null; }
-    if (turn.phase !== "move") return null;
-    const needsPilot = turn.pilot === null && legal.some((c) => c.type === "ChoosePilotNumber")
-      && !legal.some((c) => c.type === "MoveTo" && c.pilot === null && c.dot === rest[0]);
-    const pilot = turn.pilot === null ? plan.pilot : null;
-    if (needsPilot && pilot === null) return null;
-    if (cmd.type === "MoveAlong" && !moved.length) { this.plan = null; return null; }
-    return { type: "MoveAlong", path: rest, pilot, land: plan.end === "land" };
-  }
-
   setBusy(on) {
     this.busy = on;
     document.body.classList.toggle("is-busy", on);
-    this.moves?.setEnabled(!on);
-    for (const b of document.querySelectorAll("#combat button, #controls button, #market button, #shipcard button, #offer button, #trade button")) {
-      if (on) b.disabled = true;
-    }
+    this.page.setBusy(on);
   }
 
   showError(err, kind = "action") {
@@ -517,7 +444,7 @@ export class Game {
   appendLog(entries) {
     const ol = $("log");
     // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
-    const lines = describeLog(entries, this.names, (s) => this.who(s)).slice(-LOG_LINES);
+    const lines = this.module.describeLog(entries, this.names, (s) => this.who(s)).slice(-LOG_LINES);
     if (!lines.length) return;
     const batch = document.createDocumentFragment();
     for (const { text, kind } of lines) {
@@ -536,14 +463,8 @@ export class Game {
 
 
   focusActive(always = false) {
-    const v = this.answer?.view;
-    if (!v?.turn || this.replay?.active) return;
-    const small = this.board.container.clientWidth < 700;
-    const dot = this.board.dot(v.players[v.turn.seat].dot);
-    if (!dot) return;
-    const { x, y, w, h } = this.board.view;
-    const inView = dot.x > x + w * 0.1 && dot.x < x + w * 0.9 && dot.y > y + h * 0.1 && dot.y < y + h * 0.9;
-    if (small && (always || !inView)) this.board.centreOn(v.players[v.turn.seat].dot, this.board.full.w * 0.45);
+    if (this.replay?.active) return;
+    this.page.showActive(this.answer?.view, always);
   }
 
   myTurn() {
@@ -565,43 +486,9 @@ export class Game {
     const view = a.view;
     const turn = view.turn;
     const mine = this.myTurn();
-    const activeIsMe = turn && turn.seat === this.seat;
-    if (!this.replay.active) {
-      if (pieces) { this.stopMotion(); this.drawPieces(); }
-      if (mine && activeIsMe) this.moves.render(a); else this.moves.clear();
-    }
-    const send = (c) => this.send(c);
-    const controls = $("controls");
-    if (mine && activeIsMe) {
-      renderControls(controls, a, this.names, send, this.plan, { skip: MARKET_TYPES });
-      for (const b of controls.querySelectorAll("button")) if (b.disabled) b.dataset.off = "1";
-    } else {
-      controls.replaceChildren();
-      if (turn && turn.dice.length && view.stage === "playing") {
-        const box = document.createElement("div");
-        box.className = "dice-box";
-        box.appendChild(diceFaces(turn.dice, { pilot: turn.pilot, autoPilot: turn.auto_pilot }));
-        const mp = document.createElement("div");
-        mp.className = "mp";
-        mp.append(`${this.who(turn.seat)}: `);
-        const s = document.createElement("strong");
-        s.textContent = String(turn.mp);
-        mp.append(s, " MP left");
-        box.appendChild(mp);
-        controls.appendChild(box);
-      }
-    }
-    if (mine && view.stage === "playing") renderCombat($("combat"), a, this.names, send, (s) => this.who(s));
-    else $("combat").replaceChildren();
-    renderOffer($("offer"), a, this.names, send, this.seat);
-    if (mine && activeIsMe && turn.phase === "trade") {
-      renderMarket($("market"), a, this.names, send);
-      renderTradeForm($("trade"), a, this.names, send);
-    } else {
-      $("market").replaceChildren();
-      $("trade").replaceChildren();
-    }
-    renderShip($("shipcard"), this.seat !== null ? view.players[this.seat] : null, mine && activeIsMe ? a : { legal: [] }, this.names, send);
+    const activeIsMe = !!turn && turn.seat === this.seat;
+    if (!this.replay.active && pieces) { this.stopMotion(); this.drawPieces(); }
+    this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     $("prompt").textContent = this.promptText();
     $("prompt").classList.toggle("yours", mine);
     const badge = $("turn-badge");
@@ -625,17 +512,17 @@ export class Game {
     const view = this.answer?.view;
     if (!view) return;
     const points = this.chartPoints();
-    const key = JSON.stringify([points.map((p) => p.scores), view.target, view.players.map((p) => [p.name, p.race])]);
+    const key = JSON.stringify([points.map((p) => p.scores), view.target, view.players.map((p) => [p.name, this.names.playerColor(p)])]);
     if (key === this.chartKey) return;
     this.chartKey = key;
-    renderChart($("chart"), points, view.players, this.names, view.target);
+    renderChart($("chart"), points, view.players, this.names, view.target, this.scoreOf);
   }
 
   chartPoints() {
     const pts = [...this.history];
     const v = this.answer?.view;
     if (v) {
-      const now = v.players.map((p) => p.net_worth);
+      const now = v.players.map(this.module.score);
       const last = pts[pts.length - 1];
       if (!last || last.scores.join() !== now.join()) pts.push({ seq: this.answer.seq, round: v.round, scores: now });
     }
@@ -645,22 +532,12 @@ export class Game {
   promptText() {
     const a = this.answer;
     const view = a.view;
-    if (view.stage === "over") return promptWords(a, this.names);
+    const turn = { mine: this.myTurn(), activeIsMe: view.turn?.seat === this.seat, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat };
+    if (view.stage === "over") return this.page.promptWords(a, turn);
     if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
     if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
-    const turn = view.turn;
-    if (!turn) return "Waiting for the game to begin…";
-    if (turn.offer) {
-      if (turn.offer.to === this.seat) return `${this.who(turn.offer.frm)} offers you a trade: accept or refuse.`;
-      if (turn.offer.frm === this.seat) return `Waiting for ${this.who(turn.offer.to)} to answer your offer.`;
-      return `${this.who(turn.offer.frm)} offers ${this.who(turn.offer.to)} a trade.`;
-    }
-    if (this.myTurn()) return `Your turn — ${promptWords(a, this.names, this.plan).replace(/^[^:]*: /, "")}`;
-    const bot = this.ctx.lobby.seats[turn.seat]?.bot ? " (bot)" : "";
-    const waiting = a.pending?.seats?.[0];
-    const asked = { defend: "decides whether to fire back…", hit: "chooses the hit…", place_rastur: "places a Rastur…", draw_rastur: "decides about the Rastur…" }[a.pending?.prompt];
-    if (asked && waiting !== undefined) return `${this.who(waiting)}${this.ctx.lobby.seats[waiting]?.bot ? " (bot)" : ""} ${asked}`;
-    return `${this.who(turn.seat)}${bot} ${PHASE_WORDS[turn.phase] || "is playing"}…`;
+    if (!view.turn) return "Waiting for the game to begin…";
+    return this.page.promptWords(a, turn);
   }
 
   renderPlayers(view) {
@@ -680,15 +557,14 @@ export class Game {
       name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
       const money = document.createElement("span");
       money.className = "money";
-      money.title = "Net Worth (3.2)";
+      const m = this.page.playerMoney(p); // Venus: Net Worth, cash
+      money.title = m.title;
       const nw = document.createElement("b");
-      nw.textContent = p.net_worth.toLocaleString("en");
-      money.append(nw, document.createElement("br"), `${p.cash.toLocaleString("en")} cash`);
+      nw.textContent = m.big;
+      money.append(nw, document.createElement("br"), m.small);
       const ship = document.createElement("span");
       ship.className = "ship";
-      const deeds = p.deeds.length ? ` · deeds: ${p.deeds.map((d) => pieceWords(d, this.names)).join(", ")}` : "";
-      const cargo = p.goods.length ? ` · hold: ${p.goods.map((g) => pieceWords(g, this.names)).join(", ")}` : "";
-      ship.textContent = `${shipLine(p)}${cargo}${deeds} · at ${this.names.dotName(p.dot)}`;
+      ship.textContent = this.page.playerLine(p);
       li.append(chip, name, money, ship);
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
       const online = seatInfo && !seatInfo.bot ? (seatInfo.online ? "online" : "away") : null;
@@ -720,27 +596,32 @@ export class Game {
     this.endKey = key;
     box.replaceChildren();
     const view = a.view;
+    const sum = this.page.endSummary(view);
     const h = document.createElement("h2");
     h.id = "end-title";
-    const winner = view.winner !== null && view.winner !== undefined ? view.players[view.winner] : null;
-    const rastur = !winner && view.stage === "over" && view.rastur_pool === 0;
-    h.textContent = winner ? `${winner.name} wins!` : rastur ? "The Rastur win" : "The game is over";
+    h.textContent = sum.title;
     box.appendChild(h);
     const p = document.createElement("p");
-    p.textContent = winner
-      ? `${this.names.playerLabel(winner)} reached a Net Worth of ${winner.net_worth.toLocaleString("en")} in round ${view.round}.`
-      : rastur ? `The last Rastur was drawn in round ${view.round} before any merchant reached the goal: nobody wins (16.5).`
-        : `Ended in round ${view.round}.`;
+    p.textContent = sum.text;
     box.appendChild(p);
     const table = document.createElement("table");
     table.className = "summary";
-    table.innerHTML = "<thead><tr><th scope=\"col\">Merchant</th><th scope=\"col\">Net Worth</th><th scope=\"col\">Cash</th><th scope=\"col\">Deeds</th><th scope=\"col\">Ship</th></tr></thead>";
+    const head = document.createElement("thead");
+    const hr = document.createElement("tr");
+    for (const c of sum.columns) {
+      const th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = c;
+      hr.appendChild(th);
+    }
+    head.appendChild(hr);
+    table.appendChild(head);
     const tbody = document.createElement("tbody");
-    const first = (pl) => (winner && pl.seat === winner.seat ? 1 : 0);
-    for (const pl of [...view.players].sort((x, y) => first(y) - first(x) || y.net_worth - x.net_worth)) {
+    const first = (pl) => (pl.seat === sum.winner ? 1 : 0);
+    for (const pl of [...view.players].sort((x, y) => first(y) - first(x) || sum.order(x, y))) {
       const tr = document.createElement("tr");
-      if (winner && pl.seat === winner.seat) tr.className = "winner";
-      for (const text of [this.names.playerLabel(pl), pl.net_worth.toLocaleString("en"), pl.cash.toLocaleString("en"), String(pl.deeds.length), this.names.data.ships?.[pl.ship]?.name || pl.ship]) {
+      if (pl.seat === sum.winner) tr.className = "winner";
+      for (const text of sum.row(pl)) {
         const td = document.createElement("td");
         td.textContent = text;
         tr.appendChild(td);
@@ -811,8 +692,7 @@ export class Game {
     const others = stretch.filter((e) => e.type === "TurnStarted" && e.data?.seat !== this.seat);
     if (!others.length) return;
     this.sinceShown = true;
-    const lines = describeLog(stretch, this.names, (s) => this.who(s))
-      .filter((l) => l.kind !== "turn" && !/declares the first dot|ends the turn|chooses Pilot/.test(l.text));
+    const lines = this.module.describeLog(stretch, this.names, (s) => this.who(s)).filter(this.module.sinceWorthy);
     const said = this.chatLog.filter((c) => c.seq >= evs[end].seq && c.m.seat !== this.seat)
       .map((c) => ({ text: `${c.m.name} says: “${c.m.text}”`, kind: "chat" }));
     const box = $("since");

@@ -137,6 +137,11 @@ function drawPawns(board, names, view) {
 
 /** Pawns sharing a dot fan out on a circle just wide enough that neighbours do not touch
  * (a pawn is about 2 x PAWN_R + 3 wide); one pawn sits on its dot. */
+/** Where ``seat``'s pawn stands on the drawing now (its ``transform``), or null. */
+export function pawnSpot(board, seat) {
+  return board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`)?.getAttribute("transform") ?? null;
+}
+
 export function pawnOffset(i, n) {
   if (n === 1) return [0, -4];
   const gap = PAWN_R + 3; // half a pawn and a little air
@@ -159,9 +164,10 @@ function inkFor(hex) {
 /** Move one pawn along a list of dots, one step at a time (resolves when it arrives, or at
  * once when ``signal`` aborts). When the rest of its way leaves the screen the map brings it
  * into view (``Board.follow``: never while the player pans). */
-export function animatePawn(board, seat, dots, { stepMs = 170, signal = null } = {}) {
+export function animatePawn(board, seat, dots, { stepMs = 170, signal = null, start = null } = {}) {
   const g = board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`);
   if (!g || !dots.length) return Promise.resolve();
+  if (start) g.setAttribute("transform", start); // drawn at its end already: glide from where it was
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) stepMs = 20;
   g.parentNode.appendChild(g); // on top
   const ids = dots.filter((id) => board.dot(id));

@@ -1,6 +1,7 @@
-// The Net Worth chart: every player's Net Worth at the start of each turn (inline SVG). The
-// replay passes the points up to the moment it shows, so the chart is the one of that moment.
-import { svgEl } from "./board.js";
+// The score chart (Venus: Net Worth): every player's public score at the start of each turn
+// (inline SVG; the game module says what the score is and its name). The replay passes the
+// points up to the moment it shows, so the chart is the one of that moment.
+import { svgEl } from "./dom.js";
 
 const PAD = { l: 40, r: 12, t: 12, b: 24 };
 
@@ -9,13 +10,15 @@ const PAD = { l: 40, r: 12, t: 12, b: 24 };
  * @param points  [{seq, round, seat, scores: [...]}] (GET /history), oldest first
  * @param players the view's players (names, colors)
  * @param names   Names (colors)
- * @param target  the Net Worth that wins (a dashed line)
+ * @param target  the score that wins (a dashed line)
+ * @param score   {of(player) -> number, name}: the game's score (GameModule.score, .scoreName)
  */
-export function renderChart(root, points, players, names, target = null) {
+export function renderChart(root, points, players, names, target, score) {
+  const of = score.of;
   const W = Math.max(220, Math.round(root.clientWidth || 340));
   const box = root.clientHeight || 200;
   // the same chart again (a replay step within a turn, a redraw): leave it as it is
-  const key = [W, box, target, players.map((p) => `${p.name}:${p.net_worth}:${names.playerColor(p)}`).join(),
+  const key = [W, box, target, players.map((p) => `${p.name}:${of(p)}:${names.playerColor(p)}`).join(),
     points.map((p) => `${p.seq}:${p.scores.join(" ")}`).join()].join("|");
   if (root.dataset.key === key) return;
   root.dataset.key = key;
@@ -28,20 +31,20 @@ export function renderChart(root, points, players, names, target = null) {
     const sw = document.createElement("span");
     sw.className = "swatch";
     sw.style.background = names.playerColor(p);
-    li.append(sw, `${p.name} ${p.net_worth.toLocaleString("en")}`);
+    li.append(sw, `${p.name} ${of(p).toLocaleString("en")}`);
     legend.appendChild(li);
   }
   root.appendChild(legend);
   const H = Math.max(110, Math.round(box - legend.offsetHeight - 4));
-  const series = points.length ? points : [{ seq: 0, round: 1, scores: players.map((p) => p.net_worth) }];
+  const series = points.length ? points : [{ seq: 0, round: 1, scores: players.map(of) }];
   const max = Math.max(100, target || 0, ...series.flatMap((p) => p.scores));
   const n = series.length;
   const x = (i) => PAD.l + (n <= 1 ? 0 : (i / (n - 1)) * (W - PAD.l - PAD.r));
   const y = (v) => H - PAD.b - (Math.max(0, v) / max) * (H - PAD.t - PAD.b);
-  const standings = players.map((p) => `${p.name} ${p.net_worth}`).join(", ");
+  const standings = players.map((p) => `${p.name} ${of(p)}`).join(", ");
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", class: "nw-chart",
-    "aria-label": `Net Worth over ${n} turns. Now: ${standings}.` }, root);
-  svgEl("title", {}, svg).textContent = "Net Worth over the turns";
+    "aria-label": `${score.name} over ${n} turns. Now: ${standings}.` }, root);
+  svgEl("title", {}, svg).textContent = `${score.name} over the turns`;
   // grid
   const step = niceStep(max);
   for (let v = 0; v <= max; v += step) {

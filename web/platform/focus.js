@@ -1,15 +1,17 @@
 // Where the keyboard focus goes when the page is drawn again (issue 12): a re-render replaces
 // the button just pressed, and the focus would fall to <body>. It goes to the next action.
 
-/** The next action, first found: a question the rules ask now (an attack, an offer, pay or
- * stop, land or go on), the roll, the Pilot Number, a destination (else a first dot, else a
- * next dot), End turn (the market's buttons follow it in the page: one Tab away). */
-const NEXT = [
-  "#combat .urgent button", "#offer .urgent button", "#controls .urgent button",
-  "#land-here", "#pay", "#stop", "#roll", "#controls .pilot-btn",
-  "#moves .dests .dest-btn", "#moves .move-list button[aria-pressed='false']", "#moves .steps button",
-  "#end-turn", "#market button",
-];
+/** Where the next action is, first found (the game's ``keyboard.next`` selectors; Venus: a
+ * question the rules ask now, the roll, the Pilot Number, a destination, End turn); the first
+ * ``urgent`` of them are questions the rules ask, which take the focus even from elsewhere. */
+let NEXT = [];
+let URGENT = 0;
+
+/** The game's selectors for the next action (GameModule.keyboard), set when its page opens. */
+export function useNextActions({ next, urgent }) {
+  NEXT = next;
+  URGENT = urgent;
+}
 
 const usable = (el) => el && !el.disabled && el.getClientRects().length > 0;
 
@@ -36,7 +38,7 @@ export function keepFocus({ urgent = false } = {}) {
   const now = document.activeElement;
   // the prompt holds the focus only while nothing waits (or every button is busy): not a choice
   const lost = !now || now === document.body || !now.isConnected || now.id === "prompt";
-  const ask = urgent ? document.querySelector(NEXT.slice(0, 5).map((s) => `${s}:not(:disabled)`).join(", ")) : null;
+  const ask = urgent && URGENT ? document.querySelector(NEXT.slice(0, URGENT).map((s) => `${s}:not(:disabled)`).join(", ")) : null;
   if (ask && usable(ask)) { put(ask); return ask; }
   if (!lost) return null;
   const next = nextAction();

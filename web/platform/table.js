@@ -1,8 +1,7 @@
 // A table's page: trade the link's token for the table's cookie, then the lobby (who has
 // joined, name and race, the host's tools) until the game starts, then the game.
 import { TableApi } from "./api.js";
-import { boardData } from "./api.js";
-import { Names } from "./names.js";
+import { gameFor } from "./games.js";
 import { Live } from "./live.js";
 import { copyButton, linksOf, updateSeatLink } from "./links.js";
 
@@ -29,11 +28,15 @@ export async function openTable(tableId) {
       ? "This link is not valid (any more). Ask the host for a new one."
       : err.message);
   }
-  const ctx = { api, me, lobby, token, names: null, game: null, live: null, data: null, buffer: [], chatBuffer: [] };
+  const ctx = { api, me, lobby, token, module: null, names: null, game: null, live: null, data: null, buffer: [], chatBuffer: [] };
   window.starport = ctx; // for the console and the browser tests
-  const edition = lobby.options.edition || "avalon-hill";
-  ctx.data = await boardData(edition);
-  ctx.names = new Names(ctx.data);
+  try {
+    ctx.module = await gameFor(lobby.ruleset); // the game's views (web/platform/games.js)
+    ctx.names = await ctx.module.loadNames(lobby);
+  } catch (err) {
+    return fatal(err.message);
+  }
+  ctx.data = ctx.names.data;
 
   ctx.live = new Live(tableId, token, {
     status: (state, detail) => {
@@ -87,15 +90,6 @@ function lobbyConnection(state, detail) {
   el.title = detail || "";
 }
 
-function optionWords(lobby, names) {
-  const o = lobby.options;
-  const parts = [o.edition === "classic-2012" ? "Classic game, 2012 edition" : "Avalon Hill 1988 edition",
-    `first to ${Number(o.game_length || 2000).toLocaleString("en")} Net Worth wins`];
-  if (o.small_bank) parts.push("small bank");
-  parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
-  return parts.join(" · ");
-}
-
 function showError(err) {
   const e = $("lobby-error");
   e.textContent = err?.message || String(err);
@@ -109,7 +103,7 @@ export function renderLobby(ctx) {
   $("lobby").hidden = false;
   $("lobby-name").textContent = lobby.name;
   $("lobby-title").textContent = `${lobby.name} · lobby`;
-  $("lobby-options").textContent = optionWords(lobby, names);
+  $("lobby-options").textContent = ctx.module.optionWords(lobby);
   document.title = `${lobby.name} — lobby — Starport`;
   const taken = new Map(lobby.seats.filter((s) => s.choice).map((s) => [s.choice, s.seat]));
   const links = me.role === "host" ? linksOf(lobby.table_id) : null;
@@ -123,11 +117,11 @@ export function renderLobby(ctx) {
     li.dataset.seat = s.seat;
     const chip = document.createElement("span");
     chip.className = "chip";
-    chip.style.background = names.playerColor({ seat: s.seat, race: s.choice });
+    chip.style.background = names.choiceColor(s.seat, s.choice);
     chip.setAttribute("aria-hidden", "true");
     const who = document.createElement("span");
     who.className = "seat-who";
-    const race = s.choice ? ` — ${names.merchantName(s.choice)}` : "";
+    const race = s.choice ? ` — ${names.choiceName(s.choice)}` : "";
     who.textContent = `Seat ${s.seat + 1}: ${s.bot ? `Bot${s.name ? ` (${s.name})` : ""}` : s.name || "waiting for a player"}${race}`;
     const state = document.createElement("span");
     state.className = `seat-state ${s.bot ? "bot" : s.joined ? "joined" : "waiting"}`;
@@ -193,6 +187,7 @@ export function renderLobby(ctx) {
   form.hidden = me.role !== "seat";
   if (me.role === "seat") {
     const mine = lobby.seats[me.seat];
+    $("join-choice-title").textContent = ctx.module.choiceTitle; // the game's seat choice
     const sel = $("join-race");
     const current = sel.value || mine.choice || "";
     sel.replaceChildren();
@@ -204,7 +199,7 @@ export function renderLobby(ctx) {
       const o = document.createElement("option");
       o.value = c;
       const by = taken.get(c);
-      o.textContent = `${names.merchantName(c)}${names.data.merchants[c]?.color ? ` (${names.data.merchants[c].color})` : ""}${by !== undefined && by !== me.seat ? " — taken" : ""}`;
+      o.textContent = `${names.choiceLabel(c)}${by !== undefined && by !== me.seat ? " — taken" : ""}`;
       o.disabled = by !== undefined && by !== me.seat;
       sel.appendChild(o);
     }

@@ -46,6 +46,11 @@ export class Names {
     return where && where !== name ? `${name}, ${where}` : name;
   }
 
+  // the lobby's seat choice (GameNames): a race, with its color
+  choiceName(race) { return this.merchantName(race); }
+  choiceLabel(race) { return `${this.merchantName(race)}${this.data.merchants[race]?.color ? ` (${this.data.merchants[race].color})` : ""}`; }
+  choiceColor(seat, race) { return this.playerColor({ seat, race }); }
+
   kindWords(id) { return KIND_WORDS[this.dots.get(id)?.kind] || ""; }
 
   cultureName(key) { return this.data.cultures[key]?.name || key; }

@@ -1,7 +1,7 @@
 // The start page: create a table (edition, length, optional rules, seats, bots) and hand out
 // the invite links; the cluster map below.
 import { createTable } from "./api.js";
-import { Board, zoomButtons } from "./board.js";
+import { Board, zoomButtons } from "../games/venus/board.js";
 import { copyButton, rememberLinks } from "./links.js";
 
 const $ = (id) => document.getElementById(id);

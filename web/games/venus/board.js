@@ -1,16 +1,10 @@
 // The board: the engine's SVG loaded inline, with zoom and pan (mouse drag, wheel, touch
 // pinch, keyboard) done on the SVG viewBox, and an overlay layer for pieces and highlights.
-import { boardSvg } from "./api.js";
+import { boardSvg } from "../../platform/api.js";
+import { svgEl } from "../../platform/dom.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+export { svgEl }; // the Venus views import it from here
 const DRAG_THRESHOLD = 6; // px a pointer must travel before a press becomes a pan
-
-export function svgEl(tag, attrs = {}, parent = null) {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
-  if (parent) parent.appendChild(el);
-  return el;
-}
 
 export class Board {
   constructor(container) {

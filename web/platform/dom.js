@@ -1,4 +1,5 @@
-// A small DOM helper shared by the panels: an element with attributes and text.
+// Small DOM helpers shared by the panels and the boards: an element with attributes and text,
+// an SVG element.
 
 /** `el("button", { class: "primary", disabled: true }, "Go")`: `class` sets the class name; a
  * null, undefined or false attribute is left out, true sets it empty (boolean attributes). */
@@ -8,5 +9,15 @@ export function el(tag, attrs = {}, text = null) {
     if (k === "class") e.className = v; else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
   if (text !== null) e.textContent = text;
+  return e;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** `svgEl("circle", { r: 4 }, parent)`: an SVG element (null or undefined attributes left out). */
+export function svgEl(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
   return e;
 }

@@ -1,10 +1,10 @@
 // The turn's controls: before the roll (drives, Gate Lock, roll, Auto Pilot, stay put), the
 // dice, after the roll (Pilot Number, Mulligan reroll, land), pay or stop, and end of turn.
 import { itemName } from "./names.js";
-import { commandWords, fireWords } from "./log.js";
+import { commandWords, fireWords } from "./words.js";
 import { INTERRUPTS } from "./combat.js";
-import { el } from "./dom.js";
-import { askFirst } from "./confirm.js";
+import { el } from "../../platform/dom.js";
+import { askFirst } from "../../platform/confirm.js";
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",

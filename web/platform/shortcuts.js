@@ -2,36 +2,21 @@
 // same button a click would (so it is refused the same way when the button is off); keys
 // are ignored while typing in a field, with Ctrl/Alt/Meta, and during a replay.
 
-/** [keys shown, what it does, the key values, the action: a selector to press or a function]. */
-export function shortcutList(board) {
+/** [keys shown, what it does, the key values, the action: a selector to press or a function]:
+ * the game's keys (GameModule.keyboard.keys) between "?" and the map's. */
+export function shortcutList(board, keyboard) {
   return [
     [["?"], "Show or hide this list of keys", ["?"], null],
-    [["r"], "Roll the dice", ["r", "R"], "#roll"],
-    [["n"], "Next destination (or first dot): focus it and draw its path", ["n"], () => cycle(1)],
-    [["Shift", "n"], "Previous destination", ["N"], () => cycle(-1)],
-    [["l"], "Land here", ["l", "L"], "#land-here"],
-    [["p"], "Pay the penalty and go on", ["p", "P"], "#pay"],
-    [["s"], "Stop here (on a penalty)", ["s", "S"], "#stop"],
-    [["e"], "End your turn", ["e", "E"], "#end-turn"],
+    ...keyboard.keys,
     [["m"], "Go to the map: arrows pan, + and − zoom, 0 fits", ["m", "M"], () => board.container.focus()],
     [["f"], "Fit the whole board to the screen", ["f", "F"], () => { board.noteUser(); board.fit(); }],
-    [["t"], "Go to the turn panel (the next action)", ["t", "T"], () => focusPanel()],
+    [["t"], "Go to the turn panel (the next action)", ["t", "T"], () => focusPanel(keyboard.panel)],
     [["Esc"], "Close this list, a chooser or an open card", [], null],
   ];
 }
 
-/** Focus the next (``step`` 1) or previous (-1) choice of the move lists, wrapping. */
-function cycle(step) {
-  const all = [...document.querySelectorAll("#moves .move-list button")].filter((b) => !b.disabled);
-  if (!all.length) return false;
-  const at = all.indexOf(document.activeElement);
-  const next = at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length;
-  all[next].focus();
-  return true;
-}
-
-function focusPanel() {
-  const first = document.querySelector("#panel .urgent button:not(:disabled), #roll:not(:disabled), #moves button:not(:disabled), #market button:not(:disabled), #end-turn");
+function focusPanel(selector) {
+  const first = document.querySelector(selector);
   (first || document.getElementById("panel"))?.focus();
   return true;
 }
@@ -78,9 +63,9 @@ function helpDialog(list) {
   return { box, close };
 }
 
-/** Wire the shortcuts for a game page; answers {open(), close()} of the help. */
-export function bindShortcuts(board, { replaying = () => false } = {}) {
-  const list = shortcutList(board);
+/** Wire the shortcuts for a game page (``keyboard``: GameModule.keyboard); answers {open(), close()} of the help. */
+export function bindShortcuts(board, keyboard, { replaying = () => false } = {}) {
+  const list = shortcutList(board, keyboard);
   const { box, close } = helpDialog(list);
   let back = null;
   const help = {

@@ -3,9 +3,9 @@
 // the loser's packing of his Holds before a hit (15.431 with 3.431), the Rastur prompts (keep the 1 and draw; place the Rastur: the sites are also on the map,
 // moves.js). Every button is a command the rules offer now (``legal``), or one the rules accept
 // by construction (a subset of the weapons the ship may fire, at least one for a Blast).
-import { fireWords, itemWords, targetWords } from "./log.js";
+import { fireWords, itemWords, targetWords } from "./words.js";
 import { itemName } from "./names.js";
-import { el } from "./dom.js";
+import { el } from "../../platform/dom.js";
 
 export const INTERRUPTS = ["defend", "pack", "hit", "place_rastur", "draw_rastur"];
 const POWER = { "equipment:laser": 20, "equipment:nova_ball": 20, "relic:laser": 20 };

@@ -1,15 +1,16 @@
 // The sandbox page: pick a preset scenario and play it, every seat in turn, on the real rules.
-import { boardData, getJSON, sandbox } from "./api.js";
+import { boardData, getJSON, sandbox } from "../../platform/api.js";
 import { Board, zoomButtons } from "./board.js";
 import { renderCombat } from "./combat.js";
 import { renderControls, promptWords } from "./controls.js";
 import { renderShip } from "./market.js";
-import { describeLog } from "./log.js";
+import { describeLog } from "./words.js";
 import { Moves } from "./moves.js";
 import { Names } from "./names.js";
 import { animatePawn, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
-import { keepFocus } from "./focus.js";
-import { bindShortcuts } from "./shortcuts.js";
+import { keepFocus, useNextActions } from "../../platform/focus.js";
+import venus from "./index.js";
+import { bindShortcuts } from "../../platform/shortcuts.js";
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -57,7 +58,8 @@ async function ensureBoard(edition) {
     }, ui.moves);
     bindDotTooltip(game.board, game.names, () => game.answer?.view, ui.tip);
     zoomButtons(game.board, ui.board.parentElement, () => game.answer?.view);
-    bindShortcuts(game.board);
+    useNextActions(venus.keyboard);
+    bindShortcuts(game.board, venus.keyboard);
   } else {
     game.moves.names = game.names;
   }
@@ -67,7 +69,7 @@ async function startScenario(file) {
   clearError();
   setBusy(true);
   try {
-    const scenario = await getJSON(`scenarios/${file}`);
+    const scenario = await getJSON(`/games/venus/scenarios/${file}`);
     await ensureBoard(scenario.edition || "avalon-hill");
     const answer = await sandbox.start(scenario);
     game.id = answer.id;
@@ -212,7 +214,7 @@ game.send = (cmd) => send(cmd);
 async function init() {
   ui.form.addEventListener("submit", (e) => { e.preventDefault(); startScenario(ui.select.value); });
   try {
-    const presets = await getJSON("scenarios/index.json");
+    const presets = await getJSON("/games/venus/scenarios/index.json");
     for (const p of presets) {
       const o = document.createElement("option");
       o.value = p.file;

@@ -3,10 +3,10 @@
 // hull, jettison), trade offers between players (make, answer, withdraw).
 // Every button is a command from ``legal`` (data-cmd holds it as JSON): the client never
 // guesses a rule.
-import { fireWords, itemWords } from "./log.js";
+import { fireWords, itemWords } from "./words.js";
 import { itemName } from "./names.js";
-import { el } from "./dom.js";
-import { askFirst } from "./confirm.js";
+import { el } from "../../platform/dom.js";
+import { askFirst } from "../../platform/confirm.js";
 
 export function cmdButton(text, cmd, send, { cls = "", label = null, disabled = false } = {}) {
   const b = el("button", { type: "button", class: cls, "aria-label": label });

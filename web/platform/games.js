@@ -1,0 +1,141 @@
+// The games the platform knows, keyed by ruleset id (``server/rulesets.py``, ``GET /api/health``),
+// and the small interface through which the platform calls a game. The platform (start page,
+// lobby, live connection, log, chat, replay, notices, keys) never reads a game's view itself:
+// it asks the game's module. A third game plugs in with a folder ``web/games/<game>/`` whose
+// ``index.js`` exports a GameModule by default, and one line in FOLDERS below.
+
+/** ruleset id -> folder under ``web/games/`` (loaded only when a table of that game opens). */
+export const FOLDERS = {
+  venus: "venus",
+  "star-traders": "startraders",
+};
+
+/**
+ * A game's words for its things (names of places, pieces, players). The platform uses only
+ * the two below (players list, chart, end summary); the game's own views use the rest.
+ * @typedef {Object} GameNames
+ * @property {(player: Object) => string} playerLabel  "Ann (Dell)"
+ * @property {(player: Object) => string} playerColor  a CSS color for the player's chips and lines
+ * @property {(choice: string) => string} choiceName   a lobby seat choice (Venus: a race) "Whynom"
+ * @property {(choice: string) => string} choiceLabel  the same in the join form "Whynom (green)"
+ * @property {(seat: number, choice: (string|null)) => string} choiceColor  a lobby seat's chip color
+ */
+
+/**
+ * One line of the log in words.
+ * @typedef {Object} LogLine
+ * @property {string} text   one sentence, present tense
+ * @property {string} kind   a class suffix (``log-<kind>``): "turn", "move", "trade", "private"...
+ */
+
+/**
+ * A key of the game page: [keys shown, what it does, the key values, the action: a selector
+ * of the button to press, or a function answering false when it did nothing].
+ * @typedef {[string[], string, string[], (string|Function|null)]} Shortcut
+ */
+
+/**
+ * The game's part of a table's game page, made once per page by ``GameModule.createPage``.
+ * The platform calls it; it draws only inside the map (``#board``) and the turn panel
+ * (``#controls``, ``#combat``, ``#moves``, ``#offer``, ``#market``, ``#trade``, ``#shipcard``).
+ * @typedef {Object} GamePage
+ * @property {Object} board  the map viewport (``container``, ``fit()``, ``noteUser()``): the
+ *   platform fits it and gives it the keys m and f
+ * @property {(lobby: Object) => Promise<void>} load  draw the empty board (the table's options)
+ * @property {(answer: Object, turn: TurnState & {replaying: boolean}) => void} render  the newest ``{seq, view, legal,
+ *   pending, extras}`` of this link: highlights and the turn panel (pieces: ``drawPieces``)
+ * @property {(view: Object, secrets?: Object) => void} drawPieces  the pieces of a view (the
+ *   replay passes a finished game's secrets, ``secretsOf``)
+ * @property {(events: Object[]) => boolean} hasMotion  do these events hold a move worth animating
+ * @property {(events: Object[]) => any} [motionStart]  where the latest move of ``events`` starts on
+ *   the drawing now (taken before the new pieces are drawn; optional)
+ * @property {(events: Object[], opts: {stepMs?: number, totalMs?: number, signal?: AbortSignal, start?: any}) => Promise<void>} animate
+ *   the latest move of ``events``, in place on the board; with ``start`` the pieces are drawn at
+ *   their end already and the mover glides from ``start`` (the live page: the new state is shown
+ *   at once, ``data-seq``, the move is its depiction)
+ * @property {(answer: Object, turn: TurnState) => string} promptWords  one sentence: what the
+ *   rules ask now (of me, or whom we wait for)
+ * @property {(answer: Object) => string} turnWords  the "your turn" notification's words
+ * @property {(player: Object) => string} playerLine  the line under a player's name ("Scout · at the Galactic Base")
+ * @property {(player: Object) => {title: string, big: string, small: string}} playerMoney
+ *   the figures beside a player's name (Venus: Net Worth, cash)
+ * @property {(view: Object) => EndSummary} endSummary  the end dialog's words and table
+ * @property {(cmd: Object, events: Object[], answer: Object) => (Object|null)} followUp  after our command was
+ *   answered: the next command the player already chose (a flight across stops), or null
+ * @property {(cmd: Object) => void} refused  our command was refused (forget any plan)
+ * @property {(on: boolean) => void} setBusy  a command is in flight: nothing clickable
+ * @property {(view: Object, always?: boolean) => void} showActive  bring the active piece into
+ *   view (on a phone)
+ */
+
+/**
+ * What the page knows that a game page needs (passed to ``createPage``).
+ * @typedef {Object} GameHost
+ * @property {GameNames} names
+ * @property {number|null} seat          my seat, null for the host and spectators
+ * @property {(seat: number) => string} who   a seat's display name
+ * @property {(cmd: Object) => Promise<void>} send   send a command (errors are shown)
+ * @property {() => boolean} replaying
+ * @property {() => boolean} busy
+ * @property {() => (Object|null)} view   the view drawn now (the replay's moment while replaying)
+ * @property {(err: {message: string}, kind?: string) => void} showError
+ */
+
+/**
+ * @typedef {Object} TurnState
+ * @property {boolean} mine        this link has something to do now (``pending`` names my seat)
+ * @property {boolean} activeIsMe  the turn is my seat's
+ * @property {(seat: number) => string} who
+ * @property {Object} lobby        the table (status, seats with ``bot``)
+ * @property {number|null} seat
+ */
+
+/**
+ * @typedef {Object} EndSummary
+ * @property {string} title      "Ann wins!"
+ * @property {string} text       one sentence
+ * @property {string[]} columns  the table's heads (the first: the player)
+ * @property {(player: Object) => string[]} row  a player's cells
+ * @property {(a: Object, b: Object) => number} order  the table's order (the winner first)
+ * @property {number|null} winner  the winner's seat
+ */
+
+/**
+ * The default export of ``web/games/<game>/index.js``.
+ * @typedef {Object} GameModule
+ * @property {string} id            the folder name ("venus")
+ * @property {string[]} rulesets    the ruleset ids it plays ("venus")
+ * @property {string} title         "Merchant of Venus"
+ * @property {(lobby: Object) => Promise<GameNames>} loadNames  the game's data for a table (board, names)
+ * @property {(lobby: Object) => string} optionWords  the table's options in words (the lobby)
+ * @property {string} choiceTitle   what a seat chooses in the lobby ("Race / color")
+ * @property {(host: GameHost) => GamePage} createPage
+ * @property {(events: Object[], names: GameNames, who: Function, reader?: number) => LogLine[]} describeLog
+ *   the log in words (``reader``: a finished game's full log read by that seat)
+ * @property {(cmd: Object, names: GameNames) => string} commandWords  a command in words
+ * @property {(line: LogLine) => boolean} sinceWorthy  a line worth "since your last turn"
+ * @property {(events: Object[]) => Object} secretsOf  what a finished game's full log reveals
+ * @property {(names: GameNames, seat: number|null, events: Object[], cmd?: Object) => string[]} notices
+ *   what the rules did to my seat without my asking, in words (kept until "Got it")
+ * @property {Set<string>} playedTypes  event types a seat causes by playing (a bot playing mine)
+ * @property {(player: Object) => number} score  the public score the chart draws
+ * @property {string} scoreName     "Net Worth (3.2)"
+ * @property {{keys: Shortcut[], next: string[], urgent: number, panel: string}} keyboard
+ *   the game's keys, and where the focus goes after a redraw (``focus.js``): ``next``
+ *   selectors in order, the first ``urgent`` are questions the rules ask, ``panel`` the turn
+ *   panel's first control
+ */
+
+const loaded = new Map();
+
+/** The game module for a ruleset id (imported once). */
+export function gameFor(ruleset) {
+  const folder = FOLDERS[ruleset];
+  if (!folder) return Promise.reject(new Error(`This client has no views for the game ${JSON.stringify(ruleset)} (known: ${Object.keys(FOLDERS).join(", ")}).`));
+  if (!loaded.has(folder)) {
+    const p = import(`../games/${folder}/index.js`).then((m) => m.default);
+    p.catch(() => loaded.delete(folder)); // a failed load may be tried again
+    loaded.set(folder, p);
+  }
+  return loaded.get(folder);
+}

@@ -1,0 +1,85 @@
+// Notices: what the rules (or a bot) did to my seat, said where I look and kept until I say
+// "Got it": what the game says the rules did without my asking (GameModule.notices; Venus: the
+// rules stopped my ship, my turn ended by itself), a bot played my seat, the host gave it back.
+import { el } from "./dom.js";
+
+const SHOWN = 2; // notices in sight at once; older ones fold
+
+/** The notices of a seat, kept in ``root`` until dismissed (each with its own "Got it"). */
+export class Notices {
+  constructor(root, game, names, who, seat) {
+    this.root = root;
+    this.game = game; // the GameModule (web/platform/games.js)
+    this.names = names;
+    this.who = who;
+    this.seat = seat;
+    this.botLines = [];
+  }
+
+  /** Say ``text`` until the player dismisses it; ``key`` keeps one notice per thing. */
+  add(text, { key = text, kind = "rules" } = {}) {
+    if (this.seat === null) return;
+    for (const li of this.root.querySelectorAll(".notice")) if (li.dataset.key === key) li.remove();
+    const li = el("li", { class: `notice notice-${kind}`, "data-key": key });
+    li.appendChild(el("p", {}, text));
+    const ok = el("button", { type: "button", class: "small", "aria-label": `Got it: ${text}` }, "Got it");
+    ok.addEventListener("click", () => {
+      const next = li.nextElementSibling?.querySelector("button") || li.previousElementSibling?.querySelector("button");
+      li.remove();
+      this.fold();
+      this.root.hidden = !this.root.querySelector(".notice");
+      next?.focus();
+    });
+    li.appendChild(ok);
+    this.root.appendChild(li);
+    this.root.hidden = false;
+    this.fold();
+  }
+
+  /** Several stops in a row: the newest ``SHOWN`` notices stay in sight, the older ones fold
+   * under one line ("3 earlier notices": Show, Got them all), so the map stays in view. */
+  fold() {
+    const all = [...this.root.querySelectorAll(".notice")];
+    const older = all.slice(0, Math.max(0, all.length - SHOWN));
+    let bar = this.root.querySelector(".notices-fold");
+    if (!older.length) { bar?.remove(); for (const li of all) li.hidden = false; return; }
+    const open = bar?.dataset.open === "1";
+    for (const li of all) li.hidden = !open && older.includes(li);
+    if (!bar) {
+      bar = el("li", { class: "notices-fold" });
+      this.root.prepend(bar);
+    }
+    const show = el("button", { type: "button", class: "small" }, open ? "Fold" : "Show");
+    show.addEventListener("click", () => { bar.dataset.open = open ? "" : "1"; this.fold(); });
+    const dismiss = el("button", { type: "button", class: "small" }, "Got them all");
+    dismiss.addEventListener("click", () => { this.root.replaceChildren(); this.root.hidden = true; });
+    bar.replaceChildren(el("span", {}, `${older.length} earlier notice${older.length > 1 ? "s" : ""}`), show, dismiss);
+  }
+
+  /** After events of the game (``cmd``: the command of mine they answer, if any): say what the
+   * rules did to my seat without my asking. */
+  fromEvents(evs, cmd) {
+    if (this.seat === null) return;
+    for (const { text, key } of this.game.notices(this.names, this.seat, evs, cmd)) this.add(text, { key });
+  }
+
+  /** Events of my seat that I did not send: a bot (or the turn timer) played for me. */
+  playedForMe(evs) {
+    if (this.seat === null) return;
+    const played = evs.filter((e) => this.game.playedTypes.has(e.type) && e.data?.seat === this.seat);
+    if (!played.length) return;
+    if (!this.root.querySelector('[data-key="bot"]')) this.botLines = [];
+    this.botLines.push(...this.game.describeLog(played, this.names, this.who).map((l) => l.text));
+    const shown = this.botLines.slice(-4);
+    const more = this.botLines.length - shown.length;
+    const what = more ? ` (its last ${shown.length} of ${this.botLines.length} actions)` : "";
+    this.add(`A bot played for you${what}: ${shown.join(" ")}`, { key: "bot", kind: "bot" });
+  }
+
+  /** The host let a bot play my seat, or gave it back. */
+  seatChanged(wasBot, isBot) {
+    if (wasBot === isBot) return;
+    this.add(isBot ? "The host let a bot play your seat: it plays your turns until the host gives the seat back to you."
+      : "The host gave your seat back: you play your own turns again.", { key: "seat", kind: "bot" });
+  }
+}
