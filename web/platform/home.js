@@ -3,6 +3,8 @@
 import { createTable } from "./api.js";
 import { Board, zoomButtons } from "../games/venus/board.js";
 import { copyButton, rememberLinks } from "./links.js";
+import { rememberGame, showMyGames } from "./mygames.js";
+import { botSeats, rulesetInfo, tableSettings } from "./tablesettings.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = { "avalon-hill": 6, "classic-2012": 4 };
@@ -29,23 +31,15 @@ export function openHome() {
     sel.value = String(Math.min(was, max));
     fillBots();
   };
+  // who plays each seat: a player or one of the ruleset's bots (GET /api/rulesets)
+  let seatPicks = null;
+  let botKinds = ["trader", "random"];
   const fillBots = () => {
-    const box = $("t-bots");
-    const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
-    box.replaceChildren();
-    const n = Number($("t-seats").value);
-    for (let i = 0; i < n; i += 1) {
-      const label = document.createElement("label");
-      label.className = "check";
-      const input = document.createElement("input");
-      input.type = "checkbox";
-      input.value = String(i);
-      input.checked = checked.has(String(i));
-      input.id = `bot-${i}`;
-      label.append(input, ` Seat ${i + 1} is a bot`);
-      box.appendChild(label);
-    }
+    seatPicks = botSeats($("t-bots"), Number($("t-seats").value), botKinds, seatPicks?.chosen());
   };
+  rulesetInfo().then((info) => { botKinds = info.venus?.bots || botKinds; fillBots(); }).catch(() => { /* the defaults stay */ });
+  const settings = tableSettings($("t-settings"));
+  showMyGames($("main"));
   const showMap = async () => {
     await board.load(edition());
     if (!toolbar) toolbar = zoomButtons(board, board.container.parentElement);
@@ -102,11 +96,13 @@ export function openHome() {
         ruleset: "venus",
         options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional() },
         seats: Number($("t-seats").value),
-        bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
+        bots: seatPicks.values(),
+        ...settings.values(),
       };
       const table = await createTable(body);
       rememberLinks(table);
-      showLinks(table, body.bots);
+      rememberGame(table.table_id, table.host.token, "host");
+      showLinks(table, body.bots.map((b) => b.seat));
     } catch (ex) {
       err.textContent = ex.message;
       err.hidden = false;

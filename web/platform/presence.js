@@ -2,9 +2,11 @@
 // pushes ``{type: "presence", online: [seats]}`` when a seat's first tab opens or its last
 // one closes (a closed tab is offline within a second); the lobby carries the same flags.
 
-/** The lobby with each seat's ``online`` flag set from a ``presence`` message. */
-export function applyPresence(lobby, online) {
+/** The lobby with each seat's ``online`` flag set from a ``presence`` message (``self``: my
+ * own seat, online while this tab is: the server does not tell a socket of itself). */
+export function applyPresence(lobby, online, self = null) {
   const here = new Set(online);
+  if (self !== null && self !== undefined) here.add(self);
   return { ...lobby, seats: lobby.seats.map((s) => ({ ...s, online: here.has(s.seat) })) };
 }
 

@@ -3,8 +3,9 @@
 // the table's creation answer (links.js): the server never sends a link twice.
 import { copyButton, linksOf, updateSeatLink } from "./links.js";
 
-/** Copy and "New link" buttons for ``seat`` (a span); ``where`` receives a new link's box. */
-export function seatLinkTools(api, tableId, seat, { where, fail }) {
+/** Copy and "New link" buttons for ``seat`` (a span). A new link goes to ``onNew(link)``, or
+ * is shown in a box appended to ``where()``. */
+export function seatLinkTools(api, tableId, seat, { where, fail, onNew = null }) {
   const tools = document.createElement("span");
   tools.className = "seat-link-tools";
   const link = linksOf(tableId)?.seats?.[seat];
@@ -19,14 +20,14 @@ export function seatLinkTools(api, tableId, seat, { where, fail }) {
     try {
       const fresh = await api.reissue(seat);
       updateSeatLink(tableId, seat, fresh);
-      showNewLink(where(), fresh, seat);
+      if (onNew) onNew(fresh); else showNewLink(where(), fresh, seat);
     } catch (err) { fail(err); }
   });
   tools.appendChild(re);
   return tools;
 }
 
-export function showNewLink(parent, link, seat) {
+export function showNewLink(parent, link, seat, { focus = true } = {}) {
   parent.querySelector(".new-link")?.remove();
   const box = document.createElement("div");
   box.className = "new-link";
@@ -36,6 +37,7 @@ export function showNewLink(parent, link, seat) {
   input.setAttribute("aria-label", `New link of seat ${seat + 1}`);
   box.append("New link (the old one no longer works): ", input, copyButton(link.url, `Copy the new link of seat ${seat + 1}`));
   parent.appendChild(box);
+  if (!focus) return;
   input.focus();
   input.select();
 }
