@@ -594,7 +594,7 @@ export class Game {
       if (this.me.role === "host" && view.stage === "playing" && lobby.status === "playing") {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "small";
+        b.className = "small bot-toggle";
         b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
         b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the seat's player plays again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
         b.setAttribute("aria-label", seatInfo?.bot ? `Stop the bot playing ${p.name}'s seat: the player plays it again` : `Let a bot play ${p.name}'s seat`);
