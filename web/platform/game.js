@@ -138,7 +138,7 @@ export class Game {
         this.chat(msg);
       } catch (err) { this.showError(err); }
     });
-    if (this.me.role === "spectator") spectatorPanel($("panel"), $("game-main"));
+    if (this.seat === null) spectatorPanel($("panel"), $("game-main")); // spectators, the host
     $("chat-form").hidden = !mayChat(this.me.role, this.ctx.lobby);
     $("replay-btn").addEventListener("click", () => {
       if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq() }); // up to now, growing
@@ -577,8 +577,7 @@ export class Game {
       chip.setAttribute("aria-hidden", "true");
       const name = document.createElement("strong");
       const seatInfo = lobby.seats[p.seat];
-      name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""} `;
-      if (seatInfo && !seatInfo.bot) name.appendChild(presenceBadge(seatInfo)); // who is here, in plain sight
+      name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
       const money = document.createElement("span");
       money.className = "money";
       const m = this.page.playerMoney(p); // Venus: Net Worth, cash
@@ -589,8 +588,11 @@ export class Game {
       const ship = document.createElement("span");
       ship.className = "ship";
       ship.textContent = this.page.playerLine(p);
+      if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
       li.append(chip, name, money, ship);
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
+      const hostTools = document.createElement("div");
+      hostTools.className = "host-seat-tools";
       if (this.me.role === "host" && view.stage === "playing" && lobby.status === "playing") {
         const b = document.createElement("button");
         b.type = "button";
@@ -601,11 +603,12 @@ export class Game {
         b.addEventListener("click", async () => {
           try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
         });
-        li.appendChild(b);
+        hostTools.appendChild(b);
       }
       if (this.me.role === "host" && !["over", "abandoned", "replay"].includes(lobby.status)) {
         // the seat's link: copy it, or re-issue it (the old one stops at once), as in the lobby
-        li.appendChild(seatLinkTools(this.api, lobby.table_id, p.seat, {
+        li.appendChild(hostTools);
+        hostTools.appendChild(seatLinkTools(this.api, lobby.table_id, p.seat, {
           where: () => li, fail: (err) => this.showError(err),
           onNew: (link) => { this.freshLinks.set(p.seat, link); this.render(); },
         }));

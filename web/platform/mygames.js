@@ -128,7 +128,7 @@ export function renderGames(section, rows, onRemove) {
   }
 }
 
-/** The section's elements, made once, first in ``parent`` (the start page's main column). */
+/** The section's elements, made once in ``parent`` (the start page), before its create form. */
 export function myGamesSection(parent) {
   let section = parent.querySelector("#mygames");
   if (section) return section;
@@ -149,7 +149,8 @@ export function myGamesSection(parent) {
   const ul = document.createElement("ul");
   ul.className = "mygames";
   section.append(h, empty, err, ul);
-  parent.prepend(section);
+  const form = parent.querySelector("#create");
+  if (form) parent.insertBefore(section, form); else parent.prepend(section);
   return section;
 }
 
