@@ -378,3 +378,38 @@ def test_a_spectator_sees_merchants_and_log_and_chats_where_allowed(
     spec_ctx.close()
     seat_ctx.close()
     assert not errors, errors
+
+
+def test_a_rulesets_other_options_are_drawn_from_its_schema(
+        browser: Any, server_url: str) -> None:
+    """Options the game's own form does not draw come from the server's JSON Schema: a yes/no
+    option as a check box (its default checked or not), a list of values as a select; only
+    what differs from the defaults is sent."""
+    errors: list[str] = []
+    ctx = _context(browser, errors)
+    page = _page(ctx, errors)
+    page.goto(f"{server_url}/")
+    page.wait_for_selector("#create")
+    got = page.evaluate("""async () => {
+      const { schemaOptions } = await import("/platform/tablesettings.js");
+      const box = document.createElement("div");
+      document.body.appendChild(box);
+      const schema = { properties: {
+        drawn: { type: "boolean", default: false },
+        undo: { type: "boolean", default: true, description: "Take-backs allowed" },
+        pace: { type: "string", enum: ["slow", "fast"], default: "slow" },
+        size: { anyOf: [{ type: "integer", enum: [1, 2, 3] }, { type: "null" }] },
+        names: { type: "array" } } };
+      const form = schemaOptions(box, schema, ["drawn"]);
+      const before = form.values();
+      box.querySelector("#opt-undo").checked = false;
+      box.querySelector("#opt-pace").value = "fast";
+      return { count: form.count, before, after: form.values(),
+               labels: [...box.querySelectorAll("label")].map((l) => l.textContent.trim()) };
+    }""")
+    assert got["count"] == 2  # a boolean, an enum; not the skipped one, the array, a nullable
+    assert got["before"] == {}
+    assert got["after"] == {"undo": False, "pace": "fast"}
+    assert got["labels"][0] == "Take-backs allowed"
+    ctx.close()
+    assert not errors, errors

@@ -4,10 +4,12 @@ import { createTable } from "./api.js";
 import { Board, zoomButtons } from "../games/venus/board.js";
 import { copyButton, rememberLinks } from "./links.js";
 import { rememberGame, showMyGames } from "./mygames.js";
-import { botSeats, rulesetInfo, tableSettings } from "./tablesettings.js";
+import { botSeats, rulesetInfo, schemaOptions, tableSettings } from "./tablesettings.js";
 
 const $ = (id) => document.getElementById(id);
 const SEATS = { "avalon-hill": 6, "classic-2012": 4 };
+// the options this form draws itself; any other the server's schema names is drawn from it
+const DRAWN = ["edition", "game_length", "small_bank", "combat", "rastur", "solitaire", "fast_play", "races"];
 
 export function openHome() {
   $("home").hidden = false;
@@ -37,7 +39,12 @@ export function openHome() {
   const fillBots = () => {
     seatPicks = botSeats($("t-bots"), Number($("t-seats").value), botKinds, seatPicks?.chosen());
   };
-  rulesetInfo().then((info) => { botKinds = info.venus?.bots || botKinds; fillBots(); }).catch(() => { /* the defaults stay */ });
+  let moreOptions = null;
+  rulesetInfo().then((info) => {
+    botKinds = info.venus?.bots || botKinds;
+    fillBots();
+    moreOptions = schemaOptions($("t-more-options"), info.venus?.options_schema, DRAWN);
+  }).catch(() => { /* the defaults stay */ });
   const settings = tableSettings($("t-settings"));
   showMyGames($("main"));
   const showMap = async () => {
@@ -94,7 +101,7 @@ export function openHome() {
       const body = {
         name: $("t-name").value.trim() || "Game night",
         ruleset: "venus",
-        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional() },
+        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional(), ...moreOptions?.values() },
         seats: Number($("t-seats").value),
         bots: seatPicks.values(),
         ...settings.values(),

@@ -41,9 +41,9 @@ export function timerSeconds(amount, unit) {
 /**
  * The platform's settings of a new table, drawn into ``box``: the time per move and
  * "spectators may chat". ``values()`` answers the body fields (``turn_timer``,
- * ``spectator_chat``, plus ``options`` for table options such as take-backs).
+ * ``spectator_chat``).
  */
-export function tableSettings(box, { takebacks = false } = {}) {
+export function tableSettings(box) {
   box.replaceChildren();
   const on = el("input", { type: "checkbox", id: "t-timer-on" });
   const amount = el("input", { type: "number", id: "t-timer", min: "1", max: "999", value: "1", disabled: true });
@@ -57,19 +57,12 @@ export function tableSettings(box, { takebacks = false } = {}) {
     el("label", { className: "check" }, on, " Time per move:"), amount, unit);
   const timerHint = el("small", { className: "hint", textContent: "when it runs out, a bot plays the turn; the player can take the seat back" });
   const chat = el("input", { type: "checkbox", id: "t-spectator-chat" });
-  const rows = [timerRow, timerHint, el("label", { className: "check" }, chat, " Spectators may chat")];
-  let undo = null;
-  if (takebacks) {
-    undo = el("input", { type: "checkbox", id: "t-takebacks", checked: true });
-    rows.push(el("label", { className: "check" }, undo, " Take-backs allowed ", el("small", { textContent: "(a player may take back his own actions of the turn until something new is known)" })));
-  }
-  box.append(...rows);
+  box.append(timerRow, timerHint, el("label", { className: "check" }, chat, " Spectators may chat"));
   return {
     values() {
       const out = { spectator_chat: chat.checked };
       const seconds = on.checked ? timerSeconds(amount.value, unit.value) : null;
       if (seconds !== null) out.turn_timer = seconds;
-      if (undo) out.options = { takebacks: undo.checked };
       return out;
     },
   };
