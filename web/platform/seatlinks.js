@@ -12,7 +12,6 @@ export function seatLinkTools(api, tableId, seat, { where, fail, onNew = null })
   if (link) tools.appendChild(copyButton(link.url, `Copy the link of seat ${seat + 1}`));
   const re = document.createElement("button");
   re.type = "button";
-  re.className = "small";
   re.textContent = "New link";
   re.title = "Issue a new secret link for this seat: the old one stops working at once";
   re.setAttribute("aria-label", `Re-issue the link of seat ${seat + 1} (the old one stops working)`);

@@ -144,7 +144,7 @@ export function renderLobby(ctx) {
     const state = s.joined && !s.bot ? presenceBadge(s) : document.createElement("span");
     if (!s.joined || s.bot) {
       state.className = `seat-state ${s.bot ? "bot" : "waiting"}`;
-      state.textContent = s.bot ? "bot" : "not joined";
+      state.textContent = s.bot ? `${s.bot_kind ? `${s.bot_kind} ` : ""}bot` : "not joined";
     }
     li.append(chip, who, state);
     if (me.role === "seat" && s.seat === me.seat) {
