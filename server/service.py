@@ -129,6 +129,8 @@ class Service:
         self.hub.on_table_hint = self._table_hint
         self.hub.on_revoke_hint = self.forget_tokens
         self.hub.on_reclaim_hint = self.reclaimed
+        if settings.is_postgres:  # presence travels between processes
+            self.hub.on_presence_change = self._tell_presence
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -249,6 +251,31 @@ class Service:
         if self.settings.is_postgres:
             conn.execute(text("SELECT pg_notify(:c, :p)"),
                          {"c": CHANNEL, "p": f"{kind} {table_id} {seq}"})
+
+    def _tell_presence(self, *table_ids: str) -> None:
+        """Tell the other processes which seats this one has online at these tables."""
+        words = [(t, self.hub.presence_word(t)) for t in table_ids]
+
+        def send() -> None:
+            with self.engine.begin() as conn:
+                for table_id, word in words:
+                    self._notify(conn, "o", table_id, word)
+
+        async def run() -> None:
+            try:
+                await self.db(send)
+            except Exception as exc:  # presence is a courtesy: never an error for a socket
+                log.warning("presence not sent: %s", exc)
+
+        self.spawn(run())
+
+    def repeat_presence(self) -> None:
+        """Now and then (the heartbeat), say again which seats this process has online, so
+        another process's word expires when that process is gone."""
+        if self.settings.is_postgres:
+            tables = [t for t in list(self.hub.subs) if self.hub.local_online(t)]
+            if tables:
+                self._tell_presence(*tables)
 
     def publish(self, kind: str, table_id: str, seq: int = 0) -> None:
         """Wake this process's viewers (other processes hear the NOTIFY sent on commit)."""

@@ -336,8 +336,10 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
 
 async def heartbeat(service: Service, interval: float) -> None:
     """An application-level ping with the head seq, so idle clients can spot a gap."""
+    service.hub.presence_ttl = 3 * interval
     while True:
         await asyncio.sleep(interval)
+        service.repeat_presence()
         for group in list(service.hub.subs.values()):
             for sub in list(group):
                 sub.poke("p")

@@ -76,16 +76,28 @@ def test_my_games_is_bounded(client: TestClient) -> None:
     assert r.status_code == 403
 
 
-def test_my_games_costs_the_same_queries_for_two_links_or_forty(client: TestClient) -> None:
+@pytest.fixture
+def quiet(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
+    """An app whose scheduler does not sweep during the test (its queries are not counted)."""
+    with TestClient(create_app(settings_for(db_url, tmp_path, scheduler_interval=3600))) as c:
+        yield c
+
+
+def test_my_games_costs_the_same_queries_for_two_links_or_forty(quiet: TestClient) -> None:
     """One request, and a fixed number of queries, however many links a browser holds."""
+    client = quiet
     tables = [open_table(client) for _ in range(4)]
     tokens = [link["token"] for t in tables for link in (*t["seats"], t["host"], t["spectator"])]
     engine = client.app.state.service.engine  # type: ignore[attr-defined]
     counts: list[int] = []
 
-    def count(*_: Any) -> None:
-        counts[-1] += 1
+    seen: list[str] = []
 
+    def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        counts[-1] += 1
+        seen.append(statement[:80])
+
+    client.post("/api/mygames", json={"tokens": tokens[:1]})  # the pool's connection is made
     event.listen(engine, "before_cursor_execute", count)
     try:
         for batch in (tokens[:2], (tokens * 3)[:40]):
@@ -94,7 +106,7 @@ def test_my_games_costs_the_same_queries_for_two_links_or_forty(client: TestClie
             assert r.status_code == 200 and all(g["known"] for g in r.json()["games"])
     finally:
         event.remove(engine, "before_cursor_execute", count)
-    assert counts[0] == counts[1] <= 6, counts  # four SELECTs (and the session's own)
+    assert counts[0] == counts[1] <= 6, (counts, seen)  # four SELECTs (and the session's own)
 
 
 def test_rulesets_give_their_option_schemas_and_bots(client: TestClient) -> None:
@@ -233,3 +245,37 @@ def _presence(ws: Any) -> list[int]:
         if msg["type"] == "presence":
             return list(msg["online"])
     raise AssertionError("no presence message")
+
+
+@pytest.mark.postgres
+def test_presence_crosses_server_processes(pg_url: str, spawn: Any) -> None:
+    """Two processes on one PostgreSQL: a seat's tab on one shows online (and then offline)
+    in a tab served by the other, within seconds."""
+    import httpx
+
+    from .wsclient import Viewer
+
+    a, b = spawn(pg_url), spawn(pg_url)
+    with httpx.Client(base_url=a.base) as ca:
+        table = open_table(ca)
+        tid = table["table_id"]
+        watcher = Viewer(a.ws_base, tid, table["spectator"]["token"])
+        seat = Viewer(b.ws_base, tid, table["seats"][1]["token"])
+
+        def online() -> list[bool]:
+            lobby = ca.get(f"/api/tables/{tid}", headers=h(table["host"]["token"])).json()
+            return [s["online"] for s in lobby["seats"]]
+
+        _wait(lambda: online() == [False, True], timeout=10)
+        _wait(lambda: _presence_of(watcher) == [1], timeout=10)
+        seat.close()
+        _wait(lambda: online() == [False, False], timeout=10)
+        _wait(lambda: _presence_of(watcher) == [], timeout=10)
+        watcher.close()
+
+
+def _presence_of(viewer: Any) -> list[int] | None:
+    """The last presence message the viewer got so far (None: none yet)."""
+    viewer.pump(0.3)
+    said = [m["online"] for m in viewer.messages if m["type"] == "presence"]
+    return said[-1] if said else None
