@@ -159,7 +159,7 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     if body.ruleset not in REGISTRY:
         fail(422, "ruleset", f"unknown ruleset {body.ruleset!r}; known: {sorted(REGISTRY)}")
     h = hosted(body.ruleset)
-    options = {k: v for k, v in body.options.items() if k != h.choice_option}
+    options = table_options(h, body.options)
     if "scenario" in options:
         fail(422, "options", "scenarios are for the sandbox, not for tables")
     _check_options(h, options)
@@ -253,6 +253,12 @@ def _my_game(service: Service, found: store.LinkStatus | None, now: Any) -> MyGa
         waited=round((now - since).total_seconds(), 1) if since is not None else None,
         your_turn=found.role == "seat" and found.seat in waiting,
         players=names)
+def table_options(h: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """The options a table keeps. The per-seat choices (a list in the choice option, e.g.
+    Merchant of Venus's ``races``) come from the lobby at the start, so a list given here is
+    dropped; a single value of that option is a table-wide setting and is kept (Star
+    Traders' ``personalities: "none"``, Setting Up 4)."""
+    return {k: v for k, v in given.items() if k != h.choice_option or isinstance(v, str)}
 
 
 def _check_options(h: Any, options: dict[str, Any]) -> None:
@@ -521,6 +527,7 @@ def view_of(entry: Any, ident: store.Identity) -> ViewOut:
         legal=[c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)]
         if acting else [],
         extras=entry.hosted.extras(state, viewer) if acting else {},
+        countdown=entry.countdown(),
     )
 
 

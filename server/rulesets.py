@@ -28,6 +28,14 @@ def _no_point(state: Any, event: Any) -> dict[str, Any] | None:
     return None
 
 
+def _no_countdown(state: Any) -> tuple[int, int] | None:
+    return None
+
+
+def _no_passes(state: Any) -> list[tuple[int, Any]]:
+    return []
+
+
 @dataclass(frozen=True)
 class Hosted:
     ruleset: Ruleset[Any]
@@ -38,6 +46,10 @@ class Hosted:
     history_point: Callable[[Any, Any], dict[str, Any] | None] = _no_point
     # the ruleset's table options as a schema (names, value shapes); None: any JSON object
     options_schema: type[BaseModel] | None = None
+    # a live countdown on the prompt pending now: (seq of the event that opened it, seconds),
+    # and the commands (seat, command) that answer it for the silent seats when it runs out
+    countdown: Callable[[Any], tuple[int, int] | None] = _no_countdown
+    timeout_commands: Callable[[Any], list[tuple[int, Any]]] = _no_passes
     # the bots (``engine.bots`` names) a host may seat; the first plays bot seats and
     # timed-out turns unless the host picked another
     bots: tuple[str, ...] = ("random",)
@@ -205,10 +217,12 @@ def _star_traders() -> Hosted:
         return {"round": state.round, "seat": event.data.get("seat"),
                 "scores": [p.prestige for p in state.players]}
 
+    from engine.startraders.luck import countdown, timeout_passes
     from engine.startraders.options import StarTradersOptions
 
     return Hosted(star_traders, choices=choices, choice_option="personalities",
                   options_schema=StarTradersOptions, history_point=history_point,
+                  countdown=countdown, timeout_commands=timeout_passes,
                   bots=("star-trader", "random"))
 
 

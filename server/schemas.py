@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -215,6 +216,15 @@ class PendingOut(BaseModel):
     detail: dict[str, Any] | None = None
 
 
+class CountdownOut(BaseModel):
+    """A live countdown on the prompt pending now (Star Traders' ``reaction_timer``): when it
+    runs out, every seat that has not answered passes."""
+
+    opened: int  # the seq of the event that opened the prompt
+    seconds: int
+    closes_at: datetime
+
+
 class ViewOut(BaseModel):
     seq: int
     viewer: int
@@ -224,6 +234,7 @@ class ViewOut(BaseModel):
     pending: PendingOut | None
     legal: list[dict[str, Any]]
     extras: dict[str, Any]
+    countdown: CountdownOut | None = None
 
 
 class LogOut(BaseModel):

@@ -83,6 +83,7 @@ class Entry:
     bot_kinds: dict[int, str] = field(default_factory=dict)  # the host's pick per bot seat
     made_bots: dict[str, Bot] = field(default_factory=dict)  # by kind (made on first use)
     fallback: RandomBot | None = None
+    deadline: tuple[int, float] | None = None  # a live countdown: (opened at seq, epoch s)
 
     @property
     def seq(self) -> int:
@@ -103,6 +104,17 @@ class Entry:
     @property
     def finished(self) -> bool:
         return self.status in FINISHED
+
+    def countdown(self) -> dict[str, Any] | None:
+        """The live countdown on the prompt pending now, as the views tell it: the seq that
+        opened it, its seconds and when it runs out (UTC); None without one."""
+        now = None if self.finished else self.hosted.countdown(self.game.state)
+        if now is None or self.deadline is None or self.deadline[0] != now[0]:
+            return None
+        from datetime import UTC, datetime
+
+        return {"opened": now[0], "seconds": now[1],
+                "closes_at": datetime.fromtimestamp(self.deadline[1], UTC)}
 
 
 @dataclass
@@ -343,6 +355,7 @@ class Service:
             entry = await self.db(self._load, game_id)
             if entry is not None:
                 self.entries[game_id] = entry
+                self.arm_countdown(entry)
             fut.set_result(entry)
             return entry
         except BaseException as exc:
@@ -372,6 +385,7 @@ class Service:
         try:
             entry.game.append(evs)
             entry.committed = entry.game.seq
+            self.arm_countdown(entry)
         except ValueError:  # not contiguous: start over from the database
             self.evict(entry.game_id)
             fresh = await self.entry(entry.game_id)
@@ -504,11 +518,69 @@ class Service:
             entry.status = "over"
         if not by_bot:
             self._end_autoplay(entry, {seat})
+        self.arm_countdown(entry, (expected, last))
         self.publish("g", entry.game_id, last)
         if over:
             self.publish("t", entry.game_id)
         self.kick_bots(entry)
         return Outcome(expected + 1, last, produced)
+
+    # --- live countdowns (Star Traders' reaction windows) ------------------------------------
+
+    def arm_countdown(self, entry: Entry, appended: tuple[int, int] = (0, 0)) -> None:
+        """Start the clock of the countdown pending now, if any and not started: from now
+        when the event that opened it was appended here (seqs ``appended``), else from that
+        event's time in the log (a restart, another process). Idempotent."""
+        now = None if entry.finished else entry.hosted.countdown(entry.game.state)
+        if now is None:
+            entry.deadline = None
+            return
+        opened, seconds = now
+        if entry.deadline is not None and entry.deadline[0] == opened:
+            return
+        if appended[0] < opened <= appended[1]:
+            self._set_deadline(entry, opened, time.time() + seconds)
+        else:
+            self.spawn(self._arm_from_log(entry, opened, seconds))
+
+    async def _arm_from_log(self, entry: Entry, opened: int, seconds: int) -> None:
+        def read() -> Any:
+            with reading(self.engine) as conn:
+                return store.event_time(conn, entry.game_id, opened)
+
+        at = await self.db(read)
+        if entry.deadline is None or entry.deadline[0] != opened:
+            self._set_deadline(entry, opened, (at.timestamp() if at else time.time()) + seconds)
+
+    def _set_deadline(self, entry: Entry, opened: int, when: float) -> None:
+        entry.deadline = (opened, when)
+        self.spawn(self._expire_at(entry.game_id, opened, when))
+
+    async def _expire_at(self, game_id: str, opened: int, when: float) -> None:
+        await asyncio.sleep(max(0.0, when - time.time()))
+        await self.expire_countdown(game_id, opened)
+
+    async def expire_countdown(self, game_id: str, opened: int) -> None:
+        """The countdown ran out: every seat the prompt still waits for answers as the
+        ruleset says silence answers (a pass), until the prompt that countdown belongs to is
+        closed; a prompt opened meanwhile has its own clock."""
+        for _ in range(64):  # each round answers for every waited seat
+            entry = await self.fresh_entry(game_id)
+            if entry is None or entry.finished:
+                return
+            now = entry.hosted.countdown(entry.game.state)
+            if now is None or now[0] != opened:
+                return
+            moves = entry.hosted.timeout_commands(entry.game.state)
+            if not moves:
+                return
+            for seat, command in moves:
+                seq = entry.seq
+                try:
+                    await self.submit(game_id, seat, seq, f"timeout:{opened}:{seat}:{seq}",
+                                      command.model_dump(mode="json"), by_bot=True)
+                except (Stale, CommandRejected):
+                    break  # answered meanwhile: look again
 
     # --- bots and timed-out turns -------------------------------------------------------------
 
@@ -629,6 +701,9 @@ class Service:
         now = store.now()
         rows = await self.db(self._waiting, now)
         for row in rows:
+            cached = self.entries.get(row.id)
+            if cached is not None:
+                self.arm_countdown(cached)  # a backstop: a countdown no append has armed
             waited = (now - _aware(row.waiting_since)).total_seconds()
             if row.turn_timer and waited >= row.turn_timer:
                 entry = await self.fresh_entry(row.id)

@@ -225,6 +225,13 @@ def head(conn: Connection, game_id: str) -> int:
     return int(conn.execute(select(GameRow.seq).where(GameRow.id == game_id)).scalar_one())
 
 
+def event_time(conn: Connection, game_id: str, seq: int) -> datetime | None:
+    """When the event ``seq`` was appended (a countdown runs from there)."""
+    at = conn.execute(select(EventRow.created_at).where(EventRow.game_id == game_id,
+                                                        EventRow.seq == seq)).scalar_one_or_none()
+    return None if at is None else (at if at.tzinfo is not None else at.replace(tzinfo=UTC))
+
+
 def events(conn: Connection, ruleset: str, game_id: str, after: int = 0,
            until: int | None = None) -> list[Event]:
     q = select(EventRow.seq, EventRow.type, EventRow.audience, EventRow.type_public, EventRow.v,

@@ -17,7 +17,10 @@ from engine.kernel import Command, Randomness, Ruleset
 from .base import Reach
 
 # command types that change a setting but not the game's progress (any ruleset may add)
-FIDDLING = {"SetDrives", "UseGateLock", "Reroll"}
+FIDDLING = {"SetDrives", "UseGateLock", "Reroll", "SetReactionPolicy", "OfferDeal",
+            "WithdrawDeal"}
+# decisions about the table a stand-in never takes for an absent player
+NEVER = {"DropOut"}
 
 
 class UniformBot:
@@ -46,7 +49,7 @@ class RandomBot:
 
     def choose(self, ruleset: Ruleset[Any], state: Any, seat: int, seq: int) -> Command | None:
         """The command this bot issues for ``seat`` in ``state`` (the game at ``seq``)."""
-        actions = list(ruleset.legal_actions(state, seat))
+        actions = [a for a in ruleset.legal_actions(state, seat) if a.type not in NEVER]
         if not actions:
             return None
         rng = Randomness(self.seed, seq, f"bot{seat}")

@@ -26,7 +26,8 @@ def _turn(state: StarState) -> Turn:
     return state.turn
 
 
-def _check_action(state: StarState) -> None:
+def check_action(state: StarState) -> None:
+    """An Action is taken in the Action stage, not while an Imperial Envoy holds you."""
     from .cards import envoy_blocks
 
     if _turn(state).stage != "action":
@@ -35,7 +36,7 @@ def _check_action(state: StarState) -> None:
         raise RuleError("Imperial Envoy!", "no Action until you reach the Envoy's destination")
 
 
-def _done(draft: Draft, seat: int) -> None:
+def action_done(draft: Draft, seat: int) -> None:
     if draft.state.winner is None and not _turn(draft.state).petition:
         draft.emit("StageChanged", seat=seat, stage="draw")
 
@@ -44,7 +45,7 @@ def build_station(draft: Draft, seat: int) -> None:
     """Stations: on a world without one, for 5 Stellors; 2 Prestige (3 in the advanced
     game)."""
     st = draft.state
-    _check_action(st)
+    check_action(st)
     p = st.player(seat)
     if p.world in st.stations:
         raise RuleError("Stations", f"{p.world} already has a station")
@@ -53,7 +54,7 @@ def build_station(draft: Draft, seat: int) -> None:
     draft.stellors(seat, -STATION_COST, "station")
     draft.emit("StationBuilt", seat=seat, world=p.world)
     draft.prestige(seat, 3 if st.advanced else 2, "station")
-    _done(draft, seat)
+    action_done(draft, seat)
 
 
 def engine_cost(engines_after: int) -> int:
@@ -64,7 +65,7 @@ def engine_cost(engines_after: int) -> int:
 def buy_engine(draft: Draft, seat: int) -> None:
     """Engines: at a shipyard (the Engineer anywhere), up to five (the Engineer six)."""
     st = draft.state
-    _check_action(st)
+    check_action(st)
     p = st.player(seat)
     if p.personality != "engineer" and not load_galaxy().is_shipyard(p.world):
         raise RuleError("Engines", f"engines are bought at a shipyard; {p.world} has none")
@@ -75,13 +76,13 @@ def buy_engine(draft: Draft, seat: int) -> None:
         raise RuleError("Engines", f"engine #{p.engines + 1} costs {cost} Stellors")
     draft.stellors(seat, -cost, "engine")
     draft.emit("EnginesChanged", seat=seat, engines=p.engines + 1)
-    _done(draft, seat)
+    action_done(draft, seat)
 
 
 def skip_action(draft: Draft, seat: int) -> None:
     if _turn(draft.state).stage != "action":
         raise RuleError("Stages of the Turn", "the Action stage is not now")
-    _done(draft, seat)
+    action_done(draft, seat)
 
 
 def prestige_bonus(prestige: int) -> int:
@@ -104,7 +105,7 @@ MISSION_TABLE: dict[int, dict[str, Any]] = {
 }
 # Imperial Station Petition Table (advanced game): price, Prestige spent as a fraction
 STATION_TABLE: dict[int, dict[str, Any]] = {
-    -1: {"prestige": 10},
+    -1: {"prestige": 10, "auction": True},  # "Your station goes up for auction" (auction.py)
     0: {"stellors": 20, "prestige": 10},
     1: {"stellors": 10, "prestige": 5},
     2: {"stellors": 5},
@@ -120,7 +121,7 @@ def petition(draft: Draft, seat: int) -> None:
     """Petitioning: with 15 Prestige or more, roll one die, add the Prestige area's bonus and
     read the table (the mission in the basic game, an Imperial Station in the advanced)."""
     st = draft.state
-    _check_action(st)
+    check_action(st)
     p = st.player(seat)
     if st.advanced:
         if st.stations.get(p.world) != seat or p.world in st.imperial_stations:
@@ -154,11 +155,15 @@ def settle_petition(draft: Draft, seat: int) -> None:
             draft.emit("NextTurnLost", seat=seat)
         draft.stellors(seat, -min(row.get("stellors", 0), p.stellors), "petition")
         draft.prestige(seat, -row.get("prestige", 0), "petition")
-        _done(draft, seat)
+        action_done(draft, seat)
+        if row.get("auction"):
+            from .auction import open_auction
+
+            open_auction(draft, seat)
         return
     if row["price"] == 0 and not row.get("spend"):
         _grant(draft, seat)
-        _done(draft, seat)
+        action_done(draft, seat)
         return
     draft.emit("PetitionPriced", seat=seat, result=result, kind=kind, price=row["price"],
                spend=_spend(row, p.prestige), refuse_stellors=row.get("refuse_stellors", 0),
@@ -196,7 +201,7 @@ def answer_price(draft: Draft, seat: int, pay: bool) -> None:
         p = st.player(seat)
         draft.stellors(seat, -min(priced["refuse_stellors"], p.stellors), "petition")
         draft.prestige(seat, -priced["refuse_prestige"], "petition")
-    _done(draft, seat)
+    action_done(draft, seat)
 
 
 def _grant(draft: Draft, seat: int) -> None:

@@ -128,12 +128,13 @@ class StarTrader:
     def _answer_offer(self, view: dict[str, Any], legal: list[Command],
                       seat: int) -> Command | None:
         for offer in view.get("offers", []):
-            if offer["to"] != seat or c.AnswerDeal(offer=offer["id"], accept=True) not in legal:
+            decline = c.AnswerDeal(offer=offer["id"], accept=False)
+            if offer["to"] != seat or decline not in legal:
                 continue
+            accept = c.AnswerDeal(offer=offer["id"], accept=True)
             giver = view["players"][offer["seat"]]
             fair = deal_value(offer["give"]) >= deal_value(offer["get"])
-            accept = fair and giver["mission"] is None
-            return c.AnswerDeal(offer=offer["id"], accept=accept)
+            return accept if accept in legal and fair and giver["mission"] is None else decline
         return None
 
     def _on_you_are_lost(self, view: dict[str, Any], legal: list[Command],
@@ -210,6 +211,22 @@ class StarTrader:
                 return max(spoil, key=lambda z: z.delta)
         return c.PassReaction()
 
+    def _on_auction(self, view: dict[str, Any], legal: list[Command],
+                    seat: int) -> Command | None:
+        """The station auction: bid what a station is worth to it (``WORTH``), a little
+        more for its own lost station, and never more than half its money."""
+        detail = view["pending"]["detail"]
+        money = view["players"][seat].get("stellors", 0)
+        worth = WORTH["stations"] + (3 if detail["seller"] == seat else 0)
+        bids = [cmd for cmd in legal if isinstance(cmd, c.Bid)
+                and cmd.stellors <= min(worth, money // 2)]
+        return max(bids, key=lambda b: b.stellors, default=c.Bid(stellors=0))
+
+    def _on_first_die(self, view: dict[str, Any], legal: list[Command],
+                      seat: int) -> Command | None:
+        """Verdant Velma re-rolls a first die that would keep her in the arm she left."""
+        return c.RerollFirstDie(reroll=True)
+
     def _on_petition_price(self, view: dict[str, Any], legal: list[Command],
                            seat: int) -> Command | None:
         return c.PayPetition(pay=c.PayPetition(pay=True) in legal)
@@ -264,7 +281,18 @@ class StarTrader:
         if deliveries:
             return min(deliveries, key=lambda k: dist.get(k["deliver"], 99))["deliver"]
         plan = self._best_contract(view, seat, dist)
+        peek = self._peeked(view, seat, dist, plan)
+        if peek is not None:
+            return int(peek["pickup"])
         return None if plan is None else plan["pickup"]
+
+    def _value(self, view: dict[str, Any], seat: int, dist: dict[int, float],
+               k: dict[str, Any]) -> float:
+        """A contract's payoff per expected jump attempt (less when rivals carry its cargo)."""
+        rivals = sum(1 for p in view["players"] if p["seat"] != seat and k["cargo"] in p["hold"])
+        there, _ = route_costs(view, seat, k["pickup"])
+        steps = dist.get(k["pickup"], 99) + there.get(k["deliver"], 99) + 1
+        return float(k["stellors"] + 3 * k["prestige"]) / steps / (1 + rivals)
 
     def _best_contract(self, view: dict[str, Any], seat: int,
                        dist: dict[int, float]) -> dict[str, Any] | None:
@@ -272,14 +300,23 @@ class StarTrader:
         for k in view["contracts"]:
             if k is None:
                 continue
-            rivals = sum(1 for p in view["players"] if p["seat"] != seat
-                         and k["cargo"] in p["hold"])
-            there, _ = route_costs(view, seat, k["pickup"])
-            steps = dist.get(k["pickup"], 99) + there.get(k["deliver"], 99) + 1
-            value = (k["stellors"] + 3 * k["prestige"]) / steps / (1 + rivals)
+            value = self._value(view, seat, dist, k)
             if value > score:
                 best, score = k, value
         return best
+
+    PEEK_DISCOUNT = 0.5  # a Contract not yet current is worth less: it may come late
+
+    def _peeked(self, view: dict[str, Any], seat: int, dist: dict[int, float],
+                plan: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The Psychic's peek: head for the pick-up of the next Contract when, discounted,
+        it beats every current one, so she is there first when it is dealt."""
+        best = None if plan is None else self._value(view, seat, dist, plan)
+        for k in view.get("psychic", []):
+            value = self._value(view, seat, dist, k) * self.PEEK_DISCOUNT
+            if best is None or value > best:
+                return k
+        return None
 
     def _on_move(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
         chore = self._cargo_chores(view, legal, seat)
@@ -325,10 +362,46 @@ class StarTrader:
             return c.BuildStation()
         if c.Petition() in legal and view["advanced"] and money >= 30 and me["prestige"] >= 8:
             return c.Petition()
-        return c.SkipAction()
+        return self._raid(view, legal, seat) or c.SkipAction()
+
+    def _raid(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        """Pirate Pete attacks the engines of the best-engined rival here, with Prestige to
+        spare (3 are paid; a third of raids hit)."""
+        raids = [cmd for cmd in legal if isinstance(cmd, c.DestroyEngine)]
+        if not raids or view["players"][seat]["prestige"] < 8:
+            return None
+        return max(raids, key=lambda r: (view["players"][r.target]["engines"],
+                                         view["players"][r.target]["prestige"]))
 
     def _on_draw(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
-        chore = self._cargo_chores(view, legal, seat)
+        chore = self._cargo_chores(view, legal, seat) or self._offer(view, legal, seat)
         if chore is not None:
             return chore
         return c.Draw() if c.Draw() in legal else c.EndTurn()
+
+    def _offer(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+        """Deals it proposes, at the end of its own turn: buy the station where its cargo is
+        to be delivered (the owner's share of the payoff becomes its own), from a rival not
+        ahead in Prestige; short of money, sell a station to the Trader with the fewest. One
+        offer at a time, and not every turn (once in three, seeded)."""
+        offers = [cmd for cmd in legal if isinstance(cmd, c.OfferDeal)]
+        if not offers or Randomness(self.seed, len(view["luck_discard"]) + view["round"],
+                                    f"offer{seat}").below(3):
+            return None
+        me = view["players"][seat]
+        wanted = {k["deliver"] for k in view["contracts"] if k is not None
+                  and k["cargo"] in me["hold"]}
+        for cmd in offers:
+            owner = view["players"][cmd.to]
+            if cmd.get.stations and cmd.get.stations[0] in wanted \
+                    and owner["prestige"] <= me["prestige"] and me.get("stellors", 0) >= 30:
+                return cmd
+        mine = [w for w, s in view["stations"].items() if s == seat]
+        if me.get("stellors", 0) < 10 and len(mine) >= 3:
+            counts = {p["seat"]: sum(1 for s in view["stations"].values() if s == p["seat"])
+                      for p in view["players"]}
+            sells = [cmd for cmd in offers if cmd.give.stations and not cmd.get.stations
+                     and cmd.get.stellors > 0
+                     and cmd.give.stations[0] not in view["imperial_stations"]]
+            return min(sells, key=lambda o: (counts[o.to], o.give.stations), default=None)
+        return None

@@ -110,6 +110,30 @@ class Petition(Command):
     type: Literal["Petition"] = "Petition"
 
 
+class DestroyEngine(Command):
+    """New Personalities, Pirate Pete: as his Action, attempt to destroy an engine of the
+    Trader ``target`` on his world (3 Prestige, a roll of 5 or more)."""
+
+    type: Literal["DestroyEngine"] = "DestroyEngine"
+    target: int
+
+
+class Bid(Command):
+    """Imperial Station Petition Table, -1: a sealed bid for the station up for auction
+    (0: no bid)."""
+
+    type: Literal["Bid"] = "Bid"
+    stellors: int = Field(ge=0)
+
+
+class RerollFirstDie(Command):
+    """New Personalities, Verdant Velma: re-roll the first die of a random jump or of You
+    Are Lost when it matches the first number of the world she departed from (or keep it)."""
+
+    type: Literal["RerollFirstDie"] = "RerollFirstDie"
+    reroll: bool
+
+
 class SkipAction(Command):
     type: Literal["SkipAction"] = "SkipAction"
 
@@ -225,7 +249,8 @@ AnyCommand = Annotated[
     PlaceStation | Jump | RandomJump | SpecialJump | ChooseJump | Reroll | Zap
     | AnswerPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
-    | SkipAction | PayPetition | ChooseKlugePayoff | LookAtCards | Draw | Exchange | EndTurn
+    | SkipAction | DestroyEngine | Bid | RerollFirstDie | PayPetition | ChooseKlugePayoff
+    | LookAtCards | Draw | Exchange | EndTurn
     | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | Quarantine | PassReaction
     | OfferDeal | AnswerDeal
     | WithdrawDeal | DropOut,

@@ -5,6 +5,9 @@ right-to-deliver markers change hands in public events (they are public on the b
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from engine.kernel import RuleError, only
 
 from .cargo import HOLD, max_engines
@@ -91,6 +94,63 @@ def answer(draft: Draft, seat: int, offer_id: int, accept: bool) -> None:
     draft.emit("DealAccepted", only(o.seat, o.to), id=o.id)
     _transfer(draft, o.seat, o.to, o.give)
     _transfer(draft, o.to, o.seat, o.get)
+
+
+def acceptable(state: StarState, o: Offer) -> bool:
+    """Whether accepting the offer now would be allowed (both sides still hold what they
+    give; no hand or hold over its limit)."""
+    try:
+        for giver, taker, side in ((o.seat, o.to, o.give), (o.to, o.seat, o.get)):
+            _check_public(state, giver, taker, side)
+            _check_private(state, giver, side)
+        _check_limits(state, o.seat, o.get, o.give)
+        _check_limits(state, o.to, o.give, o.get)
+    except RuleError:
+        return False
+    return True
+
+
+# the prices ``offer_choices`` asks or pays, in Stellors (any amount is accepted by ``offer``)
+PRICES = {"stations": 12, "cards": 6, "rights": 4, "cargo": 8}
+
+
+def offer_choices(state: StarState, seat: int) -> Iterator[tuple[int, Bundle, Bundle]]:
+    """The offers ``legal_actions`` lists (every combination cannot be listed; ``offer``
+    accepts any): sell one of one's stations, cards, right-to-deliver markers or (on the same
+    world) cargoes at a price, or buy another's station, to each other Trader -- while the
+    seat has no offer of its own open (one at a time keeps a table from being flooded)."""
+    if any(o.seat == seat for o in state.offers):
+        return
+    me = state.player(seat)
+    mine = sorted(w for w, s in state.stations.items() if s == seat)
+    rights = sorted(e.contract for e in state.completed if e.rights.get(seat, 0))
+    price = {k: _bundle(stellors=v) for k, v in PRICES.items()}
+    for other in state.active:
+        to = other.seat
+        if to == seat:
+            continue
+        for world in mine:
+            yield to, _bundle(stations=[world]), price["stations"]
+        if me.stellors >= PRICES["stations"]:
+            for world in sorted(w for w, s in state.stations.items() if s == to):
+                yield to, price["stations"], _bundle(stations=[world])
+        for card in sorted(set(me.hand)):
+            yield to, _bundle(cards=[card]), price["cards"]
+        for contract in rights:
+            yield to, _bundle(rights=[contract]), price["rights"]
+        if other.world == me.world and len(other.hold) < HOLD:
+            for cargo in sorted(set(me.hold) - {IMPERIAL_CARGO}):
+                yield to, _bundle(cargo=[cargo]), price["cargo"]
+
+
+def _bundle(**values: Any) -> Bundle:
+    """A bundle built from values known to be valid (no validation: ``legal_actions`` makes
+    many of them on every call)."""
+    return Bundle.model_construct(**{**_EMPTY, **values})
+
+
+_EMPTY: dict[str, Any] = {"stellors": 0, "stations": [], "cards": [], "rights": [],
+                          "cargo": [], "engines": 0}
 
 
 def withdraw(draft: Draft, seat: int, offer_id: int) -> None:

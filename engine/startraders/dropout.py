@@ -1,8 +1,9 @@
 """Dropping Out: a player may leave at any time. Her money goes back to the bank, her ship,
 stations and markers leave the board, her cards and Imperial Mission are discarded; the next
 non-Imperial Contract completed is not replaced (but two Contracts stay in a basic game of
-two). A window waiting for her counts her as passing; her open offers lapse; on her turn the
-next player's turn begins. The last Trader left wins (docs/rulings.md)."""
+two). A window waiting for her counts her as passing, an auction as not bidding; her open
+offers lapse; on her turn the next player's turn begins. The last Trader left wins
+(docs/rulings.md)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ def drop_out(draft: Draft, seat: int) -> None:
         draft.emit("GameWon", seat=winner, reason="last-trader")
         return
     lift(draft, seat)
+    from .auction import close_if_done
+
+    close_if_done(draft)  # an auction waiting only for her bid closes
     turn = draft.state.turn
     if turn is None:
         if draft.state.insider() is None and not draft.state.slots:

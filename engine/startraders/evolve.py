@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .state import Bundle, Completed, Offer, Player, StarState, Turn, Window
+from .state import Auction, Bundle, Completed, Offer, Player, StarState, Turn, Window
 
 Handler = Callable[[StarState, dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
@@ -26,6 +26,8 @@ def apply(state: StarState, ev: Event) -> None:
     handler = HANDLERS.get(ev.type)
     if handler is not None:
         handler(state, ev.data)
+    if ev.type == "WindowOpened" and state.windows:  # a live countdown runs from here
+        state.windows[-1].opened = ev.seq
 
 
 def _turn(state: StarState) -> Turn:
@@ -41,6 +43,7 @@ def _setup(state: StarState, d: dict[str, Any]) -> None:
     state.stations = {int(w): s for w, s in d["stations"].items()}
     state.wanted_slots = d["slots"]
     state.insider_left = d["insider_left"]
+    state.reaction_timer = d.get("reaction_timer")
 
 
 @on("DecksShuffled")
@@ -134,7 +137,7 @@ def _failed(state: StarState, d: dict[str, Any]) -> None:
 def _rolled(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
     turn.asking = None
-    turn.roll = {k: d[k] for k in ("to", "kind", "roll", "need", "dice") if k in d}
+    turn.roll = {k: d[k] for k in ("to", "kind", "roll", "need", "dice", "rerolled") if k in d}
 
 
 @on("PetitionRolled")
@@ -340,7 +343,7 @@ def _window(state: StarState, d: dict[str, Any]) -> None:
     state.windows.append(Window(kind=d.get("kind", "avoid_calamity"), card=d.get("card", ""),
                                 by=d.get("by", -1), victim=d["victim"],
                                 detail={"cargo": d.get("cargo"), "world": d.get("world"),
-                                        "as": d.get("as_kind")},
+                                        "as": d.get("as_kind"), "raid": d.get("raid", False)},
                                 waiting=[], queue=list(order), order=list(order)))
 
 
@@ -384,7 +387,49 @@ def _lost_jump(state: StarState, d: dict[str, Any]) -> None:
 
 @on("JumpDeclared")
 def _declared(state: StarState, d: dict[str, Any]) -> None:
-    _turn(state).declared = {"to": d["to"], "kind": d["kind"]}
+    turn = _turn(state)
+    turn.declared = {"to": d["to"], "kind": d["kind"]}
+    turn.origin = state.player(d["seat"]).world
+
+
+@on("RaidRolled")
+def _raid_rolled(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).roll = {"kind": "raid", "roll": d["roll"], "need": d["need"], "to": 0,
+                         "target": d["target"]}
+
+
+@on("RaidSettled")
+def _raid_settled(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).roll = None
+
+
+@on("StationAuctioned")
+def _auctioned(state: StarState, d: dict[str, Any]) -> None:
+    state.stations.pop(d["world"], None)
+    state.auction = Auction(world=d["world"], seller=d["seller"], order=list(d["order"]))
+
+
+@on("BidPlaced")
+def _bid(state: StarState, d: dict[str, Any]) -> None:
+    if state.auction is not None:
+        state.auction.bids[d["seat"]] = d["stellors"]
+
+
+@on("AuctionClosed")
+def _auction_closed(state: StarState, d: dict[str, Any]) -> None:
+    if d["seat"] is not None:
+        state.stations[d["world"]] = d["seat"]
+    state.auction = None
+
+
+@on("FirstDieRolled")
+def _first_die(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).first_die = {"die": d["die"], "kind": d["kind"], "by": d.get("by", -1)}
+
+
+@on("FirstDieAnswered")
+def _first_die_answered(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).first_die = None
 
 
 @on("JumpAborted")

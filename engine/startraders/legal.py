@@ -8,14 +8,17 @@ from engine.kernel import Command, Pending, RuleError
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
+from .auction import bid_choices, bidders
 from .cards import attempts, envoy_blocks
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .components import contracts, luck_cards
+from .deals import acceptable, offer_choices
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
-from .luck import check_play, kinds_of
+from .luck import answers, check_play, kinds_of
 from .movement import NO_REROLL, ZAPS, may_use_station
 from .quarantine import interval_world, trapped
+from .raids import check as raid_check
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
@@ -35,10 +38,12 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "permission": (c.AnswerPermission,),
     "zap": (c.Reroll, c.Zap, c.Quarantine, c.PassReaction),
     "petition_price": (c.PayPetition,),
+    "auction": (c.Bid,),
+    "first_die": (c.RerollFirstDie,),
     "kluge_payoff": (c.ChooseKlugePayoff,),
     "telzey_look": (c.LookAtCards,),
     "move": (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement, *CARGO),
-    "action": (c.BuildStation, c.BuyEngine, c.Petition, c.SkipAction, *CARGO),
+    "action": (c.BuildStation, c.BuyEngine, c.Petition, c.DestroyEngine, c.SkipAction, *CARGO),
     "draw": (c.Draw, c.Exchange, c.EndTurn, *CARGO),
 }
 
@@ -67,6 +72,11 @@ def _waiting(state: StarState) -> Pending | None:
         return Pending(seats=tuple(window.waiting), prompt=window.kind,
                        detail={"card": window.card, "by": window.by, "victim": window.victim,
                                **window.detail, "roll": turn.roll})
+    if state.auction is not None:
+        return Pending(seats=tuple(bidders(state)), prompt="auction",
+                       detail={"world": state.auction.world, "seller": state.auction.seller})
+    if turn.first_die is not None:
+        return Pending(seats=(turn.seat,), prompt="first_die", detail=dict(turn.first_die))
     if turn.asking is not None:
         return Pending(seats=(turn.asking["owner"],), prompt="permission",
                        detail={"seat": turn.seat, "to": turn.asking["to"]})
@@ -92,11 +102,11 @@ def prompt_allows(state: StarState, actor: int, command: Command) -> bool:
 
 
 def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
-    """The prompt's commands for a waited-for seat, then what any seat may do at any time.
-    Two exceptions are checked by ``decide`` but not generated: deal offers (every
-    combination of money, stations, cards and markers cannot be listed) and ``DropOut``
-    (leaving the game is a player's decision about the table, not a move a bot should pick
-    at random)."""
+    """The prompt's commands for a waited-for seat, then what any seat may do at any time:
+    its reaction policy, cards, answers to offers (an acceptance only while it would be
+    allowed), a set of offers (``deals.offer_choices``: every combination of money,
+    stations, cards and markers cannot be listed, so ``decide`` accepts offers beyond
+    these) and ``DropOut``."""
     now = pending(state)
     if now is None or not now.admits(actor):
         return
@@ -115,10 +125,15 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
             yield from _plays(state, seat, card)
     for o in state.offers:
         if o.to == seat:
-            yield c.AnswerDeal(offer=o.id, accept=True)
+            if acceptable(state, o):
+                yield c.AnswerDeal(offer=o.id, accept=True)
             yield c.AnswerDeal(offer=o.id, accept=False)
         if o.seat == seat:
             yield c.WithdrawDeal(offer=o.id)
+    if state.turn is not None:
+        for to, give, get in offer_choices(state, seat):  # valid by construction
+            yield c.OfferDeal.model_construct(type="OfferDeal", to=to, give=give, get=get)
+    yield c.DropOut()
 
 
 def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:
@@ -166,9 +181,21 @@ def _candidates(state: StarState, seat: int, card: str, kind: str) -> Iterator[c
 
 def _avoid(state: StarState, seat: int) -> Iterator[Command]:
     yield c.PassReaction()
+    window = state.window
+    assert window is not None
     for card in sorted(set(state.player(seat).hand)):
-        if "avoid" in kinds_of(state, seat, card):
+        if answers(state, seat, card, window):
             yield c.AvoidCalamity(card=card)
+
+
+def _bid(state: StarState, seat: int) -> Iterator[Command]:
+    for stellors in bid_choices(state, seat):
+        yield c.Bid(stellors=stellors)
+
+
+def _first_die(state: StarState, seat: int) -> Iterator[Command]:
+    yield c.RerollFirstDie(reroll=True)
+    yield c.RerollFirstDie(reroll=False)
 
 
 def _place(state: StarState, seat: int) -> Iterator[Command]:
@@ -280,6 +307,13 @@ def _action(state: StarState, seat: int) -> Iterator[Command]:
             yield c.Petition()
     elif p.mission is None and p.prestige >= PETITION_PRESTIGE:
         yield c.Petition()
+    if p.personality == "pirate-pete":
+        for other in state.active:
+            try:
+                raid_check(state, seat, other.seat)
+            except RuleError:
+                continue
+            yield c.DestroyEngine(target=other.seat)
     yield c.SkipAction()
     yield from cargo_actions(state, seat)
 
@@ -335,5 +369,6 @@ GENERATORS = {
     "you_are_lost": _lost,
     "place_station": _place, "permission": _permission, "zap": _zap,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
+    "auction": _bid, "first_die": _first_die,
     "move": _move, "action": _action, "draw": _draw,
 }

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import RuleError, only
+from engine.kernel import Command, RuleError, only
 
+from .commands import PassReaction
 from .components import PETE_AS, LuckCard, luck_cards
 from .decks import turn_in
 from .draft import Draft
@@ -158,6 +159,9 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
         return False
     if p.policy == "ask":
         return True
+    w = state.window
+    if kind == "avoid_calamity" and w is not None and w.detail.get("raid"):
+        return any(answers(state, seat, c, w) for c in p.hand)
     if any(holds(state, seat, k) for k in REACTION_CARDS[kind]):
         return True
     if kind in ("zap", "you_are_lost") and any(luck_cards()[c].kind == "quarantine"
@@ -172,6 +176,24 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     roll = state.turn.roll if state.turn else None
     return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
                 and roll["kind"] in ("regular", "station") and roll["roll"] < roll["need"])
+
+
+def countdown(state: StarState) -> tuple[int, int] | None:
+    """The live countdown of the reaction window open now (table option
+    ``reaction_timer``): the seq of the event that opened it and its seconds; None without
+    the option or a window. The server runs the clock (server/service.py)."""
+    w = state.window
+    if w is None or not state.reaction_timer or state.winner is not None:
+        return None
+    return w.opened, state.reaction_timer
+
+
+def timeout_passes(state: StarState) -> list[tuple[int, Command]]:
+    """When the countdown runs out: every seat the window waits for passes, with the same
+    public event as a chosen pass (the window then polls on, and each seat it asks within
+    the same window passes as well: "as if everyone who has not answered passed")."""
+    w = state.window
+    return [] if w is None else [(seat, PassReaction()) for seat in w.waiting]
 
 
 def _waiting_for(state: StarState, seat: int, kind: str) -> Window:
@@ -192,16 +214,28 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
         return
     window = _waiting_for(draft.state, seat, "avoid_calamity")
     _card(draft.state, seat, card)
-    if "avoid" not in kinds_of(draft.state, seat, card):
-        raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card")
+    if not answers(draft.state, seat, card, window):
+        raise RuleError("Avoid Calamity!", f"{card} is not an Avoid Calamity card"
+                        + (" or a Piracy" if window.detail.get("raid") else ""))
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
     turn_in(draft, seat, card, "played")
     draft.emit("CalamityAvoided", seat=seat, card=window.card)
-    if luck_cards()[window.card].kind in ("quarantine", "envoy"):  # both cards discarded
+    if window.card and luck_cards()[window.card].kind in ("quarantine", "envoy"):  # both
         draft.emit("QuarantineCancelled", world=window.detail.get("world"), card=window.card)
-    if draft.state.player(seat).personality == "hero":
+    if draft.state.player(seat).personality == "hero" and luck_cards()[card].kind == "avoid":
         draft.prestige(seat, 1, "hero")
     advance(draft)  # an interval underneath goes on polling
+
+
+def answers(state: StarState, seat: int, card: str, window: Window) -> bool:
+    """Whether the card answers this Calamity window: Avoid Calamity (or Pete's Piracy as
+    one); against Pirate Pete's raid also a Piracy (New Personalities)."""
+    from .raids import defends
+
+    kinds = kinds_of(state, seat, card)
+    if window.detail.get("raid"):
+        return any(defends(k) for k in kinds)
+    return "avoid" in kinds
 
 
 def you_are_lost(draft: Draft, seat: int, card: str) -> None:
@@ -248,7 +282,12 @@ def _close(draft: Draft) -> None:
 
         after_declaration(draft, window.victim)
         return
-    _effect(draft, window)
+    if window.detail.get("raid"):
+        from .raids import destroy
+
+        destroy(draft, window)
+    else:
+        _effect(draft, window)
     advance(draft)  # an interval underneath goes on polling
 
 
@@ -291,11 +330,25 @@ def _effect(draft: Draft, w: Window) -> None:
 def _lost_jump(draft: Draft, w: Window) -> None:
     """The ship arrives where two dice say; the interval starts again for the new arrival
     ("You Are Lost may be played immediately after another You Are Lost")."""
-    dice = [draft.die(), draft.die()]
-    draft.emit("LostJump", seat=w.victim, by=w.by, dice=dice, to=10 * dice[0] + dice[1])
+    from .special_jumps import velma_may_reroll
+
+    first = draft.die()
     interval = draft.state.window
+    if velma_may_reroll(draft.state, w.victim, first):  # she answers before the second die
+        if interval is not None and interval.kind == "you_are_lost":
+            draft.emit("WindowClosed", kind=interval.kind, card="")
+        draft.emit("FirstDieRolled", seat=w.victim, die=first, kind="lost", by=w.by)
+        return
+    lost_arrival(draft, w.victim, w.by, first)
+
+
+def lost_arrival(draft: Draft, victim: int, by: int, first: int) -> None:
+    """The second die, the arrival world, and a new You Are Lost interval."""
+    dice = [first, draft.die()]
+    interval = draft.state.window
+    draft.emit("LostJump", seat=victim, by=by, dice=dice, to=10 * dice[0] + dice[1])
     if interval is not None and interval.kind == "you_are_lost":
         draft.emit("WindowClosed", kind=interval.kind, card="")
     from .movement import jump_interval
 
-    jump_interval(draft, w.victim)
+    jump_interval(draft, victim)

@@ -125,6 +125,11 @@ def settle_roll(draft: Draft, seat: int) -> None:
 
         settle_petition(draft, seat)
         return
+    if roll["kind"] == "raid":
+        from .raids import settle
+
+        settle(draft, seat)
+        return
     if roll["kind"] == "psychic":
         from .special_jumps import offer
 
@@ -141,16 +146,28 @@ def settle_roll(draft: Draft, seat: int) -> None:
 
 
 def _random_die_settled(draft: Draft, seat: int, roll: dict[str, object]) -> None:
+    from .special_jumps import velma_may_reroll
+
     dice = [max(1, min(6, int(d))) for d in roll["dice"]]  # type: ignore[attr-defined]
-    if len(dice) == 1:  # "Zap must be played immediately after each roll"
-        second = draft.die()
-        draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=second, need=0,
-                   dice=[*dice, second])
-        _open(draft, "zap", seat)
+    if len(dice) == 1 and velma_may_reroll(draft.state, seat, dice[0]):
+        draft.emit("FirstDieRolled", seat=seat, die=dice[0], kind="random")
+        return
+    if len(dice) == 1:
+        second_random_die(draft, seat, dice)
         return
     draft.emit("RandomJumped", seat=seat, dice=dice, to=10 * dice[0] + dice[1],
                origin=draft.state.player(seat).world)
     jump_interval(draft, seat)
+
+
+def second_random_die(draft: Draft, seat: int, dice: list[int]) -> None:
+    """The second die of a random jump, with its own Zap interval ("Zap must be played
+    immediately after each roll")."""
+    second = draft.die()
+    rerolled = bool((_turn(draft.state).roll or {}).get("rerolled"))
+    draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=second, need=0,
+               dice=[*dice, second], rerolled=rerolled)
+    _open(draft, "zap", seat)
 
 
 def jump_interval(draft: Draft, seat: int) -> None:
@@ -198,7 +215,7 @@ def reroll(draft: Draft, seat: int, card: str) -> None:
 
 
 ZAPS = {"zap": (-1, 1), "superzap": (-2, 2)}
-NO_REROLL = ("random", "petition", "psychic", "awesome")  # re-rolls: jump attempts only
+NO_REROLL = ("random", "petition", "psychic", "awesome", "raid")  # re-rolls: jump attempts only
 
 
 def zap(draft: Draft, seat: int, card: str, delta: int) -> None:

@@ -20,3 +20,7 @@ class StarTradersOptions(BaseModel):
     advanced: bool = Field(False, description="the Advanced Game")
     personalities: Personality | list[Personality | None] | None = Field(
         None, description="Setting Up 4: 'random' (default), 'none', or one per seat")
+    reaction_timer: int | None = Field(
+        None, ge=5, le=7 * 86400,
+        description="seconds a reaction window stays open; then every seat that has not "
+                    "answered passes (none: the window waits)")

@@ -7,7 +7,19 @@ from typing import Any
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
 
-from . import actions, cargo, deals, dropout, luck, movement, quarantine, special_jumps, turn
+from . import (
+    actions,
+    auction,
+    cargo,
+    deals,
+    dropout,
+    luck,
+    movement,
+    quarantine,
+    raids,
+    special_jumps,
+    turn,
+)
 from . import commands as c
 from .draft import Draft
 from .state import StarState
@@ -32,6 +44,9 @@ RULES: dict[type[Command], Rule] = {
     c.BuyEngine: lambda d, s, cmd: actions.buy_engine(d, s),
     c.Petition: lambda d, s, cmd: actions.petition(d, s),
     c.SkipAction: lambda d, s, cmd: actions.skip_action(d, s),
+    c.DestroyEngine: lambda d, s, cmd: raids.raid(d, s, cmd.target),
+    c.Bid: lambda d, s, cmd: auction.bid(d, s, cmd.stellors),
+    c.RerollFirstDie: lambda d, s, cmd: special_jumps.answer_first_die(d, s, cmd.reroll),
     c.PayPetition: lambda d, s, cmd: actions.answer_price(d, s, cmd.pay),
     c.ChooseKlugePayoff: lambda d, s, cmd: cargo.choose_kluge(d, s, cmd.engine),
     c.LookAtCards: lambda d, s, cmd: turn.look_at_cards(d, s, cmd.seat),

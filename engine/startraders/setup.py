@@ -12,7 +12,10 @@ from .draft import Draft
 from .galaxy import CAPITAL, load_galaxy
 from .state import StarState
 
-OPTIONS = {"advanced", "personalities"}
+OPTIONS = {"advanced", "personalities", "reaction_timer"}
+
+
+MIN_REACTION_TIMER = 5  # seconds: a shorter countdown leaves no time to read the question
 
 
 def contract_slots(players: int, advanced: bool) -> int:
@@ -71,6 +74,11 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
     if not 2 <= n <= 6:
         raise RuleError("Setting Up", f"Star Traders is for 2-6 players, not {n}")
     advanced = bool(options.get("advanced", False))
+    timer = options.get("reaction_timer")
+    if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)
+                              or timer < MIN_REACTION_TIMER):
+        raise RuleError("options", f"reaction_timer: whole seconds, at least "
+                        f"{MIN_REACTION_TIMER}")
     personalities = _personalities(options.get("personalities"), n, rng)
     first = rng.below(n)
     worlds = start_worlds(personalities, first, rng)
@@ -83,6 +91,7 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
         stations={str(w): i for i, w in enumerate(worlds)},
         slots=contract_slots(n, advanced),
         insider_left=3 if "insider" in personalities else 0,
+        reaction_timer=timer,
     )
     draft.emit("DecksShuffled", NOBODY, deck=rng.shuffled(sorted(contracts())),
                luck_deck=rng.shuffled(sorted(luck_cards())))

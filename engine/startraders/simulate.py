@@ -40,7 +40,9 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
             used[f"jump:{d.get('kind', 'random')}"] += 1
         elif ev.type in ("ContractDelivered", "StationBuilt", "PetitionRolled",
                          "MissionGranted", "ContractCompleted", "PermissionAnswered",
-                         "ImperialStationGranted", "KlugeChosen", "TelzeyLooked"):
+                         "ImperialStationGranted", "KlugeChosen", "TelzeyLooked",
+                         "DealOffered", "DealAccepted", "StationAuctioned", "RaidRolled",
+                         "EngineDestroyed", "FirstDieAnswered", "DroppedOut"):
             used[ev.type] += 1
         elif ev.type == "CardTurnedIn" and d.get("why") == "reroll":
             used["reroll"] += 1

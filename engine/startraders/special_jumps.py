@@ -91,3 +91,43 @@ def choose(draft: Draft, seat: int, world: int | None) -> None:
     draft.emit("Jumped", seat=seat, to=world, kind=kind, roll=None, need=0,
                origin=draft.state.player(seat).world)
     jump_interval(draft, seat)
+
+
+def velma_may_reroll(state: StarState, seat: int, die: int) -> bool:
+    """New Personalities, Verdant Velma: "When making a random jump or resolving You Are
+    Lost, Velma may reroll the first die (before rolling the second) as long as it matches
+    the first number of the world she departed from" (once per jump: docs/rulings.md)."""
+    turn = state.turn
+    if turn is None or state.player(seat).personality != "verdant-velma":
+        return False
+    if (turn.roll or {}).get("rerolled"):
+        return False
+    origin = turn.origin if turn.origin is not None else state.player(seat).world
+    return die == origin // 10
+
+
+def answer_first_die(draft: Draft, seat: int, reroll: bool) -> None:
+    """Velma re-rolls the first die or keeps it; then the second die."""
+    from .luck import lost_arrival
+    from .movement import second_random_die
+
+    turn = _turn(draft.state)
+    waiting = turn.first_die
+    if waiting is None or seat != turn.seat:
+        raise RuleError(RULE_VELMA, "no first die waits for your choice")
+    draft.emit("FirstDieAnswered", seat=seat, reroll=reroll, die=waiting["die"])
+    if waiting["kind"] == "lost":
+        lost_arrival(draft, seat, int(waiting["by"]), draft.die() if reroll else waiting["die"])
+        return
+    if not reroll:
+        second_random_die(draft, seat, [int(waiting["die"])])
+        return
+    first = draft.die()  # the new first die has its own Zap interval
+    draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=first, need=0, dice=[first],
+               rerolled=True)
+    from .movement import open_interval
+
+    open_interval(draft, "zap", seat)
+
+
+RULE_VELMA = "New Personalities"

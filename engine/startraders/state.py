@@ -56,6 +56,7 @@ class Window(BaseModel):
     waiting: list[int] = []  # the seat asked now
     queue: list[int] = []  # the seats still to ask after it
     order: list[int] = []  # everyone the window polls, in priority order
+    opened: int = 0  # the seq of its WindowOpened event (a live countdown runs from there)
 
 
 class Bundle(BaseModel):
@@ -84,6 +85,16 @@ class Offer(BaseModel):
     get: Bundle
 
 
+class Auction(BaseModel):
+    """The Imperial Station Petition Table's -1: the petitioner's station goes up for
+    auction; every Trader still in the game bids once, sealed (docs/rulings.md)."""
+
+    world: int
+    seller: int
+    order: list[int]  # the bidders in priority order (ties go to the earlier)
+    bids: dict[int, int] = {}  # seat -> Stellors (secret: each sees only his own)
+
+
 class Turn(BaseModel):
     seat: int
     stage: Stage = "move"
@@ -100,6 +111,8 @@ class Turn(BaseModel):
     awesome_used: bool = False  # Awesome Andi's Awesome Jump, once per turn
     choices: list[int] | None = None  # worlds a Psychic or Awesome Jump may reach
     ends_movement: bool = False  # a random jump or You Are Lost ends the movement stage
+    origin: int | None = None  # the world the jump in progress departed from
+    first_die: dict[str, Any] | None = None  # Verdant Velma's first die, waiting for her
 
 
 class StarState(BaseModel):
@@ -126,6 +139,8 @@ class StarState(BaseModel):
     next_offer: int = 1
     sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
+    auction: Auction | None = None  # a station up for auction (advanced game)
+    reaction_timer: int | None = None  # table option: seconds a reaction window stays open
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

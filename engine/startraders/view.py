@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .auction import bidders
 from .components import contracts
 from .legal import pending
 from .state import Player, StarState
@@ -41,6 +42,7 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
     return {
         "ruleset": "star-traders",
         "advanced": state.advanced,
+        "reaction_timer": state.reaction_timer,
         "round": state.round,
         "first_player": state.first_player,
         "turn": None if turn is None else {
@@ -66,6 +68,9 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
             k: v for k, v in state.window.model_dump().items() if k not in ("waiting", "queue")},
         "quarantines": [{"world": q["world"], "by": q["by"]} for q in state.quarantines],
         "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
+        "auction": None if state.auction is None else {
+            "world": state.auction.world, "seller": state.auction.seller,
+            "waiting": bidders(state), "bid": state.auction.bids.get(viewer)},
         "winner": state.winner,
         "end": state.end,
     }

@@ -35,6 +35,11 @@ def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
     return table
 
 
+def _staying(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal commands but leaving the table (random play that should go on)."""
+    return [a for a in legal if a["type"] != "DropOut"]
+
+
 def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
     token = table["seats"][seat]["token"]
     seq = view(c, table, token)["seq"]
@@ -53,7 +58,7 @@ def test_a_star_traders_table_plays_through_the_api(client: TestClient) -> None:
         seat = spectator["pending"]["seats"][0]
         v = view(client, table, table["seats"][seat]["token"])
         assert v["view"]["players"][0]["personality"] == "navigator"
-        r = _send(client, table, seat, rng.choice(v["legal"]))
+        r = _send(client, table, seat, rng.choice(_staying(v["legal"])))
         assert r.status_code == 200, r.text
     log = client.get(f"/api/tables/{table['table_id']}/log",
                      headers=h(table["seats"][1]["token"])).json()
@@ -124,7 +129,8 @@ def test_the_galaxy_svg_is_served(client: TestClient) -> None:
 def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> None:
     """The leak oracle for Star Traders: after random play, nothing a seat received (views,
     the log) names a card another seat still holds, unless it saw it by right (a discard,
-    Telzey's look); no view shows another seat's Stellors."""
+    Telzey's look, an offer its holder made to it); no view shows another seat's
+    Stellors."""
     table = _table(client, seats=3)
     rng = random.Random(11)
     for _ in range(80):
@@ -133,7 +139,7 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
             break
         seat = spectator["pending"]["seats"][0]
         v = view(client, table, table["seats"][seat]["token"])
-        assert _send(client, table, seat, rng.choice(v["legal"])).status_code == 200
+        assert _send(client, table, seat, rng.choice(_staying(v["legal"]))).status_code == 200
     views = {s: view(client, table, table["seats"][s]["token"]) for s in range(3)}
     hands = {s: set(views[s]["view"]["players"][s]["hand"]) for s in range(3)}
     discard = set(views[0]["view"]["luck_discard"])
@@ -142,6 +148,9 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
                          headers=h(table["seats"][seat]["token"])).json()["events"]
         seen = {card for e in log if e.get("type") == "CardsSeen" and "data" in e
                 for card in e["data"]["cards"]}
+        # a card offered in a deal is shown by its holder to the other party (Trades)
+        seen |= {card for e in log if e.get("type") == "DealOffered" and "data" in e
+                 for side in ("give", "get") for card in e["data"][side]["cards"]}
         text = json.dumps([views[seat], log])
         for other in range(3):
             if other == seat:
@@ -149,3 +158,105 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
             for card in hands[other] - discard - seen:
                 assert f'"{card}"' not in text, (seat, card)
             assert "stellors" not in views[seat]["view"]["players"][other]
+
+
+def test_a_table_without_personalities_keeps_its_option(client: TestClient) -> None:
+    """Setting Up 4: ``personalities: "none"`` is a table option, not a seat's choice: the
+    table keeps it, the lobby offers no personality, and nobody has one in the game."""
+    table = _table(client, seats=3, personalities="none")
+    lobby = client.get(f"/api/tables/{table['table_id']}",
+                       headers=h(table["host"]["token"])).json()
+    assert lobby["options"] == {"personalities": "none"}
+    assert lobby["choices"] == []
+    players = view(client, table, table["spectator"]["token"])["view"]["players"]
+    assert [p["personality"] for p in players] == [None, None, None]
+
+
+def test_a_per_seat_personality_list_is_the_lobbys_business(client: TestClient) -> None:
+    """The per-seat list of the choice option comes from the lobby's choices at the start; a
+    list sent when creating the table is not kept (the seats choose)."""
+    table = _table(client, seats=2, choices={0: "hero"},
+                   personalities=["engineer", "psychic"])
+    lobby = client.get(f"/api/tables/{table['table_id']}",
+                       headers=h(table["host"]["token"])).json()
+    assert "personalities" not in lobby["options"]
+    players = view(client, table, table["spectator"]["token"])["view"]["players"]
+    assert players[0]["personality"] == "hero"
+    assert players[1]["personality"] in PERSONALITIES
+
+
+def test_a_reaction_windows_countdown_passes_for_the_silent_seats(client: TestClient) -> None:
+    """Table option ``reaction_timer``: the view says when the window closes; when the
+    countdown runs out every seat that has not answered passes -- the same public event as a
+    chosen pass -- and the next window has a clock of its own."""
+    import time
+    from datetime import datetime
+
+    table = _table(client, seats=3, personalities="none", reaction_timer=5)
+    for seat in range(3):  # everyone wants to be asked: the windows wait for answers
+        assert _send(client, table, seat, {"type": "SetReactionPolicy",
+                                           "policy": "ask"}).status_code == 200
+    spectator = view(client, table, table["spectator"]["token"])
+    mover = spectator["pending"]["seats"][0]
+    legal = view(client, table, table["seats"][mover]["token"])["legal"]
+    jump = next(a for a in legal if a["type"] == "Jump" and a["kind"] == "regular")
+    asked = time.time()
+    assert _send(client, table, mover, jump).status_code == 200
+    first = view(client, table, table["seats"][mover]["token"])
+    assert first["pending"]["prompt"] == "quarantine"
+    clock = first["countdown"]
+    assert clock["seconds"] == 5
+    closes = datetime.fromisoformat(clock["closes_at"]).timestamp()
+    assert asked + 3 < closes < time.time() + 5.5
+    assert first["view"]["reaction_timer"] == 5
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        now = view(client, table, table["spectator"]["token"])
+        if now["countdown"] is None or now["countdown"]["opened"] != clock["opened"]:
+            break
+        time.sleep(0.25)
+    assert time.time() >= closes - 0.5  # not before its time
+    log = client.get(f"/api/tables/{table['table_id']}/log",
+                     headers=h(table["seats"][(mover + 1) % 3]["token"])).json()["events"]
+    after = [e for e in log if e["seq"] > clock["opened"]]
+    passed = [e["data"]["seat"] for e in after if e.get("type") == "ReactionPassed"]
+    assert sorted(passed[:3]) == [0, 1, 2]  # the quarantine interval closed by silence
+    assert any(e.get("type") == "WindowClosed" and e["data"]["kind"] == "quarantine"
+               for e in after)
+    later = view(client, table, table["spectator"]["token"])
+    if later["countdown"] is not None:  # the roll's Zap/Reroll interval: its own clock
+        assert later["countdown"]["opened"] > clock["opened"]
+
+
+def test_a_reaction_timer_below_five_seconds_is_refused(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"ruleset": "star-traders", "seats": 2,
+                                         "options": {"reaction_timer": 2}})
+    assert r.status_code == 422 and "reaction_timer" in r.text
+
+
+def test_a_reloaded_game_keeps_its_windows_deadline(client: TestClient) -> None:
+    """After a restart (the game evicted from memory and loaded again) the countdown runs
+    from the time the window opened, read from the log, not from the reload."""
+    import time
+
+    table = _table(client, seats=2, personalities="none", reaction_timer=60)
+    for seat in range(2):
+        _send(client, table, seat, {"type": "SetReactionPolicy", "policy": "ask"})
+    mover = view(client, table, table["spectator"]["token"])["pending"]["seats"][0]
+    legal = view(client, table, table["seats"][mover]["token"])["legal"]
+    _send(client, table, mover, next(a for a in legal if a["type"] == "Jump"))
+    before = view(client, table, table["spectator"]["token"])["countdown"]
+    client.app.state.service.evict(table["table_id"])  # type: ignore[attr-defined]
+    time.sleep(1.2)
+    after = None
+    for _ in range(40):  # the reload reads the opening time from the log
+        after = view(client, table, table["spectator"]["token"])["countdown"]
+        if after is not None:
+            break
+        time.sleep(0.05)
+    assert after is not None and after["opened"] == before["opened"]
+    from datetime import datetime
+
+    drift = abs(datetime.fromisoformat(after["closes_at"]).timestamp()
+                - datetime.fromisoformat(before["closes_at"]).timestamp())
+    assert drift < 1.0  # not restarted at the reload, 1.2 s later

@@ -38,9 +38,11 @@ def test_a_versioned_url_is_immutable_and_pages_link_versions(client: TestClient
     page = client.get("/")
     assert page.status_code == 200 and page.headers["cache-control"] == REVALIDATE
     css = re.search(r'href="(/platform/style\.css\?v=([0-9a-f]+))"', page.text)
-    game_css = re.search(r'href="(/games/venus/board\.css\?v=([0-9a-f]+))"', page.text)
+    sandbox = client.get("/sandbox.html")  # a page of one game links its files in its folder
+    game_css = re.search(r'href="(/games/venus/board\.css\?v=([0-9a-f]+))"', sandbox.text)
+    game_js = re.search(r'src="(/games/venus/sandbox\.js\?v=([0-9a-f]+))"', sandbox.text)
     js = re.search(r'src="(/main\.js\?v=([0-9a-f]+))"', page.text)
-    assert css and js and game_css
+    assert css and js and game_css and game_js
     assert client.get(game_css.group(1)).headers["cache-control"] == LONG
     versioned = client.get(css.group(1))
     assert versioned.headers["cache-control"] == LONG

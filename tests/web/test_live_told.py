@@ -141,7 +141,8 @@ FOLD_CASE = """async () => {
   document.body.appendChild(root);
   const n = new Notices(root, venus, window.starport.names, (s) => ["Ann", "Bob"][s], 0);
   for (const k of [1, 2, 3, 4]) n.add(`Stop ${k}`);
-  const seen = () => [...root.querySelectorAll(".notice:not([hidden]) p")].map((p) => p.textContent);
+  const seen = () => [...root.querySelectorAll(".notice:not([hidden]) p")]
+    .map((p) => p.textContent);
   const fold = root.querySelector(".notices-fold");
   const out = { folded: seen(), bar: fold.querySelector("span").textContent };
   fold.querySelectorAll("button")[0].click(); // Show

@@ -70,9 +70,6 @@ export const sandbox = {
   command: (id, command) => postJSON(`/api/sandbox/${encodeURIComponent(id)}/commands`, { command }),
 };
 
-export const boardData = (edition) => getJSON(`/api/venus/board?edition=${encodeURIComponent(edition)}`);
-export const boardSvg = (edition) => getText(`/boards/venus.svg?edition=${encodeURIComponent(edition)}`);
-
 /**
  * The tables API (server/api.py) for one table, as one link (token) sees it. The token goes
  * in a header when this tab has it; otherwise the table's HttpOnly cookie speaks for us.

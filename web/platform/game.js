@@ -92,6 +92,8 @@ export class Game {
   async open() {
     for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
+    $("players-title").textContent = this.module.playersTitle;
+    $("chart-title").textContent = this.module.scoreName;
     // the log so far (unless the live connection already streams it from the lobby) and, for
     // a replay link, its first frames: fetched while the board loads
     const live = this.ctx.live;
@@ -123,6 +125,7 @@ export class Game {
     this.board.fit();
     this.focusActive(true);
     this.sinceLastTurn();
+    keepFocus(); // the next action (else the prompt), whether or not a view comes pushed after
     this.accept(this.early.splice(0));
   }
 
@@ -316,7 +319,7 @@ export class Game {
     if (this.seat === null) return;
     const mine = (type) => fresh.some((e) => e.type === type && e.data?.seat === this.seat);
     if (mine("TurnEnded")) $("since").hidden = true;
-    if (mine("TurnStarted") && this.answer?.view.stage !== "over") {
+    if (mine("TurnStarted") && this.stageOf(this.answer?.view) !== "over") {
       this.sinceShown = false;
       this.sinceLastTurn();
     }
@@ -489,6 +492,9 @@ export class Game {
     this.page.showActive(this.answer?.view, always);
   }
 
+  /** "setup", "playing" or "over" (the game says, GameModule.stage). */
+  stageOf(view) { return view ? this.module.stage(view) : "setup"; }
+
   myTurn() {
     const a = this.answer;
     return !!a && this.seat !== null && (a.pending?.seats || []).includes(this.seat) && a.legal.length > 0;
@@ -497,7 +503,7 @@ export class Game {
   updateTitle() {
     const name = this.ctx.lobby.name;
     const a = this.answer;
-    const over = a && a.view.stage === "over";
+    const over = a && this.stageOf(a.view) === "over";
     document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
   }
 
@@ -515,16 +521,16 @@ export class Game {
     $("prompt").classList.toggle("yours", mine);
     this.renderSeatBack();
     const badge = $("turn-badge");
-    if (view.stage === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
+    if (this.stageOf(view) === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
     else if (turn) badge.textContent = mine ? "Your turn" : `${this.who(turn.seat)}'s turn · round ${view.round}`;
     badge.classList.toggle("yours", mine);
     this.renderPlayers(view);
-    const target = view.target;
+    const target = this.module.goal(view);
     $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
     this.drawChart();
     this.updateTitle();
     // the host may end a game being played; after a win (or the end) there is nothing to end
-    $("end-btn").hidden = !(this.me.role === "host" && view.stage === "playing" && this.ctx.lobby.status === "playing");
+    $("end-btn").hidden = !(this.me.role === "host" && this.stageOf(view) === "playing" && this.ctx.lobby.status === "playing");
     if (this.busy) this.setBusy(true);
     this.renderEnd();
     if (this.replay.active) this.replay.paint(); // the moment replayed, not now
@@ -535,10 +541,10 @@ export class Game {
     const view = this.answer?.view;
     if (!view) return;
     const points = this.chartPoints();
-    const key = JSON.stringify([points.map((p) => p.scores), view.target, view.players.map((p) => [p.name, this.names.playerColor(p)])]);
+    const key = JSON.stringify([points.map((p) => p.scores), this.module.goal(view), view.players.map((p) => [p.name, this.names.playerColor(p)])]);
     if (key === this.chartKey) return;
     this.chartKey = key;
-    renderChart($("chart"), points, view.players, this.names, view.target, this.scoreOf);
+    renderChart($("chart"), points, view.players, this.names, this.module.goal(view), this.scoreOf);
   }
 
   chartPoints() {
@@ -556,7 +562,7 @@ export class Game {
     const a = this.answer;
     const view = a.view;
     const turn = { mine: this.myTurn(), activeIsMe: view.turn?.seat === this.seat, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat };
-    if (view.stage === "over") return this.page.promptWords(a, turn);
+    if (this.stageOf(view) === "over") return this.page.promptWords(a, turn);
     if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
     if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
     if (!view.turn) return "Waiting for the game to begin…";
@@ -593,7 +599,7 @@ export class Game {
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
       const hostTools = document.createElement("div");
       hostTools.className = "host-seat-tools";
-      if (this.me.role === "host" && view.stage === "playing" && lobby.status === "playing") {
+      if (this.me.role === "host" && this.stageOf(view) === "playing" && lobby.status === "playing") {
         const b = document.createElement("button");
         b.type = "button";
         b.className = "small bot-toggle";
@@ -622,10 +628,10 @@ export class Game {
   renderEnd() {
     const a = this.answer;
     const box = $("end");
-    const over = a.view.stage === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
+    const over = this.stageOf(a.view) === "over" || ["over", "abandoned"].includes(this.ctx.lobby.status);
     if (!over || this.endDismissed || this.replay.active) { box.hidden = true; return; }
     // the table may say "over" before the view with the winner comes: draw again when it does
-    const key = `${a.view.stage}:${a.view.winner}:${this.ctx.lobby.status}`;
+    const key = `${this.stageOf(a.view)}:${a.view.winner}:${this.ctx.lobby.status}`;
     if (!box.hidden && key === this.endKey) return;
     this.endKey = key;
     box.replaceChildren();

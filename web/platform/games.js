@@ -4,15 +4,23 @@
 // it asks the game's module. A third game plugs in with a folder ``web/games/<game>/`` whose
 // ``index.js`` exports a GameModule by default, and one line in FOLDERS below.
 
-/** ruleset id -> folder under ``web/games/`` (loaded only when a table of that game opens). */
+/** ruleset id -> folder under ``web/games/`` (loaded when a table of that game opens; the start
+ * page offers each one with a ``createForm``). Star Traders adds ``"star-traders": "startraders"``
+ * with its folder. */
 export const FOLDERS = {
   venus: "venus",
-  "star-traders": "startraders",
 };
+
+/*
+ * What the platform reads of a view itself (``GET /view``, frames of ``GET /replay``): ``round``,
+ * ``turn.seat`` (or ``turn`` null), ``players[i].seat/.name``, ``winner``. Of the events:
+ * ``TurnStarted {seat, round}``, ``TurnEnded {seat}``, ``GameWon`` (turns, "since your last
+ * turn", the chart's reload). Everything else goes through the game's module.
+ */
 
 /**
  * A game's words for its things (names of places, pieces, players). The platform uses only
- * the two below (players list, chart, end summary); the game's own views use the rest.
+ * these (players list, chart, end summary, lobby); the game's own views use the rest.
  * @typedef {Object} GameNames
  * @property {(player: Object) => string} playerLabel  "Ann (Dell)"
  * @property {(player: Object) => string} playerColor  a CSS color for the player's chips and lines
@@ -39,8 +47,8 @@ export const FOLDERS = {
  * The platform calls it; it draws only inside the map (``#board``) and the turn panel
  * (``#controls``, ``#combat``, ``#moves``, ``#offer``, ``#market``, ``#trade``, ``#shipcard``).
  * @typedef {Object} GamePage
- * @property {Object} board  the map viewport (``container``, ``fit()``, ``noteUser()``): the
- *   platform fits it and gives it the keys m and f
+ * @property {Object} board  the map viewport, a ``MapView`` (``web/platform/mapview.js``) or a
+ *   subclass: the platform fits it and gives it the keys m and f
  * @property {(lobby: Object) => Promise<void>} load  draw the empty board (the table's options)
  * @property {(answer: Object, turn: TurnState & {replaying: boolean}) => void} render  the newest ``{seq, view, legal,
  *   pending, extras}`` of this link: highlights and the turn panel (pieces: ``drawPieces``)
@@ -106,6 +114,8 @@ export const FOLDERS = {
  * @property {string} id            the folder name ("venus")
  * @property {string[]} rulesets    the ruleset ids it plays ("venus")
  * @property {string} title         "Merchant of Venus"
+ * @property {string[]} styles      the game's stylesheets ("/games/venus/board.css"), linked when it loads
+ * @property {string} playersTitle  the heading of the players list ("Merchants")
  * @property {(lobby: Object) => Promise<GameNames>} loadNames  the game's data for a table (board, names)
  * @property {(lobby: Object) => string} optionWords  the table's options in words (the lobby)
  * @property {string} choiceTitle   what a seat chooses in the lobby ("Race / color")
@@ -118,22 +128,72 @@ export const FOLDERS = {
  * @property {(names: GameNames, seat: number|null, events: Object[], cmd?: Object) => string[]} notices
  *   what the rules did to my seat without my asking, in words (kept until "Got it")
  * @property {Set<string>} playedTypes  event types a seat causes by playing (a bot playing mine)
+ * @property {(view: Object) => string} stage  "setup", "playing" or "over" (the end dialog, the
+ *   title, the host's tools)
+ * @property {(view: Object) => (number|null)} goal  the score that wins, if any (the chart's
+ *   dashed line, "first to 2,000")
  * @property {(player: Object) => number} score  the public score the chart draws
  * @property {string} scoreName     "Net Worth (3.2)"
  * @property {{keys: Shortcut[], next: string[], urgent: number, panel: string}} keyboard
  *   the game's keys, and where the focus goes after a redraw (``focus.js``): ``next``
  *   selectors in order, the first ``urgent`` are questions the rules ask, ``panel`` the turn
  *   panel's first control
+ * @property {CreateForm} [createForm]  the start page's part for this game (without it the start
+ *   page does not offer the game)
+ */
+
+/**
+ * A game's part of the start page's create form. The platform keeps the table's name, the
+ * Game radios, Players (``#t-seats``) and Bots; the game's fields come from ``fragment`` (an
+ * HTML file of its folder, inserted in ``#game-options``; an element ``[data-slot="seats"]`` in
+ * it is where the Players select goes).
+ * @typedef {Object} CreateForm
+ * @property {string} title     the Game radio's label ("Merchant of Venus (classic game)")
+ * @property {string} crumb     the top bar's words ("Merchant of Venus with friends")
+ * @property {string} fragment  the fields' HTML ("/games/venus/create.html")
+ * @property {(root: HTMLElement, seats: SeatsControl) => CreatePart} mount  wire the fields
+ */
+
+/**
+ * The platform's Players select, as the game's fields may drive it (Venus: solitaire is one seat).
+ * @typedef {Object} SeatsControl
+ * @property {() => number} value
+ * @property {(n: number) => void} set
+ * @property {(on: boolean) => void} lock     the player may not change it
+ * @property {() => void} refill              offer 1..maxSeats() again
+ */
+
+/**
+ * @typedef {Object} CreatePart
+ * @property {() => number} maxSeats
+ * @property {() => Object} options           the table's ``options`` (POST /api/tables)
+ * @property {(n: number) => void} seatsChanged
+ * @property {() => void} ready               after mounting and the seats filled
+ * @property {HTMLElement} [aside]            a card beside the form (Venus: the cluster map)
  */
 
 const loaded = new Map();
 
-/** The game module for a ruleset id (imported once). */
+/** A game's stylesheet, linked once; resolves when it is loaded (or failed: the page goes on). */
+function addStyle(href) {
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  const done = new Promise((resolve) => { link.onload = resolve; link.onerror = resolve; });
+  document.head.appendChild(link);
+  return done;
+}
+
+/** The game module for a ruleset id (imported once, its ``styles`` linked). */
 export function gameFor(ruleset) {
   const folder = FOLDERS[ruleset];
   if (!folder) return Promise.reject(new Error(`This client has no views for the game ${JSON.stringify(ruleset)} (known: ${Object.keys(FOLDERS).join(", ")}).`));
   if (!loaded.has(folder)) {
-    const p = import(`../games/${folder}/index.js`).then((m) => m.default);
+    const p = import(`../games/${folder}/index.js`).then(async (m) => {
+      await Promise.all((m.default.styles || []).map(addStyle));
+      return m.default;
+    });
     p.catch(() => loaded.delete(folder)); // a failed load may be tried again
     loaded.set(folder, p);
   }

@@ -1,27 +1,42 @@
-// The start page: create a table (edition, length, optional rules, seats, bots) and hand out
-// the invite links; the cluster map below.
-import { createTable } from "./api.js";
-import { Board, zoomButtons } from "../games/venus/board.js";
+// The start page: create a table (the game, seats, bots; the game's own options and its
+// aside, e.g. Venus's edition, length, optional rules and cluster map: GameModule.createForm)
+// and hand out the invite links. Above it, "My games" (mygames.js); in it, the table's settings
+// the same for every game (tablesettings.js: time per move, who plays each seat, spectators).
+import { createTable, getText } from "./api.js";
+import { FOLDERS, gameFor } from "./games.js";
 import { copyButton, rememberLinks } from "./links.js";
 import { rememberGame, showMyGames } from "./mygames.js";
 import { botSeats, rulesetInfo, schemaOptions, tableSettings } from "./tablesettings.js";
 
 const $ = (id) => document.getElementById(id);
-const SEATS = { "avalon-hill": 6, "classic-2012": 4 };
-// the options this form draws itself; any other the server's schema names is drawn from it
-const DRAWN = ["edition", "game_length", "small_bank", "combat", "rastur", "solitaire", "fast_play", "races"];
 
-export function openHome() {
+/** The games this client can create a table of: [{ruleset, module}] (a folder that does not
+ * load, or has no create form yet, is left out). */
+async function creatable() {
+  const out = await Promise.all(Object.keys(FOLDERS).map((ruleset) => gameFor(ruleset)
+    .then((module) => (module.createForm ? { ruleset, module } : null), () => null)));
+  return out.filter(Boolean);
+}
+
+export async function openHome() {
   $("home").hidden = false;
-  document.title = "Starport — Merchant of Venus";
+  showMyGames($("main"));
   const form = $("create");
-  const board = new Board($("home-board"));
-  let toolbar = null;
-  const edition = () => form.querySelector('input[name="edition"]:checked').value;
+  const [games, info] = await Promise.all([creatable(), rulesetInfo().catch(() => ({}))]);
+  const settings = tableSettings($("t-settings"));
+  let seatPicks = null; // who plays each seat: a player, or one of the ruleset's bots
+  let more = null; // the ruleset's options its own form does not draw, from the server's schema
+  const seatsField = $("t-seats-field");
+  const sel = $("t-seats");
+  let part = null; // the chosen game's part of the form
+  let ruleset = null;
 
+  const fillBots = () => {
+    const kinds = info[ruleset]?.bots || ["random"];
+    seatPicks = botSeats($("t-bots"), Number(sel.value), kinds, seatPicks?.chosen());
+  };
   const fillSeats = () => {
-    const max = SEATS[edition()];
-    const sel = $("t-seats");
+    const max = part.maxSeats();
     const was = Number(sel.value) || 2;
     sel.replaceChildren();
     for (let n = 1; n <= max; n += 1) {
@@ -33,63 +48,67 @@ export function openHome() {
     sel.value = String(Math.min(was, max));
     fillBots();
   };
-  // who plays each seat: a player or one of the ruleset's bots (GET /api/rulesets)
-  let seatPicks = null;
-  let botKinds = ["trader", "random"];
-  const fillBots = () => {
-    seatPicks = botSeats($("t-bots"), Number($("t-seats").value), botKinds, seatPicks?.chosen());
+  const seats = {
+    value: () => Number(sel.value),
+    set(n) { sel.value = String(n); fillBots(); },
+    lock(on) { sel.disabled = on; },
+    refill: () => fillSeats(),
   };
-  let moreOptions = null;
-  rulesetInfo().then((info) => {
-    botKinds = info.venus?.bots || botKinds;
+  sel.addEventListener("change", () => {
     fillBots();
-    moreOptions = schemaOptions($("t-more-options"), info.venus?.options_schema, DRAWN);
-  }).catch(() => { /* the defaults stay */ });
-  const settings = tableSettings($("t-settings"));
-  showMyGames($("main"));
-  const showMap = async () => {
-    await board.load(edition());
-    if (!toolbar) toolbar = zoomButtons(board, board.container.parentElement);
-  };
-  // the 1988 optional rules (15-17): Rastur bring combat (16.3 needs weapons); solitaire is one
-  // seat against the Rastur (17.1)
-  const syncOptions = () => {
-    const old = edition() === "avalon-hill";
-    $("t-1988").hidden = !old;
-    $("t-2012").hidden = old;
-    $("t-fast-play").disabled = old;
-    $("t-opt-hint").hidden = old;
-    for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).disabled = !old;
-    const solo = old && $("t-solitaire").checked;
-    if (solo) {
-      $("t-rastur").checked = true;
-      $("t-seats").value = "1";
-      fillBots();
-    }
-    if (old && $("t-rastur").checked) $("t-combat").checked = true;
-    $("t-rastur").disabled = !old || solo;
-    $("t-combat").disabled = !old || (old && $("t-rastur").checked);
-    $("t-seats").disabled = solo;
-  };
-  for (const id of ["t-combat", "t-rastur", "t-solitaire"]) $(id).addEventListener("change", syncOptions);
-  for (const r of form.querySelectorAll('input[name="edition"]')) r.addEventListener("change", () => { fillSeats(); syncOptions(); showMap(); });
-  $("t-seats").addEventListener("change", () => {
-    if ($("t-seats").value !== "1") $("t-solitaire").checked = false;
-    fillBots();
-    syncOptions();
+    part.seatsChanged(Number(sel.value));
   });
-  fillSeats();
-  syncOptions();
-  showMap();
 
-  const optional = () => {
-    if (edition() !== "avalon-hill") return $("t-fast-play").checked ? { fast_play: true } : {};
-    const out = {};
-    if ($("t-solitaire").checked) out.solitaire = true;
-    if ($("t-rastur").checked) out.rastur = true;
-    if ($("t-combat").checked) out.combat = true;
-    return out;
+  /** Show the game's fields (its fragment, the Players select in its slot) and its aside. */
+  const choose = async (chosen) => {
+    const { module } = games.find((g) => g.ruleset === chosen);
+    const root = $("game-options");
+    form.insertBefore(seatsField, root); // back out of the old game's slot
+    document.querySelector(".home-aside")?.remove();
+    root.innerHTML = await getText(module.createForm.fragment);
+    root.querySelector('[data-slot="seats"]')?.replaceWith(seatsField);
+    ruleset = chosen;
+    part = module.createForm.mount(root, seats);
+    // options the game's fields do not set (named by their inputs) come from the schema
+    const drawn = [...root.querySelectorAll("[name]")].map((i) => i.name);
+    const moreBox = document.createElement("div");
+    moreBox.id = "t-more-options";
+    root.appendChild(moreBox);
+    more = schemaOptions(moreBox, info[chosen]?.options_schema,
+      [...drawn, ...Object.keys(part.options()), info[chosen]?.choice_option].filter(Boolean));
+    if (part.aside) {
+      part.aside.classList.add("home-aside");
+      $("created").after(part.aside);
+    }
+    document.title = `Starport — ${module.title}`;
+    $("home-crumb").textContent = module.createForm.crumb;
+    fillSeats();
+    part.ready();
   };
+
+  const box = $("t-game");
+  for (const [i, g] of games.entries()) {
+    const label = document.createElement("label");
+    label.className = "radio";
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "ruleset";
+    input.value = g.ruleset;
+    input.checked = i === 0;
+    input.addEventListener("change", () => choose(g.ruleset));
+    label.append(input, ` ${g.module.createForm.title}`);
+    box.appendChild(label);
+  }
+  // the form shows once the game's fields are in (no jump as they come)
+  try {
+    if (!games.length) throw new Error("This client could not load any game: reload the page.");
+    await choose(games[0].ruleset);
+  } catch (err) {
+    $("create-error").textContent = err.message;
+    $("create-error").hidden = false;
+    $("create-btn").disabled = true;
+  }
+  form.hidden = false;
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -100,9 +119,9 @@ export function openHome() {
     try {
       const body = {
         name: $("t-name").value.trim() || "Game night",
-        ruleset: "venus",
-        options: { edition: edition(), game_length: Number($("t-length").value), small_bank: $("t-small-bank").checked, ...optional(), ...moreOptions?.values() },
-        seats: Number($("t-seats").value),
+        ruleset,
+        options: { ...more?.values(), ...part.options() },
+        seats: Number(sel.value),
         bots: seatPicks.values(),
         ...settings.values(),
       };

@@ -80,7 +80,7 @@ export class Replay {
    * in full, else fetched once. A game in progress stays redacted for this link. */
   async takeFullLog() {
     const g = this.game;
-    const over = ["over", "abandoned", "replay"].includes(g.ctx.lobby.status) || g.answer?.view.stage === "over";
+    const over = ["over", "abandoned", "replay"].includes(g.ctx.lobby.status) || g.stageOf(g.answer?.view) === "over";
     if (!over || this.fullLog) return;
     if (g.logFull) { this.fullLog = g.events; this.secrets = g.module.secretsOf(g.events); return; }
     try {
@@ -312,7 +312,7 @@ export class Replay {
     const now = view.players.map(g.module.score);
     const last = points[points.length - 1];
     if (!last || last.scores.join() !== now.join()) points.push({ seq: this.at, round: view.round, scores: now });
-    renderChart(document.getElementById("chart"), points, view.players, g.names, view.target, g.scoreOf);
+    renderChart(document.getElementById("chart"), points, view.players, g.names, g.module.goal(view), g.scoreOf);
   }
 
   /** The log up to the moment (its last ``LOG_LINES`` sentences), in place of the live log. */
@@ -372,7 +372,7 @@ export class Replay {
     const badge = document.getElementById("turn-badge");
     badge.textContent = `Replay · ${turn ? `round ${turn.round} · ${who}'s turn` : "before the first turn"}`;
     badge.classList.remove("yours");
-    const over = view.stage === "over" ? " The game is over at this moment." : "";
+    const over = this.game.stageOf(view) === "over" ? " The game is over at this moment." : "";
     document.getElementById("prompt").textContent = `Replay: the game after event ${this.at} of ${this.to}.${over} Leave the replay to come back to the game now.`;
     document.getElementById("prompt").classList.remove("yours");
   }

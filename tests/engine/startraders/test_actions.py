@@ -191,3 +191,58 @@ def test_rivals_zap_the_petition_roll_after_it_is_made_petitioning() -> None:
     play(game, 1, c.Draw())
     out = play(game, 1, c.EndTurn())
     assert "TurnSkipped" in types(out) and game.state.turn.seat == 1  # Ann's turn is lost
+
+
+def _angered(bids_hand: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
+    """Advanced game, three Traders; Ann petitions at her station on 25 and rolls -1 (a 1,
+    Superzapped by Cy): "Your station goes up for auction"."""
+    game = _at_action(advanced=True, players=[
+        {"name": "Ann", "world": 25, "prestige": 12},
+        {"name": "Bob", "stellors": 30},
+        {"name": "Cy", "hand": ["superzap-1"], "stellors": 20, **(bids_hand or {})}],
+        stations={25: 0}, dice=[1])
+    play(game, 0, c.Petition())
+    play(game, 2, c.Zap(card="superzap-1", delta=-2))
+    return game
+
+
+def test_the_angered_emperor_puts_the_station_up_for_auction_imperial_station_petition_table(
+) -> None:
+    """Imperial Station Petition Table, -1: lose 10 Prestige; the station leaves its owner
+    and every Trader bids, sealed, the petitioner too ("You may bid on it yourself")."""
+    game = _angered()
+    st = game.state
+    assert st.players[0].prestige == 2 and 25 not in st.stations
+    now = ruleset.pending(st)
+    assert now.prompt == "auction" and set(now.seats) == {0, 1, 2}
+    assert c.Bid(stellors=30) in list(ruleset.legal_actions(st, 1))
+    assert c.Bid(stellors=35) not in list(ruleset.legal_actions(st, 1))
+    with pytest.raises(RuleError, match="Imperial Station Petition Table"):
+        play(game, 1, c.Bid(stellors=31))
+    play(game, 0, c.Bid(stellors=12))
+    bob = play(game, 1, c.Bid(stellors=15))
+    assert bob[0].audience.seats == (1,)  # a bid is told to its bidder alone
+    view = ruleset.view(st, 2)
+    assert view["auction"] == {"world": 25, "seller": 0, "waiting": [2], "bid": None}
+    out = play(game, 2, c.Bid(stellors=15))  # a tie goes to the earlier in priority
+    closed = [e for e in out if e.type == "AuctionClosed"][0]
+    assert (closed.data["seat"], closed.data["stellors"]) == (1, 15)
+    assert st.stations[25] == 1 and st.players[1].stellors == 15
+    assert st.players[2].stellors == 20 and st.players[0].stellors == 40
+    assert ruleset.pending(st).prompt == "draw" and st.turn.seat == 0
+
+
+def test_an_auction_without_bids_removes_the_station_imperial_station_petition_table() -> None:
+    game = _angered()
+    for seat in (0, 1, 2):
+        out = play(game, seat, c.Bid(stellors=0))
+    assert [e for e in out if e.type == "AuctionClosed"][0].data["seat"] is None
+    assert 25 not in game.state.stations and game.state.auction is None
+
+
+def test_a_bidder_who_drops_out_does_not_hold_up_the_auction_dropping_out() -> None:
+    game = _angered()
+    play(game, 0, c.Bid(stellors=5))
+    play(game, 1, c.Bid(stellors=0))
+    play(game, 2, c.DropOut())
+    assert game.state.stations[25] == 0 and game.state.auction is None

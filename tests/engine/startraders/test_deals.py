@@ -84,3 +84,33 @@ def test_a_hand_over_its_limit_is_refused_docs_rulings() -> None:
     play(game, 1, c.OfferDeal(to=0, give=Bundle(cards=["zap-1"])))
     with pytest.raises(RuleError, match="hand would exceed"):
         play(game, 0, c.AnswerDeal(offer=1, accept=True))
+
+
+def test_legal_actions_list_offers_drop_out_and_only_acceptable_answers() -> None:
+    """Trades and Deals ("at any time") and Dropping Out are in every seat's legal commands,
+    so bots and clients see them; each listed offer is one ``decide`` accepts; an offer that
+    can no longer be carried out may only be declined."""
+    game = game_of(players=PLAYERS, stations={14: 2, 15: 0})
+    legal = list(ruleset.legal_actions(game.state, 1))  # Bob, not on turn
+    assert c.DropOut() in legal
+    offers = [a for a in legal if isinstance(a, c.OfferDeal)]
+    assert c.OfferDeal(to=2, give=Bundle(stellors=12), get=Bundle(stations=[14])) in offers
+    assert c.OfferDeal(to=0, give=Bundle(cards=["zap-1"]), get=Bundle(stellors=6)) in offers
+    for offer in offers:  # each is accepted by the rules (on a copy of the game)
+        trial = game_of(players=PLAYERS, stations={14: 2, 15: 0})
+        play(trial, 1, offer)
+    play(game, 2, c.OfferDeal(to=1, give=Bundle(stations=[14]), get=Bundle(stellors=10)))
+    assert not any(isinstance(a, c.OfferDeal) for a in ruleset.legal_actions(game.state, 2))
+    play(game, 2, c.OfferDeal(to=0, give=Bundle(stations=[14]), get=Bundle(stellors=12)))
+    play(game, 0, c.AnswerDeal(offer=2, accept=True))  # Ann buys Mink first
+    answers = [a for a in ruleset.legal_actions(game.state, 1) if isinstance(a, c.AnswerDeal)]
+    assert answers == [c.AnswerDeal(offer=1, accept=False)]
+
+
+def test_the_random_stand_in_never_drops_a_seat_out() -> None:
+    """A bot standing in for an absent player (a timed-out turn) never leaves the table."""
+    from engine.bots.random_bot import RandomBot
+
+    game = game_of(players=PLAYERS)
+    picks = {RandomBot(s).choose(ruleset, game.state, 0, game.seq).type for s in range(200)}
+    assert "DropOut" not in picks and picks

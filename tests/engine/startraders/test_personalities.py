@@ -8,7 +8,7 @@ import pytest
 from engine.kernel import Game, RuleError
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play
+from .kit import c, game_of, play, types
 
 
 def test_the_banker_starts_with_one_engine_and_150_stellors_new_personalities() -> None:
@@ -139,3 +139,129 @@ def test_random_play_with_the_new_personalities_never_waits_on_nobody(seed: str)
         legal = list(ruleset.legal_actions(game.state, seat))
         game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
     assert fold(ruleset, game.events).model_dump() == game.state.model_dump()
+
+
+def _pete_at_action(victim: dict[str, object], dice: list[int],
+                    pete: dict[str, object] | None = None) -> Game:  # type: ignore[type-arg]
+    game = game_of(players=[{"name": "Pete", "personality": "pirate-pete", "world": 25,
+                             "prestige": 5, **(pete or {})},
+                            {"name": "Bo", "world": 25, **victim}], dice=dice)
+    play(game, 0, c.EndMovement())
+    return game
+
+
+def test_pirate_pete_destroys_an_engine_on_five_or_more_new_personalities() -> None:
+    """Pirate Pete: as his Action, sharing a world, he pays 3 Prestige and rolls; on 5 or
+    higher one engine of the defender is destroyed; his Action is spent."""
+    game = _pete_at_action({}, dice=[5])
+    assert c.DestroyEngine(target=1) in list(ruleset.legal_actions(game.state, 0))
+    out = play(game, 0, c.DestroyEngine(target=1))
+    assert "EngineDestroyed" in types(out)
+    assert game.state.players[1].engines == 2 and game.state.players[0].prestige == 2
+    assert game.state.turn.stage == "draw"
+
+
+def test_pirate_petes_raid_fails_below_five_and_the_prestige_is_paid_new_personalities(
+) -> None:
+    game = _pete_at_action({}, dice=[4])
+    out = play(game, 0, c.DestroyEngine(target=1))
+    assert "EngineDestroyed" not in types(out)
+    assert (game.state.players[1].engines, game.state.players[0].prestige) == (3, 2)
+    assert game.state.turn.stage == "draw"
+
+
+@pytest.mark.parametrize("card", ["avoid-1", "piracy-1"])
+def test_the_defender_stops_petes_raid_with_avoid_calamity_or_piracy_new_personalities(
+        card: str) -> None:
+    """"...the engine is destroyed unless the defending player plays Avoid Calamity or
+    Piracy"."""
+    game = _pete_at_action({"hand": [card, "favor-1"]}, dice=[6])
+    play(game, 0, c.DestroyEngine(target=1))
+    now = ruleset.pending(game.state)
+    assert now.prompt == "avoid_calamity" and now.seats == (1,)
+    assert c.AvoidCalamity(card="favor-1") not in list(ruleset.legal_actions(game.state, 1))
+    with pytest.raises(RuleError, match="Piracy"):
+        play(game, 1, c.AvoidCalamity(card="favor-1"))
+    play(game, 1, c.AvoidCalamity(card=card))
+    assert game.state.players[1].engines == 3 and card in game.state.luck_discard
+    assert ruleset.pending(game.state).prompt == "draw"
+
+
+@pytest.mark.parametrize(("scenario", "match"), [
+    ({"victim": {"engines": 1}}, "last engine"),
+    ({"victim": {"world": 14}}, "share a world"),
+    ({"victim": {}, "pete": {"prestige": 2}}, "3 Prestige"),
+    ({"victim": {}, "pete": {"personality": "hero"}}, "only Pirate Pete"),
+])
+def test_pirate_petes_raid_is_refused_when_the_book_forbids_it_new_personalities(
+        scenario: dict[str, dict[str, object]], match: str) -> None:
+    """Pete cannot destroy a Trader's last engine; he must share her world; 3 Prestige is a
+    payment; nobody else raids."""
+    game = _pete_at_action(scenario["victim"], dice=[6], pete=scenario.get("pete"))
+    assert not any(isinstance(a, c.DestroyEngine)
+                   for a in ruleset.legal_actions(game.state, 0))
+    with pytest.raises(RuleError, match=match):
+        play(game, 0, c.DestroyEngine(target=1))
+
+
+def test_a_zap_changes_petes_raid_roll_new_personalities() -> None:
+    """Zap!: "for other rolls, use the number as is": a rival's Zap turns a 5 into a 4."""
+    game = _pete_at_action({"hand": ["zap-1"], "policy": "ask"}, dice=[5])
+    play(game, 0, c.DestroyEngine(target=1))
+    assert ruleset.pending(game.state).prompt == "zap"  # Pete holds nothing: Bo is asked
+    out = play(game, 1, c.Zap(card="zap-1", delta=-1))
+    assert "EngineDestroyed" not in types(out) and game.state.players[1].engines == 3
+
+
+def _velma(world: int, dice: list[int], **more: object) -> Game:  # type: ignore[type-arg]
+    return game_of(players=[{"name": "Vel", "personality": "verdant-velma", "world": world},
+                            {"name": "Bo", "world": 66, **more}], dice=dice)
+
+
+def test_verdant_velma_rerolls_a_first_die_matching_her_departure_new_personalities() -> None:
+    """Verdant Velma: on a random jump she may re-roll the first die (before the second) as
+    long as it matches the first number of the world she departed from: from 25 a 2."""
+    game = _velma(25, dice=[2, 4, 3])
+    play(game, 0, c.RandomJump())
+    now = ruleset.pending(game.state)
+    assert now.prompt == "first_die" and now.detail["die"] == 2
+    play(game, 0, c.RerollFirstDie(reroll=True))
+    assert ruleset.pending(game.state).prompt != "first_die"  # once per jump
+    assert game.state.players[0].world == 43
+
+
+def test_verdant_velma_may_keep_her_first_die_new_personalities() -> None:
+    game = _velma(25, dice=[2, 4])
+    play(game, 0, c.RandomJump())
+    play(game, 0, c.RerollFirstDie(reroll=False))
+    assert game.state.players[0].world == 24
+
+
+def test_verdant_velma_no_reroll_when_the_die_does_not_match_new_personalities() -> None:
+    game = _velma(25, dice=[3, 4])
+    play(game, 0, c.RandomJump())
+    assert game.state.players[0].world == 34
+    with pytest.raises(RuleError):
+        play(game, 0, c.RerollFirstDie(reroll=True))
+
+
+def test_others_have_no_first_die_choice_random_jumps() -> None:
+    game = game_of(players=[{"name": "Ann", "world": 25}, {"name": "Bo"}], dice=[2, 4])
+    play(game, 0, c.RandomJump())
+    assert game.state.players[0].world == 24
+
+
+def test_verdant_velma_rerolls_the_first_die_of_you_are_lost_new_personalities() -> None:
+    """"...or resolving You Are Lost": departing 25 for 24 (orange), Bo plays You Are Lost;
+    the first die 2 matches 25's first number, so Velma may re-roll it."""
+    game = _velma(25, dice=[3, 2, 5, 1], hand=["lost-1"], policy="ask")
+    play(game, 0, c.Jump(to=24))  # red: 3 succeeds
+    while ruleset.pending(game.state).prompt != "you_are_lost" or \
+            ruleset.pending(game.state).seats != (1,):
+        play(game, ruleset.pending(game.state).seats[0], c.PassReaction())
+    play(game, 1, c.PlayYouAreLost(card="lost-1"))  # Velma holds no Avoid Calamity
+    now = ruleset.pending(game.state)
+    assert now.prompt == "first_die" and now.detail["kind"] == "lost"
+    play(game, 0, c.RerollFirstDie(reroll=True))
+    assert game.state.players[0].world == 51
+    assert ruleset.pending(game.state).prompt == "you_are_lost"

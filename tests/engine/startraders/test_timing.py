@@ -231,3 +231,26 @@ def test_only_an_avoid_calamity_card_escapes_a_quarantine() -> None:
         play(game, 0, c.AvoidCalamity(card="zap-1"))
     play(game, 0, c.AvoidCalamity(card="avoid-1"))
     assert game.state.players[0].escapes == 1
+
+
+def test_the_reaction_timer_counts_from_the_windows_opening_and_silence_passes() -> None:
+    """Table option ``reaction_timer``: the countdown belongs to the window open now (the
+    seq of its WindowOpened event); when it runs out the waited seats pass with the same
+    public event as a chosen pass."""
+    from engine.kernel import Game
+    from engine.startraders.luck import countdown, timeout_passes
+    from engine.startraders.ruleset import ruleset as rules
+
+    game = Game.start(rules, {"personalities": "none", "reaction_timer": 30}, ["A", "B"], 7)
+    assert countdown(game.state) is None  # no window yet
+    mover = rules.pending(game.state).seats[0]
+    for seat in (0, 1):
+        game.play(seat, c.SetReactionPolicy(policy="ask"))
+    jump = next(a for a in rules.legal_actions(game.state, mover) if isinstance(a, c.Jump))
+    out = game.play(mover, jump)
+    opened = next(e.seq for e in out if e.type == "WindowOpened")
+    assert countdown(game.state) == (opened, 30)
+    [(seat, cmd)] = timeout_passes(game.state)
+    assert seat == mover and cmd == c.PassReaction()
+    passed = game.play(seat, cmd)
+    assert passed[0].type == "ReactionPassed" and passed[0].audience.kind == "public"

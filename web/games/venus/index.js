@@ -1,6 +1,7 @@
 // Merchant of Venus for the platform: the GameModule of ``web/platform/games.js``.
-import { boardData } from "../../platform/api.js";
+import { boardData } from "./api.js";
 import { Names } from "./names.js";
+import { createForm } from "./create.js";
 import { VenusPage } from "./page.js";
 import { secretsOf } from "./pieces.js";
 import { commandWords, describeLog } from "./words.js";
@@ -77,8 +78,11 @@ export default {
   id: "venus",
   rulesets: ["venus"],
   title: "Merchant of Venus",
+  styles: ["/games/venus/board.css"],
+  playersTitle: "Merchants",
   async loadNames(lobby) { return new Names(await boardData(lobby.options.edition || "avalon-hill")); },
   createPage: (host) => new VenusPage(host),
+  createForm,
   optionWords,
   choiceTitle: "Race / color",
   describeLog,
@@ -88,6 +92,8 @@ export default {
   secretsOf,
   notices,
   playedTypes: PLAYED,
+  stage: (view) => view.stage, // "setup", "playing", "over"
+  goal: (view) => view.target ?? null, // the Net Worth that wins (3.1)
   score: (p) => p.net_worth,
   scoreName: "Net Worth",
   keyboard: {

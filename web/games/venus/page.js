@@ -16,6 +16,7 @@ const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
   trade: "is trading",
 };
+const MAP_LABEL = "The cluster map. Drag or use the arrow keys to pan, the wheel, pinch or + and - to zoom, 0 to fit. Tab to the highlighted dots.";
 const ASKED = { defend: "decides whether to fire back…", hit: "chooses the hit…", place_rastur: "places a Rastur…", draw_rastur: "decides about the Rastur…" };
 
 /** The last run of steps of one seat in ``evs`` (the move worth showing), or null. */
@@ -42,6 +43,7 @@ export class VenusPage {
 
   async load(lobby) {
     const host = this.host;
+    this.board.container.setAttribute("aria-label", MAP_LABEL);
     await this.board.load(lobby.options.edition || "avalon-hill");
     this.moves = new Moves(this.board, this.names, {
       heading: (dot) => host.send({ type: "DeclareHeading", dot }),

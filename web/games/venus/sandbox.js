@@ -1,5 +1,6 @@
 // The sandbox page: pick a preset scenario and play it, every seat in turn, on the real rules.
-import { boardData, getJSON, sandbox } from "../../platform/api.js";
+import { getJSON, sandbox } from "../../platform/api.js";
+import { boardData } from "./api.js";
 import { Board, zoomButtons } from "./board.js";
 import { renderCombat } from "./combat.js";
 import { renderControls, promptWords } from "./controls.js";

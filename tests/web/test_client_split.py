@@ -1,0 +1,69 @@
+"""The client split (issue 18): the platform (``web/platform/``) calls each game only through
+the interface of ``web/platform/games.js``; every game in its registry is a ruleset the server
+hosts, with its folder; Merchant of Venus implements every member the interface documents; an
+unknown ruleset is refused in words.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+GAMES_JS = (WEB / "platform" / "games.js").read_text()
+IMPORT = re.compile(r"""(?:from\s*|import\()\s*["'`]([^"'`]+)["'`]""")
+
+
+def typedef_members(name: str) -> list[str]:
+    """The ``@property`` names of one JSDoc typedef in games.js."""
+    block = GAMES_JS.split(f"@typedef {{Object}} {name}\n", 1)[1].split("*/", 1)[0]
+    return re.findall(r"@property \{.*?\} (\w+)", block, re.S)
+
+
+def test_no_platform_module_imports_a_game() -> None:
+    """Only the registry loads a game, by its folder (``gameFor``): the platform has no Venus."""
+    for path in sorted((WEB / "platform").glob("*.js")):
+        for target in IMPORT.findall(path.read_text()):
+            if path.name == "games.js" and target == "../games/${folder}/index.js":
+                continue
+            assert "games/" not in target, f"{path.name} imports {target}"
+
+
+def test_every_game_folder_is_a_hosted_ruleset(server_url: str) -> None:
+    """The registry names rulesets the server hosts, each with its folder's ``index.js``."""
+    rulesets = httpx.get(f"{server_url}/api/health").json()["rulesets"]
+    block = GAMES_JS.split("FOLDERS = {", 1)[1].split("};", 1)[0]
+    folders = dict(re.findall(r'^\s+"?([\w-]+)"?: "(\w+)",$', block, re.M))
+    assert folders["venus"] == "venus"
+    for ruleset, folder in folders.items():
+        assert ruleset in rulesets, (ruleset, rulesets)
+        assert (WEB / "games" / folder / "index.js").is_file(), folder
+
+
+@pytest.mark.browser
+def test_venus_implements_the_interface(page: Any, server_url: str) -> None:
+    module_members = typedef_members("GameModule")
+    page_members = typedef_members("GamePage")
+    assert {"createPage", "describeLog", "keyboard"} <= set(module_members)
+    assert {"render", "drawPieces", "promptWords", "endSummary"} <= set(page_members)
+    page.goto(f"{server_url}/")
+    page.wait_for_selector("#t-length")
+    out = page.evaluate("""async ([moduleMembers, pageMembers]) => {
+      const { gameFor } = await import("/platform/games.js");
+      const venus = await gameFor("venus");
+      const { VenusPage } = await import("/games/venus/page.js");
+      const missing = moduleMembers.filter((m) => venus[m] === undefined);
+      const methods = pageMembers.filter((m) => m !== "board");
+      const missingPage = methods.filter((m) => typeof VenusPage.prototype[m] !== "function");
+      let refused = null;
+      try { await gameFor("chess"); } catch (err) { refused = err.message; }
+      return { missing, missingPage, rulesets: venus.rulesets, refused,
+               again: (await gameFor("venus")) === venus };
+    }""", [module_members, page_members])
+    assert out["missing"] == [] and out["missingPage"] == [], out
+    assert out["rulesets"] == ["venus"] and out["again"]
+    assert out["refused"] and '"chess"' in out["refused"] and "venus" in out["refused"]

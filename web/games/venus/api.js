@@ -1,0 +1,6 @@
+// Merchant of Venus's own endpoints: the map for the client (dots, systems, cultures, ships...)
+// and the board's SVG, per edition.
+import { getJSON, getText } from "../../platform/api.js";
+
+export const boardData = (edition) => getJSON(`/api/venus/board?edition=${encodeURIComponent(edition)}`);
+export const boardSvg = (edition) => getText(`/boards/venus.svg?edition=${encodeURIComponent(edition)}`);
