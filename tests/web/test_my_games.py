@@ -162,7 +162,8 @@ def test_the_page_is_installable(browser: Any, server_url: str) -> None:
     href = page.locator('link[rel="manifest"]').get_attribute("href")
     assert href == "/manifest.webmanifest"
     r = httpx.get(f"{server_url}{href}")
-    assert r.status_code == 200 and r.headers["content-type"].startswith("application/manifest+json")
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("application/manifest+json")
     manifest = r.json()
     assert manifest["name"] == "Starport" and manifest["start_url"] == "/"
     assert manifest["display"] == "standalone"
