@@ -20,7 +20,6 @@ async function creatable() {
 
 export async function openHome() {
   $("home").hidden = false;
-  showMyGames($("main"));
   const form = $("create");
   const [games, info] = await Promise.all([creatable(), rulesetInfo().catch(() => ({}))]);
   const settings = tableSettings($("t-settings"));
@@ -109,6 +108,7 @@ export async function openHome() {
     $("create-btn").disabled = true;
   }
   form.hidden = false;
+  showMyGames($("main")); // after the game's title is set: My games adds its count to it
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();

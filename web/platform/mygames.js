@@ -167,7 +167,7 @@ export function showMyGames(parent) {
       err.hidden = true;
       renderGames(section, rows, (link) => { forgetGame(link.token); refresh(); });
       const turns = rows.filter((r) => r.game.your_turn).length;
-      document.title = `${turns ? `(${turns}) ` : ""}Starport`;
+      document.title = `${turns ? `(${turns}) ` : ""}${document.title.replace(/^\(\d+\) /, "")}`;
     } catch (e) {
       err.textContent = e.message;
       err.hidden = false;
