@@ -2,12 +2,14 @@
 
 Serves the web client at ``/``, the board SVG of a ruleset at ``/boards/{ruleset}.svg``, a
 sandbox endpoint for scenario positions, the tables API (``/api/tables``, see ``api.py``),
-the websocket of each game (``ws.py``), and OpenAPI at ``/docs``. ``create_app`` builds one
+the websocket of each game (``ws.py``), the rules reference (``/api/rules``,
+``/rules/{ruleset}``: ``rules_help.py``), and OpenAPI at ``/docs``. ``create_app`` builds one
 from settings (environment variables by default); ``app`` is the default instance.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,9 +33,10 @@ from engine.venus.legal import legal_actions
 from engine.venus.reach import reachable
 from engine.venus.scenario import Scenario, start
 
-from . import api, ws
+from . import alerts_api, api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
+from .rules_help import router as rules_help_router
 from .rulesets import REGISTRY
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
@@ -78,7 +81,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if await service.start():
-            service.notifier = Notifier(service)
+            notifier = Notifier(service)
+            await asyncio.to_thread(notifier.start)  # the VAPID keys (made on a first start)
+            service.notifier = notifier
             service.spawn(scheduler(service))
             service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
         try:
@@ -156,13 +161,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None
 
     app.include_router(api.router)
+    app.include_router(alerts_api.router)
     app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
+    app.include_router(rules_help_router)
 
     @app.get("/t/{table_id}", include_in_schema=False)
     def table_page(table_id: str, request: Request) -> Response:
         """A table's link opens the web client (the token stays in the URL fragment)."""
         page = assets.find("index.html")
+        assert page is not None
+        return asset_response(request, page)
+
+    @app.get("/rules/{ruleset}", include_in_schema=False)
+    def rules_page(ruleset: Literal["venus", "star-traders"], request: Request) -> Response:
+        """The rules reference of a ruleset as a page (``rules.html``; issue 13)."""
+        page = assets.find("rules.html")
         assert page is not None
         return asset_response(request, page)
 

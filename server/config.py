@@ -39,7 +39,7 @@ class Settings:
     public_url: str = ""  # e.g. https://games.example.org (links); default: the request's base
     allowed_origins: tuple[str, ...] = ()  # extra websocket/HTTP origins besides our own
     rate_limits: str = ("create=20/minute;join=60/minute;command=20/second;chat=10/10seconds;"
-                        "read=1200/minute;connect=60/minute;ws=600/minute")
+                        "read=1200/minute;connect=60/minute;ws=600/minute;alert=10/minute")
     max_body: int = 64 * 1024  # bytes of a request body
     max_import: int = 8 * 1024 * 1024  # bytes of an imported game log
     ws_max_message: int = 16 * 1024  # bytes of one websocket message from a client
@@ -59,6 +59,8 @@ class Settings:
     smtp_from: str = ""
     smtp_starttls: bool = True
     db_threads: int | None = None  # worker threads for the database (default 1 on SQLite)
+    vapid_private_key: str = ""  # Web Push key (default: vapid_private.pem in the data dir)
+    vapid_subject: str = ""  # Web Push contact, mailto: or https: (default: smtp_from ...)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -92,6 +94,8 @@ class Settings:
             smtp_from=os.environ.get("STARPORT_SMTP_FROM", ""),
             smtp_starttls=os.environ.get("STARPORT_SMTP_STARTTLS", "1") != "0",
             db_threads=_optional_int("STARPORT_DB_THREADS"),
+            vapid_private_key=os.environ.get("STARPORT_VAPID_PRIVATE_KEY", ""),
+            vapid_subject=os.environ.get("STARPORT_VAPID_SUBJECT", ""),
         )
 
     @property

@@ -57,6 +57,35 @@ class SeatRow(Base):
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     webhook: Mapped[str | None] = mapped_column(String(500), nullable=True)
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    # your-turn alerts (``alerts.py``): json, discord or slack (None: told by the URL)
+    webhook_format: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    quiet_start: Mapped[int | None] = mapped_column(Integer, nullable=True)  # minutes of day
+    quiet_end: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)  # IANA name
+    # the current wait: since when the game has waited on this seat (None: it does not),
+    # and whether this wait's one alert went out
+    wait_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
+                                                        index=True)
+    alerted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class PushSubscriptionRow(Base):
+    """A browser's Web Push subscription for a seat (removed when the push service answers
+    404 or 410: the browser dropped it)."""
+
+    __tablename__ = "push_subscriptions"
+    __table_args__ = (UniqueConstraint("table_id", "seat", "endpoint",
+                                       name="uq_push_seat_endpoint"),)
+
+    id: Mapped[int] = mapped_column(
+        BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
+    )
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    endpoint: Mapped[str] = mapped_column(String(1000))
+    p256dh: Mapped[str] = mapped_column(String(200))  # the browser's public key (base64url)
+    auth: Mapped[str] = mapped_column(String(100))  # the browser's auth secret (base64url)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TokenRow(Base):

@@ -1,4 +1,5 @@
-"""Telling a seat the game waits for it: a webhook and/or an e-mail (SMTP settings)."""
+"""Telling a seat the game waits for it: Web Push (``push.py``), a webhook (plain JSON,
+Discord or Slack) and/or an e-mail (SMTP settings). When and what: ``alerts.py``."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from . import store
+from . import push, store
+from .alerts import Alert, webhook_body, webhook_format
 from .config import Settings
-from .db import reading
+from .db import reading, writing
 from .service import Service
 
 log = logging.getLogger("starport.notify")
@@ -83,38 +85,118 @@ def send_mail(settings: Settings, to: str, subject: str, body: str) -> None:
         smtp.send_message(msg)
 
 
+# what happened on each channel of one alert: "sent", "failed", "off" (not set up),
+# "unavailable" (the host has not configured it), or for push "sent to 2 of 3 devices" ...
+Report = dict[str, str]
+
+
 class Notifier:
+    """Sends a seat's alert on every channel it chose: Web Push, webhook, e-mail."""
+
     def __init__(self, service: Service) -> None:
         self.service = service
         self.settings = service.settings
         self.transport: httpx.AsyncBaseTransport | None = None  # tests replace the network
+        self.push_transport: httpx.BaseTransport | None = None
+        self._keys: push.VapidKeys | None = None
+        self.push_off = ""  # why Web Push is off ("" when it is on)
 
-    async def __call__(self, table_id: str, seq: int, seats: list[int]) -> None:
-        def read() -> tuple[Any, list[Any]]:
-            with reading(self.service.engine) as conn:
-                return store.table(conn, table_id), store.seats(conn, table_id)
+    def start(self) -> None:
+        """Load (or on the first start make) the VAPID key pair. A data dir the server may
+        not write turns Web Push off, with a warning; a bad ``STARPORT_VAPID_PRIVATE_KEY``
+        stops the start (blocking: run it in a thread)."""
+        try:
+            self._keys = push.load_keys(self.settings)
+        except OSError as exc:
+            self.push_off = f"cannot keep the VAPID key in {self.settings.data_dir}: {exc}"
+            log.warning("Web Push is off: %s (set STARPORT_VAPID_PRIVATE_KEY)", self.push_off)
 
-        table, rows = await self.service.db(read)
-        if table is None:
-            return
-        online = self.service.hub.seats_online(table_id)
+    @property
+    def keys(self) -> push.VapidKeys | None:
+        if self._keys is None and not self.push_off:
+            self.start()
+        return self._keys
+
+    def link(self, table_id: str) -> str:
         base = self.settings.public_url
-        link = f"{base}/t/{table_id}" if base else f"/t/{table_id}"
+        return f"{base}/t/{table_id}" if base else f"/t/{table_id}"
+
+    async def __call__(self, table_id: str, seq: int, seats: list[int],
+                       test: bool = False) -> dict[int, Report]:
+        """Alert ``seats`` of the table (all their channels at once); what each got."""
+        def read() -> tuple[Any, list[Any], dict[int, list[Any]]]:
+            with reading(self.service.engine) as conn:
+                rows = store.seats(conn, table_id)
+                subs = {r.seat: store.push_subscriptions(conn, table_id, r.seat)
+                        for r in rows if r.seat in seats}
+                return store.table(conn, table_id), rows, subs
+
+        table, rows, subs = await self.service.db(read)
+        if table is None:
+            return {}
+        reports: dict[int, Report] = {}
         for row in rows:
-            if row.seat not in seats or row.bot or row.seat in online:
+            if row.seat not in seats or (row.bot and not test):
                 continue
-            payload = {"event": "your_turn", "table": table_id, "table_name": table.name,
-                       "seat": row.seat, "seq": seq, "link": link}
-            if row.webhook:
-                await self.webhook(row.webhook, payload)
-            if row.email and self.settings.smtp_host:
-                text = (f"{row.name or 'Player'}, the game at table “{table.name}” is waiting "
-                        f"for you. Open your seat link to play ({link}).")
-                try:
-                    await asyncio.to_thread(send_mail, self.settings, row.email,
-                                            f"Your turn at {table.name}", text)
-                except Exception as exc:
-                    log.warning("e-mail to seat %s of %s failed: %s", row.seat, table_id, exc)
+            alert = Alert(table_id, table.name, row.seat, row.name or "Player", seq,
+                          self.link(table_id), test=test)
+            reports[row.seat] = await self.alert(row, alert, subs.get(row.seat, []))
+        return reports
+
+    async def alert(self, row: Any, alert: Alert, subscriptions: list[Any]) -> Report:
+        report: Report = {"push": await self.push(alert, subscriptions)}
+        if row.webhook:
+            fmt = webhook_format(row.webhook, row.webhook_format)
+            sent = await self.webhook(row.webhook, webhook_body(alert, fmt))
+            report["webhook"] = f"sent ({fmt})" if sent else "failed"
+        else:
+            report["webhook"] = "off"
+        report["email"] = await self.email(row, alert)
+        return report
+
+    async def email(self, row: Any, alert: Alert) -> str:
+        if not row.email:
+            return "off"
+        if not self.settings.smtp_host:
+            return "unavailable"
+        try:
+            await asyncio.to_thread(send_mail, self.settings, row.email, alert.title,
+                                    alert.mail)
+        except Exception as exc:
+            log.warning("e-mail to seat %s of %s failed: %s", row.seat, alert.table_id, exc)
+            return "failed"
+        return "sent"
+
+    async def push(self, alert: Alert, subscriptions: list[Any]) -> str:
+        """Push to each of the seat's browsers; the ones the push service no longer knows
+        (404, 410) are forgotten."""
+        if not subscriptions:
+            return "off"
+        keys = await asyncio.to_thread(lambda: self.keys)
+        if keys is None:
+            return "unavailable"
+        payload = alert.push()
+
+        async def one(sub: Any) -> push.Delivery:
+            info = {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}}
+            return await asyncio.to_thread(push.send, keys, info, payload,
+                                           self.settings.webhook_allow_private,
+                                           self.push_transport)
+
+        results = await asyncio.gather(*(one(s) for s in subscriptions))
+        gone = [s.endpoint for s, r in zip(subscriptions, results, strict=True) if r == "gone"]
+        if gone:
+            def forget() -> None:
+                with writing(self.service.engine) as conn:
+                    for endpoint in gone:
+                        store.drop_push_subscription(conn, alert.table_id, alert.seat,
+                                                     endpoint)
+
+            await self.service.db(forget)
+        sent = results.count("sent")
+        if sent == len(results):
+            return "sent" if sent == 1 else f"sent to {sent} devices"
+        return f"sent to {sent} of {len(results)} devices"
 
     async def webhook(self, url: str, payload: dict[str, Any]) -> bool:
         """Post to the address checked by ``webhook_target``; False if refused or failed."""
@@ -127,10 +209,13 @@ class Notifier:
         try:
             async with httpx.AsyncClient(timeout=10, follow_redirects=False,
                                          transport=self.transport) as client:
-                await client.post(target.url, json=payload, headers={"Host": target.host},
-                                  extensions=extensions)
+                r = await client.post(target.url, json=payload, headers={"Host": target.host},
+                                      extensions=extensions)
         except httpx.HTTPError as exc:
             log.warning("webhook failed: %s", exc)
+            return False
+        if r.status_code >= 300:
+            log.warning("webhook answered %s", r.status_code)
             return False
         return True
 

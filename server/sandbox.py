@@ -32,6 +32,8 @@ from engine.venus.scenario import Scenario, start
 from engine.venus.state import VenusState
 from engine.venus.view import view
 
+from .rulesets import hosted
+
 MAX_SANDBOXES = 200
 
 router = APIRouter(tags=["sandbox"])
@@ -55,6 +57,7 @@ class SandboxState(BaseModel):
     legal: list[dict[str, Any]]
     reachable: list[dict[str, Any]]
     log: list[dict[str, Any]]  # the new log entries, redacted for the seat that acted
+    extras: dict[str, Any] = {}  # what the table's view adds for that seat (the market, 9.4)
 
 
 def _seat(game: Game[VenusState]) -> int:
@@ -72,6 +75,7 @@ def _answer(sid: str, game: Game[VenusState], log: list[dict[str, Any]]) -> Sand
         legal=[c.model_dump() for c in legal_actions(state, seat)] if seat >= 0 else [],
         reachable=[d.as_dict() for d in reachable(state)],
         log=log,
+        extras=hosted("venus").extras(state, seat) if seat >= 0 else {},
     )
 
 

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import partial
 from typing import Any, TypeVar
 
@@ -25,7 +26,7 @@ from sqlalchemy import Connection, text
 from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
-from . import store
+from . import alerts, store
 from .commit import Committer
 from .config import Settings
 from .db import make_engine, migrate, reading
@@ -479,6 +480,7 @@ class Service:
         if seq != game.seq:  # before the rules: a client behind always learns it is (409)
             raise Stale(game.seq)
         produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
+        before = entry.pending_seats()
         expected = game.seq
         game.append(produced)
         pending = entry.pending()
@@ -491,7 +493,8 @@ class Service:
         def write(conn: Connection) -> None:
             store.append(conn, entry.game_id, expected, produced,
                          pending=list(pending.seats) if pending else [], over=over,
-                         seat=seat, client_id=client_id, by_bot=by_bot)
+                         seat=seat, client_id=client_id, by_bot=by_bot,
+                         pending_before=before)
             if snapshot is not None:
                 store.save_snapshot(conn, entry.game_id, last, snapshot)
             if over:
@@ -713,23 +716,31 @@ class Service:
                     if timed_out:  # the seat's tab shows "a bot plays your turn"
                         self.publish("t", row.id)
                     self.kick_bots(entry)
-            if (
-                waited >= self.settings.notify_after
-                and row.notified_seq != row.seq
-                and self.notifier is not None
-            ):
-                # a seat with the game open here has its web notification; the others are
-                # told once per wait (claimed in the database, so once across processes) --
-                # and not claimed while every waiting seat is online, so one who leaves
-                # without playing is still told
-                online = self.hub.seats_online(row.id)
-                offline = [s for s in row.pending_seats if s not in online]
-                if not offline:
-                    continue
-                claimed = await self.write(partial(store.mark_notified, game_id=row.id,
-                                                   seq=row.seq))
-                if claimed:  # in its own task: a slow webhook or mail never holds the sweep
-                    self.spawn(self.notifier(row.id, row.seq, offline))
+        await self.alert_waiting_seats(now)
+
+    async def alert_waiting_seats(self, now: datetime) -> None:
+        """Alert each seat whose wait is due (``alerts.due``: long enough, outside its quiet
+        hours) and that has no tab open here; once per wait, claimed in the database (so
+        once across processes). A seat online is not claimed: one who leaves without
+        playing is still told."""
+        if self.notifier is None:
+            return
+        before = now - timedelta(seconds=self.settings.notify_after)
+        rows = await self.db(self._reading, store.waiting_seats, before)
+        for row in rows:
+            since = _aware(row.wait_since)
+            if not alerts.due(now, since, self.settings.notify_after, alerts.quiet_hours(row)):
+                continue
+            if row.seat in self.hub.seats_online(row.table_id):
+                continue
+            claimed = await self.write(partial(store.claim_alert, table_id=row.table_id,
+                                               seat=row.seat, wait_since=row.wait_since))
+            if claimed:  # in its own task: a slow webhook or mail never holds the sweep
+                self.spawn(self.notifier(row.table_id, row.seq, [row.seat]))
+
+    def _reading(self, query: Callable[..., T], *args: Any) -> T:
+        with reading(self.engine) as conn:
+            return query(conn, *args)
 
     def _waiting(self, now: Any) -> list[Any]:
         from datetime import timedelta

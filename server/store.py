@@ -20,6 +20,7 @@ from .models import (
     CommandRow,
     EventRow,
     GameRow,
+    PushSubscriptionRow,
     RateCounterRow,
     SeatRow,
     SnapshotRow,
@@ -213,6 +214,7 @@ def create_game(conn: Connection, game_id: str, ruleset: str, seed: str, events:
                                         seq=events[-1].seq if events else 0, over=over,
                                         pending_seats=pending, waiting_since=at, notified_seq=0,
                                         created_at=at))
+    track_waits(conn, game_id, pending, at)
     if events:
         conn.execute(insert(EventRow), [event_row(game_id, ev, at) for ev in events])
 
@@ -312,7 +314,7 @@ INSERT_COMMAND = insert(CommandRow)
 
 def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
            pending: list[int], over: bool, seat: int | None, client_id: str | None,
-           by_bot: bool = False) -> None:
+           by_bot: bool = False, pending_before: list[int] | None = None) -> None:
     """Append ``new`` after ``expected`` in the caller's transaction, or raise ``Conflict``
     (or ``TableClosed`` / ``SeatPlayedByBot``: ``check_table_takes``).
 
@@ -326,6 +328,8 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
     if done.rowcount != 1:
         raise Conflict
     check_table_takes(conn, game_id, seat, by_bot)
+    if pending_before is None or sorted(pending_before) != sorted(pending):
+        track_waits(conn, game_id, pending, at)
     try:
         if new:
             conn.execute(INSERT_EVENTS, [event_row(game_id, ev, at) for ev in new])
@@ -335,6 +339,83 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
                                           "last_seq": last, "created_at": at})
     except IntegrityError:
         raise Conflict from None
+
+
+# A seat's wait (``alerts.py``): it begins when the game comes to the seat, and ends when the
+# game no longer waits on it; each wait has one alert (``alerted``).
+WAIT_BEGINS = (update(SeatRow)
+               .where(SeatRow.table_id == bindparam("b_game"),
+                      SeatRow.seat.in_(bindparam("b_seats", expanding=True)),
+                      SeatRow.wait_since.is_(None))
+               .values(wait_since=bindparam("b_at"), alerted=False))
+WAIT_ENDS = (update(SeatRow)
+             .where(SeatRow.table_id == bindparam("b_game"),
+                    SeatRow.seat.not_in(bindparam("b_seats", expanding=True)),
+                    SeatRow.wait_since.is_not(None))
+             .values(wait_since=None, alerted=False))
+
+
+def track_waits(conn: Connection, game_id: str, pending: list[int], at: datetime) -> None:
+    """The waits of the seats the game now waits on begin (unless they are going on); the
+    other seats' waits end."""
+    params = {"b_game": game_id, "b_seats": list(pending), "b_at": at}
+    conn.execute(WAIT_BEGINS, params)
+    conn.execute(WAIT_ENDS, params)
+
+
+def waiting_seats(conn: Connection, before: datetime) -> list[Any]:
+    """Seats of games in play whose wait began before ``before`` and has had no alert yet,
+    with what their alert needs (the table's name, the game's head)."""
+    q = (select(SeatRow.table_id, SeatRow.seat, SeatRow.wait_since, SeatRow.quiet_start,
+                SeatRow.quiet_end, SeatRow.time_zone, GameRow.seq)
+         .join(TableRow, TableRow.id == SeatRow.table_id)
+         .join(GameRow, GameRow.id == SeatRow.table_id)
+         .where(SeatRow.wait_since < before, SeatRow.alerted.is_(False),
+                SeatRow.bot.is_(False), TableRow.status == "playing",
+                GameRow.over.is_(False)))
+    return list(conn.execute(q))
+
+
+def claim_alert(conn: Connection, table_id: str, seat: int, wait_since: datetime) -> bool:
+    """Mark this wait alerted; False if another process did, or the wait is over."""
+    done = conn.execute(update(SeatRow).where(SeatRow.table_id == table_id,
+                                              SeatRow.seat == seat,
+                                              SeatRow.wait_since == wait_since,
+                                              SeatRow.alerted.is_(False))
+                        .values(alerted=True))
+    return done.rowcount == 1
+
+
+# --- Web Push subscriptions ---------------------------------------------------------------
+
+
+def push_subscriptions(conn: Connection, table_id: str, seat: int) -> list[Any]:
+    return list(conn.execute(select(PushSubscriptionRow.__table__)
+                             .where(PushSubscriptionRow.table_id == table_id,
+                                    PushSubscriptionRow.seat == seat)
+                             .order_by(PushSubscriptionRow.id)))
+
+
+def add_push_subscription(conn: Connection, table_id: str, seat: int, endpoint: str,
+                          p256dh: str, auth: str, keep: int = 10) -> None:
+    """Keep this browser's subscription for the seat (its keys replaced if it was known);
+    a seat keeps its ``keep`` newest subscriptions."""
+    drop_push_subscription(conn, table_id, seat, endpoint)
+    conn.execute(insert(PushSubscriptionRow).values(table_id=table_id, seat=seat,
+                                                    endpoint=endpoint, p256dh=p256dh,
+                                                    auth=auth, created_at=now()))
+    ids = [r.id for r in push_subscriptions(conn, table_id, seat)]
+    if len(ids) > keep:
+        conn.execute(delete(PushSubscriptionRow)
+                     .where(PushSubscriptionRow.id.in_(ids[:len(ids) - keep])))
+
+
+def drop_push_subscription(conn: Connection, table_id: str, seat: int, endpoint: str) -> int:
+    done = conn.execute(delete(PushSubscriptionRow)
+                        .where(PushSubscriptionRow.table_id == table_id,
+                               PushSubscriptionRow.seat == seat,
+                               PushSubscriptionRow.endpoint == endpoint))
+    return done.rowcount
 
 
 def waiting_games(conn: Connection, before: datetime) -> list[Any]:
@@ -350,13 +431,6 @@ def waiting_games(conn: Connection, before: datetime) -> list[Any]:
 def restart_wait(conn: Connection, game_id: str) -> None:
     """The waiting seats' turn timer starts again now (a player took his seat back)."""
     conn.execute(update(GameRow).where(GameRow.id == game_id).values(waiting_since=now()))
-
-
-def mark_notified(conn: Connection, game_id: str, seq: int) -> bool:
-    done = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.seq == seq,
-                                              GameRow.notified_seq != seq)
-                        .values(notified_seq=seq))
-    return done.rowcount == 1
 
 
 # --- chat ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The client split (issue 18): the platform (``web/platform/``) calls each game only through
 the interface of ``web/platform/games.js``; every game in its registry is a ruleset the server
-hosts, with its folder; Merchant of Venus implements every member the interface documents; an
-unknown ruleset is refused in words.
+hosts, with its folder; Merchant of Venus implements every member the interface documents (the
+platform has a default for each optional one); an unknown ruleset is refused in words.
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ GAMES_JS = (WEB / "platform" / "games.js").read_text()
 IMPORT = re.compile(r"""(?:from\s*|import\()\s*["'`]([^"'`]+)["'`]""")
 
 
-def typedef_members(name: str) -> list[str]:
-    """The ``@property`` names of one JSDoc typedef in games.js."""
+def typedef_members(name: str, optional: bool = False) -> list[str]:
+    """The ``@property`` names of one JSDoc typedef in games.js (the required ones, or with
+    ``optional`` those in brackets)."""
     block = GAMES_JS.split(f"@typedef {{Object}} {name}\n", 1)[1].split("*/", 1)[0]
-    return re.findall(r"@property \{.*?\} (\w+)", block, re.S)
+    pattern = r"@property \{.*?\} \[(\w+)\]" if optional else r"@property \{.*?\} (\w+)"
+    return re.findall(pattern, block, re.S)
 
 
 def test_no_platform_module_imports_a_game() -> None:
@@ -47,13 +49,16 @@ def test_every_game_folder_is_a_hosted_ruleset(server_url: str) -> None:
 @pytest.mark.browser
 def test_venus_implements_the_interface(page: Any, server_url: str) -> None:
     module_members = typedef_members("GameModule")
+    optional = set(typedef_members("GameModule", optional=True)) - {"createForm"}
+    assert {"styles", "keyboard", "notices"} <= optional
     page_members = typedef_members("GamePage")
-    assert {"createPage", "describeLog", "keyboard"} <= set(module_members)
+    assert {"createPage", "describeLog", "stage"} <= set(module_members)
     assert {"render", "drawPieces", "promptWords", "endSummary"} <= set(page_members)
     page.goto(f"{server_url}/")
     page.wait_for_selector("#t-length")
-    out = page.evaluate("""async ([moduleMembers, pageMembers]) => {
-      const { gameFor } = await import("/platform/games.js");
+    out = page.evaluate("""async ([moduleMembers, pageMembers, optional]) => {
+      const { gameFor, DEFAULTS } = await import("/platform/games.js");
+      const noDefault = optional.filter((m) => DEFAULTS[m] === undefined);
       const venus = await gameFor("venus");
       const { VenusPage } = await import("/games/venus/page.js");
       const missing = moduleMembers.filter((m) => venus[m] === undefined);
@@ -61,9 +66,10 @@ def test_venus_implements_the_interface(page: Any, server_url: str) -> None:
       const missingPage = methods.filter((m) => typeof VenusPage.prototype[m] !== "function");
       let refused = null;
       try { await gameFor("chess"); } catch (err) { refused = err.message; }
-      return { missing, missingPage, rulesets: venus.rulesets, refused,
+      return { missing, missingPage, noDefault, rulesets: venus.rulesets, refused,
                again: (await gameFor("venus")) === venus };
-    }""", [module_members, page_members])
+    }""", [module_members, page_members, sorted(optional)])
     assert out["missing"] == [] and out["missingPage"] == [], out
+    assert out["noDefault"] == [], out  # what a game may leave out, the platform fills in
     assert out["rulesets"] == ["venus"] and out["again"]
     assert out["refused"] and '"chess"' in out["refused"] and "venus" in out["refused"]

@@ -146,6 +146,9 @@ export class Game {
     $("replay-btn").addEventListener("click", () => {
       if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq() }); // up to now, growing
     });
+    if (this.seat !== null) { // the seat's alerts with its page closed: push, webhook, e-mail
+      import("./alerts.js").then((m) => { this.alerts = m.mountAlerts($("panel"), this.api, this.seat); });
+    }
     const nb = $("notify-btn");
     if ("Notification" in window && Notification.permission === "default" && this.seat !== null) {
       nb.hidden = false;

@@ -114,27 +114,27 @@ export const FOLDERS = {
  * @property {string} id            the folder name ("venus")
  * @property {string[]} rulesets    the ruleset ids it plays ("venus")
  * @property {string} title         "Merchant of Venus"
- * @property {string[]} styles      the game's stylesheets ("/games/venus/board.css"), linked when it loads
- * @property {string} playersTitle  the heading of the players list ("Merchants")
+ * @property {string[]} [styles]      the game's stylesheets ("/games/venus/board.css"), linked when it loads
+ * @property {string} [playersTitle]  the heading of the players list ("Merchants")
  * @property {(lobby: Object) => Promise<GameNames>} loadNames  the game's data for a table (board, names)
  * @property {(lobby: Object) => string} optionWords  the table's options in words (the lobby)
- * @property {string} choiceTitle   what a seat chooses in the lobby ("Race / color")
+ * @property {string} [choiceTitle]   what a seat chooses in the lobby ("Race / color")
  * @property {(host: GameHost) => GamePage} createPage
  * @property {(events: Object[], names: GameNames, who: Function, reader?: number) => LogLine[]} describeLog
  *   the log in words (``reader``: a finished game's full log read by that seat)
  * @property {(cmd: Object, names: GameNames) => string} commandWords  a command in words
- * @property {(line: LogLine) => boolean} sinceWorthy  a line worth "since your last turn"
- * @property {(events: Object[]) => Object} secretsOf  what a finished game's full log reveals
- * @property {(names: GameNames, seat: number|null, events: Object[], cmd?: Object) => string[]} notices
+ * @property {(line: LogLine) => boolean} [sinceWorthy]  a line worth "since your last turn"
+ * @property {(events: Object[]) => Object} [secretsOf]  what a finished game's full log reveals
+ * @property {(names: GameNames, seat: number|null, events: Object[], cmd?: Object) => {text: string, key: string}[]} [notices]
  *   what the rules did to my seat without my asking, in words (kept until "Got it")
- * @property {Set<string>} playedTypes  event types a seat causes by playing (a bot playing mine)
+ * @property {Set<string>} [playedTypes]  event types a seat causes by playing (a bot playing mine)
  * @property {(view: Object) => string} stage  "setup", "playing" or "over" (the end dialog, the
  *   title, the host's tools)
- * @property {(view: Object) => (number|null)} goal  the score that wins, if any (the chart's
+ * @property {(view: Object) => (number|null)} [goal]  the score that wins, if any (the chart's
  *   dashed line, "first to 2,000")
  * @property {(player: Object) => number} score  the public score the chart draws
  * @property {string} scoreName     "Net Worth (3.2)"
- * @property {{keys: Shortcut[], next: string[], urgent: number, panel: string}} keyboard
+ * @property {{keys: Shortcut[], next: string[], urgent: number, panel: string}} [keyboard]
  *   the game's keys, and where the focus goes after a redraw (``focus.js``): ``next``
  *   selectors in order, the first ``urgent`` are questions the rules ask, ``panel`` the turn
  *   panel's first control
@@ -172,6 +172,19 @@ export const FOLDERS = {
  * @property {HTMLElement} [aside]            a card beside the form (Venus: the cluster map)
  */
 
+/** What a game module may leave out (marked ``[optional]`` in the typedef above). */
+export const DEFAULTS = {
+  styles: [],
+  playersTitle: "Players",
+  choiceTitle: "Color",
+  goal: () => null,
+  sinceWorthy: (line) => line.kind !== "turn",
+  secretsOf: () => null,
+  notices: () => [],
+  playedTypes: new Set(),
+  keyboard: { keys: [], next: ["#panel .urgent button", "#controls button"], urgent: 1, panel: "#panel button:not(:disabled)" },
+};
+
 const loaded = new Map();
 
 /** A game's stylesheet, linked once; resolves when it is loaded (or failed: the page goes on). */
@@ -191,8 +204,9 @@ export function gameFor(ruleset) {
   if (!folder) return Promise.reject(new Error(`This client has no views for the game ${JSON.stringify(ruleset)} (known: ${Object.keys(FOLDERS).join(", ")}).`));
   if (!loaded.has(folder)) {
     const p = import(`../games/${folder}/index.js`).then(async (m) => {
-      await Promise.all((m.default.styles || []).map(addStyle));
-      return m.default;
+      const game = { ...DEFAULTS, ...m.default };
+      await Promise.all(game.styles.map(addStyle));
+      return game;
     });
     p.catch(() => loaded.delete(folder)); // a failed load may be tried again
     loaded.set(folder, p);

@@ -36,10 +36,11 @@ export class Notices {
     this.fold();
   }
 
-  /** Several stops in a row: the newest ``SHOWN`` notices stay in sight, the older ones fold
-   * under one line ("3 earlier notices": Show, Got them all), so the map stays in view. */
+  /** Several stops in a row: the newest ``SHOWN`` notices of the rules stay in sight, the
+   * older ones fold under one line ("3 earlier notices": Show, Got them all), so the map stays
+   * in view. What the host or a bot did with my seat is always in sight. */
   fold() {
-    const all = [...this.root.querySelectorAll(".notice")];
+    const all = [...this.root.querySelectorAll(".notice-rules")];
     const older = all.slice(0, Math.max(0, all.length - SHOWN));
     let bar = this.root.querySelector(".notices-fold");
     if (!older.length) { bar?.remove(); for (const li of all) li.hidden = false; return; }
@@ -52,7 +53,10 @@ export class Notices {
     const show = el("button", { type: "button", class: "small" }, open ? "Fold" : "Show");
     show.addEventListener("click", () => { bar.dataset.open = open ? "" : "1"; this.fold(); });
     const dismiss = el("button", { type: "button", class: "small" }, "Got them all");
-    dismiss.addEventListener("click", () => { this.root.replaceChildren(); this.root.hidden = true; });
+    dismiss.addEventListener("click", () => {
+      for (const li of this.root.querySelectorAll(".notice-rules, .notices-fold")) li.remove();
+      this.root.hidden = !this.root.querySelector(".notice");
+    });
     bar.replaceChildren(el("span", {}, `${older.length} earlier notice${older.length > 1 ? "s" : ""}`), show, dismiss);
   }
 

@@ -6,6 +6,7 @@ import { Live } from "./live.js";
 import { copyButton, linksOf } from "./links.js";
 import { rememberGame } from "./mygames.js";
 import { applyPresence, presenceBadge } from "./presence.js";
+import { useRuleset } from "./rulelinks.js";
 import { seatLinkTools } from "./seatlinks.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,7 @@ export async function openTable(tableId) {
   const ctx = { api, me, lobby, token, module: null, names: null, game: null, live: null, data: null, buffer: [], chatBuffer: [] };
   window.starport = ctx; // for the console and the browser tests
   try {
+    useRuleset(lobby.ruleset); // rule links and help links follow the table's game
     ctx.module = await gameFor(lobby.ruleset); // the game's views (web/platform/games.js)
     ctx.names = await ctx.module.loadNames(lobby);
   } catch (err) {

@@ -17,6 +17,10 @@ export function cmdButton(text, cmd, send, { cls = "", label = null, disabled = 
   return b;
 }
 
+/** The commands the market panel (and the offers) offer: the turn's buttons leave them to it. */
+export const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare",
+  "Jettison", "OfferTrade", "AnswerOffer", "WithdrawOffer", "PickUpRelic"];
+
 const money = (n) => `${Number(n).toLocaleString("en")}`;
 
 /** Words for an item id, with deeds and ships spelled out. */

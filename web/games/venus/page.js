@@ -7,11 +7,9 @@ import { renderCombat } from "./combat.js";
 import { renderControls, promptWords, diceFaces } from "./controls.js";
 import { Moves } from "./moves.js";
 import { animatePawn, pawnSpot, bindDotTooltip, renderPieces, shipLine } from "./pieces.js";
-import { renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
+import { MARKET_TYPES, renderMarket, renderOffer, renderShip, renderTradeForm, pieceWords } from "./market.js";
 
 const $ = (id) => document.getElementById(id);
-const MARKET_TYPES = ["Swindle", "Revolt", "RebuildFort", "Buy", "Sell", "Barter", "PickUpFare", "DeliverFare", "Jettison", "OfferTrade",
-  "AnswerOffer", "WithdrawOffer", "PickUpRelic"];
 const PHASE_WORDS = {
   declare: "is getting ready to move", move: "is moving", pay_or_stop: "is deciding on a penalty",
   trade: "is trading",

@@ -4,7 +4,7 @@ import { boardData } from "./api.js";
 import { Board, zoomButtons } from "./board.js";
 import { renderCombat } from "./combat.js";
 import { renderControls, promptWords } from "./controls.js";
-import { renderShip } from "./market.js";
+import { MARKET_TYPES, renderMarket, renderShip } from "./market.js";
 import { describeLog } from "./words.js";
 import { Moves } from "./moves.js";
 import { Names } from "./names.js";
@@ -18,12 +18,14 @@ const ui = {
   board: $("board"), tip: $("tip"), prompt: $("prompt"), error: $("error"), controls: $("controls"),
   moves: $("moves"), players: $("players"), log: $("log"), select: $("scenario"), form: $("scenario-form"),
   desc: $("scenario-desc"), combat: $("combat"), shipcard: $("shipcard"),
+  market: $("market"), // the tutorial's page has the market panel; the sandbox's lists the trades as buttons
 };
 
 const game = {
   id: null, answer: null, edition: null, names: null, board: new Board(ui.board), moves: null,
   plan: null, // the destination being flown to: {dot, end, path, pilot, consumed}
   busy: false,
+  guard: null, // (cmd) => a sentence that keeps the command back, or null (the tutorial's steps)
 };
 window.starport = game; // for the console and the browser tests (starport.send({...}))
 
@@ -79,10 +81,11 @@ async function startScenario(file) {
     ui.desc.textContent = scenario.description || "";
     ui.log.replaceChildren();
     appendLog(answer.log);
-    history.replaceState(null, "", `#${file.replace(/\.json$/, "")}`);
+    if (ui.select) history.replaceState(null, "", `#${file.replace(/\.json$/, "")}`);
     game.board.fit();
     render();
     focusActive(true);
+    document.dispatchEvent(new CustomEvent("sandbox:start", { detail: { answer } }));
   } catch (err) {
     showError(err);
   } finally {
@@ -114,10 +117,11 @@ function render() {
   if (!a) return;
   renderPieces(game.board, game.names, a.view);
   game.moves.render(a);
-  renderControls(ui.controls, a, game.names, send, game.plan);
+  renderControls(ui.controls, a, game.names, send, game.plan, ui.market ? { skip: MARKET_TYPES } : {});
+  if (ui.market) renderMarket(ui.market, a, game.names, send);
   renderCombat(ui.combat, a, game.names, send, who);
   renderShip(ui.shipcard, a.seat >= 0 ? a.view.players[a.seat] : null, { legal: [] }, game.names, send);
-  ui.shipcard.querySelector("h3")?.replaceChildren(`${who(a.seat)}'s ship: ${game.names.data.ships?.[a.view.players[a.seat]?.ship]?.name ?? ""}`);
+  ui.shipcard.querySelector("h3")?.replaceChildren(`${who(a.seat) === "You" ? "Your" : `${who(a.seat)}'s`} ship: ${game.names.data.ships?.[a.view.players[a.seat]?.ship]?.name ?? ""}`);
   for (const b of ui.controls.querySelectorAll("button")) if (b.disabled) b.dataset.off = "1";
   ui.prompt.textContent = promptWords(a, game.names, game.plan);
   renderPlayers(a.view);
@@ -151,6 +155,8 @@ function renderPlayers(view) {
 /** Play one command; animate the moves it made; keep flying to the chosen destination. */
 async function send(cmd) {
   if (game.busy || !game.id) return;
+  const held = game.guard?.(cmd);
+  if (held) { showError(held); return; }
   clearError();
   setBusy(true);
   let next;
@@ -175,6 +181,7 @@ async function send(cmd) {
   setBusy(false);
   render();
   if (turnChanged) focusActive();
+  document.dispatchEvent(new CustomEvent("sandbox:answer", { detail: { cmd, answer: next } }));
   if (goOn) { await send(goOn); return; }
   // a question the rules ask now takes the keyboard, else a focus lost goes to the next action
   keepFocus({ urgent: true });
@@ -213,6 +220,8 @@ function followPlan(cmd, moved) {
 game.send = (cmd) => send(cmd);
 
 async function init() {
+  const fixed = document.body.dataset.scenario; // a page made for one scenario (the tutorial)
+  if (fixed) { await startScenario(fixed); return; }
   ui.form.addEventListener("submit", (e) => { e.preventDefault(); startScenario(ui.select.value); });
   try {
     const presets = await getJSON("/games/venus/scenarios/index.json");

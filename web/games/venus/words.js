@@ -123,7 +123,7 @@ function sentence(ev, d, names, who, reader) {
     case "FortReturned": return `${who(d.seat)} takes back the Fort at ${at(d.dot)}.`;
     case "EquipmentRepaired": return `${who(d.seat)} has ${d.keys.map(itemName).join(", ")} repaired${d.culture ? ` by the ${names.cultureName(d.culture)}` : ""}.`;
     case "RasturDue": return d.due ? `${who(d.seat)} rolls a 1: a Rastur is drawn unless the Mulligan Gear rerolls it (16.21).` : null;
-    case "RasturDrawn": return `${who(d.seat)} draws a Rastur of strength ${d.strength}.`;
+    case "RasturDrawn": return `${who(d.seat)} draws a Rastur of strength ${d.strength} (16.2: a 1 on the dice).`;
     case "RasturPlaced": return `${who(d.seat)} places the Rastur (strength ${d.strength}) at ${at(d.dot)}.`;
     case "RasturGeneration": return `Rastur generation (17.2): the die shows ${d.die}.`;
     case "RasturMoved": return `A Rastur of strength ${d.strength} moves from the ${d.frm} pool to the ${d.to === "transit" ? "Transit Box" : `${d.to} pool`}.`;

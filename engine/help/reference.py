@@ -1,0 +1,123 @@
+"""The rules reference: short summaries of each ruleset's rules in the project's own words,
+loaded from ``engine/<ruleset>/data/rules_help.toml`` and validated here.
+
+An entry is named the way the program cites the rule: a 1988 rule number (``5.31``), a
+section (``15``), a 2012 heading (``2012 making room in a ship``) or, for Star Traders, a book
+heading (``Regular Jumps``). ``key_of`` turns any cited rule string (``"5.31 declaration"``,
+``"15 combat"``, ``"Engines"``) into the entry that explains it.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Collection
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+ENGINE = Path(__file__).resolve().parents[1]
+DATA = {
+    "venus": ENGINE / "venus" / "data" / "rules_help.toml",
+    "star-traders": ENGINE / "startraders" / "data" / "rules_help.toml",
+}
+_NUMBER = re.compile(r"^([1-9]\d?(?:\.\d{1,4})+)(?![\d])")
+_SECTION = re.compile(r"^([1-9]\d?)(?= |$)")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Step(_Strict):
+    """One step of "How a turn goes", with the rules it rests on."""
+
+    title: str
+    text: str
+    rules: list[str] = Field(default_factory=list)
+
+
+class Section(_Strict):
+    id: str
+    title: str
+    text: str
+    optional: bool = False
+    y2012: str | None = None
+
+
+class Rule(_Strict):
+    id: str
+    title: str
+    text: str
+    section: str | None = None
+    optional: bool = False
+    y2012: str | None = Field(None, description="how the 2012 classic game differs")
+
+
+class Reference(_Strict):
+    ruleset: str
+    title: str
+    intro: str
+    turn: list[Step]
+    section: list[Section]
+    rule: list[Rule]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Reference:
+        ids = [s.id for s in self.section] + [r.id for r in self.rule]
+        twice = {i for i in ids if ids.count(i) > 1}
+        if twice:
+            raise ValueError(f"entries named twice: {sorted(twice)}")
+        sections = {s.id for s in self.section}
+        for rule in self.rule:
+            if section_of(rule) not in sections:
+                raise ValueError(f"rule {rule.id!r} belongs to no section")
+        for step in self.turn:
+            unknown = [r for r in step.rules if r not in ids]
+            if unknown:
+                raise ValueError(f"turn step {step.title!r} cites unknown rules {unknown}")
+        return self
+
+    def entries(self) -> dict[str, Section | Rule]:
+        return {**{s.id: s for s in self.section}, **{r.id: r for r in self.rule}}
+
+    def find(self, cited: str) -> Section | Rule | None:
+        """The entry explaining a rule as the program cites it, else None."""
+        key = key_of(cited, self.entries())
+        return None if key is None else self.entries()[key]
+
+
+def section_of(rule: Rule) -> str:
+    """A rule's section: given, else the number before its first dot, else ``2012``."""
+    if rule.section:
+        return rule.section
+    if rule.id.startswith("2012 "):
+        return "2012"
+    return rule.id.split(".")[0]
+
+
+def key_of(cited: str, ids: Collection[str]) -> str | None:
+    """The entry id for a cited rule: its leading rule number (``"5.31 declaration"`` ->
+    ``5.31``), its section (``"15 combat"`` -> ``15``), else the longest entry id the text
+    starts with (``"2012 culture numbers must be 1..14"``, ``"Engines"``)."""
+    text = cited.strip()
+    for pattern in (_NUMBER, _SECTION):
+        m = pattern.match(text)
+        if m and m.group(1) in ids:
+            return m.group(1)
+    if _NUMBER.match(text) or _SECTION.match(text):
+        return None
+    starts = [i for i in ids if text.lower().startswith(i.lower())
+              and not text[len(i):len(i) + 1].isalnum()]
+    return max(starts, key=len) if starts else None
+
+
+@cache
+def load(ruleset: str) -> Reference:
+    """The reference of a ruleset (``venus``, ``star-traders``); KeyError for another."""
+    return Reference.model_validate(tomllib.loads(DATA[ruleset].read_text()))
+
+
+def rulesets() -> list[str]:
+    return sorted(DATA)

@@ -1,0 +1,93 @@
+"""The rules reference (issue 13, rules help): every rule the program can show a player has
+an entry in our own words, per ruleset."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.help import citations
+from engine.help.reference import key_of, load, rulesets
+
+RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
+BOOKS = {"venus": ["000_53e7204ef5e71d47.txt", "001_84d4a3402c834059.txt"],
+         "star-traders": ["002_44034a3d00936423.txt"]}
+
+
+def test_every_rule_number_the_venus_ui_shows_has_an_entry() -> None:
+    """Refusals, log lines, notices, button reasons and the market's ``why`` cite 1988 rule
+    numbers; each of them opens a summary."""
+    ids = load("venus").entries()
+    cited = citations.venus_numbers()
+    assert {"5.31", "6.3", "9.41", "12.4.1", "15.431"} <= cited  # the extractor finds them
+    assert sorted(n for n in cited if n not in ids) == []
+
+
+def test_every_venus_heading_a_refusal_names_has_an_entry() -> None:
+    """Sections (``"15 combat"``) and the 2012 book's headings."""
+    ids = load("venus").entries()
+    cited = citations.venus_headings()
+    assert "2012 making room in a ship" in cited and "15 combat" in cited
+    assert sorted(h for h in cited if key_of(h, ids) is None) == []
+
+
+def test_every_star_traders_heading_a_refusal_names_has_an_entry() -> None:
+    ids = load("star-traders").entries()
+    cited = citations.star_traders_headings()
+    assert {"Regular Jumps", "Stages of the Turn", "Trader's Luck"} <= cited
+    assert sorted(h for h in cited if key_of(h, ids) is None) == []
+
+
+def test_the_extractor_skips_svg_code_and_docstrings() -> None:
+    assert citations.numbers_in('<circle r="2.5"/>') == set()
+    assert citations.numbers_in("M-5.5 -1.5 H5.5") == set()
+    said = "Pay it or stop (6.3); 12.4.1 no credit; 0.5 s"
+    assert citations.numbers_in(said) == {"6.3", "12.4.1"}
+    parts = list(citations._template_parts('You may land (${a ? "free (6.11)" : ""}, 6.2)'))
+    assert {n for p in parts for n in citations.numbers_in(p)} == {"6.11", "6.2"}
+
+
+def test_a_cited_rule_finds_its_entry() -> None:
+    venus = load("venus")
+    assert venus.find("5.31 declaration (a dot next to yours)").id == "5.31"  # type: ignore[union-attr]
+    assert venus.find("15.431 hits (3.431 holds)").id == "15.431"  # type: ignore[union-attr]
+    assert venus.find("16 the Rastur").id == "16"  # type: ignore[union-attr]
+    assert venus.find("2012 culture numbers must be 1..14").id == "2012 culture numbers"  # type: ignore[union-attr]
+    assert venus.find("99.9 nothing") is None
+    assert load("star-traders").find("Engines").title == "Engines"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("ruleset", rulesets())
+def test_the_reference_has_a_turn_guide_and_optional_rules_marked(ruleset: str) -> None:
+    ref = load(ruleset)
+    assert len(ref.turn) >= 4 and all(step.rules for step in ref.turn)
+    if ruleset == "venus":
+        optional = {s.id for s in ref.section if s.optional}
+        assert optional == {"14", "15", "16", "17"}
+        assert all(r.optional for r in ref.rule if r.id.split(".")[0] in {"15", "16", "17"})
+        assert sum(1 for r in ref.rule if r.y2012) >= 10  # the 2012 differences are noted
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+@pytest.mark.parametrize("ruleset", rulesets())
+def test_the_reference_is_in_our_own_words(ruleset: str) -> None:
+    """No run of eight words of an entry is copied from the rulebooks."""
+    books = [RULES / name for name in BOOKS[ruleset]]
+    if not all(b.exists() for b in books):
+        pytest.skip("the rulebooks are not beside the project")
+    book = " ".join(" ".join(_words(b.read_text())) for b in books)
+    copied = []
+    ref = load(ruleset)
+    texts = [ref.intro, *(s.text for s in ref.turn), *(e.text for e in ref.entries().values())]
+    for text in texts:
+        words = _words(text)
+        for i in range(len(words) - 7):
+            run = " ".join(words[i:i + 8])
+            if f" {run} " in f" {book} ":
+                copied.append(run)
+    assert copied == []

@@ -1,0 +1,33 @@
+"""Rules help (issue 13): the rules reference over HTTP and the rules page's address."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+
+def test_the_rules_reference_of_each_ruleset_is_served(client: TestClient) -> None:
+    index = client.get("/api/rules").json()["rulesets"]
+    assert {r["ruleset"]: r["page"] for r in index} == {
+        "venus": "/rules/venus", "star-traders": "/rules/star-traders"}
+    venus = client.get("/api/rules/venus")
+    assert venus.status_code == 200 and venus.headers["etag"]
+    body = venus.json()
+    rule = {r["id"]: r for r in body["rule"]}["5.31"]
+    assert rule["title"] == "Declaring your first dot" and "first dot" in rule["text"]
+    assert [s["title"] for s in body["turn"]][:2] == ["Declare your first dot", "Roll"]
+    again = client.get("/api/rules/venus", headers={"If-None-Match": venus.headers["etag"]})
+    assert again.status_code == 304
+    traders = client.get("/api/rules/star-traders").json()
+    assert "Regular Jumps" in {r["id"] for r in traders["rule"]}
+
+
+def test_an_unknown_ruleset_is_refused_by_name(client: TestClient) -> None:
+    r = client.get("/api/rules/chess")
+    assert r.status_code == 422 and "ruleset" in r.json()["detail"]["message"]
+    assert client.get("/rules/chess").status_code == 422
+
+
+def test_the_rules_page_is_served_at_rules_ruleset(client: TestClient) -> None:
+    page = client.get("/rules/venus")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "rulespage.js" in page.text and 'id="rules-body"' in page.text
