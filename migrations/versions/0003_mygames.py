@@ -2,7 +2,7 @@
 (``seats.bot_kind``) and whether spectators may chat (``tables.spectator_chat``).
 
 Revision ID: 0003_mygames
-Revises: 0002
+Revises: 0003_alerts
 Create Date: 2026-11-26
 """
 
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003_mygames"
-down_revision = "0002"
+down_revision = "0003_alerts"  # chained after the alerts migration (merged from main)
 branch_labels = None
 depends_on = None
 
