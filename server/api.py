@@ -37,8 +37,13 @@ from .schemas import (
     Lobby,
     LogOut,
     Me,
+    MyGame,
+    MyGames,
+    MyGamesIn,
     NotifyIn,
     ReplayOut,
+    RulesetOut,
+    Rulesets,
     SeatOut,
     SessionIn,
     TableCreated,
@@ -118,13 +123,19 @@ def lobby_of(service: Service, table_id: str) -> Lobby | None:
         seat_rows = store.seats(conn, table_id)
         g = store.game(conn, table_id)
     online = service.hub.seats_online(table_id)
-    choices = hosted(t.ruleset).choices(t.options) if t.ruleset in REGISTRY else []
+    autoplay = service.autoplaying(table_id)
+    h = hosted(t.ruleset) if t.ruleset in REGISTRY else None
+    choices = h.choices(t.options) if h is not None else []
     return Lobby(
         table_id=t.id, name=t.name, ruleset=t.ruleset, options=t.options, status=t.status,
         turn_timer=t.turn_timer, choices=choices, seq=g.seq if g is not None else None,
-        version=t.version,
+        version=t.version, spectator_chat=bool(t.spectator_chat),
+        bots=list(h.bots) if h is not None else [],
         seats=[SeatOut(seat=s.seat, name=s.name, choice=s.choice, bot=s.bot,
-                       joined=s.joined_at is not None or s.bot, online=s.seat in online)
+                       joined=s.joined_at is not None or s.bot, online=s.seat in online,
+                       bot_kind=(s.bot_kind or (h.default_bot if h else None)) if s.bot
+                       else None,
+                       autoplay=s.seat in autoplay and not s.bot)
                for s in seat_rows],
     )
 
@@ -151,12 +162,14 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     if "scenario" in options:
         fail(422, "options", "scenarios are for the sandbox, not for tables")
     _check_options(h, options)
-    bots = sorted(set(body.bots))
+    picked = body.bot_seats()
+    bots = sorted(picked)
     minimum = svc(request).settings.min_turn_timer
     if body.turn_timer is not None and body.turn_timer < minimum:
         fail(422, "options", f"turn_timer: at least {minimum} seconds")
     if any(not 0 <= b < body.seats for b in bots):
         fail(422, "options", "bots: seat numbers start at 0 and must be below seats")
+    kinds = {seat: _bot_kind(h, kind) for seat, kind in picked.items() if kind is not None}
     try:  # the ruleset checks the options: a dry run of its setup
         Game.start(h.ruleset, options, [f"Seat {i + 1}" for i in range(body.seats)],
                    secrets.token_hex(16))
@@ -170,7 +183,8 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
         with writing(service.engine) as conn:
             return store.create_table(conn, name=clean(body.name) or "Game night",
                                       ruleset=body.ruleset, options=options, seats=body.seats,
-                                      bots=bots, turn_timer=body.turn_timer)
+                                      bots=bots, turn_timer=body.turn_timer, bot_kinds=kinds,
+                                      spectator_chat=body.spectator_chat)
 
     table_id, tokens = await service.db(write)
     return TableCreated(
@@ -181,6 +195,63 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
     )
 
 
+def _bot_kind(h: Any, kind: str) -> str:
+    """A bot kind the ruleset has (else 422 naming the known ones)."""
+    if kind not in h.bots:
+        fail(422, "options", f"bots: no {kind!r} bot for {h.ruleset.id}; known: "
+                             f"{', '.join(h.bots)}")
+    return kind
+
+
+@router.get("/rulesets")
+async def rulesets(request: Request) -> Rulesets:
+    """The rulesets this server hosts, each with its table options' JSON Schema and the bots
+    a seat may get (the create form is drawn from this)."""
+    await limit(request, "read")
+    return Rulesets(rulesets=[
+        RulesetOut(id=rid, bots=list(h.bots), choice_option=h.choice_option,
+                   options_schema=h.options_schema.model_json_schema()
+                   if h.options_schema is not None else None)
+        for rid, h in sorted(REGISTRY.items())])
+
+
+@router.post("/mygames")
+async def my_games(body: MyGamesIn, request: Request) -> MyGames:
+    """"My games": the status of every table these links open, in one request (a browser's
+    saved links: seat, host or spectator). An unknown or revoked link answers only
+    ``{"known": false}``; no link's answer holds a token."""
+    await limit(request, "read")
+    if not origin_allowed(request, svc(request).settings.allowed_origins):
+        fail(403, "origin", "cross-site requests are refused")
+    service = svc(request)
+
+    def read() -> list[store.LinkStatus | None]:
+        with reading(service.engine) as conn:
+            return store.my_games(conn, body.tokens)
+
+    now = store.now()
+    return MyGames(games=[_my_game(service, found, now) for found in await service.db(read)])
+
+
+def _my_game(service: Service, found: store.LinkStatus | None, now: Any) -> MyGame:
+    if found is None:
+        return MyGame(known=False)
+    t, g = found.table, found.game
+    names = [s.name or f"Seat {s.seat + 1}" for s in found.seats]
+    playing = g is not None and t.status == "playing" and not g.over
+    waiting = [int(s) for s in g.pending_seats] if playing and g is not None else []
+    since = g.waiting_since if playing and g is not None else None
+    if since is not None and since.tzinfo is None:
+        since = since.replace(tzinfo=now.tzinfo)
+    return MyGame(
+        known=True, table_id=t.id, name=t.name, ruleset=t.ruleset, status=t.status,
+        role=found.role, seat=found.seat if found.role == "seat" else None,
+        seq=g.seq if g is not None else None, waiting=waiting,
+        waiting_names=[names[s] for s in waiting if 0 <= s < len(names)],
+        waiting_since=since.isoformat() if since is not None else None,
+        waited=round((now - since).total_seconds(), 1) if since is not None else None,
+        your_turn=found.role == "seat" and found.seat in waiting,
+        players=names)
 def table_options(h: Any, given: dict[str, Any]) -> dict[str, Any]:
     """The options a table keeps. The per-seat choices (a list in the choice option, e.g.
     Merchant of Venus's ``races``) come from the lobby at the start, so a list given here is
@@ -318,10 +389,38 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
             t = _seated_table(conn, table_id, seat)
             if t.status in FINISHED:
                 raise Refused("the game is over")
-            store.update_seat(conn, table_id, seat, bot=body.bot)
+            values: dict[str, Any] = {"bot": body.bot}
+            if body.kind is not None:
+                values["bot_kind"] = _bot_kind(hosted(t.ruleset), body.kind)
+            store.update_seat(conn, table_id, seat, **values)
             service._notify(conn, "t", table_id)
 
     return await _lobby_change(request, table_id, write)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/reclaim")
+async def reclaim_seat(table_id: TableId, seat: Seat, request: Request) -> Lobby:
+    """"Take my seat back": the seat's own player stops the bot that plays it, whether the
+    host gave it a bot or its turn timed out; the player plays on from where the bot is."""
+    ident = await who(request, table_id, "seat")
+    if ident.seat != seat:
+        fail(403, "forbidden", "a seat link takes back only its own seat")
+    service = svc(request)
+
+    def write() -> None:
+        with writing(service.engine) as conn:
+            t = _seated_table(conn, table_id, seat)
+            if t.status in FINISHED:
+                raise Refused("the game is over")
+            store.update_seat(conn, table_id, seat, bot=False)
+            store.restart_wait(conn, table_id)  # the turn timer starts again for the player
+            service._notify(conn, "a", table_id, seat)
+            service._notify(conn, "t", table_id)
+
+    service.reclaimed(table_id, seat)  # before the write: no bot move slips in after it
+    lobby_now = await _lobby_change(request, table_id, write)
+    service.publish("a", table_id, seat)
+    return lobby_now
 
 
 @router.post("/tables/{table_id}/seats/{seat}/link")
@@ -590,8 +689,9 @@ async def get_chat(table_id: TableId, request: Request,
 
 @router.post("/tables/{table_id}/chat", status_code=201)
 async def post_chat(table_id: TableId, body: ChatIn, request: Request) -> ChatOut:
-    """Say something at the table (plain text, up to 500 characters)."""
-    ident = await who(request, table_id, "seat", "host")
+    """Say something at the table (plain text, up to 500 characters). Spectators may when
+    the table lets them (``spectator_chat``)."""
+    ident = await who(request, table_id, "seat", "host", "spectator")
     await limit(request, "chat", ident.digest)
     text_ = clean(body.text)
     if not text_:
@@ -600,7 +700,11 @@ async def post_chat(table_id: TableId, body: ChatIn, request: Request) -> ChatOu
 
     def write() -> Any:
         with writing(service.engine) as conn:
-            name = "Host"
+            if ident.role == "spectator":
+                t = store.table(conn, table_id)
+                if t is None or not t.spectator_chat:
+                    raise Refused("spectators may not chat at this table (the host's option)")
+            name = "Spectator" if ident.role == "spectator" else "Host"
             if ident.role == "seat":
                 seat_row = next(s for s in store.seats(conn, table_id) if s.seat == ident.seat)
                 name = seat_row.name or f"Seat {(ident.seat or 0) + 1}"
@@ -609,7 +713,10 @@ async def post_chat(table_id: TableId, body: ChatIn, request: Request) -> ChatOu
             service._notify(conn, "c", table_id, chat_id)
             return store.chat(conn, table_id, chat_id - 1, 1)[0]
 
-    row = await service.db(write)
+    try:
+        row = await service.db(write)
+    except Refused as exc:
+        fail(403, "forbidden", str(exc))
     service.publish("c", table_id, row.id)
     return chat_out(row)
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +22,8 @@ log = logging.getLogger("starport.hub")
 
 CHANNEL = "starport"
 PAYLOAD_MAX = 7900  # PostgreSQL refuses a NOTIFY payload of 8000 bytes or more
+# a process's seats online at a table travel as one integer: process id * 256 + seat bitmask
+SEAT_BITS = 8
 
 
 @dataclass(eq=False, slots=True)
@@ -36,7 +40,8 @@ class Subscriber:
     want_view: bool = False
     inline_view: bool = False  # the view rides in the events message (one frame, not two)
     was_pending: bool = False
-    # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping
+    # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping,
+    # "o" the seats online changed (presence)
     kinds: set[str] = field(default_factory=set)
     waiter: asyncio.Future[None] | None = None  # the sender, waiting for a poke
     later: asyncio.TimerHandle | None = None  # a paced resend, when one waits
@@ -67,22 +72,77 @@ class Hub:
         self.on_lost_hints: Callable[[], None] | None = None  # hints may have been missed
         # a game's events from another process (game, seq, the events' JSON)
         self.on_game_events: Callable[[str, int, str], None] | None = None
+        self.on_reclaim_hint: Callable[[str, int], None] | None = None
+        # presence in the other processes (PostgreSQL): table -> process -> (seats, expiry)
+        self.pid = secrets.randbelow(1 << 20) + 1
+        self.remote: dict[str, dict[int, tuple[frozenset[int], float]]] = {}
+        self.presence_ttl = 60.0  # a process's word lasts this long (it repeats it sooner)
+        self.on_presence_change: Callable[[str], None] | None = None
 
     def add(self, sub: Subscriber) -> None:
-        self.subs.setdefault(sub.table_id, set()).add(sub)
+        with self._presence(sub):
+            self.subs.setdefault(sub.table_id, set()).add(sub)
 
     def remove(self, sub: Subscriber) -> None:
-        group = self.subs.get(sub.table_id)
-        if group is not None:
-            group.discard(sub)
-            if not group:
-                del self.subs[sub.table_id]
+        with self._presence(sub):
+            group = self.subs.get(sub.table_id)
+            if group is not None:
+                group.discard(sub)
+                if not group:
+                    del self.subs[sub.table_id]
+
+    @contextlib.contextmanager
+    def _presence(self, sub: Subscriber) -> Iterator[None]:
+        """A seat's first socket opening or its last closing (a tab opened or closed) tells
+        everyone at the table at once ("o"): presence in plain sight within a second."""
+        before = self.local_online(sub.table_id) if sub.role == "seat" else None
+        yield
+        if before is not None and self.local_online(sub.table_id) != before:
+            for other in self.watching(sub.table_id):
+                if other is not sub:  # a new socket's hello has the lobby already
+                    other.poke("o")
+            if self.on_presence_change is not None:  # the other processes learn it too
+                self.on_presence_change(sub.table_id)
 
     def watching(self, table_id: str) -> set[Subscriber]:
         return self.subs.get(table_id, set())
 
-    def seats_online(self, table_id: str) -> set[int]:
+    def local_online(self, table_id: str) -> set[int]:
+        """Seats with a socket in this process."""
         return {s.viewer for s in self.watching(table_id) if s.role == "seat"}
+
+    def seats_online(self, table_id: str) -> set[int]:
+        """Seats with a socket in this process or, as they last said, in another one."""
+        online = self.local_online(table_id)
+        now = time.monotonic()
+        for seats, expiry in self.remote.get(table_id, {}).values():
+            if expiry > now:
+                online |= seats
+        return online
+
+    def presence_word(self, table_id: str) -> int:
+        """This process's seats online at a table, as one integer (``SEAT_BITS``)."""
+        mask = sum(1 << s for s in self.local_online(table_id) if 0 <= s < SEAT_BITS)
+        return (self.pid << SEAT_BITS) | mask
+
+    def remote_presence(self, table_id: str, word: int) -> None:
+        """Another process's seats online at a table (an ``o`` hint): kept until it expires
+        or that process says otherwise; the table's sockets here hear of a change."""
+        pid, mask = word >> SEAT_BITS, word & ((1 << SEAT_BITS) - 1)
+        if pid == self.pid:
+            return
+        before = self.seats_online(table_id)
+        seats = frozenset(s for s in range(SEAT_BITS) if mask >> s & 1)
+        table = self.remote.setdefault(table_id, {})
+        if seats:
+            table[pid] = (seats, time.monotonic() + self.presence_ttl)
+        else:
+            table.pop(pid, None)
+            if not table:
+                del self.remote[table_id]
+        if self.seats_online(table_id) != before:
+            for sub in self.watching(table_id):
+                sub.poke("o")
 
     def hint(self, kind: str, table_id: str, seq: int = 0) -> None:
         """A change happened (here or in another process): wake whoever watches it."""
@@ -90,6 +150,13 @@ class Hub:
             self.on_game_hint(table_id, seq)
         if kind == "t" and self.on_table_hint is not None:
             self.on_table_hint(table_id)
+        if kind == "o":  # another process's seats online at this table
+            self.remote_presence(table_id, seq)
+            return
+        if kind == "a":  # seat ``seq`` was taken back by its player: no bot plays its turn
+            if self.on_reclaim_hint is not None:
+                self.on_reclaim_hint(table_id, seq)
+            return
         if kind == "r":  # seat ``seq``'s link was re-issued: its sockets check their token
             if self.on_revoke_hint is not None:
                 self.on_revoke_hint(table_id)
@@ -111,7 +178,7 @@ class Hub:
 
 def parse_hint(payload: str) -> tuple[str, str, int] | None:
     parts = payload.split(" ", 3)
-    if len(parts) < 3 or parts[0] not in ("g", "c", "t", "r"):
+    if len(parts) < 3 or parts[0] not in ("g", "c", "t", "r", "a", "o"):
         return None
     try:
         return parts[0], parts[1], int(parts[2])

@@ -40,6 +40,8 @@ class TableRow(Base):
     turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every lobby change
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                 server_default=false())  # issue 13
 
 
 class SeatRow(Base):
@@ -50,6 +52,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     choice: Mapped[str | None] = mapped_column(String(40), nullable=True)  # race / color
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    # which bot plays it (``engine.bots``: random, trader, ...); None: the ruleset's own
+    bot_kind: Mapped[str | None] = mapped_column(String(16), nullable=True)
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     webhook: Mapped[str | None] = mapped_column(String(500), nullable=True)
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)

@@ -50,6 +50,13 @@ class Hosted:
     # and the commands (seat, command) that answer it for the silent seats when it runs out
     countdown: Callable[[Any], tuple[int, int] | None] = _no_countdown
     timeout_commands: Callable[[Any], list[tuple[int, Any]]] = _no_passes
+    # the bots (``engine.bots`` names) a host may seat; the first plays bot seats and
+    # timed-out turns unless the host picked another
+    bots: tuple[str, ...] = ("random",)
+
+    @property
+    def default_bot(self) -> str:
+        return self.bots[0]
 
 
 REGISTRY: dict[str, Hosted] = {}
@@ -112,7 +119,7 @@ def _venus() -> Hosted:
     from engine.venus.options import VenusOptions
 
     return Hosted(ruleset, choices=choices, choice_option="races", extras=extras,
-                  options_schema=VenusOptions,
+                  options_schema=VenusOptions, bots=("trader", "random"),
                   history_point=history_point)
 
 
@@ -216,7 +223,7 @@ def _star_traders() -> Hosted:
     return Hosted(star_traders, choices=choices, choice_option="personalities",
                   options_schema=StarTradersOptions, history_point=history_point,
                   countdown=countdown, timeout_commands=timeout_passes,
-                  extras=_star_traders_jumps)
+                  extras=_star_traders_jumps, bots=("star-trader", "random"))
 
 
 def _star_traders_jumps(state: Any, seat: int) -> dict[str, Any]:

@@ -92,6 +92,17 @@ class _In(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+BotKind = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[a-z-]+$")]
+
+
+class BotSeat(_In):
+    """A seat a bot plays, and which bot (``GET /api/rulesets`` lists a ruleset's bots)."""
+
+    seat: int = Field(ge=0, le=7)
+    kind: BotKind | None = Field(None, description="e.g. random, trader; default: the "
+                                                    "ruleset's first")
+
+
 class CreateTable(_In):
     """A new table: the ruleset and its options; seats to fill; which of them bots play."""
 
@@ -100,11 +111,24 @@ class CreateTable(_In):
     options: dict[str, Any] = Field(default_factory=dict,
                                     examples=[{"edition": "avalon-hill", "game_length": 2000}])
     seats: int = Field(2, ge=1, le=8)
-    bots: list[int] = Field(default_factory=list, max_length=8)
+    bots: list[Annotated[int, Field(ge=0, le=7)] | BotSeat] = Field(
+        default_factory=list, max_length=8,
+        description="seat numbers, or {seat, kind} to pick the bot")
     turn_timer: int | None = Field(None, ge=1, le=14 * 86400,
                                    description="seconds a seat may wait before a bot plays "
                                                "its turn (at least the server's minimum, "
                                                "STARPORT_MIN_TURN_TIMER, 30 by default)")
+    spectator_chat: bool = Field(False, description="spectators may chat (off by default)")
+
+    def bot_seats(self) -> dict[int, str | None]:
+        """Each bot seat and the bot the host picked for it (None: the ruleset's first)."""
+        out: dict[int, str | None] = {}
+        for b in self.bots:
+            if isinstance(b, BotSeat):
+                out[b.seat] = b.kind
+            else:
+                out.setdefault(b, None)
+        return out
 
 
 class Link(BaseModel):
@@ -128,6 +152,8 @@ class SeatOut(BaseModel):
     bot: bool
     joined: bool
     online: bool
+    bot_kind: str | None = Field(None, description="the bot that plays it (when ``bot``)")
+    autoplay: bool = Field(False, description="its turn timed out: a bot plays this turn")
 
 
 class Lobby(BaseModel):
@@ -141,6 +167,8 @@ class Lobby(BaseModel):
     choices: list[str]
     seq: int | None
     version: int
+    spectator_chat: bool = False
+    bots: list[str] = Field(default_factory=list, description="the bots a seat may get")
 
 
 class SessionIn(_In):
@@ -160,6 +188,7 @@ class JoinIn(_In):
 
 class BotIn(_In):
     bot: bool = True
+    kind: BotKind | None = Field(None, description="which bot (default: the ruleset's first)")
 
 
 class NotifyIn(_In):
@@ -260,3 +289,49 @@ class ChatOut(BaseModel):
 
 class ChatLog(BaseModel):
     messages: list[ChatOut]
+
+
+class RulesetOut(BaseModel):
+    """What a create form needs of a ruleset: its options' schema and its bots."""
+
+    id: str
+    bots: list[str] = Field(description="bot kinds a seat may get; the first is the default")
+    options_schema: dict[str, Any] | None = Field(
+        description="JSON Schema of the table options (None: any object)")
+    choice_option: str | None = Field(description="the option the lobby's choices fill")
+
+
+class Rulesets(BaseModel):
+    rulesets: list[RulesetOut]
+
+
+# "My games": one request for the status of every table a browser holds a link to
+MYGAMES_MAX = 100
+
+
+class MyGamesIn(_In):
+    tokens: list[Annotated[str, Field(max_length=200)]] = Field(max_length=MYGAMES_MAX)
+
+
+class MyGame(BaseModel):
+    """A link's table as its holder may see it; ``known`` is false for an unknown or revoked
+    link (nothing else is said of it)."""
+
+    known: bool
+    table_id: str | None = None
+    name: str | None = None
+    ruleset: str | None = None
+    status: str | None = None
+    role: str | None = None
+    seat: int | None = None
+    seq: int | None = None
+    waiting: list[int] = Field(default_factory=list, description="seats the game waits for")
+    waiting_names: list[str] = Field(default_factory=list)
+    waiting_since: str | None = None
+    waited: float | None = Field(None, description="seconds the game has waited")
+    your_turn: bool = False
+    players: list[str] = Field(default_factory=list)
+
+
+class MyGames(BaseModel):
+    games: list[MyGame] = Field(description="one per token, in the order sent")

@@ -38,10 +38,6 @@ T = TypeVar("T")
 
 FINISHED = ("over", "abandoned", "replay")
 
-# the bot (``engine.bots``) that plays bot seats and timed-out turns of a ruleset; rulesets
-# not named here get the server's ``RandomBot``
-SEAT_BOTS: dict[str, str] = {"venus": "trader", "star-traders": "star-trader"}
-
 
 class Stale(Exception):
     """The command was made against an old ``seq``: answer 409 with the current one."""
@@ -85,7 +81,8 @@ class Entry:
     remote_seq: int = 0  # the highest seq another process told us about
     autoplay: set[int] = field(default_factory=set)  # seats whose turn timed out
     bot_task: asyncio.Task[None] | None = None
-    bot: Bot | None = None  # the ruleset's seat bot (made on first use)
+    bot_kinds: dict[int, str] = field(default_factory=dict)  # the host's pick per bot seat
+    made_bots: dict[str, Bot] = field(default_factory=dict)  # by kind (made on first use)
     fallback: RandomBot | None = None
     frames: Any = None  # the messages made for the committed seq (``frames.Frames``)
     deadline: tuple[int, float] | None = None  # a live countdown: (opened at seq, epoch s)
@@ -100,6 +97,11 @@ class Entry:
     def pending_seats(self) -> list[int]:
         p = self.pending()
         return list(p.seats) if p else []
+
+    def bot_kind(self, seat: int) -> str:
+        """The bot that plays ``seat`` (a bot seat, or its timed-out turn)."""
+        kind = self.bot_kinds.get(seat)
+        return kind if kind in self.hosted.bots else self.hosted.default_bot
 
     @property
     def finished(self) -> bool:
@@ -142,6 +144,9 @@ class Service:
         self.hub.on_revoke_hint = self.forget_tokens
         self.hub.on_lost_hints = self.lost_hints
         self.hub.on_game_events = self._game_events
+        self.hub.on_reclaim_hint = self.reclaimed
+        if settings.is_postgres:  # presence travels between processes
+            self.hub.on_presence_change = self._tell_presence
         self.listener: PgListener | None = None
         self.tasks: set[asyncio.Task[Any]] = set()
         self.notifier: Callable[[str, int, list[int]], Any] | None = None
@@ -279,6 +284,31 @@ class Service:
             raw = conn.connection.driver_connection
             raw.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
+    def _tell_presence(self, *table_ids: str) -> None:
+        """Tell the other processes which seats this one has online at these tables."""
+        words = [(t, self.hub.presence_word(t)) for t in table_ids]
+
+        def send() -> None:
+            with self.engine.begin() as conn:
+                for table_id, word in words:
+                    self._notify(conn, "o", table_id, word)
+
+        async def run() -> None:
+            try:
+                await self.db(send)
+            except Exception as exc:  # presence is a courtesy: never an error for a socket
+                log.warning("presence not sent: %s", exc)
+
+        self.spawn(run())
+
+    def repeat_presence(self) -> None:
+        """Now and then (the heartbeat), say again which seats this process has online, so
+        another process's word expires when that process is gone."""
+        if self.settings.is_postgres:
+            tables = [t for t in list(self.hub.subs) if self.hub.local_online(t)]
+            if tables:
+                self._tell_presence(*tables)
+
     def publish(self, kind: str, table_id: str, seq: int = 0) -> None:
         """Wake this process's viewers (other processes hear the NOTIFY sent on commit)."""
         self.hub.hint(kind, table_id, seq)
@@ -325,6 +355,7 @@ class Service:
             entry.status = t.status
             entry.turn_timer = t.turn_timer
             entry.bots = {s.seat for s in seats if s.bot}
+            entry.bot_kinds = {s.seat: s.bot_kind for s in seats if s.bot_kind}
             self.kick_bots(entry)
 
     def _table_and_seats(self, table_id: str) -> tuple[Any, list[Any]]:
@@ -347,9 +378,10 @@ class Service:
                                           tail)
             else:
                 game = Game(h.ruleset, row.seed, store.events(conn, row.ruleset, game_id))
-            bots = {s.seat for s in store.seats(conn, game_id) if s.bot}
-        return Entry(game_id, h, game, t.status, bots, t.turn_timer,
-                     snap.seq if snap is not None else 0, committed=game.seq)
+            seat_rows = store.seats(conn, game_id)
+        return Entry(game_id, h, game, t.status, {s.seat for s in seat_rows if s.bot},
+                     t.turn_timer, snap.seq if snap is not None else 0, committed=game.seq,
+                     bot_kinds={s.seat: s.bot_kind for s in seat_rows if s.bot_kind})
 
     async def entry(self, game_id: str) -> Entry | None:
         """The cached game, loading it (once, however many ask at the same time)."""
@@ -532,7 +564,7 @@ class Service:
         if over:
             entry.status = "over"
         if not by_bot:
-            entry.autoplay.discard(seat)
+            self._end_autoplay(entry, {seat})
         self.arm_countdown(entry, (expected, last))
         self.publish("g", entry.game_id, last)
         if over:
@@ -599,6 +631,25 @@ class Service:
 
     # --- bots and timed-out turns -------------------------------------------------------------
 
+    def _end_autoplay(self, entry: Entry, seats: set[int]) -> None:
+        """A timed-out turn is over for ``seats`` (played, or taken back): their tabs learn."""
+        ended = entry.autoplay & seats
+        if ended:
+            entry.autoplay -= ended
+            self.publish("t", entry.game_id)
+
+    def autoplaying(self, table_id: str) -> set[int]:
+        """Seats a bot plays now because their turn timed out (as this process knows)."""
+        entry = self.entries.get(table_id)
+        return set(entry.autoplay) if entry is not None else set()
+
+    def reclaimed(self, table_id: str, seat: int) -> None:
+        """The seat's player took it back: no bot plays its timed-out turn any more (the
+        ``a`` hint does the same in the other processes)."""
+        entry = self.entries.get(table_id)
+        if entry is not None:
+            entry.autoplay.discard(seat)
+
     def kick_bots(self, entry: Entry) -> None:
         if entry.finished or (entry.bot_task is not None and not entry.bot_task.done()):
             return
@@ -612,7 +663,7 @@ class Service:
                 return
             pending = entry.pending_seats()
             players = [s for s in pending if s in entry.bots or s in entry.autoplay]
-            entry.autoplay &= set(pending)
+            self._end_autoplay(entry, entry.autoplay - set(pending))
             if not players:
                 return
             seat = players[0]
@@ -646,15 +697,18 @@ class Service:
     def _bot_command(self, entry: Entry, seat: int, seq: int) -> Command | None:
         """What the seat's bot plays now, from the seat's view (in the bot thread)."""
         ruleset = entry.hosted.ruleset
-        name = SEAT_BOTS.get(ruleset.id)
-        if name is not None:
-            try:
-                if entry.bot is None:
-                    entry.bot = make_bot(name, store.digest(f"{name}|{entry.game.seed}"))
-                return act(entry.bot, ruleset, entry.game.state, seat, seq)
-            except Exception:
-                log.exception("the %s bot failed in %s at seq %s; a random bot plays", name,
-                              entry.game_id, seq)
+        name = entry.bot_kind(seat)
+        if name == "random":  # the server's random bot: it prefers moving on (its turns end)
+            return self._fallback(entry).choose(ruleset, entry.game.state, seat, seq)
+        try:
+            bot = entry.made_bots.get(name)
+            if bot is None:
+                bot = entry.made_bots[name] = make_bot(
+                    name, store.digest(f"{name}|{entry.game.seed}"))
+            return act(bot, ruleset, entry.game.state, seat, seq)
+        except Exception:
+            log.exception("the %s bot failed in %s at seq %s; a random bot plays", name,
+                          entry.game_id, seq)
         return self._fallback(entry).choose(ruleset, entry.game.state, seat, seq)
 
     async def _bot_submit(self, entry: Entry, seat: int, seq: int, command: Command,
@@ -701,7 +755,10 @@ class Service:
             if row.turn_timer and waited >= row.turn_timer:
                 entry = await self.fresh_entry(row.id)
                 if entry is not None and entry.seq == row.seq:
+                    timed_out = set(row.pending_seats) - entry.autoplay - entry.bots
                     entry.autoplay |= set(row.pending_seats)
+                    if timed_out:  # the seat's tab shows "a bot plays your turn"
+                        self.publish("t", row.id)
                     self.kick_bots(entry)
         await self.alert_waiting_seats(now)
 

@@ -97,15 +97,66 @@ def revoke_tokens(conn: Connection, table_id: str, role: str, seat: int | None) 
 # --- tables and seats ---------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class LinkStatus:
+    """What one link's holder may know of its table (``my_games``)."""
+
+    digest: str
+    role: str
+    seat: int | None
+    table: Any  # the tables row
+    seats: list[Any]
+    game: Any | None  # the games row (None in the lobby)
+
+
+def my_games(conn: Connection, tokens: list[str]) -> list[LinkStatus | None]:
+    """The tables of many links at once (three queries, whatever their number): for each
+    token, its table, seats and game -- or None for an unknown or revoked one."""
+    digests = [digest(t) if 0 < len(t) <= 200 else "" for t in tokens]
+    wanted = sorted({d for d in digests if d})
+    if not wanted:
+        return [None] * len(tokens)
+    links = {r.digest: r for r in conn.execute(
+        select(TokenRow.digest, TokenRow.table_id, TokenRow.role, TokenRow.seat)
+        .where(TokenRow.digest.in_(wanted), TokenRow.revoked.is_(False)))}
+    ids = sorted({r.table_id for r in links.values()})
+    tables = {r.id: r for r in conn.execute(
+        select(TableRow.__table__).where(TableRow.id.in_(ids)))} if ids else {}
+    seat_rows: dict[str, list[Any]] = {}
+    if ids:
+        for r in conn.execute(select(SeatRow.__table__).where(SeatRow.table_id.in_(ids))
+                              .order_by(SeatRow.table_id, SeatRow.seat)):
+            seat_rows.setdefault(r.table_id, []).append(r)
+    games = {r.id: r for r in conn.execute(
+        select(GameRow.id, GameRow.seq, GameRow.over, GameRow.pending_seats,
+               GameRow.waiting_since).where(GameRow.id.in_(ids)))} if ids else {}
+    out: list[LinkStatus | None] = []
+    for d in digests:
+        link = links.get(d)
+        t = tables.get(link.table_id) if link is not None else None
+        if link is None or t is None or not hmac.compare_digest(link.digest, d):
+            out.append(None)
+            continue
+        out.append(LinkStatus(d, link.role, link.seat, t, seat_rows.get(t.id, []),
+                              games.get(t.id)))
+    return out
+
+
 def create_table(conn: Connection, *, name: str, ruleset: str, options: dict[str, Any],
-                 seats: int, bots: list[int], turn_timer: int | None) -> tuple[str, dict[str, Any]]:
-    """A new table in its lobby; returns its id and its fresh tokens (host, seats, spectator)."""
+                 seats: int, bots: list[int], turn_timer: int | None,
+                 bot_kinds: dict[int, str] | None = None,
+                 spectator_chat: bool = False) -> tuple[str, dict[str, Any]]:
+    """A new table in its lobby; returns its id and its fresh tokens (host, seats, spectator).
+    ``bot_kinds``: the bot the host picked for a bot seat (else the ruleset's own)."""
     table_id = new_id()
+    kinds = bot_kinds or {}
     conn.execute(insert(TableRow).values(id=table_id, name=name, ruleset=ruleset, options=options,
                                          seat_count=seats, status="lobby", turn_timer=turn_timer,
-                                         created_at=now(), version=0))
+                                         created_at=now(), version=0,
+                                         spectator_chat=spectator_chat))
     for s in range(seats):
         conn.execute(insert(SeatRow).values(table_id=table_id, seat=s, bot=s in bots,
+                                            bot_kind=kinds.get(s),
                                             name=f"Bot {s + 1}" if s in bots else None))
     tokens = {
         "host": add_token(conn, table_id, "host", None),
@@ -492,6 +543,11 @@ def waiting_games(conn: Connection, before: datetime) -> list[Any]:
          .where(GameRow.over.is_(False), TableRow.status == "playing",
                 GameRow.waiting_since < before))
     return list(conn.execute(q))
+
+
+def restart_wait(conn: Connection, game_id: str) -> None:
+    """The waiting seats' turn timer starts again now (a player took his seat back)."""
+    conn.execute(update(GameRow).where(GameRow.id == game_id).values(waiting_since=now()))
 
 
 # --- chat ---------------------------------------------------------------------------------

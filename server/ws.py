@@ -9,7 +9,8 @@ Protocol (JSON text messages):
   one, in order, each once; ``{"type": "view", ...}`` after them when asked for;
   ``{"type": "your_turn", "seq", "prompt"}`` when this seat becomes one the game waits for;
   ``{"type": "chat", "message"}``; ``{"type": "table", "table"}`` when the lobby changes;
-  ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", "code", "message"}`` before
+  ``{"type": "presence", "online": [seats]}`` when a seat's first tab opens or its last one
+  closes; ``{"type": "ping", "seq"}`` now and then; ``{"type": "error", "code", "message"}`` before
   a refusal and the close (1008): ``bad_hello``, ``unauthorized``, ``not_found``,
   ``revoked`` (the host re-issued this seat's link), ``rate_limited`` (too many messages);
   ``unavailable`` (the database is down) closes with 1013, "try again later".
@@ -275,6 +276,9 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
                     await websocket.send_text(dumps({"type": "table",
                                                      "table": table.model_dump(mode="json")}))
                 kinds.add("g")
+            if "o" in kinds and "t" not in kinds:  # a lobby carries the seats online too
+                online = sorted(service.hub.seats_online(sub.table_id))
+                await websocket.send_text(dumps({"type": "presence", "online": online}))
             if "c" in kinds:
                 await _send_chat(service, websocket, sub)
             if "g" in kinds or "p" in kinds:
@@ -348,8 +352,10 @@ async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
 
 async def heartbeat(service: Service, interval: float) -> None:
     """An application-level ping with the head seq, so idle clients can spot a gap."""
+    service.hub.presence_ttl = 3 * interval
     while True:
         await asyncio.sleep(interval)
+        service.repeat_presence()
         for group in list(service.hub.subs.values()):
             for sub in list(group):
                 sub.poke("p")

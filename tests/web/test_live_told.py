@@ -311,7 +311,7 @@ def test_small_things_seen(browser: Any, server_url: str) -> None:
     assert len(sizes) >= 4 and len({tuple(s) for s in sizes}) == 1, sizes
     host.goto(made["host"]["url"])
     _ready(host)
-    button = host.locator("#players .player[data-seat='1'] button")
+    button = host.locator("#players .player[data-seat='1'] button.bot-toggle")
     assert button.inner_text() == "Stop the bot"
     assert "the player plays it again" in (button.get_attribute("aria-label") or "")
     assert not errors, errors

@@ -20,6 +20,10 @@ import { keepFocus, useNextActions } from "./focus.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { Notices } from "./notices.js";
 import { describeWithTakeBacks, inEffect, takeBackButton } from "./takeback.js";
+import { presenceBadge } from "./presence.js";
+import { renderSeatBack, seatBackBox } from "./seatback.js";
+import { seatLinkTools, showNewLink } from "./seatlinks.js";
+import { mayChat, spectatorPanel } from "./spectator.js";
 
 const $ = (id) => document.getElementById(id);
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
@@ -80,6 +84,7 @@ export class Game {
     this.chatLog = []; // {seq: the last event when it came, m: the message}
     this.notices = new Notices($("notices"), ctx.module, ctx.names, (s) => this.who(s), this.seat);
     this.botSeat = this.seat !== null && !!ctx.lobby.seats[this.seat]?.bot;
+    this.freshLinks = new Map(); // seat -> a link the host re-issued here (shown until reload)
   }
 
   get seq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
@@ -138,9 +143,8 @@ export class Game {
         this.chat(msg);
       } catch (err) { this.showError(err); }
     });
-    if (this.me.role === "spectator") {
-      $("chat-form").hidden = true;
-    }
+    if (this.seat === null) spectatorPanel($("panel"), $("game-main")); // spectators, the host
+    $("chat-form").hidden = !mayChat(this.me.role, this.ctx.lobby);
     $("replay-btn").addEventListener("click", () => {
       if (this.replay.active) this.replay.stop(); else this.replay.start({ from: this.firstTurnSeq() }); // up to now, growing
     });
@@ -369,7 +373,25 @@ export class Game {
       this.botSeat = bot;
     }
     this.ctx.lobby = lobby;
+    $("chat-form").hidden = !mayChat(this.me.role, lobby);
     this.refreshSoon();
+  }
+
+  /** Who is here changed (``ctx.lobby`` has it): the players say so. */
+  presenceChanged() {
+    if (this.answer) this.render();
+  }
+
+  /** "Take my seat back" while a bot plays my seat (``seatback.js``). */
+  renderSeatBack() {
+    if (this.seat === null) return;
+    renderSeatBack(seatBackBox($("panel").querySelector(".status")), {
+      lobby: this.ctx.lobby,
+      seat: this.seat,
+      reclaim: () => this.api.post(`/seats/${this.seat}/reclaim`),
+      done: (lobby) => { this.botSeat = false; this.tableChanged(lobby); this.render(); },
+      fail: (err) => this.showError(err),
+    });
   }
 
   yourTurn(msg) {
@@ -532,6 +554,7 @@ export class Game {
     this.renderTakeBack(a);
     $("prompt").textContent = this.promptText();
     $("prompt").classList.toggle("yours", mine);
+    this.renderSeatBack();
     const badge = $("turn-badge");
     if (this.stageOf(view) === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
     else if (turn) badge.textContent = mine ? "Your turn" : `${this.who(turn.seat)}'s turn · round ${view.round}`;
@@ -606,21 +629,32 @@ export class Game {
       const ship = document.createElement("span");
       ship.className = "ship";
       ship.textContent = this.page.playerLine(p);
+      if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
       li.append(chip, name, money, ship);
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
-      const online = seatInfo && !seatInfo.bot ? (seatInfo.online ? "online" : "away") : null;
-      if (online) li.title = `${p.name} is ${online}`;
+      const hostTools = document.createElement("div");
+      hostTools.className = "host-seat-tools";
       if (this.me.role === "host" && this.stageOf(view) === "playing" && lobby.status === "playing") {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "small";
+        b.className = "small bot-toggle";
         b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
         b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the seat's player plays again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
         b.setAttribute("aria-label", seatInfo?.bot ? `Stop the bot playing ${p.name}'s seat: the player plays it again` : `Let a bot play ${p.name}'s seat`);
         b.addEventListener("click", async () => {
           try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
         });
-        li.appendChild(b);
+        hostTools.appendChild(b);
+      }
+      if (this.me.role === "host" && !["over", "abandoned", "replay"].includes(lobby.status)) {
+        // the seat's link: copy it, or re-issue it (the old one stops at once), as in the lobby
+        li.appendChild(hostTools);
+        hostTools.appendChild(seatLinkTools(this.api, lobby.table_id, p.seat, {
+          where: () => li, fail: (err) => this.showError(err),
+          onNew: (link) => { this.freshLinks.set(p.seat, link); this.render(); },
+        }));
+        const fresh = this.freshLinks.get(p.seat);
+        if (fresh) showNewLink(li, fresh, p.seat, { focus: false });
       }
       ul.appendChild(li);
     }

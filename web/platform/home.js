@@ -1,9 +1,12 @@
 // The start page: create a table (the game, seats, bots; the game's own options and its
 // aside, e.g. Venus's edition, length, optional rules and cluster map: GameModule.createForm)
-// and hand out the invite links.
+// and hand out the invite links. Above it, "My games" (mygames.js); in it, the table's settings
+// the same for every game (tablesettings.js: time per move, who plays each seat, spectators).
 import { createTable, getText } from "./api.js";
 import { FOLDERS, gameFor } from "./games.js";
 import { copyButton, rememberLinks } from "./links.js";
+import { rememberGame, showMyGames } from "./mygames.js";
+import { botSeats, rulesetInfo, schemaOptions, tableSettings } from "./tablesettings.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,28 +21,18 @@ async function creatable() {
 export async function openHome() {
   $("home").hidden = false;
   const form = $("create");
-  const games = await creatable();
+  const [games, info] = await Promise.all([creatable(), rulesetInfo().catch(() => ({}))]);
+  const settings = tableSettings($("t-settings"));
+  let seatPicks = null; // who plays each seat: a player, or one of the ruleset's bots
+  let more = null; // the ruleset's options its own form does not draw, from the server's schema
   const seatsField = $("t-seats-field");
   const sel = $("t-seats");
   let part = null; // the chosen game's part of the form
   let ruleset = null;
 
   const fillBots = () => {
-    const box = $("t-bots");
-    const checked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
-    box.replaceChildren();
-    const n = Number(sel.value);
-    for (let i = 0; i < n; i += 1) {
-      const label = document.createElement("label");
-      label.className = "check";
-      const input = document.createElement("input");
-      input.type = "checkbox";
-      input.value = String(i);
-      input.checked = checked.has(String(i));
-      input.id = `bot-${i}`;
-      label.append(input, ` Seat ${i + 1} is a bot`);
-      box.appendChild(label);
-    }
+    const kinds = info[ruleset]?.bots || ["random"];
+    seatPicks = botSeats($("t-bots"), Number(sel.value), kinds, seatPicks?.chosen());
   };
   const fillSeats = () => {
     const max = part.maxSeats();
@@ -75,6 +68,13 @@ export async function openHome() {
     root.querySelector('[data-slot="seats"]')?.replaceWith(seatsField);
     ruleset = chosen;
     part = module.createForm.mount(root, seats);
+    // options the game's fields do not set (named by their inputs) come from the schema
+    const drawn = [...root.querySelectorAll("[name]")].map((i) => i.name);
+    const moreBox = document.createElement("div");
+    moreBox.id = "t-more-options";
+    root.appendChild(moreBox);
+    more = schemaOptions(moreBox, info[chosen]?.options_schema,
+      [...drawn, ...Object.keys(part.options()), info[chosen]?.choice_option].filter(Boolean));
     if (part.aside) {
       part.aside.classList.add("home-aside");
       $("created").after(part.aside);
@@ -108,6 +108,7 @@ export async function openHome() {
     $("create-btn").disabled = true;
   }
   form.hidden = false;
+  showMyGames($("main")); // after the game's title is set: My games adds its count to it
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -119,13 +120,15 @@ export async function openHome() {
       const body = {
         name: $("t-name").value.trim() || "Game night",
         ruleset,
-        options: { ...part.options(), takebacks: $("t-takebacks").checked }, // a house rule of every game
+        options: { ...more?.values(), ...part.options(), takebacks: $("t-takebacks").checked }, // take-backs: a house rule of every game
         seats: Number(sel.value),
-        bots: [...$("t-bots").querySelectorAll("input:checked")].map((i) => Number(i.value)),
+        bots: seatPicks.values(),
+        ...settings.values(),
       };
       const table = await createTable(body);
       rememberLinks(table);
-      showLinks(table, body.bots);
+      rememberGame(table.table_id, table.host.token, "host");
+      showLinks(table, body.bots.map((b) => b.seat));
     } catch (ex) {
       err.textContent = ex.message;
       err.hidden = false;

@@ -12,8 +12,7 @@ export function linksOf(tableId) {
 }
 
 export function updateSeatLink(tableId, seat, link) {
-  const t = linksOf(tableId);
-  if (!t) return;
+  const t = linksOf(tableId) || { table_id: tableId, seats: [] }; // a host link opened here
   t.seats[seat] = link;
   rememberLinks(t);
 }

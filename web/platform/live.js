@@ -172,6 +172,7 @@ export class Live {
         this.on.reset?.();
         break;
       case "view": this.on.view?.(msg); break;
+      case "presence": this.on.presence?.(msg.online); break;
       case "your_turn": this.on.yourTurn?.(msg); break;
       case "chat":
         if (msg.message.id > this.chatId) {

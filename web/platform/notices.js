@@ -83,7 +83,7 @@ export class Notices {
   /** The host let a bot play my seat, or gave it back. */
   seatChanged(wasBot, isBot) {
     if (wasBot === isBot) return;
-    this.add(isBot ? "The host let a bot play your seat: it plays your turns until the host gives the seat back to you."
+    this.add(isBot ? "The host let a bot play your seat: it plays your turns until you take your seat back (the button above) or the host gives it back."
       : "The host gave your seat back: you play your own turns again.", { key: "seat", kind: "bot" });
   }
 }

@@ -3,8 +3,11 @@
 import { TableApi } from "./api.js";
 import { gameFor } from "./games.js";
 import { Live } from "./live.js";
-import { copyButton, linksOf, updateSeatLink } from "./links.js";
+import { copyButton, linksOf } from "./links.js";
+import { rememberGame } from "./mygames.js";
+import { applyPresence, presenceBadge } from "./presence.js";
 import { useRuleset } from "./rulelinks.js";
+import { seatLinkTools } from "./seatlinks.js";
 
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = (id) => `starport:token:${id}`;
@@ -16,6 +19,9 @@ export async function openTable(tableId) {
     try { sessionStorage.setItem(TOKEN_KEY(tableId), fragment); } catch { /* private mode */ }
     history.replaceState(null, "", location.pathname + location.search); // the secret leaves the address bar
   }
+  // another link of this table pasted into the address bar (only the fragment changes: no
+  // new page load by itself): open it as a fresh page
+  window.addEventListener("hashchange", () => { if (location.hash.length > 1) location.reload(); });
   let token = fragment || null;
   try { token = token || sessionStorage.getItem(TOKEN_KEY(tableId)); } catch { /* private mode */ }
   const api = new TableApi(tableId, token);
@@ -29,6 +35,7 @@ export async function openTable(tableId) {
       ? "This link is not valid (any more). Ask the host for a new one."
       : err.message);
   }
+  if (token) rememberGame(tableId, token, me.role, me.seat); // "My games" on the start page
   const ctx = { api, me, lobby, token, module: null, names: null, game: null, live: null, data: null, buffer: [], chatBuffer: [] };
   window.starport = ctx; // for the console and the browser tests
   try {
@@ -56,7 +63,11 @@ export async function openTable(tableId) {
     yourTurn: (msg) => ctx.game?.yourTurn(msg),
     chat: (m) => { if (ctx.game) ctx.game.chat(m); else ctx.chatBuffer.push(m); },
     reset: () => ctx.game?.reset(),
-    hello: (msg) => { ctx.game?.hello(msg); },
+    hello: (msg) => {
+      if (msg.table) presence(ctx, msg.table.seats.filter((s) => s.online).map((s) => s.seat));
+      ctx.game?.hello(msg);
+    },
+    presence: (online) => presence(ctx, online),
     view: (answer) => ctx.game?.takeView(answer),
   }, { view: true });
 
@@ -76,6 +87,13 @@ function openGame(ctx) {
     await ctx.game.open();
   })();
   return ctx.opening;
+}
+
+/** Who is here changed (a tab opened or closed): the lobby or the game's players say so. */
+function presence(ctx, online) {
+  ctx.lobby = applyPresence(ctx.lobby, online, ctx.me.role === "seat" ? ctx.me.seat : null);
+  if (ctx.game) ctx.game.presenceChanged?.();
+  else if (!$("lobby").hidden) renderLobby(ctx);
 }
 
 function fatal(text) {
@@ -125,9 +143,11 @@ export function renderLobby(ctx) {
     who.className = "seat-who";
     const race = s.choice ? ` — ${names.choiceName(s.choice)}` : "";
     who.textContent = `Seat ${s.seat + 1}: ${s.bot ? `Bot${s.name ? ` (${s.name})` : ""}` : s.name || "waiting for a player"}${race}`;
-    const state = document.createElement("span");
-    state.className = `seat-state ${s.bot ? "bot" : s.joined ? "joined" : "waiting"}`;
-    state.textContent = s.bot ? "bot" : s.joined ? (s.online ? "here ●" : "joined") : "not joined";
+    const state = s.joined && !s.bot ? presenceBadge(s) : document.createElement("span");
+    if (!s.joined || s.bot) {
+      state.className = `seat-state ${s.bot ? "bot" : "waiting"}`;
+      state.textContent = s.bot ? `${s.bot_kind ? `${s.bot_kind} ` : ""}bot` : "not joined";
+    }
     li.append(chip, who, state);
     if (me.role === "seat" && s.seat === me.seat) {
       const you = document.createElement("span");
@@ -139,7 +159,6 @@ export function renderLobby(ctx) {
       const tools = document.createElement("span");
       tools.className = "seat-tools";
       const link = links?.seats?.[s.seat];
-      if (link) tools.appendChild(copyButton(link.url, `Copy the link of seat ${s.seat + 1}`));
       if (link && !s.joined && !s.bot) {
         const play = document.createElement("a");
         play.className = "button";
@@ -158,18 +177,7 @@ export function renderLobby(ctx) {
       bot.addEventListener("click", async () => {
         try { ctx.lobby = await api.bot(s.seat, !s.bot); renderLobby(ctx); } catch (err) { showError(err); }
       });
-      const re = document.createElement("button");
-      re.type = "button";
-      re.textContent = "New link";
-      re.setAttribute("aria-label", `Re-issue the link of seat ${s.seat + 1} (the old one stops working)`);
-      re.addEventListener("click", async () => {
-        try {
-          const fresh = await api.reissue(s.seat);
-          updateSeatLink(lobby.table_id, s.seat, fresh);
-          showNewLink(li, fresh, s.seat);
-        } catch (err) { showError(err); }
-      });
-      tools.append(bot, re);
+      tools.append(bot, seatLinkTools(api, lobby.table_id, s.seat, { where: () => li, fail: showError }));
       li.appendChild(tools);
     }
     ul.appendChild(li);
@@ -238,18 +246,4 @@ export function renderLobby(ctx) {
       try { ctx.lobby = await ctx.api.start(); await openGame(ctx); } catch (err) { showError(err); start.disabled = false; }
     };
   }
-}
-
-function showNewLink(li, link, seat) {
-  li.querySelector(".new-link")?.remove();
-  const box = document.createElement("div");
-  box.className = "new-link";
-  const input = document.createElement("input");
-  input.readOnly = true;
-  input.value = link.url;
-  input.setAttribute("aria-label", `New link of seat ${seat + 1}`);
-  box.append("New link (the old one no longer works): ", input, copyButton(link.url, `Copy the new link of seat ${seat + 1}`));
-  li.appendChild(box);
-  input.focus();
-  input.select();
 }

@@ -1,0 +1,184 @@
+// "My games": every table this browser holds a link to (a seat, the host, a spectator), on
+// the start page, with whose turn it is and how long it has waited; "your turn" first. The
+// links live in this browser only (localStorage); ONE request (POST /api/mygames) answers the
+// status of all of them. A link that no longer works says so and can be removed.
+import { postJSON } from "./api.js";
+
+const KEY = "starport:mine";
+const MAX = 100; // the server answers at most this many links in one request
+const RULESETS = { venus: "Merchant of Venus", "star-traders": "Star Traders" };
+const REFRESH_MS = 30_000;
+
+function load() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY) || "[]");
+    return Array.isArray(list) ? list.filter((l) => l && typeof l.table === "string" && typeof l.token === "string") : [];
+  } catch { return []; }
+}
+
+function save(list) {
+  try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, MAX))); } catch { /* private mode */ }
+}
+
+/** Remember a link opened (or created) in this browser: the newest first, once per token. */
+export function rememberGame(table, token, role = null, seat = null) {
+  if (!table || !token) return;
+  const list = load().filter((l) => l.token !== token);
+  list.unshift({ table, token, role, seat, at: Date.now() });
+  save(list);
+}
+
+/** Forget a link (the game leaves "My games"; the link itself still works). */
+export function forgetGame(token) {
+  save(load().filter((l) => l.token !== token));
+}
+
+export function savedGames() { return load(); }
+
+/** The status of every saved link, in one request; each answer beside its link. */
+export async function gameStatuses(list = load()) {
+  if (!list.length) return [];
+  const answer = await postJSON("/api/mygames", { tokens: list.map((l) => l.token) });
+  return list.map((link, i) => ({ link, game: answer.games[i] || { known: false } }));
+}
+
+/** "3 min", "2 h 5 min", "4 days" */
+export function waitedWords(seconds) {
+  const s = Math.max(0, Math.round(seconds || 0));
+  if (s < 60) return "less than a minute";
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h${m % 60 ? ` ${m % 60} min` : ""}`;
+  return `${Math.floor(h / 24)} days`;
+}
+
+const RANK = { turn: 0, playing: 1, lobby: 2, done: 3, gone: 4 };
+
+function kind(game) {
+  if (!game.known) return "gone";
+  if (game.your_turn) return "turn";
+  if (game.status === "playing") return "playing";
+  if (game.status === "lobby") return "lobby";
+  return "done";
+}
+
+/** "Your turn" first (the longest wait first), then the games going on, the lobbies, the rest. */
+export function ordered(rows) {
+  return [...rows].sort((a, b) => (RANK[kind(a.game)] - RANK[kind(b.game)])
+    || ((b.game.waited || 0) - (a.game.waited || 0)) || ((b.link.at || 0) - (a.link.at || 0)));
+}
+
+function roleWords(game) {
+  if (game.role === "host") return "host";
+  if (game.role === "spectator") return "watching";
+  const name = game.players?.[game.seat];
+  return `seat ${game.seat + 1}${name ? ` · ${name}` : ""}`;
+}
+
+function stateWords(game) {
+  switch (kind(game)) {
+    case "turn": return { text: "Your turn", cls: "turn" };
+    case "playing": return { text: game.waiting_names.length ? `Waiting for ${game.waiting_names.join(", ")}` : "Playing", cls: "playing" };
+    case "lobby": return { text: "In the lobby", cls: "lobby" };
+    case "done": return { text: game.status === "over" ? "Finished" : game.status === "replay" ? "Replay" : "Ended", cls: "done" };
+    default: return { text: "This link no longer works", cls: "gone" };
+  }
+}
+
+/** Draw the list into ``section`` (its ``ul.mygames`` list and ``.mygames-empty`` line). */
+export function renderGames(section, rows, onRemove) {
+  const ul = section.querySelector("ul.mygames");
+  ul.replaceChildren();
+  section.querySelector(".mygames-empty").hidden = rows.length > 0;
+  for (const { link, game } of ordered(rows)) {
+    const li = document.createElement("li");
+    const k = kind(game);
+    li.className = `mygame mygame-${k}`;
+    li.dataset.table = link.table;
+    const main = document.createElement(game.known ? "a" : "span");
+    main.className = "mygame-open";
+    if (game.known) main.href = `/t/${encodeURIComponent(link.table)}#${link.token}`;
+    const title = document.createElement("strong");
+    title.className = "mygame-name";
+    title.textContent = game.known ? game.name : "Unknown table";
+    const sub = document.createElement("span");
+    sub.className = "mygame-sub";
+    sub.textContent = game.known ? `${RULESETS[game.ruleset] || game.ruleset} · ${roleWords(game)}` : "revoked, or the table is gone";
+    const state = stateWords(game);
+    const badge = document.createElement("span");
+    badge.className = `mygame-state ${state.cls}`;
+    badge.textContent = state.text;
+    main.append(title, sub, badge);
+    if (game.waited !== null && game.waited !== undefined && (k === "turn" || k === "playing")) {
+      const waited = document.createElement("span");
+      waited.className = "mygame-waited";
+      waited.textContent = `waiting ${waitedWords(game.waited)}`;
+      main.appendChild(waited);
+    }
+    const remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "mygame-remove";
+    remove.textContent = "✕";
+    remove.title = "Remove from My games (the link itself still works)";
+    remove.setAttribute("aria-label", `Remove ${game.known ? game.name : "this unknown table"} from My games`);
+    remove.addEventListener("click", () => onRemove(link));
+    li.append(main, remove);
+    ul.appendChild(li);
+  }
+}
+
+/** The section's elements, made once in ``parent`` (the start page), before its create form. */
+export function myGamesSection(parent) {
+  let section = parent.querySelector("#mygames");
+  if (section) return section;
+  section = document.createElement("section");
+  section.id = "mygames";
+  section.className = "card mygames-card";
+  section.setAttribute("aria-labelledby", "mygames-title");
+  const h = document.createElement("h2");
+  h.id = "mygames-title";
+  h.textContent = "My games";
+  const empty = document.createElement("p");
+  empty.className = "hint mygames-empty";
+  empty.textContent = "No games yet in this browser: the tables you create or join show here.";
+  const err = document.createElement("p");
+  err.className = "error mygames-error";
+  err.setAttribute("role", "alert");
+  err.hidden = true;
+  const ul = document.createElement("ul");
+  ul.className = "mygames";
+  section.append(h, empty, err, ul);
+  const form = parent.querySelector("#create");
+  if (form) parent.insertBefore(section, form); else parent.prepend(section);
+  return section;
+}
+
+/** The "My games" section of the start page: drawn now, kept fresh while the page is shown. */
+export function showMyGames(parent) {
+  const section = myGamesSection(parent);
+  let timer = null;
+  const refresh = async () => {
+    const list = load();
+    section.hidden = false;
+    const err = section.querySelector(".mygames-error");
+    try {
+      const rows = await gameStatuses(list);
+      err.hidden = true;
+      renderGames(section, rows, (link) => { forgetGame(link.token); refresh(); });
+      const turns = rows.filter((r) => r.game.your_turn).length;
+      document.title = `${turns ? `(${turns}) ` : ""}${document.title.replace(/^\(\d+\) /, "")}`;
+    } catch (e) {
+      err.textContent = e.message;
+      err.hidden = false;
+    }
+  };
+  const schedule = () => {
+    clearInterval(timer);
+    timer = document.visibilityState === "visible" ? setInterval(refresh, REFRESH_MS) : null;
+  };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); schedule(); });
+  window.addEventListener("storage", (e) => { if (e.key === KEY) refresh(); }); // another tab
+  schedule();
+  return refresh();
+}
