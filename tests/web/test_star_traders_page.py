@@ -408,7 +408,7 @@ def test_the_start_page_creates_a_star_traders_table(browser: Any, server_url: s
         host.check("#t-advanced")
         host.select_option("#t-reaction-timer", "60")
         host.select_option("#t-seats", "3")
-        host.check("#bot-2")
+        host.select_option("#bot-2", "star-trader")  # a bot of the ruleset's own kind
         _shot(host, f"create-{name}")
         host.click("#create-btn")
         host.wait_for_selector("#created:not([hidden])")
