@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from . import store
 from .alerts import FORMATS, clock, minutes, time_zone
-from .api import Seat, TableId, fail, limit, svc, who
+from .api import Seat, TableId, fail, limit, own_seat, svc
 from .db import reading, writing
 from .notify import Notifier, Report
 from .schemas import ERRORS, Email, Webhook, _In
@@ -85,12 +85,6 @@ class TestOut(BaseModel):
     email: str
 
 
-async def _own_seat(request: Request, table_id: str, seat: int) -> None:
-    ident = await who(request, table_id, "seat")
-    if ident.seat != seat:
-        fail(403, "forbidden", "a seat link acts only for its own seat")
-
-
 def _settings_of(request: Request, table_id: str, seat: int) -> AlertsOut:
     service = svc(request)
     with reading(service.engine) as conn:
@@ -120,7 +114,7 @@ async def _answer(request: Request, table_id: str, seat: int) -> AlertsOut:
 @router.get("/tables/{table_id}/seats/{seat}/alerts")
 async def get_alerts(table_id: TableId, seat: Seat, request: Request) -> AlertsOut:
     """This seat's alert settings, and the key a browser subscribes to Web Push with."""
-    await _own_seat(request, table_id, seat)
+    await own_seat(request, table_id, seat)
     return await _answer(request, table_id, seat)
 
 
@@ -128,7 +122,7 @@ async def get_alerts(table_id: TableId, seat: Seat, request: Request) -> AlertsO
 async def put_alerts(table_id: TableId, seat: Seat, body: AlertsIn,
                      request: Request) -> AlertsOut:
     """Set where (webhook, e-mail) and when (quiet hours) this seat is alerted."""
-    await _own_seat(request, table_id, seat)
+    await own_seat(request, table_id, seat)
     if (body.quiet_start is None) != (body.quiet_end is None):
         fail(422, "invalid", "quiet hours need both a start and an end (or neither)")
     values: dict[str, Any] = {
@@ -172,7 +166,7 @@ async def push_subscribe(table_id: TableId, seat: Seat, body: PushSubscriptionIn
                          request: Request) -> AlertsOut:
     """Keep this browser's Web Push subscription: the seat's alerts reach it with every tab
     closed."""
-    await _own_seat(request, table_id, seat)
+    await own_seat(request, table_id, seat)
     await limit(request, "alert")
     await _seat_write(request, table_id, seat, lambda conn: store.add_push_subscription(
         conn, table_id, seat, body.endpoint, body.keys.p256dh, body.keys.auth))
@@ -183,7 +177,7 @@ async def push_subscribe(table_id: TableId, seat: Seat, body: PushSubscriptionIn
 async def push_forget(table_id: TableId, seat: Seat, body: PushForgetIn,
                       request: Request) -> AlertsOut:
     """This browser no longer gets the seat's alerts by Web Push."""
-    await _own_seat(request, table_id, seat)
+    await own_seat(request, table_id, seat)
     await _seat_write(request, table_id, seat, lambda conn: store.drop_push_subscription(
         conn, table_id, seat, body.endpoint))
     return await _answer(request, table_id, seat)
@@ -193,7 +187,7 @@ async def push_forget(table_id: TableId, seat: Seat, body: PushForgetIn,
 async def send_test(table_id: TableId, seat: Seat, request: Request) -> TestOut:
     """Send a test alert now on every channel the seat set up (quiet hours and the one
     alert per wait do not apply to a test), and say what each channel did."""
-    await _own_seat(request, table_id, seat)
+    await own_seat(request, table_id, seat)
     await limit(request, "alert")
     service = svc(request)
     notifier = service.notifier if isinstance(service.notifier, Notifier) else Notifier(service)

@@ -101,6 +101,14 @@ async def who(request: Request, table_id: str, *roles: str) -> store.Identity:
     fail(403, "forbidden", f"this needs a {' or '.join(roles)} link")
 
 
+async def own_seat(request: Request, table_id: str, seat: int) -> store.Identity:
+    """The identity of a seat link acting for its own seat (403 for any other seat's)."""
+    ident = await who(request, table_id, "seat")
+    if ident.seat != seat:
+        fail(403, "forbidden", "a seat link acts only for its own seat")
+    return ident
+
+
 def _seated_table(conn: Connection, table_id: str, seat: int) -> Any:
     """The table, if it exists and has ``seat`` (else NotFound, answered as 404)."""
     t = store.table(conn, table_id)
@@ -402,9 +410,7 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
 async def reclaim_seat(table_id: TableId, seat: Seat, request: Request) -> Lobby:
     """"Take my seat back": the seat's own player stops the bot that plays it, whether the
     host gave it a bot or its turn timed out; the player plays on from where the bot is."""
-    ident = await who(request, table_id, "seat")
-    if ident.seat != seat:
-        fail(403, "forbidden", "a seat link takes back only its own seat")
+    await own_seat(request, table_id, seat)
     service = svc(request)
 
     def write() -> None:
@@ -445,9 +451,7 @@ async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
 @router.post("/tables/{table_id}/seats/{seat}/notify")
 async def seat_notify(table_id: TableId, seat: Seat, body: NotifyIn, request: Request) -> Lobby:
     """Where to tell this seat that the game waits for it (webhook URL, e-mail address)."""
-    ident = await who(request, table_id, "seat")
-    if ident.seat != seat:
-        fail(403, "forbidden", "a seat link acts only for its own seat")
+    await own_seat(request, table_id, seat)
     service = svc(request)
 
     def write() -> None:
