@@ -257,6 +257,8 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     def offer(cash: int) -> None:
         me.click("details.trade-form summary")
         me.fill("#offer-give-money", str(cash))
+        me.evaluate("() => window.starport.game.render()")  # a redraw keeps the form as it was
+        assert me.locator("#offer-give-money").input_value() == str(cash)
         me.click("#offer-send")
         other.wait_for_selector(".offer-card")
 

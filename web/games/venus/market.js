@@ -319,7 +319,36 @@ export function renderOffer(root, answer, names, send, mySeat) {
 }
 
 /** Make an offer to a merchant on your dot (11.4): pieces and money each way. */
+/** What the player has put in the trade form so far (open, fields, the focused field): a
+ * redraw (a pushed view, a presence change) builds the form anew and must not lose it. */
+function tradeFormState(root) {
+  const det = root.querySelector("details.trade-form");
+  if (!det) return null;
+  const key = (i) => (i.type === "checkbox" ? `${i.dataset.side}:${i.value}` : i.id);
+  const focused = det.contains(document.activeElement) ? key(document.activeElement) : null;
+  const checked = new Set([...det.querySelectorAll("input[type=checkbox]:checked")].map(key));
+  const value = (id) => det.querySelector(`#${id}`)?.value;
+  return { open: det.open, to: value("offer-to"), give: value("offer-give-money"),
+           get: value("offer-get-money"), checked, focused, key };
+}
+
+function restoreTradeForm(det, was, fill) {
+  if (!was) return;
+  det.open = was.open;
+  const toSel = det.querySelector("#offer-to");
+  if (was.to !== undefined && [...toSel.options].some((o) => o.value === was.to)) { toSel.value = was.to; fill(); }
+  for (const id of ["offer-give-money", "offer-get-money"]) {
+    const v = id === "offer-give-money" ? was.give : was.get;
+    if (v !== undefined) det.querySelector(`#${id}`).value = v;
+  }
+  for (const i of det.querySelectorAll("input, select")) {
+    if (i.type === "checkbox") i.checked = was.checked.has(was.key(i));
+    if (was.focused && was.key(i) === was.focused) i.focus();
+  }
+}
+
 export function renderTradeForm(root, answer, names, send) {
+  const was = tradeFormState(root);
   root.replaceChildren();
   // offers are open-ended (any price): ``legal`` lists a sample (each piece given or asked
   // for nothing); money-only offers are fine too. Offered while trading, after landing, to
@@ -377,6 +406,7 @@ export function renderTradeForm(root, answer, names, send) {
   });
   det.appendChild(form);
   root.appendChild(det);
+  restoreTradeForm(det, was, fill);
 }
 
 export { same };
