@@ -208,11 +208,13 @@ def to_event(ruleset: str, row: Any) -> Event:
 
 
 def events_json(new: list[Event]) -> str:
-    """Events as compact JSON rows ``[seq, type, audience, type_public, v, data]`` (a NOTIFY
-    payload between processes: ``hub.game_payload``)."""
+    """Events as compact JSON rows ``[seq, type, audience, type_public, v, data, actor]`` (a
+    NOTIFY payload between processes: ``hub.game_payload``; the actor marks the command
+    boundaries take-backs need)."""
     return "[" + ",".join(
         f'[{ev.seq},{_json(ev.type)},{_audience_json(ev.audience)},'
-        f'{"true" if ev.type_public else "false"},{ev.v},{_json(ev.data)}]' for ev in new) + "]"
+        f'{"true" if ev.type_public else "false"},{ev.v},{_json(ev.data)},'
+        f'{"null" if ev.actor is None else int(ev.actor)}]' for ev in new) + "]"
 
 
 _AUDIENCE_OBJECTS: dict[str, Audience] = {}
@@ -222,7 +224,7 @@ def events_from_json(ruleset: str, text: str) -> list[Event]:
     """The events of ``events_json`` (written by our own processes: trusted, so built
     without pydantic's validation; upgraded as events read from the database are)."""
     out = []
-    for seq, type_, audience, type_public, v, data in orjson.loads(text):
+    for seq, type_, audience, type_public, v, data, actor in orjson.loads(text):
         key = orjson.dumps(audience).decode()
         aud = _AUDIENCE_OBJECTS.get(key)
         if aud is None:
@@ -230,7 +232,8 @@ def events_from_json(ruleset: str, text: str) -> list[Event]:
             if len(_AUDIENCE_OBJECTS) < 4096:
                 _AUDIENCE_OBJECTS[key] = aud
         ev = Event.model_construct(seq=int(seq), type=str(type_), data=dict(data), audience=aud,
-                                   type_public=bool(type_public), v=int(v))
+                                   type_public=bool(type_public), v=int(v),
+                                   actor=None if actor is None else int(actor))
         out.append(upgrade_event(ruleset, ev))
     return out
 
@@ -360,7 +363,7 @@ def _sql(placeholder: str, pg: bool) -> AppendSql:
                 "ON s.table_id = t.id AND s.seat = ? WHERE t.id = ?"
                 + (" FOR SHARE OF t" if pg else "")),
         events=q("INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, "
-                 "created_at) VALUES (?, ?, ?, ?<json>, ?, ?, ?<json>, ?)"),
+                 "created_at, actor) VALUES (?, ?, ?, ?<json>, ?, ?, ?<json>, ?, ?)"),
         command=q("INSERT INTO commands (game_id, seat, client_id, first_seq, last_seq, "
                   "created_at) VALUES (?, ?, ?, ?, ?, ?)"),
         json_cast=cast, text_times=not pg)
@@ -427,7 +430,7 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
         if new:
             cur.executemany(sql.events, [
                 (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public, ev.v,
-                 _json(ev.data), at) for ev in new])
+                 _json(ev.data), at, ev.actor) for ev in new])
         if client_id is not None and seat is not None:
             cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
     except conn.dialect.loaded_dbapi.IntegrityError:

@@ -42,9 +42,10 @@ BEGIN
     IF p_seat IS NOT NULL AND NOT p_by_bot AND coalesce(is_bot, false) THEN
         RAISE EXCEPTION 'starport:bot';
     END IF;
-    INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, created_at)
+    INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, created_at,
+                        actor)
     SELECT p_game, (e->>0)::integer, e->>1, e->2, (e->>3)::boolean, (e->>4)::integer, e->5,
-           p_at
+           p_at, (e->>6)::integer
       FROM json_array_elements(p_events) AS e;
     IF p_client IS NOT NULL AND p_seat IS NOT NULL THEN
         INSERT INTO commands (game_id, seat, client_id, first_seq, last_seq, created_at)

@@ -112,3 +112,25 @@ def test_take_back_is_refused_with_the_option_off(db_url: str, spawn: Any) -> No
         detail = r.json()["detail"]
         assert detail["code"] == "rule" and detail["rule"] == "house rule: take-backs"
         assert "turned off" in detail["message"]
+
+
+def test_a_server_folding_the_log_from_its_rows_still_takes_back(db_url: str,
+                                                                 spawn: Any) -> None:
+    """Without a snapshot to start from, a restarted server folds the game from its event rows:
+    each row keeps the seat whose command it opened (``events.actor``, written by the append
+    on SQLite and by ``starport_append`` on PostgreSQL), so the take-back still finds where
+    the seat's command began."""
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c, seats=2)
+        seat, mine = to_a_heading(c, table)
+        declare = next(a for a in mine["legal"] if a["type"] == "DeclareHeading")
+        assert post(c, table, seat, mine["seq"], declare).status_code == 200
+    server.stop()
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        again = view(c, table, table["seats"][seat]["token"])
+        assert TAKE_BACK in again["legal"]
+        assert post(c, table, seat, again["seq"], TAKE_BACK).status_code == 200
+        back = view(c, table, table["seats"][seat]["token"])
+        assert back["view"]["turn"]["heading"] is None
