@@ -54,9 +54,10 @@ class HeadClock(threading.Thread):
 
 
 def _starved() -> bool:
-    """More runnable work than cores over the last minute: the box is shared with other work
-    (other suites), so a tab can wait for CPU whatever the page does."""
-    return os.getloadavg()[0] > (os.cpu_count() or 1)
+    """Over twice as much runnable work as cores over the last minute (this test alone, its
+    server, bots and two tabs, makes a load of about 3 on two cores): the box is shared with
+    other work (other suites), so a tab can wait for CPU whatever the page does."""
+    return os.getloadavg()[0] > 2 * (os.cpu_count() or 1)
 
 
 def _lags(first: dict[int, float], shown: list[list[float]]) -> list[float]:
@@ -104,9 +105,10 @@ def test_the_live_view_stays_within_a_second_of_fast_bots(
     the whole log.
 
     The page draws the new state at once (a move's glide is its depiction, not a wait): on a
-    box with a core for each runnable task every event is asserted within 1 s. The machine
-    these tests run on can be shared (a load of 10-20 on two cores was seen): when the last
-    minute's load exceeds the cores, a tab waits for CPU whatever the page does, and the tail
+    box that is not starved every event is asserted within 1 s (alone on two cores: median
+    0.15 s, p95 0.27 s, max 0.30 s). The machine these tests run on can be shared (a load of
+    10-30 on two cores was seen): when the last minute's load exceeds twice the cores, a tab
+    waits for CPU whatever the page does, and the tail
     is bounded by p95 2 s and every event 4 s (the median stays under 1 s); the figures and
     which bound held are printed (``-s``)."""
     from tests.web.testapp import app
