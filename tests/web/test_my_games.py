@@ -412,5 +412,12 @@ def test_a_rulesets_other_options_are_drawn_from_its_schema(
     assert got["before"] == {}
     assert got["after"] == {"undo": False, "pace": "fast"}
     assert got["labels"][0] == "Take-backs allowed"
+    # the real form: an option a field of the form already sets (the house rules' take-backs)
+    # is not drawn a second time from the schema, for either game
+    for ruleset in ("venus", "star-traders"):
+        page.check(f'input[name="ruleset"][value="{ruleset}"]')
+        page.wait_for_selector("#t-more-options", state="attached")
+        assert page.locator("#t-takebacks").count() == 1
+        assert page.locator("#opt-takebacks").count() == 0, ruleset
     ctx.close()
     assert not errors, errors

@@ -68,8 +68,9 @@ export async function openHome() {
     root.querySelector('[data-slot="seats"]')?.replaceWith(seatsField);
     ruleset = chosen;
     part = module.createForm.mount(root, seats);
-    // options the game's fields do not set (named by their inputs) come from the schema
-    const drawn = [...root.querySelectorAll("[name]")].map((i) => i.name);
+    // options the form's fields do not set (named by their inputs: the game's, and the house
+    // rules every game has) come from the schema
+    const drawn = [...(root.closest("form") ?? root).querySelectorAll("[name]")].map((i) => i.name);
     const moreBox = document.createElement("div");
     moreBox.id = "t-more-options";
     root.appendChild(moreBox);
