@@ -117,6 +117,14 @@ def _seated_table(conn: Connection, table_id: str, seat: int) -> Any:
     return t
 
 
+def _unfinished_seat(conn: Connection, table_id: str, seat: int) -> Any:
+    """``_seated_table`` of a game not over yet (else Refused, answered as 409)."""
+    t = _seated_table(conn, table_id, seat)
+    if t.status in FINISHED:
+        raise Refused("the game is over")
+    return t
+
+
 def link(request: Request, table_id: str, role: str, seat: int | None, token: str) -> Link:
     base = svc(request).settings.public_url or str(request.base_url).rstrip("/")
     return Link(role=role, seat=seat, token=token,
@@ -394,9 +402,7 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
 
     def write() -> None:
         with writing(service.engine) as conn:
-            t = _seated_table(conn, table_id, seat)
-            if t.status in FINISHED:
-                raise Refused("the game is over")
+            t = _unfinished_seat(conn, table_id, seat)
             values: dict[str, Any] = {"bot": body.bot}
             if body.kind is not None:
                 values["bot_kind"] = _bot_kind(hosted(t.ruleset), body.kind)
@@ -415,9 +421,7 @@ async def reclaim_seat(table_id: TableId, seat: Seat, request: Request) -> Lobby
 
     def write() -> None:
         with writing(service.engine) as conn:
-            t = _seated_table(conn, table_id, seat)
-            if t.status in FINISHED:
-                raise Refused("the game is over")
+            _unfinished_seat(conn, table_id, seat)
             store.update_seat(conn, table_id, seat, bot=False)
             store.restart_wait(conn, table_id)  # the turn timer starts again for the player
             service._notify(conn, "a", table_id, seat)
