@@ -328,6 +328,7 @@ def test_the_imperial_mission_completed_ends_the_game(browser: Any, server_url: 
     assert watcher.locator('#board .ship[data-seat="0"][data-world="42"]').count() == 1
     assert "You are watching" in watcher.inner_text("#st-seat")
     assert "Stellors (only you" not in watcher.inner_text("#controls")
+    assert watcher.locator("#st-deal-box").is_hidden()  # a spectator makes no deals
     watcher.context.close()
     _shot(ann, "end-desktop")
     _shot(bob, "end-phone")

@@ -135,6 +135,7 @@ export class StarTradersPage {
     // the deal form keeps what the player typed: redrawn only when what it offers changes
     const p = view.players?.[me];
     const sig = JSON.stringify([view.stations, view.completed?.map((e) => e.rights), view.players?.map((x) => [x.world, x.hold, x.out, x.engines]), p?.hand, p?.stellors, !!view.pending]);
+    this.parts.deal.parentElement.hidden = !p; // a spectator makes no deals
     if (sig !== this.dealSig) {
       this.dealSig = sig;
       renderDealForm(this.parts.deal, ctx);

@@ -34,7 +34,8 @@ export function renderTurn(container, ctx) {
   const plays = of(legal, "PlayCard");
   if (plays.length) playControls(container, ctx, plays);
   if (!mine && !plays.length && view.pending && !view.pending.seats.includes(me)) {
-    container.append(el("p", { class: "muted" }, `Waiting for ${names.seat(view.pending.seats[0])}. You may offer deals meanwhile.`));
+    const meanwhile = view.players?.[me] ? " You may offer deals meanwhile." : ""; // not a spectator
+    container.append(el("p", { class: "muted" }, `Waiting for ${names.seat(view.pending.seats[0])}.${meanwhile}`));
   }
 }
 
