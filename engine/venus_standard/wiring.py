@@ -11,4 +11,5 @@ from . import (  # noqa: F401
     rules,
     scoring,
     setup,
+    solo,
 )
