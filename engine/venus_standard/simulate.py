@@ -17,10 +17,11 @@ from engine.bots.random_bot import UniformBot
 from engine.bots.simulate import MAX_ROUNDS, GameResult, drive, game_seed
 from engine.kernel import Event, Game
 
+from .bot import Merchant
 from .ruleset import ruleset
 from .state import StandardState
 
-BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
+BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot, "merchant": Merchant}
 # the event fields that name a piece of the game: an event with one is also counted per piece
 # ("MissionCompleted:m07"), so game health can say how often each mission or technology is used
 NAMED = ("mission", "reward", "tech", "card", "pilot", "culture", "equipment")
