@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 OUT = Path(__file__).resolve().parent.parent / "engine/venus_standard/data/board.json"
-WIDTH, HEIGHT = 2400, 1900
+WIDTH, HEIGHT = 2400, 2060  # the bottom strip holds the legend
 
 CODES = {
     "b": "blue", "y": "yellow", "r": "red", "L": "laser_hazard", "S": "shield_hazard",
@@ -70,7 +70,7 @@ class Anomaly:
 SYSTEMS = [
     Ring("trapped-rogue-planet", "Trapped Rogue Planet", (250, 260),
          ["b", "y", "E", "b", "O", "b", "L", "b"], cities={5: "Trapped Rogue Planet city"},
-         market=(-5, -175), label=(0, -125)),
+         market=(205, -60), label=(0, -125)),
     Ring("desert-planet", "Desert Planet", (900, 190), ["b", "b", "y", "O", "b", "E", "r", "b"],
          cities={4: "Desert Planet city"}, market=(175, -95), label=(0, -120)),
     Ring("water-world", "Water World", (1620, 250), ["b", "E", "b", "y", "b", "O", "b", "S"],
@@ -78,7 +78,7 @@ SYSTEMS = [
     Ring("inhabited-moon", "Inhabited Moon", (2170, 260), ["b", "b", "E", "b", "H", "b", "O", "b"],
          cities={7: "Inhabited Moon city"}, market=(5, 175), label=(0, -120)),
     Ring("nebula-habitat", "Nebula Habitat", (640, 660), ["P", "b", "E", "b", "y", "b", "S", "b"],
-         market=(-190, -70), label=(0, 125)),
+         market=(-190, -70), label=(-45, 128)),
     Ring("giant-planet", "Giant Planet", (1640, 780),
          ["b", "E", "y", "b", "b", "O", "b", "b", "N", "r"], rx=125, ry=105,
          cities={6: "Giant Planet city"}, green=[(3, 4)], market=(0, -190), label=(0, 140),
@@ -88,15 +88,15 @@ SYSTEMS = [
          cities={6: "Polluted Planet city"}, market=(140, 165), label=(0, -125)),
     Ring("space-station-planet", "Space Station Planet", (200, 980),
          ["b", "E", "b", "O", "b", "y", "b", "r"], cities={4: "Space Station Planet city"},
-         market=(5, 175), label=(0, -125)),
+         market=(70, 180), label=(260, 12)),
     Ring("jungle-world", "Jungle World", (520, 1330), ["b", "b", "O", "b", "E", "b", "b", "b"],
-         cities={3: "Jungle World city"}, market=(-200, 100), label=(0, 125)),
+         cities={3: "Jungle World city"}, market=(-190, -15), label=(255, 6)),
     Ring("colony-world", "Colony World", (1180, 1390),
          ["b", "y", "O", "b", "E", "b", "b", "O", "y", "b"], rx=125, ry=105,
          cities={3: "Colony World east city", 8: "Colony World west city"},
-         market=(215, 60), label=(0, 140)),
+         market=(215, 60), label=(-55, 142)),
     Ring("multi-generational-ship", "Multi-Generational Ship", (1800, 1360),
-         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(0, -125)),
+         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-70, -128)),
     Ring("ice-planet", "Ice Planet", (230, 1640), ["b", "b", "E", "b", "O", "b", "y", "b"],
          cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 125)),
     Ring("war-torn-system", "War-Torn System", (2170, 1640),
@@ -200,7 +200,7 @@ LEGS = [
     Leg("rogue-station", "trapped-rogue-planet:5", "space-station-planet:1",
         ["b", "E", "b", "r", "b", "y"]),
     Leg("nebula-station", "nebula-habitat:7", "space-station-planet", ["b", "L", "b", "y"]),
-    Leg("station-ice", "space-station-planet:5", "ice-planet:1", ["b", "H", "T3", "E", "b"]),
+    Leg("station-ice", "space-station-planet:6", "ice-planet:1", ["b", "H", "T3", "E", "b"]),
 ]
 
 # Navigation exits of the junctions: leg id -> navigation values ("Navigation Spaces").
