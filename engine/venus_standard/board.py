@@ -485,13 +485,17 @@ class StandardBoard:
 
     # --- costs ------------------------------------------------------------------------
 
-    def step_cost(self, drive: Drive | None = None) -> StepCost:
-        """The cost of one move along a line, with a drive skipping its coloured spaces
-        ("Drives"): entering a skipped space costs nothing."""
+    def step_cost(self, drive: Drive | None = None, *, flat: bool = False) -> StepCost:
+        """The cost of one move along a line: green 2, gray 1 ("Move"); with a drive,
+        entering one of the coloured spaces it skips costs nothing ("Drives"); ``flat``
+        counts every line as 1 (the Shuttle: "green lines cost the Shuttle one movement
+        point instead of the usual two")."""
         skipped = DRIVE_SKIPS[drive] if drive is not None else frozenset()
 
         def cost(_here: str, there: str, line_cost: int) -> int:
-            return 0 if self.spaces[there].kind in skipped else line_cost
+            if self.spaces[there].kind in skipped:
+                return 0
+            return 1 if flat else line_cost
 
         return cost
 
@@ -499,17 +503,35 @@ class StandardBoard:
         """Movement points to move along ``path`` (its first space is where the ship is)."""
         return self.graph.path_cost(list(path), step_cost=self.step_cost(drive))
 
-    def distances(self, start: str, *, drive: Drive | None = None) -> dict[str, int]:
-        """The cheapest movement cost from ``start`` to every space (no rules of the Move
-        step beyond line costs and a drive; movement legality is ``movement``'s)."""
-        return self.graph.distances(start, step_cost=self.step_cost(drive))
+    def distances(self, start: str, *, drive: Drive | None = None,
+                  flat: bool = False) -> dict[str, int]:
+        """The cheapest movement cost from ``start`` to every space. Only line costs and a
+        drive count: no heading, navigation exits, hazards or tokens (those are the Move
+        step's, ``movement``), so this is a lower bound a bot can plan with."""
+        return self.graph.distances(start, step_cost=self.step_cost(drive, flat=flat))
 
     def distance(self, start: str, goal: str, *, drive: Drive | None = None) -> int:
         return self.distances(start, drive=drive)[goal]
 
     def shortest_path(self, start: str, goal: str, *,
                       drive: Drive | None = None) -> list[str] | None:
+        """One cheapest chain of spaces from ``start`` to ``goal`` (both included)."""
         return self.graph.shortest_path(start, goal, step_cost=self.step_cost(drive))
+
+    def landing_distances(self, start: str, *, drive: Drive | None = None,
+                          flat: bool = False) -> dict[str, int]:
+        """For every system (and Galactic Base): the cheapest cost from ``start`` to one of
+        its landing places (surface cities, spaceports; Galactic Base itself)."""
+        d = self.distances(start, drive=drive, flat=flat)
+        out: dict[str, int] = {}
+        for s in self.spaces.values():
+            if s.landing and s.system is not None and s.id in d:
+                out[s.system] = min(out.get(s.system, d[s.id]), d[s.id])
+        return out
+
+    def within(self, start: str, points: int, *, flat: bool = False) -> set[str]:
+        """The spaces at most ``points`` away (the Shuttle counts with ``flat``)."""
+        return {s for s, c in self.distances(start, flat=flat).items() if c <= points}
 
 
 def load_board_data(text: str | None = None) -> StandardBoardData:

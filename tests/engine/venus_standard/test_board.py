@@ -209,3 +209,32 @@ def test_validation_solid_lines_stay_inside_a_system():
             ln["style"] = "solid"
             break
     assert "solid line" in rejected(data)
+
+
+# --- distance helpers (for movement's reach and the bots) ----------------------------------
+
+
+def test_landing_distances_per_system(board):
+    d = board.landing_distances(board.galactic_base)
+    assert d["galactic-base"] == 0
+    assert d["jungle-world"] == 11  # Movement Example
+    assert d["colony-world"] == 9  # Throttling Example
+    assert set(d) == set(board.cultured_systems) | {"galactic-base"}
+
+
+def test_shuttle_counts_green_lines_as_one(board):
+    """Appendix B, Shuttle: "green lines cost the Shuttle one movement point instead of the
+    usual two"."""
+    city = "jungle-world.city"
+    assert board.distances("jungle-world.3")[city] == 2
+    assert board.distances("jungle-world.3", flat=True)[city] == 1
+    assert city in board.within("jungle-world.2", 2, flat=True)
+    assert city not in board.within("jungle-world.2", 2)
+
+
+def test_shortest_path_follows_lines(board):
+    path = board.shortest_path(board.galactic_base, "polluted-planet.city")
+    assert path is not None and path[0] == board.galactic_base
+    for a, b in zip(path, path[1:], strict=False):
+        assert b in board.neighbours(a)
+    assert board.path_cost(path) == board.distance(board.galactic_base, "polluted-planet.city")
