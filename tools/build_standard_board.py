@@ -80,7 +80,7 @@ SYSTEMS = [
     Ring("nebula-habitat", "Nebula Habitat", (640, 660), ["P", "b", "E", "b", "y", "b", "S", "b"],
          market=(-190, -70), label=(-45, 128)),
     Ring("giant-planet", "Giant Planet", (1640, 780),
-         ["b", "E", "y", "b", "b", "O", "b", "b", "N", "r"], rx=125, ry=105,
+         ["b", "E", "b", "b", "y", "O", "b", "b", "N", "r"], rx=125, ry=105,
          cities={6: "Giant Planet city"}, green=[(3, 4)], market=(0, -190), label=(0, 140),
          nav_exits={9: {"8": [1, 2], "10": [3, 4], "route": [5, 6]}}),
     Ring("polluted-planet", "Polluted Planet", (2160, 900),

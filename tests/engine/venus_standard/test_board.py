@@ -238,3 +238,12 @@ def test_shortest_path_follows_lines(board):
     for a, b in zip(path, path[1:], strict=False):
         assert b in board.neighbours(a)
     assert board.path_cost(path) == board.distance(board.galactic_base, "polluted-planet.city")
+
+
+def test_no_green_line_touches_a_space_a_drive_skips(board):
+    """Our design keeps "Drives" simple: a skipped (yellow or red) space never hides the cost
+    of a green line."""
+    for line in board.lines:
+        if line.colour is LineColour.GREEN:
+            assert board.kind(line.a) not in (SpaceKind.YELLOW, SpaceKind.RED)
+            assert board.kind(line.b) not in (SpaceKind.YELLOW, SpaceKind.RED)
