@@ -82,3 +82,9 @@ def test_markets_and_mission_areas_are_addressable(svg):
 def test_the_drawing_is_deterministic():
     board = load_board()
     assert render_board_svg(board) == render_board_svg(board)
+
+
+def test_the_six_panels_are_numbered(svg):
+    panels = sorted(int(g.get("data-panel", "0")) for g in svg.iter(f"{NS}g")
+                    if g.get("data-panel"))
+    assert panels == [1, 2, 3, 4, 5, 6]
