@@ -116,4 +116,4 @@ def test_everything_is_inside_the_board(board):
     for s in board.spaces.values():
         assert R <= s.at.x <= w - R and R <= s.at.y <= h - R, s.id
     for name, (x0, y0, x1, y1) in _label_boxes(board).items():
-        assert 0 <= x0 and x1 <= w and 0 <= y0 and y1 <= h, name
+        assert x0 >= 0 and x1 <= w and y0 >= 0 and y1 <= h, name
