@@ -1,0 +1,128 @@
+"""Pilots: the eight Pilot cards, their levels, skills, abilities and training.
+
+Book headings: "Pilots" (Upgrading Pilots, Pilot Home Culture Discounts), "Pilot Card
+Anatomy", "Setup" step 8 (Select Pilot), "Assigning Dice" (dice by pilot level), "Hazards >
+Piloting Checks". The card faces are pictures the rule text lacks; their names, skills and
+abilities are ours (``data/pilots.json``, every face marked ``"ours": true``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from engine.kernel import RuleError
+
+PILOT_CULTURES = ("humans", "eeepeeep", "whynoms", "qossuth")  # Setup step 8
+TRAINING_COST = 60  # Pilots > Upgrading Pilots (both levels, never discounted)
+GALACTIC_BASE = "galactic_base"
+
+
+@dataclass(frozen=True)
+class PilotFace:
+    """One face of a Pilot card (Pilot Card Anatomy: level, skill, culture, ability, fame)."""
+
+    face: str
+    card: str
+    culture: str
+    level: int
+    name: str
+    skill: int
+    ability: str
+    fame: int
+    ours: bool
+
+
+@dataclass(frozen=True)
+class PilotDeck:
+    faces: dict[str, PilotFace]
+    abilities: dict[str, str]
+    discounts: dict[int, int]
+
+    def face(self, face_id: str) -> PilotFace:
+        try:
+            return self.faces[face_id]
+        except KeyError:
+            raise RuleError("Pilot Card Anatomy", f"no pilot card face {face_id!r}") from None
+
+    def of_culture(self, culture: str, level: int) -> list[PilotFace]:
+        return [f for f in self.faces.values() if f.culture == culture and f.level == level]
+
+    def starting(self, culture: str) -> PilotFace:
+        """Setup step 8: the level 1 side of the culture's level 1/2 card."""
+        found = self.of_culture(culture, 1)
+        if culture not in PILOT_CULTURES or len(found) != 1:
+            raise RuleError("Setup > Select Pilot",
+                            f"pilots are {', '.join(PILOT_CULTURES)}, not {culture!r}")
+        return found[0]
+
+
+@cache
+def load_pilots() -> PilotDeck:
+    raw = json.loads(resources.files(__package__).joinpath("data/pilots.json").read_text())
+    faces: dict[str, PilotFace] = {}
+    for card in raw["cards"]:
+        for f in card["faces"]:
+            faces[f["face"]] = PilotFace(
+                face=f["face"], card=card["id"], culture=card["culture"], level=f["level"],
+                name=f["name"], skill=f["skill"], ability=f["ability"], fame=f["fame"],
+                ours=f["ours"])
+    abilities = dict(raw["abilities"])
+    unknown = {f.ability for f in faces.values()} - set(abilities)
+    if unknown:
+        raise ValueError(f"pilots.json: abilities without a description: {sorted(unknown)}")
+    for culture in PILOT_CULTURES:
+        levels = sorted(f.level for f in faces.values() if f.culture == culture)
+        if levels != [1, 2, 3, 3]:
+            raise ValueError(f"pilots.json: {culture} needs faces 1, 2, 3, 3, has {levels}")
+    discounts = {int(k): v for k, v in raw["discount_by_level"].items()}
+    return PilotDeck(faces, abilities, discounts)
+
+
+def pilot(face_id: str) -> PilotFace:
+    return load_pilots().face(face_id)
+
+
+def home_discount(face_id: str) -> int:
+    """Pilot Home Culture Discounts: c10 / c20 / c30 by level on every buy action there."""
+    return load_pilots().discounts[pilot(face_id).level]
+
+
+def training_options(face_id: str, at_galactic_base: bool, home_here: bool) -> list[str]:
+    """The faces a pilot may be trained to here (Pilots > Upgrading Pilots).
+
+    Level 1 -> 2 at Galactic Base (the back of the same card); level 2 -> 3 at a surface
+    city or spaceport of the home culture, choosing one side of the level 3 card."""
+    now = pilot(face_id)
+    if now.level == 1 and at_galactic_base:
+        return [f.face for f in load_pilots().of_culture(now.culture, 2)]
+    if now.level == 2 and home_here:
+        return [f.face for f in load_pilots().of_culture(now.culture, 3)]
+    return []
+
+
+def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: bool,
+                   credits: int) -> PilotFace:
+    """The new face, or a RuleError naming why this training is not allowed."""
+    now = pilot(face_id)
+    new = pilot(to)
+    if to not in training_options(face_id, at_galactic_base, home_here):
+        if now.level == 3:
+            raise RuleError("Pilots > Upgrading Pilots", "a level 3 pilot trains no further")
+        if now.level == 1:
+            raise RuleError("Pilots > Upgrading Pilots",
+                            "level 1 -> 2 is trained at Galactic Base, onto the same card's "
+                            f"level 2 side (not {new.face})")
+        raise RuleError("Pilots > Upgrading Pilots",
+                        "level 2 -> 3 is trained at a surface city or spaceport of the "
+                        f"pilot's home culture ({now.culture}), choosing a level 3 side")
+    if credits < TRAINING_COST:
+        raise RuleError("Pilots > Upgrading Pilots",
+                        f"training costs c{TRAINING_COST}, you have c{credits}")
+    return new
+
+
+def has_ability(face_id: str | None, ability: str) -> bool:
+    return face_id is not None and pilot(face_id).ability == ability
