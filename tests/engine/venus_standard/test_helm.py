@@ -1,0 +1,193 @@
+"""The Movement phase as commands (helm): heading, speed, dice, steps, bumps, landing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.kernel import RuleError
+from engine.venus_standard import helm
+from engine.venus_standard.flight import flight
+
+from .helm_kit import kit  # noqa: F401  (fixture)
+
+
+def test_set_speed_rolls_three_dice_and_moves_by_their_sum(kit: Any) -> None:
+    d = kit([4, 3, 2])
+    helm.roll_speed(d, 0)
+    f = flight(d.state)
+    assert f.dice == [4, 3, 2] and f.mp_left == 9 and f.stage == "move"
+    helm.move_to(d, 0, ["a", "b", "r1", "r2", "r3", "orb", "city"])
+    assert f.at == "city" and f.mp_left == 1 and f.ended == "landed"
+    assert d.calls[-1] == ("landed", "city")
+
+
+def test_end_movement_every_point_spent_ends_the_turn(kit: Any) -> None:
+    d = kit([1, 1, 1])
+    helm.roll_speed(d, 0)
+    helm.move_to(d, 0, ["a", "b", "r1"])
+    assert flight(d.state).ended == "spent" and d.calls[-1] == ("end_turn", 0)
+
+
+def test_declare_heading_not_along_a_path_is_refused(kit: Any) -> None:
+    d = kit([1, 1, 1])
+    with pytest.raises(RuleError, match="Declare Heading: r1 is not along a path from gb"):
+        helm.declare_heading(d, 0, "r1", True)
+
+
+def test_declare_heading_then_the_ship_must_go_that_way(kit: Any) -> None:
+    d = kit([2, 2, 2])
+    d.state.players[0].space = "b"
+    helm.declare_heading(d, 0, "r1", True)
+    helm.roll_speed(d, 0)
+    with pytest.raises(RuleError, match="declared heading is r1"):
+        helm.step(d, 0, "a")
+    helm.step(d, 0, "r1")
+
+
+def test_undeclared_heading_the_ship_moves_the_way_it_faces(kit: Any) -> None:
+    """Declare Heading: without a heading he moves the way his ship faces (not back)."""
+    d = kit([2, 2, 2])
+    d.state.players[0].space = "b"
+    d.state.players[0].came_from = "a"
+    helm.roll_speed(d, 0)
+    with pytest.raises(RuleError, match="cannot backtrack"):
+        helm.step(d, 0, "a")
+
+
+def test_throttle_in_set_speed_adds_a_fourth_die(kit: Any) -> None:
+    """Throttling Example: 4, 2, 1 = 7, the 1 to the throttle, a 5: 12."""
+    d = kit([4, 2, 1, 5])
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 2, "throttle")
+    assert flight(d.state).movement_value == 12
+
+
+def test_throttle_not_after_the_first_step(kit: Any) -> None:
+    d = kit([4, 2, 1, 5])
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "a")
+    with pytest.raises(RuleError, match="Throttle: only in the Set Speed step"):
+        helm.assign_die(d, 0, 2, "throttle")
+
+
+def test_navigation_space_waits_for_a_die_or_the_left_player(kit: Any) -> None:
+    """Navigation Spaces: without a navigation die, the player to the left chooses."""
+    d = kit([3, 3, 3], players=3)
+    helm.roll_speed(d, 0)
+    helm.move_to(d, 0, ["a", "b", "nav"])
+    f = flight(d.state)
+    assert f.wait == "navigation"
+    helm.decline_navigation(d, 0)
+    assert f.wait == "exit" and helm.exit_chooser(d.state) == 1
+    with pytest.raises(RuleError, match="to the current player's left"):
+        helm.choose_exit(d, 2, "c")
+    helm.choose_exit(d, 1, "c")
+    assert f.at == "c" and f.wait is None
+
+
+def test_navigation_die_assigned_at_the_space_picks_the_exit(kit: Any) -> None:
+    d = kit([3, 3, 3])
+    helm.roll_speed(d, 0)
+    helm.move_to(d, 0, ["a", "b", "nav"])
+    helm.assign_die(d, 0, 0, "navigation")  # a 3: exit to d (a laser hazard)
+    d.dice.append(1)  # the purple die for the laser check: 1 < 2 passes
+    helm.step(d, 0, "d")
+    assert ("HazardChecked") in d.types() and flight(d.state).at == "d"
+
+
+def test_navigation_exit_back_the_way_in_ends_the_move_there(kit: Any) -> None:
+    d = kit([5, 3, 3])
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")  # a 5 points back to b
+    helm.move_to(d, 0, ["a", "b", "nav"])
+    f = flight(d.state)
+    assert f.at == "nav" and f.ended == "stopped"
+
+
+def test_telegate_purple_die_jumps_and_a_new_heading_is_free(kit: Any) -> None:
+    """Telegates, Example 2: no navigation die; the purple die shows 5: to telegate 5."""
+    d2 = kit([2, 3, 3, 5])
+    d2.state.players[0].space = "c"
+    d2.state.players[0].came_from = "nav"
+    helm.roll_speed(d2, 0)
+    helm.step(d2, 0, "tg2")
+    f = flight(d2.state)
+    assert f.wait == "telegate"
+    helm.roll_telegate(d2, 0)
+    assert f.at == "tg5" and f.came_from is None
+    helm.step(d2, 0, "f")
+
+
+def test_telegate_navigation_value_matching_this_gate_goes_on(kit: Any) -> None:
+    """Telegates, Example 1: a navigation value of 2 on telegate 2: unaffected, on to the
+    encounter space."""
+    d = kit([2, 3, 3])
+    d.state.players[0].space = "c"
+    d.state.players[0].came_from = "nav"
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "tg2")
+    helm.assign_die(d, 0, 0, "navigation")
+    f = flight(d.state)
+    assert f.at == "tg2" and f.wait is None
+    helm.step(d, 0, "enc")
+    assert ("encounter", "enc") in d.calls
+
+
+def test_hazard_failed_laser_check_push_on_lowers_the_dial(kit: Any) -> None:
+    d = kit([3, 3, 3, 5])
+    d.state.players[0].space = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.step(d, 0, "d")  # purple 5 >= laser 2: fails
+    f = flight(d.state)
+    assert f.wait == "hazard" and f.hazard == "laser"
+    helm.hazard_choice(d, 0, "push_on")
+    assert d.state.players[0].laser == 1 and f.ignoring == ["laser"]
+
+
+def test_hazard_failed_piloting_check_ends_the_turn(kit: Any) -> None:
+    d = kit([3, 3, 3, 1, 6])
+    d.state.players[0].space = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.move_to(d, 0, ["d", "e", "ast"])  # laser passes (1), piloting fails (6)
+    f = flight(d.state)
+    assert f.at == "e" and f.ended == "stopped" and d.calls[-1] == ("end_turn", 0)
+
+
+def test_asteroids_a_ship_may_land_with_points_left(kit: Any) -> None:
+    d = kit([3, 3, 6, 1, 1])
+    d.state.players[0].space = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.move_to(d, 0, ["d", "e", "ast"])
+    f = flight(d.state)
+    assert f.at == "ast" and f.stage == "move" and f.mp_left == 9
+    helm.land(d, 0)
+    assert f.ended == "asteroid" and d.calls[-1] == ("end_turn", 0)
+
+
+def test_land_only_on_a_landable_space_entered_this_turn(kit: Any) -> None:
+    d = kit([6, 6, 6])
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "a")
+    with pytest.raises(RuleError, match="End Movement"):
+        helm.land(d, 0)
+
+
+def test_skip_movement_on_a_port_goes_to_transaction(kit: Any) -> None:
+    d = kit([])
+    helm.skip_movement(d, 0)
+    assert d.calls[-1] == ("skip", True)
+
+
+def test_pilot_training_level_2_at_galactic_base(kit: Any) -> None:
+    d = kit([])
+    f = flight(d.state)
+    f.ended = "landed"
+    helm.train_pilot(d, 0, "human-2")
+    assert d.state.players[0].pilot == "human-2" and d.state.players[0].credits == 40
+    with pytest.raises(RuleError, match="Upgrading Pilots"):
+        helm.train_pilot(d, 0, "human-3a")
