@@ -62,8 +62,8 @@ class Draft:
         return [t for t, _ in self.events]
 
 
-@pytest.fixture
-def kit(monkeypatch: pytest.MonkeyPatch) -> Any:
+def build(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A factory of drafts over the test map, with the seams recorded in ``draft.calls``."""
     t = terrain()
     monkeypatch.setattr(helm, "terrain_of", lambda state: t.with_tokens(
         getattr(state, "board_tokens", {})))

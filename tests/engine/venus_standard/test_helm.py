@@ -10,7 +10,12 @@ from engine.kernel import RuleError
 from engine.venus_standard import helm
 from engine.venus_standard.flight import flight
 
-from .helm_kit import kit  # noqa: F401  (fixture)
+from .helm_kit import build
+
+
+@pytest.fixture
+def kit(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return build(monkeypatch)
 
 
 def test_set_speed_rolls_three_dice_and_moves_by_their_sum(kit: Any) -> None:
