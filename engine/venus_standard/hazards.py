@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from .movement import HAZARDS
 
-DIAL_MIN, DIAL_MAX = 0, 6  # the laser and shield dials (ours: a 0 mark; see docs/rulings.md)
+# the laser and shield dials run 1-6 (scoring.DIAL_FAME); a dial at 1 cannot be lowered
+DIAL_MIN, DIAL_MAX = 1, 6
 
 
 @dataclass(frozen=True)

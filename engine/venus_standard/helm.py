@@ -35,7 +35,7 @@ from .movement import (
     landable,
     steps,
 )
-from .pilots import TRAINING_COST, check_training, has_ability, pilot
+from .pilots import TRAINING_COST, check_training, face_of, has_ability
 from .terrain import terrain_of
 
 MOVEMENT = "Movement Phase"
@@ -47,7 +47,7 @@ def ship_of(state: Any, seat: int) -> Ship:
     """Drives and the pilot's line costs for this turn."""
     player = state.players[seat]
     f = state.turn.flight
-    green = 1 if has_ability(player.pilot, "green_as_gray") else 2
+    green = 1 if has_ability(player, "green_as_gray") else 2
     return Ship(drive=player.drive, use_drive=f.use_drive if f else True, green_cost=green)
 
 
@@ -63,21 +63,22 @@ def helm_of(f: Flight, state: Any, seat: int) -> Helm:
 
 
 def level_of(state: Any, seat: int) -> int:
-    return pilot(state.players[seat].pilot).level
+    """Assigning Dice: as many dice as the pilot's level."""
+    return int(state.players[seat].pilot_level)
 
 
 def throttle_values(state: Any, seat: int) -> frozenset[int]:
     """Throttle: a 1; a Throttle Boost token's values (Appendix B); a pilot ability (ours)."""
     player = state.players[seat]
-    values = set(dashboard.THROTTLE_VALUES) | set(getattr(player, "throttle_boost", []) or [])
-    if has_ability(player.pilot, "throttle_on_two"):
+    values = set(dashboard.THROTTLE_VALUES) | set(player.throttle_boost)
+    if has_ability(player, "throttle_on_two"):
         values.add(2)
     return frozenset(values)
 
 
 def upgrades_of(state: Any, seat: int) -> list[str]:
     """The ship upgrade techs on the dashboard (each has a die box): ``vstrade``'s field."""
-    return list(getattr(state.players[seat], "ship_upgrades", []) or [])
+    return list(state.players[seat].upgrades)
 
 
 def attributes_of(state: Any, seat: int) -> hazards.Attributes:
@@ -85,7 +86,7 @@ def attributes_of(state: Any, seat: int) -> hazards.Attributes:
     f = state.turn.flight
     boxes = f.dashboard if f else dashboard.Dashboard()
     return hazards.Attributes(
-        laser=player.laser, shield=player.shield, piloting=pilot(player.pilot).skill,
+        laser=player.laser, shield=player.shield, piloting=face_of(player).skill,
         laser_bonus=boxes.die_in(dashboard.upgrade_box("variable_laser")) or 0,
         shield_bonus=boxes.die_in(dashboard.upgrade_box("variable_shield")) or 0)
 
@@ -122,23 +123,13 @@ def declare_heading(draft: Any, seat: int, toward: str | None, use_drive: bool) 
     draft.emit("HeadingDeclared", seat=seat, toward=toward, use_drive=use_drive)
 
 
-def skip_movement(draft: Any, seat: int) -> None:
-    """Movement Phase: skip it to stay on the ship's space; from a surface city or
-    spaceport the turn goes on to the Transaction phase, else it ends."""
-    _flight(draft, seat, "heading", "speed")
-    at = draft.state.players[seat].space
-    on_port = _kind(draft.state, at) in PORTS
-    draft.emit("MovementSkipped", seat=seat, space=at)
-    _seams().skip_movement(draft, seat, on_port)
-
-
 # --- 2. Set Speed -----------------------------------------------------------------------
 
 def roll_speed(draft: Any, seat: int) -> None:
     """Set Speed: roll three speed dice; their sum is the movement value."""
     _flight(draft, seat, "heading", "speed")
     dice = [draft.die() for _ in range(dashboard.SPEED_DICE)]
-    bonus = 1 if has_ability(draft.state.players[seat].pilot, "extra_movement") else 0
+    bonus = 1 if has_ability(draft.state.players[seat], "extra_movement") else 0
     draft.emit("SpeedRolled", seat=seat, dice=dice, bonus=bonus)
     _settle(draft, seat)
 
@@ -165,7 +156,7 @@ def assign_die(draft: Any, seat: int, die: int, box: str) -> None:
 def reroll_die(draft: Any, seat: int, die: int) -> None:
     """A level 2 Human pilot's ability (ours): reroll one unassigned die before moving."""
     f = _flight(draft, seat, "move")
-    if not has_ability(draft.state.players[seat].pilot, "reroll_speed_die"):
+    if not has_ability(draft.state.players[seat], "reroll_speed_die"):
         raise RuleError("Pilot Card Anatomy", "your pilot has no reroll ability")
     if "reroll_speed_die" in f.used or f.path:
         raise RuleError("Pilot Card Anatomy", "one reroll per Movement phase, before moving")
@@ -221,7 +212,13 @@ def decline_navigation(draft: Any, seat: int) -> None:
     if f.wait != "navigation":
         raise RuleError("Bumps Along the Way > Navigation Spaces",
                         "the ship is not about to leave a navigation space")
+    _ask_exit(draft, seat)
+
+
+def _ask_exit(draft: Any, seat: int) -> None:
     draft.emit("MoveWaits", seat=seat, wait="exit")
+    chooser = exit_chooser(draft.state)
+    draft.ask(chooser, "navigation_exit", mover=seat, space=flight(draft.state).at)
 
 
 def choose_exit(draft: Any, seat: int, to: str) -> None:
@@ -240,6 +237,7 @@ def choose_exit(draft: Any, seat: int, to: str) -> None:
     if to not in navigation.navigation_exits(terrain, helm):
         raise RuleError("Bumps Along the Way > Navigation Spaces",
                         f"{to} is not an exit of {helm.at} (nor the way the ship came in)")
+    draft.answered()
     draft.emit("ExitChosen", seat=seat, mover=mover, to=to)
     options = [s for s in exit_steps(terrain, ship_of(state, mover), helm) if s.to == to
                or (s.skipped and s.skipped[0] == to)]
@@ -297,7 +295,7 @@ def hazard_choice(draft: Any, seat: int, choice: str) -> None:
         _settle(draft, seat)
         return
     if choice == "reroll":
-        if not has_ability(state.players[seat].pilot, "hazard_reroll") or \
+        if not has_ability(state.players[seat], "hazard_reroll") or \
                 "hazard_reroll" in f.used:
             raise RuleError("Pilot Card Anatomy", "no hazard reroll left this turn")
         _check(draft, seat, attribute, f.at or "", reroll=True)
@@ -334,10 +332,11 @@ def train_pilot(draft: Any, seat: int, face: str) -> None:
                         "train after landing (or staying) at Galactic Base or your pilot's "
                         "home culture, before the Transaction phase")
     kind = _kind(state, player.space)
-    new = check_training(player.pilot, face, kind == "galactic_base",
-                         _seams().home_culture_here(state, seat), _seams().credits(state, seat))
-    _seams().pay(draft, seat, TRAINING_COST, "pilot training")
-    draft.emit("PilotTrained", seat=seat, face=new.face, level=new.level)
+    new = check_training(face_of(player).face, face, kind == "galactic_base",
+                         _seams().home_culture_here(state, seat), player.credits)
+    draft.credits(seat, -TRAINING_COST, "pilot training")
+    draft.emit("PilotTrained", seat=seat, face=new.face, level=new.level,
+               side=new.face[-1] if new.level == 3 else None)
 
 
 def may_train_here(state: Any, seat: int) -> bool:
@@ -403,7 +402,7 @@ def _check(draft: Any, seat: int, attribute: str, at: str, reroll: bool) -> None
     if passed:
         return
     f = flight(state)
-    can_reroll = has_ability(state.players[seat].pilot, "hazard_reroll") and \
+    can_reroll = has_ability(state.players[seat], "hazard_reroll") and \
         "hazard_reroll" not in f.used
     if hazards.may_push_on(attribute, attrs) or can_reroll:
         draft.emit("MoveWaits", seat=seat, wait="hazard", hazard=attribute)
@@ -417,7 +416,7 @@ def _purple_jump(draft: Any, seat: int) -> None:
     terrain = terrain_of(state)
     at = flight(state).at or ""
     if navigation.telegate_jump(terrain, at, roll) is None and has_ability(
-            state.players[seat].pilot, "telegate_two_rolls"):
+            state.players[seat], "telegate_two_rolls"):
         draft.emit("PurpleRolled", seat=seat, value=roll, purpose="telegate")
         roll = draft.die()
     _jump(draft, seat, roll, "purple")
@@ -445,15 +444,17 @@ def _settle(draft: Any, seat: int) -> None:
     navigation space without a navigation value waits for that decision."""
     state = draft.state
     f = flight(state)
-    if f.stage != "move" or f.wait is not None:
-        return
+    if f.stage != "move" or f.wait is not None or state.asks:
+        return  # (an open question, e.g. an encounter card's, calls ``resume`` once answered)
     terrain = terrain_of(state)
     helm = helm_of(f, state, seat)
     nav = dashboard.navigation_value(f.dashboard)
     if terrain.kind(helm.at) == NAVIGATION and nav is None and helm.mp > 0 and exit_steps(
             terrain, ship_of(state, seat), helm):
-        wait = "navigation" if _may_assign(state, seat, dashboard.NAVIGATION) else "exit"
-        draft.emit("MoveWaits", seat=seat, wait=wait)
+        if _may_assign(state, seat, dashboard.NAVIGATION):
+            draft.emit("MoveWaits", seat=seat, wait="navigation")
+        else:
+            _ask_exit(draft, seat)
         return
     if steps(terrain, ship_of(state, seat), helm, nav):
         return
@@ -478,6 +479,12 @@ def _end(draft: Any, seat: int, how: str, reason: str) -> None:
     at = flight(draft.state).at
     draft.emit("MoveEnded", seat=seat, how=how, space=at, reason=reason)
     _seams().end_turn(draft, seat)
+
+
+def resume(draft: Any, seat: int) -> None:
+    """For encounter cards (``vsenc``): after a question of theirs is answered, the Move step
+    goes on (or ends, when the ship can move no further)."""
+    _settle(draft, seat)
 
 
 def end_move_here(draft: Any, seat: int, reason: str) -> None:

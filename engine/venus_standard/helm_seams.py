@@ -4,7 +4,7 @@
   move ending elsewhere ends the turn, skipping movement on a port leads to the Transaction
   phase (Movement Phase; End Movement);
 - encounter spaces and pirates (``encounters.resolve_space``, ``vsenc``);
-- money (credits) and the culture at a space (``vscore`` / ``vstrade``).
+- the culture discovered at a space (``vscore`` / ``vstrade``).
 """
 
 from __future__ import annotations
@@ -18,34 +18,34 @@ def _module(name: str) -> Any:
 
 
 def landed(draft: Any, seat: int, space: str) -> None:
-    _module("rounds").end_phase(draft)
+    """End Movement: a landing leads to the First Contact phase (or ends the turn on an
+    asteroid): the phase machine's ``rounds.end_movement``."""
+    _module("rounds").end_movement(draft, space)
 
 
 def end_turn(draft: Any, seat: int) -> None:
-    _module("rounds").end_turn(draft)
-
-
-def skip_movement(draft: Any, seat: int, on_port: bool) -> None:
-    rounds = _module("rounds")
-    if on_port:
-        rounds.skip_to_transaction(draft)
-    else:
-        rounds.end_turn(draft)
+    """End Movement: the whole movement value spent (or the ship stopped): the turn ends."""
+    _module("rounds").end_movement(draft, None)
 
 
 def resolve_space(draft: Any, seat: int, space: str) -> None:
-    """Encounters / Pirates: the cards of ``vsenc``."""
-    _module("encounters").resolve_space(draft, seat, space)
-
-
-def credits(state: Any, seat: int) -> int:
-    return int(state.players[seat].credits)
-
-
-def pay(draft: Any, seat: int, amount: int, reason: str) -> None:
-    draft.emit("CreditsChanged", seat=seat, delta=-amount, reason=reason)
+    """Encounters / Pirates: the cards of ``vsenc`` (``encounters.resolve_space``). Until
+    that module exists on a branch, an encounter space or pirate token does nothing."""
+    try:
+        encounters = _module("encounters")
+    except ModuleNotFoundError:
+        return
+    encounters.resolve_space(draft, seat, space)
 
 
 def home_culture_here(state: Any, seat: int) -> bool:
-    """Is the ship on a surface city or spaceport of its pilot's home culture's system?"""
-    return False
+    """Pilots > Upgrading Pilots: is the ship on a surface city or spaceport of the system
+    where its pilot's home culture was discovered?"""
+    from .pilots import face_of
+    from .places import system_of
+
+    player = state.players[seat]
+    system = system_of(player.space)
+    culture = state.discovered.get(system) if system is not None else None
+    face = face_of(player)
+    return culture is not None and str(culture) in (face.culture, face.pilot)

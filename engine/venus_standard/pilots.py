@@ -12,10 +12,11 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from engine.kernel import RuleError
 
-PILOT_CULTURES = ("humans", "eeepeeep", "whynoms", "qossuth")  # Setup step 8
+PILOTS = ("human", "eeepeeep", "whynom", "qossuth")  # Setup step 8 (state.PILOTS)
 TRAINING_COST = 60  # Pilots > Upgrading Pilots (both levels, never discounted)
 GALACTIC_BASE = "galactic_base"
 
@@ -26,7 +27,8 @@ class PilotFace:
 
     face: str
     card: str
-    culture: str
+    pilot: str  # the pilot ("human", ...; ``Player.pilot``)
+    culture: str  # the home culture's key (Pilot Home Culture Discounts)
     level: int
     name: str
     skill: int
@@ -47,16 +49,8 @@ class PilotDeck:
         except KeyError:
             raise RuleError("Pilot Card Anatomy", f"no pilot card face {face_id!r}") from None
 
-    def of_culture(self, culture: str, level: int) -> list[PilotFace]:
-        return [f for f in self.faces.values() if f.culture == culture and f.level == level]
-
-    def starting(self, culture: str) -> PilotFace:
-        """Setup step 8: the level 1 side of the culture's level 1/2 card."""
-        found = self.of_culture(culture, 1)
-        if culture not in PILOT_CULTURES or len(found) != 1:
-            raise RuleError("Setup > Select Pilot",
-                            f"pilots are {', '.join(PILOT_CULTURES)}, not {culture!r}")
-        return found[0]
+    def of_pilot(self, name: str, level: int) -> list[PilotFace]:
+        return [f for f in self.faces.values() if f.pilot == name and f.level == level]
 
 
 @cache
@@ -66,23 +60,34 @@ def load_pilots() -> PilotDeck:
     for card in raw["cards"]:
         for f in card["faces"]:
             faces[f["face"]] = PilotFace(
-                face=f["face"], card=card["id"], culture=card["culture"], level=f["level"],
+                face=f["face"], card=card["id"], pilot=card["pilot"], culture=card["culture"],
+                level=f["level"],
                 name=f["name"], skill=f["skill"], ability=f["ability"], fame=f["fame"],
                 ours=f["ours"])
     abilities = dict(raw["abilities"])
     unknown = {f.ability for f in faces.values()} - set(abilities)
     if unknown:
         raise ValueError(f"pilots.json: abilities without a description: {sorted(unknown)}")
-    for culture in PILOT_CULTURES:
-        levels = sorted(f.level for f in faces.values() if f.culture == culture)
+    for name in PILOTS:
+        levels = sorted(f.level for f in faces.values() if f.pilot == name)
         if levels != [1, 2, 3, 3]:
-            raise ValueError(f"pilots.json: {culture} needs faces 1, 2, 3, 3, has {levels}")
+            raise ValueError(f"pilots.json: {name} needs faces 1, 2, 3, 3, has {levels}")
     discounts = {int(k): v for k, v in raw["discount_by_level"].items()}
     return PilotDeck(faces, abilities, discounts)
 
 
 def pilot(face_id: str) -> PilotFace:
     return load_pilots().face(face_id)
+
+
+def face_id(name: str, level: int, side: str | None = None) -> str:
+    """The face of pilot ``name`` at ``level`` (level 3: the side chosen, "a" or "b")."""
+    return f"{name}-{level}{(side or 'a') if level == 3 else ''}"
+
+
+def face_of(player: Any) -> PilotFace:
+    """The Pilot card face on a player's dashboard (``pilot``, ``pilot_level``, side)."""
+    return pilot(face_id(player.pilot, player.pilot_level, player.pilot_side))
 
 
 def home_discount(face_id: str) -> int:
@@ -97,9 +102,9 @@ def training_options(face_id: str, at_galactic_base: bool, home_here: bool) -> l
     city or spaceport of the home culture, choosing one side of the level 3 card."""
     now = pilot(face_id)
     if now.level == 1 and at_galactic_base:
-        return [f.face for f in load_pilots().of_culture(now.culture, 2)]
+        return [f.face for f in load_pilots().of_pilot(now.pilot, 2)]
     if now.level == 2 and home_here:
-        return [f.face for f in load_pilots().of_culture(now.culture, 3)]
+        return [f.face for f in load_pilots().of_pilot(now.pilot, 3)]
     return []
 
 
@@ -124,5 +129,6 @@ def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: boo
     return new
 
 
-def has_ability(face_id: str | None, ability: str) -> bool:
-    return face_id is not None and pilot(face_id).ability == ability
+def has_ability(player: Any, ability: str) -> bool:
+    """Does the player's current Pilot card face have ``ability``?"""
+    return face_of(player).ability == ability

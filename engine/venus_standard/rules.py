@@ -60,6 +60,11 @@ def choose_dial(draft: Draft, seat: int, cmd: c.ChooseDial) -> None:
 
 @rule(c.SkipMovement)
 def skip_movement(draft: Draft, seat: int, cmd: c.SkipMovement) -> None:
+    from .helm_legal import movement_open
+
+    if not movement_open(draft.state):
+        raise RuleError("Movement Phase > Set Speed",
+                        "after rolling his speed dice a player is committed to moving")
     rounds.skip_movement(draft)
 
 

@@ -14,6 +14,8 @@ from pydantic import BaseModel, field_validator
 
 from engine.kernel.takeback import Rewinds, hydrated
 
+from .flight import Flight
+
 # "Player Turns": the four phases of a turn, in order
 Phase = Literal["movement", "first_contact", "transaction", "spaceport"]
 PHASES: tuple[Phase, ...] = ("movement", "first_contact", "transaction", "spaceport")
@@ -60,6 +62,11 @@ class Player(BaseModel):
     missions: list[str] = []  # active Mission cards (vsenc)
     missions_done: list[str] = []  # completed Mission cards, face down (vsenc)
     rewards: list[str] = []  # Reward cards kept (vsenc)
+    # -- vsmove: the ship in motion (Movement Phase, Drives, Pilots, Throttle Boost)
+    pilot_side: str | None = None  # the level 3 Pilot card's side chosen ("a" or "b")
+    drive: str | None = None  # Drives: "yellow", "red" or "combo" on the drive space
+    came_from: str | None = None  # the space last departed: the way the ship faces
+    throttle_boost: list[int] = []  # a Throttle Boost token's die values (Appendix B)
     # -- final scoring's result (End of the Game); None until the game ends
     score: int | None = None
     total_fame: int | None = None
@@ -75,6 +82,8 @@ class Turn(BaseModel):
     landed_city: bool = False  # landed on a surface city this turn (Transaction Phase:
     #                            the "Important Exception": one buy and one sell)
     spaceport_built: bool = False  # Merchant Spaceport Phase: one per turn
+    # -- vsmove: the Movement phase in progress (flight.py)
+    flight: Flight | None = None
 
 
 class Table(BaseModel):

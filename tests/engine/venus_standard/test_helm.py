@@ -10,7 +10,7 @@ from engine.kernel import RuleError
 from engine.venus_standard import helm
 from engine.venus_standard.flight import flight
 
-from .helm_kit import build
+from .helm_kit import build, types
 
 
 @pytest.fixture
@@ -97,9 +97,9 @@ def test_navigation_die_assigned_at_the_space_picks_the_exit(kit: Any) -> None:
     helm.roll_speed(d, 0)
     helm.move_to(d, 0, ["a", "b", "nav"])
     helm.assign_die(d, 0, 0, "navigation")  # a 3: exit to d (a laser hazard)
-    d.dice.append(1)  # the purple die for the laser check: 1 < 2 passes
+    d.state.loaded_dice.append(1)  # the purple die for the laser check: 1 < 2 passes
     helm.step(d, 0, "d")
-    assert ("HazardChecked") in d.types() and flight(d.state).at == "d"
+    assert ("HazardChecked") in types(d) and flight(d.state).at == "d"
 
 
 def test_navigation_exit_back_the_way_in_ends_the_move_there(kit: Any) -> None:
@@ -182,17 +182,12 @@ def test_land_only_on_a_landable_space_entered_this_turn(kit: Any) -> None:
         helm.land(d, 0)
 
 
-def test_skip_movement_on_a_port_goes_to_transaction(kit: Any) -> None:
-    d = kit([])
-    helm.skip_movement(d, 0)
-    assert d.calls[-1] == ("skip", True)
-
-
 def test_pilot_training_level_2_at_galactic_base(kit: Any) -> None:
     d = kit([])
     f = flight(d.state)
     f.ended = "landed"
     helm.train_pilot(d, 0, "human-2")
-    assert d.state.players[0].pilot == "human-2" and d.state.players[0].credits == 40
+    p = d.state.players[0]
+    assert p.pilot_level == 2 and p.credits == 40
     with pytest.raises(RuleError, match="Upgrading Pilots"):
         helm.train_pilot(d, 0, "human-3a")
