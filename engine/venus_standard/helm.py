@@ -187,6 +187,8 @@ def move_to(draft: Any, seat: int, path: list[str]) -> None:
     _not_waiting(f)
     rest = list(path)
     while rest:
+        if not _moving(draft.state, seat):
+            return
         f = flight(draft.state)
         if f.stage != "move" or f.wait is not None:
             return
@@ -356,6 +358,12 @@ def may_train_here(state: Any, seat: int) -> bool:
 
 # --- resolving spaces ---------------------------------------------------------------------
 
+def _moving(state: Any, seat: int) -> bool:
+    """Is ``seat`` still in its Movement phase (not ended by a landing, hazard or card)?"""
+    turn = state.turn
+    return turn is not None and turn.seat == seat and turn.phase == "movement"
+
+
 def _not_waiting(f: Flight) -> None:
     if f.wait is not None:
         raise RuleError(f"{MOVEMENT} > Move", f"the move waits for a {f.wait} decision")
@@ -443,6 +451,8 @@ def _settle(draft: Any, seat: int) -> None:
     a surface city, spaceport or asteroid it entered), and a ship about to leave a
     navigation space without a navigation value waits for that decision."""
     state = draft.state
+    if not _moving(state, seat):
+        return
     f = flight(state)
     if f.stage != "move" or f.wait is not None or state.asks:
         return  # (an open question, e.g. an encounter card's, calls ``resume`` once answered)
@@ -489,8 +499,7 @@ def resume(draft: Any, seat: int) -> None:
 
 def end_move_here(draft: Any, seat: int, reason: str) -> None:
     """For encounter cards and pirates (``vsenc``): the card ends the Move step here."""
-    f = flight(draft.state)
-    if f.stage == "move":
+    if _moving(draft.state, seat) and flight(draft.state).stage == "move":
         _end(draft, seat, "stopped", reason)
 
 

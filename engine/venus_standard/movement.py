@@ -25,9 +25,10 @@ LASER, SHIELD, PILOTING = "laser_hazard", "shield_hazard", "piloting_hazard"
 HAZARDS = {LASER: "laser", SHIELD: "shield", PILOTING: "piloting"}
 ASTEROID, ENCOUNTER, NAVIGATION, TELEGATE = "asteroid", "encounter", "navigation", "telegate"
 ORBIT, SURFACE_CITY = "orbit", "surface_city"
-SPACEPORT, GALACTIC_BASE = "spaceport", "galactic_base"  # neutral (or merchant) spaceport
-LANDABLE = frozenset({SURFACE_CITY, SPACEPORT, GALACTIC_BASE, ASTEROID})  # End Movement
-PORTS = frozenset({SURFACE_CITY, SPACEPORT, GALACTIC_BASE})  # where First Contact follows
+SPACEPORT, GALACTIC_BASE = "neutral_spaceport", "galactic_base"
+MERCHANT_SPACEPORT = "merchant_spaceport"  # a player's spaceport token on an orbit space
+PORTS = frozenset({SURFACE_CITY, SPACEPORT, MERCHANT_SPACEPORT, GALACTIC_BASE})
+LANDABLE = PORTS | {ASTEROID}  # End Movement: surface city, spaceport or asteroid
 
 # Drives: the space colours each drive skips.
 DRIVE_SKIPS: dict[str, frozenset[str]] = {
@@ -66,8 +67,8 @@ class Terrain:
 
     def with_tokens(self, tokens: Mapping[str, str]) -> Terrain:
         """The terrain with tokens placed by the game: ``space -> "pirate" | "asteroid" |
-        "telegate:<n>" | "spaceport"``. A token replaces the space it lies on (Encounters:
-        "This token remains on the space ... replacing the encounter space")."""
+        "telegate:<n>" | "merchant_spaceport"``. A token replaces the space it lies on
+        (Encounters: "This token remains on the space ... replacing the encounter space")."""
         if not tokens:
             return self
         kinds = dict(self.kinds)
@@ -76,7 +77,7 @@ class Terrain:
             if token.startswith("telegate:"):
                 kinds[space] = TELEGATE
                 telegates[int(token.partition(":")[2])] = space
-            elif token in (ASTEROID, SPACEPORT):
+            elif token in (ASTEROID, MERCHANT_SPACEPORT):
                 kinds[space] = token
             elif token == "pirate":
                 kinds[space] = "pirate"

@@ -1,27 +1,40 @@
 """The board as movement reads it (:class:`movement.Terrain`), built once from the standard
 board (``board.py``) and overlaid with the tokens the game has placed since (pirates,
-asteroids, telegate tokens, merchant spaceports)."""
+asteroids, telegate tokens, merchant spaceports: ``board_tokens``)."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
+from .board import StandardBoard, load_board
 from .movement import Terrain
 
 
 @cache
 def board_terrain() -> Terrain:
     """The printed board's spaces, lines, navigation exits and telegates."""
-    from .board import load_board  # vsboard's board
-
     return terrain_from_board(load_board())
 
 
-def terrain_from_board(board: Any) -> Terrain:
-    raise NotImplementedError("adapter written when the standard board lands")
+def terrain_from_board(board: StandardBoard) -> Terrain:
+    kinds = {sid: space.kind.value for sid, space in board.spaces.items()}
+    lines = {sid: tuple(sorted(board.neighbours(sid).items())) for sid in board.spaces}
+    exits = {sid: board.exits(sid) for sid, k in kinds.items() if k == "navigation"}
+    return Terrain(kinds, lines, exits, dict(board.telegates))
+
+
+def board_tokens(state: Any) -> dict[str, str]:
+    """The tokens on the board that change how spaces act (``vsenc``'s pirates, telegate and
+    asteroid tokens; ``vstrade``'s merchant spaceports), if those parts keep them."""
+    tokens: dict[str, str] = dict(getattr(state, "board_tokens", None) or {})
+    for p in state.players:
+        for space in p.spaceports:
+            tokens[space] = "merchant_spaceport"
+    return tokens
 
 
 def terrain_of(state: Any) -> Terrain:
-    """The board with the game's tokens (``state.board_tokens``: space -> token)."""
-    return board_terrain().with_tokens(getattr(state, "board_tokens", None) or {})
+    """The board with the game's tokens."""
+    tokens = board_tokens(state)
+    return board_terrain().with_tokens(tokens) if tokens else board_terrain()
