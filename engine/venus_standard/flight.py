@@ -26,6 +26,7 @@ class Flight(BaseModel):
     dice: list[int] = []  # Set Speed: the speed dice rolled (the throttle's die last)
     boxes: dict[str, int] = {}  # Assigning Dice: die box -> index of its die
     bonus: int = 0  # movement points added (pilot ability, pirates won by pilot skill, ...)
+    spoiler: str | None = None  # "fancy" / "less_fancy" (Appendix B: Fancy Spoiler)
     spent: int = 0  # movement points spent so far
     at: str | None = None
     came_from: str | None = None  # the space last departed (no backtracking)
@@ -44,8 +45,10 @@ class Flight(BaseModel):
 
     @property
     def movement_value(self) -> int:
-        """Set Speed: the sum of the speed dice, plus any movement points added."""
-        return sum(self.dice) + self.bonus
+        """Set Speed: the sum of the speed dice, plus any movement points added (a spoiler:
+        +1 on an odd dice total, the Fancy Spoiler +2 on an even one: Appendix B)."""
+        total = sum(self.dice)
+        return total + self.bonus + spoiler_points(self.spoiler, total)
 
     @property
     def mp_left(self) -> int:
@@ -59,3 +62,13 @@ def flight(state: Any) -> Flight:
         turn.flight = Flight(at=state.players[turn.seat].space)
     f: Flight = turn.flight
     return f
+
+
+def spoiler_points(spoiler: str | None, total: int) -> int:
+    """Appendix B, Fancy Spoiler: one point on an odd speed dice total, two on an even one;
+    the Less Fancy Spoiler one point on an odd total only."""
+    if spoiler is None or not total:
+        return 0
+    if total % 2:
+        return 1
+    return 2 if spoiler == "fancy" else 0

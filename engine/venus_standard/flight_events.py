@@ -23,6 +23,7 @@ def _speed(state: Any, d: dict[str, Any]) -> None:
     f.dice = list(d["dice"])
     f.stage = "move"
     f.bonus += d.get("bonus", 0)
+    f.spoiler = d.get("spoiler")
 
 
 @on("DieAssigned")
@@ -123,3 +124,9 @@ def _trained(state: Any, d: dict[str, Any]) -> None:
     player = state.players[d["seat"]]
     player.pilot_level = d["level"]
     player.pilot_side = d.get("side")
+
+
+@on("DrillTokenPlaced")
+def _drill(state: Any, d: dict[str, Any]) -> None:
+    """Drills: a drill token on an asteroid space (redeemed on even rounds: vstrade)."""
+    state.players[d["seat"]].drills.append(d["space"])

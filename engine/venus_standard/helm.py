@@ -70,7 +70,7 @@ def level_of(state: Any, seat: int) -> int:
 def throttle_values(state: Any, seat: int) -> frozenset[int]:
     """Throttle: a 1; a Throttle Boost token's values (Appendix B); a pilot ability (ours)."""
     player = state.players[seat]
-    values = set(dashboard.THROTTLE_VALUES) | set(player.throttle_boost)
+    values = set(dashboard.THROTTLE_VALUES) | set(getattr(player, "throttle_boost", ()))
     if has_ability(player, "throttle_on_two"):
         values.add(2)
     return frozenset(values)
@@ -129,8 +129,14 @@ def roll_speed(draft: Any, seat: int) -> None:
     """Set Speed: roll three speed dice; their sum is the movement value."""
     _flight(draft, seat, "heading", "speed")
     dice = [draft.die() for _ in range(dashboard.SPEED_DICE)]
-    bonus = 1 if has_ability(draft.state.players[seat], "extra_movement") else 0
-    draft.emit("SpeedRolled", seat=seat, dice=dice, bonus=bonus)
+    player = draft.state.players[seat]
+    bonus = 1 if has_ability(player, "extra_movement") else 0
+    spoiler = None
+    if _seams().has_tech(player, "fancy_spoiler"):
+        spoiler = "fancy"
+    elif _seams().has_tech(player, "less_fancy_spoiler"):
+        spoiler = "less_fancy"
+    draft.emit("SpeedRolled", seat=seat, dice=dice, bonus=bonus, spoiler=spoiler)
     _settle(draft, seat)
 
 
@@ -394,6 +400,8 @@ def _arrive(draft: Any, seat: int) -> None:
     if attribute is not None:
         _check(draft, seat, attribute, at, reroll=False)
         return
+    if kind == ASTEROID and _seams().drill_free(state, seat, at):
+        draft.emit("DrillTokenPlaced", seat=seat, space=at)
     if kind in (ENCOUNTER, "pirate"):
         _seams().resolve_space(draft, seat, at)
 

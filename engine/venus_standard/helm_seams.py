@@ -49,3 +49,28 @@ def home_culture_here(state: Any, seat: int) -> bool:
     culture = state.discovered.get(system) if system is not None else None
     face = face_of(player)
     return culture is not None and str(culture) in (face.culture, face.pilot)
+
+
+def has_tech(player: Any, key: str) -> bool:
+    """Does the player own racial technology ``key`` (``vstrade``'s ``technology.has``)?
+    False while that module is not on this branch."""
+    try:
+        technology = _module("technology")
+    except ModuleNotFoundError:
+        return False
+    return bool(technology.has(player, key))
+
+
+DRILL_TOKENS = 12  # 48 merchant spaceport/drill tokens, 12 of each player colour (Components)
+
+
+def drill_free(state: Any, seat: int, space: str) -> bool:
+    """Drills: a player with the License to Drill places a drill token on an asteroid he
+    passes over or lands on, if none lies there and he has a token left (the tokens are
+    also his merchant spaceports)."""
+    player = state.players[seat]
+    if not has_tech(player, "license_to_drill"):
+        return False
+    if any(space in p.drills for p in state.players):
+        return False
+    return len(player.drills) + len(player.spaceports) < DRILL_TOKENS

@@ -39,6 +39,11 @@ class Ask(BaseModel):
 
 
 class Player(BaseModel):
+    # -- vsmove: the ship in motion (Movement Phase, Drives, Pilots); vstrade's block may
+    # declare ``drive`` too (the same field: one of the two goes at the merge)
+    pilot_side: str | None = None  # the level 3 Pilot card's side chosen ("a" or "b")
+    came_from: str | None = None  # the space last departed: the way the ship faces
+    drive: str | None = None  # Drives: "yellow", "red" or "combo" on the drive space
     # -- vscore: the player and his play area (Setup 7, 8, 11, 12, 15)
     seat: int
     name: str
@@ -62,11 +67,6 @@ class Player(BaseModel):
     missions: list[str] = []  # active Mission cards (vsenc)
     missions_done: list[str] = []  # completed Mission cards, face down (vsenc)
     rewards: list[str] = []  # Reward cards kept (vsenc)
-    # -- vsmove: the ship in motion (Movement Phase, Drives, Pilots, Throttle Boost)
-    pilot_side: str | None = None  # the level 3 Pilot card's side chosen ("a" or "b")
-    drive: str | None = None  # Drives: "yellow", "red" or "combo" on the drive space
-    came_from: str | None = None  # the space last departed: the way the ship faces
-    throttle_boost: list[int] = []  # a Throttle Boost token's die values (Appendix B)
     # -- final scoring's result (End of the Game); None until the game ends
     score: int | None = None
     total_fame: int | None = None
@@ -74,6 +74,8 @@ class Player(BaseModel):
 
 
 class Turn(BaseModel):
+    # -- vsmove: the Movement phase in progress (flight.py)
+    flight: Flight | None = None
     # -- vscore: the phase machine ("Player Turns")
     seat: int
     phase: Phase = "movement"
@@ -82,8 +84,6 @@ class Turn(BaseModel):
     landed_city: bool = False  # landed on a surface city this turn (Transaction Phase:
     #                            the "Important Exception": one buy and one sell)
     spaceport_built: bool = False  # Merchant Spaceport Phase: one per turn
-    # -- vsmove: the Movement phase in progress (flight.py)
-    flight: Flight | None = None
 
 
 class Table(BaseModel):

@@ -191,3 +191,29 @@ def test_pilot_training_level_2_at_galactic_base(kit: Any) -> None:
     assert p.pilot_level == 2 and p.credits == 40
     with pytest.raises(RuleError, match="Upgrading Pilots"):
         helm.train_pilot(d, 0, "human-3a")
+
+
+def test_drills_license_to_drill_places_a_token_passing_an_asteroid(
+        kit: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asteroids / Drills: with the License to Drill a drill token goes on an asteroid he
+    passes over; one token per asteroid space."""
+    from engine.venus_standard import helm_seams
+
+    monkeypatch.setattr(helm_seams, "has_tech", lambda p, key: key == "license_to_drill")
+    d = kit([3, 3, 6, 1, 1])
+    d.state.players[0].space = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.move_to(d, 0, ["d", "e", "ast", "f"])
+    assert d.state.players[0].drills == ["ast"]
+    assert not helm_seams.drill_free(d.state, 1, "ast")
+
+
+def test_spoilers_add_movement_by_the_parity_of_the_dice() -> None:
+    """Appendix B, Fancy Spoiler: +1 on an odd total, +2 on an even one; Less Fancy: +1 on
+    an odd total only."""
+    from engine.venus_standard.flight import Flight, spoiler_points
+
+    assert spoiler_points("fancy", 7) == 1 and spoiler_points("fancy", 8) == 2
+    assert spoiler_points("less_fancy", 7) == 1 and spoiler_points("less_fancy", 8) == 0
+    assert Flight(dice=[4, 2, 1, 5], spoiler="fancy").movement_value == 14
