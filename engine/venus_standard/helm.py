@@ -48,7 +48,9 @@ def ship_of(state: Any, seat: int) -> Ship:
     player = state.players[seat]
     f = state.turn.flight
     green = 1 if has_ability(player, "green_as_gray") else 2
-    return Ship(drive=player.drive, use_drive=f.use_drive if f else True, green_cost=green)
+    spread = 1 if has_ability(player, "navigation_adjust") else 0
+    return Ship(drive=player.drive, use_drive=f.use_drive if f else True, green_cost=green,
+                nav_spread=spread)
 
 
 def helm_of(f: Flight, state: Any, seat: int) -> Helm:

@@ -19,12 +19,18 @@ from .reach import reachable
 from .rules import rule
 from .scoring import fame_source
 from .state import StandardState
+from .takeback import barriers
 from .terrain import terrain_of
 from .view import part
 
 MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.Step, m.MoveTo,
                  m.DeclineNavigation, m.RollTelegate, m.AnswerHazard, m.Land)
 
+
+# Take-backs stop at a die: speed dice, the throttle's die, a reroll, a hazard check, a
+# telegate's purple die (and the navigation exit another player chose).
+barriers("SpeedRolled", "SpeedDieAdded", "SpeedDieRerolled", "HazardChecked", "PurpleRolled",
+         "TelegateJumped", "ExitChosen")
 
 # -- rules ----------------------------------------------------------------------------------
 

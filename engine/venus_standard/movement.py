@@ -91,6 +91,7 @@ class Ship:
     drive: str | None = None  # "yellow" | "red" | "combo" (Drives), None without one
     use_drive: bool = True  # Drives: he may announce at Declare Heading not to use it
     green_cost: int = GREEN_COST  # a pilot ability may make green lines cost one (ours)
+    nav_spread: int = 0  # a pilot ability: the navigation value read one higher or lower
 
     @property
     def skips(self) -> frozenset[str]:
@@ -151,6 +152,19 @@ def exit_by_navigation(terrain: Terrain, space: str, value: int) -> str | None:
     return terrain.exits.get(space, {}).get(value)
 
 
+def navigation_targets(terrain: Terrain, helm: Helm, navigation: int,
+                       spread: int = 0) -> list[str]:
+    """Navigation Spaces: the exit matching the navigation value (with a pilot's spread, the
+    values one lower and higher too), never the path entered by this turn."""
+    values = range(max(1, navigation - spread), min(6, navigation + spread) + 1)
+    out: list[str] = []
+    for value in values:
+        to = exit_by_navigation(terrain, helm.at, value)
+        if to is not None and to not in out and not (helm.entered and to == helm.came_from):
+            out.append(to)
+    return out
+
+
 def first_spaces(terrain: Terrain, helm: Helm) -> list[str]:
     """Declare Heading: the paths connected to the ship's space."""
     return sorted({to for to, _ in terrain.neighbours(helm.at)})
@@ -166,11 +180,12 @@ def steps(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None) -> l
     if terrain.kind(at) == NAVIGATION:
         if navigation is None:
             return []
-        to = exit_by_navigation(terrain, at, navigation)
-        if to is None or (helm.entered and to == helm.came_from):
-            return []
-        cost = dict(terrain.neighbours(at)).get(to, GRAY_COST)
-        return [s for s in _through(terrain, ship, at, to, cost, ()) if s.mp <= helm.mp]
+        costs = dict(terrain.neighbours(at))
+        found: list[Step] = []
+        for to in navigation_targets(terrain, helm, navigation, ship.nav_spread):
+            found.extend(s for s in _through(terrain, ship, at, to, costs.get(to, GRAY_COST), ())
+                         if s.mp <= helm.mp)
+        return found
     out: list[Step] = []
     for to, cost in _forward(terrain, at, helm.came_from):
         if helm.heading is not None and to != helm.heading:

@@ -34,7 +34,6 @@ from .movement import (
     Ship,
     Terrain,
     after,
-    exit_by_navigation,
     steps,
 )
 
@@ -84,10 +83,8 @@ def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
                 return
             if hazards.checks(kind, ignoring) is not None:
                 record(h.at, "hazard", h.mp, trail)
-            if kind == NAVIGATION and (
-                    navigation is None
-                    or exit_by_navigation(terrain, h.at, navigation) == h.came_from):
-                record(h.at, "stop", h.mp, trail)
+            if kind == NAVIGATION and navigation is None:
+                record(h.at, "stop", h.mp, trail)  # the player to the left chooses the exit
                 return
         nexts = steps(terrain, ship, h, navigation)
         if not nexts and trail is not None and kind not in LANDABLE:

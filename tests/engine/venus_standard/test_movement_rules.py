@@ -177,3 +177,11 @@ def test_reach_lists_landings_stops_and_spent_ends() -> None:
 def test_reach_red_drive_path_names_the_skipped_spaces() -> None:
     found = {(d.space, d.end): d for d in reachable(T, Ship(drive="red"), Helm("b", 3), None)}
     assert found[("city", "land")].path == ("r1", "r2", "r3", "orb", "city")
+
+
+def test_pilot_navigation_adjust_reads_the_value_one_higher_or_lower() -> None:
+    """Pilot ability (ours): leaving a navigation space by the value or one either side,
+    never back the way in."""
+    helm = walk(Helm("gb", 9), Ship(), "a", "b", "nav")
+    assert [s.to for s in steps(T, Ship(nav_spread=1), helm, 2)] == ["c", "d"]
+    assert [s.to for s in steps(T, Ship(nav_spread=1), helm, 5)] == ["d"]  # 4: d; 5, 6: back
