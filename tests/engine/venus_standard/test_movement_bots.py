@@ -1,6 +1,7 @@
 """Random bots play the Movement phase on the standard board: every prompt of a move offers
 a command and every offered command is accepted (the random bot plays any position), ships
-leave Galactic Base and every move ends through the phase machine. Seeded games, 1-4 players, a few rounds each."""
+leave Galactic Base and every move ends through the phase machine. Seeded games, 1-4
+players, a few rounds each."""
 
 from __future__ import annotations
 
