@@ -350,18 +350,16 @@ def train_pilot(draft: Any, seat: int, face: str) -> None:
 
 
 def may_train_here(state: Any, seat: int) -> bool:
+    """After landing on (or staying by skipping the Movement phase on) the surface city or
+    spaceport the ship is on, during that turn's First Contact and Transaction phases
+    (docs/rulings.md)."""
     turn = state.turn
-    if turn is None or turn.seat != seat:
+    if turn is None or turn.seat != seat or turn.phase not in ("first_contact", "transaction"):
         return False
-    f = turn.flight
-    at_port = _kind(state, state.players[seat].space) in PORTS
-    if not at_port:
+    player = state.players[seat]
+    if _kind(state, player.space) not in PORTS:
         return False
-    if turn.phase == "movement":
-        return f is not None and f.ended == "landed"
-    return turn.phase == "first_contact" or (
-        turn.phase == "transaction" and not getattr(turn, "actions_taken", 0)
-        and f is not None and f.ended in (None, "skipped"))
+    return turn.skipped_movement or turn.landed == player.space
 
 
 # --- resolving spaces ---------------------------------------------------------------------

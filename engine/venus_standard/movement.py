@@ -73,6 +73,7 @@ class Terrain:
             return self
         kinds = dict(self.kinds)
         telegates = dict(self.telegates)
+        lines = dict(self.lines)
         for space, token in tokens.items():
             if token.startswith("telegate:"):
                 kinds[space] = TELEGATE
@@ -81,7 +82,12 @@ class Terrain:
                 kinds[space] = token
             elif token == "pirate":
                 kinds[space] = "pirate"
-        return Terrain(kinds, self.lines, self.exits, telegates)
+            if token == MERCHANT_SPACEPORT:
+                # Trading on Merchant Spaceports: "players can no longer move from the space
+                # containing the merchant spaceport to the connected surface city"
+                lines[space] = tuple((to, cost) for to, cost in lines.get(space, ())
+                                     if self.kinds.get(to) != SURFACE_CITY)
+        return Terrain(kinds, lines, self.exits, telegates)
 
 
 @dataclass(frozen=True)

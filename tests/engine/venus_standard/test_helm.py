@@ -183,14 +183,24 @@ def test_land_only_on_a_landable_space_entered_this_turn(kit: Any) -> None:
 
 
 def test_pilot_training_level_2_at_galactic_base(kit: Any) -> None:
+    """Pilots > Upgrading Pilots: level 1 -> 2 at Galactic Base for c60 (here: staying there
+    by skipping the Movement phase, "immediately prior to starting his Transaction phase")."""
     d = kit([])
-    f = flight(d.state)
-    f.ended = "landed"
+    turn = d.state.turn
+    turn.phase, turn.skipped_movement = "transaction", True
+    with pytest.raises(RuleError, match="Upgrading Pilots: level 1 -> 2 is trained"):
+        helm.train_pilot(d, 0, "human-3a")
     helm.train_pilot(d, 0, "human-2")
     p = d.state.players[0]
     assert p.pilot_level == 2 and p.credits == 40
     with pytest.raises(RuleError, match="Upgrading Pilots"):
-        helm.train_pilot(d, 0, "human-3a")
+        helm.train_pilot(d, 0, "human-3a")  # level 3 only at the home culture
+
+
+def test_pilot_training_not_during_the_movement_phase(kit: Any) -> None:
+    d = kit([])
+    with pytest.raises(RuleError, match="Upgrading Pilots"):
+        helm.train_pilot(d, 0, "human-2")
 
 
 def test_drills_license_to_drill_places_a_token_passing_an_asteroid(

@@ -185,3 +185,15 @@ def test_pilot_navigation_adjust_reads_the_value_one_higher_or_lower() -> None:
     helm = walk(Helm("gb", 9), Ship(), "a", "b", "nav")
     assert [s.to for s in steps(T, Ship(nav_spread=1), helm, 2)] == ["c", "d"]
     assert [s.to for s in steps(T, Ship(nav_spread=1), helm, 5)] == ["d"]  # 4: d; 5, 6: back
+
+
+def test_merchant_spaceport_blocks_the_line_to_the_surface_city() -> None:
+    """Trading on Merchant Spaceports: no move from the merchant spaceport's orbit space to
+    the connected surface city (from the city outward is still open); the token is a
+    spaceport a ship may land on."""
+    t = T.with_tokens({"orb": "merchant_spaceport"})
+    helm = Helm("r3", 9, came_from="r2", entered=True)
+    assert [s.to for s in steps(t, Ship(), helm, None)] == ["orb"]
+    at_orbit = after(helm, steps(t, Ship(), helm, None)[0])
+    assert steps(t, Ship(), at_orbit, None) == [] and t.kind("orb") == "merchant_spaceport"
+    assert [s.to for s in steps(t, Ship(), Helm("city", 9), None)] == ["orb"]
