@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.kernel import Command
 
-from . import dashboard, hazards, helm, navigation
+from . import dashboard, hazards, helm, helm_seams, navigation
 from . import helm_commands as m
 from .flight import Flight
 from .legal import offers
@@ -31,6 +31,9 @@ MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.Step
 # telegate's purple die (and the navigation exit another player chose).
 barriers("SpeedRolled", "SpeedDieAdded", "SpeedDieRerolled", "HazardChecked", "PurpleRolled",
          "TelegateJumped", "ExitChosen")
+
+# encounter cards hand their outcome for the move back to movement (vsenc's hook)
+helm_seams.register_encounter_hook()
 
 # -- rules ----------------------------------------------------------------------------------
 
@@ -138,8 +141,6 @@ def training_offers(state: StandardState, seat: int) -> Iterator[Command]:
     player = state.player(seat)
     if player.credits < 60:
         return
-    from . import helm_seams
-
     at_base = terrain_of(state).kind(player.space) == "galactic_base"
     for face in training_options(face_of(player).face, at_base,
                                  helm_seams.home_culture_here(state, seat)):

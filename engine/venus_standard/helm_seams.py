@@ -29,13 +29,41 @@ def end_turn(draft: Any, seat: int) -> None:
 
 
 def resolve_space(draft: Any, seat: int, space: str) -> None:
-    """Encounters / Pirates: the cards of ``vsenc`` (``encounters.resolve_space``). Until
-    that module exists on a branch, an encounter space or pirate token does nothing."""
+    """Encounters / Pirates: the cards of ``vsenc`` (``encounters.resolve_space``; a pirate
+    entered "by using his last movement point" ambushes). What the card does to the move
+    comes back through :func:`after_encounter`. Until that module exists on a branch, an
+    encounter space or pirate token does nothing."""
     try:
         encounters = _module("encounters")
     except ModuleNotFoundError:
         return
-    encounters.resolve_space(draft, seat, space)
+    f = draft.state.turn.flight
+    encounters.resolve_space(draft, seat, space, last_point=f is not None and f.mp_left <= 0)
+
+
+def after_encounter(draft: Any, seat: int, res: Any) -> None:
+    """An encounter's outcome for the Move step (``encounters.Resolution``): movement points
+    added or taken ("Winning a Pirate Engagement": up to the pilot's level), the Move step
+    ended here (pirates lost, a card), or nothing; then the move goes on."""
+    from . import helm
+
+    if getattr(res, "waiting", False):
+        return
+    if res.movement:
+        helm.add_movement(draft, seat, res.movement, res.reason or "encounter")
+    if res.stop or res.end_turn:
+        helm.end_move_here(draft, seat, res.reason or "encounter")
+        return
+    helm.resume(draft, seat)
+
+
+def register_encounter_hook() -> None:
+    """Hand ``encounters`` our :func:`after_encounter` (when that module is on the branch)."""
+    try:
+        encounters = _module("encounters")
+    except ModuleNotFoundError:
+        return
+    encounters.after_encounter(after_encounter)
 
 
 def home_culture_here(state: Any, seat: int) -> bool:

@@ -67,7 +67,7 @@ class Terrain:
 
     def with_tokens(self, tokens: Mapping[str, str]) -> Terrain:
         """The terrain with tokens placed by the game: ``space -> "pirate" | "asteroid" |
-        "telegate:<n>" | "merchant_spaceport"``. A token replaces the space it lies on
+        "blue" | "telegate:<n>" | "merchant_spaceport"``. A token replaces the space it lies on
         (Encounters: "This token remains on the space ... replacing the encounter space")."""
         if not tokens:
             return self
@@ -78,7 +78,7 @@ class Terrain:
             if token.startswith("telegate:"):
                 kinds[space] = TELEGATE
                 telegates[int(token.partition(":")[2])] = space
-            elif token in (ASTEROID, MERCHANT_SPACEPORT):
+            elif token in (ASTEROID, MERCHANT_SPACEPORT, BLUE):
                 kinds[space] = token
             elif token == "pirate":
                 kinds[space] = "pirate"

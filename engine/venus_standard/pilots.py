@@ -21,6 +21,13 @@ TRAINING_COST = 60  # Pilots > Upgrading Pilots (both levels, never discounted)
 GALACTIC_BASE = "galactic_base"
 
 
+class NoSuchFace(RuleError, KeyError):
+    """A Pilot card face that does not exist (a KeyError too, for lookups that fall back)."""
+
+    def __str__(self) -> str:
+        return self.message
+
+
 @dataclass(frozen=True)
 class PilotFace:
     """One face of a Pilot card (Pilot Card Anatomy: level, skill, culture, ability, fame)."""
@@ -47,7 +54,9 @@ class PilotDeck:
         try:
             return self.faces[face_id]
         except KeyError:
-            raise RuleError("Pilot Card Anatomy", f"no pilot card face {face_id!r}") from None
+            raise NoSuchFace("Pilot Card Anatomy",
+                             f"no pilot card face {face_id!r} (a face is '<pilot>-<level>', "
+                             "level 3 '<pilot>-3a' or '-3b'; see face_of)") from None
 
     def of_pilot(self, name: str, level: int) -> list[PilotFace]:
         return [f for f in self.faces.values() if f.pilot == name and f.level == level]

@@ -24,10 +24,19 @@ def terrain_from_board(board: StandardBoard) -> Terrain:
     return Terrain(kinds, lines, exits, dict(board.telegates))
 
 
+CARD_TOKENS = {"pirate": "pirate", "asteroid": "asteroid", "blue_dot": "blue"}
+
+
 def board_tokens(state: Any) -> dict[str, str]:
-    """The tokens on the board that change how spaces act (``vsenc``'s pirates, telegate and
-    asteroid tokens; ``vstrade``'s merchant spaceports), if those parts keep them."""
-    tokens: dict[str, str] = dict(getattr(state, "board_tokens", None) or {})
+    """The tokens on the board that change how spaces act: ``vsenc``'s (``state.cards``:
+    pirates, asteroids, blue dots, telegate tokens) and ``vstrade``'s merchant spaceports."""
+    tokens: dict[str, str] = {}
+    cards = getattr(state, "cards", None)
+    if cards is not None:
+        for space, token in cards.tokens.items():
+            tokens[space] = CARD_TOKENS.get(token.kind, token.kind)
+        for number, space in cards.telegates.items():
+            tokens[space] = f"telegate:{number}"
     for p in state.players:
         for space in p.spaceports:
             tokens[space] = "merchant_spaceport"

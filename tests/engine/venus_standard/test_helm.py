@@ -227,3 +227,38 @@ def test_spoilers_add_movement_by_the_parity_of_the_dice() -> None:
     assert spoiler_points("fancy", 7) == 1 and spoiler_points("fancy", 8) == 2
     assert spoiler_points("less_fancy", 7) == 1 and spoiler_points("less_fancy", 8) == 0
     assert Flight(dice=[4, 2, 1, 5], spoiler="fancy").movement_value == 14
+
+
+def test_encounter_outcome_adds_points_or_ends_the_move(kit: Any) -> None:
+    """The seam with the cards (vsenc's ``Resolution``): "Winning a Pirate Engagement" by
+    pilot skill adds movement points and the move goes on; a lost engagement ends it."""
+    from types import SimpleNamespace
+
+    from engine.venus_standard import helm_seams
+
+    d = kit([1, 1, 1])
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "a")
+    helm_seams.after_encounter(d, 0, SimpleNamespace(
+        waiting=False, movement=2, stop=False, end_turn=False, reason="pirates outflown"))
+    f = flight(d.state)
+    assert f.movement_value == 5 and f.mp_left == 4 and f.stage == "move"
+    helm_seams.after_encounter(d, 0, SimpleNamespace(
+        waiting=False, movement=0, stop=True, end_turn=False, reason="pirates"))
+    assert f.ended == "stopped" and d.calls[-1] == ("end_turn", 0)
+
+
+def test_board_tokens_from_the_cards_and_merchant_spaceports() -> None:
+    """Encounters: a token replaces its space (pirate, asteroid, blue dot, telegate token);
+    merchant spaceports are landing places on their orbit spaces."""
+    from types import SimpleNamespace
+
+    from engine.venus_standard.terrain import board_tokens
+
+    cards = SimpleNamespace(
+        tokens={"x": SimpleNamespace(kind="pirate"), "y": SimpleNamespace(kind="blue_dot"),
+                "z": SimpleNamespace(kind="asteroid")},
+        telegates={1: "w"})
+    state = SimpleNamespace(cards=cards, players=[SimpleNamespace(spaceports=["o"])])
+    assert board_tokens(state) == {"x": "pirate", "y": "blue", "z": "asteroid",
+                                   "w": "telegate:1", "o": "merchant_spaceport"}
