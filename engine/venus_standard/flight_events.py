@@ -124,9 +124,3 @@ def _trained(state: Any, d: dict[str, Any]) -> None:
     player = state.players[d["seat"]]
     player.pilot_level = d["level"]
     player.pilot_side = d.get("side")
-
-
-@on("DrillTokenPlaced")
-def _drill(state: Any, d: dict[str, Any]) -> None:
-    """Drills: a drill token on an asteroid space (redeemed on even rounds: vstrade)."""
-    state.players[d["seat"]].drills.append(d["space"])

@@ -400,8 +400,8 @@ def _arrive(draft: Any, seat: int) -> None:
     if attribute is not None:
         _check(draft, seat, attribute, at, reroll=False)
         return
-    if kind == ASTEROID and _seams().drill_free(state, seat, at):
-        draft.emit("DrillTokenPlaced", seat=seat, space=at)
+    if kind == ASTEROID:
+        _seams().drill(draft, seat, at)
     if kind in (ENCOUNTER, "pirate"):
         _seams().resolve_space(draft, seat, at)
 

@@ -89,16 +89,12 @@ def has_tech(player: Any, key: str) -> bool:
     return bool(technology.has(player, key))
 
 
-DRILL_TOKENS = 12  # 48 merchant spaceport/drill tokens, 12 of each player colour (Components)
-
-
-def drill_free(state: Any, seat: int, space: str) -> bool:
-    """Drills: a player with the License to Drill places a drill token on an asteroid he
-    passes over or lands on, if none lies there and he has a token left (the tokens are
-    also his merchant spaceports)."""
-    player = state.players[seat]
-    if not has_tech(player, "license_to_drill"):
-        return False
-    if any(space in p.drills for p in state.players):
-        return False
-    return len(player.drills) + len(player.spaceports) < DRILL_TOKENS
+def drill(draft: Any, seat: int, space: str) -> None:
+    """Asteroids / Drills: a ship entering an asteroid space may leave a drill token there
+    (``vstrade``'s ``trading.drill_on``: the License to Drill, one drill per asteroid, the
+    player's tokens left). Nothing while that module is not on this branch."""
+    try:
+        trading = _module("trading")
+    except ModuleNotFoundError:
+        return
+    trading.drill_on(draft, seat, space)

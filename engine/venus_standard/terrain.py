@@ -37,8 +37,10 @@ def board_tokens(state: Any) -> dict[str, str]:
             tokens[space] = CARD_TOKENS.get(token.kind, token.kind)
         for number, space in cards.telegates.items():
             tokens[space] = f"telegate:{number}"
+    from .places import spaceports_of
+
     for p in state.players:
-        for space in p.spaceports:
+        for space in spaceports_of(state, p.seat):
             tokens[space] = "merchant_spaceport"
     return tokens
 

@@ -203,20 +203,21 @@ def test_pilot_training_not_during_the_movement_phase(kit: Any) -> None:
         helm.train_pilot(d, 0, "human-2")
 
 
-def test_drills_license_to_drill_places_a_token_passing_an_asteroid(
+def test_drills_every_asteroid_entered_is_offered_to_the_drills(
         kit: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Asteroids / Drills: with the License to Drill a drill token goes on an asteroid he
-    passes over; one token per asteroid space."""
+    """Asteroids: "a player whose ship is equipped with the License to Drill ... can place
+    one of his drill tokens on an asteroid space as his ship passes over or lands on the
+    space": movement hands every asteroid space entered to the drills (vstrade's)."""
     from engine.venus_standard import helm_seams
 
-    monkeypatch.setattr(helm_seams, "has_tech", lambda p, key: key == "license_to_drill")
+    seen: list[str] = []
+    monkeypatch.setattr(helm_seams, "drill", lambda d, s, space: seen.append(space))
     d = kit([3, 3, 6, 1, 1])
     d.state.players[0].space = "nav"
     helm.roll_speed(d, 0)
     helm.assign_die(d, 0, 0, "navigation")
     helm.move_to(d, 0, ["d", "e", "ast", "f"])
-    assert d.state.players[0].drills == ["ast"]
-    assert not helm_seams.drill_free(d.state, 1, "ast")
+    assert seen == ["ast"]
 
 
 def test_spoilers_add_movement_by_the_parity_of_the_dice() -> None:
@@ -259,6 +260,7 @@ def test_board_tokens_from_the_cards_and_merchant_spaceports() -> None:
         tokens={"x": SimpleNamespace(kind="pirate"), "y": SimpleNamespace(kind="blue_dot"),
                 "z": SimpleNamespace(kind="asteroid")},
         telegates={1: "w"})
-    state = SimpleNamespace(cards=cards, players=[SimpleNamespace(spaceports=["o"])])
+    players = [SimpleNamespace(seat=0, spaceports=["o"])]
+    state = SimpleNamespace(cards=cards, players=players, player=lambda seat: players[seat])
     assert board_tokens(state) == {"x": "pirate", "y": "blue", "z": "asteroid",
                                    "w": "telegate:1", "o": "merchant_spaceport"}
