@@ -13,7 +13,7 @@ from engine.kernel import Command, Randomness, RuleError
 from engine.venus_standard import helm_commands as m
 from engine.venus_standard.board import load_board
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.state import Player, StandardState, Turn
+from engine.venus_standard.scenario import Scenario, scenario_state
 
 BOARD = load_board()
 GB = BOARD.galactic_base
@@ -23,13 +23,12 @@ class Table:
     """A standard game in its first turn's Movement phase, seat 0 to move."""
 
     def __init__(self, dice: list[int], space: str = GB, players: int = 2, **ship: Any) -> None:
-        self.state = StandardState(
-            players=[Player(seat=i, name=f"p{i}", space=space if i == 0 else GB, laser=2,
-                            shield=1, credits=60) for i in range(players)],
-            stage="playing", round=1, turn=Turn(seat=0), loaded_dice=list(dice),
-            first_contact={s: "x" for s in BOARD.cultured_systems})
-        for k, v in ship.items():
-            setattr(self.state.players[0], k, v)
+        seats: list[dict[str, Any]] = [
+            {"name": f"p{i}", "space": space if i == 0 else GB, "laser": 2, "shield": 1,
+             "credits": 60} for i in range(players)]
+        seats[0].update(ship)
+        self.state = scenario_state(Scenario(players=seats, dice=list(dice)),
+                                    Randomness("examples", 0))
         self.seq = 0
 
     def play(self, *commands: Command, seat: int = 0) -> None:
