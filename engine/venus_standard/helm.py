@@ -173,6 +173,21 @@ def reroll_die(draft: Any, seat: int, die: int) -> None:
     _settle(draft, seat)
 
 
+def use_hard_burn(draft: Any, seat: int) -> None:
+    """Appendix B, Hard Burn: "after rolling his speed dice" add 10 points to the movement
+    value; the token then returns to its originating culture."""
+    f = _flight(draft, seat, "move")
+    _not_waiting(f)
+    if not _seams().has_tech(draft.state.players[seat], "hard_burn"):
+        raise RuleError("Appendix B > Hard Burn", "you have no Hard Burn token")
+    add_movement(draft, seat, HARD_BURN, "hard burn")
+    _seams().return_tech(draft, seat, "hard_burn")
+    _settle(draft, seat)
+
+
+HARD_BURN = 10
+
+
 # --- 3. Move ------------------------------------------------------------------------------
 
 def step(draft: Any, seat: int, to: str) -> None:

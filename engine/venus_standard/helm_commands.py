@@ -48,6 +48,13 @@ class RerollDie(Command):
 
 
 @command
+class UseHardBurn(Command):
+    """Appendix B, Hard Burn: 10 more movement points after rolling (the token returns)."""
+
+    type: Literal["UseHardBurn"] = "UseHardBurn"
+
+
+@command
 class Step(Command):
     """Move: to the next space ``to`` (the first space past any a drive skips)."""
 

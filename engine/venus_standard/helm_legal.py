@@ -23,8 +23,8 @@ from .takeback import barriers
 from .terrain import terrain_of
 from .view import part
 
-MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.Step, m.MoveTo,
-                 m.DeclineNavigation, m.RollTelegate, m.AnswerHazard, m.Land)
+MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.UseHardBurn,
+                 m.Step, m.MoveTo, m.DeclineNavigation, m.RollTelegate, m.AnswerHazard, m.Land)
 
 
 # Take-backs stop at a die: speed dice, the throttle's die, a reroll, a hazard check, a
@@ -41,6 +41,7 @@ rule(m.DeclareHeading)(lambda d, s, c: helm.declare_heading(d, s, c.toward, c.us
 rule(m.RollSpeed)(lambda d, s, c: helm.roll_speed(d, s))
 rule(m.AssignDie)(lambda d, s, c: helm.assign_die(d, s, c.die, c.box))
 rule(m.RerollDie)(lambda d, s, c: helm.reroll_die(d, s, c.die))
+rule(m.UseHardBurn)(lambda d, s, c: helm.use_hard_burn(d, s))
 rule(m.Step)(lambda d, s, c: helm.step(d, s, c.to))
 rule(m.MoveTo)(lambda d, s, c: helm.move_to(d, s, c.path))
 rule(m.DeclineNavigation)(lambda d, s, c: helm.decline_navigation(d, s))
@@ -107,6 +108,8 @@ def movement_offers(state: StandardState, seat: int) -> Iterator[Command]:
         yield m.Step(to=s.to)
     if f.path and f.at is not None and landable(terrain, f.at):
         yield m.Land()
+    if helm_seams.has_tech(player, "hard_burn"):
+        yield m.UseHardBurn()
 
 
 def _dice_offers(state: StandardState, seat: int, f: Flight) -> Iterator[Command]:

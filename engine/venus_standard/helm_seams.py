@@ -98,3 +98,9 @@ def drill(draft: Any, seat: int, space: str) -> None:
     except ModuleNotFoundError:
         return
     trading.drill_on(draft, seat, space)
+
+
+def return_tech(draft: Any, seat: int, key: str) -> None:
+    """A used-up racial technology token back to its culture (``trading.return_technology``:
+    Hard Burn, Data Probe)."""
+    _module("trading").return_technology(draft, seat, key)

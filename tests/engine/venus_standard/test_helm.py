@@ -264,3 +264,20 @@ def test_board_tokens_from_the_cards_and_merchant_spaceports() -> None:
     state = SimpleNamespace(cards=cards, players=players, player=lambda seat: players[seat])
     assert board_tokens(state) == {"x": "pirate", "y": "blue", "z": "asteroid",
                                    "w": "telegate:1", "o": "merchant_spaceport"}
+
+
+def test_hard_burn_adds_ten_and_returns_the_token(
+        kit: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Appendix B, Hard Burn: after rolling, 10 more movement points; the token returns to
+    its culture."""
+    from engine.venus_standard import helm_seams
+
+    returned: list[str] = []
+    monkeypatch.setattr(helm_seams, "has_tech", lambda p, key: key == "hard_burn")
+    monkeypatch.setattr(helm_seams, "return_tech", lambda d, s, key: returned.append(key))
+    d = kit([1, 2, 3])
+    with pytest.raises(RuleError, match="Movement Phase"):
+        helm.use_hard_burn(d, 0)  # not before rolling
+    helm.roll_speed(d, 0)
+    helm.use_hard_burn(d, 0)
+    assert flight(d.state).movement_value == 16 and returned == ["hard_burn"]
