@@ -281,3 +281,67 @@ def test_hard_burn_adds_ten_and_returns_the_token(
     helm.roll_speed(d, 0)
     helm.use_hard_burn(d, 0)
     assert flight(d.state).movement_value == 16 and returned == ["hard_burn"]
+
+
+# -- the pilots' abilities (ours: data/pilots.json) ---------------------------------------
+
+def test_pilot_reroll_speed_die_once_before_moving(kit: Any) -> None:
+    d = kit([1, 2, 3, 6], pilot="human", pilot_level=2)
+    helm.roll_speed(d, 0)
+    helm.reroll_die(d, 0, 0)
+    f = flight(d.state)
+    assert f.dice == [6, 2, 3] and "reroll_speed_die" in f.used
+    with pytest.raises(RuleError, match="one reroll per Movement phase"):
+        helm.reroll_die(d, 0, 1)
+
+
+def test_pilot_without_the_reroll_ability_cannot(kit: Any) -> None:
+    d = kit([1, 2, 3])
+    helm.roll_speed(d, 0)
+    with pytest.raises(RuleError, match="no reroll ability"):
+        helm.reroll_die(d, 0, 0)
+
+
+def test_pilot_extra_movement_adds_a_point(kit: Any) -> None:
+    d = kit([1, 2, 3], pilot="human", pilot_level=3, pilot_side="b")
+    helm.roll_speed(d, 0)
+    assert flight(d.state).movement_value == 7
+
+
+def test_pilot_throttle_on_two(kit: Any) -> None:
+    d = kit([2, 5, 5, 4], pilot="whynom", pilot_level=2)
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "throttle")
+    assert flight(d.state).movement_value == 16
+
+
+def test_pilot_green_lines_cost_one(kit: Any) -> None:
+    d = kit([3, 2, 2], pilot="whynom", pilot_level=3, pilot_side="a")
+    helm.roll_speed(d, 0)
+    helm.move_to(d, 0, ["a", "b", "r1", "r2", "r3", "orb", "city"])
+    assert flight(d.state).mp_left == 0 and flight(d.state).ended == "landed"
+
+
+def test_pilot_hazard_reroll_once(kit: Any) -> None:
+    """A failed piloting check normally ends the turn; the ability rolls it again once."""
+    d = kit([3, 3, 3, 1, 6, 2], pilot="human", pilot_level=3, pilot_side="a", laser=2)
+    d.state.players[0].space = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.move_to(d, 0, ["d", "e"])  # laser 1 < 2 passes; piloting 6 >= 5 fails
+    f = flight(d.state)
+    assert f.wait == "hazard" and f.hazard == "piloting"
+    with pytest.raises(RuleError, match="a failed piloting check ends the turn"):
+        helm.hazard_choice(d, 0, "push_on")
+    helm.hazard_choice(d, 0, "reroll")  # 2 < 5 passes
+    assert f.wait is None and f.at == "e" and f.stage == "move"
+
+
+def test_pilot_telegate_two_rolls_rolls_again_on_a_missing_telegate(kit: Any) -> None:
+    d = kit([2, 3, 3, 4, 5], pilot="eeepeeep", pilot_level=3, pilot_side="a")
+    d.state.players[0].space = "c"
+    d.state.players[0].came_from = "nav"
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "tg2")
+    helm.roll_telegate(d, 0)  # 4: no telegate 4 on this map, so again: 5
+    assert flight(d.state).at == "tg5"
