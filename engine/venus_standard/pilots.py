@@ -141,3 +141,9 @@ def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: boo
 def has_ability(player: Any, ability: str) -> bool:
     """Does the player's current Pilot card face have ``ability``?"""
     return face_of(player).ability == ability
+
+
+def pirate_modifier(player: Any) -> int:
+    """The pilot's edge against pirates (ours: the ``pirate_edge`` ability makes pirate
+    engagement rolls one lower), for the engagement's roll (``vsenc``)."""
+    return -1 if has_ability(player, "pirate_edge") else 0
