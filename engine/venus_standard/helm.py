@@ -503,10 +503,10 @@ def _settle(draft: Any, seat: int) -> None:
 
 
 def _land(draft: Any, seat: int, at: str) -> None:
-    if _kind(draft.state, at) == ASTEROID:
-        _end(draft, seat, "asteroid", "landed on an asteroid")
-        return
-    draft.emit("MoveEnded", seat=seat, how="landed", space=at, reason="landed")
+    """End Movement: on a surface city or spaceport the turn goes on to the First Contact
+    phase; on an asteroid it ends (the phase machine decides by the space landed on)."""
+    how = "asteroid" if _kind(draft.state, at) == ASTEROID else "landed"
+    draft.emit("MoveEnded", seat=seat, how=how, space=at, reason=f"landed on {at}")
     _seams().landed(draft, seat, at)
 
 
