@@ -5,11 +5,11 @@ Movement), "Additional Movement Rules", "Assigning Dice", "Drives", "Bumps Along
 (Navigation Spaces, Telegates, Branching Paths, Hazards, Encounters, Asteroids), "Pilots >
 Upgrading Pilots". The step rules are pure (``movement``, ``navigation``, ``hazards``,
 ``dashboard``); this module checks a command against them and emits the events
-(``flight.HANDLERS`` apply them).
+(``flight_events`` applies them).
 
-Seams: the cards of an encounter space or a pirate token are ``encounters.resolve_space``
-(``vsenc``); the phase machine is ``rounds`` (``vscore``); both are reached through the small
-functions at the end of this module.
+Seams (``helm_seams``): the cards of an encounter space or a pirate token are
+``encounters.resolve_space`` (``vsenc``), the phase machine is ``rounds`` (``vscore``), the
+racial technologies and drills are ``technology`` / ``trading`` (``vstrade``).
 """
 
 from __future__ import annotations
