@@ -191,3 +191,19 @@ def test_telegate_example_2_purple_die_five_to_telegate_5() -> None:
     assert t.state.players[0].space == five and t.flight.mp_left == left
     offered = {c.to for c in ruleset.legal_actions(t.state, 0) if isinstance(c, m.Step)}
     assert offered == set(BOARD.neighbours(five))
+
+
+def test_movement_view_dashboard_for_all_reach_for_the_mover_only() -> None:
+    """The view's movement part: the dice and boxes lie open on the dashboard (every seat
+    sees them); the reachable spaces are the mover's highlights (his view only)."""
+    t = Table([4, 2, 1, 5])
+    t.play(m.DeclareHeading(toward="base-colony.1"), m.RollSpeed(),
+           m.AssignDie(die=2, box="throttle"))
+    mine = ruleset.view(t.state, 0)["movement"]
+    theirs = ruleset.view(t.state, 1)["movement"]
+    assert mine["dice"] == theirs["dice"] == [4, 2, 1, 5]
+    assert mine["boxes"] == theirs["boxes"] == {"throttle": 2}
+    assert mine["movement_value"] == 12 and mine["mp_left"] == 12 and mine["stage"] == "move"
+    assert mine["reach"] and theirs["reach"] == []
+    pilots = ruleset.view(t.state, 1)["pilots"]
+    assert pilots[0]["face"] == "human-1" and pilots[0]["skill"] == 3
