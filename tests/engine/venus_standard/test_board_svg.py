@@ -88,3 +88,25 @@ def test_the_six_panels_are_numbered(svg):
     panels = sorted(int(g.get("data-panel", "0")) for g in svg.iter(f"{NS}g")
                     if g.get("data-panel"))
     assert panels == [1, 2, 3, 4, 5, 6]
+
+
+def test_starport_board_venus_standard_writes_the_svg(tmp_path, capsys):
+    from engine.cli import main
+
+    out = tmp_path / "standard.svg"
+    assert main(["board", "venus-standard", "--svg", str(out)]) == 0
+    root = ET.fromstring(out.read_bytes())
+    assert root.get("data-ruleset") == "venus-standard"
+    assert "standard game side" in capsys.readouterr().out
+
+
+def test_hover_titles_say_what_and_where(svg):
+    titles = {g.get("data-space"): "".join(g.find(f"{NS}title").itertext())
+              for g in svg.iter(f"{NS}g") if g.get("data-space")}
+    assert titles["polluted-planet.4"] == "Encounter, Polluted Planet"
+    assert titles["jungle-station.1"].startswith("Telegate 2, ")
+    # the movement example's navigation space: 2 is the safe way to the Jungle World
+    nav = titles["nav-west"]
+    assert "2: blue space towards Jungle World" in nav
+    assert "1/3: piloting hazard towards Jungle World" in nav
+    assert "4: encounter towards Nebula Habitat" in nav
