@@ -21,8 +21,11 @@ from .ruleset import ruleset
 from .state import StandardState
 
 BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
-# event types counted as used, by name (components add theirs)
-COUNTED: set[str] = {"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"}
+# the event fields that name a piece of the game: an event with one is also counted per piece
+# ("MissionCompleted:m07"), so game health can say how often each mission or technology is used
+NAMED = ("mission", "reward", "tech", "card", "pilot", "culture", "equipment")
+# bookkeeping events not worth counting
+QUIET = {"Asked", "Answered", "PhaseStarted", "LoadedDieUsed", "CardDrawn"}
 
 
 def make_bot(name: str, seed: str | int) -> Bot:
@@ -33,12 +36,20 @@ def make_bot(name: str, seed: str | int) -> Bot:
 
 
 def usage_of(events: Iterable[Event]) -> Counter[str]:
+    """Every event type of a game, counted; with the piece it names, if any, and how turns
+    ended."""
     used: Counter[str] = Counter()
     for ev in events:
-        if ev.type in COUNTED:
-            used[ev.type] += 1
-        elif ev.type == "TurnEnded":
+        if ev.type in QUIET or ev.audience.kind != "public":
+            continue
+        used[ev.type] += 1
+        if ev.type == "TurnEnded":
             used[f"turn_end:{ev.data['why']}"] += 1
+        for key in NAMED:
+            value = ev.data.get(key)
+            if isinstance(value, str):
+                used[f"{ev.type}:{value}"] += 1
+                break
     return used
 
 
