@@ -35,7 +35,7 @@ from .movement import (
     landable,
     steps,
 )
-from .pilots import TRAINING_COST, check_training, face_of, has_ability
+from .pilots import check_training, face_of, has_ability
 from .terrain import terrain_of
 
 MOVEMENT = "Movement Phase"
@@ -360,9 +360,10 @@ def train_pilot(draft: Any, seat: int, face: str) -> None:
                         "train after landing (or staying) at Galactic Base or your pilot's "
                         "home culture, before the Transaction phase")
     kind = _kind(state, player.space)
-    new = check_training(face_of(player).face, face, kind == "galactic_base",
+    now = face_of(player)
+    new = check_training(now.face, face, kind == "galactic_base",
                          _seams().home_culture_here(state, seat), player.credits)
-    draft.credits(seat, -TRAINING_COST, "pilot training")
+    draft.credits(seat, -now.train_cost, "pilot training")
     draft.emit("PilotTrained", seat=seat, face=new.face, level=new.level,
                side=new.face[-1] if new.level == 3 else None)
 

@@ -142,7 +142,7 @@ def training_offers(state: StandardState, seat: int) -> Iterator[Command]:
     if not helm.may_train_here(state, seat):
         return
     player = state.player(seat)
-    if player.credits < 60:
+    if player.credits < face_of(player).train_cost:
         return
     at_base = terrain_of(state).kind(player.space) == "galactic_base"
     for face in training_options(face_of(player).face, at_base,

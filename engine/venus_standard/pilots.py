@@ -43,6 +43,8 @@ class PilotFace:
     ability: str
     fame: int
     ours: bool
+    train_at: str | None = None  # Training Location: "galactic_base" | "home_culture"
+    train_cost: int = 0  # Training Cost (c60)
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ def load_pilots() -> PilotDeck:
                 face=f["face"], card=card["id"], pilot=card["pilot"], culture=card["culture"],
                 culture_number=card["culture_number"], level=f["level"],
                 name=f["name"], skill=f["skill"], ability=f["ability"], fame=f["fame"],
-                ours=f["ours"])
+                ours=f["ours"], train_at=(f.get("training") or {}).get("at"),
+                train_cost=(f.get("training") or {}).get("cost", 0))
     abilities = dict(raw["abilities"])
     unknown = {f.ability for f in faces.values()} - set(abilities)
     if unknown:
@@ -82,6 +85,9 @@ def load_pilots() -> PilotDeck:
         levels = sorted(f.level for f in faces.values() if f.pilot == name)
         if levels != [1, 2, 3, 3]:
             raise ValueError(f"pilots.json: {name} needs faces 1, 2, 3, 3, has {levels}")
+    for f in faces.values():
+        if (f.train_at is None) != (f.level == 3) or (f.train_at and f.train_cost != TRAINING_COST):
+            raise ValueError(f"pilots.json: {f.face}: levels 1-2 train for c60, level 3 never")
     discounts = {int(k): v for k, v in raw["discount_by_level"].items()}
     return PilotDeck(faces, abilities, discounts)
 
@@ -106,16 +112,15 @@ def home_discount(face_id: str) -> int:
 
 
 def training_options(face_id: str, at_galactic_base: bool, home_here: bool) -> list[str]:
-    """The faces a pilot may be trained to here (Pilots > Upgrading Pilots).
-
-    Level 1 -> 2 at Galactic Base (the back of the same card); level 2 -> 3 at a surface
-    city or spaceport of the home culture, choosing one side of the level 3 card."""
+    """The faces a pilot may be trained to here (Pilots > Upgrading Pilots; the card's
+    Training Location): level 1 -> 2 at Galactic Base (the back of the same card); level
+    2 -> 3 at a surface city or spaceport of the home culture, choosing a level 3 side."""
     now = pilot(face_id)
-    if now.level == 1 and at_galactic_base:
-        return [f.face for f in load_pilots().of_pilot(now.pilot, 2)]
-    if now.level == 2 and home_here:
-        return [f.face for f in load_pilots().of_pilot(now.pilot, 3)]
-    return []
+    here = {"galactic_base": at_galactic_base, "home_culture": home_here}.get(
+        now.train_at or "", False)
+    if not here:
+        return []
+    return [f.face for f in load_pilots().of_pilot(now.pilot, now.level + 1)]
 
 
 def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: bool,
@@ -133,9 +138,9 @@ def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: boo
         raise RuleError("Pilots > Upgrading Pilots",
                         "level 2 -> 3 is trained at a surface city or spaceport of the "
                         f"pilot's home culture ({now.culture}), choosing a level 3 side")
-    if credits < TRAINING_COST:
+    if credits < now.train_cost:
         raise RuleError("Pilots > Upgrading Pilots",
-                        f"training costs c{TRAINING_COST}, you have c{credits}")
+                        f"training costs c{now.train_cost}, you have c{credits}")
     return new
 
 
