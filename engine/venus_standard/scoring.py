@@ -12,12 +12,13 @@ from collections.abc import Callable
 
 from .draft import Draft
 from .state import StandardState
+from .technology import has
 
 FameSource = Callable[[StandardState, int], list[tuple[str, int]]]
 FAME_SOURCES: list[FameSource] = []
 
 SPACEPORT_SALE = 200  # End of the Game 1
-FUZZY_DICE = "fuzzy-dice"  # Appendix B: the special tech rolled at the end (culture 11)
+FUZZY_DICE = "fuzzy_dice"  # Appendix B: the special tech rolled at the end (culture 11)
 # Fame for Ship Enhancements: the first additional cargo hold 2, the second 4 more; the
 # second ship upgrade 2, the third 4 more; laser/shield levels 1-3 give none, 4 gives 2, 5
 # gives 4 (the book's examples). The dial's sixth position is ours (docs/rulings.md).
@@ -63,7 +64,7 @@ def final_scoring(draft: Draft) -> None:
             draft.credits(p.seat, SPACEPORT_SALE * len(p.spaceports), "spaceports_sold")
     for p in draft.state.players:  # 2. Count Fame, 3. Award Bonus Credits
         parts = fame_parts(draft.state, p.seat)
-        fuzzy = draft.dice(2) if FUZZY_DICE in p.techs else None
+        fuzzy = draft.dice(2) if has(p, FUZZY_DICE) else None
         total = sum(n for _, n in parts) + sum(fuzzy or []) - p.infamy
         disqualified = total < 0
         draft.emit("FameCounted", seat=p.seat, parts=dict(parts), fuzzy=fuzzy,

@@ -1,246 +1,183 @@
-"""How trade events change the state (``state.trade``, and the seats' credits, fame and
-infamy). Each handler reads only its event's JSON data; ``HANDLERS`` maps event types to
-them and ``evolve.py`` registers them."""
+"""How trade events change the state (``state.trade``, the players' cargo, technologies and
+equipment, the turn's trade record). Credits, fame and infamy move by the core's own events
+(``CreditsChanged``, ``FameChanged``, ``InfamyChanged``) written beside these."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
+from .handlers import on
 from .market import Market, shifted
+from .state import StandardState
+from .technology import TechType, load_technologies
 from .tokens import is_goods, is_passenger, origin
-from .trade_state import ContactCard, TradeState
 
 
-class HasTrade(Protocol):
-    trade: TradeState
+def _turn_count(state: StandardState, kind: str) -> None:
+    turn = state.turn
+    if turn is None:
+        return
+    key = f"{turn.phase}:{kind}"
+    turn.trades[key] = turn.trades.get(key, 0) + 1
+    if kind == "buy":
+        turn.bought = True
 
 
-Handler = Callable[[Any, dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
-
-# credits, fame and infamy live in other parts of the state: the ruleset wires these in
-# (``bind``) so this module needs no import of the state module.
-_money: list[Callable[[Any, int, int], None]] = []
-_fame: list[Callable[[Any, int, int, int], None]] = []
-
-
-def bind(money: Callable[[Any, int, int], None],
-         fame: Callable[[Any, int, int, int], None]) -> None:
-    """``money(state, seat, delta)`` and ``fame(state, seat, fame, infamy)``."""
-    _money[:] = [money]
-    _fame[:] = [fame]
-
-
-def _credits(state: Any, seat: int, delta: int) -> None:
-    if delta:
-        _money[0](state, seat, delta)
-
-
-def _renown(state: Any, seat: int, fame: int, infamy: int) -> None:
-    if fame or infamy:
-        _fame[0](state, seat, fame, infamy)
-
-
-def on(type_: str) -> Callable[[Handler], Handler]:
-    def deco(fn: Handler) -> Handler:
-        HANDLERS[type_] = fn
-        return fn
-    return deco
-
-
-def _market(state: HasTrade, culture: str) -> Market:
-    markets = state.trade.markets
-    if culture not in markets:
-        markets[culture] = Market(culture=culture)
-    return markets[culture]
-
-
-def _pay(state: HasTrade, d: dict[str, Any]) -> None:
-    """A buy: credits and IOU credits to the bank; the merchant spaceport fee."""
-    seat = int(d["seat"])
-    _credits(state, seat, -int(d.get("credits", 0)))
+def _spend_iou(state: StandardState, d: dict[str, Any]) -> None:
     iou = int(d.get("iou", 0))
     if iou:
-        state.trade.contacts[d["culture"]].iou -= iou
-    _fee(state, d)
+        state.trade.iou[d["culture"]] -= iou
 
 
-def _fee(state: HasTrade, d: dict[str, Any]) -> None:
-    fee, to = int(d.get("fee", 0)), d.get("fee_to")
-    seat = int(d["seat"])
-    if fee > 0 and to is not None:
-        _credits(state, seat, -fee)
-        _credits(state, int(to), fee)
-    elif fee < 0:
-        _credits(state, seat, -fee)  # c10 from the bank at one's own spaceport
-
-
-def _bought(state: HasTrade, d: dict[str, Any]) -> None:
-    state.trade.turn.buys += 1
-    state.trade.turn.bought = True
+def _sync_upgrades(state: StandardState, seat: int) -> None:
+    """"Ship Improvements": the ship upgrades fill the slots from the top, in order."""
+    techs = load_technologies()
+    p = state.player(seat)
+    p.upgrades = [techs.of_token(t).key for t in p.techs
+                  if techs.of_token(t).type is TechType.SHIP_UPGRADE]
 
 
 # ------------------------------------------------------------------ setup
 
 
-@on("TradeSetUp")
-def _set_up(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
-    t.markets = {k: Market.model_validate(v) for k, v in d["markets"].items()}
-    t.stock = dict(d["stock"])
+@on("CultureSuppliesPrepared")
+def _supplies(state: StandardState, d: dict[str, Any]) -> None:
+    """Setup 4: every culture's goods and technology tokens beside the board."""
+    state.trade.markets = {k: Market.model_validate(v) for k, v in d["markets"].items()}
+    state.trade.stock = dict(d["stock"])
 
 
-@on("FirstContactCardsDealt")
-def _dealt(state: HasTrade, d: dict[str, Any]) -> None:
-    state.trade.face_down = dict(d["systems"])
-
-
-@on("FirstContactCardsSwapped")
-def _swapped(state: HasTrade, d: dict[str, Any]) -> None:
-    fd = state.trade.face_down
-    a, b = d["systems"]
-    fd[a], fd[b] = fd[b], fd[a]
-
-
-@on("PassengersShuffled")
-def _shuffled(state: HasTrade, d: dict[str, Any]) -> None:
-    state.trade.passenger_stock = list(d["stock"])
-
-
-@on("PassengerDrawn")
-def _drawn(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
-    p = d["passenger"]
-    if p in t.passenger_stock:
-        t.passenger_stock.remove(p)
+@on("PassengerPlaced")
+def _placed(state: StandardState, d: dict[str, Any]) -> None:
+    """Passenger Icon: the drawn passenger on its starting culture (or Galactic Base)."""
     if d["at"] == "base":
-        t.base_passengers.append(p)
+        state.trade.base_passengers.append(d["passenger"])
     else:
-        _market(state, d["at"]).passengers.append(p)
+        state.trade.market(d["at"]).passengers.append(d["passenger"])
 
 
 # ------------------------------------------------------------------ First Contact
 
 
 @on("MarketStacked")
-def _stacked(state: HasTrade, d: dict[str, Any]) -> None:
-    _market(state, d["culture"]).stack = list(d["stack"])
+def _stacked(state: StandardState, d: dict[str, Any]) -> None:
+    """First Contact Phase 2: the culture's market tokens shuffled (order for nobody)."""
+    state.trade.market(d["culture"]).stack = list(d["stack"])
 
 
 @on("FirstContactMade")
-def _contact(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
+def _contact(state: StandardState, d: dict[str, Any]) -> None:
+    """First Contact Phase 2-4: goods, technologies and passengers to the market, the IOU
+    credits on the card in front of the discoverer."""
     culture = d["culture"]
-    t.face_down.pop(d["system"], None)
-    m = _market(state, culture)
+    m = state.trade.market(culture)
     m.goods += m.supply_goods
     m.techs += m.supply_techs
     m.supply_goods, m.supply_techs = [], []
-    t.contacts[culture] = ContactCard(culture=culture, system=d["system"], holder=int(d["seat"]),
-                                      iou=int(d["iou"]))
-    t.turn.discovered = culture
+    state.trade.iou[culture] = int(d["iou"])
+    state.trade.holders[culture] = int(d["seat"])
 
 
 # ------------------------------------------------------------------ transactions
 
 
 @on("GoodsBought")
-def _goods_bought(state: HasTrade, d: dict[str, Any]) -> None:
-    _pay(state, d)
-    _bought(state, d)
-    _market(state, d["culture"]).goods.remove(d["token"])
-    state.trade.seat(int(d["seat"])).cargo.append(d["token"])
+def _goods_bought(state: StandardState, d: dict[str, Any]) -> None:
+    _spend_iou(state, d)
+    _turn_count(state, "buy")
+    state.trade.market(d["at"]).goods.remove(d["token"])
+    state.player(d["seat"]).cargo.append(d["token"])
 
 
 @on("TechnologyBought")
-def _tech_bought(state: HasTrade, d: dict[str, Any]) -> None:
-    _pay(state, d)
-    _bought(state, d)
-    _market(state, d["culture"]).techs.remove(d["token"])
-    state.trade.seat(int(d["seat"])).techs.append(d["token"])
+def _tech_bought(state: StandardState, d: dict[str, Any]) -> None:
+    _spend_iou(state, d)
+    _turn_count(state, "buy")
+    state.trade.market(d["at"]).techs.remove(d["token"])
+    state.player(d["seat"]).techs.append(d["token"])
+    _sync_upgrades(state, d["seat"])
 
 
 @on("EquipmentBought")
-def _equipment_bought(state: HasTrade, d: dict[str, Any]) -> None:
-    """Laser/shield dial points are the dashboard's (``dial`` handler of the ruleset)."""
-    _pay(state, d)
-    _bought(state, d)
+def _equipment_bought(state: StandardState, d: dict[str, Any]) -> None:
+    """"Buying Equipment": a dial point, a cargo hold, or a drive replacing the old one."""
+    _spend_iou(state, d)
+    _turn_count(state, "buy")
     t = state.trade
-    seat = t.seat(int(d["seat"]))
+    p = state.player(d["seat"])
     kind = d["kind"]
-    if kind == "cargo_hold":
-        seat.holds += 1
+    if kind == "laser":
+        p.laser += 1
+    elif kind == "shield":
+        p.shield += 1
+    elif kind == "cargo_hold":
+        p.extra_holds += 1
         t.stock["cargo_hold"] = t.stock.get("cargo_hold", 0) - 1
-    elif kind.endswith("_drive"):
-        if seat.drive is not None:
-            old = f"{seat.drive}_drive"
+    else:
+        if p.drive is not None:
+            old = f"{p.drive}_drive"
             t.stock[old] = t.stock.get(old, 0) + 1  # the previous drive is discarded
-        seat.drive = kind.removesuffix("_drive")
+        p.drive = kind.removesuffix("_drive")
         t.stock[kind] = t.stock.get(kind, 0) - 1
 
 
 @on("GoodsSold")
-def _goods_sold(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
-    seat = int(d["seat"])
-    t.seat(seat).cargo.remove(d["token"])
-    _market(state, origin(d["token"])).supply_goods.append(d["token"])
-    _credits(state, seat, int(d["value"]))
-    _renown(state, seat, 0, int(d.get("infamy", 0)))
-    _fee(state, d)
-    t.turn.sells += 1
-    if d["culture"] not in t.turn.sold_at:
-        t.turn.sold_at.append(d["culture"])
+def _goods_sold(state: StandardState, d: dict[str, Any]) -> None:
+    """"Sell Actions": the token back to its culture's supply area (not the market)."""
+    state.player(d["seat"]).cargo.remove(d["token"])
+    state.trade.market(origin(d["token"])).supply_goods.append(d["token"])
+    _turn_count(state, "sell")
+    turn = state.turn
+    if turn is not None and d["at"] not in turn.sold_at:
+        turn.sold_at.append(d["at"])
 
 
 @on("MarketShifted")
-def _shifted(state: HasTrade, d: dict[str, Any]) -> None:
-    m = _market(state, d["culture"])
+def _shifted(state: StandardState, d: dict[str, Any]) -> None:
+    m = state.trade.market(d["culture"])
     m.stack = shifted(m.stack)
 
 
 @on("GoodsProduced")
-def _produced(state: HasTrade, d: dict[str, Any]) -> None:
-    m = _market(state, d["culture"])
+def _produced(state: StandardState, d: dict[str, Any]) -> None:
+    m = state.trade.market(d["culture"])
     for token in d["tokens"]:
         m.supply_goods.remove(token)
         m.goods.append(token)
 
 
 @on("PassengerPickedUp")
-def _picked_up(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
+def _picked_up(state: StandardState, d: dict[str, Any]) -> None:
     where = d["at"]
-    waiting = t.base_passengers if where == "base" else _market(state, where).passengers
+    waiting = (state.trade.base_passengers if where == "base"
+               else state.trade.market(where).passengers)
     waiting.remove(d["passenger"])
-    t.seat(int(d["seat"])).cargo.append(d["passenger"])
+    state.player(d["seat"]).cargo.append(d["passenger"])
 
 
 @on("PassengerDroppedOff")
-def _dropped_off(state: HasTrade, d: dict[str, Any]) -> None:
-    seat = int(d["seat"])
-    state.trade.seat(seat).cargo.remove(d["passenger"])
-    _credits(state, seat, int(d["fare"]) + int(d.get("bonus", 0)))
-    fame = int(d.get("fame", 0))
-    _renown(state, seat, max(fame, 0), max(-fame, 0))
+def _dropped_off(state: StandardState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).cargo.remove(d["passenger"])
+
+
+def _unload(state: StandardState, seat: int, token: str) -> None:
+    p = state.player(seat)
+    if token in p.techs:
+        p.techs.remove(token)
+        _sync_upgrades(state, seat)
+    else:
+        p.cargo.remove(token)
 
 
 @on("CargoOffloaded")
-def _offloaded(state: HasTrade, d: dict[str, Any]) -> None:
-    """"Offloading": the token goes to the market of the current system (passengers at
-    Galactic Base wait there)."""
-    t = state.trade
-    seat = t.seat(int(d["seat"]))
+def _offloaded(state: StandardState, d: dict[str, Any]) -> None:
+    """"Offloading": to the market of the current system (passengers at Galactic Base)."""
     token, at = d["token"], d["at"]
-    if token in seat.techs:
-        seat.techs.remove(token)
-    else:
-        seat.cargo.remove(token)
+    _unload(state, d["seat"], token)
     if at == "base":
-        t.base_passengers.append(token)
+        state.trade.base_passengers.append(token)
         return
-    m = _market(state, at)
+    m = state.trade.market(at)
     if is_passenger(token):
         m.passengers.append(token)
     elif is_goods(token):
@@ -250,32 +187,24 @@ def _offloaded(state: HasTrade, d: dict[str, Any]) -> None:
 
 
 @on("CargoJettisoned")
-def _jettisoned(state: HasTrade, d: dict[str, Any]) -> None:
-    """"Jettisoning": goods and techs to their culture's supply area, passengers out of the
-    game (with infamy)."""
-    t = state.trade
-    seat_no = int(d["seat"])
-    seat = t.seat(seat_no)
+def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
+    """"Jettisoning": goods and technologies to their culture's supply area, passengers out
+    of the game."""
     token = d["token"]
-    if token in seat.techs:
-        seat.techs.remove(token)
-    else:
-        seat.cargo.remove(token)
+    _unload(state, d["seat"], token)
     if is_goods(token):
-        _market(state, origin(token)).supply_goods.append(token)
+        state.trade.market(origin(token)).supply_goods.append(token)
     elif not is_passenger(token):
-        _market(state, origin(token)).supply_techs.append(token)
-    _renown(state, seat_no, 0, int(d.get("infamy", 0)))
+        state.trade.market(origin(token)).supply_techs.append(token)
 
 
 @on("TechnologyReturned")
-def _tech_returned(state: HasTrade, d: dict[str, Any]) -> None:
+def _tech_returned(state: StandardState, d: dict[str, Any]) -> None:
     """Hard Burn and Data Probe go back to their originating culture after use (Appendix B):
-    to its market once discovered, else its supply area."""
-    t = state.trade
+    its market once discovered, else its supply area."""
     token = d["token"]
-    t.seat(int(d["seat"])).techs.remove(token)
-    m = _market(state, origin(token))
+    _unload(state, d["seat"], token)
+    m = state.trade.market(origin(token))
     (m.techs if m.stack else m.supply_techs).append(token)
 
 
@@ -283,44 +212,25 @@ def _tech_returned(state: HasTrade, d: dict[str, Any]) -> None:
 
 
 @on("SpaceportBuilt")
-def _built(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
-    seat = int(d["seat"])
-    _credits(state, seat, -int(d["price"]))
-    t.spaceports[d["space"]] = seat
-    t.seat(seat).spaceports.append(d["space"])
+def _built(state: StandardState, d: dict[str, Any]) -> None:
+    seat = d["seat"]
+    state.trade.spaceports[d["space"]] = seat
+    state.player(seat).spaceports.append(d["space"])
     if d.get("bankrupt"):
-        t.bankrupt.append(d["bankrupt"])
-    t.turn.built = True
+        state.trade.bankrupt.append(d["bankrupt"])
+    if state.turn is not None:
+        state.turn.spaceport_built = True
 
 
 @on("DrillPlaced")
-def _drill(state: HasTrade, d: dict[str, Any]) -> None:
-    seat = int(d["seat"])
-    state.trade.drills[d["space"]] = seat
-    state.trade.seat(seat).drills.append(d["space"])
+def _drill(state: StandardState, d: dict[str, Any]) -> None:
+    state.trade.drills[d["space"]] = d["seat"]
+    state.player(d["seat"]).drills.append(d["space"])
 
 
-@on("DrillsRedeemed")
-def _redeemed(state: HasTrade, d: dict[str, Any]) -> None:
-    t = state.trade
-    for seat_key, credits in d["credits"].items():
-        seat = int(seat_key)
-        _credits(state, seat, int(credits))
-        t.seat(seat).drills = []
-    t.drills = {}
-
-
-@on("TradeTurnBegan")
-def _turn(state: HasTrade, d: dict[str, Any]) -> None:
-    from .trade_state import TurnTrade
-
-    state.trade.turn = TurnTrade(landed_city=False)
-
-
-@on("TradePhaseBegan")
-def _phase(state: HasTrade, d: dict[str, Any]) -> None:
-    state.trade.turn.buys = 0
-    state.trade.turn.sells = 0
-    if "landed_city" in d:
-        state.trade.turn.landed_city = bool(d["landed_city"])
+@on("DrillsRecovered")
+def _recovered(state: StandardState, d: dict[str, Any]) -> None:
+    """"Drills": after collecting, each player reclaims his drill tokens."""
+    state.trade.drills = {}
+    for p in state.players:
+        p.drills = []

@@ -11,4 +11,6 @@ from . import (  # noqa: F401
     rules,
     scoring,
     setup,
+    trade_events,
+    trading,
 )

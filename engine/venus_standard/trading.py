@@ -1,0 +1,685 @@
+"""The First Contact, Transaction and Merchant Spaceport phases on the game state: commands,
+rules, the offers of ``legal_actions``, setup step 4, the round track's passenger and drill
+icons, and the markets' part of the view.
+
+Book headings: "First Contact Phase", "Transaction Phase", "Buy Actions", "Sell Actions",
+"Market Shift", "Market Production", "Picking Up Passengers", "Dropping Off Passengers",
+"Making Room in a Ship", "Merchant Spaceport Phase", "Trading on Merchant Spaceports",
+"Drills", "Beginning a New Round". The arithmetic is in ``trade.py``, ``market.py``,
+``cargo.py``, ``passengers.py`` and ``spaceports.py``; this module reads the state, checks
+and writes events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.cluster.cultures import BASE, load_cultures
+from engine.kernel import NOBODY, Command, RuleError
+
+from . import cargo, decks, market, passengers, places, rounds, spaceports, trade
+from .commands import command
+from .draft import Draft
+from .first_contact import market_token_ids, supply_area
+from .legal import offers
+from .market import load_market_tokens
+from .rules import rule
+from .scoring import fame_source
+from .setup import step
+from .state import Player, StandardState
+from .technology import TechType, has, load_technologies
+from .tokens import is_goods, is_passenger, is_tech, origin
+from .view import part
+
+FIRST_CONTACT = "First Contact Phase"
+TRANSACTION = "Transaction Phase"
+SPACEPORT = "Merchant Spaceport Phase"
+
+
+# ------------------------------------------------------------------ commands
+
+
+@command
+class BuyGoods(Command):
+    """"Buying Goods": one goods token of the market (any of them, not only the top)."""
+
+    type: Literal["BuyGoods"] = "BuyGoods"
+    token: str
+
+
+@command
+class BuyEquipment(Command):
+    """"Buying Equipment": one piece on the top market token (laser, shield, cargo_hold,
+    yellow_drive, red_drive, combo_drive)."""
+
+    type: Literal["BuyEquipment"] = "BuyEquipment"
+    equipment: str
+
+
+@command
+class BuyTechnology(Command):
+    """"Buying Racial Technologies": one racial technology token of the market."""
+
+    type: Literal["BuyTechnology"] = "BuyTechnology"
+    token: str
+
+
+@command
+class SellGoods(Command):
+    """"Sell Actions": one goods token from the holds; ``black_market`` with an assigned
+    Stealth Field ("Appendix B > Stealth Field")."""
+
+    type: Literal["SellGoods"] = "SellGoods"
+    token: str
+    black_market: bool = False
+
+
+@command
+class PickUpPassenger(Command):
+    type: Literal["PickUpPassenger"] = "PickUpPassenger"
+    passenger: str
+
+
+@command
+class DropOffPassenger(Command):
+    type: Literal["DropOffPassenger"] = "DropOffPassenger"
+    passenger: str
+
+
+@command
+class Offload(Command):
+    """"Offloading": a goods, technology (not a utility) or passenger token to this market."""
+
+    type: Literal["Offload"] = "Offload"
+    token: str
+
+
+@command
+class BuildSpaceport(Command):
+    """"Merchant Spaceport Phase": c200 and a merchant spaceport on ``space`` (an empty orbit
+    space joined to the surface city by one green line)."""
+
+    type: Literal["BuildSpaceport"] = "BuildSpaceport"
+    space: str
+
+
+# ------------------------------------------------------------------ where the ship trades
+
+
+@dataclass(frozen=True)
+class Port:
+    """Where the current player trades: a culture's market (``culture``) or Galactic Base
+    (``BASE``); ``city`` for a surface city; ``owner`` of a merchant spaceport."""
+
+    culture: str
+    city: bool
+    owner: int | None = None
+
+
+def port_of(state: StandardState, seat: int) -> Port | None:
+    """The market the ship is at: a surface city or spaceport of a discovered system, a
+    merchant spaceport, or Galactic Base; None elsewhere (or at a bankrupt spaceport)."""
+    space = state.player(seat).space
+    if space == places.galactic_base():
+        return Port(BASE, city=False)
+    owner = state.trade.spaceports.get(space)
+    kind = places.landing(space)
+    if (owner is None and kind not in ("city", "spaceport")) or space in state.trade.bankrupt:
+        return None
+    system = places.system_of(space)
+    culture = None if system is None else state.discovered.get(system)
+    if culture is None:
+        return None
+    return Port(culture, city=kind == "city" and owner is None, owner=owner)
+
+
+def _market_port(state: StandardState, seat: int, heading: str) -> Port:
+    port = port_of(state, seat)
+    if port is None or port.culture == BASE:
+        raise RuleError(heading, "the ship is not at a surface city or spaceport of a "
+                                 "discovered culture")
+    return port
+
+
+def _phase(state: StandardState) -> str:
+    return "" if state.turn is None else state.turn.phase
+
+
+def _heading(state: StandardState) -> str:
+    return FIRST_CONTACT if _phase(state) == "first_contact" else TRANSACTION
+
+
+def _limit(state: StandardState) -> trade.ActionLimit:
+    turn = state.turn
+    if turn is not None and turn.phase == "first_contact":
+        return trade.first_contact_limit()
+    landed = turn is not None and turn.landed_city and not turn.skipped_movement
+    return trade.transaction_limit(landed_on_surface_city=landed)
+
+
+def _done(state: StandardState, kind: str) -> int:
+    turn = state.turn
+    return 0 if turn is None else turn.trades.get(f"{turn.phase}:{kind}", 0)
+
+
+def _stealth(state: StandardState, seat: int) -> bool:
+    """A die assigned to the Stealth Field this turn ("Appendix B > Stealth Field")."""
+    flight = getattr(state.turn, "flight", None)
+    boxes = getattr(flight, "boxes", None) or {}
+    return has(state.player(seat), "stealth_field") and "upgrade:stealth_field" in boxes
+
+
+def _at_home(state: StandardState, seat: int, culture: str) -> bool:
+    """Pilot Home Culture Discounts: the pilot's home culture (Human pilots: the Humans)."""
+    home = {"human": "humans", "whynom": "whynoms"}.get(state.player(seat).pilot,
+                                                         state.player(seat).pilot)
+    return home == culture
+
+
+def _iou(state: StandardState, seat: int, culture: str) -> int:
+    """"Using First Contact Credits": only the discoverer, only with that culture."""
+    return state.trade.iou.get(culture, 0) if state.trade.holders.get(culture) == seat else 0
+
+
+@dataclass(frozen=True)
+class Purchase:
+    port: Port
+    price: int
+    payment: trade.Payment
+    fee: int
+
+
+def _purchase(state: StandardState, seat: int, cost: int) -> Purchase:
+    """A buy action's checks and price: the phase's allowance, the home discount, IOU
+    credits, and the merchant spaceport fee that must be payable after it."""
+    heading = _heading(state)
+    port = _market_port(state, seat, heading)
+    trade.check_action("buy", _done(state, "buy"), _limit(state).buys, heading)
+    p = state.player(seat)
+    price = trade.buy_price(cost, at_home=_at_home(state, seat, port.culture),
+                            pilot_level=p.pilot_level)
+    fee = trade.spaceport_fee(owner=port.owner, seat=seat, stealth=_stealth(state, seat))
+    payment = trade.pay(price, credits=p.credits, iou=_iou(state, seat, port.culture))
+    if fee > 0 and p.credits - payment.credits < fee:
+        raise RuleError("Trading on Merchant Spaceports",
+                        f"the c{fee} fee to the spaceport's owner cannot be paid")
+    return Purchase(port, price, payment, fee)
+
+
+def _pay(draft: Draft, seat: int, buy: Purchase, reason: str) -> None:
+    draft.credits(seat, -buy.payment.credits, reason)
+    _fee(draft, seat, buy.port, buy.fee)
+
+
+def _fee(draft: Draft, seat: int, port: Port, fee: int) -> None:
+    if fee > 0 and port.owner is not None:
+        draft.credits(seat, -fee, "spaceport_fee")
+        draft.credits(port.owner, fee, "spaceport_fee")
+    elif fee < 0:
+        draft.credits(seat, -fee, "own_spaceport")
+
+
+def _room(p: Player, extra: list[str]) -> bool:
+    load = [*p.cargo, *[t for t in p.techs if is_tech(t) and
+                        load_technologies().of_token(t).type is TechType.STRUCTURAL], *extra]
+    return cargo.fits(load, cargo.START_HOLDS + p.extra_holds,
+                      stasis_tanks=has(p, "stasis_tanks"))
+
+
+# ------------------------------------------------------------------ buy actions
+
+
+def check_buy_goods(state: StandardState, seat: int, token: str) -> Purchase:
+    port = _market_port(state, seat, _heading(state))
+    if token not in state.trade.market(port.culture).goods:
+        raise RuleError("Buying Goods", f"{token} is not for sale in this market")
+    buy = _purchase(state, seat, load_cultures().culture(origin(token)).goods.cost)
+    if not _room(state.player(seat), [token]):
+        raise RuleError("Capacity", "no cargo hold has room for it (make room first)")
+    return buy
+
+
+@rule(BuyGoods)
+def buy_goods(draft: Draft, seat: int, cmd: BuyGoods) -> None:
+    buy = check_buy_goods(draft.state, seat, cmd.token)
+    draft.emit("GoodsBought", seat=seat, token=cmd.token, at=buy.port.culture,
+               culture=buy.port.culture, price=buy.price, iou=buy.payment.iou)
+    _pay(draft, seat, buy, "goods_bought")
+
+
+def _offer(state: StandardState, kind: str) -> market.EquipmentOffer | None:
+    port = port_of(state, state.turn.seat) if state.turn else None
+    if port is None or port.culture == BASE:
+        return None
+    top = market.top(state.trade.market(port.culture))
+    return next((e for e in top.equipment if e.kind == kind), None)
+
+
+def check_buy_equipment(state: StandardState, seat: int, kind: str) -> Purchase:
+    port = _market_port(state, seat, _heading(state))
+    offer = _offer(state, kind)
+    if offer is None:
+        raise RuleError("Buying Equipment",
+                        f"the {load_cultures().culture(port.culture).name} market token "
+                        f"offers no {kind.replace('_', ' ')}")
+    p = state.player(seat)
+    trade.check_equipment(kind, laser=p.laser, shield=p.shield,
+                          holds=cargo.START_HOLDS + p.extra_holds,
+                          stock=state.trade.stock.get(kind) if kind in state.trade.stock
+                          else None)
+    return _purchase(state, seat, offer.cost)
+
+
+@rule(BuyEquipment)
+def buy_equipment(draft: Draft, seat: int, cmd: BuyEquipment) -> None:
+    buy = check_buy_equipment(draft.state, seat, cmd.equipment)
+    draft.emit("EquipmentBought", seat=seat, kind=cmd.equipment, culture=buy.port.culture,
+               price=buy.price, iou=buy.payment.iou)
+    _pay(draft, seat, buy, "equipment_bought")
+
+
+def check_buy_technology(state: StandardState, seat: int, token: str) -> Purchase:
+    port = _market_port(state, seat, _heading(state))
+    if token not in state.trade.market(port.culture).techs:
+        raise RuleError("Buying Racial Technologies", f"{token} is not for sale here")
+    p = state.player(seat)
+    trade.check_technology(token, p.techs, upgrade_count=len(p.upgrades))
+    tech = load_technologies().of_token(token)
+    if tech.type is TechType.STRUCTURAL and not _room(p, [token]):
+        raise RuleError("Structural Techs", "no cargo hold has room for it (make room first)")
+    return _purchase(state, seat, tech.cost)
+
+
+@rule(BuyTechnology)
+def buy_technology(draft: Draft, seat: int, cmd: BuyTechnology) -> None:
+    buy = check_buy_technology(draft.state, seat, cmd.token)
+    draft.emit("TechnologyBought", seat=seat, token=cmd.token, at=buy.port.culture,
+               culture=buy.port.culture, price=buy.price, iou=buy.payment.iou)
+    _pay(draft, seat, buy, "technology_bought")
+
+
+# ------------------------------------------------------------------ sell actions
+
+
+@dataclass(frozen=True)
+class Sale:
+    port: Port
+    value: int
+    black_market: bool
+    fee: int
+
+
+def check_sell(state: StandardState, seat: int, token: str, black_market: bool) -> Sale:
+    heading = _heading(state)
+    port = _market_port(state, seat, heading)
+    p = state.player(seat)
+    if token not in p.cargo or not is_goods(token):
+        raise RuleError("Sell Actions", f"{token} is not a goods token in your holds")
+    trade.check_action("sell", _done(state, "sell"), _limit(state).sells, heading)
+    black = trade.check_buyer(origin(token), port.culture,
+                              black_market=black_market and _stealth(state, seat))
+    value = trade.sale_value(origin(token), market.condition(state.trade.market(port.culture)))
+    fee = trade.spaceport_fee(owner=port.owner, seat=seat, stealth=_stealth(state, seat))
+    if fee > 0 and p.credits + value < fee:
+        raise RuleError("Trading on Merchant Spaceports", "the c10 fee cannot be paid")
+    return Sale(port, value, black, fee)
+
+
+@rule(SellGoods)
+def sell_goods(draft: Draft, seat: int, cmd: SellGoods) -> None:
+    sale = check_sell(draft.state, seat, cmd.token, cmd.black_market)
+    draft.emit("GoodsSold", seat=seat, token=cmd.token, at=sale.port.culture,
+               value=sale.value, black_market=sale.black_market)
+    draft.credits(seat, sale.value, "goods_sold")
+    _fee(draft, seat, sale.port, sale.fee)
+    if sale.black_market:
+        draft.infamy(seat, trade.BLACK_MARKET_INFAMY, "black_market")
+
+
+def shift_markets(draft: Draft) -> None:
+    """"Market Shift": after the player's sell actions (his First Contact and Transaction
+    phases: one batch, docs/rulings.md) each market he sold to shifts once; an active market
+    revealed produces ("Market Production")."""
+    turn = draft.state.turn
+    if turn is None:
+        return
+    for culture in list(turn.sold_at):
+        shift(draft, culture)
+
+
+def shift(draft: Draft, culture: str) -> None:
+    """One market shift of ``culture``'s market (also Market Flux's)."""
+    m = draft.state.trade.market(culture)
+    top = market.load_market_tokens().by_id[market.shifted(m.stack)[0]]
+    draft.emit("MarketShifted", culture=culture, top=top.id, condition=top.condition.value)
+    if top.produces:
+        produce(draft, culture, maximum=draft.state.table.maximum_production)
+
+
+def produce(draft: Draft, culture: str, *, maximum: bool = False) -> None:
+    """"Market Production": goods tokens from the culture's supply area to its market (one;
+    all of them with "Maximum Production" or an Encounter card's production icon)."""
+    tokens = market.production(draft.state.trade.market(culture), maximum=maximum)
+    if tokens:
+        draft.emit("GoodsProduced", culture=culture, tokens=tokens)
+
+
+# ------------------------------------------------------------------ passengers
+
+
+def _waiting(state: StandardState, port: Port) -> list[str]:
+    if port.culture == BASE:
+        return state.trade.base_passengers
+    return state.trade.market(port.culture).passengers
+
+
+def _transaction_port(state: StandardState, seat: int, heading: str) -> Port:
+    port = port_of(state, seat)
+    if port is None:
+        raise RuleError(heading, "the ship is not at a surface city or spaceport")
+    return port
+
+
+@rule(PickUpPassenger)
+def pick_up(draft: Draft, seat: int, cmd: PickUpPassenger) -> None:
+    state = draft.state
+    port = _transaction_port(state, seat, "Picking Up Passengers")
+    passengers.check_pickup(cmd.passenger, _waiting(state, port))
+    if not _room(state.player(seat), [cmd.passenger]):
+        raise RuleError("Capacity", "no cargo hold has room for this passenger")
+    draft.emit("PassengerPickedUp", seat=seat, passenger=cmd.passenger, at=port.culture)
+
+
+@rule(DropOffPassenger)
+def drop_off(draft: Draft, seat: int, cmd: DropOffPassenger) -> None:
+    state = draft.state
+    port = _transaction_port(state, seat, "Dropping Off Passengers")
+    if cmd.passenger not in state.player(seat).cargo:
+        raise RuleError("Dropping Off Passengers", f"no {cmd.passenger} aboard")
+    passengers.check_drop_off(cmd.passenger, port.culture)
+    zen = tuple(draft.dice(2)) if has(state.player(seat), "zen_paint_job") else None
+    d = passengers.delivery(cmd.passenger, zen if zen is None else (zen[0], zen[1]))
+    draft.emit("PassengerDroppedOff", seat=seat, passenger=cmd.passenger, at=port.culture,
+               fare=d.fare, bonus=d.bonus, zen_dice=list(zen) if zen else None)
+    draft.credits(seat, d.fare + d.bonus, "fare")
+    if d.fame > 0:
+        draft.fame(seat, d.fame, "passenger")
+    elif d.fame < 0:
+        draft.infamy(seat, -d.fame, "passenger")
+
+
+def check_offload(state: StandardState, seat: int, token: str) -> Port:
+    """"Offloading": any goods, racial technology (utility techs excepted: "Utility Techs")
+    or passenger token to this market; at Galactic Base only passengers."""
+    port = _transaction_port(state, seat, "Offloading")
+    p = state.player(seat)
+    if token not in p.cargo and token not in p.techs:
+        raise RuleError("Offloading", f"{token} is not aboard")
+    if is_tech(token) and load_technologies().of_token(token).type is not TechType.STRUCTURAL \
+            and load_technologies().of_token(token).type is not TechType.SHIP_UPGRADE:
+        raise RuleError("Utility Techs", "utility and special techs stay on the dashboard")
+    if port.culture == BASE and not is_passenger(token):
+        raise RuleError("Offloading at Galactic Base", "only passengers can be offloaded here")
+    return port
+
+
+@rule(Offload)
+def offload(draft: Draft, seat: int, cmd: Offload) -> None:
+    """"Offloading": no action, no credits; the token is for sale or pickup here at once."""
+    port = check_offload(draft.state, seat, cmd.token)
+    draft.emit("CargoOffloaded", seat=seat, token=cmd.token, at=port.culture)
+
+
+# ------------------------------------------------------------------ merchant spaceports
+
+
+def orbits_for(state: StandardState, seat: int) -> list[str]:
+    """Empty orbit spaces joined by a single green line to the ship's surface city."""
+    board = places._board()
+    space = state.player(seat).space
+    if board is None or places.landing(space) != "city":
+        return []
+    found = getattr(board, "orbits_of", None)
+    if found is None:
+        return []
+    taken = set(state.trade.spaceports)
+    return [o for o in found(space) if o not in taken]
+
+
+def check_build(state: StandardState, seat: int, space: str) -> int:
+    p = state.player(seat)
+    turn = state.turn
+    port = port_of(state, seat)
+    at_home = port is not None and _at_home(state, seat, port.culture)
+    price = spaceports.spaceport_price(at_home=at_home, pilot_level=p.pilot_level)
+    orbits = orbits_for(state, seat)
+    spaceports.check_build(
+        bought_this_turn=turn is not None and turn.bought,
+        built_this_turn=turn is not None and turn.spaceport_built,
+        on_city=places.landing(p.space) == "city", orbits=orbits,
+        tokens_left=spaceports.TOKENS_PER_PLAYER - len(p.spaceports) - len(p.drills),
+        credits=p.credits, price=price)
+    if space not in orbits:
+        raise RuleError(SPACEPORT, f"{space} is not an empty orbit space joined to this city")
+    return price
+
+
+@rule(BuildSpaceport)
+def build_spaceport(draft: Draft, seat: int, cmd: BuildSpaceport) -> None:
+    """"Merchant Spaceport Phase": pay, place the token, move the ship onto it, end the turn."""
+    price = check_build(draft.state, seat, cmd.space)
+    draft.credits(seat, -price, "merchant_spaceport")
+    draft.emit("SpaceportBuilt", seat=seat, space=cmd.space, price=price)
+    draft.emit("ShipPlaced", seat=seat, space=cmd.space)
+    rounds.end_turn(draft, "spaceport_built")
+
+
+# ------------------------------------------------------------------ the phases' hooks
+
+
+def reveal(draft: Draft) -> None:
+    """"First Contact Phase" 1-4: flip the card, stack the shuffled market tokens (their
+    order below the top is told to nobody), the goods and technologies to the market, the
+    IOU credits on the card."""
+    state = draft.state
+    turn = state.turn
+    assert turn is not None
+    system = places.system_of(state.player(turn.seat).space)
+    if system is None or system not in state.first_contact:
+        return
+    culture = state.first_contact[system]
+    draft.emit("FirstContactRevealed", system=system, culture=culture, seat=turn.seat)
+    stack = draft.rng.shuffled(market_token_ids(culture))
+    draft.emit("MarketStacked", NOBODY, culture=culture, stack=stack)
+    top = load_market_tokens().by_id[stack[0]]
+    facts = load_cultures().culture(culture)
+    draft.emit("FirstContactMade", seat=turn.seat, system=system, culture=culture,
+               iou=facts.iou, top=top.id, condition=top.condition.value)
+
+
+rounds.PHASE_START["first_contact"].append(reveal)
+rounds.PHASE_START["spaceport"].append(shift_markets)
+
+
+@step(4)
+def prepare_supply_areas(draft: Draft) -> None:
+    """Setup 4: each culture's goods and racial technology tokens in its supply area; the
+    cargo hold and drive tokens in their stockpiles (Setup 6)."""
+    cultures = load_cultures().cultures
+    stock = {k: v for k, v in load_market_tokens().stock.items() if isinstance(v, int)}
+    draft.emit("CultureSuppliesPrepared",
+               markets={c.key: supply_area(c.key).model_dump(mode="json") for c in cultures},
+               stock=stock)
+
+
+@decks.source(decks.FIRST_CONTACT)
+def _first_contact_cards() -> list[str]:
+    return [c.key for c in load_cultures().cultures]
+
+
+@decks.source(decks.PASSENGER)
+def _passenger_tokens() -> list[str]:
+    return [p.key for p in load_cultures().passengers]
+
+
+def place_passenger(draft: Draft) -> None:
+    """"Passenger Icon": draw a passenger token and place it on its starting culture (its
+    supply area if undiscovered) or Galactic Base."""
+    token = decks.draw(draft, decks.PASSENGER, to="passenger")
+    if token is not None:
+        draft.emit("PassengerPlaced", passenger=token, at=passengers.start_of(token))
+
+
+def redeem_drills(draft: Draft) -> None:
+    """"Drills": at the start of every even round, c10 per drill token on the board, then
+    every player takes his drills back."""
+    state = draft.state
+    if not state.trade.drills:
+        return
+    for p in state.players:
+        draft.credits(p.seat, spaceports.drill_income(len(p.drills)), "drills")
+    draft.emit("DrillsRecovered")
+
+
+@fame_source
+def technology_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
+    """Appendix B: a Wave Emitter gives three fame per completed mission; a Zen Paint Job
+    costs three fame "at the end of the game, before final scoring"."""
+    p = state.player(seat)
+    out = []
+    if has(p, "wave_emitter"):
+        out.append(("wave_emitter", 3 * len(p.missions_done)))
+    if has(p, "zen_paint_job"):
+        out.append(("zen_paint_job", -3))
+    return out
+
+
+rounds.ICONS["passenger"] = place_passenger
+rounds.ICONS["drill"] = redeem_drills
+
+
+# ------------------------------------------------------------------ offers (legal_actions)
+
+
+def _ok(fn: Any, *args: Any) -> bool:
+    try:
+        fn(*args)
+    except RuleError:
+        return False
+    return True
+
+
+def _buys_and_sells(state: StandardState, seat: int) -> Iterator[Command]:
+    port = port_of(state, seat)
+    if port is None or port.culture == BASE:
+        return
+    m = state.trade.market(port.culture)
+    seen: set[str] = set()
+    for token in m.goods:
+        kind = origin(token)
+        if kind not in seen and _ok(check_buy_goods, state, seat, token):
+            seen.add(kind)
+            yield BuyGoods(token=token)
+    for offer in market.top(m).equipment:
+        if _ok(check_buy_equipment, state, seat, offer.kind):
+            yield BuyEquipment(equipment=offer.kind)
+    techs = load_technologies()
+    for token in m.techs:
+        key = techs.of_token(token).key
+        if key not in seen and _ok(check_buy_technology, state, seat, token):
+            seen.add(key)
+            yield BuyTechnology(token=token)
+    for token in state.player(seat).cargo:
+        if is_goods(token) and _ok(check_sell, state, seat, token, False):
+            yield SellGoods(token=token)
+
+
+@offers("first_contact", BuyGoods, BuyEquipment, BuyTechnology, SellGoods)
+def _first_contact_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    yield from _buys_and_sells(state, seat)
+
+
+@offers("transaction", BuyGoods, BuyEquipment, BuyTechnology, SellGoods, PickUpPassenger,
+        DropOffPassenger, Offload)
+def _transaction_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    yield from _buys_and_sells(state, seat)
+    port = port_of(state, seat)
+    if port is None:
+        return
+    p = state.player(seat)
+    for token in _waiting(state, port):
+        if _room(p, [token]):
+            yield PickUpPassenger(passenger=token)
+    for token in p.cargo:
+        if is_passenger(token) and load_cultures().passenger(token).destination == port.culture:
+            yield DropOffPassenger(passenger=token)
+    for token in [*p.cargo, *p.techs]:
+        if _ok(check_offload, state, seat, token):
+            yield Offload(token=token)
+
+
+@offers("spaceport", BuildSpaceport)
+def _spaceport_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    for space in orbits_for(state, seat):
+        if _ok(check_build, state, seat, space):
+            yield BuildSpaceport(space=space)
+
+
+# ------------------------------------------------------------------ the view
+
+
+def _goods_view(token: str) -> dict[str, Any]:
+    g = load_cultures().culture(origin(token)).goods
+    return {"id": token, "kind": origin(token), "name": g.name, "cost": g.cost,
+            "resale": [g.resale.low, g.resale.mid, g.resale.high], "dots": g.dots}
+
+
+def _tech_view(token: str) -> dict[str, Any]:
+    t = load_technologies().of_token(token)
+    out: dict[str, Any] = {"id": token, "kind": t.key, "name": t.name, "cost": t.cost,
+                           "type": t.type.value, "culture": t.culture}
+    if t.throttle_values is not None:
+        out["throttle"] = load_technologies().throttle_values(token)
+    return out
+
+
+def _market_view(state: StandardState, culture: str, system: str | None) -> dict[str, Any]:
+    """A market as the table shows it: the top market token only (the stack below it is
+    face down: "First Contact Phase" 2), every goods and technology token face up (their
+    backs may be looked at: "Goods and Technology Tokens"), passengers, the IOU credits."""
+    m = state.trade.market(culture)
+    out: dict[str, Any] = {
+        "culture": culture, "system": system, "discovered": system is not None,
+        "goods": [_goods_view(t) for t in m.goods],
+        "techs": [_tech_view(t) for t in m.techs],
+        "passengers": list(m.passengers),
+        "supply_goods": [_goods_view(t) for t in m.supply_goods],
+        "supply_techs": [_tech_view(t) for t in m.supply_techs],
+    }
+    if m.stack:
+        top = market.top(m)
+        out["token"] = {"id": top.id, "condition": top.condition.value,
+                        "equipment": [e.model_dump() for e in top.equipment]}
+        out["stack_size"] = len(m.stack)
+    if culture in state.trade.holders:
+        out["discoverer"] = state.trade.holders[culture]
+        out["iou"] = state.trade.iou[culture]
+    return out
+
+
+@part("markets")
+def markets_view(state: StandardState, viewer: int) -> dict[str, Any]:
+    systems = {c: s for s, c in state.discovered.items()}
+    return {c.key: _market_view(state, c.key, systems.get(c.key))
+            for c in load_cultures().cultures if c.key in state.trade.markets}
+
+
+@part("trade")
+def trade_view(state: StandardState, viewer: int) -> dict[str, Any]:
+    """Galactic Base's passengers, the equipment stock, merchant spaceports and drills."""
+    t = state.trade
+    return {"base_passengers": list(t.base_passengers), "stock": dict(t.stock),
+            "spaceports": dict(t.spaceports), "drills": dict(t.drills),
+            "bankrupt": list(t.bankrupt)}
