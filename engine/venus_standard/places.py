@@ -38,7 +38,8 @@ def systems() -> list[str]:
     board = _board()
     if board is None:
         return [f"system-{i}" for i in range(1, SYSTEM_COUNT + 1)]
-    found = getattr(board, "systems", None)
+    # the board's 14 cultured systems (its ``systems`` also lists the two anomalies)
+    found = getattr(board, "cultured_systems", None) or getattr(board, "systems", None)
     names = list(found) if found is not None else []
     return sorted(str(s if isinstance(s, str) else getattr(s, "id", s)) for s in names)
 
@@ -51,11 +52,20 @@ def _space(space: str) -> Any | None:
     return spaces.get(space) if isinstance(spaces, dict) else None
 
 
-def landing(space: str) -> Landing | None:
+def landing(space: str, state: Any = None) -> Landing | None:
     """"End Movement": a ship may land only on a surface city, a spaceport (Galactic Base
-    acts as a neutral spaceport) or an asteroid; None for any other space."""
+    acts as a neutral spaceport; a merchant spaceport, given the ``state``, is one too:
+    "Trading on Merchant Spaceports") or an asteroid; None for any other space. A bankrupt
+    Asteroid System spaceport is no longer one ("Merchant Spaceports in the Asteroid
+    System")."""
     if space == galactic_base():
         return "spaceport"
+    trade = getattr(state, "trade", None)
+    if trade is not None:
+        if space in trade.spaceports:
+            return "spaceport"
+        if space in trade.bankrupt:
+            return None
     kind = str(getattr(_space(space), "kind", ""))
     if "city" in kind:
         return "city"

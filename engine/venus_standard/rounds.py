@@ -116,7 +116,7 @@ def skip_movement(draft: Draft) -> None:
     turn = state.turn
     assert turn is not None
     draft.emit("MovementSkipped", seat=turn.seat)
-    where = landing(state.player(turn.seat).space)
+    where = landing(state.player(turn.seat).space, state)
     if where in ("city", "spaceport"):
         enter_phase(draft, "transaction")
     else:
@@ -130,7 +130,7 @@ def end_movement(draft: Draft, landed: str | None) -> None:
     state = draft.state
     turn = state.turn
     assert turn is not None
-    where = None if landed is None else landing(landed)
+    where = None if landed is None else landing(landed, state)
     draft.emit("MovementEnded", seat=turn.seat, landed=landed, city=where == "city")
     if where in ("city", "spaceport"):
         enter_phase(draft, "first_contact")

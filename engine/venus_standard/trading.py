@@ -435,17 +435,27 @@ def offload(draft: Draft, seat: int, cmd: Offload) -> None:
 # ------------------------------------------------------------------ merchant spaceports
 
 
-def orbits_for(state: StandardState, seat: int) -> list[str]:
-    """Empty orbit spaces joined by a single green line to the ship's surface city."""
+def orbits_for(state: StandardState, seat: int) -> tuple[list[str], str | None]:
+    """Where a merchant spaceport may go from the ship's space ("Merchant Spaceport Phase"):
+    the empty orbit spaces joined by a single green line to its surface city; from an
+    Asteroid System neutral spaceport, the orbit space three green lines away, and the
+    spaceport it bankrupts ("Merchant Spaceports in the Asteroid System")."""
     board = places._board()
     space = state.player(seat).space
-    if board is None or places.landing(space) != "city":
-        return []
-    found = getattr(board, "orbits_of", None)
-    if found is None:
-        return []
+    if board is None:
+        return [], None
     taken = set(state.trade.spaceports)
-    return [o for o in found(space) if o not in taken]
+    kind = places.landing(space)
+    if kind == "city":
+        return [o for o in board.orbits_of_city(space) if o not in taken], None
+    if kind == "spaceport" and space != places.galactic_base() \
+            and space not in state.trade.bankrupt:
+        try:
+            orbit = board.asteroid_spaceport_orbit(space)
+        except ValueError:
+            return [], None
+        return ([orbit], space) if orbit not in taken else ([], None)
+    return [], None
 
 
 def check_build(state: StandardState, seat: int, space: str) -> int:
@@ -454,11 +464,11 @@ def check_build(state: StandardState, seat: int, space: str) -> int:
     port = port_of(state, seat)
     at_home = port is not None and _at_home(state, seat, port.culture)
     price = spaceports.spaceport_price(at_home=at_home, pilot_level=p.pilot_level)
-    orbits = orbits_for(state, seat)
+    orbits, bankrupt = orbits_for(state, seat)
     spaceports.check_build(
         bought_this_turn=turn is not None and turn.bought,
         built_this_turn=turn is not None and turn.spaceport_built,
-        on_city=places.landing(p.space) == "city", orbits=orbits,
+        on_city=places.landing(p.space) == "city" or bankrupt is not None, orbits=orbits,
         tokens_left=spaceports.TOKENS_PER_PLAYER - len(p.spaceports) - len(p.drills),
         credits=p.credits, price=price)
     if space not in orbits:
@@ -470,8 +480,9 @@ def check_build(state: StandardState, seat: int, space: str) -> int:
 def build_spaceport(draft: Draft, seat: int, cmd: BuildSpaceport) -> None:
     """"Merchant Spaceport Phase": pay, place the token, move the ship onto it, end the turn."""
     price = check_build(draft.state, seat, cmd.space)
+    _, bankrupt = orbits_for(draft.state, seat)
     draft.credits(seat, -price, "merchant_spaceport")
-    draft.emit("SpaceportBuilt", seat=seat, space=cmd.space, price=price)
+    draft.emit("SpaceportBuilt", seat=seat, space=cmd.space, price=price, bankrupt=bankrupt)
     draft.emit("ShipPlaced", seat=seat, space=cmd.space)
     rounds.end_turn(draft, "spaceport_built")
 
@@ -622,7 +633,7 @@ def _transaction_offers(state: StandardState, seat: int) -> Iterator[Command]:
 
 @offers("spaceport", BuildSpaceport)
 def _spaceport_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    for space in orbits_for(state, seat):
+    for space in orbits_for(state, seat)[0]:
         if _ok(check_build, state, seat, space):
             yield BuildSpaceport(space=space)
 

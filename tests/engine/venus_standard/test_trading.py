@@ -1,0 +1,260 @@
+"""First Contact, Transaction and Merchant Spaceport phases on a running game (the standard
+board): the book's steps as commands and events, what each seat may see, and random bots
+trading without a refused command."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+
+from engine.bots.random_bot import UniformBot
+from engine.cluster.cultures import load_cultures
+from engine.kernel import Game, Randomness, RuleError, fold, takeback
+from engine.venus_standard import commands as c
+from engine.venus_standard import rounds
+from engine.venus_standard import trading as t
+from engine.venus_standard.board import load_board
+from engine.venus_standard.draft import Draft
+from engine.venus_standard.ruleset import ruleset
+from engine.venus_standard.state import StandardState
+from engine.venus_standard.view import view
+
+BOARD = load_board()
+
+
+def start(n: int = 2, seed: str = "trade", **options: object) -> Game[StandardState]:
+    game = Game.start(ruleset, dict(options), [f"p{i}" for i in range(n)], seed=seed)
+    for seat in game.state.order:
+        game.play(seat, c.ChooseDial(dial="laser"))
+    return game
+
+
+def act(game: Game[StandardState], fn: Callable[[Draft], None]) -> None:
+    """Run a piece of the rules on a draft and append its events (a test's stand-in for
+    the Movement phase, which is not this module's)."""
+    draft = Draft(game.state, Randomness(game.seed, game.seq + 1))
+    fn(draft)
+    base = game.seq
+    game.append([ev.model_copy(update={"seq": base + i + 1}) for i, ev in enumerate(draft.events)])
+
+
+def land(game: Game[StandardState], space: str) -> int:
+    """The current player's ship ends its Movement phase on ``space``."""
+    turn = game.state.turn
+    assert turn is not None and turn.phase == "movement"
+    seat = turn.seat
+
+    def move(d: Draft) -> None:
+        d.emit("ShipPlaced", seat=seat, space=space)
+        rounds.end_movement(d, space)
+
+    act(game, move)
+    return seat
+
+
+def culture_at(game: Game[StandardState], system: str) -> str:
+    return game.state.first_contact.get(system) or game.state.discovered[system]
+
+
+def city(system: str) -> str:
+    return BOARD.surface_cities(system)[0]
+
+
+# ------------------------------------------------------------------ setup
+
+
+def test_setup_4_supply_areas_and_3_one_face_down_card_per_system() -> None:
+    game = start()
+    s = game.state
+    assert sorted(s.first_contact) == sorted(BOARD.cultured_systems)
+    assert len(s.trade.markets) == 14
+    assert sum(len(m.supply_goods) for m in s.trade.markets.values()) == 76
+    assert sum(len(m.supply_techs) for m in s.trade.markets.values()) == 34
+    assert s.trade.stock == {"cargo_hold": 8, "yellow_drive": 2, "red_drive": 2,
+                             "combo_drive": 2}
+    # Setup 14: the first passenger is on its starting culture or Galactic Base
+    waiting = s.trade.base_passengers + [p for m in s.trade.markets.values()
+                                         for p in m.passengers]
+    assert len(waiting) == 1 and len(s.decks["passenger"]) == 14
+
+
+# ------------------------------------------------------------------ First Contact
+
+
+def test_first_contact_phase_reveal_stack_goods_iou_three_buys() -> None:
+    """"First Contact Phase" 1-5 (and its example: the Volois get c120 on their card)."""
+    game = start()
+    system = "trapped-rogue-planet"
+    culture = culture_at(game, system)
+    seat = land(game, city(system))
+    s = game.state
+    assert s.turn is not None and s.turn.phase == "first_contact"
+    assert s.discovered[system] == culture and system not in s.first_contact
+    m = s.trade.market(culture)
+    assert len(m.stack) == 3 and m.supply_goods == [] and len(m.goods) >= 4
+    assert s.trade.iou[culture] == load_cultures().culture(culture).iou
+    assert s.trade.holders[culture] == seat
+    # the market stack below the top token is for nobody: not in any seat's view
+    for viewer in (0, 1, -1):
+        shown = json.dumps(view(s, viewer)["markets"][culture])
+        assert m.stack[0] in shown
+        assert m.stack[1] not in shown and m.stack[2] not in shown
+    # up to three buy actions (IOU credits pay first)
+    game.state.players[seat].credits = 1000
+    game.state.players[seat].extra_holds = 2
+    bought = 0
+    while bought < 3:
+        offer = next(x for x in ruleset.legal_actions(game.state, seat)
+                     if isinstance(x, t.BuyGoods))
+        game.play(seat, offer)
+        bought += 1
+    assert not any(isinstance(x, (t.BuyGoods, t.BuyEquipment, t.BuyTechnology))
+                   for x in ruleset.legal_actions(game.state, seat))
+    with pytest.raises(RuleError, match="First Contact Phase"):
+        game.play(seat, t.BuyGoods(token=game.state.trade.market(culture).goods[0]))
+    assert game.state.trade.iou[culture] < load_cultures().culture(culture).iou
+
+
+def test_no_first_contact_phase_in_a_discovered_system() -> None:
+    game = start()
+    system = "water-world"
+    seat = land(game, city(system))
+    game.play(seat, c.EndPhase())  # First Contact
+    game.play(seat, c.EndPhase())  # Transaction
+    game.play(seat, c.EndPhase())  # Merchant Spaceport
+    other = land(game, city(system))
+    assert other != seat and game.state.turn is not None
+    assert game.state.turn.phase == "transaction"
+
+
+# ------------------------------------------------------------------ Transaction
+
+
+def _discovered(game: Game[StandardState], system: str) -> tuple[int, str]:
+    """The current player discovers ``system`` and passes to its Transaction phase."""
+    culture = culture_at(game, system)
+    seat = land(game, city(system))
+    game.play(seat, c.EndPhase())
+    return seat, culture
+
+
+def test_important_exception_one_buy_one_sell_after_landing_on_a_city() -> None:
+    game = start()
+    seat, culture = _discovered(game, "jungle-world")
+    s = game.state
+    s.players[seat].credits = 1000
+    goods = s.trade.market(culture).goods
+    game.play(seat, t.BuyGoods(token=goods[0]))
+    with pytest.raises(RuleError, match="Transaction Phase"):
+        game.play(seat, t.BuyGoods(token=game.state.trade.market(culture).goods[0]))
+
+
+def test_sell_at_the_top_tokens_condition_then_the_market_shifts() -> None:
+    """"Sell Actions", "Market Shift" (Selling Goods Example: the top token goes under)."""
+    game = start()
+    seat, culture = _discovered(game, "ice-planet")
+    facts = load_cultures()
+    seller = next(k for k in facts.buyers(culture) if k != culture)
+    # a goods token the Ice Planet's culture buys, in the holds (given by the test)
+    buyers_goods = next(c.key for c in facts.cultures if culture in facts.buyers(c.key))
+    token = game.state.trade.market(buyers_goods).supply_goods[0]
+    game.state.trade.market(buyers_goods).supply_goods.remove(token)
+    game.state.players[seat].cargo.append(token)
+    m = game.state.trade.market(culture)
+    stack = list(m.stack)
+    before = game.state.players[seat].credits
+    cond = t.market.condition(m)
+    game.play(seat, t.SellGoods(token=token))
+    assert game.state.players[seat].credits == before + facts.culture(
+        buyers_goods).goods.resale.at(cond)
+    assert token in game.state.trade.market(buyers_goods).supply_goods  # not the market
+    game.play(seat, c.EndPhase())  # the shift: after all his sell actions
+    assert game.state.trade.market(culture).stack == stack[1:] + stack[:1]
+    assert seller  # the culture has buyers
+
+
+def test_merchant_spaceport_built_fee_paid_to_owner() -> None:
+    """"Merchant Spaceport Phase" (c200, the ship moves onto it, the turn ends) and "Trading
+    on Merchant Spaceports" (c10 to the owner per action)."""
+    game = start()
+    seat, culture = _discovered(game, "desert-planet")
+    game.state.players[seat].credits = 500
+    game.play(seat, c.EndPhase())  # no buy this turn: to the Merchant Spaceport phase
+    builds = [x for x in ruleset.legal_actions(game.state, seat)
+              if isinstance(x, t.BuildSpaceport)]
+    assert builds == [t.BuildSpaceport(space="desert-planet.4")]
+    game.play(seat, builds[0])
+    s = game.state
+    assert s.players[seat].credits == 300 and s.players[seat].space == "desert-planet.4"
+    assert s.trade.spaceports == {"desert-planet.4": seat}
+    assert s.turn is not None and s.turn.seat != seat  # the turn ended
+    other = s.turn.seat
+    s.players[other].credits = 500
+    land(game, "desert-planet.4")
+    assert game.state.turn is not None and game.state.turn.phase == "transaction"
+    goods = game.state.trade.market(culture).goods[0]
+    cost = load_cultures().culture(culture).goods.cost
+    game.play(other, t.BuyGoods(token=goods))
+    assert game.state.players[seat].credits == 310
+    assert game.state.players[other].credits == 500 - cost - 10
+
+
+def test_spaceport_not_after_a_buy_action() -> None:
+    game = start()
+    seat, culture = _discovered(game, "war-torn-system")
+    game.state.players[seat].credits = 1000
+    game.play(seat, t.BuyGoods(token=game.state.trade.market(culture).goods[0]))
+    game.play(seat, c.EndPhase())
+    assert not any(isinstance(x, t.BuildSpaceport)
+                   for x in ruleset.legal_actions(game.state, seat))
+    with pytest.raises(RuleError, match="buy action"):
+        game.play(seat, t.BuildSpaceport(space="war-torn-system.4"))
+
+
+def test_passenger_at_galactic_base_picked_up_and_delivered() -> None:
+    game = start(seed="pax")
+    s = game.state
+    seat = s.turn.seat if s.turn else 0
+    s.trade.base_passengers.append("toaster")  # Eeepeeep -> Galactic Base ...
+    s.trade.base_passengers.append("census_taker")  # ... Galactic Base -> Wollow
+    game.play(seat, c.SkipMovement())
+    legal = list(ruleset.legal_actions(game.state, seat))
+    assert t.PickUpPassenger(passenger="census_taker") in legal
+    game.play(seat, t.PickUpPassenger(passenger="census_taker"))
+    assert "census_taker" in game.state.players[seat].cargo
+    with pytest.raises(RuleError, match="Dropping Off Passengers"):
+        game.play(seat, t.DropOffPassenger(passenger="census_taker"))
+
+
+# ------------------------------------------------------------------ random bots
+
+
+def test_random_bots_trade_on_the_standard_board_without_a_refusal() -> None:
+    """Random bots play eight rounds; each Movement phase is a jump to a random landing
+    place (movement is another module's), everything after it is the bots' choice: every
+    command ``legal_actions`` offers is accepted, every prompt offers one."""
+    game = start(3, seed="bots")
+    bots = [UniformBot(f"b{i}") for i in range(3)]
+    places = [s for sys in BOARD.cultured_systems for s in BOARD.landing_places(sys)]
+    rng = Randomness("jumps", 0)
+    kinds: set[str] = set()
+    steps = 0
+    while game.state.round <= 8 and steps < 5000:
+        steps += 1
+        now = ruleset.pending(game.state)
+        assert now is not None
+        seat = now.seats[0]
+        if now.prompt == "movement":
+            land(game, rng.choice(places))
+            continue
+        legal = takeback.without(ruleset.legal_actions(game.state, seat))
+        assert legal, f"prompt {now.prompt} offers nothing"
+        cmd = bots[seat].choose({}, legal, seat=seat, seq=game.seq)
+        kinds.add(cmd.type)
+        game.play(seat, cmd)
+    assert game.state.round > 8
+    assert {"BuyGoods", "SellGoods", "EndPhase"} <= kinds
+    assert len(game.state.discovered) >= 10
+    assert fold(ruleset, game.events).model_dump() == game.state.model_dump()
