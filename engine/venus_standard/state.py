@@ -99,6 +99,7 @@ class Turn(BaseModel):
     trades: dict[str, int] = {}  # "<phase>:buy" / "<phase>:sell" -> actions taken
     bought: bool = False  # a buy action this turn: no merchant spaceport
     sold_at: list[str] = []  # cultures sold to: their markets shift ("Market Shift")
+    techs_used: list[str] = []  # once-a-turn technologies used (Market Flux, Data Probe)
 
 
 class Table(BaseModel):

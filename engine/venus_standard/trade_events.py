@@ -198,6 +198,28 @@ def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
         state.trade.market(origin(token)).supply_techs.append(token)
 
 
+@on("TechnologyUsed")
+def _used(state: StandardState, d: dict[str, Any]) -> None:
+    if state.turn is not None:
+        state.turn.techs_used.append(d["tech"])
+
+
+@on("FirstContactCardsSwapped")
+def _swapped(state: StandardState, d: dict[str, Any]) -> None:
+    """Data Probe: the two face-down cards change places (which cultures: nobody else)."""
+    a, b = d["systems"]
+    fc = state.first_contact
+    fc[a], fc[b] = fc[b], fc[a]
+
+
+@on("EncounterCardReturned")
+def _encounter_returned(state: StandardState, d: dict[str, Any]) -> None:
+    """Data Probe: the top Encounter card seen goes back on the top or the bottom."""
+    deck = state.decks.get("encounter", [])
+    if d["to"] == "bottom" and deck:
+        deck.append(deck.pop(0))
+
+
 @on("TechnologyReturned")
 def _tech_returned(state: StandardState, d: dict[str, Any]) -> None:
     """Hard Burn and Data Probe go back to their originating culture after use (Appendix B):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.cluster.cultures import BASE, load_cultures
-from engine.kernel import NOBODY, Command, RuleError
+from engine.kernel import NOBODY, Command, RuleError, only
 
 from . import cargo, decks, market, passengers, places, rounds, spaceports, trade
 from .commands import command
@@ -29,7 +29,8 @@ from .rules import rule
 from .scoring import fame_source
 from .setup import step
 from .state import Player, StandardState
-from .technology import TechType, has, load_technologies
+from .takeback import barriers
+from .technology import TechType, has, load_technologies, owned_token
 from .tokens import is_goods, is_passenger, is_tech, origin
 from .view import part
 
@@ -487,6 +488,179 @@ def build_spaceport(draft: Draft, seat: int, cmd: BuildSpaceport) -> None:
     rounds.end_turn(draft, "spaceport_built")
 
 
+# ------------------------------------------------------------------ technologies in use
+
+
+@command
+class UseMarketFlux(Command):
+    """"Appendix B > Market Flux": with a die assigned to it, one market shift in a
+    discovered system's market."""
+
+    type: Literal["UseMarketFlux"] = "UseMarketFlux"
+    culture: str
+
+
+def _die_on(state: StandardState, tech: str) -> bool:
+    """A speed die assigned to the ship upgrade's die box this turn ("Ship Upgrades")."""
+    flight = getattr(state.turn, "flight", None)
+    boxes = getattr(flight, "boxes", None) or {}
+    return f"upgrade:{tech}" in boxes
+
+
+def check_market_flux(state: StandardState, seat: int, culture: str) -> None:
+    heading = "Appendix B > Market Flux"
+    turn = state.turn
+    if turn is None or turn.seat != seat or turn.phase != "movement":
+        raise RuleError(heading, "only in one's own Movement phase")
+    if not has(state.player(seat), "market_flux") or not _die_on(state, "market_flux"):
+        raise RuleError(heading, "assign a speed die to the Market Flux first")
+    if "market_flux" in turn.techs_used:
+        raise RuleError(heading, "the Market Flux has been used this turn")
+    if culture not in state.discovered.values():
+        raise RuleError(heading, f"{culture!r} is not a discovered culture")
+
+
+@rule(UseMarketFlux)
+def use_market_flux(draft: Draft, seat: int, cmd: UseMarketFlux) -> None:
+    check_market_flux(draft.state, seat, cmd.culture)
+    draft.emit("TechnologyUsed", seat=seat, tech="market_flux", culture=cmd.culture)
+    shift(draft, cmd.culture)
+
+
+@offers("movement", UseMarketFlux)
+def _market_flux_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    for culture in sorted(state.discovered.values()):
+        if _ok(check_market_flux, state, seat, culture):
+            yield UseMarketFlux(culture=culture)
+
+
+@command
+class UseDataProbe(Command):
+    """"Appendix B > Data Probe" (scout): secretly look at two face-down First Contact
+    cards (by their systems)."""
+
+    type: Literal["UseDataProbe"] = "UseDataProbe"
+    systems: list[str]
+
+
+@command
+class SwapFirstContactCards(Command):
+    """Data Probe, after looking: switch the two cards' locations, or not."""
+
+    type: Literal["SwapFirstContactCards"] = "SwapFirstContactCards"
+    swap: bool
+
+
+@command
+class ReturnEncounterCard(Command):
+    """Data Probe, last: the top Encounter card, seen, back on the top or the bottom."""
+
+    type: Literal["ReturnEncounterCard"] = "ReturnEncounterCard"
+    to: Literal["top", "bottom"]
+
+
+DATA_PROBE = "Appendix B > Data Probe"
+
+
+def check_data_probe(state: StandardState, seat: int, systems: list[str]) -> None:
+    turn = state.turn
+    if turn is None or turn.seat != seat or turn.phase != "movement":
+        raise RuleError(DATA_PROBE, "only in one's own Movement phase")
+    stage = getattr(getattr(turn, "flight", None), "stage", "heading")
+    if stage not in ("heading", "speed"):
+        raise RuleError(DATA_PROBE, "only during the Set Speed step, before moving")
+    if not has(state.player(seat), "data_probe"):
+        raise RuleError(DATA_PROBE, "no Data Probe aboard")
+    if "data_probe" in turn.techs_used:
+        raise RuleError(DATA_PROBE, "one Data Probe per turn")
+    if len(systems) != 2 or len(set(systems)) != 2 \
+            or not set(systems) <= set(state.first_contact):
+        raise RuleError(DATA_PROBE, "name two systems whose First Contact card is face down")
+
+
+@rule(UseDataProbe)
+def use_data_probe(draft: Draft, seat: int, cmd: UseDataProbe) -> None:
+    """Scout: the two cards are told to this seat only; then he may switch them."""
+    state = draft.state
+    check_data_probe(state, seat, cmd.systems)
+    a, b = cmd.systems
+    draft.emit("TechnologyUsed", seat=seat, tech="data_probe", systems=[a, b])
+    draft.emit("FirstContactCardsSeen", only(seat), seat=seat,
+               cards={a: state.first_contact[a], b: state.first_contact[b]})
+    draft.ask(seat, "data_probe_swap", systems=[a, b])
+
+
+@rule(SwapFirstContactCards)
+def swap_cards(draft: Draft, seat: int, cmd: SwapFirstContactCards) -> None:
+    ask = draft.state.ask
+    assert ask is not None
+    systems = list(ask.detail["systems"])
+    draft.answered()
+    if cmd.swap:
+        draft.emit("FirstContactCardsSwapped", seat=seat, systems=systems)
+    top = draft.state.decks.get("encounter", [])
+    if top:
+        draft.emit("EncounterCardSeen", only(seat), seat=seat, card=top[0])
+        draft.ask(seat, "data_probe_encounter")
+    else:
+        return_technology(draft, seat, "data_probe")
+
+
+@rule(ReturnEncounterCard)
+def return_encounter(draft: Draft, seat: int, cmd: ReturnEncounterCard) -> None:
+    draft.answered()
+    draft.emit("EncounterCardReturned", seat=seat, to=cmd.to)
+    return_technology(draft, seat, "data_probe")
+
+
+@offers("movement", UseDataProbe)
+def _data_probe_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    down = sorted(state.first_contact)
+    if len(down) >= 2 and _ok(check_data_probe, state, seat, down[:2]):
+        for i, a in enumerate(down):
+            for b in down[i + 1:]:
+                yield UseDataProbe(systems=[a, b])
+
+
+@offers("data_probe_swap", SwapFirstContactCards)
+def _swap_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    yield SwapFirstContactCards(swap=False)
+    yield SwapFirstContactCards(swap=True)
+
+
+@offers("data_probe_encounter", ReturnEncounterCard)
+def _encounter_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    yield ReturnEncounterCard(to="top")
+    yield ReturnEncounterCard(to="bottom")
+
+
+def return_technology(draft: Draft, seat: int, tech: str) -> None:
+    """Hard Burn and Data Probe: "he immediately returns the token to its originating
+    culture" after use (Appendix B). Movement calls this for the Hard Burn."""
+    token = owned_token(draft.state.player(seat), tech)
+    if token is None:
+        raise RuleError(f"Appendix B > {tech.replace('_', ' ').title()}",
+                        f"no {tech.replace('_', ' ')} aboard")
+    draft.emit("TechnologyReturned", seat=seat, token=token)
+
+
+def drill_on(draft: Draft, seat: int, space: str) -> bool:
+    """"Drills", "Appendix B > License to Drill": as the ship passes over or lands on an
+    asteroid space, a licensed player places a drill token there if none is (ours: always,
+    when he can: a drill only earns). Movement calls this on each asteroid space entered;
+    returns whether a drill was placed."""
+    state = draft.state
+    p = state.player(seat)
+    try:
+        spaceports.check_drill(
+            licensed=has(p, "license_to_drill"), occupied=space in state.trade.drills,
+            tokens_left=spaceports.TOKENS_PER_PLAYER - len(p.spaceports) - len(p.drills))
+    except RuleError:
+        return False
+    draft.emit("DrillPlaced", seat=seat, space=space)
+    return True
+
+
 # ------------------------------------------------------------------ the phases' hooks
 
 
@@ -509,6 +683,9 @@ def reveal(draft: Draft) -> None:
     draft.emit("FirstContactMade", seat=turn.seat, system=system, culture=culture,
                iou=facts.iou, top=top.id, condition=top.condition.value)
 
+
+# what turns something up or rolls a die: no take-back across it
+barriers("FirstContactMade", "MarketShifted", "PassengerDroppedOff", "PassengerPlaced")
 
 rounds.PHASE_START["first_contact"].append(reveal)
 rounds.PHASE_START["spaceport"].append(shift_markets)

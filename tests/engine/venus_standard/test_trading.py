@@ -258,3 +258,107 @@ def test_random_bots_trade_on_the_standard_board_without_a_refusal() -> None:
     assert {"BuyGoods", "SellGoods", "EndPhase"} <= kinds
     assert len(game.state.discovered) >= 10
     assert fold(ruleset, game.events).model_dump() == game.state.model_dump()
+
+
+# ------------------------------------------------------------------ technologies in use
+
+
+def _give(game: Game[StandardState], seat: int, token: str) -> None:
+    """The test hands a racial technology token to a player (from its supply area)."""
+    from engine.venus_standard.tokens import origin
+
+    game.state.trade.market(origin(token)).supply_techs.remove(token)
+    game.state.players[seat].techs.append(token)
+
+
+def test_market_flux_shifts_a_discovered_market(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Appendix B > Market Flux": with its die assigned, one market shift anywhere."""
+    game = start()
+    seat, culture = _discovered(game, "giant-planet")
+    for _ in range(2):
+        game.play(seat, c.EndPhase())
+    nxt = game.state.turn.seat if game.state.turn else 0
+    _give(game, nxt, "market_flux:1")
+    assert not any(isinstance(x, t.UseMarketFlux) for x in ruleset.legal_actions(game.state, nxt))
+    monkeypatch.setattr(t, "_die_on", lambda state, tech: tech == "market_flux")
+    stack = list(game.state.trade.market(culture).stack)
+    game.play(nxt, t.UseMarketFlux(culture=culture))
+    assert game.state.trade.market(culture).stack == stack[1:] + stack[:1]
+    with pytest.raises(RuleError, match="Market Flux"):
+        game.play(nxt, t.UseMarketFlux(culture=culture))
+
+
+def test_data_probe_sees_two_cards_for_its_owner_only_may_swap_then_returns() -> None:
+    """"Appendix B > Data Probe": look at two face-down First Contact cards, switch them or
+    not, then the top Encounter card back on top or bottom; the token returns."""
+    game = start()
+    seat = game.state.turn.seat if game.state.turn else 0
+    _give(game, seat, "data_probe:1")
+    a, b = "ice-planet", "jungle-world"
+    ca, cb = game.state.first_contact[a], game.state.first_contact[b]
+    game.play(seat, t.UseDataProbe(systems=[a, b]))
+    seen = next(ev for ev in game.events if ev.type == "FirstContactCardsSeen")
+    assert seen.data["cards"] == {a: ca, b: cb}
+    other = 1 - seat
+    assert "data" not in seen.redacted_for(other)
+    assert ruleset.pending(game.state).prompt == "data_probe_swap"
+    game.play(seat, t.SwapFirstContactCards(swap=True))
+    assert game.state.first_contact[a] == cb and game.state.first_contact[b] == ca
+    if ruleset.pending(game.state).prompt == "data_probe_encounter":
+        game.play(seat, t.ReturnEncounterCard(to="bottom"))
+    assert "data_probe:1" not in game.state.players[seat].techs
+    assert "data_probe:1" in game.state.trade.market("eeepeeep").supply_techs
+    with pytest.raises(RuleError, match="Data Probe"):
+        game.play(seat, t.UseDataProbe(systems=[a, b]))
+
+
+def test_drills_placed_with_a_license_and_redeemed_on_even_rounds() -> None:
+    game = start()
+    seat = game.state.turn.seat if game.state.turn else 0
+    asteroid = next(s for s in BOARD.spaces if BOARD.kind(s) == "asteroid")
+    placed: list[bool] = []
+    act(game, lambda d: placed.append(t.drill_on(d, seat, asteroid)))
+    assert placed == [False]  # no License to Drill
+    _give(game, seat, "license_to_drill:1")
+    act(game, lambda d: placed.append(t.drill_on(d, seat, asteroid)))
+    act(game, lambda d: placed.append(t.drill_on(d, 1 - seat, asteroid)))
+    assert placed == [False, True, False] and game.state.trade.drills == {asteroid: seat}
+    before = game.state.players[seat].credits
+    act(game, t.redeem_drills)  # the round track's drill icon (even rounds)
+    assert game.state.players[seat].credits == before + 10
+    assert game.state.trade.drills == {} and game.state.players[seat].drills == []
+
+
+def test_offloading_goods_to_the_market_utility_techs_stay() -> None:
+    game = start()
+    seat, culture = _discovered(game, "polluted-planet")
+    s = game.state
+    s.players[seat].credits = 500
+    token = s.trade.market(culture).goods[0]
+    game.play(seat, t.BuyGoods(token=token))
+    game.play(seat, t.Offload(token=token))
+    assert token in game.state.trade.market(culture).goods
+    _give(game, seat, "hard_burn:1")
+    with pytest.raises(RuleError, match="Utility Techs"):
+        game.play(seat, t.Offload(token="hard_burn:1"))
+    act(game, lambda d: t.return_technology(d, seat, "hard_burn"))
+    assert "hard_burn:1" not in game.state.players[seat].techs
+
+
+def test_home_culture_discount_on_a_real_buy() -> None:
+    """"Pilot Home Culture Discounts": c10 off at level 1 at the pilot's home culture."""
+    game = start(seed="home")
+    seat = game.state.turn.seat if game.state.turn else 0
+    pilot = game.state.players[seat].pilot
+    home = {"human": "humans", "whynom": "whynoms"}.get(pilot, pilot)
+    system = next(sy for sy in BOARD.cultured_systems if culture_at(game, sy) == home)
+    if not BOARD.surface_cities(system):
+        pytest.skip("the home culture sits in a spaceport system in this seed")
+    seat2, culture = _discovered(game, system)
+    assert seat2 == seat and culture == home
+    s = game.state
+    s.players[seat].credits = 500
+    s.trade.iou[culture] = 0  # pay in credits, to read the price
+    cost = load_cultures().culture(culture).goods.cost
+    game.play(seat, t.BuyGoods(token=s.trade.market(culture).goods[0]))
+    assert game.state.players[seat].credits == 500 - (cost - 10)
