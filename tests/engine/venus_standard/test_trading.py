@@ -231,6 +231,31 @@ def test_passenger_at_galactic_base_picked_up_and_delivered() -> None:
 # ------------------------------------------------------------------ random bots
 
 
+def assert_no_leak(game: Game[StandardState], viewer: int) -> None:
+    """Hidden information of trade ("First Contact Phase": face-down cards and the market
+    stack below its top token; Setup 6: the passenger stockpile) never reaches a seat:
+    neither its view nor its log holds a face-down system beside its culture (unless its
+    own Data Probe showed it), a market token under the top, or the stockpile's order."""
+    s = game.state
+    shown = view(s, viewer)
+    log = game.log_for(viewer)
+    probed = {k for ev in log if ev.get("type") == "FirstContactCardsSeen" and "data" in ev
+              for k in ev["data"]["cards"]}
+    text = json.dumps([shown, log])
+    for system, culture in s.first_contact.items():
+        if system in probed:
+            continue
+        assert f'"{system}": "{culture}"' not in text, f"{system} leaked to {viewer}"
+    for culture, m in s.trade.markets.items():
+        if not m.stack:
+            continue
+        mv = json.dumps(shown["markets"][culture])
+        assert all(token not in mv for token in m.stack[1:]), f"{culture} stack leaked"
+    assert "passenger_stock" not in text and shown["decks"].get("passenger") == len(
+        s.decks.get("passenger", []))
+
+
+
 def test_random_bots_trade_on_the_standard_board_without_a_refusal() -> None:
     """Random bots play eight rounds; each Movement phase is a jump to a random landing
     place (movement is another module's), everything after it is the bots' choice: every
@@ -254,6 +279,9 @@ def test_random_bots_trade_on_the_standard_board_without_a_refusal() -> None:
         cmd = bots[seat].choose({}, legal, seat=seat, seq=game.seq)
         kinds.add(cmd.type)
         game.play(seat, cmd)
+        if steps % 7 == 0:
+            for viewer in (0, 1, 2, -1):
+                assert_no_leak(game, viewer)
     assert game.state.round > 8
     assert {"BuyGoods", "SellGoods", "EndPhase"} <= kinds
     assert len(game.state.discovered) >= 10
