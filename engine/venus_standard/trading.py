@@ -400,9 +400,14 @@ def drop_off(draft: Draft, seat: int, cmd: DropOffPassenger) -> None:
     if cmd.passenger not in state.player(seat).cargo:
         raise RuleError("Dropping Off Passengers", f"no {cmd.passenger} aboard")
     passengers.check_drop_off(cmd.passenger, port.culture)
-    zen = tuple(draft.dice(2)) if has(state.player(seat), "zen_paint_job") else None
-    d = passengers.delivery(cmd.passenger, zen if zen is None else (zen[0], zen[1]))
-    draft.emit("PassengerDroppedOff", seat=seat, passenger=cmd.passenger, at=port.culture,
+    _deliver(draft, seat, cmd.passenger, port.culture)
+
+
+def _deliver(draft: Draft, seat: int, passenger: str, at: str) -> None:
+    """"Dropping Off Passengers": the fare, fame or infamy; a Zen Paint Job's bonus."""
+    zen = tuple(draft.dice(2)) if has(draft.state.player(seat), "zen_paint_job") else None
+    d = passengers.delivery(passenger, zen if zen is None else (zen[0], zen[1]))
+    draft.emit("PassengerDroppedOff", seat=seat, passenger=passenger, at=at,
                fare=d.fare, bonus=d.bonus, zen_dice=list(zen) if zen else None)
     draft.credits(seat, d.fare + d.bonus, "fare")
     if d.fame > 0:
@@ -632,6 +637,104 @@ def _swap_offers(state: StandardState, seat: int) -> Iterator[Command]:
 def _encounter_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield ReturnEncounterCard(to="top")
     yield ReturnEncounterCard(to="bottom")
+
+
+@command
+class ShuttlePickUp(Command):
+    """"Appendix B > Shuttle": pick up a passenger waiting in a system within reach."""
+
+    type: Literal["ShuttlePickUp"] = "ShuttlePickUp"
+    passenger: str
+
+
+@command
+class ShuttleDropOff(Command):
+    """"Appendix B > Shuttle": drop off a passenger whose destination is within reach."""
+
+    type: Literal["ShuttleDropOff"] = "ShuttleDropOff"
+    passenger: str
+
+
+SHUTTLE = "Appendix B > Shuttle"
+
+
+def _shuttle_die(state: StandardState) -> int | None:
+    """The die assigned to the Shuttle this turn, while the ship has not moved yet (the Set
+    Speed step; "only during the Set Speed and End Movement steps")."""
+    flight = getattr(state.turn, "flight", None)
+    if flight is None or getattr(flight, "path", None) or \
+            getattr(flight, "stage", "") not in ("speed", "move"):
+        return None
+    index = (getattr(flight, "boxes", None) or {}).get("upgrade:shuttle")
+    return None if index is None else int(flight.dice[index])
+
+
+def shuttle_reach(state: StandardState, seat: int) -> list[str]:
+    """The discovered cultures (and ``base``) with a surface city or spaceport within the
+    Shuttle's die of the ship, counting spaces: every line one space, hazards ignored."""
+    die = _shuttle_die(state)
+    board = places._board()
+    if die is None or board is None or not has(state.player(seat), "shuttle"):
+        return []
+    start = state.player(seat).space
+    seen, frontier = {start: 0}, [start]
+    while frontier:
+        nxt = []
+        for space in frontier:
+            if seen[space] >= die:
+                continue
+            for n in board.neighbours(space):
+                if n not in seen:
+                    seen[n] = seen[space] + 1
+                    nxt.append(n)
+        frontier = nxt
+    out = []
+    for space in seen:
+        if space == places.galactic_base():
+            out.append(BASE)
+        elif places.landing(space, state) in ("city", "spaceport"):
+            system = places.system_of(space)
+            culture = state.discovered.get(system) if system else None
+            if culture is not None and culture not in out:
+                out.append(culture)
+    return out
+
+
+@rule(ShuttlePickUp)
+def shuttle_pick_up(draft: Draft, seat: int, cmd: ShuttlePickUp) -> None:
+    state = draft.state
+    where = next((c for c in shuttle_reach(state, seat)
+                  if cmd.passenger in _waiting(state, Port(c, city=False))), None)
+    if where is None:
+        raise RuleError(SHUTTLE, f"no {cmd.passenger} waits within the Shuttle's reach")
+    if not _room(state.player(seat), [cmd.passenger]):
+        raise RuleError("Capacity", "no cargo hold has room for this passenger")
+    draft.emit("PassengerPickedUp", seat=seat, passenger=cmd.passenger, at=where,
+               shuttle=True)
+
+
+@rule(ShuttleDropOff)
+def shuttle_drop_off(draft: Draft, seat: int, cmd: ShuttleDropOff) -> None:
+    state = draft.state
+    if cmd.passenger not in state.player(seat).cargo:
+        raise RuleError(SHUTTLE, f"no {cmd.passenger} aboard")
+    destination = load_cultures().passenger(cmd.passenger).destination
+    if destination not in shuttle_reach(state, seat):
+        raise RuleError(SHUTTLE, "the passenger's destination is out of the Shuttle's reach")
+    _deliver(draft, seat, cmd.passenger, destination)
+
+
+@offers("movement", ShuttlePickUp, ShuttleDropOff)
+def _shuttle_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    reach = shuttle_reach(state, seat)
+    p = state.player(seat)
+    for culture in reach:
+        for token in _waiting(state, Port(culture, city=False)):
+            if _room(p, [token]):
+                yield ShuttlePickUp(passenger=token)
+    for token in p.cargo:
+        if is_passenger(token) and load_cultures().passenger(token).destination in reach:
+            yield ShuttleDropOff(passenger=token)
 
 
 def return_technology(draft: Draft, seat: int, tech: str) -> None:

@@ -390,3 +390,37 @@ def test_home_culture_discount_on_a_real_buy() -> None:
     cost = load_cultures().culture(culture).goods.cost
     game.play(seat, t.BuyGoods(token=s.trade.market(culture).goods[0]))
     assert game.state.players[seat].credits == 500 - (cost - 10)
+
+
+def test_shuttle_picks_up_and_drops_off_within_its_die(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Appendix B > Shuttle": with a die assigned (here: 2), passengers are picked up and
+    dropped off in systems within that many spaces, during the Set Speed step."""
+    game = start(seed="shuttle")
+    facts = load_cultures()
+    wanted = {p.destination for p in facts.passengers}
+    system = next(sy for sy in BOARD.cultured_systems
+                  if BOARD.surface_cities(sy) and culture_at(game, sy) in wanted)
+    seat, culture = _discovered(game, system)
+    for _ in range(2):
+        game.play(seat, c.EndPhase())
+    mover = game.state.turn.seat if game.state.turn else 0
+    _give(game, mover, "shuttle:1")
+    orbit = BOARD.orbits_of_city(city(system))[0]
+    act(game, lambda d: d.emit("ShipPlaced", seat=mover, space=orbit))
+    rider = next(p.key for p in facts.passengers if p.destination == culture)
+    waiting = next(p.key for p in facts.passengers if p.key != rider and p.dots == 1)
+    game.state.players[mover].cargo.append(rider)
+    game.state.trade.market(culture).passengers.append(waiting)
+    assert not any(isinstance(x, t.ShuttlePickUp) for x in ruleset.legal_actions(game.state, mover))
+    monkeypatch.setattr(t, "_shuttle_die", lambda state: 2)
+    legal = list(ruleset.legal_actions(game.state, mover))
+    assert t.ShuttlePickUp(passenger=waiting) in legal
+    assert t.ShuttleDropOff(passenger=rider) in legal
+    before = game.state.players[mover].credits
+    game.play(mover, t.ShuttleDropOff(passenger=rider))
+    game.play(mover, t.ShuttlePickUp(passenger=waiting))
+    assert game.state.players[mover].credits == before + facts.passenger(rider).fare
+    assert game.state.players[mover].cargo == [waiting]
+    monkeypatch.setattr(t, "_shuttle_die", lambda state: 0)
+    with pytest.raises(RuleError, match="Shuttle"):
+        game.play(mover, t.ShuttleDropOff(passenger=waiting))
