@@ -101,12 +101,37 @@ class Passenger(_Model):
     fame_ours: bool = False
 
 
+class Demand(_Model):
+    """Demand tokens (2012 box; classic game "Demand", standard game optional rule
+    "Demand"): ``count`` tokens placed at culture ``at`` paying ``bonus`` more for the goods
+    of culture ``goods``."""
+
+    at: str
+    goods: str
+    bonus: int
+    count: int = Field(ge=1)
+    note: str | None = None
+
+
 class CultureFacts(_Model):
     format: int
     about: str
     grades: list[GradeRange]
     cultures: list[Culture]
     passengers: list[Passenger]
+    demands: list[Demand]
+
+    def demand_tokens(self) -> list[str]:
+        """One id per physical demand token: ``"demand:<n>"`` in the data's order."""
+        return [f"demand:{i}" for i in range(1, sum(d.count for d in self.demands) + 1)]
+
+    def demand(self, token: str) -> Demand:
+        n = int(token.removeprefix("demand:"))
+        for d in self.demands:
+            if n <= d.count:
+                return d
+            n -= d.count
+        raise KeyError(token)
 
     def culture(self, key: str) -> Culture:
         for c in self.cultures:
@@ -158,6 +183,8 @@ class CultureFacts(_Model):
         for p in self.passengers:
             if {p.start, p.destination} - keys - {BASE}:
                 raise ValueError(f"passenger {p.key}: unknown place")
+        if sum(d.count for d in self.demands) != 38:
+            raise ValueError("the box has 38 demand tokens (Component List)")
         return self
 
 

@@ -591,7 +591,7 @@ def _with_2012_facts(raw: dict[str, Any]) -> dict[str, Any]:
     """Fill in the 2012 culture facts from the shared module ``engine.cluster.cultures`` (one
     data file read by this ruleset and the standard game): each culture's number, IOU value and
     buyers, its goods' 2012 name, count, cost and resale values (classic pays the centre one),
-    and the classic-2012 passengers."""
+    and the classic-2012 passengers and demand tokens."""
     facts = load_cultures()
     for c in raw["cultures"]:
         shared = facts.culture(c["key"])
@@ -601,7 +601,9 @@ def _with_2012_facts(raw: dict[str, Any]) -> dict[str, Any]:
             name_2012=g.name, count_2012=g.count, cost=g.cost, payoff=g.resale.mid,
             prices_2012={**g.resale.model_dump(), "ours": g.resale_ours},
         )
-    raw["bonus"][Edition.CLASSIC_2012.value]["fares"] = [
+    bonus = raw["bonus"][Edition.CLASSIC_2012.value]
+    bonus["demands"] = [d.model_dump(exclude_none=True) for d in facts.demands]
+    bonus["fares"] = [
         {"origin": p.start, "destination": p.destination, "fee": p.fare, "title": p.title}
         for p in facts.passengers if p.classic
     ]

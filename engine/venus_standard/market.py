@@ -97,6 +97,7 @@ class Market(BaseModel):
     passengers: list[str] = []
     supply_goods: list[str] = []
     supply_techs: list[str] = []
+    demands: list[str] = []  # optional rule "Demand": demand tokens here (or in the supply)
 
 
 def top(market: Market) -> MarketToken:

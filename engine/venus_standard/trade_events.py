@@ -121,10 +121,18 @@ def _equipment_bought(state: StandardState, d: dict[str, Any]) -> None:
         t.stock[kind] = t.stock.get(kind, 0) - 1
 
 
+@on("DemandPlaced")
+def _demand(state: StandardState, d: dict[str, Any]) -> None:
+    state.trade.market(d["at"]).demands.append(d["token"])
+
+
 @on("GoodsSold")
 def _goods_sold(state: StandardState, d: dict[str, Any]) -> None:
-    """"Sell Actions": the token back to its culture's supply area (not the market)."""
+    """"Sell Actions": the token back to its culture's supply area (not the market); a
+    demand token used is removed from the game (optional rule "Demand")."""
     state.player(d["seat"]).cargo.remove(d["token"])
+    if d.get("demand"):
+        state.trade.market(d["at"]).demands.remove(d["demand"])
     state.trade.market(origin(d["token"])).supply_goods.append(d["token"])
     _turn_count(state, "sell")
     turn = state.turn

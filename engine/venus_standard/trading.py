@@ -310,6 +310,15 @@ class Sale:
     value: int
     black_market: bool
     fee: int
+    demand: str | None = None  # the demand token removed (optional rule "Demand")
+
+
+def demand_bonus(state: StandardState, culture: str, goods: str) -> tuple[int, str | None]:
+    """Optional rule "Demand" (and "High Demand"): the bonus of every demand token for these
+    goods at this market, and the one token removed by the sale."""
+    facts = load_cultures()
+    mine = [d for d in state.trade.market(culture).demands if facts.demand(d).goods == goods]
+    return sum(facts.demand(d).bonus for d in mine), (mine[0] if mine else None)
 
 
 def check_sell(state: StandardState, seat: int, token: str, black_market: bool) -> Sale:
@@ -321,18 +330,20 @@ def check_sell(state: StandardState, seat: int, token: str, black_market: bool) 
     trade.check_action("sell", _done(state, "sell"), _limit(state).sells, heading)
     black = trade.check_buyer(origin(token), port.culture,
                               black_market=black_market and _stealth(state, seat))
-    value = trade.sale_value(origin(token), market.condition(state.trade.market(port.culture)))
+    bonus, demand = demand_bonus(state, port.culture, origin(token))
+    value = trade.sale_value(origin(token), market.condition(state.trade.market(port.culture)),
+                             bonus)
     fee = trade.spaceport_fee(owner=port.owner, seat=seat, stealth=_stealth(state, seat))
     if fee > 0 and p.credits + value < fee:
         raise RuleError("Trading on Merchant Spaceports", "the c10 fee cannot be paid")
-    return Sale(port, value, black, fee)
+    return Sale(port, value, black, fee, demand)
 
 
 @rule(SellGoods)
 def sell_goods(draft: Draft, seat: int, cmd: SellGoods) -> None:
     sale = check_sell(draft.state, seat, cmd.token, cmd.black_market)
     draft.emit("GoodsSold", seat=seat, token=cmd.token, at=sale.port.culture,
-               value=sale.value, black_market=sale.black_market)
+               value=sale.value, black_market=sale.black_market, demand=sale.demand)
     draft.credits(seat, sale.value, "goods_sold")
     _fee(draft, seat, sale.port, sale.fee)
     if sale.black_market:
@@ -821,6 +832,27 @@ def place_passenger(draft: Draft) -> None:
     token = decks.draw(draft, decks.PASSENGER, to="passenger")
     if token is not None:
         draft.emit("PassengerPlaced", passenger=token, at=passengers.start_of(token))
+    if draft.state.table.demand:
+        place_demand(draft)
+
+
+DEMAND = "demand"  # the optional rule's face-down demand tokens
+
+
+def place_demand(draft: Draft) -> None:
+    """Optional rule "Demand": at the start of every odd round, after the passenger, a
+    random demand token face up in the market of its culture (its supply area while the
+    culture is undiscovered; it moves with the culture's tokens at First Contact)."""
+    token = decks.draw(draft, DEMAND, to="demand")
+    if token is not None:
+        draft.emit("DemandPlaced", token=token, at=load_cultures().demand(token).at)
+
+
+@step(6)
+def shuffle_demand(draft: Draft) -> None:
+    """Optional rule "Demand": "shuffle and place all the demand tokens facedown"."""
+    if draft.state.table.demand:
+        decks.shuffle(draft, DEMAND, load_cultures().demand_tokens())
 
 
 def redeem_drills(draft: Draft) -> None:
@@ -946,6 +978,8 @@ def _market_view(state: StandardState, culture: str, system: str | None) -> dict
         "goods": [_goods_view(t) for t in m.goods],
         "techs": [_tech_view(t) for t in m.techs],
         "passengers": list(m.passengers),
+        "demands": [{"id": d, **load_cultures().demand(d).model_dump(exclude_none=True)}
+                    for d in m.demands],
         "supply_goods": [_goods_view(t) for t in m.supply_goods],
         "supply_techs": [_tech_view(t) for t in m.supply_techs],
     }

@@ -424,3 +424,31 @@ def test_shuttle_picks_up_and_drops_off_within_its_die(monkeypatch: pytest.Monke
     monkeypatch.setattr(t, "_shuttle_die", lambda state: 0)
     with pytest.raises(RuleError, match="Shuttle"):
         game.play(mover, t.ShuttleDropOff(passenger=waiting))
+
+
+def test_optional_rule_demand_placed_each_odd_round_and_paid_once() -> None:
+    """Optional rule "Demand": a demand token at setup's first round, the bonus of every
+    matching token on a sale ("High Demand"), one token removed per goods token sold."""
+    game = start(seed="demand", demand=True)
+    s = game.state
+    placed = [d for m in s.trade.markets.values() for d in m.demands]
+    assert len(placed) == 1 and len(s.decks["demand"]) == 37
+    facts = load_cultures()
+    where = {cu: sy for sy, cu in s.first_contact.items() if BOARD.surface_cities(sy)}
+    pair = next(d for d in facts.demands if d.count >= 2 and d.at in where)
+    seat, culture = _discovered(game, where[pair.at])
+    goods = pair.goods
+    # two demand tokens here for the same goods (the test puts them there)
+    mine = [tok for tok in facts.demand_tokens() if facts.demand(tok) == pair][:2]
+    m = game.state.trade.market(culture)
+    m.demands = list(mine)
+    token = game.state.trade.market(goods).supply_goods[0]
+    game.state.trade.market(goods).supply_goods.remove(token)
+    game.state.players[seat].cargo.append(token)
+    before = game.state.players[seat].credits
+    cond = t.market.condition(m)
+    game.play(seat, t.SellGoods(token=token))
+    bonus = sum(facts.demand(d).bonus for d in mine)
+    assert game.state.players[seat].credits == before + facts.culture(goods).goods.resale.at(
+        cond) + bonus
+    assert game.state.trade.market(culture).demands == mine[1:]
