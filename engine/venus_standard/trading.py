@@ -449,6 +449,67 @@ def offload(draft: Draft, seat: int, cmd: Offload) -> None:
     draft.emit("CargoOffloaded", seat=seat, token=cmd.token, at=port.culture)
 
 
+@command
+class Jettison(Command):
+    """"Jettisoning": a goods, technology (not a utility) or passenger token thrown out
+    after the Move step ended away from a surface city or spaceport."""
+
+    type: Literal["Jettison"] = "Jettison"
+    token: str
+
+
+@command
+class DoneJettisoning(Command):
+    type: Literal["DoneJettisoning"] = "DoneJettisoning"
+
+
+def _jettisonable(p: Player) -> list[str]:
+    techs = load_technologies()
+    return [*p.cargo, *[t for t in p.techs if techs.of_token(t).type in
+                        (TechType.STRUCTURAL, TechType.SHIP_UPGRADE)]]
+
+
+def jettison_window(draft: Draft, why: str) -> bool:
+    """The Move step ended away from a port: a player with cargo may jettison first."""
+    turn = draft.state.turn
+    if turn is None or not _jettisonable(draft.state.player(turn.seat)):
+        return False
+    draft.ask(turn.seat, "jettison", why=why)
+    return True
+
+
+rounds.AWAY_FROM_PORT.append(jettison_window)
+
+
+@rule(Jettison)
+def jettison(draft: Draft, seat: int, cmd: Jettison) -> None:
+    """Goods and technologies go to their culture's supply area; a passenger leaves the
+    game and costs infamy equal to the higher of two dice."""
+    if cmd.token not in _jettisonable(draft.state.player(seat)):
+        raise RuleError("Jettisoning", f"{cmd.token} is not aboard (utility techs stay)")
+    infamy = 0
+    if is_passenger(cmd.token):
+        dice = draft.dice(2)
+        infamy = passengers.jettison_infamy((dice[0], dice[1]))
+    draft.emit("CargoJettisoned", seat=seat, token=cmd.token, infamy=infamy)
+    draft.infamy(seat, infamy, "jettisoned_passenger")
+
+
+@rule(DoneJettisoning)
+def done_jettisoning(draft: Draft, seat: int, cmd: DoneJettisoning) -> None:
+    ask = draft.state.ask
+    why = str(ask.detail.get("why", "movement_spent")) if ask else "movement_spent"
+    draft.answered()
+    rounds.end_turn(draft, why)
+
+
+@offers("jettison", Jettison, DoneJettisoning)
+def _jettison_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    yield DoneJettisoning()
+    for token in _jettisonable(state.player(seat)):
+        yield Jettison(token=token)
+
+
 # ------------------------------------------------------------------ merchant spaceports
 
 
@@ -799,7 +860,8 @@ def reveal(draft: Draft) -> None:
 
 
 # what turns something up or rolls a die: no take-back across it
-barriers("FirstContactMade", "MarketShifted", "PassengerDroppedOff", "PassengerPlaced")
+barriers("FirstContactMade", "MarketShifted", "PassengerDroppedOff", "PassengerPlaced",
+         "CargoJettisoned")
 
 rounds.PHASE_START["first_contact"].append(reveal)
 rounds.PHASE_START["spaceport"].append(shift_markets)

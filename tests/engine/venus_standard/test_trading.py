@@ -452,3 +452,29 @@ def test_optional_rule_demand_placed_each_odd_round_and_paid_once() -> None:
     assert game.state.players[seat].credits == before + facts.culture(goods).goods.resale.at(
         cond) + bonus
     assert game.state.trade.market(culture).demands == mine[1:]
+
+
+def test_jettisoning_after_a_move_ending_away_from_a_port() -> None:
+    """"Jettisoning": goods to their supply area; a passenger out of the game with infamy
+    equal to the higher of two dice; then the turn ends."""
+    game = start(seed="jett")
+    seat = game.state.turn.seat if game.state.turn else 0
+    p = game.state.players[seat]
+    token = game.state.trade.market("graw").supply_goods.pop(0)
+    p.cargo += [token, "spy"]
+    blue = next(s for s in BOARD.spaces if BOARD.kind(s) == "blue")
+    land(game, blue)
+    assert ruleset.pending(game.state).prompt == "jettison"
+    game.play(seat, t.Jettison(token=token))
+    assert token in game.state.trade.market("graw").supply_goods
+    game.play(seat, t.Jettison(token="spy"))
+    ev = next(e for e in game.events if e.type == "CargoJettisoned" and e.data["token"] == "spy")
+    assert 1 <= ev.data["infamy"] <= 6 and game.state.players[seat].infamy == ev.data["infamy"]
+    assert "spy" not in [q for m in game.state.trade.markets.values() for q in m.passengers]
+    game.play(seat, t.DoneJettisoning())
+    assert game.state.turn is not None and game.state.turn.seat != seat
+    # an empty ship is not asked
+    other = game.state.turn.seat
+    land(game, blue)
+    assert game.state.turn is not None and game.state.turn.seat == seat
+    assert other != seat
