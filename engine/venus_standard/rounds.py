@@ -163,7 +163,28 @@ def end_turn(draft: Draft, why: str) -> None:
     elif state.round >= state.last_round:
         final_scoring(draft)
     else:
+        if state.round == STANDARD_ROUNDS:
+            epic_interlude(draft)
         start_round(draft, state.round + 1)
+
+
+def epic_interlude(draft: Draft) -> None:
+    """Epic Game, after round 30 and before round 31: 1. the round marker flipped to its
+    "30" side (the round number goes on); 2. every discovered culture produces all its
+    goods (``ICONS["production"]``); 3. production round markers on rounds 40 (playing 41
+    or more) and 50 (51 or more); 4. the passenger pool refreshed with the passengers
+    returned to the box."""
+    from . import decks
+
+    last = draft.state.last_round
+    draft.emit("RoundMarkerFlipped", round=STANDARD_ROUNDS)
+    produce = ICONS.get("production")
+    if produce is not None:
+        produce(draft)
+    marked = [r for r, need in ((40, 41), (50, 51)) if last >= need]
+    if marked:
+        draft.emit("ProductionRoundsMarked", rounds=marked)
+    decks.refill(draft, decks.PASSENGER)
 
 
 def first_contact_waiting(state: StandardState) -> bool:

@@ -11,6 +11,7 @@ from . import (  # noqa: F401
     rules,
     scoring,
     setup,
+    solo,
     trade_events,
     trading,
 )
