@@ -74,8 +74,9 @@ def _contact(state: StandardState, d: dict[str, Any]) -> None:
     m.goods += m.supply_goods
     m.techs += m.supply_techs
     m.supply_goods, m.supply_techs = [], []
-    state.trade.iou[culture] = int(d["iou"])
-    state.trade.holders[culture] = int(d["seat"])
+    if d.get("seat") is not None:
+        state.trade.iou[culture] = int(d["iou"])
+        state.trade.holders[culture] = int(d["seat"])
 
 
 # ------------------------------------------------------------------ transactions

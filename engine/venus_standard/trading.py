@@ -21,6 +21,7 @@ from engine.kernel import NOBODY, Command, RuleError, only
 
 from . import cargo, decks, market, passengers, places, rounds, spaceports, trade
 from .commands import command
+from .discovery import REVEALED, reveal
 from .draft import Draft
 from .first_contact import market_token_ids, supply_area
 from .legal import offers
@@ -839,31 +840,37 @@ def drill_on(draft: Draft, seat: int, space: str) -> bool:
 # ------------------------------------------------------------------ the phases' hooks
 
 
-def reveal(draft: Draft) -> None:
-    """"First Contact Phase" 1-4: flip the card, stack the shuffled market tokens (their
-    order below the top is told to nobody), the goods and technologies to the market, the
-    IOU credits on the card."""
+def first_contact(draft: Draft) -> None:
+    """"First Contact Phase" 1: the current player flips the card of the system he landed
+    in (``discovery.reveal``; the market is set out by ``set_out_market``)."""
     state = draft.state
     turn = state.turn
     assert turn is not None
     system = places.system_of(state.player(turn.seat).space)
-    if system is None or system not in state.first_contact:
-        return
-    culture = state.first_contact[system]
-    draft.emit("FirstContactRevealed", system=system, culture=culture, seat=turn.seat)
+    if system is not None and system in state.first_contact:
+        reveal(draft, turn.seat, system)
+
+
+def set_out_market(draft: Draft, seat: int | None, system: str, culture: str) -> None:
+    """"First Contact Phase" 2-4 (Light Speed Game 13): the culture's market tokens shuffled
+    into a stack (its order below the top told to nobody), its goods and technology tokens
+    (and waiting passengers) to the system's market, the IOU credits on the card."""
     stack = draft.rng.shuffled(market_token_ids(culture))
     draft.emit("MarketStacked", NOBODY, culture=culture, stack=stack)
     top = load_market_tokens().by_id[stack[0]]
-    facts = load_cultures().culture(culture)
-    draft.emit("FirstContactMade", seat=turn.seat, system=system, culture=culture,
-               iou=facts.iou, top=top.id, condition=top.condition.value)
+    draft.emit("FirstContactMade", seat=seat, system=system, culture=culture,
+               iou=load_cultures().culture(culture).iou, top=top.id,
+               condition=top.condition.value)
+
+
+REVEALED.append(set_out_market)
 
 
 # what turns something up or rolls a die: no take-back across it
 barriers("FirstContactMade", "MarketShifted", "PassengerDroppedOff", "PassengerPlaced",
          "CargoJettisoned")
 
-rounds.PHASE_START["first_contact"].append(reveal)
+rounds.PHASE_START["first_contact"].append(first_contact)
 rounds.PHASE_START["spaceport"].append(shift_markets)
 
 
@@ -943,6 +950,53 @@ def technology_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
 
 rounds.ICONS["passenger"] = place_passenger
 rounds.ICONS["drill"] = redeem_drills
+
+
+@command
+class BuyStartingGoods(Command):
+    """Light Speed Game 14: "Purchase Starting Goods" from a culture one revealed."""
+
+    type: Literal["BuyStartingGoods"] = "BuyStartingGoods"
+    token: str
+
+
+def check_starting_goods(state: StandardState, seat: int, token: str) -> str:
+    """Unlimited buys of goods from the cultures whose cards the player revealed, at their
+    cost: no IOU credits, no pilot discount (Light Speed Game 14)."""
+    heading = "Light Speed Game > Purchase Starting Goods"
+    p = state.player(seat)
+    mine = [state.discovered[s] for s in p.contacts if s in state.discovered]
+    culture = next((c for c in mine if token in state.trade.market(c).goods), None)
+    if culture is None:
+        raise RuleError(heading, f"{token} is not for sale at a culture you revealed")
+    cost = load_cultures().culture(origin(token)).goods.cost
+    if cost > p.credits:
+        raise RuleError(heading, f"c{cost} needed, c{p.credits} available")
+    if not _room(p, [token]):
+        raise RuleError("Capacity", "no cargo hold has room for it")
+    return culture
+
+
+@rule(BuyStartingGoods)
+def buy_starting_goods(draft: Draft, seat: int, cmd: BuyStartingGoods) -> None:
+    culture = check_starting_goods(draft.state, seat, cmd.token)
+    cost = load_cultures().culture(origin(cmd.token)).goods.cost
+    draft.emit("GoodsBought", seat=seat, token=cmd.token, at=culture, culture=culture,
+               price=cost, iou=0)
+    draft.credits(seat, -cost, "goods_bought")
+
+
+@offers("starting_goods", BuyStartingGoods)
+def _starting_goods_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    seen: set[str] = set()
+    for system in state.player(seat).contacts:
+        culture = state.discovered.get(system)
+        if culture is None:
+            continue
+        for token in state.trade.market(culture).goods:
+            if origin(token) not in seen and _ok(check_starting_goods, state, seat, token):
+                seen.add(origin(token))
+                yield BuyStartingGoods(token=token)
 
 
 # ------------------------------------------------------------------ offers (legal_actions)

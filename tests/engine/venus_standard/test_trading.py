@@ -478,3 +478,29 @@ def test_jettisoning_after_a_move_ending_away_from_a_port() -> None:
     land(game, blue)
     assert game.state.turn is not None and game.state.turn.seat == seat
     assert other != seat
+
+
+def test_light_speed_reveals_set_out_markets_and_starting_goods_are_bought() -> None:
+    """Light Speed Game 13-14: each revealed card sets out its culture's market with the IOU
+    credits on it; starting goods are bought at cost from one's own cultures."""
+    game = Game.start(ruleset, {"variant": "light-speed"}, ["a", "b"], seed="light")
+    bots = [UniformBot("x"), UniformBot("y")]
+    bought = 0
+    while (now := ruleset.pending(game.state)) is not None and now.prompt in (
+            "reveal", "starting_goods"):
+        seat = now.seats[0]
+        legal = takeback.without(ruleset.legal_actions(game.state, seat))
+        buys = [x for x in legal if isinstance(x, t.BuyStartingGoods)]
+        cmd = buys[0] if buys and bought < 2 else bots[seat].choose({}, legal, seat=seat,
+                                                                     seq=game.seq)
+        bought += isinstance(cmd, t.BuyStartingGoods)
+        game.play(seat, cmd)
+    s = game.state
+    assert len(s.discovered) == 4
+    for system, culture in s.discovered.items():
+        assert len(s.trade.market(culture).stack) == 3
+        holder = s.trade.holders[culture]
+        assert system in s.players[holder].contacts
+        assert s.trade.iou[culture] == load_cultures().culture(culture).iou
+    assert bought >= 2 and sum(len(p.cargo) for p in s.players) == bought
+    assert sum(p.credits for p in s.players) < 2 * 200
