@@ -504,3 +504,35 @@ def test_light_speed_reveals_set_out_markets_and_starting_goods_are_bought() -> 
         assert s.trade.iou[culture] == load_cultures().culture(culture).iou
     assert bought >= 2 and sum(len(p.cargo) for p in s.players) == bought
     assert sum(p.credits for p in s.players) < 2 * 200
+
+
+def test_production_rounds_and_encounter_production_fill_discovered_markets() -> None:
+    """Epic Game > Production Rounds; "Encounter Card Production": all supply-area goods
+    of a discovered culture go to its market; an undiscovered culture keeps them."""
+    game = start(seed="prod")
+    seat, culture = _discovered(game, "colony-world")
+    m = game.state.trade.market(culture)
+    sold = m.goods.pop()
+    m.supply_goods.append(sold)
+    hidden = next(c for c in game.state.first_contact.values())
+    before = list(game.state.trade.market(hidden).supply_goods)
+    act(game, t.production_round)
+    assert sold in game.state.trade.market(culture).goods
+    assert game.state.trade.market(culture).supply_goods == []
+    assert game.state.trade.market(hidden).supply_goods == before
+    game.state.trade.market(culture).supply_goods.append(
+        game.state.trade.market(culture).goods.pop())
+    number = load_cultures().culture(culture).number
+    act(game, lambda d: t.encounter_production(d, number))
+    assert game.state.trade.market(culture).supply_goods == []
+
+
+def test_goods_lost_go_back_to_their_supply_area() -> None:
+    game = start(seed="lost")
+    seat = game.state.turn.seat if game.state.turn else 0
+    token = game.state.trade.market("zum").supply_goods.pop(0)
+    game.state.players[seat].cargo.append(token)
+    assert t.goods_aboard(game.state, seat) == [(token, "basic")]
+    act(game, lambda d: t.lose_goods(d, seat, token))
+    assert token in game.state.trade.market("zum").supply_goods
+    assert game.state.players[seat].cargo == []
