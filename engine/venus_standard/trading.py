@@ -28,7 +28,7 @@ from .first_contact import market_token_ids, supply_area
 from .legal import offers
 from .market import load_market_tokens
 from .rules import rule
-from .scoring import fame_source
+from .scoring import BEFORE_SCORING, fame_source
 from .setup import step
 from .state import Player, StandardState
 from .takeback import barriers
@@ -934,6 +934,17 @@ def redeem_drills(draft: Draft) -> None:
     for p in state.players:
         draft.credits(p.seat, spaceports.drill_income(len(p.drills)), "drills")
     draft.emit("DrillsRecovered")
+
+
+def spoiler_fame(draft: Draft) -> None:
+    """"Appendix B > Fancy/Less Fancy Spoiler": at the end of the game a spoiler gives its
+    player fame equal to one die roll."""
+    for p in draft.state.players:
+        if has(p, "spoiler"):
+            draft.fame(p.seat, draft.die(), "spoiler")
+
+
+BEFORE_SCORING.append(spoiler_fame)
 
 
 @fame_source

@@ -536,3 +536,23 @@ def test_goods_lost_go_back_to_their_supply_area() -> None:
     act(game, lambda d: t.lose_goods(d, seat, token))
     assert token in game.state.trade.market("zum").supply_goods
     assert game.state.players[seat].cargo == []
+
+
+def test_end_of_game_spoiler_die_wave_emitter_and_zen_paint_job_fame() -> None:
+    """Appendix B: a spoiler gives one die of fame at the end; a Wave Emitter three fame per
+    completed mission; a Zen Paint Job costs three fame."""
+    from engine.venus_standard.scoring import fame_parts, final_scoring
+
+    game = start(seed="fame")
+    p0, p1 = game.state.players
+    _give(game, p0.seat, "less_fancy_spoiler:1")
+    _give(game, p1.seat, "wave_emitter:1")
+    _give(game, p1.seat, "zen_paint_job:1")
+    p1.missions_done = ["m1", "m2"]
+    parts = dict(fame_parts(game.state, p1.seat))
+    assert parts["wave_emitter"] == 6 and parts["zen_paint_job"] == -3
+    act(game, final_scoring)
+    spoiler = next(e for e in game.events if e.type == "FameChanged"
+                   and e.data["reason"] == "spoiler")
+    assert spoiler.data["seat"] == p0.seat and 1 <= spoiler.data["delta"] <= 6
+    assert game.state.stage == "over"
