@@ -195,7 +195,7 @@ def _offloaded(state: StandardState, d: dict[str, Any]) -> None:
         m.techs.append(token)
 
 
-@on("CargoJettisoned", "CargoLost")
+@on("CargoJettisoned")
 def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
     """"Jettisoning": goods and technologies to their culture's supply area, passengers out
     of the game."""

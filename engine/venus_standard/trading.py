@@ -12,7 +12,6 @@ and writes events.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -967,45 +966,6 @@ def production_round(draft: Draft) -> None:
         produce(draft, culture, maximum=True)
 
 
-def encounter_production(draft: Draft, number: int) -> None:
-    """"Encounter Card Production" (Icon Reference: on an Encounter card the culture
-    "produces all of its goods tokens in its culture supply area"), once discovered."""
-    culture = load_cultures().by_number(number).key
-    if culture in draft.state.discovered.values():
-        produce(draft, culture, maximum=True)
-
-
-def goods_aboard(state: StandardState, seat: int) -> list[tuple[str, str]]:
-    """The goods tokens in a ship's holds with their grade ("Grades (color) of Goods")."""
-    facts = load_cultures()
-    return [(tok, facts.grade(facts.culture(origin(tok)).goods.cost).value)
-            for tok in state.player(seat).cargo if is_goods(tok)]
-
-
-def passengers_aboard(state: StandardState, seat: int) -> int:
-    return sum(1 for tok in state.player(seat).cargo if is_passenger(tok))
-
-
-def lose_goods(draft: Draft, seat: int, token: str) -> None:
-    """A goods token taken from the holds (a pirate's loot, a card): back to its culture's
-    supply area, as a jettisoned one."""
-    draft.emit("CargoLost", seat=seat, token=token)
-
-
-def _register_card_ports() -> None:
-    """The cards' questions about cargo and production (``ports.py`` of the cards, when the
-    module is present: the encounters' branch)."""
-    try:
-        ports = importlib.import_module(f"{__package__}.ports")
-    except ModuleNotFoundError:
-        return
-    ports.port("goods")(goods_aboard)
-    ports.port("passengers")(passengers_aboard)
-    ports.port("lose_goods")(lose_goods)
-    ports.port("produce")(encounter_production)
-
-
-_register_card_ports()
 rounds.ICONS["production"] = production_round
 rounds.ICONS["passenger"] = place_passenger
 rounds.ICONS["drill"] = redeem_drills
