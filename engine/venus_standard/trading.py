@@ -1052,6 +1052,9 @@ def _buys_and_sells(state: StandardState, seat: int) -> Iterator[Command]:
     for token in state.player(seat).cargo:
         if is_goods(token) and _ok(check_sell, state, seat, token, False):
             yield SellGoods(token=token)
+        elif is_goods(token) and _stealth(state, seat) and \
+                _ok(check_sell, state, seat, token, True):
+            yield SellGoods(token=token, black_market=True)
 
 
 @offers("first_contact", BuyGoods, BuyEquipment, BuyTechnology, SellGoods)

@@ -541,3 +541,28 @@ def test_end_of_game_spoiler_die_wave_emitter_and_zen_paint_job_fame() -> None:
                    and e.data["reason"] == "spoiler")
     assert spoiler.data["seat"] == p0.seat and 1 <= spoiler.data["delta"] <= 6
     assert game.state.stage == "over"
+
+
+def test_stealth_field_black_market_sale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Appendix B > Stealth Field": with its die assigned, goods sell to the culture after
+    the last buyer (two infamy each); the fee waiver is in test_trade_rules."""
+    game = start(seed="stealth")
+    facts = load_cultures()
+    where = {cu: sy for sy, cu in game.state.first_contact.items() if BOARD.surface_cities(sy)}
+    seller = next(c.key for c in facts.cultures if facts.next_buyer(c.key) in where)
+    market_culture = facts.next_buyer(seller)
+    seat, culture = _discovered(game, where[market_culture])
+    _give(game, seat, "stealth_field:1")
+    token = game.state.trade.market(seller).supply_goods.pop(0)
+    game.state.players[seat].cargo.append(token)
+    assert t.SellGoods(token=token, black_market=True) not in list(
+        ruleset.legal_actions(game.state, seat))
+    monkeypatch.setattr(t, "_stealth", lambda state, s: s == seat)
+    assert t.SellGoods(token=token, black_market=True) in list(
+        ruleset.legal_actions(game.state, seat))
+    before = game.state.players[seat].credits
+    game.play(seat, t.SellGoods(token=token, black_market=True))
+    cond = t.market.condition(game.state.trade.market(culture))
+    assert game.state.players[seat].credits == before + facts.culture(
+        seller).goods.resale.at(cond)
+    assert game.state.players[seat].infamy == 2
