@@ -12,6 +12,7 @@ and writes events.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -808,6 +809,66 @@ def _shuttle_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for token in p.cargo:
         if is_passenger(token) and load_cultures().passenger(token).destination in reach:
             yield ShuttleDropOff(passenger=token)
+
+
+@command
+class UseWaveEmitter(Command):
+    """"Appendix B > Wave Emitter": after his Movement phase, force a player on the same
+    space to exchange one Mission card (``mine`` for ``theirs``)."""
+
+    type: Literal["UseWaveEmitter"] = "UseWaveEmitter"
+    other: int
+    mine: str
+    theirs: str
+
+
+WAVE_EMITTER = "Appendix B > Wave Emitter"
+
+
+def check_wave_emitter(state: StandardState, seat: int, other: int) -> None:
+    turn = state.turn
+    if turn is None or turn.seat != seat or turn.phase == "movement":
+        raise RuleError(WAVE_EMITTER, "after one's own Movement phase")
+    if not has(state.player(seat), "wave_emitter"):
+        raise RuleError(WAVE_EMITTER, "no Wave Emitter aboard")
+    if "wave_emitter" in turn.techs_used:
+        raise RuleError(WAVE_EMITTER, "once per turn")
+    if not 0 <= other < len(state.players) or other == seat \
+            or state.player(other).space != state.player(seat).space:
+        raise RuleError(WAVE_EMITTER, "the other ship must be on your space")
+
+
+def _exchange() -> Any:
+    """The cards' exchange of Mission cards (``card_rules.exchange_missions``), if present."""
+    try:
+        return getattr(importlib.import_module(f"{__package__}.card_rules"),
+                       "exchange_missions", None)
+    except ModuleNotFoundError:
+        return None
+
+
+@rule(UseWaveEmitter)
+def use_wave_emitter(draft: Draft, seat: int, cmd: UseWaveEmitter) -> None:
+    check_wave_emitter(draft.state, seat, cmd.other)
+    exchange = _exchange()
+    if exchange is None:
+        raise RuleError(WAVE_EMITTER, "Mission cards are not in play")
+    draft.emit("TechnologyUsed", seat=seat, tech="wave_emitter", other=cmd.other)
+    exchange(draft, seat, cmd.other, cmd.mine, cmd.theirs)
+
+
+def _wave_emitter_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    if _exchange() is None:
+        return
+    for other in range(len(state.players)):
+        if _ok(check_wave_emitter, state, seat, other):
+            for mine in state.player(seat).missions:
+                for theirs in state.player(other).missions:
+                    yield UseWaveEmitter(other=other, mine=mine, theirs=theirs)
+
+
+for _prompt in ("first_contact", "transaction", "spaceport"):
+    offers(_prompt, UseWaveEmitter)(_wave_emitter_offers)
 
 
 def return_technology(draft: Draft, seat: int, tech: str) -> None:

@@ -566,3 +566,29 @@ def test_stealth_field_black_market_sale(monkeypatch: pytest.MonkeyPatch) -> Non
     assert game.state.players[seat].credits == before + facts.culture(
         seller).goods.resale.at(cond)
     assert game.state.players[seat].infamy == 2
+
+
+def test_wave_emitter_exchanges_missions_once_a_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Appendix B > Wave Emitter": after his Movement phase, a player on the same space is
+    made to exchange one Mission card; once per turn (the exchange itself is the cards')."""
+    game = start(seed="wave")
+    seat = game.state.turn.seat if game.state.turn else 0
+    other = 1 - seat
+    _give(game, seat, "wave_emitter:1")
+    game.state.players[seat].missions = ["mine"]
+    game.state.players[other].missions = ["theirs"]
+    calls: list[tuple[int, int, str, str]] = []
+    monkeypatch.setattr(t, "_exchange", lambda: lambda d, a, b, m, th: calls.append(
+        (a, b, m, th)))
+    with pytest.raises(RuleError, match="Player Turns|Wave Emitter"):
+        game.play(seat, t.UseWaveEmitter(other=other, mine="mine", theirs="theirs"))
+    game.play(seat, c.SkipMovement())  # both ships are on Galactic Base
+    cmd = t.UseWaveEmitter(other=other, mine="mine", theirs="theirs")
+    assert cmd in list(ruleset.legal_actions(game.state, seat))
+    game.play(seat, cmd)
+    assert calls == [(seat, other, "mine", "theirs")]
+    with pytest.raises(RuleError, match="once per turn"):
+        game.play(seat, cmd)
+    monkeypatch.setattr(t, "_exchange", lambda: None)  # without the cards: refused
+    assert not any(isinstance(x, t.UseWaveEmitter)
+                   for x in ruleset.legal_actions(game.state, seat))
