@@ -1167,6 +1167,18 @@ def _tech_view(token: str) -> dict[str, Any]:
     return out
 
 
+def _grouped(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Tokens of one kind as one line with a ``count`` (``id``: the first one, the token the
+    buy offers name)."""
+    out: dict[str, dict[str, Any]] = {}
+    for item in items:
+        if item["kind"] in out:
+            out[item["kind"]]["count"] += 1
+        else:
+            out[item["kind"]] = {**item, "count": 1}
+    return list(out.values())
+
+
 def _market_view(state: StandardState, culture: str, system: str | None) -> dict[str, Any]:
     """A market as the table shows it: the top market token only (the stack below it is
     face down: "First Contact Phase" 2), every goods and technology token face up (their
@@ -1182,6 +1194,8 @@ def _market_view(state: StandardState, culture: str, system: str | None) -> dict
         "supply_goods": [_goods_view(t) for t in m.supply_goods],
         "supply_techs": [_tech_view(t) for t in m.supply_techs],
     }
+    out["goods_by_kind"] = _grouped([_goods_view(t) for t in m.goods])
+    out["techs_by_kind"] = _grouped([_tech_view(t) for t in m.techs])
     if m.stack:
         top = market.top(m)
         out["token"] = {"id": top.id, "condition": top.condition.value,

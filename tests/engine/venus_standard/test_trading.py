@@ -592,3 +592,50 @@ def test_wave_emitter_exchanges_missions_once_a_turn(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(t, "_exchange", lambda: None)  # without the cards: refused
     assert not any(isinstance(x, t.UseWaveEmitter)
                    for x in ruleset.legal_actions(game.state, seat))
+
+
+def test_market_view_groups_tokens_by_kind_with_the_offered_token_first() -> None:
+    game = start(seed="group")
+    seat, culture = _discovered(game, "ice-planet")
+    game.state.players[seat].credits = 500
+    shown = view(game.state, seat)["markets"][culture]
+    (goods,) = shown["goods_by_kind"]
+    assert goods["count"] == len(shown["goods"]) and goods["kind"] == culture
+    offer = next(x for x in ruleset.legal_actions(game.state, seat) if isinstance(x, t.BuyGoods))
+    assert offer.token == goods["id"]
+    assert sum(x["count"] for x in shown["techs_by_kind"]) == len(shown["techs"])
+
+
+def test_tokens_are_conserved_through_random_trading() -> None:
+    """Component Limitations: every goods (76), racial technology (34) and passenger (15)
+    token is in exactly one place at any time while random bots trade."""
+    from engine.venus_standard.technology import load_technologies
+
+    game = start(4, seed="conserve")
+    bots = [UniformBot(f"c{i}") for i in range(4)]
+    places_ = [s for sy in BOARD.cultured_systems for s in BOARD.landing_places(sy)]
+    rng = Randomness("conserve-jumps", 0)
+    all_techs = sorted(x for tech in load_technologies().technologies for x in tech.token_ids())
+    for _ in range(1500):
+        now = ruleset.pending(game.state)
+        if now is None:
+            break
+        seat = now.seats[0]
+        if now.prompt == "movement":
+            land(game, rng.choice(places_ + [BOARD.galactic_base]))
+        else:
+            legal = takeback.without(ruleset.legal_actions(game.state, seat))
+            game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
+        s = game.state
+        ms = s.trade.markets.values()
+        goods = [g for m in ms for g in m.goods + m.supply_goods] + \
+            [g for p in s.players for g in p.cargo if ":g" in g]
+        techs = [x for m in ms for x in m.techs + m.supply_techs] + \
+            [x for p in s.players for x in p.techs]
+        pax = [x for m in ms for x in m.passengers] + s.trade.base_passengers + \
+            [x for p in s.players for x in p.cargo if ":" not in x] + s.decks["passenger"]
+        assert len(goods) == len(set(goods)) == 76
+        assert sorted(techs) == all_techs
+        assert len(pax) == len(set(pax)) <= 15
+        assert all(p.credits >= 0 for p in s.players)
+        assert all(v >= 0 for v in s.trade.iou.values())
