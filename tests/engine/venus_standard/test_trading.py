@@ -639,3 +639,23 @@ def test_tokens_are_conserved_through_random_trading() -> None:
         assert len(pax) == len(set(pax)) <= 15
         assert all(p.credits >= 0 for p in s.players)
         assert all(v >= 0 for v in s.trade.iou.values())
+
+
+def test_asteroid_system_merchant_spaceport_bankrupts_the_neutral_one() -> None:
+    """"Merchant Spaceports in the Asteroid System": from a neutral spaceport, c200 for the
+    orbit space three green lines away; the neutral spaceport goes under an asteroid token."""
+    from engine.venus_standard import places
+
+    game = start(seed="asteroid")
+    port = "asteroid-system.spaceport-west"
+    seat = land(game, port)
+    game.state.players[seat].credits = 300
+    for _ in range(2):
+        game.play(seat, c.EndPhase())  # First Contact, Transaction: no buy
+    orbit = BOARD.asteroid_spaceport_orbit(port)
+    assert t.BuildSpaceport(space=orbit) in list(ruleset.legal_actions(game.state, seat))
+    game.play(seat, t.BuildSpaceport(space=orbit))
+    s = game.state
+    assert s.trade.bankrupt == [port] and s.trade.spaceports == {orbit: seat}
+    assert s.players[seat].credits == 100 and s.players[seat].space == orbit
+    assert places.landing(port, s) == "asteroid" and places.landing(orbit, s) == "spaceport"
