@@ -1179,23 +1179,33 @@ def _grouped(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return list(out.values())
 
 
+def _counts(tokens: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for token in tokens:
+        kind = origin(token) if is_goods(token) else load_technologies().of_token(token).key
+        out[kind] = out.get(kind, 0) + 1
+    return out
+
+
 def _market_view(state: StandardState, culture: str, system: str | None) -> dict[str, Any]:
     """A market as the table shows it: the top market token only (the stack below it is
     face down: "First Contact Phase" 2), every goods and technology token face up (their
-    backs may be looked at: "Goods and Technology Tokens"), passengers, the IOU credits."""
+    backs may be looked at: "Goods and Technology Tokens"), passengers, demand tokens, the
+    IOU credits; the culture's supply area beside the board as counts by kind (before
+    discovery all its tokens wait there)."""
     m = state.trade.market(culture)
     out: dict[str, Any] = {
         "culture": culture, "system": system, "discovered": system is not None,
-        "goods": [_goods_view(t) for t in m.goods],
-        "techs": [_tech_view(t) for t in m.techs],
         "passengers": list(m.passengers),
         "demands": [{"id": d, **load_cultures().demand(d).model_dump(exclude_none=True)}
                     for d in m.demands],
-        "supply_goods": [_goods_view(t) for t in m.supply_goods],
-        "supply_techs": [_tech_view(t) for t in m.supply_techs],
+        "supply": {"goods": _counts(m.supply_goods), "techs": _counts(m.supply_techs)},
     }
-    out["goods_by_kind"] = _grouped([_goods_view(t) for t in m.goods])
-    out["techs_by_kind"] = _grouped([_tech_view(t) for t in m.techs])
+    if system is None:
+        return out
+    goods, techs = [_goods_view(t) for t in m.goods], [_tech_view(t) for t in m.techs]
+    out.update(goods=goods, techs=techs, goods_by_kind=_grouped(goods),
+               techs_by_kind=_grouped(techs))
     if m.stack:
         top = market.top(m)
         out["token"] = {"id": top.id, "condition": top.condition.value,
