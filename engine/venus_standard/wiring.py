@@ -16,4 +16,6 @@ from . import (  # noqa: F401
     secrets,
     setup,
     solo,
+    trade_events,
+    trading,
 )
