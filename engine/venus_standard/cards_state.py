@@ -34,10 +34,11 @@ class SeatCards(BaseModel):
 class Pending(BaseModel):
     """A choice an encounter waits for: ``engage`` (choose an attribute against a pirate),
     ``offer`` (pay for a card's benefit or not), ``trade_in`` (keep a Reward card or take
-    its trade-in value), ``lose_goods`` (which goods token the pirates take)."""
+    its trade-in value), ``lose_goods`` (which goods token the pirates take), ``peek``
+    (Star Maps: the top Encounter card back on the top or at the bottom)."""
 
     seat: int
-    kind: Literal["engage", "offer", "trade_in", "lose_goods"]
+    kind: Literal["engage", "offer", "trade_in", "lose_goods", "peek"]
     space: str | None = None
     card: str | None = None  # the Encounter card (offer) or Reward card (trade_in)
     pay: int = 0
