@@ -1,178 +1,128 @@
-"""How the cards' events change ``state.cards``: total and deterministic, no validation. The
-handlers take the ``CardsState`` only; ``evolve.py`` registers them for the whole state
-(``register(on)``)."""
+"""How the cards' events change the state: total and deterministic, no validation. Draws
+and discards are the core's ``CardDrawn`` / ``CardDiscarded``; these say where a card goes
+and what the cards put on the board."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from .cards_state import CardsState, Pending, SpaceToken
-
-CardHandler = Callable[[CardsState, dict[str, Any]], None]
-CARD_HANDLERS: dict[str, CardHandler] = {}
-
-
-def card_event(*types: str) -> Callable[[CardHandler], CardHandler]:
-    def register(fn: CardHandler) -> CardHandler:
-        for t in types:
-            CARD_HANDLERS[t] = fn
-        return fn
-
-    return register
+from .cards_state import SeatCards, SpaceToken
+from .handlers import on
+from .state import StandardState
 
 
-def apply_card_event(cards: CardsState, type_: str, data: dict[str, Any]) -> None:
-    handler = CARD_HANDLERS.get(type_)
-    if handler is not None:
-        handler(cards, data)
+def _seat(state: StandardState, seat: int) -> SeatCards:
+    return state.cards.seats.setdefault(seat, SeatCards())
 
 
-@card_event("CardDecksShuffled")
-def _decks(c: CardsState, d: dict[str, Any]) -> None:
-    """Setup 5 "Prepare Decks" (and the pirate stockpile, taken at random): secret orders."""
-    c.encounter_deck = list(d["encounters"])
-    c.mission_deck = list(d["missions"])
-    c.reward_deck = list(d["rewards"])
-    c.pirate_stock = list(d["pirates"])
-    c.beside_track = list(d.get("beside_track", []))
-    c.telegates = {int(k): v for k, v in d.get("telegates", {}).items()}
-
-
-@card_event("EncounterDeckReshuffled")
-def _reshuffle(c: CardsState, d: dict[str, Any]) -> None:
-    c.encounter_deck = list(d["deck"])
-    c.encounter_removed += list(d.get("removed", []))
-    c.encounter_discard = []
-
-
-@card_event("EncounterDrawn")
-def _encounter_drawn(c: CardsState, d: dict[str, Any]) -> None:
-    c.encounter_deck.remove(d["card"])
-
-
-@card_event("EncounterDiscarded")
-def _encounter_discarded(c: CardsState, d: dict[str, Any]) -> None:
-    c.encounter_discard.append(d["card"])
-
-
-@card_event("EncounterPutBack")
-def _put_back(c: CardsState, d: dict[str, Any]) -> None:
-    c.encounter_deck = list(d["deck"])
-
-
-@card_event("CardSetBesideTrack")
-def _beside(c: CardsState, d: dict[str, Any]) -> None:
+@on("CardSetBesideTrack")
+def _beside(state: StandardState, d: dict[str, Any]) -> None:
+    """An intel card, or a title nobody holds, lies beside the round track."""
+    c = state.cards
     if d["card"] not in c.beside_track:
         c.beside_track.append(d["card"])
     c.title_holders.pop(d["card"], None)
 
 
-@card_event("TitleTaken")
-def _title(c: CardsState, d: dict[str, Any]) -> None:
+@on("TitleTaken")
+def _title(state: StandardState, d: dict[str, Any]) -> None:
+    c = state.cards
     if d["card"] in c.beside_track:
         c.beside_track.remove(d["card"])
     c.title_holders[d["card"]] = d["seat"]
 
 
-@card_event("IntelUsed")
-def _intel(c: CardsState, d: dict[str, Any]) -> None:
-    c.intel_used = True
+@on("IntelUsed")
+def _intel(state: StandardState, d: dict[str, Any]) -> None:
+    state.cards.intel_used = f"{state.round}:{d['seat']}"
 
 
-@card_event("TokenPlaced")
-def _token(c: CardsState, d: dict[str, Any]) -> None:
-    c.tokens[d["space"]] = SpaceToken(kind=d["token"], pirate=d.get("pirate"))
-    if d.get("pirate") in c.pirate_stock:
-        c.pirate_stock.remove(d["pirate"])
+@on("TokenPlaced")
+def _token(state: StandardState, d: dict[str, Any]) -> None:
+    state.cards.tokens[d["space"]] = SpaceToken(kind=d["token"], pirate=d.get("pirate"))
 
 
-@card_event("TelegatePlaced")
-def _telegate(c: CardsState, d: dict[str, Any]) -> None:
-    c.telegates[int(d["number"])] = d["space"]
+@on("TelegatePlaced")
+def _telegate(state: StandardState, d: dict[str, Any]) -> None:
+    state.cards.telegates[int(d["number"])] = d["space"]
 
 
-@card_event("FameChanged")
-def _fame(c: CardsState, d: dict[str, Any]) -> None:
-    s = c.seat(d["seat"])
-    s.fame = max(0, s.fame + d.get("fame", 0))
-    s.infamy = max(0, s.infamy + d.get("infamy", 0))
-
-
-@card_event("PirateBeatPlayer")
-def _infamy_under(c: CardsState, d: dict[str, Any]) -> None:
+@on("PirateBeatPlayer")
+def _infamy_under(state: StandardState, d: dict[str, Any]) -> None:
     """"Losing a Pirate Engagement" 2: an infamy token beneath the pirate token."""
-    c.tokens[d["space"]].infamy += 1
+    state.cards.tokens[d["space"]].infamy += 1
 
 
-@card_event("PirateDefeated")
-def _defeated(c: CardsState, d: dict[str, Any]) -> None:
-    """"Winning ... laser attribute": the infamy becomes the winner's fame; the pirate token
-    is flipped to its asteroid side."""
-    tok = c.tokens[d["space"]]
-    s = c.seat(d["seat"])
-    s.fame += tok.infamy
-    s.pirates_defeated += 1
-    c.tokens[d["space"]] = SpaceToken(kind="asteroid", pirate=tok.pirate)
+@on("PirateDefeated")
+def _defeated(state: StandardState, d: dict[str, Any]) -> None:
+    """"Winning ... laser attribute": the infamy tokens under the pirate become the winner's
+    fame tokens (flipped); the pirate token is flipped to its asteroid side."""
+    tok = state.cards.tokens[d["space"]]
+    state.player(d["seat"]).fame += tok.infamy
+    _seat(state, d["seat"]).pirates_defeated += 1
+    state.cards.tokens[d["space"]] = SpaceToken(kind="asteroid", pirate=tok.pirate)
 
 
-@card_event("MissionDrawn")
-def _mission(c: CardsState, d: dict[str, Any]) -> None:
-    c.mission_deck.remove(d["card"])
-    c.seat(d["seat"]).missions.append(d["card"])
+@on("MissionTaken")
+def _mission(state: StandardState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).missions.append(d["card"])
 
 
-@card_event("MissionCompleted")
-def _completed(c: CardsState, d: dict[str, Any]) -> None:
-    s = c.seat(d["seat"])
-    s.missions.remove(d["card"])
-    s.completed.append(d["card"])
+@on("MissionCompleted")
+def _completed(state: StandardState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    p.missions.remove(d["card"])
+    p.missions_done.append(d["card"])
 
 
-@card_event("MissionReturned")
-def _returned(c: CardsState, d: dict[str, Any]) -> None:
+@on("MissionReturned")
+def _returned(state: StandardState, d: dict[str, Any]) -> None:
     """A mission put at the bottom of the Mission deck (Confirmed Location, ours)."""
-    c.seat(d["seat"]).missions.remove(d["card"])
-    c.mission_deck.append(d["card"])
+    state.player(d["seat"]).missions.remove(d["card"])
+    state.decks.setdefault("mission", []).append(d["card"])
 
 
-@card_event("SecondMissionBought")
-def _second(c: CardsState, d: dict[str, Any]) -> None:
-    c.seat(d["seat"]).second_mission = True
+@on("SecondMissionBought")
+def _second(state: StandardState, d: dict[str, Any]) -> None:
+    _seat(state, d["seat"]).second_mission = True
 
 
-@card_event("RewardDrawn")
-def _reward(c: CardsState, d: dict[str, Any]) -> None:
-    c.reward_deck.remove(d["card"])
+@on("RewardKept")
+def _kept(state: StandardState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).rewards.append(d["card"])
+    if d["card"] in state.cards.rewards_for_sale:
+        state.cards.rewards_for_sale.remove(d["card"])
 
 
-@card_event("RewardKept")
-def _kept(c: CardsState, d: dict[str, Any]) -> None:
-    c.seat(d["seat"]).rewards.append(d["card"])
-    if d["card"] in c.rewards_for_sale:
-        c.rewards_for_sale.remove(d["card"])
+@on("RewardTradedIn")
+def _traded(state: StandardState, d: dict[str, Any]) -> None:
+    state.cards.rewards_for_sale.append(d["card"])
 
 
-@card_event("RewardTradedIn")
-def _traded(c: CardsState, d: dict[str, Any]) -> None:
-    c.rewards_for_sale.append(d["card"])
+@on("PassengerJettisonedCounted")
+def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
+    _seat(state, d["seat"]).jettisoned += 1
 
 
-@card_event("PassengerJettisonedCounted")
-def _jettisoned(c: CardsState, d: dict[str, Any]) -> None:
-    c.seat(d["seat"]).jettisoned += 1
+@on("CardDialTurned")
+def _dial(state: StandardState, d: dict[str, Any]) -> None:
+    p = state.player(d["seat"])
+    setattr(p, d["dial"], d["value"])
 
 
-@card_event("EncounterWaiting")
-def _waiting(c: CardsState, d: dict[str, Any]) -> None:
-    c.pending = Pending.model_validate(d)
+@on("EncounterDeckPeeked")
+def _peeked(state: StandardState, d: dict[str, Any]) -> None:
+    """Star Maps (ours): the top Encounter card put back on top or at the bottom."""
+    deck = state.decks.get("encounter", [])
+    if d.get("bottom") and deck:
+        deck.append(deck.pop(0))
 
 
-@card_event("EncounterAnswered")
-def _answered(c: CardsState, d: dict[str, Any]) -> None:
-    c.pending = None
+@on("EncounterOutcomeHeld")
+def _held(state: StandardState, d: dict[str, Any]) -> None:
+    state.cards.held = {k: d[k] for k in ("movement", "stop", "end_turn", "reason")}
 
 
-@card_event("CardsTurnReset")
-def _turn_reset(c: CardsState, d: dict[str, Any]) -> None:
-    c.intel_used = False
+@on("EncounterOutcomeReleased")
+def _released(state: StandardState, d: dict[str, Any]) -> None:
+    state.cards.held = None

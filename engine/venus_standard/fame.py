@@ -1,42 +1,32 @@
-"""Fame and infamy from the cards, for final scoring ("End of the Game > Count Fame": the fame
-tokens, the fame of Reward cards and completed Mission cards, then one fame lost per point
-of infamy; "Fame", "Infamy"). Ship enhancements, the pilot and the Fuzzy Dice are counted by
-``scoring.py``; titles (ours) add their end-of-game fame here."""
+"""Fame from the cards, for final scoring ("End of the Game > Count Fame": "adds the fame from
+his Reward cards, the fame for his completed Mission cards"; "Fame"). Fame tokens, infamy,
+ship enhancements and the Fuzzy Dice are counted by ``scoring.py``; the titles (ours) add
+their end-of-game fame here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .cards import encounter_cards, reward_cards
-from .cards_state import CardsState
 from .missions import completed_fame
+from .scoring import fame_source
+from .state import StandardState
 
 
-@dataclass(frozen=True)
-class CardFame:
-    tokens: int
-    rewards: int
-    missions: int
-    titles: int
-    infamy: int
-
-    @property
-    def total(self) -> int:
-        """What the cards add to a seat's fame, infamy already taken away."""
-        return self.tokens + self.rewards + self.missions + self.titles - self.infamy
+def reward_fame(rewards: list[str]) -> int:
+    return sum(reward_cards()[r].fame for r in rewards)
 
 
-def card_fame(cards: CardsState, seat: int) -> CardFame:
-    mine = cards.seat(seat)
-    titles = 0
-    for cid, holder in cards.title_holders.items():
+def title_fame(state: StandardState, seat: int) -> int:
+    total = 0
+    for cid, holder in state.cards.title_holders.items():
         title = encounter_cards()[cid].title
         if holder == seat and title is not None:
-            titles += title.end_fame
-    return CardFame(
-        tokens=mine.fame,
-        rewards=sum(reward_cards()[r].fame for r in mine.rewards),
-        missions=completed_fame(mine.completed),
-        titles=titles,
-        infamy=mine.infamy,
-    )
+            total += title.end_fame
+    return total
+
+
+@fame_source
+def card_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
+    p = state.player(seat)
+    return [("reward_cards", reward_fame(p.rewards)),
+            ("completed_missions", completed_fame(p.missions_done)),
+            ("titles", title_fame(state, seat))]

@@ -40,13 +40,13 @@ def objective_met(obj: Objective, standing: Standing) -> bool:
         return standing.relics >= 1
     if obj.need == "passenger":
         return standing.passengers >= 1
-    return standing.cards.pirates_defeated >= obj.at_least  # pirates_defeated
+    return standing.pirates_defeated >= obj.at_least  # pirates_defeated
 
 
 def completable(standing: Standing) -> list[str]:
     """The seat's active missions it may complete now."""
     out = []
-    for mid in standing.cards.missions:
+    for mid in standing.missions:
         card = mission_cards()[mid]
         if at_destination(card, standing) and objective_met(card.objective, standing):
             out.append(mid)
@@ -54,7 +54,7 @@ def completable(standing: Standing) -> list[str]:
 
 
 def can_buy_second(standing: Standing) -> bool:
-    return (standing.at_galactic_base and not standing.cards.second_mission
+    return (standing.at_galactic_base and not standing.second_mission
             and standing.credits >= SECOND_MISSION_COST)
 
 

@@ -1,72 +1,69 @@
-"""The seam between the cards and the rest of the ruleset: what an encounter, a pirate, a
-mission or a reward reads from or asks of the ship, the purse, the cargo and the markets,
-which other modules own. ``encounters.py`` calls only these; each is one small function
-over the real state (kept here so the cards' rules read the same whatever the owners name
-their fields)."""
+"""What the cards ask of parts other modules own: the goods in a ship's holds and their grade
+(pirates rob a goods token of their colour; some missions take one), the passengers aboard,
+a culture's production (Encounter Card Production). The owner registers the real function
+with ``@port("goods")`` etc. in his module; until then the defaults below read what the core
+state holds (no cargo: pirates take credits; production does nothing)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-from engine.kernel import PUBLIC, Audience
+from .cards import Grade
+from .draft import Draft
+from .state import StandardState
 
-from .cards import Dial
-from .cards_state import CardsState
-from .standing import Standing
-
-
-class CardDraft(Protocol):
-    """The draft a rule writes events on (``Draft`` of the ruleset)."""
-
-    @property
-    def state(self) -> Any: ...
-
-    def emit(self, type_: str, audience: Audience = PUBLIC, *, type_public: bool = True,
-             **data: Any) -> None: ...
-
-    def die(self) -> int: ...
+GoodsOf = Callable[[StandardState, int], list[tuple[str, Grade]]]
+PassengersOf = Callable[[StandardState, int], int]
+LoseGoods = Callable[[Draft, int, str], None]
+Produce = Callable[[Draft, int], None]
 
 
-def cards_of(state: Any) -> CardsState:
-    cards: CardsState = state.cards
-    return cards
+def _no_goods(state: StandardState, seat: int) -> list[tuple[str, Grade]]:
+    return []
 
 
-class Ports(Protocol):
-    def standing(self, state: Any, seat: int) -> Standing: ...
-
-    def credits(self, draft: CardDraft, seat: int, delta: int, reason: str) -> None: ...
-
-    def dial(self, draft: CardDraft, seat: int, dial: Dial, by: int) -> None: ...
-
-    def lose_goods(self, draft: CardDraft, seat: int, token: str) -> None: ...
-
-    def produce(self, draft: CardDraft, culture: int) -> None: ...
-
-    def drills(self, state: Any, seat: int) -> int: ...
-
-    def beyond_thirty(self, state: Any) -> bool: ...
-
-    def idle(self, state: Any, seat: int) -> bool:
-        """Its own turn, no Move step under way and no other choice waiting."""
-        ...
-
-    def phase(self, state: Any) -> str: ...
-
-    def count_buy(self, draft: CardDraft, seat: int) -> None:
-        """A purchase at Galactic Base takes one buy action (Transaction phase)."""
-        ...
+def _no_passengers(state: StandardState, seat: int) -> int:
+    return 0
 
 
-_PORTS: list[Ports] = []
+def _lose(draft: Draft, seat: int, token: str) -> None:
+    draft.emit("GoodsLostToPirates", seat=seat, token=token)
 
 
-def use(ports: Ports) -> None:
-    """Install the ruleset's ports (``ship_ports.py`` at import; tests may install their own)."""
-    _PORTS[:] = [ports]
+def _produce(draft: Draft, culture: int) -> None:
+    """"Encounter Card Production" (the market's owner moves the goods tokens)."""
 
 
-def ports() -> Ports:
-    if not _PORTS:
-        from . import ship_ports  # noqa: F401  (installs the real ports)
-    return _PORTS[0]
+PORTS: dict[str, Any] = {"goods": _no_goods, "passengers": _no_passengers,
+                         "lose_goods": _lose, "produce": _produce}
+
+
+def port(name: str) -> Callable[[Any], Any]:
+    def register(fn: Any) -> Any:
+        if name not in PORTS:
+            raise ValueError(f"unknown card port {name!r}; known: {sorted(PORTS)}")
+        PORTS[name] = fn
+        return fn
+
+    return register
+
+
+def goods(state: StandardState, seat: int) -> list[tuple[str, Grade]]:
+    fn: GoodsOf = PORTS["goods"]
+    return fn(state, seat)
+
+
+def passengers(state: StandardState, seat: int) -> int:
+    fn: PassengersOf = PORTS["passengers"]
+    return fn(state, seat)
+
+
+def lose_goods(draft: Draft, seat: int, token: str) -> None:
+    fn: LoseGoods = PORTS["lose_goods"]
+    fn(draft, seat, token)
+
+
+def produce(draft: Draft, culture: int) -> None:
+    fn: Produce = PORTS["produce"]
+    fn(draft, culture)

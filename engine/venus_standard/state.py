@@ -14,6 +14,8 @@ from pydantic import BaseModel, field_validator
 
 from engine.kernel.takeback import Rewinds, hydrated
 
+from .cards_state import CardsState
+
 # "Player Turns": the four phases of a turn, in order
 Phase = Literal["movement", "first_contact", "transaction", "spaceport"]
 PHASES: tuple[Phase, ...] = ("movement", "first_contact", "transaction", "spaceport")
@@ -122,6 +124,8 @@ class StandardState(BaseModel):
     discovered: dict[str, str] = {}
     winners: list[int] = []  # Winning the Game (shared glory: several)
     end: dict[str, Any] | None = None
+    # -- vsenc: what the cards put on the board, titles, intel, rewards for sale
+    cards: CardsState = CardsState()
     # -- sandboxes (scenario.py) and the house rule of take-backs
     sandbox: bool = False
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engine.venus_standard import pirates
 from engine.venus_standard.cards import PirateToken
-from engine.venus_standard.cards_state import SeatCards
 from engine.venus_standard.standing import Standing, engage_value
 
 PLUS_TWO = PirateToken(id="p", modifier=2, grade="premium", ours=True)
@@ -48,6 +47,6 @@ def test_a_stronger_pirate_in_the_solo_challenge() -> None:
 
 
 def test_reward_cards_add_to_the_engaged_attribute() -> None:
-    st = Standing(laser=2, cards=SeatCards(rewards=["pirate-charts", "gunnery-crew"]))
+    st = Standing(laser=2, rewards=("pirate-charts", "gunnery-crew"))
     assert engage_value(st, "laser") == 5
     assert engage_value(st, "shield") == 1

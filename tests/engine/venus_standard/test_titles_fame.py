@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine.venus_standard import titles
 from engine.venus_standard.cards import encounter_cards
-from engine.venus_standard.cards_state import CardsState, SeatCards
-from engine.venus_standard.fame import card_fame
+from engine.venus_standard.fame import reward_fame
+from engine.venus_standard.missions import completed_fame
 
 ARCH = encounter_cards()["archeologist"].title
 assert ARCH is not None
@@ -34,14 +34,6 @@ def test_a_tie_goes_to_the_drawer_among_the_leaders() -> None:
 
 
 def test_count_fame_example_cards_part() -> None:
-    state = CardsState(seats={0: SeatCards(
-        fame=4, infamy=2, rewards=["star-idol", "rastur-helm"],
-        completed=["colony-charter", "jungle-medicine", "mining-claim"])})
-    got = card_fame(state, 0)
-    assert (got.tokens, got.rewards, got.missions, got.infamy) == (4, 6, 6, 2)
-    assert got.total == 14
-
-
-def test_titles_add_their_end_fame() -> None:
-    state = CardsState(title_holders={"archeologist": 0, "infamous": 1})
-    assert card_fame(state, 0).titles == 4 and card_fame(state, 1).titles == -4
+    """Two relic Reward cards six fame, three completed missions six fame."""
+    assert reward_fame(["star-idol", "rastur-helm"]) == 6
+    assert completed_fame(["colony-charter", "jungle-medicine", "mining-claim"]) == 6
