@@ -1,0 +1,59 @@
+"""Random play through the cards: ships entering encounter spaces and pirates again and
+again (as movement will make them), every choice answered by a uniform random bot; every
+prompt offers a command and every command offered is accepted (no stall, no refusal), the
+Encounter deck runs out and is made again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots.random_bot import UniformBot
+from engine.kernel import takeback
+from engine.venus_standard import decks
+from engine.venus_standard.ruleset import ruleset
+
+from .cards_kit import current, enter, table
+
+SPACES = [f"enc-{i}" for i in range(80)]
+
+
+def answer_all(game, bots) -> None:  # type: ignore[no-untyped-def]
+    """Answer whatever the cards ask with the random bot, checking each offer is accepted."""
+    for _ in range(50):
+        now = ruleset.pending(game.state)
+        if now is None or now.prompt in ("movement", "first_contact", "transaction",
+                                         "spaceport"):
+            return
+        seat = now.seats[0]
+        legal = takeback.without(ruleset.legal_actions(game.state, seat))
+        assert legal, f"prompt {now.prompt} offers nothing"
+        game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
+    raise AssertionError("the cards' questions did not end")
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_many_encounters_with_random_answers(players: int) -> None:
+    game = table(players, seed=f"enc{players}", title_intel_in_play=players == 3)
+    bots = [UniformBot(f"b{i}") for i in range(players)]
+    pick = random.Random(players)
+    drawn = 0
+    for _ in range(150):
+        seat = current(game)
+        game.state.player(seat).credits += 30  # keep offers and intel affordable
+        _, events = enter(game, seat, pick.choice(SPACES), "encounter",
+                          last_point=pick.random() < 0.2)
+        drawn += sum(1 for e in events if e.type == "CardDrawn" and
+                     e.data["deck"] == decks.ENCOUNTER)
+        answer_all(game, bots)
+        # the cards' own commands offered in the phase are accepted too
+        legal = [a for a in ruleset.legal_actions(game.state, seat)
+                 if a.type not in ("SkipMovement", "EndPhase")]
+        if legal:
+            game.play(seat, pick.choice(legal))
+            answer_all(game, bots)
+    assert drawn > 42  # more than the deck: it was made again from its discards
+    assert any(e.type == "DeckShuffled" and e.data["deck"] == decks.ENCOUNTER
+               and e.data.get("discards_in") for e in game.events)
+    assert any(t.pirate for t in game.state.cards.tokens.values())

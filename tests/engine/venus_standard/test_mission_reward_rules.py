@@ -1,0 +1,128 @@
+"""Missions and rewards on a real table ("Missions", "Second Mission", "Rewards", "End of the
+Game > Count Fame")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.kernel import RuleError
+from engine.venus_standard import card_rules as cr
+from engine.venus_standard import commands as c
+from engine.venus_standard.ruleset import ruleset
+from engine.venus_standard.scoring import fame_parts
+
+from .cards_kit import current, on_top, table
+
+
+def test_completing_a_mission_draws_a_reward_and_a_new_mission() -> None:
+    """Armed Escort (destination none): laser 4. The card goes face down, a Reward card,
+    then a new Mission card."""
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions, p.laser = ["armed-escort"], 4
+    on_top(game, "reward", "war-chest")
+    on_top(game, "mission", "colony-charter")
+    assert cr.CompleteMission(mission="armed-escort") in list(
+        ruleset.legal_actions(game.state, seat))
+    credits = p.credits
+    game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    p = game.state.player(seat)
+    assert p.missions_done == ["armed-escort"] and p.missions == ["colony-charter"]
+    assert p.rewards == ["war-chest"] and p.credits == credits + 60
+
+
+def test_a_mission_not_met_is_refused_naming_it() -> None:
+    game = table()
+    seat = current(game)
+    game.state.player(seat).missions = ["armed-escort"]
+    assert not [a for a in ruleset.legal_actions(game.state, seat)
+                if isinstance(a, cr.CompleteMission)]
+    with pytest.raises(RuleError, match="Missions: Armed Escort"):
+        game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    with pytest.raises(RuleError, match="not one of your active missions"):
+        game.play(seat, cr.CompleteMission(mission="war-relief"))
+
+
+def test_trade_in_reward_waits_then_a_new_mission() -> None:
+    """A trade-in card: exchange it for c50 at once; it goes beside the board."""
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions, p.laser = ["armed-escort"], 4
+    on_top(game, "reward", "hero-medal")
+    game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    assert ruleset.pending(game.state).prompt == "trade_in"
+    assert game.state.player(seat).missions == []  # the new mission follows the choice
+    credits = game.state.player(seat).credits
+    game.play(seat, cr.KeepReward(keep=False))
+    p = game.state.player(seat)
+    assert p.credits == credits + 50 and p.rewards == [] and len(p.missions) == 1
+    assert game.state.cards.rewards_for_sale == ["hero-medal"]
+
+
+def test_keeping_a_trade_in_card_applies_it() -> None:
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions, p.laser = ["armed-escort"], 4
+    on_top(game, "reward", "shield-upgrade")
+    game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    game.play(seat, cr.KeepReward(keep=True))
+    p = game.state.player(seat)
+    assert p.rewards == ["shield-upgrade"] and p.shield == 2
+
+
+def test_second_mission_at_galactic_base() -> None:
+    """c60 during the Movement phase at Galactic Base (or before the Transaction phase when
+    skipping movement there): five fame and a second active mission, once."""
+    game = table()
+    seat = current(game)
+    game.state.player(seat).credits = 100
+    assert cr.BuySecondMission() in list(ruleset.legal_actions(game.state, seat))
+    game.play(seat, cr.BuySecondMission())
+    p = game.state.player(seat)
+    assert p.credits == 40 and p.fame == 5 and len(p.missions) == 2
+    with pytest.raises(RuleError, match="Second Mission"):
+        game.play(seat, cr.BuySecondMission())
+
+
+def test_buying_a_traded_in_reward_at_galactic_base() -> None:
+    """c60 and one buy action, in the Transaction phase at Galactic Base."""
+    game = table()
+    seat = current(game)
+    game.state.player(seat).credits = 100
+    game.state.cards.rewards_for_sale = ["hero-medal"]
+    with pytest.raises(RuleError, match="Transaction phase"):
+        game.play(seat, cr.BuyReward(card="hero-medal"))
+    game.play(seat, c.SkipMovement())  # on Galactic Base: to the Transaction phase
+    assert cr.BuyReward(card="hero-medal") in list(ruleset.legal_actions(game.state, seat))
+    game.play(seat, cr.BuyReward(card="hero-medal"))
+    p = game.state.player(seat)
+    assert p.rewards == ["hero-medal"] and p.credits == 40
+    assert game.state.cards.rewards_for_sale == []
+
+
+def test_confirmed_location_swaps_a_mission_at_galactic_base() -> None:
+    game = table(title_intel_in_play=True)
+    seat = current(game)
+    p = game.state.player(seat)
+    p.credits = 100
+    old = p.missions[0]
+    on_top(game, "mission", "moon-envoy")
+    game.play(seat, cr.UseIntel(card="confirmed-location", mission=old))
+    p = game.state.player(seat)
+    assert p.missions == ["moon-envoy"] and game.state.decks["mission"][-1] == old
+    assert p.credits == 70 and "confirmed-location" in game.state.cards.beside_track
+
+
+def test_count_fame_reads_rewards_missions_and_titles() -> None:
+    """Count Fame: Reward cards' fame, completed Mission cards' fame, titles (ours)."""
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.rewards = ["star-idol", "rastur-helm"]
+    p.missions_done = ["colony-charter", "jungle-medicine", "mining-claim"]
+    game.state.cards.title_holders = {"archeologist": seat}
+    parts = dict(fame_parts(game.state, seat))
+    assert (parts["reward_cards"], parts["completed_missions"], parts["titles"]) == (6, 6, 4)
