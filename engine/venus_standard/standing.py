@@ -82,12 +82,14 @@ def standing_of(state: StandardState, seat: int) -> Standing:
 
 
 def anomaly_of(space: str) -> str | None:
-    """The anomaly (Supernova, Supergiant) a trade-route space surrounds, if the board says
-    so ("Anomalies"); None elsewhere."""
-    from .places import _space
+    """The anomaly (Supernova, Supergiant) whose surrounding trade route holds ``space``
+    ("Anomalies": the spaces around them are trade routes); None elsewhere."""
+    from .places import _board, _space
 
-    found = getattr(_space(space), "anomaly", None)
-    return None if found is None else str(found)
+    board, found = _board(), _space(space)
+    route = getattr(found, "route", None)
+    anomalies = getattr(board, "anomalies", [])
+    return str(route) if route is not None and route in anomalies else None
 
 
 def pilot_skill(state: StandardState, seat: int) -> int:

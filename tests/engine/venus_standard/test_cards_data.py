@@ -96,3 +96,14 @@ def test_the_data_files_are_plain_json_with_a_source() -> None:
     for name in ("encounters.json", "missions.json", "rewards.json", "challenges.json"):
         text = resources.files("engine.venus_standard").joinpath("data", name).read_text()
         assert "rulebook" in json.loads(text)["source"]
+
+
+def test_mission_destinations_are_systems_or_anomalies_of_the_board() -> None:
+    """"Missions": a destination system (or anomaly) on the board, or none."""
+    from engine.venus_standard.board import load_board
+
+    board = load_board()
+    places = set(board.cultured_systems) | set(board.anomalies)
+    for m in cards.mission_cards().values():
+        assert m.destination is None or m.destination in places, m.id
+    assert {m.destination for m in cards.mission_cards().values()} >= set(board.anomalies)

@@ -85,19 +85,26 @@ def test_a_card_that_ends_the_turn_stops_the_move() -> None:
 
 def test_telegate_card_moves_the_telegate_token() -> None:
     game = table()
-    on_top(game, "encounter", "telegate-3")
+    """The "Telegate 1" Encounter card ("Asteroid System Telegate": it repositions
+    telegate "1")."""
+    game = table()
+    on_top(game, "encounter", "telegate-1")
     enter(game, current(game), space="enc-a")
-    on_top(game, "encounter", "telegate-3")
-    game.state.discards["encounter"].remove("telegate-3")
+    on_top(game, "encounter", "telegate-1")
+    game.state.discards["encounter"].remove("telegate-1")
     enter(game, current(game), space="enc-b")
-    assert encounters.telegates(game.state) == {3: "enc-b"}
+    assert encounters.telegates(game.state) == {1: "enc-b"}
 
 
 def test_asteroid_telegate_option_discards_telegate_1_without_effect() -> None:
+    """The option starts telegate 1 on the Asteroid System's leftmost encounter space; the
+    "Telegate 1" card is then discarded with no effect."""
     game = table(asteroid_telegate=True)
+    start = game.state.cards.telegates[1]
+    assert start.startswith("asteroid-system.")
     on_top(game, "encounter", "telegate-1")
     enter(game, current(game), space="enc-x")
-    assert game.state.cards.telegates.get(1) != "enc-x"
+    assert game.state.cards.telegates == {1: start}
     assert "telegate-1" in game.state.discards["encounter"]
 
 

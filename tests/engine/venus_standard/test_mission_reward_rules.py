@@ -126,3 +126,36 @@ def test_count_fame_reads_rewards_missions_and_titles() -> None:
     game.state.cards.title_holders = {"archeologist": seat}
     parts = dict(fame_parts(game.state, seat))
     assert (parts["reward_cards"], parts["completed_missions"], parts["titles"]) == (6, 6, 4)
+
+
+def test_landing_in_the_destination_system_on_the_board() -> None:
+    """"land on a surface city, spaceport, or other indicated space in the designated
+    system": Colony Charter on a Colony World surface city."""
+    from engine.venus_standard.board import load_board
+
+    board = load_board()
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions = ["colony-charter"]
+    p.space = board.landing_places("colony-world")[0]
+    assert cr.CompleteMission(mission="colony-charter") in list(
+        ruleset.legal_actions(game.state, seat))
+    p.space = board.orbits("colony-world")[0]  # in the system, but not landed
+    assert cr.CompleteMission(mission="colony-charter") not in list(
+        ruleset.legal_actions(game.state, seat))
+
+
+def test_an_anomaly_mission_on_a_space_around_it() -> None:
+    """"Anomalies": the Supernova is a destination; ours: a ship on the trade route around
+    it is at the "other indicated space" (docs/rulings.md)."""
+    from engine.venus_standard.board import load_board
+
+    board = load_board()
+    around = [s.id for s in board.spaces.values() if s.route == "supernova"]
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions, p.shield, p.space = ["nova-readings"], 4, around[0]
+    game.play(seat, cr.CompleteMission(mission="nova-readings"))
+    assert game.state.player(seat).missions_done == ["nova-readings"]
