@@ -126,3 +126,10 @@ def _held(state: StandardState, d: dict[str, Any]) -> None:
 @on("EncounterOutcomeReleased")
 def _released(state: StandardState, d: dict[str, Any]) -> None:
     state.cards.held = None
+
+
+@on("MissionsExchanged")
+def _exchanged(state: StandardState, d: dict[str, Any]) -> None:
+    a, b = state.player(d["seat"]).missions, state.player(d["other"]).missions
+    a[a.index(d["mine"])] = d["theirs"]
+    b[b.index(d["theirs"])] = d["mine"]

@@ -5,7 +5,7 @@ missions ("Missions", "Second Mission"), rewards ("Rewards"), intel cards ("Inte
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 from engine.kernel import Command, RuleError, only
@@ -15,14 +15,21 @@ from .cards import TITLE_AND_INTEL, encounter_cards, mission_cards
 from .commands import command
 from .draft import Draft
 from .legal import offers
+from .rounds import ROUND_START
 from .rules import rule
 from .setup import step
 from .standing import standing_of
 from .state import StandardState
 from .view import part
 
+
+def round_start(fn: Callable[[Draft], None]) -> Callable[[Draft], None]:
+    ROUND_START.append(fn)
+    return fn
+
+
 MISSIONS, SECOND, INTEL = "Missions", "Second Mission", "Intel Cards"
-STAR_MAPS = "star_maps"
+PEEK = "encounter_peek"  # Star Maps (and the Data Probe's scout): top or bottom
 
 
 @command
@@ -286,6 +293,21 @@ def _mission_offers(state: StandardState, seat: int) -> Iterator[Command]:
         yield BuySecondMission()
 
 
+def exchange_missions(draft: Draft, seat: int, other: int, mine: str, theirs: str) -> None:
+    """Two players swap one active Mission card each (the Wave Emitter technology)."""
+    a, b = draft.state.player(seat).missions, draft.state.player(other).missions
+    if mine not in a or theirs not in b:
+        raise RuleError("Wave Emitter", f"exchange one of your missions {a} for one of {b}")
+    draft.emit("MissionsExchanged", seat=seat, other=other, mine=mine, theirs=theirs)
+
+
+@round_start
+def _titles_each_round(draft: Draft) -> None:
+    """Titles follow figures other modules change too (infamy from jettisoned passengers,
+    drills): they are checked again at the start of every round."""
+    encounters.update_titles(draft)
+
+
 # --- rewards for sale and intel ------------------------------------------------------------
 
 @rule(BuyReward)
@@ -325,9 +347,17 @@ def _use_intel(draft: Draft, seat: int, cmd: UseIntel) -> None:
         draft.emit("MissionReturned", seat=seat, card=mid)
         take_mission(draft, seat)
         return
-    top = state.decks.get(decks.ENCOUNTER, [])
+    peek_encounter(draft, seat)
+
+
+def peek_encounter(draft: Draft, seat: int) -> None:
+    """Look at the top Encounter card secretly, then return it face down to the top or the
+    bottom of the deck (Star Maps, ours; the Data Probe's scout says the same)."""
+    top = draft.state.decks.get(decks.ENCOUNTER, [])
+    if not top:
+        return
     draft.emit("EncounterCardSeen", only(seat), seat=seat, card=top[0])
-    draft.ask(seat, STAR_MAPS)
+    draft.ask(seat, PEEK)
 
 
 def intel_refusal(state: StandardState, seat: int, cid: str) -> str | None:
@@ -360,13 +390,13 @@ def _intel_offers(state: StandardState, seat: int) -> Iterator[Command]:
 @rule(PutBackEncounter)
 def _put_back(draft: Draft, seat: int, cmd: PutBackEncounter) -> None:
     ask = draft.state.ask
-    if ask is None or ask.seat != seat or ask.prompt != STAR_MAPS:
+    if ask is None or ask.seat != seat or ask.prompt != PEEK:
         raise RuleError(INTEL, "no Encounter card waits to be put back")
     draft.answered()
     draft.emit("EncounterDeckPeeked", seat=seat, bottom=cmd.bottom)
 
 
-@offers(STAR_MAPS, PutBackEncounter)
+@offers(PEEK, PutBackEncounter)
 def _put_back_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield PutBackEncounter(bottom=False)
     yield PutBackEncounter(bottom=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from . import (  # noqa: F401
     card_events,
     card_rules,
+    challenges,
     commands,
     fame,
     legal,

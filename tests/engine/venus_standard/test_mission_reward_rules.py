@@ -159,3 +159,17 @@ def test_an_anomaly_mission_on_a_space_around_it() -> None:
     p.missions, p.shield, p.space = ["nova-readings"], 4, around[0]
     game.play(seat, cr.CompleteMission(mission="nova-readings"))
     assert game.state.player(seat).missions_done == ["nova-readings"]
+
+
+def test_wave_emitter_exchange_of_missions() -> None:
+    """Appendix B, Wave Emitter: "exchange one Mission card with him"."""
+    from engine.kernel import Randomness
+    from engine.venus_standard.draft import Draft
+
+    game = table()
+    a, b = game.state.player(0).missions[0], game.state.player(1).missions[0]
+    draft = Draft(game.state, Randomness("x", 1))
+    cr.exchange_missions(draft, 0, 1, a, b)
+    assert draft.state.player(0).missions == [b] and draft.state.player(1).missions == [a]
+    with pytest.raises(RuleError, match="Wave Emitter"):
+        cr.exchange_missions(draft, 0, 1, a, b)
