@@ -51,6 +51,38 @@ class EndPhase(Command):
     type: Literal["EndPhase"] = "EndPhase"
 
 
+@command
+class RevealFirstContact(Command):
+    """Light Speed Game 13: choose and reveal one face-down First Contact card."""
+
+    type: Literal["RevealFirstContact"] = "RevealFirstContact"
+    system: str
+
+
+@command
+class EndStep(Command):
+    """End one's part of a setup step (Light Speed Game 14: done buying starting goods)."""
+
+    type: Literal["EndStep"] = "EndStep"
+
+
+@command
+class ChooseStart(Command):
+    """Light Speed Game 17: the ship's starting space (Galactic Base, or a surface city or
+    spaceport of a system whose First Contact card the player holds)."""
+
+    type: Literal["ChooseStart"] = "ChooseStart"
+    space: str
+
+
+@command
+class SoloPick(Command):
+    """Solo Challenge Setup 10: one of the two starting options."""
+
+    type: Literal["SoloPick"] = "SoloPick"
+    pick: str
+
+
 def first_error(exc: ValidationError) -> str:
     """The first validation error as "field.path: message"."""
     err = exc.errors()[0]

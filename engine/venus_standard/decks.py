@@ -26,6 +26,7 @@ MISSION = "mission"
 PASSENGER = "passenger"  # tokens, face down in a stockpile
 CHALLENGE = "challenge"  # Solo Challenge Game: sorted by colour, one drawn per colour
 SETUP_DECKS = (ENCOUNTER, REWARD, MISSION, PASSENGER)
+EPIC_REFRESH_AFTER = 30  # Epic Game 4: the pool is refreshed from round 31 on
 
 
 def source(deck: str) -> Callable[[Source], Source]:
@@ -57,10 +58,16 @@ def draw(draft: Draft, deck: str, **where: Any) -> str | None:
         return None
     card = cards[0]
     draft.emit("CardDrawn", deck=deck, card=card, **where)
+    state = draft.state
+    if deck == PASSENGER and not state.decks.get(deck) and state.table.epic \
+            and state.round > EPIC_REFRESH_AFTER:
+        refill(draft, deck)  # Epic Game 4: "Refresh it when a player draws the last"
     return card
 
 
 def discard(draft: Draft, deck: str, card: str) -> None:
+    """A card or token out of play (a delivered passenger "returned to the box" goes to
+    the passenger discards, so the epic game's refresh finds it)."""
     draft.emit("CardDiscarded", deck=deck, card=card)
 
 

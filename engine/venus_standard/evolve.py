@@ -44,6 +44,12 @@ def _scenario(state: StandardState, d: dict[str, Any]) -> None:
     state.__dict__.update({k: v for k, v in fresh.__dict__.items() if k != "rewinds"})
 
 
+@on("ScenarioStarted")
+def _scenario_started(state: StandardState, d: dict[str, Any]) -> None:
+    """The public half of a scenario's opening: whose turn, which round and phase (the
+    position itself came in the secret ``ScenarioSetUp``)."""
+
+
 @on("DeckShuffled")
 def _deck(state: StandardState, d: dict[str, Any]) -> None:
     """Setup 5-6: a deck or stockpile shuffled face down (its order is secret)."""
@@ -73,9 +79,27 @@ def _first_contact(state: StandardState, d: dict[str, Any]) -> None:
 
 @on("FirstContactRevealed")
 def _revealed(state: StandardState, d: dict[str, Any]) -> None:
-    """First Contact Phase 1: the card turned face up."""
+    """First Contact Phase 1 and 4 (Light Speed Game 13): the card turned face up and
+    taken into the discoverer's play area."""
     state.first_contact.pop(d["system"], None)
     state.discovered[d["system"]] = d["culture"]
+    if d.get("seat") is not None:
+        state.player(d["seat"]).contacts.append(d["system"])
+
+
+@on("SoloPicked")
+def _solo_picked(state: StandardState, d: dict[str, Any]) -> None:
+    state.table.solo_picks.append(d["pick"])
+
+
+@on("TechGranted")
+def _tech_granted(state: StandardState, d: dict[str, Any]) -> None:
+    state.player(d["seat"]).techs.append(d["tech"])
+
+
+@on("SetupStepStarted")
+def _setup_step(state: StandardState, d: dict[str, Any]) -> None:
+    state.setup_step = d["step"]
 
 
 @on("DialsSet")
@@ -143,6 +167,12 @@ def _round(state: StandardState, d: dict[str, Any]) -> None:
     state.round = d["round"]
     state.done = []
     state.stage = "playing"
+    state.setup_step = None
+
+
+@on("RoundMarkerFlipped")
+def _flipped(state: StandardState, d: dict[str, Any]) -> None:
+    """Epic Game 1: the marker's "30" side; the round number itself goes on counting."""
 
 
 @on("ProductionRoundsMarked")

@@ -65,13 +65,6 @@ def allows(state: StandardState, seat: int, command: Command) -> None:
 # -- the core's prompts
 
 
-@offers("choose_dial", c.ChooseDial)
-def _dials(state: StandardState, seat: int) -> Iterator[Command]:
-    """Setup 12: laser or shield at "2"."""
-    yield c.ChooseDial(dial="laser")
-    yield c.ChooseDial(dial="shield")
-
-
 @offers("movement", c.SkipMovement)
 def _skip(state: StandardState, seat: int) -> Iterator[Command]:
     """Movement Phase: a player may always skip it."""

@@ -10,13 +10,27 @@ by number, so a game still runs end to end.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal
 
-from .state import GALACTIC_BASE
+from .state import GALACTIC_BASE, StandardState
 
 Landing = Literal["city", "spaceport", "asteroid"]
 SYSTEM_COUNT = 14  # "The Galactic Cluster": fourteen systems, one culture each
+
+
+# where a seat's merchant spaceports are: the spaceports' owner may register his own
+# record (default: ``Player.spaceports``)
+SPACEPORTS: list[Callable[[StandardState, int], list[str]]] = []
+
+
+def spaceports_of(state: StandardState, seat: int) -> list[str]:
+    """The spaces holding ``seat``'s merchant spaceports ("Merchant Spaceport Phase")."""
+    found = set(state.player(seat).spaceports)
+    for fn in SPACEPORTS:
+        found.update(fn(state, seat))
+    return sorted(found)
 
 
 @cache
@@ -38,9 +52,7 @@ def systems() -> list[str]:
     board = _board()
     if board is None:
         return [f"system-{i}" for i in range(1, SYSTEM_COUNT + 1)]
-    found = getattr(board, "systems", None)
-    names = list(found) if found is not None else []
-    return sorted(str(s if isinstance(s, str) else getattr(s, "id", s)) for s in names)
+    return sorted(board.cultured_systems)
 
 
 def _space(space: str) -> Any | None:
@@ -51,10 +63,14 @@ def _space(space: str) -> Any | None:
     return spaces.get(space) if isinstance(spaces, dict) else None
 
 
-def landing(space: str) -> Landing | None:
+def landing(space: str, state: StandardState | None = None) -> Landing | None:
     """"End Movement": a ship may land only on a surface city, a spaceport (Galactic Base
-    acts as a neutral spaceport) or an asteroid; None for any other space."""
+    acts as a neutral spaceport; a merchant spaceport built on an orbit space is one) or an
+    asteroid; None for any other space."""
     if space == galactic_base():
+        return "spaceport"
+    if state is not None and any(space in spaceports_of(state, p.seat)
+                                 for p in state.players):
         return "spaceport"
     kind = str(getattr(_space(space), "kind", ""))
     if "city" in kind:
@@ -70,3 +86,10 @@ def system_of(space: str) -> str | None:
     """The system a space belongs to (None: a trade route, an anomaly, Galactic Base)."""
     found = getattr(_space(space), "system", None)
     return None if found is None else str(found)
+
+
+def landings_in(system: str) -> list[str]:
+    """The surface cities and spaceports of ``system`` (Light Speed Game 17: a ship may start
+    on one of them)."""
+    board = _board()
+    return [] if board is None else list(board.landing_places(system))

@@ -116,7 +116,7 @@ def skip_movement(draft: Draft) -> None:
     turn = state.turn
     assert turn is not None
     draft.emit("MovementSkipped", seat=turn.seat)
-    where = landing(state.player(turn.seat).space)
+    where = landing(state.player(turn.seat).space, state)
     if where in ("city", "spaceport"):
         enter_phase(draft, "transaction")
     else:
@@ -130,7 +130,7 @@ def end_movement(draft: Draft, landed: str | None) -> None:
     state = draft.state
     turn = state.turn
     assert turn is not None
-    where = None if landed is None else landing(landed)
+    where = None if landed is None else landing(landed, state)
     draft.emit("MovementEnded", seat=turn.seat, landed=landed, city=where == "city")
     if where in ("city", "spaceport"):
         enter_phase(draft, "first_contact")
@@ -155,7 +155,28 @@ def end_turn(draft: Draft, why: str) -> None:
     elif state.round >= state.last_round:
         final_scoring(draft)
     else:
+        if state.round == STANDARD_ROUNDS:
+            epic_interlude(draft)
         start_round(draft, state.round + 1)
+
+
+def epic_interlude(draft: Draft) -> None:
+    """Epic Game, after round 30 and before round 31: 1. the round marker flipped to its
+    "30" side (the round number goes on); 2. every discovered culture produces all its
+    goods (``ICONS["production"]``); 3. production round markers on rounds 40 (playing 41
+    or more) and 50 (51 or more); 4. the passenger pool refreshed with the passengers
+    returned to the box."""
+    from . import decks
+
+    last = draft.state.last_round
+    draft.emit("RoundMarkerFlipped", round=STANDARD_ROUNDS)
+    produce = ICONS.get("production")
+    if produce is not None:
+        produce(draft)
+    marked = [r for r, need in ((40, 41), (50, 51)) if last >= need]
+    if marked:
+        draft.emit("ProductionRoundsMarked", rounds=marked)
+    decks.refill(draft, decks.PASSENGER)
 
 
 def first_contact_waiting(state: StandardState) -> bool:

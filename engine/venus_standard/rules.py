@@ -18,6 +18,8 @@ from .state import StandardState
 
 Rule = Callable[[Draft, int, Any], None]
 RULES: dict[type[Command], Rule] = {}
+# run after every command's rule, on its draft (the solo challenges notice completion)
+AFTER: list[Callable[[Draft], None]] = []
 
 
 def rule(*types: type[Command]) -> Callable[[Rule], Rule]:
@@ -40,22 +42,12 @@ def decide(state: StandardState, actor: int, command: Command,
     allows(state, actor, command)
     draft = Draft(state, rng)
     handler(draft, actor, command)
+    for hook in AFTER:
+        hook(draft)
     return draft.events
 
 
 # -- the core's rules
-
-
-@rule(c.ChooseDial)
-def choose_dial(draft: Draft, seat: int, cmd: c.ChooseDial) -> None:
-    """Setup 12: each player chooses his laser or his shield dial, sets that dial to 2 and
-    the other to 1."""
-    from .setup import after_dials
-
-    laser, shield = (2, 1) if cmd.dial == "laser" else (1, 2)
-    draft.answered()
-    draft.emit("DialsSet", seat=seat, laser=laser, shield=shield)
-    after_dials(draft)
 
 
 @rule(c.SkipMovement)

@@ -53,6 +53,7 @@ class Player(BaseModel):
     heading: str | None = None  # Movement Phase > Declare Heading: the space it faces
     fame: int = 0  # fame tokens (Fame)
     infamy: int = 0  # infamy tokens (Infamy)
+    contacts: list[str] = []  # systems whose First Contact card lies in his play area
     # -- read by final scoring (End of the Game 1-2); filled by the owners' rules
     extra_holds: int = 0  # additional cargo holds bought, 0-2 (vstrade)
     upgrades: list[str] = []  # ship upgrade techs on the dashboard's slots (vstrade/vsmove)
@@ -104,11 +105,22 @@ class Table(BaseModel):
         return self.variant == "epic"
 
 
+class Solo(BaseModel):
+    """Solo Challenge Game: the Challenge cards beside the round track (one per colour)."""
+
+    cards: list[str] = []  # in round order
+    rounds: dict[str, int] = {}  # card -> the round it becomes active
+    fees: dict[str, int] = {}  # card -> its fee
+    active: list[str] = []
+    completed: list[str] = []
+
+
 class StandardState(BaseModel):
     # -- vscore: table, rounds, turn order, decks
     players: list[Player] = []
     table: Table = Table()
     stage: Stage = "setup"
+    setup_step: str | None = None  # the setup step waiting on the players (setup.py)
     first_player: int = 0
     round: int = 0  # the round marker (0 before Setup 13)
     last_round: int = 30  # "Playing the Game": 30 rounds (epic: more)
@@ -122,6 +134,7 @@ class StandardState(BaseModel):
     # the cards turned face up (public)
     first_contact: dict[str, str] = {}
     discovered: dict[str, str] = {}
+    solo: Solo | None = None  # Solo Challenge Game
     winners: list[int] = []  # Winning the Game (shared glory: several)
     end: dict[str, Any] | None = None
     # -- vsenc: what the cards put on the board, titles, intel, rewards for sale
