@@ -308,14 +308,11 @@ def engage(draft: Draft, seat: int, attribute: Attribute, points: int | None) ->
 
 
 def pirate_strength(state: StandardState) -> int:
-    """Extra strength of every pirate (a solo challenge's "pirates stronger" effect, for
-    the Challenge cards ``vscore`` keeps active in ``state.challenges``)."""
-    from .cards import challenge_cards
+    """Extra strength of every pirate: the active Challenge cards' "pirates_stronger"
+    effects in the solo challenge game (ours, ``data/challenges.json``)."""
+    from .solo import active_effects
 
-    active = getattr(state, "challenges", None) or []
-    return sum(challenge_cards()[c].effect.by for c in active
-               if c in challenge_cards() and challenge_cards()[c].effect.kind
-               == "pirates_stronger")
+    return sum(int(e.get("by", 0)) for e in active_effects(state, "pirates_stronger"))
 
 
 def defeat(draft: Draft, seat: int, space: str) -> Resolution:
