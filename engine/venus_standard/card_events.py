@@ -9,6 +9,11 @@ from typing import Any
 from .cards_state import SeatCards, SpaceToken
 from .handlers import on
 from .state import StandardState
+from .takeback import barriers
+
+# the effect die rolled (a check, a roll, a pirate engagement) and a card seen secretly end
+# what a player may take back (draws and shuffles are the core's barriers)
+barriers("EffectDieRolled", "PirateEngaged", "EncounterCardSeen")
 
 
 def _seat(state: StandardState, seat: int) -> SeatCards:

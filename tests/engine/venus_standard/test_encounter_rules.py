@@ -308,3 +308,15 @@ def test_the_game_folds_back_to_the_same_state() -> None:
     enter(game, seat)
     folded = fold(ruleset, game.events)
     assert folded.cards.tokens.keys() == {SPACE}
+
+
+def test_a_pirate_engagement_cannot_be_taken_back() -> None:
+    """Take-backs (house rule) stop at a die rolled: the engagement's roll is a barrier."""
+    from engine.venus_standard.takeback import barrier
+
+    game = table()
+    seat = current(game)
+    pirate_at(game, SPACE, "pirate-1")
+    enter(game, seat)
+    events = game.play(seat, cr.EngagePirates(attribute="shield"))
+    assert any(barrier(e) for e in events if e.type == "PirateEngaged")
