@@ -57,3 +57,37 @@ def test_many_encounters_with_random_answers(players: int) -> None:
     assert any(e.type == "DeckShuffled" and e.data["deck"] == decks.ENCOUNTER
                and e.data.get("discards_in") for e in game.events)
     assert any(t.pirate for t in game.state.cards.tokens.values())
+
+
+def test_views_and_logs_keep_the_decks_secret() -> None:
+    """Face-down decks and stockpiles: a seat's view shows their sizes, never a card still
+    in them; the log shows their shuffles to nobody; a card seen with Star Maps only to its
+    user."""
+    import json
+
+    from engine.venus_standard import card_rules as cr
+
+    game = table(2, seed="leak", title_intel_in_play=True)
+    bots = [UniformBot("b0"), UniformBot("b1")]
+    pick = random.Random(7)
+    for _ in range(40):
+        seat = current(game)
+        enter(game, seat, pick.choice(SPACES), "encounter")
+        answer_all(game, bots)
+    seat = current(game)
+    game.state.player(seat).credits += 50
+    game.play(seat, cr.UseIntel(card="star-maps"))
+    seen = game.state.decks[decks.ENCOUNTER][0]
+    state = game.state
+    for viewer in (0, 1, -1):
+        text = json.dumps(ruleset.view(state, viewer))
+        for deck in (decks.ENCOUNTER, decks.MISSION, decks.REWARD, "pirate"):
+            in_deck = set(state.decks[deck])
+            shown = set(state.discards.get(deck, [])) | set(state.cards.beside_track)
+            for card in in_deck - shown:
+                assert f'"{card}"' not in text, f"{card} of the {deck} deck leaked"
+    peek = next(e for e in game.events if e.type == "EncounterCardSeen")
+    for viewer in (0, 1, -1):
+        shown = peek.redacted_for(viewer)
+        assert ("data" in shown) == (viewer == seat)
+    assert peek.redacted_for(seat)["data"]["card"] == seen
