@@ -138,3 +138,15 @@ def _exchanged(state: StandardState, d: dict[str, Any]) -> None:
     a, b = state.player(d["seat"]).missions, state.player(d["other"]).missions
     a[a.index(d["mine"])] = d["theirs"]
     b[b.index(d["theirs"])] = d["mine"]
+
+
+@on("GoodsReturnedToSupply")
+def _goods_returned(state: StandardState, d: dict[str, Any]) -> None:
+    """A goods token taken by pirates (or handed over for a mission) back to its culture's
+    supply area, in the trade module's state (``Player.cargo``, ``state.trade``)."""
+    cargo = getattr(state.player(d["seat"]), "cargo", None)
+    if cargo is not None and d["token"] in cargo:
+        cargo.remove(d["token"])
+    trade = getattr(state, "trade", None)
+    if trade is not None:
+        trade.market(d["token"].partition(":")[0]).supply_goods.append(d["token"])
