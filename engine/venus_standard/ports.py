@@ -73,7 +73,7 @@ def _produce(draft: Draft, culture: int) -> None:
     if found is None or trade is None:
         return
     key = found[1].by_number(culture).key
-    if key not in {str(c) for c in draft.state.discovered.values()}:
+    if not {key, str(culture)} & {str(c) for c in draft.state.discovered.values()}:
         return
     supply = list(trade.market(key).supply_goods)
     if supply:
