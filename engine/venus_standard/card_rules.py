@@ -433,4 +433,8 @@ def _view(state: StandardState, viewer: int) -> dict[str, Any]:
         "titles": dict(c.title_holders),
         "seats": {str(s): v.model_dump(mode="json") for s, v in sorted(c.seats.items())},
         "waiting": None if ask is None else {"seat": ask.seat, "prompt": ask.prompt},
+        # "Mission Tokens": each active mission's destination marked for its player
+        "mission_tokens": {str(p.seat): [d for m in p.missions
+                                         if (d := mission_cards()[m].destination)]
+                           for p in state.players},
     }

@@ -320,3 +320,24 @@ def test_a_pirate_engagement_cannot_be_taken_back() -> None:
     enter(game, seat)
     events = game.play(seat, cr.EngagePirates(attribute="shield"))
     assert any(barrier(e) for e in events if e.type == "PirateEngaged")
+
+
+def test_epic_reshuffle_keeps_only_the_thirty_icon_cards() -> None:
+    """"Epic Game > Encounter Deck": past round 30, an empty deck is reshuffled from the
+    cards with the "30" icon; the others leave the game."""
+    from engine.venus_standard.cards import encounter_cards
+
+    game = table()
+    game.state.round = 31
+    game.state.discards["encounter"] = ["pirate-den", "solar-wind", "lost-probe"]
+    game.state.decks["encounter"] = []
+    _, events = enter(game, current(game))
+    reshuffle = next(e for e in events if e.type == "DeckShuffled")
+    assert sorted(reshuffle.data["cards"]) == ["lost-probe", "solar-wind"]
+    assert all(encounter_cards()[c].thirty for c in reshuffle.data["cards"])
+
+
+def test_the_view_marks_mission_destinations() -> None:
+    game = table()
+    game.state.player(0).missions = ["nova-readings", "armed-escort"]
+    assert ruleset.view(game.state, 1)["cards"]["mission_tokens"]["0"] == ["supernova"]
