@@ -83,13 +83,14 @@ def standing_of(state: StandardState, seat: int) -> Standing:
 
 def anomaly_of(space: str) -> str | None:
     """The anomaly (Supernova, Supergiant) whose surrounding trade route holds ``space``
-    ("Anomalies": the spaces around them are trade routes); None elsewhere."""
-    from .places import _board, _space
+    ("Anomalies"; the board's ``anomaly_of``); None elsewhere."""
+    from .places import _board
 
-    board, found = _board(), _space(space)
-    route = getattr(found, "route", None)
-    anomalies = getattr(board, "anomalies", [])
-    return str(route) if route is not None and route in anomalies else None
+    board = _board()
+    if board is None or space not in getattr(board, "spaces", {}):
+        return None
+    found = board.anomaly_of(space)
+    return None if found is None else str(found)
 
 
 def pilot_skill(state: StandardState, seat: int) -> int:
