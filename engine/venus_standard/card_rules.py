@@ -20,6 +20,7 @@ from .rules import rule
 from .setup import step
 from .standing import standing_of
 from .state import StandardState
+from .usage import COUNTED, DETAILED
 from .view import part
 
 
@@ -415,6 +416,17 @@ def _phase_offers(state: StandardState, seat: int) -> Iterator[Command]:
 
 for _phase in ("movement", "first_contact", "transaction", "spaceport"):
     offers(_phase, *CARD_COMMANDS)(_phase_offers)
+
+
+# --- what bot games count (``starport simulate``'s usage) ---------------------------------
+
+COUNTED.update({"MissionCompleted", "SecondMissionBought", "PirateEngaged", "PirateDefeated",
+                "RewardTradedIn", "RewardBought", "IntelUsed", "TitleTaken"})
+DETAILED.update({
+    "MissionCompleted": lambda ev: f"mission:{ev.data['card']}",
+    "CardDrawn": lambda ev: f"{ev.data['deck']}:{ev.data['card']}"
+    if ev.data.get("deck") == decks.ENCOUNTER else "",
+})
 
 
 # --- what a seat sees ----------------------------------------------------------------------

@@ -91,3 +91,24 @@ def test_views_and_logs_keep_the_decks_secret() -> None:
         shown = peek.redacted_for(viewer)
         assert ("data" in shown) == (viewer == seat)
     assert peek.redacted_for(seat)["data"]["card"] == seen
+
+
+def test_simulate_counts_missions_and_encounters() -> None:
+    """``starport simulate``'s usage: each encounter card drawn and mission completed."""
+    from engine.venus_standard.simulate import usage_of
+
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions, p.laser = ["armed-escort"], 4
+    from engine.venus_standard import card_rules as cr
+
+    game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    answer_all(game, [UniformBot("a"), UniformBot("b")])
+    from .cards_kit import on_top
+
+    on_top(game, decks.ENCOUNTER, "solar-wind")
+    enter(game, seat)
+    used = usage_of(game.events)
+    assert used["mission:armed-escort"] == 1 and used["MissionCompleted"] == 1
+    assert used["encounter:solar-wind"] == 1
