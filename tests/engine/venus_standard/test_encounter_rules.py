@@ -341,3 +341,13 @@ def test_the_view_marks_mission_destinations() -> None:
     game = table()
     game.state.player(0).missions = ["nova-readings", "armed-escort"]
     assert ruleset.view(game.state, 1)["cards"]["mission_tokens"]["0"] == ["supernova"]
+
+
+def test_solo_challenge_setup_removes_title_and_intel_cards() -> None:
+    """"Solo Challenge Setup": remove the Title and Intel cards from the Encounter deck."""
+    from engine.kernel import Game
+
+    game = Game.start(ruleset, {"variant": "solo-challenge"}, ["solo"], seed="solo")
+    deck = game.state.decks["encounter"]
+    assert len(deck) == 36 and not set(deck) & set(cr.TITLE_AND_INTEL)
+    assert game.state.cards.beside_track == []
