@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.kernel import Randomness, RuleError
-from engine.venus_standard import places, rounds
+from engine.venus_standard import decks, places, rounds
 from engine.venus_standard.draft import Draft
 from engine.venus_standard.places import galactic_base
 from engine.venus_standard.state import StandardState
@@ -149,16 +149,18 @@ def test_epic_game_after_round_30_production_markers_and_passenger_refresh(
     with the passengers returned to the box."""
     produced: list[int] = []
     monkeypatch.setitem(rounds.ICONS, "production", lambda d: produced.append(d.state.round))
+    p1, p2, p3, p4 = (decks.cards_of(decks.PASSENGER) or ["p1", "p2", "p3", "p4"])[:4]
     game = game_of(round=30, active=1, phase="spaceport", table={"variant": "epic"},
-                   last_round=55, state={"decks": {"passenger": ["p3"]},
-                                         "discards": {"passenger": ["p1", "p2"]}})
+                   last_round=55, state={"decks": {"passenger": [p3, p4]},
+                                         "discards": {"passenger": [p1, p2]}})
     out = play(game, 1, c.EndPhase())
     assert types(out)[1:5] == ["RoundMarkerFlipped", "ProductionRoundsMarked", "DeckShuffled",
                                "RoundStarted"]
     assert produced == [30]
     assert game.state.production_rounds == [40, 50] and game.state.round == 31
-    assert sorted(game.state.decks["passenger"]) == ["p1", "p2", "p3"]
     assert game.state.discards["passenger"] == []
+    drawn = [e.data["card"] for e in out if e.type == "CardDrawn"]  # round 31's passenger
+    assert sorted([*game.state.decks["passenger"], *drawn]) == sorted([p1, p2, p3, p4])
 
 
 def test_epic_game_production_round_resolves_production(
