@@ -266,3 +266,13 @@ def test_every_system_is_on_one_of_six_board_panels(board):
     panels = {s: board.panel(s) for s in [*board.cultured_systems, *board.anomalies]}
     assert set(panels.values()) == {1, 2, 3, 4, 5, 6}
     assert panels["trapped-rogue-planet"] == 1 and panels["war-torn-system"] == 6
+
+
+def test_no_system_is_a_dead_end(board):
+    """Systems and Routes: each system is "connected by one or more trade routes"; ours has
+    at least two, so no system is reached and left the same way only."""
+    for s in [*board.cultured_systems, *board.anomalies]:
+        members = set(board.spaces_of(s) or board.anomaly_spaces(s))
+        out = {n for sp in members for n in board.neighbours(sp)
+               if n not in members and board.line(sp, n).style is LineStyle.DASHED}
+        assert len(out) >= 2, s
