@@ -163,7 +163,7 @@ def test_pirate_engagement_example() -> None:
     seat = current(game)
     game.state.player(seat).laser = 4
     game.state.player(seat).shield = 2
-    pirate_at(game, SPACE, "pirate-5", infamy=3)  # +2, premium
+    pirate_at(game, SPACE, "pirate-6", infamy=3)  # +2, premium
     on_top(game, "reward", "star-idol")
     res, _ = enter(game, seat)
     assert res.waiting and ruleset.pending(game.state).prompt == "engage_pirates"
