@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards_state import SeatCards, SpaceToken
-from .handlers import on
+from .handlers import also, on
 from .state import StandardState
 from .takeback import barriers
 
@@ -104,9 +104,14 @@ def _traded(state: StandardState, d: dict[str, Any]) -> None:
     state.cards.rewards_for_sale.append(d["card"])
 
 
-@on("PassengerJettisonedCounted")
+@also("CargoJettisoned")
 def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
-    _seat(state, d["seat"]).jettisoned += 1
+    """A passenger jettisoned ("Jettisoning", the trade module's event) counts for the
+    Slaver title (ours); goods and technologies do not."""
+    from .ports import is_passenger
+
+    if is_passenger(str(d.get("token", ""))):
+        _seat(state, d["seat"]).jettisoned += 1
 
 
 @on("CardDialTurned")

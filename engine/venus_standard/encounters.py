@@ -377,7 +377,10 @@ def answer_offer(draft: Draft, seat: int, accept: bool) -> None:
 def figures(state: StandardState, seat: int) -> dict[str, int]:
     """Each seat's figures the titles compare (ours)."""
     p = state.player(seat)
-    return {"relics": relic_count(p.rewards), "infamy": p.infamy, "drills": len(p.drills),
+    trade = getattr(state, "trade", None)
+    drills = getattr(trade, "drills", None) or {}  # the trade module's: space -> owner
+    on_board = max(len(p.drills), sum(1 for owner in drills.values() if owner == seat))
+    return {"relics": relic_count(p.rewards), "infamy": p.infamy, "drills": on_board,
             "jettisoned": state.cards.seat(seat).jettisoned}
 
 

@@ -59,6 +59,11 @@ def _passengers(state: StandardState, seat: int) -> int:
     return sum(1 for t in _cargo(state, seat) if found[0].is_passenger(t))
 
 
+def is_passenger(token: str) -> bool:
+    found = _trade()
+    return found is not None and bool(found[0].is_passenger(token))
+
+
 def _lose(draft: Draft, seat: int, token: str) -> None:
     """The goods token goes back to its culture's supply area ("Losing a Pirate Engagement"
     1; a mission's delivery too)."""

@@ -351,3 +351,26 @@ def test_solo_challenge_setup_removes_title_and_intel_cards() -> None:
     deck = game.state.decks["encounter"]
     assert len(deck) == 36 and not set(deck) & set(cr.TITLE_AND_INTEL)
     assert game.state.cards.beside_track == []
+
+
+def test_slaver_counts_passengers_jettisoned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slaver (ours): the most passengers jettisoned; the trade module's "CargoJettisoned"
+    counts a passenger, not goods ("Jettisoning")."""
+    from types import SimpleNamespace
+
+    from engine.kernel import Randomness
+    from engine.venus_standard import ports
+    from engine.venus_standard.draft import Draft
+
+    tokens = SimpleNamespace(is_passenger=lambda t: ":" not in t)
+    monkeypatch.setattr(ports, "_trade", lambda: (tokens, None))
+    game = table()
+    seat = current(game)
+    draft = Draft(game.state, Randomness("j", 1))
+    draft.emit("CargoJettisoned", seat=seat, token="scientist")
+    draft.emit("CargoJettisoned", seat=seat, token="zum:g1")
+    assert draft.state.cards.seat(seat).jettisoned == 1
+    draft.state.decks["encounter"].remove("slaver")
+    draft.state.decks["encounter"].insert(0, "slaver")
+    encounters.resolve_space(draft, seat, SPACE, "encounter")
+    assert draft.state.cards.title_holders == {"slaver": seat}
