@@ -374,3 +374,23 @@ def test_slaver_counts_passengers_jettisoned(monkeypatch: pytest.MonkeyPatch) ->
     draft.state.decks["encounter"].insert(0, "slaver")
     encounters.resolve_space(draft, seat, SPACE, "encounter")
     assert draft.state.cards.title_holders == {"slaver": seat}
+
+
+def test_a_trade_in_reward_after_a_pirate_holds_the_move_until_answered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defeating pirates draws a Reward card; a trade-in card is decided at once ("this
+    decision must be made as soon as the card is drawn"), then the Move step ends."""
+    got: list[encounters.Resolution] = []
+    monkeypatch.setattr(encounters, "_AFTER", [lambda d, s, r: got.append(r)])
+    game = table()
+    seat = current(game)
+    game.state.player(seat).laser = 6
+    pirate_at(game, SPACE, "pirate-1")
+    on_top(game, "reward", "pirate-charts")
+    enter(game, seat)
+    load_dice(game, 1)
+    game.play(seat, cr.EngagePirates(attribute="laser"))
+    assert ruleset.pending(game.state).prompt == "trade_in" and got == []
+    game.play(seat, cr.KeepReward(keep=True))
+    assert len(got) == 1 and got[0].stop and game.state.cards.held is None
+    assert game.state.player(seat).rewards == ["pirate-charts"]
