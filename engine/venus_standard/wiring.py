@@ -14,6 +14,7 @@ from . import (  # noqa: F401
     rounds,
     rules,
     scoring,
+    secrets,
     setup,
     solo,
 )
