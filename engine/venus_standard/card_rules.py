@@ -445,6 +445,10 @@ def _view(state: StandardState, viewer: int) -> dict[str, Any]:
         "titles": dict(c.title_holders),
         "seats": {str(s): v.model_dump(mode="json") for s, v in sorted(c.seats.items())},
         "waiting": None if ask is None else {"seat": ask.seat, "prompt": ask.prompt},
+        # "Pirates" 2: the player's odds with each attribute, while he chooses
+        "engage_odds": encounters.engage_odds(state, viewer, str(ask.detail["space"]))
+        if ask is not None and ask.prompt == encounters.ENGAGE and ask.seat == viewer
+        else None,
         # "Mission Tokens": each active mission's destination marked for its player
         "mission_tokens": {str(p.seat): [d for m in p.missions
                                          if (d := mission_cards()[m].destination)]

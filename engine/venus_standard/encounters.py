@@ -307,6 +307,18 @@ def engage(draft: Draft, seat: int, attribute: Attribute, points: int | None) ->
     settle(draft, seat, res)
 
 
+def engage_odds(state: StandardState, seat: int, space: str) -> dict[str, float]:
+    """The chance to win with each attribute against the pirate on ``space`` (for the
+    player's choice in the client and for bots)."""
+    tok = state.cards.tokens.get(space)
+    if tok is None or tok.pirate is None:
+        return {}
+    modifier = pirate_tokens()[tok.pirate].modifier + pirate_strength(state)
+    st = standing_of(state, seat)
+    return {a: pirates.win_chance(engage_value(st, a), modifier)
+            for a in ("laser", "shield", "pilot")}
+
+
 def pirate_strength(state: StandardState) -> int:
     """Extra strength of every pirate: the active Challenge cards' "pirates_stronger"
     effects in the solo challenge game (ours, ``data/challenges.json``)."""
