@@ -155,3 +155,17 @@ def _goods_returned(state: StandardState, d: dict[str, Any]) -> None:
     trade = getattr(state, "trade", None)
     if trade is not None:
         trade.market(d["token"].partition(":")[0]).supply_goods.append(d["token"])
+
+
+@on("RewardBought")
+def _reward_bought(state: StandardState, d: dict[str, Any]) -> None:
+    """"Purchasing such a Reward card at Galactic Base takes one buy action": counted
+    where the trade module counts its buy actions (``Turn.trades``, ``Turn.bought``)."""
+    turn = state.turn
+    trades = getattr(turn, "trades", None)
+    if turn is None or trades is None:
+        return
+    key = f"{turn.phase}:buy"
+    trades[key] = trades.get(key, 0) + 1
+    if hasattr(turn, "bought"):
+        turn.bought = True
