@@ -94,13 +94,13 @@ def anomaly_of(space: str) -> str | None:
 
 
 def pilot_skill(state: StandardState, seat: int) -> int:
-    """The piloting skill on the seat's Pilot card (``pilots.pilot(face).skill``, owned by
-    ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
+    """The piloting skill on the seat's Pilot card (``pilots.face_of(player).skill``, owned
+    by ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
     green player pilots at 3)."""
     import importlib
 
     try:
         pilots = importlib.import_module(f"{__package__}.pilots")
-        return int(pilots.pilot(state.player(seat).pilot).skill)
+        return int(pilots.face_of(state.player(seat)).skill)
     except (ImportError, KeyError, AttributeError):
         return 3
