@@ -70,8 +70,9 @@ def standing_of(state: StandardState, seat: int) -> Standing:
     mine = state.cards.seat(seat)
     where = landing(p.space)
     anomaly = anomaly_of(p.space)
+    laser, shield, skill = attributes(state, seat)
     return Standing(
-        laser=p.laser, shield=p.shield, pilot_skill=pilot_skill(state, seat),
+        laser=laser, shield=shield, pilot_skill=skill,
         pilot_level=p.pilot_level, credits=p.credits, goods=tuple(ports.goods(state, seat)),
         passengers=ports.passengers(state, seat),
         system=anomaly or system_of(p.space),
@@ -91,6 +92,22 @@ def anomaly_of(space: str) -> str | None:
         return None
     found = board.anomaly_of(space)
     return None if found is None else str(found)
+
+
+def attributes(state: StandardState, seat: int) -> tuple[int, int, int]:
+    """Laser, shield and piloting as movement reads them this turn (``helm.attributes_of``,
+    ``vsmove``: the dials plus a Variable Laser or Shield die assigned this turn, "Appendix
+    B"); without that module, the dials and the Pilot card's skill."""
+    import importlib
+
+    try:
+        helm = importlib.import_module(f"{__package__}.helm")
+        attrs = helm.attributes_of(state, seat)
+        return (int(attrs.value("laser")), int(attrs.value("shield")),
+                int(attrs.value("piloting")))
+    except (ImportError, KeyError, AttributeError):
+        p = state.player(seat)
+        return p.laser, p.shield, pilot_skill(state, seat)
 
 
 def pilot_skill(state: StandardState, seat: int) -> int:
