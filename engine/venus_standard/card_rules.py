@@ -15,10 +15,11 @@ from .cards import TITLE_AND_INTEL, encounter_cards, mission_cards
 from .commands import command
 from .draft import Draft
 from .legal import offers
+from .places import galactic_base
 from .rounds import ROUND_START
 from .rules import rule
 from .setup import step
-from .standing import standing_of
+from .standing import Standing, standing_of
 from .state import StandardState
 from .usage import COUNTED, DETAILED
 from .view import part
@@ -282,10 +283,7 @@ def _second(draft: Draft, seat: int, cmd: BuySecondMission) -> None:
     take_mission(draft, seat)
 
 
-def _mission_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    if not _own_time(state, seat):
-        return
-    st = standing_of(state, seat)
+def _mission_offers(state: StandardState, st: Standing) -> Iterator[Command]:
     for mid in missions.completable(st):
         yield CompleteMission(mission=mid)
     turn = state.turn
@@ -320,9 +318,8 @@ def _buy_reward(draft: Draft, seat: int, cmd: BuyReward) -> None:
     rewards.buy(draft, seat, cmd.card)
 
 
-def _reward_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    st = standing_of(state, seat)
-    if _own_time(state, seat) and st.at_galactic_base and st.credits >= rewards.BUY_PRICE:
+def _reward_offers(state: StandardState, st: Standing) -> Iterator[Command]:
+    if st.at_galactic_base and st.credits >= rewards.BUY_PRICE:
         for rid in sorted(set(state.cards.rewards_for_sale)):
             yield BuyReward(card=rid)
 
@@ -381,8 +378,6 @@ def intel_refusal(state: StandardState, seat: int, cid: str) -> str | None:
 
 
 def _intel_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    if not _own_time(state, seat):
-        return
     for cid in sorted(set(state.cards.beside_track)):
         if encounter_cards()[cid].trait == "intel" and intel_refusal(state, seat, cid) is None:
             yield UseIntel(card=cid)
@@ -407,11 +402,19 @@ CARD_COMMANDS = (CompleteMission, BuySecondMission, BuyReward, UseIntel)
 
 
 def _phase_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    yield from _mission_offers(state, seat)
-    turn = state.turn
-    if turn is not None and turn.phase == "transaction":
-        yield from _reward_offers(state, seat)
-    yield from _intel_offers(state, seat)
+    """The cards' commands in a phase of one's own turn (a seat with no mission, away from
+    Galactic Base and with no intel card in play has none: checked before any lookup)."""
+    if not _own_time(state, seat):
+        return
+    p = state.player(seat)
+    if p.missions or p.space == galactic_base():
+        st = standing_of(state, seat)
+        yield from _mission_offers(state, st)
+        turn = state.turn
+        if turn is not None and turn.phase == "transaction":
+            yield from _reward_offers(state, st)
+    if state.cards.beside_track:
+        yield from _intel_offers(state, seat)
 
 
 for _phase in ("movement", "first_contact", "transaction", "spaceport"):

@@ -10,7 +10,6 @@ which goods the pirates take), once the choice is answered (``card_rules.py``)."
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -64,11 +63,9 @@ def settle(draft: Draft, seat: int, res: Resolution) -> None:
         _AFTER[0](draft, seat, res)
         return
     if res.stop or res.end_turn:  # the default: end the Move step on this space
-        try:
-            helm = importlib.import_module(f"{__package__}.helm")
-        except ImportError:
-            return
-        helm.end_move_here(draft, seat, res.reason or "encounter")
+        helm = ports.optional("helm")
+        if helm is not None:
+            helm.end_move_here(draft, seat, res.reason or "encounter")
 
 
 # --- the board as the cards change it ------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .cards import Grade
@@ -22,15 +23,25 @@ LoseGoods = Callable[[Draft, int, str], None]
 Produce = Callable[[Draft, int], None]
 
 
+@cache
+def optional(module: str) -> Any | None:
+    """Another owner's module of this package (or a dotted path), None while it is not on
+    the branch; looked up once (a failed import searches the disk every time)."""
+    name = module if "." in module else f"{__package__}.{module}"
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+@cache
 def _trade() -> tuple[Any, Any] | None:
     """The trade module's token helpers and culture facts (``vstrade``: ``tokens.py`` and
     ``engine.cluster.cultures``), when they are on the branch."""
-    try:
-        tokens = importlib.import_module(f"{__package__}.tokens")
-        cultures = importlib.import_module("engine.cluster.cultures").load_cultures()
-    except ImportError:
+    tokens, cultures = optional("tokens"), optional("engine.cluster.cultures")
+    if tokens is None or cultures is None or not hasattr(cultures, "load_cultures"):
         return None
-    return tokens, cultures
+    return tokens, cultures.load_cultures()
 
 
 def _cargo(state: StandardState, seat: int) -> list[str]:

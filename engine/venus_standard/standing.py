@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import ports
 from .cards import Attribute, Grade, reward_cards
+from .places import _board, galactic_base, landing, system_of
 from .state import StandardState
 
 
@@ -63,9 +65,6 @@ def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
 def standing_of(state: StandardState, seat: int) -> Standing:
     """The snapshot of one seat from the state (the core's ``Player``, the cards' part, the
     cargo through ``ports``, where the ship is through ``places``)."""
-    from . import ports
-    from .places import galactic_base, landing, system_of
-
     p = state.player(seat)
     mine = state.cards.seat(seat)
     where = landing(p.space)
@@ -85,8 +84,6 @@ def standing_of(state: StandardState, seat: int) -> Standing:
 def anomaly_of(space: str) -> str | None:
     """The anomaly (Supernova, Supergiant) whose surrounding trade route holds ``space``
     ("Anomalies"; the board's ``anomaly_of``); None elsewhere."""
-    from .places import _board
-
     board = _board()
     if board is None or space not in getattr(board, "spaces", {}):
         return None
@@ -98,14 +95,15 @@ def attributes(state: StandardState, seat: int) -> tuple[int, int, int]:
     """Laser, shield and piloting as movement reads them this turn (``helm.attributes_of``,
     ``vsmove``: the dials plus a Variable Laser or Shield die assigned this turn, "Appendix
     B"); without that module, the dials and the Pilot card's skill."""
-    import importlib
-
+    helm = ports.optional("helm")
+    if helm is None:
+        p = state.player(seat)
+        return p.laser, p.shield, pilot_skill(state, seat)
     try:
-        helm = importlib.import_module(f"{__package__}.helm")
-        attrs = helm.attributes_of(state, seat)
+        attrs = helm.attributes_of(state, seat)  # type: ignore[union-attr]
         return (int(attrs.value("laser")), int(attrs.value("shield")),
                 int(attrs.value("piloting")))
-    except (ImportError, KeyError, AttributeError):
+    except (KeyError, AttributeError):
         p = state.player(seat)
         return p.laser, p.shield, pilot_skill(state, seat)
 
@@ -114,10 +112,10 @@ def pilot_skill(state: StandardState, seat: int) -> int:
     """The piloting skill on the seat's Pilot card (``pilots.face_of(player).skill``, owned
     by ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
     green player pilots at 3)."""
-    import importlib
-
+    pilots = ports.optional("pilots")
+    if pilots is None:
+        return 3
     try:
-        pilots = importlib.import_module(f"{__package__}.pilots")
-        return int(pilots.face_of(state.player(seat)).skill)
-    except (ImportError, KeyError, AttributeError):
+        return int(pilots.face_of(state.player(seat)).skill)  # type: ignore[union-attr]
+    except (KeyError, AttributeError):
         return 3
