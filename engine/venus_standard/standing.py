@@ -100,7 +100,7 @@ def attributes(state: StandardState, seat: int) -> tuple[int, int, int]:
         p = state.player(seat)
         return p.laser, p.shield, pilot_skill(state, seat)
     try:
-        attrs = helm.attributes_of(state, seat)  # type: ignore[union-attr]
+        attrs = helm.attributes_of(state, seat)
         return (int(attrs.value("laser")), int(attrs.value("shield")),
                 int(attrs.value("piloting")))
     except (KeyError, AttributeError):
@@ -116,6 +116,6 @@ def pilot_skill(state: StandardState, seat: int) -> int:
     if pilots is None:
         return 3
     try:
-        return int(pilots.face_of(state.player(seat)).skill)  # type: ignore[union-attr]
+        return int(pilots.face_of(state.player(seat)).skill)
     except (KeyError, AttributeError):
         return 3
