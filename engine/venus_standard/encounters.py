@@ -100,7 +100,9 @@ def printed_kind(space: str) -> str:
 def resolve_space(draft: Draft, seat: int, space: str, printed: str | None = None, *,
                   last_point: bool = False) -> Resolution:
     """A ship entered ``space`` during its Move step: a pirate engages ("Pirates"), an
-    encounter space draws a card ("Encounters"), else nothing happens."""
+    encounter space draws a card ("Encounters"), else nothing happens. A telegate token on
+    an encounter space replaces it while it lies there (movement moves the ship through
+    it)."""
     state = draft.state
     tok = state.cards.tokens.get(space)
     if tok is not None and tok.kind == "pirate":
@@ -110,7 +112,8 @@ def resolve_space(draft: Draft, seat: int, space: str, printed: str | None = Non
         else:
             draft.ask(seat, ENGAGE, space=space)
             res = Resolution(waiting=True)
-    elif tok is None and (printed or printed_kind(space)) == "encounter":
+    elif tok is None and space not in state.cards.telegates.values() \
+            and (printed or printed_kind(space)) == "encounter":
         res = draw_encounter(draft, seat, space)
     else:
         res = Resolution()

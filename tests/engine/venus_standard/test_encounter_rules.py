@@ -394,3 +394,21 @@ def test_a_trade_in_reward_after_a_pirate_holds_the_move_until_answered(
     game.play(seat, cr.KeepReward(keep=True))
     assert len(got) == 1 and got[0].stop and game.state.cards.held is None
     assert game.state.player(seat).rewards == ["pirate-charts"]
+
+
+def test_a_telegate_token_replaces_the_encounter_space_while_it_lies_there() -> None:
+    """"This token remains on the space ... replacing the encounter space"; once telegate 1
+    is moved on, the space it left is an encounter space again."""
+    game = table()
+    seat = current(game)
+    on_top(game, "encounter", "telegate-1", "solar-wind", "lost-probe")
+    enter(game, seat, space="enc-a")
+    _, events = enter(game, seat, space="enc-a")
+    assert "CardDrawn" not in types(events)
+    enter(game, seat, space="enc-b")  # Solar Wind
+    game.state.discards["encounter"].remove("telegate-1")  # drawn again, as after a reshuffle
+    on_top(game, "encounter", "telegate-1")
+    enter(game, seat, space="enc-c")
+    assert encounters.telegates(game.state) == {1: "enc-c"}
+    _, events = enter(game, seat, space="enc-a")
+    assert any(e.type == "CardDrawn" and e.data["card"] == "lost-probe" for e in events)
