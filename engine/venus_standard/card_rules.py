@@ -453,7 +453,7 @@ def _view(state: StandardState, viewer: int) -> dict[str, Any]:
         if ask is not None and ask.prompt == encounters.ENGAGE and ask.seat == viewer
         else None,
         # "Mission Tokens": each active mission's destination marked for its player
-        "mission_tokens": {str(p.seat): [d for m in p.missions
-                                         if (d := mission_cards()[m].destination)]
+        "mission_tokens": {str(p.seat): [d for m in p.missions if m in mission_cards()
+                                         and (d := mission_cards()[m].destination)]
                            for p in state.players},
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import ports
-from .cards import Attribute, Grade, reward_cards
+from .cards import Ability, Attribute, Grade, reward_cards
 from .places import _board, galactic_base, landing, system_of
 from .state import StandardState
 
@@ -39,14 +39,25 @@ class Standing:
 
     @property
     def relics(self) -> int:
-        return sum(1 for r in self.rewards if reward_cards()[r].relic)
+        return relics_of(self.rewards)
+
+
+def relics_of(rewards: list[str] | tuple[str, ...]) -> int:
+    """Relic Reward cards among ``rewards`` (ids not of our deck count for nothing)."""
+    cards = reward_cards()
+    return sum(1 for r in rewards if r in cards and cards[r].relic)
+
+
+def _ability(rid: str) -> Ability | None:
+    card = reward_cards().get(rid)
+    return None if card is None else card.ability
 
 
 def engage_value(standing: Standing, attribute: Attribute) -> int:
     """An attribute's value against pirates, with the Reward cards' engage bonuses (ours)."""
     bonus = 0
     for rid in standing.rewards:
-        ab = reward_cards()[rid].ability
+        ab = _ability(rid)
         if ab is not None and ab.kind == "engage_bonus" and ab.attribute == attribute:
             bonus += ab.by
     return standing.attribute(attribute) + bonus
@@ -56,7 +67,7 @@ def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
     """The total figure of a kind of Reward ability a seat has (0 when none)."""
     total = 0
     for rid in rewards:
-        ab = reward_cards()[rid].ability
+        ab = _ability(rid)
         if ab is not None and ab.kind == kind:
             total += max(ab.credits, 1)
     return total

@@ -5,7 +5,7 @@ the round track). Pure: who should hold a title given each seat's figure."""
 
 from __future__ import annotations
 
-from .cards import Title, reward_cards
+from .cards import Title
 
 
 def stat(title: Title, figures: dict[str, int]) -> int:
@@ -33,4 +33,6 @@ def holder(title: Title, figures: dict[int, dict[str, int]], current: int | None
 
 
 def relic_count(rewards: list[str]) -> int:
-    return sum(1 for r in rewards if reward_cards()[r].relic)
+    from .standing import relics_of
+
+    return relics_of(rewards)
