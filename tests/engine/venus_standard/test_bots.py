@@ -47,3 +47,23 @@ def test_every_offered_command_is_accepted_and_the_game_ends(n: int, variant: st
     state = game.state
     assert state.stage == "over" and state.end is not None
     assert state.round == state.last_round or state.end["reason"] == "challenge_fee_unpaid"
+
+
+def test_starport_simulate_prints_the_same_json_as_the_other_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from engine.cli import main
+
+    assert main(["simulate", "venus-standard", "--players", "3", "--games", "2",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("games", "rounds", "stalls", "win_rate_by_seat", "win_rate_by_race",
+                "fallbacks", "games_detail"):
+        assert key in out
+    assert out["games"] == 2 and out["stalled_games"] == 0 and out["fallbacks"] == 0
+    assert set(out["win_rate_by_pilot"]) <= {"human", "eeepeeep", "whynom", "qossuth"}
+    assert all(g["rounds"] == 30 for g in out["games_detail"])
+    assert main(["simulate", "venus-standard", "--players", "2", "--games", "1",
+                 "--option", "variant=warp"]) == 2
+    assert "options.variant" in capsys.readouterr().err
