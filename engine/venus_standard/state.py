@@ -16,6 +16,7 @@ from engine.kernel.takeback import Rewinds, hydrated
 
 from .flight import Flight
 from .trade_state import TradeState
+from .cards_state import CardsState
 
 # "Player Turns": the four phases of a turn, in order
 Phase = Literal["movement", "first_contact", "transaction", "spaceport"]
@@ -171,6 +172,8 @@ class StandardState(BaseModel):
     # stock, merchant spaceports and drills on the board (``trade_state.py``)
     trade: TradeState = TradeState()
     end: dict[str, Any] | None = None
+    # -- vsenc: what the cards put on the board, titles, intel, rewards for sale
+    cards: CardsState = CardsState()
     # -- sandboxes (scenario.py) and the house rule of take-backs
     sandbox: bool = False
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
