@@ -63,8 +63,9 @@ export function renderDashboard(root, player, turn, legal, names, send) {
 
 /** The speed dice rolled, the boxes (with their die or the dice that may go there). */
 function renderDice(root, turn, legal, names, send, level) {
-  const dice = turn.dice || turn.speed_dice || [];
-  const assigned = turn.assigned || turn.assignments || {};
+  const dash = turn.dashboard || turn;
+  const dice = dash.dice || dash.speed_dice || [];
+  const assigned = dash.boxes || dash.assigned || dash.assignments || {};
   const rolls = legal.filter((c) => ["RollSpeed", "RollThrottle", "UseThrottle"].includes(c.type));
   const box = el("div", { class: "vs-speed" });
   if (dice.length) {
@@ -73,7 +74,7 @@ function renderDice(root, turn, legal, names, send, level) {
     dice.forEach((v, i) => row.append(dieFace(v, usedDice.has(i) ? "die-assigned" : "")));
     box.append(row);
     const total = turn.movement ?? turn.movement_value ?? dice.reduce((a, b) => a + b, 0);
-    const left = turn.left ?? turn.movement_left ?? turn.mp;
+    const left = turn.mp_left ?? turn.left ?? turn.movement_left ?? turn.mp ?? turn.helm?.mp;
     box.append(el("p", { class: "vs-mp" }, `Movement value ${total}${left !== undefined && left !== null ? ` · ${left} left` : ""}`));
   }
   for (const c of rolls) box.append(cmdButton(c.type === "RollSpeed" ? "Roll the speed dice" : "Roll the throttle die", c, send, { class: "primary", id: c.type === "RollSpeed" ? "vs-roll" : "vs-throttle" }));

@@ -126,7 +126,7 @@ export class StandardPage {
       if (space === null || seen.has(`${c.type}:${space}`)) continue;
       seen.add(`${c.type}:${space}`);
       const r = reach.get(space);
-      const left = r?.left ?? r?.mp ?? c.left;
+      const left = r?.mp_left ?? r?.left ?? r?.mp ?? c.mp_left ?? c.left;
       out.push({ space, cmd: c, kind: c.type === "DeclareHeading" ? "heading" : "dest", badge: left, label: `${commandWords(c, this.names)}${left !== undefined ? ` (${left} left)` : ""}` });
     }
     return out;
