@@ -2,6 +2,7 @@
 // web/platform/games.js. The board is ``vsboard``'s SVG; the rules are the ``venus-standard``
 // ruleset's; every command the rules offer is drawn (commands.js), the important ones with
 // their own UI (the map, the dashboard, the markets).
+import { getJSON } from "../../platform/api.js";
 import { createForm } from "./create.js";
 import { StandardNames, boardSvg, titleCase } from "./names.js";
 import { StandardPage } from "./page.js";
@@ -53,7 +54,9 @@ function optionWords(lobby) {
 }
 
 async function loadNames() {
-  const names = StandardNames.fromSvg(await boardSvg());
+  const [svg, catalog] = await Promise.all([boardSvg(), getJSON("/api/venus-standard/names").catch(() => ({}))]);
+  const names = StandardNames.fromSvg(svg);
+  names.catalog = catalog;
   names.playerLabel = (p) => p.name;
   names.playerColor = (p) => names.color(p.seat);
   names.choiceName = (key) => titleCase(key);

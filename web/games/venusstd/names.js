@@ -42,7 +42,7 @@ export class StandardNames {
   constructor(spaces = new Map()) {
     this.spaces = spaces;
     this.players = [];
-    this.catalog = {}; // the view's names of things (cultures, goods, techs...), when it has them
+    this.catalog = {}; // the names of things by kind and key (GET /api/venus-standard/names)
   }
 
   /** Read the spaces of the board SVG text (no map needed: the lobby and the log use it). */
@@ -59,11 +59,9 @@ export class StandardNames {
     return new StandardNames(spaces);
   }
 
-  /** Remember the table's players and what the view names (``view.names`` when it has one). */
+  /** Remember the table's players (names by seat) from the latest view. */
   setView(view) {
-    if (!view) return;
-    this.players = view.players || this.players;
-    if (view.names) this.catalog = view.names;
+    if (view?.players) this.players = view.players;
   }
 
   seat(s) {
@@ -105,7 +103,7 @@ export class StandardNames {
 
   pilot(key) { return this.name("pilots", key); }
 
-  /** A thing's name from the view's catalogue (``{kind: {key: name or {name}}}``), else from its key. */
+  /** A thing's name from the catalogue (``{kind: {key: name}}``), else said from its key. */
   name(kind, key) {
     if (key === null || key === undefined) return "none";
     const entry = this.catalog?.[kind]?.[key];
