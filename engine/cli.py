@@ -61,6 +61,9 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.game == "star-traders":
         from engine.startraders.simulate import BOTS, simulate
         options: dict[str, object] = {}
+    elif args.game == "venus-standard":
+        from engine.venus_standard.simulate import BOTS, simulate
+        options = {}
     else:
         from engine.bots import BOTS
         from engine.bots.simulate import simulate
@@ -96,6 +99,10 @@ def _simulate(args: argparse.Namespace) -> int:
         summary["win_rate_by_personality"] = summary["win_rate_by_race"]
         lines = [line.replace("by race", "by personality").replace("net worths", "Prestige")
                  for line in lines if not line.startswith("Rastur")]
+    if args.game == "venus-standard":  # pilots instead of races, final scores, no Rastur
+        summary["win_rate_by_pilot"] = summary["win_rate_by_race"]
+        lines = [line.replace("by race", "by pilot").replace("net worths", "final scores")
+                 for line in lines if not line.startswith("Rastur")]
     if args.json:
         print(json.dumps(summary))
     else:
@@ -119,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="server processes (PostgreSQL only; SQLite is one process)")
     serve.set_defaults(run=_serve)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
-    sim.add_argument("game", choices=["venus", "star-traders"])
+    sim.add_argument("game", choices=["venus", "star-traders", "venus-standard"])
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--bots", default="trader",
                      help="one bot name per seat, comma-separated (one name: every seat)")
