@@ -1,0 +1,84 @@
+"""The standard board's SVG (engine/venus_standard/board_svg.py): every space addressable by
+a stable ``data-space`` id, the lines as the book's "Move" step draws them, a legend with
+every kind of the "Game Board Legend", and the layout marked as ours."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from engine.venus_standard.board import LineColour, LineStyle, SpaceKind, load_board
+from engine.venus_standard.board_svg import KIND_NAMES, render_board_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def svg() -> ET.Element:
+    return ET.fromstring(render_board_svg(load_board()).encode())
+
+
+def test_every_space_is_a_group_with_its_data_space_id(svg):
+    board = load_board()
+    groups = {g.get("data-space"): g for g in svg.iter(f"{NS}g") if g.get("data-space")}
+    assert set(groups) == set(board.spaces)
+    for sid, g in groups.items():
+        space = board.spaces[sid]
+        assert g.get("id") == f"space-{sid}"
+        assert g.get("data-kind") == space.kind.value
+        assert float(g.get("data-x", "nan")) == pytest.approx(space.at.x, abs=0.1)
+
+
+def test_lines_are_drawn_with_colour_and_style(svg):
+    board = load_board()
+    drawn = {ln.get("data-line"): ln for ln in svg.iter(f"{NS}line") if ln.get("data-line")}
+    assert len(drawn) == len(board.lines)
+    for line in board.lines:
+        el = drawn[f"{line.a}|{line.b}"]
+        assert el.get("data-colour") == line.colour.value
+        assert el.get("data-style") == line.style.value
+        assert (el.get("stroke-dasharray") is not None) == (line.style is LineStyle.DASHED)
+        if line.colour is LineColour.GREEN:
+            assert el.get("stroke") == "#35d05a"
+
+
+def test_navigation_spaces_show_their_exit_values(svg):
+    board = load_board()
+    for nav in board.of_kind(SpaceKind.NAVIGATION):
+        g = next(g for g in svg.iter(f"{NS}g") if g.get("data-space") == nav)
+        badges = sorted("".join(t.itertext()) for t in g.iter(f"{NS}text"))
+        expected = sorted("".join(str(n) for n in ns)
+                          for ns in board.spaces[nav].exits.values())
+        assert badges == expected
+
+
+def test_telegates_show_their_number(svg):
+    board = load_board()
+    for number, sid in board.telegates.items():
+        g = next(g for g in svg.iter(f"{NS}g") if g.get("data-space") == sid)
+        assert g.get("data-telegate") == str(number)
+        assert str(number) in "".join(g.itertext())
+
+
+def test_legend_names_every_kind_and_the_layout_is_ours(svg):
+    legend = next(g for g in svg.iter(f"{NS}g") if g.get("id") == "legend")
+    text = " ".join(legend.itertext())
+    for name in KIND_NAMES.values():
+        assert name in text
+    assert svg.get("data-ours") == "true"
+    assert "Starport's own design" in " ".join(svg.itertext())
+
+
+def test_markets_and_mission_areas_are_addressable(svg):
+    board = load_board()
+    markets = {g.get("data-market") for g in svg.iter(f"{NS}g") if g.get("data-market")}
+    assert markets == set(board.cultured_systems)
+    areas = {g.get("data-mission-area") for g in svg.iter(f"{NS}g")
+             if g.get("data-mission-area")}
+    assert areas == set(board.cultured_systems) | set(board.anomalies)
+
+
+def test_the_drawing_is_deterministic():
+    board = load_board()
+    assert render_board_svg(board) == render_board_svg(board)
