@@ -86,9 +86,9 @@ export default {
   secretsOf: () => null,
   notices,
   playedTypes: PLAYED,
-  stage: (view) => (view.winner !== null && view.winner !== undefined) || view.over || view.stage === "over" ? "over" : "playing",
+  stage: (view) => view.stage, // "setup", "playing", "over"
   goal: () => null, // the most credits after round 30 wins: no race to a number
-  score: (p) => p.credits ?? p.cash ?? 0,
+  score: (p) => p.score ?? p.credits ?? 0,
   scoreName: "Credits",
   keyboard: {
     keys: KEYS,

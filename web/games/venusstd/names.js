@@ -6,7 +6,9 @@
 import { getText } from "../../platform/api.js";
 
 export const BOARD_SVG = "/boards/venus-standard.svg";
-export const SEAT_COLORS = ["#f0892b", "#3fbf6a", "#e0463b", "#4aa8ff"]; // orange, green, red, blue: the book's ships
+// the play areas' colours (Setup 7: orange, red, green, white), as inks
+export const INK = { orange: "#f0892b", red: "#e0463b", green: "#3fbf6a", white: "#f4f4f8", blue: "#4aa8ff", purple: "#b07cf0" };
+export const SEAT_COLORS = [INK.orange, INK.red, INK.green, INK.white];
 
 let svgText = null;
 
@@ -29,16 +31,18 @@ export function humanType(type) {
 
 export function money(n) { return `c${Number(n).toLocaleString("en")}`; }
 
+// the Game Board Legend's spaces (engine/venus_standard/board.py SpaceKind)
 const KIND_WORDS = {
-  blue: "blue space", yellow: "yellow space", red: "red space", laser: "laser hazard",
-  shield: "shield hazard", piloting: "piloting hazard", asteroid: "asteroid", encounter: "encounter space",
-  navigation: "navigation space", telegate: "telegate", orbit: "orbit space", city: "surface city",
-  surface_city: "surface city", spaceport: "spaceport", neutral_spaceport: "neutral spaceport",
-  galactic_base: "Galactic Base", base: "Galactic Base",
+  blue: "blue space", yellow: "yellow space", red: "red space", laser_hazard: "laser hazard",
+  shield_hazard: "shield hazard", piloting_hazard: "piloting hazard", asteroid: "asteroid", encounter: "encounter space",
+  navigation: "navigation space", telegate: "telegate", orbit: "orbit space", surface_city: "surface city",
+  neutral_spaceport: "neutral spaceport", galactic_base: "Galactic Base",
 };
 
+export function kindWords(kind) { return KIND_WORDS[kind] || (kind ? humanType(kind) : "space"); }
+
 export class StandardNames {
-  /** ``spaces``: id -> {kind, system, name, number} read from the board SVG. */
+  /** ``spaces``: id -> {kind, system, route, telegate, x, y} read from the board SVG. */
   constructor(spaces = new Map()) {
     this.spaces = spaces;
     this.players = [];
@@ -50,10 +54,9 @@ export class StandardNames {
     const doc = new DOMParser().parseFromString(text, "image/svg+xml");
     const spaces = new Map();
     for (const g of doc.querySelectorAll("[data-space]")) {
-      const title = g.querySelector("title")?.textContent || null;
       spaces.set(g.dataset.space, {
-        kind: g.dataset.kind || null, system: g.dataset.system || null,
-        name: g.dataset.name || title, number: g.dataset.number || g.dataset.telegate || null,
+        kind: g.dataset.kind || null, system: g.dataset.system || null, route: g.dataset.route || null,
+        telegate: g.dataset.telegate || null,
       });
     }
     return new StandardNames(spaces);
@@ -69,19 +72,28 @@ export class StandardNames {
     return this.players[s]?.name || this.who?.(s) || `Seat ${Number(s) + 1}`;
   }
 
-  color(seat) { return SEAT_COLORS[Number(seat) % SEAT_COLORS.length]; }
+  /** A seat's ink: its play area's colour (``player.color``), else by seat. */
+  color(seat) {
+    const c = this.players[seat]?.color;
+    return INK[c] || c?.startsWith?.("#") && c || SEAT_COLORS[Number(seat) % SEAT_COLORS.length];
+  }
 
-  /** A space in words: "the Jungle World surface city", "telegate 2", "a navigation space (Nebula Habitat route)". */
+  /** A space in words: its printed name (surface cities, spaceports, Galactic Base), else its
+   * kind and where it is: "an encounter space of the Water World", "telegate 2 on the Jungle
+   * Station route". */
   space(id) {
     if (id === null || id === undefined) return "nowhere";
+    const named = this.catalog?.spaces?.[id];
+    if (named) return named;
     const s = this.spaces.get(String(id));
     if (!s) return titleCase(id);
-    if (s.name && !/^[a-z]+-?\d+$/i.test(s.name)) return s.name;
-    const kind = KIND_WORDS[s.kind] || (s.kind ? `${humanType(s.kind)} space` : "space");
-    if (s.kind === "galactic_base" || s.kind === "base") return "Galactic Base";
-    if (s.kind === "telegate" && s.number) return `telegate ${s.number}${s.system ? ` (${this.system(s.system)})` : ""}`;
-    return s.system ? `${this.system(s.system)} ${kind}` : `${kind} ${id}`;
+    const kind = s.kind === "telegate" && s.telegate ? `telegate ${s.telegate}` : kindWords(s.kind);
+    if (s.system) return `${kind} (${this.system(s.system)})`;
+    if (s.route) return `${kind} (${this.route(s.route)} route)`;
+    return kind;
   }
+
+  route(key) { return this.name("routes", key); }
 
   spaceKind(id) { return this.spaces.get(String(id))?.kind || null; }
 

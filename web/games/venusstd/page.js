@@ -12,7 +12,7 @@ import { DASHBOARD_TYPES, renderDashboard } from "./dashboard.js";
 import { MARKET_TYPES, renderMarkets } from "./market.js";
 import { renderShip } from "./ship.js";
 import { PHASES, commandWords, phaseName, promptWords } from "./words.js";
-import { money } from "./names.js";
+import { money, titleCase } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 const MAP_LABEL = "The galactic cluster. Drag or use the arrow keys to pan, the wheel, pinch or + and - to zoom, 0 to fit. Tab to the highlighted spaces.";
@@ -167,30 +167,30 @@ export class StandardPage {
 
   playerLine(p) {
     const bits = [this.names.space(shipSpace(p))];
-    const pilot = p.pilot?.level ?? p.pilot_level ?? p.dashboard?.pilot_level;
-    if (pilot) bits.unshift(`pilot level ${pilot}`);
-    const fame = p.fame ?? 0;
-    const infamy = p.infamy ?? 0;
-    if (fame || infamy) bits.push(`fame ${fame}${infamy ? `, infamy ${infamy}` : ""}`);
+    bits.unshift(`${titleCase(p.pilot)} pilot, level ${p.pilot_level ?? 1}`);
     const cargo = p.cargo || p.holds_used;
     if (Array.isArray(cargo) && cargo.length) bits.push(`${cargo.length} in the hold`);
+    if (p.missions?.length) bits.push(`${p.missions.length} mission${p.missions.length === 1 ? "" : "s"}`);
     return bits.join(" · ");
   }
 
   playerMoney(p) {
-    const credits = p.credits ?? p.cash ?? 0;
-    return { title: "Credits (the most credits after final scoring wins)", big: money(credits), small: p.missions !== undefined ? `${Array.isArray(p.missions) ? p.missions.length : p.missions} missions` : "" };
+    return { title: "Credits (the most credits after final scoring wins)", big: money(p.credits ?? 0), small: `fame ${p.fame ?? 0} · infamy ${p.infamy ?? 0}` };
   }
 
+  /** "End of the Game": the score after final scoring, the fame counted; shared glory names
+   * every winner ("Winning the Game"). */
   endSummary(view) {
-    const winner = view.winner ?? null;
-    const score = (p) => p.final ?? p.score ?? p.credits ?? 0;
+    const winners = view.end?.winners || view.winners || [];
+    const winner = winners.length ? winners[0] : null;
+    const score = (p) => p.score ?? p.credits ?? 0;
+    const names = winners.map((s) => this.names.seat(s));
     return {
-      title: winner === null ? "The game is over" : `${this.names.seat(winner)} wins!`,
-      text: `After ${view.round ?? ""} rounds the merchant with the most credits after final scoring wins ("Final Scoring").`,
+      title: !winners.length ? "The game is over" : `${names.join(" and ")} ${winners.length > 1 ? "share the glory" : "wins"}!`,
+      text: view.end?.reason && !winners.length ? `The game ended: ${view.end.reason.replace(/_/g, " ")}.` : `After round ${view.round} the merchant with the most credits after final scoring wins (End of the Game).`,
       columns: ["Merchant", "Credits", "Fame", "Infamy"],
-      row: (p) => [p.name, money(score(p)), String(p.fame ?? 0), String(p.infamy ?? 0)],
-      order: (a, b) => (b.seat === winner) - (a.seat === winner) || score(b) - score(a),
+      row: (p) => [p.name, money(score(p)), String(p.total_fame ?? p.fame ?? 0), String(p.infamy ?? 0)],
+      order: (a, b) => winners.includes(b.seat) - winners.includes(a.seat) || score(b) - score(a),
       winner,
     };
   }
@@ -211,18 +211,21 @@ export class StandardPage {
   }
 }
 
-/** The round track: "Round 4 of 30" and its icons (passenger, drill, production). */
+/** The round track: "Round 4 of 30" and a mark per round with its icons (passenger, drill,
+ * production), the rounds played dimmed ("Beginning a New Round"). */
 function renderRounds(root, view) {
   root.replaceChildren();
-  const last = view.last_round ?? view.rounds ?? 30;
+  const last = view.last_round ?? 30;
   const round = view.round ?? 0;
-  const first = view.first_round ?? 1;
-  root.append(el("span", { class: "vs-round" }, `Round ${round} of ${last}`));
-  const track = el("div", { class: "vs-track", role: "img", "aria-label": `Round track: round ${round}, the game ends after round ${last}` });
-  const icons = view.round_icons || {};
-  for (let r = first; r <= last; r += 1) {
-    const icon = icons[r] ?? icons[String(r)];
-    track.append(el("i", { class: `${r < round ? "past" : r === round ? "now" : ""}${icon ? ` icon-${[].concat(icon).join(" icon-")}` : ""}`, title: `Round ${r}${icon ? `: ${[].concat(icon).join(", ")}` : ""}` }));
+  const icons = new Map((view.round_track || []).map((r) => [r.round, r.icons || []]));
+  root.append(el("span", { class: "vs-round" }, round ? `Round ${round} of ${last}` : `Setup · ${last} rounds`));
+  const track = el("div", { class: "vs-track", role: "img", "aria-label": `Round track: round ${round} of ${last}` });
+  for (let r = 1; r <= last; r += 1) {
+    const icon = icons.get(r) || [];
+    track.append(el("i", {
+      class: `${r < round ? "past" : r === round ? "now" : ""}${icon.map((k) => ` icon-${k}`).join("")}`,
+      title: `Round ${r}${icon.length ? `: ${icon.join(", ")}` : ""}`, "data-round": r,
+    }));
   }
   root.append(track);
 }

@@ -51,32 +51,60 @@ function detailWords(d, names) {
 }
 
 const dice = (d) => (d || []).join(", ");
+const why = (reason) => (reason ? ` (${humanType(String(reason).replace(/:/g, " "))})` : "");
+
+// Setup's steps (setup.py) in words: what the table waits for
+const SETUP_STEPS = {
+  choose_dial: "each merchant chooses the dial that starts at 2 (Setup 12)",
+  reveal: "each merchant reveals a First Contact card (Light Speed Game 13)",
+  starting_goods: "each merchant may buy starting goods (Light Speed Game 14)",
+  choose_start: "each merchant chooses a starting space (Light Speed Game 17)",
+  solo_pick: "choose your starting option (Solo Challenge Setup 10)",
+};
 
 /** The sentence of an event; null for events that say nothing to a player. */
 function sentence(ev, names, me) {
   const d = ev.data || {};
   const who = (s) => (s === me ? "You" : names.seat(s));
+  const vb = (seat, verb) => (seat === me ? verb : verb.endsWith("s") || verb.endsWith("sh") ? `${verb}es` : verb.endsWith("y") && !verb.endsWith("ay") ? `${verb.slice(0, -1)}ies` : `${verb}s`);
   const s = d.seat !== undefined && d.seat !== me ? "s" : "";
   if (ev.redacted) return null;
   switch (ev.type) {
-    case "GameSetUp": case "StandardSetUp": return `The game is set up: ${(d.players || []).map((p) => p.name).join(", ")}${d.rounds ? `, ${d.rounds} rounds` : ""}.`;
-    case "RoundStarted": return `Round ${d.round} begins${d.icon ? ` (${humanType(d.icon)})` : ""}.`;
+    case "GameSetUp": return `The game is set up: ${(d.players || []).map((p) => `${p.name} (${titleCase(p.pilot)} pilot, ${p.color})`).join(", ")}.`;
+    case "ScenarioSetUp": case "ScenarioStarted": return "A position is set up.";
+    case "Asked": case "Answered": case "DeckShuffled": case "LoadedDieUsed": case "PhaseStarted": case "TurnEnded": case "FirstContactPlaced": return null;
+    case "SetupStepStarted": return `Setup: ${SETUP_STEPS[d.step] || humanType(d.step)}.`;
+    case "DialsSet": return `${who(d.seat)} ${vb(d.seat, "set")} the dials: laser ${d.laser}, shield ${d.shield}${why(d.reason)}.`;
+    case "ShipPlaced": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ship is placed at ${names.space(d.space)}.`;
+    case "CreditsChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "pay")} ${money(Math.abs(d.delta))}${why(d.reason)}.`;
+    case "FameChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} fame${why(d.reason)}.`;
+    case "InfamyChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} infamy${why(d.reason)}.`;
+    case "PilotLevelSet": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} pilot is now level ${d.level}${why(d.reason)}.`;
+    case "TechGranted": return `${who(d.seat)} ${vb(d.seat, "get")} ${names.tech(String(d.tech).split(":")[0])}${why(d.reason)}.`;
+    case "RoundStarted": return `Round ${d.round} begins${d.icons?.length ? ` (${d.icons.map(humanType).join(", ")})` : ""}.`;
+    case "RoundMarkerFlipped": return `The round marker is flipped: the epic game goes on past round ${d.round}.`;
+    case "ProductionRoundsMarked": return `Production rounds: ${(d.rounds || []).join(", ")}.`;
     case "TurnStarted": return `Round ${d.round}: ${d.seat === me ? "your" : `${names.seat(d.seat)}'s`} turn.`;
-    case "TurnEnded": return null;
-    case "PhaseStarted": return null;
     case "PhaseEnded": return `${who(d.seat)} end${s} the ${phaseName(d.phase)} phase.`;
-    case "MovementSkipped": return `${who(d.seat)} skip${s} the Movement phase.`;
-    case "HeadingDeclared": return `${who(d.seat)} head${s} for ${names.space(d.to ?? d.heading ?? d.space)}.`;
-    case "SpeedRolled": return `${who(d.seat)} roll${s} ${dice(d.dice)}${d.total !== undefined ? ` (movement value ${d.total})` : ""}.`;
-    case "ThrottleRolled": return `${who(d.seat)} roll${s} a fourth speed die for the throttle: ${d.value ?? d.die}.`;
-    case "DieAssigned": return `${who(d.seat)} assign${s} a ${d.value ?? ""} to ${humanType(d.box ?? d.slot ?? "the dashboard")}.`.replace("a  to", "a die to");
-    case "ShipMoved": case "Moved": return `${who(d.seat)} move${s} to ${names.space(d.to ?? d.space)}${d.path?.length > 1 ? ` (${d.path.length - 1} spaces)` : ""}${d.left !== undefined ? `, ${d.left} left` : ""}.`;
-    case "Landed": return `${who(d.seat)} land${s} at ${names.space(d.space ?? d.to)}.`;
-    case "CultureDiscovered": case "FirstContact": return `${who(d.seat)} make${s} first contact with the ${names.culture(d.culture)}${d.system ? ` in the ${names.system(d.system)}` : ""}${d.iou ? ` (${money(d.iou)} on the card)` : ""}.`;
-    case "GoodsBought": return `${who(d.seat)} buy${s} ${names.goods(d.goods ?? d.token)}${d.price !== undefined ? ` for ${money(d.price)}` : ""}.`;
-    case "GoodsSold": return `${who(d.seat)} sell${s} ${names.goods(d.goods ?? d.token)}${d.price !== undefined ? ` for ${money(d.price)}` : ""}.`;
-    case "MarketShifted": return `The ${names.culture(d.culture)} market shifts${d.condition ? ` to ${humanType(d.condition)}` : ""}.`;
-    case "GameEnded": case "GameWon": return d.seat !== undefined && d.seat !== null ? `${who(d.seat)} win${s} the game${d.credits !== undefined ? ` with ${money(d.credits)}` : ""}!` : "The game is over.";
+    case "MovementSkipped": return `${who(d.seat)} ${vb(d.seat, "skip")} the Movement phase.`;
+    case "MovementEnded": return d.landed ? `${who(d.seat)} ${vb(d.seat, "land")} at ${names.space(d.landed)}.` : null;
+    case "HeadingDeclared": return `${who(d.seat)} ${vb(d.seat, "head")} for ${names.space(d.to ?? d.heading ?? d.space)}.`;
+    case "SpeedRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} ${dice(d.dice)}${d.total !== undefined ? ` (movement value ${d.total})` : ""}.`;
+    case "FirstContactRevealed": return `${who(d.seat)} ${vb(d.seat, "make")} first contact: the ${names.culture(d.culture)} of the ${names.system(d.system)}.`;
+    case "CardDrawn": return d.card ? `${titleCase(d.deck)} card drawn: ${names.name(`${d.deck}s`, d.card)}${d.seat !== undefined ? ` (${who(d.seat)})` : ""}.` : `A ${humanType(d.deck)} card is drawn.`;
+    case "CardDiscarded": return null;
+    case "FinalScoringStarted": return `Final scoring after round ${d.round}.`;
+    case "SpaceportsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${d.spaceports.length} merchant spaceport${d.spaceports.length === 1 ? "" : "s"}.`;
+    case "FameCounted": return `${who(d.seat)} ${vb(d.seat, "count")} ${d.total} fame${d.infamy ? ` (infamy ${d.infamy})` : ""}${d.disqualified ? ": disqualified by infamy" : ""}.`;
+    case "ChallengeActivated": return `The challenge card ${names.name("challenges", d.card)} becomes active.`;
+    case "ChallengeCompleted": return `The challenge card ${names.name("challenges", d.card)} is completed.`;
+    case "SoloPicked": return `${who(d.seat)} ${vb(d.seat, "pick")} ${humanType(d.pick)}.`;
+    case "GameEnded": {
+      const w = d.winners || [];
+      const score = (seat) => (d.scores?.[seat] !== undefined ? ` with ${money(d.scores[seat])}` : "");
+      if (!w.length) return `The game ends${d.reason ? ` (${humanType(d.reason)})` : ""}: nobody wins.`;
+      return `The game ends: ${w.map((x) => `${who(x)}${score(x)}`).join(" and ")} ${w.length > 1 || w[0] === me ? "win" : "wins"}!`;
+    }
     default: break;
   }
   const detail = detailWords(d, names);
@@ -85,7 +113,7 @@ function sentence(ev, names, me) {
 }
 
 const KIND = {
-  TurnStarted: "turn", RoundStarted: "turn", GameWon: "turn", GameEnded: "turn",
+  TurnStarted: "turn", RoundStarted: "turn", GameWon: "turn", GameEnded: "turn", SetupStepStarted: "turn",
   HeadingDeclared: "move", SpeedRolled: "move", ShipMoved: "move", Moved: "move", Landed: "move",
   GoodsBought: "trade", GoodsSold: "trade", CultureDiscovered: "trade", FirstContact: "trade",
 };
@@ -115,6 +143,10 @@ const COMMAND = {
   EndPhase: () => "End this phase",
   EndTurn: () => "End turn",
   SkipMovement: () => "Skip the Movement phase",
+  ChooseDial: (c) => `Start with the ${c.dial} dial at 2`,
+  RevealFirstContact: (c, n) => `Reveal the First Contact card of the ${n.system(c.system)}`,
+  ChooseStart: (c, n) => `Start at ${n.space(c.space)}`,
+  EndStep: () => "Done",
   DeclareHeading: (c, n) => `Head for ${n.space(c.to ?? c.space ?? c.heading)}`,
   RollSpeed: () => "Roll the speed dice",
   AssignDie: (c) => `Assign ${c.value !== undefined ? `the ${c.value}` : `die ${Number(c.die ?? c.index) + 1}`} to ${humanType(c.box ?? c.slot ?? "a box")}`,
@@ -135,22 +167,41 @@ export function commandWords(cmd, names) {
   return `${head[0].toUpperCase()}${head.slice(1)}${detail ? `: ${detail}` : ""}`;
 }
 
+// questions the rules ask outside a phase's own actions (``pending.prompt``), in words
+const ASKS = {
+  choose_dial: "choose the dial that starts at 2 (Setup 12)",
+  reveal: "reveal a First Contact card (Light Speed Game 13)",
+  starting_goods: "buy starting goods, then Done (Light Speed Game 14)",
+  choose_start: "choose your starting space (Light Speed Game 17)",
+  solo_pick: "choose your starting option (Solo Challenge Setup 10)",
+};
+
+export function askWords(prompt) { return ASKS[prompt] || humanType(prompt); }
+
 /** What the rules ask now, in one sentence. */
 export function promptWords(answer, names, me) {
   const view = answer.view;
-  if (view.winner !== null && view.winner !== undefined) return `${names.seat(view.winner)} wins the game.`;
-  if (view.over || view.stage === "over") return "The game is over.";
-  const turn = view.turn;
-  if (!turn) return "Waiting for the game to begin…";
-  const phase = phaseName(turn.phase);
-  const seats = answer.pending?.seats || [turn.seat];
-  if (seats.includes(me) && answer.legal?.length) {
+  if (view.stage === "over") {
+    const w = view.end?.winners || view.winners || [];
+    return w.length ? `The game is over: ${w.map((s) => (s === me ? "you" : names.seat(s))).join(" and ")} ${w.length > 1 || w[0] === me ? "win" : "wins"}.` : "The game is over.";
+  }
+  const pending = answer.pending || view.pending;
+  if (!pending) return "Waiting for the game to begin…";
+  const seats = pending.seats || [];
+  const isPhase = PHASES.some(([k]) => k === pending.prompt);
+  const mine = seats.includes(me) && answer.legal?.length;
+  if (!isPhase) {
+    const what = askWords(pending.prompt);
+    if (mine) return `${view.stage === "setup" ? "Setup: " : ""}${what[0].toUpperCase()}${what.slice(1)}.`;
+    return `Waiting for ${seats.map((s) => names.seat(s)).join(", ")}: ${what}.`;
+  }
+  const phase = phaseName(pending.prompt);
+  if (mine) {
     const types = new Set(answer.legal.map((c) => c.type));
     if (types.has("DeclareHeading")) return `Your ${phase} phase: click a highlighted space to declare your heading, or roll.`;
     if (types.has("RollSpeed")) return `Your ${phase} phase: roll the speed dice.`;
     if (types.has("AssignDie")) return `Your ${phase} phase: assign dice to your dashboard, or move.`;
     return `Your ${phase} phase.`;
   }
-  const whom = seats.map((s) => names.seat(s)).join(", ");
-  return `${whom}: ${phase} phase.`;
+  return `${seats.map((s) => names.seat(s)).join(", ")}: ${phase} phase.`;
 }
