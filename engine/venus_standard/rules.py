@@ -52,6 +52,11 @@ def decide(state: StandardState, actor: int, command: Command,
 
 @rule(c.SkipMovement)
 def skip_movement(draft: Draft, seat: int, cmd: c.SkipMovement) -> None:
+    from .helm_legal import movement_open
+
+    if not movement_open(draft.state):
+        raise RuleError("Movement Phase > Set Speed",
+                        "after rolling his speed dice a player is committed to moving")
     rounds.skip_movement(draft)
 
 

@@ -14,6 +14,8 @@ from pydantic import BaseModel, field_validator
 
 from engine.kernel.takeback import Rewinds, hydrated
 
+from .flight import Flight
+
 # "Player Turns": the four phases of a turn, in order
 Phase = Literal["movement", "first_contact", "transaction", "spaceport"]
 PHASES: tuple[Phase, ...] = ("movement", "first_contact", "transaction", "spaceport")
@@ -37,6 +39,11 @@ class Ask(BaseModel):
 
 
 class Player(BaseModel):
+    # -- vsmove: the ship in motion (Movement Phase, Drives, Pilots); vstrade's block may
+    # declare ``drive`` too (the same field: one of the two goes at the merge)
+    pilot_side: str | None = None  # the level 3 Pilot card's side chosen ("a" or "b")
+    came_from: str | None = None  # the space last departed: the way the ship faces
+    drive: str | None = None  # Drives: "yellow", "red" or "combo" on the drive space
     # -- vscore: the player and his play area (Setup 7, 8, 11, 12, 15)
     seat: int
     name: str
@@ -68,6 +75,8 @@ class Player(BaseModel):
 
 
 class Turn(BaseModel):
+    # -- vsmove: the Movement phase in progress (flight.py)
+    flight: Flight | None = None
     # -- vscore: the phase machine ("Player Turns")
     seat: int
     phase: Phase = "movement"

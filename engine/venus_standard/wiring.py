@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from . import (  # noqa: F401
     commands,
+    flight_events,
+    helm_commands,
+    helm_legal,
     legal,
     rounds,
     rules,
