@@ -6,16 +6,11 @@
 // box: the die's face, one press.
 import { el, cmdButton } from "../../platform/dom.js";
 import { dieFace } from "../../platform/dice.js";
-import { humanType, titleCase } from "./names.js";
+import { titleCase } from "./names.js";
+import { boxWords } from "./words.js";
 
 /** Commands the dashboard draws itself (the generic command list leaves them out). */
-export const DASHBOARD_TYPES = new Set(["AssignDie", "RollSpeed", "RollThrottle", "UseThrottle", "SetDial"]);
-
-/** The box a command assigns to ("navigation", "throttle", "upgrade:<tech>"...). */
-export function boxOf(cmd) { return String(cmd.box ?? cmd.slot ?? cmd.ability ?? cmd.target ?? "box"); }
-
-/** The die a command takes (its index in the dice rolled). */
-export function dieOf(cmd) { return Number(cmd.die ?? cmd.index ?? cmd.dice ?? 0); }
+export const DASHBOARD_TYPES = new Set(["AssignDie", "RollSpeed", "RerollDie"]);
 
 /** A dial's figure as a gauge: "Laser 2 / 6". */
 function dial(name, value, max, cls) {
@@ -27,82 +22,77 @@ function dial(name, value, max, cls) {
   return box;
 }
 
-/** The player's dashboard (or null), whatever the view nests it in. */
-export function dashboardOf(p) {
-  if (!p) return null;
-  return { ...p, ...(p.dashboard || {}), ...(p.ship || {}) };
-}
-
 /**
- * Draw the dashboard of ``player`` in ``root``. ``turn``: the view's turn when it is this
- * player's (dice, assignments, movement); ``legal``: this link's legal commands (its
- * ``AssignDie``, roll and throttle commands become buttons here).
+ * Draw the dashboard of the seat whose turn it is (else mine) in ``root``: its dials and pilot
+ * (``view.pilots``), and during its Movement phase (``view.movement``) the speed dice, the
+ * movement value and what is left, and the die boxes; ``legal``'s ``RollSpeed``,
+ * ``AssignDie`` and ``RerollDie`` become buttons here.
  */
-export function renderDashboard(root, player, turn, legal, names, send) {
+export function renderDashboard(root, view, legal, names, send, me) {
   root.replaceChildren();
-  const d = dashboardOf(player);
-  if (!d) return;
-  const mine = turn && turn.seat === player.seat;
-  root.append(el("h3", {}, `${names.seat(player.seat)}'s dashboard`));
+  const seat = view.turn?.seat ?? (me !== null && me >= 0 ? me : null);
+  const player = seat !== null ? view.players?.[seat] : null;
+  if (!player) return;
+  root.dataset.seat = seat;
+  root.append(el("h3", {}, seat === me ? "Your dashboard" : `${names.seat(seat)}'s dashboard`));
   const dials = el("div", { class: "vs-dials" });
-  dials.append(dial("Laser", Number(d.laser ?? 0), Math.max(6, Number(d.laser_max ?? 0)), "vs-laser"));
-  dials.append(dial("Shield", Number(d.shield ?? 0), Math.max(6, Number(d.shield_max ?? 0)), "vs-shield"));
+  dials.append(dial("Laser", Number(player.laser ?? 0), 6, "vs-laser"));
+  dials.append(dial("Shield", Number(player.shield ?? 0), 6, "vs-shield"));
   root.append(dials);
-  const pilot = d.pilot;
-  const level = Number(d.pilot_level ?? pilot?.level ?? d.level ?? 1);
+  const pilot = (view.pilots || []).find((x) => x.seat === seat);
   const facts = [
-    pilot ? `Pilot: ${names.pilot(pilot.id ?? pilot.key ?? pilot)} (level ${level})` : `Pilot level ${level}`,
-    d.drive ? `Drive: ${titleCase(d.drive.id ?? d.drive)}` : null,
-    d.holds !== undefined ? `Cargo holds: ${Array.isArray(d.holds) ? d.holds.length : d.holds}` : null,
-    d.fuzzy_dice ? "Fuzzy dice" : null,
+    pilot ? `Pilot: ${pilot.name} (${titleCase(player.pilot)}, level ${pilot.level}, skill ${pilot.skill})` : `Pilot: ${titleCase(player.pilot)}, level ${player.pilot_level ?? 1}`,
+    player.drive ? `Drive: ${names.equipment(player.drive.id ?? player.drive)}` : null,
+    player.upgrades?.length ? `Ship upgrades: ${player.upgrades.map((u) => names.tech(String(u).split(":")[0])).join(", ")}` : null,
   ].filter(Boolean);
   root.append(el("p", { class: "vs-facts" }, facts.join(" · ")));
-  if (!mine) return;
-  renderDice(root, turn, legal, names, send, level);
+  if (pilot?.ability && pilot.ability !== "none") root.append(el("p", { class: "vs-ability hint" }, pilot.ability_text));
+  const mv = view.movement;
+  if (mv && mv.seat === seat) renderDice(root, mv, legal, names, send, Number(pilot?.level ?? player.pilot_level ?? 1));
 }
 
-/** The speed dice rolled, the boxes (with their die or the dice that may go there). */
-function renderDice(root, turn, legal, names, send, level) {
-  const dash = turn.dashboard || turn;
-  const dice = dash.dice || dash.speed_dice || [];
-  const assigned = dash.boxes || dash.assigned || dash.assignments || {};
-  const rolls = legal.filter((c) => ["RollSpeed", "RollThrottle", "UseThrottle"].includes(c.type));
+/** The speed dice rolled, the movement left, and the die boxes: the die in each, and the
+ * dice the rules let go there now as buttons showing their face ("Assigning Dice"). */
+function renderDice(root, mv, legal, names, send, level) {
+  const dice = mv.dice || [];
+  const assigned = mv.boxes || {};
   const box = el("div", { class: "vs-speed" });
   if (dice.length) {
+    const inBox = new Set(Object.values(assigned).map(Number));
     const row = el("div", { class: "dice", role: "img", "aria-label": `Speed dice: ${dice.join(", ")}` });
-    const usedDice = new Set(Object.values(assigned).map(Number));
-    dice.forEach((v, i) => row.append(dieFace(v, usedDice.has(i) ? "die-assigned" : "")));
+    dice.forEach((v, i) => row.append(dieFace(v, inBox.has(i) ? "die-assigned" : "")));
     box.append(row);
-    const total = turn.movement ?? turn.movement_value ?? dice.reduce((a, b) => a + b, 0);
-    const left = turn.mp_left ?? turn.left ?? turn.movement_left ?? turn.mp ?? turn.helm?.mp;
-    box.append(el("p", { class: "vs-mp" }, `Movement value ${total}${left !== undefined && left !== null ? ` · ${left} left` : ""}`));
+    box.append(el("p", { class: "vs-mp", id: "vs-mp" }, `Movement value ${mv.movement_value ?? dice.reduce((a, b) => a + b, 0)} · ${mv.mp_left ?? "?"} left`));
+  } else if (mv.heading) {
+    box.append(el("p", { class: "vs-mp" }, `Heading for ${names.space(mv.heading)}`));
   }
-  for (const c of rolls) box.append(cmdButton(c.type === "RollSpeed" ? "Roll the speed dice" : "Roll the throttle die", c, send, { class: "primary", id: c.type === "RollSpeed" ? "vs-roll" : "vs-throttle" }));
+  for (const c of legal.filter((x) => x.type === "RollSpeed")) box.append(cmdButton("Roll the speed dice", c, send, { class: "primary", id: "vs-roll" }));
+  for (const c of legal.filter((x) => x.type === "RerollDie")) box.append(cmdButton(`Reroll the ${dice[c.die]}`, c, send, { class: "vs-reroll" }));
   root.append(box);
+  if (!dice.length) return;
   const assigns = legal.filter((c) => c.type === "AssignDie");
   const boxes = new Map([["navigation", []], ["throttle", []]]);
   for (const k of Object.keys(assigned)) if (!boxes.has(k)) boxes.set(k, []);
   for (const c of assigns) {
-    const k = boxOf(c);
-    if (!boxes.has(k)) boxes.set(k, []);
-    boxes.get(k).push(c);
+    if (!boxes.has(c.box)) boxes.set(c.box, []);
+    boxes.get(c.box).push(c);
   }
   const used = Object.keys(assigned).length;
   const grid = el("div", { class: "vs-boxes", role: "group", "aria-label": `Die boxes: ${used} of ${level} dice assigned` });
-  grid.append(el("p", { class: "vs-boxes-head" }, `Assign dice (${used} of ${level} this turn)`));
+  grid.append(el("p", { class: "vs-boxes-head" }, `Dice assigned: ${used} of ${level} (pilot level ${level})`));
   for (const [k, cmds] of boxes) {
     const row = el("div", { class: "vs-box", "data-box": k });
-    row.append(el("span", { class: "vs-box-name" }, titleCase(humanType(k.replace(/^upgrade:/, "")))));
+    row.append(el("span", { class: "vs-box-name" }, titleCase(boxWords(k, names).replace(/^the /, ""))));
     const at = assigned[k];
-    if (at !== undefined && at !== null) row.append(dieFace(dice[Number(at)] ?? at, "die-in-box"));
+    if (at !== undefined && at !== null) row.append(dieFace(dice[Number(at)], "die-in-box"));
     for (const c of cmds) {
-      const v = dice[dieOf(c)] ?? c.value;
-      const b = cmdButton("", c, send, { class: "vs-assign", "aria-label": `Assign the ${v} to ${humanType(k)}` });
+      const v = dice[c.die];
+      const b = cmdButton("", c, send, { class: "vs-assign", "aria-label": `Assign the ${v} (die ${c.die + 1}) to ${boxWords(k, names)}` });
       b.append(dieFace(v));
       row.append(b);
     }
-    if ((at === undefined || at === null) && !cmds.length) row.append(el("span", { class: "vs-box-empty" }, "empty"));
+    if ((at === undefined || at === null) && !cmds.length) row.append(el("span", { class: "vs-box-empty" }, k === "throttle" ? "takes a 1, before moving" : "empty"));
     grid.append(row);
   }
-  if (dice.length) root.append(grid);
+  root.append(grid);
 }

@@ -26,7 +26,7 @@ export function titleCase(key) {
 
 /** "SpeedRolled" -> "speed rolled". */
 export function humanType(type) {
-  return String(type).replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return String(type).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ").toLowerCase();
 }
 
 export function money(n) { return `c${Number(n).toLocaleString("en")}`; }

@@ -3,7 +3,7 @@
 // take the ship to; the turn panel: the round track, the phase bar (Movement, First Contact,
 // Transaction, Merchant Spaceport) with the commands legal now, the dashboard (dials, dice and
 // their boxes), the markets, my ship's cargo, missions, rewards and passengers.
-import { el, cmdButton } from "../../platform/dom.js";
+import { el } from "../../platform/dom.js";
 import { zoomButtons } from "../../platform/mapview.js";
 import { animatePawn, pawnSpot } from "../../platform/pawns.js";
 import { StandardBoard, drawPieces, drawTargets, shipSpace } from "./board.js";
@@ -17,23 +17,17 @@ import { money, titleCase } from "./names.js";
 const $ = (id) => document.getElementById(id);
 const MAP_LABEL = "The galactic cluster. Drag or use the arrow keys to pan, the wheel, pinch or + and - to zoom, 0 to fit. Tab to the highlighted spaces.";
 
-/** Commands that name a space the ship goes to or faces: the map's highlights. */
-const SPACE_TYPES = new Set(["DeclareHeading", "MoveTo", "Step", "MoveAlong", "Land", "ChooseExit", "UseTelegate", "PlaceSpaceport", "BuildSpaceport"]);
-
-/** The space a command names (where the ship goes, faces or builds), or null. */
-export function spaceOf(cmd) {
-  const s = cmd.to ?? cmd.space ?? cmd.heading ?? cmd.exit ?? cmd.destination ?? (Array.isArray(cmd.path) ? cmd.path[cmd.path.length - 1] : null);
-  return s === null || s === undefined ? null : String(s);
-}
+/** Commands the map and the list of choices play (headings, steps, exits, flights). */
+const SPACE_TYPES = new Set(["DeclareHeading", "Step", "MoveTo", "ChooseExit"]);
 
 /** The latest ship movement of ``evs``: {seat, spaces}, or null. */
 export function lastMove(evs) {
   let run = null;
   for (const ev of evs) {
     const d = ev.data;
-    if (!d || !["ShipMoved", "Moved", "Stepped", "Teleported"].includes(ev.type)) continue;
+    if (!d || !["ShipMoved", "TelegateJumped"].includes(ev.type)) continue;
     if (!run || run.seat !== d.seat) run = { seat: d.seat, spaces: [] };
-    const path = d.path || [...(d.skipped || []), d.to ?? d.space];
+    const path = d.path || [d.to];
     run.spaces.push(...path.filter((s) => s !== null && s !== undefined).map(String));
   }
   return run && run.spaces.length ? run : null;
@@ -49,6 +43,7 @@ export class StandardPage {
     this.answer = null;
     this.parts = null;
     this.shownTargets = "";
+    this.plan = null; // a destination to land on once the ship is there
   }
 
   async load() {
@@ -81,8 +76,8 @@ export class StandardPage {
   /** A click on a space: the legal command it stands for (a highlighted space), else a word. */
   clickSpace(space) {
     if (!this.answer || this.host.replaying() || this.host.busy()) return;
-    const cmds = this.answer.legal.filter((c) => SPACE_TYPES.has(c.type) && spaceOf(c) === space);
-    if (cmds.length) { this.send(cmds[0]); return; }
+    const t = this.targets?.find((x) => x.space === space);
+    if (t) { this.pick(t); return; }
     if (this.targets?.length) {
       this.host.showError({ message: `${this.names.space(space)} is not a choice now: pick one of the ${this.targets.length} highlighted spaces (also listed in the panel).` }, "hint");
     }
@@ -100,36 +95,71 @@ export class StandardPage {
     const legal = a.legal;
     renderRounds(this.parts.rounds, view);
     renderPhases(this.parts.phases, view, this.names);
-    const active = view.turn ? view.players[view.turn.seat] : null;
     const me = this.seat !== null ? view.players[this.seat] : null;
-    renderDashboard(this.parts.dashboard, active && view.turn?.seat === this.seat ? active : active || me, view.turn, legal, this.names, send);
+    renderDashboard(this.parts.dashboard, view, legal, this.names, send, this.seat);
     // the map's choices: commands naming a space, and the reachable spaces the view lists
     this.targets = this.targetsOf(a);
-    drawTargets(this.board, this.targets, (t) => { if (!this.host.busy()) this.send(t.cmd); });
+    drawTargets(this.board, this.targets, (t) => this.pick(t));
     this.followTargets(view);
-    renderMoves($("moves"), this.targets, this.names, send);
+    renderMoves($("moves"), this.targets, (t) => this.pick(t));
     const handled = new Set([...DASHBOARD_TYPES, ...(this.targets.length ? SPACE_TYPES : [])]);
+    if (!legal.some((c) => c.type === "DeclareHeading" && !c.toward)) handled.delete("DeclareHeading");
     renderMarkets($("market"), view, legal, this.names, send);
     if ($("market").querySelector(".vs-market")) for (const t of MARKET_TYPES) handled.add(t);
     renderCommands(this.parts.commands, legal, this.names, send, handled);
     renderShip($("shipcard"), me, view, legal, this.names, send);
   }
 
-  /** ``{space, label, badge, cmd}`` for every legal command that names a space. */
+  /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the
+   * navigation exits, the single steps, and every destination of ``view.movement.reach``
+   * (a ``MoveTo`` along its path; "Movement Phase > Move"), one per space, with the
+   * movement left as a badge. */
   targetsOf(a) {
-    const out = [];
-    const seen = new Set();
-    const reach = new Map((a.extras.reachable || a.view.turn?.reachable || []).map((r) => [String(r.space ?? r.to ?? r.dot), r]));
+    const out = new Map();
+    const add = (t) => { if (t.space !== null && !out.has(t.space)) out.set(t.space, t); };
+    const names = this.names;
     for (const c of a.legal) {
-      if (!SPACE_TYPES.has(c.type)) continue;
-      const space = spaceOf(c);
-      if (space === null || seen.has(`${c.type}:${space}`)) continue;
-      seen.add(`${c.type}:${space}`);
-      const r = reach.get(space);
-      const left = r?.mp_left ?? r?.left ?? r?.mp ?? c.mp_left ?? c.left;
-      out.push({ space, cmd: c, kind: c.type === "DeclareHeading" ? "heading" : "dest", badge: left, label: `${commandWords(c, this.names)}${left !== undefined ? ` (${left} left)` : ""}` });
+      if (c.type === "DeclareHeading" && c.toward) add({ space: String(c.toward), cmd: c, kind: "heading", label: commandWords(c, names) });
+      if (c.type === "ChooseExit") add({ space: String(c.to), cmd: c, kind: "heading", label: commandWords(c, names) });
     }
-    return out;
+    const mv = a.view.movement;
+    const moving = a.legal.some((c) => c.type === "Step" || c.type === "Land");
+    if (mv && moving && mv.seat === this.seat) {
+      const rank = { land: 0, spent: 1, stop: 2, hazard: 3 };
+      const best = new Map();
+      for (const r of mv.reach || []) {
+        const was = best.get(r.space);
+        if (!was || rank[r.end] < rank[was.end]) best.set(r.space, r);
+      }
+      for (const r of best.values()) {
+        const how = { land: "land there", spent: "the move ends there", stop: "the move stops there", hazard: "past a hazard" }[r.end] || r.end;
+        add({
+          space: String(r.space), cmd: { type: "MoveTo", path: r.path }, end: r.end,
+          kind: { land: "land", hazard: "penalty", stop: "reveal" }[r.end] || "dest", badge: r.mp_left,
+          label: `Fly to ${names.space(r.space)}: ${how}, ${r.mp_left} left`,
+        });
+      }
+    }
+    for (const c of a.legal) {
+      if (c.type === "Step") add({ space: String(c.to), cmd: c, kind: "step", label: commandWords(c, names) });
+    }
+    return [...out.values()];
+  }
+
+  /** A destination picked on the map or in the list: fly there; "land there" lands too. */
+  pick(t) {
+    if (this.host.busy() || this.host.replaying()) return;
+    this.plan = t.end === "land" ? { space: t.space } : null;
+    this.send(t.cmd);
+  }
+
+  /** After a flight: land where the player chose to land, once the ship is there. */
+  followUp(cmd, events, answer) {
+    const plan = this.plan;
+    this.plan = null;
+    if (!plan || cmd.type !== "MoveTo" || !answer) return null;
+    const land = (answer.legal || []).find((c) => c.type === "Land");
+    return land && answer.view.movement?.at === plan.space ? land : null;
   }
 
   /** New choices on the map: bring them into view once (not against the player's hand). */
@@ -195,9 +225,7 @@ export class StandardPage {
     };
   }
 
-  followUp() { return null; }
-
-  refused() {}
+  refused() { this.plan = null; }
 
   setBusy(on) {
     for (const b of document.querySelectorAll("#controls button, #market button, #moves button, #shipcard button")) if (on) b.disabled = true;
@@ -241,14 +269,16 @@ function renderPhases(root, view, names) {
   if (view.turn) root.setAttribute("aria-label", `${names.seat(view.turn.seat)}'s turn: ${phaseName(now)} phase`);
 }
 
-/** The highlighted spaces as a list (the map's choices for the keyboard and the phone). */
-function renderMoves(root, targets, names, send) {
+/** The map's choices as a list (for the keyboard and the phone): the same picks. */
+function renderMoves(root, targets, pick) {
   root.replaceChildren();
   if (!targets.length) return;
-  const kind = targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to";
-  root.append(el("h3", {}, kind));
+  root.append(el("h3", {}, targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to"));
   const list = el("div", { class: "vs-moves" });
-  for (const t of targets) list.append(cmdButton(t.label, t.cmd, send, { class: "vs-move", "data-space": t.space }));
+  for (const t of targets) {
+    const b = el("button", { type: "button", class: `vs-move vs-move-${t.kind}`, "data-space": t.space, "data-cmd": JSON.stringify(t.cmd) }, t.label);
+    b.addEventListener("click", () => pick(t));
+    list.append(b);
+  }
   root.append(list);
-  void names;
 }

@@ -51,6 +51,15 @@ function detailWords(d, names) {
 }
 
 const dice = (d) => (d || []).join(", ");
+
+/** A dashboard die box in words: "navigation", "the throttle", "the Shuttle (ship upgrade)". */
+export function boxWords(box, names) {
+  const b = String(box ?? "");
+  if (b === "navigation") return "navigation";
+  if (b === "throttle") return "the throttle";
+  if (b.startsWith("upgrade:")) return `the ${names.tech(b.slice(8).split(":")[0])} (ship upgrade)`;
+  return humanType(b);
+}
 const why = (reason) => (reason ? ` (${humanType(String(reason).replace(/:/g, " "))})` : "");
 
 // Setup's steps (setup.py) in words: what the table waits for
@@ -87,9 +96,22 @@ function sentence(ev, names, me) {
     case "TurnStarted": return `Round ${d.round}: ${d.seat === me ? "your" : `${names.seat(d.seat)}'s`} turn.`;
     case "PhaseEnded": return `${who(d.seat)} end${s} the ${phaseName(d.phase)} phase.`;
     case "MovementSkipped": return `${who(d.seat)} ${vb(d.seat, "skip")} the Movement phase.`;
-    case "MovementEnded": return d.landed ? `${who(d.seat)} ${vb(d.seat, "land")} at ${names.space(d.landed)}.` : null;
-    case "HeadingDeclared": return `${who(d.seat)} ${vb(d.seat, "head")} for ${names.space(d.to ?? d.heading ?? d.space)}.`;
-    case "SpeedRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} ${dice(d.dice)}${d.total !== undefined ? ` (movement value ${d.total})` : ""}.`;
+    case "MovementEnded": return null; // MoveEnded says how (landed, spent, stopped)
+    case "HeadingDeclared": return d.toward ? `${who(d.seat)} ${vb(d.seat, "head")} for ${names.space(d.toward)}${d.use_drive === false ? ", drive off" : ""}.` : `${who(d.seat)} ${vb(d.seat, "turn")} the drive off this turn.`;
+    case "SpeedRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the speed dice: ${dice(d.dice)} (movement value ${(d.dice || []).reduce((a, b) => a + b, 0) + (d.bonus || 0)}${d.bonus ? `, ${d.bonus} added` : ""}).`;
+    case "DieAssigned": return `${who(d.seat)} ${vb(d.seat, "assign")} the ${d.value} to ${boxWords(d.box, names)}.`;
+    case "SpeedDieAdded": return `${who(d.seat)} ${vb(d.seat, "roll")} a fourth speed die for the throttle: ${d.value}.`;
+    case "SpeedDieRerolled": return `${who(d.seat)} ${vb(d.seat, "reroll")} speed die ${Number(d.die) + 1}: ${d.value}.`;
+    case "ShipMoved": return `${who(d.seat)} ${vb(d.seat, "move")} to ${names.space(d.path?.[d.path.length - 1])}${d.path?.length > 1 ? `, skipping ${d.path.slice(0, -1).map((x) => names.space(x)).join(", ")}` : ""}.`;
+    case "MoveWaits": return null;
+    case "MoveEnded": return d.how === "landed" ? `${who(d.seat)} ${vb(d.seat, "land")} at ${names.space(d.space)}.` : `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} move ends at ${names.space(d.space)}${d.reason && d.reason !== d.how ? ` (${humanType(d.reason)})` : d.how ? ` (${humanType(d.how)})` : ""}.`;
+    case "HazardChecked": return `${titleCase(humanType(d.attribute))} check at ${names.space(d.space)}: ${d.seat === me ? "you roll" : `${names.seat(d.seat)} rolls`} ${d.roll} against ${d.value}: ${d.passed ? "passed" : "failed"}${d.reroll ? " (reroll)" : ""}.`;
+    case "DialLowered": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ${d.dial} dial goes down to ${d.to}.`;
+    case "PurpleRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the purple die${d.purpose ? ` for the ${humanType(d.purpose)}` : ""}: ${d.value}.`;
+    case "TelegateJumped": return `${who(d.seat)} ${vb(d.seat, "jump")} through ${names.space(d.space)} to ${names.space(d.to)}${d.value ? ` (${d.value})` : ""}.`;
+    case "ExitChosen": return `${who(d.seat)} ${vb(d.seat, "choose")} ${d.mover === d.seat ? "the" : `${names.seat(d.mover)}'s`} exit: ${names.space(d.to)}.`;
+    case "MovementAdded": return `${who(d.seat)} ${vb(d.seat, "get")} ${d.points} movement point${d.points === 1 ? "" : "s"} more${why(d.reason)}.`;
+    case "PilotTrained": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} pilot trains to level ${d.level}: ${names.pilot(d.face)}.`;
     case "FirstContactRevealed": return `${who(d.seat)} ${vb(d.seat, "make")} first contact: the ${names.culture(d.culture)} of the ${names.system(d.system)}.`;
     case "CardDrawn": return d.card ? `${titleCase(d.deck)} card drawn: ${names.name(`${d.deck}s`, d.card)}${d.seat !== undefined ? ` (${who(d.seat)})` : ""}.` : `A ${humanType(d.deck)} card is drawn.`;
     case "CardDiscarded": return null;
@@ -125,16 +147,26 @@ export function describeEvent(ev, names, me = -1) {
   return text[0].toUpperCase() + text.slice(1);
 }
 
-/** The log in words: one line per event worth a sentence. */
+/** The log in words: one line per event worth a sentence; a ship's steps in a row are one
+ * flight ("You fly to the Colony World east city (8 spaces)"). */
 export function describeLog(events, names, who, reader) {
   if (who) names.who = who;
   const me = reader ?? names.me ?? -1;
   const out = [];
+  let flight = null; // {line, seat, spaces}: the ShipMoved run being written
   for (const ev of events) {
+    if (ev.type === "ShipMoved" && ev.data && flight && flight.seat === ev.data.seat && out[out.length - 1] === flight.line) {
+      flight.spaces.push(...ev.data.path);
+      const end = flight.spaces[flight.spaces.length - 1];
+      flight.line.text = `${ev.data.seat === me ? "You fly" : `${names.seat(ev.data.seat)} flies`} to ${names.space(end)} (${flight.spaces.length} spaces).`;
+      flight.line.seq = ev.seq;
+      continue;
+    }
     const text = describeEvent(ev, names, me);
     if (!text) continue;
     const kind = ev.redacted ? "private" : KIND[ev.type] || (/Bought|Sold|Paid|Credit|Passenger|Spaceport/.test(ev.type) ? "trade" : /Move|Telegate|Navigat|Hazard|Pirate/.test(ev.type) ? "move" : "event");
     out.push({ text, kind, seq: ev.seq, type: ev.type });
+    flight = ev.type === "ShipMoved" && ev.data ? { line: out[out.length - 1], seat: ev.data.seat, spaces: [...ev.data.path] } : null;
   }
   return out;
 }
@@ -147,12 +179,19 @@ const COMMAND = {
   RevealFirstContact: (c, n) => `Reveal the First Contact card of the ${n.system(c.system)}`,
   ChooseStart: (c, n) => `Start at ${n.space(c.space)}`,
   EndStep: () => "Done",
-  DeclareHeading: (c, n) => `Head for ${n.space(c.to ?? c.space ?? c.heading)}`,
+  DeclareHeading: (c, n) => (c.toward ? `Head for ${n.space(c.toward)}` : "Turn the drive off this turn"),
   RollSpeed: () => "Roll the speed dice",
-  AssignDie: (c) => `Assign ${c.value !== undefined ? `the ${c.value}` : `die ${Number(c.die ?? c.index) + 1}`} to ${humanType(c.box ?? c.slot ?? "a box")}`,
-  MoveTo: (c, n) => `Move to ${n.space(c.to ?? c.space)}`,
-  Step: (c, n) => `Move to ${n.space(c.to ?? c.space)}`,
-  Land: (c, n) => (c.space ? `Land at ${n.space(c.space)}` : "Land here"),
+  AssignDie: (c, n) => `Assign die ${Number(c.die) + 1} to ${boxWords(c.box, n)}`,
+  RerollDie: (c) => `Reroll speed die ${Number(c.die) + 1}`,
+  UseHardBurn: () => "Use the Hard Burn",
+  MoveTo: (c, n) => `Fly to ${n.space(c.path?.[c.path.length - 1])}`,
+  Step: (c, n) => `Step to ${n.space(c.to)}`,
+  Land: () => "Land here",
+  DeclineNavigation: () => "Go on without a navigation die (the player to the left chooses the exit)",
+  ChooseExit: (c, n) => `Exit to ${n.space(c.to)}`,
+  RollTelegate: () => "Roll the purple die for the telegate",
+  AnswerHazard: (c) => ({ stop: "Stop here", push_on: "Push on (lower the dial)", reroll: "Reroll the check" }[c.choice] || humanType(c.choice)),
+  TrainPilot: (c, n) => `Train your pilot: ${n.pilot(c.face)} (c60)`,
   BuyGoods: (c, n) => `Buy ${n.goods(c.goods ?? c.token)}${c.price !== undefined ? ` for ${money(c.price)}` : ""}`,
   SellGoods: (c, n) => `Sell ${n.goods(c.goods ?? c.token)}${c.price !== undefined ? ` for ${money(c.price)}` : ""}`,
   TakeBack: () => "Take back",
