@@ -63,6 +63,7 @@ def _act(page: Any) -> str:
     the phase last). Returns what was pressed."""
     before = _seq(page)
     for what, selector in (
+        ("heading", "#board .hl-heading"),
         ("roll", "#vs-roll"),
         ("assign", "#vs-dashboard .vs-assign"),
         ("map", "#board .hl-space"),
@@ -85,6 +86,10 @@ def _play_my_turn(page: Any, limit: int = 40) -> list[str]:
     done: list[str] = []
     while _mine(page) and len(done) < limit:
         done.append(_act(page))
+        if done[-1] == "roll" and _mine(page):  # the dashboard shows the dice and the movement
+            assert page.locator("#vs-dashboard .vs-speed .die").count() >= 3
+            assert re.match(r"Movement value \d+ · \d+ left", page.inner_text("#vs-mp"))
+            _shot(page, "rolled-desktop")
         page.wait_for_timeout(50)
     assert len(done) < limit, done
     return done
@@ -127,8 +132,13 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     assert page.locator("#board svg [data-space]").count() > 50
     page.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
     assert page.locator("#vs-phases li").all_inner_texts() == ["Movement", "First Contact", "Transaction", "Merchant Spaceport"]
-    assert re.search(r"Round \d+ of \d+", page.inner_text("#vs-rounds"))
-    assert "Laser" in page.inner_text("#vs-dashboard") and "Shield" in page.inner_text("#vs-dashboard")
+    # Setup 12: my dials, chosen in the panel (the bots choose theirs)
+    assert page.inner_text("#vs-rounds").startswith("Setup")
+    page.wait_for_function("() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    page.locator("#vs-commands button", has_text="laser").click()
+    page.wait_for_function("() => document.querySelector('#vs-dashboard .vs-laser .vs-dial-value')?.textContent === '2'"
+                           " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
+    assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
     # two of my turns, the bots' in between
     for turn in range(2):
         _wait_my_turn(page)
@@ -138,9 +148,10 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
             _shot(page, "turn-desktop")
         presses = _play_my_turn(page)
         assert presses, presses
+        print("turn", turn, presses)
         if "roll" in presses:
             log = page.inner_text("#log")
-            assert re.search(r"You roll \d", log), log
+            assert re.search(r"You roll the speed dice: \d, \d, \d \(movement value \d+\)", log), log
         if "map" in presses and "roll" in presses:
             assert page.get_attribute('#board .pawn[data-seat="0"]', "data-dot") != pawn_before
     log = page.inner_text("#log")

@@ -144,8 +144,10 @@ function drawTokens(board, view, names) {
 }
 
 /**
- * Highlight the spaces a click can act on: ``targets`` are ``{space, label, badge, cmd}``;
- * each is a ring (``.hl-space[data-space]``), a keyboard button, with a badge (movement left).
+ * Highlight the spaces a click can act on: ``targets`` are ``{space, label, badge, cmd, kind}``;
+ * each is a ring in the platform's highlight styles (``.hl.hl-<kind>``: heading, dest, land,
+ * penalty, reveal, step) that keeps a readable size at every zoom (``.sc``), a keyboard
+ * button, with the movement left as a badge.
  */
 export function drawTargets(board, targets, onPick) {
   const layer = board.layer("highlight");
@@ -153,12 +155,17 @@ export function drawTargets(board, targets, onPick) {
   for (const t of targets) {
     const d = board.dot(t.space);
     if (!d) continue;
-    const g = svgEl("g", { class: `hl hl-space hl-${t.kind || "dest"}`, "data-space": t.space, tabindex: 0, role: "button", "aria-label": t.label }, layer);
-    svgEl("circle", { cx: d.x, cy: d.y, r: 19, class: "hl-ring" }, g);
+    const g = svgEl("g", {
+      class: `hl hl-space hl-${t.kind || "dest"}`, "data-space": t.space, transform: `translate(${d.x} ${d.y})`,
+      tabindex: 0, role: "button", "aria-label": t.label,
+    }, layer);
+    const r = t.space === "galactic-base" ? 38 : 21;
+    const sc = svgEl("g", { class: "sc" }, g);
+    svgEl("circle", { r: r + 4, class: "hl-hit" }, sc);
+    svgEl("circle", { r, class: "hl-ring" }, sc);
     if (t.badge !== undefined && t.badge !== null) {
-      svgEl("circle", { cx: d.x + 17, cy: d.y + 17, r: 9, class: "hl-badge" }, g);
-      const b = svgEl("text", { x: d.x + 17, y: d.y + 21, "text-anchor": "middle", class: "hl-badge-text" }, g);
-      b.textContent = String(t.badge);
+      svgEl("circle", { cx: r * 0.8, cy: -r * 0.8, r: 9, class: "hl-badge" }, sc);
+      svgEl("text", { x: r * 0.8, y: -r * 0.8 + 4, "text-anchor": "middle", class: "hl-badge-text" }, sc).textContent = String(t.badge);
     }
     svgEl("title", {}, g).textContent = t.label;
     g.addEventListener("click", (e) => { e.stopPropagation(); if (!board.suppressClick) onPick(t); });
