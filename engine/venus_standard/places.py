@@ -93,3 +93,13 @@ def landings_in(system: str) -> list[str]:
     on one of them)."""
     board = _board()
     return [] if board is None else list(board.landing_places(system))
+
+
+def spaces() -> list[str]:
+    """Every space of the board (only Galactic Base until the board exists)."""
+    board = _board()
+    return [galactic_base()] if board is None else sorted(board.spaces)
+
+
+def known(space: str) -> bool:
+    return _board() is None or space in spaces()

@@ -22,7 +22,7 @@ from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
 
 from . import decks
 from .commands import first_error
-from .places import galactic_base, systems
+from .places import galactic_base, known, systems
 from .ruleset import ruleset
 from .setup import CULTURES
 from .state import PILOTS, Phase, Player, StandardState, Table, Turn
@@ -91,12 +91,13 @@ def _check(sc: Scenario, players: list[Player]) -> None:
             problems.append(f"{name} seat {seat}")
     problems += [f"die {d}" for d in sc.dice if not 1 <= d <= 6]
     problems += [f"pilot {p.pilot}" for p in players if p.pilot not in PILOTS]
+    problems += [f"space {p.space}" for p in players if not known(p.space)]
     where = set(systems())
     named = {**(sc.first_contact or {}), **sc.discovered}
     problems += [f"system {s}" for s in named if s not in where]
     for deck, top in sc.deck_tops.items():
-        known = set(decks.cards_of(deck))
-        problems += [f"{deck} card {card}" for card in top if known and card not in known]
+        cards = set(decks.cards_of(deck))
+        problems += [f"{deck} card {card}" for card in top if cards and card not in cards]
     unknown = sorted(set(sc.state) - set(StandardState.model_fields))
     problems += [f"state field {k}" for k in unknown]
     if problems:

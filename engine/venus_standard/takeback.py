@@ -15,9 +15,14 @@ from engine.kernel import Event
 from .state import StandardState
 
 BARRIERS: set[str] = {
-    "GameSetUp", "ScenarioSetUp", "DeckShuffled", "CardDrawn", "FirstContactPlaced",
-    "FirstContactRevealed", "LoadedDieUsed", "RoundStarted", "TurnStarted", "TurnEnded",
-    "FinalScoringStarted", "FameCounted", "GameEnded",
+    # the table, the rounds and turns, the game's end
+    "GameSetUp", "ScenarioSetUp", "ScenarioStarted", "RoundStarted", "TurnStarted",
+    "TurnEnded", "FinalScoringStarted", "FameCounted", "GameEnded",
+    # cards and tokens shuffled, drawn or turned face up; dice
+    "DeckShuffled", "CardDrawn", "FirstContactPlaced", "FirstContactRevealed",
+    "LoadedDieUsed",
+    # the solo challenges: cards drawn, a card coming into force, a challenge met
+    "ChallengesPlaced", "ChallengeActivated", "ChallengeCompleted",
 }
 
 

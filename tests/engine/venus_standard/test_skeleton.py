@@ -71,7 +71,11 @@ def test_random_bots_play_to_the_end_of_round_30(n: int) -> None:
     play_out(game)
     state = game.state
     assert state.stage == "over" and state.round == 30 and state.end is not None
-    assert state.winners and all(p.score is not None for p in state.players)
+    assert all(p.score is not None for p in state.players)
+    # Winning the Game: the best score among those not disqualified (fame below 0)
+    eligible = [p for p in state.players if not p.disqualified]
+    assert set(state.winners) <= {p.seat for p in eligible}
+    assert bool(state.winners) == bool(eligible)
     assert fold(ruleset, game.events).model_dump() == state.model_dump()
 
 
