@@ -74,7 +74,7 @@ SYSTEMS = [
     Ring("desert-planet", "Desert Planet", (900, 190), ["b", "b", "y", "O", "b", "E", "r", "b"],
          cities={4: "Desert Planet city"}, market=(175, -95), label=(0, -120)),
     Ring("water-world", "Water World", (1620, 250), ["b", "E", "b", "y", "b", "O", "b", "S"],
-         cities={6: "Water World city"}, market=(185, -60), label=(0, -120)),
+         cities={6: "Water World city"}, market=(190, -108), label=(0, -120)),
     Ring("inhabited-moon", "Inhabited Moon", (2170, 260), ["b", "b", "E", "b", "H", "b", "O", "b"],
          cities={7: "Inhabited Moon city"}, market=(5, 175), label=(0, -120)),
     Ring("nebula-habitat", "Nebula Habitat", (640, 660), ["P", "b", "E", "b", "y", "b", "S", "b"],
@@ -96,12 +96,12 @@ SYSTEMS = [
          cities={3: "Colony World east city", 8: "Colony World west city"},
          market=(215, 60), label=(-55, 142)),
     Ring("multi-generational-ship", "Multi-Generational Ship", (1800, 1360),
-         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-70, -128)),
+         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-90, -128)),
     Ring("ice-planet", "Ice Planet", (230, 1640), ["b", "b", "E", "b", "O", "b", "y", "b"],
          cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 125)),
     Ring("war-torn-system", "War-Torn System", (2170, 1640),
          ["b", "r", "b", "O", "b", "E", "b", "H"], cities={4: "War-Torn System city"},
-         market=(0, -190), label=(0, 125)),
+         market=(160, -200), label=(0, 125)),
 ]
 
 ANOMALIES = [
@@ -192,6 +192,9 @@ LEGS = [
     Leg("moon-north", "inhabited-moon", "nav-north", ["b", "y"]),
     Leg("north-giant", "nav-north", "giant-planet:2", ["b", "H", "b"]),
     Leg("north-polluted", "nav-north", "polluted-planet:1", ["b", "T5", "b"]),
+    Leg("water-moon", "water-world:3", "inhabited-moon:7", ["y", "b", "r", "b"]),
+    Leg("polluted-wartorn", "polluted-planet:5", "war-torn-system:1",
+        ["b", "y", "b", "A", "b", "r"]),
     Leg("water-supernova", "water-world", "supernova", ["b", "b", "y"]),
     Leg("supernova-desert", "supernova", "desert-planet", ["T6", "b", "L"]),
     Leg("rogue-northwest", "trapped-rogue-planet", "nav-northwest", ["b", "E"]),

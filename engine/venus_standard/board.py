@@ -472,6 +472,31 @@ class StandardBoard:
         ring = {r.id for r in self.data.routes if r.ends == (anomaly, anomaly)}
         return [s.id for s in self.data.spaces if s.route in ring]
 
+    def anomaly_of(self, space: str) -> str | None:
+        """The anomaly a space lies around (a mission destination), or None."""
+        route = self.spaces[space].route
+        if route is None:
+            return None
+        ends = self.routes[route].ends
+        return ends[0] if ends[0] == ends[1] and ends[0] in self.systems else None
+
+    def destination_of(self, space: str) -> str | None:
+        """The system or anomaly a space counts for as a mission destination ("Missions":
+        "the designated system"; "Anomalies": their surrounding spaces)."""
+        return self.spaces[space].system or self.anomaly_of(space)
+
+    PANELS = (3, 2)  # columns, rows: the folding board's six panels (ours)
+
+    def panel(self, system: str) -> int:
+        """The board panel (1-6, left to right, top row first) a system or anomaly is drawn
+        on: the "Board Panel Indicator" of Mission cards ("Mission Card Anatomy")."""
+        centre = self.systems[system].centre
+        cols, rows = self.PANELS
+        play_height = self.data.height - 160  # the legend strip is below the panels
+        col = min(cols - 1, int(centre.x * cols / self.data.width))
+        row = min(rows - 1, int(centre.y * rows / play_height))
+        return row * cols + col + 1
+
     def of_kind(self, *kinds: SpaceKind) -> list[str]:
         """Every space of the given kinds, in board order."""
         return [s.id for s in self.data.spaces if s.kind in kinds]

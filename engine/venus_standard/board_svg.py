@@ -74,6 +74,7 @@ def render_board_svg(board: StandardBoard, *, width: int | None = None) -> str:
         _defs(),
         f'<rect width="{w_box}" height="{h_box}" fill="url(#bg)"/>',
         starfield(w_box, h_box, SEED),
+        _panels(board),
         _bodies(board),
         _lines(board),
         _markets(board),
@@ -104,6 +105,37 @@ def _defs() -> str:
         'stop-opacity="0"/></radialGradient>'
         "</defs>"
     )
+
+
+# --------------------------------------------------------------------------- panels
+
+
+def _panels(board: StandardBoard) -> str:
+    """The folds between the board's six panels, faint, each panel's number in its corner
+    (Mission cards name a panel: "Board Panel Indicator")."""
+    cols, rows = board.PANELS
+    w, h = board.data.width, board.data.height - 160
+    out = ['<g id="panels" stroke="#8fa0d0" stroke-opacity="0.18" stroke-width="2">']
+    for c in range(1, cols):
+        out.append(f'<line x1="{fmt(w * c / cols)}" y1="0" x2="{fmt(w * c / cols)}" '
+                   f'y2="{fmt(h)}"/>')
+    for r in range(1, rows):
+        out.append(f'<line x1="0" y1="{fmt(h * r / rows)}" x2="{fmt(w)}" '
+                   f'y2="{fmt(h * r / rows)}"/>')
+    spots = [(sp.at.x, sp.at.y) for sp in board.spaces.values()]
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0, x1, y1 = w * c / cols, h * r / rows, w * (c + 1) / cols, h * (r + 1) / rows
+            corners = [(x0 + 12, y0 + 24, "start"), (x1 - 12, y0 + 24, "end"),
+                       (x0 + 12, y1 - 12, "start"), (x1 - 12, y1 - 12, "end")]
+            # the corner farthest from any space, so the number never sits on one
+            x, y, anchor = max(corners, key=lambda k: min(
+                math.dist((k[0] + (30 if k[2] == "start" else -30), k[1]), p) for p in spots))
+            out.append(f'<g {attr(data_panel=r * cols + c + 1)}>'
+                       + svg_text(x, y, f"panel {r * cols + c + 1}", size=13,
+                                  fill="#8fa0d0", anchor=anchor, halo=0) + "</g>")
+    out.append("</g>")
+    return "".join(out)
 
 
 # --------------------------------------------------------------------------- bodies

@@ -247,3 +247,32 @@ def test_no_green_line_touches_a_space_a_drive_skips(board):
         if line.colour is LineColour.GREEN:
             assert board.kind(line.a) not in (SpaceKind.YELLOW, SpaceKind.RED)
             assert board.kind(line.b) not in (SpaceKind.YELLOW, SpaceKind.RED)
+
+
+def test_anomaly_spaces_count_as_the_anomaly_for_missions(board):
+    """Anomalies: "the destinations of two missions"; their ring spaces name them."""
+    for a in board.anomalies:
+        for s in board.anomaly_spaces(a):
+            assert board.anomaly_of(s) == a
+            assert board.destination_of(s) == a
+    assert board.destination_of("jungle-world.city") == "jungle-world"
+    assert board.destination_of("base-west.1") is None
+    assert board.anomaly_of("jungle-world.city") is None
+
+
+def test_every_system_is_on_one_of_six_board_panels(board):
+    """Mission Card Anatomy: the "Board Panel Indicator (where the destination system is
+    located)"; our board folds into 3 x 2 panels."""
+    panels = {s: board.panel(s) for s in [*board.cultured_systems, *board.anomalies]}
+    assert set(panels.values()) == {1, 2, 3, 4, 5, 6}
+    assert panels["trapped-rogue-planet"] == 1 and panels["war-torn-system"] == 6
+
+
+def test_no_system_is_a_dead_end(board):
+    """Systems and Routes: each system is "connected by one or more trade routes"; ours has
+    at least two, so no system is reached and left the same way only."""
+    for s in [*board.cultured_systems, *board.anomalies]:
+        members = set(board.spaces_of(s) or board.anomaly_spaces(s))
+        out = {n for sp in members for n in board.neighbours(sp)
+               if n not in members and board.line(sp, n).style is LineStyle.DASHED}
+        assert len(out) >= 2, s

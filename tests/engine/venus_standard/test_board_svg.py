@@ -82,3 +82,19 @@ def test_markets_and_mission_areas_are_addressable(svg):
 def test_the_drawing_is_deterministic():
     board = load_board()
     assert render_board_svg(board) == render_board_svg(board)
+
+
+def test_the_six_panels_are_numbered(svg):
+    panels = sorted(int(g.get("data-panel", "0")) for g in svg.iter(f"{NS}g")
+                    if g.get("data-panel"))
+    assert panels == [1, 2, 3, 4, 5, 6]
+
+
+def test_starport_board_venus_standard_writes_the_svg(tmp_path, capsys):
+    from engine.cli import main
+
+    out = tmp_path / "standard.svg"
+    assert main(["board", "venus-standard", "--svg", str(out)]) == 0
+    root = ET.fromstring(out.read_bytes())
+    assert root.get("data-ruleset") == "venus-standard"
+    assert "standard game side" in capsys.readouterr().out
