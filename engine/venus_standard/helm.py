@@ -215,6 +215,9 @@ def move_to(draft: Any, seat: int, path: list[str]) -> None:
         f = flight(draft.state)
         if f.stage != "move" or f.wait is not None:
             return
+        if rest[0] == f.at:  # a telegate jump landed the ship where the path goes next
+            del rest[0]
+            continue
         state = draft.state
         terrain = terrain_of(state)
         nav = dashboard.navigation_value(f.dashboard)

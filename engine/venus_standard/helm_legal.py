@@ -170,7 +170,8 @@ def pilot_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
 def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
     """The Movement phase in progress, public (dice and dashboards lie open): the dashboard's
     dice and boxes, the movement value and points left, what the move waits for, and the
-    spaces the ship can reach from here (cheap: one search, only while the ship moves)."""
+    spaces the ship can reach from here (cheap: one search, for the mover's own view only,
+    only while the ship is free to move)."""
     turn = state.turn
     if turn is None or turn.phase != "movement":
         return None
@@ -184,7 +185,7 @@ def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
         "mp_left": f.mp_left if f.dice else None, "wait": f.wait, "hazard": f.hazard,
         "ignoring": list(f.ignoring), "path": list(f.path), "reach": [],
     }
-    if f.stage == "move" and f.wait is None:
+    if f.stage == "move" and f.wait is None and viewer == seat:  # the mover's highlights
         terrain = terrain_of(state)
         nav = dashboard.navigation_value(f.dashboard)
         out["reach"] = [d.as_dict() for d in reachable(

@@ -76,7 +76,7 @@ def home_culture_here(state: Any, seat: int) -> bool:
     system = system_of(player.space)
     culture = state.discovered.get(system) if system is not None else None
     face = face_of(player)
-    return culture is not None and str(culture) in (face.culture, face.pilot)
+    return culture is not None and str(culture) in (face.culture, str(face.culture_number))
 
 
 def has_tech(player: Any, key: str) -> bool:

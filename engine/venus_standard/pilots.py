@@ -36,6 +36,7 @@ class PilotFace:
     card: str
     pilot: str  # the pilot ("human", ...; ``Player.pilot``)
     culture: str  # the home culture's key (Pilot Home Culture Discounts)
+    culture_number: int  # its identifier 1-14 ("Culture Identifiers")
     level: int
     name: str
     skill: int
@@ -70,7 +71,7 @@ def load_pilots() -> PilotDeck:
         for f in card["faces"]:
             faces[f["face"]] = PilotFace(
                 face=f["face"], card=card["id"], pilot=card["pilot"], culture=card["culture"],
-                level=f["level"],
+                culture_number=card["culture_number"], level=f["level"],
                 name=f["name"], skill=f["skill"], ability=f["ability"], fame=f["fame"],
                 ours=f["ours"])
     abilities = dict(raw["abilities"])

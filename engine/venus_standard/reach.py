@@ -7,9 +7,10 @@ destination says how the move would end there:
 - ``land``: a surface city, spaceport, Galactic Base or asteroid (End Movement);
 - ``spent``: the last movement point is spent there;
 - ``stop``: the ship must stop to resolve something the dice cannot foresee: an encounter
-  space or pirates (the cards decide), a telegate (a jump, maybe by the purple die), a
-  navigation space without a navigation value (the player to the left chooses the exit), or
-  a navigation exit pointing back (the move ends there);
+  space or pirates (the cards decide), a telegate without a navigation value (the purple
+  die), a navigation space without one (the player to the left chooses the exit), or a
+  navigation exit pointing back (the move ends there). With a navigation value a telegate
+  is followed: the path lists the destination telegate after the one entered;
 - ``hazard``: a hazard space where a failed check would end the move (listed so the client
   can show the risk; the search goes on past it as if the check passed).
 
@@ -32,12 +33,14 @@ from .movement import (
     TELEGATE,
     Helm,
     Ship,
+    Step,
     Terrain,
     after,
     steps,
 )
+from .navigation import telegate_jump
 
-STOPS = frozenset({ENCOUNTER, TELEGATE, "pirate"})
+STOPS = frozenset({ENCOUNTER, "pirate"})
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
         if old is None or mp > old[0]:
             best[(space, end)] = (mp, trail)
 
-    def visit(h: Helm, trail: Trail) -> None:
+    def visit(h: Helm, trail: Trail, jumped: bool = False) -> None:
         key = (h.at, h.came_from, h.mp)
         if key in seen:
             return
@@ -78,6 +81,14 @@ def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
         if trail is not None:
             if kind in LANDABLE:
                 record(h.at, "land", h.mp, trail)
+            if kind == TELEGATE and not jumped:
+                if navigation is None:  # the purple die (or a die assigned there) decides
+                    record(h.at, "stop", h.mp, trail)
+                    return
+                to = telegate_jump(terrain, h.at, navigation)
+                if to is not None:  # Telegates 2: the navigation value's telegate, free
+                    visit(Helm(to, h.mp, None, None, True), (trail, Step(to, 0)), True)
+                    return
             if kind in STOPS:
                 record(h.at, "stop", h.mp, trail)
                 return

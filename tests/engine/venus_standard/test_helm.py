@@ -345,3 +345,14 @@ def test_pilot_telegate_two_rolls_rolls_again_on_a_missing_telegate(kit: Any) ->
     helm.step(d, 0, "tg2")
     helm.roll_telegate(d, 0)  # 4: no telegate 4 on this map, so again: 5
     assert flight(d.state).at == "tg5"
+
+
+def test_move_to_follows_a_reach_path_through_a_telegate(kit: Any) -> None:
+    d = kit([5, 1, 1])
+    d.state.players[0].space = "c"
+    d.state.players[0].came_from = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.move_to(d, 0, ["tg2", "tg5", "f", "ast"])
+    f = flight(d.state)
+    assert f.path == ["tg2", "tg5", "f", "ast"] and f.at == "ast"

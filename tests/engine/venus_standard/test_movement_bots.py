@@ -30,6 +30,11 @@ def play(n: int, seed: str) -> tuple[Game[StandardState], Counter[str]]:
         cmd = bots[seat].choose({}, legal, seat=seat, seq=game.seq)
         for ev in game.play(seat, cmd):  # a refused command raises here
             seen[ev.type] += 1
+        turn = game.state.turn
+        if turn is not None and turn.flight is not None:  # Move: never more than the value
+            assert 0 <= turn.flight.spent <= turn.flight.movement_value
+            assert len(turn.flight.dice) <= 4  # Additional Movement Rules
+            assert len(turn.flight.boxes) <= game.state.player(turn.seat).pilot_level
     return game, seen
 
 

@@ -171,7 +171,20 @@ def test_reach_lists_landings_stops_and_spent_ends() -> None:
     with_nav = {(d.space, d.end) for d in reachable(T, Ship(), Helm("gb", 9), 3)}
     assert ("d", "hazard") in with_nav and ("ast", "land") in with_nav
     with_nav = {(d.space, d.end) for d in reachable(T, Ship(), Helm("gb", 9), 1)}
-    assert ("tg2", "stop") in with_nav and ("enc", "stop") not in with_nav
+    assert ("c", "spent") not in with_nav and ("tg2", "stop") not in with_nav
+    # navigation value 1: no telegate 1 on this map, the ship goes on to the encounter space
+    assert ("enc", "stop") in with_nav
+
+
+def test_reach_follows_a_telegate_by_the_navigation_value() -> None:
+    """Telegates 2: with a navigation value the jump is known: the path goes on from the
+    destination telegate (naming it after the telegate entered)."""
+    found = {(d.space, d.end): d for d in reachable(T, Ship(), Helm("c", 5), 5)}
+    assert found[("ast", "land")].path == ("tg2", "tg5", "f", "ast")
+    assert found[("ast", "land")].mp_left == 2  # the jump costs nothing
+    assert ("enc", "stop") not in found
+    blind = {(d.space, d.end) for d in reachable(T, Ship(), Helm("c", 5), None)}
+    assert ("tg2", "stop") in blind
 
 
 def test_reach_red_drive_path_names_the_skipped_spaces() -> None:

@@ -55,3 +55,18 @@ def test_pirate_edge() -> None:
                                                   pilot_side=None)) == -1
     assert pilots.pirate_modifier(SimpleNamespace(pilot="human", pilot_level=2,
                                                   pilot_side=None)) == 0
+
+
+def test_home_culture_here_on_a_city_of_the_discovered_home_system() -> None:
+    """Upgrading Pilots: level 3 at a surface city or spaceport of the system containing the
+    pilot's home culture (known once its First Contact card is turned up)."""
+    from engine.venus_standard.helm_seams import home_culture_here
+    from engine.venus_standard.state import Player, StandardState
+
+    human = Player(seat=0, name="p", pilot="human", pilot_level=2, space="jungle-world.city")
+    state = StandardState(players=[human], discovered={"jungle-world": "humans"})
+    assert home_culture_here(state, 0)
+    state.discovered = {"jungle-world": "6"}  # the culture's number (Culture Identifiers)
+    assert home_culture_here(state, 0)
+    state.discovered = {"jungle-world": "nillis"}
+    assert not home_culture_here(state, 0)
