@@ -11,7 +11,8 @@ Components hook in without editing this module:
   upgrade or second mission "immediately prior to starting his Transaction phase");
 - ``PHASE_NEEDED[phase]``: a phase with nothing to do is passed over (a landing without a
   face-down First Contact card has no First Contact phase);
-- ``CAN_END[phase]``: why a phase may not end yet (a question still open...).
+- ``CAN_END[phase]``: why a phase may not end yet (a question still open...);
+- ``AWAY_FROM_PORT``: a Move step ended elsewhere than a port ("Jettisoning").
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ ROUND_START: list[Hook] = []
 PHASE_START: dict[str, list[Hook]] = {p: [] for p in PHASES}
 PHASE_NEEDED: dict[str, Callable[[StandardState], bool]] = {}
 CAN_END: dict[str, list[Callable[[StandardState, int], str | None]]] = {p: [] for p in PHASES}
+# a Move step ended away from a surface city or spaceport: a hook may hold the turn open
+# (True) to ask something ("Jettisoning") and end the turn with ``end_turn(draft, why)``
+AWAY_FROM_PORT: list[Callable[[Draft, str], bool]] = []
 
 STANDARD_ROUNDS = 30  # "Playing the Game"
 LIGHT_SPEED_START = 16  # Light Speed Game 15
@@ -134,8 +138,12 @@ def end_movement(draft: Draft, landed: str | None) -> None:
     draft.emit("MovementEnded", seat=turn.seat, landed=landed, city=where == "city")
     if where in ("city", "spaceport"):
         enter_phase(draft, "first_contact")
-    else:
-        end_turn(draft, "landed_on_asteroid" if where == "asteroid" else "movement_spent")
+        return
+    why = "landed_on_asteroid" if where == "asteroid" else "movement_spent"
+    for hold in AWAY_FROM_PORT:
+        if hold(draft, why):
+            return  # a component asks something first and ends the turn itself
+    end_turn(draft, why)
 
 
 def end_turn(draft: Draft, why: str) -> None:

@@ -15,4 +15,6 @@ from . import (  # noqa: F401
     scoring,
     setup,
     solo,
+    trade_events,
+    trading,
 )
