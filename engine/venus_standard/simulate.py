@@ -19,10 +19,11 @@ from engine.kernel import Event, Game
 
 from .ruleset import ruleset
 from .state import StandardState
+from .usage import COUNTED, DETAILED
 
 BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
-# event types counted as used, by name (components add theirs)
-COUNTED: set[str] = {"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"}
+# event types counted as used, by name or with a detail (components add theirs: usage.py)
+COUNTED.update({"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"})
 
 
 def make_bot(name: str, seed: str | int) -> Bot:
@@ -37,6 +38,9 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
     for ev in events:
         if ev.type in COUNTED:
             used[ev.type] += 1
+        detail = DETAILED[ev.type](ev) if ev.type in DETAILED else ""
+        if detail:
+            used[detail] += 1
         elif ev.type == "TurnEnded":
             used[f"turn_end:{ev.data['why']}"] += 1
     return used

@@ -14,6 +14,7 @@ from pydantic import BaseModel, field_validator
 
 from engine.kernel.takeback import Rewinds, hydrated
 
+from .cards_state import CardsState
 from .flight import Flight
 from .trade_state import TradeState
 
@@ -171,6 +172,8 @@ class StandardState(BaseModel):
     # stock, merchant spaceports and drills on the board (``trade_state.py``)
     trade: TradeState = TradeState()
     end: dict[str, Any] | None = None
+    # -- vsenc: what the cards put on the board, titles, intel, rewards for sale
+    cards: CardsState = CardsState()
     # -- sandboxes (scenario.py) and the house rule of take-backs
     sandbox: bool = False
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first

@@ -1,0 +1,106 @@
+"""What the cards need to know about a seat's ship and purse, read in one place: a
+``Standing`` snapshot. ``standing_of(state, seat)`` is the single seam to the other modules'
+state (dashboard dials, pilot, credits, cargo, passengers, where the ship is), so missions,
+pirates and rewards stay pure functions of a ``Standing``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Attribute, Grade, reward_cards
+from .state import StandardState
+
+
+@dataclass(frozen=True)
+class Standing:
+    laser: int = 1
+    shield: int = 1
+    pilot_skill: int = 3
+    pilot_level: int = 1
+    credits: int = 0
+    goods: tuple[tuple[str, Grade], ...] = ()  # goods tokens carried, with their grade
+    passengers: int = 0
+    system: str | None = None  # the system or anomaly of the ship's space
+    landed: bool = False  # on a surface city or spaceport (or at the anomaly: see missions)
+    at_galactic_base: bool = False
+    missions: tuple[str, ...] = ()  # active Mission cards
+    rewards: tuple[str, ...] = ()  # Reward cards kept
+    pirates_defeated: int = 0
+    second_mission: bool = False
+
+    def attribute(self, name: Attribute) -> int:
+        """The three attributes a pirate engagement can be fought with ("Pirates" 2)."""
+        return {"laser": self.laser, "shield": self.shield, "pilot": self.pilot_skill}[name]
+
+    def goods_of(self, grade: Grade) -> list[str]:
+        return [token for token, g in self.goods if g == grade]
+
+    @property
+    def relics(self) -> int:
+        return sum(1 for r in self.rewards if reward_cards()[r].relic)
+
+
+def engage_value(standing: Standing, attribute: Attribute) -> int:
+    """An attribute's value against pirates, with the Reward cards' engage bonuses (ours)."""
+    bonus = 0
+    for rid in standing.rewards:
+        ab = reward_cards()[rid].ability
+        if ab is not None and ab.kind == "engage_bonus" and ab.attribute == attribute:
+            bonus += ab.by
+    return standing.attribute(attribute) + bonus
+
+
+def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
+    """The total figure of a kind of Reward ability a seat has (0 when none)."""
+    total = 0
+    for rid in rewards:
+        ab = reward_cards()[rid].ability
+        if ab is not None and ab.kind == kind:
+            total += max(ab.credits, 1)
+    return total
+
+
+def standing_of(state: StandardState, seat: int) -> Standing:
+    """The snapshot of one seat from the state (the core's ``Player``, the cards' part, the
+    cargo through ``ports``, where the ship is through ``places``)."""
+    from . import ports
+    from .places import galactic_base, landing, system_of
+
+    p = state.player(seat)
+    mine = state.cards.seat(seat)
+    where = landing(p.space)
+    anomaly = anomaly_of(p.space)
+    return Standing(
+        laser=p.laser, shield=p.shield, pilot_skill=pilot_skill(state, seat),
+        pilot_level=p.pilot_level, credits=p.credits, goods=tuple(ports.goods(state, seat)),
+        passengers=ports.passengers(state, seat),
+        system=anomaly or system_of(p.space),
+        landed=anomaly is not None or where in ("city", "spaceport"),
+        at_galactic_base=p.space == galactic_base(),
+        missions=tuple(p.missions), rewards=tuple(p.rewards),
+        pirates_defeated=mine.pirates_defeated, second_mission=mine.second_mission)
+
+
+def anomaly_of(space: str) -> str | None:
+    """The anomaly (Supernova, Supergiant) whose surrounding trade route holds ``space``
+    ("Anomalies"; the board's ``anomaly_of``); None elsewhere."""
+    from .places import _board
+
+    board = _board()
+    if board is None or space not in getattr(board, "spaces", {}):
+        return None
+    found = board.anomaly_of(space)
+    return None if found is None else str(found)
+
+
+def pilot_skill(state: StandardState, seat: int) -> int:
+    """The piloting skill on the seat's Pilot card (``pilots.pilot(face).skill``, owned by
+    ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
+    green player pilots at 3)."""
+    import importlib
+
+    try:
+        pilots = importlib.import_module(f"{__package__}.pilots")
+        return int(pilots.pilot(state.player(seat).pilot).skill)
+    except (ImportError, KeyError, AttributeError):
+        return 3
