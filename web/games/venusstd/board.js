@@ -8,19 +8,10 @@ import { MapView } from "../../platform/mapview.js";
 import { drawPawnsAt } from "../../platform/pawns.js";
 import { boardSvg } from "./names.js";
 
-const LAYERS = ["port", "token", "highlight", "pawn"];
+const LAYERS = ["market", "port", "token", "highlight", "pawn"];
 
-/** The space a player's ship is on, whatever the view calls it. */
-export function shipSpace(p) {
-  return p?.space ?? p?.at ?? p?.position ?? p?.dot ?? null;
-}
-
-/** A list or a map of pieces as ``[{space, ...}]``: ``["s1", ...]``, ``{"s1": x}``, ``[{space}]``. */
-export function piecesAt(value, key = "value") {
-  if (!value) return [];
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" && v !== null ? { ...v, space: v.space ?? v.at ?? v.dot } : { space: v }));
-  return Object.entries(value).map(([space, v]) => ({ space, [key]: v }));
-}
+/** The space a player's ship is on. */
+export function shipSpace(p) { return p?.space ?? null; }
 
 export class StandardBoard extends MapView {
   /** Fetch the board's SVG (once per page) and show it; its places are the spaces. */
@@ -36,6 +27,19 @@ export class StandardBoard extends MapView {
         if (b) { x = b.x + b.width / 2; y = b.y + b.height / 2; }
       }
       this.places.set(g.dataset.space, { x, y, kind: g.dataset.kind, system: g.dataset.system, el: g });
+    }
+    // each system's market area (three token slots: market, racial technology, goods) and
+    // mission token area, as the board draws them
+    this.markets = new Map();
+    for (const g of svg.querySelectorAll("[data-market]")) {
+      const slots = [...g.querySelectorAll("rect")].slice(1).map((r) => ({ x: +r.getAttribute("x"), y: +r.getAttribute("y"), w: +r.getAttribute("width"), h: +r.getAttribute("height") }));
+      const box = g.querySelector("rect");
+      this.markets.set(g.dataset.market, { x: +box.getAttribute("x"), y: +box.getAttribute("y"), w: +box.getAttribute("width"), slots });
+    }
+    this.missionAreas = new Map();
+    for (const g of svg.querySelectorAll("[data-mission-area]")) {
+      const c = g.querySelector("circle");
+      if (c) this.missionAreas.set(g.dataset.missionArea, { x: +c.getAttribute("cx"), y: +c.getAttribute("cy") });
     }
     this.bindClicks();
     return this.ready();
@@ -58,6 +62,7 @@ function clear(layer) { while (layer?.firstChild) layer.firstChild.remove(); }
 /** Every piece of ``view`` on the board (a full redraw; the zoom stays). */
 export function drawPieces(board, view, names) {
   if (!board.svg || !view) return;
+  drawMarkets(board, view, names);
   drawPorts(board, view, names);
   drawTokens(board, view, names);
   const layer = board.layer("pawn");
@@ -65,81 +70,122 @@ export function drawPieces(board, view, names) {
   const active = view.turn?.seat ?? -1;
   drawPawnsAt(board, layer, (view.players || []).map((p) => ({
     seat: p.seat, at: String(shipSpace(p)), color: names.color(p.seat), letter: p.name, active: p.seat === active,
-    title: `${names.seat(p.seat)}'s ship — ${names.space(shipSpace(p))}${p.heading ? `, heading to ${names.space(p.heading)}` : ""}`,
+    title: `${names.seat(p.seat)}'s ship — ${names.space(shipSpace(p))}`,
   })));
-  drawHeadings(board, view);
+  const mv = view.movement;
+  if (mv?.heading && view.players?.[mv.seat]) drawHeading(board, mv.seat, shipSpace(view.players[mv.seat]), mv.heading);
 }
 
-/** A small arrow from each ship towards the space it faces (Declare Heading). */
-function drawHeadings(board, view) {
-  const layer = board.layer("pawn");
-  for (const p of view.players || []) {
-    const from = board.dot(shipSpace(p));
-    const to = p.heading !== null && p.heading !== undefined ? board.dot(p.heading) : null;
-    if (!from || !to) continue;
-    const dx = to.x - from.x;
-    const dy = to.y - from.y;
-    const len = Math.hypot(dx, dy) || 1;
-    const ux = dx / len;
-    const uy = dy / len;
-    const x = from.x + ux * 24;
-    const y = from.y + uy * 24;
-    svgEl("path", {
-      class: "heading", "data-seat": p.seat, d: `M${x + ux * 9} ${y + uy * 9} L${x - uy * 6} ${y + ux * 6} L${x + uy * 6} ${y - ux * 6} Z`,
-      fill: "#fff", stroke: "#05070f", "stroke-width": 1.5,
-    }, layer);
+/** A small arrow from the moving ship towards the space it faces (Declare Heading). */
+function drawHeading(board, seat, at, heading) {
+  const from = board.dot(at);
+  const to = board.dot(heading);
+  if (!from || !to) return;
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len;
+  const uy = dy / len;
+  const x = from.x + ux * Math.min(26, len / 2);
+  const y = from.y + uy * Math.min(26, len / 2);
+  svgEl("path", {
+    class: "heading", "data-seat": seat, d: `M${x + ux * 9} ${y + uy * 9} L${x - uy * 6} ${y + ux * 6} L${x + uy * 6} ${y - ux * 6} Z`,
+    fill: "#fff", stroke: "#05070f", "stroke-width": 1.5,
+  }, board.layer("pawn"));
+}
+
+const CONDITION_INK = { low: "#60a5fa", active: "#facc15", high: "#f87171" };
+
+/** Each discovered culture in its system's market area: its name, the top market token's
+ * condition (L, A with the gear, H), how many technologies and goods are left; each
+ * player's mission tokens at their destination's mission area ("Mission Tokens"). */
+function drawMarkets(board, view, names) {
+  const layer = board.layer("market");
+  clear(layer);
+  for (const m of Object.values(view.markets || {})) {
+    if (!m?.discovered || !board.markets?.has(m.system)) continue;
+    const box = board.markets.get(m.system);
+    const cond = m.token?.condition;
+    const g = svgEl("g", { class: "market-card", "data-culture": m.culture, "data-system": m.system }, layer);
+    const label = svgEl("text", { x: box.x + box.w / 2, y: box.y - 6, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#f1d27a", stroke: "#05070f", "stroke-width": 3, "paint-order": "stroke" }, g);
+    label.textContent = names.culture(m.culture);
+    const cells = [
+      [cond ? { low: "L", active: "A⚙", high: "H" }[cond] : "", cond ? CONDITION_INK[cond] : "#334"],
+      [String((m.techs || []).length), "#a78bfa"],
+      [String((m.goods || []).length), "#34d399"],
+    ];
+    box.slots.forEach((slot, i) => {
+      const [txt, ink] = cells[i] || ["", "#334"];
+      svgEl("rect", { x: slot.x, y: slot.y, width: slot.w, height: slot.h, rx: 4, fill: ink, "fill-opacity": i === 0 ? 0.9 : 0.35 }, g);
+      const t = svgEl("text", { x: slot.x + slot.w / 2, y: slot.y + slot.h / 2 + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: i === 0 ? "#05070f" : "#fff" }, g);
+      t.textContent = txt;
+    });
+    svgEl("title", {}, g).textContent = `The ${names.culture(m.culture)} market: ${cond ? `${cond} market` : "no market token"}, ${(m.techs || []).length} technologies and ${(m.goods || []).length} goods for sale`;
+  }
+  const byArea = new Map();
+  for (const [seat, dests] of Object.entries(view.cards?.mission_tokens || {})) {
+    for (const d of dests) {
+      if (!byArea.has(d)) byArea.set(d, []);
+      byArea.get(d).push(Number(seat));
+    }
+  }
+  for (const [area, seats] of byArea) {
+    const at = board.missionAreas?.get(area);
+    if (!at) continue;
+    seats.forEach((seat, i) => {
+      const g = svgEl("g", { class: "mission-token", "data-area": area, "data-seat": seat }, layer);
+      svgEl("circle", { cx: at.x + i * 16, cy: at.y, r: 10, fill: names.color(seat), stroke: "#05070f", "stroke-width": 2 }, g);
+      svgEl("text", { x: at.x + i * 16, y: at.y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#05070f" }, g).textContent = "M";
+      svgEl("title", {}, g).textContent = `${names.seat(seat)}'s mission token: a mission to the ${names.system(area)}`;
+    });
   }
 }
 
-/** Merchant spaceports in their owner's colour ("Merchant Spaceport Phase"). */
+/** Merchant spaceports and drills in their owner's colour (``view.trade``). */
 function drawPorts(board, view, names) {
   const layer = board.layer("port");
   clear(layer);
-  for (const { space, value } of piecesAt(view.spaceports || view.merchant_spaceports, "owner")) {
+  for (const [space, owner] of Object.entries(view.trade?.spaceports || {})) {
     const d = board.dot(space);
     if (!d) continue;
-    const owner = typeof value === "object" && value !== null ? value.owner ?? value.seat : value;
     const g = svgEl("g", { class: "merchant-port", "data-space": space, "data-owner": owner }, layer);
-    svgEl("rect", { x: d.x - 15, y: d.y - 15, width: 30, height: 30, rx: 6, fill: "none", stroke: names.color(owner), "stroke-width": 5 }, g);
+    svgEl("rect", { x: d.x - 16, y: d.y - 16, width: 32, height: 32, rx: 6, fill: "none", stroke: names.color(owner), "stroke-width": 5 }, g);
     svgEl("title", {}, g).textContent = `${names.seat(owner)}'s merchant spaceport at ${names.space(space)}`;
+  }
+  for (const [space, owner] of Object.entries(view.trade?.drills || {})) {
+    const d = board.dot(space);
+    if (!d) continue;
+    const g = svgEl("g", { class: "token token-drill", "data-space": space, "data-owner": owner }, layer);
+    svgEl("path", { d: `M${d.x - 8} ${d.y - 22} L${d.x + 8} ${d.y - 22} L${d.x} ${d.y - 8} Z`, fill: names.color(owner), stroke: "#05070f", "stroke-width": 1.5 }, g);
+    svgEl("title", {}, g).textContent = `${names.seat(owner)}'s drill at ${names.space(space)}`;
   }
 }
 
 const TOKEN_STYLE = {
-  pirate: { fill: "#1f2937", stroke: "#ef4444", text: "☠", words: "a pirate" },
-  telegate: { fill: "#7c3aed", stroke: "#ede9fe", text: "T", words: "a telegate token" },
-  blue_dot: { fill: "#2563eb", stroke: "#dbeafe", text: "•", words: "a blue dot / asteroid token" },
-  mission: { fill: "#f59e0b", stroke: "#05070f", text: "M", words: "a mission token" },
-  drill: { fill: "#a16207", stroke: "#fde68a", text: "D", words: "a drill" },
+  pirate: { fill: "#1f2937", stroke: "#ef4444", text: "☠", words: "pirates" },
+  telegate: { fill: "#7c3aed", stroke: "#ede9fe", text: "T", words: "the telegate token" },
+  blue_dot: { fill: "#2563eb", stroke: "#dbeafe", text: "•", words: "a blue dot token" },
+  asteroid: { fill: "#78716c", stroke: "#e7e5e4", text: "◆", words: "an asteroid token" },
 };
 
-/** Pirates, telegate tokens, blue dots / asteroid tokens, mission tokens, drills. */
+/** What the cards put on encounter spaces (``view.cards.tokens``: pirates, blue dots,
+ * asteroids) and the telegate tokens (``view.cards.telegates``: number -> space). */
 function drawTokens(board, view, names) {
   const layer = board.layer("token");
   clear(layer);
   const all = [
-    ...piecesAt(view.pirates).map((t) => ({ ...t, kind: "pirate" })),
-    ...piecesAt(view.telegate_tokens || view.telegates, "number").map((t) => ({ ...t, kind: "telegate" })),
-    ...piecesAt(view.blue_dots || view.asteroid_tokens).map((t) => ({ ...t, kind: "blue_dot" })),
-    ...piecesAt(view.mission_tokens).map((t) => ({ ...t, kind: "mission" })),
-    ...piecesAt(view.drills, "owner").map((t) => ({ ...t, kind: "drill" })),
+    ...Object.entries(view.cards?.tokens || {}).map(([space, t]) => ({ space, kind: t.kind, infamy: t.infamy })),
+    ...Object.entries(view.cards?.telegates || {}).map(([number, space]) => ({ space, kind: "telegate", number })),
   ];
-  const count = new Map();
   for (const t of all) {
     const d = board.dot(t.space);
-    if (!d) continue;
-    const i = count.get(t.space) || 0;
-    count.set(t.space, i + 1);
     const st = TOKEN_STYLE[t.kind];
-    const x = d.x + 17 + i * 14;
-    const y = d.y - 17;
-    const g = svgEl("g", { class: `token token-${t.kind}`, "data-space": t.space }, layer);
-    svgEl("circle", { cx: x, cy: y, r: 9, fill: st.fill, stroke: st.stroke, "stroke-width": 2 }, g);
-    const label = t.kind === "telegate" && (t.number ?? t.value) !== undefined ? String(t.number ?? t.value) : st.text;
-    const tx = svgEl("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#fff" }, g);
-    tx.textContent = label;
-    const whose = t.kind === "mission" && t.seat !== undefined ? ` (${names.seat(t.seat)}'s mission)` : t.kind === "drill" && (t.owner ?? t.value) !== undefined ? ` (${names.seat(t.owner ?? t.value)})` : "";
-    svgEl("title", {}, g).textContent = `${st.words}${t.kind === "telegate" ? ` ${label}` : ""}${whose} at ${names.space(t.space)}`;
+    if (!d || !st) continue;
+    const g = svgEl("g", { class: `token token-${t.kind}`, "data-space": t.space, transform: `translate(${d.x} ${d.y})` }, layer);
+    const sc = svgEl("g", { class: "sc" }, g);
+    svgEl("circle", { r: 14, fill: st.fill, stroke: st.stroke, "stroke-width": 3 }, sc);
+    svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "#fff" }, sc).textContent = t.kind === "telegate" ? String(t.number) : st.text;
+    svgEl("title", {}, g).textContent = `${t.kind === "telegate" ? `${st.words} ${t.number}` : st.words}${t.infamy ? ` (${t.infamy} infamy under it)` : ""} at ${names.space(t.space)}`;
   }
 }
 

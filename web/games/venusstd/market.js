@@ -1,94 +1,109 @@
-// The markets ("Markets", "Transaction Phase"): for each discovered culture, its top market
-// token (its condition and the two pieces of equipment with their costs), the goods tokens
-// with their cost and resale values, the racial technologies; the First Contact credits on
-// its card. The trades the rules allow now (buy and sell commands of ``legal`` naming this
-// culture's things) are buttons beside the thing they trade.
+// The markets ("Markets", "Transaction Phase"): for each discovered culture (``view.markets``),
+// its top market token (the condition, which resale value its buyers pay, and the two pieces
+// of equipment with their costs), its goods tokens (grouped: how many, cost, the three resale
+// values), its racial technologies, the passengers waiting there, and the First Contact
+// credits on its card. The buys the rules allow now sit beside the thing they buy; the market
+// where my ship is comes first, open. Returns the commands it drew.
 import { el, cmdButton } from "../../platform/dom.js";
 import { money, titleCase } from "./names.js";
 import { commandWords } from "./words.js";
 
-/** Commands the market draws itself when it finds their thing on a card. */
-export const MARKET_TYPES = new Set(["BuyGoods", "SellGoods", "BuyEquipment", "BuyTechnology", "BuyTech", "Buy", "Sell"]);
+/** The buy commands a market draws beside its things. */
+export const MARKET_TYPES = new Set(["BuyGoods", "BuyEquipment", "BuyTechnology"]);
 
-/** The markets of a view as a list ``[{culture, system, ...}]``, whatever it nests them in. */
+/** "Sell Actions": which of a goods token's three resale values a market condition pays. */
+export const CONDITION_INDEX = { low: 0, active: 1, high: 2 };
+
+const CONDITION_WORDS = {
+  low: "low market: buyers pay the lowest resale value",
+  active: "active market: buyers pay the middle resale value; a sale makes the culture produce",
+  high: "high market: buyers pay the highest resale value",
+};
+
+/** The discovered markets of a view, as a list. */
 export function marketsOf(view) {
-  const m = view.markets || view.cultures || {};
-  const list = Array.isArray(m) ? m : Object.entries(m).map(([key, v]) => ({ culture: key, ...(v || {}) }));
-  return list.filter((x) => x && (x.discovered ?? x.open ?? true));
+  return Object.values(view.markets || {}).filter((m) => m && m.discovered);
 }
 
-/** What a command trades (the thing its buttons sit beside). */
-function thingOf(cmd) {
-  return String(cmd.goods ?? cmd.token ?? cmd.item ?? cmd.equipment ?? cmd.tech ?? cmd.technology ?? "");
+/** The market of the system my ship is in, if discovered. */
+export function marketHere(view, seat, names) {
+  const p = view.players?.[seat];
+  if (!p) return null;
+  const system = names.spaces.get(String(p.space))?.system;
+  return marketsOf(view).find((m) => m.system === system) || null;
 }
 
-function priceLine(x) {
-  const bits = [];
-  if (x.cost !== undefined) bits.push(`cost ${money(x.cost)}`);
-  if (x.price !== undefined) bits.push(money(x.price));
-  if (x.resale) bits.push(`resale ${[].concat(x.resale).map(money).join(" / ")}`);
-  return bits.join(" · ");
+/** Tokens grouped by kind: [{kind, name, count, first, tokens}] in their order. */
+function grouped(tokens) {
+  const out = new Map();
+  for (const t of tokens || []) {
+    if (!out.has(t.kind)) out.set(t.kind, { ...t, count: 0, tokens: [] });
+    const g = out.get(t.kind);
+    g.count += 1;
+    g.tokens.push(t.id);
+  }
+  return [...out.values()];
 }
 
-/** Draw the markets of ``view`` in ``root``; trading buttons from ``legal``. */
-export function renderMarkets(root, view, legal, names, send) {
+/** Draw the markets of ``view`` in ``root``; buying buttons from ``legal``. */
+export function renderMarkets(root, view, legal, names, send, me) {
   root.replaceChildren();
+  const drawn = new Set();
   const markets = marketsOf(view);
   if (!markets.length) {
-    root.append(el("p", { class: "hint" }, "No culture discovered yet: land on a surface city or neutral spaceport of a system to make first contact."));
-    return;
+    root.append(el("p", { class: "hint" }, "No culture discovered yet: land on a surface city or spaceport of a system to make first contact."));
+    return drawn;
   }
-  const trades = legal.filter((c) => MARKET_TYPES.has(c.type));
-  const used = new Set();
-  const head = el("h3", {}, "Markets");
-  root.append(head);
-  for (const m of markets) {
-    const card = el("section", { class: "vs-market", "data-culture": m.culture, "aria-label": `${names.culture(m.culture)} market` });
-    const title = el("h4", {}, `${names.culture(m.culture)}${m.system ? ` · ${names.system(m.system)}` : ""}`);
-    card.append(title);
-    const token = m.token || m.market_token || m.top;
-    if (token) {
-      const cond = token.condition ?? token.kind ?? token.id;
-      card.append(el("p", { class: "vs-token" }, `Market token: ${titleCase(cond)}`));
-      const equip = token.equipment || [];
-      if (equip.length) {
-        const ul = el("ul", { class: "vs-equip" });
-        for (const e of equip) {
-          const li = el("li", {}, `${names.equipment(e.id ?? e.kind ?? e.name)} ${e.cost !== undefined ? money(e.cost) : ""}`);
-          addTrades(li, trades, String(e.id ?? e.kind ?? e.name), names, send, used);
-          ul.append(li);
-        }
-        card.append(ul);
-      }
-    }
-    if (m.iou || m.credits) card.append(el("p", { class: "vs-iou" }, `First Contact credits: ${money(m.iou ?? m.credits)}${m.discoverer !== undefined ? ` (${names.seat(m.discoverer)})` : ""}`));
-    for (const [label, list, nameOf] of [["Goods", m.goods, (g) => names.goods(g)], ["Technologies", m.technologies || m.techs, (t) => names.tech(t)]]) {
-      if (!list || !list.length) continue;
-      const ul = el("ul", { class: `vs-${label.toLowerCase()}` });
-      for (const g of list) {
-        const key = typeof g === "object" ? g.id ?? g.key ?? g.token ?? g.goods ?? g.tech : g;
-        const li = el("li", {}, `${nameOf(typeof g === "object" ? g.kind ?? g.goods ?? g.tech ?? key : g)}${typeof g === "object" ? ` ${priceLine(g)}` : ""}`);
-        addTrades(li, trades, String(key), names, send, used);
+  const here = marketHere(view, me, names);
+  const buys = legal.filter((c) => MARKET_TYPES.has(c.type));
+  root.append(el("h3", {}, `Markets (${markets.length} discovered)`));
+  const ordered = [...markets].sort((a, b) => (b === here) - (a === here));
+  for (const m of ordered) {
+    const box = el("details", { class: "vs-market", "data-culture": m.culture, open: m === here || markets.length <= 2 });
+    const cond = m.token?.condition;
+    box.append(el("summary", {}, `${names.culture(m.culture)} · ${names.system(m.system)}${cond ? ` · ${titleCase(cond)} market` : ""}${m === here ? " · you are here" : ""}`));
+    if (m.token) {
+      box.append(el("p", { class: `vs-token vs-cond-${cond}` }, `Market token: ${CONDITION_WORDS[cond] || titleCase(cond)}${m.stack_size ? ` (${m.stack_size} in the stack)` : ""}.`));
+      const ul = el("ul", { class: "vs-equip", "aria-label": "Equipment for sale" });
+      for (const e of m.token.equipment || []) {
+        const li = el("li", {}, `${names.equipment(e.kind)} ${money(e.cost)}`);
+        addBuys(li, buys.filter((c) => c.type === "BuyEquipment" && c.equipment === e.kind), names, send, drawn, "Buy");
         ul.append(li);
       }
-      card.append(el("h5", {}, label), ul);
+      box.append(el("h5", {}, "Equipment"), ul);
     }
-    if (m.passengers?.length) card.append(el("p", { class: "vs-pass" }, `Passengers waiting: ${m.passengers.map((p) => names.passenger(p.id ?? p)).join(", ")}`));
-    root.append(card);
-  }
-  const rest = trades.filter((c) => !used.has(c));
-  if (rest.length) {
-    const box = el("div", { class: "vs-trades" });
-    box.append(el("h4", {}, "Trade now"));
-    for (const c of rest) box.append(cmdButton(commandWords(c, names), c, send));
+    const goods = grouped(m.goods);
+    if (goods.length) {
+      const ul = el("ul", { class: "vs-goods" });
+      for (const g of goods) {
+        const li = el("li", {}, `${g.name} ×${g.count}: cost ${money(g.cost)}, resale ${g.resale.map(money).join(" / ")}${g.dots > 1 ? ", 2 capacity dots" : ""}`);
+        addBuys(li, buys.filter((c) => c.type === "BuyGoods" && g.tokens.includes(c.token)).slice(0, 1), names, send, drawn, `Buy for ${money(g.cost)}`);
+        for (const c of buys) if (c.type === "BuyGoods" && g.tokens.includes(c.token)) drawn.add(c); // one button buys one of them
+        ul.append(li);
+      }
+      box.append(el("h5", {}, "Goods"), ul);
+    }
+    const techs = grouped(m.techs);
+    if (techs.length) {
+      const ul = el("ul", { class: "vs-techs" });
+      for (const t of techs) {
+        const li = el("li", {}, `${t.name} ×${t.count}: ${money(t.cost)}, ${titleCase(t.type).toLowerCase()}`);
+        addBuys(li, buys.filter((c) => c.type === "BuyTechnology" && t.tokens.includes(c.token)).slice(0, 1), names, send, drawn, `Buy for ${money(t.cost)}`);
+        for (const c of buys) if (c.type === "BuyTechnology" && t.tokens.includes(c.token)) drawn.add(c);
+        ul.append(li);
+      }
+      box.append(el("h5", {}, "Racial technologies"), ul);
+    }
+    if (m.passengers?.length) box.append(el("p", { class: "vs-pass" }, `Passengers waiting: ${m.passengers.map((p) => names.passenger(p)).join(", ")}`));
+    if (m.discoverer !== undefined) box.append(el("p", { class: "vs-iou" }, `First Contact card: ${names.seat(m.discoverer)}, ${money(m.iou ?? 0)} of credits on it (spent only here)`));
     root.append(box);
   }
+  return drawn;
 }
 
-function addTrades(li, trades, key, names, send, used) {
-  for (const c of trades) {
-    if (used.has(c) || thingOf(c) !== key) continue;
-    used.add(c);
-    li.append(" ", cmdButton(commandWords(c, names), c, send, { class: "vs-trade" }));
+function addBuys(li, cmds, names, send, drawn, label) {
+  for (const c of cmds) {
+    drawn.add(c);
+    li.append(" ", cmdButton(label || commandWords(c, names), c, send, { class: "vs-trade", "aria-label": commandWords(c, names) }));
   }
 }

@@ -101,9 +101,21 @@ export class StandardNames {
 
   culture(key) { return this.name("cultures", key); }
 
-  goods(key) { return this.name("goods", key); }
+  /** A goods token ("nillis:g2") or kind ("nillis") by its culture's goods. */
+  goods(key) { return this.name("goods", String(key).split(":")[0]); }
 
-  tech(key) { return this.name("technologies", key); }
+  /** A racial technology token ("shuttle:1") or kind. */
+  tech(key) { return this.name("technologies", String(key).split(":")[0]); }
+
+  /** A token in a hold: goods ("graw:g1"), a passenger ("diva") or a technology. */
+  cargo(key) {
+    const k = String(key);
+    const kind = k.split(":")[0];
+    if (this.catalog?.passengers?.[k]) return `${this.passenger(k)} (passenger)`;
+    if (this.catalog?.goods?.[kind] && this.catalog?.cultures?.[kind]) return this.goods(k);
+    if (this.catalog?.technologies?.[kind]) return this.tech(k);
+    return titleCase(kind);
+  }
 
   equipment(key) { return this.name("equipment", key); }
 
@@ -118,7 +130,10 @@ export class StandardNames {
   /** A thing's name from the catalogue (``{kind: {key: name}}``), else said from its key. */
   name(kind, key) {
     if (key === null || key === undefined) return "none";
-    const entry = this.catalog?.[kind]?.[key];
+    let entry = this.catalog?.[kind]?.[key];
+    if (entry === undefined && typeof key !== "object") { // a card of another file (titles, intel...)
+      for (const names of Object.values(this.catalog || {})) if (names[key] !== undefined) { entry = names[key]; break; }
+    }
     if (typeof entry === "string") return entry;
     if (entry?.name) return entry.name;
     if (typeof key === "object") return key.name || titleCase(key.id || key.key || JSON.stringify(key));

@@ -9,7 +9,7 @@ import { animatePawn, pawnSpot } from "../../platform/pawns.js";
 import { StandardBoard, drawPieces, drawTargets, shipSpace } from "./board.js";
 import { renderCommands } from "./commands.js";
 import { DASHBOARD_TYPES, renderDashboard } from "./dashboard.js";
-import { MARKET_TYPES, renderMarkets } from "./market.js";
+import { renderMarkets } from "./market.js";
 import { renderShip } from "./ship.js";
 import { PHASES, commandWords, phaseName, promptWords } from "./words.js";
 import { money, titleCase } from "./names.js";
@@ -17,8 +17,11 @@ import { money, titleCase } from "./names.js";
 const $ = (id) => document.getElementById(id);
 const MAP_LABEL = "The galactic cluster. Drag or use the arrow keys to pan, the wheel, pinch or + and - to zoom, 0 to fit. Tab to the highlighted spaces.";
 
-/** Commands the map and the list of choices play (headings, steps, exits, flights). */
-const SPACE_TYPES = new Set(["DeclareHeading", "Step", "MoveTo", "ChooseExit"]);
+/** The space a map command names (a heading, a step, a navigation exit), or null. */
+function spaceOf(c) {
+  const s = c.type === "DeclareHeading" ? c.toward : c.type === "Step" || c.type === "ChooseExit" ? c.to : null;
+  return s === null || s === undefined ? null : String(s);
+}
 
 /** The latest ship movement of ``evs``: {seat, spaces}, or null. */
 export function lastMove(evs) {
@@ -102,12 +105,13 @@ export class StandardPage {
     drawTargets(this.board, this.targets, (t) => this.pick(t));
     this.followTargets(view);
     renderMoves($("moves"), this.targets, (t) => this.pick(t));
-    const handled = new Set([...DASHBOARD_TYPES, ...(this.targets.length ? SPACE_TYPES : [])]);
-    if (!legal.some((c) => c.type === "DeclareHeading" && !c.toward)) handled.delete("DeclareHeading");
-    renderMarkets($("market"), view, legal, this.names, send);
-    if ($("market").querySelector(".vs-market")) for (const t of MARKET_TYPES) handled.add(t);
-    renderCommands(this.parts.commands, legal, this.names, send, handled);
-    renderShip($("shipcard"), me, view, legal, this.names, send);
+    // every legal command is drawn once: by the map, the dashboard, a market or my ship card,
+    // else in the generic list
+    const onMap = new Set(this.targets.map((t) => t.space));
+    const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
+    for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat)) drawn.add(c);
+    for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
+    renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send);
   }
 
   /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the

@@ -1,35 +1,28 @@
-// My ship's card: credits, fame and infamy, the cargo holds and what is in them (goods,
-// passengers, technologies), my missions and rewards; the commands about them that the rules
-// allow now (a mission's or reward's commands sit beside it).
+// My ship's card: credits, fame and infamy, the holds and what is in them (goods, passengers:
+// "Capacity"), the racial technologies and equipment, my missions and rewards; the commands
+// the rules allow now about one of them (sell, offload, jettison, drop off, complete a mission)
+// sit beside it. Returns the commands it drew.
 import { el, cmdButton } from "../../platform/dom.js";
-import { money, titleCase } from "./names.js";
+import { money } from "./names.js";
 import { commandWords } from "./words.js";
-
-/** A thing of a list in words: a key, or an object with an id / kind / name. */
-function thing(x, nameOf) {
-  if (x === null || x === undefined) return "—";
-  if (typeof x !== "object") return nameOf(x);
-  const key = x.id ?? x.key ?? x.kind ?? x.goods ?? x.tech ?? x.name;
-  const extra = [x.destination !== undefined ? `to ${x.destination_name ?? titleCase(x.destination)}` : null,
-    x.reward !== undefined ? `reward ${typeof x.reward === "number" ? money(x.reward) : titleCase(x.reward)}` : null,
-    x.fare !== undefined ? `fare ${money(x.fare)}` : null, x.fame ? `fame ${x.fame}` : null].filter(Boolean);
-  return `${x.title ?? nameOf(key)}${extra.length ? ` (${extra.join(", ")})` : ""}`;
-}
 
 /** Commands that name ``key`` in one of their fields. */
 function commandsFor(legal, key) {
   return legal.filter((c) => Object.entries(c).some(([k, v]) => k !== "type" && String(v) === String(key)));
 }
 
-function section(title, list, nameOf, legal, names, send, cls) {
+function section(title, items, legal, names, send, drawn, cls, empty = "none") {
   const box = el("div", { class: `vs-list ${cls}` });
-  box.append(el("h4", {}, `${title}${list.length ? ` (${list.length})` : ""}`));
-  if (!list.length) { box.append(el("p", { class: "hint" }, "none")); return box; }
+  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}`));
+  if (!items.length) { box.append(el("p", { class: "hint" }, empty)); return box; }
   const ul = el("ul", {});
-  for (const x of list) {
-    const li = el("li", {}, thing(x, nameOf));
-    const key = typeof x === "object" && x !== null ? x.id ?? x.key : x;
-    if (key !== undefined) for (const c of commandsFor(legal, key)) li.append(" ", cmdButton(commandWords(c, names), c, send, { class: "vs-trade" }));
+  for (const { key, text } of items) {
+    const li = el("li", { "data-key": key }, text);
+    for (const c of commandsFor(legal, key)) {
+      if (drawn.has(c)) continue;
+      drawn.add(c);
+      li.append(" ", cmdButton(commandWords(c, names), c, send, { class: "vs-trade" }));
+    }
     ul.append(li);
   }
   box.append(ul);
@@ -39,15 +32,22 @@ function section(title, list, nameOf, legal, names, send, cls) {
 /** Draw ``player``'s ship card in ``root`` (a spectator has none). */
 export function renderShip(root, player, view, legal, names, send) {
   root.replaceChildren();
-  if (!player) return;
+  const drawn = new Set();
+  if (!player) return drawn;
   root.append(el("h3", {}, "Your ship"));
-  const figures = [`${money(player.credits ?? player.cash ?? 0)}`, `fame ${player.fame ?? 0}`, `infamy ${player.infamy ?? 0}`];
-  root.append(el("p", { class: "vs-figures" }, figures.join(" · ")));
-  const cargo = player.cargo || player.holds || [];
-  root.append(section("Cargo", Array.isArray(cargo) ? cargo : [], (k) => names.goods(k), legal, names, send, "vs-cargo"));
-  root.append(section("Passengers", player.passengers || [], (k) => names.passenger(k), legal, names, send, "vs-passengers"));
-  root.append(section("Technologies", player.technologies || player.techs || [], (k) => names.tech(k), legal, names, send, "vs-techs"));
-  root.append(section("Missions", Array.isArray(player.missions) ? player.missions : [], (k) => names.mission(k), legal, names, send, "vs-missions"));
-  root.append(section("Rewards", Array.isArray(player.rewards) ? player.rewards : [], (k) => names.reward(k), legal, names, send, "vs-rewards"));
+  root.append(el("p", { class: "vs-figures" }, `${money(player.credits ?? 0)} · fame ${player.fame ?? 0} · infamy ${player.infamy ?? 0}`));
+  const holds = 2 + Number(player.extra_holds || 0); // Capacity: two cargo holds, more bought
+  const cargo = (player.cargo || []).map((t) => ({ key: t, text: names.cargo(t) }));
+  root.append(section(`Cargo holds: ${holds}`, cargo, legal, names, send, drawn, "vs-cargo", "empty holds"));
+  const gear = [
+    ...(player.drive ? [{ key: player.drive, text: `${names.equipment(`${player.drive}_drive`)}` }] : []),
+    ...(player.techs || []).map((t) => ({ key: t, text: names.tech(t) })),
+  ];
+  root.append(section("Drive and technologies", gear, legal, names, send, drawn, "vs-techs"));
+  const missions = (player.missions || []).map((m) => ({ key: m, text: names.mission(m) }));
+  const done = (player.missions_done || []).length;
+  root.append(section(`Missions${done ? ` (${done} completed)` : ""}`, missions, legal, names, send, drawn, "vs-missions"));
+  root.append(section("Rewards", (player.rewards || []).map((r) => ({ key: r, text: names.reward(r) })), legal, names, send, drawn, "vs-rewards"));
   void view;
+  return drawn;
 }

@@ -75,7 +75,7 @@ const SETUP_STEPS = {
 function sentence(ev, names, me) {
   const d = ev.data || {};
   const who = (s) => (s === me ? "You" : names.seat(s));
-  const vb = (seat, verb) => (seat === me ? verb : verb.endsWith("s") || verb.endsWith("sh") ? `${verb}es` : verb.endsWith("y") && !verb.endsWith("ay") ? `${verb.slice(0, -1)}ies` : `${verb}s`);
+  const vb = (seat, verb) => (seat === me ? verb : /(s|sh|ch)$/.test(verb) ? `${verb}es` : /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`);
   const s = d.seat !== undefined && d.seat !== me ? "s" : "";
   if (ev.redacted) return null;
   switch (ev.type) {
@@ -115,6 +115,43 @@ function sentence(ev, names, me) {
     case "FirstContactRevealed": return `${who(d.seat)} ${vb(d.seat, "make")} first contact: the ${names.culture(d.culture)} of the ${names.system(d.system)}.`;
     case "CardDrawn": return d.card ? `${titleCase(d.deck)} card drawn: ${names.name(`${d.deck}s`, d.card)}${d.seat !== undefined ? ` (${who(d.seat)})` : ""}.` : `A ${humanType(d.deck)} card is drawn.`;
     case "CardDiscarded": return null;
+    // -- trade (First Contact, Transaction, Merchant Spaceport phases)
+    case "FirstContactMade": return `${who(d.seat)} ${vb(d.seat, "make")} first contact with the ${names.culture(d.culture)} in the ${names.system(d.system)}: ${money(d.iou)} on the card, ${d.condition === "active" ? "an" : "a"} ${d.condition} market.`;
+    case "GoodsBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.goods(d.token)} for ${money(d.price)}${d.iou ? ` (${money(d.iou)} of it First Contact credits)` : ""}.`;
+    case "GoodsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${names.goods(d.token)} to the ${names.culture(d.at)} for ${money(d.value)}${d.black_market ? " on the black market" : ""}${d.demand ? " (demand)" : ""}.`;
+    case "EquipmentBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a ${names.equipment(d.kind)} for ${money(d.price)}.`;
+    case "TechnologyBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.tech(d.token)} for ${money(d.price)}.`;
+    case "MarketShifted": return `The ${names.culture(d.culture)} market shifts: ${d.condition} market now.`;
+    case "GoodsProduced": return `The ${names.culture(d.culture)} produce ${(d.tokens || []).length || "no"} goods${d.why ? ` (${humanType(d.why)})` : ""}.`;
+    case "PassengerPickedUp": return `${who(d.seat)} ${vb(d.seat, "pick")} up the ${names.passenger(d.passenger)}${d.shuttle ? " by shuttle" : ""}.`;
+    case "PassengerDroppedOff": return `${who(d.seat)} ${vb(d.seat, "drop")} off the ${names.passenger(d.passenger)}: fare ${money(d.fare)}${d.bonus ? ` and ${money(d.bonus)} more` : ""}.`;
+    case "PassengerPlaced": return `The ${names.passenger(d.passenger)} waits for a ship at ${d.at === "base" ? "Galactic Base" : `the ${names.culture(d.at)}`}.`;
+    case "SpaceportBuilt": return `${who(d.seat)} ${vb(d.seat, "build")} a merchant spaceport at ${names.space(d.space)} for ${money(d.price)}.`;
+    case "DrillPlaced": return `${who(d.seat)} ${vb(d.seat, "place")} a drill at ${names.space(d.space)}.`;
+    case "DrillsRecovered": return "The drills are recovered and paid (drill icon).";
+    case "CargoJettisoned": return `${who(d.seat)} ${vb(d.seat, "jettison")} ${names.cargo(d.token)}${d.infamy ? ` (${d.infamy} infamy)` : ""}.`;
+    case "CargoLost": return `${who(d.seat)} ${vb(d.seat, "lose")} ${names.cargo(d.token)}.`;
+    case "CargoOffloaded": return `${who(d.seat)} ${vb(d.seat, "offload")} ${names.cargo(d.token)}.`;
+    case "CultureSuppliesPrepared": case "MarketStacked": case "DemandPlaced": case "FirstContactCardsSeen": case "TechnologyUsed": case "TechnologyReturned": case "EncounterCardReturned": return null;
+    // -- cards: encounters, pirates, missions, rewards
+    case "MissionTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the mission ${names.mission(d.card)}${d.destination ? ` (to ${names.system(d.destination)})` : ""}.`;
+    case "MissionCompleted": return `${who(d.seat)} ${vb(d.seat, "complete")} the mission ${names.mission(d.card)}${d.fame ? `: ${d.fame} fame` : ""}.`;
+    case "SecondMissionBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a second mission.`;
+    case "RewardKept": return `${who(d.seat)} ${vb(d.seat, "keep")} the reward ${names.reward(d.card)}.`;
+    case "RewardBought": return `${who(d.seat)} ${vb(d.seat, "buy")} the reward ${names.reward(d.card)} for ${money(d.credits)}.`;
+    case "RewardTradedIn": return `${who(d.seat)} ${vb(d.seat, "trade")} in the reward ${names.reward(d.card)} for ${money(d.credits)}.`;
+    case "PirateEngaged": return `${who(d.seat)} ${vb(d.seat, "engage")} the pirates at ${names.space(d.space)} with ${d.seat === me ? "your" : "their"} ${d.attribute}: ${d.result ?? d.die} against ${d.value}, ${d.won ? "won" : "lost"}.`;
+    case "PirateDefeated": return `${who(d.seat)} ${vb(d.seat, "defeat")} the pirates at ${names.space(d.space)}${d.credits ? ` and ${vb(d.seat, "take")} ${money(d.credits)}` : ""}.`;
+    case "PirateBeatPlayer": return `The pirates at ${names.space(d.space)} beat ${d.seat === me ? "you" : names.seat(d.seat)}${d.loss ? `: ${humanType(d.loss)} lost` : ""}.`;
+    case "PirateAmbush": return `Pirates ambush ${d.seat === me ? "you" : names.seat(d.seat)} at ${names.space(d.space)}.`;
+    case "TokenPlaced": return `A ${humanType(d.token)} token is placed at ${names.space(d.space)}${d.card ? ` (${names.name("encounters", d.card)})` : ""}.`;
+    case "TelegatePlaced": return `The telegate ${d.number} token is placed at ${names.space(d.space)}.`;
+    case "EncounterCardSeen": return d.card ? `${who(d.seat)} ${vb(d.seat, "see")} the encounter card ${names.name("encounters", d.card)}.` : null;
+    case "TitleTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the title ${names.name("titles", d.card)}.`;
+    case "EffectDieRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the effect die for ${names.name("encounters", d.card)}${d.value !== undefined ? `: ${d.value}` : ""}.`;
+    case "CardDialTurned": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ${d.dial} dial turns to ${d.value}${why(d.reason)}.`;
+    case "EncounterProduction": return `The ${names.culture(d.culture)} produce goods (${names.name("encounters", d.card)}).`;
+    case "IntelUsed": return `${who(d.seat)} ${vb(d.seat, "use")} the intel card ${names.name("intel", d.card)}${d.price ? ` (${money(d.price)})` : ""}.`;
     case "FinalScoringStarted": return `Final scoring after round ${d.round}.`;
     case "SpaceportsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${d.spaceports.length} merchant spaceport${d.spaceports.length === 1 ? "" : "s"}.`;
     case "FameCounted": return `${who(d.seat)} ${vb(d.seat, "count")} ${d.total} fame${d.infamy ? ` (infamy ${d.infamy})` : ""}${d.disqualified ? ": disqualified by infamy" : ""}.`;
@@ -154,7 +191,9 @@ export function describeLog(events, names, who, reader) {
   const me = reader ?? names.me ?? -1;
   const out = [];
   let flight = null; // {line, seat, spaces}: the ShipMoved run being written
+  const made = new Set(events.filter((e) => e.type === "FirstContactMade").map((e) => e.data?.system));
   for (const ev of events) {
+    if (ev.type === "FirstContactRevealed" && made.has(ev.data?.system)) continue; // FirstContactMade says it all
     if (ev.type === "ShipMoved" && ev.data && flight && flight.seat === ev.data.seat && out[out.length - 1] === flight.line) {
       flight.spaces.push(...ev.data.path);
       const end = flight.spaces[flight.spaces.length - 1];
@@ -192,8 +231,32 @@ const COMMAND = {
   RollTelegate: () => "Roll the purple die for the telegate",
   AnswerHazard: (c) => ({ stop: "Stop here", push_on: "Push on (lower the dial)", reroll: "Reroll the check" }[c.choice] || humanType(c.choice)),
   TrainPilot: (c, n) => `Train your pilot: ${n.pilot(c.face)} (c60)`,
-  BuyGoods: (c, n) => `Buy ${n.goods(c.goods ?? c.token)}${c.price !== undefined ? ` for ${money(c.price)}` : ""}`,
-  SellGoods: (c, n) => `Sell ${n.goods(c.goods ?? c.token)}${c.price !== undefined ? ` for ${money(c.price)}` : ""}`,
+  BuyGoods: (c, n) => `Buy ${n.goods(c.token)}`,
+  BuyEquipment: (c, n) => `Buy a ${n.equipment(c.equipment)}`,
+  BuyTechnology: (c, n) => `Buy ${n.tech(c.token)}`,
+  BuyStartingGoods: (c, n) => `Buy ${n.goods(c.token)} (starting goods)`,
+  SellGoods: (c, n) => `Sell ${n.goods(c.token)}${c.black_market ? " on the black market" : ""}`,
+  PickUpPassenger: (c, n) => `Pick up the ${n.passenger(c.passenger)}`,
+  DropOffPassenger: (c, n) => `Drop off the ${n.passenger(c.passenger)}`,
+  ShuttlePickUp: (c, n) => `Shuttle: pick up the ${n.passenger(c.passenger)}`,
+  ShuttleDropOff: (c, n) => `Shuttle: drop off the ${n.passenger(c.passenger)}`,
+  Offload: (c, n) => `Offload ${n.cargo(c.token)}`,
+  Jettison: (c, n) => `Jettison ${n.cargo(c.token)}`,
+  DoneJettisoning: () => "Done jettisoning",
+  BuildSpaceport: (c, n) => `Build a merchant spaceport at ${n.space(c.space)} (c200)`,
+  UseMarketFlux: (c, n) => `Market Flux: shift the ${n.culture(c.culture)} market`,
+  UseDataProbe: (c, n) => `Data Probe: look at ${c.systems.map((x) => n.system(x)).join(" and ")}`,
+  SwapFirstContactCards: (c) => (c.swap ? "Swap the First Contact cards" : "Keep the First Contact cards"),
+  ReturnEncounterCard: (c) => `Return the encounter card to the ${c.to}`,
+  PutBackEncounter: (c) => `Put the encounter card back on the ${c.bottom ? "bottom" : "top"}`,
+  EngagePirates: (c) => `Engage the pirates with your ${c.attribute}${c.points ? ` (${c.points} movement points)` : ""}`,
+  AnswerOffer: (c) => (c.accept ? "Accept the offer" : "Refuse the offer"),
+  KeepReward: (c) => (c.keep ? "Keep the reward" : "Trade the reward in"),
+  GiveUpGoods: (c, n) => `Give up ${n.cargo(c.token)}`,
+  CompleteMission: (c, n) => `Complete the mission ${n.mission(c.mission)}${c.goods ? ` with ${n.goods(c.goods)}` : ""}`,
+  BuySecondMission: () => "Buy a second mission",
+  BuyReward: (c, n) => `Buy the reward ${n.reward(c.card)}`,
+  UseIntel: (c, n) => `Use the intel card ${n.name("intel", c.card)}${c.mission ? ` on ${n.mission(c.mission)}` : ""}`,
   TakeBack: () => "Take back",
 };
 
