@@ -58,23 +58,22 @@ def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
 
 
 def _act(page: Any) -> str:
-    """Press the next thing a player would on the page, the way a player would: roll, a
-    highlighted space on the map, a die into its box, else the phase's first command (ending
-    the phase last). Returns what was pressed."""
+    """Press the next thing a player would on the page, the way a player would: a heading on
+    the map, roll, a die into its box, a destination on the map (landing first), else end the
+    phase, else the first command the rules ask for (a hazard's answer, a telegate's die).
+    Returns what was pressed."""
     before = _seq(page)
     for what, selector in (
         ("heading", "#board .hl-heading"),
         ("roll", "#vs-roll"),
         ("assign", "#vs-dashboard .vs-assign"),
+        ("map", "#board .hl-land"),
         ("map", "#board .hl-space"),
-        ("command", "#vs-commands .vs-cmd:not(.vs-cmd-end) button"),
-        ("trade", "#market button"),
         ("end", "#vs-commands .vs-cmd-end button"),
+        ("command", "#vs-commands .vs-cmd button"),
     ):
         loc = page.locator(selector)
         if loc.count() and loc.first.is_enabled():
-            if what == "trade":
-                continue  # trading is tried by its own test; a turn here just goes on
             loc.first.click()
             page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
             return what

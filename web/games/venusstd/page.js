@@ -173,7 +173,15 @@ export class StandardPage {
     this.shownTargets = key;
     if (!this.targets.length || this.board.userRecently?.()) return;
     const at = view.turn ? shipSpace(view.players[view.turn.seat]) : null;
-    this.board.follow([...(at !== null ? [String(at)] : []), ...this.targets.map((t) => t.space)]);
+    const ids = [...(at !== null ? [String(at)] : []), ...this.targets.map((t) => t.space)];
+    if (window.innerWidth < 820 && at !== null) {
+      // on a phone the spaces are too small to tap at Fit: zoom onto the ship and its choices
+      const pts = ids.map((id) => this.board.dot(id)).filter(Boolean);
+      const span = Math.max(Math.max(...pts.map((p) => p.x)) - Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y)) - Math.min(...pts.map((p) => p.y)));
+      this.board.centreOn(String(at), Math.min(this.board.full.w, Math.max(420, span * 1.6)));
+    } else {
+      this.board.follow(ids);
+    }
   }
 
   drawPieces(view) {
