@@ -57,18 +57,20 @@ def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
         timeout=timeout)
 
 
-def _act(page: Any) -> str:
+def _act(page: Any, by_list: bool = False) -> str:
     """Press the next thing a player would on the page, the way a player would: a heading on
     the map, roll, a die into its box, a destination on the map (landing first), else end the
     phase, else the first command the rules ask for (a hazard's answer, a telegate's die).
-    Returns what was pressed."""
+    ``by_list``: the map's choices from their list in the panel (a phone's way). Returns what
+    was pressed."""
+    choice = "#moves .vs-move" if by_list else "#board .hl-space"
     before = _seq(page)
     for what, selector in (
-        ("heading", "#board .hl-heading"),
+        ("heading", f"{choice}-heading" if by_list else "#board .hl-heading"),
         ("roll", "#vs-roll"),
         ("assign", "#vs-dashboard .vs-assign"),
-        ("map", "#board .hl-land"),
-        ("map", "#board .hl-space"),
+        ("map", f"{choice}-land" if by_list else "#board .hl-land"),
+        ("map", choice),
         ("end", "#vs-commands .vs-cmd-end button"),
         ("command", "#vs-commands .vs-cmd button"),
     ):
@@ -80,11 +82,11 @@ def _act(page: Any) -> str:
     raise AssertionError("nothing to press on my turn: " + page.inner_text("#panel"))
 
 
-def _play_my_turn(page: Any, limit: int = 40) -> list[str]:
+def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str]:
     """Play one whole turn of mine; returns the presses in order."""
     done: list[str] = []
     while _mine(page) and len(done) < limit:
-        done.append(_act(page))
+        done.append(_act(page, by_list))
         if done[-1] == "roll" and _mine(page):  # the dashboard shows the dice and the movement
             assert page.locator("#vs-dashboard .vs-speed .die").count() >= 3
             assert re.match(r"Movement value \d+ · \d+ left", page.inner_text("#vs-mp"))
@@ -156,5 +158,55 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     log = page.inner_text("#log")
     assert not RAW.findall(log), RAW.findall(log)
     _shot(page, "after-desktop")
+    page.context.close()
+    assert not errors, errors
+
+
+def _api_table(server_url: str, seats: int = 2) -> str:
+    """A table of Ann and bots made through the API, started; Ann's link."""
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": seats,
+                                        "bots": list(range(1, seats)), "name": "Trade run"})
+    api(server_url, f"/api/tables/{t['table_id']}/join", {"name": "Ann"}, t["seats"][0]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    return f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}"
+
+
+def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> None:
+    """On a phone: Ann flies until her ship lands on a surface city or spaceport; the culture
+    there is discovered (its market in the panel and on the board), she buys something the
+    market offers with a button beside it, and the log and her ship say so."""
+    errors: list[str] = []
+    page = _context(browser, errors, **PHONE)
+    page.goto(_api_table(server_url))
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    page.wait_for_function("() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    page.locator("#vs-commands button", has_text="shield").click()
+    bought = None
+    for _turn in range(8):
+        _wait_my_turn(page)
+        for _press in range(40):
+            if not _mine(page):
+                break
+            if page.locator("#market .vs-trade").count():
+                button = page.locator("#market .vs-trade").first
+                bought = button.get_attribute("aria-label")
+                assert page.locator("#board .market-card").count() >= 1  # the market area on the board
+                _shot(page, "market-phone")
+                page.screenshot(path=f"{SHOTS}-market-phone-full.png", full_page=True)
+                before = _seq(page)
+                button.click()
+                page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
+                break
+            _act(page, by_list=True)
+        if bought:
+            break
+    assert bought, "no market offered a buy in eight turns"
+    item = bought.removeprefix("Buy ").removeprefix("a ")
+    page.wait_for_function("(item) => document.getElementById('log').textContent.includes('You buy ')", arg=item)
+    log = page.inner_text("#log")
+    assert re.search(r"You make first contact with the \w+ in the [\w -]+: c\d+ on the card", log), log
+    assert f"You buy {'a ' if bought.startswith('Buy a ') else ''}{item}" in log, (bought, log)
+    ship = page.inner_text("#shipcard") + page.inner_text("#vs-dashboard")
+    assert item in ship or "Laser" in item or "Shield" in item, (item, ship)
     page.context.close()
     assert not errors, errors

@@ -14,12 +14,19 @@ export { StandardPage };
 const PLAYED = new Set(["HeadingDeclared", "SpeedRolled", "DieAssigned", "ShipMoved", "Moved", "Landed", "PhaseEnded",
   "MovementSkipped", "GoodsBought", "GoodsSold", "TurnEnded"]);
 
-// the rules acting on my seat without my asking: said as notices (kept until "Got it")
-const NOTICE = /Hazard|Pirate|Encounter|Lost|Damaged|Stopped|Fined|Destroyed|Jettison/;
+// what the rules or the cards did to my seat without my asking: a failed hazard check
+// ("Hazards"), pirates ("Pirates"), cargo lost, a dial turned by a card, a move the rules
+// ended; said as notices (kept until "Got it")
+const NOTICE = {
+  HazardChecked: (d) => !d.passed,
+  PirateBeatPlayer: () => true, PirateAmbush: () => true, CargoLost: () => true,
+  CardDialTurned: () => true, DialLowered: () => true,
+  MoveEnded: (d) => d.how === "stopped",
+};
 
 function notices(names, seat, evs) {
   if (seat === null || seat === undefined) return [];
-  return evs.filter((ev) => ev.data?.seat === seat && NOTICE.test(ev.type))
+  return evs.filter((ev) => ev.data?.seat === seat && NOTICE[ev.type]?.(ev.data))
     .map((ev) => ({ text: describeEvent(ev, names, seat), key: `vs-${ev.seq}` }))
     .filter((n) => n.text);
 }
