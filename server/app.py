@@ -172,6 +172,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         return components()
 
+    @app.get("/api/venus-standard/names")
+    def venus_standard_names() -> dict[str, dict[str, str]]:
+        """The names of the standard game's things by kind and key (cultures, goods,
+        technologies, equipment, pilots, missions...), for the browser client
+        (``server/venus_standard_data.py``)."""
+        from .venus_standard_data import names
+
+        return names()
+
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
         """Set up a scenario position and answer what its active player may do there."""

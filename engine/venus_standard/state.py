@@ -14,9 +14,9 @@ from pydantic import BaseModel, field_validator
 
 from engine.kernel.takeback import Rewinds, hydrated
 
+from .cards_state import CardsState
 from .flight import Flight
 from .trade_state import TradeState
-from .cards_state import CardsState
 
 # "Player Turns": the four phases of a turn, in order
 Phase = Literal["movement", "first_contact", "transaction", "spaceport"]

@@ -18,10 +18,26 @@ const HEADING = /\(rule ([^():]+?)(?=[):])/g;
 const MAYBE = /\d\.\d|\(rule |\(\d/;
 const SKIP = "button, a, select, option, textarea, input, script, style, .rule-ref, .rule-pop, [data-no-rules]";
 
+let index = null;
+
+/** The rulesets that have a rules reference (`GET /api/rules`), fetched once per page: a game
+ * without one (yet) is never asked for it, and its help links are hidden. */
+export function rulesIndex() {
+  if (!index) {
+    index = fetch("/api/rules", { headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : { rulesets: [] }))
+      .then((j) => new Set((j.rulesets || []).map((r) => r.ruleset)), () => new Set(["venus"]));
+  }
+  return index;
+}
+
 /** The reference of a ruleset (`GET /api/rules/<ruleset>`), fetched once per page. */
 export function loadRules(ruleset = "venus") {
   if (!cache.has(ruleset)) {
-    const p = fetch(`/api/rules/${encodeURIComponent(ruleset)}`, { headers: { Accept: "application/json" } })
+    const p = rulesIndex().then((known) => {
+      if (!known.has(ruleset)) throw new Error(`no rules reference for ${ruleset}`);
+      return fetch(`/api/rules/${encodeURIComponent(ruleset)}`, { headers: { Accept: "application/json" } });
+    })
       .then((r) => { if (!r.ok) throw new Error(`no rules reference for ${ruleset}`); return r.json(); })
       .then((ref) => indexed(ref));
     p.catch(() => cache.delete(ruleset));

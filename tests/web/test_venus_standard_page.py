@@ -1,0 +1,212 @@
+"""Merchant of Venus, the standard game (issue 19), in real Chromium on the table page.
+
+The start page creates a ``venus-standard`` table with a human seat and bot seats; the human
+joins through the lobby, the host starts it, and the human plays turns by clicking what the
+page offers (a highlighted space on the map for the heading or the destination, Roll, a die
+into a dashboard box, the phase's commands), while the bots play theirs. Checked: the board
+(``vsboard``'s SVG with its spaces) with the ships, the phase bar, the round track, the
+dashboard (dials; the speed dice once rolled; the boxes), the markets, the log in words (no
+raw event types), the turn passing to the bots and back. Screenshots at 1440x900 and 390x844
+go to /tmp/starport-vs-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.startraders_kit import api
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+SHOTS = "/tmp/starport-vs"
+RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b")  # "SpeedRolled": an event type left raw
+
+
+def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
+    ctx = browser.new_context(bypass_csp=True, **kw)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)
+    page.set_default_timeout(20_000)
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    page.screenshot(path=f"{SHOTS}-{name}.png")
+
+
+def _seq(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-seq") or 0)
+
+
+def _mine(page: Any) -> bool:
+    return bool(page.evaluate("() => document.getElementById('turn-badge').classList.contains('yours')"))
+
+
+def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        "() => document.getElementById('turn-badge').classList.contains('yours')"
+        " && document.querySelector('#controls button:not(:disabled), #moves button:not(:disabled)')",
+        timeout=timeout)
+
+
+def _act(page: Any, by_list: bool = False) -> str:
+    """Press the next thing a player would on the page, the way a player would: a heading on
+    the map, roll, a die into its box, a destination on the map (landing first), else end the
+    phase, else the first command the rules ask for (a hazard's answer, a telegate's die).
+    ``by_list``: the map's choices from their list in the panel (a phone's way). Returns what
+    was pressed."""
+    choice = "#moves .vs-move" if by_list else "#board .hl-space"
+    before = _seq(page)
+    for what, selector in (
+        ("heading", f"{choice}-heading" if by_list else "#board .hl-heading"),
+        ("roll", "#vs-roll"),
+        ("assign", "#vs-dashboard .vs-assign"),
+        ("map", f"{choice}-land" if by_list else "#board .hl-land"),
+        ("map", choice),
+        ("end", "#vs-commands .vs-cmd-end button"),
+        ("command", "#vs-commands .vs-cmd button"),
+    ):
+        loc = page.locator(selector)
+        if loc.count() and loc.first.is_enabled():
+            loc.first.click()
+            page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
+            return what
+    raise AssertionError("nothing to press on my turn: " + page.inner_text("#panel"))
+
+
+def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str]:
+    """Play one whole turn of mine; returns the presses in order."""
+    done: list[str] = []
+    while _mine(page) and len(done) < limit:
+        done.append(_act(page, by_list))
+        if done[-1] == "roll" and _mine(page):  # the dashboard shows the dice and the movement
+            assert page.locator("#vs-dashboard .vs-speed .die").count() >= 3
+            assert re.match(r"Movement value \d+ · \d+ left", page.inner_text("#vs-mp"))
+            _shot(page, "rolled-desktop")
+        page.wait_for_timeout(50)
+    assert len(done) < limit, done
+    return done
+
+
+def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
+    """Create a 3-seat standard table on the start page, seats 2 and 3 bots; (table, the
+    human seat's link, the host's token)."""
+    page.goto(f"{server_url}/")
+    page.check('input[name="ruleset"][value="venus-standard"]')
+    page.locator("#home-board svg [data-space]").first.wait_for()
+    page.select_option("#t-seats", "3")
+    for seat in (1, 2):
+        page.select_option(f"#bot-{seat}", index=1)
+    page.click("#create-btn")
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("#links input")
+    host = links.nth(0).input_value()
+    seat = links.nth(1).input_value()
+    table = seat.split("/t/")[1].split("#")[0]
+    return table, seat, host.split("#")[1]
+
+
+def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: str) -> None:
+    errors: list[str] = []
+    page = _context(browser, errors, **DESKTOP)
+    table, seat_link, host_token = _table_from_start_page(page, server_url)
+    _shot(page, "create-desktop")
+    lobby = api(server_url, f"/api/tables/{table}", token=host_token)
+    assert lobby["ruleset"] == "venus-standard"
+    assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
+    page.goto(seat_link)
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#join-name", "Ann")
+    page.click("#join-btn")
+    page.wait_for_selector('.seat.mine:has-text("Ann")')
+    api(server_url, f"/api/tables/{table}/start", {}, host_token)
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    # the board: the standard side's spaces, three ships, the phase bar, the round track
+    assert page.locator("#board svg [data-space]").count() > 50
+    page.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
+    assert page.locator("#vs-phases li").all_inner_texts() == ["Movement", "First Contact", "Transaction", "Merchant Spaceport"]
+    # Setup 12: my dials, chosen in the panel (the bots choose theirs)
+    assert page.inner_text("#vs-rounds").startswith("Setup")
+    page.wait_for_function("() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    page.locator("#vs-commands button", has_text="laser").click()
+    page.wait_for_function("() => document.querySelector('#vs-dashboard .vs-laser .vs-dial-value')?.textContent === '2'"
+                           " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
+    assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
+    # two of my turns, the bots' in between
+    for turn in range(2):
+        _wait_my_turn(page)
+        pawn_before = page.get_attribute('#board .pawn[data-seat="0"]', "data-dot")
+        assert page.locator("#vs-phases li.now").inner_text() == "Movement"
+        if turn == 0:
+            _shot(page, "turn-desktop")
+        presses = _play_my_turn(page)
+        assert presses, presses
+        print("turn", turn, presses)
+        if "roll" in presses:
+            log = page.inner_text("#log")
+            assert re.search(r"You roll the speed dice: \d, \d, \d \(movement value \d+\)", log), log
+        if "map" in presses and "roll" in presses:
+            assert page.get_attribute('#board .pawn[data-seat="0"]', "data-dot") != pawn_before
+    log = page.inner_text("#log")
+    assert not RAW.findall(log), RAW.findall(log)
+    _shot(page, "after-desktop")
+    page.context.close()
+    assert not errors, errors
+
+
+def _api_table(server_url: str, seats: int = 2) -> str:
+    """A table of Ann and bots made through the API, started; Ann's link."""
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": seats,
+                                        "bots": list(range(1, seats)), "name": "Trade run"})
+    api(server_url, f"/api/tables/{t['table_id']}/join", {"name": "Ann"}, t["seats"][0]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    return f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}"
+
+
+def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> None:
+    """On a phone: Ann flies until her ship lands on a surface city or spaceport; the culture
+    there is discovered (its market in the panel and on the board), she buys something the
+    market offers with a button beside it, and the log and her ship say so."""
+    errors: list[str] = []
+    page = _context(browser, errors, **PHONE)
+    page.goto(_api_table(server_url))
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    page.wait_for_function("() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    page.locator("#vs-commands button", has_text="shield").click()
+    bought = None
+    for _turn in range(8):
+        _wait_my_turn(page)
+        for _press in range(40):
+            if not _mine(page):
+                break
+            if page.locator("#market .vs-trade").count():
+                button = page.locator("#market .vs-trade").first
+                bought = button.get_attribute("aria-label")
+                assert page.locator("#board .market-card").count() >= 1  # the market area on the board
+                _shot(page, "market-phone")
+                page.screenshot(path=f"{SHOTS}-market-phone-full.png", full_page=True)
+                before = _seq(page)
+                button.click()
+                page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
+                break
+            _act(page, by_list=True)
+        if bought:
+            break
+    assert bought, "no market offered a buy in eight turns"
+    item = bought.removeprefix("Buy ").removeprefix("a ")
+    page.wait_for_function("(item) => document.getElementById('log').textContent.includes('You buy ')", arg=item)
+    log = page.inner_text("#log")
+    assert re.search(r"You make first contact with the \w+ in the [\w -]+: c\d+ on the card", log), log
+    assert f"You buy {'a ' if bought.startswith('Buy a ') else ''}{item}" in log, (bought, log)
+    ship = page.inner_text("#shipcard") + page.inner_text("#vs-dashboard")
+    assert item in ship or "Laser" in item or "Shield" in item, (item, ship)
+    page.context.close()
+    assert not errors, errors

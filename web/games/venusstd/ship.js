@@ -1,0 +1,53 @@
+// My ship's card: credits, fame and infamy, the holds and what is in them (goods, passengers:
+// "Capacity"), the racial technologies and equipment, my missions and rewards; the commands
+// the rules allow now about one of them (sell, offload, jettison, drop off, complete a mission)
+// sit beside it. Returns the commands it drew.
+import { el, cmdButton } from "../../platform/dom.js";
+import { money } from "./names.js";
+import { commandWords } from "./words.js";
+
+/** Commands that name ``key`` in one of their fields. */
+function commandsFor(legal, key) {
+  return legal.filter((c) => Object.entries(c).some(([k, v]) => k !== "type" && String(v) === String(key)));
+}
+
+function section(title, items, legal, names, send, drawn, cls, empty = "none") {
+  const box = el("div", { class: `vs-list ${cls}` });
+  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}`));
+  if (!items.length) { box.append(el("p", { class: "hint" }, empty)); return box; }
+  const ul = el("ul", {});
+  for (const { key, text } of items) {
+    const li = el("li", { "data-key": key }, text);
+    for (const c of commandsFor(legal, key)) {
+      if (drawn.has(c)) continue;
+      drawn.add(c);
+      li.append(" ", cmdButton(commandWords(c, names), c, send, { class: "vs-trade" }));
+    }
+    ul.append(li);
+  }
+  box.append(ul);
+  return box;
+}
+
+/** Draw ``player``'s ship card in ``root`` (a spectator has none). */
+export function renderShip(root, player, view, legal, names, send) {
+  root.replaceChildren();
+  const drawn = new Set();
+  if (!player) return drawn;
+  root.append(el("h3", {}, "Your ship"));
+  root.append(el("p", { class: "vs-figures" }, `${money(player.credits ?? 0)} · fame ${player.fame ?? 0} · infamy ${player.infamy ?? 0}`));
+  const holds = 2 + Number(player.extra_holds || 0); // Capacity: two cargo holds, more bought
+  const cargo = (player.cargo || []).map((t) => ({ key: t, text: names.cargo(t) }));
+  root.append(section(`Cargo holds: ${holds}`, cargo, legal, names, send, drawn, "vs-cargo", "empty holds"));
+  const gear = [
+    ...(player.drive ? [{ key: player.drive, text: `${names.equipment(`${player.drive}_drive`)}` }] : []),
+    ...(player.techs || []).map((t) => ({ key: t, text: names.tech(t) })),
+  ];
+  root.append(section("Drive and technologies", gear, legal, names, send, drawn, "vs-techs"));
+  const missions = (player.missions || []).map((m) => ({ key: m, text: names.mission(m) }));
+  const done = (player.missions_done || []).length;
+  root.append(section(`Missions${done ? ` (${done} completed)` : ""}`, missions, legal, names, send, drawn, "vs-missions"));
+  root.append(section("Rewards", (player.rewards || []).map((r) => ({ key: r, text: names.reward(r) })), legal, names, send, drawn, "vs-rewards"));
+  void view;
+  return drawn;
+}
