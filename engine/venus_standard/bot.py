@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import Reach
+from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import places
+from .tokens import is_goods, origin
 
 RESERVE = 40  # credits kept after a purchase (fees, a pilot, a second mission)
 SPACEPORT_WHEN = 450  # credits from which a merchant spaceport is worth its c200
@@ -89,12 +91,13 @@ class Merchant:
         return EAGER.get(kind, 0.5)
 
     def _buy_goods(self, view: dict[str, Any], me: dict[str, Any], token: str) -> float:
-        goods = _goods(view).get(token)
+        goods, iou = _goods(view).get(token), _iou(view, me, token)
         credits = me.get("credits", 0)
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
-        if credits - cost < RESERVE:
+        # IOU credits are spent first ("First Contact Phase"): only credits need the reserve
+        if cost > iou and credits - (cost - iou) < RESERVE:
             return -1
         resale = goods.get("resale") or [cost]
         return 45 + (int(resale[-1]) - cost) / 10
@@ -119,13 +122,14 @@ class Merchant:
     def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """Landing spaces worth reaching, with their worth."""
         out: dict[str, float] = {}
-        carrying = bool(me.get("cargo"))
         rich = me.get("credits", 0) >= RESERVE + 30
         for system in view.get("first_contact_face_down", []):
             for space in places.landings_in(system):
                 out[space] = 8.0
-        for system in view.get("discovered", {}):
-            worth = (6.0 if carrying else 0) + (3.0 if rich else 0)
+        buyers = _buyers_of(me.get("cargo") or [])
+        for system, culture in view.get("discovered", {}).items():
+            # "Sell Actions": only the goods' buyers take them; other markets to buy at
+            worth = (9.0 if culture in buyers else 0) + (3.0 if rich else 0)
             if worth:
                 for space in places.landings_in(system):
                     if space != me.get("space"):
@@ -133,6 +137,22 @@ class Merchant:
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out
+
+
+def _buyers_of(cargo: list[str]) -> set[str]:
+    """The cultures that buy some goods token of ``cargo`` (public culture facts)."""
+    facts = load_cultures()
+    return {b for token in cargo if is_goods(token) for b in facts.buyers(origin(token))}
+
+
+def _iou(view: dict[str, Any], me: dict[str, Any], token: str) -> int:
+    """The IOU credits ``me`` holds at the market selling ``token`` (its discoverer's)."""
+    for market in (view.get("markets") or {}).values():
+        if not isinstance(market, dict) or market.get("discoverer") != me.get("seat"):
+            continue
+        if any(isinstance(g, dict) and g.get("id") == token for g in market.get("goods", [])):
+            return int(market.get("iou") or 0)
+    return 0
 
 
 def _goods(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
