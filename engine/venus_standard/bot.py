@@ -102,7 +102,7 @@ class Merchant:
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
-        if credits - cost < RESERVE:
+        if credits - cost < _reserve(view):
             return -1
         resale = goods.get("resale") or [cost]
         known = set(view.get("discovered", {}).values())
@@ -154,6 +154,19 @@ class Merchant:
         """A passenger worth a hold: its destination is known (discovered) or the base."""
         dest = _destination(passenger)
         return dest == "base" or dest in set(view.get("discovered", {}).values())
+
+
+def _reserve(view: dict[str, Any]) -> int:
+    """Credits kept after a purchase: a little, and in a solo challenge the fees of the
+    cards active or coming into force soon ("Challenges": a round begun without them loses
+    the game)."""
+    solo = view.get("solo")
+    if not solo:
+        return RESERVE
+    now = view.get("round", 0)
+    soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
+            and solo.get("rounds", {}).get(c, 99) <= now + 2]
+    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
 
 
 def _cultures() -> Any | None:

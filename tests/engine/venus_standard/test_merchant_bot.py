@@ -81,3 +81,16 @@ def test_merchants_play_whole_games_with_no_refused_command(n: int) -> None:
                                 f"merchant{n}", 300)
     assert fallbacks == 0 and commands > 0
     assert game.state.stage == "over" and game.state.round == 30
+
+
+def test_in_a_solo_challenge_it_keeps_the_coming_fees() -> None:
+    """"Challenges": a round begun without the fees loses the game, so the merchant keeps
+    twice the fees of the cards active or due within two rounds."""
+    view = view_with(100, GOODS)
+    view["round"] = 5
+    view["solo"] = {"cards": ["a", "b"], "rounds": {"a": 3, "b": 6}, "fees": {"a": 10, "b": 20},
+                    "completed": [], "active": ["a"]}
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g1")]
+    assert choose(view, legal) == EndPhase()  # c100 - c40 < c5 + 2 x (c10 + c20)
+    view["players"][0]["credits"] = 120
+    assert choose(view, legal) == BuyGoods(token="zum:g1")
