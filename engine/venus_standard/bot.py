@@ -117,8 +117,10 @@ class Merchant:
         best = 0.0
         for dest in move.get("reach") or []:
             path = list(dest.get("path") or [])
-            if dest.get("end") == "land" and path and path[0] == to:
-                best = max(best, 10 + goals.get(dest.get("space", ""), 0))
+            space = str(dest.get("space", ""))
+            if dest.get("end") == "land" and path and path[0] == to \
+                    and places.landing(space) in ("city", "spaceport"):
+                best = max(best, 10 + goals.get(space, 0))
         if best:
             return best
         far = places.distances(to)
