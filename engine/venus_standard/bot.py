@@ -4,7 +4,8 @@ commands (``engine.bots.base``) and the public board.
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when it carries
-  goods to sell or has credits to buy, Galactic Base to train its pilot; it lands at once
+  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
+  Galactic Base to train its pilot; it lands at once
   when it can; beyond its reach it steps along the cheapest way to the nearest such place.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys the goods with the widest margin its credits allow
@@ -147,6 +148,10 @@ class Merchant:
                 for space in places.landings_in(system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
+        tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        for system in tokens or []:  # Missions: the mission tokens mark the destinations
+            for space in places.landings_in(str(system)):
+                out[space] = out.get(space, 0) + 5.0
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out

@@ -94,3 +94,26 @@ def test_in_a_solo_challenge_it_keeps_the_coming_fees() -> None:
     assert choose(view, legal) == EndPhase()  # c100 - c40 < c5 + 2 x (c10 + c20)
     view["players"][0]["credits"] = 120
     assert choose(view, legal) == BuyGoods(token="zum:g1")
+
+
+class Step(Command):
+    type: Literal["Step"] = "Step"
+    to: str
+
+
+def test_beyond_reach_it_steps_toward_its_missions_destination(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Missions: the mission token marks the destination; with no landing in reach the
+    merchant takes the step nearer to it by the board's distances."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "distances",
+                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    view = view_with(0, [], at="deep")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
+    view["cards"] = {"mission_tokens": {"0": []}}
+    view["players"][0]["credits"] = 0
+    assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
