@@ -159,13 +159,15 @@ class Leg:
     b: str
     codes: list[str]
     via: list[tuple[float, float]] = field(default_factory=list)
+    name: str | None = None  # when two legs join the same ends
 
 
 LEGS = [
     # Galactic Base -> west navigation space: the movement and navigation examples start here
     Leg("base-west", "galactic-base", "nav-west", ["b", "y"]),
     Leg("west-jungle", "nav-west", "jungle-world:2", ["b", "y", "b", "b"]),
-    Leg("west-jungle-rim", "nav-west", "jungle-world:1", ["H", "b", "r", "b"], via=[(705, 960)]),
+    Leg("west-jungle-rim", "nav-west", "jungle-world:1", ["H", "b", "r", "b"], via=[(705, 960)],
+        name="West Nebula - Jungle World, the hazardous way"),
     Leg("west-nebula", "nav-west", "nebula-habitat:4", ["E", "b", "b"]),
     # Galactic Base -> Colony World: the throttling example (5 to the ring)
     Leg("base-colony", "galactic-base", "colony-world:1", ["b", "y", "b", "b"]),
@@ -219,10 +221,11 @@ JUNCTION_EXITS: dict[str, dict[str, list[int]]] = {
                       "nebula-northwest": [5, 6]},
 }
 
-ROUTE_NAMES = {"galactic-base": "Galactic Base", "nav-west": "the west navigation space",
-               "nav-east": "the east navigation space",
-               "nav-north": "the north navigation space",
-               "nav-northwest": "the north-west navigation space"}
+# Route legs are named by their ends; a navigation space where legs meet is named after the
+# nebula it marks ("Navigation Spaces": "the nebulous routes through the galaxy").
+ROUTE_NAMES = {"galactic-base": "Galactic Base", "nav-west": "West Nebula",
+               "nav-east": "East Nebula", "nav-north": "North Nebula",
+               "nav-northwest": "Northwest Nebula"}
 
 
 class Builder:
@@ -371,7 +374,8 @@ class Builder:
         for p, q in zip(chain, chain[1:], strict=False):
             self.line(p, q, style="dashed")
         ends = [self._end_name(a, leg.a), self._end_name(b, leg.b)]
-        self.routes.append({"id": leg.id, "name": " - ".join(_title(e) for e in ends),
+        self.routes.append({"id": leg.id,
+                            "name": leg.name or " - ".join(_title(e) for e in ends),
                             "ends": ends})
         return chain
 

@@ -306,11 +306,10 @@ def _markets(board: StandardBoard) -> str:
             out.append(_market(system))
         if system.mission_area is not None:
             m = system.mission_area
-            y = m.y if system.kind is SystemKind.SYSTEM else m.y
             out.append(f'<g {attr(data_mission_area=system.id)}>'
-                       f'<circle cx="{fmt(m.x)}" cy="{fmt(y)}" r="11" fill="none" '
+                       f'<circle cx="{fmt(m.x)}" cy="{fmt(m.y)}" r="11" fill="none" '
                        'stroke="#f1d27a" stroke-width="2" stroke-dasharray="3 3"/>'
-                       + svg_text(m.x, y + 4, "M", size=10, fill="#f1d27a", halo=0)
+                       + svg_text(m.x, m.y + 4, "M", size=10, fill="#f1d27a", halo=0)
                        + "</g>")
     out.append("</g>")
     return "".join(out)

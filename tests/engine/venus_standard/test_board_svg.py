@@ -110,3 +110,28 @@ def test_hover_titles_say_what_and_where(svg):
     assert "2: blue space towards Jungle World" in nav
     assert "1/3: piloting hazard towards Jungle World" in nav
     assert "4: encounter towards Nebula Habitat" in nav
+
+
+def test_market_and_mission_area_markup_the_client_reads(svg):
+    """web/games/venusstd/board.js reads a market group's first <rect> as the box and the
+    next three as the slots (market token, racial technology, goods), and a mission area's
+    <circle> centre: keep that shape."""
+    board = load_board()
+    for g in svg.iter(f"{NS}g"):
+        system = g.get("data-market")
+        if system:
+            rects = list(g.iter(f"{NS}rect"))
+            assert len(rects) == 4
+            box, slots = rects[0], rects[1:]
+            market = board.systems[system].market
+            assert market is not None
+            assert float(box.get("x", "nan")) + float(box.get("width", "nan")) / 2 == \
+                pytest.approx(market.x)
+            assert all(float(s.get("width", "0")) > 0 for s in slots)
+        area = g.get("data-mission-area")
+        if area:
+            circle = g.find(f"{NS}circle")
+            assert circle is not None
+            point = board.systems[area].mission_area
+            assert point is not None
+            assert float(circle.get("cx", "nan")) == pytest.approx(point.x)
