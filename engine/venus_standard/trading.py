@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from engine.cluster.cultures import BASE, load_cultures
@@ -838,6 +839,7 @@ def check_wave_emitter(state: StandardState, seat: int, other: int) -> None:
         raise RuleError(WAVE_EMITTER, "the other ship must be on your space")
 
 
+@cache
 def _exchange() -> Any:
     """The cards' exchange of Mission cards (``card_rules.exchange_missions``), if present."""
     try:
