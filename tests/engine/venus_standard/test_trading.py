@@ -86,16 +86,19 @@ def test_setup_4_supply_areas_and_3_one_face_down_card_per_system() -> None:
 def test_first_contact_phase_reveal_stack_goods_iou_three_buys() -> None:
     """"First Contact Phase" 1-5 (and its example: the Volois get c120 on their card)."""
     game = start()
-    system = "trapped-rogue-planet"
+    # the example's culture: the Volois (whichever system their card lies in)
+    system = next(sy for sy, cu in game.state.first_contact.items() if cu == "volois")
     culture = culture_at(game, system)
-    seat = land(game, city(system))
+    seat = land(game, BOARD.landing_places(system)[0])
     s = game.state
     assert s.turn is not None and s.turn.phase == "first_contact"
     assert s.discovered[system] == culture and system not in s.first_contact
     m = s.trade.market(culture)
     assert len(m.stack) == 3 and m.supply_goods == [] and len(m.goods) >= 4
-    assert s.trade.iou[culture] == load_cultures().culture(culture).iou
+    assert s.trade.iou[culture] == load_cultures().culture(culture).iou == 120
     assert s.trade.holders[culture] == seat
+    assert sorted(m.stack) == ["volois-active", "volois-high", "volois-low"]
+    assert len(m.goods) == 6 and m.techs == ["market_flux:1", "market_flux:2"]
     # the market stack below the top token is for nobody: not in any seat's view
     for viewer in (0, 1, -1):
         shown = json.dumps(view(s, viewer)["markets"][culture])
