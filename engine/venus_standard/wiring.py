@@ -10,6 +10,7 @@ from . import (  # noqa: F401
     rounds,
     rules,
     scoring,
+    secrets,
     setup,
     solo,
     trade_events,
