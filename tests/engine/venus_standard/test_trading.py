@@ -662,3 +662,59 @@ def test_asteroid_system_merchant_spaceport_bankrupts_the_neutral_one() -> None:
     assert s.trade.bankrupt == [port] and s.trade.spaceports == {orbit: seat}
     assert s.players[seat].credits == 100 and s.players[seat].space == orbit
     assert places.landing(port, s) == "asteroid" and places.landing(orbit, s) == "spaceport"
+
+
+def test_selling_goods_example_three_perfumes_c480_then_a_low_market() -> None:
+    """"Selling Goods Example": the green player skips his Movement phase on a surface city
+    (unlimited actions), sells three Bionic Perfumes on a high market for c160 each, c480,
+    then the shift reveals a low market."""
+    game = start(seed="selling")
+    facts = load_cultures()
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu in facts.buyers("nillis") and BOARD.surface_cities(sy))
+    seat, culture = _discovered(game, system)
+    for _ in range(2):
+        game.play(seat, c.EndPhase())
+    other = game.state.turn.seat if game.state.turn else 1
+    game.play(other, c.SkipMovement())  # Galactic Base: to its Transaction phase
+    for _ in range(2):
+        game.play(other, c.EndPhase())
+    perfumes = game.state.trade.market("nillis").supply_goods[:3]
+    for token in perfumes:
+        game.state.trade.market("nillis").supply_goods.remove(token)
+    game.state.players[seat].cargo = list(perfumes)
+    game.state.players[seat].extra_holds = 1
+    game.state.trade.market(culture).stack = [f"{culture}-high", f"{culture}-low",
+                                              f"{culture}-active"]
+    game.play(seat, c.SkipMovement())
+    before = game.state.players[seat].credits
+    for token in perfumes:
+        game.play(seat, t.SellGoods(token=token))
+    assert game.state.players[seat].credits - before == 480
+    game.play(seat, c.EndPhase())
+    assert t.market.condition(game.state.trade.market(culture)).value == "low"
+
+
+def test_buying_goods_example_sell_genes_c120_buy_perfume_c80_after_landing() -> None:
+    """"Buying Goods" example: landed on the Nillis' surface city, one sell (Designer Genes,
+    c120 on an active market) and one buy (Bionic Perfume, c80); no second buy."""
+    game = start(seed="buying")
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu == "nillis" and BOARD.surface_cities(sy))
+    seat, _ = _discovered(game, system)  # lands on the city: the Important Exception
+    s = game.state
+    s.trade.market("nillis").stack = ["nillis-active", "nillis-low", "nillis-high"]
+    s.trade.iou["nillis"] = 0  # the example's red player pays in credits
+    genes = s.trade.market("cholos").supply_goods.pop(0)
+    s.players[seat].cargo = [genes]
+    s.players[seat].credits = 0  # "He does not have enough credits to make a purchase"
+    perfume = s.trade.market("nillis").goods[0]
+    with pytest.raises(RuleError, match="Buy Actions"):
+        game.play(seat, t.BuyGoods(token=perfume))
+    game.play(seat, t.SellGoods(token=genes))
+    assert game.state.players[seat].credits == 120
+    game.play(seat, t.BuyGoods(token=perfume))  # no pilot's home culture is the Nillis
+    assert game.state.players[seat].credits == 40
+    assert game.state.players[seat].cargo == [perfume]
+    with pytest.raises(RuleError, match="Transaction Phase"):
+        game.play(seat, t.BuyGoods(token=game.state.trade.market("nillis").goods[0]))
