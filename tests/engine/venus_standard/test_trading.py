@@ -718,3 +718,45 @@ def test_buying_goods_example_sell_genes_c120_buy_perfume_c80_after_landing() ->
     assert game.state.players[seat].cargo == [perfume]
     with pytest.raises(RuleError, match="Transaction Phase"):
         game.play(seat, t.BuyGoods(token=game.state.trade.market("nillis").goods[0]))
+
+
+def test_pilot_home_culture_discount_example_pedigree_bolts_c180() -> None:
+    """"Pilot Home Culture Discounts" example: an Eeepeeep level 2 pilot buys Pedigree Bolts
+    (c200) at the Eeepeeep for c180."""
+    game = start(seed="bolts", pilots=["eeepeeep", "human"])
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu == "eeepeeep" and BOARD.surface_cities(sy))
+    seat = game.state.turn.seat if game.state.turn else 0
+    game.state.players[seat].pilot = "eeepeeep"
+    game.state.players[seat].pilot_level = 2
+    seat2, culture = _discovered(game, system)
+    assert seat2 == seat and culture == "eeepeeep"
+    s = game.state
+    s.trade.iou["eeepeeep"] = 0
+    s.players[seat].credits = 200
+    game.play(seat, t.BuyGoods(token=s.trade.market("eeepeeep").goods[0]))
+    assert game.state.players[seat].credits == 20
+
+
+def test_trading_on_merchant_spaceports_example_bolts_c300_c10_to_green() -> None:
+    """"Trading on Merchant Spaceports" example: red sells Pedigree Bolts to the Qossuth at
+    green's merchant spaceport: c300 from the bank, then c10 to green."""
+    game = start(seed="qossuth")
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu == "qossuth" and BOARD.surface_cities(sy))
+    green, _ = _discovered(game, system)
+    orbit = BOARD.orbits_of_city(city(system))[0]
+    game.state.players[green].credits = 200
+    game.play(green, c.EndPhase())
+    game.play(green, t.BuildSpaceport(space=orbit))
+    red = game.state.turn.seat if game.state.turn else 1
+    bolts = game.state.trade.market("eeepeeep").supply_goods.pop(0)
+    game.state.players[red].cargo = [bolts]
+    game.state.trade.market("qossuth").stack = ["qossuth-active", "qossuth-low",
+                                                "qossuth-high"]
+    land(game, orbit)
+    red_before, green_before = game.state.players[red].credits, game.state.players[green].credits
+    game.play(red, t.SellGoods(token=bolts))
+    assert game.state.players[red].credits == red_before + 300 - 10
+    assert game.state.players[green].credits == green_before + 10
+    assert bolts in game.state.trade.market("eeepeeep").supply_goods
