@@ -241,17 +241,15 @@ def buy_goods(draft: Draft, seat: int, cmd: BuyGoods) -> None:
     _pay(draft, seat, buy, "goods_bought")
 
 
-def _offer(state: StandardState, kind: str) -> market.EquipmentOffer | None:
-    port = port_of(state, state.turn.seat) if state.turn else None
-    if port is None or port.culture == BASE:
-        return None
+def _offer(state: StandardState, port: Port, kind: str) -> market.EquipmentOffer | None:
+    """The piece of equipment of that kind on the market's top token ("Buying Equipment")."""
     top = market.top(state.trade.market(port.culture))
     return next((e for e in top.equipment if e.kind == kind), None)
 
 
 def check_buy_equipment(state: StandardState, seat: int, kind: str) -> Purchase:
     port = _market_port(state, seat, _heading(state))
-    offer = _offer(state, kind)
+    offer = _offer(state, port, kind)
     if offer is None:
         raise RuleError("Buying Equipment",
                         f"the {load_cultures().culture(port.culture).name} market token "
