@@ -7,12 +7,15 @@ from __future__ import annotations
 from . import (  # noqa: F401
     commands,
     legal,
+    market_view,
+    merchant_spaceports,
     rounds,
     rules,
     scoring,
     secrets,
     setup,
     solo,
+    tech_abilities,
     trade_events,
     trading,
 )
