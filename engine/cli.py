@@ -16,6 +16,14 @@ def _board(args: argparse.Namespace) -> int:
         Path(args.svg).write_text(svg, encoding="utf-8")
         print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the Star Traders galaxy)")
         return 0
+    if args.game == "venus-standard":
+        from engine.venus_standard.board import load_board as load_standard_board
+        from engine.venus_standard.board_svg import render_board_svg as render_standard
+
+        svg = render_standard(load_standard_board())
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the standard game side)")
+        return 0
     from engine.venus.board import load_board
     from engine.venus.board_svg import render_board_svg
 
@@ -115,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="starport", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     board = sub.add_parser("board", help="write a game's board as an SVG file")
-    board.add_argument("game", choices=["venus", "star-traders"])
+    board.add_argument("game", choices=["venus", "venus-standard", "star-traders"])
     board.add_argument("--svg", required=True, help="the SVG file to write")
     board.add_argument("--edition", default="avalon-hill",
                        choices=["avalon-hill", "classic-2012"])

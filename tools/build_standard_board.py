@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 OUT = Path(__file__).resolve().parent.parent / "engine/venus_standard/data/board.json"
-WIDTH, HEIGHT = 2400, 1900
+WIDTH, HEIGHT = 2400, 2060  # the bottom strip holds the legend
 
 CODES = {
     "b": "blue", "y": "yellow", "r": "red", "L": "laser_hazard", "S": "shield_hazard",
@@ -70,44 +70,44 @@ class Anomaly:
 SYSTEMS = [
     Ring("trapped-rogue-planet", "Trapped Rogue Planet", (250, 260),
          ["b", "y", "E", "b", "O", "b", "L", "b"], cities={5: "Trapped Rogue Planet city"},
-         market=(-5, -175), label=(0, -125)),
+         market=(205, -60), label=(0, -125)),
     Ring("desert-planet", "Desert Planet", (900, 190), ["b", "b", "y", "O", "b", "E", "r", "b"],
          cities={4: "Desert Planet city"}, market=(175, -95), label=(0, -120)),
     Ring("water-world", "Water World", (1620, 250), ["b", "E", "b", "y", "b", "O", "b", "S"],
-         cities={6: "Water World city"}, market=(185, -60), label=(0, -120)),
+         cities={6: "Water World city"}, market=(190, -108), label=(0, -120)),
     Ring("inhabited-moon", "Inhabited Moon", (2170, 260), ["b", "b", "E", "b", "H", "b", "O", "b"],
          cities={7: "Inhabited Moon city"}, market=(5, 175), label=(0, -120)),
     Ring("nebula-habitat", "Nebula Habitat", (640, 660), ["P", "b", "E", "b", "y", "b", "S", "b"],
-         market=(-190, -70), label=(0, 125)),
+         market=(-190, -70), label=(-45, 138)),
     Ring("giant-planet", "Giant Planet", (1640, 780),
-         ["b", "E", "y", "b", "b", "O", "b", "b", "N", "r"], rx=125, ry=105,
+         ["b", "E", "b", "b", "y", "O", "b", "b", "N", "r"], rx=125, ry=105,
          cities={6: "Giant Planet city"}, green=[(3, 4)], market=(0, -190), label=(0, 140),
          nav_exits={9: {"8": [1, 2], "10": [3, 4], "route": [5, 6]}}),
     Ring("polluted-planet", "Polluted Planet", (2160, 900),
          ["b", "y", "b", "E", "b", "O", "b", "b"],
-         cities={6: "Polluted Planet city"}, market=(140, 165), label=(0, -125)),
-    Ring("space-station-planet", "Space Station Planet", (200, 980),
+         cities={6: "Polluted Planet city"}, market=(140, 165), label=(72, -189)),
+    Ring("space-station-planet", "Space Station Planet", (185, 965),
          ["b", "E", "b", "O", "b", "y", "b", "r"], cities={4: "Space Station Planet city"},
-         market=(5, 175), label=(0, -125)),
+         market=(70, 180), label=(303, 35)),
     Ring("jungle-world", "Jungle World", (520, 1330), ["b", "b", "O", "b", "E", "b", "b", "b"],
-         cities={3: "Jungle World city"}, market=(-200, 100), label=(0, 125)),
+         cities={3: "Jungle World city"}, market=(-190, -15), label=(255, 6)),
     Ring("colony-world", "Colony World", (1180, 1390),
          ["b", "y", "O", "b", "E", "b", "b", "O", "y", "b"], rx=125, ry=105,
          cities={3: "Colony World east city", 8: "Colony World west city"},
-         market=(215, 60), label=(0, 140)),
+         market=(215, 60), label=(-55, 142)),
     Ring("multi-generational-ship", "Multi-Generational Ship", (1800, 1360),
-         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(0, -125)),
+         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-128, -128)),
     Ring("ice-planet", "Ice Planet", (230, 1640), ["b", "b", "E", "b", "O", "b", "y", "b"],
-         cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 125)),
+         cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 136)),
     Ring("war-torn-system", "War-Torn System", (2170, 1640),
          ["b", "r", "b", "O", "b", "E", "b", "H"], cities={4: "War-Torn System city"},
-         market=(0, -190), label=(0, 125)),
+         market=(160, -200), label=(0, 136)),
 ]
 
 ANOMALIES = [
     Anomaly("supernova", "Supernova", (1270, 360), ["b", "E", "b", "y", "b", "A"]),
     Anomaly("supergiant", "Supergiant", (840, 1700), ["b", "A", "b", "E", "b", "y"],
-            label=(0, 115)),
+            label=(0, 126)),
 ]
 
 BASE = ("galactic-base", "Galactic Base", (1130, 900))
@@ -159,13 +159,15 @@ class Leg:
     b: str
     codes: list[str]
     via: list[tuple[float, float]] = field(default_factory=list)
+    name: str | None = None  # when two legs join the same ends
 
 
 LEGS = [
     # Galactic Base -> west navigation space: the movement and navigation examples start here
     Leg("base-west", "galactic-base", "nav-west", ["b", "y"]),
     Leg("west-jungle", "nav-west", "jungle-world:2", ["b", "y", "b", "b"]),
-    Leg("west-jungle-rim", "nav-west", "jungle-world:1", ["H", "b", "r", "b"], via=[(690, 960)]),
+    Leg("west-jungle-rim", "nav-west", "jungle-world:1", ["H", "b", "r", "b"], via=[(705, 960)],
+        name="West Nebula - Jungle World, the hazardous way"),
     Leg("west-nebula", "nav-west", "nebula-habitat:4", ["E", "b", "b"]),
     # Galactic Base -> Colony World: the throttling example (5 to the ring)
     Leg("base-colony", "galactic-base", "colony-world:1", ["b", "y", "b", "b"]),
@@ -174,33 +176,36 @@ LEGS = [
     Leg("base-supernova", "galactic-base", "supernova", ["b", "b", "y", "E"]),
     Leg("base-giant", "galactic-base", "giant-planet:9", ["b", "L", "b", "b"]),
     Leg("colony-asteroid", "colony-world:5", "asteroid-system.web-1", ["b", "y"]),
-    Leg("colony-ship", "colony-world:4", "multi-generational-ship", ["b", "E", "b", "y"]),
-    Leg("jungle-ice", "jungle-world:7", "ice-planet", ["b", "E", "b"]),
+    Leg("colony-ship", "colony-world:4", "multi-generational-ship", ["b", "b", "b", "y"]),
+    Leg("jungle-ice", "jungle-world:7", "ice-planet", ["b", "y", "b"]),
     Leg("jungle-station", "jungle-world:8", "space-station-planet", ["T2", "E", "b"]),
     Leg("jungle-supergiant", "jungle-world:5", "supergiant", ["b", "S", "b"]),
-    Leg("ice-supergiant", "ice-planet", "supergiant", ["b", "y", "E", "b"]),
+    Leg("ice-supergiant", "ice-planet", "supergiant", ["b", "y", "b", "b"]),
     Leg("supergiant-asteroid", "supergiant", "asteroid-system.orbit-west", ["b", "r", "b"]),
     Leg("asteroid-wartorn", "asteroid-system.orbit-east", "war-torn-system", ["b", "T4", "E", "y"]),
     Leg("ship-asteroid", "multi-generational-ship", "asteroid-system.orbit-east",
         ["b", "L", "b"]),
-    Leg("ship-wartorn", "multi-generational-ship", "war-torn-system", ["y", "b", "E"]),
+    Leg("ship-wartorn", "multi-generational-ship", "war-torn-system", ["y", "b", "b"]),
     Leg("ship-east", "multi-generational-ship", "nav-east", ["b", "r"]),
     Leg("east-polluted", "nav-east", "polluted-planet", ["b", "E"]),
     Leg("giant-east", "giant-planet", "nav-east", ["b", "A", "b"]),
     Leg("giant-polluted", "giant-planet:3", "polluted-planet", ["b", "y", "b"]),
     Leg("water-north", "water-world", "nav-north", ["b", "r", "b"]),
-    Leg("moon-north", "inhabited-moon", "nav-north", ["b", "E"]),
+    Leg("moon-north", "inhabited-moon", "nav-north", ["b", "y"]),
     Leg("north-giant", "nav-north", "giant-planet:2", ["b", "H", "b"]),
     Leg("north-polluted", "nav-north", "polluted-planet:1", ["b", "T5", "b"]),
-    Leg("water-supernova", "water-world", "supernova", ["b", "E", "y"]),
+    Leg("water-moon", "water-world:3", "inhabited-moon:7", ["y", "b", "r", "b"]),
+    Leg("polluted-wartorn", "polluted-planet:5", "war-torn-system:1",
+        ["b", "y", "b", "A", "b", "r"]),
+    Leg("water-supernova", "water-world", "supernova", ["b", "b", "y"]),
     Leg("supernova-desert", "supernova", "desert-planet", ["T6", "b", "L"]),
     Leg("rogue-northwest", "trapped-rogue-planet", "nav-northwest", ["b", "E"]),
     Leg("desert-northwest", "desert-planet", "nav-northwest", ["b", "S", "b"]),
     Leg("nebula-northwest", "nebula-habitat:1", "nav-northwest", ["y", "b"]),
     Leg("rogue-station", "trapped-rogue-planet:5", "space-station-planet:1",
-        ["b", "E", "b", "r", "b", "y"]),
+        ["b", "b", "A", "r", "b", "y"]),
     Leg("nebula-station", "nebula-habitat:7", "space-station-planet", ["b", "L", "b", "y"]),
-    Leg("station-ice", "space-station-planet:5", "ice-planet:1", ["b", "H", "T3", "E", "b"]),
+    Leg("station-ice", "space-station-planet:6", "ice-planet:1", ["b", "H", "T3", "E", "b"]),
 ]
 
 # Navigation exits of the junctions: leg id -> navigation values ("Navigation Spaces").
@@ -216,10 +221,11 @@ JUNCTION_EXITS: dict[str, dict[str, list[int]]] = {
                       "nebula-northwest": [5, 6]},
 }
 
-ROUTE_NAMES = {"galactic-base": "Galactic Base", "nav-west": "the west navigation space",
-               "nav-east": "the east navigation space",
-               "nav-north": "the north navigation space",
-               "nav-northwest": "the north-west navigation space"}
+# Route legs are named by their ends; a navigation space where legs meet is named after the
+# nebula it marks ("Navigation Spaces": "the nebulous routes through the galaxy").
+ROUTE_NAMES = {"galactic-base": "Galactic Base", "nav-west": "West Nebula",
+               "nav-east": "East Nebula", "nav-north": "North Nebula",
+               "nav-northwest": "Northwest Nebula"}
 
 
 class Builder:
@@ -368,7 +374,8 @@ class Builder:
         for p, q in zip(chain, chain[1:], strict=False):
             self.line(p, q, style="dashed")
         ends = [self._end_name(a, leg.a), self._end_name(b, leg.b)]
-        self.routes.append({"id": leg.id, "name": " - ".join(_title(e) for e in ends),
+        self.routes.append({"id": leg.id,
+                            "name": leg.name or " - ".join(_title(e) for e in ends),
                             "ends": ends})
         return chain
 
@@ -403,7 +410,7 @@ def build() -> dict[str, Any]:
     b.spaces[gid]["kind"] = "galactic_base"
     b.centres[gid] = (gx, gy)
     b.systems.append({"id": gid, "name": gname, "kind": "base", "centre": {"x": gx, "y": gy},
-                      "label": {"x": gx, "y": gy + 62}, "ours": False})
+                      "label": {"x": gx + 135, "y": gy + 62}, "ours": False})
     for ring in SYSTEMS:
         b.ring(ring)
     b.asteroids()

@@ -472,6 +472,31 @@ class StandardBoard:
         ring = {r.id for r in self.data.routes if r.ends == (anomaly, anomaly)}
         return [s.id for s in self.data.spaces if s.route in ring]
 
+    def anomaly_of(self, space: str) -> str | None:
+        """The anomaly a space lies around (a mission destination), or None."""
+        route = self.spaces[space].route
+        if route is None:
+            return None
+        ends = self.routes[route].ends
+        return ends[0] if ends[0] == ends[1] and ends[0] in self.systems else None
+
+    def destination_of(self, space: str) -> str | None:
+        """The system or anomaly a space counts for as a mission destination ("Missions":
+        "the designated system"; "Anomalies": their surrounding spaces)."""
+        return self.spaces[space].system or self.anomaly_of(space)
+
+    PANELS = (3, 2)  # columns, rows: the folding board's six panels (ours)
+
+    def panel(self, system: str) -> int:
+        """The board panel (1-6, left to right, top row first) a system or anomaly is drawn
+        on: the "Board Panel Indicator" of Mission cards ("Mission Card Anatomy")."""
+        centre = self.systems[system].centre
+        cols, rows = self.PANELS
+        play_height = self.data.height - 160  # the legend strip is below the panels
+        col = min(cols - 1, int(centre.x * cols / self.data.width))
+        row = min(rows - 1, int(centre.y * rows / play_height))
+        return row * cols + col + 1
+
     def of_kind(self, *kinds: SpaceKind) -> list[str]:
         """Every space of the given kinds, in board order."""
         return [s.id for s in self.data.spaces if s.kind in kinds]
@@ -483,15 +508,24 @@ class StandardBoard:
         encounters = self._of_kind("asteroid-system", SpaceKind.ENCOUNTER)
         return min(encounters, key=lambda i: (self.spaces[i].at.x, i))
 
+    @property
+    def asteroid_telegate(self) -> str:
+        """The same space, by the name the encounter cards' setup asks for."""
+        return self.asteroid_telegate_space
+
     # --- costs ------------------------------------------------------------------------
 
-    def step_cost(self, drive: Drive | None = None) -> StepCost:
-        """The cost of one move along a line, with a drive skipping its coloured spaces
-        ("Drives"): entering a skipped space costs nothing."""
+    def step_cost(self, drive: Drive | None = None, *, flat: bool = False) -> StepCost:
+        """The cost of one move along a line: green 2, gray 1 ("Move"); with a drive,
+        entering one of the coloured spaces it skips costs nothing ("Drives"); ``flat``
+        counts every line as 1 (the Shuttle: "green lines cost the Shuttle one movement
+        point instead of the usual two")."""
         skipped = DRIVE_SKIPS[drive] if drive is not None else frozenset()
 
         def cost(_here: str, there: str, line_cost: int) -> int:
-            return 0 if self.spaces[there].kind in skipped else line_cost
+            if self.spaces[there].kind in skipped:
+                return 0
+            return 1 if flat else line_cost
 
         return cost
 
@@ -499,17 +533,35 @@ class StandardBoard:
         """Movement points to move along ``path`` (its first space is where the ship is)."""
         return self.graph.path_cost(list(path), step_cost=self.step_cost(drive))
 
-    def distances(self, start: str, *, drive: Drive | None = None) -> dict[str, int]:
-        """The cheapest movement cost from ``start`` to every space (no rules of the Move
-        step beyond line costs and a drive; movement legality is ``movement``'s)."""
-        return self.graph.distances(start, step_cost=self.step_cost(drive))
+    def distances(self, start: str, *, drive: Drive | None = None,
+                  flat: bool = False) -> dict[str, int]:
+        """The cheapest movement cost from ``start`` to every space. Only line costs and a
+        drive count: no heading, navigation exits, hazards or tokens (those are the Move
+        step's, ``movement``), so this is a lower bound a bot can plan with."""
+        return self.graph.distances(start, step_cost=self.step_cost(drive, flat=flat))
 
     def distance(self, start: str, goal: str, *, drive: Drive | None = None) -> int:
         return self.distances(start, drive=drive)[goal]
 
     def shortest_path(self, start: str, goal: str, *,
                       drive: Drive | None = None) -> list[str] | None:
+        """One cheapest chain of spaces from ``start`` to ``goal`` (both included)."""
         return self.graph.shortest_path(start, goal, step_cost=self.step_cost(drive))
+
+    def landing_distances(self, start: str, *, drive: Drive | None = None,
+                          flat: bool = False) -> dict[str, int]:
+        """For every system (and Galactic Base): the cheapest cost from ``start`` to one of
+        its landing places (surface cities, spaceports; Galactic Base itself)."""
+        d = self.distances(start, drive=drive, flat=flat)
+        out: dict[str, int] = {}
+        for s in self.spaces.values():
+            if s.landing and s.system is not None and s.id in d:
+                out[s.system] = min(out.get(s.system, d[s.id]), d[s.id])
+        return out
+
+    def within(self, start: str, points: int, *, flat: bool = False) -> set[str]:
+        """The spaces at most ``points`` away (the Shuttle counts with ``flat``)."""
+        return {s for s, c in self.distances(start, flat=flat).items() if c <= points}
 
 
 def load_board_data(text: str | None = None) -> StandardBoardData:

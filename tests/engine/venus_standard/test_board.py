@@ -209,3 +209,77 @@ def test_validation_solid_lines_stay_inside_a_system():
             ln["style"] = "solid"
             break
     assert "solid line" in rejected(data)
+
+
+# --- distance helpers (for movement's reach and the bots) ----------------------------------
+
+
+def test_landing_distances_per_system(board):
+    d = board.landing_distances(board.galactic_base)
+    assert d["galactic-base"] == 0
+    assert d["jungle-world"] == 11  # Movement Example
+    assert d["colony-world"] == 9  # Throttling Example
+    assert set(d) == set(board.cultured_systems) | {"galactic-base"}
+
+
+def test_shuttle_counts_green_lines_as_one(board):
+    """Appendix B, Shuttle: "green lines cost the Shuttle one movement point instead of the
+    usual two"."""
+    city = "jungle-world.city"
+    assert board.distances("jungle-world.3")[city] == 2
+    assert board.distances("jungle-world.3", flat=True)[city] == 1
+    assert city in board.within("jungle-world.2", 2, flat=True)
+    assert city not in board.within("jungle-world.2", 2)
+
+
+def test_shortest_path_follows_lines(board):
+    path = board.shortest_path(board.galactic_base, "polluted-planet.city")
+    assert path is not None and path[0] == board.galactic_base
+    for a, b in zip(path, path[1:], strict=False):
+        assert b in board.neighbours(a)
+    assert board.path_cost(path) == board.distance(board.galactic_base, "polluted-planet.city")
+
+
+def test_no_green_line_touches_a_space_a_drive_skips(board):
+    """Our design keeps "Drives" simple: a skipped (yellow or red) space never hides the cost
+    of a green line."""
+    for line in board.lines:
+        if line.colour is LineColour.GREEN:
+            assert board.kind(line.a) not in (SpaceKind.YELLOW, SpaceKind.RED)
+            assert board.kind(line.b) not in (SpaceKind.YELLOW, SpaceKind.RED)
+
+
+def test_anomaly_spaces_count_as_the_anomaly_for_missions(board):
+    """Anomalies: "the destinations of two missions"; their ring spaces name them."""
+    for a in board.anomalies:
+        for s in board.anomaly_spaces(a):
+            assert board.anomaly_of(s) == a
+            assert board.destination_of(s) == a
+    assert board.destination_of("jungle-world.city") == "jungle-world"
+    assert board.destination_of("base-west.1") is None
+    assert board.anomaly_of("jungle-world.city") is None
+
+
+def test_every_system_is_on_one_of_six_board_panels(board):
+    """Mission Card Anatomy: the "Board Panel Indicator (where the destination system is
+    located)"; our board folds into 3 x 2 panels."""
+    panels = {s: board.panel(s) for s in [*board.cultured_systems, *board.anomalies]}
+    assert set(panels.values()) == {1, 2, 3, 4, 5, 6}
+    assert panels["trapped-rogue-planet"] == 1 and panels["war-torn-system"] == 6
+
+
+def test_no_system_is_a_dead_end(board):
+    """Systems and Routes: each system is "connected by one or more trade routes"; ours has
+    at least two, so no system is reached and left the same way only."""
+    for s in [*board.cultured_systems, *board.anomalies]:
+        members = set(board.spaces_of(s) or board.anomaly_spaces(s))
+        out = {n for sp in members for n in board.neighbours(sp)
+               if n not in members and board.line(sp, n).style is LineStyle.DASHED}
+        assert len(out) >= 2, s
+
+
+def test_route_names_are_unique_words(board):
+    """Players read route names in the log ("a blue space on Galactic Base - West Nebula")."""
+    names = [r.name for r in board.data.routes]
+    assert len(names) == len(set(names))
+    assert not [n for n in names if "nav-" in n or "--" in n]
