@@ -24,14 +24,14 @@ from engine.kernel import Command, Randomness
 
 from . import places
 
-RESERVE = 40  # credits kept after a purchase (fees, a pilot, a second mission)
+RESERVE = 5  # credits kept after a purchase of goods
 SPACEPORT_WHEN = 450  # credits from which a merchant spaceport is worth its c200
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
-         "Land": 60, "RevealFirstContact": 50, "ChooseStart": 50, "PickUpPassenger": 40,
-         "RollSpeed": 30, "EngagePirates": 20, "ChooseExit": 10}
+         "RevealFirstContact": 50, "ChooseStart": 50, "RollSpeed": 30, "EngagePirates": 20,
+         "ChooseExit": 10}
 NEVER = {"DropOut", "TakeBack", "SkipMovement", "Offload", "Jettison", "UseMarketFlux",
          "SwapFirstContactCards"}
 
@@ -84,20 +84,30 @@ class Merchant:
             return 25 + self._step(view, me, data["to"])
         if kind == "AssignDie":
             return 26 if data.get("box") == "throttle" else -1
+        if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
+            at = (view.get("movement") or {}).get("at") or me.get("space", "")
+            return 60 if places.landing(at) in ("city", "spaceport") else -1
+        if kind == "PickUpPassenger":
+            return 40 if self._passenger_goal(view, data["passenger"]) else -1
         if kind in ("EndPhase", "EndStep", "DoneJettisoning"):
             return 0
         return EAGER.get(kind, 0.5)
 
     def _buy_goods(self, view: dict[str, Any], me: dict[str, Any], token: str) -> float:
         goods = _goods(view).get(token)
-        credits = me.get("credits", 0)
+        culture = token.partition(":")[0]
+        market = (view.get("markets") or {}).get(culture) or {}
+        iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
+        credits = me.get("credits", 0) + iou  # First Contact credits spend there too
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
         if credits - cost < RESERVE:
             return -1
         resale = goods.get("resale") or [cost]
-        return 45 + (int(resale[-1]) - cost) / 10
+        known = set(view.get("discovered", {}).values())
+        sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
+        return (45 if sellable else 12) + (int(resale[-1]) - cost) / 10
 
     def _step(self, view: dict[str, Any], me: dict[str, Any], to: str) -> float:
         """A step toward a landing worth reaching: within reach, the best landing on the
@@ -119,13 +129,18 @@ class Merchant:
     def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """Landing spaces worth reaching, with their worth."""
         out: dict[str, float] = {}
-        carrying = bool(me.get("cargo"))
-        rich = me.get("credits", 0) >= RESERVE + 30
+        cargo = [str(t) for t in me.get("cargo") or []]
+        wanted: set[str] = set()  # cultures that buy a goods token carried
+        for token in cargo:
+            wanted.update(_buyers(token.partition(":")[0]))
+        destinations = {d for t in cargo if (d := _destination(t))}
+        rich = me.get("credits", 0) >= 60
         for system in view.get("first_contact_face_down", []):
             for space in places.landings_in(system):
                 out[space] = 8.0
-        for system in view.get("discovered", {}):
-            worth = (6.0 if carrying else 0) + (3.0 if rich else 0)
+        for system, culture in view.get("discovered", {}).items():
+            worth = (9.0 if culture in wanted else 2.0 if cargo and not wanted else 0.0) \
+                + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
             if worth:
                 for space in places.landings_in(system):
                     if space != me.get("space"):
@@ -133,6 +148,43 @@ class Merchant:
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out
+
+
+    def _passenger_goal(self, view: dict[str, Any], passenger: str) -> bool:
+        """A passenger worth a hold: its destination is known (discovered) or the base."""
+        dest = _destination(passenger)
+        return dest == "base" or dest in set(view.get("discovered", {}).values())
+
+
+def _cultures() -> Any | None:
+    """The shared culture facts (public: buyers, passengers), when present."""
+    import importlib
+
+    try:
+        return importlib.import_module("engine.cluster.cultures").load_cultures()
+    except (ImportError, AttributeError):
+        return None
+
+
+def _buyers(seller: str) -> list[str]:
+    facts = _cultures()
+    if facts is None:
+        return []
+    try:
+        return list(facts.buyers(seller))
+    except KeyError:
+        return []
+
+
+def _destination(token: str) -> str | None:
+    """A passenger token's destination culture (or "base"); None for anything else."""
+    facts = _cultures()
+    if facts is None:
+        return None
+    try:
+        return str(facts.passenger(token).destination)
+    except (KeyError, AttributeError):
+        return None
 
 
 def _goods(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
