@@ -437,3 +437,11 @@ def test_pirate_engagement_example_as_a_scenario() -> None:
     p = game.state.player(0)
     assert (p.credits, p.fame, p.rewards) == (70, 3, ["founders-coin"])
     assert game.state.cards.tokens[space].kind == "asteroid"
+
+
+def test_the_view_gives_each_active_mission_its_board_panel() -> None:
+    """"Mission Card Anatomy" 4: the Board Panel Indicator (vsboard's six panels)."""
+    game = table()
+    game.state.player(0).missions = ["nova-readings", "armed-escort"]
+    panels = ruleset.view(game.state, 1)["cards"]["mission_panels"]
+    assert 1 <= panels["nova-readings"] <= 6 and "armed-escort" not in panels
