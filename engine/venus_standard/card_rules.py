@@ -427,6 +427,7 @@ COUNTED.update({"MissionCompleted", "SecondMissionBought", "PirateEngaged", "Pir
                 "RewardTradedIn", "RewardBought", "IntelUsed", "TitleTaken"})
 DETAILED.update({
     "MissionCompleted": lambda ev: f"mission:{ev.data['card']}",
+    "RewardKept": lambda ev: f"reward:{ev.data['card']}",
     "CardDrawn": lambda ev: f"{ev.data['deck']}:{ev.data['card']}"
     if ev.data.get("deck") == decks.ENCOUNTER else "",
 })
