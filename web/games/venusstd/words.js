@@ -162,7 +162,8 @@ function sentence(ev, names, me) {
       const w = d.winners || [];
       const score = (seat) => (d.scores?.[seat] !== undefined ? ` with ${money(d.scores[seat])}` : "");
       if (!w.length) return `The game ends${d.reason ? ` (${humanType(d.reason)})` : ""}: nobody wins.`;
-      return `The game ends: ${w.map((x) => `${who(x)}${score(x)}`).join(" and ")} ${w.length > 1 || w[0] === me ? "win" : "wins"}!`;
+      if (w.length === 1) return `The game ends: ${w[0] === me ? "you win" : `${names.seat(w[0])} wins`}${score(w[0])}!`;
+      return `The game ends: ${w.map((x) => `${x === me ? "you" : names.seat(x)}${score(x)}`).join(" and ")} share the glory!`;
     }
     default: break;
   }
