@@ -112,6 +112,9 @@ export class StandardPage {
     for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat)) drawn.add(c);
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send);
+    // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
+    const prompt = a.pending?.prompt;
+    this.parts.commands.classList.toggle("urgent", !!prompt && !PHASES.some(([k]) => k === prompt) && legal.length > 0);
   }
 
   /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the
