@@ -110,7 +110,15 @@ def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
     page.goto(f"{server_url}/")
     page.check('input[name="ruleset"][value="venus-standard"]')
     page.locator("#home-board svg [data-space]").first.wait_for()
+    # Game Variants: the solo challenge is one player's; the epic game asks its length
+    page.check('input[name="variant"][value="solo-challenge"]')
+    assert page.input_value("#t-seats") == "1" and page.is_disabled("#t-seats")
+    page.check('input[name="variant"][value="epic"]')
+    assert page.is_visible("#t-epic-rounds") and page.is_enabled("#t-seats")
+    page.check('input[name="variant"][value="standard"]')
+    assert not page.is_visible("#t-epic-rounds")
     page.select_option("#t-seats", "3")
+    page.screenshot(path=f"{SHOTS}-create-desktop.png", full_page=True)
     for seat in (1, 2):
         page.select_option(f"#bot-{seat}", index=1)
     page.click("#create-btn")
@@ -126,9 +134,8 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
     table, seat_link, host_token = _table_from_start_page(page, server_url)
-    _shot(page, "create-desktop")
     lobby = api(server_url, f"/api/tables/{table}", token=host_token)
-    assert lobby["ruleset"] == "venus-standard"
+    assert lobby["ruleset"] == "venus-standard" and lobby["options"]["variant"] == "standard"
     assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
     page.goto(seat_link)
     page.wait_for_selector("#join:not([hidden])")
