@@ -47,6 +47,7 @@ export class StandardPage {
     this.parts = null;
     this.shownTargets = "";
     this.plan = null; // a destination to land on once the ship is there
+    this.opened = new Map(); // market cards the player opened or closed himself
   }
 
   async load() {
@@ -109,7 +110,7 @@ export class StandardPage {
     // else in the generic list
     const onMap = new Set(this.targets.map((t) => t.space));
     const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
-    for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat)) drawn.add(c);
+    for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat, this.opened)) drawn.add(c);
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
