@@ -76,7 +76,8 @@ def _simulate(args: argparse.Namespace) -> int:
         from engine.bots import BOTS
         from engine.bots.simulate import simulate
         options = {"edition": args.edition, "game_length": args.target}
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    default_bot = "random" if args.game == "venus-standard" else "trader"
+    bots = [b.strip() for b in (args.bots or default_bot).split(",") if b.strip()]
     if len(bots) == 1:
         bots = bots * args.players
     if len(bots) != args.players:
@@ -136,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
     sim.add_argument("game", choices=["venus", "star-traders", "venus-standard"])
     sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--bots", default="trader",
-                     help="one bot name per seat, comma-separated (one name: every seat)")
+    sim.add_argument("--bots", default=None,
+                     help="one bot name per seat, comma-separated (one name: every seat; "
+                          "default: trader, random for venus-standard)")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", default="1")
     sim.add_argument("--edition", default="avalon-hill",

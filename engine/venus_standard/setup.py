@@ -190,6 +190,8 @@ def start_step(draft: Draft, name: str, seats: list[int]) -> None:
     draft.emit("SetupStepStarted", step=name)
     for seat in reversed(seats):
         draft.ask(seat, name)
+    if not seats:  # nobody to ask (no card left to reveal...): the step is done
+        proceed(draft)
 
 
 def answered(draft: Draft) -> None:

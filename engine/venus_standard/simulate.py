@@ -17,6 +17,7 @@ from engine.bots.random_bot import UniformBot
 from engine.bots.simulate import MAX_ROUNDS, GameResult, drive, game_seed
 from engine.kernel import Event, Game
 
+from .bot import Merchant
 from .ruleset import ruleset
 from .state import StandardState
 from .usage import COUNTED, DETAILED
@@ -73,3 +74,6 @@ def simulate(bots: Sequence[str], games: int, seed: str | int,
              max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
     for i in range(games):
         yield play_game(bots, game_seed(seed, i), options, index=i, max_rounds=max_rounds)
+
+
+BOTS["merchant"] = Merchant  # the standard game's strategic bot (bot.py)

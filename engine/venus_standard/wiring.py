@@ -17,6 +17,7 @@ from . import (  # noqa: F401
     rounds,
     rules,
     scoring,
+    secrets,
     setup,
     solo,
     trade_events,

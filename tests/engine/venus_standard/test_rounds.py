@@ -178,3 +178,30 @@ def test_epic_game_length_agreed_or_five_dice_plus_30() -> None:
     for seed in ("e1", "e2", "e3"):
         assert 35 <= start(2, seed=seed, variant="epic").state.last_round <= 60
     assert start(2).state.last_round == 30
+
+
+@pytest.mark.parametrize(("doc", "match"), [
+    ({"players": []}, "1-4 players"),
+    ({"players": [{"name": "A", "coins": 3}]}, "unknown field 'coins'"),
+    ({"players": [{"name": "A"}], "active": 2}, "active seat 2"),
+    ({"players": [{"name": "A"}], "dice": [7]}, "die 7"),
+    ({"players": [{"name": "A", "pilot": "robot"}]}, "pilot robot"),
+    ({"players": [{"name": "A"}], "phase": "lunch"}, "phase"),
+    ({"players": [{"name": "A"}], "state": {"weather": 1}}, "state field weather"),
+])
+def test_a_bad_scenario_is_refused_naming_what_is_wrong(doc: dict[str, object],
+                                                        match: str) -> None:
+    from engine.kernel import BadCommand
+    from engine.venus_standard import scenario
+
+    with pytest.raises(BadCommand, match=match):
+        scenario.start(doc)
+
+
+def test_a_scenario_deals_the_decks_with_the_named_cards_on_top() -> None:
+    top = (decks.cards_of(decks.MISSION) or ["m-top"])[-1]
+    game = game_of(deck_tops={"mission": [top]}, discovered={},
+                   first_contact={places.systems()[0]: "zum"})
+    assert game.state.decks["mission"][0] == top
+    assert game.state.first_contact == {places.systems()[0]: "zum"}
+    assert game.state.sandbox and ruleset.view(game.state, 0)["sandbox"]
