@@ -78,17 +78,17 @@ SYSTEMS = [
     Ring("inhabited-moon", "Inhabited Moon", (2170, 260), ["b", "b", "E", "b", "H", "b", "O", "b"],
          cities={7: "Inhabited Moon city"}, market=(5, 175), label=(0, -120)),
     Ring("nebula-habitat", "Nebula Habitat", (640, 660), ["P", "b", "E", "b", "y", "b", "S", "b"],
-         market=(-190, -70), label=(-45, 128)),
+         market=(-190, -70), label=(-45, 138)),
     Ring("giant-planet", "Giant Planet", (1640, 780),
          ["b", "E", "b", "b", "y", "O", "b", "b", "N", "r"], rx=125, ry=105,
          cities={6: "Giant Planet city"}, green=[(3, 4)], market=(0, -190), label=(0, 140),
          nav_exits={9: {"8": [1, 2], "10": [3, 4], "route": [5, 6]}}),
     Ring("polluted-planet", "Polluted Planet", (2160, 900),
          ["b", "y", "b", "E", "b", "O", "b", "b"],
-         cities={6: "Polluted Planet city"}, market=(140, 165), label=(0, -125)),
-    Ring("space-station-planet", "Space Station Planet", (200, 980),
+         cities={6: "Polluted Planet city"}, market=(140, 165), label=(72, -189)),
+    Ring("space-station-planet", "Space Station Planet", (185, 965),
          ["b", "E", "b", "O", "b", "y", "b", "r"], cities={4: "Space Station Planet city"},
-         market=(70, 180), label=(260, 12)),
+         market=(70, 180), label=(303, 35)),
     Ring("jungle-world", "Jungle World", (520, 1330), ["b", "b", "O", "b", "E", "b", "b", "b"],
          cities={3: "Jungle World city"}, market=(-190, -15), label=(255, 6)),
     Ring("colony-world", "Colony World", (1180, 1390),
@@ -96,18 +96,18 @@ SYSTEMS = [
          cities={3: "Colony World east city", 8: "Colony World west city"},
          market=(215, 60), label=(-55, 142)),
     Ring("multi-generational-ship", "Multi-Generational Ship", (1800, 1360),
-         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-90, -128)),
+         ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-128, -128)),
     Ring("ice-planet", "Ice Planet", (230, 1640), ["b", "b", "E", "b", "O", "b", "y", "b"],
-         cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 125)),
+         cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 136)),
     Ring("war-torn-system", "War-Torn System", (2170, 1640),
          ["b", "r", "b", "O", "b", "E", "b", "H"], cities={4: "War-Torn System city"},
-         market=(160, -200), label=(0, 125)),
+         market=(160, -200), label=(0, 136)),
 ]
 
 ANOMALIES = [
     Anomaly("supernova", "Supernova", (1270, 360), ["b", "E", "b", "y", "b", "A"]),
     Anomaly("supergiant", "Supergiant", (840, 1700), ["b", "A", "b", "E", "b", "y"],
-            label=(0, 115)),
+            label=(0, 126)),
 ]
 
 BASE = ("galactic-base", "Galactic Base", (1130, 900))
@@ -159,13 +159,15 @@ class Leg:
     b: str
     codes: list[str]
     via: list[tuple[float, float]] = field(default_factory=list)
+    name: str | None = None  # when two legs join the same ends
 
 
 LEGS = [
     # Galactic Base -> west navigation space: the movement and navigation examples start here
     Leg("base-west", "galactic-base", "nav-west", ["b", "y"]),
     Leg("west-jungle", "nav-west", "jungle-world:2", ["b", "y", "b", "b"]),
-    Leg("west-jungle-rim", "nav-west", "jungle-world:1", ["H", "b", "r", "b"], via=[(690, 960)]),
+    Leg("west-jungle-rim", "nav-west", "jungle-world:1", ["H", "b", "r", "b"], via=[(705, 960)],
+        name="West Nebula - Jungle World, the hazardous way"),
     Leg("west-nebula", "nav-west", "nebula-habitat:4", ["E", "b", "b"]),
     # Galactic Base -> Colony World: the throttling example (5 to the ring)
     Leg("base-colony", "galactic-base", "colony-world:1", ["b", "y", "b", "b"]),
@@ -219,10 +221,11 @@ JUNCTION_EXITS: dict[str, dict[str, list[int]]] = {
                       "nebula-northwest": [5, 6]},
 }
 
-ROUTE_NAMES = {"galactic-base": "Galactic Base", "nav-west": "the west navigation space",
-               "nav-east": "the east navigation space",
-               "nav-north": "the north navigation space",
-               "nav-northwest": "the north-west navigation space"}
+# Route legs are named by their ends; a navigation space where legs meet is named after the
+# nebula it marks ("Navigation Spaces": "the nebulous routes through the galaxy").
+ROUTE_NAMES = {"galactic-base": "Galactic Base", "nav-west": "West Nebula",
+               "nav-east": "East Nebula", "nav-north": "North Nebula",
+               "nav-northwest": "Northwest Nebula"}
 
 
 class Builder:
@@ -371,7 +374,8 @@ class Builder:
         for p, q in zip(chain, chain[1:], strict=False):
             self.line(p, q, style="dashed")
         ends = [self._end_name(a, leg.a), self._end_name(b, leg.b)]
-        self.routes.append({"id": leg.id, "name": " - ".join(_title(e) for e in ends),
+        self.routes.append({"id": leg.id,
+                            "name": leg.name or " - ".join(_title(e) for e in ends),
                             "ends": ends})
         return chain
 
@@ -406,7 +410,7 @@ def build() -> dict[str, Any]:
     b.spaces[gid]["kind"] = "galactic_base"
     b.centres[gid] = (gx, gy)
     b.systems.append({"id": gid, "name": gname, "kind": "base", "centre": {"x": gx, "y": gy},
-                      "label": {"x": gx, "y": gy + 62}, "ours": False})
+                      "label": {"x": gx + 135, "y": gy + 62}, "ours": False})
     for ring in SYSTEMS:
         b.ring(ring)
     b.asteroids()

@@ -508,6 +508,11 @@ class StandardBoard:
         encounters = self._of_kind("asteroid-system", SpaceKind.ENCOUNTER)
         return min(encounters, key=lambda i: (self.spaces[i].at.x, i))
 
+    @property
+    def asteroid_telegate(self) -> str:
+        """The same space, by the name the encounter cards' setup asks for."""
+        return self.asteroid_telegate_space
+
     # --- costs ------------------------------------------------------------------------
 
     def step_cost(self, drive: Drive | None = None, *, flat: bool = False) -> StepCost:

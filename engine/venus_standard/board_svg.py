@@ -197,13 +197,44 @@ def _line(board: StandardBoard, line: Line) -> str:
 def _space(board: StandardBoard, s: Space) -> str:
     head = attr(id=f"space-{s.id}", class_=f"space kind-{s.kind.value}", data_space=s.id,
                 data_kind=s.kind.value, data_system=s.system, data_route=s.route,
-                data_telegate=s.telegate, data_x=fmt(s.at.x), data_y=fmt(s.at.y),
-                transform=f"translate({fmt(s.at.x)} {fmt(s.at.y)})")
-    title = s.name or KIND_NAMES[s.kind].split(" (")[0]
-    if s.telegate is not None:
-        title = f"Telegate {s.telegate}"
+                data_telegate=s.telegate, data_name=s.name, data_x=fmt(s.at.x),
+                data_y=fmt(s.at.y), transform=f"translate({fmt(s.at.x)} {fmt(s.at.y)})")
+    title = space_title(board, s)
     badges = _exit_badges(board, s) if s.kind is SpaceKind.NAVIGATION else ""
     return f"<g {head}><title>{escape(title)}</title>{symbol(s.kind, s.telegate)}{badges}</g>"
+
+
+def space_title(board: StandardBoard, s: Space) -> str:
+    """The hover text of a space: what it is and where ("Encounter, Jungle World"); a
+    navigation space lists its exits ("2: blue space towards Jungle World")."""
+    what = s.name or KIND_NAMES[s.kind].split(" (")[0]
+    if s.telegate is not None:
+        what = f"Telegate {s.telegate}"
+    if s.exits:
+        where = "; ".join(f"{'/'.join(map(str, ns))}: {_towards(board, s, t)}"
+                          for t, ns in sorted(s.exits.items(), key=lambda kv: min(kv[1])))
+        return f"{what}, {board.systems[s.system].name} (exits {where})" if s.system \
+            else f"{what} (exits {where})"
+    if s.system is not None and s.kind is not SpaceKind.GALACTIC_BASE and not s.name:
+        what += f", {board.systems[s.system].name}"
+    elif s.route is not None:
+        what += f", {board.routes[s.route].name}"
+    return what
+
+
+def _towards(board: StandardBoard, nav: Space, target: str) -> str:
+    """An exit of a navigation space in words: the first space's kind and where it leads."""
+    t = board.spaces[target]
+    kind = KIND_NAMES[t.kind].split(" (")[0].lower()
+    if t.system is not None and t.system == nav.system:
+        return f"{kind} of the ring"
+    if t.system is not None:
+        return f"{kind} of {board.systems[t.system].name}"
+    ends = board.routes[t.route].ends if t.route else ()
+    far = [e for e in ends if e not in (nav.id, nav.system)]
+    name = far[0] if far else ""
+    name = board.systems[name].name if name in board.systems else name
+    return f"{kind} towards {name}" if name else kind
 
 
 def symbol(kind: SpaceKind, telegate: int | None = None) -> str:
@@ -275,11 +306,10 @@ def _markets(board: StandardBoard) -> str:
             out.append(_market(system))
         if system.mission_area is not None:
             m = system.mission_area
-            y = m.y if system.kind is SystemKind.SYSTEM else m.y
             out.append(f'<g {attr(data_mission_area=system.id)}>'
-                       f'<circle cx="{fmt(m.x)}" cy="{fmt(y)}" r="11" fill="none" '
+                       f'<circle cx="{fmt(m.x)}" cy="{fmt(m.y)}" r="11" fill="none" '
                        'stroke="#f1d27a" stroke-width="2" stroke-dasharray="3 3"/>'
-                       + svg_text(m.x, y + 4, "M", size=10, fill="#f1d27a", halo=0)
+                       + svg_text(m.x, m.y + 4, "M", size=10, fill="#f1d27a", halo=0)
                        + "</g>")
     out.append("</g>")
     return "".join(out)

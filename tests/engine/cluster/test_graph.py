@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cluster import Graph
 from engine.venus.board import load_board
@@ -54,3 +56,35 @@ def test_the_classic_board_indexes_its_paths_with_the_shared_graph():
     for dot, near in board.paths.items():
         assert near == board.graph.neighbours(dot)
     assert set(board.graph.reachable(board.galactic_base)) <= set(board.dots)
+
+
+# --- properties over random graphs (Hypothesis) and the standard board ----------------------
+
+lines_st = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(1, 2)),
+                    max_size=30).map(lambda ls: [(f"s{a}", f"s{b}", c) for a, b, c in ls
+                                                 if a != b])
+
+
+@given(lines_st)
+@settings(max_examples=80, deadline=None)
+def test_cheapest_costs_are_consistent(lines):
+    g = Graph([f"s{i}" for i in range(10)], lines)
+    d = g.distances("s0")
+    assert set(d) == g.reachable("s0")
+    for here, cost in d.items():
+        for there, line in g.neighbours(here).items():
+            assert d[there] <= cost + line  # no line beats the cheapest cost
+        path = g.shortest_path("s0", here)
+        assert path is not None and path[0] == "s0" and path[-1] == here
+        assert g.path_cost(path) == cost
+
+
+def test_standard_board_costs_are_symmetric():
+    from engine.venus_standard.board import load_board
+
+    board = load_board()
+    some = sorted(board.spaces)[::23]
+    for a in some:
+        da = board.distances(a)
+        for b in some:
+            assert da[b] == board.distances(b)[a]

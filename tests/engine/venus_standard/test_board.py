@@ -276,3 +276,10 @@ def test_no_system_is_a_dead_end(board):
         out = {n for sp in members for n in board.neighbours(sp)
                if n not in members and board.line(sp, n).style is LineStyle.DASHED}
         assert len(out) >= 2, s
+
+
+def test_route_names_are_unique_words(board):
+    """Players read route names in the log ("a blue space on Galactic Base - West Nebula")."""
+    names = [r.name for r in board.data.routes]
+    assert len(names) == len(set(names))
+    assert not [n for n in names if "nav-" in n or "--" in n]

@@ -202,6 +202,7 @@ class TestOtherExamplesThatNameSystems:
         """Optional Rules > "Asteroid System Telegate": the telegate "1" token starts "on the
         leftmost encounter space of the Asteroid System"."""
         space = board.asteroid_telegate_space
+        assert board.asteroid_telegate == space == "asteroid-system.web-1"
         assert board.system_of(space) == "asteroid-system"
         assert board.kind(space) is SpaceKind.ENCOUNTER
         xs = [board.spaces[s].at.x for s in board.spaces_of("asteroid-system")

@@ -98,3 +98,40 @@ def test_starport_board_venus_standard_writes_the_svg(tmp_path, capsys):
     root = ET.fromstring(out.read_bytes())
     assert root.get("data-ruleset") == "venus-standard"
     assert "standard game side" in capsys.readouterr().out
+
+
+def test_hover_titles_say_what_and_where(svg):
+    titles = {g.get("data-space"): "".join(g.find(f"{NS}title").itertext())
+              for g in svg.iter(f"{NS}g") if g.get("data-space")}
+    assert titles["polluted-planet.4"] == "Encounter, Polluted Planet"
+    assert titles["jungle-station.1"].startswith("Telegate 2, ")
+    # the movement example's navigation space: 2 is the safe way to the Jungle World
+    nav = titles["nav-west"]
+    assert "2: blue space towards Jungle World" in nav
+    assert "1/3: piloting hazard towards Jungle World" in nav
+    assert "4: encounter towards Nebula Habitat" in nav
+
+
+def test_market_and_mission_area_markup_the_client_reads(svg):
+    """web/games/venusstd/board.js reads a market group's first <rect> as the box and the
+    next three as the slots (market token, racial technology, goods), and a mission area's
+    <circle> centre: keep that shape."""
+    board = load_board()
+    for g in svg.iter(f"{NS}g"):
+        system = g.get("data-market")
+        if system:
+            rects = list(g.iter(f"{NS}rect"))
+            assert len(rects) == 4
+            box, slots = rects[0], rects[1:]
+            market = board.systems[system].market
+            assert market is not None
+            assert float(box.get("x", "nan")) + float(box.get("width", "nan")) / 2 == \
+                pytest.approx(market.x)
+            assert all(float(s.get("width", "0")) > 0 for s in slots)
+        area = g.get("data-mission-area")
+        if area:
+            circle = g.find(f"{NS}circle")
+            assert circle is not None
+            point = board.systems[area].mission_area
+            assert point is not None
+            assert float(circle.get("cx", "nan")) == pytest.approx(point.x)
