@@ -1,4 +1,4 @@
-"""The state of one Movement phase (the turn's ``flight``) and the events that change it.
+"""The state of one Movement phase: the turn's ``flight``.
 
 Book heading: "Movement Phase" (Declare Heading, Set Speed, Move, End Movement). The
 fields are this module's own block of the turn state; the ship's lasting facts (space,

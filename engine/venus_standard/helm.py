@@ -5,11 +5,11 @@ Movement), "Additional Movement Rules", "Assigning Dice", "Drives", "Bumps Along
 (Navigation Spaces, Telegates, Branching Paths, Hazards, Encounters, Asteroids), "Pilots >
 Upgrading Pilots". The step rules are pure (``movement``, ``navigation``, ``hazards``,
 ``dashboard``); this module checks a command against them and emits the events
-(``flight.HANDLERS`` apply them).
+(``flight_events`` applies them).
 
-Seams: the cards of an encounter space or a pirate token are ``encounters.resolve_space``
-(``vsenc``); the phase machine is ``rounds`` (``vscore``); both are reached through the small
-functions at the end of this module.
+Seams (``helm_seams``): the cards of an encounter space or a pirate token are
+``encounters.resolve_space`` (``vsenc``), the phase machine is ``rounds`` (``vscore``), the
+racial technologies and drills are ``technology`` / ``trading`` (``vstrade``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from .movement import (
     landable,
     steps,
 )
-from .pilots import TRAINING_COST, check_training, face_of, has_ability
+from .pilots import check_training, face_of, has_ability
 from .terrain import terrain_of
 
 MOVEMENT = "Movement Phase"
@@ -360,9 +360,10 @@ def train_pilot(draft: Any, seat: int, face: str) -> None:
                         "train after landing (or staying) at Galactic Base or your pilot's "
                         "home culture, before the Transaction phase")
     kind = _kind(state, player.space)
-    new = check_training(face_of(player).face, face, kind == "galactic_base",
+    now = face_of(player)
+    new = check_training(now.face, face, kind == "galactic_base",
                          _seams().home_culture_here(state, seat), player.credits)
-    draft.credits(seat, -TRAINING_COST, "pilot training")
+    draft.credits(seat, -now.train_cost, "pilot training")
     draft.emit("PilotTrained", seat=seat, face=new.face, level=new.level,
                side=new.face[-1] if new.level == 3 else None)
 
@@ -503,10 +504,10 @@ def _settle(draft: Any, seat: int) -> None:
 
 
 def _land(draft: Any, seat: int, at: str) -> None:
-    if _kind(draft.state, at) == ASTEROID:
-        _end(draft, seat, "asteroid", "landed on an asteroid")
-        return
-    draft.emit("MoveEnded", seat=seat, how="landed", space=at, reason="landed")
+    """End Movement: on a surface city or spaceport the turn goes on to the First Contact
+    phase; on an asteroid it ends (the phase machine decides by the space landed on)."""
+    how = "asteroid" if _kind(draft.state, at) == ASTEROID else "landed"
+    draft.emit("MoveEnded", seat=seat, how=how, space=at, reason=f"landed on {at}")
     _seams().landed(draft, seat, at)
 
 

@@ -142,7 +142,7 @@ def training_offers(state: StandardState, seat: int) -> Iterator[Command]:
     if not helm.may_train_here(state, seat):
         return
     player = state.player(seat)
-    if player.credits < 60:
+    if player.credits < face_of(player).train_cost:
         return
     at_base = terrain_of(state).kind(player.space) == "galactic_base"
     for face in training_options(face_of(player).face, at_base,
@@ -204,6 +204,8 @@ def pilots_view(state: StandardState, viewer: int) -> list[dict[str, Any]]:
         out.append({"seat": p.seat, "face": face.face, "name": face.name, "level": face.level,
                     "skill": face.skill, "ability": face.ability,
                     "ability_text": deck.abilities[face.ability], "fame": face.fame,
-                    "culture": face.culture, "ours": face.ours})
+                    "culture": face.culture, "discount": face.discount,
+                    "train_at": face.train_at, "train_cost": face.train_cost,
+                    "ours": face.ours})
     return out
 

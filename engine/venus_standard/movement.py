@@ -49,6 +49,10 @@ class Terrain:
     lines: Mapping[str, tuple[tuple[str, int], ...]]
     exits: Mapping[str, Mapping[int, str]] = field(default_factory=dict)
     telegates: Mapping[int, str] = field(default_factory=dict)
+    # the forward steps from a space, per (space, came from, drive skips, green cost): the
+    # board does not change while a terrain lives, so they are worked out once
+    forward: dict[tuple[str, str | None, frozenset[str], int], tuple[Step, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def kind(self, space: str) -> str:
         try:
@@ -90,7 +94,7 @@ class Terrain:
         return Terrain(kinds, lines, self.exits, telegates)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ship:
     """The facts of one ship that stay fixed while it moves this turn."""
 
@@ -106,7 +110,7 @@ class Ship:
         return DRIVE_SKIPS[self.drive]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Helm:
     """Where the ship is in its Move step.
 
@@ -122,7 +126,7 @@ class Helm:
     entered: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One move to the next space the ship stops on, over any spaces its drive skips."""
 
@@ -192,12 +196,15 @@ def steps(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None) -> l
             found.extend(s for s in _through(terrain, ship, at, to, costs.get(to, GRAY_COST), ())
                          if s.mp <= helm.mp)
         return found
-    out: list[Step] = []
-    for to, cost in _forward(terrain, at, helm.came_from):
-        if helm.heading is not None and to != helm.heading:
-            continue
-        out.extend(s for s in _through(terrain, ship, at, to, cost, ()) if s.mp <= helm.mp)
-    return out
+    key = (at, helm.came_from, ship.skips, ship.green_cost)
+    ahead = terrain.forward.get(key)
+    if ahead is None:
+        ahead = terrain.forward[key] = tuple(
+            s for to, cost in _forward(terrain, at, helm.came_from)
+            for s in _through(terrain, ship, at, to, cost, ()))
+    heading = helm.heading
+    return [s for s in ahead if s.mp <= helm.mp
+            and (heading is None or (s.skipped[0] if s.skipped else s.to) == heading)]
 
 
 def after(helm: Helm, step: Step) -> Helm:

@@ -43,6 +43,9 @@ class PilotFace:
     ability: str
     fame: int
     ours: bool
+    discount: int = 0  # the Home Culture Discount printed by the culture (c10/c20/c30)
+    train_at: str | None = None  # Training Location: "galactic_base" | "home_culture"
+    train_cost: int = 0  # Training Cost (c60)
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,9 @@ def load_pilots() -> PilotDeck:
                 face=f["face"], card=card["id"], pilot=card["pilot"], culture=card["culture"],
                 culture_number=card["culture_number"], level=f["level"],
                 name=f["name"], skill=f["skill"], ability=f["ability"], fame=f["fame"],
-                ours=f["ours"])
+                ours=f["ours"], discount=f["discount"],
+                train_at=(f.get("training") or {}).get("at"),
+                train_cost=(f.get("training") or {}).get("cost", 0))
     abilities = dict(raw["abilities"])
     unknown = {f.ability for f in faces.values()} - set(abilities)
     if unknown:
@@ -83,6 +88,12 @@ def load_pilots() -> PilotDeck:
         if levels != [1, 2, 3, 3]:
             raise ValueError(f"pilots.json: {name} needs faces 1, 2, 3, 3, has {levels}")
     discounts = {int(k): v for k, v in raw["discount_by_level"].items()}
+    for f in faces.values():
+        trains = f.train_at is not None
+        if trains == (f.level == 3) or (trains and f.train_cost != TRAINING_COST):
+            raise ValueError(f"pilots.json: {f.face}: levels 1-2 train for c60, level 3 never")
+        if f.discount != discounts[f.level]:
+            raise ValueError(f"pilots.json: {f.face}: the discount is c10/c20/c30 by level")
     return PilotDeck(faces, abilities, discounts)
 
 
@@ -102,20 +113,19 @@ def face_of(player: Any) -> PilotFace:
 
 def home_discount(face_id: str) -> int:
     """Pilot Home Culture Discounts: c10 / c20 / c30 by level on every buy action there."""
-    return load_pilots().discounts[pilot(face_id).level]
+    return pilot(face_id).discount
 
 
 def training_options(face_id: str, at_galactic_base: bool, home_here: bool) -> list[str]:
-    """The faces a pilot may be trained to here (Pilots > Upgrading Pilots).
-
-    Level 1 -> 2 at Galactic Base (the back of the same card); level 2 -> 3 at a surface
-    city or spaceport of the home culture, choosing one side of the level 3 card."""
+    """The faces a pilot may be trained to here (Pilots > Upgrading Pilots; the card's
+    Training Location): level 1 -> 2 at Galactic Base (the back of the same card); level
+    2 -> 3 at a surface city or spaceport of the home culture, choosing a level 3 side."""
     now = pilot(face_id)
-    if now.level == 1 and at_galactic_base:
-        return [f.face for f in load_pilots().of_pilot(now.pilot, 2)]
-    if now.level == 2 and home_here:
-        return [f.face for f in load_pilots().of_pilot(now.pilot, 3)]
-    return []
+    here = {"galactic_base": at_galactic_base, "home_culture": home_here}.get(
+        now.train_at or "", False)
+    if not here:
+        return []
+    return [f.face for f in load_pilots().of_pilot(now.pilot, now.level + 1)]
 
 
 def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: bool,
@@ -133,9 +143,9 @@ def check_training(face_id: str, to: str, at_galactic_base: bool, home_here: boo
         raise RuleError("Pilots > Upgrading Pilots",
                         "level 2 -> 3 is trained at a surface city or spaceport of the "
                         f"pilot's home culture ({now.culture}), choosing a level 3 side")
-    if credits < TRAINING_COST:
+    if credits < now.train_cost:
         raise RuleError("Pilots > Upgrading Pilots",
-                        f"training costs c{TRAINING_COST}, you have c{credits}")
+                        f"training costs c{now.train_cost}, you have c{credits}")
     return new
 
 

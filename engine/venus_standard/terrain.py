@@ -45,7 +45,20 @@ def board_tokens(state: Any) -> dict[str, str]:
     return tokens
 
 
+_OVERLAID: dict[frozenset[tuple[str, str]], Terrain] = {}
+_OVERLAID_MAX = 256
+
+
 def terrain_of(state: Any) -> Terrain:
-    """The board with the game's tokens."""
+    """The board with the game's tokens (the overlaid terrains are kept: a move reads the
+    terrain many times, and the tokens change rarely)."""
     tokens = board_tokens(state)
-    return board_terrain().with_tokens(tokens) if tokens else board_terrain()
+    if not tokens:
+        return board_terrain()
+    key = frozenset(tokens.items())
+    found = _OVERLAID.get(key)
+    if found is None:
+        if len(_OVERLAID) >= _OVERLAID_MAX:
+            _OVERLAID.clear()
+        found = _OVERLAID[key] = board_terrain().with_tokens(tokens)
+    return found

@@ -171,7 +171,7 @@ def test_asteroids_a_ship_may_land_with_points_left(kit: Any) -> None:
     f = flight(d.state)
     assert f.at == "ast" and f.stage == "move" and f.mp_left == 9
     helm.land(d, 0)
-    assert f.ended == "asteroid" and d.calls[-1] == ("end_turn", 0)
+    assert f.ended == "asteroid" and d.calls[-1] == ("landed", "ast")
 
 
 def test_land_only_on_a_landable_space_entered_this_turn(kit: Any) -> None:

@@ -63,3 +63,40 @@ def test_movement_view_reach_is_a_legal_move_for_the_mover() -> None:
         events = ruleset.decide(game.state, mover, m.MoveTo(path=d["path"]),
                                 Randomness("reach", 1))
         assert any(e.type == "ShipMoved" for e in events)
+
+
+def test_reach_agrees_with_the_rules_over_bot_positions() -> None:
+    """Every destination the view highlights is where ``MoveTo`` along its path takes the
+    ship, when nothing on the way is left to chance (no hazard, encounter or pirate):
+    landings end on the space, spent ends there with no point left."""
+    from engine.kernel import Randomness
+    from engine.venus_standard import helm_commands as m
+    from engine.venus_standard.terrain import terrain_of
+
+    checked = 0
+    for seed in ("agree-1", "agree-2"):
+        game = Game.start(ruleset, {}, ["a", "b", "c"], seed=seed)
+        bots = [UniformBot(f"b{i}") for i in range(3)]
+        while game.state.stage != "over" and game.state.round <= 4:
+            now = ruleset.pending(game.state)
+            assert now is not None
+            seat = now.seats[0]
+            turn = game.state.turn
+            if turn is not None and turn.flight is not None and turn.flight.stage == "move" \
+                    and turn.flight.wait is None and not game.state.asks:
+                terrain = terrain_of(game.state)
+                for d in ruleset.view(game.state, seat)["movement"]["reach"]:
+                    kinds = {terrain.kind(s) for s in d["path"]}
+                    if d["end"] not in ("land", "spent") or kinds & {
+                            "laser_hazard", "shield_hazard", "piloting_hazard", "encounter",
+                            "pirate", "telegate"}:
+                        continue
+                    state = ruleset.clone(game.state)
+                    for ev in ruleset.decide(state, seat, m.MoveTo(path=d["path"]),
+                                             Randomness("agree", checked)):
+                        ruleset.apply(state, ev)
+                    assert state.player(seat).space == d["space"], d
+                    checked += 1
+            legal = takeback.without(ruleset.legal_actions(game.state, seat))
+            game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
+    assert checked  # not vacuous

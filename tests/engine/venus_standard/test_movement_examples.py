@@ -191,3 +191,31 @@ def test_telegate_example_2_purple_die_five_to_telegate_5() -> None:
     assert t.state.players[0].space == five and t.flight.mp_left == left
     offered = {c.to for c in ruleset.legal_actions(t.state, 0) if isinstance(c, m.Step)}
     assert offered == set(BOARD.neighbours(five))
+
+
+def test_movement_view_dashboard_for_all_reach_for_the_mover_only() -> None:
+    """The view's movement part: the dice and boxes lie open on the dashboard (every seat
+    sees them); the reachable spaces are the mover's highlights (his view only)."""
+    t = Table([4, 2, 1, 5])
+    t.play(m.DeclareHeading(toward="base-colony.1"), m.RollSpeed(),
+           m.AssignDie(die=2, box="throttle"))
+    mine = ruleset.view(t.state, 0)["movement"]
+    theirs = ruleset.view(t.state, 1)["movement"]
+    assert mine["dice"] == theirs["dice"] == [4, 2, 1, 5]
+    assert mine["boxes"] == theirs["boxes"] == {"throttle": 2}
+    assert mine["movement_value"] == 12 and mine["mp_left"] == 12 and mine["stage"] == "move"
+    assert mine["reach"] and theirs["reach"] == []
+    pilots = ruleset.view(t.state, 1)["pilots"]
+    assert pilots[0]["face"] == "human-1" and pilots[0]["skill"] == 3
+
+
+def test_navigation_spaces_alone_the_player_chooses_his_exit() -> None:
+    """Navigation Spaces, with one player (Solo Challenge): nobody sits to the left, so the
+    exit question goes to the player himself (docs/rulings.md)."""
+    t = Table([4, 2, 1], players=1)
+    t.play(m.DeclareHeading(toward="base-west.1"), m.RollSpeed(),
+           m.MoveTo(path=["base-west.1", "base-west.2", "nav-west"]), m.DeclineNavigation())
+    now = ruleset.pending(t.state)
+    assert now is not None and now.seats == (0,) and now.prompt == "navigation_exit"
+    t.play(m.ChooseExit(to="west-jungle.1"))
+    assert t.state.players[0].space == "west-jungle.1"
