@@ -67,14 +67,15 @@ def landing(space: str, state: StandardState | None = None) -> Landing | None:
     """"End Movement": a ship may land only on a surface city, a spaceport (Galactic Base
     acts as a neutral spaceport; a merchant spaceport built on an orbit space is one) or an
     asteroid; None for any other space. A neutral spaceport of the Asteroid System bankrupted
-    by a merchant spaceport is none ("Merchant Spaceports in the Asteroid System")."""
+    by a merchant spaceport lies under an asteroid token: an asteroid ("Merchant Spaceports
+    in the Asteroid System")."""
     if space == galactic_base():
         return "spaceport"
     if state is not None and any(space in spaceports_of(state, p.seat)
                                  for p in state.players):
         return "spaceport"
     if state is not None and space in state.trade.bankrupt:
-        return None
+        return "asteroid"
     kind = str(getattr(_space(space), "kind", ""))
     if "city" in kind:
         return "city"

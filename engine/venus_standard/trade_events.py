@@ -13,6 +13,12 @@ from .technology import TechType, load_technologies
 from .tokens import is_goods, is_passenger, origin
 
 
+def _drop(tokens: list[str], token: str) -> None:
+    """Take ``token`` out of ``tokens`` if it is there: handlers are total (``evolve``)."""
+    if token in tokens:
+        tokens.remove(token)
+
+
 def _turn_count(state: StandardState, kind: str) -> None:
     turn = state.turn
     if turn is None:
@@ -86,7 +92,7 @@ def _contact(state: StandardState, d: dict[str, Any]) -> None:
 def _goods_bought(state: StandardState, d: dict[str, Any]) -> None:
     _spend_iou(state, d)
     _turn_count(state, "buy")
-    state.trade.market(d["at"]).goods.remove(d["token"])
+    _drop(state.trade.market(d["at"]).goods, d["token"])
     state.player(d["seat"]).cargo.append(d["token"])
 
 
@@ -94,7 +100,7 @@ def _goods_bought(state: StandardState, d: dict[str, Any]) -> None:
 def _tech_bought(state: StandardState, d: dict[str, Any]) -> None:
     _spend_iou(state, d)
     _turn_count(state, "buy")
-    state.trade.market(d["at"]).techs.remove(d["token"])
+    _drop(state.trade.market(d["at"]).techs, d["token"])
     state.player(d["seat"]).techs.append(d["token"])
     _sync_upgrades(state, d["seat"])
 
@@ -131,9 +137,9 @@ def _demand(state: StandardState, d: dict[str, Any]) -> None:
 def _goods_sold(state: StandardState, d: dict[str, Any]) -> None:
     """"Sell Actions": the token back to its culture's supply area (not the market); a
     demand token used is removed from the game (optional rule "Demand")."""
-    state.player(d["seat"]).cargo.remove(d["token"])
+    _drop(state.player(d["seat"]).cargo, d["token"])
     if d.get("demand"):
-        state.trade.market(d["at"]).demands.remove(d["demand"])
+        _drop(state.trade.market(d["at"]).demands, d["demand"])
     state.trade.market(origin(d["token"])).supply_goods.append(d["token"])
     _turn_count(state, "sell")
     turn = state.turn
@@ -151,7 +157,7 @@ def _shifted(state: StandardState, d: dict[str, Any]) -> None:
 def _produced(state: StandardState, d: dict[str, Any]) -> None:
     m = state.trade.market(d["culture"])
     for token in d["tokens"]:
-        m.supply_goods.remove(token)
+        _drop(m.supply_goods, token)
         m.goods.append(token)
 
 
@@ -160,22 +166,22 @@ def _picked_up(state: StandardState, d: dict[str, Any]) -> None:
     where = d["at"]
     waiting = (state.trade.base_passengers if where == "base"
                else state.trade.market(where).passengers)
-    waiting.remove(d["passenger"])
+    _drop(waiting, d["passenger"])
     state.player(d["seat"]).cargo.append(d["passenger"])
 
 
 @on("PassengerDroppedOff")
 def _dropped_off(state: StandardState, d: dict[str, Any]) -> None:
-    state.player(d["seat"]).cargo.remove(d["passenger"])
+    _drop(state.player(d["seat"]).cargo, d["passenger"])
 
 
 def _unload(state: StandardState, seat: int, token: str) -> None:
     p = state.player(seat)
     if token in p.techs:
-        p.techs.remove(token)
+        _drop(p.techs, token)
         _sync_upgrades(state, seat)
     else:
-        p.cargo.remove(token)
+        _drop(p.cargo, token)
 
 
 @on("CargoOffloaded")
@@ -195,7 +201,7 @@ def _offloaded(state: StandardState, d: dict[str, Any]) -> None:
         m.techs.append(token)
 
 
-@on("CargoJettisoned", "CargoLost")
+@on("CargoJettisoned")
 def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
     """"Jettisoning": goods and technologies to their culture's supply area, passengers out
     of the game."""
