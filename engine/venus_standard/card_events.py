@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards_state import SeatCards, SpaceToken
-from .handlers import on
+from .handlers import also, on
 from .state import StandardState
 from .takeback import barriers
 
@@ -104,9 +104,14 @@ def _traded(state: StandardState, d: dict[str, Any]) -> None:
     state.cards.rewards_for_sale.append(d["card"])
 
 
-@on("PassengerJettisonedCounted")
+@also("CargoJettisoned")
 def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
-    _seat(state, d["seat"]).jettisoned += 1
+    """A passenger jettisoned ("Jettisoning", the trade module's event) counts for the
+    Slaver title (ours); goods and technologies do not."""
+    from .ports import is_passenger
+
+    if is_passenger(str(d.get("token", ""))):
+        _seat(state, d["seat"]).jettisoned += 1
 
 
 @on("CardDialTurned")
@@ -150,3 +155,17 @@ def _goods_returned(state: StandardState, d: dict[str, Any]) -> None:
     trade = getattr(state, "trade", None)
     if trade is not None:
         trade.market(d["token"].partition(":")[0]).supply_goods.append(d["token"])
+
+
+@on("RewardBought")
+def _reward_bought(state: StandardState, d: dict[str, Any]) -> None:
+    """"Purchasing such a Reward card at Galactic Base takes one buy action": counted
+    where the trade module counts its buy actions (``Turn.trades``, ``Turn.bought``)."""
+    turn = state.turn
+    trades = getattr(turn, "trades", None)
+    if turn is None or trades is None:
+        return
+    key = f"{turn.phase}:buy"
+    trades[key] = trades.get(key, 0) + 1
+    if hasattr(turn, "bought"):
+        turn.bought = True

@@ -15,10 +15,11 @@ from .cards import TITLE_AND_INTEL, encounter_cards, mission_cards
 from .commands import command
 from .draft import Draft
 from .legal import offers
+from .places import galactic_base
 from .rounds import ROUND_START
 from .rules import rule
 from .setup import step
-from .standing import standing_of
+from .standing import Standing, standing_of
 from .state import StandardState
 from .usage import COUNTED, DETAILED
 from .view import part
@@ -282,10 +283,7 @@ def _second(draft: Draft, seat: int, cmd: BuySecondMission) -> None:
     take_mission(draft, seat)
 
 
-def _mission_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    if not _own_time(state, seat):
-        return
-    st = standing_of(state, seat)
+def _mission_offers(state: StandardState, st: Standing) -> Iterator[Command]:
     for mid in missions.completable(st):
         yield CompleteMission(mission=mid)
     turn = state.turn
@@ -320,9 +318,8 @@ def _buy_reward(draft: Draft, seat: int, cmd: BuyReward) -> None:
     rewards.buy(draft, seat, cmd.card)
 
 
-def _reward_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    st = standing_of(state, seat)
-    if _own_time(state, seat) and st.at_galactic_base and st.credits >= rewards.BUY_PRICE:
+def _reward_offers(state: StandardState, st: Standing) -> Iterator[Command]:
+    if st.at_galactic_base and st.credits >= rewards.BUY_PRICE:
         for rid in sorted(set(state.cards.rewards_for_sale)):
             yield BuyReward(card=rid)
 
@@ -381,8 +378,6 @@ def intel_refusal(state: StandardState, seat: int, cid: str) -> str | None:
 
 
 def _intel_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    if not _own_time(state, seat):
-        return
     for cid in sorted(set(state.cards.beside_track)):
         if encounter_cards()[cid].trait == "intel" and intel_refusal(state, seat, cid) is None:
             yield UseIntel(card=cid)
@@ -407,11 +402,19 @@ CARD_COMMANDS = (CompleteMission, BuySecondMission, BuyReward, UseIntel)
 
 
 def _phase_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    yield from _mission_offers(state, seat)
-    turn = state.turn
-    if turn is not None and turn.phase == "transaction":
-        yield from _reward_offers(state, seat)
-    yield from _intel_offers(state, seat)
+    """The cards' commands in a phase of one's own turn (a seat with no mission, away from
+    Galactic Base and with no intel card in play has none: checked before any lookup)."""
+    if not _own_time(state, seat):
+        return
+    p = state.player(seat)
+    if p.missions or p.space == galactic_base():
+        st = standing_of(state, seat)
+        yield from _mission_offers(state, st)
+        turn = state.turn
+        if turn is not None and turn.phase == "transaction":
+            yield from _reward_offers(state, st)
+    if state.cards.beside_track:
+        yield from _intel_offers(state, seat)
 
 
 for _phase in ("movement", "first_contact", "transaction", "spaceport"):
@@ -424,12 +427,27 @@ COUNTED.update({"MissionCompleted", "SecondMissionBought", "PirateEngaged", "Pir
                 "RewardTradedIn", "RewardBought", "IntelUsed", "TitleTaken"})
 DETAILED.update({
     "MissionCompleted": lambda ev: f"mission:{ev.data['card']}",
+    "RewardKept": lambda ev: f"reward:{ev.data['card']}",
     "CardDrawn": lambda ev: f"{ev.data['deck']}:{ev.data['card']}"
     if ev.data.get("deck") == decks.ENCOUNTER else "",
 })
 
 
 # --- what a seat sees ----------------------------------------------------------------------
+
+def board_panel(mission: str) -> int | None:
+    """The "Board Panel Indicator" of a Mission card: the panel its destination is on."""
+    from .places import _board
+
+    card = mission_cards().get(mission)
+    board = _board()
+    if card is None or card.destination is None or board is None:
+        return None
+    try:
+        return int(board.panel(card.destination))
+    except (AttributeError, KeyError):
+        return None
+
 
 @part("cards")
 def _view(state: StandardState, viewer: int) -> dict[str, Any]:
@@ -445,8 +463,15 @@ def _view(state: StandardState, viewer: int) -> dict[str, Any]:
         "titles": dict(c.title_holders),
         "seats": {str(s): v.model_dump(mode="json") for s, v in sorted(c.seats.items())},
         "waiting": None if ask is None else {"seat": ask.seat, "prompt": ask.prompt},
+        # "Pirates" 2: the player's odds with each attribute, while he chooses
+        "engage_odds": encounters.engage_odds(state, viewer, str(ask.detail["space"]))
+        if ask is not None and ask.prompt == encounters.ENGAGE and ask.seat == viewer
+        else None,
         # "Mission Tokens": each active mission's destination marked for its player
-        "mission_tokens": {str(p.seat): [d for m in p.missions
-                                         if (d := mission_cards()[m].destination)]
+        "mission_tokens": {str(p.seat): [d for m in p.missions if m in mission_cards()
+                                         and (d := mission_cards()[m].destination)]
                            for p in state.players},
+        # "Mission Card Anatomy" 4: the board panel of each active mission's destination
+        "mission_panels": {m: panel for p in state.players for m in p.missions
+                           if (panel := board_panel(m)) is not None},
     }

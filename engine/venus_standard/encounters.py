@@ -10,7 +10,6 @@ which goods the pirates take), once the choice is answered (``card_rules.py``)."
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,9 +20,9 @@ from . import decks, effects, pirates, ports
 from .cards import Attribute, encounter_cards, pirate_tokens
 from .draft import Draft
 from .rewards import draw_reward
-from .standing import engage_value, has_ability, standing_of
+from .standing import engage_value, has_ability, relics_of, standing_of
 from .state import Ask, StandardState
-from .titles import holder, relic_count
+from .titles import holder
 
 ENCOUNTERS = "Encounters"
 PIRATES = "Pirates"
@@ -64,11 +63,9 @@ def settle(draft: Draft, seat: int, res: Resolution) -> None:
         _AFTER[0](draft, seat, res)
         return
     if res.stop or res.end_turn:  # the default: end the Move step on this space
-        try:
-            helm = importlib.import_module(f"{__package__}.helm")
-        except ImportError:
-            return
-        helm.end_move_here(draft, seat, res.reason or "encounter")
+        helm = ports.optional("helm")
+        if helm is not None:
+            helm.end_move_here(draft, seat, res.reason or "encounter")
 
 
 # --- the board as the cards change it ------------------------------------------------------
@@ -103,7 +100,9 @@ def printed_kind(space: str) -> str:
 def resolve_space(draft: Draft, seat: int, space: str, printed: str | None = None, *,
                   last_point: bool = False) -> Resolution:
     """A ship entered ``space`` during its Move step: a pirate engages ("Pirates"), an
-    encounter space draws a card ("Encounters"), else nothing happens."""
+    encounter space draws a card ("Encounters"), else nothing happens. A telegate token on
+    an encounter space replaces it while it lies there (movement moves the ship through
+    it)."""
     state = draft.state
     tok = state.cards.tokens.get(space)
     if tok is not None and tok.kind == "pirate":
@@ -113,7 +112,8 @@ def resolve_space(draft: Draft, seat: int, space: str, printed: str | None = Non
         else:
             draft.ask(seat, ENGAGE, space=space)
             res = Resolution(waiting=True)
-    elif tok is None and (printed or printed_kind(space)) == "encounter":
+    elif tok is None and space not in state.cards.telegates.values() \
+            and (printed or printed_kind(space)) == "encounter":
         res = draw_encounter(draft, seat, space)
     else:
         res = Resolution()
@@ -307,6 +307,18 @@ def engage(draft: Draft, seat: int, attribute: Attribute, points: int | None) ->
     settle(draft, seat, res)
 
 
+def engage_odds(state: StandardState, seat: int, space: str) -> dict[str, float]:
+    """The chance to win with each attribute against the pirate on ``space`` (for the
+    player's choice in the client and for bots)."""
+    tok = state.cards.tokens.get(space)
+    if tok is None or tok.pirate is None:
+        return {}
+    modifier = pirate_tokens()[tok.pirate].modifier + pirate_strength(state)
+    st = standing_of(state, seat)
+    return {a: pirates.win_chance(engage_value(st, a), modifier)
+            for a in ("laser", "shield", "pilot")}
+
+
 def pirate_strength(state: StandardState) -> int:
     """Extra strength of every pirate: the active Challenge cards' "pirates_stronger"
     effects in the solo challenge game (ours, ``data/challenges.json``)."""
@@ -377,7 +389,10 @@ def answer_offer(draft: Draft, seat: int, accept: bool) -> None:
 def figures(state: StandardState, seat: int) -> dict[str, int]:
     """Each seat's figures the titles compare (ours)."""
     p = state.player(seat)
-    return {"relics": relic_count(p.rewards), "infamy": p.infamy, "drills": len(p.drills),
+    trade = getattr(state, "trade", None)
+    drills = getattr(trade, "drills", None) or {}  # the trade module's: space -> owner
+    on_board = max(len(p.drills), sum(1 for owner in drills.values() if owner == seat))
+    return {"relics": relics_of(p.rewards), "infamy": p.infamy, "drills": on_board,
             "jettisoned": state.cards.seat(seat).jettisoned}
 
 

@@ -12,7 +12,7 @@ from .state import StandardState
 
 
 def reward_fame(rewards: list[str]) -> int:
-    return sum(reward_cards()[r].fame for r in rewards)
+    return sum(reward_cards()[r].fame for r in rewards if r in reward_cards())
 
 
 def title_fame(state: StandardState, seat: int) -> int:

@@ -41,6 +41,11 @@ def engage(attribute: Attribute, value: int, die: int, token: PirateToken,
     return Engagement(attribute, die, result, value, result < value)
 
 
+def win_chance(value: int, modifier: int) -> float:
+    """The chance that the effect die plus ``modifier`` is below ``value`` ("Pirates" 4)."""
+    return sum(1 for die in range(1, 7) if die + modifier < value) / 6
+
+
 Loss = Literal["goods", "credits", "nothing"]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .cards import Grade
@@ -22,15 +23,25 @@ LoseGoods = Callable[[Draft, int, str], None]
 Produce = Callable[[Draft, int], None]
 
 
+@cache
+def optional(module: str) -> Any | None:
+    """Another owner's module of this package (or a dotted path), None while it is not on
+    the branch; looked up once (a failed import searches the disk every time)."""
+    name = module if "." in module else f"{__package__}.{module}"
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+@cache
 def _trade() -> tuple[Any, Any] | None:
     """The trade module's token helpers and culture facts (``vstrade``: ``tokens.py`` and
     ``engine.cluster.cultures``), when they are on the branch."""
-    try:
-        tokens = importlib.import_module(f"{__package__}.tokens")
-        cultures = importlib.import_module("engine.cluster.cultures").load_cultures()
-    except ImportError:
+    tokens, cultures = optional("tokens"), optional("engine.cluster.cultures")
+    if tokens is None or cultures is None or not hasattr(cultures, "load_cultures"):
         return None
-    return tokens, cultures
+    return tokens, cultures.load_cultures()
 
 
 def _cargo(state: StandardState, seat: int) -> list[str]:
@@ -57,6 +68,11 @@ def _passengers(state: StandardState, seat: int) -> int:
     if found is None:
         return 0
     return sum(1 for t in _cargo(state, seat) if found[0].is_passenger(t))
+
+
+def is_passenger(token: str) -> bool:
+    found = _trade()
+    return found is not None and bool(found[0].is_passenger(token))
 
 
 def _lose(draft: Draft, seat: int, token: str) -> None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Attribute, Grade, reward_cards
+from . import ports
+from .cards import Ability, Attribute, Grade, reward_cards
+from .places import _board, galactic_base, landing, system_of
 from .state import StandardState
 
 
@@ -37,14 +39,25 @@ class Standing:
 
     @property
     def relics(self) -> int:
-        return sum(1 for r in self.rewards if reward_cards()[r].relic)
+        return relics_of(self.rewards)
+
+
+def relics_of(rewards: list[str] | tuple[str, ...]) -> int:
+    """Relic Reward cards among ``rewards`` (ids not of our deck count for nothing)."""
+    cards = reward_cards()
+    return sum(1 for r in rewards if r in cards and cards[r].relic)
+
+
+def _ability(rid: str) -> Ability | None:
+    card = reward_cards().get(rid)
+    return None if card is None else card.ability
 
 
 def engage_value(standing: Standing, attribute: Attribute) -> int:
     """An attribute's value against pirates, with the Reward cards' engage bonuses (ours)."""
     bonus = 0
     for rid in standing.rewards:
-        ab = reward_cards()[rid].ability
+        ab = _ability(rid)
         if ab is not None and ab.kind == "engage_bonus" and ab.attribute == attribute:
             bonus += ab.by
     return standing.attribute(attribute) + bonus
@@ -54,7 +67,7 @@ def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
     """The total figure of a kind of Reward ability a seat has (0 when none)."""
     total = 0
     for rid in rewards:
-        ab = reward_cards()[rid].ability
+        ab = _ability(rid)
         if ab is not None and ab.kind == kind:
             total += max(ab.credits, 1)
     return total
@@ -63,15 +76,13 @@ def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
 def standing_of(state: StandardState, seat: int) -> Standing:
     """The snapshot of one seat from the state (the core's ``Player``, the cards' part, the
     cargo through ``ports``, where the ship is through ``places``)."""
-    from . import ports
-    from .places import galactic_base, landing, system_of
-
     p = state.player(seat)
     mine = state.cards.seat(seat)
     where = landing(p.space)
     anomaly = anomaly_of(p.space)
+    laser, shield, skill = attributes(state, seat)
     return Standing(
-        laser=p.laser, shield=p.shield, pilot_skill=pilot_skill(state, seat),
+        laser=laser, shield=shield, pilot_skill=skill,
         pilot_level=p.pilot_level, credits=p.credits, goods=tuple(ports.goods(state, seat)),
         passengers=ports.passengers(state, seat),
         system=anomaly or system_of(p.space),
@@ -84,8 +95,6 @@ def standing_of(state: StandardState, seat: int) -> Standing:
 def anomaly_of(space: str) -> str | None:
     """The anomaly (Supernova, Supergiant) whose surrounding trade route holds ``space``
     ("Anomalies"; the board's ``anomaly_of``); None elsewhere."""
-    from .places import _board
-
     board = _board()
     if board is None or space not in getattr(board, "spaces", {}):
         return None
@@ -93,14 +102,31 @@ def anomaly_of(space: str) -> str | None:
     return None if found is None else str(found)
 
 
-def pilot_skill(state: StandardState, seat: int) -> int:
-    """The piloting skill on the seat's Pilot card (``pilots.pilot(face).skill``, owned by
-    ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
-    green player pilots at 3)."""
-    import importlib
-
+def attributes(state: StandardState, seat: int) -> tuple[int, int, int]:
+    """Laser, shield and piloting as movement reads them this turn (``helm.attributes_of``,
+    ``vsmove``: the dials plus a Variable Laser or Shield die assigned this turn, "Appendix
+    B"); without that module, the dials and the Pilot card's skill."""
+    helm = ports.optional("helm")
+    if helm is None:
+        p = state.player(seat)
+        return p.laser, p.shield, pilot_skill(state, seat)
     try:
-        pilots = importlib.import_module(f"{__package__}.pilots")
-        return int(pilots.pilot(state.player(seat).pilot).skill)
-    except (ImportError, KeyError, AttributeError):
+        attrs = helm.attributes_of(state, seat)
+        return (int(attrs.value("laser")), int(attrs.value("shield")),
+                int(attrs.value("piloting")))
+    except (KeyError, AttributeError):
+        p = state.player(seat)
+        return p.laser, p.shield, pilot_skill(state, seat)
+
+
+def pilot_skill(state: StandardState, seat: int) -> int:
+    """The piloting skill on the seat's Pilot card (``pilots.face_of(player).skill``, owned
+    by ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
+    green player pilots at 3)."""
+    pilots = ports.optional("pilots")
+    if pilots is None:
+        return 3
+    try:
+        return int(pilots.face_of(state.player(seat)).skill)
+    except (KeyError, AttributeError):
         return 3

@@ -5,7 +5,7 @@ the round track). Pure: who should hold a title given each seat's figure."""
 
 from __future__ import annotations
 
-from .cards import Title, reward_cards
+from .cards import Title
 
 
 def stat(title: Title, figures: dict[str, int]) -> int:
@@ -30,7 +30,3 @@ def holder(title: Title, figures: dict[int, dict[str, int]], current: int | None
     if len(leaders) == 1:
         return leaders[0]
     return drawer if drawer in leaders else None
-
-
-def relic_count(rewards: list[str]) -> int:
-    return sum(1 for r in rewards if reward_cards()[r].relic)

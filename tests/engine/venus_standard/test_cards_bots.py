@@ -86,6 +86,12 @@ def test_views_and_logs_keep_the_decks_secret() -> None:
             shown = set(state.discards.get(deck, [])) | set(state.cards.beside_track)
             for card in in_deck - shown:
                 assert f'"{card}"' not in text, f"{card} of the {deck} deck leaked"
+    from engine.venus_standard.secrets import leaks, secrets_for
+
+    for viewer in (0, 1, -1):
+        hidden = secrets_for(state, viewer)
+        assert leaks(ruleset.view(state, viewer), hidden) == []
+        assert leaks(game.log_for(viewer), hidden) == []
     peek = next(e for e in game.events if e.type == "EncounterCardSeen")
     for viewer in (0, 1, -1):
         shown = peek.redacted_for(viewer)
@@ -111,4 +117,6 @@ def test_simulate_counts_missions_and_encounters() -> None:
     enter(game, seat)
     used = usage_of(game.events)
     assert used["mission:armed-escort"] == 1 and used["MissionCompleted"] == 1
+    kept = game.state.player(seat).rewards
+    assert all(used[f"reward:{r}"] == 1 for r in kept)
     assert used["encounter:solar-wind"] == 1

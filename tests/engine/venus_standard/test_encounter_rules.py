@@ -351,3 +351,97 @@ def test_solo_challenge_setup_removes_title_and_intel_cards() -> None:
     deck = game.state.decks["encounter"]
     assert len(deck) == 36 and not set(deck) & set(cr.TITLE_AND_INTEL)
     assert game.state.cards.beside_track == []
+
+
+def test_slaver_counts_passengers_jettisoned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slaver (ours): the most passengers jettisoned; the trade module's "CargoJettisoned"
+    counts a passenger, not goods ("Jettisoning")."""
+    from types import SimpleNamespace
+
+    from engine.kernel import Randomness
+    from engine.venus_standard import ports
+    from engine.venus_standard.draft import Draft
+
+    tokens = SimpleNamespace(is_passenger=lambda t: ":" not in t)
+    monkeypatch.setattr(ports, "_trade", lambda: (tokens, None))
+    game = table()
+    seat = current(game)
+    draft = Draft(game.state, Randomness("j", 1))
+    draft.emit("CargoJettisoned", seat=seat, token="scientist")
+    draft.emit("CargoJettisoned", seat=seat, token="zum:g1")
+    assert draft.state.cards.seat(seat).jettisoned == 1
+    draft.state.decks["encounter"].remove("slaver")
+    draft.state.decks["encounter"].insert(0, "slaver")
+    encounters.resolve_space(draft, seat, SPACE, "encounter")
+    assert draft.state.cards.title_holders == {"slaver": seat}
+
+
+def test_a_trade_in_reward_after_a_pirate_holds_the_move_until_answered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Defeating pirates draws a Reward card; a trade-in card is decided at once ("this
+    decision must be made as soon as the card is drawn"), then the Move step ends."""
+    got: list[encounters.Resolution] = []
+    monkeypatch.setattr(encounters, "_AFTER", [lambda d, s, r: got.append(r)])
+    game = table()
+    seat = current(game)
+    game.state.player(seat).laser = 6
+    pirate_at(game, SPACE, "pirate-1")
+    on_top(game, "reward", "pirate-charts")
+    enter(game, seat)
+    load_dice(game, 1)
+    game.play(seat, cr.EngagePirates(attribute="laser"))
+    assert ruleset.pending(game.state).prompt == "trade_in" and got == []
+    game.play(seat, cr.KeepReward(keep=True))
+    assert len(got) == 1 and got[0].stop and game.state.cards.held is None
+    assert game.state.player(seat).rewards == ["pirate-charts"]
+
+
+def test_a_telegate_token_replaces_the_encounter_space_while_it_lies_there() -> None:
+    """"This token remains on the space ... replacing the encounter space"; once telegate 1
+    is moved on, the space it left is an encounter space again."""
+    game = table()
+    seat = current(game)
+    on_top(game, "encounter", "telegate-1", "solar-wind", "lost-probe")
+    enter(game, seat, space="enc-a")
+    _, events = enter(game, seat, space="enc-a")
+    assert "CardDrawn" not in types(events)
+    enter(game, seat, space="enc-b")  # Solar Wind
+    game.state.discards["encounter"].remove("telegate-1")  # drawn again, as after a reshuffle
+    on_top(game, "encounter", "telegate-1")
+    enter(game, seat, space="enc-c")
+    assert encounters.telegates(game.state) == {1: "enc-c"}
+    _, events = enter(game, seat, space="enc-a")
+    assert any(e.type == "CardDrawn" and e.data["card"] == "lost-probe" for e in events)
+
+
+def test_pirate_engagement_example_as_a_scenario() -> None:
+    """The book's "Pirate Engagement Example" from docs/scenarios.md's scenario builder: the
+    green player (laser 4, shield 2) in the Polluted Planet system enters a space with a +2
+    pirate holding three infamy tokens, rolls 1 and wins c60, three fame and a Reward card.
+    """
+    from engine.venus_standard.board import load_board
+    from engine.venus_standard.scenario import start
+
+    board = load_board()
+    space = next(s for s in board.spaces_of("polluted-planet")
+                 if board.spaces[s].kind == "blue")
+    game = start({"players": [{"name": "green", "laser": 4, "shield": 2, "credits": 10},
+                              {"name": "red"}],
+                  "deck_tops": {"reward": ["founders-coin"]},
+                  "state": {"cards": {"tokens": {space: {"kind": "pirate",
+                                                         "pirate": "pirate-6",
+                                                         "infamy": 3}}}},
+                  "dice": [1]})
+    enter(game, 0, space=space, printed="blue")
+    game.play(0, cr.EngagePirates(attribute="laser"))
+    p = game.state.player(0)
+    assert (p.credits, p.fame, p.rewards) == (70, 3, ["founders-coin"])
+    assert game.state.cards.tokens[space].kind == "asteroid"
+
+
+def test_the_view_gives_each_active_mission_its_board_panel() -> None:
+    """"Mission Card Anatomy" 4: the Board Panel Indicator (vsboard's six panels)."""
+    game = table()
+    game.state.player(0).missions = ["nova-readings", "armed-escort"]
+    panels = ruleset.view(game.state, 1)["cards"]["mission_panels"]
+    assert 1 <= panels["nova-readings"] <= 6 and "armed-escort" not in panels

@@ -50,3 +50,24 @@ def test_reward_cards_add_to_the_engaged_attribute() -> None:
     st = Standing(laser=2, rewards=("pirate-charts", "gunnery-crew"))
     assert engage_value(st, "laser") == 5
     assert engage_value(st, "shield") == 1
+
+
+def test_win_chance_of_the_example() -> None:
+    """Laser 4 against a +2 pirate: rolls 1 only (1 + 2 < 4)."""
+    assert pirates.win_chance(4, 2) == 1 / 6
+    assert pirates.win_chance(2, 2) == 0
+
+
+def test_the_choosing_player_sees_his_odds() -> None:
+    from engine.venus_standard.ruleset import ruleset
+
+    from .cards_kit import SPACE, current, enter, pirate_at, table
+
+    game = table()
+    seat = current(game)
+    game.state.player(seat).laser = 4
+    pirate_at(game, SPACE, "pirate-6")  # +2
+    enter(game, seat)
+    odds = ruleset.view(game.state, seat)["cards"]["engage_odds"]
+    assert odds == {"laser": 1 / 6, "shield": 0.0, "pilot": 0.0}
+    assert ruleset.view(game.state, 1 - seat)["cards"]["engage_odds"] is None
