@@ -4,7 +4,8 @@ commands (``engine.bots.base``) and the public board.
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when it carries
-  goods to sell or has credits to buy, Galactic Base to train its pilot; it lands at once
+  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
+  Galactic Base to train its pilot; it lands at once
   when it can; beyond its reach it steps along the cheapest way to the nearest such place.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys the goods with the widest margin its credits allow
@@ -102,7 +103,7 @@ class Merchant:
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
-        if credits - cost < RESERVE:
+        if credits - cost < _reserve(view):
             return -1
         resale = goods.get("resale") or [cost]
         known = set(view.get("discovered", {}).values())
@@ -117,8 +118,10 @@ class Merchant:
         best = 0.0
         for dest in move.get("reach") or []:
             path = list(dest.get("path") or [])
-            if dest.get("end") == "land" and path and path[0] == to:
-                best = max(best, 10 + goals.get(dest.get("space", ""), 0))
+            space = str(dest.get("space", ""))
+            if dest.get("end") == "land" and path and path[0] == to \
+                    and places.landing(space) in ("city", "spaceport"):
+                best = max(best, 10 + goals.get(space, 0))
         if best:
             return best
         far = places.distances(to)
@@ -145,6 +148,10 @@ class Merchant:
                 for space in places.landings_in(system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
+        tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        for system in tokens or []:  # Missions: the mission tokens mark the destinations
+            for space in places.landings_in(str(system)):
+                out[space] = out.get(space, 0) + 5.0
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out
@@ -154,6 +161,19 @@ class Merchant:
         """A passenger worth a hold: its destination is known (discovered) or the base."""
         dest = _destination(passenger)
         return dest == "base" or dest in set(view.get("discovered", {}).values())
+
+
+def _reserve(view: dict[str, Any]) -> int:
+    """Credits kept after a purchase: a little, and in a solo challenge the fees of the
+    cards active or coming into force soon ("Challenges": a round begun without them loses
+    the game)."""
+    solo = view.get("solo")
+    if not solo:
+        return RESERVE
+    now = view.get("round", 0)
+    soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
+            and solo.get("rounds", {}).get(c, 99) <= now + 2]
+    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
 
 
 def _cultures() -> Any | None:
