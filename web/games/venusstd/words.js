@@ -104,7 +104,17 @@ function sentence(ev, names, me) {
     case "SpeedDieRerolled": return `${who(d.seat)} ${vb(d.seat, "reroll")} speed die ${Number(d.die) + 1}: ${d.value}.`;
     case "ShipMoved": return `${who(d.seat)} ${vb(d.seat, "move")} to ${names.space(d.path?.[d.path.length - 1])}${d.path?.length > 1 ? `, skipping ${d.path.slice(0, -1).map((x) => names.space(x)).join(", ")}` : ""}.`;
     case "MoveWaits": return null;
-    case "MoveEnded": return d.how === "landed" ? `${who(d.seat)} ${vb(d.seat, "land")} at ${names.space(d.space)}.` : `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} move ends at ${names.space(d.space)}${d.reason && d.reason !== d.how ? ` (${humanType(d.reason)})` : d.how ? ` (${humanType(d.how)})` : ""}.`;
+    case "MoveEnded": {
+      // End Movement: landed (a surface city or spaceport), on an asteroid (the turn ends),
+      // every point spent, or stopped by the rules (the reason in words, never a space id)
+      const at = names.space(d.space);
+      if (d.how === "landed") return `${who(d.seat)} ${vb(d.seat, "land")} at ${at}.`;
+      if (d.how === "asteroid") return `${who(d.seat)} ${vb(d.seat, "land")} on the ${at}: ${d.seat === me ? "your" : "the"} turn ends.`;
+      const whose = d.seat === me ? "Your" : `${names.seat(d.seat)}'s`;
+      if (d.how === "spent") return `${whose} move ends at ${at}: every movement point spent.`;
+      const reason = d.reason && !/[.]/.test(d.reason) ? ` (${humanType(d.reason)})` : "";
+      return `${whose} move stops at ${at}${reason}.`;
+    }
     case "HazardChecked": return `${titleCase(humanType(d.attribute))} check at ${names.space(d.space)}: ${d.seat === me ? "you roll" : `${names.seat(d.seat)} rolls`} ${d.roll} against ${d.value}: ${d.passed ? "passed" : "failed"}${d.reroll ? " (reroll)" : ""}.`;
     case "DialLowered": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ${d.dial} dial goes down to ${d.to}.`;
     case "PurpleRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the purple die${d.purpose ? ` for the ${humanType(d.purpose)}` : ""}: ${d.value}.`;
