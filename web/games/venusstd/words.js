@@ -162,6 +162,14 @@ function sentence(ev, names, me) {
     case "CardDialTurned": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ${d.dial} dial turns to ${d.value}${why(d.reason)}.`;
     case "EncounterProduction": return `The ${names.culture(d.culture)} produce goods (${names.name("encounters", d.card)}).`;
     case "IntelUsed": return `${who(d.seat)} ${vb(d.seat, "use")} the intel card ${names.name("intel", d.card)}${d.price ? ` (${money(d.price)})` : ""}.`;
+    case "CardSetBesideTrack": return `${titleCase(names.name("titles", d.card))} is set beside the round track.`;
+    case "ChallengesPlaced": return `The challenge cards are placed: ${(d.cards || []).map((c) => `${names.name("challenges", c.card)} (round ${c.round}, fee ${money(c.fee)})`).join(", ")}.`;
+    case "EncounterDeckPeeked": return `${who(d.seat)} ${vb(d.seat, "put")} the encounter card back on the ${d.bottom ? "bottom" : "top"} of the deck.`;
+    case "EncounterOfferAnswered": return `${who(d.seat)} ${d.accept ? vb(d.seat, "accept") : vb(d.seat, "refuse")} the offer of ${names.name("encounters", d.card)}.`;
+    case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": case "GoodsReturnedToSupply": return null;
+    case "FirstContactCardsSwapped": return `${who(d.seat)} ${vb(d.seat, "swap")} the First Contact cards of ${(d.systems || []).map((x) => `the ${names.system(x)}`).join(" and ")}.`;
+    case "MissionReturned": return `${who(d.seat)} ${vb(d.seat, "return")} the mission ${names.mission(d.card)}.`;
+    case "MissionsExchanged": return `${who(d.seat)} ${vb(d.seat, "exchange")} missions with ${d.other === me ? "you" : names.seat(d.other)}.`;
     case "FinalScoringStarted": return `Final scoring after round ${d.round}.`;
     case "SpaceportsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${d.spaceports.length} merchant spaceport${d.spaceports.length === 1 ? "" : "s"}.`;
     case "FameCounted": return `${who(d.seat)} ${vb(d.seat, "count")} ${d.total} fame${d.infamy ? ` (infamy ${d.infamy})` : ""}${d.disqualified ? ": disqualified by infamy" : ""}.`;
