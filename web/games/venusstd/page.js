@@ -19,7 +19,8 @@ const MAP_LABEL = "The galactic cluster. Drag or use the arrow keys to pan, the 
 
 /** The space a map command names (a heading, a step, a navigation exit), or null. */
 function spaceOf(c) {
-  const s = c.type === "DeclareHeading" ? c.toward : c.type === "Step" || c.type === "ChooseExit" ? c.to : null;
+  const s = c.type === "DeclareHeading" ? c.toward : c.type === "Step" || c.type === "ChooseExit" ? c.to
+    : c.type === "ChooseStart" || c.type === "BuildSpaceport" ? c.space : null;
   return s === null || s === undefined ? null : String(s);
 }
 
@@ -129,6 +130,9 @@ export class StandardPage {
     for (const c of a.legal) {
       if (c.type === "DeclareHeading" && c.toward) add({ space: String(c.toward), cmd: c, kind: "heading", label: commandWords(c, names) });
       if (c.type === "ChooseExit") add({ space: String(c.to), cmd: c, kind: "heading", label: commandWords(c, names) });
+      // Light Speed Game 17's starting space; a merchant spaceport's orbit space
+      if (c.type === "ChooseStart") add({ space: String(c.space), cmd: c, kind: "land", label: commandWords(c, names) });
+      if (c.type === "BuildSpaceport") add({ space: String(c.space), cmd: c, kind: "reveal", label: commandWords(c, names) });
     }
     const mv = a.view.movement;
     const moving = a.legal.some((c) => c.type === "Step" || c.type === "Land");
@@ -291,7 +295,10 @@ function renderPhases(root, view, names) {
 function renderMoves(root, targets, pick) {
   root.replaceChildren();
   if (!targets.length) return;
-  root.append(el("h3", {}, targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to"));
+  const kinds = new Set(targets.map((t) => t.cmd.type));
+  const title = kinds.has("ChooseStart") ? "Your starting space" : kinds.has("BuildSpaceport") && kinds.size === 1 ? "Build a merchant spaceport"
+    : targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to";
+  root.append(el("h3", {}, title));
   const list = el("div", { class: "vs-moves" });
   for (const t of targets) {
     const b = el("button", { type: "button", class: `vs-move vs-move-${t.kind}`, "data-space": t.space, "data-cmd": JSON.stringify(t.cmd) }, t.label);
