@@ -183,10 +183,14 @@ export class StandardPage {
     const at = view.turn ? shipSpace(view.players[view.turn.seat]) : null;
     const ids = [...(at !== null ? [String(at)] : []), ...this.targets.map((t) => t.space)];
     if (window.innerWidth < 820 && at !== null) {
-      // on a phone the spaces are too small to tap at Fit: zoom onto the ship and its choices
+      // on a phone the spaces are too small to tap at Fit: frame the ship and its choices
       const pts = ids.map((id) => this.board.dot(id)).filter(Boolean);
-      const span = Math.max(Math.max(...pts.map((p) => p.x)) - Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y)) - Math.min(...pts.map((p) => p.y)));
-      this.board.centreOn(String(at), Math.min(this.board.full.w, Math.max(420, span * 1.6)));
+      const [x0, x1] = [Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.x))];
+      const [y0, y1] = [Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.y))];
+      const v = this.board.view;
+      const w = Math.min(this.board.full.w, Math.max(420, (x1 - x0) * 1.3 + 80, ((y1 - y0) * 1.3 + 80) * (v.w / v.h)));
+      const h = w * (v.h / v.w);
+      this.board.setView({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h });
     } else {
       this.board.follow(ids);
     }
