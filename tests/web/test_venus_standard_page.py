@@ -99,6 +99,9 @@ def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str
             assert page.locator("#vs-dashboard .vs-speed .die").count() >= 3
             assert re.match(r"Movement value \d+ · \d+ left", page.inner_text("#vs-mp"))
             _shot(page, "rolled-desktop")
+        if done[-1] == "assign" and _mine(page):  # the die sits in its box now
+            assert page.locator("#vs-dashboard .vs-box .die-in-box").count() >= 1
+            assert re.search(r"Dice assigned: [1-3] of [1-3]", page.inner_text("#vs-dashboard"))
         page.wait_for_timeout(50)
     assert len(done) < limit, done
     return done
