@@ -161,6 +161,9 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
         "?.textContent === '2'"
         " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
     assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
+    # my ship card: the mission dealt at setup with its card's text
+    mission = page.locator("#shipcard .vs-missions li").first.inner_text()
+    assert re.match(r"[\w' -]+: .{20,}", mission), mission
     # two of my turns, the bots' in between
     for turn in range(2):
         _wait_my_turn(page)
