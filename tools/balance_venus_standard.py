@@ -108,7 +108,7 @@ def _usage(results: list[GameResult]) -> list[str]:
 
 
 def report(by_players: dict[int, list[GameResult]], versus: list[GameResult],
-           solo: list[GameResult], seconds: float) -> str:
+           solo: list[GameResult], seconds: float, note: str = "") -> str:
     merchants = [r for rs in by_players.values() for r in rs]
     total = len(merchants) + len(versus) + len(solo)
     solo_won = sum(r.winner is not None for r in solo)
@@ -118,7 +118,7 @@ def report(by_players: dict[int, list[GameResult]], versus: list[GameResult],
         f"{total} games in {seconds:.0f} s; pilots dealt at random. A stall is a game that "
         "does not end; a refused command is a bot bug. Scores are the credits after final "
         "scoring (End of the Game). Figures come from bots, not people: they check our rules, "
-        "board and cards, they do not measure the game.", "",
+        "board and cards, they do not measure the game." + (f" {note}" if note else ""), "",
         "## Length, stalls, refused commands, final credits", "",
         *_length(by_players, versus, solo), "",
         "## Win rate by turn position (merchant games)", "",
@@ -144,6 +144,8 @@ def main() -> int:
     parser.add_argument("--versus", type=int, default=20)
     parser.add_argument("--solo", type=int, default=20)
     parser.add_argument("--out", default="docs/balance-venus-standard.md")
+    parser.add_argument("--note", default="", help="a sentence on what was measured (the "
+                        "branches merged, when)")
     args = parser.parse_args()
     started = time.perf_counter()
     by_players = {n: [play_game(["merchant"] * n, f"vs-{n}p-{i}", index=i)
@@ -152,7 +154,7 @@ def main() -> int:
                         f"vs-mr-{i}", index=i) for i in range(args.versus)]
     solo = [play_game(["merchant"], f"vs-solo-{i}", {"variant": "solo-challenge"}, index=i)
             for i in range(args.solo)]
-    text = report(by_players, versus, solo, time.perf_counter() - started)
+    text = report(by_players, versus, solo, time.perf_counter() - started, args.note)
     Path(args.out).write_text(text, encoding="utf-8")
     print(text)
     return 0

@@ -4,7 +4,8 @@ commands (``engine.bots.base``) and the public board.
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when it carries
-  goods to sell or has credits to buy, Galactic Base to train its pilot; it lands at once
+  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
+  Galactic Base to train its pilot; it lands at once
   when it can; beyond its reach it steps along the cheapest way to the nearest such place.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys the goods with the widest margin its credits allow
@@ -74,8 +75,11 @@ class Merchant:
             return 1 if data["accept"] == (me.get("credits", 0) >= 100) else 0
         if kind in ("BuyGoods", "BuyStartingGoods"):
             return self._buy_goods(view, me, data["token"])
+        wants = _challenge_wants(view, me)
         if kind == "TrainPilot":
-            return 55 if me.get("credits", 0) >= TRAIN_WHEN else -1
+            return 55 if me.get("credits", 0) >= TRAIN_WHEN or "pilot_level" in wants else -1
+        if kind == "BuyEquipment" and data.get("equipment") in wants:
+            return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind == "BuildSpaceport":
             return 35 if me.get("credits", 0) >= SPACEPORT_WHEN else -1
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward", "BuySecondMission"):
@@ -102,7 +106,7 @@ class Merchant:
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
-        if credits - cost < RESERVE:
+        if credits - cost < _reserve(view):
             return -1
         resale = goods.get("resale") or [cost]
         known = set(view.get("discovered", {}).values())
@@ -117,8 +121,10 @@ class Merchant:
         best = 0.0
         for dest in move.get("reach") or []:
             path = list(dest.get("path") or [])
-            if dest.get("end") == "land" and path and path[0] == to:
-                best = max(best, 10 + goals.get(dest.get("space", ""), 0))
+            space = str(dest.get("space", ""))
+            if dest.get("end") == "land" and path and path[0] == to \
+                    and places.landing(space) in ("city", "spaceport"):
+                best = max(best, 10 + goals.get(space, 0))
         if best:
             return best
         far = places.distances(to)
@@ -145,6 +151,10 @@ class Merchant:
                 for space in places.landings_in(system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
+        tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        for system in tokens or []:  # Missions: the mission tokens mark the destinations
+            for space in places.landings_in(str(system)):
+                out[space] = out.get(space, 0) + 5.0
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out
@@ -154,6 +164,38 @@ class Merchant:
         """A passenger worth a hold: its destination is known (discovered) or the base."""
         dest = _destination(passenger)
         return dest == "base" or dest in set(view.get("discovered", {}).values())
+
+
+def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
+    """The attributes the solo player's open Challenge cards still ask for ("laser",
+    "shield", "pilot_level"), read from the public challenge cards."""
+    solo = view.get("solo")
+    if not solo:
+        return set()
+    from .solo import challenge_cards
+
+    cards = challenge_cards()
+    out: set[str] = set()
+    for cid in solo.get("cards", []):
+        spec = (cards.get(cid) or {}).get("challenge") or {}
+        if cid in solo.get("completed", []) or spec.get("need") != "attribute":
+            continue
+        if int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0)):
+            out.add(str(spec["attribute"]))
+    return out
+
+
+def _reserve(view: dict[str, Any]) -> int:
+    """Credits kept after a purchase: a little, and in a solo challenge the fees of the
+    cards active or coming into force soon ("Challenges": a round begun without them loses
+    the game)."""
+    solo = view.get("solo")
+    if not solo:
+        return RESERVE
+    now = view.get("round", 0)
+    soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
+            and solo.get("rounds", {}).get(c, 99) <= now + 2]
+    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
 
 
 def _cultures() -> Any | None:

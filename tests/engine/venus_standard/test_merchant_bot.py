@@ -81,3 +81,62 @@ def test_merchants_play_whole_games_with_no_refused_command(n: int) -> None:
                                 f"merchant{n}", 300)
     assert fallbacks == 0 and commands > 0
     assert game.state.stage == "over" and game.state.round == 30
+
+
+def test_in_a_solo_challenge_it_keeps_the_coming_fees() -> None:
+    """"Challenges": a round begun without the fees loses the game, so the merchant keeps
+    twice the fees of the cards active or due within two rounds."""
+    view = view_with(100, GOODS)
+    view["round"] = 5
+    view["solo"] = {"cards": ["a", "b"], "rounds": {"a": 3, "b": 6}, "fees": {"a": 10, "b": 20},
+                    "completed": [], "active": ["a"]}
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g1")]
+    assert choose(view, legal) == EndPhase()  # c100 - c40 < c5 + 2 x (c10 + c20)
+    view["players"][0]["credits"] = 120
+    assert choose(view, legal) == BuyGoods(token="zum:g1")
+
+
+class Step(Command):
+    type: Literal["Step"] = "Step"
+    to: str
+
+
+def test_beyond_reach_it_steps_toward_its_missions_destination(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Missions: the mission token marks the destination; with no landing in reach the
+    merchant takes the step nearer to it by the board's distances."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "distances",
+                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    view = view_with(0, [], at="deep")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
+    view["cards"] = {"mission_tokens": {"0": []}}
+    view["players"][0]["credits"] = 0
+    assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
+
+
+class BuyEquipment(Command):
+    type: Literal["BuyEquipment"] = "BuyEquipment"
+    equipment: str
+
+
+def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A challenge "raise your laser to 4": the merchant buys lasers, not shields."""
+    from engine.venus_standard import solo
+
+    monkeypatch.setattr(solo, "challenge_cards", lambda: {"sabotage": {
+        "challenge": {"need": "attribute", "attribute": "laser", "at_least": 4}}})
+    view = view_with(200, [])
+    view["players"][0]["laser"] = 2
+    view["solo"] = {"cards": ["sabotage"], "rounds": {"sabotage": 9}, "fees": {"sabotage": 10},
+                    "completed": [], "active": []}
+    legal: list[Command] = [EndPhase(), BuyEquipment(equipment="shield"),
+                            BuyEquipment(equipment="laser")]
+    assert choose(view, legal) == BuyEquipment(equipment="laser")
+    view["solo"]["completed"] = ["sabotage"]
+    assert choose(view, legal) == EndPhase()
