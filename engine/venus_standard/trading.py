@@ -241,17 +241,15 @@ def buy_goods(draft: Draft, seat: int, cmd: BuyGoods) -> None:
     _pay(draft, seat, buy, "goods_bought")
 
 
-def _offer(state: StandardState, kind: str) -> market.EquipmentOffer | None:
-    port = port_of(state, state.turn.seat) if state.turn else None
-    if port is None or port.culture == BASE:
-        return None
+def _offer(state: StandardState, port: Port, kind: str) -> market.EquipmentOffer | None:
+    """The piece of equipment of that kind on the market's top token ("Buying Equipment")."""
     top = market.top(state.trade.market(port.culture))
     return next((e for e in top.equipment if e.kind == kind), None)
 
 
 def check_buy_equipment(state: StandardState, seat: int, kind: str) -> Purchase:
     port = _market_port(state, seat, _heading(state))
-    offer = _offer(state, kind)
+    offer = _offer(state, port, kind)
     if offer is None:
         raise RuleError("Buying Equipment",
                         f"the {load_cultures().culture(port.culture).name} market token "
@@ -710,8 +708,18 @@ def _transaction_offers(state: StandardState, seat: int) -> Iterator[Command]:
             yield Offload(token=token)
 
 
-# the other trade modules (imported last: they build on this one), and the names other
-# modules' seams call here (movement: ``trading.drill_on``, ``trading.return_technology``)
-from . import market_view, merchant_spaceports, tech_abilities  # noqa: E402,F401
-from .merchant_spaceports import drill_on  # noqa: E402,F401
-from .tech_abilities import return_technology  # noqa: E402,F401
+# the names movement's seams call here (``trading.drill_on``, ``trading.return_technology``)
+
+
+def drill_on(draft: Draft, seat: int, space: str) -> bool:
+    """``merchant_spaceports.drill_on``: a drill on an asteroid space as a ship passes."""
+    from .merchant_spaceports import drill_on as place
+
+    return place(draft, seat, space)
+
+
+def return_technology(draft: Draft, seat: int, tech: str) -> None:
+    """``tech_abilities.return_technology``: Hard Burn, Data Probe back to their culture."""
+    from .tech_abilities import return_technology as give_back
+
+    give_back(draft, seat, tech)
