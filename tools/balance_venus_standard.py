@@ -279,7 +279,7 @@ def _visits(games: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def report(games: list[dict[str, Any]], seconds: float) -> str:
+def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
     groups = _group(games)
     lines = [
         "# Game health (Merchant of Venus, standard game 2012: `venus-standard`)", "",
@@ -289,7 +289,8 @@ def report(games: list[dict[str, Any]], seconds: float) -> str:
         "command is a bot or rules bug (the game goes on with a random legal command). "
         "`random` plays a uniformly random legal command; `merchant` is the strategic bot "
         "(`engine/venus_standard/bot.py`). Figures are from bots, not people: they check our "
-        "rules and our authored data, they do not measure the game.", "",
+        "rules and our authored data, they do not measure the game." + (f" {note}" if note else ""),
+        "",
         "## Length, stalls, refused commands", "",
     ]
     lines += _health(groups)
@@ -353,6 +354,7 @@ def main() -> int:
     parser.add_argument("--report-only", action="store_true",
                         help="rewrite the report from --cache without playing")
     parser.add_argument("--out", default="docs/balance-venus-standard.md")
+    parser.add_argument("--note", default="", help="a sentence on what the run measured")
     args = parser.parse_args()
     cache = Path(args.cache)
     if not args.report_only:
@@ -369,7 +371,7 @@ def main() -> int:
                 if i % 50 == 0:
                     print(f"{i}/{len(todo)}", file=sys.stderr, flush=True)
     games = [json.loads(line) for line in cache.read_text(encoding="utf-8").splitlines()]
-    text = report(games, sum(g["seconds"] for g in games))
+    text = report(games, sum(g["seconds"] for g in games), args.note)
     Path(args.out).write_text(text, encoding="utf-8")
     print(text)
     return 0
