@@ -1,0 +1,120 @@
+"""Rules the audit (`docs/venus-standard-rules.md`) found implemented but without a test of
+their own; each test names the book's heading it proves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.kernel import RuleError
+from engine.venus_standard import hazards, helm, places
+from engine.venus_standard import trading as t
+from engine.venus_standard.flight import flight
+
+from .helm_kit import build
+from .kit import c, game_of, play
+from .test_trading import land, start
+
+
+@pytest.fixture
+def kit(monkeypatch: pytest.MonkeyPatch) -> Any:
+    return build(monkeypatch)
+
+
+# ------------------------------------------------------- Bumps Along the Way > Telegates
+
+
+def test_telegates_a_ship_starting_on_a_telegate_simply_moves_on(kit: Any) -> None:
+    """"Only a player who enters a telegate space during his Move step is affected by it (in
+    other words, a player who starts his turn on a telegate space simply moves to the next
+    space during his Move step)"."""
+    d = kit([3, 3, 3])
+    d.state.players[0].space = "tg2"
+    d.state.players[0].came_from = "c"
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "enc")
+    f = flight(d.state)
+    assert f.at == "enc" and f.wait is None
+    assert not any(e.type == "TelegateJumped" for e in d.events)
+
+
+def test_telegates_no_telegate_with_the_navigation_value_the_ship_stays_and_goes_on(
+        kit: Any) -> None:
+    """Telegates step 2: "if there is no telegate with that number on the board, his ship
+    remains on its current space and he continues his Move step" (the test map has
+    telegates 2 and 5 only; the navigation value is 3)."""
+    d = kit([3, 3, 3])
+    d.state.players[0].space = "c"
+    d.state.players[0].came_from = "nav"
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "tg2")
+    helm.assign_die(d, 0, 0, "navigation")
+    f = flight(d.state)
+    assert f.at == "tg2" and f.wait is None
+    helm.step(d, 0, "enc")
+    assert flight(d.state).at == "enc"
+
+
+# --------------------------------------------------- Appendix B > Variable Shield / Laser
+
+
+def test_variable_shield_adds_the_assigned_die_to_the_shield_value() -> None:
+    """"he adds the value of the assigned die to his current shield value for the rest of
+    his turn"."""
+    attrs = hazards.Attributes(laser=1, shield=2, piloting=3, shield_bonus=4)
+    assert hazards.passes("shield", 5, attrs)
+    assert not hazards.passes("shield", 6, attrs)
+
+
+def test_variable_shield_and_laser_bonus_cannot_be_reduced_to_pass_a_hazard() -> None:
+    """"The bonus gained from the Variable Shield [Laser] cannot be reduced to automatically
+    pass shield [laser] hazards": with the dial at its lowest a failed check cannot be pushed
+    through by giving up part of the die's bonus."""
+    attrs = hazards.Attributes(laser=1, shield=1, piloting=3, laser_bonus=5, shield_bonus=5)
+    assert not hazards.may_push_on("laser", attrs)
+    assert not hazards.may_push_on("shield", attrs)
+
+
+# ------------------------------------------------------------------- End of the Game 4
+
+
+def test_end_of_the_game_unspent_first_contact_credits_do_not_count() -> None:
+    """End of the Game, 4. Determine Final Score: "Unspent credits on First Contact cards do
+    not contribute to a player's final score" (also "Using First Contact Credits")."""
+    game = game_of(players=[{"name": "A", "credits": 100}], round=30, phase="spaceport")
+    game.state.trade.iou["volois"] = 120
+    game.state.trade.holders["volois"] = 0
+    play(game, 0, c.EndPhase())
+    assert game.state.stage == "over"
+    assert game.state.players[0].score == 100
+
+
+# --------------------------------------------- Making Room in a Ship > Offloading at GB
+
+
+def test_offloading_at_galactic_base_passengers_only() -> None:
+    """"Goods and racial technologies cannot be offloaded at Galactic Base but passengers
+    can be offloaded here"."""
+    game = start()
+    seat = land(game, places.galactic_base())
+    s = game.state
+    assert s.turn is not None and s.turn.phase == "transaction"
+    market = next(m for m in s.trade.markets.values() if m.supply_goods or m.goods)
+    good = (market.supply_goods or market.goods).pop(0)
+    s.players[seat].cargo.append(good)
+    with pytest.raises(RuleError, match="Offloading at Galactic Base"):
+        game.play(seat, t.Offload(token=good))
+    passenger = next(p for m in s.trade.markets.values() for p in m.passengers) \
+        if any(m.passengers for m in s.trade.markets.values()) else None
+    if passenger is None:
+        passenger = s.trade.base_passengers.pop(0) if s.trade.base_passengers else None
+    if passenger is None:
+        pytest.skip("no passenger token in play in this seed")
+    for m in s.trade.markets.values():
+        if passenger in m.passengers:
+            m.passengers.remove(passenger)
+    s.players[seat].cargo.append(passenger)
+    game.play(seat, t.Offload(token=passenger))
+    assert passenger not in game.state.players[seat].cargo
+    assert passenger in game.state.trade.base_passengers
