@@ -118,3 +118,55 @@ def test_offloading_at_galactic_base_passengers_only() -> None:
     game.play(seat, t.Offload(token=passenger))
     assert passenger not in game.state.players[seat].cargo
     assert passenger in game.state.trade.base_passengers
+
+
+# --------------------------------------------------- Encounters > Encounter Card Production
+
+
+def test_encounter_card_production_moves_every_supply_token_of_a_discovered_culture() -> None:
+    """"the current player takes all of the goods tokens from the indicated culture's supply
+    area and returns them to the market in that culture's system (if the culture is not yet
+    discovered, nothing happens)"."""
+    from engine.cluster.cultures import load_cultures
+    from engine.venus_standard import ports
+
+    from .test_trading import _discovered, act
+
+    game = start()
+    _, culture = _discovered(game, "jungle-world")
+    s = game.state
+    number = load_cultures().culture(culture).number
+    moved = s.trade.market(culture).goods[:2]
+    for token in moved:
+        s.trade.market(culture).goods.remove(token)
+        s.trade.market(culture).supply_goods.append(token)
+    act(game, lambda d: ports.produce(d, number))
+    market = game.state.trade.market(culture)
+    assert market.supply_goods == [] and set(moved) <= set(market.goods)
+    hidden = next(x.key for x in load_cultures().cultures
+                  if x.key not in game.state.discovered.values())
+    before = list(game.state.trade.market(hidden).supply_goods)
+    act(game, lambda d: ports.produce(d, load_cultures().culture(hidden).number))
+    assert game.state.trade.market(hidden).supply_goods == before
+
+
+# ------------------------------------------------- Movement Phase > Additional Movement Rules
+
+
+def test_additional_movement_rules_ships_pass_one_another_and_share_a_space(kit: Any) -> None:
+    """"Ships can move past one another without movement penalty"; "Multiple ships can
+    occupy the same space"."""
+    d = kit([2, 2, 2])
+    d.state.players[1].space = "a"
+    d.state.players[0].came_from = None
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "a")
+    helm.step(d, 0, "b")
+    assert flight(d.state).mp_left == 4
+    d2 = kit([1, 1, 1])
+    d2.state.players[1].space = "r1"
+    helm.roll_speed(d2, 0)
+    for to in ("a", "b", "r1"):
+        helm.step(d2, 0, to)
+    assert flight(d2.state).at == "r1" == d2.state.players[1].space
+    assert ("end_turn", 0) in d2.calls
