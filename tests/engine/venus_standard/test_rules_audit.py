@@ -9,6 +9,7 @@ import pytest
 
 from engine.kernel import RuleError
 from engine.venus_standard import hazards, helm, places
+from engine.venus_standard import tech_abilities as ta
 from engine.venus_standard import trading as t
 from engine.venus_standard.flight import flight
 
@@ -170,3 +171,92 @@ def test_additional_movement_rules_ships_pass_one_another_and_share_a_space(kit:
         helm.step(d2, 0, to)
     assert flight(d2.state).at == "r1" == d2.state.players[1].space
     assert ("end_turn", 0) in d2.calls
+
+
+# ------------------------------------------------ Appendix B > Shuttle: the End Movement step
+
+
+def _shuttle_game(cargo: list[str]) -> Any:
+    """Player A at Galactic Base with a Shuttle, every system discovered, speed dice 4-4-4
+    with the first on the Shuttle (a Shuttle die of 4)."""
+    from engine.cluster.cultures import load_cultures
+    from engine.venus_standard import helm_commands as hc
+
+    facts = load_cultures()
+    discovered = {s: x.key for s, x in zip(places.systems(), facts.cultures, strict=True)}
+    game = game_of(players=[{"name": "A", "techs": ["shuttle:1"], "upgrades": ["shuttle"],
+                             "cargo": cargo}, {"name": "B"}],
+                   discovered=discovered, dice=[4, 4, 4])
+    for m in game.state.trade.markets.values():
+        m.passengers.clear()
+    game.state.trade.base_passengers.clear()
+    play(game, 0, hc.RollSpeed())
+    play(game, 0, hc.AssignDie(die=0, box="upgrade:shuttle"))
+    return game
+
+
+def _end_of_move_away_from_ports(game: Any) -> Any:
+    """Move along the reach path that spends every point on colony-ship.4 (our board: the
+    Multi-Generational Ship's spaceport is within 4 of it, Galactic Base's reach is not)."""
+    from engine.venus_standard import helm_commands as hc
+    from engine.venus_standard.view import view
+
+    end = next(r for r in view(game.state, 0)["movement"]["reach"]
+               if r["space"] == "colony-ship.4" and r["end"] == "spent")
+    return play(game, 0, hc.MoveTo(path=end["path"]))
+
+
+def _waiting_at_the_yxklyx(game: Any) -> str:
+    """A one-dot passenger waiting at the Yxklyx's market (Multi-Generational Ship)."""
+    from engine.cluster.cultures import load_cultures
+
+    token = next(p.key for p in load_cultures().passengers if p.dots == 1)
+    game.state.trade.market("yxklyx").passengers.append(token)
+    return token
+
+
+def test_shuttle_in_the_end_movement_step_picks_up_within_its_die() -> None:
+    """"The current player can use the Shuttle only during the Set Speed and End Movement
+    steps": a passenger waiting at the Yxklyx (out of the Shuttle's reach from Galactic
+    Base) is picked up when the move ends four spaces from their spaceport."""
+    from engine.venus_standard.ruleset import ruleset
+
+    game = _shuttle_game([])
+    rider = _waiting_at_the_yxklyx(game)
+    legal = list(ruleset.legal_actions(game.state, 0))
+    assert ta.ShuttlePickUp(passenger=rider) not in legal  # Set Speed: not within 4 of GB
+    _end_of_move_away_from_ports(game)
+    now = ruleset.pending(game.state)
+    assert now is not None and now.prompt == "shuttle" and now.seats == (0,)
+    legal = list(ruleset.legal_actions(game.state, 0))
+    assert ta.ShuttlePickUp(passenger=rider) in legal and ta.DoneShuttling() in legal
+    play(game, 0, ta.ShuttlePickUp(passenger=rider))
+    assert rider in game.state.players[0].cargo
+    assert rider not in game.state.trade.market("yxklyx").passengers
+    play(game, 0, ta.DoneShuttling())
+    now = ruleset.pending(game.state)  # then "Jettisoning" may be asked, or the turn ends
+    assert now is not None and (now.prompt == "jettison" or game.state.turn.seat == 1)
+
+
+def test_shuttle_end_movement_step_does_not_wait_with_nothing_in_reach() -> None:
+    """No passenger to drop off or pick up within the die: the turn ends as before."""
+    game = _shuttle_game([])
+    _end_of_move_away_from_ports(game)
+    ask = game.state.ask  # the Shuttle (an upgrade) may be jettisoned: that is asked
+    assert ask is None or ask.prompt == "jettison"
+
+
+def test_shuttle_is_refused_after_the_end_movement_step() -> None:
+    """Past the End Movement step the Shuttle's die no longer counts."""
+    game = _shuttle_game([])
+    rider = _waiting_at_the_yxklyx(game)
+    _end_of_move_away_from_ports(game)
+    play(game, 0, ta.ShuttlePickUp(passenger=rider))
+    play(game, 0, ta.DoneShuttling())
+    from engine.venus_standard.ruleset import ruleset
+
+    now = ruleset.pending(game.state)  # the Shuttle, an upgrade, may be jettisoned now
+    assert now is not None and now.prompt == "jettison"
+    assert ta.ShuttleDropOff(passenger=rider) not in list(ruleset.legal_actions(game.state, 0))
+    with pytest.raises(RuleError, match="not possible now"):
+        play(game, 0, ta.ShuttleDropOff(passenger=rider))
