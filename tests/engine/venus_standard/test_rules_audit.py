@@ -260,3 +260,23 @@ def test_shuttle_is_refused_after_the_end_movement_step() -> None:
     assert ta.ShuttleDropOff(passenger=rider) not in list(ruleset.legal_actions(game.state, 0))
     with pytest.raises(RuleError, match="not possible now"):
         play(game, 0, ta.ShuttleDropOff(passenger=rider))
+
+
+# ------------------------------------------------- Making Room in a Ship > Ship Improvements
+
+
+def test_ship_improvements_upgrades_shift_up_after_offloading_one() -> None:
+    """"When a player offloads or jettisons a ship upgrade tech, he immediately shifts his
+    other equipped ship upgrade techs upwards ... so that available ship upgrade slots are
+    always at the bottom"."""
+    from .test_trading import _discovered, _give
+
+    game = start()
+    seat, _ = _discovered(game, "jungle-world")
+    for token in ("market_flux:1", "shuttle:1", "stealth_field:1"):
+        _give(game, seat, token)
+    game.state.players[seat].upgrades = ["market_flux", "shuttle", "stealth_field"]
+    game.play(seat, t.Offload(token="market_flux:1"))
+    assert game.state.players[seat].upgrades == ["shuttle", "stealth_field"]
+    game.play(seat, t.Offload(token="stealth_field:1"))
+    assert game.state.players[seat].upgrades == ["shuttle"]
