@@ -35,8 +35,9 @@ CAN_END: dict[str, list[Callable[[StandardState, int], str | None]]] = {p: [] fo
 # (True) to ask something ("Jettisoning") and end the turn with ``end_turn(draft, why)``
 AWAY_FROM_PORT: list[Callable[[Draft, str], bool]] = []
 # the End Movement step: a hook may hold it open (True) to ask something (the Shuttle) and
-# go on with ``after_movement(draft, landed)`` when answered
-END_MOVEMENT: list[Callable[[Draft, str | None], bool]] = []
+# go on with ``resume_end_movement(draft, landed, hook)`` when answered
+EndMovementHook = Callable[[Draft, str | None], bool]
+END_MOVEMENT: list[EndMovementHook] = []
 
 STANDARD_ROUNDS = 30  # "Playing the Game"
 LIGHT_SPEED_START = 16  # Light Speed Game 15
@@ -141,7 +142,17 @@ def end_movement(draft: Draft, landed: str | None) -> None:
     assert turn is not None
     where = None if landed is None else landing(landed, state)
     draft.emit("MovementEnded", seat=turn.seat, landed=landed, city=where == "city")
-    for hold in END_MOVEMENT:
+    _end_movement_hooks(draft, landed, 0)
+
+
+def resume_end_movement(draft: Draft, landed: str | None, hook: EndMovementHook) -> None:
+    """An ``END_MOVEMENT`` hook's question is answered: the hooks after it, then what
+    follows the step."""
+    _end_movement_hooks(draft, landed, END_MOVEMENT.index(hook) + 1)
+
+
+def _end_movement_hooks(draft: Draft, landed: str | None, start: int) -> None:
+    for hold in END_MOVEMENT[start:]:
         if hold(draft, landed):
             return  # a component asks something in the End Movement step first
     after_movement(draft, landed)

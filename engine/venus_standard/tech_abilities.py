@@ -328,7 +328,7 @@ def done_shuttling(draft: Draft, seat: int, cmd: DoneShuttling) -> None:
     ask = draft.state.ask
     landed = ask.detail.get("landed") if ask else None
     draft.answered()
-    rounds.after_movement(draft, None if landed is None else str(landed))
+    rounds.resume_end_movement(draft, None if landed is None else str(landed), shuttle_window)
 
 
 @offers("shuttle", ShuttlePickUp, ShuttleDropOff, DoneShuttling)
