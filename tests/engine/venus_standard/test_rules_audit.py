@@ -280,3 +280,31 @@ def test_ship_improvements_upgrades_shift_up_after_offloading_one() -> None:
     assert game.state.players[seat].upgrades == ["shuttle", "stealth_field"]
     game.play(seat, t.Offload(token="stealth_field:1"))
     assert game.state.players[seat].upgrades == ["shuttle"]
+
+
+# --------------------------------- Pilot Card Anatomy 5 (Pilot Ability) against pirates
+
+
+@pytest.mark.parametrize(("pilot", "level", "won"), [("qossuth", 2, True), ("qossuth", 1, False),
+                                                     ("human", 2, False)])
+def test_pilot_ability_pirate_edge_lowers_the_engagement_roll(
+        pilot: str, level: int, won: bool) -> None:
+    """Our Qossuth level 2 and 3 cards: "Pirate engagement rolls are one lower". Laser 4
+    against a +2 pirate, the die shows 2: 4 loses ("equal to or greater"), 3 wins."""
+    from engine.venus_standard import card_rules as cr
+    from engine.venus_standard.encounters import engage_odds
+
+    from .cards_kit import SPACE, current, enter, load_dice, pirate_at, table
+
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.pilot, p.pilot_level, p.laser = pilot, level, 4
+    pirate_at(game, SPACE, "pirate-6")  # +2
+    enter(game, seat)
+    odds = engage_odds(game.state, seat, SPACE)["laser"]
+    assert odds == pytest.approx((2 if won else 1) / 6)
+    load_dice(game, 2)
+    events = game.play(seat, cr.EngagePirates(attribute="laser"))
+    fight = next(e.data for e in events if e.type == "PirateEngaged")
+    assert (fight["result"], fight["won"]) == ((3, True) if won else (4, False))
