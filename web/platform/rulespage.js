@@ -119,7 +119,7 @@ async function init() {
     bindFilter();
     window.addEventListener("hashchange", highlight);
   } catch (err) {
-    $("rules-error").textContent = `${err.message}. Known games: Merchant of Venus (/rules/venus), Star Traders (/rules/star-traders).`;
+    $("rules-error").textContent = `${err.message}. Known games: Merchant of Venus (/rules/venus), its standard game (/rules/venus-standard), Star Traders (/rules/star-traders).`;
     $("rules-error").hidden = false;
   }
 }

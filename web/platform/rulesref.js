@@ -12,7 +12,8 @@ const cache = new Map(); // ruleset -> Promise<reference>
 const NUMBER = /(?<![\d.,\-#])([1-9]\d?\.\d{1,4}(?:\.\d)?)(?![\d.]*\d)/g;
 /** A whole section cited before its words: "(15: Lasers, Nova Balls, ...)" (never a count such as "(3)"). */
 const SECTION = /\(([1-9]\d?)(?=: )/g;
-/** "(rule Engines)", "(rule 2012 making room in a ship: ...)": a refusal naming a heading. */
+/** "(rule Engines)", "(rule 2012 making room in a ship: ...)", "(rule Movement Phase > Move)":
+ * a refusal naming a heading. */
 const HEADING = /\(rule ([^():]+?)(?=[):])/g;
 /** Text that may cite a rule (the quick test before the real one). */
 const MAYBE = /\d\.\d|\(rule |\(\d/;
@@ -65,6 +66,17 @@ export function ruleKey(cited, byId) {
   if (num) return byId.has(num[1]) ? num[1] : null;
   const section = /^([1-9]\d?)(?= |$)/.exec(text);
   if (section) return byId.has(section[1]) ? section[1] : null;
+  // a heading path of the standard game ("Movement Phase > Declare Heading"): the most
+  // specific heading that has an entry, else the ones above it
+  for (const heading of text.split(" > ").reverse()) {
+    const found = headingKey(heading, byId);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The longest entry id ``text`` starts with as a whole word ("Setup 8", else "Setup"). */
+function headingKey(text, byId) {
   let best = null;
   for (const id of byId.keys()) {
     if (text.toLowerCase().startsWith(id.toLowerCase()) && !/[a-z0-9]/i.test(text.charAt(id.length))
