@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,7 +157,7 @@ class _Names:
     """The string values each name is given anywhere in a package (module constants, locals,
     dicts of strings), so a refusal's heading can be read without running the code."""
 
-    def __init__(self, trees: list[ast.AST], outer: _Names | None = None) -> None:
+    def __init__(self, trees: Sequence[ast.AST], outer: _Names | None = None) -> None:
         self.outer = outer
         self.values: dict[str, set[str]] = {}
         for tree in trees:
@@ -177,7 +177,7 @@ class _Names:
         return self.outer._named(name) if self.outer is not None else set()
 
     @staticmethod
-    def _pairs(targets: list[ast.expr], value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
+    def _pairs(targets: Sequence[ast.expr], value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
         """``A = "x"`` and ``A, B = "x", "y"``: each name with its value."""
         for target in targets:
             if isinstance(target, ast.Name):
