@@ -52,7 +52,9 @@ def _collect(node: Any, kinds: tuple[str, ...], out: Names) -> None:
             out.setdefault(kind, {}).setdefault(key, name)
     for field, value in node.items():
         here = (kinds[0], field) if field not in kinds else kinds
-        if isinstance(value, dict) and value and all(isinstance(v, dict) and _name_of(v) for v in value.values()):
+        named = isinstance(value, dict) and all(
+            isinstance(v, dict) and _name_of(v) for v in value.values())
+        if value and named:
             for k, v in value.items():
                 for kind in here:
                     out.setdefault(kind, {}).setdefault(str(k), str(_name_of(v)))
@@ -72,7 +74,10 @@ def names() -> Names:
     out: Names = {}
     files: list[Path] = []
     for where in FILES:
-        files.extend(sorted(where.glob("*.json")) if where.is_dir() else [where] if where.exists() else [])
+        if where.is_dir():
+            files.extend(sorted(where.glob("*.json")))
+        elif where.exists():
+            files.append(where)
     for path in files:
         data = json.loads(path.read_text("utf-8"))
         _collect(data, (path.stem,), out)

@@ -3,10 +3,12 @@
 
 Plays ``--games`` games for each of 1-4 players with each bot (``random``, ``merchant``;
 seeds ``vs-<bot>-<players>p-<i>``, pilots dealt at random) and ``--variant-games`` games of
-each variant (light speed and epic with 2 and 4 players, the solo challenge alone), and
+each variant (light speed and epic with 2 and 4 players, the solo challenge alone) and
+``--versus`` two-player games of a merchant against a random bot, and
 reports: stalls (no end within 300 rounds or a bot looping) and refused bot commands, game
 length, final scores (spread, winner's lead), win rate by seat and by pilot, how often each
-mission is taken and completed and each technology bought, the solo challenge's success
+mission is taken and completed, each technology bought, each Reward card kept and each
+Encounter card drawn, the solo challenge's success
 rate, and the board's visits per space. Games run in ``--jobs`` processes; each game's
 figures are kept in ``--cache`` (JSON lines) so the report can be rewritten without
 replaying (``--report-only``).
@@ -32,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
 from engine.kernel import Event, Game  # noqa: E402
 from engine.venus_standard.board import load_board  # noqa: E402
-from engine.venus_standard.cards import mission_cards  # noqa: E402
+from engine.venus_standard.cards import encounter_cards, mission_cards, reward_cards  # noqa: E402,E501
 from engine.venus_standard.ruleset import ruleset  # noqa: E402
 from engine.venus_standard.simulate import make_bot, usage_of  # noqa: E402
 from engine.venus_standard.technology import load_technologies  # noqa: E402
@@ -69,16 +71,17 @@ def play(spec: Spec) -> dict[str, Any]:
     label, players, bot, options, index = spec
     seed = f"vs-{label}-{bot}-{players}p-{index}"
     started = time.perf_counter()
-    names = [f"{bot}{i}" for i in range(players)]
-    game = Game.start(ruleset, dict(options), names, seed=seed)
-    bots = [make_bot(bot, f"{seed}|seat{i}") for i in range(players)]
+    kinds = bot.split(",") if "," in bot else [bot] * players
+    game = Game.start(ruleset, dict(options), [f"{k}{i}" for i, k in enumerate(kinds)],
+                      seed=seed)
+    bots = [make_bot(k, f"{seed}|seat{i}") for i, k in enumerate(kinds)]
     commands, fallbacks = drive(game, bots, seed, MAX_ROUNDS)
     state = game.state
     end = state.end or {}
     usage = usage_of(game.events)
     usage.update(_counts(game.events))
     return {
-        "label": label, "players": players, "bot": bot, "seed": seed,
+        "label": label, "players": players, "bot": bot, "kinds": kinds, "seed": seed,
         "pilots": [p.pilot for p in state.players], "first_player": state.first_player,
         "winners": list(state.winners), "reason": end.get("reason"),
         "over": state.stage == "over", "rounds": state.round,
@@ -123,7 +126,7 @@ def _health(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[st
     rows = []
     for (label, bot, n), gs in groups.items():
         rounds = [g["rounds"] for g in gs if not _stalled(g)]
-        rows.append([label, bot, str(n), str(len(gs)),
+        rows.append([label, bot.replace(",", " v "), str(n), str(len(gs)),
                      f"{statistics.median(rounds):g}" if rounds else "-",
                      str(sum(_stalled(g) for g in gs)), str(sum(g["fallbacks"] for g in gs)),
                      f"{statistics.mean(g['commands'] for g in gs):.0f}",
@@ -138,11 +141,13 @@ def _scores(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[st
         every = [s for g in gs for s in g["scores"]]
         best = [max(g["scores"]) for g in gs]
         lead = [sorted(g["scores"])[-1] - sorted(g["scores"])[-2] for g in gs if n > 1]
-        rows.append([label, bot, str(n), _spread(every), _spread(best),
+        rows.append([label, bot.replace(",", " v "), str(n), _spread(every), _spread(best),
                      _spread(lead) if lead else "-",
-                     f"{sum(1 for g in gs if len(g['winners']) > 1) / len(gs):.0%}"])
+                     f"{sum(1 for g in gs if len(g['winners']) > 1) / len(gs):.0%}",
+                     f"{sum(1 for g in gs if not g['winners']) / len(gs):.0%}"])
     return _table(["variant", "bot", "players", "final score, every seat: median (p10-p90)",
-                   "winner's score", "winner's lead over the second", "shared wins"], rows)
+                   "winner's score", "winner's lead over the second", "shared wins",
+                   "no winner"], rows)
 
 
 def _seats(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[str]:
@@ -224,6 +229,22 @@ def _used(games: list[dict[str, Any]]) -> list[str]:
     return _table(["what", *(f"{b}: per game" for b in BOTS)], rows)
 
 
+def _versus(games: list[dict[str, Any]]) -> list[str]:
+    gs = [g for g in games if g["label"] == "versus"]
+    won = Counter(g["kinds"][w] for g in gs for w in g["winners"])
+    return _table(["bot", "games", "won", "win rate"],
+                  [[b, str(len(gs)), str(won[b]), f"{won[b] / max(1, len(gs)):.0%}"]
+                   for b in BOTS])
+
+
+def _cards(games: list[dict[str, Any]], prefix: str, ids: Iterable[str]) -> list[str]:
+    rows = []
+    for cid in sorted(ids):
+        rows.append([cid, *(str(sum(g["usage"].get(f"{prefix}:{cid}", 0) for g in games
+                                    if g["bot"] == bot)) for bot in BOTS)])
+    return _table(["card", *(f"{b} games" for b in BOTS)], rows)
+
+
 def _solo(games: list[dict[str, Any]]) -> list[str]:
     rows = []
     for bot in BOTS:
@@ -278,12 +299,18 @@ def report(games: list[dict[str, Any]], seconds: float) -> str:
               "Seat 0 is the first seated; position 1 plays first (Setup: the first player "
               "is chosen at random). Shared wins count for every winner.", ""]
     lines += _seats(groups)
+    lines += ["", "## Merchant against random (two players, seats swapped every game)", ""]
+    lines += _versus(games)
     lines += ["", "## Win rate by pilot (standard game, 2-4 players)", ""]
     lines += _pilots(games)
     lines += ["", "## Missions: taken and completed (all games)", ""]
     lines += _missions(games)
     lines += ["", "## Racial technologies bought (all games)", ""]
     lines += _technologies(games)
+    lines += ["", "## Reward cards kept (all games)", ""]
+    lines += _cards(games, "reward", reward_cards())
+    lines += ["", "## Encounter cards drawn (all games)", ""]
+    lines += _cards(games, "encounter", encounter_cards())
     lines += ["", "## What the games used (standard games, per game)", ""]
     lines += _used(games)
     lines += ["", "## Solo challenge", "",
@@ -299,7 +326,7 @@ def report(games: list[dict[str, Any]], seconds: float) -> str:
 
 # -- main -------------------------------------------------------------------------------------
 
-def specs(games: int, variant_games: int, bots: Iterable[str]) -> list[Spec]:
+def specs(games: int, variant_games: int, bots: Iterable[str], versus: int) -> list[Spec]:
     out: list[Spec] = []
     for bot in bots:
         out += [("standard", n, bot, {}, i) for n in range(1, 5) for i in range(games)]
@@ -308,6 +335,8 @@ def specs(games: int, variant_games: int, bots: Iterable[str]) -> list[Spec]:
             per = max(1, variant_games // len(counts))
             out += [(variant, n, bot, {"variant": variant}, i) for n in counts
                     for i in range(per)]
+    out += [("versus", 2, "merchant,random" if i % 2 == 0 else "random,merchant", {}, i)
+            for i in range(versus)]
     # game i of every group before game i + 1 of any: a run stopped early stays balanced
     return sorted(out, key=lambda spec: spec[4])
 
@@ -318,6 +347,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200, help="per bot and player count")
     parser.add_argument("--variant-games", type=int, default=30, help="per bot and variant")
     parser.add_argument("--bots", default=",".join(BOTS))
+    parser.add_argument("--versus", type=int, default=100, help="merchant v random games")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", default=".balance-venus-standard.jsonl")
     parser.add_argument("--report-only", action="store_true",
@@ -327,7 +357,7 @@ def main() -> int:
     cache = Path(args.cache)
     if not args.report_only:
         todo = specs(args.games, args.variant_games,
-                     [b.strip() for b in args.bots.split(",") if b.strip()])
+                     [b.strip() for b in args.bots.split(",") if b.strip()], args.versus)
         with cache.open("w", encoding="utf-8") as out, \
                 ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for i, result in enumerate(pool.map(play, todo, chunksize=4)):

@@ -4,7 +4,8 @@ commands (``engine.bots.base``) and the public board.
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when it carries
-  goods to sell or has credits to buy, Galactic Base to train its pilot; it lands at once
+  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
+  Galactic Base to train its pilot; it lands at once
   when it can; beyond its reach it steps along the cheapest way to the nearest such place.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys the goods with the widest margin its credits allow
@@ -20,20 +21,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import Reach
-from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import places
-from .tokens import is_goods, origin
 
-RESERVE = 40  # credits kept after a purchase (fees, a pilot, a second mission)
+RESERVE = 5  # credits kept after a purchase of goods
 SPACEPORT_WHEN = 450  # credits from which a merchant spaceport is worth its c200
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
-         "Land": 60, "RevealFirstContact": 50, "ChooseStart": 50, "PickUpPassenger": 40,
-         "RollSpeed": 30, "EngagePirates": 20, "ChooseExit": 10}
+         "RevealFirstContact": 50, "ChooseStart": 50, "RollSpeed": 30, "EngagePirates": 20,
+         "ChooseExit": 10}
 NEVER = {"DropOut", "TakeBack", "SkipMovement", "Offload", "Jettison", "UseMarketFlux",
          "SwapFirstContactCards"}
 
@@ -86,21 +85,30 @@ class Merchant:
             return 25 + self._step(view, me, data["to"])
         if kind == "AssignDie":
             return 26 if data.get("box") == "throttle" else -1
+        if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
+            at = (view.get("movement") or {}).get("at") or me.get("space", "")
+            return 60 if places.landing(at) in ("city", "spaceport") else -1
+        if kind == "PickUpPassenger":
+            return 40 if self._passenger_goal(view, data["passenger"]) else -1
         if kind in ("EndPhase", "EndStep", "DoneJettisoning"):
             return 0
         return EAGER.get(kind, 0.5)
 
     def _buy_goods(self, view: dict[str, Any], me: dict[str, Any], token: str) -> float:
-        goods, iou = _goods(view).get(token), _iou(view, me, token)
-        credits = me.get("credits", 0)
+        goods = _goods(view).get(token)
+        culture = token.partition(":")[0]
+        market = (view.get("markets") or {}).get(culture) or {}
+        iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
+        credits = me.get("credits", 0) + iou  # First Contact credits spend there too
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
-        # IOU credits are spent first ("First Contact Phase"): only credits need the reserve
-        if cost > iou and credits - (cost - iou) < RESERVE:
+        if credits - cost < _reserve(view):
             return -1
         resale = goods.get("resale") or [cost]
-        return 45 + (int(resale[-1]) - cost) / 10
+        known = set(view.get("discovered", {}).values())
+        sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
+        return (45 if sellable else 12) + (int(resale[-1]) - cost) / 10
 
     def _step(self, view: dict[str, Any], me: dict[str, Any], to: str) -> float:
         """A step toward a landing worth reaching: within reach, the best landing on the
@@ -110,8 +118,10 @@ class Merchant:
         best = 0.0
         for dest in move.get("reach") or []:
             path = list(dest.get("path") or [])
-            if dest.get("end") == "land" and path and path[0] == to:
-                best = max(best, 10 + goals.get(dest.get("space", ""), 0))
+            space = str(dest.get("space", ""))
+            if dest.get("end") == "land" and path and path[0] == to \
+                    and places.landing(space) in ("city", "spaceport"):
+                best = max(best, 10 + goals.get(space, 0))
         if best:
             return best
         far = places.distances(to)
@@ -122,37 +132,79 @@ class Merchant:
     def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """Landing spaces worth reaching, with their worth."""
         out: dict[str, float] = {}
-        rich = me.get("credits", 0) >= RESERVE + 30
+        cargo = [str(t) for t in me.get("cargo") or []]
+        wanted: set[str] = set()  # cultures that buy a goods token carried
+        for token in cargo:
+            wanted.update(_buyers(token.partition(":")[0]))
+        destinations = {d for t in cargo if (d := _destination(t))}
+        rich = me.get("credits", 0) >= 60
         for system in view.get("first_contact_face_down", []):
             for space in places.landings_in(system):
                 out[space] = 8.0
-        buyers = _buyers_of(me.get("cargo") or [])
         for system, culture in view.get("discovered", {}).items():
-            # "Sell Actions": only the goods' buyers take them; other markets to buy at
-            worth = (9.0 if culture in buyers else 0) + (3.0 if rich else 0)
+            worth = (9.0 if culture in wanted else 2.0 if cargo and not wanted else 0.0) \
+                + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
             if worth:
                 for space in places.landings_in(system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
+        tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        for system in tokens or []:  # Missions: the mission tokens mark the destinations
+            for space in places.landings_in(str(system)):
+                out[space] = out.get(space, 0) + 5.0
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out
 
 
-def _buyers_of(cargo: list[str]) -> set[str]:
-    """The cultures that buy some goods token of ``cargo`` (public culture facts)."""
-    facts = load_cultures()
-    return {b for token in cargo if is_goods(token) for b in facts.buyers(origin(token))}
+    def _passenger_goal(self, view: dict[str, Any], passenger: str) -> bool:
+        """A passenger worth a hold: its destination is known (discovered) or the base."""
+        dest = _destination(passenger)
+        return dest == "base" or dest in set(view.get("discovered", {}).values())
 
 
-def _iou(view: dict[str, Any], me: dict[str, Any], token: str) -> int:
-    """The IOU credits ``me`` holds at the market selling ``token`` (its discoverer's)."""
-    for market in (view.get("markets") or {}).values():
-        if not isinstance(market, dict) or market.get("discoverer") != me.get("seat"):
-            continue
-        if any(isinstance(g, dict) and g.get("id") == token for g in market.get("goods", [])):
-            return int(market.get("iou") or 0)
-    return 0
+def _reserve(view: dict[str, Any]) -> int:
+    """Credits kept after a purchase: a little, and in a solo challenge the fees of the
+    cards active or coming into force soon ("Challenges": a round begun without them loses
+    the game)."""
+    solo = view.get("solo")
+    if not solo:
+        return RESERVE
+    now = view.get("round", 0)
+    soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
+            and solo.get("rounds", {}).get(c, 99) <= now + 2]
+    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
+
+
+def _cultures() -> Any | None:
+    """The shared culture facts (public: buyers, passengers), when present."""
+    import importlib
+
+    try:
+        return importlib.import_module("engine.cluster.cultures").load_cultures()
+    except (ImportError, AttributeError):
+        return None
+
+
+def _buyers(seller: str) -> list[str]:
+    facts = _cultures()
+    if facts is None:
+        return []
+    try:
+        return list(facts.buyers(seller))
+    except KeyError:
+        return []
+
+
+def _destination(token: str) -> str | None:
+    """A passenger token's destination culture (or "base"); None for anything else."""
+    facts = _cultures()
+    if facts is None:
+        return None
+    try:
+        return str(facts.passenger(token).destination)
+    except (KeyError, AttributeError):
+        return None
 
 
 def _goods(view: dict[str, Any]) -> dict[str, dict[str, Any]]:

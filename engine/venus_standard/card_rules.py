@@ -427,12 +427,27 @@ COUNTED.update({"MissionCompleted", "SecondMissionBought", "PirateEngaged", "Pir
                 "RewardTradedIn", "RewardBought", "IntelUsed", "TitleTaken"})
 DETAILED.update({
     "MissionCompleted": lambda ev: f"mission:{ev.data['card']}",
+    "RewardKept": lambda ev: f"reward:{ev.data['card']}",
     "CardDrawn": lambda ev: f"{ev.data['deck']}:{ev.data['card']}"
     if ev.data.get("deck") == decks.ENCOUNTER else "",
 })
 
 
 # --- what a seat sees ----------------------------------------------------------------------
+
+def board_panel(mission: str) -> int | None:
+    """The "Board Panel Indicator" of a Mission card: the panel its destination is on."""
+    from .places import _board
+
+    card = mission_cards().get(mission)
+    board = _board()
+    if card is None or card.destination is None or board is None:
+        return None
+    try:
+        return int(board.panel(card.destination))
+    except (AttributeError, KeyError):
+        return None
+
 
 @part("cards")
 def _view(state: StandardState, viewer: int) -> dict[str, Any]:
@@ -456,4 +471,7 @@ def _view(state: StandardState, viewer: int) -> dict[str, Any]:
         "mission_tokens": {str(p.seat): [d for m in p.missions if m in mission_cards()
                                          and (d := mission_cards()[m].destination)]
                            for p in state.players},
+        # "Mission Card Anatomy" 4: the board panel of each active mission's destination
+        "mission_panels": {m: panel for p in state.players for m in p.missions
+                           if (panel := board_panel(m)) is not None},
     }

@@ -19,8 +19,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Grade = Literal["basic", "premium", "luxury"]
 Attribute = Literal["laser", "shield", "pilot"]
 Dial = Literal["laser", "shield"]
-CULTURES = range(1, 15)  # the culture identifiers 1-14 ("Culture Identifiers")
-TELEGATES = range(1, 7)  # telegate tokens 1-6 (component list: 6 telegate tokens)
 
 
 class _Model(BaseModel):

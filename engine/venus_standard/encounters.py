@@ -20,9 +20,9 @@ from . import decks, effects, pirates, ports
 from .cards import Attribute, encounter_cards, pirate_tokens
 from .draft import Draft
 from .rewards import draw_reward
-from .standing import engage_value, has_ability, standing_of
+from .standing import engage_value, has_ability, relics_of, standing_of
 from .state import Ask, StandardState
-from .titles import holder, relic_count
+from .titles import holder
 
 ENCOUNTERS = "Encounters"
 PIRATES = "Pirates"
@@ -392,7 +392,7 @@ def figures(state: StandardState, seat: int) -> dict[str, int]:
     trade = getattr(state, "trade", None)
     drills = getattr(trade, "drills", None) or {}  # the trade module's: space -> owner
     on_board = max(len(p.drills), sum(1 for owner in drills.values() if owner == seat))
-    return {"relics": relic_count(p.rewards), "infamy": p.infamy, "drills": on_board,
+    return {"relics": relics_of(p.rewards), "infamy": p.infamy, "drills": on_board,
             "jettisoned": state.cards.seat(seat).jettisoned}
 
 

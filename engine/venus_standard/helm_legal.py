@@ -204,6 +204,8 @@ def pilots_view(state: StandardState, viewer: int) -> list[dict[str, Any]]:
         out.append({"seat": p.seat, "face": face.face, "name": face.name, "level": face.level,
                     "skill": face.skill, "ability": face.ability,
                     "ability_text": deck.abilities[face.ability], "fame": face.fame,
-                    "culture": face.culture, "ours": face.ours})
+                    "culture": face.culture, "discount": face.discount,
+                    "train_at": face.train_at, "train_cost": face.train_cost,
+                    "ours": face.ours})
     return out
 

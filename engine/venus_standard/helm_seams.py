@@ -12,9 +12,20 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+_MISSING: set[str] = set()
+
 
 def _module(name: str) -> Any:
-    return import_module(f"{__package__}.{name}")
+    """A module of the package; a missing one raises ModuleNotFoundError again without
+    searching the disk each time (a failed import is not cached by Python)."""
+    if name in _MISSING:
+        raise ModuleNotFoundError(f"{__package__}.{name}")
+    try:
+        return import_module(f"{__package__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__package__}.{name}":
+            _MISSING.add(name)
+        raise
 
 
 def landed(draft: Any, seat: int, space: str) -> None:

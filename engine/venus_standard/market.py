@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from functools import cache, cached_property
 from importlib import resources
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -98,6 +99,17 @@ class Market(BaseModel):
     supply_goods: list[str] = []
     supply_techs: list[str] = []
     demands: list[str] = []  # optional rule "Demand": demand tokens here (or in the supply)
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Market:
+        """Token ids are immutable strings: copying the lists is a deep copy (and much
+        cheaper than the generic one: every command's draft clones the state)."""
+        new = self.__copy__()
+        fields = new.__dict__
+        for name in _LISTS:
+            fields[name] = list(fields[name])
+        return new
+
+_LISTS = ("stack", "goods", "techs", "passengers", "supply_goods", "supply_techs", "demands")
 
 
 def top(market: Market) -> MarketToken:

@@ -43,6 +43,7 @@ class PilotFace:
     ability: str
     fame: int
     ours: bool
+    discount: int = 0  # the Home Culture Discount printed by the culture (c10/c20/c30)
     train_at: str | None = None  # Training Location: "galactic_base" | "home_culture"
     train_cost: int = 0  # Training Cost (c60)
 
@@ -75,7 +76,8 @@ def load_pilots() -> PilotDeck:
                 face=f["face"], card=card["id"], pilot=card["pilot"], culture=card["culture"],
                 culture_number=card["culture_number"], level=f["level"],
                 name=f["name"], skill=f["skill"], ability=f["ability"], fame=f["fame"],
-                ours=f["ours"], train_at=(f.get("training") or {}).get("at"),
+                ours=f["ours"], discount=f["discount"],
+                train_at=(f.get("training") or {}).get("at"),
                 train_cost=(f.get("training") or {}).get("cost", 0))
     abilities = dict(raw["abilities"])
     unknown = {f.ability for f in faces.values()} - set(abilities)
@@ -85,10 +87,13 @@ def load_pilots() -> PilotDeck:
         levels = sorted(f.level for f in faces.values() if f.pilot == name)
         if levels != [1, 2, 3, 3]:
             raise ValueError(f"pilots.json: {name} needs faces 1, 2, 3, 3, has {levels}")
-    for f in faces.values():
-        if (f.train_at is None) != (f.level == 3) or (f.train_at and f.train_cost != TRAINING_COST):
-            raise ValueError(f"pilots.json: {f.face}: levels 1-2 train for c60, level 3 never")
     discounts = {int(k): v for k, v in raw["discount_by_level"].items()}
+    for f in faces.values():
+        trains = f.train_at is not None
+        if trains == (f.level == 3) or (trains and f.train_cost != TRAINING_COST):
+            raise ValueError(f"pilots.json: {f.face}: levels 1-2 train for c60, level 3 never")
+        if f.discount != discounts[f.level]:
+            raise ValueError(f"pilots.json: {f.face}: the discount is c10/c20/c30 by level")
     return PilotDeck(faces, abilities, discounts)
 
 
@@ -108,7 +113,7 @@ def face_of(player: Any) -> PilotFace:
 
 def home_discount(face_id: str) -> int:
     """Pilot Home Culture Discounts: c10 / c20 / c30 by level on every buy action there."""
-    return load_pilots().discounts[pilot(face_id).level]
+    return pilot(face_id).discount
 
 
 def training_options(face_id: str, at_galactic_base: bool, home_here: bool) -> list[str]:

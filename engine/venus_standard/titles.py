@@ -30,9 +30,3 @@ def holder(title: Title, figures: dict[int, dict[str, int]], current: int | None
     if len(leaders) == 1:
         return leaders[0]
     return drawer if drawer in leaders else None
-
-
-def relic_count(rewards: list[str]) -> int:
-    from .standing import relics_of
-
-    return relics_of(rewards)

@@ -7,6 +7,9 @@ events (``trade_events.py``)."""
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from .market import Market
@@ -21,6 +24,17 @@ class TradeState(BaseModel):
     spaceports: dict[str, int] = Field(default_factory=dict)  # orbit space -> owner
     bankrupt: list[str] = []  # Asteroid System neutral spaceports under an asteroid token
     drills: dict[str, int] = Field(default_factory=dict)  # asteroid space -> owner
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> TradeState:
+        """Every field holds strings and ints: copying the containers is a deep copy."""
+        new = self.__copy__()
+        fields = new.__dict__
+        fields["markets"] = {k: copy.deepcopy(m) for k, m in self.markets.items()}
+        for name in ("iou", "holders", "stock", "spaceports", "drills"):
+            fields[name] = dict(fields[name])
+        for name in ("base_passengers", "bankrupt"):
+            fields[name] = list(fields[name])
+        return new
 
     def market(self, culture: str) -> Market:
         if culture not in self.markets:

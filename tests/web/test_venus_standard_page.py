@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from engine.kernel import NOBODY, Randomness, event
+from engine.venus_standard.scenario import parse_scenario, scenario_state
 from tests.web.startraders_kit import api
 
 pytestmark = pytest.mark.browser
@@ -46,14 +48,20 @@ def _seq(page: Any) -> int:
     return int(page.get_attribute("#game", "data-seq") or 0)
 
 
+YOURS = "() => document.getElementById('turn-badge').classList.contains('yours')"
+SEQ_AFTER = "(n) => Number(document.getElementById('game').dataset.seq) > n"
+PROMPT_HAS = "(words) => document.getElementById('prompt').textContent.includes(words)"
+
+
 def _mine(page: Any) -> bool:
-    return bool(page.evaluate("() => document.getElementById('turn-badge').classList.contains('yours')"))
+    return bool(page.evaluate(YOURS))
 
 
 def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
     page.wait_for_function(
         "() => document.getElementById('turn-badge').classList.contains('yours')"
-        " && document.querySelector('#controls button:not(:disabled), #moves button:not(:disabled)')",
+        " && document.querySelector('#controls button:not(:disabled),"
+        " #moves button:not(:disabled)')",
         timeout=timeout)
 
 
@@ -77,7 +85,7 @@ def _act(page: Any, by_list: bool = False) -> str:
         loc = page.locator(selector)
         if loc.count() and loc.first.is_enabled():
             loc.first.click()
-            page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
+            page.wait_for_function(SEQ_AFTER, arg=before)
             return what
     raise AssertionError("nothing to press on my turn: " + page.inner_text("#panel"))
 
@@ -102,7 +110,15 @@ def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
     page.goto(f"{server_url}/")
     page.check('input[name="ruleset"][value="venus-standard"]')
     page.locator("#home-board svg [data-space]").first.wait_for()
+    # Game Variants: the solo challenge is one player's; the epic game asks its length
+    page.check('input[name="variant"][value="solo-challenge"]')
+    assert page.input_value("#t-seats") == "1" and page.is_disabled("#t-seats")
+    page.check('input[name="variant"][value="epic"]')
+    assert page.is_visible("#t-epic-rounds") and page.is_enabled("#t-seats")
+    page.check('input[name="variant"][value="standard"]')
+    assert not page.is_visible("#t-epic-rounds")
     page.select_option("#t-seats", "3")
+    page.screenshot(path=f"{SHOTS}-create-desktop.png", full_page=True)
     for seat in (1, 2):
         page.select_option(f"#bot-{seat}", index=1)
     page.click("#create-btn")
@@ -118,9 +134,8 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
     table, seat_link, host_token = _table_from_start_page(page, server_url)
-    _shot(page, "create-desktop")
     lobby = api(server_url, f"/api/tables/{table}", token=host_token)
-    assert lobby["ruleset"] == "venus-standard"
+    assert lobby["ruleset"] == "venus-standard" and lobby["options"]["variant"] == "standard"
     assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
     page.goto(seat_link)
     page.wait_for_selector("#join:not([hidden])")
@@ -132,13 +147,16 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     # the board: the standard side's spaces, three ships, the phase bar, the round track
     assert page.locator("#board svg [data-space]").count() > 50
     page.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
-    assert page.locator("#vs-phases li").all_inner_texts() == ["Movement", "First Contact", "Transaction", "Merchant Spaceport"]
+    assert page.locator("#vs-phases li").all_inner_texts() == [
+        "Movement", "First Contact", "Transaction", "Merchant Spaceport"]
     # Setup 12: my dials, chosen in the panel (the bots choose theirs)
     assert page.inner_text("#vs-rounds").startswith("Setup")
-    page.wait_for_function("() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    page.wait_for_function(PROMPT_HAS, arg="Setup 12")
     page.locator("#vs-commands button", has_text="laser").click()
-    page.wait_for_function("() => document.querySelector('#vs-dashboard .vs-laser .vs-dial-value')?.textContent === '2'"
-                           " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
+    page.wait_for_function(
+        "() => document.querySelector('#vs-dashboard .vs-laser .vs-dial-value')"
+        "?.textContent === '2'"
+        " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
     assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
     # two of my turns, the bots' in between
     for turn in range(2):
@@ -152,7 +170,8 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
         print("turn", turn, presses)
         if "roll" in presses:
             log = page.inner_text("#log")
-            assert re.search(r"You roll the speed dice: \d, \d, \d \(movement value \d+\)", log), log
+            rolled = r"You roll the speed dice: \d, \d, \d \(movement value \d+\)"
+            assert re.search(rolled, log), log
         if "map" in presses and "roll" in presses:
             assert page.get_attribute('#board .pawn[data-seat="0"]', "data-dot") != pawn_before
     log = page.inner_text("#log")
@@ -162,13 +181,35 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     assert not errors, errors
 
 
-def _api_table(server_url: str, seats: int = 2) -> str:
-    """A table of Ann and bots made through the API, started; Ann's link."""
+def _api_table(server_url: str, seats: int = 2) -> tuple[str, str]:
+    """A table of Ann and bots made through the API, started: (table, Ann's link)."""
     t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": seats,
                                         "bots": list(range(1, seats)), "name": "Trade run"})
     api(server_url, f"/api/tables/{t['table_id']}/join", {"name": "Ann"}, t["seats"][0]["token"])
     api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
-    return f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}"
+    return t["table_id"], f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}"
+
+
+def _set_position(table: str, scenario: dict[str, Any]) -> None:
+    """Put the table in ``scenario``'s position (engine/venus_standard/scenario.py) by real
+    ``ScenarioSetUp`` / ``ScenarioStarted`` events appended to its log (the test server runs in
+    this process), as the Star Traders tests do."""
+    from server import store
+    from server.db import writing
+    from tests.web.testapp import app
+
+    service = app.state.service
+    entry = service.entries[table]
+    game = entry.game
+    sc = parse_scenario(scenario)
+    state = scenario_state(sc, Randomness("test", 0, "scenario"))
+    opening = [event("ScenarioSetUp", NOBODY, state=state.model_dump(mode="json")),
+               event("ScenarioStarted", seat=sc.active, round=sc.round, phase=sc.phase)]
+    evs = [ev.model_copy(update={"seq": game.seq + 1 + i}) for i, ev in enumerate(opening)]
+    with writing(service.engine) as conn:
+        store.append(conn, entry.game_id, game.seq, evs, pending=[sc.active], over=False,
+                     seat=None, client_id=None)
+    service.evict(table)
 
 
 def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> None:
@@ -177,9 +218,9 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
     market offers with a button beside it, and the log and her ship say so."""
     errors: list[str] = []
     page = _context(browser, errors, **PHONE)
-    page.goto(_api_table(server_url))
+    page.goto(_api_table(server_url)[1])
     page.wait_for_selector("#game:not([hidden]) #vs-phases li")
-    page.wait_for_function("() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    page.wait_for_function(PROMPT_HAS, arg="Setup 12")
     page.locator("#vs-commands button", has_text="shield").click()
     bought = None
     for _turn in range(8):
@@ -190,23 +231,74 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
             if page.locator("#market .vs-trade").count():
                 button = page.locator("#market .vs-trade").first
                 bought = button.get_attribute("aria-label")
-                assert page.locator("#board .market-card").count() >= 1  # the market area on the board
+                # the market's area on the board shows it too
+                assert page.locator("#board .market-card").count() >= 1
                 _shot(page, "market-phone")
                 page.screenshot(path=f"{SHOTS}-market-phone-full.png", full_page=True)
                 before = _seq(page)
                 button.click()
-                page.wait_for_function(f"() => Number(document.getElementById('game').dataset.seq) > {before}")
+                page.wait_for_function(SEQ_AFTER, arg=before)
                 break
             _act(page, by_list=True)
         if bought:
             break
     assert bought, "no market offered a buy in eight turns"
     item = bought.removeprefix("Buy ").removeprefix("a ")
-    page.wait_for_function("(item) => document.getElementById('log').textContent.includes('You buy ')", arg=item)
+    page.wait_for_function("() => document.getElementById('log').textContent.includes('You buy ')")
     log = page.inner_text("#log")
-    assert re.search(r"You make first contact with the \w+ in the [\w -]+: c\d+ on the card", log), log
+    contact = r"You make first contact with the \w+ in the [\w -]+: c\d+ on the card"
+    assert re.search(contact, log), log
     assert f"You buy {'a ' if bought.startswith('Buy a ') else ''}{item}" in log, (bought, log)
     ship = page.inner_text("#shipcard") + page.inner_text("#vs-dashboard")
     assert item in ship or "Laser" in item or "Shield" in item, (item, ship)
     page.context.close()
     assert not errors, errors
+
+
+def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: str) -> None:
+    """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it ends
+    the game ("End of the Game": final scoring); the end dialog names the winner and lists
+    the merchants by credits after final scoring, and the log says who won."""
+    errors: list[str] = []
+    page = _context(browser, errors, **DESKTOP)
+    table, link = _api_table(server_url)
+    _set_position(table, {
+        "players": [{"name": "Ann", "credits": 900}, {"name": "Bot", "credits": 300}],
+        "first_player": 1, "active": 0, "phase": "spaceport", "round": 30,
+    })
+    page.goto(link)
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li.now")
+    assert page.inner_text("#vs-phases li.now") == "Merchant Spaceport"
+    assert "Round 30 of 30" in page.inner_text("#vs-rounds")
+    page.click("#vs-EndPhase")
+    page.wait_for_selector("#end:not([hidden])")
+    end = page.inner_text("#end")
+    assert "Ann wins!" in end, end
+    rows = page.locator("#end tr").all_inner_texts()
+    assert "Ann" in rows[1] and "Bot" in rows[2], rows
+    assert re.search(r"The game ends: you win with c[\d,]+!", page.inner_text("#log"))
+    assert "The game is over: you win." in page.inner_text("#prompt")
+    _shot(page, "end-desktop")
+    page.context.close()
+    assert not errors, errors
+
+
+def test_the_standard_page_implements_the_interface(page: Any, server_url: str) -> None:
+    """Like Venus (tests/web/test_client_split.py): the module has every member the
+    GameModule typedef documents, its page every GamePage method; the start page offers it."""
+    from tests.web.test_client_split import typedef_members
+
+    module_members = typedef_members("GameModule")
+    page_members = [m for m in typedef_members("GamePage") if m != "board"]
+    page.goto(f"{server_url}/")
+    page.wait_for_selector('input[name="ruleset"][value="venus-standard"]', state="attached")
+    out = page.evaluate("""async ([moduleMembers, pageMembers]) => {
+      const { gameFor } = await import("/platform/games.js");
+      const game = await gameFor("venus-standard");
+      const { StandardPage } = await import("/games/venusstd/page.js");
+      return { missing: moduleMembers.filter((m) => game[m] === undefined),
+               missingPage: pageMembers.filter(
+                 (m) => typeof StandardPage.prototype[m] !== "function"),
+               rulesets: game.rulesets };
+    }""", [module_members, page_members])
+    assert out == {"missing": [], "missingPage": [], "rulesets": ["venus-standard"]}, out

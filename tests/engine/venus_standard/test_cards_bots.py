@@ -117,4 +117,6 @@ def test_simulate_counts_missions_and_encounters() -> None:
     enter(game, seat)
     used = usage_of(game.events)
     assert used["mission:armed-escort"] == 1 and used["MissionCompleted"] == 1
+    kept = game.state.player(seat).rewards
+    assert all(used[f"reward:{r}"] == 1 for r in kept)
     assert used["encounter:solar-wind"] == 1

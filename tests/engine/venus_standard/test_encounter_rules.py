@@ -412,3 +412,36 @@ def test_a_telegate_token_replaces_the_encounter_space_while_it_lies_there() -> 
     assert encounters.telegates(game.state) == {1: "enc-c"}
     _, events = enter(game, seat, space="enc-a")
     assert any(e.type == "CardDrawn" and e.data["card"] == "lost-probe" for e in events)
+
+
+def test_pirate_engagement_example_as_a_scenario() -> None:
+    """The book's "Pirate Engagement Example" from docs/scenarios.md's scenario builder: the
+    green player (laser 4, shield 2) in the Polluted Planet system enters a space with a +2
+    pirate holding three infamy tokens, rolls 1 and wins c60, three fame and a Reward card.
+    """
+    from engine.venus_standard.board import load_board
+    from engine.venus_standard.scenario import start
+
+    board = load_board()
+    space = next(s for s in board.spaces_of("polluted-planet")
+                 if board.spaces[s].kind == "blue")
+    game = start({"players": [{"name": "green", "laser": 4, "shield": 2, "credits": 10},
+                              {"name": "red"}],
+                  "deck_tops": {"reward": ["founders-coin"]},
+                  "state": {"cards": {"tokens": {space: {"kind": "pirate",
+                                                         "pirate": "pirate-6",
+                                                         "infamy": 3}}}},
+                  "dice": [1]})
+    enter(game, 0, space=space, printed="blue")
+    game.play(0, cr.EngagePirates(attribute="laser"))
+    p = game.state.player(0)
+    assert (p.credits, p.fame, p.rewards) == (70, 3, ["founders-coin"])
+    assert game.state.cards.tokens[space].kind == "asteroid"
+
+
+def test_the_view_gives_each_active_mission_its_board_panel() -> None:
+    """"Mission Card Anatomy" 4: the Board Panel Indicator (vsboard's six panels)."""
+    game = table()
+    game.state.player(0).missions = ["nova-readings", "armed-escort"]
+    panels = ruleset.view(game.state, 1)["cards"]["mission_panels"]
+    assert 1 <= panels["nova-readings"] <= 6 and "armed-escort" not in panels

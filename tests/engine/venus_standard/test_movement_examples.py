@@ -207,3 +207,15 @@ def test_movement_view_dashboard_for_all_reach_for_the_mover_only() -> None:
     assert mine["reach"] and theirs["reach"] == []
     pilots = ruleset.view(t.state, 1)["pilots"]
     assert pilots[0]["face"] == "human-1" and pilots[0]["skill"] == 3
+
+
+def test_navigation_spaces_alone_the_player_chooses_his_exit() -> None:
+    """Navigation Spaces, with one player (Solo Challenge): nobody sits to the left, so the
+    exit question goes to the player himself (docs/rulings.md)."""
+    t = Table([4, 2, 1], players=1)
+    t.play(m.DeclareHeading(toward="base-west.1"), m.RollSpeed(),
+           m.MoveTo(path=["base-west.1", "base-west.2", "nav-west"]), m.DeclineNavigation())
+    now = ruleset.pending(t.state)
+    assert now is not None and now.seats == (0,) and now.prompt == "navigation_exit"
+    t.play(m.ChooseExit(to="west-jungle.1"))
+    assert t.state.players[0].space == "west-jungle.1"

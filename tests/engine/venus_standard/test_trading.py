@@ -13,7 +13,9 @@ from engine.bots.random_bot import UniformBot
 from engine.cluster.cultures import load_cultures
 from engine.kernel import Game, Randomness, RuleError, fold, takeback
 from engine.venus_standard import commands as c
+from engine.venus_standard import merchant_spaceports as msp
 from engine.venus_standard import rounds
+from engine.venus_standard import tech_abilities as ta
 from engine.venus_standard import trading as t
 from engine.venus_standard.board import load_board
 from engine.venus_standard.draft import Draft
@@ -86,16 +88,19 @@ def test_setup_4_supply_areas_and_3_one_face_down_card_per_system() -> None:
 def test_first_contact_phase_reveal_stack_goods_iou_three_buys() -> None:
     """"First Contact Phase" 1-5 (and its example: the Volois get c120 on their card)."""
     game = start()
-    system = "trapped-rogue-planet"
+    # the example's culture: the Volois (whichever system their card lies in)
+    system = next(sy for sy, cu in game.state.first_contact.items() if cu == "volois")
     culture = culture_at(game, system)
-    seat = land(game, city(system))
+    seat = land(game, BOARD.landing_places(system)[0])
     s = game.state
     assert s.turn is not None and s.turn.phase == "first_contact"
     assert s.discovered[system] == culture and system not in s.first_contact
     m = s.trade.market(culture)
     assert len(m.stack) == 3 and m.supply_goods == [] and len(m.goods) >= 4
-    assert s.trade.iou[culture] == load_cultures().culture(culture).iou
+    assert s.trade.iou[culture] == load_cultures().culture(culture).iou == 120
     assert s.trade.holders[culture] == seat
+    assert sorted(m.stack) == ["volois-active", "volois-high", "volois-low"]
+    assert len(m.goods) == 6 and m.techs == ["market_flux:1", "market_flux:2"]
     # the market stack below the top token is for nobody: not in any seat's view
     for viewer in (0, 1, -1):
         shown = json.dumps(view(s, viewer)["markets"][culture])
@@ -183,8 +188,8 @@ def test_merchant_spaceport_built_fee_paid_to_owner() -> None:
     game.state.players[seat].credits = 500
     game.play(seat, c.EndPhase())  # no buy this turn: to the Merchant Spaceport phase
     builds = [x for x in ruleset.legal_actions(game.state, seat)
-              if isinstance(x, t.BuildSpaceport)]
-    assert builds == [t.BuildSpaceport(space="desert-planet.4")]
+              if isinstance(x, msp.BuildSpaceport)]
+    assert builds == [msp.BuildSpaceport(space="desert-planet.4")]
     game.play(seat, builds[0])
     s = game.state
     assert s.players[seat].credits == 300 and s.players[seat].space == "desert-planet.4"
@@ -207,10 +212,10 @@ def test_spaceport_not_after_a_buy_action() -> None:
     game.state.players[seat].credits = 1000
     game.play(seat, t.BuyGoods(token=game.state.trade.market(culture).goods[0]))
     game.play(seat, c.EndPhase())
-    assert not any(isinstance(x, t.BuildSpaceport)
+    assert not any(isinstance(x, msp.BuildSpaceport)
                    for x in ruleset.legal_actions(game.state, seat))
     with pytest.raises(RuleError, match="buy action"):
-        game.play(seat, t.BuildSpaceport(space="war-torn-system.4"))
+        game.play(seat, msp.BuildSpaceport(space="war-torn-system.4"))
 
 
 def test_passenger_at_galactic_base_picked_up_and_delivered() -> None:
@@ -307,13 +312,13 @@ def test_market_flux_shifts_a_discovered_market(monkeypatch: pytest.MonkeyPatch)
         game.play(seat, c.EndPhase())
     nxt = game.state.turn.seat if game.state.turn else 0
     _give(game, nxt, "market_flux:1")
-    assert not any(isinstance(x, t.UseMarketFlux) for x in ruleset.legal_actions(game.state, nxt))
-    monkeypatch.setattr(t, "_die_on", lambda state, tech: tech == "market_flux")
+    assert not any(isinstance(x, ta.UseMarketFlux) for x in ruleset.legal_actions(game.state, nxt))
+    monkeypatch.setattr(ta, "_die_on", lambda state, tech: tech == "market_flux")
     stack = list(game.state.trade.market(culture).stack)
-    game.play(nxt, t.UseMarketFlux(culture=culture))
+    game.play(nxt, ta.UseMarketFlux(culture=culture))
     assert game.state.trade.market(culture).stack == stack[1:] + stack[:1]
     with pytest.raises(RuleError, match="Market Flux"):
-        game.play(nxt, t.UseMarketFlux(culture=culture))
+        game.play(nxt, ta.UseMarketFlux(culture=culture))
 
 
 def test_data_probe_sees_two_cards_for_its_owner_only_may_swap_then_returns() -> None:
@@ -324,20 +329,20 @@ def test_data_probe_sees_two_cards_for_its_owner_only_may_swap_then_returns() ->
     _give(game, seat, "data_probe:1")
     a, b = "ice-planet", "jungle-world"
     ca, cb = game.state.first_contact[a], game.state.first_contact[b]
-    game.play(seat, t.UseDataProbe(systems=[a, b]))
+    game.play(seat, ta.UseDataProbe(systems=[a, b]))
     seen = next(ev for ev in game.events if ev.type == "FirstContactCardsSeen")
     assert seen.data["cards"] == {a: ca, b: cb}
     other = 1 - seat
     assert "data" not in seen.redacted_for(other)
     assert ruleset.pending(game.state).prompt == "data_probe_swap"
-    game.play(seat, t.SwapFirstContactCards(swap=True))
+    game.play(seat, ta.SwapFirstContactCards(swap=True))
     assert game.state.first_contact[a] == cb and game.state.first_contact[b] == ca
     if ruleset.pending(game.state).prompt == "data_probe_encounter":
-        game.play(seat, t.ReturnEncounterCard(to="bottom"))
+        game.play(seat, ta.ReturnEncounterCard(to="bottom"))
     assert "data_probe:1" not in game.state.players[seat].techs
     assert "data_probe:1" in game.state.trade.market("eeepeeep").supply_techs
     with pytest.raises(RuleError, match="Data Probe"):
-        game.play(seat, t.UseDataProbe(systems=[a, b]))
+        game.play(seat, ta.UseDataProbe(systems=[a, b]))
 
 
 def test_drills_placed_with_a_license_and_redeemed_on_even_rounds() -> None:
@@ -345,14 +350,14 @@ def test_drills_placed_with_a_license_and_redeemed_on_even_rounds() -> None:
     seat = game.state.turn.seat if game.state.turn else 0
     asteroid = next(s for s in BOARD.spaces if BOARD.kind(s) == "asteroid")
     placed: list[bool] = []
-    act(game, lambda d: placed.append(t.drill_on(d, seat, asteroid)))
+    act(game, lambda d: placed.append(msp.drill_on(d, seat, asteroid)))
     assert placed == [False]  # no License to Drill
     _give(game, seat, "license_to_drill:1")
-    act(game, lambda d: placed.append(t.drill_on(d, seat, asteroid)))
-    act(game, lambda d: placed.append(t.drill_on(d, 1 - seat, asteroid)))
+    act(game, lambda d: placed.append(msp.drill_on(d, seat, asteroid)))
+    act(game, lambda d: placed.append(msp.drill_on(d, 1 - seat, asteroid)))
     assert placed == [False, True, False] and game.state.trade.drills == {asteroid: seat}
     before = game.state.players[seat].credits
-    act(game, t.redeem_drills)  # the round track's drill icon (even rounds)
+    act(game, msp.redeem_drills)  # the round track's drill icon (even rounds)
     assert game.state.players[seat].credits == before + 10
     assert game.state.trade.drills == {} and game.state.players[seat].drills == []
 
@@ -369,7 +374,7 @@ def test_offloading_goods_to_the_market_utility_techs_stay() -> None:
     _give(game, seat, "hard_burn:1")
     with pytest.raises(RuleError, match="Utility Techs"):
         game.play(seat, t.Offload(token="hard_burn:1"))
-    act(game, lambda d: t.return_technology(d, seat, "hard_burn"))
+    act(game, lambda d: ta.return_technology(d, seat, "hard_burn"))
     assert "hard_burn:1" not in game.state.players[seat].techs
 
 
@@ -411,19 +416,20 @@ def test_shuttle_picks_up_and_drops_off_within_its_die(monkeypatch: pytest.Monke
     waiting = next(p.key for p in facts.passengers if p.key != rider and p.dots == 1)
     game.state.players[mover].cargo.append(rider)
     game.state.trade.market(culture).passengers.append(waiting)
-    assert not any(isinstance(x, t.ShuttlePickUp) for x in ruleset.legal_actions(game.state, mover))
-    monkeypatch.setattr(t, "_shuttle_die", lambda state: 2)
+    assert not any(isinstance(x, ta.ShuttlePickUp)
+                   for x in ruleset.legal_actions(game.state, mover))
+    monkeypatch.setattr(ta, "_shuttle_die", lambda state: 2)
     legal = list(ruleset.legal_actions(game.state, mover))
-    assert t.ShuttlePickUp(passenger=waiting) in legal
-    assert t.ShuttleDropOff(passenger=rider) in legal
+    assert ta.ShuttlePickUp(passenger=waiting) in legal
+    assert ta.ShuttleDropOff(passenger=rider) in legal
     before = game.state.players[mover].credits
-    game.play(mover, t.ShuttleDropOff(passenger=rider))
-    game.play(mover, t.ShuttlePickUp(passenger=waiting))
+    game.play(mover, ta.ShuttleDropOff(passenger=rider))
+    game.play(mover, ta.ShuttlePickUp(passenger=waiting))
     assert game.state.players[mover].credits == before + facts.passenger(rider).fare
     assert game.state.players[mover].cargo == [waiting]
-    monkeypatch.setattr(t, "_shuttle_die", lambda state: 0)
+    monkeypatch.setattr(ta, "_shuttle_die", lambda state: 0)
     with pytest.raises(RuleError, match="Shuttle"):
-        game.play(mover, t.ShuttleDropOff(passenger=waiting))
+        game.play(mover, ta.ShuttleDropOff(passenger=waiting))
 
 
 def test_optional_rule_demand_placed_each_odd_round_and_paid_once() -> None:
@@ -533,7 +539,7 @@ def test_end_of_game_spoiler_die_wave_emitter_and_zen_paint_job_fame() -> None:
     _give(game, p1.seat, "wave_emitter:1")
     _give(game, p1.seat, "zen_paint_job:1")
     p1.missions_done = ["m1", "m2"]  # two completed missions (their cards are not ours)
-    parts = dict(t.technology_fame(game.state, p1.seat))
+    parts = dict(ta.technology_fame(game.state, p1.seat))
     assert parts == {"wave_emitter": 6, "zen_paint_job": -3}
     p1.missions_done = []
     act(game, final_scoring)
@@ -578,19 +584,19 @@ def test_wave_emitter_exchanges_missions_once_a_turn(monkeypatch: pytest.MonkeyP
     game.state.players[seat].missions = ["mine"]
     game.state.players[other].missions = ["theirs"]
     calls: list[tuple[int, int, str, str]] = []
-    monkeypatch.setattr(t, "_exchange", lambda: lambda d, a, b, m, th: calls.append(
+    monkeypatch.setattr(ta, "_exchange", lambda: lambda d, a, b, m, th: calls.append(
         (a, b, m, th)))
     with pytest.raises(RuleError, match="Player Turns|Wave Emitter"):
-        game.play(seat, t.UseWaveEmitter(other=other, mine="mine", theirs="theirs"))
+        game.play(seat, ta.UseWaveEmitter(other=other, mine="mine", theirs="theirs"))
     game.play(seat, c.SkipMovement())  # both ships are on Galactic Base
-    cmd = t.UseWaveEmitter(other=other, mine="mine", theirs="theirs")
+    cmd = ta.UseWaveEmitter(other=other, mine="mine", theirs="theirs")
     assert cmd in list(ruleset.legal_actions(game.state, seat))
     game.play(seat, cmd)
     assert calls == [(seat, other, "mine", "theirs")]
     with pytest.raises(RuleError, match="once per turn"):
         game.play(seat, cmd)
-    monkeypatch.setattr(t, "_exchange", lambda: None)  # without the cards: refused
-    assert not any(isinstance(x, t.UseWaveEmitter)
+    monkeypatch.setattr(ta, "_exchange", lambda: None)  # without the cards: refused
+    assert not any(isinstance(x, ta.UseWaveEmitter)
                    for x in ruleset.legal_actions(game.state, seat))
 
 
@@ -653,9 +659,107 @@ def test_asteroid_system_merchant_spaceport_bankrupts_the_neutral_one() -> None:
     for _ in range(2):
         game.play(seat, c.EndPhase())  # First Contact, Transaction: no buy
     orbit = BOARD.asteroid_spaceport_orbit(port)
-    assert t.BuildSpaceport(space=orbit) in list(ruleset.legal_actions(game.state, seat))
-    game.play(seat, t.BuildSpaceport(space=orbit))
+    assert msp.BuildSpaceport(space=orbit) in list(ruleset.legal_actions(game.state, seat))
+    game.play(seat, msp.BuildSpaceport(space=orbit))
     s = game.state
     assert s.trade.bankrupt == [port] and s.trade.spaceports == {orbit: seat}
     assert s.players[seat].credits == 100 and s.players[seat].space == orbit
     assert places.landing(port, s) == "asteroid" and places.landing(orbit, s) == "spaceport"
+
+
+def test_selling_goods_example_three_perfumes_c480_then_a_low_market() -> None:
+    """"Selling Goods Example": the green player skips his Movement phase on a surface city
+    (unlimited actions), sells three Bionic Perfumes on a high market for c160 each, c480,
+    then the shift reveals a low market."""
+    game = start(seed="selling")
+    facts = load_cultures()
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu in facts.buyers("nillis") and BOARD.surface_cities(sy))
+    seat, culture = _discovered(game, system)
+    for _ in range(2):
+        game.play(seat, c.EndPhase())
+    other = game.state.turn.seat if game.state.turn else 1
+    game.play(other, c.SkipMovement())  # Galactic Base: to its Transaction phase
+    for _ in range(2):
+        game.play(other, c.EndPhase())
+    perfumes = game.state.trade.market("nillis").supply_goods[:3]
+    for token in perfumes:
+        game.state.trade.market("nillis").supply_goods.remove(token)
+    game.state.players[seat].cargo = list(perfumes)
+    game.state.players[seat].extra_holds = 1
+    game.state.trade.market(culture).stack = [f"{culture}-high", f"{culture}-low",
+                                              f"{culture}-active"]
+    game.play(seat, c.SkipMovement())
+    before = game.state.players[seat].credits
+    for token in perfumes:
+        game.play(seat, t.SellGoods(token=token))
+    assert game.state.players[seat].credits - before == 480
+    game.play(seat, c.EndPhase())
+    assert t.market.condition(game.state.trade.market(culture)).value == "low"
+
+
+def test_buying_goods_example_sell_genes_c120_buy_perfume_c80_after_landing() -> None:
+    """"Buying Goods" example: landed on the Nillis' surface city, one sell (Designer Genes,
+    c120 on an active market) and one buy (Bionic Perfume, c80); no second buy."""
+    game = start(seed="buying")
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu == "nillis" and BOARD.surface_cities(sy))
+    seat, _ = _discovered(game, system)  # lands on the city: the Important Exception
+    s = game.state
+    s.trade.market("nillis").stack = ["nillis-active", "nillis-low", "nillis-high"]
+    s.trade.iou["nillis"] = 0  # the example's red player pays in credits
+    genes = s.trade.market("cholos").supply_goods.pop(0)
+    s.players[seat].cargo = [genes]
+    s.players[seat].credits = 0  # "He does not have enough credits to make a purchase"
+    perfume = s.trade.market("nillis").goods[0]
+    with pytest.raises(RuleError, match="Buy Actions"):
+        game.play(seat, t.BuyGoods(token=perfume))
+    game.play(seat, t.SellGoods(token=genes))
+    assert game.state.players[seat].credits == 120
+    game.play(seat, t.BuyGoods(token=perfume))  # no pilot's home culture is the Nillis
+    assert game.state.players[seat].credits == 40
+    assert game.state.players[seat].cargo == [perfume]
+    with pytest.raises(RuleError, match="Transaction Phase"):
+        game.play(seat, t.BuyGoods(token=game.state.trade.market("nillis").goods[0]))
+
+
+def test_pilot_home_culture_discount_example_pedigree_bolts_c180() -> None:
+    """"Pilot Home Culture Discounts" example: an Eeepeeep level 2 pilot buys Pedigree Bolts
+    (c200) at the Eeepeeep for c180."""
+    game = start(seed="bolts", pilots=["eeepeeep", "human"])
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu == "eeepeeep" and BOARD.surface_cities(sy))
+    seat = game.state.turn.seat if game.state.turn else 0
+    game.state.players[seat].pilot = "eeepeeep"
+    game.state.players[seat].pilot_level = 2
+    seat2, culture = _discovered(game, system)
+    assert seat2 == seat and culture == "eeepeeep"
+    s = game.state
+    s.trade.iou["eeepeeep"] = 0
+    s.players[seat].credits = 200
+    game.play(seat, t.BuyGoods(token=s.trade.market("eeepeeep").goods[0]))
+    assert game.state.players[seat].credits == 20
+
+
+def test_trading_on_merchant_spaceports_example_bolts_c300_c10_to_green() -> None:
+    """"Trading on Merchant Spaceports" example: red sells Pedigree Bolts to the Qossuth at
+    green's merchant spaceport: c300 from the bank, then c10 to green."""
+    game = start(seed="qossuth")
+    system = next(sy for sy, cu in game.state.first_contact.items()
+                  if cu == "qossuth" and BOARD.surface_cities(sy))
+    green, _ = _discovered(game, system)
+    orbit = BOARD.orbits_of_city(city(system))[0]
+    game.state.players[green].credits = 200
+    game.play(green, c.EndPhase())
+    game.play(green, msp.BuildSpaceport(space=orbit))
+    red = game.state.turn.seat if game.state.turn else 1
+    bolts = game.state.trade.market("eeepeeep").supply_goods.pop(0)
+    game.state.players[red].cargo = [bolts]
+    game.state.trade.market("qossuth").stack = ["qossuth-active", "qossuth-low",
+                                                "qossuth-high"]
+    land(game, orbit)
+    red_before, green_before = game.state.players[red].credits, game.state.players[green].credits
+    game.play(red, t.SellGoods(token=bolts))
+    assert game.state.players[red].credits == red_before + 300 - 10
+    assert game.state.players[green].credits == green_before + 10
+    assert bolts in game.state.trade.market("eeepeeep").supply_goods

@@ -42,18 +42,18 @@ export function renderDashboard(root, view, legal, names, send, me) {
   const pilot = (view.pilots || []).find((x) => x.seat === seat);
   const facts = [
     pilot ? `Pilot: ${pilot.name} (${titleCase(player.pilot)}, level ${pilot.level}, skill ${pilot.skill})` : `Pilot: ${titleCase(player.pilot)}, level ${player.pilot_level ?? 1}`,
-    player.drive ? `Drive: ${names.equipment(player.drive.id ?? player.drive)}` : null,
+    player.drive ? `Drive: ${names.equipment(`${player.drive}_drive`)}` : null,
     player.upgrades?.length ? `Ship upgrades: ${player.upgrades.map((u) => names.tech(String(u).split(":")[0])).join(", ")}` : null,
   ].filter(Boolean);
   root.append(el("p", { class: "vs-facts" }, facts.join(" · ")));
   if (pilot?.ability && pilot.ability !== "none") root.append(el("p", { class: "vs-ability hint" }, pilot.ability_text));
   const mv = view.movement;
-  if (mv && mv.seat === seat) renderDice(root, mv, legal, names, send, Number(pilot?.level ?? player.pilot_level ?? 1));
+  if (mv && mv.seat === seat) renderDice(root, mv, legal, names, send, Number(pilot?.level ?? player.pilot_level ?? 1), player.upgrades || []);
 }
 
 /** The speed dice rolled, the movement left, and the die boxes: the die in each, and the
  * dice the rules let go there now as buttons showing their face ("Assigning Dice"). */
-function renderDice(root, mv, legal, names, send, level) {
+function renderDice(root, mv, legal, names, send, level, upgrades) {
   const dice = mv.dice || [];
   const assigned = mv.boxes || {};
   const box = el("div", { class: "vs-speed" });
@@ -71,7 +71,8 @@ function renderDice(root, mv, legal, names, send, level) {
   root.append(box);
   if (!dice.length) return;
   const assigns = legal.filter((c) => c.type === "AssignDie");
-  const boxes = new Map([["navigation", []], ["throttle", []]]);
+  // "Dashboard Sheet Anatomy": the navigation and throttle die boxes, one per ship upgrade
+  const boxes = new Map([["navigation", []], ["throttle", []], ...upgrades.map((u) => [`upgrade:${u}`, []])]);
   for (const k of Object.keys(assigned)) if (!boxes.has(k)) boxes.set(k, []);
   for (const c of assigns) {
     if (!boxes.has(c.box)) boxes.set(c.box, []);

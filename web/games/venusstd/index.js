@@ -11,8 +11,9 @@ import { commandWords, describeEvent, describeLog } from "./words.js";
 export { StandardPage };
 
 // events a seat causes by playing (a bot playing my seat sends these)
-const PLAYED = new Set(["HeadingDeclared", "SpeedRolled", "DieAssigned", "ShipMoved", "Moved", "Landed", "PhaseEnded",
-  "MovementSkipped", "GoodsBought", "GoodsSold", "TurnEnded"]);
+const PLAYED = new Set(["DialsSet", "HeadingDeclared", "SpeedRolled", "DieAssigned", "ShipMoved", "MoveEnded",
+  "MovementSkipped", "GoodsBought", "GoodsSold", "EquipmentBought", "TechnologyBought", "PassengerPickedUp",
+  "PassengerDroppedOff", "SpaceportBuilt", "PilotTrained", "MissionCompleted", "TurnEnded"]);
 
 // what the rules or the cards did to my seat without my asking: a failed hazard check
 // ("Hazards"), pirates ("Pirates"), cargo lost, a dial turned by a card, a move the rules

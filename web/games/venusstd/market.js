@@ -45,8 +45,9 @@ function grouped(tokens) {
   return [...out.values()];
 }
 
-/** Draw the markets of ``view`` in ``root``; buying buttons from ``legal``. */
-export function renderMarkets(root, view, legal, names, send, me) {
+/** Draw the markets of ``view`` in ``root``; buying buttons from ``legal``. ``opened``: the
+ * cards the player opened or closed himself (culture -> open), kept across redraws. */
+export function renderMarkets(root, view, legal, names, send, me, opened = new Map()) {
   root.replaceChildren();
   const drawn = new Set();
   const markets = marketsOf(view);
@@ -59,7 +60,9 @@ export function renderMarkets(root, view, legal, names, send, me) {
   root.append(el("h3", {}, `Markets (${markets.length} discovered)`));
   const ordered = [...markets].sort((a, b) => (b === here) - (a === here));
   for (const m of ordered) {
-    const box = el("details", { class: "vs-market", "data-culture": m.culture, open: m === here || markets.length <= 2 });
+    const open = opened.has(m.culture) ? opened.get(m.culture) : m === here || markets.length <= 2;
+    const box = el("details", { class: "vs-market", "data-culture": m.culture, open });
+    box.addEventListener("toggle", () => { if (box.open !== open) opened.set(m.culture, box.open); });
     const cond = m.token?.condition;
     box.append(el("summary", {}, `${names.culture(m.culture)} · ${names.system(m.system)}${cond ? ` · ${titleCase(cond)} market` : ""}${m === here ? " · you are here" : ""}`));
     if (m.token) {

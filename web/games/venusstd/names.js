@@ -75,7 +75,8 @@ export class StandardNames {
   /** A seat's ink: its play area's colour (``player.color``), else by seat. */
   color(seat) {
     const c = this.players[seat]?.color;
-    return INK[c] || c?.startsWith?.("#") && c || SEAT_COLORS[Number(seat) % SEAT_COLORS.length];
+    const taken = this.players.slice(0, Number(seat)).some((p) => p.color === c); // (a scenario's players may share one)
+    return (!taken && (INK[c] || (c?.startsWith?.("#") && c))) || SEAT_COLORS[Number(seat) % SEAT_COLORS.length];
   }
 
   /** A space in words: its printed name (surface cities, spaceports, Galactic Base), else its

@@ -47,6 +47,7 @@ export class StandardPage {
     this.parts = null;
     this.shownTargets = "";
     this.plan = null; // a destination to land on once the ship is there
+    this.opened = new Map(); // market cards the player opened or closed himself
   }
 
   async load() {
@@ -109,9 +110,12 @@ export class StandardPage {
     // else in the generic list
     const onMap = new Set(this.targets.map((t) => t.space));
     const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
-    for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat)) drawn.add(c);
+    for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat, this.opened)) drawn.add(c);
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send);
+    // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
+    const prompt = a.pending?.prompt;
+    this.parts.commands.classList.toggle("urgent", !!prompt && !PHASES.some(([k]) => k === prompt) && legal.length > 0);
   }
 
   /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the

@@ -162,7 +162,8 @@ function sentence(ev, names, me) {
       const w = d.winners || [];
       const score = (seat) => (d.scores?.[seat] !== undefined ? ` with ${money(d.scores[seat])}` : "");
       if (!w.length) return `The game ends${d.reason ? ` (${humanType(d.reason)})` : ""}: nobody wins.`;
-      return `The game ends: ${w.map((x) => `${who(x)}${score(x)}`).join(" and ")} ${w.length > 1 || w[0] === me ? "win" : "wins"}!`;
+      if (w.length === 1) return `The game ends: ${w[0] === me ? "you win" : `${names.seat(w[0])} wins`}${score(w[0])}!`;
+      return `The game ends: ${w.map((x) => `${x === me ? "you" : names.seat(x)}${score(x)}`).join(" and ")} share the glory!`;
     }
     default: break;
   }
@@ -276,6 +277,17 @@ const ASKS = {
   starting_goods: "buy starting goods, then Done (Light Speed Game 14)",
   choose_start: "choose your starting space (Light Speed Game 17)",
   solo_pick: "choose your starting option (Solo Challenge Setup 10)",
+  solo_picks: "choose your starting option (Solo Challenge Setup 10)",
+  starting_space: "choose your starting space (Light Speed Game 17)",
+  navigation_exit: "choose where the ship leaves the navigation space (Navigation Spaces: the player to the left decides)",
+  jettison: "make room: jettison cargo or say done (Making Room in a Ship)",
+  engage_pirates: "engage the pirates with your laser, shield or pilot (Pirates)",
+  encounter_offer: "accept or refuse the encounter's offer (Encounters)",
+  lose_goods: "choose the goods the pirates take (Pirates)",
+  trade_in: "keep the reward or trade it in (Rewards)",
+  encounter_peek: "put the encounter card back on the top or the bottom of the deck",
+  data_probe_swap: "swap the two First Contact cards or keep them (Data Probe)",
+  data_probe_encounter: "return the encounter card to the top or the bottom (Data Probe)",
 };
 
 export function askWords(prompt) { return ASKS[prompt] || humanType(prompt); }
