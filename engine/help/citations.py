@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,9 +167,19 @@ class _Names:
                     for target, value in self._pairs(targets, node.value):
                         self.values.setdefault(target, set()).update(self._literal(value))
 
-    def within(self, tree: ast.AST) -> _Names:
-        """The names as one module reads them: its own first, then the package's."""
-        return _Names([tree], outer=self)
+    def within(self, tree: ast.AST, modules: Mapping[str, _Names] | None = None) -> _Names:
+        """The names as one module reads them: its own, then those it imports from a module
+        of ``modules`` (``from .trading import SPACEPORT``), then the package's."""
+        local = _Names([tree], outer=self)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.ImportFrom) and node.level == 1 and modules
+                    and node.module in modules):
+                source = modules[node.module].values
+                for alias in node.names:
+                    name = alias.asname or alias.name
+                    if source.get(alias.name) and not local.values.get(name):
+                        local.values[name] = set(source[alias.name])
+        return local
 
     def _named(self, name: str) -> set[str]:
         if self.values.get(name):
@@ -261,9 +271,10 @@ def standard_headings() -> set[str]:
     paths = _py("engine/venus_standard", skip=("board_svg.py",))
     trees = [ast.parse(p.read_text(), str(p)) for p in paths]
     names = _Names(trees)
+    modules = {p.stem: _Names([t]) for p, t in zip(paths, trees, strict=True)}
     found: set[str] = set()
     for tree in trees:
-        local = names.within(tree)
+        local = names.within(tree, modules)
         for call in _calls(tree, "RuleError"):
             found |= local.resolve(call.args[0])
         found |= _problem_headings(tree)

@@ -102,6 +102,12 @@ def box_problem():
         found |= names.resolve(call.args[0])
     assert found == {"Movement Phase > Move", "Second Mission", "Transaction Phase",
                      "Player Turns", "Appendix B", "Merchant Spaceport Phase"}
+    # a name imported from a module of the package is that module's, not a namesake's
+    user = ast.parse('from .trading import SPACEPORT\nRuleError(SPACEPORT, "")')
+    modules = {"trading": citations._Names([tree]), "movement": citations._Names([other])}
+    local = citations._Names([tree, other, user]).within(user, modules)
+    call = next(citations._calls(user, "RuleError"))
+    assert local.resolve(call.args[0]) == {"Merchant Spaceport Phase"}
     assert citations._problem_headings(tree) == {"Assigning Dice > Throttle"}
 
 
