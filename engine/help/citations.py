@@ -173,7 +173,7 @@ class _Names:
         local = _Names([tree], outer=self)
         for node in ast.walk(tree):
             if (isinstance(node, ast.ImportFrom) and node.level == 1 and modules
-                    and node.module in modules):
+                    and node.module is not None and node.module in modules):
                 source = modules[node.module].values
                 for alias in node.names:
                     name = alias.asname or alias.name
