@@ -62,6 +62,9 @@ class Reference(_Strict):
     ruleset: str
     title: str
     intro: str
+    linked_headings: bool = Field(False, description=(
+        "the game's own text names headings in parentheses ('(Pirates)', '(Setup 12)'): the "
+        "client links those that are entries, besides '(rule Heading)' in refusals"))
     turn: list[Step]
     section: list[Section]
     rule: list[Rule]

@@ -71,6 +71,14 @@ def test_the_client_reads_heading_paths_as_the_engine_does(page: Any, server_url
     ids = load("venus-standard").entries()
     assert got == [key_of(c, ids) for c in cited]
     assert got[0] == "Declare Heading" and got[5] is None
+    # a heading the game's own text names in parentheses: whole, or with a step number
+    named = page.evaluate("""async (texts) => {
+        const m = await import("/platform/rulesref.js");
+        const ref = await m.loadRules("venus-standard");
+        return texts.map((t) => m.namedKey(t, ref.byId));
+    }""", ["Setup 12", "Light Speed Game 16", "Pirates", "Movement value 7", "Move 2 spaces",
+           "Appendix B > Shuttle"])
+    assert named == ["Setup 12", "Light Speed Game", "Pirates", None, None, "Shuttle"]
 
 
 def _standard_table(server_url: str) -> str:
@@ -102,6 +110,13 @@ def test_a_refusal_in_a_standard_game_opens_its_headings_summary(
     assert page.get_attribute("#turn-guide-link", "href") == "/rules/venus-standard#turn"
     page.wait_for_function(
         "() => document.getElementById('prompt').textContent.includes('Setup 12')")
+    # the prompt's "(Setup 12)" is a link to the dials' summary
+    named = page.locator("#prompt a.rule-ref", has_text="Setup 12")
+    named.wait_for()
+    named.tap() if phone else named.click()
+    page.locator('#rule-pop[data-rule="Setup 12"]').wait_for()
+    assert page.inner_text("#rule-pop h2") == "Laser and shield dials"
+    page.keyboard.press("Escape")
     page.locator("#vs-commands button", has_text="laser").click()
     page.wait_for_function(
         "() => document.getElementById('turn-badge').classList.contains('yours')"
