@@ -279,3 +279,14 @@ def standard_headings() -> set[str]:
             found |= local.resolve(call.args[0])
         found |= _problem_headings(tree)
     return {h for h in found if h not in NOT_RULES}
+
+
+#: A heading the standard game's client names in parentheses: "(Pirates)", "(Setup 12)".
+NAMED = re.compile(r"\(([A-Z][^():]*?)(?=[):])")
+
+
+def standard_named_headings() -> set[str]:
+    """The headings the standard game's client names in parentheses in its prompts and log
+    (``web/games/venusstd/``); rulesref.js links those that are entries (``namedKey``)."""
+    texts = js_strings(_js("web/games/venusstd"))
+    return {m.strip() for text in texts for m in NAMED.findall(text)}

@@ -51,6 +51,20 @@ def test_every_standard_heading_a_refusal_names_has_an_entry() -> None:
     assert sorted(h for h in cited if key_of(h, ids) is None) == []
 
 
+def test_every_heading_the_standard_client_names_has_an_entry() -> None:
+    """The standard game's prompts name headings in parentheses ("(Setup 12)", "(Pirates)");
+    the client links each to its entry: the whole heading, or an entry and a step number."""
+    ids = load("venus-standard").entries()
+    named = citations.standard_named_headings()
+    assert {"Setup 12", "Pirates", "Making Room in a Ship"} <= named
+
+    def entry(heading: str) -> str | None:
+        bare = re.sub(r" \d+$", "", heading)
+        return heading if heading in ids else bare if bare in ids else None
+
+    assert sorted(h for h in named if entry(h) is None) == []
+
+
 def test_a_standard_heading_path_opens_its_most_specific_entry() -> None:
     """"Movement Phase > Declare Heading": the Declare Heading entry, not the phase's; a
     heading without its own entry falls back to the one above it."""
