@@ -75,8 +75,11 @@ class Merchant:
             return 1 if data["accept"] == (me.get("credits", 0) >= 100) else 0
         if kind in ("BuyGoods", "BuyStartingGoods"):
             return self._buy_goods(view, me, data["token"])
+        wants = _challenge_wants(view, me)
         if kind == "TrainPilot":
-            return 55 if me.get("credits", 0) >= TRAIN_WHEN else -1
+            return 55 if me.get("credits", 0) >= TRAIN_WHEN or "pilot_level" in wants else -1
+        if kind == "BuyEquipment" and data.get("equipment") in wants:
+            return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind == "BuildSpaceport":
             return 35 if me.get("credits", 0) >= SPACEPORT_WHEN else -1
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward", "BuySecondMission"):
@@ -122,6 +125,9 @@ class Merchant:
             if dest.get("end") == "land" and path and path[0] == to \
                     and places.landing(space) in ("city", "spaceport"):
                 best = max(best, 10 + goals.get(space, 0))
+            elif dest.get("end") == "spent" and path and path[0] == to \
+                    and places.landing(space) is None and goals.get(space):
+                best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
         far = places.distances(to)
@@ -150,7 +156,7 @@ class Merchant:
                         out[space] = max(out.get(space, 0), worth)
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
-            for space in places.landings_in(str(system)):
+            for space in places.mission_spaces(str(system)):  # anomalies: their ring
                 out[space] = out.get(space, 0) + 5.0
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
@@ -161,6 +167,25 @@ class Merchant:
         """A passenger worth a hold: its destination is known (discovered) or the base."""
         dest = _destination(passenger)
         return dest == "base" or dest in set(view.get("discovered", {}).values())
+
+
+def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
+    """The attributes the solo player's open Challenge cards still ask for ("laser",
+    "shield", "pilot_level"), read from the public challenge cards."""
+    solo = view.get("solo")
+    if not solo:
+        return set()
+    from .solo import challenge_cards
+
+    cards = challenge_cards()
+    out: set[str] = set()
+    for cid in solo.get("cards", []):
+        spec = (cards.get(cid) or {}).get("challenge") or {}
+        if cid in solo.get("completed", []) or spec.get("need") != "attribute":
+            continue
+        if int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0)):
+            out.add(str(spec["attribute"]))
+    return out
 
 
 def _reserve(view: dict[str, Any]) -> int:

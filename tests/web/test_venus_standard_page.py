@@ -181,6 +181,10 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     assert not errors, errors
 
 
+def _ship(page: Any) -> str:
+    return str(page.inner_text("#shipcard") + page.inner_text("#vs-dashboard"))
+
+
 def _api_table(server_url: str, seats: int = 2) -> tuple[str, str]:
     """A table of Ann and bots made through the API, started: (table, Ann's link)."""
     t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": seats,
@@ -213,9 +217,10 @@ def _set_position(table: str, scenario: dict[str, Any]) -> None:
 
 
 def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> None:
-    """On a phone: Ann flies until her ship lands on a surface city or spaceport; the culture
-    there is discovered (its market in the panel and on the board), she buys something the
-    market offers with a button beside it, and the log and her ship say so."""
+    """On a phone: Ann flies until her ship lands on a surface city or spaceport whose culture
+    is discovered (by her landing there first, or the bot's): its market in the panel and on
+    the board; she buys something the market offers with the button beside it, and the log
+    and her ship say so."""
     errors: list[str] = []
     page = _context(browser, errors, **PHONE)
     page.goto(_api_table(server_url)[1])
@@ -223,6 +228,7 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
     page.wait_for_function(PROMPT_HAS, arg="Setup 12")
     page.locator("#vs-commands button", has_text="shield").click()
     bought = None
+    ship_before = ""
     for _turn in range(8):
         _wait_my_turn(page)
         for _press in range(40):
@@ -236,6 +242,7 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
                 _shot(page, "market-phone")
                 page.screenshot(path=f"{SHOTS}-market-phone-full.png", full_page=True)
                 before = _seq(page)
+                ship_before = _ship(page)
                 button.click()
                 page.wait_for_function(SEQ_AFTER, arg=before)
                 break
@@ -246,11 +253,23 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
     item = bought.removeprefix("Buy ").removeprefix("a ")
     page.wait_for_function("() => document.getElementById('log').textContent.includes('You buy ')")
     log = page.inner_text("#log")
-    contact = r"You make first contact with the \w+ in the [\w -]+: c\d+ on the card"
+    # whoever landed there first made the first contact (Ann or the bot)
+    contact = r"(You make|[\w ]+ makes) first contact with the \w+ in the [\w -]+: c\d+ on the card"
     assert re.search(contact, log), log
     assert f"You buy {'a ' if bought.startswith('Buy a ') else ''}{item}" in log, (bought, log)
-    ship = page.inner_text("#shipcard") + page.inner_text("#vs-dashboard")
-    assert item in ship or "Laser" in item or "Shield" in item, (item, ship)
+    ship = _ship(page)
+    assert ship != ship_before
+    # where the thing bought shows: a hold more, a dial up, the drive, else by its name
+    if item == "Cargo Hold":
+        held = [int(n) for n in re.findall(r"Cargo holds: (\d)", ship + ship_before)]
+        assert held[0] == held[1] + 1, (ship_before, ship)
+    elif item in ("Laser", "Shield"):
+        dials = [int(n) for n in re.findall(rf"{item}\s+(\d)", ship + ship_before)]
+        assert dials[0] > dials[1], (ship_before, ship)
+    elif item.endswith("Drive"):
+        assert f"Drive: {item}" in ship, ship
+    else:
+        assert item in ship, (item, ship)
     page.context.close()
     assert not errors, errors
 

@@ -117,3 +117,26 @@ def test_beyond_reach_it_steps_toward_its_missions_destination(
     view["cards"] = {"mission_tokens": {"0": []}}
     view["players"][0]["credits"] = 0
     assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
+
+
+class BuyEquipment(Command):
+    type: Literal["BuyEquipment"] = "BuyEquipment"
+    equipment: str
+
+
+def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A challenge "raise your laser to 4": the merchant buys lasers, not shields."""
+    from engine.venus_standard import solo
+
+    monkeypatch.setattr(solo, "challenge_cards", lambda: {"sabotage": {
+        "challenge": {"need": "attribute", "attribute": "laser", "at_least": 4}}})
+    view = view_with(200, [])
+    view["players"][0]["laser"] = 2
+    view["solo"] = {"cards": ["sabotage"], "rounds": {"sabotage": 9}, "fees": {"sabotage": 10},
+                    "completed": [], "active": []}
+    legal: list[Command] = [EndPhase(), BuyEquipment(equipment="shield"),
+                            BuyEquipment(equipment="laser")]
+    assert choose(view, legal) == BuyEquipment(equipment="laser")
+    view["solo"]["completed"] = ["sabotage"]
+    assert choose(view, legal) == EndPhase()

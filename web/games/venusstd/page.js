@@ -217,6 +217,8 @@ export class StandardPage {
     const cargo = p.cargo || p.holds_used;
     if (Array.isArray(cargo) && cargo.length) bits.push(`${cargo.length} in the hold`);
     if (p.missions?.length) bits.push(`${p.missions.length} mission${p.missions.length === 1 ? "" : "s"}`);
+    const titles = Object.entries(this.answer?.view?.cards?.titles || {}).filter(([, s]) => s === p.seat);
+    if (titles.length) bits.push(titles.map(([card]) => this.names.name("titles", card)).join(", "));
     return bits.join(" · ");
   }
 

@@ -104,7 +104,17 @@ function sentence(ev, names, me) {
     case "SpeedDieRerolled": return `${who(d.seat)} ${vb(d.seat, "reroll")} speed die ${Number(d.die) + 1}: ${d.value}.`;
     case "ShipMoved": return `${who(d.seat)} ${vb(d.seat, "move")} to ${names.space(d.path?.[d.path.length - 1])}${d.path?.length > 1 ? `, skipping ${d.path.slice(0, -1).map((x) => names.space(x)).join(", ")}` : ""}.`;
     case "MoveWaits": return null;
-    case "MoveEnded": return d.how === "landed" ? `${who(d.seat)} ${vb(d.seat, "land")} at ${names.space(d.space)}.` : `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} move ends at ${names.space(d.space)}${d.reason && d.reason !== d.how ? ` (${humanType(d.reason)})` : d.how ? ` (${humanType(d.how)})` : ""}.`;
+    case "MoveEnded": {
+      // End Movement: landed (a surface city or spaceport), on an asteroid (the turn ends),
+      // every point spent, or stopped by the rules (the reason in words, never a space id)
+      const at = names.space(d.space);
+      if (d.how === "landed") return `${who(d.seat)} ${vb(d.seat, "land")} at ${at}.`;
+      if (d.how === "asteroid") return `${who(d.seat)} ${vb(d.seat, "land")} on the ${at}: ${d.seat === me ? "your" : "the"} turn ends.`;
+      const whose = d.seat === me ? "Your" : `${names.seat(d.seat)}'s`;
+      if (d.how === "spent") return `${whose} move ends at ${at}: every movement point spent.`;
+      const reason = d.reason && !/[.]/.test(d.reason) ? ` (${humanType(d.reason)})` : "";
+      return `${whose} move stops at ${at}${reason}.`;
+    }
     case "HazardChecked": return `${titleCase(humanType(d.attribute))} check at ${names.space(d.space)}: ${d.seat === me ? "you roll" : `${names.seat(d.seat)} rolls`} ${d.roll} against ${d.value}: ${d.passed ? "passed" : "failed"}${d.reroll ? " (reroll)" : ""}.`;
     case "DialLowered": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ${d.dial} dial goes down to ${d.to}.`;
     case "PurpleRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the purple die${d.purpose ? ` for the ${humanType(d.purpose)}` : ""}: ${d.value}.`;
@@ -152,6 +162,14 @@ function sentence(ev, names, me) {
     case "CardDialTurned": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ${d.dial} dial turns to ${d.value}${why(d.reason)}.`;
     case "EncounterProduction": return `The ${names.culture(d.culture)} produce goods (${names.name("encounters", d.card)}).`;
     case "IntelUsed": return `${who(d.seat)} ${vb(d.seat, "use")} the intel card ${names.name("intel", d.card)}${d.price ? ` (${money(d.price)})` : ""}.`;
+    case "CardSetBesideTrack": return `${titleCase(names.name("titles", d.card))} is set beside the round track.`;
+    case "ChallengesPlaced": return `The challenge cards are placed: ${(d.cards || []).map((c) => `${names.name("challenges", c.card)} (round ${c.round}, fee ${money(c.fee)})`).join(", ")}.`;
+    case "EncounterDeckPeeked": return `${who(d.seat)} ${vb(d.seat, "put")} the encounter card back on the ${d.bottom ? "bottom" : "top"} of the deck.`;
+    case "EncounterOfferAnswered": return `${who(d.seat)} ${d.accept ? vb(d.seat, "accept") : vb(d.seat, "refuse")} the offer of ${names.name("encounters", d.card)}.`;
+    case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": case "GoodsReturnedToSupply": return null;
+    case "FirstContactCardsSwapped": return `${who(d.seat)} ${vb(d.seat, "swap")} the First Contact cards of ${(d.systems || []).map((x) => `the ${names.system(x)}`).join(" and ")}.`;
+    case "MissionReturned": return `${who(d.seat)} ${vb(d.seat, "return")} the mission ${names.mission(d.card)}.`;
+    case "MissionsExchanged": return `${who(d.seat)} ${vb(d.seat, "exchange")} missions with ${d.other === me ? "you" : names.seat(d.other)}.`;
     case "FinalScoringStarted": return `Final scoring after round ${d.round}.`;
     case "SpaceportsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${d.spaceports.length} merchant spaceport${d.spaceports.length === 1 ? "" : "s"}.`;
     case "FameCounted": return `${who(d.seat)} ${vb(d.seat, "count")} ${d.total} fame${d.infamy ? ` (infamy ${d.infamy})` : ""}${d.disqualified ? ": disqualified by infamy" : ""}.`;
