@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.help.reference import key_of, load
+from engine.help.reference import key_of, load, rulesets
 from tests.web.startraders_kit import api
 
 pytestmark = pytest.mark.browser
@@ -53,6 +53,18 @@ def test_the_standard_rules_page_has_the_turn_guide_and_every_heading(
     page.fill("#rules-find", "telegate")
     assert page.locator("#rule-telegates").is_visible()
     assert not page.locator("#rule-capacity").is_visible()
+
+
+@pytest.mark.parametrize("ruleset", rulesets())
+def test_every_rules_page_opens_without_an_address_hash(page: Any, server_url: str,
+                                                        ruleset: str) -> None:
+    """``/rules/<ruleset>`` without "#rule-...": no error (an empty hash once broke the page
+    after drawing it), and the game is the current one in the page's game links."""
+    page.goto(f"{server_url}/rules/{ruleset}")
+    page.locator('#rules[aria-busy="false"]').wait_for()
+    page.wait_for_timeout(100)
+    assert page.locator("#rules-error").is_hidden(), page.inner_text("#rules-error")
+    assert page.get_attribute(f'.top-links a[data-ruleset="{ruleset}"]', "aria-current") == "page"
 
 
 def test_the_client_reads_heading_paths_as_the_engine_does(page: Any, server_url: str) -> None:

@@ -94,7 +94,7 @@ function render(ref, ruleset) {
 /** The rule named in the address is marked (and scrolled to) when the hash changes. */
 function highlight() {
   for (const a of document.querySelectorAll(".rule-entry.target")) a.classList.remove("target");
-  const target = location.hash && document.getElementById(location.hash.slice(1));
+  const target = location.hash ? document.getElementById(location.hash.slice(1)) : null; // "" has no classList
   if (target?.classList.contains("rule-entry")) target.classList.add("target");
 }
 
