@@ -9,7 +9,9 @@ culture facts, ``engine/cluster/data/cultures.json``), any object with an id (``
 or ``face``) and a name (``name`` or ``title``) is a named thing of the kind of the file
 (``technologies.json`` -> ``technologies``) and of the field holding it (``passengers``); an
 object of objects with names (``"equipment": {"laser": {"name": "Laser"}}``) names its keys.
-A culture's goods are also named by the culture's key (``goods.nillis`` -> "Bionic Perfume").
+A culture's goods are also named by the culture's key (``goods.nillis`` -> "Bionic Perfume"),
+and a card's text is under ``texts`` by its id (the cards are public components; which one a
+deck holds where stays the engine's secret).
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ def _collect(node: Any, kinds: tuple[str, ...], out: Names) -> None:
     if key is not None and name is not None:
         for kind in kinds:
             out.setdefault(kind, {}).setdefault(key, name)
+        if isinstance(node.get("text"), str):  # a card's text (missions, rewards, encounters)
+            out.setdefault("texts", {}).setdefault(key, node["text"])
     for field, value in node.items():
         here = (kinds[0], field) if field not in kinds else kinds
         named = isinstance(value, dict) and all(

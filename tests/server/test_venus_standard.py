@@ -154,7 +154,9 @@ def test_a_table_of_bots_plays_the_standard_game_to_its_end(
     final = view(client, table, table["spectator"]["token"])
     assert final["pending"] is None
     assert final["view"]["stage"] == "over" and final["view"]["round"] == 30
-    log = client.get(f"/api/tables/{tid}/log", headers=h(table["spectator"]["token"])).json()
+    log = client.get(f"/api/tables/{tid}/log?limit=5000",  # a whole game: ~1,000-2,000
+                     headers=h(table["spectator"]["token"])).json()
+    assert log["full"]  # the whole log of a finished game
     ended = [e for e in log["events"] if e["type"] == "GameEnded"]
     assert len(ended) == 1 and ended[0]["data"]["reason"] == "rounds"
     assert len(ended[0]["data"]["scores"]) == 2  # (no winner when both are disqualified)

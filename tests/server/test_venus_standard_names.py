@@ -37,3 +37,9 @@ def test_the_authored_cards_and_tokens_are_named() -> None:
     for kind in ("pilots", "missions", "rewards", "encounters"):
         assert len(names.get(kind, {})) >= 5, kind
         assert all(isinstance(v, str) and v for v in names[kind].values())
+
+
+def test_the_cards_texts_come_by_id() -> None:
+    texts = client.get("/api/venus-standard/names").json()["texts"]
+    names = client.get("/api/venus-standard/names").json()
+    assert set(names["missions"]) <= set(texts) and set(names["rewards"]) <= set(texts)

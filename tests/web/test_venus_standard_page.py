@@ -99,6 +99,9 @@ def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str
             assert page.locator("#vs-dashboard .vs-speed .die").count() >= 3
             assert re.match(r"Movement value \d+ · \d+ left", page.inner_text("#vs-mp"))
             _shot(page, "rolled-desktop")
+        if done[-1] == "assign" and _mine(page):  # the die sits in its box now
+            assert page.locator("#vs-dashboard .vs-box .die-in-box").count() >= 1
+            assert re.search(r"Dice assigned: [1-3] of [1-3]", page.inner_text("#vs-dashboard"))
         page.wait_for_timeout(50)
     assert len(done) < limit, done
     return done
@@ -158,6 +161,9 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
         "?.textContent === '2'"
         " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
     assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
+    # my ship card: the mission dealt at setup with its card's text
+    mission = page.locator("#shipcard .vs-missions li").first.inner_text()
+    assert re.match(r"[\w' -]+: .{20,}", mission), mission
     # two of my turns, the bots' in between
     for turn in range(2):
         _wait_my_turn(page)

@@ -100,7 +100,7 @@ export default {
   scoreName: "Credits",
   keyboard: {
     keys: KEYS,
-    next: ["#vs-commands .urgent button", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
+    next: ["#vs-commands.urgent button", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
     urgent: 1,
     panel: "#controls button:not(:disabled), #moves button:not(:disabled)",
   },

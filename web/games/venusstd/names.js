@@ -128,6 +128,9 @@ export class StandardNames {
 
   pilot(key) { return this.name("pilots", key); }
 
+  /** A card's text (missions, rewards, encounters), or "". */
+  text(key) { return this.catalog?.texts?.[key] || ""; }
+
   /** A thing's name from the catalogue (``{kind: {key: name}}``), else said from its key. */
   name(kind, key) {
     if (key === null || key === undefined) return "none";

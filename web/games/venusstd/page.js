@@ -19,7 +19,8 @@ const MAP_LABEL = "The galactic cluster. Drag or use the arrow keys to pan, the 
 
 /** The space a map command names (a heading, a step, a navigation exit), or null. */
 function spaceOf(c) {
-  const s = c.type === "DeclareHeading" ? c.toward : c.type === "Step" || c.type === "ChooseExit" ? c.to : null;
+  const s = c.type === "DeclareHeading" ? c.toward : c.type === "Step" || c.type === "ChooseExit" ? c.to
+    : c.type === "ChooseStart" || c.type === "BuildSpaceport" ? c.space : null;
   return s === null || s === undefined ? null : String(s);
 }
 
@@ -129,6 +130,9 @@ export class StandardPage {
     for (const c of a.legal) {
       if (c.type === "DeclareHeading" && c.toward) add({ space: String(c.toward), cmd: c, kind: "heading", label: commandWords(c, names) });
       if (c.type === "ChooseExit") add({ space: String(c.to), cmd: c, kind: "heading", label: commandWords(c, names) });
+      // Light Speed Game 17's starting space; a merchant spaceport's orbit space
+      if (c.type === "ChooseStart") add({ space: String(c.space), cmd: c, kind: "land", label: commandWords(c, names) });
+      if (c.type === "BuildSpaceport") add({ space: String(c.space), cmd: c, kind: "reveal", label: commandWords(c, names) });
     }
     const mv = a.view.movement;
     const moving = a.legal.some((c) => c.type === "Step" || c.type === "Land");
@@ -179,10 +183,14 @@ export class StandardPage {
     const at = view.turn ? shipSpace(view.players[view.turn.seat]) : null;
     const ids = [...(at !== null ? [String(at)] : []), ...this.targets.map((t) => t.space)];
     if (window.innerWidth < 820 && at !== null) {
-      // on a phone the spaces are too small to tap at Fit: zoom onto the ship and its choices
+      // on a phone the spaces are too small to tap at Fit: frame the ship and its choices
       const pts = ids.map((id) => this.board.dot(id)).filter(Boolean);
-      const span = Math.max(Math.max(...pts.map((p) => p.x)) - Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y)) - Math.min(...pts.map((p) => p.y)));
-      this.board.centreOn(String(at), Math.min(this.board.full.w, Math.max(420, span * 1.6)));
+      const [x0, x1] = [Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.x))];
+      const [y0, y1] = [Math.min(...pts.map((p) => p.y)), Math.max(...pts.map((p) => p.y))];
+      const v = this.board.view;
+      const w = Math.min(this.board.full.w, Math.max(420, (x1 - x0) * 1.3 + 80, ((y1 - y0) * 1.3 + 80) * (v.w / v.h)));
+      const h = w * (v.h / v.w);
+      this.board.setView({ x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h });
     } else {
       this.board.follow(ids);
     }
@@ -291,7 +299,10 @@ function renderPhases(root, view, names) {
 function renderMoves(root, targets, pick) {
   root.replaceChildren();
   if (!targets.length) return;
-  root.append(el("h3", {}, targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to"));
+  const kinds = new Set(targets.map((t) => t.cmd.type));
+  const title = kinds.has("ChooseStart") ? "Your starting space" : kinds.has("BuildSpaceport") && kinds.size === 1 ? "Build a merchant spaceport"
+    : targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to";
+  root.append(el("h3", {}, title));
   const list = el("div", { class: "vs-moves" });
   for (const t of targets) {
     const b = el("button", { type: "button", class: `vs-move vs-move-${t.kind}`, "data-space": t.space, "data-cmd": JSON.stringify(t.cmd) }, t.label);

@@ -64,9 +64,10 @@ export function renderShip(root, player, view, legal, names, send) {
     ...(player.techs || []).map((t) => ({ key: t, text: names.tech(t) })),
   ];
   root.append(section("Drive and technologies", gear, legal, names, send, drawn, "vs-techs"));
-  const missions = (player.missions || []).map((m) => ({ key: m, text: names.mission(m) }));
+  const card = (k, name) => ({ key: k, text: names.text(k) ? `${name}: ${names.text(k)}` : name });
+  const missions = (player.missions || []).map((m) => card(m, names.mission(m)));
   const done = (player.missions_done || []).length;
   root.append(section(`Missions${done ? ` (${done} completed)` : ""}`, missions, legal, names, send, drawn, "vs-missions"));
-  root.append(section("Rewards", (player.rewards || []).map((r) => ({ key: r, text: names.reward(r) })), legal, names, send, drawn, "vs-rewards"));
+  root.append(section("Rewards", (player.rewards || []).map((r) => card(r, names.reward(r))), legal, names, send, drawn, "vs-rewards"));
   return drawn;
 }

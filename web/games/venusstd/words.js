@@ -69,6 +69,8 @@ const SETUP_STEPS = {
   starting_goods: "each merchant may buy starting goods (Light Speed Game 14)",
   choose_start: "each merchant chooses a starting space (Light Speed Game 17)",
   solo_pick: "choose your starting option (Solo Challenge Setup 10)",
+  solo_picks: "the solo player chooses two starting options (Solo Challenge Setup 10)",
+  starting_space: "each merchant chooses a starting space (Light Speed Game 17)",
 };
 
 /** The sentence of an event; null for events that say nothing to a player. */
@@ -296,7 +298,7 @@ const ASKS = {
   starting_goods: "buy starting goods, then Done (Light Speed Game 14)",
   choose_start: "choose your starting space (Light Speed Game 17)",
   solo_pick: "choose your starting option (Solo Challenge Setup 10)",
-  solo_picks: "choose your starting option (Solo Challenge Setup 10)",
+  solo_picks: "choose two starting options (Solo Challenge Setup 10)",
   starting_space: "choose your starting space (Light Speed Game 17)",
   navigation_exit: "choose where the ship leaves the navigation space (Navigation Spaces: the player to the left decides)",
   jettison: "make room: jettison cargo or say done (Making Room in a Ship)",
