@@ -93,7 +93,7 @@ class Merchant:
             return 60 if places.landing(at) in ("city", "spaceport") else -1
         if kind == "PickUpPassenger":
             return 40 if self._passenger_goal(view, data["passenger"]) else -1
-        if kind in ("EndPhase", "EndStep", "DoneJettisoning"):
+        if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
             return 0
         return EAGER.get(kind, 0.5)
 
