@@ -93,7 +93,7 @@ class Merchant:
             return 60 if places.landing(at) in ("city", "spaceport") else -1
         if kind == "PickUpPassenger":
             return 40 if self._passenger_goal(view, data["passenger"]) else -1
-        if kind in ("EndPhase", "EndStep", "DoneJettisoning"):
+        if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
             return 0
         return EAGER.get(kind, 0.5)
 
@@ -125,6 +125,9 @@ class Merchant:
             if dest.get("end") == "land" and path and path[0] == to \
                     and places.landing(space) in ("city", "spaceport"):
                 best = max(best, 10 + goals.get(space, 0))
+            elif dest.get("end") == "spent" and path and path[0] == to \
+                    and places.landing(space) is None and goals.get(space):
+                best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
         far = places.distances(to)
@@ -153,7 +156,7 @@ class Merchant:
                         out[space] = max(out.get(space, 0), worth)
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
-            for space in places.landings_in(str(system)):
+            for space in places.mission_spaces(str(system)):  # anomalies: their ring
                 out[space] = out.get(space, 0) + 5.0
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0

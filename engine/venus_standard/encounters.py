@@ -291,7 +291,7 @@ def engage(draft: Draft, seat: int, attribute: Attribute, points: int | None) ->
     token = pirate_tokens()[state.cards.tokens[space].pirate or ""]
     value = engage_value(st, attribute)
     fight = pirates.engage(attribute, value, draft.die(), token,
-                           stronger=pirate_strength(state))
+                           stronger=pirate_strength(state) + pilot_edge(state, seat))
     draft.answered()
     draft.emit("PirateEngaged", seat=seat, space=space, attribute=attribute, die=fight.die,
                modifier=token.modifier, result=fight.result, value=value, won=fight.won)
@@ -313,7 +313,8 @@ def engage_odds(state: StandardState, seat: int, space: str) -> dict[str, float]
     tok = state.cards.tokens.get(space)
     if tok is None or tok.pirate is None:
         return {}
-    modifier = pirate_tokens()[tok.pirate].modifier + pirate_strength(state)
+    modifier = pirate_tokens()[tok.pirate].modifier + pirate_strength(state) \
+        + pilot_edge(state, seat)
     st = standing_of(state, seat)
     return {a: pirates.win_chance(engage_value(st, a), modifier)
             for a in ("laser", "shield", "pilot")}
@@ -325,6 +326,19 @@ def pirate_strength(state: StandardState) -> int:
     from .solo import active_effects
 
     return sum(int(e.get("by", 0)) for e in active_effects(state, "pirates_stronger"))
+
+
+def pilot_edge(state: StandardState, seat: int) -> int:
+    """The engaging pilot's card against pirates ("Pilot Card Anatomy" 5, Pilot Ability;
+    ours: the ``pirate_edge`` ability makes the engagement roll one lower), read from
+    ``pilots.pirate_modifier`` (``vsmove``); nothing without that module."""
+    pilots = ports.optional("pilots")
+    if pilots is None:
+        return 0
+    try:
+        return int(pilots.pirate_modifier(state.player(seat)))
+    except (KeyError, AttributeError):
+        return 0
 
 
 def defeat(draft: Draft, seat: int, space: str) -> Resolution:

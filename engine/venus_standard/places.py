@@ -99,6 +99,17 @@ def landings_in(system: str) -> list[str]:
     return [] if board is None else list(board.landing_places(system))
 
 
+def mission_spaces(destination: str) -> list[str]:
+    """Where a mission to ``destination`` is completed: a system's surface cities and
+    spaceports, or the trade route spaces around an anomaly ("Anomalies")."""
+    board = _board()
+    if board is None:
+        return []
+    if destination in board.anomalies:
+        return list(board.anomaly_spaces(destination))
+    return landings_in(destination)
+
+
 def spaces() -> list[str]:
     """Every space of the board (only Galactic Base until the board exists)."""
     board = _board()

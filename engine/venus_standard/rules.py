@@ -60,11 +60,16 @@ def skip_movement(draft: Draft, seat: int, cmd: c.SkipMovement) -> None:
     rounds.skip_movement(draft)
 
 
+#: The book's heading of each phase (a refusal to end one names it; the rules help explains it).
+PHASE_HEADINGS = {"movement": "Movement Phase", "first_contact": "First Contact Phase",
+                  "transaction": "Transaction Phase", "spaceport": "Merchant Spaceport Phase"}
+
+
 @rule(c.EndPhase)
 def end_phase(draft: Draft, seat: int, cmd: c.EndPhase) -> None:
     reason = rounds.why_not_end(draft.state, seat)
     if reason is not None:
         turn = draft.state.turn
         phase = "" if turn is None else turn.phase
-        raise RuleError(f"{phase.replace('_', ' ').title()} Phase", reason)
+        raise RuleError(PHASE_HEADINGS.get(phase, "Player Turns"), reason)
     rounds.end_phase(draft)

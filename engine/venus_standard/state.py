@@ -73,7 +73,7 @@ class Player(BaseModel):
     # -- vstrade: the holds' contents and the drive ("Capacity", "Drives"); ``techs`` above
     # holds racial technology token ids ("shuttle:1"), ``upgrades`` their ship upgrade keys
     cargo: list[str] = []  # goods and passenger tokens (structural techs are in ``techs``)
-    # ``drive`` ("yellow" | "red" | "combo"): declared once, in vsmove's block above
+    # ``drive`` ("yellow" | "red" | "combo") is declared once, in vsmove's block above
 
     @property
     def ship_upgrades(self) -> list[str]:

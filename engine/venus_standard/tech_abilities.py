@@ -15,7 +15,7 @@ from typing import Any, Literal
 from engine.cluster.cultures import BASE, load_cultures
 from engine.kernel import Command, RuleError, only
 
-from . import places
+from . import places, rounds
 from .commands import command
 from .draft import Draft
 from .legal import offers
@@ -198,21 +198,36 @@ class ShuttleDropOff(Command):
 SHUTTLE = "Appendix B > Shuttle"
 
 
+# the End Movement step: a move ending by landing or by spending the movement value, not a
+# stop by a hazard, a card or pirates, which "immediately" ends the turn ("Ending a Turn")
+END_MOVEMENT_ENDS = ("landed", "asteroid", "spent")
+
+
 def _shuttle_die(state: StandardState) -> int | None:
-    """The die assigned to the Shuttle this turn, while the ship has not moved yet (the Set
-    Speed step; "only during the Set Speed and End Movement steps")."""
+    """The die assigned to the Shuttle this turn, in the two steps the Shuttle may be used
+    ("only during the Set Speed and End Movement steps"): before the ship moves, or while
+    the End Movement step is held open for it (the ``shuttle`` prompt)."""
     flight = getattr(state.turn, "flight", None)
-    if flight is None or getattr(flight, "path", None) or \
-            getattr(flight, "stage", "") not in ("speed", "move"):
+    if flight is None:
         return None
+    set_speed = not getattr(flight, "path", None) and \
+        getattr(flight, "stage", "") in ("speed", "move")
+    end_movement = state.ask is not None and state.ask.prompt == "shuttle"
+    return _shuttle_value(state) if set_speed or end_movement else None
+
+
+def _shuttle_value(state: StandardState) -> int | None:
+    """The value of the die assigned to the Shuttle this turn (None: none)."""
+    flight = getattr(state.turn, "flight", None)
     index = (getattr(flight, "boxes", None) or {}).get("upgrade:shuttle")
-    return None if index is None else int(flight.dice[index])
+    return None if flight is None or index is None else int(flight.dice[index])
 
 
-def shuttle_reach(state: StandardState, seat: int) -> list[str]:
+def shuttle_reach(state: StandardState, seat: int, die: int | None = None) -> list[str]:
     """The discovered cultures (and ``base``) with a surface city or spaceport within the
-    Shuttle's die of the ship, counting spaces: every line one space, hazards ignored."""
-    die = _shuttle_die(state)
+    Shuttle's die of the ship, counting spaces: every line one space, hazards ignored
+    (``die``: the value to count with; by default the Shuttle's die when it may be used)."""
+    die = _shuttle_die(state) if die is None else die
     board = places._board()
     if die is None or board is None or not has(state.player(seat), "shuttle"):
         return []
@@ -266,7 +281,10 @@ def shuttle_drop_off(draft: Draft, seat: int, cmd: ShuttleDropOff) -> None:
 
 @offers("movement", ShuttlePickUp, ShuttleDropOff)
 def _shuttle_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    reach = shuttle_reach(state, seat)
+    yield from _shuttle_actions(state, seat, shuttle_reach(state, seat))
+
+
+def _shuttle_actions(state: StandardState, seat: int, reach: list[str]) -> Iterator[Command]:
     p = state.player(seat)
     for culture in reach:
         for token in waiting_at(state, Port(culture, city=False)):
@@ -275,6 +293,48 @@ def _shuttle_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for token in p.cargo:
         if is_passenger(token) and load_cultures().passenger(token).destination in reach:
             yield ShuttleDropOff(passenger=token)
+
+
+@command
+class DoneShuttling(Command):
+    """End the Shuttle's End Movement step ("Appendix B > Shuttle"); the turn goes on."""
+
+    type: Literal["DoneShuttling"] = "DoneShuttling"
+
+
+def shuttle_window(draft: Draft, landed: str | None) -> bool:
+    """"Appendix B > Shuttle": "The current player can use the Shuttle only during the Set
+    Speed and End Movement steps": when the move ends by landing or by spending its movement
+    value, with a die on the Shuttle and a passenger to pick up or drop off within its
+    reach, the End Movement step waits for his Shuttle actions (then ``DoneShuttling``)."""
+    state = draft.state
+    turn = state.turn
+    die = _shuttle_value(state)
+    if turn is None or die is None or \
+            getattr(getattr(turn, "flight", None), "ended", None) not in END_MOVEMENT_ENDS:
+        return False
+    reach = shuttle_reach(state, turn.seat, die)
+    if next(_shuttle_actions(state, turn.seat, reach), None) is None:
+        return False  # nothing within reach: the step does not wait
+    draft.ask(turn.seat, "shuttle", landed=landed)
+    return True
+
+
+rounds.END_MOVEMENT.append(shuttle_window)
+
+
+@rule(DoneShuttling)
+def done_shuttling(draft: Draft, seat: int, cmd: DoneShuttling) -> None:
+    ask = draft.state.ask
+    landed = ask.detail.get("landed") if ask else None
+    draft.answered()
+    rounds.resume_end_movement(draft, None if landed is None else str(landed), shuttle_window)
+
+
+@offers("shuttle", ShuttlePickUp, ShuttleDropOff, DoneShuttling)
+def _shuttle_step_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    yield DoneShuttling()
+    yield from _shuttle_offers(state, seat)
 
 
 @command
