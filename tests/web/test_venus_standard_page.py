@@ -142,6 +142,11 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
     page.goto(seat_link)
     page.wait_for_selector("#join:not([hidden])")
+    # the lobby: the table's options in words, a pilot to choose (Setup 8)
+    assert "standard game, 30 rounds" in page.inner_text("#lobby-options")
+    pilots = page.locator("#join-race option").all_inner_texts()
+    assert {"Human", "Eeepeeep", "Whynom", "Qossuth"} <= set(pilots), pilots
+    page.select_option("#join-race", "whynom")
     page.fill("#join-name", "Ann")
     page.click("#join-btn")
     page.wait_for_selector('.seat.mine:has-text("Ann")')
@@ -161,6 +166,7 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
         "?.textContent === '2'"
         " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
     assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
+    assert "Whynom pilot, level 1" in page.inner_text('#players li[data-seat="0"]')  # as chosen
     # my ship card: the mission dealt at setup with its card's text
     mission = page.locator("#shipcard .vs-missions li").first.inner_text()
     assert re.match(r"[\w' -]+: .{20,}", mission), mission

@@ -48,15 +48,22 @@ function cycle(step) {
   return true;
 }
 
-/** The table's options in words (the lobby). */
+const VARIANT = {
+  standard: () => "standard game, 30 rounds", "light-speed": () => "light speed game (from round 16)",
+  "solo-challenge": () => "solo challenge", epic: (o) => `epic game, ${o.epic_rounds || "31-60 (five dice + 30)"} rounds`,
+};
+const OPTIONAL = {
+  title_intel_in_play: "Title & Intel Cards in Play", asteroid_telegate: "Asteroid System Telegate",
+  maximum_production: "Maximum Production", demand: "Demand",
+};
+
+/** The table's options in words (the lobby): the variant, the optional rules, take-backs. */
 function optionWords(lobby) {
   const o = lobby.options || {};
-  const parts = ["Standard game (2012)"];
-  for (const [k, v] of Object.entries(o)) {
-    if (k === "takebacks") { if (v === false) parts.push("no take-backs"); continue; }
-    if (v === true) parts.push(titleCase(k).toLowerCase());
-    else if (v && typeof v !== "object") parts.push(`${titleCase(k).toLowerCase()}: ${v}`);
-  }
+  const parts = [(VARIANT[o.variant || "standard"] || (() => titleCase(o.variant)))(o)];
+  const optional = Object.entries(OPTIONAL).filter(([k]) => o[k]).map(([, words]) => words);
+  if (optional.length) parts.push(`optional rules: ${optional.join(", ")}`);
+  if (o.takebacks === false) parts.push("no take-backs");
   parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
   return parts.join(" · ");
 }

@@ -50,6 +50,11 @@ function grouped(tokens) {
 export function renderMarkets(root, view, legal, names, send, me, opened = new Map()) {
   root.replaceChildren();
   const drawn = new Set();
+  // Galactic Base: passengers waiting there, traded-in rewards for sale ("Galactic Base")
+  const base = [];
+  if (view.trade?.base_passengers?.length) base.push(`passengers waiting: ${view.trade.base_passengers.map((p) => names.passenger(p)).join(", ")}`);
+  if (view.cards?.rewards_for_sale?.length) base.push(`rewards for sale: ${view.cards.rewards_for_sale.map((r) => names.reward(r)).join(", ")}`);
+  if (base.length) root.append(el("p", { class: "vs-base" }, `Galactic Base: ${base.join("; ")}.`));
   const markets = marketsOf(view);
   if (!markets.length) {
     root.append(el("p", { class: "hint" }, "No culture discovered yet: land on a surface city or spaceport of a system to make first contact."));

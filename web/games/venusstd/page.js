@@ -55,6 +55,11 @@ export class StandardPage {
     this.board.container.setAttribute("aria-label", MAP_LABEL);
     await this.board.load();
     this.board.onSpace = (space) => this.clickSpace(space);
+    // each space's tooltip says where it is, not only its kind ("yellow space (Colony World)")
+    for (const [id, place] of this.board.places) {
+      const title = place.el.querySelector(":scope > title");
+      if (title) title.textContent = this.names.space(id);
+    }
     if (!this.board.container.parentElement.querySelector(":scope > .zoom-bar")) {
       zoomButtons(this.board, this.board.container.parentElement, {
         label: "Centre on the ship whose turn it is",

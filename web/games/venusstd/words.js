@@ -73,6 +73,10 @@ const SETUP_STEPS = {
   starting_space: "each merchant chooses a starting space (Light Speed Game 17)",
 };
 
+// credits whose event already says the amount (a buy, a sale, a fare, a reward, training)
+const SAID = new Set(["goods_bought", "equipment_bought", "technology_bought", "goods_sold", "fare",
+  "second_mission", "reward_bought", "trade_in", "pilot training", "merchant_spaceport"]);
+
 /** The sentence of an event; null for events that say nothing to a player. */
 function sentence(ev, names, me) {
   const d = ev.data || {};
@@ -87,7 +91,7 @@ function sentence(ev, names, me) {
     case "SetupStepStarted": return `Setup: ${SETUP_STEPS[d.step] || humanType(d.step)}.`;
     case "DialsSet": return `${who(d.seat)} ${vb(d.seat, "set")} the dials: laser ${d.laser}, shield ${d.shield}${why(d.reason)}.`;
     case "ShipPlaced": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ship is placed at ${names.space(d.space)}.`;
-    case "CreditsChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "pay")} ${money(Math.abs(d.delta))}${why(d.reason)}.`;
+    case "CreditsChanged": if (SAID.has(d.reason)) return null; return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "pay")} ${money(Math.abs(d.delta))}${why(d.reason)}.`;
     case "FameChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} fame${why(d.reason)}.`;
     case "InfamyChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} infamy${why(d.reason)}.`;
     case "PilotLevelSet": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} pilot is now level ${d.level}${why(d.reason)}.`;
