@@ -27,6 +27,7 @@ import json
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -336,6 +337,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         host, port = base.removeprefix("http://").split(":")
         raws = [RawHttp(host, int(port)) for _ in games]
         spy = pyspy(pid, args.duration)
+        if os.environ.get("STARPORT_LOOP_WATCH") and pid:  # the watch counts play only
+            os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
         if args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
@@ -347,6 +350,9 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             raw.close()
         if spy is not None:
             spy.wait(timeout=60)
+        if os.environ.get("STARPORT_LOOP_WATCH_GARBAGE") and pid:  # the garbage, by type
+            os.kill(pid, signal.SIGUSR2)
+            await asyncio.sleep(1.0)
         elapsed = time.monotonic() - start
         cpu_now = cpu_seconds(pid)
         cpu = (cpu_now[0] - cpu[0], cpu_now[1] - cpu[1])
