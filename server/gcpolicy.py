@@ -34,8 +34,8 @@ import time
 
 log = logging.getLogger("starport.gc")
 
-YOUNG = 5_000  # new tracked objects (net) between two young collections
-MIDDLE = 10  # young collections between two middle-generation ones
+YOUNG = 2_000  # new tracked objects (net) between two young collections (~2-3 ms each)
+MIDDLE = 3  # young collections between two middle-generation ones (~10 ms each)
 NEVER = 1 << 30  # the old generation's threshold: no automatic full collection
 FULL_EVERY = 600.0  # seconds between two full collections (STARPORT_GC_FULL_EVERY)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -231,6 +232,13 @@ class Service:
     # read per link every few seconds under load (10% of the loop's samples at 200 games).
     TOKEN_TTL = 30.0
 
+    def token_ttl(self) -> float:
+        """How long this lookup is trusted: between half ``TOKEN_TTL`` and all of it, drawn
+        at random, so links resolved together (a server's sockets all reconnecting after a
+        restart) are not all looked up again in the same instant: 800 at once stalled the
+        loop at 200 games (``docs/performance.md``, "The third round")."""
+        return self.TOKEN_TTL * (0.5 + 0.5 * random.random())
+
     async def identify(self, table_id: str, tokens: list[str]) -> list[store.Identity]:
         """The identities these tokens give at this table (a short-lived cache in front of the
         database; a link re-issued here drops out at once, elsewhere within ``TOKEN_TTL``)."""
@@ -251,7 +259,7 @@ class Service:
             if len(self.token_cache) > 50_000:
                 self.token_cache.clear()
             for token, ident in zip(missing, await self.db(look), strict=True):
-                self.token_cache[(table_id, token)] = (ident, now + self.TOKEN_TTL)
+                self.token_cache[(table_id, token)] = (ident, now + self.token_ttl())
                 found[token] = ident
         # in the order the tokens were presented: the caller's own link first
         return [ident for t in tokens if (ident := found.get(t)) is not None]

@@ -350,15 +350,31 @@ async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     return True
 
 
+HEARTBEAT_SLICES = 20  # the tables' pings are spread over this many steps of an interval
+
+
 async def heartbeat(service: Service, interval: float) -> None:
-    """An application-level ping with the head seq, so idle clients can spot a gap."""
+    """An application-level ping with the head seq, so idle clients can spot a gap.
+
+    Every socket gets one per ``interval``, but not all at once: each step of
+    ``interval / HEARTBEAT_SLICES`` pings the tables of one slice (a table's slice is its
+    id's hash). Waking every socket in one turn of the loop (800 at 200 games) stalled it
+    for tens of milliseconds every interval (``docs/performance.md``, "The third round")."""
     service.hub.presence_ttl = 3 * interval
+    step = 0
     while True:
-        await asyncio.sleep(interval)
-        service.repeat_presence()
-        for group in list(service.hub.subs.values()):
-            for sub in list(group):
+        await asyncio.sleep(interval / HEARTBEAT_SLICES)
+        step = (step + 1) % HEARTBEAT_SLICES
+        if step == 0:
+            service.repeat_presence()
+        for table_id in heartbeat_slice(list(service.hub.subs), step):
+            for sub in list(service.hub.watching(table_id)):
                 sub.poke("p")
+
+
+def heartbeat_slice(table_ids: list[str], step: int) -> list[str]:
+    """The tables whose sockets are pinged at this step of the heartbeat."""
+    return [t for t in table_ids if hash(t) % HEARTBEAT_SLICES == step]
 
 
 route = WebSocketRoute("/api/tables/{table_id}/ws", game_socket)
