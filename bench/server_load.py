@@ -374,6 +374,9 @@ def main() -> int:
                         help="commands over the websocket (views pushed) or HTTP POST")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--http-connections", type=int, default=200)
+    parser.add_argument("--rate-limits", default="off",
+                        help="the server's STARPORT_RATE_LIMITS (on PostgreSQL every allowed "
+                             "hit is also counted in the database)")
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
     args = parser.parse_args()
@@ -385,7 +388,8 @@ def main() -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="starport-bench-") as tmp:
-        env = {**os.environ, "STARPORT_DATA_DIR": tmp, "STARPORT_RATE_LIMITS": "off"}
+        env = {**os.environ, "STARPORT_DATA_DIR": tmp,
+               "STARPORT_RATE_LIMITS": args.rate_limits}
         env.pop("DATABASE_URL", None)
         if args.database_url:
             env["DATABASE_URL"] = args.database_url

@@ -26,6 +26,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocketClose
 
 from engine.kernel import CommandRejected
 from engine.venus.board import load_board
@@ -81,16 +82,19 @@ class StarportApp(FastAPI):
     websocket pass untouched (the body limit and security headers are HTTP-only, the error
     middlewares re-raise), but each kept a coroutine, and its closures, alive for as long
     as the socket lived, and wrapped every frame sent: measured, memory per idle websocket
-    (``docs/performance.md``, "The third round")."""
+    (``docs/performance.md``, "The third round"). A websocket to any other path is refused
+    before it is accepted (it reached the static files' route, which failed on it)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             match, child = ws.route.matches(scope)
-            if match is Match.FULL:
-                scope.update(child)
-                scope["app"] = self
-                await ws.game_socket(WebSocket(scope, receive, send))
+            if match is not Match.FULL:  # no other websocket (the static files' default
+                await WebSocketClose()(scope, receive, send)  # route failed on one)
                 return
+            scope.update(child)
+            scope["app"] = self
+            await ws.game_socket(WebSocket(scope, receive, send))
+            return
         await super().__call__(scope, receive, send)
 
 

@@ -121,6 +121,10 @@ class LoopWatch:
         self.stopping.set()
         if self.handle is not None:
             self.handle.cancel()
+        import signal
+
+        for sig in (signal.SIGUSR1, signal.SIGUSR2):
+            self.loop.remove_signal_handler(sig)
         if self._gc in gc.callbacks:
             gc.callbacks.remove(self._gc)
         self.thread.join(timeout=2)
