@@ -62,6 +62,7 @@ class LoopWatch:
         self.gc_started = 0.0
         self.gc_cpu_started = 0.0
         self.gc_cpu = [0.0, 0.0, 0.0]  # the collections' CPU time (the rest: preempted)
+        self.gc_cpu_worst = [0.0, 0.0, 0.0]
         self.gc_counts = [0, 0, 0]
         self.gc_total = [0.0, 0.0, 0.0]
         self.gc_worst = [0.0, 0.0, 0.0]
@@ -93,6 +94,7 @@ class LoopWatch:
         self.stalls.clear()
         self.gc_counts, self.gc_total, self.gc_worst = [0, 0, 0], [0.0] * 3, [0.0] * 3
         self.gc_cpu = [0.0] * 3
+        self.gc_cpu_worst = [0.0] * 3
         self.gc_long.clear()
         self.stacks.clear()
 
@@ -149,7 +151,10 @@ class LoopWatch:
             self.gc_cpu_started = time.thread_time()
             return
         spent = time.perf_counter() - self.gc_started
-        self.gc_cpu[int(info.get("generation", 0))] += time.thread_time() - self.gc_cpu_started
+        cpu = time.thread_time() - self.gc_cpu_started
+        self.gc_cpu[int(info.get("generation", 0))] += cpu
+        self.gc_cpu_worst[int(info.get("generation", 0))] = max(
+            self.gc_cpu_worst[int(info.get("generation", 0))], cpu)
         gen = int(info.get("generation", 0))
         self.gc_counts[gen] += 1
         self.gc_total[gen] += spent
@@ -184,6 +189,7 @@ class LoopWatch:
             "gc": [{"generation": g, "count": self.gc_counts[g],
                     "total_ms": round(self.gc_total[g] * 1000, 1),
                     "cpu_ms": round(self.gc_cpu[g] * 1000, 1),
+                    "worst_cpu_ms": round(self.gc_cpu_worst[g] * 1000, 1),
                     "worst_ms": round(self.gc_worst[g] * 1000, 1)} for g in range(3)],
             "gc_long": self.gc_long,
             "stall_stacks": self.stacks.most_common(40),
