@@ -306,8 +306,11 @@ async def play_ws(game: Game, rng: random.Random, until: float, samples: list[fl
 
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
+    # idle connections are dropped here after 2 s, before the server's keep-alive (5 s)
+    # closes them: with both at 5 s a request sent on a connection the server was closing
+    # failed with httpx.ReadError, which ended PostgreSQL runs in set-up on a loaded machine
     limits = httpx.Limits(max_connections=args.http_connections,
-                          max_keepalive_connections=args.http_connections)
+                          max_keepalive_connections=args.http_connections, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         t = time.monotonic()
         sem = asyncio.Semaphore(32)

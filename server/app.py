@@ -120,6 +120,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await service.stop()
+            shared = getattr(app.state.limits, "shared", None)
+            if shared is not None:  # the rate counters' own connection
+                await asyncio.to_thread(shared.close)
             if watch is not None:
                 watch.stop()
 

@@ -80,9 +80,10 @@ def test_two_processes_share_the_counters(pg_url: str, spawn: Any) -> None:
 @pytest.mark.postgres
 def test_shared_counts_one_statement_without_a_durable_commit(pg_url: str,
                                                               tmp_path: Path) -> None:
-    """A shared hit is one autocommitted upsert whose commit waits for no disk (issue 14,
-    third round: it was a transaction and a durable commit per request); it counts up within
-    a window, starts again in the next, and leaves the connection's own setting alone."""
+    """A shared hit is one autocommitted upsert whose commit waits for no disk, on the
+    counters' own connection (issue 14, third round: it was a transaction and a durable
+    commit per request); it counts up within a window, starts again in the next, survives
+    losing that connection, and leaves the pool's connections' setting alone."""
     import asyncio
 
     from sqlalchemy import text
@@ -100,11 +101,14 @@ def test_shared_counts_one_statement_without_a_durable_commit(pg_url: str,
 
     try:
         assert asyncio.run(hits()) == [1, 2, 3, 1]
+        counts.conn.close()  # its own connection lost: made again, the count goes on
+        assert asyncio.run(counts.hit("ws/k", 3600)) == 4
         with service.engine.connect() as conn:
             assert conn.execute(text("SHOW synchronous_commit")).scalar_one() == "on"
             conn.execute(text("UPDATE rate_counters SET window_start = window_start - 3600"))
             conn.commit()
         assert asyncio.run(counts.hit("ws/k", 3600)) == 1  # a new window
     finally:
+        counts.close()
         service.pool.shutdown(wait=True)
         service.engine.dispose()
