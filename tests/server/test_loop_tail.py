@@ -35,6 +35,7 @@ def collector() -> Iterator[None]:
     yield
     gc.set_threshold(*before)
     gc.unfreeze()
+    gcpolicy._configured = False  # later tests' apps are not serving processes
 
 
 class Cycle:
