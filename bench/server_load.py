@@ -9,7 +9,10 @@ A sample is the time from sending the command until all four clients of the game
 resulting push. The server runs as a child process (``starport serve``) on a
 fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
 server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
-while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``). The run is
+while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``).
+``STARPORT_LOOP_WATCH=<file>`` has the server watch its event loop (``server/loopwatch.py``:
+lag, the collector's pauses, the stacks of stalls), counting play only; with
+``STARPORT_LOOP_WATCH_GARBAGE=1`` also the cyclic garbage by type at the end. The run is
 bounded (``--duration``; set-up has its own timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
@@ -340,7 +343,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         host, port = base.removeprefix("http://").split(":")
         raws = [RawHttp(host, int(port)) for _ in games]
         spy = pyspy(pid, args.duration)
-        if os.environ.get("STARPORT_LOOP_WATCH") and pid:  # the watch counts play only
+        watched = os.environ.get("STARPORT_LOOP_WATCH") and pid and args.workers == 1
+        if watched:  # the watch counts play only (one process: the signal goes to its pid)
             os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
         if args.transport == "ws":
@@ -353,7 +357,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             raw.close()
         if spy is not None:
             spy.wait(timeout=60)
-        if os.environ.get("STARPORT_LOOP_WATCH_GARBAGE") and pid:  # the garbage, by type
+        if watched and os.environ.get("STARPORT_LOOP_WATCH_GARBAGE"):  # the garbage, by type
             os.kill(pid, signal.SIGUSR2)
             await asyncio.sleep(1.0)
         elapsed = time.monotonic() - start
