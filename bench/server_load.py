@@ -42,6 +42,10 @@ from orjson import loads  # the load generator shares the machine: parse as chea
 
 ROOT = Path(__file__).resolve().parents[1]
 FIDDLING = {"SetDrives", "UseGateLock"}
+# a random player picks ``TakeBack`` whenever it is offered (a third of its commands, each a
+# rewind of the state): it would only loop, so, like the project's bots
+# (``engine.kernel.takeback.without``), the load skips it unless ``--takebacks``
+TAKEBACK = "TakeBack"
 
 
 def family(pid: int) -> list[int]:
@@ -232,8 +236,13 @@ class RawHttp:
             self.writer.close()
 
 
+def choosable(legal: list[dict[str, Any]], skip: set[str]) -> list[dict[str, Any]]:
+    """The commands the load picks from (all of them if it would skip every one)."""
+    return [a for a in legal if a["type"] not in skip] or legal
+
+
 async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
-               samples: list[float], errors: list[str]) -> None:
+               samples: list[float], errors: list[str], skip: set[str]) -> None:
     await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
     n = 0
     seat = 0
@@ -245,7 +254,7 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
             seat = mine["pending"]["seats"][0]
             status, mine = await http.request("GET", f"/api/tables/{game.tid}/view",
                                               game.tokens[seat])
-        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        legal = choosable(mine["legal"], skip)
         command = rng.choice(legal)
         n += 1
         t0 = time.perf_counter()
@@ -264,7 +273,7 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
 
 
 async def play_ws(game: Game, rng: random.Random, until: float, samples: list[float],
-                  errors: list[str]) -> None:
+                  errors: list[str], skip: set[str]) -> None:
     """Commands over the seats' sockets, chosen from the views pushed with the events."""
     await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
     n = 0
@@ -280,7 +289,7 @@ async def play_ws(game: Game, rng: random.Random, until: float, samples: list[fl
                 return
             continue
         seat, mine = found
-        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        legal = choosable(mine["legal"], skip)
         n += 1
         cid = f"b{n}"
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -337,12 +346,14 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         raws = [RawHttp(host, int(port)) for _ in games]
         spy = pyspy(pid, args.duration)
         cpu = cpu_seconds(pid)
+        skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
         if args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
-                                           errors) for g in games))
+                                           errors, skip) for g in games))
         else:
             await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
-                                        errors) for g, raw in zip(games, raws, strict=True)))
+                                        errors, skip)
+                                   for g, raw in zip(games, raws, strict=True)))
         for raw in raws:
             raw.close()
         if spy is not None:
@@ -367,6 +378,10 @@ def main() -> int:
     parser.add_argument("--transport", choices=["ws", "http"], default="ws",
                         help="commands over the websocket (views pushed) or HTTP POST")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--server-root", type=Path, default=None,
+                        help="serve another copy of the project (a baseline), same venv")
+    parser.add_argument("--takebacks", action="store_true",
+                        help="the random player may pick TakeBack too (a third of its picks)")
     parser.add_argument("--http-connections", type=int, default=200)
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
@@ -389,7 +404,7 @@ def main() -> int:
         server = subprocess.Popen(
             [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port),
              "--workers", str(args.workers)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=args.server_root or ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 120  # a loaded machine starts a server slowly
