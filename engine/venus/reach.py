@@ -173,6 +173,10 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
             visit(nxt, left, way, far, on, spent)
 
     visit(replace(start), player.cash, None, 0, None, 0)
+    # ``visit`` calls itself through its closure cell: a reference cycle that would keep
+    # every search state alive until the cycle collector ran (its pass was the largest
+    # share of a query's cost in a server's profile). Clearing the cell frees them now.
+    del visit
     found = [
         Destination(dot, end, _dots(trail), pilot, mp, paid)
         for (dot, end), (paid, _, trail, pilot, mp) in best.items()
