@@ -179,6 +179,10 @@ async def reader(game: Game, i: int, ws: Any) -> None:
             if "view" in msg:  # the view in the same frame (hello "inline_view")
                 game.views[i] = msg["view"]
                 game.viewed.set()
+            if "ack" in msg:  # our command's ack in the same frame (hello "inline_ack")
+                fut = game.answers.pop(msg["ack"].get("client_id") or "", None)
+                if fut is not None and not fut.done():
+                    fut.set_result({"type": "ack", **msg["ack"]})
         elif kind == "view":
             game.views[i] = msg
             game.viewed.set()
@@ -193,7 +197,8 @@ async def connect(game: Game, ws_base: str, views: bool) -> None:
         ws = await websockets.connect(f"{ws_base}/api/tables/{game.tid}/ws", compression=None,
                                       max_size=2**22, open_timeout=60, ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "after": 0,
-                                  "view": views, "inline_view": views}))
+                                  "view": views, "inline_view": views,
+                                  "inline_ack": views}))
         hello = json.loads(await ws.recv())
         game.seen[i] = 0
         game.sockets.append(ws)
