@@ -75,7 +75,10 @@ def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
         cmd += ["--takebacks"]
     if args.database_url:
         cmd += ["--database-url", args.database_url, "--workers", str(args.workers)]
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False).stdout
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    if RESULT.search(done.stdout) is None:  # say why (a set-up that timed out, a crash)
+        return done.stdout + "\n".join(done.stderr.strip().splitlines()[-3:])
+    return done.stdout
 
 
 def run_peer(args: argparse.Namespace) -> str:
