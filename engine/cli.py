@@ -16,6 +16,14 @@ def _board(args: argparse.Namespace) -> int:
         Path(args.svg).write_text(svg, encoding="utf-8")
         print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the Star Traders galaxy)")
         return 0
+    if args.game == "venus-standard":
+        from engine.venus_standard.board import load_board as load_standard_board
+        from engine.venus_standard.board_svg import render_board_svg as render_standard
+
+        svg = render_standard(load_standard_board())
+        Path(args.svg).write_text(svg, encoding="utf-8")
+        print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the standard game side)")
+        return 0
     from engine.venus.board import load_board
     from engine.venus.board_svg import render_board_svg
 
@@ -61,11 +69,15 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.game == "star-traders":
         from engine.startraders.simulate import BOTS, simulate
         options: dict[str, object] = {}
+    elif args.game == "venus-standard":
+        from engine.venus_standard.simulate import BOTS, simulate
+        options = {}
     else:
         from engine.bots import BOTS
         from engine.bots.simulate import simulate
         options = {"edition": args.edition, "game_length": args.target}
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    default_bot = "random" if args.game == "venus-standard" else "trader"
+    bots = [b.strip() for b in (args.bots or default_bot).split(",") if b.strip()]
     if len(bots) == 1:
         bots = bots * args.players
     if len(bots) != args.players:
@@ -96,6 +108,10 @@ def _simulate(args: argparse.Namespace) -> int:
         summary["win_rate_by_personality"] = summary["win_rate_by_race"]
         lines = [line.replace("by race", "by personality").replace("net worths", "Prestige")
                  for line in lines if not line.startswith("Rastur")]
+    if args.game == "venus-standard":  # pilots instead of races, final scores, no Rastur
+        summary["win_rate_by_pilot"] = summary["win_rate_by_race"]
+        lines = [line.replace("by race", "by pilot").replace("net worths", "final scores")
+                 for line in lines if not line.startswith("Rastur")]
     if args.json:
         print(json.dumps(summary))
     else:
@@ -107,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="starport", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     board = sub.add_parser("board", help="write a game's board as an SVG file")
-    board.add_argument("game", choices=["venus", "star-traders"])
+    board.add_argument("game", choices=["venus", "venus-standard", "star-traders"])
     board.add_argument("--svg", required=True, help="the SVG file to write")
     board.add_argument("--edition", default="avalon-hill",
                        choices=["avalon-hill", "classic-2012"])
@@ -119,10 +135,11 @@ def main(argv: list[str] | None = None) -> int:
                        help="server processes (PostgreSQL only; SQLite is one process)")
     serve.set_defaults(run=_serve)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
-    sim.add_argument("game", choices=["venus", "star-traders"])
+    sim.add_argument("game", choices=["venus", "star-traders", "venus-standard"])
     sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--bots", default="trader",
-                     help="one bot name per seat, comma-separated (one name: every seat)")
+    sim.add_argument("--bots", default=None,
+                     help="one bot name per seat, comma-separated (one name: every seat; "
+                          "default: trader, random for venus-standard)")
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", default="1")
     sim.add_argument("--edition", default="avalon-hill",

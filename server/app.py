@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -60,12 +60,28 @@ def _board_svg(edition: str) -> Asset:
     return make_asset(render_board_svg(load_board(edition)).encode(), "image/svg+xml")
 
 
-@cache
-def _galaxy_svg() -> Asset:
+def _galaxy() -> str:
     from engine.startraders.galaxy import load_galaxy
     from engine.startraders.galaxy_svg import render_galaxy_svg
 
-    return make_asset(render_galaxy_svg(load_galaxy()).encode(), "image/svg+xml")
+    return render_galaxy_svg(load_galaxy())
+
+
+def _standard_cluster() -> str:
+    from engine.venus_standard.board import load_board as load_standard_board
+    from engine.venus_standard.board_svg import render_board_svg as render_standard
+
+    return render_standard(load_standard_board())
+
+
+# the boards of rulesets without editions, served at /boards/<name>.svg
+BOARD_SVGS: dict[str, Callable[[], str]] = {"star-traders": _galaxy,
+                                           "venus-standard": _standard_cluster}
+
+
+@cache
+def _named_board_svg(name: str) -> Asset:
+    return make_asset(BOARD_SVGS[name]().encode(), "image/svg+xml")
 
 
 class SandboxAnswer(BaseModel):
@@ -137,11 +153,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         Gzipped, with an ETag (``?v=<its version>`` makes it immutable; ``static.py``)."""
         return asset_response(request, _board_svg(edition))
 
-    @app.get("/boards/star-traders.svg", response_class=Response)
-    def star_traders_board(request: Request) -> Response:
-        """The Star Traders galaxy; ids ``world-<number>`` and ``line-<low>-<high>``
-        (gzipped, with an ETag, as the Venus board)."""
-        return asset_response(request, _galaxy_svg())
+    @app.get("/boards/{name}.svg", response_class=Response)
+    def named_board(request: Request, name: str) -> Response:
+        """The board of a ruleset without editions (gzipped, with an ETag, as the Venus
+        board): ``star-traders`` (ids ``world-<number>``, ``line-<low>-<high>``) and
+        ``venus-standard`` (every space carries ``data-space="<space id>"``)."""
+        if name not in BOARD_SVGS:
+            raise HTTPException(status_code=404, detail={
+                "code": "not_found", "message": f"no board named {name!r}; boards: "
+                + ", ".join(["venus", *sorted(BOARD_SVGS)])})
+        return asset_response(request, _named_board_svg(name))
 
     @app.get("/api/star-traders/components")
     def star_traders_components() -> dict[str, Any]:

@@ -251,3 +251,27 @@ def _star_traders_jumps(state: Any, seat: int) -> dict[str, Any]:
 
 
 register(_star_traders())
+
+
+def _venus_standard() -> Hosted:
+    """Merchant of Venus (2012), the standard game: a lobby choice is a pilot (Setup 8:
+    "Each player chooses one of the pilots"; seats without one get one at random)."""
+    from engine.venus_standard.options import VenusStandardOptions
+    from engine.venus_standard.ruleset import ruleset as venus_standard
+    from engine.venus_standard.state import PILOTS
+
+    def choices(options: dict[str, Any]) -> list[str]:
+        return list(PILOTS)
+
+    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
+        if event.type not in ("TurnStarted", "GameEnded"):
+            return None
+        return {"round": state.round, "seat": event.data.get("seat"),
+                "scores": [p.credits for p in state.players]}
+
+    return Hosted(venus_standard, choices=choices, choice_option="pilots",
+                  options_schema=VenusStandardOptions, history_point=history_point,
+                  bots=("random",))
+
+
+register(_venus_standard())

@@ -4,26 +4,17 @@ Contract, which may force another delivery)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.kernel import PUBLIC, Audience, Event, Randomness, event, only
+from engine.kernel import Randomness, only
+from engine.kernel.draft import Draft as KernelDraft
 
 from .components import BANK_PAYMENTS
 from .evolve import apply
 from .state import StarState, clone_state
 
 
-class Draft:
+class Draft(KernelDraft[StarState]):
     def __init__(self, state: StarState, rng: Randomness) -> None:
-        self.state = clone_state(state)
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, type_: str, audience: Audience = PUBLIC, *, type_public: bool = True,
-             **data: Any) -> None:
-        ev = event(type_, audience, type_public=type_public, **data)
-        apply(self.state, ev)
-        self.events.append(ev)
+        super().__init__(state, rng, apply=apply, clone=clone_state)
 
     def die(self) -> int:
         """One die: a sandbox's predetermined die first, else from the game's randomness."""

@@ -15,7 +15,12 @@ from enum import StrEnum
 from functools import cache
 from importlib import resources
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from engine.cluster import FrozenModel, Graph, Point, Route
+
+__all__ = ["EDITIONS", "Board", "BoardData", "Dot", "DotColor", "DotKind", "Link", "LinkKind",
+           "Point", "Route", "System", "load_board", "load_board_data"]
 
 EDITIONS = ("avalon-hill", "classic-2012")
 
@@ -46,13 +51,7 @@ class LinkKind(StrEnum):
     INVISIBLE = "invisible"  # the Cloud's Body/Wing jump, only by Pilot Number (6.4)
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Point(_Model):
-    x: float
-    y: float
+_Model = FrozenModel  # the shared cluster map model (``engine.cluster``)
 
 
 class System(_Model):
@@ -66,14 +65,6 @@ class System(_Model):
     planet: Point | None = None  # centre of the planet carrying Surface Cities
     planet_radius: float | None = None
     label: Point  # where the system's name is drawn
-
-
-class Route(_Model):
-    """A trade route: the line of dots between two systems."""
-
-    id: str
-    name: str
-    ends: tuple[str, str]  # system ids
 
 
 class Dot(_Model):
@@ -172,23 +163,24 @@ class Board:
             d.id: d for d in data.dots if not d.editions or edition in d.editions
         }
         # neighbours along ordinary paths, with MP cost; airfoil and invisible links apart
-        self.paths: dict[str, dict[str, int]] = {d: {} for d in self.dots}
         self.airfoil: dict[str, dict[str, int]] = {d: {} for d in self.dots}
         self.invisible: dict[str, set[str]] = {d: set() for d in self.dots}
+        path_lines: list[tuple[str, str, int]] = []
         for link in data.links:
             if link.editions and edition not in link.editions:
                 continue
             if link.a not in self.dots or link.b not in self.dots:
                 continue
             if link.kind is LinkKind.PATH:
-                self.paths[link.a][link.b] = link.mp
-                self.paths[link.b][link.a] = link.mp
+                path_lines.append((link.a, link.b, link.mp))
             elif link.kind is LinkKind.AIRFOIL:
                 self.airfoil[link.a][link.b] = link.mp
                 self.airfoil[link.b][link.a] = link.mp
             else:
                 self.invisible[link.a].add(link.b)
                 self.invisible[link.b].add(link.a)
+        self.graph = Graph(self.dots, path_lines)  # the ordinary paths (engine.cluster)
+        self.paths: dict[str, dict[str, int]] = {d: self.graph.neighbours(d) for d in self.dots}
         # Navigation Circle exits, only those of this edition's dots
         self.exits: dict[str, dict[int, str]] = {}
         for d in self.dots.values():

@@ -13,7 +13,8 @@ client = TestClient(app)
 
 def test_health_and_openapi() -> None:
     assert client.get("/api/health").json() == {"status": "ok",
-                                                   "rulesets": ["star-traders", "venus"]}
+                                                   "rulesets": ["star-traders", "venus",
+                                                                "venus-standard"]}
     assert client.get("/openapi.json").status_code == 200
 
 

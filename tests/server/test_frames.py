@@ -20,7 +20,7 @@ from server.schemas import PendingOut, ViewOut
 from server.service import Entry
 
 FIDDLING = {"SetDrives", "UseGateLock"}
-STARTS = {"venus": {"edition": "avalon-hill"}, "star-traders": {}}
+STARTS = {"venus": {"edition": "avalon-hill"}, "star-traders": {}, "venus-standard": {}}
 
 
 def entry_of(ruleset_id: str, seed: str) -> Entry:
@@ -63,7 +63,7 @@ def reference(entry: Entry, viewer: int, role: str) -> dict[str, Any]:
     return dict(json.loads(out.model_dump_json()))
 
 
-@pytest.mark.parametrize("ruleset_id", ["venus", "star-traders"])
+@pytest.mark.parametrize("ruleset_id", ["venus", "star-traders", "venus-standard"])
 def test_the_pushed_view_is_the_json_the_models_wrote(ruleset_id: str) -> None:
     """Every link kind, along a game of random legal commands: the same document."""
     entry = entry_of(ruleset_id, f"push-{ruleset_id}")

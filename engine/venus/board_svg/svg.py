@@ -7,9 +7,12 @@ geometry the other modules of the package share.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
+from engine.cluster.svg import INK, attr, fmt, svg_text
 from engine.venus.board import Board, DotColor, Link, System
+
+__all__ = ["FONT", "GOLD", "HEIGHT", "INK", "WIDTH", "attr", "centre", "fmt", "links_of",
+           "svg_text", "unit"]
 
 WIDTH, HEIGHT = 2400, 1900
 FONT = "'Trebuchet MS', 'DejaVu Sans', Verdana, Arial, sans-serif"
@@ -18,7 +21,6 @@ STAR_SEED = 5632  # the cluster's number in the 2012 book; any fixed seed would 
 DOT_FILL = {DotColor.BLUE: "#2f7de1", DotColor.YELLOW: "#f4c531", DotColor.RED: "#e0403a"}
 DOT_EDGE = {DotColor.BLUE: "#0d3f85", DotColor.YELLOW: "#8a6400", DotColor.RED: "#7c1410"}
 UNCOLORED_FILL, UNCOLORED_EDGE = "#c9d0de", "#5b6478"
-INK = "#05070f"  # text halo and dark fills
 GOLD = "#f1d27a"
 
 # Planet looks and halo tints by system (ornament only: 1.5, planets do not affect play).
@@ -59,52 +61,6 @@ HALO: dict[str, str] = {
     "desert-planet": "#ffc36b",
     "giant-planet": "#ff9d4d",
 }
-
-
-def fmt(v: float) -> str:
-    return f"{v:.1f}".rstrip("0").rstrip(".")
-
-
-def attr(**kw: object) -> str:
-    parts = []
-    for k, v in kw.items():
-        if v is None:
-            continue
-        name = k.rstrip("_").replace("_", "-")
-        parts.append(f"{name}={quoteattr(str(v))}")
-    return " ".join(parts)
-
-
-def svg_text(
-    x: float,
-    y: float,
-    s: str,
-    *,
-    size: float = 13,
-    fill: str = "#eef2ff",
-    anchor: str = "middle",
-    weight: str = "normal",
-    halo: float = 3.5,
-    cls: str | None = None,
-    spacing: float | None = None,
-    style: str | None = None,
-) -> str:
-    a = attr(
-        x=fmt(x),
-        y=fmt(y),
-        class_=cls,
-        font_size=fmt(size),
-        font_weight=weight,
-        text_anchor=anchor,
-        fill=fill,
-        stroke=INK if halo else None,
-        stroke_width=fmt(halo) if halo else None,
-        stroke_linejoin="round" if halo else None,
-        paint_order="stroke" if halo else None,
-        letter_spacing=fmt(spacing) if spacing else None,
-        font_style=style,
-    )
-    return f"<text {a}>{escape(s)}</text>"
 
 
 def links_of(board: Board) -> list[Link]:

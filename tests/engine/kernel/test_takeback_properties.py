@@ -16,6 +16,7 @@ from engine.bots.random_bot import RandomBot
 from engine.kernel import Game, Ruleset, TakeBack, fold, takeback
 from engine.startraders.ruleset import ruleset as star_traders
 from engine.venus.ruleset import ruleset as venus
+from engine.venus_standard.ruleset import ruleset as venus_standard
 
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -86,8 +87,20 @@ def test_star_traders_take_backs_equal_the_replay(seed: int, players: int, advan
     play_with_takebacks(star_traders, {"advanced": advanced}, players, seed, picks)
 
 
+@SETTINGS
+@given(seed=st.integers(0, 10**6), players=st.integers(1, 4),
+       variant=st.sampled_from(["standard", "light-speed", "epic"]),
+       picks=st.lists(st.integers(0, 10**6), min_size=50, max_size=300))
+def test_venus_standard_take_backs_equal_the_replay(seed: int, players: int, variant: str,
+                                                    picks: list[int]) -> None:
+    play_with_takebacks(venus_standard, {"variant": variant}, players, seed, picks)
+
+
 def test_random_games_do_take_back() -> None:
     """The properties above are not vacuous: seeded games reach legal take-backs."""
-    for ruleset, options in ((venus, {"small_bank": True}), (star_traders, {})):
-        game = play_with_takebacks(ruleset, options, 3, 7, list(range(0, 900, 1)))
+    # a standard turn's thin phases are three commands: the picks must not stay in step
+    for ruleset, options, picks in ((venus, {"small_bank": True}, range(0, 900)),
+                                    (star_traders, {}, range(0, 900)),
+                                    (venus_standard, {}, [i // 2 for i in range(1800)])):
+        game = play_with_takebacks(ruleset, options, 3, 7, list(picks))
         assert any(e.type == "TookBack" for e in game.events), ruleset.id

@@ -1,0 +1,71 @@
+"""What a seat may not know, for the leak oracle (``tests/engine/venus_standard/test_hidden.py``
+and ``tests/server/test_venus_standard.py``): every message sent to a viewer is searched
+for these secrets.
+
+A secret is either a *sequence* (an order nobody may learn: a deck, a stockpile, a market
+stack below its top token; a leak is the sequence's first two items written one after the
+other) or a *pair* (a key a view might name, with the value it must never be given: a
+system and the culture of its face-down First Contact card). The core registers the decks
+and the First Contact cards; a component registers its own with ``@secret``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .state import StandardState
+
+
+@dataclass
+class Secrets:
+    sequences: dict[str, list[str]] = field(default_factory=dict)  # name -> hidden order
+    pairs: dict[str, str] = field(default_factory=dict)  # key -> the value never shown
+
+
+Source = Callable[[StandardState, int], Secrets]
+SOURCES: list[Source] = []
+
+
+def secret(fn: Source) -> Source:
+    SOURCES.append(fn)
+    return fn
+
+
+def secrets_for(state: StandardState, viewer: int) -> Secrets:
+    out = Secrets()
+    for fn in SOURCES:
+        found = fn(state, viewer)
+        out.sequences.update(found.sequences)
+        out.pairs.update(found.pairs)
+    return out
+
+
+@secret
+def _core(state: StandardState, viewer: int) -> Secrets:
+    """Setup 3, 5, 6: the decks' and stockpiles' order; the face-down First Contact cards."""
+    return Secrets(sequences={f"deck {k}": list(v) for k, v in state.decks.items()},
+                   pairs=dict(state.first_contact))
+
+
+def _dicts(node: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _dicts(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _dicts(v)
+
+
+def leaks(message: Any, secrets: Secrets) -> list[str]:
+    """The secrets ``message`` (any JSON document) gives away, named."""
+    text = json.dumps(message)
+    found = [name for name, seq in secrets.sequences.items()
+             if len(seq) > 1 and json.dumps(seq[:2])[1:-1] in text]
+    for d in _dicts(message):
+        found += [f"{key} is {value}" for key, value in secrets.pairs.items()
+                  if d.get(key) == value]
+    return found

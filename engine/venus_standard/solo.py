@@ -1,0 +1,190 @@
+"""The Solo Challenge Game: Challenge cards ("Solo Challenge Setup" 1-2, "Challenges",
+"Irreversible Effect", "Winning the Solo Challenge Game").
+
+The cards are ``vsenc``'s data (``data/challenges.json``: colour, round, fee, a challenge
+``{"need": ..., "at_least": n}`` and an effect). This module places them, activates each at
+the start of its round (an irreversible effect is applied then), takes the fees before
+every Movement phase, ends the game at once when a round starts with fees the player
+cannot pay, notices a completed challenge after every command, and decides the solo game's
+win at the end. A challenge's ``need`` is measured by ``NEEDS[need](state, seat, spec)``;
+a component may register a better measure for its own need (pirates defeated...).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from . import rounds, rules
+from .draft import Draft
+from .state import Solo, StandardState
+
+Need = Callable[[StandardState, int, dict[str, Any]], int]
+NEEDS: dict[str, Need] = {}
+DATA = "challenges.json"
+
+
+@cache
+def challenge_cards() -> dict[str, dict[str, Any]]:
+    """The Challenge cards by id (empty until the data file exists)."""
+    path = resources.files("engine.venus_standard") / "data" / DATA
+    if not path.is_file():
+        return {}
+    cards = json.loads(path.read_text("utf-8"))["cards"]
+    return {c["id"]: c for c in cards}
+
+
+def need(name: str) -> Callable[[Need], Need]:
+    def register(fn: Need) -> Need:
+        NEEDS[name] = fn
+        return fn
+
+    return register
+
+
+NEEDS.update({
+    "credits": lambda s, seat, spec: s.player(seat).credits,
+    "cultures_discovered": lambda s, seat, spec: len(s.discovered),
+    "attribute": lambda s, seat, spec: int(getattr(s.player(seat), spec["attribute"], 0)),
+    "missions_completed": lambda s, seat, spec: len(s.player(seat).missions_done),
+    "rewards": lambda s, seat, spec: len(s.player(seat).rewards),
+    "fame_tokens": lambda s, seat, spec: s.player(seat).fame,
+})
+
+
+def met(state: StandardState, card: str, seat: int = 0) -> bool:
+    """Whether the card's challenge is fulfilled now (an unknown need never is)."""
+    spec = challenge_cards()[card]["challenge"]
+    measure = NEEDS.get(spec["need"])
+    return measure is not None and measure(state, seat, spec) >= int(spec["at_least"])
+
+
+def place_challenges(draft: Draft) -> None:
+    """Solo Challenge Setup 1-2: the cards sorted by colour into face-down piles, each pile
+    shuffled and its top card drawn; the rest go back to the box unseen."""
+    piles: dict[str, list[str]] = {}
+    for cid, card in sorted(challenge_cards().items()):
+        piles.setdefault(str(card["colour"]), []).append(cid)
+    drawn = [draft.rng.shuffled(cards)[0] for _, cards in sorted(piles.items())]
+    table = challenge_cards()
+    drawn.sort(key=lambda cid: (int(table[cid]["round"]), cid))
+    draft.emit("ChallengesPlaced", cards=[{"card": cid, "round": int(table[cid]["round"]),
+                                           "fee": int(table[cid]["fee"])} for cid in drawn])
+
+
+def fees(state: StandardState) -> int:
+    solo = state.solo
+    return 0 if solo is None else sum(solo.fees[c] for c in solo.active)
+
+
+def active_effects(state: StandardState, kind: str) -> list[dict[str, Any]]:
+    """The effects of that kind of the active Challenge cards (e.g. "pirates_stronger")."""
+    solo = state.solo
+    if solo is None:
+        return []
+    effects = [challenge_cards()[c]["effect"] for c in solo.active]
+    return [e for e in effects if e.get("kind") == kind]
+
+
+def _round_start(draft: Draft) -> None:
+    """"Challenges": a card becomes active at the start of its round (its irreversible
+    effect applied then); a player who cannot pay the active fees at the start of a round
+    immediately loses the game."""
+    state = draft.state
+    solo = state.solo
+    if solo is None:
+        return
+    for card in solo.cards:
+        if solo.rounds[card] == state.round and card not in solo.completed:
+            draft.emit("ChallengeActivated", card=card)
+            _irreversible(draft, card)
+    owed = fees(draft.state)
+    if owed and draft.state.player(0).credits < owed:
+        draft.emit("GameEnded", scores=[p.credits for p in draft.state.players],
+                   fame=[None for _ in draft.state.players], winners=[],
+                   reason="challenge_fee_unpaid", owed=owed)
+
+
+def _irreversible(draft: Draft, card: str) -> None:
+    effect = challenge_cards()[card]["effect"]
+    if effect.get("kind") != "dial" or not effect.get("irreversible"):
+        return
+    p = draft.state.player(0)
+    laser, shield = p.laser, p.shield
+    if effect["dial"] == "laser":
+        laser = max(1, laser + int(effect["by"]))
+    else:
+        shield = max(1, shield + int(effect["by"]))
+    draft.emit("DialsSet", seat=0, laser=laser, shield=shield, reason=f"challenge:{card}")
+
+
+def _pay_fees(draft: Draft) -> None:
+    """"Challenges": immediately before every movement step, the active cards' fees."""
+    owed = fees(draft.state)
+    if owed:
+        turn = draft.state.turn
+        seat = 0 if turn is None else turn.seat
+        paid = min(owed, max(0, draft.state.player(seat).credits))
+        draft.credits(seat, -paid, "challenge_fees")
+
+
+def check_completed(draft: Draft) -> None:
+    """A challenge completed, active or not, leaves play with its effect and fee."""
+    state = draft.state
+    solo = state.solo
+    if solo is None or state.stage == "over":
+        return
+    for card in solo.cards:
+        if card not in solo.completed and met(state, card):
+            draft.emit("ChallengeCompleted", card=card)
+
+
+def won(state: StandardState) -> bool:
+    """Winning the Solo Challenge Game: every Challenge card completed by the end of round
+    30 (the challenges' last round)."""
+    solo = state.solo
+    return solo is not None and set(solo.completed) >= set(solo.cards)
+
+
+def _solo_on(state: StandardState) -> Solo:
+    if state.solo is None:
+        state.solo = Solo()
+    return state.solo
+
+
+rounds.ROUND_START.append(_round_start)
+rounds.PHASE_START["movement"].append(_pay_fees)
+rules.AFTER.append(check_completed)
+
+
+def _placed(state: StandardState, d: dict[str, Any]) -> None:
+    solo = _solo_on(state)
+    for entry in d["cards"]:
+        solo.cards.append(entry["card"])
+        solo.rounds[entry["card"]] = entry["round"]
+        solo.fees[entry["card"]] = entry["fee"]
+
+
+def _activated(state: StandardState, d: dict[str, Any]) -> None:
+    _solo_on(state).active.append(d["card"])
+
+
+def _completed(state: StandardState, d: dict[str, Any]) -> None:
+    solo = _solo_on(state)
+    solo.completed.append(d["card"])
+    if d["card"] in solo.active:
+        solo.active.remove(d["card"])
+
+
+def _register() -> None:
+    from .handlers import on
+
+    on("ChallengesPlaced")(_placed)
+    on("ChallengeActivated")(_activated)
+    on("ChallengeCompleted")(_completed)
+
+
+_register()

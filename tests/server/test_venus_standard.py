@@ -1,0 +1,133 @@
+"""Merchant of Venus standard tables through the same API as the other games
+(server/rulesets.py), on SQLite and PostgreSQL: the pilots as lobby choices (Setup 8), the
+options schema, play by seats and a bot seat, and a leak oracle over every message a seat
+or a spectator receives: no face-down First Contact card (which culture lies in which
+system: Setup 3) and no deck's order (Setup 5-6) is ever sent, nor the seed."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import uuid
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from engine.kernel import SPECTATOR
+from engine.venus_standard.secrets import leaks, secrets_for
+from engine.venus_standard.state import PILOTS
+
+from .helpers import h, view
+
+
+def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
+           choices: dict[int, str] | None = None, **options: Any) -> dict[str, Any]:
+    r = c.post("/api/tables", json={"name": "Venus", "ruleset": "venus-standard",
+                                    "seats": seats, "bots": bots or [], "options": options})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for i, link in enumerate(table["seats"]):
+        if i in (bots or []):
+            continue
+        body: dict[str, Any] = {"name": f"P{i}"}
+        if choices and i in choices:
+            body["choice"] = choices[i]
+        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
+        assert r.status_code == 200, r.text
+    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    return table
+
+
+def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
+    token = table["seats"][seat]["token"]
+    seq = view(c, table, token)["seq"]
+    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
+                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+
+
+def test_the_options_schema_and_the_pilots_are_offered(client: TestClient) -> None:
+    listed = {r["id"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
+    standard = listed["venus-standard"]
+    assert standard["choice_option"] == "pilots"
+    props = standard["options_schema"]["properties"]
+    assert {"variant", "epic_rounds", "pilots", "solo_picks", "takebacks"} <= set(props)
+    r = client.post("/api/tables", json={"name": "x", "ruleset": "venus-standard", "seats": 2,
+                                         "options": {"variant": "warp"}})
+    assert r.status_code == 422 and "options.variant" in r.text
+
+
+def test_a_standard_table_plays_with_pilots_chosen(client: TestClient) -> None:
+    table = _table(client, seats=2, choices={0: "qossuth", 1: "human"})
+    lobby = client.get(f"/api/tables/{table['table_id']}", headers=h(table["host"]["token"]))
+    assert lobby.json()["ruleset"] == "venus-standard"
+    assert set(lobby.json()["choices"]) == set(PILOTS)
+    v = view(client, table, table["spectator"]["token"])
+    assert [p["pilot"] for p in v["view"]["players"]] == ["qossuth", "human"]
+    assert v["pending"]["prompt"] == "choose_dial"
+    rng = random.Random(5)
+    for _ in range(40):
+        spectator = view(client, table, table["spectator"]["token"])
+        if spectator["pending"] is None:
+            break
+        seat = spectator["pending"]["seats"][0]
+        legal = [a for a in view(client, table, table["seats"][seat]["token"])["legal"]
+                 if a["type"] != "TakeBack"]
+        r = _send(client, table, seat, rng.choice(legal))
+        assert r.status_code == 200, r.text
+    assert view(client, table, table["spectator"]["token"])["view"]["round"] >= 1
+
+
+def _dicts(node: Any) -> Any:
+    if isinstance(node, dict):
+        yield node
+        for v in node.values():
+            yield from _dicts(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _dicts(v)
+
+
+def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None:
+    table = _table(client, seats=3, bots=[2])
+    tid = table["table_id"]
+    tokens = {0: table["seats"][0]["token"], 1: table["seats"][1]["token"],
+              SPECTATOR: table["spectator"]["token"]}
+    sent: dict[int, list[Any]] = {0: [], 1: [], SPECTATOR: []}
+    rng = random.Random(19)
+    for _ in range(150):
+        v = view(client, {"table_id": tid}, tokens[SPECTATOR])
+        sent[SPECTATOR].append(v)
+        if v["pending"] is None:
+            break
+        seat = v["pending"]["seats"][0]
+        if seat == 2:  # the bot's turn
+            time.sleep(0.01)
+            continue
+        mine = view(client, {"table_id": tid}, tokens[seat])
+        sent[seat].append(mine)
+        bad = {"type": "RevealFirstContact", "system": "nowhere"}
+        sent[seat].append(client.post(f"/api/tables/{tid}/commands", headers=h(tokens[seat]),
+                                      json={"seq": mine["seq"], "client_id": uuid.uuid4().hex,
+                                            "command": bad}).json())
+        legal = [a for a in mine["legal"] if a["type"] != "TakeBack"]
+        sent[seat].append(client.post(f"/api/tables/{tid}/commands", headers=h(tokens[seat]),
+                                      json={"seq": mine["seq"], "client_id": uuid.uuid4().hex,
+                                            "command": rng.choice(legal)}).json())
+    for viewer, token in tokens.items():
+        for path in ("log", "export", "", "history", "replay?at=0&count=200"):
+            sent[viewer].append(client.get(f"/api/tables/{tid}/{path}".rstrip("/"),
+                                           headers=h(token)).json())
+    entry = client.app.state.service.entries[tid]  # type: ignore[attr-defined]
+    state, seed = entry.game.state, str(entry.game.seed)
+    assert state.first_contact, "some First Contact cards are still face down"
+    for viewer, messages in sent.items():
+        # knowledge only grows: what is still secret at the end was secret all along
+        secrets = secrets_for(state, viewer)
+        for message in messages:
+            assert seed not in json.dumps(message)
+            assert leaks(message, secrets) == [], f"leaked to {viewer}"
+            for d in _dicts(message):
+                if d.get("type") in ("FirstContactPlaced", "DeckShuffled") and "seq" in d:
+                    assert "data" not in d, "a secret setup event leaked"
