@@ -170,7 +170,7 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
             nxt = Position(to, mp, edges if last_only else used | edges if edges else used,
                            step.pilot if step.pilot is not None else pos.pilot, moves,
                            jumped=step.via in JUMPS)
-            visit(nxt, left, way, far, on, spent)
+            visit(nxt, left, way, far, on, spent)  # noqa: F821 (deleted after the search)
 
     visit(replace(start), player.cash, None, 0, None, 0)
     # ``visit`` calls itself through its closure cell: a reference cycle that would keep
