@@ -36,6 +36,7 @@ from engine.venus.scenario import Scenario, start
 from . import alerts_api, api, ws
 from .config import Settings
 from .notify import Notifier, scheduler
+from .rules_help import RulesetId
 from .rules_help import router as rules_help_router
 from .rulesets import REGISTRY
 from .sandbox import router as sandbox_router
@@ -172,6 +173,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
         return components()
 
+    @app.get("/api/venus-standard/names")
+    def venus_standard_names() -> dict[str, dict[str, str]]:
+        """The names of the standard game's things by kind and key (cultures, goods,
+        technologies, equipment, pilots, missions...), for the browser client
+        (``server/venus_standard_data.py``)."""
+        from .venus_standard_data import names
+
+        return names()
+
     @app.post("/api/venus/sandbox")
     def sandbox(scenario: Scenario) -> SandboxAnswer:
         """Set up a scenario position and answer what its active player may do there."""
@@ -203,7 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return asset_response(request, page)
 
     @app.get("/rules/{ruleset}", include_in_schema=False)
-    def rules_page(ruleset: Literal["venus", "star-traders"], request: Request) -> Response:
+    def rules_page(ruleset: RulesetId, request: Request) -> Response:
         """The rules reference of a ruleset as a page (``rules.html``; issue 13)."""
         page = assets.find("rules.html")
         assert page is not None

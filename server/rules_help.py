@@ -21,7 +21,7 @@ from .static import Asset, asset_response, make_asset
 
 router = APIRouter(tags=["rules help"])
 
-RulesetId = Literal["venus", "star-traders"]
+RulesetId = Literal["venus", "star-traders", "venus-standard"]
 
 
 class RulesIndex(BaseModel):

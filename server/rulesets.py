@@ -271,7 +271,7 @@ def _venus_standard() -> Hosted:
 
     return Hosted(venus_standard, choices=choices, choice_option="pilots",
                   options_schema=VenusStandardOptions, history_point=history_point,
-                  bots=("random",))
+                  bots=("merchant", "random"))
 
 
 register(_venus_standard())

@@ -1,7 +1,8 @@
 """Bots that play a seat from its view and legal actions (``base.Bot``).
 
 ``make_bot(name, seed)`` builds a registered bot: ``random`` (uniform over the legal actions),
-``trader`` (plans Merchant of Venus trade routes) or ``star-trader`` (Star Traders).
+``trader`` (plans Merchant of Venus trade routes), ``star-trader`` (Star Traders) or
+``merchant`` (the 2012 standard game).
 ``act`` asks a bot for a seat's command in a game.
 """
 
@@ -22,10 +23,18 @@ def _star_trader(seed: str | int) -> Bot:
     return StarTrader(seed)
 
 
+def _merchant(seed: str | int) -> Bot:
+    """The standard game's strategic bot (``engine.venus_standard.bot``)."""
+    from engine.venus_standard.bot import Merchant
+
+    return Merchant(seed)
+
+
 BOTS: dict[str, Callable[[str | int], Bot]] = {
     "random": UniformBot,
     "trader": Trader,
     "star-trader": _star_trader,
+    "merchant": _merchant,
 }
 
 

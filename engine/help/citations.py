@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +141,152 @@ def venus_headings() -> set[str]:
 def star_traders_headings() -> set[str]:
     """The Star Traders book headings the engine's refusals name."""
     return rule_headings(_py("engine/startraders"))
+
+
+# --- the standard game (2012): headings reached through names -------------------------------
+#
+# Its refusals name the book's headings through constants (``MOVEMENT = "Movement Phase"``,
+# ``f"{MOVEMENT} > Move"``), local names (``heading = "Merchant Spaceport Phase"``), tables
+# (``PHASE_HEADINGS[phase]``) and "Heading: detail" problems (``dashboard.assign_problem``).
+
+#: "Heading: detail" or "Heading > Part: detail" at the start of a problem string.
+_PROBLEM = re.compile(r"^([A-Z][A-Za-z']*(?: [A-Za-z'0-9]+)*(?: > [A-Z][A-Za-z' ]*)*): ")
+
+
+class _Names:
+    """The string values each name is given anywhere in a package (module constants, locals,
+    dicts of strings), so a refusal's heading can be read without running the code."""
+
+    def __init__(self, trees: Sequence[ast.AST], outer: _Names | None = None) -> None:
+        self.outer = outer
+        self.values: dict[str, set[str]] = {}
+        for tree in trees:
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for target, value in self._pairs(targets, node.value):
+                        self.values.setdefault(target, set()).update(self._literal(value))
+
+    def within(self, tree: ast.AST, modules: Mapping[str, _Names] | None = None) -> _Names:
+        """The names as one module reads them: its own, then those it imports from a module
+        of ``modules`` (``from .trading import SPACEPORT``), then the package's."""
+        local = _Names([tree], outer=self)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.ImportFrom) and node.level == 1 and modules
+                    and node.module is not None and node.module in modules):
+                source = modules[node.module].values
+                for alias in node.names:
+                    name = alias.asname or alias.name
+                    if source.get(alias.name) and not local.values.get(name):
+                        local.values[name] = set(source[alias.name])
+        return local
+
+    def _named(self, name: str) -> set[str]:
+        if self.values.get(name):
+            return self.values[name]
+        return self.outer._named(name) if self.outer is not None else set()
+
+    @staticmethod
+    def _pairs(targets: Sequence[ast.expr], value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
+        """``A = "x"`` and ``A, B = "x", "y"``: each name with its value."""
+        for target in targets:
+            if isinstance(target, ast.Name):
+                yield target.id, value
+            elif (isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple)
+                  and len(target.elts) == len(value.elts)):
+                for t, v in zip(target.elts, value.elts, strict=True):
+                    if isinstance(t, ast.Name):
+                        yield t.id, v
+
+    @staticmethod
+    def _literal(value: ast.expr) -> set[str]:
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return {value.value}
+        if isinstance(value, ast.Dict):  # a table of headings: its values
+            return {v.value for v in value.values
+                    if isinstance(v, ast.Constant) and isinstance(v.value, str)}
+        return set()
+
+    def resolve(self, expr: ast.expr) -> set[str]:
+        """The headings ``expr`` may be; a formatted part that cannot be read keeps the text
+        before it (``f"Appendix B > {tech}"`` -> ``Appendix B``)."""
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            return {expr.value}
+        if isinstance(expr, ast.Name):
+            return set(self._named(expr.id))
+        if isinstance(expr, ast.IfExp):
+            return self.resolve(expr.body) | self.resolve(expr.orelse)
+        if isinstance(expr, ast.Subscript):  # HEADINGS[key]
+            return self.resolve(expr.value)
+        if (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute)
+                and expr.func.attr == "get"):  # HEADINGS.get(key, "Default")
+            found = self.resolve(expr.func.value)
+            for arg in expr.args[1:]:
+                found |= self.resolve(arg)
+            return found
+        if isinstance(expr, ast.JoinedStr):
+            return self._joined(expr)
+        return set()
+
+    def _joined(self, expr: ast.JoinedStr) -> set[str]:
+        texts = {""}
+        for part in expr.values:
+            if isinstance(part, ast.Constant):
+                texts = {t + str(part.value) for t in texts}
+                continue
+            assert isinstance(part, ast.FormattedValue)
+            known = self.resolve(part.value)
+            if not known:  # the rest depends on play: keep the heading before it
+                return {t.rstrip(" >") for t in texts if t.rstrip(" >")}
+            texts = {t + k for t in texts for k in known}
+        return texts
+
+
+def _calls(tree: ast.AST, name: str) -> Iterator[ast.Call]:
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and node.args
+                and getattr(node.func, "id", getattr(node.func, "attr", None)) == name):
+            yield node
+
+
+def _problem_headings(tree: ast.AST) -> set[str]:
+    """Headings of the "Heading: detail" strings a ``*problem`` function returns."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and "problem" in node.name:
+            for ret in ast.walk(node):
+                if isinstance(ret, ast.Return) and ret.value is not None:
+                    first = ret.value.values[0] if isinstance(ret.value, ast.JoinedStr) \
+                        and ret.value.values else ret.value
+                    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                        m = _PROBLEM.match(first.value)
+                        if m:
+                            found.add(m.group(1))
+    return found
+
+
+def standard_headings() -> set[str]:
+    """The book headings the standard game's refusals name (``"Movement Phase > Move"``,
+    ``"Appendix B > Shuttle"``, ``"Setup 8"``), read through the names that hold them."""
+    paths = _py("engine/venus_standard", skip=("board_svg.py",))
+    trees = [ast.parse(p.read_text(), str(p)) for p in paths]
+    names = _Names(trees)
+    modules = {p.stem: _Names([t]) for p, t in zip(paths, trees, strict=True)}
+    found: set[str] = set()
+    for tree in trees:
+        local = names.within(tree, modules)
+        for call in _calls(tree, "RuleError"):
+            found |= local.resolve(call.args[0])
+        found |= _problem_headings(tree)
+    return {h for h in found if h not in NOT_RULES}
+
+
+#: A heading the standard game's client names in parentheses: "(Pirates)", "(Setup 12)".
+NAMED = re.compile(r"\(([A-Z][^():]*?)(?=[):])")
+
+
+def standard_named_headings() -> set[str]:
+    """The headings the standard game's client names in parentheses in its prompts and log
+    (``web/games/venusstd/``); rulesref.js links those that are entries (``namedKey``)."""
+    texts = js_strings(_js("web/games/venusstd"))
+    return {m.strip() for text in texts for m in NAMED.findall(text)}

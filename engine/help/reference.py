@@ -3,8 +3,10 @@ loaded from ``engine/<ruleset>/data/rules_help.toml`` and validated here.
 
 An entry is named the way the program cites the rule: a 1988 rule number (``5.31``), a
 section (``15``), a 2012 heading (``2012 making room in a ship``) or, for Star Traders, a book
-heading (``Regular Jumps``). ``key_of`` turns any cited rule string (``"5.31 declaration"``,
-``"15 combat"``, ``"Engines"``) into the entry that explains it.
+heading (``Regular Jumps``) and, for the 2012 standard game, a heading of its book
+(``Declare Heading``, cited as ``Movement Phase > Declare Heading``). ``key_of`` turns any
+cited rule string (``"5.31 declaration"``, ``"15 combat"``, ``"Engines"``) into the entry that
+explains it.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ ENGINE = Path(__file__).resolve().parents[1]
 DATA = {
     "venus": ENGINE / "venus" / "data" / "rules_help.toml",
     "star-traders": ENGINE / "startraders" / "data" / "rules_help.toml",
+    "venus-standard": ENGINE / "venus_standard" / "data" / "rules_help.toml",
 }
 _NUMBER = re.compile(r"^([1-9]\d?(?:\.\d{1,4})+)(?![\d])")
 _SECTION = re.compile(r"^([1-9]\d?)(?= |$)")
@@ -59,6 +62,9 @@ class Reference(_Strict):
     ruleset: str
     title: str
     intro: str
+    linked_headings: bool = Field(False, description=(
+        "the game's own text names headings in parentheses ('(Pirates)', '(Setup 12)'): the "
+        "client links those that are entries, besides '(rule Heading)' in refusals"))
     turn: list[Step]
     section: list[Section]
     rule: list[Rule]
@@ -100,7 +106,8 @@ def section_of(rule: Rule) -> str:
 def key_of(cited: str, ids: Collection[str]) -> str | None:
     """The entry id for a cited rule: its leading rule number (``"5.31 declaration"`` ->
     ``5.31``), its section (``"15 combat"`` -> ``15``), else the longest entry id the text
-    starts with (``"2012 culture numbers must be 1..14"``, ``"Engines"``)."""
+    starts with (``"2012 culture numbers must be 1..14"``, ``"Engines"``); of a heading path
+    (``"Movement Phase > Declare Heading"``) the last heading with an entry."""
     text = cited.strip()
     for pattern in (_NUMBER, _SECTION):
         m = pattern.match(text)
@@ -108,6 +115,18 @@ def key_of(cited: str, ids: Collection[str]) -> str | None:
             return m.group(1)
     if _NUMBER.match(text) or _SECTION.match(text):
         return None
+    # a heading path of the standard game ("Movement Phase > Declare Heading"): the most
+    # specific heading that has an entry, else the ones above it
+    for heading in reversed(text.split(" > ")):
+        found = _heading_key(heading, ids)
+        if found is not None:
+            return found
+    return None
+
+
+def _heading_key(text: str, ids: Collection[str]) -> str | None:
+    """The longest entry id ``text`` starts with as a whole word ("Setup 8" -> "Setup 8",
+    else "Setup")."""
     starts = [i for i in ids if text.lower().startswith(i.lower())
               and not text[len(i):len(i) + 1].isalnum()]
     return max(starts, key=len) if starts else None
@@ -115,7 +134,8 @@ def key_of(cited: str, ids: Collection[str]) -> str | None:
 
 @cache
 def load(ruleset: str) -> Reference:
-    """The reference of a ruleset (``venus``, ``star-traders``); KeyError for another."""
+    """The reference of a ruleset (``venus``, ``star-traders``, ``venus-standard``); KeyError
+    for another."""
     return Reference.model_validate(tomllib.loads(DATA[ruleset].read_text()))
 
 

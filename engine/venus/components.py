@@ -8,6 +8,8 @@ rulebook. Every correction of the transcription and every number of ours is reco
 ``note``.
 
 Editions: ``avalon-hill`` (1988, cultures "1a".."10") and ``classic-2012`` (cultures 1..14).
+The 2012 culture facts (numbers, IOU values, buyers, goods tokens, passengers) live in the
+shared ``engine.cluster.cultures`` (also read by the standard game) and are filled in at load.
 Culture keys (``nillis`` ... ``qossuth``) are the stable ids used everywhere else; the Galactic
 Base is the pseudo-culture key ``base`` (science ``base``) in fares/passengers.
 """
@@ -18,8 +20,11 @@ import json
 from enum import StrEnum
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.cluster.cultures import load_cultures
 
 BASE = "base"  # the Galactic Base as a fare/passenger endpoint
 
@@ -582,11 +587,34 @@ class Components(_Model):
         return self
 
 
+def _with_2012_facts(raw: dict[str, Any]) -> dict[str, Any]:
+    """Fill in the 2012 culture facts from the shared module ``engine.cluster.cultures`` (one
+    data file read by this ruleset and the standard game): each culture's number, IOU value and
+    buyers, its goods' 2012 name, count, cost and resale values (classic pays the centre one),
+    and the classic-2012 passengers and demand tokens."""
+    facts = load_cultures()
+    for c in raw["cultures"]:
+        shared = facts.culture(c["key"])
+        c.update(number_2012=shared.number, iou=shared.iou, buyers_2012=shared.buyers)
+        g = shared.goods
+        c["goods"].update(
+            name_2012=g.name, count_2012=g.count, cost=g.cost, payoff=g.resale.mid,
+            prices_2012={**g.resale.model_dump(), "ours": g.resale_ours},
+        )
+    bonus = raw["bonus"][Edition.CLASSIC_2012.value]
+    bonus["demands"] = [d.model_dump(exclude_none=True) for d in facts.demands]
+    bonus["fares"] = [
+        {"origin": p.start, "destination": p.destination, "fee": p.fare, "title": p.title}
+        for p in facts.passengers if p.classic
+    ]
+    return raw
+
+
 @cache
 def load_components() -> Components:
     """The validated component data (cached; the models are frozen)."""
     text = resources.files("engine.venus").joinpath("data/components.json").read_text("utf-8")
-    return Components.model_validate(json.loads(text))
+    return Components.model_validate(_with_2012_facts(json.loads(text)))
 
 
 def rastur_pool(game_length: int) -> tuple[list[int], list[int]]:

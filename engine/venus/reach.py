@@ -18,14 +18,13 @@ bench). Every path returned is legal: each is checked against its own history.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
+
+from engine.kernel.paths import Trail, no_cycle_collection, trail_spaces
 
 from .board import Board, load_board
 from .encounters import JUMPS, only_last_step_blocks
-from .movement import Mover, Position, Step, position_of
+from .movement import Mover, Position, position_of
 from .state import VenusState
 
 
@@ -52,37 +51,10 @@ class Destination:
 KEEP = 2  # incomparable histories kept per search state
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """The search makes tens of thousands of small acyclic objects, freed by reference
-    counting; letting them trigger the cycle collector over a server's whole heap (every
-    loaded game) made the p99 five times slower. Pause it for the duration of one query."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def reachable(state: VenusState, board: Board | None = None) -> list[Destination]:
     """Where the active player's move can end, from the current position and roll."""
-    with _no_cycle_collection():
+    with no_cycle_collection():
         return _search(state, board)
-
-
-# A path is kept as a linked list of steps, built into a tuple only when it is recorded.
-Trail = tuple["Trail | None", Step] | None
-
-
-def _dots(trail: Trail) -> tuple[str, ...]:
-    out: list[str] = []
-    while trail is not None:
-        trail, step = trail
-        out.append(step.to)
-        out.extend(reversed(step.skipped))  # skipped dots name the route (8.2)
-    return tuple(reversed(out))
 
 
 def _search(state: VenusState, board: Board | None) -> list[Destination]:
@@ -178,7 +150,7 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
     # share of a query's cost in a server's profile). Clearing the cell frees them now.
     del visit
     found = [
-        Destination(dot, end, _dots(trail), pilot, mp, paid)
+        Destination(dot, end, trail_spaces(trail), pilot, mp, paid)
         for (dot, end), (paid, _, trail, pilot, mp) in best.items()
     ]
     return sorted(found, key=lambda d: (d.dot, d.end))

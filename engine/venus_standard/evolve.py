@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .handlers import HANDLERS, on
+from .handlers import ALSO, HANDLERS, on
 from .state import Ask, Player, StandardState, Table, Turn
 
 
@@ -18,6 +18,8 @@ def apply(state: StandardState, ev: Event) -> None:
     handler = HANDLERS.get(ev.type)
     if handler is not None:
         handler(state, ev.data)
+    for extra in ALSO.get(ev.type, ()):
+        extra(state, ev.data)
 
 
 def _turn(state: StandardState) -> Turn:

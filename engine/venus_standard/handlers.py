@@ -31,3 +31,18 @@ def on(*types: str) -> Callable[[Handler], Handler]:
 
 def _name(fn: Handler) -> str:
     return f"{fn.__module__}.{fn.__qualname__}"
+
+
+# handlers that run after the owner's handler of an event type another module owns (a title
+# counting passengers jettisoned by the trade module's event, say): ``@also("EventType")``
+ALSO: dict[str, list[Handler]] = {}
+
+
+def also(*types: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for t in types:
+            if fn not in ALSO.setdefault(t, []):
+                ALSO[t].append(fn)
+        return fn
+
+    return register

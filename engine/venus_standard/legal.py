@@ -67,8 +67,12 @@ def allows(state: StandardState, seat: int, command: Command) -> None:
 
 @offers("movement", c.SkipMovement)
 def _skip(state: StandardState, seat: int) -> Iterator[Command]:
-    """Movement Phase: a player may always skip it."""
-    yield c.SkipMovement()
+    """Movement Phase: a player may skip it (before rolling: Set Speed, "committed to
+    moving")."""
+    from .helm_legal import movement_open
+
+    if movement_open(state):
+        yield c.SkipMovement()
 
 
 def _end(state: StandardState, seat: int) -> Iterator[Command]:

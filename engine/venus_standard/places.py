@@ -66,12 +66,16 @@ def _space(space: str) -> Any | None:
 def landing(space: str, state: StandardState | None = None) -> Landing | None:
     """"End Movement": a ship may land only on a surface city, a spaceport (Galactic Base
     acts as a neutral spaceport; a merchant spaceport built on an orbit space is one) or an
-    asteroid; None for any other space."""
+    asteroid; None for any other space. A neutral spaceport of the Asteroid System bankrupted
+    by a merchant spaceport lies under an asteroid token: an asteroid ("Merchant Spaceports
+    in the Asteroid System")."""
     if space == galactic_base():
         return "spaceport"
     if state is not None and any(space in spaceports_of(state, p.seat)
                                  for p in state.players):
         return "spaceport"
+    if state is not None and space in state.trade.bankrupt:
+        return "asteroid"
     kind = str(getattr(_space(space), "kind", ""))
     if "city" in kind:
         return "city"
@@ -95,6 +99,17 @@ def landings_in(system: str) -> list[str]:
     return [] if board is None else list(board.landing_places(system))
 
 
+def mission_spaces(destination: str) -> list[str]:
+    """Where a mission to ``destination`` is completed: a system's surface cities and
+    spaceports, or the trade route spaces around an anomaly ("Anomalies")."""
+    board = _board()
+    if board is None:
+        return []
+    if destination in board.anomalies:
+        return list(board.anomaly_spaces(destination))
+    return landings_in(destination)
+
+
 def spaces() -> list[str]:
     """Every space of the board (only Galactic Base until the board exists)."""
     board = _board()
@@ -103,3 +118,25 @@ def spaces() -> list[str]:
 
 def known(space: str) -> bool:
     return _board() is None or space in spaces()
+
+
+@cache
+def distances(start: str) -> dict[str, int]:
+    """Movement points from ``start`` to every space ("Move": gray 1, green 2), ignoring
+    headings and drives (a bot's rough map; empty until the board exists)."""
+    import heapq
+
+    board = _board()
+    if board is None:
+        return {}
+    best = {start: 0}
+    queue = [(0, start)]
+    while queue:
+        d, here = heapq.heappop(queue)
+        if d > best.get(here, d):
+            continue
+        for there, cost in board.neighbours(here).items():
+            if d + cost < best.get(there, 1 << 30):
+                best[there] = d + cost
+                heapq.heappush(queue, (d + cost, there))
+    return best

@@ -11,7 +11,10 @@ Components hook in without editing this module:
   upgrade or second mission "immediately prior to starting his Transaction phase");
 - ``PHASE_NEEDED[phase]``: a phase with nothing to do is passed over (a landing without a
   face-down First Contact card has no First Contact phase);
-- ``CAN_END[phase]``: why a phase may not end yet (a question still open...).
+- ``CAN_END[phase]``: why a phase may not end yet (a question still open...);
+- ``AWAY_FROM_PORT``: a Move step ended elsewhere than a port ("Jettisoning");
+- ``END_MOVEMENT``: the End Movement step, before what follows it (the Shuttle, usable
+  "during the Set Speed and End Movement steps").
 """
 
 from __future__ import annotations
@@ -28,6 +31,13 @@ ROUND_START: list[Hook] = []
 PHASE_START: dict[str, list[Hook]] = {p: [] for p in PHASES}
 PHASE_NEEDED: dict[str, Callable[[StandardState], bool]] = {}
 CAN_END: dict[str, list[Callable[[StandardState, int], str | None]]] = {p: [] for p in PHASES}
+# a Move step ended away from a surface city or spaceport: a hook may hold the turn open
+# (True) to ask something ("Jettisoning") and end the turn with ``end_turn(draft, why)``
+AWAY_FROM_PORT: list[Callable[[Draft, str], bool]] = []
+# the End Movement step: a hook may hold it open (True) to ask something (the Shuttle) and
+# go on with ``resume_end_movement(draft, landed, hook)`` when answered
+EndMovementHook = Callable[[Draft, str | None], bool]
+END_MOVEMENT: list[EndMovementHook] = []
 
 STANDARD_ROUNDS = 30  # "Playing the Game"
 LIGHT_SPEED_START = 16  # Light Speed Game 15
@@ -132,10 +142,34 @@ def end_movement(draft: Draft, landed: str | None) -> None:
     assert turn is not None
     where = None if landed is None else landing(landed, state)
     draft.emit("MovementEnded", seat=turn.seat, landed=landed, city=where == "city")
+    _end_movement_hooks(draft, landed, 0)
+
+
+def resume_end_movement(draft: Draft, landed: str | None, hook: EndMovementHook) -> None:
+    """An ``END_MOVEMENT`` hook's question is answered: the hooks after it, then what
+    follows the step."""
+    _end_movement_hooks(draft, landed, END_MOVEMENT.index(hook) + 1)
+
+
+def _end_movement_hooks(draft: Draft, landed: str | None, start: int) -> None:
+    for hold in END_MOVEMENT[start:]:
+        if hold(draft, landed):
+            return  # a component asks something in the End Movement step first
+    after_movement(draft, landed)
+
+
+def after_movement(draft: Draft, landed: str | None) -> None:
+    """What follows the End Movement step: the First Contact phase after landing on a
+    surface city or spaceport, else the end of the turn (after any "Jettisoning")."""
+    where = None if landed is None else landing(landed, draft.state)
     if where in ("city", "spaceport"):
         enter_phase(draft, "first_contact")
-    else:
-        end_turn(draft, "landed_on_asteroid" if where == "asteroid" else "movement_spent")
+        return
+    why = "landed_on_asteroid" if where == "asteroid" else "movement_spent"
+    for hold in AWAY_FROM_PORT:
+        if hold(draft, why):
+            return  # a component asks something first and ends the turn itself
+    end_turn(draft, why)
 
 
 def end_turn(draft: Draft, why: str) -> None:

@@ -52,7 +52,17 @@ def decide(state: StandardState, actor: int, command: Command,
 
 @rule(c.SkipMovement)
 def skip_movement(draft: Draft, seat: int, cmd: c.SkipMovement) -> None:
+    from .helm_legal import movement_open
+
+    if not movement_open(draft.state):
+        raise RuleError("Movement Phase > Set Speed",
+                        "after rolling his speed dice a player is committed to moving")
     rounds.skip_movement(draft)
+
+
+#: The book's heading of each phase (a refusal to end one names it; the rules help explains it).
+PHASE_HEADINGS = {"movement": "Movement Phase", "first_contact": "First Contact Phase",
+                  "transaction": "Transaction Phase", "spaceport": "Merchant Spaceport Phase"}
 
 
 @rule(c.EndPhase)
@@ -61,5 +71,5 @@ def end_phase(draft: Draft, seat: int, cmd: c.EndPhase) -> None:
     if reason is not None:
         turn = draft.state.turn
         phase = "" if turn is None else turn.phase
-        raise RuleError(f"{phase.replace('_', ' ').title()} Phase", reason)
+        raise RuleError(PHASE_HEADINGS.get(phase, "Player Turns"), reason)
     rounds.end_phase(draft)

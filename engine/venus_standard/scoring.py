@@ -17,6 +17,8 @@ from .state import StandardState
 
 FameSource = Callable[[StandardState, int], list[tuple[str, int]]]
 FAME_SOURCES: list[FameSource] = []
+# what happens at the end of the game before its steps (a spoiler's fame roll: Appendix B)
+BEFORE_SCORING: list[Callable[[Draft], None]] = []
 
 SPACEPORT_SALE = 200  # End of the Game 1
 FUZZY_DICE = "fuzzy_dice"  # Appendix B: the special tech rolled at the end (culture 11)
@@ -66,6 +68,9 @@ def final_scoring(draft: Draft) -> None:
     """End of the Game 1-4 for every player, then the winner (Winning the Game)."""
     state = draft.state
     draft.emit("FinalScoringStarted", round=state.round)
+    for hook in BEFORE_SCORING:  # "at the end of the game, before final scoring"
+        hook(draft)
+    state = draft.state
     for p in state.players:  # 1. Sell Merchant Spaceports
         ports = spaceports_of(state, p.seat)
         if ports:

@@ -50,6 +50,14 @@ def _core(state: StandardState, viewer: int) -> Secrets:
                    pairs=dict(state.first_contact))
 
 
+@secret
+def _market_stacks(state: StandardState, viewer: int) -> Secrets:
+    """"First Contact Phase": each discovered market's token stack is shuffled face down;
+    only its top token is seen ("Market Shift" turns up the next one)."""
+    return Secrets(sequences={f"market {culture}": list(m.stack[1:])
+                              for culture, m in state.trade.markets.items()})
+
+
 def _dicts(node: Any) -> Iterator[dict[str, Any]]:
     if isinstance(node, dict):
         yield node

@@ -17,15 +17,14 @@ from engine.bots.random_bot import UniformBot
 from engine.bots.simulate import MAX_ROUNDS, GameResult, drive, game_seed
 from engine.kernel import Event, Game
 
+from .bot import Merchant
 from .ruleset import ruleset
 from .state import StandardState
+from .usage import COUNTED, DETAILED
 
 BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
-# the event fields that name a piece of the game: an event with one is also counted per piece
-# ("MissionCompleted:m07"), so game health can say how often each mission or technology is used
-NAMED = ("mission", "reward", "tech", "card", "pilot", "culture", "equipment")
-# bookkeeping events not worth counting
-QUIET = {"Asked", "Answered", "PhaseStarted", "LoadedDieUsed", "CardDrawn"}
+# event types counted as used, by name or with a detail (components add theirs: usage.py)
+COUNTED.update({"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"})
 
 
 def make_bot(name: str, seed: str | int) -> Bot:
@@ -36,20 +35,15 @@ def make_bot(name: str, seed: str | int) -> Bot:
 
 
 def usage_of(events: Iterable[Event]) -> Counter[str]:
-    """Every event type of a game, counted; with the piece it names, if any, and how turns
-    ended."""
     used: Counter[str] = Counter()
     for ev in events:
-        if ev.type in QUIET or ev.audience.kind != "public":
-            continue
-        used[ev.type] += 1
-        if ev.type == "TurnEnded":
+        if ev.type in COUNTED:
+            used[ev.type] += 1
+        detail = DETAILED[ev.type](ev) if ev.type in DETAILED else ""
+        if detail:
+            used[detail] += 1
+        elif ev.type == "TurnEnded":
             used[f"turn_end:{ev.data['why']}"] += 1
-        for key in NAMED:
-            value = ev.data.get(key)
-            if isinstance(value, str):
-                used[f"{ev.type}:{value}"] += 1
-                break
     return used
 
 
@@ -80,3 +74,6 @@ def simulate(bots: Sequence[str], games: int, seed: str | int,
              max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
     for i in range(games):
         yield play_game(bots, game_seed(seed, i), options, index=i, max_rounds=max_rounds)
+
+
+BOTS["merchant"] = Merchant  # the standard game's strategic bot (bot.py)

@@ -14,6 +14,10 @@ from pydantic import BaseModel, field_validator
 
 from engine.kernel.takeback import Rewinds, hydrated
 
+from .cards_state import CardsState
+from .flight import Flight
+from .trade_state import TradeState
+
 # "Player Turns": the four phases of a turn, in order
 Phase = Literal["movement", "first_contact", "transaction", "spaceport"]
 PHASES: tuple[Phase, ...] = ("movement", "first_contact", "transaction", "spaceport")
@@ -37,6 +41,11 @@ class Ask(BaseModel):
 
 
 class Player(BaseModel):
+    # -- vsmove: the ship in motion (Movement Phase, Drives, Pilots); vstrade's block may
+    # declare ``drive`` too (the same field: one of the two goes at the merge)
+    pilot_side: str | None = None  # the level 3 Pilot card's side chosen ("a" or "b")
+    came_from: str | None = None  # the space last departed: the way the ship faces
+    drive: str | None = None  # Drives: "yellow", "red" or "combo" on the drive space
     # -- vscore: the player and his play area (Setup 7, 8, 11, 12, 15)
     seat: int
     name: str
@@ -61,6 +70,24 @@ class Player(BaseModel):
     missions: list[str] = []  # active Mission cards (vsenc)
     missions_done: list[str] = []  # completed Mission cards, face down (vsenc)
     rewards: list[str] = []  # Reward cards kept (vsenc)
+    # -- vstrade: the holds' contents and the drive ("Capacity", "Drives"); ``techs`` above
+    # holds racial technology token ids ("shuttle:1"), ``upgrades`` their ship upgrade keys
+    cargo: list[str] = []  # goods and passenger tokens (structural techs are in ``techs``)
+    # ``drive`` ("yellow" | "red" | "combo") is declared once, in vsmove's block above
+
+    @property
+    def ship_upgrades(self) -> list[str]:
+        """The ship upgrade techs on the dashboard's slots, top first (movement reads it)."""
+        return list(self.upgrades)
+
+    @property
+    def throttle_boost(self) -> list[int]:
+        """The die values a Throttle Boost token lets the throttle take (Appendix B)."""
+        from .technology import load_technologies, owned_token
+
+        token = owned_token(self, "throttle_boost")
+        return [] if token is None else load_technologies().throttle_values(token)
+
     # -- final scoring's result (End of the Game); None until the game ends
     score: int | None = None
     total_fame: int | None = None
@@ -68,6 +95,8 @@ class Player(BaseModel):
 
 
 class Turn(BaseModel):
+    # -- vsmove: the Movement phase in progress (flight.py)
+    flight: Flight | None = None
     # -- vscore: the phase machine ("Player Turns")
     seat: int
     phase: Phase = "movement"
@@ -76,6 +105,11 @@ class Turn(BaseModel):
     landed_city: bool = False  # landed on a surface city this turn (Transaction Phase:
     #                            the "Important Exception": one buy and one sell)
     spaceport_built: bool = False  # Merchant Spaceport Phase: one per turn
+    # -- vstrade: what this turn traded ("Transaction Phase", "First Contact Phase" 5)
+    trades: dict[str, int] = {}  # "<phase>:buy" / "<phase>:sell" -> actions taken
+    bought: bool = False  # a buy action this turn: no merchant spaceport
+    sold_at: list[str] = []  # cultures sold to: their markets shift ("Market Shift")
+    techs_used: list[str] = []  # once-a-turn technologies used (Market Flux, Data Probe)
 
 
 class Table(BaseModel):
@@ -134,7 +168,12 @@ class StandardState(BaseModel):
     discovered: dict[str, str] = {}
     solo: Solo | None = None  # Solo Challenge Game
     winners: list[int] = []  # Winning the Game (shared glory: several)
+    # -- vstrade: markets, First Contact credits, passengers at Galactic Base, equipment
+    # stock, merchant spaceports and drills on the board (``trade_state.py``)
+    trade: TradeState = TradeState()
     end: dict[str, Any] | None = None
+    # -- vsenc: what the cards put on the board, titles, intel, rewards for sale
+    cards: CardsState = CardsState()
     # -- sandboxes (scenario.py) and the house rule of take-backs
     sandbox: bool = False
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first

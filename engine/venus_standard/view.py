@@ -14,6 +14,7 @@ from typing import Any
 
 from .legal import pending
 from .rounds import icons
+from .solo import fees
 from .state import SECRET, Player, StandardState
 
 Part = Callable[[StandardState, int], Any]
@@ -62,6 +63,9 @@ def view(state: StandardState, viewer: int) -> dict[str, Any]:
         "discards": {name: list(cards) for name, cards in sorted(state.discards.items())},
         "first_contact_face_down": sorted(state.first_contact),
         "discovered": dict(sorted(state.discovered.items())),
+        # Solo Challenge Setup 2: the Challenge cards lie face up beside the round track
+        "solo": None if state.solo is None else {
+            **state.solo.model_dump(mode="json"), "fees_due": fees(state)},
         "winners": list(state.winners),
         "end": state.end,
         "sandbox": state.sandbox,

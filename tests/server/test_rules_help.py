@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from fastapi.testclient import TestClient
+
+from engine.help.reference import rulesets
+from server.rules_help import RulesetId
 
 
 def test_the_rules_reference_of_each_ruleset_is_served(client: TestClient) -> None:
     index = client.get("/api/rules").json()["rulesets"]
     assert {r["ruleset"]: r["page"] for r in index} == {
-        "venus": "/rules/venus", "star-traders": "/rules/star-traders"}
+        "venus": "/rules/venus", "star-traders": "/rules/star-traders",
+        "venus-standard": "/rules/venus-standard"}
     venus = client.get("/api/rules/venus")
     assert venus.status_code == 200 and venus.headers["etag"]
     body = venus.json()
@@ -19,6 +25,19 @@ def test_the_rules_reference_of_each_ruleset_is_served(client: TestClient) -> No
     assert again.status_code == 304
     traders = client.get("/api/rules/star-traders").json()
     assert "Regular Jumps" in {r["id"] for r in traders["rule"]}
+
+
+def test_the_standard_games_rules_are_served_with_their_turn_guide(client: TestClient) -> None:
+    """``/api/rules/venus-standard`` and ``/rules/venus-standard``: the 2012 standard game's
+    reference, named by its book's headings."""
+    body = client.get("/api/rules/venus-standard").json()
+    assert body["ruleset"] == "venus-standard"
+    ids = {r["id"] for r in body["rule"]}
+    assert {"Declare Heading", "Assigning Dice", "First Contact Phase", "Missions"} <= ids
+    assert "Movement" in [s["title"] for s in body["turn"]]
+    assert sorted(get_args(RulesetId)) == rulesets()  # the route knows every reference
+    page = client.get("/rules/venus-standard")
+    assert page.status_code == 200 and "rulespage.js" in page.text
 
 
 def test_an_unknown_ruleset_is_refused_by_name(client: TestClient) -> None:

@@ -51,6 +51,7 @@ def test_the_options_schema_and_the_pilots_are_offered(client: TestClient) -> No
     listed = {r["id"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
     standard = listed["venus-standard"]
     assert standard["choice_option"] == "pilots"
+    assert standard["bots"] == ["merchant", "random"]  # the first plays bot seats
     props = standard["options_schema"]["properties"]
     assert {"variant", "epic_rounds", "pilots", "solo_picks", "takebacks"} <= set(props)
     r = client.post("/api/tables", json={"name": "x", "ruleset": "venus-standard", "seats": 2,
@@ -131,3 +132,32 @@ def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None
             for d in _dicts(message):
                 if d.get("type") in ("FirstContactPlaced", "DeckShuffled") and "seq" in d:
                     assert "data" not in d, "a secret setup event leaked"
+
+
+def test_a_table_of_bots_plays_the_standard_game_to_its_end(
+        client: TestClient, caplog: Any) -> None:
+    """Two bot seats (the strategic ``merchant`` and ``random``) play a whole standard game
+    over the real server: 30 rounds ("Game Length"), final scoring ("End of the Game"), the
+    table over, and no bot command refused on the way (the server would log it)."""
+    r = client.post("/api/tables", json={
+        "name": "Bots", "ruleset": "venus-standard", "seats": 2,
+        "bots": [{"seat": 0, "kind": "merchant"}, {"seat": 1, "kind": "random"}]})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    tid, host = table["table_id"], h(table["host"]["token"])
+    assert client.post(f"/api/tables/{tid}/start", headers=host).status_code == 200
+    deadline = time.monotonic() + 600  # a loaded shared machine: minutes, not seconds
+    while client.get(f"/api/tables/{tid}", headers=host).json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.5)
+    assert not [rec for rec in caplog.records if "refused" in rec.getMessage()]
+    final = view(client, table, table["spectator"]["token"])
+    assert final["pending"] is None
+    assert final["view"]["stage"] == "over" and final["view"]["round"] == 30
+    log = client.get(f"/api/tables/{tid}/log?limit=5000",  # a whole game: ~1,000-2,000
+                     headers=h(table["spectator"]["token"])).json()
+    assert log["full"]  # the whole log of a finished game
+    ended = [e for e in log["events"] if e["type"] == "GameEnded"]
+    assert len(ended) == 1 and ended[0]["data"]["reason"] == "rounds"
+    assert len(ended[0]["data"]["scores"]) == 2  # (no winner when both are disqualified)
+    assert {e["data"]["seat"] for e in log["events"] if e["type"] == "TurnStarted"} == {0, 1}

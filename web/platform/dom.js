@@ -12,6 +12,14 @@ export function el(tag, attrs = {}, text = null) {
   return e;
 }
 
+/** A button that sends ``cmd`` (a legal command) through ``send``; the command is in
+ * ``data-cmd`` (tests and tools). */
+export function cmdButton(label, cmd, send, attrs = {}) {
+  const b = el("button", { type: "button", "data-cmd": JSON.stringify(cmd), ...attrs }, label);
+  b.addEventListener("click", () => send(cmd));
+  return b;
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** `svgEl("circle", { r: 4 }, parent)`: an SVG element (null or undefined attributes left out). */

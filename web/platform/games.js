@@ -10,6 +10,7 @@
 export const FOLDERS = {
   venus: "venus",
   "star-traders": "startraders",
+  "venus-standard": "venusstd",
 };
 
 /*

@@ -5,7 +5,7 @@
 // rule's summary (rulesref.js). Containers are watched, so redraws need no code of their own;
 // the map (SVG) is left alone. The ruleset is the page's <body data-ruleset> (default: venus;
 // a table's page sets it with useRuleset once it knows its game).
-import { watchRules } from "./rulesref.js";
+import { rulesIndex, watchRules } from "./rulesref.js";
 
 export const WATCHED = ["#panel", "#game .below", "#end", "#create", "#lobby-options"];
 
@@ -23,6 +23,10 @@ export function useRuleset(ruleset, doc = document) {
   for (const a of doc.querySelectorAll("a[data-rules-link]")) {
     a.href = `/rules/${ruleset}${new URL(a.href).hash}`;
   }
+  // a game without a rules reference has no rules page to link to
+  rulesIndex().then((known) => {
+    for (const a of doc.querySelectorAll("a[data-rules-link]")) a.hidden = !known.has(ruleset);
+  });
 }
 
 watchPage();

@@ -94,7 +94,7 @@ function render(ref, ruleset) {
 /** The rule named in the address is marked (and scrolled to) when the hash changes. */
 function highlight() {
   for (const a of document.querySelectorAll(".rule-entry.target")) a.classList.remove("target");
-  const target = location.hash && document.getElementById(location.hash.slice(1));
+  const target = location.hash ? document.getElementById(location.hash.slice(1)) : null; // "" has no classList
   if (target?.classList.contains("rule-entry")) target.classList.add("target");
 }
 
@@ -119,7 +119,7 @@ async function init() {
     bindFilter();
     window.addEventListener("hashchange", highlight);
   } catch (err) {
-    $("rules-error").textContent = `${err.message}. Known games: Merchant of Venus (/rules/venus), Star Traders (/rules/star-traders).`;
+    $("rules-error").textContent = `${err.message}. Known games: Merchant of Venus (/rules/venus), its standard game (/rules/venus-standard), Star Traders (/rules/star-traders).`;
     $("rules-error").hidden = false;
   }
 }

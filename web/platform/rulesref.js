@@ -12,16 +12,37 @@ const cache = new Map(); // ruleset -> Promise<reference>
 const NUMBER = /(?<![\d.,\-#])([1-9]\d?\.\d{1,4}(?:\.\d)?)(?![\d.]*\d)/g;
 /** A whole section cited before its words: "(15: Lasers, Nova Balls, ...)" (never a count such as "(3)"). */
 const SECTION = /\(([1-9]\d?)(?=: )/g;
-/** "(rule Engines)", "(rule 2012 making room in a ship: ...)": a refusal naming a heading. */
+/** "(rule Engines)", "(rule 2012 making room in a ship: ...)", "(rule Movement Phase > Move)":
+ * a refusal naming a heading. */
 const HEADING = /\(rule ([^():]+?)(?=[):])/g;
+/** "(Pirates)", "(Setup 12)", "(Navigation Spaces: the player ...)": a heading named in
+ * parentheses, linked only for a reference with ``linked_headings`` (the standard game). */
+const NAMED = /\(([A-Z][^():]*?)(?=[):])/g;
 /** Text that may cite a rule (the quick test before the real one). */
 const MAYBE = /\d\.\d|\(rule |\(\d/;
+const MAYBE_NAMED = /\(rule |\([A-Z]/;
 const SKIP = "button, a, select, option, textarea, input, script, style, .rule-ref, .rule-pop, [data-no-rules]";
+
+let index = null;
+
+/** The rulesets that have a rules reference (`GET /api/rules`), fetched once per page: a game
+ * without one (yet) is never asked for it, and its help links are hidden. */
+export function rulesIndex() {
+  if (!index) {
+    index = fetch("/api/rules", { headers: { Accept: "application/json" } })
+      .then((r) => (r.ok ? r.json() : { rulesets: [] }))
+      .then((j) => new Set((j.rulesets || []).map((r) => r.ruleset)), () => new Set(["venus"]));
+  }
+  return index;
+}
 
 /** The reference of a ruleset (`GET /api/rules/<ruleset>`), fetched once per page. */
 export function loadRules(ruleset = "venus") {
   if (!cache.has(ruleset)) {
-    const p = fetch(`/api/rules/${encodeURIComponent(ruleset)}`, { headers: { Accept: "application/json" } })
+    const p = rulesIndex().then((known) => {
+      if (!known.has(ruleset)) throw new Error(`no rules reference for ${ruleset}`);
+      return fetch(`/api/rules/${encodeURIComponent(ruleset)}`, { headers: { Accept: "application/json" } });
+    })
       .then((r) => { if (!r.ok) throw new Error(`no rules reference for ${ruleset}`); return r.json(); })
       .then((ref) => indexed(ref));
     p.catch(() => cache.delete(ruleset));
@@ -49,6 +70,17 @@ export function ruleKey(cited, byId) {
   if (num) return byId.has(num[1]) ? num[1] : null;
   const section = /^([1-9]\d?)(?= |$)/.exec(text);
   if (section) return byId.has(section[1]) ? section[1] : null;
+  // a heading path of the standard game ("Movement Phase > Declare Heading"): the most
+  // specific heading that has an entry, else the ones above it
+  for (const heading of text.split(" > ").reverse()) {
+    const found = headingKey(heading, byId);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The longest entry id ``text`` starts with as a whole word ("Setup 8", else "Setup"). */
+function headingKey(text, byId) {
   let best = null;
   for (const id of byId.keys()) {
     if (text.toLowerCase().startsWith(id.toLowerCase()) && !/[a-z0-9]/i.test(text.charAt(id.length))
@@ -59,6 +91,18 @@ export function ruleKey(cited, byId) {
 
 /** Page address of an entry. */
 export function ruleHref(ruleset, id) { return `/rules/${ruleset}#${anchorOf(id)}`; }
+
+/** The entry a heading named in parentheses is, or null: the whole text (of a path, its most
+ * specific heading), or an entry followed by a step number ("Light Speed Game 16"); never
+ * a mere beginning ("(Movement value 7)" is no heading). */
+export function namedKey(text, byId) {
+  for (const heading of text.trim().split(" > ").reverse()) {
+    if (byId.has(heading)) return heading;
+    const step = /^(.+) \d+$/.exec(heading);
+    if (step && byId.has(step[1])) return step[1];
+  }
+  return null;
+}
 
 /** A link to one rule (opens the popover; its href is the rules page). */
 export function ruleLink(ruleset, id, text = id) {
@@ -75,14 +119,15 @@ export function ruleLink(ruleset, id, text = id) {
 /** Replace the rule numbers in the text under root (an element or a text node) by links;
  * returns how many were made. */
 export function linkRules(root, ref) {
-  if (!root.isConnected || !MAYBE.test(root.textContent)) return 0; // most redrawn nodes cite nothing
+  const maybe = ref.linked_headings ? MAYBE_NAMED : MAYBE;
+  if (!root.isConnected || !maybe.test(root.textContent)) return 0; // most redrawn nodes cite nothing
   if (root.nodeType === Node.TEXT_NODE) return root.parentElement?.closest(SKIP) ? 0 : linkText(root, ref);
   if (root.nodeType !== Node.ELEMENT_NODE || root.closest(SKIP)) return 0;
   // buttons, links and fields are skipped whole; only text that may cite a rule is read
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => {
       if (n.nodeType === Node.ELEMENT_NODE) return n.matches(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
-      return MAYBE.test(n.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+      return maybe.test(n.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
     },
   });
   const nodes = [];
@@ -100,6 +145,13 @@ function matchesIn(text, ref) {
     const id = ruleKey(m[1], ref.byId);
     const start = m.index + "(rule ".length;
     if (id && !found.some((f) => f.at >= start && f.at < start + m[1].length)) found.push({ at: start, text: m[1], id });
+  }
+  if (ref.linked_headings) {
+    for (const m of text.matchAll(NAMED)) {
+      const id = namedKey(m[1], ref.byId);
+      const start = m.index + 1;
+      if (id && !found.some((f) => f.at >= start - 1 && f.at < start + m[1].length)) found.push({ at: start, text: m[1].trimEnd(), id });
+    }
   }
   return found.sort((a, b) => a.at - b.at);
 }

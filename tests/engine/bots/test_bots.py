@@ -19,8 +19,8 @@ from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState, clone_state
 
 
-def test_registered_bots_are_random_trader_and_star_trader() -> None:
-    assert set(BOTS) == {"random", "trader", "star-trader"}
+def test_registered_bots_are_random_trader_star_trader_and_merchant() -> None:
+    assert set(BOTS) == {"random", "trader", "star-trader", "merchant"}
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle", 1)
 

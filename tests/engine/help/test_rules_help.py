@@ -13,7 +13,8 @@ from engine.help.reference import key_of, load, rulesets
 
 RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
 BOOKS = {"venus": ["000_53e7204ef5e71d47.txt", "001_84d4a3402c834059.txt"],
-         "star-traders": ["002_44034a3d00936423.txt"]}
+         "star-traders": ["002_44034a3d00936423.txt"],
+         "venus-standard": ["003_407496ad60b987bd.txt"]}
 
 
 def test_every_rule_number_the_venus_ui_shows_has_an_entry() -> None:
@@ -38,6 +39,90 @@ def test_every_star_traders_heading_a_refusal_names_has_an_entry() -> None:
     cited = citations.star_traders_headings()
     assert {"Regular Jumps", "Stages of the Turn", "Trader's Luck"} <= cited
     assert sorted(h for h in cited if key_of(h, ids) is None) == []
+
+
+def test_every_standard_heading_a_refusal_names_has_an_entry() -> None:
+    """The standard game's refusals name book headings, often through constants and heading
+    paths ("Movement Phase > Declare Heading"); each opens its own summary."""
+    ids = load("venus-standard").entries()
+    cited = citations.standard_headings()
+    assert {"Movement Phase > Declare Heading", "Appendix B > Shuttle", "Setup 8",
+            "Merchant Spaceport Phase", "Second Mission", "Assigning Dice > Throttle"} <= cited
+    assert sorted(h for h in cited if key_of(h, ids) is None) == []
+
+
+def test_every_heading_the_standard_client_names_has_an_entry() -> None:
+    """The standard game's prompts name headings in parentheses ("(Setup 12)", "(Pirates)");
+    the client links each to its entry: the whole heading, or an entry and a step number."""
+    ids = load("venus-standard").entries()
+    named = citations.standard_named_headings()
+    assert {"Setup 12", "Pirates", "Making Room in a Ship"} <= named
+
+    def entry(heading: str) -> str | None:
+        bare = re.sub(r" \d+$", "", heading)
+        return heading if heading in ids else bare if bare in ids else None
+
+    assert sorted(h for h in named if entry(h) is None) == []
+
+
+def test_a_standard_heading_path_opens_its_most_specific_entry() -> None:
+    """"Movement Phase > Declare Heading": the Declare Heading entry, not the phase's; a
+    heading without its own entry falls back to the one above it."""
+    ref = load("venus-standard")
+    assert ref.find("Movement Phase > Declare Heading").id == "Declare Heading"  # type: ignore[union-attr]
+    assert ref.find("Appendix B > Wave Emitter").id == "Wave Emitter"  # type: ignore[union-attr]
+    assert ref.find("Light Speed Game > Purchase Starting Goods").id == "Light Speed Game"  # type: ignore[union-attr]
+    assert ref.find("Setup 3").id == "Setup"  # type: ignore[union-attr]
+    assert ref.find("Movement Phase").id == "Movement Phase"  # type: ignore[union-attr]
+    assert ref.find("Nowhere > Nothing") is None
+
+
+def test_ending_a_standard_phase_names_the_phase_heading() -> None:
+    """A refused "End phase" names the book's heading of every phase (the spaceport phase is
+    "Merchant Spaceport Phase"), and each has an entry."""
+    from engine.venus_standard.rules import PHASE_HEADINGS
+    from engine.venus_standard.state import PHASES
+
+    ref = load("venus-standard")
+    assert set(PHASE_HEADINGS) == set(PHASES)
+    assert [ref.find(PHASE_HEADINGS[p]).id for p in PHASES] == [  # type: ignore[union-attr]
+        "Movement Phase", "First Contact Phase", "Transaction Phase", "Merchant Spaceport Phase"]
+
+
+def test_the_standard_extractor_reads_names_and_heading_paths() -> None:
+    """Constants, tuple assignments, f-strings over constants, tables of headings and
+    "Heading: detail" problems are read; a module's own names win over the package's."""
+    import ast
+
+    code = """
+MOVE = "Movement Phase"
+A, B = "Missions", "Second Mission"
+HEADINGS = {"x": "Transaction Phase"}
+SPACEPORT = "Merchant Spaceport Phase"
+def f(tech, p):
+    raise RuleError(f"{MOVE} > Move", "")
+    raise RuleError(B, "")
+    raise RuleError(HEADINGS.get(p, "Player Turns"), "")
+    raise RuleError(f"Appendix B > {tech.title()}", "")
+    raise RuleError(SPACEPORT, "")
+def box_problem():
+    return f"Assigning Dice > Throttle: only {1}"
+"""
+    other = ast.parse('SPACEPORT = "neutral_spaceport"')
+    tree = ast.parse(code)
+    names = citations._Names([tree, other]).within(tree)
+    found = set()
+    for call in citations._calls(tree, "RuleError"):
+        found |= names.resolve(call.args[0])
+    assert found == {"Movement Phase > Move", "Second Mission", "Transaction Phase",
+                     "Player Turns", "Appendix B", "Merchant Spaceport Phase"}
+    # a name imported from a module of the package is that module's, not a namesake's
+    user = ast.parse('from .trading import SPACEPORT\nRuleError(SPACEPORT, "")')
+    modules = {"trading": citations._Names([tree]), "movement": citations._Names([other])}
+    local = citations._Names([tree, other, user]).within(user, modules)
+    call = next(citations._calls(user, "RuleError"))
+    assert local.resolve(call.args[0]) == {"Merchant Spaceport Phase"}
+    assert citations._problem_headings(tree) == {"Assigning Dice > Throttle"}
 
 
 def test_the_extractor_skips_svg_code_and_docstrings() -> None:

@@ -202,3 +202,12 @@ def test_random_bots_finish_every_variant(variant: str, cards: dict[str, Any]) -
     dials_set(game)
     play_out(game)
     assert game.state.stage == "over" and game.state.end is not None
+
+
+def test_the_challenge_cards_lie_face_up_in_every_view(cards: dict[str, Any]) -> None:
+    """Solo Challenge Setup 2: face up beside the round track, with the fees due now."""
+    game = solo_game(100)
+    _turn(game)
+    shown = ruleset.view(game.state, -1)["solo"]
+    assert shown["cards"] == ["loan", "sabotage", "exam"]
+    assert shown["active"] == ["loan", "sabotage"] and shown["fees_due"] == 15

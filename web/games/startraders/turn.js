@@ -4,16 +4,11 @@
 // petition with the Petition Table shown), the draw stage and the explicit end of turn, and
 // the questions the rules ask (permission, the Emperor's price, Kluge, Telzey, where a
 // special jump goes, the Insider's stations). Cards playable at any time are here too.
-import { el } from "../../platform/dom.js";
+import { el, cmdButton } from "../../platform/dom.js";
 import { chance, percent } from "./data.js";
 import { windowStatus } from "./reactions.js";
 
-/** A button that sends ``cmd``; the command is in ``data-cmd`` (tests and tools). */
-export function cmdButton(label, cmd, send, attrs = {}) {
-  const b = el("button", { type: "button", "data-cmd": JSON.stringify(cmd), ...attrs }, label);
-  b.addEventListener("click", () => send(cmd));
-  return b;
-}
+export { cmdButton };
 
 const of = (legal, type) => legal.filter((c) => c.type === type);
 

@@ -5,8 +5,10 @@ import { commandWords, fireWords } from "./words.js";
 import { INTERRUPTS } from "./combat.js";
 import { el } from "../../platform/dom.js";
 import { askFirst } from "../../platform/confirm.js";
+import { diceFaces } from "../../platform/dice.js";
 
-const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+export { diceFaces };
+
 const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice", "Reroll",
   "ChoosePilotNumber", "MoveTo", "MoveAlong", "PayPenalty", "StopHere", "Land", "StayPut", "EndTurn",
   "Blast", "HoldFire", "FireBack", "PackHolds", "ChooseHit", "DrawRastur", "PlaceRastur", // combat.js has those
@@ -19,17 +21,6 @@ function btn(text, onClick, { cls = "", label = null, pressed = null, disabled =
   b.disabled = disabled;
   b.addEventListener("click", onClick);
   return b;
-}
-
-/** The dice as faces; ``pilot`` marks the chosen Pilot Number. */
-export function diceFaces(dice, { pilot = null, autoPilot = false } = {}) {
-  const row = el("div", { class: "dice", role: "img", "aria-label": `Dice: ${dice.join(", ")}` });
-  dice.forEach((v, i) => {
-    const face = el("span", { class: `die${v === pilot ? " die-pilot" : ""}${autoPilot && i === dice.length - 1 ? " die-auto" : ""}` });
-    for (let k = 0; k < 9; k += 1) face.appendChild(el("i", { class: PIPS[v]?.includes(k) ? "pip" : "" }));
-    row.appendChild(face);
-  });
-  return row;
 }
 
 /**

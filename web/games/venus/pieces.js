@@ -3,8 +3,10 @@
 import { svgEl } from "./board.js";
 import { drawCultureCards } from "./cultures.js";
 import { itemName, markerWords } from "./names.js";
+import { drawPawnsAt, inkFor } from "../../platform/pawns.js";
 
-const PAWN_R = 13;
+export { animatePawn, pawnSpot } from "../../platform/pawns.js";
+
 
 /** Draw every piece the view shows (a full redraw; the board keeps its zoom). ``secrets``
  * (the replay of a finished game only, from its full log): ``{markers: {dot: marker},
@@ -108,87 +110,11 @@ function clear(layer) { while (layer.firstChild) layer.firstChild.remove(); }
 function drawPawns(board, names, view) {
   const layer = board.layer("pawn");
   clear(layer);
-  const byDot = new Map();
-  for (const p of view.players) {
-    if (!byDot.has(p.dot)) byDot.set(p.dot, []);
-    byDot.get(p.dot).push(p);
-  }
   const active = view.turn ? view.turn.seat : -1;
-  for (const [dot, players] of byDot) {
-    const d = board.dot(dot);
-    if (!d) continue;
-    players.forEach((p, i) => {
-      const [ox, oy] = pawnOffset(i, players.length);
-      const g = svgEl("g", {
-        class: `pawn${p.seat === active ? " pawn-active" : ""}`, "data-seat": p.seat,
-        "data-dot": dot, transform: `translate(${d.x} ${d.y})`,
-      }, layer);
-      svgEl("title", {}, g).textContent = `${names.playerLabel(p)} — ${names.dotLabel(dot)}`;
-      // the fan offset sits inside the scaled group: pawns stay apart at every zoom
-      const sc = svgEl("g", { class: "pawn-fan", transform: `translate(${ox} ${oy})` }, svgEl("g", { class: "sc" }, g));
-      if (p.seat === active) svgEl("circle", { r: PAWN_R + 7, class: "pawn-halo" }, sc);
-      const color = names.playerColor(p);
-      svgEl("path", { d: shipPath(PAWN_R), fill: color, class: "pawn-body" }, sc);
-      const t = svgEl("text", { y: 4.5, "text-anchor": "middle", class: "pawn-letter", fill: inkFor(color) }, sc);
-      t.textContent = (p.name || "?")[0].toUpperCase();
-    });
-  }
-}
-
-/** Pawns sharing a dot fan out on a circle just wide enough that neighbours do not touch
- * (a pawn is about 2 x PAWN_R + 3 wide); one pawn sits on its dot. */
-/** Where ``seat``'s pawn stands on the drawing now (its ``transform``), or null. */
-export function pawnSpot(board, seat) {
-  return board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`)?.getAttribute("transform") ?? null;
-}
-
-export function pawnOffset(i, n) {
-  if (n === 1) return [0, -4];
-  const gap = PAWN_R + 3; // half a pawn and a little air
-  const r = n === 2 ? gap : gap / Math.sin(Math.PI / n);
-  const a = (i / n) * Math.PI * 2 - (n === 2 ? 0 : Math.PI / 2);
-  return [Math.cos(a) * r, Math.sin(a) * r - 4];
-}
-
-function shipPath(r) { // a rounded shield-like token, point up
-  return `M0 ${-r - 3} C ${r} ${-r} ${r + 1} ${r * 0.2} ${r * 0.75} ${r * 0.8} ` +
-    `L ${-r * 0.75} ${r * 0.8} C ${-r - 1} ${r * 0.2} ${-r} ${-r} 0 ${-r - 3} Z`;
-}
-
-function inkFor(hex) {
-  const n = parseInt(hex.slice(1), 16);
-  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return lum > 140 ? "#10121c" : "#ffffff";
-}
-
-/** Move one pawn along a list of dots, one step at a time (resolves when it arrives, or at
- * once when ``signal`` aborts). When the rest of its way leaves the screen the map brings it
- * into view (``Board.follow``: never while the player pans). */
-export function animatePawn(board, seat, dots, { stepMs = 170, signal = null, start = null } = {}) {
-  const g = board.layer("pawn").querySelector(`.pawn[data-seat="${seat}"]`);
-  if (!g || !dots.length) return Promise.resolve();
-  if (start) g.setAttribute("transform", start); // drawn at its end already: glide from where it was
-  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) stepMs = 20;
-  g.parentNode.appendChild(g); // on top
-  const ids = dots.filter((id) => board.dot(id));
-  const pts = ids.map((id) => board.dot(id));
-  const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute("transform"));
-  let from = m ? { x: +m[1], y: +m[2] } : pts[0];
-  return new Promise((resolve) => {
-    let i = 0;
-    let t0 = null;
-    const frame = (t) => {
-      if (i >= pts.length || signal?.aborted) { resolve(); return; }
-      if (t0 === null) { t0 = t; board.follow(ids.slice(i)); } // the map follows the ship (unless panned)
-      const k = Math.min(1, (t - t0) / stepMs);
-      const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
-      const to = pts[i];
-      g.setAttribute("transform", `translate(${from.x + (to.x - from.x) * e} ${from.y + (to.y - from.y) * e})`);
-      if (k >= 1) { from = to; i += 1; t0 = null; }
-      requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
+  drawPawnsAt(board, layer, view.players.map((p) => ({
+    seat: p.seat, at: p.dot, color: names.playerColor(p), letter: p.name, active: p.seat === active,
+    title: `${names.playerLabel(p)} — ${names.dotLabel(p.dot)}`,
+  })));
 }
 
 function drawMarkers(board, view) {

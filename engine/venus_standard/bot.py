@@ -1,0 +1,243 @@
+"""``merchant``: a strategic bot for the standard game. It sees only a seat's view and legal
+commands (``engine.bots.base``) and the public board.
+
+- Movement: heads for the best place to trade it can reach ("End Movement": land on a
+  surface city or spaceport): a system whose First Contact card is still face down (the
+  discoverer's IOU credits and three buys and sells), a discovered market when it carries
+  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
+  Galactic Base to train its pilot; it lands at once
+  when it can; beyond its reach it steps along the cheapest way to the nearest such place.
+- Trading: sells every goods token it may (every resale value is above the cost), completes
+  missions, delivers passengers, buys the goods with the widest margin its credits allow
+  (keeping a reserve), trains its pilot, builds a merchant spaceport when rich.
+- Questions: the higher attribute against pirates, laser at setup, c50 trade-ins.
+
+Same seed, view, legal commands and position: same command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bots.base import Reach
+from engine.kernel import Command, Randomness
+
+from . import places
+
+RESERVE = 5  # credits kept after a purchase of goods
+SPACEPORT_WHEN = 450  # credits from which a merchant spaceport is worth its c200
+TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
+
+# commands by how much the bot wants them when offered (higher first); the rest score 0
+EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
+         "RevealFirstContact": 50, "ChooseStart": 50, "RollSpeed": 30, "EngagePirates": 20,
+         "ChooseExit": 10}
+NEVER = {"DropOut", "TakeBack", "SkipMovement", "Offload", "Jettison", "UseMarketFlux",
+         "SwapFirstContactCards"}
+
+
+class Merchant:
+    name = "merchant"
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               reach: Reach | None = None) -> Command:
+        rng = Randomness(self.seed, seq, f"merchant{seat}")
+        me = view["players"][seat]
+        scored = [(self._score(view, me, cmd), rng.below(1000), i)
+                  for i, cmd in enumerate(legal) if cmd.type not in NEVER]
+        if not scored:
+            return legal[rng.below(len(legal))]
+        best = max(scored)
+        return legal[best[2]]
+
+    # -- how much each command is wanted
+
+    def _score(self, view: dict[str, Any], me: dict[str, Any], cmd: Command) -> float:
+        kind = cmd.type
+        data = cmd.model_dump()
+        if kind == "ChooseDial":
+            return 1 if data["dial"] == "laser" else 0
+        if kind == "SoloPick":
+            return {"c50": 3, "laser-and-shield": 2}.get(data["pick"], 1)
+        if kind == "KeepReward":
+            return 1 if not data["keep"] else 0
+        if kind == "EngagePirates":
+            value = {"laser": me.get("laser", 1), "shield": me.get("shield", 1),
+                     "pilot": 2 + me.get("pilot_level", 1)}
+            return EAGER[kind] + value.get(data["attribute"], 0)
+        if kind == "AnswerHazard":
+            return {"reroll": 3, "push_on": 2, "stop": 1}.get(data["choice"], 0)
+        if kind == "AnswerOffer":
+            return 1 if data["accept"] == (me.get("credits", 0) >= 100) else 0
+        if kind in ("BuyGoods", "BuyStartingGoods"):
+            return self._buy_goods(view, me, data["token"])
+        wants = _challenge_wants(view, me)
+        if kind == "TrainPilot":
+            return 55 if me.get("credits", 0) >= TRAIN_WHEN or "pilot_level" in wants else -1
+        if kind == "BuyEquipment" and data.get("equipment") in wants:
+            return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
+        if kind == "BuildSpaceport":
+            return 35 if me.get("credits", 0) >= SPACEPORT_WHEN else -1
+        if kind in ("BuyEquipment", "BuyTechnology", "BuyReward", "BuySecondMission"):
+            return 5 if me.get("credits", 0) >= 400 else -1
+        if kind == "Step":
+            return 25 + self._step(view, me, data["to"])
+        if kind == "AssignDie":
+            return 26 if data.get("box") == "throttle" else -1
+        if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
+            at = (view.get("movement") or {}).get("at") or me.get("space", "")
+            return 60 if places.landing(at) in ("city", "spaceport") else -1
+        if kind == "PickUpPassenger":
+            return 40 if self._passenger_goal(view, data["passenger"]) else -1
+        if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
+            return 0
+        return EAGER.get(kind, 0.5)
+
+    def _buy_goods(self, view: dict[str, Any], me: dict[str, Any], token: str) -> float:
+        goods = _goods(view).get(token)
+        culture = token.partition(":")[0]
+        market = (view.get("markets") or {}).get(culture) or {}
+        iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
+        credits = me.get("credits", 0) + iou  # First Contact credits spend there too
+        if goods is None:
+            return -1
+        cost = int(goods.get("cost", 0))
+        if credits - cost < _reserve(view):
+            return -1
+        resale = goods.get("resale") or [cost]
+        known = set(view.get("discovered", {}).values())
+        sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
+        return (45 if sellable else 12) + (int(resale[-1]) - cost) / 10
+
+    def _step(self, view: dict[str, Any], me: dict[str, Any], to: str) -> float:
+        """A step toward a landing worth reaching: within reach, the best landing on the
+        way; beyond it, the nearest goal by the board's distances."""
+        move = view.get("movement") or {}
+        goals = self._goals(view, me)
+        best = 0.0
+        for dest in move.get("reach") or []:
+            path = list(dest.get("path") or [])
+            space = str(dest.get("space", ""))
+            if dest.get("end") == "land" and path and path[0] == to \
+                    and places.landing(space) in ("city", "spaceport"):
+                best = max(best, 10 + goals.get(space, 0))
+            elif dest.get("end") == "spent" and path and path[0] == to \
+                    and places.landing(space) is None and goals.get(space):
+                best = max(best, 10 + goals[space])  # a move ending beside an anomaly
+        if best:
+            return best
+        far = places.distances(to)
+        if not far or not goals:
+            return 0
+        return max(value / (1 + far.get(space, 99)) for space, value in goals.items())
+
+    def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
+        """Landing spaces worth reaching, with their worth."""
+        out: dict[str, float] = {}
+        cargo = [str(t) for t in me.get("cargo") or []]
+        wanted: set[str] = set()  # cultures that buy a goods token carried
+        for token in cargo:
+            wanted.update(_buyers(token.partition(":")[0]))
+        destinations = {d for t in cargo if (d := _destination(t))}
+        rich = me.get("credits", 0) >= 60
+        for system in view.get("first_contact_face_down", []):
+            for space in places.landings_in(system):
+                out[space] = 8.0
+        for system, culture in view.get("discovered", {}).items():
+            worth = (9.0 if culture in wanted else 2.0 if cargo and not wanted else 0.0) \
+                + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
+            if worth:
+                for space in places.landings_in(system):
+                    if space != me.get("space"):
+                        out[space] = max(out.get(space, 0), worth)
+        tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        for system in tokens or []:  # Missions: the mission tokens mark the destinations
+            for space in places.mission_spaces(str(system)):  # anomalies: their ring
+                out[space] = out.get(space, 0) + 5.0
+        if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
+            out[places.galactic_base()] = 5.0
+        return out
+
+
+    def _passenger_goal(self, view: dict[str, Any], passenger: str) -> bool:
+        """A passenger worth a hold: its destination is known (discovered) or the base."""
+        dest = _destination(passenger)
+        return dest == "base" or dest in set(view.get("discovered", {}).values())
+
+
+def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
+    """The attributes the solo player's open Challenge cards still ask for ("laser",
+    "shield", "pilot_level"), read from the public challenge cards."""
+    solo = view.get("solo")
+    if not solo:
+        return set()
+    from .solo import challenge_cards
+
+    cards = challenge_cards()
+    out: set[str] = set()
+    for cid in solo.get("cards", []):
+        spec = (cards.get(cid) or {}).get("challenge") or {}
+        if cid in solo.get("completed", []) or spec.get("need") != "attribute":
+            continue
+        if int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0)):
+            out.add(str(spec["attribute"]))
+    return out
+
+
+def _reserve(view: dict[str, Any]) -> int:
+    """Credits kept after a purchase: a little, and in a solo challenge the fees of the
+    cards active or coming into force soon ("Challenges": a round begun without them loses
+    the game)."""
+    solo = view.get("solo")
+    if not solo:
+        return RESERVE
+    now = view.get("round", 0)
+    soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
+            and solo.get("rounds", {}).get(c, 99) <= now + 2]
+    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
+
+
+def _cultures() -> Any | None:
+    """The shared culture facts (public: buyers, passengers), when present."""
+    import importlib
+
+    try:
+        return importlib.import_module("engine.cluster.cultures").load_cultures()
+    except (ImportError, AttributeError):
+        return None
+
+
+def _buyers(seller: str) -> list[str]:
+    facts = _cultures()
+    if facts is None:
+        return []
+    try:
+        return list(facts.buyers(seller))
+    except KeyError:
+        return []
+
+
+def _destination(token: str) -> str | None:
+    """A passenger token's destination culture (or "base"); None for anything else."""
+    facts = _cultures()
+    if facts is None:
+        return None
+    try:
+        return str(facts.passenger(token).destination)
+    except (KeyError, AttributeError):
+        return None
+
+
+def _goods(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every goods token on sale in the markets view, by id."""
+    out: dict[str, dict[str, Any]] = {}
+    for market in (view.get("markets") or {}).values():
+        if isinstance(market, dict):
+            for g in market.get("goods", []):
+                if isinstance(g, dict) and "id" in g:
+                    out[g["id"]] = g
+    return out

@@ -1,0 +1,16 @@
+"""The cards' part of the solo challenge game (``solo.py`` runs it from our
+``data/challenges.json``): the one challenge measured by what the cards keep, pirates
+defeated ("Pirate Season", ours), and the validated card models (``cards.challenge_cards``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .solo import need
+from .state import StandardState
+
+
+@need("pirates_defeated")
+def pirates_defeated(state: StandardState, seat: int, spec: dict[str, Any]) -> int:
+    return state.cards.seat(seat).pirates_defeated

@@ -1,0 +1,67 @@
+"""Hazard checks: laser, shield and piloting hazards (Bumps Along the Way > Hazards).
+
+"When a player enters a hazard space, he must roll the purple effect die and compare its
+result to the corresponding attribute on his dashboard sheet or pilot card." A result less
+than the attribute passes. A failed laser or shield check lets him end his turn there or
+lower that dial by one and go on, treating further hazards of that kind as blue spaces this
+turn; a failed piloting check ends his turn on the hazard space.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .movement import HAZARDS
+
+# the laser and shield dials run 1-6 (scoring.DIAL_FAME); a dial at 1 cannot be lowered
+DIAL_MIN, DIAL_MAX = 1, 6
+
+
+@dataclass(frozen=True)
+class Attributes:
+    """The values a hazard check compares with: dials (plus a Variable Laser/Shield die
+    for this turn) and the pilot's skill."""
+
+    laser: int
+    shield: int
+    piloting: int
+    laser_bonus: int = 0  # Variable Laser (Appendix B): the assigned die, this turn
+    shield_bonus: int = 0  # Variable Shield
+
+    def value(self, attribute: str) -> int:
+        if attribute == "laser":
+            return self.laser + self.laser_bonus
+        if attribute == "shield":
+            return self.shield + self.shield_bonus
+        if attribute == "piloting":
+            return self.piloting
+        raise ValueError(f"no attribute {attribute!r}")
+
+
+def hazard_of(kind: str) -> str | None:
+    """The attribute a space tests ("laser", "shield", "piloting") or None."""
+    return HAZARDS.get(kind)
+
+
+def checks(kind: str, ignoring: frozenset[str]) -> str | None:
+    """The check entering a space of ``kind`` calls for; None when it is no hazard or the
+    player lowered that dial this turn (it is then treated as a blue space)."""
+    attribute = hazard_of(kind)
+    if attribute is None or attribute in ignoring:
+        return None
+    return attribute
+
+
+def passes(attribute: str, roll: int, attrs: Attributes) -> bool:
+    """Laser / Shield / Piloting Checks: the die result must be less than the value."""
+    return roll < attrs.value(attribute)
+
+
+def may_push_on(attribute: str, attrs: Attributes) -> bool:
+    """A failed laser or shield check may be shrugged off by lowering that dial one point
+    (never below its lowest mark: ruling); a failed piloting check may not."""
+    if attribute == "laser":
+        return attrs.laser > DIAL_MIN
+    if attribute == "shield":
+        return attrs.shield > DIAL_MIN
+    return False

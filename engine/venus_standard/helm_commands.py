@@ -1,0 +1,117 @@
+"""The commands of the Movement phase ("Movement Phase", "Assigning Dice", "Bumps Along the
+Way", "Pilots"), registered with the core's ``@command``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from engine.kernel import Command
+
+from .commands import command
+
+
+@command
+class DeclareHeading(Command):
+    """Declare Heading: point the ship toward ``toward`` (None: keep the way it faces);
+    ``use_drive`` False announces the drive unused this turn (Drives)."""
+
+    type: Literal["DeclareHeading"] = "DeclareHeading"
+    toward: str | None = None
+    use_drive: bool = True
+
+
+@command
+class RollSpeed(Command):
+    """Set Speed: roll the three speed dice."""
+
+    type: Literal["RollSpeed"] = "RollSpeed"
+
+
+@command
+class AssignDie(Command):
+    """Assigning Dice: speed die ``die`` (its index in the rolled dice) to ``box``:
+    "navigation", "throttle" or "upgrade:<tech>"."""
+
+    type: Literal["AssignDie"] = "AssignDie"
+    die: int = Field(ge=0, le=3)
+    box: str
+
+
+@command
+class RerollDie(Command):
+    """A pilot ability (ours): reroll one unassigned speed die before moving."""
+
+    type: Literal["RerollDie"] = "RerollDie"
+    die: int = Field(ge=0, le=3)
+
+
+@command
+class UseHardBurn(Command):
+    """Appendix B, Hard Burn: 10 more movement points after rolling (the token returns)."""
+
+    type: Literal["UseHardBurn"] = "UseHardBurn"
+
+
+@command
+class Step(Command):
+    """Move: to the next space ``to`` (the first space past any a drive skips)."""
+
+    type: Literal["Step"] = "Step"
+    to: str
+
+
+@command
+class MoveTo(Command):
+    """Move along ``path`` (a reachable destination's path), stopping early where a decision
+    or a card interrupts the move."""
+
+    type: Literal["MoveTo"] = "MoveTo"
+    path: list[str] = Field(min_length=1, max_length=80)
+
+
+@command
+class DeclineNavigation(Command):
+    """Navigation Spaces: leave without a navigation die (the player to the left chooses)."""
+
+    type: Literal["DeclineNavigation"] = "DeclineNavigation"
+
+
+@command
+class ChooseExit(Command):
+    """Navigation Spaces: the player to the current player's left chooses the exit."""
+
+    type: Literal["ChooseExit"] = "ChooseExit"
+    to: str
+
+
+@command
+class RollTelegate(Command):
+    """Telegates step 3: roll the purple effect die to pick the telegate."""
+
+    type: Literal["RollTelegate"] = "RollTelegate"
+
+
+@command
+class AnswerHazard(Command):
+    """Hazards: after a failed check, "stop" there, "push_on" lowering the dial (laser,
+    shield), or "reroll" (a pilot ability, ours)."""
+
+    type: Literal["AnswerHazard"] = "AnswerHazard"
+    choice: Literal["stop", "push_on", "reroll"]
+
+
+@command
+class Land(Command):
+    """End Movement: land on the surface city, spaceport or asteroid just entered."""
+
+    type: Literal["Land"] = "Land"
+
+
+@command
+class TrainPilot(Command):
+    """Pilots > Upgrading Pilots: train to the Pilot card face ``face`` (c60)."""
+
+    type: Literal["TrainPilot"] = "TrainPilot"
+    face: str

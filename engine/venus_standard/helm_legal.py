@@ -1,0 +1,211 @@
+"""The Movement phase in the game: its rules routed from commands, the commands offered at
+each point of the move (every prompt offers one at least, so a random bot can always play),
+and the movement part of the view (dashboard, movement left, pilot, reachable spaces)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from engine.kernel import Command
+
+from . import dashboard, hazards, helm, helm_seams, navigation
+from . import helm_commands as m
+from .flight import Flight
+from .legal import offers
+from .movement import NAVIGATION, first_spaces, landable, steps
+from .pilots import face_of, load_pilots, training_options
+from .reach import reachable
+from .rules import rule
+from .scoring import fame_source
+from .state import StandardState
+from .takeback import barriers
+from .terrain import terrain_of
+from .view import part
+
+MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.UseHardBurn,
+                 m.Step, m.MoveTo, m.DeclineNavigation, m.RollTelegate, m.AnswerHazard, m.Land)
+
+
+# Take-backs stop at a die: speed dice, the throttle's die, a reroll, a hazard check, a
+# telegate's purple die (and the navigation exit another player chose).
+barriers("SpeedRolled", "SpeedDieAdded", "SpeedDieRerolled", "HazardChecked", "PurpleRolled",
+         "TelegateJumped", "ExitChosen")
+
+# encounter cards hand their outcome for the move back to movement (vsenc's hook)
+helm_seams.register_encounter_hook()
+
+# -- rules ----------------------------------------------------------------------------------
+
+rule(m.DeclareHeading)(lambda d, s, c: helm.declare_heading(d, s, c.toward, c.use_drive))
+rule(m.RollSpeed)(lambda d, s, c: helm.roll_speed(d, s))
+rule(m.AssignDie)(lambda d, s, c: helm.assign_die(d, s, c.die, c.box))
+rule(m.RerollDie)(lambda d, s, c: helm.reroll_die(d, s, c.die))
+rule(m.UseHardBurn)(lambda d, s, c: helm.use_hard_burn(d, s))
+rule(m.Step)(lambda d, s, c: helm.step(d, s, c.to))
+rule(m.MoveTo)(lambda d, s, c: helm.move_to(d, s, c.path))
+rule(m.DeclineNavigation)(lambda d, s, c: helm.decline_navigation(d, s))
+rule(m.ChooseExit)(lambda d, s, c: helm.choose_exit(d, s, c.to))
+rule(m.RollTelegate)(lambda d, s, c: helm.roll_telegate(d, s))
+rule(m.AnswerHazard)(lambda d, s, c: helm.hazard_choice(d, s, c.choice))
+rule(m.Land)(lambda d, s, c: helm.land(d, s))
+rule(m.TrainPilot)(lambda d, s, c: helm.train_pilot(d, s, c.face))
+
+
+def movement_open(state: StandardState) -> bool:
+    """Set Speed: "After a player rolls his speed dice, he is committed to moving": the
+    Movement phase may be skipped only before the roll."""
+    turn = state.turn
+    return turn is not None and turn.phase == "movement" and (
+        turn.flight is None or turn.flight.stage in ("heading", "speed"))
+
+
+# -- offers ---------------------------------------------------------------------------------
+
+def _flight(state: StandardState) -> Flight:
+    turn = state.turn
+    assert turn is not None
+    return turn.flight or Flight(at=state.player(turn.seat).space)
+
+
+@offers("movement", *MOVE_COMMANDS)
+def movement_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    f = _flight(state)
+    player = state.player(seat)
+    if f.stage == "heading":
+        yield m.RollSpeed()
+        terrain = terrain_of(state)
+        if terrain.kind(player.space) != NAVIGATION:  # left by its navigation value
+            for to in first_spaces(terrain, helm.helm_of(f, state, seat)):
+                yield m.DeclareHeading(toward=to)
+        if player.drive is not None:
+            yield m.DeclareHeading(toward=None, use_drive=False)
+        return
+    if f.stage == "speed":
+        yield m.RollSpeed()
+        return
+    if f.stage != "move":
+        return
+    yield from _dice_offers(state, seat, f)
+    if f.wait == "telegate":
+        yield m.RollTelegate()
+        return
+    if f.wait == "navigation":
+        yield m.DeclineNavigation()
+        return
+    if f.wait == "hazard" and f.hazard is not None:
+        yield m.AnswerHazard(choice="stop")
+        if hazards.may_push_on(f.hazard, helm.attributes_of(state, seat)):
+            yield m.AnswerHazard(choice="push_on")
+        if helm.has_ability(player, "hazard_reroll") and "hazard_reroll" not in f.used:
+            yield m.AnswerHazard(choice="reroll")
+        return
+    if f.wait is not None:
+        return
+    terrain = terrain_of(state)
+    nav = dashboard.navigation_value(f.dashboard)
+    for s in steps(terrain, helm.ship_of(state, seat), helm.helm_of(f, state, seat), nav):
+        yield m.Step(to=s.to)
+    if f.path and f.at is not None and landable(terrain, f.at):
+        yield m.Land()
+    if helm_seams.has_tech(player, "hard_burn"):
+        yield m.UseHardBurn()
+
+
+def _dice_offers(state: StandardState, seat: int, f: Flight) -> Iterator[Command]:
+    if f.wait not in (None, "telegate", "navigation"):
+        return
+    only_nav = f.wait is not None
+    for die, box in dashboard.possible_boxes(
+            f.dashboard, level=helm.level_of(state, seat),
+            throttle_values=helm.throttle_values(state, seat),
+            upgrades=helm.upgrades_of(state, seat), throttle_open=not f.path):
+        if not only_nav or box == dashboard.NAVIGATION:
+            yield m.AssignDie(die=die, box=box)
+    if f.wait is None and not f.path and "reroll_speed_die" not in f.used and \
+            helm.has_ability(state.player(seat), "reroll_speed_die"):
+        for die in f.dashboard.free_dice:
+            yield m.RerollDie(die=die)
+
+
+@offers("navigation_exit", m.ChooseExit)
+def exit_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    turn = state.turn
+    assert turn is not None
+    f = _flight(state)
+    h = helm.helm_of(f, state, turn.seat)
+    for to in navigation.navigation_exits(terrain_of(state), h):
+        yield m.ChooseExit(to=to)
+
+
+def training_offers(state: StandardState, seat: int) -> Iterator[Command]:
+    if not helm.may_train_here(state, seat):
+        return
+    player = state.player(seat)
+    if player.credits < face_of(player).train_cost:
+        return
+    at_base = terrain_of(state).kind(player.space) == "galactic_base"
+    for face in training_options(face_of(player).face, at_base,
+                                 helm_seams.home_culture_here(state, seat)):
+        yield m.TrainPilot(face=face)
+
+
+for _prompt in ("first_contact", "transaction"):
+    offers(_prompt, m.TrainPilot)(training_offers)
+
+
+# -- fame -----------------------------------------------------------------------------------
+
+@fame_source
+def pilot_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
+    """Pilot Card Anatomy: the fame printed on the pilot card (Scoring Example: one for a
+    level 2 Pilot card)."""
+    face = face_of(state.player(seat))
+    return [("pilot", face.fame)] if face.fame else []
+
+
+# -- view -----------------------------------------------------------------------------------
+
+@part("movement")
+def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
+    """The Movement phase in progress, public (dice and dashboards lie open): the dashboard's
+    dice and boxes, the movement value and points left, what the move waits for, and the
+    spaces the ship can reach from here (cheap: one search, for the mover's own view only,
+    only while the ship is free to move)."""
+    turn = state.turn
+    if turn is None or turn.phase != "movement":
+        return None
+    f = _flight(state)
+    seat = turn.seat
+    out: dict[str, Any] = {
+        "seat": seat, "stage": f.stage, "at": f.at, "heading": f.heading,
+        "use_drive": f.use_drive, "dice": list(f.dice), "boxes": dict(f.boxes),
+        "navigation": dashboard.navigation_value(f.dashboard),
+        "movement_value": f.movement_value if f.dice else None,
+        "mp_left": f.mp_left if f.dice else None, "wait": f.wait, "hazard": f.hazard,
+        "ignoring": list(f.ignoring), "path": list(f.path), "reach": [],
+    }
+    if f.stage == "move" and f.wait is None and viewer == seat:  # the mover's highlights
+        terrain = terrain_of(state)
+        nav = dashboard.navigation_value(f.dashboard)
+        out["reach"] = [d.as_dict() for d in reachable(
+            terrain, helm.ship_of(state, seat), helm.helm_of(f, state, seat), nav,
+            frozenset(f.ignoring))]
+    return out
+
+
+@part("pilots")
+def pilots_view(state: StandardState, viewer: int) -> list[dict[str, Any]]:
+    """Each player's Pilot card face (Pilot Card Anatomy), public."""
+    out = []
+    deck = load_pilots()
+    for p in state.players:
+        face = face_of(p)
+        out.append({"seat": p.seat, "face": face.face, "name": face.name, "level": face.level,
+                    "skill": face.skill, "ability": face.ability,
+                    "ability_text": deck.abilities[face.ability], "fame": face.fame,
+                    "culture": face.culture, "discount": face.discount,
+                    "train_at": face.train_at, "train_cost": face.train_cost,
+                    "ours": face.ours})
+    return out
+

@@ -1,0 +1,89 @@
+"""``GET /api/venus-standard/names``: the names of the standard game's things for the browser
+client (cultures, goods, passengers, racial technologies, equipment, pilots, missions,
+rewards, encounter and challenge cards...), read from the data files the engine reads, so
+the client never keeps a list of its own.
+
+The files are authored by several hands in slightly different shapes, so the names are found
+generically: in every JSON file of ``engine/venus_standard/data/`` (and the shared 2012
+culture facts, ``engine/cluster/data/cultures.json``), any object with an id (``key``, ``id``
+or ``face``) and a name (``name`` or ``title``) is a named thing of the kind of the file
+(``technologies.json`` -> ``technologies``) and of the field holding it (``passengers``); an
+object of objects with names (``"equipment": {"laser": {"name": "Laser"}}``) names its keys.
+A culture's goods are also named by the culture's key (``goods.nillis`` -> "Bionic Perfume"),
+and a card's text is under ``texts`` by its id (the cards are public components; which one a
+deck holds where stays the engine's secret).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+ENGINE = Path(__file__).resolve().parents[1] / "engine"
+FILES = (ENGINE / "venus_standard" / "data", ENGINE / "cluster" / "data" / "cultures.json")
+
+Names = dict[str, dict[str, str]]
+
+
+def _name_of(node: dict[str, Any]) -> str | None:
+    name = node.get("name", node.get("title"))
+    return name if isinstance(name, str) else None
+
+
+def _id_of(node: dict[str, Any]) -> str | None:
+    for field in ("key", "id", "face"):
+        value = node.get(field)
+        if isinstance(value, str | int) and not isinstance(value, bool):
+            return str(value)
+    return None
+
+
+def _collect(node: Any, kinds: tuple[str, ...], out: Names) -> None:
+    """Add every named thing under ``node`` to ``out`` under each of ``kinds``."""
+    if isinstance(node, list):
+        for item in node:
+            _collect(item, kinds, out)
+        return
+    if not isinstance(node, dict):
+        return
+    key, name = _id_of(node), _name_of(node)
+    if key is not None and name is not None:
+        for kind in kinds:
+            out.setdefault(kind, {}).setdefault(key, name)
+        if isinstance(node.get("text"), str):  # a card's text (missions, rewards, encounters)
+            out.setdefault("texts", {}).setdefault(key, node["text"])
+    for field, value in node.items():
+        here = (kinds[0], field) if field not in kinds else kinds
+        named = isinstance(value, dict) and all(
+            isinstance(v, dict) and _name_of(v) for v in value.values())
+        if value and named:
+            for k, v in value.items():
+                for kind in here:
+                    out.setdefault(kind, {}).setdefault(str(k), str(_name_of(v)))
+        _collect(value, here, out)
+
+
+def _goods(data: Any, out: Names) -> None:
+    """"goods" by culture key: the goods a culture sells."""
+    for culture in data.get("cultures", []) if isinstance(data, dict) else []:
+        goods = culture.get("goods")
+        if isinstance(goods, dict) and isinstance(goods.get("name"), str):
+            out.setdefault("goods", {})[str(culture.get("key"))] = goods["name"]
+
+
+@cache
+def names() -> Names:
+    out: Names = {}
+    files: list[Path] = []
+    for where in FILES:
+        if where.is_dir():
+            files.extend(sorted(where.glob("*.json")))
+        elif where.exists():
+            files.append(where)
+    for path in files:
+        data = json.loads(path.read_text("utf-8"))
+        _collect(data, (path.stem,), out)
+        _goods(data, out)
+    return out

@@ -1,0 +1,47 @@
+"""A harness for the Movement phase rules on a hand-made map: a standard game state in its
+first turn's Movement phase, loaded dice, the map of ``test_movement_rules`` in place of
+the board, and the phase machine's seams recorded instead of run (so each test sees the
+move alone)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.kernel import Randomness
+from engine.venus_standard import helm, helm_legal, helm_seams
+from engine.venus_standard.draft import Draft
+from engine.venus_standard.state import Player, StandardState, Turn
+
+from .test_movement_rules import terrain
+
+
+def build(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A factory of drafts over the test map, with the seams recorded in ``draft.calls``."""
+    t = terrain()
+    monkeypatch.setattr(helm, "terrain_of", lambda state: t)
+    monkeypatch.setattr(helm_legal, "terrain_of", lambda state: t)
+    calls: list[tuple[str, Any]] = []
+    monkeypatch.setattr(helm_seams, "landed", lambda d, s, at: calls.append(("landed", at)))
+    monkeypatch.setattr(helm_seams, "end_turn", lambda d, s: calls.append(("end_turn", s)))
+    monkeypatch.setattr(helm_seams, "resolve_space",
+                        lambda d, s, at: calls.append(("encounter", at)))
+    monkeypatch.setattr(helm_seams, "home_culture_here", lambda state, s: False)
+
+    def make(dice: list[int], players: int = 2, **ship: Any) -> Draft:
+        state = StandardState(
+            players=[Player(seat=i, name=f"p{i}", space="gb", laser=2, shield=1, credits=100)
+                     for i in range(players)],
+            stage="playing", round=1, turn=Turn(seat=0), loaded_dice=list(dice))
+        for k, v in ship.items():
+            setattr(state.players[0], k, v)
+        d = Draft(state, Randomness("helm", 0))
+        d.calls = calls  # type: ignore[attr-defined]
+        return d
+
+    return make
+
+
+def types(d: Draft) -> list[str]:
+    return [e.type for e in d.events]

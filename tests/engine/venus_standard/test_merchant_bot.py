@@ -1,0 +1,142 @@
+"""The ``merchant`` bot (engine/venus_standard/bot.py): it reads only a view and the legal
+commands; it sells first, buys the widest margin it can pay for (First Contact credits
+included), never lands on an asteroid to end its turn, and plays whole games with no
+refused command."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import pytest
+
+from engine.bots.simulate import drive
+from engine.kernel import Command, Game
+from engine.venus_standard.bot import Merchant
+from engine.venus_standard.ruleset import ruleset
+from engine.venus_standard.simulate import make_bot
+from engine.venus_standard.state import StandardState
+
+
+class BuyGoods(Command):
+    type: Literal["BuyGoods"] = "BuyGoods"
+    token: str
+
+
+class SellGoods(Command):
+    type: Literal["SellGoods"] = "SellGoods"
+    token: str
+
+
+class Land(Command):
+    type: Literal["Land"] = "Land"
+
+
+class EndPhase(Command):
+    type: Literal["EndPhase"] = "EndPhase"
+
+
+def view_with(credits: int, goods: list[dict[str, Any]], iou: int = 0,
+              at: str = "galactic-base") -> dict[str, Any]:
+    return {"players": [{"seat": 0, "credits": credits, "cargo": [], "space": at}],
+            "markets": {"zum": {"goods": goods, "iou": iou, "discoverer": 0}},
+            "discovered": {}, "first_contact_face_down": [], "movement": {"at": at}}
+
+
+GOODS = [{"id": "zum:g1", "cost": 40, "resale": [50, 60, 70]},
+         {"id": "zum:g2", "cost": 90, "resale": [100, 140, 190]}]
+
+
+def choose(view: dict[str, Any], legal: list[Command]) -> Command:
+    return Merchant("t").choose(view, legal, seat=0, seq=1)
+
+
+def test_it_sells_before_anything_else() -> None:
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g1"), SellGoods(token="x:g1")]
+    assert choose(view_with(500, GOODS), legal) == SellGoods(token="x:g1")
+
+
+def test_it_buys_the_widest_margin_it_can_pay_for() -> None:
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g1"), BuyGoods(token="zum:g2")]
+    assert choose(view_with(500, GOODS), legal) == BuyGoods(token="zum:g2")
+    assert choose(view_with(60, GOODS), legal) == BuyGoods(token="zum:g1")
+    assert choose(view_with(20, GOODS), legal) == EndPhase()
+
+
+def test_first_contact_credits_count_for_the_discoverer() -> None:
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2")]
+    assert choose(view_with(20, GOODS, iou=80), legal) == BuyGoods(token="zum:g2")
+
+
+def test_it_lands_where_it_can_trade_not_on_other_spaces() -> None:
+    legal: list[Command] = [Land(), EndPhase()]
+    assert choose(view_with(0, [], at="galactic-base"), legal) == Land()
+    assert choose(view_with(0, [], at="somewhere-in-space"), legal) == EndPhase()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_merchants_play_whole_games_with_no_refused_command(n: int) -> None:
+    game: Game[StandardState] = Game.start(ruleset, {}, [f"m{i}" for i in range(n)],
+                                           seed=f"merchant{n}")
+    commands, fallbacks = drive(game, [make_bot("merchant", f"s{i}") for i in range(n)],
+                                f"merchant{n}", 300)
+    assert fallbacks == 0 and commands > 0
+    assert game.state.stage == "over" and game.state.round == 30
+
+
+def test_in_a_solo_challenge_it_keeps_the_coming_fees() -> None:
+    """"Challenges": a round begun without the fees loses the game, so the merchant keeps
+    twice the fees of the cards active or due within two rounds."""
+    view = view_with(100, GOODS)
+    view["round"] = 5
+    view["solo"] = {"cards": ["a", "b"], "rounds": {"a": 3, "b": 6}, "fees": {"a": 10, "b": 20},
+                    "completed": [], "active": ["a"]}
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g1")]
+    assert choose(view, legal) == EndPhase()  # c100 - c40 < c5 + 2 x (c10 + c20)
+    view["players"][0]["credits"] = 120
+    assert choose(view, legal) == BuyGoods(token="zum:g1")
+
+
+class Step(Command):
+    type: Literal["Step"] = "Step"
+    to: str
+
+
+def test_beyond_reach_it_steps_toward_its_missions_destination(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Missions: the mission token marks the destination; with no landing in reach the
+    merchant takes the step nearer to it by the board's distances."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "distances",
+                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    view = view_with(0, [], at="deep")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
+    view["cards"] = {"mission_tokens": {"0": []}}
+    view["players"][0]["credits"] = 0
+    assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
+
+
+class BuyEquipment(Command):
+    type: Literal["BuyEquipment"] = "BuyEquipment"
+    equipment: str
+
+
+def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A challenge "raise your laser to 4": the merchant buys lasers, not shields."""
+    from engine.venus_standard import solo
+
+    monkeypatch.setattr(solo, "challenge_cards", lambda: {"sabotage": {
+        "challenge": {"need": "attribute", "attribute": "laser", "at_least": 4}}})
+    view = view_with(200, [])
+    view["players"][0]["laser"] = 2
+    view["solo"] = {"cards": ["sabotage"], "rounds": {"sabotage": 9}, "fees": {"sabotage": 10},
+                    "completed": [], "active": []}
+    legal: list[Command] = [EndPhase(), BuyEquipment(equipment="shield"),
+                            BuyEquipment(equipment="laser")]
+    assert choose(view, legal) == BuyEquipment(equipment="laser")
+    view["solo"]["completed"] = ["sabotage"]
+    assert choose(view, legal) == EndPhase()

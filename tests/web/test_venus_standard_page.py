@@ -1,0 +1,329 @@
+"""Merchant of Venus, the standard game (issue 19), in real Chromium on the table page.
+
+The start page creates a ``venus-standard`` table with a human seat and bot seats; the human
+joins through the lobby, the host starts it, and the human plays turns by clicking what the
+page offers (a highlighted space on the map for the heading or the destination, Roll, a die
+into a dashboard box, the phase's commands), while the bots play theirs. Checked: the board
+(``vsboard``'s SVG with its spaces) with the ships, the phase bar, the round track, the
+dashboard (dials; the speed dice once rolled; the boxes), the markets, the log in words (no
+raw event types), the turn passing to the bots and back. Screenshots at 1440x900 and 390x844
+go to /tmp/starport-vs-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from engine.kernel import NOBODY, Randomness, event
+from engine.venus_standard.scenario import parse_scenario, scenario_state
+from tests.web.startraders_kit import api
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+SHOTS = "/tmp/starport-vs"
+RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b")  # "SpeedRolled": an event type left raw
+
+
+def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
+    ctx = browser.new_context(bypass_csp=True, **kw)
+    page = ctx.new_page()
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)
+    page.set_default_timeout(20_000)
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    page.screenshot(path=f"{SHOTS}-{name}.png")
+
+
+def _seq(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-seq") or 0)
+
+
+YOURS = "() => document.getElementById('turn-badge').classList.contains('yours')"
+SEQ_AFTER = "(n) => Number(document.getElementById('game').dataset.seq) > n"
+PROMPT_HAS = "(words) => document.getElementById('prompt').textContent.includes(words)"
+
+
+def _mine(page: Any) -> bool:
+    return bool(page.evaluate(YOURS))
+
+
+def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        "() => document.getElementById('turn-badge').classList.contains('yours')"
+        " && document.querySelector('#controls button:not(:disabled),"
+        " #moves button:not(:disabled)')",
+        timeout=timeout)
+
+
+def _act(page: Any, by_list: bool = False) -> str:
+    """Press the next thing a player would on the page, the way a player would: a heading on
+    the map, roll, a die into its box, a destination on the map (landing first), else end the
+    phase, else the first command the rules ask for (a hazard's answer, a telegate's die).
+    ``by_list``: the map's choices from their list in the panel (a phone's way). Returns what
+    was pressed."""
+    choice = "#moves .vs-move" if by_list else "#board .hl-space"
+    before = _seq(page)
+    for what, selector in (
+        ("heading", f"{choice}-heading" if by_list else "#board .hl-heading"),
+        ("roll", "#vs-roll"),
+        ("assign", "#vs-dashboard .vs-assign"),
+        ("map", f"{choice}-land" if by_list else "#board .hl-land"),
+        ("map", choice),
+        ("end", "#vs-commands .vs-cmd-end button"),
+        ("command", "#vs-commands .vs-cmd button"),
+    ):
+        loc = page.locator(selector)
+        if loc.count() and loc.first.is_enabled():
+            loc.first.click()
+            page.wait_for_function(SEQ_AFTER, arg=before)
+            return what
+    raise AssertionError("nothing to press on my turn: " + page.inner_text("#panel"))
+
+
+def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str]:
+    """Play one whole turn of mine; returns the presses in order."""
+    done: list[str] = []
+    while _mine(page) and len(done) < limit:
+        done.append(_act(page, by_list))
+        if done[-1] == "roll" and _mine(page):  # the dashboard shows the dice and the movement
+            assert page.locator("#vs-dashboard .vs-speed .die").count() >= 3
+            assert re.match(r"Movement value \d+ · \d+ left", page.inner_text("#vs-mp"))
+            _shot(page, "rolled-desktop")
+        if done[-1] == "assign" and _mine(page):  # the die sits in its box now
+            assert page.locator("#vs-dashboard .vs-box .die-in-box").count() >= 1
+            assert re.search(r"Dice assigned: [1-3] of [1-3]", page.inner_text("#vs-dashboard"))
+        page.wait_for_timeout(50)
+    assert len(done) < limit, done
+    return done
+
+
+def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
+    """Create a 3-seat standard table on the start page, seats 2 and 3 bots; (table, the
+    human seat's link, the host's token)."""
+    page.goto(f"{server_url}/")
+    page.check('input[name="ruleset"][value="venus-standard"]')
+    page.locator("#home-board svg [data-space]").first.wait_for()
+    # Game Variants: the solo challenge is one player's; the epic game asks its length
+    page.check('input[name="variant"][value="solo-challenge"]')
+    assert page.input_value("#t-seats") == "1" and page.is_disabled("#t-seats")
+    page.check('input[name="variant"][value="epic"]')
+    assert page.is_visible("#t-epic-rounds") and page.is_enabled("#t-seats")
+    page.check('input[name="variant"][value="standard"]')
+    assert not page.is_visible("#t-epic-rounds")
+    page.select_option("#t-seats", "3")
+    page.screenshot(path=f"{SHOTS}-create-desktop.png", full_page=True)
+    for seat in (1, 2):
+        page.select_option(f"#bot-{seat}", index=1)
+    page.click("#create-btn")
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("#links input")
+    host = links.nth(0).input_value()
+    seat = links.nth(1).input_value()
+    table = seat.split("/t/")[1].split("#")[0]
+    return table, seat, host.split("#")[1]
+
+
+def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: str) -> None:
+    errors: list[str] = []
+    page = _context(browser, errors, **DESKTOP)
+    table, seat_link, host_token = _table_from_start_page(page, server_url)
+    lobby = api(server_url, f"/api/tables/{table}", token=host_token)
+    assert lobby["ruleset"] == "venus-standard" and lobby["options"]["variant"] == "standard"
+    assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
+    page.goto(seat_link)
+    page.wait_for_selector("#join:not([hidden])")
+    page.fill("#join-name", "Ann")
+    page.click("#join-btn")
+    page.wait_for_selector('.seat.mine:has-text("Ann")')
+    api(server_url, f"/api/tables/{table}/start", {}, host_token)
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    # the board: the standard side's spaces, three ships, the phase bar, the round track
+    assert page.locator("#board svg [data-space]").count() > 50
+    page.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
+    assert page.locator("#vs-phases li").all_inner_texts() == [
+        "Movement", "First Contact", "Transaction", "Merchant Spaceport"]
+    # Setup 12: my dials, chosen in the panel (the bots choose theirs)
+    assert page.inner_text("#vs-rounds").startswith("Setup")
+    page.wait_for_function(PROMPT_HAS, arg="Setup 12")
+    page.locator("#vs-commands button", has_text="laser").click()
+    page.wait_for_function(
+        "() => document.querySelector('#vs-dashboard .vs-laser .vs-dial-value')"
+        "?.textContent === '2'"
+        " && /Round 1 of 30/.test(document.getElementById('vs-rounds').textContent)")
+    assert page.inner_text("#vs-dashboard .vs-shield .vs-dial-value") == "1"
+    # my ship card: the mission dealt at setup with its card's text
+    mission = page.locator("#shipcard .vs-missions li").first.inner_text()
+    assert re.match(r"[\w' -]+: .{20,}", mission), mission
+    # two of my turns, the bots' in between
+    for turn in range(2):
+        _wait_my_turn(page)
+        pawn_before = page.get_attribute('#board .pawn[data-seat="0"]', "data-dot")
+        assert page.locator("#vs-phases li.now").inner_text() == "Movement"
+        if turn == 0:
+            _shot(page, "turn-desktop")
+        presses = _play_my_turn(page)
+        assert presses, presses
+        print("turn", turn, presses)
+        if "roll" in presses:
+            log = page.inner_text("#log")
+            rolled = r"You roll the speed dice: \d, \d, \d \(movement value \d+\)"
+            assert re.search(rolled, log), log
+        if "map" in presses and "roll" in presses:
+            assert page.get_attribute('#board .pawn[data-seat="0"]', "data-dot") != pawn_before
+    log = page.inner_text("#log")
+    assert not RAW.findall(log), RAW.findall(log)
+    _shot(page, "after-desktop")
+    page.context.close()
+    assert not errors, errors
+
+
+def _ship(page: Any) -> str:
+    return str(page.inner_text("#shipcard") + page.inner_text("#vs-dashboard"))
+
+
+def _api_table(server_url: str, seats: int = 2) -> tuple[str, str]:
+    """A table of Ann and bots made through the API, started: (table, Ann's link)."""
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": seats,
+                                        "bots": list(range(1, seats)), "name": "Trade run"})
+    api(server_url, f"/api/tables/{t['table_id']}/join", {"name": "Ann"}, t["seats"][0]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    return t["table_id"], f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}"
+
+
+def _set_position(table: str, scenario: dict[str, Any]) -> None:
+    """Put the table in ``scenario``'s position (engine/venus_standard/scenario.py) by real
+    ``ScenarioSetUp`` / ``ScenarioStarted`` events appended to its log (the test server runs in
+    this process), as the Star Traders tests do."""
+    from server import store
+    from server.db import writing
+    from tests.web.testapp import app
+
+    service = app.state.service
+    entry = service.entries[table]
+    game = entry.game
+    sc = parse_scenario(scenario)
+    state = scenario_state(sc, Randomness("test", 0, "scenario"))
+    opening = [event("ScenarioSetUp", NOBODY, state=state.model_dump(mode="json")),
+               event("ScenarioStarted", seat=sc.active, round=sc.round, phase=sc.phase)]
+    evs = [ev.model_copy(update={"seq": game.seq + 1 + i}) for i, ev in enumerate(opening)]
+    with writing(service.engine) as conn:
+        store.append(conn, entry.game_id, game.seq, evs, pending=[sc.active], over=False,
+                     seat=None, client_id=None)
+    service.evict(table)
+
+
+def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> None:
+    """On a phone: Ann flies until her ship lands on a surface city or spaceport whose culture
+    is discovered (by her landing there first, or the bot's): its market in the panel and on
+    the board; she buys something the market offers with the button beside it, and the log
+    and her ship say so."""
+    errors: list[str] = []
+    page = _context(browser, errors, **PHONE)
+    page.goto(_api_table(server_url)[1])
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    page.wait_for_function(PROMPT_HAS, arg="Setup 12")
+    page.locator("#vs-commands button", has_text="shield").click()
+    bought = None
+    ship_before = ""
+    for _turn in range(8):
+        _wait_my_turn(page)
+        for _press in range(40):
+            if not _mine(page):
+                break
+            if page.locator("#market .vs-trade").count():
+                button = page.locator("#market .vs-trade").first
+                bought = button.get_attribute("aria-label")
+                # the market's area on the board shows it too
+                assert page.locator("#board .market-card").count() >= 1
+                _shot(page, "market-phone")
+                page.screenshot(path=f"{SHOTS}-market-phone-full.png", full_page=True)
+                before = _seq(page)
+                ship_before = _ship(page)
+                button.click()
+                page.wait_for_function(SEQ_AFTER, arg=before)
+                break
+            _act(page, by_list=True)
+        if bought:
+            break
+    assert bought, "no market offered a buy in eight turns"
+    item = bought.removeprefix("Buy ").removeprefix("a ")
+    page.wait_for_function("() => document.getElementById('log').textContent.includes('You buy ')")
+    log = page.inner_text("#log")
+    # whoever landed there first made the first contact (Ann or the bot)
+    contact = r"(You make|[\w ]+ makes) first contact with the \w+ in the [\w -]+: c\d+ on the card"
+    assert re.search(contact, log), log
+    assert f"You buy {'a ' if bought.startswith('Buy a ') else ''}{item}" in log, (bought, log)
+    ship = _ship(page)
+    assert ship != ship_before
+    # where the thing bought shows: a hold more, a dial up, the drive, else by its name
+    if item == "Cargo Hold":
+        held = [int(n) for n in re.findall(r"Cargo holds: (\d)", ship + ship_before)]
+        assert held[0] == held[1] + 1, (ship_before, ship)
+    elif item in ("Laser", "Shield"):
+        dials = [int(n) for n in re.findall(rf"{item}\s+(\d)", ship + ship_before)]
+        assert dials[0] > dials[1], (ship_before, ship)
+    elif item.endswith("Drive"):
+        assert f"Drive: {item}" in ship, ship
+    else:
+        assert item in ship, (item, ship)
+    page.context.close()
+    assert not errors, errors
+
+
+def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: str) -> None:
+    """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it ends
+    the game ("End of the Game": final scoring); the end dialog names the winner and lists
+    the merchants by credits after final scoring, and the log says who won."""
+    errors: list[str] = []
+    page = _context(browser, errors, **DESKTOP)
+    table, link = _api_table(server_url)
+    _set_position(table, {
+        "players": [{"name": "Ann", "credits": 900}, {"name": "Bot", "credits": 300}],
+        "first_player": 1, "active": 0, "phase": "spaceport", "round": 30,
+    })
+    page.goto(link)
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li.now")
+    assert page.inner_text("#vs-phases li.now") == "Merchant Spaceport"
+    assert "Round 30 of 30" in page.inner_text("#vs-rounds")
+    page.click("#vs-EndPhase")
+    page.wait_for_selector("#end:not([hidden])")
+    end = page.inner_text("#end")
+    assert "Ann wins!" in end, end
+    rows = page.locator("#end tr").all_inner_texts()
+    assert "Ann" in rows[1] and "Bot" in rows[2], rows
+    assert re.search(r"The game ends: you win with c[\d,]+!", page.inner_text("#log"))
+    assert "The game is over: you win." in page.inner_text("#prompt")
+    _shot(page, "end-desktop")
+    page.context.close()
+    assert not errors, errors
+
+
+def test_the_standard_page_implements_the_interface(page: Any, server_url: str) -> None:
+    """Like Venus (tests/web/test_client_split.py): the module has every member the
+    GameModule typedef documents, its page every GamePage method; the start page offers it."""
+    from tests.web.test_client_split import typedef_members
+
+    module_members = typedef_members("GameModule")
+    page_members = [m for m in typedef_members("GamePage") if m != "board"]
+    page.goto(f"{server_url}/")
+    page.wait_for_selector('input[name="ruleset"][value="venus-standard"]', state="attached")
+    out = page.evaluate("""async ([moduleMembers, pageMembers]) => {
+      const { gameFor } = await import("/platform/games.js");
+      const game = await gameFor("venus-standard");
+      const { StandardPage } = await import("/games/venusstd/page.js");
+      return { missing: moduleMembers.filter((m) => game[m] === undefined),
+               missingPage: pageMembers.filter(
+                 (m) => typeof StandardPage.prototype[m] !== "function"),
+               rulesets: game.rulesets };
+    }""", [module_members, page_members])
+    assert out == {"missing": [], "missingPage": [], "rulesets": ["venus-standard"]}, out

@@ -1,0 +1,379 @@
+"""Measure the standard game's health (``venus-standard``) with bots; write
+``docs/balance-venus-standard.md``.
+
+Plays ``--games`` games for each of 1-4 players with each bot (``random``, ``merchant``;
+seeds ``vs-<bot>-<players>p-<i>``, pilots dealt at random) and ``--variant-games`` games of
+each variant (light speed and epic with 2 and 4 players, the solo challenge alone) and
+``--versus`` two-player games of a merchant against a random bot, and
+reports: stalls (no end within 300 rounds or a bot looping) and refused bot commands, game
+length, final scores (spread, winner's lead), win rate by seat and by pilot, how often each
+mission is taken and completed, each technology bought, each Reward card kept and each
+Encounter card drawn, the solo challenge's success
+rate, and the board's visits per space. Games run in ``--jobs`` processes; each game's
+figures are kept in ``--cache`` (JSON lines) so the report can be rewritten without
+replaying (``--report-only``).
+
+    .venv/bin/python tools/balance_venus_standard.py [--games 200] [--variant-games 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
+from engine.kernel import Event, Game  # noqa: E402
+from engine.venus_standard.board import load_board  # noqa: E402
+from engine.venus_standard.cards import encounter_cards, mission_cards, reward_cards  # noqa: E402,E501
+from engine.venus_standard.ruleset import ruleset  # noqa: E402
+from engine.venus_standard.simulate import make_bot, usage_of  # noqa: E402
+from engine.venus_standard.technology import load_technologies  # noqa: E402
+
+BOTS = ("random", "merchant")
+Spec = tuple[str, int, str, dict[str, Any], int]  # label, players, bot, options, index
+
+
+# -- one game ---------------------------------------------------------------------------------
+
+def _counts(events: Iterable[Event]) -> Counter[str]:
+    """What the tool counts beyond ``starport simulate``'s usage: missions taken, techs and
+    goods bought and sold, spaces entered (every space of a move's path, telegate landings)."""
+    out: Counter[str] = Counter()
+    for ev in events:
+        d = ev.data
+        if ev.type == "MissionTaken":
+            out[f"taken:{d['card']}"] += 1
+        elif ev.type == "TechnologyBought":
+            out[f"tech:{str(d['token']).split(':')[0]}"] += 1
+        elif ev.type in ("GoodsBought", "GoodsSold", "EquipmentBought", "SpaceportBuilt",
+                         "PassengerPickedUp", "PassengerDroppedOff", "PilotTrained",
+                         "CargoJettisoned", "HazardChecked", "TelegateJumped"):
+            out[ev.type] += 1
+        if ev.type == "ShipMoved":
+            for space in d["path"]:
+                out[f"visit:{space}"] += 1
+        elif ev.type == "TelegateJumped" and d.get("to"):
+            out[f"visit:{d['to']}"] += 1
+    return out
+
+
+def play(spec: Spec) -> dict[str, Any]:
+    label, players, bot, options, index = spec
+    seed = f"vs-{label}-{bot}-{players}p-{index}"
+    started = time.perf_counter()
+    kinds = bot.split(",") if "," in bot else [bot] * players
+    game = Game.start(ruleset, dict(options), [f"{k}{i}" for i, k in enumerate(kinds)],
+                      seed=seed)
+    bots = [make_bot(k, f"{seed}|seat{i}") for i, k in enumerate(kinds)]
+    commands, fallbacks = drive(game, bots, seed, MAX_ROUNDS)
+    state = game.state
+    end = state.end or {}
+    usage = usage_of(game.events)
+    usage.update(_counts(game.events))
+    return {
+        "label": label, "players": players, "bot": bot, "kinds": kinds, "seed": seed,
+        "pilots": [p.pilot for p in state.players], "first_player": state.first_player,
+        "winners": list(state.winners), "reason": end.get("reason"),
+        "over": state.stage == "over", "rounds": state.round,
+        "scores": [p.score if p.score is not None else p.credits for p in state.players],
+        "fame": [p.total_fame for p in state.players],
+        "commands": commands, "fallbacks": fallbacks, "events": len(game.events),
+        "seconds": round(time.perf_counter() - started, 2), "usage": dict(usage),
+    }
+
+
+# -- the report -------------------------------------------------------------------------------
+
+def _pct(values: list[int], p: float) -> int:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * (len(ordered) - 1) + 0.5))]
+
+
+def _spread(values: list[int]) -> str:
+    if not values:
+        return "-"
+    return (f"{statistics.median(values):g} ({_pct(values, 0.1)}-{_pct(values, 0.9)}, "
+            f"max {max(values)})")
+
+
+def _table(head: list[str], rows: list[list[str]]) -> list[str]:
+    return [f"| {' | '.join(head)} |", f"| {' | '.join('---' for _ in head)} |",
+            *(f"| {' | '.join(r)} |" for r in rows)]
+
+
+def _stalled(g: dict[str, Any]) -> bool:
+    return not g["over"]
+
+
+def _group(games: list[dict[str, Any]]) -> dict[tuple[str, str, int], list[dict[str, Any]]]:
+    out: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    for g in games:
+        out.setdefault((g["label"], g["bot"], g["players"]), []).append(g)
+    return dict(sorted(out.items(), key=lambda kv: (kv[0][0] != "standard", kv[0])))
+
+
+def _health(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[str]:
+    rows = []
+    for (label, bot, n), gs in groups.items():
+        rounds = [g["rounds"] for g in gs if not _stalled(g)]
+        rows.append([label, bot.replace(",", " v "), str(n), str(len(gs)),
+                     f"{statistics.median(rounds):g}" if rounds else "-",
+                     str(sum(_stalled(g) for g in gs)), str(sum(g["fallbacks"] for g in gs)),
+                     f"{statistics.mean(g['commands'] for g in gs):.0f}",
+                     f"{statistics.mean(g['seconds'] for g in gs):.1f}"])
+    return _table(["variant", "bot", "players", "games", "rounds", "stalls",
+                   "refused commands", "commands per game", "seconds per game"], rows)
+
+
+def _scores(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[str]:
+    rows = []
+    for (label, bot, n), gs in groups.items():
+        every = [s for g in gs for s in g["scores"]]
+        best = [max(g["scores"]) for g in gs]
+        lead = [sorted(g["scores"])[-1] - sorted(g["scores"])[-2] for g in gs if n > 1]
+        rows.append([label, bot.replace(",", " v "), str(n), _spread(every), _spread(best),
+                     _spread(lead) if lead else "-",
+                     f"{sum(1 for g in gs if len(g['winners']) > 1) / len(gs):.0%}",
+                     f"{sum(1 for g in gs if not g['winners']) / len(gs):.0%}"])
+    return _table(["variant", "bot", "players", "final score, every seat: median (p10-p90)",
+                   "winner's score", "winner's lead over the second", "shared wins",
+                   "no winner"], rows)
+
+
+def _seats(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[str]:
+    rows = []
+    for (label, bot, n), gs in groups.items():
+        if label != "standard" or n < 2:
+            continue
+        seat: Counter[int] = Counter()
+        position: Counter[int] = Counter()
+        for g in gs:
+            for w in g["winners"]:
+                seat[w] += 1
+                position[(w - g["first_player"]) % n] += 1
+        rows.append([bot, str(n), *(f"{seat[i] / len(gs):.0%}" for i in range(n)),
+                     *["-"] * (4 - n), *(f"{position[i] / len(gs):.0%}" for i in range(n)),
+                     *["-"] * (4 - n)])
+    return _table(["bot", "players", *(f"seat {i}" for i in range(4)),
+                   *(f"position {i + 1}" for i in range(4))], rows)
+
+
+def _pilots(games: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for bot in BOTS:
+        dealt: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        for g in games:
+            if g["bot"] != bot or g["label"] != "standard" or g["players"] < 2:
+                continue
+            dealt.update(g["pilots"])
+            won.update(g["pilots"][w] for w in g["winners"])
+        rows += [[bot, k, str(dealt[k]), str(won[k]), f"{won[k] / dealt[k]:.0%}",
+                  ] for k in sorted(dealt)]
+    return _table(["bot", "pilot", "dealt", "won", "win rate"], rows)
+
+
+def _missions(games: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for mid, card in sorted(mission_cards().items()):
+        row = [mid, card.name]
+        for bot in BOTS:
+            gs = [g for g in games if g["bot"] == bot]
+            taken = sum(g["usage"].get(f"taken:{mid}", 0) for g in gs)
+            done = sum(g["usage"].get(f"mission:{mid}", 0) for g in gs)
+            row += [str(taken), str(done)]
+        rows.append(row)
+    return _table(["mission", "name", *(f"{b} {w}" for b in BOTS for w in ("taken", "done"))],
+                  rows)
+
+
+def _technologies(games: list[dict[str, Any]]) -> list[str]:
+    techs = load_technologies()
+    rows = []
+    for key in sorted(techs.by_key):
+        row = [key]
+        for bot in BOTS:
+            gs = [g for g in games if g["bot"] == bot]
+            row.append(f"{sum(g['usage'].get(f'tech:{key}', 0) for g in gs) / len(gs):.2f}"
+                       if gs else "-")
+        rows.append(row)
+    return _table(["technology", *(f"{b}: bought per game" for b in BOTS)], rows)
+
+
+USED = ("FirstContactRevealed", "GoodsBought", "GoodsSold", "EquipmentBought",
+        "PassengerPickedUp", "PassengerDroppedOff", "SpaceportBuilt", "PilotTrained",
+        "MissionCompleted", "SecondMissionBought", "PirateEngaged", "PirateDefeated",
+        "RewardTradedIn", "RewardBought", "HazardChecked", "TelegateJumped",
+        "CargoJettisoned", "MovementSkipped")
+
+
+def _used(games: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for key in USED:
+        row = [key]
+        for bot in BOTS:
+            gs = [g for g in games if g["bot"] == bot and g["label"] == "standard"]
+            row.append(f"{sum(g['usage'].get(key, 0) for g in gs) / len(gs):.1f}" if gs
+                       else "-")
+        rows.append(row)
+    return _table(["what", *(f"{b}: per game" for b in BOTS)], rows)
+
+
+def _versus(games: list[dict[str, Any]]) -> list[str]:
+    gs = [g for g in games if g["label"] == "versus"]
+    won = Counter(g["kinds"][w] for g in gs for w in g["winners"])
+    return _table(["bot", "games", "won", "win rate"],
+                  [[b, str(len(gs)), str(won[b]), f"{won[b] / max(1, len(gs)):.0%}"]
+                   for b in BOTS])
+
+
+def _cards(games: list[dict[str, Any]], prefix: str, ids: Iterable[str]) -> list[str]:
+    rows = []
+    for cid in sorted(ids):
+        rows.append([cid, *(str(sum(g["usage"].get(f"{prefix}:{cid}", 0) for g in games
+                                    if g["bot"] == bot)) for bot in BOTS)])
+    return _table(["card", *(f"{b} games" for b in BOTS)], rows)
+
+
+def _solo(games: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for bot in BOTS:
+        gs = [g for g in games if g["bot"] == bot and g["label"] == "solo-challenge"]
+        if gs:
+            won = sum(1 for g in gs if g["winners"])
+            rows.append([bot, str(len(gs)), str(won), f"{won / len(gs):.0%}"])
+    return _table(["bot", "games", "all challenges met", "success rate"], rows)
+
+
+def _visits(games: list[dict[str, Any]]) -> list[str]:
+    board = load_board()
+    visits: Counter[str] = Counter()
+    for g in games:
+        if g["label"] == "standard":
+            visits.update({k[6:]: v for k, v in g["usage"].items() if k.startswith("visit:")})
+    spaces = [s.id for s in board.spaces.values()]
+    never = sorted(s for s in spaces if not visits[s])
+    by_system: Counter[str] = Counter()
+    for s in board.spaces.values():
+        by_system[s.system or f"route {s.route}"] += visits[s.id]
+    ranked = sorted(spaces, key=lambda s: (-visits[s], s))
+    lines = [f"{len(spaces) - len(never)} of {len(spaces)} spaces entered; never: "
+             f"{', '.join(never) if never else 'none'}.", ""]
+    lines += _table(["busiest space", "entered"], [[s, str(visits[s])] for s in ranked[:8]])
+    lines += [""]
+    lines += _table(["quietest space", "entered"], [[s, str(visits[s])] for s in ranked[-8:]])
+    systems = sorted((k for k in by_system if not k.startswith("route") and k != "-"),
+                     key=lambda k: -by_system[k])
+    lines += ["", "Spaces entered per system (its ring, orbits, cities and spaceports):", ""]
+    lines += _table(["system", "entered"], [[k, str(by_system[k])] for k in systems])
+    return lines
+
+
+def report(games: list[dict[str, Any]], seconds: float) -> str:
+    groups = _group(games)
+    lines = [
+        "# Game health (Merchant of Venus, standard game 2012: `venus-standard`)", "",
+        "Generated by `tools/balance_venus_standard.py` (do not edit by hand; rerun it). "
+        f"{len(games)} games in {seconds:.0f} s of playing time; pilots dealt at random. A "
+        "stall is a game not over within 300 rounds (or a bot repeating itself); a refused "
+        "command is a bot or rules bug (the game goes on with a random legal command). "
+        "`random` plays a uniformly random legal command; `merchant` is the strategic bot "
+        "(`engine/venus_standard/bot.py`). Figures are from bots, not people: they check our "
+        "rules and our authored data, they do not measure the game.", "",
+        "## Length, stalls, refused commands", "",
+    ]
+    lines += _health(groups)
+    lines += ["", "## Final scores (credits after final scoring)", ""]
+    lines += _scores(groups)
+    lines += ["", "## Win rate by seat and turn position (standard game)", "",
+              "Seat 0 is the first seated; position 1 plays first (Setup: the first player "
+              "is chosen at random). Shared wins count for every winner.", ""]
+    lines += _seats(groups)
+    lines += ["", "## Merchant against random (two players, seats swapped every game)", ""]
+    lines += _versus(games)
+    lines += ["", "## Win rate by pilot (standard game, 2-4 players)", ""]
+    lines += _pilots(games)
+    lines += ["", "## Missions: taken and completed (all games)", ""]
+    lines += _missions(games)
+    lines += ["", "## Racial technologies bought (all games)", ""]
+    lines += _technologies(games)
+    lines += ["", "## Reward cards kept (all games)", ""]
+    lines += _cards(games, "reward", reward_cards())
+    lines += ["", "## Encounter cards drawn (all games)", ""]
+    lines += _cards(games, "encounter", encounter_cards())
+    lines += ["", "## What the games used (standard games, per game)", ""]
+    lines += _used(games)
+    lines += ["", "## Solo challenge", "",
+              "Winning the Solo Challenge Game: every Challenge card completed by the end of "
+              "round 30.", ""]
+    lines += _solo(games)
+    lines += ["", "## The board: visits per space (standard games, every bot)", "",
+              "Every space a ship entered on a move (each space of the path, telegate "
+              "arrivals).", ""]
+    lines += _visits(games)
+    return "\n".join(lines) + "\n"
+
+
+# -- main -------------------------------------------------------------------------------------
+
+def specs(games: int, variant_games: int, bots: Iterable[str], versus: int) -> list[Spec]:
+    out: list[Spec] = []
+    for bot in bots:
+        out += [("standard", n, bot, {}, i) for n in range(1, 5) for i in range(games)]
+        for variant, counts in (("light-speed", (2, 4)), ("epic", (2, 4)),
+                                ("solo-challenge", (1,))):
+            per = max(1, variant_games // len(counts))
+            out += [(variant, n, bot, {"variant": variant}, i) for n in counts
+                    for i in range(per)]
+    out += [("versus", 2, "merchant,random" if i % 2 == 0 else "random,merchant", {}, i)
+            for i in range(versus)]
+    # game i of every group before game i + 1 of any: a run stopped early stays balanced
+    return sorted(out, key=lambda spec: spec[4])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="per bot and player count")
+    parser.add_argument("--variant-games", type=int, default=30, help="per bot and variant")
+    parser.add_argument("--bots", default=",".join(BOTS))
+    parser.add_argument("--versus", type=int, default=100, help="merchant v random games")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--cache", default=".balance-venus-standard.jsonl")
+    parser.add_argument("--report-only", action="store_true",
+                        help="rewrite the report from --cache without playing")
+    parser.add_argument("--out", default="docs/balance-venus-standard.md")
+    args = parser.parse_args()
+    cache = Path(args.cache)
+    if not args.report_only:
+        todo = specs(args.games, args.variant_games,
+                     [b.strip() for b in args.bots.split(",") if b.strip()], args.versus)
+        with cache.open("w", encoding="utf-8") as out, \
+                ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for i, result in enumerate(pool.map(play, todo, chunksize=4)):
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+                if result["fallbacks"] or not result["over"]:
+                    print(f"{result['seed']}: fallbacks {result['fallbacks']}, over "
+                          f"{result['over']}", file=sys.stderr, flush=True)
+                if i % 50 == 0:
+                    print(f"{i}/{len(todo)}", file=sys.stderr, flush=True)
+    games = [json.loads(line) for line in cache.read_text(encoding="utf-8").splitlines()]
+    text = report(games, sum(g["seconds"] for g in games))
+    Path(args.out).write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

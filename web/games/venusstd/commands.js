@@ -1,0 +1,54 @@
+// Every legal command the rules offer now, as a form the player can use, whatever the command:
+// grouped by type under the type's words, one button per command (its fields in words), or a
+// list and a Go button when a type offers many. New rules appear here without client work;
+// the commands that have a real UI (the map, the dashboard, the markets) are left to it
+// (``handled``). Each button keeps its command in ``data-cmd``.
+import { el, cmdButton } from "../../platform/dom.js";
+import { humanType } from "./names.js";
+import { commandWords } from "./words.js";
+
+const MANY = 8; // more commands of one type than this: a list and Go
+
+/** The phase-ending commands, drawn last and marked (the turn's way on). */
+const ENDS = new Set(["EndPhase", "EndTurn", "SkipMovement", "EndMovement", "EndTransaction", "EndFirstContact", "EndSpaceport", "Pass"]);
+
+/** Group ``legal`` by command type, in the order the rules gave them. */
+export function byType(legal) {
+  const groups = new Map();
+  for (const c of legal) {
+    if (!groups.has(c.type)) groups.set(c.type, []);
+    groups.get(c.type).push(c);
+  }
+  return groups;
+}
+
+/**
+ * Fill ``root`` with a form per command type of ``legal`` not in ``handled``. ``send(cmd)``
+ * plays one. Returns how many commands it drew.
+ */
+export function renderCommands(root, legal, names, send, handled = new Set()) {
+  root.replaceChildren();
+  const groups = [...byType(legal).entries()].filter(([type]) => !handled.has(type) && type !== "TakeBack");
+  groups.sort(([a], [b]) => ENDS.has(a) - ENDS.has(b));
+  let drawn = 0;
+  for (const [type, cmds] of groups) {
+    drawn += cmds.length;
+    const box = el("div", { class: `vs-cmd${ENDS.has(type) ? " vs-cmd-end" : ""}`, "data-type": type });
+    if (cmds.length === 1) {
+      box.append(cmdButton(commandWords(cmds[0], names), cmds[0], send, { class: ENDS.has(type) ? "primary" : "", id: ENDS.has(type) ? `vs-${type}` : null }));
+    } else if (cmds.length <= MANY) {
+      box.append(el("span", { class: "vs-cmd-head" }, `${humanType(type)}:`));
+      for (const c of cmds) box.append(cmdButton(commandWords(c, names), c, send));
+    } else {
+      const id = `vs-pick-${type}`;
+      const label = el("label", { for: id, class: "vs-cmd-head" }, `${humanType(type)}:`);
+      const select = el("select", { id });
+      cmds.forEach((c, i) => select.append(el("option", { value: i }, commandWords(c, names))));
+      const go = el("button", { type: "button" }, "Go");
+      go.addEventListener("click", () => send(cmds[Number(select.value)]));
+      box.append(label, select, go);
+    }
+    root.append(box);
+  }
+  return drawn;
+}

@@ -1,0 +1,107 @@
+// Merchant of Venus, the standard game (2012), for the platform: the GameModule of
+// web/platform/games.js. The board is ``vsboard``'s SVG; the rules are the ``venus-standard``
+// ruleset's; every command the rules offer is drawn (commands.js), the important ones with
+// their own UI (the map, the dashboard, the markets).
+import { getJSON } from "../../platform/api.js";
+import { createForm } from "./create.js";
+import { StandardNames, boardSvg, titleCase } from "./names.js";
+import { StandardPage } from "./page.js";
+import { commandWords, describeEvent, describeLog } from "./words.js";
+
+export { StandardPage };
+
+// events a seat causes by playing (a bot playing my seat sends these)
+const PLAYED = new Set(["DialsSet", "HeadingDeclared", "SpeedRolled", "DieAssigned", "ShipMoved", "MoveEnded",
+  "MovementSkipped", "GoodsBought", "GoodsSold", "EquipmentBought", "TechnologyBought", "PassengerPickedUp",
+  "PassengerDroppedOff", "SpaceportBuilt", "PilotTrained", "MissionCompleted", "TurnEnded"]);
+
+// what the rules or the cards did to my seat without my asking: a failed hazard check
+// ("Hazards"), pirates ("Pirates"), cargo lost, a dial turned by a card, a move the rules
+// ended; said as notices (kept until "Got it")
+const NOTICE = {
+  HazardChecked: (d) => !d.passed,
+  PirateBeatPlayer: () => true, PirateAmbush: () => true, CargoLost: () => true,
+  CardDialTurned: () => true, DialLowered: () => true,
+  MoveEnded: (d) => d.how === "stopped",
+};
+
+function notices(names, seat, evs) {
+  if (seat === null || seat === undefined) return [];
+  return evs.filter((ev) => ev.data?.seat === seat && NOTICE[ev.type]?.(ev.data))
+    .map((ev) => ({ text: describeEvent(ev, names, seat), key: `vs-${ev.seq}` }))
+    .filter((n) => n.text);
+}
+
+// the game page's keys; the platform adds ?, u, m, f, t and Esc
+const KEYS = [
+  [["r"], "Roll the speed dice", ["r", "R"], "#vs-roll"],
+  [["n"], "Next highlighted space", ["n"], () => cycle(1)],
+  [["Shift", "n"], "Previous highlighted space", ["N"], () => cycle(-1)],
+  [["e"], "End this phase", ["e", "E"], "#vs-EndPhase"],
+];
+
+function cycle(step) {
+  const all = [...document.querySelectorAll("#moves .vs-move")].filter((b) => !b.disabled);
+  if (!all.length) return false;
+  const at = all.indexOf(document.activeElement);
+  all[at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length].focus();
+  return true;
+}
+
+/** The table's options in words (the lobby). */
+function optionWords(lobby) {
+  const o = lobby.options || {};
+  const parts = ["Standard game (2012)"];
+  for (const [k, v] of Object.entries(o)) {
+    if (k === "takebacks") { if (v === false) parts.push("no take-backs"); continue; }
+    if (v === true) parts.push(titleCase(k).toLowerCase());
+    else if (v && typeof v !== "object") parts.push(`${titleCase(k).toLowerCase()}: ${v}`);
+  }
+  parts.push(`${lobby.seats.length} ${lobby.seats.length === 1 ? "seat" : "seats"}`);
+  return parts.join(" · ");
+}
+
+async function loadNames() {
+  const [svg, catalog] = await Promise.all([boardSvg(), getJSON("/api/venus-standard/names").catch(() => ({}))]);
+  const names = StandardNames.fromSvg(svg);
+  names.catalog = catalog;
+  names.playerLabel = (p) => p.name;
+  names.playerColor = (p) => names.color(p.seat);
+  names.choiceName = (key) => titleCase(key);
+  names.choiceLabel = (key) => titleCase(key);
+  names.choiceColor = (seat) => names.color(seat);
+  return names;
+}
+
+/** @type {import("../../platform/games.js").GameModule} */
+export default {
+  id: "venusstd",
+  rulesets: ["venus-standard"],
+  title: "Merchant of Venus (standard game)",
+  styles: ["/games/venusstd/standard.css"],
+  playersTitle: "Merchants",
+  choiceTitle: "Pilot",
+  loadNames,
+  optionWords,
+  createPage(host) {
+    host.names.me = host.seat ?? -1;
+    return new StandardPage(host);
+  },
+  createForm,
+  describeLog,
+  commandWords,
+  sinceWorthy: (line) => line.kind !== "turn" && !/ends? the .* phase/.test(line.text),
+  secretsOf: () => null,
+  notices,
+  playedTypes: PLAYED,
+  stage: (view) => view.stage, // "setup", "playing", "over"
+  goal: () => null, // the most credits after round 30 wins: no race to a number
+  score: (p) => p.score ?? p.credits ?? 0,
+  scoreName: "Credits",
+  keyboard: {
+    keys: KEYS,
+    next: ["#vs-commands.urgent button", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
+    urgent: 1,
+    panel: "#controls button:not(:disabled), #moves button:not(:disabled)",
+  },
+};

@@ -1,0 +1,73 @@
+// My ship's card: credits, fame and infamy, the holds and what is in them (goods, passengers:
+// "Capacity"), the racial technologies and equipment, my missions and rewards; the commands
+// the rules allow now about one of them (sell, offload, jettison, drop off, complete a mission)
+// sit beside it. Returns the commands it drew.
+import { el, cmdButton } from "../../platform/dom.js";
+import { money } from "./names.js";
+import { commandWords } from "./words.js";
+import { CONDITION_INDEX, marketHere } from "./market.js";
+
+/** What selling goods ``token`` here pays ("Sell Actions": the resale value the market
+ * token's condition names), from the token's culture's goods in the view; null if unknown. */
+function salePrice(view, here, token) {
+  const cond = here?.token?.condition;
+  const m = view.markets?.[String(token).split(":")[0]];
+  const g = [...(m?.goods || []), ...(m?.supply_goods || [])][0];
+  return cond && g?.resale ? g.resale[CONDITION_INDEX[cond]] : null;
+}
+
+/** A command's words on my ship card (a sale with its price and buyer). */
+function words(c, names, view, here) {
+  if (c.type === "SellGoods" && !c.black_market) {
+    const price = salePrice(view, here, c.token);
+    if (price !== null && here) return `Sell to the ${names.culture(here.culture)} for ${money(price)}`;
+  }
+  return commandWords(c, names);
+}
+
+/** Commands that name ``key`` in one of their fields. */
+function commandsFor(legal, key) {
+  return legal.filter((c) => Object.entries(c).some(([k, v]) => k !== "type" && String(v) === String(key)));
+}
+
+function section(title, items, legal, names, send, drawn, cls, empty = "none", label = (c) => commandWords(c, names)) {
+  const box = el("div", { class: `vs-list ${cls}` });
+  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}`));
+  if (!items.length) { box.append(el("p", { class: "hint" }, empty)); return box; }
+  const ul = el("ul", {});
+  for (const { key, text } of items) {
+    const li = el("li", { "data-key": key }, text);
+    for (const c of commandsFor(legal, key)) {
+      if (drawn.has(c)) continue;
+      drawn.add(c);
+      li.append(" ", cmdButton(label(c), c, send, { class: "vs-trade", "aria-label": commandWords(c, names) }));
+    }
+    ul.append(li);
+  }
+  box.append(ul);
+  return box;
+}
+
+/** Draw ``player``'s ship card in ``root`` (a spectator has none). */
+export function renderShip(root, player, view, legal, names, send) {
+  root.replaceChildren();
+  const drawn = new Set();
+  if (!player) return drawn;
+  root.append(el("h3", {}, "Your ship"));
+  root.append(el("p", { class: "vs-figures" }, `${money(player.credits ?? 0)} · fame ${player.fame ?? 0} · infamy ${player.infamy ?? 0}`));
+  const holds = 2 + Number(player.extra_holds || 0); // Capacity: two cargo holds, more bought
+  const cargo = (player.cargo || []).map((t) => ({ key: t, text: names.cargo(t) }));
+  const here = marketHere(view, player.seat, names);
+  root.append(section(`Cargo holds: ${holds}`, cargo, legal, names, send, drawn, "vs-cargo", "empty holds", (c) => words(c, names, view, here)));
+  const gear = [
+    ...(player.drive ? [{ key: player.drive, text: `${names.equipment(`${player.drive}_drive`)}` }] : []),
+    ...(player.techs || []).map((t) => ({ key: t, text: names.tech(t) })),
+  ];
+  root.append(section("Drive and technologies", gear, legal, names, send, drawn, "vs-techs"));
+  const card = (k, name) => ({ key: k, text: names.text(k) ? `${name}: ${names.text(k)}` : name });
+  const missions = (player.missions || []).map((m) => card(m, names.mission(m)));
+  const done = (player.missions_done || []).length;
+  root.append(section(`Missions${done ? ` (${done} completed)` : ""}`, missions, legal, names, send, drawn, "vs-missions"));
+  root.append(section("Rewards", (player.rewards || []).map((r) => card(r, names.reward(r))), legal, names, send, drawn, "vs-rewards"));
+  return drawn;
+}
