@@ -87,7 +87,8 @@ def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
                     return
                 to = telegate_jump(terrain, h.at, navigation)
                 if to is not None:  # Telegates 2: the navigation value's telegate, free
-                    visit(Helm(to, h.mp, None, None, True), (trail, Step(to, 0)), True)  # noqa: F821
+                    jump = Helm(to, h.mp, None, None, True)
+                    visit(jump, (trail, Step(to, 0)), True)  # noqa: F821 (deleted after)
                     return
             if kind in STOPS:
                 record(h.at, "stop", h.mp, trail)
