@@ -46,6 +46,10 @@ from orjson import loads  # the load generator shares the machine: parse as chea
 
 ROOT = Path(__file__).resolve().parents[1]
 FIDDLING = {"SetDrives", "UseGateLock"}
+# a random player picks ``TakeBack`` whenever it is offered (a third of its commands, each a
+# rewind of the state): it would only loop, so, like the project's bots
+# (``engine.kernel.takeback.without``), the load skips it unless ``--takebacks``
+TAKEBACK = "TakeBack"
 
 
 def family(pid: int) -> list[int]:
@@ -179,6 +183,10 @@ async def reader(game: Game, i: int, ws: Any) -> None:
             if "view" in msg:  # the view in the same frame (hello "inline_view")
                 game.views[i] = msg["view"]
                 game.viewed.set()
+            if "ack" in msg:  # our command's ack in the same frame (hello "inline_ack")
+                fut = game.answers.pop(msg["ack"].get("client_id") or "", None)
+                if fut is not None and not fut.done():
+                    fut.set_result({"type": "ack", **msg["ack"]})
         elif kind == "view":
             game.views[i] = msg
             game.viewed.set()
@@ -193,7 +201,8 @@ async def connect(game: Game, ws_base: str, views: bool) -> None:
         ws = await websockets.connect(f"{ws_base}/api/tables/{game.tid}/ws", compression=None,
                                       max_size=2**22, open_timeout=60, ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "after": 0,
-                                  "view": views, "inline_view": views}))
+                                  "view": views, "inline_view": views,
+                                  "inline_ack": views}))
         hello = json.loads(await ws.recv())
         game.seen[i] = 0
         game.sockets.append(ws)
@@ -236,8 +245,13 @@ class RawHttp:
             self.writer.close()
 
 
+def choosable(legal: list[dict[str, Any]], skip: set[str]) -> list[dict[str, Any]]:
+    """The commands the load picks from (all of them if it would skip every one)."""
+    return [a for a in legal if a["type"] not in skip] or legal
+
+
 async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
-               samples: list[float], errors: list[str]) -> None:
+               samples: list[float], errors: list[str], skip: set[str]) -> None:
     await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
     n = 0
     seat = 0
@@ -249,7 +263,7 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
             seat = mine["pending"]["seats"][0]
             status, mine = await http.request("GET", f"/api/tables/{game.tid}/view",
                                               game.tokens[seat])
-        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        legal = choosable(mine["legal"], skip)
         command = rng.choice(legal)
         n += 1
         t0 = time.perf_counter()
@@ -268,7 +282,7 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
 
 
 async def play_ws(game: Game, rng: random.Random, until: float, samples: list[float],
-                  errors: list[str]) -> None:
+                  errors: list[str], skip: set[str]) -> None:
     """Commands over the seats' sockets, chosen from the views pushed with the events."""
     await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
     n = 0
@@ -284,7 +298,7 @@ async def play_ws(game: Game, rng: random.Random, until: float, samples: list[fl
                 return
             continue
         seat, mine = found
-        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        legal = choosable(mine["legal"], skip)
         n += 1
         cid = f"b{n}"
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -347,12 +361,14 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if watched:  # the watch counts play only (one process: the signal goes to its pid)
             os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
+        skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
         if args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
-                                           errors) for g in games))
+                                           errors, skip) for g in games))
         else:
             await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
-                                        errors) for g, raw in zip(games, raws, strict=True)))
+                                        errors, skip)
+                                   for g, raw in zip(games, raws, strict=True)))
         for raw in raws:
             raw.close()
         if spy is not None:
@@ -380,6 +396,10 @@ def main() -> int:
     parser.add_argument("--transport", choices=["ws", "http"], default="ws",
                         help="commands over the websocket (views pushed) or HTTP POST")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--server-root", type=Path, default=None,
+                        help="serve another copy of the project (a baseline), same venv")
+    parser.add_argument("--takebacks", action="store_true",
+                        help="the random player may pick TakeBack too (a third of its picks)")
     parser.add_argument("--http-connections", type=int, default=200)
     parser.add_argument("--rate-limits", default="off",
                         help="the server's STARPORT_RATE_LIMITS (on PostgreSQL every allowed "
@@ -406,7 +426,7 @@ def main() -> int:
         server = subprocess.Popen(
             [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port),
              "--workers", str(args.workers)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=args.server_root or ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 120  # a loaded machine starts a server slowly

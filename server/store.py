@@ -425,7 +425,7 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
         raise Conflict
     check_table_takes(conn, game_id, seat, by_bot)
     if waits:
-        track_waits(conn, game_id, pending, moment)
+        _track_waits_sqlite(cur, game_id, pending, at)
     try:
         if new:
             cur.executemany(sql.events, [
@@ -481,6 +481,27 @@ def track_waits(conn: Connection, game_id: str, pending: list[int], at: datetime
     params = {"b_game": game_id, "b_seats": list(pending), "b_at": at}
     conn.execute(WAIT_BEGINS, params)
     conn.execute(WAIT_ENDS, params)
+
+
+# ``track_waits`` in sqlite3's own SQL, for an append (its statements built once per
+# number of seats waited on; SQLAlchemy rendered the expanding IN per call)
+_WAITS_SQLITE: dict[int, tuple[str, str]] = {}
+
+
+def _track_waits_sqlite(cur: Any, game_id: str, pending: list[int], at: str) -> None:
+    """``track_waits`` on the append's own cursor (``at`` as SQLite's DateTime text)."""
+    sql = _WAITS_SQLITE.get(len(pending))
+    if sql is None:
+        marks = ", ".join("?" * len(pending))
+        sql = _WAITS_SQLITE[len(pending)] = (
+            "UPDATE seats SET wait_since = ?, alerted = 0 WHERE table_id = ? "
+            f"AND seat IN ({marks}) AND wait_since IS NULL",
+            "UPDATE seats SET wait_since = NULL, alerted = 0 WHERE table_id = ? "
+            f"AND seat NOT IN ({marks}) AND wait_since IS NOT NULL")
+    begins, ends = sql
+    if pending:
+        cur.execute(begins, (at, game_id, *pending))
+    cur.execute(ends, (game_id, *pending))
 
 
 def waiting_seats(conn: Connection, before: datetime) -> list[Any]:

@@ -134,7 +134,7 @@ def test_heartbeat_pings_every_socket_within_an_interval_but_not_at_once() -> No
 
 def test_link_lifetimes_are_spread(tmp_path: Path) -> None:
     service = Service(settings_for(f"sqlite:///{tmp_path / 'x.sqlite3'}", tmp_path))
-    ttls = [service.token_ttl() for _ in range(200)]
+    ttls = [service.token_ttl(Service.TOKEN_TTL) for _ in range(200)]
     assert all(Service.TOKEN_TTL / 2 <= t <= Service.TOKEN_TTL for t in ttls)
     assert max(ttls) - min(ttls) > Service.TOKEN_TTL / 4
     service.engine.dispose()
