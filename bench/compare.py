@@ -9,6 +9,11 @@ peer's (below 1.0: we are faster).
 
     .venv/bin/python bench/compare.py --games 200
     .venv/bin/python bench/compare.py --games 200 --database-url postgresql://...
+    git archive main | tar -x -C /tmp/base   # a baseline copy of the project
+    .venv/bin/python bench/compare.py --games 1000 --baseline /tmp/base
+
+``--baseline`` serves that copy under the same load first (same venv, same load generator)
+and prints ours/baseline too: before and after in one run.
 """
 
 from __future__ import annotations
@@ -61,12 +66,19 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def run_ours(args: argparse.Namespace) -> str:
+def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
     cmd = [sys.executable, str(ROOT / "bench" / "server_load.py"), "--games", str(args.games),
            "--duration", str(args.duration)]
+    if server_root is not None:
+        cmd += ["--server-root", str(server_root)]
+    if args.takebacks:
+        cmd += ["--takebacks"]
     if args.database_url:
         cmd += ["--database-url", args.database_url, "--workers", str(args.workers)]
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False).stdout
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    if RESULT.search(done.stdout) is None:  # say why (a set-up that timed out, a crash)
+        return done.stdout + "\n".join(done.stderr.strip().splitlines()[-3:])
+    return done.stdout
 
 
 def run_peer(args: argparse.Namespace) -> str:
@@ -111,6 +123,20 @@ def figures(output: str, kind: str) -> tuple[float, float, float] | None:
     return None
 
 
+def versus(base_out: str, ours_out: str, label: str) -> str:
+    """Our figures as ratios of the baseline's (same load, same run)."""
+    ours, base = figures(ours_out, "server_load"), figures(base_out, "server_load")
+    if ours is None or base is None:
+        return f"compare: {label}: a run gave no result line"
+    names = ("commands_per_s", "p50_ms", "p99_ms")
+    ratios = " ".join(f"{n}={o / b:.2f}" if b else f"{n}=n/a"
+                      for n, o, b in zip(names, ours, base, strict=True))
+    ours_cpu, base_cpu = cpu_per_command(ours_out), cpu_per_command(base_out)
+    if ours_cpu and base_cpu:
+        ratios += f" server_cpu_per_command={ours_cpu / base_cpu:.2f}"
+    return f"compare {label} {ratios}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -119,9 +145,20 @@ def main() -> int:
     parser.add_argument("--database-url", default="", help="ours on PostgreSQL (default SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="our processes (PostgreSQL)")
     parser.add_argument("--skip-peer", action="store_true", help="only our load")
+    parser.add_argument("--takebacks", action="store_true",
+                        help="our random players may pick TakeBack too (server_load.py)")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="also serve this copy of the project (e.g. `git archive main`) "
+                             "under the same load first, and print ours/baseline")
     args = parser.parse_args()
+    base_out = ""
+    if args.baseline is not None:
+        base_out = run_ours(args, args.baseline)
+        print("baseline:", base_out.strip(), flush=True)
     ours_out = run_ours(args)
     print(ours_out.strip(), flush=True)
+    if base_out:
+        print(versus(base_out, ours_out, "ours/baseline"), flush=True)
     if args.skip_peer:
         return 0
     peer_out = run_peer(args)

@@ -27,6 +27,7 @@ from engine.kernel import Game  # noqa: E402
 from server.rulesets import hosted  # noqa: E402
 
 FIDDLING = {"SetDrives", "UseGateLock"}
+TAKEBACK = "TakeBack"  # skipped unless --takebacks, as bench/server_load.py does
 SEATS = 4
 
 
@@ -38,7 +39,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--separate-views", action="store_true",
                         help="each seat's view from scratch (before issue 14's shared views)")
+    parser.add_argument("--takebacks", action="store_true",
+                        help="the random player may pick TakeBack too (a third of its picks)")
     args = parser.parse_args()
+    skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
     h = hosted("venus")
     ruleset = h.ruleset
     rng = random.Random(args.seed)
@@ -69,7 +73,7 @@ def main() -> int:
             views += t1 - t0
             if commands >= args.games * args.commands:
                 break
-            raw = rng.choice([c for c in legal if c["type"] not in FIDDLING] or legal)
+            raw = rng.choice([c for c in legal if c["type"] not in skip] or legal)
             t2 = clock()
             game.append(game.decide(seat, ruleset.parse_command(raw)))
             core += clock() - t2

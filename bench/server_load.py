@@ -9,7 +9,10 @@ A sample is the time from sending the command until all four clients of the game
 resulting push. The server runs as a child process (``starport serve``) on a
 fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
 server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
-while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``). The run is
+while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``).
+``STARPORT_LOOP_WATCH=<file>`` has the server watch its event loop (``server/loopwatch.py``:
+lag, the collector's pauses, the stacks of stalls), counting play only; with
+``STARPORT_LOOP_WATCH_GARBAGE=1`` also the cyclic garbage by type at the end. The run is
 bounded (``--duration``; set-up has its own timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
@@ -27,6 +30,7 @@ import json
 import os
 import random
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -42,6 +46,10 @@ from orjson import loads  # the load generator shares the machine: parse as chea
 
 ROOT = Path(__file__).resolve().parents[1]
 FIDDLING = {"SetDrives", "UseGateLock"}
+# a random player picks ``TakeBack`` whenever it is offered (a third of its commands, each a
+# rewind of the state): it would only loop, so, like the project's bots
+# (``engine.kernel.takeback.without``), the load skips it unless ``--takebacks``
+TAKEBACK = "TakeBack"
 
 
 def family(pid: int) -> list[int]:
@@ -175,6 +183,10 @@ async def reader(game: Game, i: int, ws: Any) -> None:
             if "view" in msg:  # the view in the same frame (hello "inline_view")
                 game.views[i] = msg["view"]
                 game.viewed.set()
+            if "ack" in msg:  # our command's ack in the same frame (hello "inline_ack")
+                fut = game.answers.pop(msg["ack"].get("client_id") or "", None)
+                if fut is not None and not fut.done():
+                    fut.set_result({"type": "ack", **msg["ack"]})
         elif kind == "view":
             game.views[i] = msg
             game.viewed.set()
@@ -189,7 +201,8 @@ async def connect(game: Game, ws_base: str, views: bool) -> None:
         ws = await websockets.connect(f"{ws_base}/api/tables/{game.tid}/ws", compression=None,
                                       max_size=2**22, open_timeout=60, ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "after": 0,
-                                  "view": views, "inline_view": views}))
+                                  "view": views, "inline_view": views,
+                                  "inline_ack": views}))
         hello = json.loads(await ws.recv())
         game.seen[i] = 0
         game.sockets.append(ws)
@@ -232,8 +245,13 @@ class RawHttp:
             self.writer.close()
 
 
+def choosable(legal: list[dict[str, Any]], skip: set[str]) -> list[dict[str, Any]]:
+    """The commands the load picks from (all of them if it would skip every one)."""
+    return [a for a in legal if a["type"] not in skip] or legal
+
+
 async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
-               samples: list[float], errors: list[str]) -> None:
+               samples: list[float], errors: list[str], skip: set[str]) -> None:
     await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
     n = 0
     seat = 0
@@ -245,7 +263,7 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
             seat = mine["pending"]["seats"][0]
             status, mine = await http.request("GET", f"/api/tables/{game.tid}/view",
                                               game.tokens[seat])
-        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        legal = choosable(mine["legal"], skip)
         command = rng.choice(legal)
         n += 1
         t0 = time.perf_counter()
@@ -264,7 +282,7 @@ async def play(game: Game, http: RawHttp, rng: random.Random, until: float,
 
 
 async def play_ws(game: Game, rng: random.Random, until: float, samples: list[float],
-                  errors: list[str]) -> None:
+                  errors: list[str], skip: set[str]) -> None:
     """Commands over the seats' sockets, chosen from the views pushed with the events."""
     await asyncio.sleep(rng.uniform(0.0, 0.75))  # out of step
     n = 0
@@ -280,7 +298,7 @@ async def play_ws(game: Game, rng: random.Random, until: float, samples: list[fl
                 return
             continue
         seat, mine = found
-        legal = [a for a in mine["legal"] if a["type"] not in FIDDLING] or mine["legal"]
+        legal = choosable(mine["legal"], skip)
         n += 1
         cid = f"b{n}"
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -305,8 +323,11 @@ async def play_ws(game: Game, rng: random.Random, until: float, samples: list[fl
 
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
+    # idle connections are dropped here after 2 s, before the server's keep-alive (5 s)
+    # closes them: with both at 5 s a request sent on a connection the server was closing
+    # failed with httpx.ReadError, which ended PostgreSQL runs in set-up on a loaded machine
     limits = httpx.Limits(max_connections=args.http_connections,
-                          max_keepalive_connections=args.http_connections)
+                          max_keepalive_connections=args.http_connections, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         t = time.monotonic()
         sem = asyncio.Semaphore(32)
@@ -336,17 +357,25 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         host, port = base.removeprefix("http://").split(":")
         raws = [RawHttp(host, int(port)) for _ in games]
         spy = pyspy(pid, args.duration)
+        watched = os.environ.get("STARPORT_LOOP_WATCH") and pid and args.workers == 1
+        if watched:  # the watch counts play only (one process: the signal goes to its pid)
+            os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
+        skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
         if args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
-                                           errors) for g in games))
+                                           errors, skip) for g in games))
         else:
             await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
-                                        errors) for g, raw in zip(games, raws, strict=True)))
+                                        errors, skip)
+                                   for g, raw in zip(games, raws, strict=True)))
         for raw in raws:
             raw.close()
         if spy is not None:
             spy.wait(timeout=60)
+        if watched and os.environ.get("STARPORT_LOOP_WATCH_GARBAGE"):  # the garbage, by type
+            os.kill(pid, signal.SIGUSR2)
+            await asyncio.sleep(1.0)
         elapsed = time.monotonic() - start
         cpu_now = cpu_seconds(pid)
         cpu = (cpu_now[0] - cpu[0], cpu_now[1] - cpu[1])
@@ -367,7 +396,14 @@ def main() -> int:
     parser.add_argument("--transport", choices=["ws", "http"], default="ws",
                         help="commands over the websocket (views pushed) or HTTP POST")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--server-root", type=Path, default=None,
+                        help="serve another copy of the project (a baseline), same venv")
+    parser.add_argument("--takebacks", action="store_true",
+                        help="the random player may pick TakeBack too (a third of its picks)")
     parser.add_argument("--http-connections", type=int, default=200)
+    parser.add_argument("--rate-limits", default="off",
+                        help="the server's STARPORT_RATE_LIMITS (on PostgreSQL every allowed "
+                             "hit is also counted in the database)")
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
     args = parser.parse_args()
@@ -379,7 +415,8 @@ def main() -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="starport-bench-") as tmp:
-        env = {**os.environ, "STARPORT_DATA_DIR": tmp, "STARPORT_RATE_LIMITS": "off"}
+        env = {**os.environ, "STARPORT_DATA_DIR": tmp,
+               "STARPORT_RATE_LIMITS": args.rate_limits}
         env.pop("DATABASE_URL", None)
         if args.database_url:
             env["DATABASE_URL"] = args.database_url
@@ -389,7 +426,7 @@ def main() -> int:
         server = subprocess.Popen(
             [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port),
              "--workers", str(args.workers)],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=args.server_root or ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 120  # a loaded machine starts a server slowly

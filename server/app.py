@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
@@ -25,6 +25,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocketClose
 
 from engine.kernel import CommandRejected
 from engine.venus.board import load_board
@@ -33,7 +35,7 @@ from engine.venus.legal import legal_actions
 from engine.venus.reach import reachable
 from engine.venus.scenario import Scenario, start
 
-from . import alerts_api, api, ws
+from . import alerts_api, api, gcpolicy, ws
 from .config import Settings
 from .notify import Notifier, scheduler
 from .rules_help import RulesetId
@@ -91,24 +93,57 @@ class SandboxAnswer(BaseModel):
     reachable: list[dict[str, Any]]
 
 
+class StarportApp(FastAPI):
+    """The app, with one shortcut: a game's websocket goes straight to its handler
+    (``ws.game_socket``), not through the middleware and routing layers. Those layers let a
+    websocket pass untouched (the body limit and security headers are HTTP-only, the error
+    middlewares re-raise), but each kept a coroutine, and its closures, alive for as long
+    as the socket lived, and wrapped every frame sent: measured, memory per idle websocket
+    (``docs/performance.md``, "The third round"). A websocket to any other path is refused
+    before it is accepted (it reached the static files' route, which failed on it)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            match, child = ws.route.matches(scope)
+            if match is not Match.FULL:  # no other websocket (the static files' default
+                await WebSocketClose()(scope, receive, send)  # route failed on one)
+                return
+            scope.update(child)
+            scope["app"] = self
+            await ws.game_socket(WebSocket(scope, receive, send))
+            return
+        await super().__call__(scope, receive, send)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     service = Service(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from .loopwatch import start_from_env
+
+        watch = start_from_env()  # STARPORT_LOOP_WATCH: what stalls the loop (a debug aid)
         if await service.start():
             notifier = Notifier(service)
             await asyncio.to_thread(notifier.start)  # the VAPID keys (made on a first start)
             service.notifier = notifier
             service.spawn(scheduler(service))
             service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
+            if gcpolicy.configured():  # a serving process: start-up objects frozen
+                gcpolicy.freeze_startup()
+                service.spawn(gcpolicy.full_collections(gcpolicy.full_every()))
         try:
             yield
         finally:
             await service.stop()
+            shared = getattr(app.state.limits, "shared", None)
+            if shared is not None:  # the rate counters' own connection
+                await asyncio.to_thread(shared.close)
+            if watch is not None:
+                watch.stop()
 
-    app = FastAPI(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
+    app = StarportApp(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="Play space-trading board games with friends.")
     app.state.service = service
     app.state.limits = RateLimits(settings.rate_limits,
@@ -244,12 +279,10 @@ app = create_app()
 
 def serving_app() -> FastAPI:
     """The app of a serving process (each worker calls this)."""
-    import gc
     import sys
 
-    # fewer, larger young-generation collections: long-lived game states make the default
-    # thresholds collect (and pause) far too often under load
-    gc.set_threshold(20_000, 20, 50)
+
+    gcpolicy.configure()  # short young collections, no automatic full one (gcpolicy.py)
     # the group-commit writer hands the GIL back and forth with the event loop at every
     # statement; at the default 5 ms switch interval each hand-off could wait 5 ms while
     # the loop computes (the convoy effect)

@@ -39,6 +39,8 @@ class Subscriber:
     chat_sent: int = 0
     want_view: bool = False
     inline_view: bool = False  # the view rides in the events message (one frame, not two)
+    inline_ack: bool = False  # a command's ack rides in the events message that carries its
+    ack: dict[str, Any] | None = None  # events (hello ``inline_ack``): the ack waiting for them
     was_pending: bool = False
     # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping,
     # "o" the seats online changed (presence)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -230,6 +231,17 @@ class Service:
     # a hint lost on the way (a LISTEN connection that dropped). Shorter cost a database
     # read per link every few seconds under load (10% of the loop's samples at 200 games).
     TOKEN_TTL = 30.0
+    # SQLite is served by one process (``app.run``), where every re-issue happens and is
+    # forgotten at once: no hint to lose, so a link is looked up again far less often (at 30 s
+    # a 1,000-game load read each of its 4,000 links every 30 s: 7% of the loop's samples)
+    TOKEN_TTL_ONE_PROCESS = 600.0
+
+    def token_ttl(self, ttl: float) -> float:
+        """How long this lookup is trusted: between half ``ttl`` and all of it, drawn
+        at random, so links resolved together (a server's sockets all reconnecting after a
+        restart) are not all looked up again in the same instant: 800 at once stalled the
+        loop at 200 games (``docs/performance.md``, "The third round")."""
+        return ttl * (0.5 + 0.5 * random.random())
 
     async def identify(self, table_id: str, tokens: list[str]) -> list[store.Identity]:
         """The identities these tokens give at this table (a short-lived cache in front of the
@@ -248,10 +260,12 @@ class Service:
                 with reading(self.engine) as conn:
                     return [store.resolve(conn, table_id, t) for t in missing]
 
+            ttl = (self.TOKEN_TTL if self.settings.is_postgres
+                   else self.TOKEN_TTL_ONE_PROCESS)
             if len(self.token_cache) > 50_000:
                 self.token_cache.clear()
             for token, ident in zip(missing, await self.db(look), strict=True):
-                self.token_cache[(table_id, token)] = (ident, now + self.TOKEN_TTL)
+                self.token_cache[(table_id, token)] = (ident, now + self.token_ttl(ttl))
                 found[token] = ident
         # in the order the tokens were presented: the caller's own link first
         return [ident for t in tokens if (ident := found.get(t)) is not None]

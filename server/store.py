@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from engine.kernel import SPECTATOR, Audience, Event
 
@@ -425,7 +425,7 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
         raise Conflict
     check_table_takes(conn, game_id, seat, by_bot)
     if waits:
-        track_waits(conn, game_id, pending, moment)
+        _track_waits_sqlite(cur, game_id, pending, at)
     try:
         if new:
             cur.executemany(sql.events, [
@@ -481,6 +481,27 @@ def track_waits(conn: Connection, game_id: str, pending: list[int], at: datetime
     params = {"b_game": game_id, "b_seats": list(pending), "b_at": at}
     conn.execute(WAIT_BEGINS, params)
     conn.execute(WAIT_ENDS, params)
+
+
+# ``track_waits`` in sqlite3's own SQL, for an append (its statements built once per
+# number of seats waited on; SQLAlchemy rendered the expanding IN per call)
+_WAITS_SQLITE: dict[int, tuple[str, str]] = {}
+
+
+def _track_waits_sqlite(cur: Any, game_id: str, pending: list[int], at: str) -> None:
+    """``track_waits`` on the append's own cursor (``at`` as SQLite's DateTime text)."""
+    sql = _WAITS_SQLITE.get(len(pending))
+    if sql is None:
+        marks = ", ".join("?" * len(pending))
+        sql = _WAITS_SQLITE[len(pending)] = (
+            "UPDATE seats SET wait_since = ?, alerted = 0 WHERE table_id = ? "
+            f"AND seat IN ({marks}) AND wait_since IS NULL",
+            "UPDATE seats SET wait_since = NULL, alerted = 0 WHERE table_id = ? "
+            f"AND seat NOT IN ({marks}) AND wait_since IS NOT NULL")
+    begins, ends = sql
+    if pending:
+        cur.execute(begins, (at, game_id, *pending))
+    cur.execute(ends, (game_id, *pending))
 
 
 def waiting_seats(conn: Connection, before: datetime) -> list[Any]:
@@ -576,17 +597,24 @@ def chat_head(conn: Connection, table_id: str) -> int:
 # --- rate limits shared between processes (PostgreSQL) ------------------------------------
 
 
+# One statement, its own transaction (run it on an autocommit connection): the upsert, and
+# ``synchronous_commit`` off for that transaction only (``set_config(..., true)``), so its
+# commit does not wait for the WAL to reach the disk -- a rate counter lost in a crash is
+# harmless. The driver's own SQL, prepared by psycopg: no statement built per request.
+COUNT_HIT_SQL = (
+    "WITH quick AS (SELECT set_config('synchronous_commit', 'off', true)) "
+    "INSERT INTO rate_counters (key, window_start, hits) SELECT %s, %s, 1 FROM quick "
+    "ON CONFLICT (key) DO UPDATE SET hits = CASE WHEN rate_counters.window_start = "
+    "excluded.window_start THEN rate_counters.hits + 1 ELSE 1 END, "
+    "window_start = excluded.window_start RETURNING hits")
+
+
 def count_hit(conn: Connection, key: str, window_start: int) -> int:
     """Count one hit of ``key`` in the fixed window starting at ``window_start``; the hits so
-    far in that window (one upsert: atomic across processes)."""
-    from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-    row = RateCounterRow
-    stmt = pg_insert(row).values(key=key, window_start=window_start, hits=1)
-    stmt = stmt.on_conflict_do_update(index_elements=[row.key], set_={
-        "hits": case((row.window_start == window_start, row.hits + 1), else_=1),
-        "window_start": window_start})
-    return int(conn.execute(stmt.returning(row.hits)).scalar_one())
+    far in that window (one upsert: atomic across processes). ``conn`` should be in
+    autocommit (one round trip; ``COUNT_HIT_SQL``); in a transaction it is counted when that
+    commits."""
+    return int(conn.exec_driver_sql(COUNT_HIT_SQL, (key, window_start)).scalar_one())
 
 
 def prune_counters(conn: Connection, before: int) -> None:

@@ -23,6 +23,11 @@ Protocol (JSON text messages):
   (409 with ``seq`` for a conflict, 422 naming the rule, 401/403, 429). With ``"view":
   true`` in the hello, each push is followed by the seat's view: its legal commands,
   prompt, reachable destinations (``extras``) -- no ``/view`` round trip per event.
+  With ``"inline_view": true`` the view rides in the ``events`` message (``"view"``); with
+  ``"inline_ack": true`` a command's ack rides in the ``events`` message that brings its
+  events to this socket (``"ack": {"client_id", "first_seq", "seq", "duplicate"}``): one
+  frame for the acting socket instead of two. An ack whose events this socket already has
+  (a duplicate, or events pushed before the command was answered) still comes on its own.
 
 A socket's full resends (``resync``) coalesce to ``RESYNCS`` a second: a client asking
 faster gets one resend from the lowest seq it asked for, not one per request.
@@ -72,6 +77,7 @@ class Hello(BaseModel):
     token: str | None = Field(None, max_length=200)
     view: bool = False
     inline_view: bool = False
+    inline_ack: bool = False
 
 
 dumps = frames.dumps
@@ -147,7 +153,7 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
             elif kind == "ping":
                 await websocket.send_text(dumps({"type": "pong"}))
             elif kind == "command" and isinstance(parsed, dict):
-                await _command(service, websocket, table_id, tokens, parsed)
+                await _command(service, websocket, sub, tokens, parsed)
             del msg, data, parsed  # nothing of a message outlives its handling
     except GONE:
         pass
@@ -193,17 +199,20 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
         return None
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
                      digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view,
-                     inline_view=hello.inline_view)
+                     inline_view=hello.inline_view, inline_ack=hello.inline_ack)
     await websocket.send_text(dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                      "seq": table.seq or 0,
                                      "table": table.model_dump(mode="json")}))
     return sub, tokens[:4]
 
 
-async def _command(service: Service, websocket: WebSocket, table_id: str, tokens: list[str],
-                   parsed: dict[str, Any]) -> None:
+async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
+                   tokens: list[str], parsed: dict[str, Any]) -> None:
     """A ``command`` message: parse, the seat (its link looked up again, as HTTP does, so a
-    re-issued link stops working here too), then ``run_command``; ack or error."""
+    re-issued link stops working here too), then ``run_command``; ack or error. With
+    ``inline_ack`` the ack is handed to the sender, which puts it in the events message that
+    brings the command's events to this socket."""
+    table_id = sub.table_id
     raw_id = parsed.get("client_id")
     client_id = raw_id if isinstance(raw_id, str) and len(raw_id) <= 64 else None
     try:
@@ -226,9 +235,30 @@ async def _command(service: Service, websocket: WebSocket, table_id: str, tokens
                                          "client_id": client_id, "status": refusal.status,
                                          **refusal.detail()}))
         return
-    await websocket.send_text(dumps({"type": "ack", "client_id": body.client_id,
-                                     "first_seq": out.first_seq, "seq": out.seq,
-                                     "duplicate": out.duplicate}))
+    ack = {"client_id": body.client_id, "first_seq": out.first_seq, "seq": out.seq,
+           "duplicate": out.duplicate}
+    if sub.inline_ack and sub.ack is None and sub.sent < out.seq:
+        sub.ack = ack  # its events are on their way to this socket: they carry it
+        sub.poke("g")
+        return
+    await websocket.send_text(dumps({"type": "ack", **ack}))
+
+
+def _with_ack(text: str, sub: Subscriber) -> str:
+    """``text`` (an ``events`` message) with the ack waiting for the events it brings."""
+    ack = sub.ack
+    if ack is None or sub.sent < ack["seq"]:
+        return text
+    sub.ack = None
+    return text[:-1] + ',"ack":' + dumps(ack) + "}"
+
+
+async def _lone_ack(websocket: WebSocket, sub: Subscriber) -> None:
+    """An ack whose events this socket had by other means (a catch-up): sent on its own."""
+    ack = sub.ack
+    if ack is not None and sub.sent >= ack["seq"]:
+        sub.ack = None
+        await websocket.send_text(dumps({"type": "ack", **ack}))
 
 
 def _paced_poke(sub: Subscriber, pace: Pace) -> None:
@@ -283,6 +313,7 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
                 await _send_chat(service, websocket, sub)
             if "g" in kinds or "p" in kinds:
                 await _send_events(service, websocket, sub)
+                await _lone_ack(websocket, sub)
             if "p" in kinds:
                 await websocket.send_text(dumps({"type": "ping", "seq": sub.sent}))
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
@@ -324,10 +355,10 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     settled = entry.seq == entry.committed and sub.sent == entry.committed
     if settled and sub.want_view and sub.inline_view:  # events and view in one frame
         text = frames.with_view(text, entry, sub.viewer, sub.role)
-        await websocket.send_text(text)
+        await websocket.send_text(_with_ack(text, sub))
         await _your_turn(websocket, entry, sub)
         return
-    await websocket.send_text(text)
+    await websocket.send_text(_with_ack(text, sub))
     if entry.seq != entry.committed or sub.sent != entry.committed:
         return  # a command is being written: the next wake-up sends the rest and the extras
     if not await _your_turn(websocket, entry, sub):
@@ -350,15 +381,31 @@ async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     return True
 
 
+HEARTBEAT_SLICES = 20  # the tables' pings are spread over this many steps of an interval
+
+
 async def heartbeat(service: Service, interval: float) -> None:
-    """An application-level ping with the head seq, so idle clients can spot a gap."""
+    """An application-level ping with the head seq, so idle clients can spot a gap.
+
+    Every socket gets one per ``interval``, but not all at once: each step of
+    ``interval / HEARTBEAT_SLICES`` pings the tables of one slice (a table's slice is its
+    id's hash). Waking every socket in one turn of the loop (800 at 200 games) stalled it
+    for tens of milliseconds every interval (``docs/performance.md``, "The third round")."""
     service.hub.presence_ttl = 3 * interval
+    step = 0
     while True:
-        await asyncio.sleep(interval)
-        service.repeat_presence()
-        for group in list(service.hub.subs.values()):
-            for sub in list(group):
+        await asyncio.sleep(interval / HEARTBEAT_SLICES)
+        step = (step + 1) % HEARTBEAT_SLICES
+        if step == 0:
+            service.repeat_presence()
+        for table_id in heartbeat_slice(list(service.hub.subs), step):
+            for sub in list(service.hub.watching(table_id)):
                 sub.poke("p")
+
+
+def heartbeat_slice(table_ids: list[str], step: int) -> list[str]:
+    """The tables whose sockets are pinged at this step of the heartbeat."""
+    return [t for t in table_ids if hash(t) % HEARTBEAT_SLICES == step]
 
 
 route = WebSocketRoute("/api/tables/{table_id}/ws", game_socket)

@@ -87,7 +87,8 @@ def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
                     return
                 to = telegate_jump(terrain, h.at, navigation)
                 if to is not None:  # Telegates 2: the navigation value's telegate, free
-                    visit(Helm(to, h.mp, None, None, True), (trail, Step(to, 0)), True)
+                    jump = Helm(to, h.mp, None, None, True)
+                    visit(jump, (trail, Step(to, 0)), True)  # noqa: F821 (deleted after)
                     return
             if kind in STOPS:
                 record(h.at, "stop", h.mp, trail)
@@ -101,9 +102,13 @@ def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
         if not nexts and trail is not None and kind not in LANDABLE:
             record(h.at, "spent" if h.mp == 0 else "stop", h.mp, trail)
         for step in nexts:
-            visit(after(h, step), (trail, step))
+            visit(after(h, step), (trail, step))  # noqa: F821 (deleted after the search)
 
     visit(helm, None)
+    # ``visit`` calls itself through its closure cell: a reference cycle holding every search
+    # state until the cycle collector runs; clearing the cell frees them now (as in
+    # engine/venus/reach.py)
+    del visit
     found = [Destination(space, end, trail_spaces(trail), mp)
              for (space, end), (mp, trail) in best.items()]
     return sorted(found, key=lambda d: (d.space, d.end))

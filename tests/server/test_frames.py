@@ -175,6 +175,11 @@ def test_dumps_writes_what_json_would() -> None:
     assert json.loads(fr.dumps(doc)) == {"a": {"1": "x"}, "s": [1, 3],
                                            "aud": {"kind": "seats", "seats": [2]},
                                            "t": [1, 2]}
+    plain = {"a": {"x": 1}, "s": {3, 1}, "t": (1, 2)}  # str keys only: the faster path
+    assert fr.dumps(plain) == '{"a":{"x":1},"s":[1,3],"t":[1,2]}'
+    assert fr.dumps({**plain, "n": {1: 2}}) == '{"a":{"x":1},"s":[1,3],"t":[1,2],"n":{"1":2}}'
+    with pytest.raises(TypeError):  # what neither path can write is still an error
+        fr.dumps({"o": object()})
 
 
 def test_only_the_games_moved_last_keep_their_messages() -> None:

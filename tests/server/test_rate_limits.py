@@ -75,3 +75,40 @@ def test_two_processes_share_the_counters(pg_url: str, spawn: Any) -> None:
         token = h(table["spectator"]["token"])
         codes = [(ca if i % 2 else cb).get(url, headers=token).status_code for i in range(8)]
         assert codes == [200] * 6 + [429] * 2, codes
+
+
+@pytest.mark.postgres
+def test_shared_counts_one_statement_without_a_durable_commit(pg_url: str,
+                                                              tmp_path: Path) -> None:
+    """A shared hit is one autocommitted upsert whose commit waits for no disk, on the
+    counters' own connection (issue 14, third round: it was a transaction and a durable
+    commit per request); it counts up within a window, starts again in the next, survives
+    losing that connection, and leaves the pool's connections' setting alone."""
+    import asyncio
+
+    from sqlalchemy import text
+
+    from server.service import Service
+    from server.shared_limits import DbCounts
+
+    service = Service(settings_for(pg_url, tmp_path))
+    service.migrate()
+    counts = DbCounts(service)
+
+    async def hits() -> list[int]:
+        first = [await counts.hit("ws/k", 3600) for _ in range(3)]
+        return first + [await counts.hit("ws/other", 3600)]
+
+    try:
+        assert asyncio.run(hits()) == [1, 2, 3, 1]
+        counts.conn.close()  # its own connection lost: made again, the count goes on
+        assert asyncio.run(counts.hit("ws/k", 3600)) == 4
+        with service.engine.connect() as conn:
+            assert conn.execute(text("SHOW synchronous_commit")).scalar_one() == "on"
+            conn.execute(text("UPDATE rate_counters SET window_start = window_start - 3600"))
+            conn.commit()
+        assert asyncio.run(counts.hit("ws/k", 3600)) == 1  # a new window
+    finally:
+        counts.close()
+        service.pool.shutdown(wait=True)
+        service.engine.dispose()

@@ -32,6 +32,8 @@ def answer(v: Viewer, client_id: str | None, timeout: float = 10.0) -> dict[str,
         v._take(msg)
         if msg["type"] in ("ack", "error") and msg.get("client_id") == client_id:
             return dict(msg)
+        if msg["type"] == "events" and msg.get("ack", {}).get("client_id") == client_id:
+            return {"type": "ack", "inline": True, **msg["ack"]}  # hello "inline_ack"
     raise AssertionError(f"no answer for {client_id}")
 
 
@@ -172,3 +174,53 @@ def test_an_inline_view_rides_in_the_events_frame(db_url: str, spawn: Any) -> No
             pushes = [m for m in v.messages if m["type"] == "events"]
             assert all("view" in m for m in pushes[1:])
             v.assert_unbroken()
+
+
+def test_an_inline_ack_rides_in_the_events_frame_of_its_command(db_url: str,
+                                                                spawn: Any) -> None:
+    """Hello ``"inline_ack": true`` (the browser's): the ack of a command comes inside the
+    ``events`` message that brings its events to the acting socket (one frame, not two), with
+    the fields of the ``ack`` message; a resent client id (its events already had) is acked
+    on its own, ``duplicate``; a refusal is still an ``error`` message; the other seat's
+    socket gets the same events without an ack."""
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c, seats=2)
+    tid = table["table_id"]
+    seats = [Viewer(server.ws_base, tid, s["token"], view=True, inline_view=True,
+                    inline_ack=True) for s in table["seats"]]
+    rng = random.Random(7)
+    for _ in range(5):
+        for v in seats:
+            v.pump(0.3)
+        views = [[m for m in v.messages if m["type"] == "events"][-1]["view"] for v in seats]
+        seq = views[0]["seq"]
+        acting = views[0]["pending"]["seats"][0]
+        mine = views[acting]
+        command = rng.choice([a for a in mine["legal"] if a["type"] not in FIDDLING]
+                             or mine["legal"])
+        cid = uuid.uuid4().hex
+        body = {"seq": seq, "client_id": cid, "command": command}
+        send(seats[acting], **body)
+        ack = answer(seats[acting], cid)
+        assert ack.get("inline") is True, ack
+        assert ack["first_seq"] == seq + 1 and ack["duplicate"] is False
+        carrier = seats[acting].messages[-1]
+        assert carrier["type"] == "events" and carrier["events"][-1]["seq"] == ack["seq"]
+        assert carrier["events"][0]["seq"] == ack["first_seq"] and "view" in carrier
+        send(seats[acting], **body)  # resent: applied once, its events already here
+        again = answer(seats[acting], cid)
+        assert again["type"] == "ack" and "inline" not in again and again["duplicate"] is True
+        assert (again["first_seq"], again["seq"]) == (ack["first_seq"], ack["seq"])
+        send(seats[acting], **{**body, "client_id": f"{cid}-stale"})  # seq no longer current
+        refused = answer(seats[acting], f"{cid}-stale")
+        assert refused["type"] == "error" and refused["status"] == 409
+        assert refused["seq"] == ack["seq"]
+        seats[1 - acting].until(ack["seq"])
+    for v in seats:
+        v.pump(0.3)
+        assert not [m for m in v.messages if m["type"] == "ack"
+                    and not m.get("duplicate")]
+        v.assert_unbroken()
+    other_acks = [m for v in seats for m in v.messages if m["type"] == "events" and "ack" in m]
+    assert len(other_acks) == 5  # one per command, each on its own seat's socket only

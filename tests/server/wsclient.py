@@ -12,13 +12,14 @@ from websockets.sync.client import ClientConnection, connect
 class Viewer:
     def __init__(self, ws_base: str, table_id: str, token: str, after: int = 0,
                  origin: str | None = None, view: bool = False,
-                 inline_view: bool = False) -> None:
+                 inline_view: bool = False, inline_ack: bool = False) -> None:
         self.ws: ClientConnection = connect(
             f"{ws_base}/api/tables/{table_id}/ws", open_timeout=10,
             origin=origin,  # type: ignore[arg-type]
             max_size=2**22, compression=None, legacy=True)
         self.ws.send(json.dumps({"type": "hello", "token": token, "after": after,
-                                 "view": view, "inline_view": inline_view}))
+                                 "view": view, "inline_view": inline_view,
+                                 "inline_ack": inline_ack}))
         self.hello = json.loads(self.ws.recv(timeout=10))
         assert self.hello["type"] == "hello", self.hello
         self.seqs: list[int] = []

@@ -10,7 +10,8 @@
 //
 // Commands go over the socket too (``command()``: a ``command`` message with the POST's body;
 // the server answers ``ack`` or an ``error`` carrying the POST's status and detail, mapped to
-// the same ApiError). The events of a command come pushed like everyone's.
+// the same ApiError). The events of a command come pushed like everyone's; the hello's
+// ``inline_ack`` has the ack ride in the events message that brings them (one frame).
 
 import { ApiError, apiError } from "./api.js";
 
@@ -89,6 +90,7 @@ export class Live {
       ws.send(JSON.stringify({
         type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined,
         view: this.wantView || undefined, inline_view: this.wantView || undefined,
+        inline_ack: true,
       }));
     };
     ws.onmessage = (e) => {
@@ -165,6 +167,7 @@ export class Live {
       case "events":
         this.takeEvents(msg.events);
         if (msg.view) this.on.view?.(msg.view); // the view after them, in the same message
+        if (msg.ack) this.answered(msg.ack.client_id, null, msg.ack); // our command's answer
         break;
       case "ack": this.answered(msg.client_id, null, msg); break;
       case "reset":

@@ -306,7 +306,7 @@ const ASKS = {
   starting_space: "choose your starting space (Light Speed Game 17)",
   navigation_exit: "choose where the ship leaves the navigation space (Navigation Spaces: the player to the left decides)",
   jettison: "make room: jettison cargo or say done (Making Room in a Ship)",
-  shuttle: "pick up or drop off passengers with the Shuttle, then Done (End Movement step, Appendix B > Shuttle)",
+  shuttle: "pick up or drop off passengers with the Shuttle, then Done, at the End Movement step (Shuttle)",
   engage_pirates: "engage the pirates with your laser, shield or pilot (Pirates)",
   encounter_offer: "accept or refuse the encounter's offer (Encounters)",
   lose_goods: "choose the goods the pirates take (Pirates)",

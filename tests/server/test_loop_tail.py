@@ -1,0 +1,227 @@
+"""What keeps the event loop from stalling (issue 14, the tail): the collector's policy in a
+serving process (``gcpolicy.py``), the heartbeat's slices, the links' spread lifetimes, the
+game sockets' shortcut past the middleware, and the loop watch that found them
+(``loopwatch.py``). Behaviour only: no timing is asserted beyond a stall made on purpose."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import time
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from server import gcpolicy, ws
+from server.app import create_app
+from server.hub import Hub, Subscriber
+from server.loopwatch import LoopWatch
+from server.service import Service
+
+from .conftest import settings_for
+from .helpers import open_table
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Put the collector back as it was (thresholds, frozen objects)."""
+    before = gc.get_threshold()
+    yield
+    gc.set_threshold(*before)
+    gc.unfreeze()
+    gcpolicy._configured = False  # later tests' apps are not serving processes
+
+
+class Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+# --- the collector's policy ---------------------------------------------------------------
+
+
+def test_serving_thresholds_have_no_automatic_full_collection(
+        collector: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
+    gcpolicy.configure()
+    assert gc.get_threshold() == (gcpolicy.YOUNG, gcpolicy.MIDDLE, gcpolicy.NEVER)
+    assert gcpolicy.configured()
+
+
+def test_thresholds_can_be_set_for_measuring(collector: None,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STARPORT_GC_THRESHOLD", "700,10,10")
+    gcpolicy.configure()
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_startup_objects_are_frozen_out_of_sight(collector: None) -> None:
+    assert gcpolicy.freeze_startup() > 0
+    assert gc.get_freeze_count() > 0
+
+
+def test_timed_full_collection_frees_old_cycles(collector: None) -> None:
+    cycle = Cycle()
+    gone = weakref.ref(cycle)
+    del cycle
+    gc.set_threshold(0)  # no automatic collection: only the timed one can free it
+
+    async def run() -> None:
+        task = asyncio.ensure_future(gcpolicy.full_collections(0.01))
+        await asyncio.sleep(0.2)
+        task.cancel()
+
+    asyncio.run(run())
+    assert gone() is None
+
+
+def test_timed_full_collections_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STARPORT_GC_FULL_EVERY", "0")
+    assert gcpolicy.full_every() == 0
+    asyncio.run(asyncio.wait_for(gcpolicy.full_collections(0), 1))  # returns at once
+
+
+# --- the heartbeat --------------------------------------------------------------------------
+
+
+def test_heartbeat_slices_cover_every_table_once() -> None:
+    tables = [f"t{i}" for i in range(200)]
+    slices = [ws.heartbeat_slice(tables, step) for step in range(ws.HEARTBEAT_SLICES)]
+    assert sorted(t for s in slices for t in s) == sorted(tables)
+    assert max(len(s) for s in slices) < len(tables) / 4  # spread, not all in one step
+
+
+class _Service:
+    """What ``heartbeat`` uses of a service: its hub and the presence repeat."""
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+        self.repeats = 0
+
+    def repeat_presence(self) -> None:
+        self.repeats += 1
+
+
+def test_heartbeat_pings_every_socket_within_an_interval_but_not_at_once() -> None:
+    service = _Service()
+    subs = [Subscriber(f"t{i}", 0, "seat", sent=0) for i in range(60)]
+    for sub in subs:
+        service.hub.add(sub)
+        sub.kinds.clear()
+    first_step: list[int] = []
+
+    async def run() -> None:
+        task = asyncio.ensure_future(ws.heartbeat(service, 1.0))  # type: ignore[arg-type]
+        await asyncio.sleep(1.0 / ws.HEARTBEAT_SLICES * 1.5)  # one step
+        first_step.append(sum("p" in s.kinds for s in subs))
+        await asyncio.sleep(1.0)
+        task.cancel()
+
+    asyncio.run(run())
+    assert all("p" in s.kinds for s in subs)
+    assert first_step[0] < len(subs) / 2
+    assert service.repeats >= 1
+
+
+# --- links looked up again at spread times -------------------------------------------------
+
+
+def test_link_lifetimes_are_spread(tmp_path: Path) -> None:
+    service = Service(settings_for(f"sqlite:///{tmp_path / 'x.sqlite3'}", tmp_path))
+    ttls = [service.token_ttl(Service.TOKEN_TTL) for _ in range(200)]
+    assert all(Service.TOKEN_TTL / 2 <= t <= Service.TOKEN_TTL for t in ttls)
+    assert max(ttls) - min(ttls) > Service.TOKEN_TTL / 4
+    service.engine.dispose()
+
+
+# --- the game sockets' shortcut -------------------------------------------------------------
+
+
+class Recorder:
+    """A middleware noting the kinds of connection that pass through it."""
+
+    seen: list[str] = []
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        Recorder.seen.append(scope["type"])
+        await self.app(scope, receive, send)
+
+
+def test_game_socket_skips_the_middleware_and_still_plays(tmp_path: Path) -> None:
+    app = create_app(settings_for(f"sqlite:///{tmp_path / 'g.sqlite3'}", tmp_path))
+    app.add_middleware(Recorder)
+    Recorder.seen = []
+    with TestClient(app) as c:
+        table = open_table(c, seats=2)
+        tid = table["table_id"]
+        token = table["seats"][0]["token"]
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as sock:
+            sock.send_text(json.dumps({"type": "hello", "token": token, "after": 0}))
+            hello = sock.receive_json()
+            assert hello["type"] == "hello" and hello["seat"] == 0
+            events = sock.receive_json()
+            assert events["type"] == "events" and events["events"]
+        assert "websocket" not in Recorder.seen
+        assert "http" in Recorder.seen  # the API still goes through every layer
+
+
+def test_other_websocket_paths_are_still_refused(tmp_path: Path) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    app = create_app(settings_for(f"sqlite:///{tmp_path / 'o.sqlite3'}", tmp_path))
+    with (TestClient(app) as c, pytest.raises(WebSocketDisconnect),
+          c.websocket_connect("/api/tables/x/nope") as sock):
+        sock.receive_json()
+
+
+# --- the loop watch -------------------------------------------------------------------------
+
+
+def _stall_here(seconds: float) -> None:
+    time.sleep(seconds)  # a blocking call on the loop: what the watch must name
+
+
+def test_loop_watch_names_a_stall_and_counts_collections(tmp_path: Path) -> None:
+    out = tmp_path / "watch.json"
+
+    async def run() -> dict[str, Any]:
+        watch = LoopWatch(out, asyncio.get_running_loop())
+        watch.start()
+        await asyncio.sleep(0.05)
+        _stall_here(0.15)
+        await asyncio.sleep(0.05)
+        gc.collect()
+        await asyncio.sleep(0.02)
+        watch.stop()
+        return watch.summary()
+
+    summary = asyncio.run(run())
+    written = json.loads(out.read_text())
+    assert written["stalls"] and max(ms for _, ms in written["stalls"]) >= 100
+    assert any("_stall_here" in stack for stack, _ in summary["stall_stacks"])
+    assert summary["gc"][2]["count"] >= 1
+    assert summary["lag_ms_worst"] >= 100
+
+
+def test_loop_watch_reset_starts_afresh(tmp_path: Path) -> None:
+    async def run() -> dict[str, Any]:
+        watch = LoopWatch(tmp_path / "w.json", asyncio.get_running_loop())
+        watch.start()
+        _stall_here(0.05)
+        await asyncio.sleep(0.02)
+        watch.reset()
+        await asyncio.sleep(0.02)
+        watch.stop()
+        return watch.summary()
+
+    summary = asyncio.run(run())
+    assert summary["stalls"] == [] and summary["stall_stacks"] == []
