@@ -107,9 +107,9 @@ def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str
     return done
 
 
-def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
+def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str, str]:
     """Create a 3-seat standard table on the start page, seats 2 and 3 bots; (table, the
-    human seat's link, the host's token)."""
+    human seat's link, the host's token, the spectator link)."""
     page.goto(f"{server_url}/")
     page.check('input[name="ruleset"][value="venus-standard"]')
     page.locator("#home-board svg [data-space]").first.wait_for()
@@ -130,13 +130,13 @@ def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
     host = links.nth(0).input_value()
     seat = links.nth(1).input_value()
     table = seat.split("/t/")[1].split("#")[0]
-    return table, seat, host.split("#")[1]
+    return table, seat, host.split("#")[1], links.last.input_value()
 
 
 def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: str) -> None:
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
-    table, seat_link, host_token = _table_from_start_page(page, server_url)
+    table, seat_link, host_token, spectator = _table_from_start_page(page, server_url)
     lobby = api(server_url, f"/api/tables/{table}", token=host_token)
     assert lobby["ruleset"] == "venus-standard" and lobby["options"]["variant"] == "standard"
     assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
@@ -189,6 +189,16 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     log = page.inner_text("#log")
     assert not RAW.findall(log), RAW.findall(log)
     _shot(page, "after-desktop")
+    # a spectator (on a phone) follows the same game: the board, the merchants, the dashboard
+    # of whoever plays, the log; no command of anyone's
+    watcher = _context(browser, errors, **PHONE)
+    watcher.goto(spectator)
+    watcher.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    watcher.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
+    assert watcher.locator("#vs-commands button, #moves button, #market .vs-trade").count() == 0
+    assert "dashboard" in watcher.inner_text("#vs-dashboard")
+    _shot(watcher, "spectator-phone")
+    watcher.context.close()
     page.context.close()
     assert not errors, errors
 
