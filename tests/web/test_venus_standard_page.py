@@ -297,8 +297,8 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
 
 
 def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: str) -> None:
-    """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it ends
-    the game ("End of the Game": final scoring); the end dialog names the winner and lists
+    """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it (the
+    key e) ends the game ("End of the Game": final scoring); the end dialog names the winner and lists
     the merchants by credits after final scoring, and the log says who won."""
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
@@ -311,7 +311,8 @@ def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: 
     page.wait_for_selector("#game:not([hidden]) #vs-phases li.now")
     assert page.inner_text("#vs-phases li.now") == "Merchant Spaceport"
     assert "Round 30 of 30" in page.inner_text("#vs-rounds")
-    page.click("#vs-EndPhase")
+    assert page.is_visible("#vs-EndPhase")
+    page.keyboard.press("e")  # the game's key for "End this phase"
     page.wait_for_selector("#end:not([hidden])")
     end = page.inner_text("#end")
     assert "Ann wins!" in end, end
