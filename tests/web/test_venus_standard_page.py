@@ -298,8 +298,8 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
 
 def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: str) -> None:
     """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it (the
-    key e) ends the game ("End of the Game": final scoring); the end dialog names the winner and lists
-    the merchants by credits after final scoring, and the log says who won."""
+    key e) ends the game ("End of the Game": final scoring); the end dialog names the winner
+    and lists the merchants by credits after final scoring, and the log says who won."""
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
     table, link = _api_table(server_url)
