@@ -107,9 +107,9 @@ def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str
     return done
 
 
-def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
+def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str, str]:
     """Create a 3-seat standard table on the start page, seats 2 and 3 bots; (table, the
-    human seat's link, the host's token)."""
+    human seat's link, the host's token, the spectator link)."""
     page.goto(f"{server_url}/")
     page.check('input[name="ruleset"][value="venus-standard"]')
     page.locator("#home-board svg [data-space]").first.wait_for()
@@ -130,13 +130,13 @@ def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str]:
     host = links.nth(0).input_value()
     seat = links.nth(1).input_value()
     table = seat.split("/t/")[1].split("#")[0]
-    return table, seat, host.split("#")[1]
+    return table, seat, host.split("#")[1], links.last.input_value()
 
 
 def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: str) -> None:
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
-    table, seat_link, host_token = _table_from_start_page(page, server_url)
+    table, seat_link, host_token, spectator = _table_from_start_page(page, server_url)
     lobby = api(server_url, f"/api/tables/{table}", token=host_token)
     assert lobby["ruleset"] == "venus-standard" and lobby["options"]["variant"] == "standard"
     assert [s["bot"] for s in lobby["seats"]] == [False, True, True]
@@ -189,6 +189,16 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     log = page.inner_text("#log")
     assert not RAW.findall(log), RAW.findall(log)
     _shot(page, "after-desktop")
+    # a spectator (on a phone) follows the same game: the board, the merchants, the dashboard
+    # of whoever plays, the log; no command of anyone's
+    watcher = _context(browser, errors, **PHONE)
+    watcher.goto(spectator)
+    watcher.wait_for_selector("#game:not([hidden]) #vs-phases li")
+    watcher.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
+    assert watcher.locator("#vs-commands button, #moves button, #market .vs-trade").count() == 0
+    assert "dashboard" in watcher.inner_text("#vs-dashboard")
+    _shot(watcher, "spectator-phone")
+    watcher.context.close()
     page.context.close()
     assert not errors, errors
 
@@ -287,9 +297,9 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
 
 
 def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: str) -> None:
-    """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it ends
-    the game ("End of the Game": final scoring); the end dialog names the winner and lists
-    the merchants by credits after final scoring, and the log says who won."""
+    """Round 30 of 30, Ann the last to play, in her Merchant Spaceport phase: ending it (the
+    key e) ends the game ("End of the Game": final scoring); the end dialog names the winner
+    and lists the merchants by credits after final scoring, and the log says who won."""
     errors: list[str] = []
     page = _context(browser, errors, **DESKTOP)
     table, link = _api_table(server_url)
@@ -301,7 +311,8 @@ def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: 
     page.wait_for_selector("#game:not([hidden]) #vs-phases li.now")
     assert page.inner_text("#vs-phases li.now") == "Merchant Spaceport"
     assert "Round 30 of 30" in page.inner_text("#vs-rounds")
-    page.click("#vs-EndPhase")
+    assert page.is_visible("#vs-EndPhase")
+    page.keyboard.press("e")  # the game's key for "End this phase"
     page.wait_for_selector("#end:not([hidden])")
     end = page.inner_text("#end")
     assert "Ann wins!" in end, end
