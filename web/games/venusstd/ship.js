@@ -8,18 +8,20 @@ import { commandWords } from "./words.js";
 import { CONDITION_INDEX, marketHere } from "./market.js";
 
 /** What selling goods ``token`` here pays ("Sell Actions": the resale value the market
- * token's condition names), from the token's culture's goods in the view; null if unknown. */
-function salePrice(view, here, token) {
+ * token's condition names), from the goods' three resale values (the names catalogue; else
+ * the token's culture's goods in the view, if its market still has some); null if unknown. */
+function salePrice(view, here, token, names) {
   const cond = here?.token?.condition;
-  const m = view.markets?.[String(token).split(":")[0]];
-  const g = [...(m?.goods || []), ...(m?.supply_goods || [])][0];
-  return cond && g?.resale ? g.resale[CONDITION_INDEX[cond]] : null;
+  const kind = String(token).split(":")[0];
+  const m = view.markets?.[kind];
+  const resale = names.catalog?.goods_resale?.[kind] || [...(m?.goods || []), ...(m?.supply_goods || [])][0]?.resale;
+  return cond && resale ? resale[CONDITION_INDEX[cond]] : null;
 }
 
 /** A command's words on my ship card (a sale with its price and buyer). */
 function words(c, names, view, here) {
   if (c.type === "SellGoods" && !c.black_market) {
-    const price = salePrice(view, here, c.token);
+    const price = salePrice(view, here, c.token, names);
     if (price !== null && here) return `Sell to the ${names.culture(here.culture)} for ${money(price)}`;
   }
   return commandWords(c, names);
