@@ -21,7 +21,15 @@ from typing import Any
 import pytest
 
 from tests.web.test_venus_standard_page import (
-    DESKTOP, PHONE, RAW, SEQ_AFTER, _api_table, _context, _seq, _set_position)
+    DESKTOP,
+    PHONE,
+    RAW,
+    SEQ_AFTER,
+    _api_table,
+    _context,
+    _seq,
+    _set_position,
+)
 
 pytestmark = pytest.mark.browser
 
