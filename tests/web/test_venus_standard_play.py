@@ -145,6 +145,8 @@ def test_a_passenger_delivered_and_a_mission_completed(browser: Any, server_url:
     log = _log(page)
     assert "Founder" in log, log
     assert "Founder" in page.inner_text("#shipcard"), page.inner_text("#shipcard")
+    # the completed card lies face down, a new one is dealt ("Missions")
+    assert page.inner_text("#shipcard .vs-missions h4") == "Missions (1) · 1 completed"
     _shot(page, f"mission-{name}")
     page.context.close()
     assert not errors, errors

@@ -32,9 +32,9 @@ function commandsFor(legal, key) {
   return legal.filter((c) => Object.entries(c).some(([k, v]) => k !== "type" && String(v) === String(key)));
 }
 
-function section(title, items, legal, names, send, drawn, cls, empty = "none", label = (c) => commandWords(c, names)) {
+function section(title, items, legal, names, send, drawn, cls, empty = "none", label = (c) => commandWords(c, names), note = "") {
   const box = el("div", { class: `vs-list ${cls}` });
-  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}`));
+  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}${note}`));
   if (!items.length) { box.append(el("p", { class: "hint" }, empty)); return box; }
   const ul = el("ul", {});
   for (const { key, text } of items) {
@@ -69,7 +69,8 @@ export function renderShip(root, player, view, legal, names, send) {
   const card = (k, name) => ({ key: k, text: names.text(k) ? `${name}: ${names.text(k)}` : name });
   const missions = (player.missions || []).map((m) => card(m, names.mission(m)));
   const done = (player.missions_done || []).length;
-  root.append(section(`Missions${done ? ` (${done} completed)` : ""}`, missions, legal, names, send, drawn, "vs-missions"));
+  root.append(section("Missions", missions, legal, names, send, drawn, "vs-missions", "none",
+    (c) => commandWords(c, names), done ? ` · ${done} completed` : ""));
   root.append(section("Rewards", (player.rewards || []).map((r) => card(r, names.reward(r))), legal, names, send, drawn, "vs-rewards"));
   return drawn;
 }
