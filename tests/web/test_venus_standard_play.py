@@ -97,9 +97,12 @@ def test_selling_goods_and_picking_up_a_passenger(browser: Any, server_url: str,
     log = _log(page)
     assert re.search(r"You sell .*Volois.*c160|You sell .*c160.*Volois", log), log
     assert _credits(page) == 210
-    pick = page.locator("#panel button", has_text="Diva")
-    assert pick.count() >= 1, page.inner_text("#panel")
-    _press(page, pick.first)
+    _shot(page, f"pickup-before-{name}")
+    # the Pick up button sits beside the waiting passenger in the market
+    pick = page.locator('#market .vs-passenger[data-passenger="diva"] .vs-pickup')
+    assert pick.count() == 1, page.inner_text("#market")
+    assert page.locator("#vs-commands button", has_text="Diva").count() == 0
+    _press(page, pick)
     assert "Diva" in page.inner_text("#shipcard"), page.inner_text("#shipcard")
     assert "Diva" in _log(page)
     _shot(page, f"sold-{name}")
