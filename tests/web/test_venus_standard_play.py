@@ -191,6 +191,9 @@ def test_a_pirate_engagement(browser: Any, server_url: str, viewport: dict[str, 
     assert re.search(r"win|defeat|beat", log, re.I), log
     ship = page.inner_text("#shipcard")
     assert "Founder" in ship, ship
+    # the notices say what the fight did to the move
+    notices = page.locator(".notice").all_inner_texts()
+    assert any("pirates defeated" in n for n in notices), notices
     _shot(page, f"pirate-after-{name}")
     page.context.close()
     assert not errors, errors
@@ -219,7 +222,11 @@ def test_a_failed_hazard_check_answered(browser: Any, server_url: str,
     _press(page, page.locator("#vs-commands button", has_text=re.compile("[Pp]ush")).first)
     assert page.inner_text("#vs-dashboard .vs-laser .vs-dial-value") == "1"
     log = _log(page)
-    assert re.search(r"hazard", log, re.I), log
+    assert re.search(r"Laser check at laser hazard .*: you roll 6 against 2: failed", log), log
+    assert "Your laser dial goes down to 1." in log, log
+    notices = page.locator(".notice").all_inner_texts()
+    assert any("roll 6 against 2: failed" in n for n in notices), notices
+    assert any("laser dial goes down to 1" in n for n in notices), notices
     _shot(page, f"hazard-after-{name}")
     page.context.close()
     assert not errors, errors
