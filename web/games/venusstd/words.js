@@ -210,7 +210,7 @@ export function quietWords(ev, names, who) {
   switch (ev.type) {
     case "PhaseStarted": return `${whose(d.seat)} ${phaseName(d.phase)} phase begins.`;
     case "TurnEnded": return `${whose(d.seat)} turn ends.`;
-    case "MovementEnded": return `${whose(d.seat)} Movement ends.`;
+    case "MovementEnded": return `${whose(d.seat)} movement ends.`;
     case "Asked": return `The rules ask ${Number.isInteger(d.seat) && d.seat >= 0 ? (who ? who(d.seat) : names.seat(d.seat)) : "a merchant"} a question${d.prompt ? ` (${humanType(String(d.prompt))})` : ""}.`;
     case "Answered": return "The question is answered.";
     case "DeckShuffled": return `The ${d.deck ? `${humanType(String(d.deck))} ` : ""}deck is shuffled.`;
