@@ -27,7 +27,10 @@ SHOTS = "/tmp/shots-vsui"
 LONG = "Annabelle Fairweather-Montgomery"
 
 
-def _bot_batches(seed: str, rounds: int, stop: Any = None) -> tuple[Game[Any], list[list[dict[str, Any]]]]:
+Batches = list[list[dict[str, Any]]]
+
+
+def _bot_batches(seed: str, rounds: int, stop: Any = None) -> tuple[Game[Any], Batches]:
     """A seeded game of three random bots: the game and its events told to seat 0, one batch
     per command (as the live page gets them). ``stop(state)`` ends the game early."""
     game = Game.start(ruleset, {}, ["Ann", "Bob", "Cy"], seed=seed)
@@ -64,18 +67,21 @@ def test_silent_events_have_words_in_the_replay_bar(page: Any, server_url: str) 
         const out = quiet.map((ev) => [ev.type, quietMoment(std, ev, names, who)]);
         for (const path of ['/games/venus/index.js', '/games/startraders/index.js']) {
           const { default: other } = await import(path);
-          out.push([path, quietMoment(other, { type: 'PhaseStarted', seq: 3, data: { seat: 1 } }, null, who)]);
-          out.push([path, quietMoment(other, { type: 'DeckShuffled', seq: 4, data: {} }, null, who)]);
+          const phase = { type: 'PhaseStarted', seq: 3, data: { seat: 1 } };
+          const deck = { type: 'DeckShuffled', seq: 4, data: {} };
+          out.push([path, quietMoment(other, phase, null, who)]);
+          out.push([path, quietMoment(other, deck, null, who)]);
         }
         return out;
     }""", list(silent.values()))
     types = {t for t, _ in said}
     assert {"PhaseStarted", "Asked", "TurnEnded"} <= types, sorted(types)
     for t, text in said:
-        assert text and "undefined" not in text and "null" not in text and not RAW.search(text), (t, text)
+        assert text and not RAW.search(text), (t, text)
+        assert "undefined" not in text and "null" not in text, (t, text)
     std = dict(said)
-    assert re.fullmatch(r"(The|\w+'s) (Movement|First Contact|Transaction|Merchant Spaceport) phase begins\.",
-                        std["PhaseStarted"]), std["PhaseStarted"]
+    phases = "Movement|First Contact|Transaction|Merchant Spaceport"
+    assert re.fullmatch(rf"(The|\w+'s) ({phases}) phase begins\.", std["PhaseStarted"]), std
     others = [text for t, text in said if t.startswith("/games/")]
     assert others.count("The rules go on for Bob (nothing for the log).") == 2, others
 
@@ -110,9 +116,14 @@ def test_a_bots_steps_fold_into_one_line_across_batches(page: Any, server_url: s
     }""", batches)
     assert len(got["whole"]) <= 600, "the page keeps 600 lines: a shorter game is needed"
     assert got["live"] == got["whole"]
-    flights = [line for line in got["live"] if re.match(r"(Bob|Cy) flies to .* \(\d+ spaces\)\.$", line)]
+    flight = re.compile(r"(Bob|Cy) flies to .* \(\d+ spaces\)\.$")
+    flights = [line for line in got["live"] if flight.match(line)]
     assert flights, got["live"][:40]
     assert got["unfolded"] > len(got["live"])  # batch by batch alone would have more lines
+
+
+def _engaging(state: Any) -> bool:
+    return state.ask is not None and state.ask.prompt == encounters.ENGAGE
 
 
 def test_engage_buttons_say_the_odds(page: Any, server_url: str) -> None:
@@ -120,8 +131,8 @@ def test_engage_buttons_say_the_odds(page: Any, server_url: str) -> None:
     says the chance to win the view gives (``cards.engage_odds``) beside its words."""
     found = None
     for i in range(12):
-        game, _ = _bot_batches(f"pirates{i}", 30, lambda s: s.ask is not None and s.ask.prompt == encounters.ENGAGE)
-        if game.state.ask is not None and game.state.ask.prompt == encounters.ENGAGE:
+        game, _ = _bot_batches(f"pirates{i}", 30, _engaging)
+        if _engaging(game.state):
             found = game
             break
     if found is None:
@@ -140,31 +151,38 @@ def test_engage_buttons_say_the_odds(page: Any, server_url: str) -> None:
         const root = document.createElement('div');
         document.body.append(root);
         renderCommands(root, legal, names, () => {}, new Set(), view);
-        return [...root.querySelectorAll('[data-type=EngagePirates] button, [data-type=EngagePirates] option')]
-          .map((b) => b.textContent);
+        const box = root.querySelector('[data-type=EngagePirates]');
+        return box ? [...box.querySelectorAll('button, option')].map((b) => b.textContent) : [];
     }""", [legal, view])
     engage = [c for c in legal if c["type"] == "EngagePirates"]
     assert len(texts) == len(engage) > 0, texts
     for cmd, text in zip(engage, texts, strict=True):
-        assert text.endswith(f" · {round(odds[cmd['attribute']] * 100)}% to win"), (cmd, text)
+        percent = round(odds[cmd["attribute"]] * 100)
+        assert text.endswith(f" · {percent}% to win"), (cmd, text)
 
 
 @pytest.mark.parametrize("size", [(1440, 900), (390, 844)])
-def test_the_merchants_panel_shows_names_whole(browser: Any, server_url: str, size: tuple[int, int]) -> None:
+def test_the_merchants_panel_shows_names_whole(browser: Any, server_url: str,
+                                               size: tuple[int, int]) -> None:
     """A long merchant's name is shown whole in the merchants panel (not cut with "…"), on a
     laptop and on a phone."""
-    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 3, "bots": [1, 2], "name": "Names"})
+    t = api(server_url, "/api/tables",
+            {"ruleset": "venus-standard", "seats": 3, "bots": [1, 2], "name": "Names"})
     api(server_url, f"/api/tables/{t['table_id']}/join", {"name": LONG}, t["seats"][0]["token"])
     api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              bypass_csp=True)
     page = ctx.new_page()
     try:
         page.goto(f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}")
-        page.wait_for_function("() => document.querySelectorAll('#players .player strong').length === 3",
-                               timeout=30_000)
-        names = page.evaluate("""() => [...document.querySelectorAll('#players .player strong')].map((s) => ({
+        page.wait_for_function(
+            "() => document.querySelectorAll('#players .player strong').length === 3",
+            timeout=30_000)
+        names = page.evaluate("""() => [...document.querySelectorAll('#players .player strong')]
+          .map((s) => ({
             text: s.textContent, cut: s.scrollWidth > s.clientWidth + 1,
-            ellipsis: getComputedStyle(s).textOverflow === 'ellipsis' && getComputedStyle(s).overflow === 'hidden' }))""")
+            ellipsis: getComputedStyle(s).textOverflow === 'ellipsis'
+              && getComputedStyle(s).overflow === 'hidden' }))""")
         os.makedirs(SHOTS, exist_ok=True)
         page.locator("#players").scroll_into_view_if_needed()
         page.screenshot(path=f"{SHOTS}/merchants-{size[0]}.png")
