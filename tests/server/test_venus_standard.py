@@ -15,6 +15,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from engine.kernel import SPECTATOR
+from engine.kernel.documents import dicts_in
 from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import PILOTS
 
@@ -80,16 +81,6 @@ def test_a_standard_table_plays_with_pilots_chosen(client: TestClient) -> None:
     assert view(client, table, table["spectator"]["token"])["view"]["round"] >= 1
 
 
-def _dicts(node: Any) -> Any:
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from _dicts(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _dicts(v)
-
-
 def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None:
     table = _table(client, seats=3, bots=[2])
     tid = table["table_id"]
@@ -129,7 +120,7 @@ def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None
         for message in messages:
             assert seed not in json.dumps(message)
             assert leaks(message, secrets) == [], f"leaked to {viewer}"
-            for d in _dicts(message):
+            for d in dicts_in(message):
                 if d.get("type") in ("FirstContactPlaced", "DeckShuffled") and "seq" in d:
                     assert "data" not in d, "a secret setup event leaked"
 
