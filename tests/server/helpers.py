@@ -31,6 +31,36 @@ def open_table(c: Client, seats: int = 2, bots: list[int] | None = None,
     return table
 
 
+def ruleset_table(c: Client, seats: int = 3, bots: list[int] | None = None,
+                  choices: dict[int, str] | None = None, *, ruleset: str, name: str,
+                  **options: Any) -> dict[str, Any]:
+    """Create a table of ``ruleset``, join every human seat (with its lobby choice, if
+    any), start; answer the creation document."""
+    r = c.post("/api/tables", json={"name": name, "ruleset": ruleset,
+                                    "seats": seats, "bots": bots or [], "options": options})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for i, link in enumerate(table["seats"]):
+        if i in (bots or []):
+            continue
+        body: dict[str, Any] = {"name": f"P{i}"}
+        if choices and i in choices:
+            body["choice"] = choices[i]
+        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
+        assert r.status_code == 200, r.text
+    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    return table
+
+
+def send(c: Client, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
+    """Post ``command`` for ``seat`` at the seq it sees now; answer the raw response."""
+    token = table["seats"][seat]["token"]
+    seq = view(c, table, token)["seq"]
+    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
+                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+
+
 def view(c: Client, table: dict[str, Any], token: str) -> dict[str, Any]:
     r = c.get(f"/api/tables/{table['table_id']}/view", headers=h(token))
     assert r.status_code == 200, r.text

@@ -10,6 +10,7 @@ import json
 import random
 import time
 import uuid
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -19,33 +20,9 @@ from engine.kernel.documents import dicts_in
 from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import PILOTS
 
-from .helpers import h, view
+from .helpers import h, ruleset_table, send, view
 
-
-def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
-           choices: dict[int, str] | None = None, **options: Any) -> dict[str, Any]:
-    r = c.post("/api/tables", json={"name": "Venus", "ruleset": "venus-standard",
-                                    "seats": seats, "bots": bots or [], "options": options})
-    assert r.status_code == 201, r.text
-    table = r.json()
-    for i, link in enumerate(table["seats"]):
-        if i in (bots or []):
-            continue
-        body: dict[str, Any] = {"name": f"P{i}"}
-        if choices and i in choices:
-            body["choice"] = choices[i]
-        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
-        assert r.status_code == 200, r.text
-    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
-    assert r.status_code == 200, r.text
-    return table
-
-
-def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
-    token = table["seats"][seat]["token"]
-    seq = view(c, table, token)["seq"]
-    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
-                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+_table = partial(ruleset_table, ruleset="venus-standard", name="Venus")
 
 
 def test_the_options_schema_and_the_pilots_are_offered(client: TestClient) -> None:
@@ -76,7 +53,7 @@ def test_a_standard_table_plays_with_pilots_chosen(client: TestClient) -> None:
         seat = spectator["pending"]["seats"][0]
         legal = [a for a in view(client, table, table["seats"][seat]["token"])["legal"]
                  if a["type"] != "TakeBack"]
-        r = _send(client, table, seat, rng.choice(legal))
+        r = send(client, table, seat, rng.choice(legal))
         assert r.status_code == 200, r.text
     assert view(client, table, table["spectator"]["token"])["view"]["round"] >= 1
 
