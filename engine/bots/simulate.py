@@ -11,7 +11,7 @@ import gc
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
@@ -21,7 +21,7 @@ from engine.venus.setup import GAME_LENGTHS
 from engine.venus.state import VenusState
 from engine.venus.winning import net_worth
 
-from . import make_bot
+from . import bot_from, make_bot
 from .base import Bot, act
 
 BotMaker = Callable[[str, str | int], Bot]  # (bot name, seed) -> the bot
@@ -142,24 +142,44 @@ class Standing:
     net_worths: list[int]
 
 
-def play_game_with(rules: Ruleset[Any], bot: BotMaker, standing: Callable[[Any], Standing],
-                   usage: Callable[[Iterable[Event]], Counter[str]], bots: Sequence[str],
-                   seed: str | int, options: dict[str, Any] | None = None, *, index: int = 0,
-                   max_rounds: int = MAX_ROUNDS) -> GameResult:
-    """One game of any ruleset (its state has ``round``, ``first_player`` and ``end``) to
-    its end or to ``max_rounds`` (a stall): the same loop and JSON as Merchant of Venus."""
-    started = time.perf_counter()
-    game, commands, fallbacks = play_out_with(rules, bot, bots, seed, options, max_rounds)
-    state = game.state
-    end = state.end or {}
-    result = standing(state)
-    return GameResult(
-        index=index, seed=str(seed), bots=list(bots), races=result.races,
-        first_player=state.first_player, winner=result.winner, reason=end.get("reason"),
-        rounds=state.round, net_worths=result.net_worths, events=len(game.events),
-        commands=commands, seconds=time.perf_counter() - started, fallbacks=fallbacks,
-        usage=dict(usage(game.events)),
-    )
+@dataclass(frozen=True)
+class BotGames:
+    """Whole games of one ruleset between its bots (``starport simulate <ruleset>``): the
+    same loop and the same JSON as Merchant of Venus. ``bots`` is the ruleset's bot
+    registry, ``standing`` reads a final state, ``usage`` counts what a game used."""
+
+    rules: Ruleset[Any]
+    bots: Mapping[str, Callable[[str | int], Bot]]
+    standing: Callable[[Any], Standing]
+    usage: Callable[[Iterable[Event]], Counter[str]]
+
+    def make_bot(self, name: str, seed: str | int) -> Bot:
+        return bot_from(self.bots, name, seed)
+
+    def play_game(self, bots: Sequence[str], seed: str | int,
+                  options: dict[str, Any] | None = None, *, index: int = 0,
+                  max_rounds: int = MAX_ROUNDS) -> GameResult:
+        """One game to its end or to ``max_rounds`` (a stall); refused bot commands are
+        counted and replaced by a random legal one. The state has ``round``,
+        ``first_player`` and ``end``."""
+        started = time.perf_counter()
+        game, commands, fallbacks = play_out_with(self.rules, self.make_bot, bots, seed,
+                                                  options, max_rounds)
+        state = game.state
+        end = state.end or {}
+        result = self.standing(state)
+        return GameResult(
+            index=index, seed=str(seed), bots=list(bots), races=result.races,
+            first_player=state.first_player, winner=result.winner, reason=end.get("reason"),
+            rounds=state.round, net_worths=result.net_worths, events=len(game.events),
+            commands=commands, seconds=time.perf_counter() - started, fallbacks=fallbacks,
+            usage=dict(self.usage(game.events)),
+        )
+
+    def simulate(self, bots: Sequence[str], games: int, seed: str | int,
+                 options: dict[str, Any] | None = None,
+                 max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
+        return series(self.play_game, bots, games, seed, options, max_rounds)
 
 
 def drive(game: Game[Any], players: Sequence[Bot], seed: str | int,

@@ -8,12 +8,11 @@ Same loop and the same JSON as the other games (``engine.bots.simulate``): the s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable
 
-from engine.bots import Bot, bot_from
+from engine.bots import Bot
 from engine.bots.random_bot import UniformBot
-from engine.bots.simulate import MAX_ROUNDS, GameResult, Standing, play_game_with, series
+from engine.bots.simulate import BotGames, Standing
 from engine.kernel import Event
 
 from .bot import Merchant
@@ -24,10 +23,6 @@ from .usage import COUNTED, DETAILED
 BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
 # event types counted as used, by name or with a detail (components add theirs: usage.py)
 COUNTED.update({"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"})
-
-
-def make_bot(name: str, seed: str | int) -> Bot:
-    return bot_from(BOTS, name, seed)
 
 
 def usage_of(events: Iterable[Event]) -> Counter[str]:
@@ -52,18 +47,8 @@ def standing(state: StandardState) -> Standing:
     )
 
 
-def play_game(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None = None,
-              *, index: int = 0, max_rounds: int = MAX_ROUNDS) -> GameResult:
-    """One game to its end or to ``max_rounds`` (a stall); refused bot commands are counted
-    and replaced by a random legal one."""
-    return play_game_with(ruleset, make_bot, standing, usage_of, bots, seed, options,
-                          index=index, max_rounds=max_rounds)
-
-
-def simulate(bots: Sequence[str], games: int, seed: str | int,
-             options: dict[str, Any] | None = None,
-             max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
-    return series(play_game, bots, games, seed, options, max_rounds)
+GAMES = BotGames(ruleset, BOTS, standing, usage_of)
+make_bot, play_game, simulate = GAMES.make_bot, GAMES.play_game, GAMES.simulate
 
 
 BOTS["merchant"] = Merchant  # the standard game's strategic bot (bot.py)
