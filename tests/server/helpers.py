@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 Client = Any  # a TestClient or an httpx.Client: both have .get/.post
@@ -59,6 +60,20 @@ def send(c: Client, table: dict[str, Any], seat: int, command: dict[str, Any]) -
     seq = view(c, table, token)["seq"]
     return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
                   json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+
+
+def play_at_random(c: Client, table: dict[str, Any], most: int, rng: random.Random,
+                   usable: Callable[[dict[str, Any]], bool]) -> None:
+    """Up to ``most`` commands, each chosen at random (``rng``) among the ``usable`` legal
+    ones of the seat the game waits for, until it waits for nobody; each must be accepted."""
+    for _ in range(most):
+        spectator = view(c, table, table["spectator"]["token"])
+        if spectator["pending"] is None:
+            return
+        seat = spectator["pending"]["seats"][0]
+        legal = [a for a in view(c, table, table["seats"][seat]["token"])["legal"] if usable(a)]
+        r = send(c, table, seat, rng.choice(legal))
+        assert r.status_code == 200, r.text
 
 
 def view(c: Client, table: dict[str, Any], token: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from engine.kernel.documents import dicts_in
 from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import PILOTS
 
-from .helpers import h, ruleset_table, send, view
+from .helpers import h, play_at_random, ruleset_table, view
 
 _table = partial(ruleset_table, ruleset="venus-standard", name="Venus")
 
@@ -45,16 +45,7 @@ def test_a_standard_table_plays_with_pilots_chosen(client: TestClient) -> None:
     v = view(client, table, table["spectator"]["token"])
     assert [p["pilot"] for p in v["view"]["players"]] == ["qossuth", "human"]
     assert v["pending"]["prompt"] == "choose_dial"
-    rng = random.Random(5)
-    for _ in range(40):
-        spectator = view(client, table, table["spectator"]["token"])
-        if spectator["pending"] is None:
-            break
-        seat = spectator["pending"]["seats"][0]
-        legal = [a for a in view(client, table, table["seats"][seat]["token"])["legal"]
-                 if a["type"] != "TakeBack"]
-        r = send(client, table, seat, rng.choice(legal))
-        assert r.status_code == 200, r.text
+    play_at_random(client, table, 40, random.Random(5), lambda a: a["type"] != "TakeBack")
     assert view(client, table, table["spectator"]["token"])["view"]["round"] >= 1
 
 
