@@ -7,12 +7,11 @@ field). Secret fields are listed in ``SECRET`` below and never shown by ``view.p
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Literal
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel
 
-from engine.kernel.takeback import Rewinds, hydrated
+from engine.kernel.takeback import Rewindable, Rewinds, clone_rewindable
 
 from .cards_state import CardsState
 from .flight import Flight
@@ -147,7 +146,7 @@ class Solo(BaseModel):
     completed: list[str] = []
 
 
-class StandardState(BaseModel):
+class StandardState(Rewindable):
     # -- vscore: table, rounds, turn order, decks
     players: list[Player] = []
     table: Table = Table()
@@ -180,11 +179,6 @@ class StandardState(BaseModel):
     takebacks: bool = True
     rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback; secret)
 
-    @field_validator("rewinds")
-    @classmethod
-    def _anchor_is_a_state(cls, r: Rewinds) -> Rewinds:
-        return hydrated(cls, r)
-
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
@@ -205,4 +199,4 @@ SECRET = frozenset({"decks", "first_contact", "rewinds", "loaded_dice"})
 
 def clone_state(state: StandardState) -> StandardState:
     """A deep copy; the take-back record is immutable and shared, not copied."""
-    return copy.deepcopy(state, {id(state.rewinds): state.rewinds})
+    return clone_rewindable(state)
