@@ -20,13 +20,11 @@ from typing import Any
 
 import pytest
 
+from tests.web.startraders_kit import DESKTOP, PHONE, page_in
 from tests.web.test_venus_standard_page import (
-    DESKTOP,
-    PHONE,
     RAW,
     SEQ_AFTER,
     _api_table,
-    _context,
     _seq,
     _set_position,
 )
@@ -47,7 +45,7 @@ def _open(browser: Any, server_url: str, errors: list[str], scenario: dict[str, 
           viewport: dict[str, Any]) -> Any:
     table, link = _api_table(server_url)
     _set_position(table, scenario)
-    page = _context(browser, errors, **viewport)
+    page = page_in(browser, errors, timeout=20_000, **viewport)
     page.goto(link)
     page.wait_for_selector("#game:not([hidden]) #vs-phases li.now")
     return page

@@ -184,6 +184,7 @@ export const DEFAULTS = {
   goal: () => null,
   sinceWorthy: (line) => line.kind !== "turn",
   secretsOf: () => null,
+  quietWords: () => null,
   notices: () => [],
   playedTypes: new Set(),
   keyboard: { keys: [], next: ["#panel .urgent button", "#controls button"], urgent: 1, panel: "#panel button:not(:disabled)" },
