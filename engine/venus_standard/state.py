@@ -7,11 +7,11 @@ field). Secret fields are listed in ``SECRET`` below and never shown by ``view.p
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Literal
 
 from pydantic import BaseModel, field_validator
 
+from engine.kernel.clone import clone
 from engine.kernel.takeback import Rewinds, hydrated
 
 from .cards_state import CardsState
@@ -204,5 +204,6 @@ SECRET = frozenset({"decks", "first_contact", "rewinds", "loaded_dice"})
 
 
 def clone_state(state: StandardState) -> StandardState:
-    """A deep copy; the take-back record is immutable and shared, not copied."""
-    return copy.deepcopy(state, {id(state.rewinds): state.rewinds})
+    """A deep copy (``engine.kernel.clone``); the take-back record is immutable and shared,
+    not copied."""
+    return clone(state, frozenset({id(state.rewinds)}))
