@@ -109,7 +109,7 @@ class Merchant:
             return 26 if data.get("box") == "throttle" else -1
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
-            return 60 if places.landing(at) in ("city", "spaceport") else -1
+            return 60 if _landing(view, at) in ("city", "spaceport") else -1
         if kind == "PickUpPassenger":
             return 40 if self._passenger_goal(view, data["passenger"]) else -1
         if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
@@ -142,10 +142,10 @@ class Merchant:
             path = list(dest.get("path") or [])
             space = str(dest.get("space", ""))
             if dest.get("end") == "land" and path and path[0] == to \
-                    and places.landing(space) in ("city", "spaceport"):
+                    and _landing(view, space) in ("city", "spaceport"):
                 best = max(best, 10 + goals.get(space, 0))
             elif dest.get("end") == "spent" and path and path[0] == to \
-                    and places.landing(space) is None and goals.get(space):
+                    and _landing(view, space) is None and goals.get(space):
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
@@ -164,13 +164,13 @@ class Merchant:
         destinations = {d for t in cargo if (d := _destination(t))}
         rich = me.get("credits", 0) >= 60
         for system in view.get("first_contact_face_down", []):
-            for space in places.landings_in(system):
+            for space in _landings(view, system):
                 out[space] = 8.0
         for system, culture in view.get("discovered", {}).items():
             worth = (9.0 if culture in wanted else 2.0 if cargo and not wanted else 0.0) \
                 + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
             if worth:
-                for space in places.landings_in(system):
+                for space in _landings(view, system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
@@ -338,3 +338,22 @@ def _saving_for_spaceport(view: dict[str, Any], me: dict[str, Any]) -> bool:
     if not [o for o in board.orbits_of_city(space) if o not in taken]:
         return False
     return _spaceport_worth_it(view, me)
+
+
+def _landing(view: dict[str, Any], space: str) -> str | None:
+    """``places.landing`` with the view's pieces ("End Movement"): a merchant spaceport is a
+    spaceport (the only way in once every orbit holds one: "Trading on Merchant
+    Spaceports"), a bankrupted neutral spaceport an asteroid."""
+    trade = view.get("trade") or {}
+    if space in (trade.get("spaceports") or {}):
+        return "spaceport"
+    if space in (trade.get("bankrupt") or []):
+        return "asteroid"
+    return places.landing(space)
+
+
+def _landings(view: dict[str, Any], system: str) -> list[str]:
+    """A system's surface cities and spaceports, with the merchant spaceports built there."""
+    built = [s for s in ((view.get("trade") or {}).get("spaceports") or {})
+             if places.system_of(s) == system]
+    return [s for s in places.landings_in(system) if _landing(view, s) != "asteroid"] + built

@@ -13,7 +13,13 @@ from engine.venus_standard import commands as c
 from engine.venus_standard import merchant_spaceports as ms
 from engine.venus_standard import places
 from engine.venus_standard import trading as tr
-from engine.venus_standard.bot import MISSION_GOAL, Merchant, _saving_for_spaceport
+from engine.venus_standard.bot import (
+    MISSION_GOAL,
+    Merchant,
+    _landing,
+    _landings,
+    _saving_for_spaceport,
+)
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
 from tests.engine.venus_standard.cards_kit import SPACE, current, enter, pirate_at, table
@@ -139,3 +145,14 @@ def test_missions_mission_tokens_mark_goals_worth_a_buyers_market() -> None:
     view["cards"]["mission_tokens"] = {str(seat): [dest]}
     goals = Merchant("plans")._goals(view, view["players"][seat])
     assert all(goals[s] >= MISSION_GOAL for s in places.mission_spaces(dest))
+
+
+def test_trading_on_merchant_spaceports_they_are_landing_places_for_the_bot() -> None:
+    """"Trading on Merchant Spaceports": a merchant spaceport on an orbit space is where a
+    ship lands to trade (the only way in once every orbit holds one), so it is a goal and a
+    landing for the bot."""
+    game, seat = on_city(300, "spaceport")
+    game.play(seat, ms.BuildSpaceport(space="colony-world.3"))
+    view = ruleset.view(game.state, seat)
+    assert _landing(view, "colony-world.3") == "spaceport"
+    assert "colony-world.3" in _landings(view, "colony-world")
