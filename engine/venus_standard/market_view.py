@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cluster.cultures import load_cultures
-from engine.kernel.clone import clone
 
 from . import market
 from .state import StandardState
@@ -109,7 +108,9 @@ def _cached_market_view(state: StandardState, culture: str, system: str | None
         if len(_SEEN) >= _SEEN_MAX:
             _SEEN.clear()
         seen = _SEEN[key] = _market_view(state, culture, system)
-    return clone(seen)  # a copy: a caller may change its view
+    # a new dict per view (a caller may set its keys); the lists and dicts inside are shared
+    # between views of the same market and read only (the bots and the server only read)
+    return dict(seen)
 
 
 @part("markets")

