@@ -35,6 +35,7 @@ from engine.kernel import Command, Randomness
 from . import places
 
 RESERVE = 5  # credits kept after a purchase of goods
+FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
 SPACEPORT_COST = 200  # "Merchant Spaceport Phase": c200, worth c200 at the end of the game
 SPACEPORT_WORKING = 100  # credits kept to trade on after building one
 SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a trade there)
@@ -215,9 +216,11 @@ def _reserve(view: dict[str, Any]) -> int:
     if not solo:
         return RESERVE
     now = view.get("round", 0)
+    active = set(solo.get("active", []))
     soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
-            and solo.get("rounds", {}).get(c, 99) <= now + 2]
-    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
+            and c not in active and solo.get("rounds", {}).get(c, 99) <= now + FEE_ROUNDS]
+    upcoming = sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
+    return RESERVE + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming)
 
 
 def _cultures() -> Any | None:
@@ -312,11 +315,14 @@ def _solo_needs(view: dict[str, Any]) -> set[str]:
 def _spaceport_worth_it(view: dict[str, Any], me: dict[str, Any], spare: int = 0) -> bool:
     """A merchant spaceport pays: c200 back at the end ("End of the Game" 1) and c10 for each
     trade made there; it costs capital, so only with working credits left, rounds to earn in,
-    and not more than a few."""
+    and not more than a few. Never in the solo challenge: no challenge asks for one, its
+    credits come back only at the end, and a fee unpaid before then loses the game."""
+    if view.get("solo"):
+        return False
     owned = sum(1 for owner in ((view.get("trade") or {}).get("spaceports") or {}).values()
                 if owner == me.get("seat"))
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
-    return (me.get("credits", 0) + spare >= SPACEPORT_COST + SPACEPORT_WORKING
+    return (me.get("credits", 0) + spare >= SPACEPORT_COST + SPACEPORT_WORKING + _reserve(view)
             and rounds_left >= SPACEPORT_LAST and owned < SPACEPORTS_MAX)
 
 

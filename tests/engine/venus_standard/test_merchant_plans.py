@@ -14,11 +14,15 @@ from engine.venus_standard import merchant_spaceports as ms
 from engine.venus_standard import places
 from engine.venus_standard import trading as tr
 from engine.venus_standard.bot import (
+    FEE_ROUNDS,
     MISSION_GOAL,
+    RESERVE,
     Merchant,
     _landing,
     _landings,
+    _reserve,
     _saving_for_spaceport,
+    _spaceport_worth_it,
 )
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
@@ -108,19 +112,20 @@ def test_merchant_spaceport_phase_rich_on_a_city_with_an_empty_orbit_it_skips_bu
 
 
 def test_merchant_spaceport_phase_builds_when_it_can_keep_trading() -> None:
-    """Build with c300 (c100 left to trade), not with c250, nor in the last rounds."""
+    """Build with c310 (c100 left to trade and the reserve), not with c250, nor in the last
+    rounds."""
     build = ms.BuildSpaceport(space="colony-world.3")
-    game, seat = on_city(300, "spaceport")
+    game, seat = on_city(310, "spaceport")
     assert score(game, seat, build) > 0
     game, seat = on_city(250, "spaceport")
     assert score(game, seat, build) < 0
-    game, seat = on_city(300, "spaceport", round_=29)
+    game, seat = on_city(310, "spaceport", round_=29)
     assert score(game, seat, build) < 0
 
 
 def test_merchant_spaceport_phase_played_from_the_legal_commands() -> None:
     """In the Merchant Spaceport phase on that city the bot's own choice is the build."""
-    game, seat = on_city(300, "spaceport")
+    game, seat = on_city(310, "spaceport")
     cmd = choice(game, seat)
     assert cmd.type == "BuildSpaceport"
     game.play(seat, cmd)
@@ -151,8 +156,23 @@ def test_trading_on_merchant_spaceports_they_are_landing_places_for_the_bot() ->
     """"Trading on Merchant Spaceports": a merchant spaceport on an orbit space is where a
     ship lands to trade (the only way in once every orbit holds one), so it is a goal and a
     landing for the bot."""
-    game, seat = on_city(300, "spaceport")
+    game, seat = on_city(310, "spaceport")
     game.play(seat, ms.BuildSpaceport(space="colony-world.3"))
     view = ruleset.view(game.state, seat)
     assert _landing(view, "colony-world.3") == "spaceport"
     assert "colony-world.3" in _landings(view, "colony-world")
+
+
+def test_solo_challenge_fees_kept_in_hand_and_no_spaceport() -> None:
+    """Solo challenge ("Challenges": a round begun without the fees loses the game): the bot
+    keeps three rounds of the active fees and of the cards coming into force within three
+    rounds, and builds no merchant spaceport (its c200 come back only at the end)."""
+    game, seat = on_city(2000, "spaceport")
+    view = ruleset.view(game.state, seat)
+    assert _spaceport_worth_it(view, view["players"][seat])
+    view["solo"] = {"cards": ["a", "b", "c"], "completed": [], "active": ["a"],
+                    "rounds": {"a": 1, "b": 7, "c": 20}, "fees": {"a": 5, "b": 10, "c": 20},
+                    "fees_due": 5}
+    view["round"] = 5
+    assert _reserve(view) == RESERVE + FEE_ROUNDS * (5 + 10)
+    assert not _spaceport_worth_it(view, view["players"][seat])
