@@ -60,11 +60,13 @@ class Merchant:
 
     def __init__(self, seed: str | int) -> None:
         self.seed = seed
+        self._known_goals: dict[str, float] | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                reach: Reach | None = None) -> Command:
         rng = Randomness(self.seed, seq, f"merchant{seat}")
         me = view["players"][seat]
+        self._known_goals = None  # _goals once per choice (the same view)
         scored = [(self._score(view, me, cmd), rng.below(1000), i)
                   for i, cmd in enumerate(legal) if cmd.type not in NEVER]
         if not scored:
@@ -137,7 +139,9 @@ class Merchant:
         """A step toward a landing worth reaching: within reach, the best landing on the
         way; beyond it, the nearest goal by the board's distances."""
         move = view.get("movement") or {}
-        goals = self._goals(view, me)
+        goals = self._known_goals
+        if goals is None:
+            goals = self._known_goals = self._goals(view, me)
         best = 0.0
         for dest in move.get("reach") or []:
             path = list(dest.get("path") or [])
