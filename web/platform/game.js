@@ -30,6 +30,7 @@ const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view as
 const MOVE_MS = 700; // the longest a move is animated
 const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
 const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
+const LOG_RUN = 200; // the most events said again to fold a new batch into the last line
 
 /** A refused command in plain words: a stale tab is told the game moved on elsewhere. */
 function refusalWords(err, asked, now) {
@@ -202,6 +203,7 @@ export class Game {
     // the server's log is shorter than ours (a restored database): start over
     this.events = [];
     this.unlogged = [];
+    this.logRun = null;
     $("log").replaceChildren();
   }
 
@@ -502,8 +504,23 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
+    const say = (evs) => describeWithTakeBacks(this.module, evs, this.names, (s) => this.who(s), undefined, this.events);
     // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
-    const lines = describeWithTakeBacks(this.module, entries, this.names, (s) => this.who(s), undefined, this.events).slice(-LOG_LINES);
+    let lines = say(entries).slice(-LOG_LINES);
+    // The game folds events into one line (a flight's steps), but a bot's step is a batch of its
+    // own: the last batch (the run) is said again with the new events, and when that folds, its
+    // lines on the page give way to the new ones ("Bot 3 flies to ... (4 spaces)").
+    const run = this.logRun;
+    let drop = 0;
+    let events = entries;
+    if (run?.lines && run.lines <= ol.children.length) {
+      const again = say([...run.events, ...entries]);
+      if (again.length < run.lines + lines.length) { lines = again; drop = run.lines; events = [...run.events, ...entries]; }
+    }
+    if (run && !drop && !lines.length) events = [...run.events, ...entries]; // nothing said: the run goes on
+    const said = drop || lines.length ? lines.length : run?.lines ?? 0;
+    this.logRun = events.length <= LOG_RUN ? { events, lines: said } : null;
+    for (let i = 0; i < drop; i += 1) ol.lastChild.remove();
     if (!lines.length) return;
     const batch = document.createDocumentFragment();
     for (const { text, kind } of lines) {

@@ -124,6 +124,8 @@ export const FOLDERS = {
  * @property {(host: GameHost) => GamePage} createPage
  * @property {(events: Object[], names: GameNames, who: Function, reader?: number) => LogLine[]} describeLog
  *   the log in words (``reader``: a finished game's full log read by that seat)
+ * @property {(ev: Object, names: GameNames, who: Function) => string|null} [quietWords]  the replay
+ *   bar's words for an event the log keeps silent (else the platform's neutral phrase)
  * @property {(cmd: Object, names: GameNames) => string} commandWords  a command in words
  * @property {(line: LogLine) => boolean} [sinceWorthy]  a line worth "since your last turn"
  * @property {(events: Object[]) => Object} [secretsOf]  what a finished game's full log reveals

@@ -24,6 +24,16 @@ export function replayMoment(search = location.search) {
   return /^\d+$/.test(raw) ? { at: Number(raw) } : {};
 }
 
+/** The bar's words for an event the log keeps silent (a phase starting, a question asked):
+ * the game's own (`GameModule.quietWords`, may return null), else a neutral phrase, never the
+ * raw event type. */
+export function quietMoment(module, ev, names, who) {
+  const own = module.quietWords?.(ev, names, who);
+  if (own) return own;
+  const seat = ev.data?.seat;
+  return Number.isInteger(seat) && seat >= 0 ? `The rules go on for ${who(seat)} (nothing for the log).` : "The rules go on (nothing for the log).";
+}
+
 /** Turn and round starts from the log: [{seq, round, seat}] in order (TurnStarted is public). */
 export function turnsOf(events) {
   return events.filter((e) => e.type === "TurnStarted" && e.data).map((e) => ({ seq: e.seq, round: e.data.round, seat: e.data.seat }));
@@ -385,6 +395,7 @@ export class Replay {
     if (!ev) return "";
     if (ev.redacted) return "(something only another player saw)";
     const who = (s) => this.view?.players?.[s]?.name ?? this.game.who(s);
-    return describeWithTakeBacks(this.game.module, [ev], this.game.names, who, this.fullLog ? this.game.seat : undefined, this.events)[0]?.text || ev.type;
+    const said = describeWithTakeBacks(this.game.module, [ev], this.game.names, who, this.fullLog ? this.game.seat : undefined, this.events)[0]?.text;
+    return said || quietMoment(this.game.module, ev, this.game.names, who);
   }
 }

@@ -12,6 +12,22 @@ const MANY = 8; // more commands of one type than this: a list and Go
 /** The phase-ending commands, drawn last and marked (the turn's way on). */
 const ENDS = new Set(["EndPhase", "EndTurn", "SkipMovement", "EndMovement", "EndTransaction", "EndFirstContact", "EndSpaceport", "Pass"]);
 
+/** What the view tells about a command's chances, to say beside its words ("Pirates" 2: the
+ * chance to win with each attribute, ``cards.engage_odds``, shown to the engaging player). */
+export function commandOdds(cmd, view) {
+  const odds = view?.cards?.engage_odds;
+  if (cmd.type === "EngagePirates" && odds && typeof odds[cmd.attribute] === "number") {
+    return `${Math.round(odds[cmd.attribute] * 100)}% to win`;
+  }
+  return null;
+}
+
+/** A command's words with its odds, when the view has them. */
+function wordsOf(cmd, names, view) {
+  const odds = commandOdds(cmd, view);
+  return odds ? `${commandWords(cmd, names)} · ${odds}` : commandWords(cmd, names);
+}
+
 /** Group ``legal`` by command type, in the order the rules gave them. */
 export function byType(legal) {
   const groups = new Map();
@@ -24,9 +40,10 @@ export function byType(legal) {
 
 /**
  * Fill ``root`` with a form per command type of ``legal`` not in ``handled``. ``send(cmd)``
- * plays one. Returns how many commands it drew.
+ * plays one; ``view`` (optional) gives the odds said beside a command. Returns how many
+ * commands it drew.
  */
-export function renderCommands(root, legal, names, send, handled = new Set()) {
+export function renderCommands(root, legal, names, send, handled = new Set(), view = null) {
   root.replaceChildren();
   const groups = [...byType(legal).entries()].filter(([type]) => !handled.has(type) && type !== "TakeBack");
   groups.sort(([a], [b]) => ENDS.has(a) - ENDS.has(b));
@@ -35,15 +52,15 @@ export function renderCommands(root, legal, names, send, handled = new Set()) {
     drawn += cmds.length;
     const box = el("div", { class: `vs-cmd${ENDS.has(type) ? " vs-cmd-end" : ""}`, "data-type": type });
     if (cmds.length === 1) {
-      box.append(cmdButton(commandWords(cmds[0], names), cmds[0], send, { class: ENDS.has(type) ? "primary" : "", id: ENDS.has(type) ? `vs-${type}` : null }));
+      box.append(cmdButton(wordsOf(cmds[0], names, view), cmds[0], send, { class: ENDS.has(type) ? "primary" : "", id: ENDS.has(type) ? `vs-${type}` : null }));
     } else if (cmds.length <= MANY) {
       box.append(el("span", { class: "vs-cmd-head" }, `${humanType(type)}:`));
-      for (const c of cmds) box.append(cmdButton(commandWords(c, names), c, send));
+      for (const c of cmds) box.append(cmdButton(wordsOf(c, names, view), c, send));
     } else {
       const id = `vs-pick-${type}`;
       const label = el("label", { for: id, class: "vs-cmd-head" }, `${humanType(type)}:`);
       const select = el("select", { id });
-      cmds.forEach((c, i) => select.append(el("option", { value: i }, commandWords(c, names))));
+      cmds.forEach((c, i) => select.append(el("option", { value: i }, wordsOf(c, names, view))));
       const go = el("button", { type: "button" }, "Go");
       go.addEventListener("click", () => send(cmds[Number(select.value)]));
       box.append(label, select, go);

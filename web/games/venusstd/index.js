@@ -6,7 +6,7 @@ import { getJSON } from "../../platform/api.js";
 import { createForm } from "./create.js";
 import { StandardNames, boardSvg, titleCase } from "./names.js";
 import { StandardPage } from "./page.js";
-import { commandWords, describeEvent, describeLog } from "./words.js";
+import { commandWords, describeEvent, describeLog, quietWords } from "./words.js";
 
 export { StandardPage };
 
@@ -96,6 +96,7 @@ export default {
   },
   createForm,
   describeLog,
+  quietWords,
   commandWords,
   sinceWorthy: (line) => line.kind !== "turn" && !/ends? the .* phase/.test(line.text),
   secretsOf: () => null,

@@ -118,7 +118,7 @@ export class StandardPage {
     const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
     for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat, this.opened)) drawn.add(c);
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
-    renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send);
+    renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
     const prompt = a.pending?.prompt;
     this.parts.commands.classList.toggle("urgent", !!prompt && !PHASES.some(([k]) => k === prompt) && legal.length > 0);

@@ -202,6 +202,23 @@ const KIND = {
   GoodsBought: "trade", GoodsSold: "trade", CultureDiscovered: "trade", FirstContact: "trade",
 };
 
+/** The replay bar's words for an event the log keeps silent (the log has it in another line
+ * or it is the rules' bookkeeping), or null for the platform's neutral phrase. */
+export function quietWords(ev, names, who) {
+  const d = ev.data || {};
+  const whose = (s) => (Number.isInteger(s) && s >= 0 ? `${who ? who(s) : names.seat(s)}'s` : "The");
+  switch (ev.type) {
+    case "PhaseStarted": return `${whose(d.seat)} ${phaseName(d.phase)} phase begins.`;
+    case "TurnEnded": return `${whose(d.seat)} turn ends.`;
+    case "MovementEnded": return `${whose(d.seat)} movement ends.`;
+    case "Asked": return `The rules ask ${Number.isInteger(d.seat) && d.seat >= 0 ? (who ? who(d.seat) : names.seat(d.seat)) : "a merchant"} a question${d.prompt ? ` (${humanType(String(d.prompt))})` : ""}.`;
+    case "Answered": return "The question is answered.";
+    case "DeckShuffled": return `The ${d.deck ? `${humanType(String(d.deck))} ` : ""}deck is shuffled.`;
+    case "MoveWaits": return d.wait ? `${whose(d.seat)} move waits (${humanType(String(d.wait))}).` : `${whose(d.seat)} move goes on.`;
+    default: return null;
+  }
+}
+
 /** One event in words for reader ``me`` (capitalised, one sentence), or null. */
 export function describeEvent(ev, names, me = -1) {
   const text = sentence(ev, names, me);
