@@ -209,7 +209,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return components()
 
     @app.get("/api/venus-standard/names")
-    def venus_standard_names() -> dict[str, dict[str, str]]:
+    def venus_standard_names() -> dict[str, dict[str, Any]]:
         """The names of the standard game's things by kind and key (cultures, goods,
         technologies, equipment, pilots, missions...), for the browser client
         (``server/venus_standard_data.py``)."""

@@ -86,6 +86,20 @@ def hosted(ruleset_id: str) -> Hosted:
     return REGISTRY[ruleset_id]
 
 
+def scores_at(kinds: tuple[str, ...], score: Callable[[Any, Any], int]
+              ) -> Callable[[Any, Any], dict[str, Any] | None]:
+    """A ``history_point`` at each event of ``kinds`` (a turn starting, the game ending):
+    the round, the seat named by the event and each player's ``score(state, player)``."""
+
+    def point(state: Any, event: Any) -> dict[str, Any] | None:
+        if event.type not in kinds:
+            return None
+        return {"round": state.round, "seat": event.data.get("seat"),
+                "scores": [score(state, p) for p in state.players]}
+
+    return point
+
+
 def _venus() -> Hosted:
     from engine.venus.pieces import merchant_keys
     from engine.venus.reach import reachable
@@ -108,13 +122,12 @@ def _venus() -> Hosted:
             return {}
         return {"reachable": [d.as_dict() for d in reachable(state)]}
 
-    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
+    def net_worths(state: Any, player: Any) -> int:
         from engine.venus.winning import net_worth
 
-        if event.type not in ("TurnStarted", "GameWon"):
-            return None
-        return {"round": state.round, "seat": event.data.get("seat"),
-                "scores": [net_worth(state, p.seat) for p in state.players]}
+        return net_worth(state, player.seat)
+
+    history_point = scores_at(("TurnStarted", "GameWon"), net_worths)
 
     from engine.venus.options import VenusOptions
 
@@ -211,11 +224,7 @@ def _star_traders() -> Hosted:
     def choices(options: dict[str, Any]) -> list[str]:
         return [] if options.get("personalities") == "none" else list(PERSONALITIES)
 
-    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
-        if event.type not in ("TurnStarted", "GameWon"):
-            return None
-        return {"round": state.round, "seat": event.data.get("seat"),
-                "scores": [p.prestige for p in state.players]}
+    history_point = scores_at(("TurnStarted", "GameWon"), lambda _, p: p.prestige)
 
     from engine.startraders.luck import countdown, timeout_passes
     from engine.startraders.options import StarTradersOptions
@@ -263,11 +272,7 @@ def _venus_standard() -> Hosted:
     def choices(options: dict[str, Any]) -> list[str]:
         return list(PILOTS)
 
-    def history_point(state: Any, event: Any) -> dict[str, Any] | None:
-        if event.type not in ("TurnStarted", "GameEnded"):
-            return None
-        return {"round": state.round, "seat": event.data.get("seat"),
-                "scores": [p.credits for p in state.players]}
+    history_point = scores_at(("TurnStarted", "GameEnded"), lambda _, p: p.credits)
 
     return Hosted(venus_standard, choices=choices, choice_option="pilots",
                   options_schema=VenusStandardOptions, history_point=history_point,

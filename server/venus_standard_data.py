@@ -24,7 +24,7 @@ from typing import Any
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
 FILES = (ENGINE / "venus_standard" / "data", ENGINE / "cluster" / "data" / "cultures.json")
 
-Names = dict[str, dict[str, str]]
+Names = dict[str, dict[str, Any]]
 
 
 def _name_of(node: dict[str, Any]) -> str | None:
@@ -66,11 +66,17 @@ def _collect(node: Any, kinds: tuple[str, ...], out: Names) -> None:
 
 
 def _goods(data: Any, out: Names) -> None:
-    """"goods" by culture key: the goods a culture sells."""
+    """"goods" by culture key: the goods a culture sells; "goods_resale": their three resale
+    values (low, active, high market), so a hold's goods show their price where sold."""
     for culture in data.get("cultures", []) if isinstance(data, dict) else []:
         goods = culture.get("goods")
         if isinstance(goods, dict) and isinstance(goods.get("name"), str):
             out.setdefault("goods", {})[str(culture.get("key"))] = goods["name"]
+            resale = goods.get("resale")
+            if isinstance(resale, dict) and {"low", "mid", "high"} <= set(resale):
+                # "Sell Actions": the three resale values, low/active/high market
+                out.setdefault("goods_resale", {})[str(culture.get("key"))] = [
+                    resale["low"], resale["mid"], resale["high"]]
 
 
 @cache

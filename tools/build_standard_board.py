@@ -254,16 +254,23 @@ class Builder:
         at = self.spaces[sid]["at"]
         return at["x"], at["y"]
 
+    def around(self, prefix: str, codes: list[str], centre: tuple[float, float],
+               rx: float, ry: float, **where: Any) -> list[str]:
+        """Spaces ``<prefix>.1``, ``<prefix>.2``... with ``codes`` evenly around an ellipse,
+        the first at the top, clockwise; their ids."""
+        cx, cy = centre
+        ids = []
+        for i, code in enumerate(codes, start=1):
+            angle = math.radians(-90 + 360 * (i - 1) / len(codes))
+            sid = f"{prefix}.{i}"
+            self.space(sid, code, cx + rx * math.cos(angle), cy + ry * math.sin(angle), **where)
+            ids.append(sid)
+        return ids
+
     def ring(self, r: Ring) -> None:
         cx, cy = r.centre
         n = len(r.codes)
-        ids = []
-        for i, code in enumerate(r.codes, start=1):
-            angle = math.radians(-90 + 360 * (i - 1) / n)
-            sid = f"{r.id}.{i}"
-            self.space(sid, code, cx + r.rx * math.cos(angle), cy + r.ry * math.sin(angle),
-                       system=r.id)
-            ids.append(sid)
+        ids = self.around(r.id, r.codes, r.centre, r.rx, r.ry, system=r.id)
         for i in range(n):
             j = (i + 1) % n
             green = (i + 1, j + 1) in r.green or (j + 1, i + 1) in r.green
@@ -292,13 +299,7 @@ class Builder:
     def anomaly(self, a: Anomaly) -> None:
         cx, cy = a.centre
         n = len(a.codes)
-        ids = []
-        for i, code in enumerate(a.codes, start=1):
-            angle = math.radians(-90 + 360 * (i - 1) / n)
-            sid = f"{a.id}.{i}"
-            self.space(sid, code, cx + a.r * math.cos(angle), cy + a.r * math.sin(angle),
-                       route=a.id)
-            ids.append(sid)
+        ids = self.around(a.id, a.codes, a.centre, a.r, a.r, route=a.id)
         for i in range(n):
             self.line(ids[i], ids[(i + 1) % n], style="dashed")
         self.rings[a.id] = ids

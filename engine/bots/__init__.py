@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .base import Bot, act, reach_for
 from .random_bot import RandomBot, UniformBot
@@ -38,14 +38,19 @@ BOTS: dict[str, Callable[[str | int], Bot]] = {
 }
 
 
-def make_bot(name: str, seed: str | int) -> Bot:
-    """A registered bot by name; a ValueError names the known ones."""
+def bot_from(table: Mapping[str, Callable[[str | int], Bot]], name: str, seed: str | int) -> Bot:
+    """The bot ``name`` of ``table`` (a game's registry); a ValueError names the known ones."""
     try:
-        factory = BOTS[name]
+        factory = table[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(table))}") from None
     return factory(seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "Style", "Trader", "UniformBot", "act", "make_bot",
-           "reach_for"]
+def make_bot(name: str, seed: str | int) -> Bot:
+    """A registered bot by name; a ValueError names the known ones."""
+    return bot_from(BOTS, name, seed)
+
+
+__all__ = ["BOTS", "Bot", "RandomBot", "Style", "Trader", "UniformBot", "act", "bot_from",
+           "make_bot", "reach_for"]

@@ -11,19 +11,20 @@ import gc
 import statistics
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from engine.kernel import CommandRejected, Event, Game, Randomness, takeback
+from engine.kernel import CommandRejected, Event, Game, Randomness, Ruleset, takeback
 from engine.venus.ruleset import ruleset
 from engine.venus.setup import GAME_LENGTHS
 from engine.venus.state import VenusState
 from engine.venus.winning import net_worth
 
-from . import make_bot
+from . import bot_from, make_bot
 from .base import Bot, act
 
+BotMaker = Callable[[str, str | int], Bot]  # (bot name, seed) -> the bot
 MAX_ROUNDS = 300  # a game without a winner by then is a stall (issue 6)
 MAX_COMMANDS_PER_TURN = 200  # far above any real turn (~6): more is a bot loop, a stall too
 
@@ -116,11 +117,69 @@ def play_out(bots: Sequence[str], seed: str | int, options: dict[str, Any] | Non
              max_rounds: int = MAX_ROUNDS) -> tuple[Game[VenusState], int, int]:
     """Play one game between the named bots to its end (or a stall); the game with its
     whole log, the number of commands and of fallbacks (commands the rules refused)."""
+    return play_out_with(ruleset, make_bot, bots, seed, options, max_rounds)
+
+
+def play_out_with(rules: Ruleset[Any], bot: BotMaker, bots: Sequence[str], seed: str | int,
+                  options: dict[str, Any] | None = None,
+                  max_rounds: int = MAX_ROUNDS) -> tuple[Game[Any], int, int]:
+    """``play_out`` for any ruleset: seats named ``<bot><seat>``, each played by
+    ``bot(name, "<seed>|seat<i>")``."""
     names = [f"{b}{i}" for i, b in enumerate(bots)]
-    game: Game[VenusState] = Game.start(ruleset, dict(options or {}), names, seed=seed)
-    players = [make_bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
+    game: Game[Any] = Game.start(rules, dict(options or {}), names, seed=seed)
+    players = [bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
     commands, fallbacks = drive(game, players, seed, max_rounds)
     return game, commands, fallbacks
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a ruleset's finished (or stalled) game reads in a ``GameResult``: each seat's
+    label (race, pilot, personality), the winner and each seat's final score."""
+
+    races: list[str]
+    winner: int | None
+    net_worths: list[int]
+
+
+@dataclass(frozen=True)
+class BotGames:
+    """Whole games of one ruleset between its bots (``starport simulate <ruleset>``): the
+    same loop and the same JSON as Merchant of Venus. ``bots`` is the ruleset's bot
+    registry, ``standing`` reads a final state, ``usage`` counts what a game used."""
+
+    rules: Ruleset[Any]
+    bots: Mapping[str, Callable[[str | int], Bot]]
+    standing: Callable[[Any], Standing]
+    usage: Callable[[Iterable[Event]], Counter[str]]
+
+    def make_bot(self, name: str, seed: str | int) -> Bot:
+        return bot_from(self.bots, name, seed)
+
+    def play_game(self, bots: Sequence[str], seed: str | int,
+                  options: dict[str, Any] | None = None, *, index: int = 0,
+                  max_rounds: int = MAX_ROUNDS) -> GameResult:
+        """One game to its end or to ``max_rounds`` (a stall); refused bot commands are
+        counted and replaced by a random legal one. The state has ``round``,
+        ``first_player`` and ``end``."""
+        started = time.perf_counter()
+        game, commands, fallbacks = play_out_with(self.rules, self.make_bot, bots, seed,
+                                                  options, max_rounds)
+        state = game.state
+        end = state.end or {}
+        result = self.standing(state)
+        return GameResult(
+            index=index, seed=str(seed), bots=list(bots), races=result.races,
+            first_player=state.first_player, winner=result.winner, reason=end.get("reason"),
+            rounds=state.round, net_worths=result.net_worths, events=len(game.events),
+            commands=commands, seconds=time.perf_counter() - started, fallbacks=fallbacks,
+            usage=dict(self.usage(game.events)),
+        )
+
+    def simulate(self, bots: Sequence[str], games: int, seed: str | int,
+                 options: dict[str, Any] | None = None,
+                 max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
+        return series(self.play_game, bots, games, seed, options, max_rounds)
 
 
 def drive(game: Game[Any], players: Sequence[Bot], seed: str | int,
@@ -253,8 +312,21 @@ def simulate(
     max_rounds: int = MAX_ROUNDS,
 ) -> Iterable[GameResult]:
     """Play ``games`` games one after the other (seeds ``<seed>-<i>``)."""
+    return series(play_game, bots, games, seed, options, max_rounds)
+
+
+class GamePlayer(Protocol):
+    def __call__(self, bots: Sequence[str], seed: str | int,
+                 options: dict[str, Any] | None = None, *, index: int = 0,
+                 max_rounds: int = MAX_ROUNDS) -> GameResult: ...
+
+
+def series(play: GamePlayer, bots: Sequence[str], games: int, seed: str | int,
+           options: dict[str, Any] | None = None,
+           max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
+    """``games`` games played by ``play`` one after the other (seeds ``<seed>-<i>``)."""
     for i in range(games):
-        yield play_game(bots, game_seed(seed, i), options, index=i, max_rounds=max_rounds)
+        yield play(bots, game_seed(seed, i), options, index=i, max_rounds=max_rounds)
 
 
 def _percentile(values: list[int], pct: float) -> float:

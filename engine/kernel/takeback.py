@@ -23,11 +23,12 @@ timeline) rewinds the same way.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Iterator
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError, field_validator
 
 from .errors import BadCommand, RuleError
 from .events import Command, Event, event
@@ -143,6 +144,25 @@ def hydrated(kind: type[Any], r: Rewinds) -> Rewinds:
     if isinstance(r.anchor, dict):
         return r._replace(anchor=kind.model_validate(r.anchor))
     return r
+
+
+class Rewindable(BaseModel):
+    """Base of a ruleset's state that keeps its take-back record in a field ``rewinds``
+    (declared by the state itself, where it wants it): validates the record with
+    ``hydrated``, so a state read back from a snapshot equals the one dumped."""
+
+    @field_validator("rewinds", check_fields=False)
+    @classmethod
+    def _anchor_is_a_state(cls, r: Rewinds) -> Rewinds:
+        return hydrated(cls, r)
+
+
+R = TypeVar("R", bound=Rewindable)
+
+
+def clone_rewindable(state: R) -> R:
+    """A deep copy; the take-back record is immutable and shared, not copied."""
+    return copy.deepcopy(state, {id(state.rewinds): state.rewinds})  # type: ignore[attr-defined]
 
 
 def point(state: Any, actor: int) -> int | None:

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, ValidationError
 
 from engine.kernel import BadCommand, Command
+from engine.kernel.parsing import first_error
 
 from .state import Bundle
 
@@ -257,13 +258,6 @@ AnyCommand = Annotated[
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyCommand)
-
-
-def first_error(exc: ValidationError) -> str:
-    """The first validation error as "field.path: message"."""
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid"))
 
 
 def parse_command(data: dict[str, Any] | str) -> Command:

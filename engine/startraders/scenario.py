@@ -7,15 +7,14 @@ is nobody (it holds hands and money), followed by the public start of the active
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
+from engine.kernel.parsing import parse_model
 
-from .commands import first_error
 from .components import OPTIONAL_PERSONALITIES, PERSONALITIES, contracts, luck_cards
 from .galaxy import load_galaxy
 from .ruleset import ruleset
@@ -63,17 +62,7 @@ class Scenario(_Doc):
 
 
 def parse_scenario(data: Scenario | str | dict[str, Any] | Path) -> Scenario:
-    try:
-        if isinstance(data, Scenario):
-            return data
-        if isinstance(data, Path):
-            data = data.read_text("utf-8")
-        raw = json.loads(data) if isinstance(data, str) else data
-        return Scenario.model_validate(raw)
-    except ValidationError as exc:
-        raise BadCommand(f"invalid scenario: {first_error(exc)}") from None
-    except ValueError as exc:
-        raise BadCommand(f"invalid scenario: {exc}") from None
+    return parse_model(Scenario, data, "invalid scenario")
 
 
 def _check(sc: Scenario) -> None:

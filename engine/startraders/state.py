@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict
 
-from engine.kernel.takeback import Rewinds, hydrated
+from engine.kernel.takeback import Rewindable, Rewinds, clone_rewindable
 
 IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
 
@@ -118,7 +117,7 @@ class Turn(BaseModel):
     first_die: dict[str, Any] | None = None  # Verdant Velma's first die, waiting for her
 
 
-class StarState(BaseModel):
+class StarState(Rewindable):
     players: list[Player] = []
     advanced: bool = False
     first_player: int = 0
@@ -147,11 +146,6 @@ class StarState(BaseModel):
     takebacks: bool = True  # the table option (house rule, engine.kernel.takeback)
     rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback; secret)
 
-    @field_validator("rewinds")
-    @classmethod
-    def _anchor_is_a_state(cls, r: Rewinds) -> Rewinds:
-        return hydrated(cls, r)
-
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
@@ -170,4 +164,4 @@ class StarState(BaseModel):
 
 def clone_state(state: StarState) -> StarState:
     """A deep copy; the take-back record is immutable and shared, not copied."""
-    return copy.deepcopy(state, {id(state.rewinds): state.rewinds})
+    return clone_rewindable(state)

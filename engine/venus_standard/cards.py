@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -283,11 +283,20 @@ def _count(kind: str, items: list[Any], n: int) -> None:
         raise ValueError(f"{kind}: every card is authored by us and marked ours: {unmarked}")
 
 
+_Card = TypeVar("_Card", EncounterCard, MissionCard, RewardCard, ChallengeCard)
+
+
+def _deck(model: type[_Card], source: str, kind: str, n: int) -> dict[str, _Card]:
+    """The ``"cards"`` of the data file ``source`` by id, checked against the component
+    list (``_count``)."""
+    cards = [model.model_validate(c) for c in _read(source)["cards"]]
+    _count(kind, cards, n)
+    return {c.id: c for c in cards}
+
+
 @cache
 def encounter_cards() -> dict[str, EncounterCard]:
-    cards = [EncounterCard.model_validate(c) for c in _read("encounters.json")["cards"]]
-    _count("Encounter cards", cards, 42)
-    return {c.id: c for c in cards}
+    return _deck(EncounterCard, "encounters.json", "Encounter cards", 42)
 
 
 @cache
@@ -301,28 +310,23 @@ def pirate_tokens() -> dict[str, PirateToken]:
 
 @cache
 def mission_cards() -> dict[str, MissionCard]:
-    cards = [MissionCard.model_validate(c) for c in _read("missions.json")["cards"]]
-    _count("Mission cards", cards, 20)
-    return {c.id: c for c in cards}
+    return _deck(MissionCard, "missions.json", "Mission cards", 20)
 
 
 @cache
 def reward_cards() -> dict[str, RewardCard]:
-    cards = [RewardCard.model_validate(c) for c in _read("rewards.json")["cards"]]
-    _count("Reward cards", cards, 25)
-    return {c.id: c for c in cards}
+    return _deck(RewardCard, "rewards.json", "Reward cards", 25)
 
 
 @cache
 def challenge_cards() -> dict[str, ChallengeCard]:
-    cards = [ChallengeCard.model_validate(c) for c in _read("challenges.json")["cards"]]
-    _count("Challenge cards", cards, 10)
+    cards = _deck(ChallengeCard, "challenges.json", "Challenge cards", 10)
     colours: dict[str, int] = {}
-    for c in cards:
+    for c in cards.values():
         colours[c.colour] = colours.get(c.colour, 0) + 1
     if len(colours) != 5:  # "Sort the Challenge cards by color into five separate piles"
         raise ValueError(f"Challenge cards: five colours, not {sorted(colours)}")
-    return {c.id: c for c in cards}
+    return cards
 
 
 TITLE_AND_INTEL = ("archeologist", "infamous", "confirmed-location", "slaver", "drill-baron",

@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import ValidationError
 
 from engine.kernel import BadCommand, Command
+from engine.kernel.parsing import first_error
 
 from .state import Dial
 
@@ -81,13 +82,6 @@ class SoloPick(Command):
 
     type: Literal["SoloPick"] = "SoloPick"
     pick: str
-
-
-def first_error(exc: ValidationError) -> str:
-    """The first validation error as "field.path: message"."""
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err.get("loc", ()))
-    return f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg", "invalid"))
 
 
 def parse_command(data: dict[str, Any] | str) -> Command:

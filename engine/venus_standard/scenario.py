@@ -12,16 +12,15 @@ rest of the state (``state``: any ``StandardState`` field) and the turn (``turn`
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
+from engine.kernel.parsing import first_error, parse_model
 
 from . import decks
-from .commands import first_error
 from .places import galactic_base, known, systems
 from .ruleset import ruleset
 from .setup import CULTURES
@@ -52,17 +51,7 @@ class Scenario(BaseModel):
 
 
 def parse_scenario(data: Scenario | str | dict[str, Any] | Path) -> Scenario:
-    try:
-        if isinstance(data, Scenario):
-            return data
-        if isinstance(data, Path):
-            data = data.read_text("utf-8")
-        raw = json.loads(data) if isinstance(data, str) else data
-        return Scenario.model_validate(raw)
-    except ValidationError as exc:
-        raise BadCommand(f"invalid scenario: {first_error(exc)}") from None
-    except ValueError as exc:
-        raise BadCommand(f"invalid scenario: {exc}") from None
+    return parse_model(Scenario, data, "invalid scenario")
 
 
 def _players(sc: Scenario) -> list[Player]:

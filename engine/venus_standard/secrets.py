@@ -12,9 +12,11 @@ and the First Contact cards; a component registers its own with ``@secret``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.kernel.documents import dicts_in
 
 from .state import StandardState
 
@@ -58,22 +60,12 @@ def _market_stacks(state: StandardState, viewer: int) -> Secrets:
                               for culture, m in state.trade.markets.items()})
 
 
-def _dicts(node: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from _dicts(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _dicts(v)
-
-
 def leaks(message: Any, secrets: Secrets) -> list[str]:
     """The secrets ``message`` (any JSON document) gives away, named."""
     text = json.dumps(message)
     found = [name for name, seq in secrets.sequences.items()
              if len(seq) > 1 and json.dumps(seq[:2])[1:-1] in text]
-    for d in _dicts(message):
+    for d in dicts_in(message):
         found += [f"{key} is {value}" for key, value in secrets.pairs.items()
                   if d.get(key) == value]
     return found

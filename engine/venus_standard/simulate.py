@@ -7,15 +7,13 @@ Same loop and the same JSON as the other games (``engine.bots.simulate``): the s
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable
 
-from engine.bots.base import Bot
+from engine.bots import Bot
 from engine.bots.random_bot import UniformBot
-from engine.bots.simulate import MAX_ROUNDS, GameResult, drive, game_seed
-from engine.kernel import Event, Game
+from engine.bots.simulate import BotGames, Standing
+from engine.kernel import Event
 
 from .bot import Merchant
 from .ruleset import ruleset
@@ -25,13 +23,6 @@ from .usage import COUNTED, DETAILED
 BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
 # event types counted as used, by name or with a detail (components add theirs: usage.py)
 COUNTED.update({"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"})
-
-
-def make_bot(name: str, seed: str | int) -> Bot:
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
 
 
 def usage_of(events: Iterable[Event]) -> Counter[str]:
@@ -47,33 +38,17 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
     return used
 
 
-def play_game(bots: Sequence[str], seed: str | int, options: dict[str, Any] | None = None,
-              *, index: int = 0, max_rounds: int = MAX_ROUNDS) -> GameResult:
-    """One game to its end or to ``max_rounds`` (a stall); refused bot commands are counted
-    and replaced by a random legal one."""
-    started = time.perf_counter()
-    names = [f"{b}{i}" for i, b in enumerate(bots)]
-    game: Game[StandardState] = Game.start(ruleset, dict(options or {}), names, seed=seed)
-    players = [make_bot(b, f"{seed}|seat{i}") for i, b in enumerate(bots)]
-    commands, fallbacks = drive(game, players, seed, max_rounds)
-    state = game.state
-    end = state.end or {}
-    return GameResult(
-        index=index, seed=str(seed), bots=list(bots),
-        races=[p.pilot for p in state.players], first_player=state.first_player,
+def standing(state: StandardState) -> Standing:
+    """Pilots, the first winner and the scores (credits until final scoring)."""
+    return Standing(
+        races=[p.pilot for p in state.players],
         winner=state.winners[0] if state.winners else None,
-        reason=end.get("reason"), rounds=state.round,
         net_worths=[p.score if p.score is not None else p.credits for p in state.players],
-        events=len(game.events), commands=commands, seconds=time.perf_counter() - started,
-        fallbacks=fallbacks, usage=dict(usage_of(game.events)),
     )
 
 
-def simulate(bots: Sequence[str], games: int, seed: str | int,
-             options: dict[str, Any] | None = None,
-             max_rounds: int = MAX_ROUNDS) -> Iterable[GameResult]:
-    for i in range(games):
-        yield play_game(bots, game_seed(seed, i), options, index=i, max_rounds=max_rounds)
+GAMES = BotGames(ruleset, BOTS, standing, usage_of)
+make_bot, play_game, simulate = GAMES.make_bot, GAMES.play_game, GAMES.simulate
 
 
 BOTS["merchant"] = Merchant  # the standard game's strategic bot (bot.py)

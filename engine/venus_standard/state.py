@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel
 
 from engine.kernel.clone import clone
-from engine.kernel.takeback import Rewinds, hydrated
+from engine.kernel.takeback import Rewindable, Rewinds
 
 from .cards_state import CardsState
 from .flight import Flight
@@ -147,7 +147,7 @@ class Solo(BaseModel):
     completed: list[str] = []
 
 
-class StandardState(BaseModel):
+class StandardState(Rewindable):
     # -- vscore: table, rounds, turn order, decks
     players: list[Player] = []
     table: Table = Table()
@@ -180,11 +180,6 @@ class StandardState(BaseModel):
     takebacks: bool = True
     rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback; secret)
 
-    @field_validator("rewinds")
-    @classmethod
-    def _anchor_is_a_state(cls, r: Rewinds) -> Rewinds:
-        return hydrated(cls, r)
-
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
@@ -204,6 +199,6 @@ SECRET = frozenset({"decks", "first_contact", "rewinds", "loaded_dice"})
 
 
 def clone_state(state: StandardState) -> StandardState:
-    """A deep copy (``engine.kernel.clone``); the take-back record is immutable and shared,
-    not copied."""
+    """A deep copy (``engine.kernel.clone``, cheaper than ``clone_rewindable``'s
+    ``deepcopy``); the take-back record is immutable and shared, not copied."""
     return clone(state, frozenset({id(state.rewinds)}))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 Client = Any  # a TestClient or an httpx.Client: both have .get/.post
@@ -29,6 +30,50 @@ def open_table(c: Client, seats: int = 2, bots: list[int] | None = None,
     r = c.post(f"/api/tables/{tid}/start", headers=h(table["host"]["token"]))
     assert r.status_code == 200, r.text
     return table
+
+
+def ruleset_table(c: Client, seats: int = 3, bots: list[int] | None = None,
+                  choices: dict[int, str] | None = None, *, ruleset: str, name: str,
+                  **options: Any) -> dict[str, Any]:
+    """Create a table of ``ruleset``, join every human seat (with its lobby choice, if
+    any), start; answer the creation document."""
+    r = c.post("/api/tables", json={"name": name, "ruleset": ruleset,
+                                    "seats": seats, "bots": bots or [], "options": options})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for i, link in enumerate(table["seats"]):
+        if i in (bots or []):
+            continue
+        body: dict[str, Any] = {"name": f"P{i}"}
+        if choices and i in choices:
+            body["choice"] = choices[i]
+        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
+        assert r.status_code == 200, r.text
+    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    return table
+
+
+def send(c: Client, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
+    """Post ``command`` for ``seat`` at the seq it sees now; answer the raw response."""
+    token = table["seats"][seat]["token"]
+    seq = view(c, table, token)["seq"]
+    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
+                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+
+
+def play_at_random(c: Client, table: dict[str, Any], most: int, rng: random.Random,
+                   usable: Callable[[dict[str, Any]], bool]) -> None:
+    """Up to ``most`` commands, each chosen at random (``rng``) among the ``usable`` legal
+    ones of the seat the game waits for, until it waits for nobody; each must be accepted."""
+    for _ in range(most):
+        spectator = view(c, table, table["spectator"]["token"])
+        if spectator["pending"] is None:
+            return
+        seat = spectator["pending"]["seats"][0]
+        legal = [a for a in view(c, table, table["seats"][seat]["token"])["legal"] if usable(a)]
+        r = send(c, table, seat, rng.choice(legal))
+        assert r.status_code == 200, r.text
 
 
 def view(c: Client, table: dict[str, Any], token: str) -> dict[str, Any]:

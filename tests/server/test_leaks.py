@@ -19,20 +19,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from engine.kernel import SPECTATOR
+from engine.kernel.documents import dicts_in
 from server.app import create_app
 
 from .conftest import settings_for
 from .helpers import h
-
-
-def _dicts(node: Any) -> Any:
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from _dicts(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _dicts(v)
 
 
 def secrets_hidden_from(state: Any,
@@ -52,7 +43,7 @@ def check(message: Any, viewer: int, cultures: dict[str, str],
           markers: dict[str, dict[str, Any]], seed: str) -> None:
     text = json.dumps(message)
     assert seed not in text, "the seed leaked"
-    for d in _dicts(message):
+    for d in dicts_in(message):
         for system, culture in cultures.items():
             assert d.get(system) != culture, f"culture of {system} leaked to {viewer}"
             values = [v for v in d.values() if isinstance(v, str)]

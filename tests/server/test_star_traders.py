@@ -6,45 +6,21 @@ from __future__ import annotations
 
 import json
 import random
-import uuid
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from engine.startraders.components import PERSONALITIES
 
-from .helpers import h, view
+from .helpers import h, play_at_random, ruleset_table, send, view
+
+_table = partial(ruleset_table, ruleset="star-traders", name="Traders")
 
 
-def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
-           choices: dict[int, str] | None = None, **options: Any) -> dict[str, Any]:
-    r = c.post("/api/tables", json={"name": "Traders", "ruleset": "star-traders",
-                                    "seats": seats, "bots": bots or [], "options": options})
-    assert r.status_code == 201, r.text
-    table = r.json()
-    for i, link in enumerate(table["seats"]):
-        if i in (bots or []):
-            continue
-        body: dict[str, Any] = {"name": f"P{i}"}
-        if choices and i in choices:
-            body["choice"] = choices[i]
-        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
-        assert r.status_code == 200, r.text
-    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
-    assert r.status_code == 200, r.text
-    return table
-
-
-def _staying(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The legal commands but leaving the table (random play that should go on)."""
-    return [a for a in legal if a["type"] != "DropOut"]
-
-
-def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
-    token = table["seats"][seat]["token"]
-    seq = view(c, table, token)["seq"]
-    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
-                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+def _stays(command: dict[str, Any]) -> bool:
+    """Any legal command but leaving the table (random play that should go on)."""
+    return bool(command["type"] != "DropOut")
 
 
 def test_a_star_traders_table_plays_through_the_api(client: TestClient) -> None:
@@ -58,7 +34,7 @@ def test_a_star_traders_table_plays_through_the_api(client: TestClient) -> None:
         seat = spectator["pending"]["seats"][0]
         v = view(client, table, table["seats"][seat]["token"])
         assert v["view"]["players"][0]["personality"] == "navigator"
-        r = _send(client, table, seat, rng.choice(_staying(v["legal"])))
+        r = send(client, table, seat, rng.choice([a for a in v["legal"] if _stays(a)]))
         assert r.status_code == 200, r.text
     log = client.get(f"/api/tables/{table['table_id']}/log",
                      headers=h(table["seats"][1]["token"])).json()
@@ -86,10 +62,10 @@ def test_a_rule_error_names_the_rule_and_changes_nothing(client: TestClient) -> 
     spectator = view(client, table, table["spectator"]["token"])
     seat = spectator["pending"]["seats"][0]
     # Kluge (11) joins only 12 and 23, never a start world
-    r = _send(client, table, seat, {"type": "Jump", "to": 11, "kind": "regular"})
+    r = send(client, table, seat, {"type": "Jump", "to": 11, "kind": "regular"})
     assert r.status_code == 422 and "Regular Jumps" in r.json()["detail"]["message"]
     assert view(client, table, table["spectator"]["token"])["seq"] == spectator["seq"]
-    bad = _send(client, table, seat, {"type": "Teleport"})
+    bad = send(client, table, seat, {"type": "Teleport"})
     assert bad.status_code in (400, 422)
 
 
@@ -113,7 +89,7 @@ def test_bot_seats_play_star_traders(client: TestClient) -> None:
         legal = view(client, table, table["seats"][0]["token"])["legal"]
         calm = [a for a in legal if a["type"] in ("EndMovement", "SkipAction", "Draw",
                                                   "EndTurn", "AcceptRoll", "PayPetition")]
-        assert _send(client, table, 0, (calm or legal)[0]).status_code in (200, 409)
+        assert send(client, table, 0, (calm or legal)[0]).status_code in (200, 409)
     log = client.get(f"/api/tables/{table['table_id']}/log",
                      headers=h(table["spectator"]["token"])).json()["events"]
     started = {e["data"]["seat"] for e in log if e.get("type") == "TurnStarted"}
@@ -132,14 +108,7 @@ def test_no_message_shows_another_seats_cards_or_money(client: TestClient) -> No
     Telzey's look, an offer its holder made to it); no view shows another seat's
     Stellors."""
     table = _table(client, seats=3)
-    rng = random.Random(11)
-    for _ in range(80):
-        spectator = view(client, table, table["spectator"]["token"])
-        if spectator["pending"] is None:
-            break
-        seat = spectator["pending"]["seats"][0]
-        v = view(client, table, table["seats"][seat]["token"])
-        assert _send(client, table, seat, rng.choice(_staying(v["legal"]))).status_code == 200
+    play_at_random(client, table, 80, random.Random(11), _stays)
     views = {s: view(client, table, table["seats"][s]["token"]) for s in range(3)}
     hands = {s: set(views[s]["view"]["players"][s]["hand"]) for s in range(3)}
     discard = set(views[0]["view"]["luck_discard"])
@@ -194,14 +163,14 @@ def test_a_reaction_windows_countdown_passes_for_the_silent_seats(client: TestCl
 
     table = _table(client, seats=3, personalities="none", reaction_timer=5)
     for seat in range(3):  # everyone wants to be asked: the windows wait for answers
-        assert _send(client, table, seat, {"type": "SetReactionPolicy",
+        assert send(client, table, seat, {"type": "SetReactionPolicy",
                                            "policy": "ask"}).status_code == 200
     spectator = view(client, table, table["spectator"]["token"])
     mover = spectator["pending"]["seats"][0]
     legal = view(client, table, table["seats"][mover]["token"])["legal"]
     jump = next(a for a in legal if a["type"] == "Jump" and a["kind"] == "regular")
     asked = time.time()
-    assert _send(client, table, mover, jump).status_code == 200
+    assert send(client, table, mover, jump).status_code == 200
     first = view(client, table, table["seats"][mover]["token"])
     assert first["pending"]["prompt"] == "quarantine"
     clock = first["countdown"]
@@ -241,10 +210,10 @@ def test_a_reloaded_game_keeps_its_windows_deadline(client: TestClient) -> None:
 
     table = _table(client, seats=2, personalities="none", reaction_timer=60)
     for seat in range(2):
-        _send(client, table, seat, {"type": "SetReactionPolicy", "policy": "ask"})
+        send(client, table, seat, {"type": "SetReactionPolicy", "policy": "ask"})
     mover = view(client, table, table["spectator"]["token"])["pending"]["seats"][0]
     legal = view(client, table, table["seats"][mover]["token"])["legal"]
-    _send(client, table, mover, next(a for a in legal if a["type"] == "Jump"))
+    send(client, table, mover, next(a for a in legal if a["type"] == "Jump"))
     before = view(client, table, table["spectator"]["token"])["countdown"]
     client.app.state.service.evict(table["table_id"])  # type: ignore[attr-defined]
     time.sleep(1.2)

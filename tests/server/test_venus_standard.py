@@ -10,41 +10,19 @@ import json
 import random
 import time
 import uuid
+from functools import partial
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from engine.kernel import SPECTATOR
+from engine.kernel.documents import dicts_in
 from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import PILOTS
 
-from .helpers import h, view
+from .helpers import h, play_at_random, ruleset_table, view
 
-
-def _table(c: TestClient, seats: int = 3, bots: list[int] | None = None,
-           choices: dict[int, str] | None = None, **options: Any) -> dict[str, Any]:
-    r = c.post("/api/tables", json={"name": "Venus", "ruleset": "venus-standard",
-                                    "seats": seats, "bots": bots or [], "options": options})
-    assert r.status_code == 201, r.text
-    table = r.json()
-    for i, link in enumerate(table["seats"]):
-        if i in (bots or []):
-            continue
-        body: dict[str, Any] = {"name": f"P{i}"}
-        if choices and i in choices:
-            body["choice"] = choices[i]
-        r = c.post(f"/api/tables/{table['table_id']}/join", json=body, headers=h(link["token"]))
-        assert r.status_code == 200, r.text
-    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
-    assert r.status_code == 200, r.text
-    return table
-
-
-def _send(c: TestClient, table: dict[str, Any], seat: int, command: dict[str, Any]) -> Any:
-    token = table["seats"][seat]["token"]
-    seq = view(c, table, token)["seq"]
-    return c.post(f"/api/tables/{table['table_id']}/commands", headers=h(token),
-                  json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+_table = partial(ruleset_table, ruleset="venus-standard", name="Venus")
 
 
 def test_the_options_schema_and_the_pilots_are_offered(client: TestClient) -> None:
@@ -67,27 +45,8 @@ def test_a_standard_table_plays_with_pilots_chosen(client: TestClient) -> None:
     v = view(client, table, table["spectator"]["token"])
     assert [p["pilot"] for p in v["view"]["players"]] == ["qossuth", "human"]
     assert v["pending"]["prompt"] == "choose_dial"
-    rng = random.Random(5)
-    for _ in range(40):
-        spectator = view(client, table, table["spectator"]["token"])
-        if spectator["pending"] is None:
-            break
-        seat = spectator["pending"]["seats"][0]
-        legal = [a for a in view(client, table, table["seats"][seat]["token"])["legal"]
-                 if a["type"] != "TakeBack"]
-        r = _send(client, table, seat, rng.choice(legal))
-        assert r.status_code == 200, r.text
+    play_at_random(client, table, 40, random.Random(5), lambda a: a["type"] != "TakeBack")
     assert view(client, table, table["spectator"]["token"])["view"]["round"] >= 1
-
-
-def _dicts(node: Any) -> Any:
-    if isinstance(node, dict):
-        yield node
-        for v in node.values():
-            yield from _dicts(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _dicts(v)
 
 
 def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None:
@@ -129,7 +88,7 @@ def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None
         for message in messages:
             assert seed not in json.dumps(message)
             assert leaks(message, secrets) == [], f"leaked to {viewer}"
-            for d in _dicts(message):
+            for d in dicts_in(message):
                 if d.get("type") in ("FirstContactPlaced", "DeckShuffled") and "seq" in d:
                     assert "data" not in d, "a secret setup event leaked"
 

@@ -20,6 +20,9 @@ def test_every_culture_goods_passenger_and_system_is_named() -> None:
     for c in facts.cultures:
         assert names["cultures"][c.key] == c.name
         assert names["goods"][c.key] == c.goods.name  # a goods token is named by its culture
+        # "Sell Actions": its three resale values (low, active, high market)
+        r = c.goods.resale
+        assert names["goods_resale"][c.key] == [r.low, r.mid, r.high]
     for p in facts.passengers:
         assert names["passengers"][p.key] == p.title
     board = load_board()

@@ -13,13 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.startraders_kit import api, set_position
+from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in, set_position
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
-DESKTOP = {"viewport": {"width": 1440, "height": 900}}
 SHOTS = "/tmp/starport-st"
 
 # Ann (seat 0) at Capital (66), 20 Prestige (a petition's +1), never asked to react; Bob
@@ -35,16 +32,6 @@ POSITION = {
     "contracts": [70, 1, 3],
     "dice": [5, 1, 2, 5],
 }
-
-
-def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
-    ctx = browser.new_context(bypass_csp=True, **kw)
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    page.on("console", lambda m: errors.append(f"console: {m.text}")
-            if m.type == "error" and "WebSocket" not in m.text else None)
-    page.set_default_timeout(15_000)
-    return page
 
 
 def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, Any]]:
@@ -89,8 +76,8 @@ def _shot(page: Any, name: str) -> None:
 
 def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:
     errors: list[str] = []
-    ann = _context(browser, errors, **DESKTOP)
-    bob = _context(browser, errors, **PHONE)
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
     table, t = _lobby_table(server_url, ann, bob)
     set_position(table, POSITION)
     for p in (ann, bob):
@@ -224,8 +211,8 @@ def test_station_jump_permission_and_an_imperial_station(browser: Any, server_ur
     errors: list[str] = []
     table, t = _table(server_url)
     set_position(table, ADVANCED)
-    ann = _context(browser, errors, **PHONE)
-    bob = _context(browser, errors, **DESKTOP)
+    ann = page_in(browser, errors, **PHONE)
+    bob = page_in(browser, errors, **DESKTOP)
     _open(ann, server_url, table, t["seats"][0]["token"])
     _open(bob, server_url, table, t["seats"][1]["token"])
     ann.locator("#world-66").click()
@@ -270,7 +257,7 @@ def test_the_insider_places_her_stations_on_the_map(browser: Any, server_url: st
     the map and a click places one there."""
     errors: list[str] = []
     table, t = _table(server_url, choice="insider")
-    ann = _context(browser, errors, **DESKTOP)
+    ann = page_in(browser, errors, **DESKTOP)
     _open(ann, server_url, table, t["seats"][0]["token"])
     assert "place your next station" in ann.inner_text("#prompt")
     free = ann.locator(".pick-world")
@@ -305,8 +292,8 @@ def test_the_imperial_mission_completed_ends_the_game(browser: Any, server_url: 
     errors: list[str] = []
     table, t = _table(server_url)
     set_position(table, ENDGAME)
-    ann = _context(browser, errors, **DESKTOP)
-    bob = _context(browser, errors, **PHONE)
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
     _open(ann, server_url, table, t["seats"][0]["token"])
     _open(bob, server_url, table, t["seats"][1]["token"])
     hold = ann.inner_text("#st-seat .st-hold")
@@ -322,7 +309,7 @@ def test_the_imperial_mission_completed_ends_the_game(browser: Any, server_url: 
         assert p.locator("#turn-badge").inner_text() == "Game over"
     assert "You deliver Imperial Cargo" in ann.inner_text("#log")
     # a spectator sees the board and the end, and no seat's secrets
-    watcher = _context(browser, errors, **DESKTOP)
+    watcher = page_in(browser, errors, **DESKTOP)
     watcher.goto(t["spectator"]["url"])
     watcher.wait_for_selector("#end:not([hidden])")
     assert watcher.locator('#board .ship[data-seat="0"][data-world="42"]').count() == 1
@@ -344,7 +331,7 @@ def test_a_jump_by_keyboard(browser: Any, server_url: str) -> None:
     table, t = _table(server_url)
     calm = [{**p, "hand": []} for p in POSITION["players"]]  # nobody to react
     set_position(table, {**POSITION, "players": calm, "dice": [6]})
-    ann = _context(browser, errors, **DESKTOP)
+    ann = page_in(browser, errors, **DESKTOP)
     _open(ann, server_url, table, t["seats"][0]["token"])
     ann.wait_for_selector("#board .reach-world")
     ann.locator("#board").focus()
@@ -373,8 +360,8 @@ def test_a_zap_in_the_zap_reroll_interval(browser: Any, server_url: str) -> None
                     {"name": "Bot", "world": 11, "policy": "never"}],
         "dice": [3],
     })
-    ann = _context(browser, errors, **DESKTOP)
-    bob = _context(browser, errors, **PHONE)
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
     _open(ann, server_url, table, t["seats"][0]["token"])
     _open(bob, server_url, table, t["seats"][1]["token"])
     ann.locator("#world-16").click()
@@ -400,7 +387,7 @@ def test_the_start_page_creates_a_star_traders_table(browser: Any, server_url: s
     whose lobby offers the Personalities."""
     errors: list[str] = []
     for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
-        host = _context(browser, errors, **size)
+        host = page_in(browser, errors, **size)
         host.goto(f"{server_url}/")
         host.check('input[name="ruleset"][value="star-traders"]')
         host.wait_for_selector("#t-advanced")

@@ -19,25 +19,12 @@ import pytest
 
 from engine.kernel import NOBODY, Randomness, event
 from engine.venus_standard.scenario import parse_scenario, scenario_state
-from tests.web.startraders_kit import api
+from tests.web.startraders_kit import DESKTOP, PHONE, api, append_opening, page_in
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
-DESKTOP = {"viewport": {"width": 1440, "height": 900}}
 SHOTS = "/tmp/starport-vs"
 RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b")  # "SpeedRolled": an event type left raw
-
-
-def _context(browser: Any, errors: list[str], **kw: Any) -> Any:
-    ctx = browser.new_context(bypass_csp=True, **kw)
-    page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
-    page.on("console", lambda m: errors.append(f"console: {m.text}")
-            if m.type == "error" and "WebSocket" not in m.text else None)
-    page.set_default_timeout(20_000)
-    return page
 
 
 def _shot(page: Any, name: str) -> None:
@@ -135,7 +122,7 @@ def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str, s
 
 def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: str) -> None:
     errors: list[str] = []
-    page = _context(browser, errors, **DESKTOP)
+    page = page_in(browser, errors, 20_000, **DESKTOP)
     table, seat_link, host_token, spectator = _table_from_start_page(page, server_url)
     lobby = api(server_url, f"/api/tables/{table}", token=host_token)
     assert lobby["ruleset"] == "venus-standard" and lobby["options"]["variant"] == "standard"
@@ -191,7 +178,7 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     _shot(page, "after-desktop")
     # a spectator (on a phone) follows the same game: the board, the merchants, the dashboard
     # of whoever plays, the log; no command of anyone's
-    watcher = _context(browser, errors, **PHONE)
+    watcher = page_in(browser, errors, 20_000, **PHONE)
     watcher.goto(spectator)
     watcher.wait_for_selector("#game:not([hidden]) #vs-phases li")
     watcher.wait_for_function("() => document.querySelectorAll('#board .pawn').length === 3")
@@ -220,22 +207,11 @@ def _set_position(table: str, scenario: dict[str, Any]) -> None:
     """Put the table in ``scenario``'s position (engine/venus_standard/scenario.py) by real
     ``ScenarioSetUp`` / ``ScenarioStarted`` events appended to its log (the test server runs in
     this process), as the Star Traders tests do."""
-    from server import store
-    from server.db import writing
-    from tests.web.testapp import app
-
-    service = app.state.service
-    entry = service.entries[table]
-    game = entry.game
     sc = parse_scenario(scenario)
     state = scenario_state(sc, Randomness("test", 0, "scenario"))
-    opening = [event("ScenarioSetUp", NOBODY, state=state.model_dump(mode="json")),
-               event("ScenarioStarted", seat=sc.active, round=sc.round, phase=sc.phase)]
-    evs = [ev.model_copy(update={"seq": game.seq + 1 + i}) for i, ev in enumerate(opening)]
-    with writing(service.engine) as conn:
-        store.append(conn, entry.game_id, game.seq, evs, pending=[sc.active], over=False,
-                     seat=None, client_id=None)
-    service.evict(table)
+    append_opening(table, [event("ScenarioSetUp", NOBODY, state=state.model_dump(mode="json")),
+                           event("ScenarioStarted", seat=sc.active, round=sc.round,
+                                 phase=sc.phase)], sc.active)
 
 
 def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> None:
@@ -244,7 +220,7 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
     the board; she buys something the market offers with the button beside it, and the log
     and her ship say so."""
     errors: list[str] = []
-    page = _context(browser, errors, **PHONE)
+    page = page_in(browser, errors, 20_000, **PHONE)
     page.goto(_api_table(server_url)[1])
     page.wait_for_selector("#game:not([hidden]) #vs-phases li")
     page.wait_for_function(PROMPT_HAS, arg="Setup 12")
@@ -303,7 +279,7 @@ def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: 
     key e) ends the game ("End of the Game": final scoring); the end dialog names the winner
     and lists the merchants by credits after final scoring, and the log says who won."""
     errors: list[str] = []
-    page = _context(browser, errors, **DESKTOP)
+    page = page_in(browser, errors, 20_000, **DESKTOP)
     table, link = _api_table(server_url)
     _set_position(table, {
         "players": [{"name": "Ann", "credits": 900}, {"name": "Bot", "credits": 300}],

@@ -56,5 +56,17 @@ def enter(game: Game[StandardState], seat: int, space: str = SPACE, printed: str
     return res, draft.events
 
 
+def facing_pirate(pirate: str, **player: Any) -> tuple[Game[StandardState], int]:
+    """A table whose current player (``player``: his fields, e.g. ``laser=4``) enters
+    ``SPACE`` where ``pirate`` waits ("Pirates"); the game and that seat."""
+    game = table()
+    seat = current(game)
+    for name, value in player.items():
+        setattr(game.state.player(seat), name, value)
+    pirate_at(game, SPACE, pirate)
+    enter(game, seat)
+    return game, seat
+
+
 def types(events: list[Event]) -> list[str]:
     return [e.type for e in events]

@@ -12,6 +12,7 @@ import pytest
 from engine.kernel import Randomness
 from engine.venus_standard import helm, helm_legal, helm_seams
 from engine.venus_standard.draft import Draft
+from engine.venus_standard.flight import flight
 from engine.venus_standard.state import Player, StandardState, Turn
 
 from .test_movement_rules import terrain
@@ -45,3 +46,16 @@ def build(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 def types(d: Draft) -> list[str]:
     return [e.type for e in d.events]
+
+
+def on_telegate_2_with_navigation(d: Draft) -> None:
+    """"Telegates": seat 0's ship, come from a navigation space, rolls, steps onto telegate 2
+    and assigns its first die (``d``'s first loaded die) as the navigation value; the ship
+    stays there, waiting for nothing (the caller checks where it goes next)."""
+    d.state.players[0].space = "c"
+    d.state.players[0].came_from = "nav"
+    helm.roll_speed(d, 0)
+    helm.step(d, 0, "tg2")
+    helm.assign_die(d, 0, 0, "navigation")
+    f = flight(d.state)
+    assert f.at == "tg2" and f.wait is None

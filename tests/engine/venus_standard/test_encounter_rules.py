@@ -11,7 +11,17 @@ from engine.venus_standard import card_rules as cr
 from engine.venus_standard import encounters
 from engine.venus_standard.ruleset import ruleset
 
-from .cards_kit import SPACE, current, enter, load_dice, on_top, pirate_at, table, types
+from .cards_kit import (
+    SPACE,
+    current,
+    enter,
+    facing_pirate,
+    load_dice,
+    on_top,
+    pirate_at,
+    table,
+    types,
+)
 
 
 def test_setup_shuffles_the_decks_and_the_pirate_stockpile_face_down() -> None:
@@ -179,11 +189,7 @@ def test_pirate_engagement_example() -> None:
 
 
 def test_winning_with_shields_gives_two_fame_and_the_pirate_stays() -> None:
-    game = table()
-    seat = current(game)
-    game.state.player(seat).shield = 5
-    pirate_at(game, SPACE, "pirate-1")  # +0
-    enter(game, seat)
+    game, seat = facing_pirate("pirate-1", shield=5)  # +0
     load_dice(game, 2)
     game.play(seat, cr.EngagePirates(attribute="shield"))
     assert game.state.player(seat).fame == 2
@@ -195,29 +201,20 @@ def test_winning_with_the_pilot_adds_movement_points(monkeypatch: pytest.MonkeyP
     to movement's hook."""
     got: list[encounters.Resolution] = []
     monkeypatch.setattr(encounters, "_AFTER", [lambda d, s, r: got.append(r)])
-    game = table()
-    seat = current(game)
-    pirate_at(game, SPACE, "pirate-1")
-    enter(game, seat)
+    game, seat = facing_pirate("pirate-1")
     load_dice(game, 1)  # 1 + 0 < pilot skill 3
     game.play(seat, cr.EngagePirates(attribute="pilot"))
     assert got[-1].movement == 1 and not got[-1].stop
 
 
 def test_pilot_points_beyond_the_level_are_refused() -> None:
-    game = table()
-    seat = current(game)
-    pirate_at(game, SPACE, "pirate-1")
-    enter(game, seat)
+    game, seat = facing_pirate("pirate-1")
     with pytest.raises(RuleError, match="Winning a Pirate Engagement"):
         game.play(seat, cr.EngagePirates(attribute="pilot", points=2))
 
 
 def test_losing_without_goods_pays_c20_and_leaves_infamy_under_the_pirate() -> None:
-    game = table()
-    seat = current(game)
-    pirate_at(game, SPACE, "pirate-8")  # +3
-    enter(game, seat)
+    game, seat = facing_pirate("pirate-8")  # +3
     credits = game.state.player(seat).credits
     load_dice(game, 6)
     game.play(seat, cr.EngagePirates(attribute="laser"))
@@ -314,10 +311,7 @@ def test_a_pirate_engagement_cannot_be_taken_back() -> None:
     """Take-backs (house rule) stop at a die rolled: the engagement's roll is a barrier."""
     from engine.venus_standard.takeback import barrier
 
-    game = table()
-    seat = current(game)
-    pirate_at(game, SPACE, "pirate-1")
-    enter(game, seat)
+    game, seat = facing_pirate("pirate-1")
     events = game.play(seat, cr.EngagePirates(attribute="shield"))
     assert any(barrier(e) for e in events if e.type == "PirateEngaged")
 

@@ -10,7 +10,7 @@ from engine.kernel import RuleError
 from engine.venus_standard import helm
 from engine.venus_standard.flight import flight
 
-from .helm_kit import build, types
+from .helm_kit import build, on_telegate_2_with_navigation, types
 
 
 @pytest.fixture
@@ -129,13 +129,7 @@ def test_telegate_navigation_value_matching_this_gate_goes_on(kit: Any) -> None:
     """Telegates, Example 1: a navigation value of 2 on telegate 2: unaffected, on to the
     encounter space."""
     d = kit([2, 3, 3])
-    d.state.players[0].space = "c"
-    d.state.players[0].came_from = "nav"
-    helm.roll_speed(d, 0)
-    helm.step(d, 0, "tg2")
-    helm.assign_die(d, 0, 0, "navigation")
-    f = flight(d.state)
-    assert f.at == "tg2" and f.wait is None
+    on_telegate_2_with_navigation(d)
     helm.step(d, 0, "enc")
     assert ("encounter", "enc") in d.calls
 

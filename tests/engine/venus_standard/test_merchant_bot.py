@@ -12,27 +12,12 @@ import pytest
 from engine.bots.simulate import drive
 from engine.kernel import Command, Game
 from engine.venus_standard.bot import Merchant
+from engine.venus_standard.commands import EndPhase
+from engine.venus_standard.helm_commands import Land
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.simulate import make_bot
 from engine.venus_standard.state import StandardState
-
-
-class BuyGoods(Command):
-    type: Literal["BuyGoods"] = "BuyGoods"
-    token: str
-
-
-class SellGoods(Command):
-    type: Literal["SellGoods"] = "SellGoods"
-    token: str
-
-
-class Land(Command):
-    type: Literal["Land"] = "Land"
-
-
-class EndPhase(Command):
-    type: Literal["EndPhase"] = "EndPhase"
+from engine.venus_standard.trading import BuyGoods, SellGoods
 
 
 def view_with(credits: int, goods: list[dict[str, Any]], iou: int = 0,

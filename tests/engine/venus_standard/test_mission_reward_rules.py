@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import RuleError
+from engine.kernel import Game, RuleError
 from engine.venus_standard import card_rules as cr
 from engine.venus_standard import commands as c
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.scoring import fame_parts
+from engine.venus_standard.state import StandardState
 
 from .cards_kit import current, on_top, table
 
@@ -44,14 +45,21 @@ def test_a_mission_not_met_is_refused_naming_it() -> None:
         game.play(seat, cr.CompleteMission(mission="war-relief"))
 
 
-def test_trade_in_reward_waits_then_a_new_mission() -> None:
-    """A trade-in card: exchange it for c50 at once; it goes beside the board."""
+def _armed_escort_completed(reward: str) -> tuple[Game[StandardState], int]:
+    """A table whose current player completes Armed Escort (laser 4) and draws ``reward``;
+    the game and that seat."""
     game = table()
     seat = current(game)
     p = game.state.player(seat)
     p.missions, p.laser = ["armed-escort"], 4
-    on_top(game, "reward", "hero-medal")
+    on_top(game, "reward", reward)
     game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    return game, seat
+
+
+def test_trade_in_reward_waits_then_a_new_mission() -> None:
+    """A trade-in card: exchange it for c50 at once; it goes beside the board."""
+    game, seat = _armed_escort_completed("hero-medal")
     assert ruleset.pending(game.state).prompt == "trade_in"
     assert game.state.player(seat).missions == []  # the new mission follows the choice
     credits = game.state.player(seat).credits
@@ -62,12 +70,7 @@ def test_trade_in_reward_waits_then_a_new_mission() -> None:
 
 
 def test_keeping_a_trade_in_card_applies_it() -> None:
-    game = table()
-    seat = current(game)
-    p = game.state.player(seat)
-    p.missions, p.laser = ["armed-escort"], 4
-    on_top(game, "reward", "shield-upgrade")
-    game.play(seat, cr.CompleteMission(mission="armed-escort"))
+    game, seat = _armed_escort_completed("shield-upgrade")
     game.play(seat, cr.KeepReward(keep=True))
     p = game.state.player(seat)
     assert p.rewards == ["shield-upgrade"] and p.shield == 2

@@ -61,13 +61,9 @@ def test_win_chance_of_the_example() -> None:
 def test_the_choosing_player_sees_his_odds() -> None:
     from engine.venus_standard.ruleset import ruleset
 
-    from .cards_kit import SPACE, current, enter, pirate_at, table
+    from .cards_kit import facing_pirate
 
-    game = table()
-    seat = current(game)
-    game.state.player(seat).laser = 4
-    pirate_at(game, SPACE, "pirate-6")  # +2
-    enter(game, seat)
+    game, seat = facing_pirate("pirate-6", laser=4)  # +2
     odds = ruleset.view(game.state, seat)["cards"]["engage_odds"]
     assert odds == {"laser": 1 / 6, "shield": 0.0, "pilot": 0.0}
     assert ruleset.view(game.state, 1 - seat)["cards"]["engage_odds"] is None

@@ -13,7 +13,7 @@ from engine.venus_standard import tech_abilities as ta
 from engine.venus_standard import trading as t
 from engine.venus_standard.flight import flight
 
-from .helm_kit import build
+from .helm_kit import build, on_telegate_2_with_navigation
 from .kit import c, game_of, play
 from .test_trading import land, start
 
@@ -46,13 +46,7 @@ def test_telegates_no_telegate_with_the_navigation_value_the_ship_stays_and_goes
     remains on its current space and he continues his Move step" (the test map has
     telegates 2 and 5 only; the navigation value is 3)."""
     d = kit([3, 3, 3])
-    d.state.players[0].space = "c"
-    d.state.players[0].came_from = "nav"
-    helm.roll_speed(d, 0)
-    helm.step(d, 0, "tg2")
-    helm.assign_die(d, 0, 0, "navigation")
-    f = flight(d.state)
-    assert f.at == "tg2" and f.wait is None
+    on_telegate_2_with_navigation(d)
     helm.step(d, 0, "enc")
     assert flight(d.state).at == "enc"
 

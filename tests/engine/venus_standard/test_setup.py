@@ -71,6 +71,9 @@ def test_setup_12_each_player_chooses_laser_or_shield_in_turn_order() -> None:
         game.play(seat, c.ChooseDial(dial=dial))
     dials = {p.seat: (p.laser, p.shield) for p in game.state.players}
     assert dials == {order[0]: (2, 1), order[1]: (1, 2), order[2]: (2, 1)}
+    assert game.state.round == 1 and game.state.turn is not None
+    assert game.state.turn.seat == game.state.first_player
+    assert ruleset.pending(game.state).prompt == "movement"
 
 
 def test_setup_13_15_round_marker_on_1_ships_on_galactic_base_first_player_moves() -> None:

@@ -6,42 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.bots.random_bot import UniformBot
-from engine.kernel import Game, RuleError, fold, takeback
+from engine.kernel import RuleError, fold
 from engine.venus_standard import commands as c
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.state import StandardState
 
-
-def start(n: int, seed: str = "t", **options: object) -> Game[StandardState]:
-    return Game.start(ruleset, dict(options), [f"p{i}" for i in range(n)], seed=seed)
-
-
-def play_out(game: Game[StandardState], limit: int = 20_000) -> int:
-    bots = [UniformBot(f"b{i}") for i in range(len(game.state.players))]
-    for step in range(limit):
-        now = ruleset.pending(game.state)
-        if now is None:
-            return step
-        seat = now.seats[0]
-        legal = takeback.without(ruleset.legal_actions(game.state, seat))
-        assert legal, f"prompt {now.prompt} offers nothing to seat {seat}"
-        game.play(seat, bots[seat].choose({}, legal, seat=seat, seq=game.seq))
-    raise AssertionError("the game did not end")
-
-
-def test_setup_12_each_player_chooses_laser_or_shield_in_turn_order() -> None:
-    game = start(3)
-    order = game.state.order
-    assert ruleset.pending(game.state).prompt == "choose_dial"
-    for seat, dial in zip(order, ("laser", "shield", "laser"), strict=True):
-        assert ruleset.pending(game.state).seats == (seat,)
-        game.play(seat, c.ChooseDial(dial=dial))
-    dials = {p.seat: (p.laser, p.shield) for p in game.state.players}
-    assert dials == {order[0]: (2, 1), order[1]: (1, 2), order[2]: (2, 1)}
-    assert game.state.round == 1 and game.state.turn is not None
-    assert game.state.turn.seat == game.state.first_player
-    assert ruleset.pending(game.state).prompt == "movement"
+from .kit import play_out, start
 
 
 def test_player_turns_phases_in_order_from_galactic_base() -> None:
@@ -68,7 +37,7 @@ def test_a_command_out_of_its_phase_is_refused_naming_the_rule() -> None:
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_random_bots_play_to_the_end_of_round_30(n: int) -> None:
     game = start(n, seed=f"smoke{n}")
-    play_out(game)
+    play_out(game, 20_000)
     state = game.state
     assert state.stage == "over" and state.round == 30 and state.end is not None
     assert all(p.score is not None for p in state.players)

@@ -102,11 +102,26 @@ export function renderMarkets(root, view, legal, names, send, me, opened = new M
       }
       box.append(el("h5", {}, "Racial technologies"), ul);
     }
-    if (m.passengers?.length) box.append(el("p", { class: "vs-pass" }, `Passengers waiting: ${m.passengers.map((p) => names.passenger(p)).join(", ")}`));
+    if (m.passengers?.length) box.append(passengersWaiting(m.passengers, m === here ? legal : [], names, send, drawn));
     if (m.discoverer !== undefined) box.append(el("p", { class: "vs-iou" }, `First Contact card: ${names.seat(m.discoverer)}, ${money(m.iou ?? 0)} of credits on it (spent only here)`));
     root.append(box);
   }
   return drawn;
+}
+
+/** "Picking Up Passengers": the passengers waiting at a market, each with its Pick up button
+ * where my ship may take it now. */
+function passengersWaiting(waiting, legal, names, send, drawn) {
+  const p = el("p", { class: "vs-pass" }, "Passengers waiting:");
+  for (const key of waiting) {
+    const span = el("span", { class: "vs-passenger", "data-passenger": key }, ` ${names.passenger(key)}`);
+    for (const c of legal.filter((x) => x.type === "PickUpPassenger" && x.passenger === key && !drawn.has(x))) {
+      drawn.add(c);
+      span.append(" ", cmdButton("Pick up", c, send, { class: "vs-pickup", "aria-label": commandWords(c, names) }));
+    }
+    p.append(span);
+  }
+  return p;
 }
 
 function addBuys(li, cmds, names, send, drawn, label) {

@@ -11,7 +11,7 @@ import { renderCommands } from "./commands.js";
 import { DASHBOARD_TYPES, renderDashboard } from "./dashboard.js";
 import { renderMarkets } from "./market.js";
 import { renderShip } from "./ship.js";
-import { PHASES, commandWords, phaseName, promptWords } from "./words.js";
+import { PHASES, commandWords, flightQuestion, phaseName, promptWords } from "./words.js";
 import { money, titleCase } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -121,7 +121,8 @@ export class StandardPage {
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
     const prompt = a.pending?.prompt;
-    this.parts.commands.classList.toggle("urgent", !!prompt && !PHASES.some(([k]) => k === prompt) && legal.length > 0);
+    const asked = (!!prompt && !PHASES.some(([k]) => k === prompt)) || flightQuestion(legal);
+    this.parts.commands.classList.toggle("urgent", asked && legal.length > 0);
   }
 
   /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the

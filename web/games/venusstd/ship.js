@@ -8,18 +8,20 @@ import { commandWords } from "./words.js";
 import { CONDITION_INDEX, marketHere } from "./market.js";
 
 /** What selling goods ``token`` here pays ("Sell Actions": the resale value the market
- * token's condition names), from the token's culture's goods in the view; null if unknown. */
-function salePrice(view, here, token) {
+ * token's condition names), from the goods' three resale values (the names catalogue; else
+ * the token's culture's goods in the view, if its market still has some); null if unknown. */
+function salePrice(view, here, token, names) {
   const cond = here?.token?.condition;
-  const m = view.markets?.[String(token).split(":")[0]];
-  const g = [...(m?.goods || []), ...(m?.supply_goods || [])][0];
-  return cond && g?.resale ? g.resale[CONDITION_INDEX[cond]] : null;
+  const kind = String(token).split(":")[0];
+  const m = view.markets?.[kind];
+  const resale = names.catalog?.goods_resale?.[kind] || [...(m?.goods || []), ...(m?.supply_goods || [])][0]?.resale;
+  return cond && resale ? resale[CONDITION_INDEX[cond]] : null;
 }
 
 /** A command's words on my ship card (a sale with its price and buyer). */
 function words(c, names, view, here) {
   if (c.type === "SellGoods" && !c.black_market) {
-    const price = salePrice(view, here, c.token);
+    const price = salePrice(view, here, c.token, names);
     if (price !== null && here) return `Sell to the ${names.culture(here.culture)} for ${money(price)}`;
   }
   return commandWords(c, names);
@@ -30,9 +32,9 @@ function commandsFor(legal, key) {
   return legal.filter((c) => Object.entries(c).some(([k, v]) => k !== "type" && String(v) === String(key)));
 }
 
-function section(title, items, legal, names, send, drawn, cls, empty = "none", label = (c) => commandWords(c, names)) {
+function section(title, items, legal, names, send, drawn, cls, empty = "none", label = (c) => commandWords(c, names), note = "") {
   const box = el("div", { class: `vs-list ${cls}` });
-  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}`));
+  box.append(el("h4", {}, `${title}${items.length ? ` (${items.length})` : ""}${note}`));
   if (!items.length) { box.append(el("p", { class: "hint" }, empty)); return box; }
   const ul = el("ul", {});
   for (const { key, text } of items) {
@@ -67,7 +69,8 @@ export function renderShip(root, player, view, legal, names, send) {
   const card = (k, name) => ({ key: k, text: names.text(k) ? `${name}: ${names.text(k)}` : name });
   const missions = (player.missions || []).map((m) => card(m, names.mission(m)));
   const done = (player.missions_done || []).length;
-  root.append(section(`Missions${done ? ` (${done} completed)` : ""}`, missions, legal, names, send, drawn, "vs-missions"));
+  root.append(section("Missions", missions, legal, names, send, drawn, "vs-missions", "none",
+    (c) => commandWords(c, names), done ? ` · ${done} completed` : ""));
   root.append(section("Rewards", (player.rewards || []).map((r) => card(r, names.reward(r))), legal, names, send, drawn, "vs-rewards"));
   return drawn;
 }

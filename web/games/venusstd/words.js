@@ -333,6 +333,16 @@ const ASKS = {
   data_probe_encounter: "return the encounter card to the top or the bottom (Data Probe)",
 };
 
+// questions the rules ask in the middle of a flight (the Movement phase waits for them)
+const FLIGHT_ASKS = {
+  AnswerHazard: "the hazard check failed: stop here, or push on by turning that dial down one (Hazards).",
+  RollTelegate: "roll the purple die for the telegate (Telegates).",
+  DeclineNavigation: "choose the exit from the navigation space, or decline it (Navigation Spaces).",
+};
+
+/** Whether ``legal`` holds the answers to a question asked mid-flight (FLIGHT_ASKS). */
+export function flightQuestion(legal) { return (legal || []).some((c) => c.type in FLIGHT_ASKS); }
+
 export function askWords(prompt) { return ASKS[prompt] || humanType(prompt); }
 
 /** What the rules ask now, in one sentence. */
@@ -355,6 +365,7 @@ export function promptWords(answer, names, me) {
   const phase = phaseName(pending.prompt);
   if (mine) {
     const types = new Set(answer.legal.map((c) => c.type));
+    for (const [type, ask] of Object.entries(FLIGHT_ASKS)) if (types.has(type)) return `Your ${phase} phase: ${ask}`;
     if (types.has("DeclareHeading")) return `Your ${phase} phase: click a highlighted space to declare your heading, or roll.`;
     if (types.has("RollSpeed")) return `Your ${phase} phase: roll the speed dice.`;
     if (types.has("AssignDie")) return `Your ${phase} phase: assign dice to your dashboard, or move.`;
