@@ -10,7 +10,16 @@ commands (``engine.bots.base``) and the public board.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys the goods with the widest margin its credits allow
   (keeping a reserve), trains its pilot, builds a merchant spaceport when rich.
-- Questions: the higher attribute against pirates, laser at setup, c50 trade-ins.
+- Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
+  win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
+  a Reward card, Pirate Hunter and Pirate Season done), a shield win two fame, a pilot win
+  movement points.
+- Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
+  keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
+  the build) and builds one; it is worth c200 at the end and c10 a trade made there.
+- Missions: their destinations weigh like a buyer's market; a second mission is bought at
+  Galactic Base when it can spare c60.
+- Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
 """
@@ -26,7 +35,16 @@ from engine.kernel import Command, Randomness
 from . import places
 
 RESERVE = 5  # credits kept after a purchase of goods
-SPACEPORT_WHEN = 450  # credits from which a merchant spaceport is worth its c200
+FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
+SPACEPORT_COST = 200  # "Merchant Spaceport Phase": c200, worth c200 at the end of the game
+SPACEPORT_WORKING = 100  # credits kept to trade on after building one
+SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a trade there)
+SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
+SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
+MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
+PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
+FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
+BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy actions"
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
@@ -42,11 +60,13 @@ class Merchant:
 
     def __init__(self, seed: str | int) -> None:
         self.seed = seed
+        self._known_goals: dict[str, float] | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                reach: Reach | None = None) -> Command:
         rng = Randomness(self.seed, seq, f"merchant{seat}")
         me = view["players"][seat]
+        self._known_goals = None  # _goals once per choice (the same view)
         scored = [(self._score(view, me, cmd), rng.below(1000), i)
                   for i, cmd in enumerate(legal) if cmd.type not in NEVER]
         if not scored:
@@ -66,13 +86,13 @@ class Merchant:
         if kind == "KeepReward":
             return 1 if not data["keep"] else 0
         if kind == "EngagePirates":
-            value = {"laser": me.get("laser", 1), "shield": me.get("shield", 1),
-                     "pilot": 2 + me.get("pilot_level", 1)}
-            return EAGER[kind] + value.get(data["attribute"], 0)
+            return EAGER[kind] + _engage_worth(view, me, data["attribute"])
         if kind == "AnswerHazard":
             return {"reroll": 3, "push_on": 2, "stop": 1}.get(data["choice"], 0)
         if kind == "AnswerOffer":
             return 1 if data["accept"] == (me.get("credits", 0) >= 100) else 0
+        if kind in BUYS and _saving_for_spaceport(view, me):
+            return -1  # "Merchant Spaceport Phase": no build in a turn with a buy action
         if kind in ("BuyGoods", "BuyStartingGoods"):
             return self._buy_goods(view, me, data["token"])
         wants = _challenge_wants(view, me)
@@ -81,8 +101,10 @@ class Merchant:
         if kind == "BuyEquipment" and data.get("equipment") in wants:
             return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind == "BuildSpaceport":
-            return 35 if me.get("credits", 0) >= SPACEPORT_WHEN else -1
-        if kind in ("BuyEquipment", "BuyTechnology", "BuyReward", "BuySecondMission"):
+            return 35 if _spaceport_worth_it(view, me) else -1
+        if kind == "BuySecondMission":  # "Missions": a second one for c60 and a fame
+            return 45 if me.get("credits", 0) >= SECOND_MISSION_WHEN else -1
+        if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "Step":
             return 25 + self._step(view, me, data["to"])
@@ -90,7 +112,7 @@ class Merchant:
             return 26 if data.get("box") == "throttle" else -1
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
-            return 60 if places.landing(at) in ("city", "spaceport") else -1
+            return 60 if _landing(view, at) in ("city", "spaceport") else -1
         if kind == "PickUpPassenger":
             return 40 if self._passenger_goal(view, data["passenger"]) else -1
         if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
@@ -117,16 +139,18 @@ class Merchant:
         """A step toward a landing worth reaching: within reach, the best landing on the
         way; beyond it, the nearest goal by the board's distances."""
         move = view.get("movement") or {}
-        goals = self._goals(view, me)
+        goals = self._known_goals
+        if goals is None:
+            goals = self._known_goals = self._goals(view, me)
         best = 0.0
         for dest in move.get("reach") or []:
             path = list(dest.get("path") or [])
             space = str(dest.get("space", ""))
             if dest.get("end") == "land" and path and path[0] == to \
-                    and places.landing(space) in ("city", "spaceport"):
+                    and _landing(view, space) in ("city", "spaceport"):
                 best = max(best, 10 + goals.get(space, 0))
             elif dest.get("end") == "spent" and path and path[0] == to \
-                    and places.landing(space) is None and goals.get(space):
+                    and _landing(view, space) is None and goals.get(space):
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
@@ -145,19 +169,19 @@ class Merchant:
         destinations = {d for t in cargo if (d := _destination(t))}
         rich = me.get("credits", 0) >= 60
         for system in view.get("first_contact_face_down", []):
-            for space in places.landings_in(system):
+            for space in _landings(view, system):
                 out[space] = 8.0
         for system, culture in view.get("discovered", {}).items():
             worth = (9.0 if culture in wanted else 2.0 if cargo and not wanted else 0.0) \
                 + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
             if worth:
-                for space in places.landings_in(system):
+                for space in _landings(view, system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
             for space in places.mission_spaces(str(system)):  # anomalies: their ring
-                out[space] = out.get(space, 0) + 5.0
+                out[space] = out.get(space, 0) + MISSION_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         return out
@@ -196,9 +220,11 @@ def _reserve(view: dict[str, Any]) -> int:
     if not solo:
         return RESERVE
     now = view.get("round", 0)
+    active = set(solo.get("active", []))
     soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
-            and solo.get("rounds", {}).get(c, 99) <= now + 2]
-    return RESERVE + 2 * sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
+            and c not in active and solo.get("rounds", {}).get(c, 99) <= now + FEE_ROUNDS]
+    upcoming = sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
+    return RESERVE + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming)
 
 
 def _cultures() -> Any | None:
@@ -241,3 +267,103 @@ def _goods(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
                 if isinstance(g, dict) and "id" in g:
                     out[g["id"]] = g
     return out
+
+
+def _engage_worth(view: dict[str, Any], me: dict[str, Any], attribute: str) -> float:
+    """"Winning a Pirate Engagement": the odds of a win with ``attribute`` (the view's
+    ``engage_odds``) times what that win brings. A loss costs the same whatever is chosen
+    ("Losing a Pirate Engagement"), so only the win's worth differs: a laser win defeats
+    the pirate (c20 and a fame per infamy token under it, a Reward card, and Pirate Hunter
+    or Pirate Season done); a shield win gives two fame; a pilot win movement points."""
+    cards = view.get("cards") or {}
+    odds = float((cards.get("engage_odds") or {}).get(attribute, 0.0))
+    if attribute == "laser":
+        ask = view.get("pending") or {}
+        space = str((ask.get("detail") or {}).get("space", me.get("space", "")))
+        infamy = int(((cards.get("tokens") or {}).get(space) or {}).get("infamy", 0))
+        worth = PIRATE_REWARD + infamy * (20 + FAME_WORTH)
+        if _wants_pirate_defeat(view, me):
+            worth += 60
+    elif attribute == "shield":
+        worth = 2 * FAME_WORTH + (30 if "fame" in _solo_needs(view) else 0)
+    else:
+        worth = 4.0 * me.get("pilot_level", 1)
+    return odds * worth
+
+
+def _wants_pirate_defeat(view: dict[str, Any], me: dict[str, Any]) -> bool:
+    """An active Pirate Hunter mission or an open Pirate Season challenge card."""
+    if "pirate-hunter" in (me.get("missions") or []):
+        return True
+    return "pirates_defeated" in _solo_needs(view)
+
+
+def _solo_needs(view: dict[str, Any]) -> set[str]:
+    """What the open Challenge cards still ask for, by kind of need ("fame" for any fame
+    need)."""
+    solo = view.get("solo")
+    if not solo:
+        return set()
+    from .solo import challenge_cards
+
+    cards = challenge_cards()
+    out: set[str] = set()
+    for cid in solo.get("cards", []):
+        if cid in solo.get("completed", []):
+            continue
+        need = str(((cards.get(cid) or {}).get("challenge") or {}).get("need", ""))
+        out.add("fame" if "fame" in need else need)
+    return out
+
+
+def _spaceport_worth_it(view: dict[str, Any], me: dict[str, Any], spare: int = 0) -> bool:
+    """A merchant spaceport pays: c200 back at the end ("End of the Game" 1) and c10 for each
+    trade made there; it costs capital, so only with working credits left, rounds to earn in,
+    and not more than a few. Never in the solo challenge: no challenge asks for one, its
+    credits come back only at the end, and a fee unpaid before then loses the game."""
+    if view.get("solo"):
+        return False
+    owned = sum(1 for owner in ((view.get("trade") or {}).get("spaceports") or {}).values()
+                if owner == me.get("seat"))
+    rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
+    return (me.get("credits", 0) + spare >= SPACEPORT_COST + SPACEPORT_WORKING + _reserve(view)
+            and rounds_left >= SPACEPORT_LAST and owned < SPACEPORTS_MAX)
+
+
+def _saving_for_spaceport(view: dict[str, Any], me: dict[str, Any]) -> bool:
+    """During First Contact or Transaction on a surface city with an empty orbit space joined
+    to it: build this turn rather than buy ("Merchant Spaceport Phase": a buy action forbids
+    the build)."""
+    turn = view.get("turn") or {}
+    if turn.get("phase") not in ("first_contact", "transaction") or turn.get("seat") not in (
+            None, me.get("seat")):
+        return False
+    space = str(me.get("space", ""))
+    if places.landing(space) != "city":
+        return False
+    board = places._board()
+    if board is None:
+        return False
+    taken = set((view.get("trade") or {}).get("spaceports") or {})
+    if not [o for o in board.orbits_of_city(space) if o not in taken]:
+        return False
+    return _spaceport_worth_it(view, me)
+
+
+def _landing(view: dict[str, Any], space: str) -> str | None:
+    """``places.landing`` with the view's pieces ("End Movement"): a merchant spaceport is a
+    spaceport (the only way in once every orbit holds one: "Trading on Merchant
+    Spaceports"), a bankrupted neutral spaceport an asteroid."""
+    trade = view.get("trade") or {}
+    if space in (trade.get("spaceports") or {}):
+        return "spaceport"
+    if space in (trade.get("bankrupt") or []):
+        return "asteroid"
+    return places.landing(space)
+
+
+def _landings(view: dict[str, Any], system: str) -> list[str]:
+    """A system's surface cities and spaceports, with the merchant spaceports built there."""
+    built = [s for s in ((view.get("trade") or {}).get("spaceports") or {})
+             if places.system_of(s) == system]
+    return [s for s in places.landings_in(system) if _landing(view, s) != "asteroid"] + built

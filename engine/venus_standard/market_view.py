@@ -85,10 +85,38 @@ def _market_view(state: StandardState, culture: str, system: str | None) -> dict
     return out
 
 
+# a market's view by everything it is built from (``_market_key``): views are asked after
+# every command and most commands touch one market or none, so most are built once
+_SEEN: dict[tuple[Any, ...], dict[str, Any]] = {}
+_SEEN_MAX = 20_000
+
+
+def _market_key(state: StandardState, culture: str, system: str | None) -> tuple[Any, ...]:
+    """Everything ``_market_view`` reads (the same for every viewer: markets are public)."""
+    m = state.trade.markets[culture]
+    holder = state.trade.holders.get(culture)
+    return (culture, system, tuple(m.stack[:1]), len(m.stack), tuple(m.goods), tuple(m.techs),
+            tuple(m.passengers), tuple(m.supply_goods), tuple(m.supply_techs),
+            tuple(m.demands), holder, None if holder is None else state.trade.iou[culture])
+
+
+def _cached_market_view(state: StandardState, culture: str, system: str | None
+                        ) -> dict[str, Any]:
+    key = _market_key(state, culture, system)
+    seen = _SEEN.get(key)
+    if seen is None:
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        seen = _SEEN[key] = _market_view(state, culture, system)
+    # a new dict per view (a caller may set its keys); the lists and dicts inside are shared
+    # between views of the same market and read only (the bots and the server only read)
+    return dict(seen)
+
+
 @part("markets")
 def markets_view(state: StandardState, viewer: int) -> dict[str, Any]:
     systems = {c: s for s, c in state.discovered.items()}
-    return {c.key: _market_view(state, c.key, systems.get(c.key))
+    return {c.key: _cached_market_view(state, c.key, systems.get(c.key))
             for c in load_cultures().cultures if c.key in state.trade.markets}
 
 

@@ -10,6 +10,8 @@ Ids are JSON strings so events and the view carry them as they are:
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.cluster.cultures import load_cultures
 
 from .technology import load_technologies
@@ -32,7 +34,7 @@ def is_tech(token: str) -> bool:
 
 
 def is_passenger(token: str) -> bool:
-    return token in {p.key for p in load_cultures().passengers}
+    return token in _passenger_keys()
 
 
 def origin(token: str) -> str:
@@ -56,5 +58,12 @@ def dots(token: str) -> int:
     raise ValueError(f"unknown token {token!r}")
 
 
-def _culture_keys() -> set[str]:
-    return {c.key for c in load_cultures().cultures}
+@cache
+def _culture_keys() -> frozenset[str]:
+    """The culture keys (book facts, loaded once: built once, not on every token)."""
+    return frozenset(c.key for c in load_cultures().cultures)
+
+
+@cache
+def _passenger_keys() -> frozenset[str]:
+    return frozenset(p.key for p in load_cultures().passengers)
