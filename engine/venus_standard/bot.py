@@ -196,20 +196,22 @@ class Merchant:
 def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
     """The attributes the solo player's open Challenge cards still ask for ("laser",
     "shield", "pilot_level"), read from the public challenge cards."""
+    return {str(spec["attribute"]) for spec in _open_challenges(view)
+            if spec.get("need") == "attribute"
+            and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))}
+
+
+def _open_challenges(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The challenges of the solo player's Challenge cards not completed yet (public cards;
+    none outside the solo challenge)."""
     solo = view.get("solo")
     if not solo:
-        return set()
+        return []
     from .solo import challenge_cards
 
     cards = challenge_cards()
-    out: set[str] = set()
-    for cid in solo.get("cards", []):
-        spec = (cards.get(cid) or {}).get("challenge") or {}
-        if cid in solo.get("completed", []) or spec.get("need") != "attribute":
-            continue
-        if int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0)):
-            out.add(str(spec["attribute"]))
-    return out
+    return [(cards.get(cid) or {}).get("challenge") or {} for cid in solo.get("cards", [])
+            if cid not in solo.get("completed", [])]
 
 
 def _reserve(view: dict[str, Any]) -> int:
@@ -301,19 +303,8 @@ def _wants_pirate_defeat(view: dict[str, Any], me: dict[str, Any]) -> bool:
 def _solo_needs(view: dict[str, Any]) -> set[str]:
     """What the open Challenge cards still ask for, by kind of need ("fame" for any fame
     need)."""
-    solo = view.get("solo")
-    if not solo:
-        return set()
-    from .solo import challenge_cards
-
-    cards = challenge_cards()
-    out: set[str] = set()
-    for cid in solo.get("cards", []):
-        if cid in solo.get("completed", []):
-            continue
-        need = str(((cards.get(cid) or {}).get("challenge") or {}).get("need", ""))
-        out.add("fame" if "fame" in need else need)
-    return out
+    needs = (str(spec.get("need", "")) for spec in _open_challenges(view))
+    return {"fame" if "fame" in need else need for need in needs}
 
 
 def _spaceport_worth_it(view: dict[str, Any], me: dict[str, Any], spare: int = 0) -> bool:
