@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -321,6 +322,15 @@ async def play_ws(game: Game, rng: random.Random, until: float, samples: list[fl
         await asyncio.sleep(rng.uniform(0.25, 0.75))
 
 
+async def lag_watch(until: float, lags: list[float]) -> None:
+    """The load generator's own event loop: how late a 2 ms timer runs (ms). A sample's time
+    includes the generator's delays too, so its lag says how much of a tail is its own."""
+    while time.monotonic() < until:
+        t = time.perf_counter()
+        await asyncio.sleep(0.002)
+        lags.append((time.perf_counter() - t) * 1000 - 2.0)
+
+
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     # idle connections are dropped here after 2 s, before the server's keep-alive (5 s)
@@ -362,6 +372,15 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
         skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
+        lags: list[float] = []
+        # the generator's own cycle collector off during play: with it on, its pauses (up to
+        # 230 ms at 200 games, its loop's lag) were most of the samples' p99 and its CPU per
+        # command 1.2 ms against 0.6-0.7 without (docs/performance.md, "The fourth round")
+        gc.collect()
+        gc.freeze()
+        gc.disable()
+        watch = asyncio.ensure_future(lag_watch(until, lags))
+        own_cpu = time.process_time()
         if args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
                                            errors, skip) for g in games))
@@ -369,6 +388,9 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
                                         errors, skip)
                                    for g, raw in zip(games, raws, strict=True)))
+        own_cpu = time.process_time() - own_cpu
+        gc.enable()
+        await watch
         for raw in raws:
             raw.close()
         if spy is not None:
@@ -383,7 +405,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             for ws in g.sockets:
                 await ws.close()
     return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws,
-            "cpu_s": cpu}
+            "cpu_s": cpu, "lags": sorted(lags), "own_cpu_s": own_cpu}
 
 
 def main() -> int:
@@ -466,6 +488,11 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
           f"server_cpu_us_per_command={1e6 * sum(result['cpu_s']) / len(samples):.0f} "
           f"(loop {1e6 * result['cpu_s'][0] / len(samples):.0f}, "
           f"threads {1e6 * result['cpu_s'][1] / len(samples):.0f})")
+    lags = result.get("lags") or [0.0]
+    own_us = 1e6 * result.get("own_cpu_s", 0) / len(samples)
+    print(f"load_generator cpu_us_per_command={own_us:.0f} "
+          f"lag_p50_ms={lags[len(lags) // 2]:.1f} lag_p99_ms={lags[int(len(lags) * 0.99)]:.1f} "
+          f"lag_max_ms={lags[-1]:.1f}")
     for e in result["errors"][:3]:
         print("  error:", e)
     print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "
