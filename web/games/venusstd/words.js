@@ -78,6 +78,12 @@ const SAID = new Set(["goods_bought", "equipment_bought", "technology_bought", "
   "second_mission", "reward_bought", "trade_in", "pilot training", "merchant_spaceport"]);
 
 /** The sentence of an event; null for events that say nothing to a player. */
+/** A buy's price, with what the First Contact card paid of it ("Using First Contact
+ * Credits": the discoverer spends the card's credits at that culture's market). */
+function paid(d) {
+  return `${money(d.price)}${d.iou ? ` (${money(d.iou)} of it First Contact credits)` : ""}`;
+}
+
 function sentence(ev, names, me) {
   const d = ev.data || {};
   const who = (s) => (s === me ? "You" : names.seat(s));
@@ -133,10 +139,10 @@ function sentence(ev, names, me) {
     case "CardDiscarded": return null;
     // -- trade (First Contact, Transaction, Merchant Spaceport phases)
     case "FirstContactMade": return `${who(d.seat)} ${vb(d.seat, "make")} first contact with the ${names.culture(d.culture)} in the ${names.system(d.system)}: ${money(d.iou)} on the card, ${d.condition === "active" ? "an" : "a"} ${d.condition} market.`;
-    case "GoodsBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.goods(d.token)} for ${money(d.price)}${d.iou ? ` (${money(d.iou)} of it First Contact credits)` : ""}.`;
+    case "GoodsBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.goods(d.token)} for ${paid(d)}.`;
     case "GoodsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${names.goods(d.token)} to the ${names.culture(d.at)} for ${money(d.value)}${d.black_market ? " on the black market" : ""}${d.demand ? " (demand)" : ""}.`;
-    case "EquipmentBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a ${names.equipment(d.kind)} for ${money(d.price)}.`;
-    case "TechnologyBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.tech(d.token)} for ${money(d.price)}.`;
+    case "EquipmentBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a ${names.equipment(d.kind)} for ${paid(d)}.`;
+    case "TechnologyBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.tech(d.token)} for ${paid(d)}.`;
     case "MarketShifted": return `The ${names.culture(d.culture)} market shifts: ${d.condition} market now.`;
     case "GoodsProduced": return `The ${names.culture(d.culture)} produce ${(d.tokens || []).length || "no"} goods${d.why ? ` (${humanType(d.why)})` : ""}.`;
     case "PassengerPickedUp": return `${who(d.seat)} ${vb(d.seat, "pick")} up the ${names.passenger(d.passenger)}${d.shuttle ? " by shuttle" : ""}.`;
