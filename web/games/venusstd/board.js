@@ -5,10 +5,11 @@
 // the highlights of the spaces a command can take the ship to (each a keyboard button).
 import { svgEl } from "../../platform/dom.js";
 import { MapView } from "../../platform/mapview.js";
-import { drawPawnsAt } from "../../platform/pawns.js";
+import { drawPawnsAt, fanBadgeSpot } from "../../platform/pawns.js";
 import { boardSvg } from "./names.js";
 
-const LAYERS = ["market", "port", "token", "highlight", "pawn"];
+// "badge": a token a ship stands on, drawn small at the ship's corner, over the ships
+const LAYERS = ["market", "port", "token", "highlight", "pawn", "badge"];
 
 /** The space a player's ship is on. */
 export function shipSpace(p) { return p?.space ?? null; }
@@ -169,10 +170,19 @@ const TOKEN_STYLE = {
 };
 
 /** What the cards put on encounter spaces (``view.cards.tokens``: pirates, blue dots,
- * asteroids) and the telegate tokens (``view.cards.telegates``: number -> space). */
+ * asteroids) and the telegate tokens (``view.cards.telegates``: number -> space). A token
+ * on a space where ships stand (a ship stopped by pirates, "Pirate Engagement") is drawn
+ * small at the ships' lower right corner, over them, so that both show. */
 function drawTokens(board, view, names) {
   const layer = board.layer("token");
+  const badges = board.layer("badge");
   clear(layer);
+  clear(badges);
+  const ships = new Map();
+  for (const p of view.players || []) {
+    const at = String(shipSpace(p));
+    ships.set(at, (ships.get(at) || 0) + 1);
+  }
   const all = [
     ...Object.entries(view.cards?.tokens || {}).map(([space, t]) => ({ space, kind: t.kind, infamy: t.infamy })),
     ...Object.entries(view.cards?.telegates || {}).map(([number, space]) => ({ space, kind: "telegate", number })),
@@ -181,11 +191,16 @@ function drawTokens(board, view, names) {
     const d = board.dot(t.space);
     const st = TOKEN_STYLE[t.kind];
     if (!d || !st) continue;
-    const g = svgEl("g", { class: `token token-${t.kind}`, "data-space": t.space, transform: `translate(${d.x} ${d.y})` }, layer);
+    const under = ships.get(String(t.space)) || 0;
+    const g = svgEl("g", {
+      class: `token token-${t.kind}${under ? " token-badge" : ""}`, "data-space": t.space,
+      transform: `translate(${d.x} ${d.y})`,
+    }, under ? badges : layer);
     const sc = svgEl("g", { class: "sc" }, g);
-    svgEl("circle", { r: 14, fill: st.fill, stroke: st.stroke, "stroke-width": 3 }, sc);
-    svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "#fff" }, sc).textContent = t.kind === "telegate" ? String(t.number) : st.text;
-    svgEl("title", {}, g).textContent = `${t.kind === "telegate" ? `${st.words} ${t.number}` : st.words}${t.infamy ? ` (${t.infamy} infamy under it)` : ""} at ${names.space(t.space)}`;
+    const body = under ? svgEl("g", { transform: `translate(${fanBadgeSpot(under).join(" ")}) scale(0.68)` }, sc) : sc;
+    svgEl("circle", { r: 14, fill: st.fill, stroke: st.stroke, "stroke-width": 3 }, body);
+    svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "#fff" }, body).textContent = t.kind === "telegate" ? String(t.number) : st.text;
+    svgEl("title", {}, g).textContent = `${t.kind === "telegate" ? `${st.words} ${t.number}` : st.words}${t.infamy ? ` (${t.infamy} infamy under it)` : ""} at ${names.space(t.space)}${under ? `, under ${under === 1 ? "a ship" : `${under} ships`}` : ""}`;
   }
 }
 
