@@ -31,6 +31,17 @@ export function nextAction(root = document) {
   return null;
 }
 
+/** A question the rules ask is seen without scrolling: its group of answers (the ``.urgent``
+ * box around ``el``, else ``el``) is scrolled into view when part of it is off screen, even
+ * after a tap (on a phone the panel stands below the map, and the answers far down it). */
+function reveal(el) {
+  const box = el.closest(".urgent") || el;
+  const r = box.getBoundingClientRect();
+  const fits = r.height <= window.innerHeight;
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  box.scrollIntoView({ block: fits ? "center" : "start", inline: "nearest" });
+}
+
 /** After a re-render: when the focus was lost (on <body>, or on a button no longer in the
  * page), move it to the next action, or to the prompt that says whose turn it is. A question
  * the rules ask (``urgent``) takes the focus even from where it was. Answers the element. */
@@ -39,7 +50,7 @@ export function keepFocus({ urgent = false } = {}) {
   // the prompt holds the focus only while nothing waits (or every button is busy): not a choice
   const lost = !now || now === document.body || !now.isConnected || now.id === "prompt";
   const ask = urgent && URGENT ? document.querySelector(NEXT.slice(0, URGENT).map((s) => `${s}:not(:disabled)`).join(", ")) : null;
-  if (ask && usable(ask)) { put(ask); return ask; }
+  if (ask && usable(ask)) { put(ask); reveal(ask); return ask; }
   if (!lost) return null;
   const next = nextAction();
   if (next) { put(next); return next; }
