@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tests.web.startraders_kit import DESKTOP, PHONE
-from tests.web.test_venus_standard_play import _fly, _open
+from tests.web.test_venus_standard_play import _fly, _log, _open, _press
 
 pytestmark = pytest.mark.browser
 
@@ -107,4 +107,37 @@ def test_a_question_on_a_phone_shows_its_answers(browser: Any, server_url: str,
     assert shown and all(shown), shown
     page.screenshot(path=f"{SHOTS}-question-{re.sub(r'[^a-z]', '', words)}-phone.png")
     page.context.close()
+    assert not errors, errors
+
+
+def test_take_back_while_the_pirates_ask(browser: Any, server_url: str) -> None:
+    """Take-backs (house rule, docs/rulings.md): flying onto a pirate turns nothing over (the
+    pirate and its modifier lie face up), so the flight may be taken back while the pirates'
+    question is open: "Take back" is offered and works (the ship back at Galactic Base, the
+    question gone, the pirate a token of its own again). The engagement rolls a die: after
+    it, nothing is offered. A failed hazard check rolled one too: its question offers none."""
+    errors: list[str] = []
+    page = _open(browser, server_url, errors, PIRATE, DESKTOP)
+    _fly(page, "base-colony.1", "base-colony.1")
+    page.wait_for_selector("#vs-commands.urgent button")
+    assert page.get_attribute('#board .pawn[data-seat="0"]', "data-dot") == "base-colony.1"
+    assert page.is_visible("#take-back")
+    _press(page, page.locator("#take-back"))
+    page.wait_for_selector("#vs-commands.urgent", state="detached")
+    assert page.get_attribute('#board .pawn[data-seat="0"]', "data-dot") == "galactic-base"
+    assert page.locator('#board .layer-token .token-pirate[data-space="base-colony.1"]').count()
+    assert page.locator("#board .layer-badge .token").count() == 0
+    assert "engage" not in page.inner_text("#vs-commands").lower()
+    # the dice are still the ones rolled: the flight again, then the fight (a die)
+    _press(page, page.locator('#board .hl-space[data-space="base-colony.1"]').first)
+    page.wait_for_selector("#vs-commands.urgent button")
+    _press(page, page.locator("#vs-commands button", has_text=re.compile("[Ll]aser")).first)
+    assert re.search(r"pirate", _log(page), re.I)
+    assert page.locator("#take-back").count() == 0
+    page.context.close()
+    hazard = _open(browser, server_url, errors, HAZARD, PHONE)
+    _fly(hazard, "base-giant.1", "base-giant.2")
+    hazard.wait_for_selector("#vs-commands.urgent button")
+    assert hazard.locator("#take-back").count() == 0
+    hazard.context.close()
     assert not errors, errors
