@@ -17,6 +17,7 @@ import pytest
 from engine.kernel import RuleError, takeback
 from engine.venus_standard import takeback as standard_takeback
 from engine.venus_standard.card_rules import EngagePirates
+from engine.venus_standard.flight import Flight
 from engine.venus_standard.helm_commands import DeclareHeading, MoveTo, RollSpeed
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
@@ -35,6 +36,11 @@ def _offered(state: StandardState) -> bool:
     return any(c.type == "TakeBack" for c in ruleset.legal_actions(state, 0))
 
 
+def _flight(state: StandardState) -> Flight:
+    assert state.turn is not None and state.turn.flight is not None
+    return state.turn.flight
+
+
 def _fly(doc: dict[str, Any], heading: str, to: str) -> Any:
     game = game_of(**doc)
     game.play(0, DeclareHeading(toward=heading))
@@ -50,13 +56,14 @@ def test_pirates_1_the_move_onto_a_pirate_may_be_taken_back_while_it_asks() -> N
     assert state.ask is not None and state.ask.prompt == "engage_pirates"
     assert state.players[0].space == "base-colony.1"
     assert _offered(state)
-    assert state.turn is not None and state.turn.flight is not None and state.turn.flight.dice == [2, 2, 2]
-    spent = state.turn.flight.spent
+    flight = _flight(state)
+    assert flight.dice == [2, 2, 2]
+    spent = flight.spent
     game.play(0, takeback.TakeBack())
     state = game.state
     assert state.ask is None and state.players[0].space == "galactic-base"
-    assert state.turn is not None and state.turn.flight is not None and state.turn.flight.dice == [2, 2, 2]  # as rolled
-    assert state.turn.flight.spent < spent  # the movement point of the flight is back
+    assert _flight(state).dice == [2, 2, 2]  # as rolled
+    assert _flight(state).spent < spent  # the movement point of the flight is back
     assert state.cards.tokens["base-colony.1"].kind == "pirate"
     # the heading and the roll were before the roll's barrier: nothing more to take back
     assert not _offered(state)
