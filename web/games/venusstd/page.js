@@ -10,6 +10,7 @@ import { StandardBoard, drawPieces, drawTargets, shipSpace } from "./board.js";
 import { renderCommands } from "./commands.js";
 import { DASHBOARD_TYPES, renderDashboard } from "./dashboard.js";
 import { renderMarkets } from "./market.js";
+import { renderQuestions } from "./questions.js";
 import { renderShip } from "./ship.js";
 import { PHASES, commandWords, flightQuestion, phaseName, promptWords } from "./words.js";
 import { money, titleCase } from "./names.js";
@@ -118,7 +119,11 @@ export class StandardPage {
     const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
     for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat, this.opened)) drawn.add(c);
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
+    // a question with a form of its own (questions.js) stands first, above the generic list
+    const question = document.createDocumentFragment();
+    for (const c of renderQuestions(question, a.pending, legal, this.names, send)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
+    this.parts.commands.prepend(question);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
     const prompt = a.pending?.prompt;
     const asked = (!!prompt && !PHASES.some(([k]) => k === prompt)) || flightQuestion(legal);

@@ -60,7 +60,9 @@ export function boxWords(box, names) {
   if (b.startsWith("upgrade:")) return `the ${names.tech(b.slice(8).split(":")[0])} (ship upgrade)`;
   return humanType(b);
 }
-const why = (reason) => (reason ? ` (${humanType(String(reason).replace(/:/g, " "))})` : "");
+// reasons whose bare name reads wrong after an amount ("You pay c20 (pirates)")
+const REASONS = { pirates: "lost to the pirates" };
+const why = (reason) => (reason ? ` (${REASONS[reason] || humanType(String(reason).replace(/:/g, " "))})` : "");
 
 // Setup's steps (setup.py) in words: what the table waits for
 const SETUP_STEPS = {
@@ -75,7 +77,14 @@ const SETUP_STEPS = {
 
 // credits whose event already says the amount (a buy, a sale, a fare, a reward, training)
 const SAID = new Set(["goods_bought", "equipment_bought", "technology_bought", "goods_sold", "fare",
-  "second_mission", "reward_bought", "trade_in", "pilot training", "merchant_spaceport"]);
+  "second_mission", "reward_bought", "trade_in", "pilot training", "merchant_spaceport", "pirate_bounty"]);
+
+// what losing to pirates costs ("Losing a Pirate Engagement" 1), by the event's ``loss``
+const PIRATE_LOSS = {
+  goods: "a goods token of their grade is lost",
+  credits: "no goods of their grade aboard, so credits are lost",
+  nothing: "the Salvage License saves the cargo and the credits",
+};
 
 /** The sentence of an event; null for events that say nothing to a player. */
 /** A buy's price, with what the First Contact card paid of it ("Using First Contact
@@ -124,7 +133,7 @@ function sentence(ev, names, me) {
       if (d.how === "asteroid") return `${who(d.seat)} ${vb(d.seat, "land")} on the ${at}: ${d.seat === me ? "your" : "the"} turn ends.`;
       const whose = d.seat === me ? "Your" : `${names.seat(d.seat)}'s`;
       if (d.how === "spent") return `${whose} move ends at ${at}: every movement point spent.`;
-      const reason = d.reason && !/[.]/.test(d.reason) ? ` (${humanType(d.reason)})` : "";
+      const reason = d.reason && !/[.]/.test(d.reason) ? ` (${d.reason === "pirates" ? "beaten by the pirates" : humanType(d.reason)})` : "";
       return `${whose} move stops at ${at}${reason}.`;
     }
     case "HazardChecked": return `${titleCase(humanType(d.attribute))} check at ${names.space(d.space)}: ${d.seat === me ? "you roll" : `${names.seat(d.seat)} rolls`} ${d.roll} against ${d.value}: ${d.passed ? "passed" : "failed"}${d.reroll ? " (reroll)" : ""}.`;
@@ -164,7 +173,7 @@ function sentence(ev, names, me) {
     case "RewardTradedIn": return `${who(d.seat)} ${vb(d.seat, "trade")} in the reward ${names.reward(d.card)} for ${money(d.credits)}.`;
     case "PirateEngaged": return `${who(d.seat)} ${vb(d.seat, "engage")} the pirates at ${names.space(d.space)} with ${d.seat === me ? "your" : "their"} ${d.attribute}: ${d.result ?? d.die} against ${d.value}, ${d.won ? "won" : "lost"}.`;
     case "PirateDefeated": return `${who(d.seat)} ${vb(d.seat, "defeat")} the pirates at ${names.space(d.space)}${d.credits ? ` and ${vb(d.seat, "take")} ${money(d.credits)}` : ""}.`;
-    case "PirateBeatPlayer": return `The pirates at ${names.space(d.space)} beat ${d.seat === me ? "you" : names.seat(d.seat)}${d.loss ? `: ${humanType(d.loss)} lost` : ""}.`;
+    case "PirateBeatPlayer": return `The pirates at ${names.space(d.space)} beat ${d.seat === me ? "you" : names.seat(d.seat)}${d.loss ? `: ${PIRATE_LOSS[d.loss] || `${humanType(d.loss)} lost`}` : ""}; an infamy token goes under them (Losing a Pirate Engagement).`;
     case "PirateAmbush": return `Pirates ambush ${d.seat === me ? "you" : names.seat(d.seat)} at ${names.space(d.space)}.`;
     case "TokenPlaced": return `A ${humanType(d.token)} token is placed at ${names.space(d.space)}${d.card ? ` (${names.name("encounters", d.card)})` : ""}.`;
     case "TelegatePlaced": return `The telegate ${d.number} token is placed at ${names.space(d.space)}.`;

@@ -1,0 +1,38 @@
+// Questions the rules ask that read as what they are, not as buttons in words: a Reward card
+// drawn with a trade-in icon ("Rewards": keep it, or take its credits the moment it is drawn;
+// the card then lies beside the board, for sale at Galactic Base). Each returns the commands
+// it drew, so the generic list (commands.js) leaves them out.
+import { el, cmdButton } from "../../platform/dom.js";
+import { money } from "./names.js";
+import { commandWords } from "./words.js";
+
+const RESALE = 60; // "available for purchase at Galactic Base for c60" (rewards.py BUY_PRICE)
+
+/** "Rewards": the drawn card (its name and text) and its two answers, each saying what it
+ * gives: keep (what the card does) or trade in (its credits; the card goes up for sale). */
+function renderTradeIn(root, pending, legal, names, send) {
+  const cmds = legal.filter((c) => c.type === "KeepReward");
+  const rid = pending?.prompt === "trade_in" ? pending.detail?.card : null;
+  if (!cmds.length || !rid) return [];
+  const value = Number(pending.detail?.credits || 0);
+  const text = names.text(rid);
+  const card = el("div", { class: "vs-question vs-reward-offer", role: "group", "aria-label": `Reward card ${names.reward(rid)}: keep it or trade it in`, "data-card": rid });
+  card.append(el("h4", {}, `Reward card: ${names.reward(rid)}`));
+  if (text) card.append(el("p", { class: "vs-card-text" }, text));
+  card.append(el("p", { class: "hint" }, "Decide now: a trade-in is only possible the moment the card is drawn (Rewards)."));
+  const row = el("div", { class: "vs-cmd" });
+  for (const c of cmds) {
+    const label = c.keep ? "Keep the card" : `Trade it in for ${money(value)}`;
+    const title = c.keep ? `Keep ${names.reward(rid)} face up in your play area` : `Take ${money(value)}; the card goes beside the board, for sale at Galactic Base for ${money(RESALE)}`;
+    row.append(cmdButton(label, c, send, { class: c.keep ? "" : "primary", title, "aria-label": `${commandWords(c, names)}: ${title}` }));
+  }
+  card.append(row);
+  root.append(card);
+  return cmds;
+}
+
+/** Draw in ``root`` the questions of ``legal`` that have a form of their own; returns the
+ * commands drawn. */
+export function renderQuestions(root, pending, legal, names, send) {
+  return [...renderTradeIn(root, pending, legal, names, send)];
+}
