@@ -108,8 +108,9 @@ export default {
   scoreName: "Credits",
   keyboard: {
     keys: KEYS,
-    next: ["#vs-commands.urgent button", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
-    urgent: 1,
+    // the questions the rules ask: in the panel, or (a navigation exit) on the map's list
+    next: ["#vs-commands.urgent button", "#moves.urgent .vs-move", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
+    urgent: 2,
     panel: "#controls button:not(:disabled), #moves button:not(:disabled)",
   },
 };

@@ -112,7 +112,8 @@ export class StandardPage {
     this.targets = this.targetsOf(a);
     drawTargets(this.board, this.targets, (t) => this.pick(t));
     this.followTargets(view);
-    renderMoves($("moves"), this.targets, (t) => this.pick(t));
+    const mover = view.movement?.seat;
+    renderMoves($("moves"), this.targets, (t) => this.pick(t), mover !== undefined && mover !== null && mover !== this.seat ? `${this.names.seat(mover)}'s ship` : "your ship");
     // every legal command is drawn once: by the map, the dashboard, a market or my ship card,
     // else in the generic list
     const onMap = new Set(this.targets.map((t) => t.space));
@@ -127,7 +128,9 @@ export class StandardPage {
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
     const prompt = a.pending?.prompt;
     const asked = (!!prompt && !PHASES.some(([k]) => k === prompt)) || flightQuestion(legal);
-    this.parts.commands.classList.toggle("urgent", asked && legal.length > 0);
+    this.parts.commands.classList.toggle("urgent", asked && !!this.parts.commands.querySelector("button"));
+    // a question answered on the map (a navigation exit, Navigation Spaces): its list too
+    $("moves").classList.toggle("urgent", asked && this.targets.length > 0);
   }
 
   /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the
@@ -306,12 +309,14 @@ function renderPhases(root, view, names) {
   if (view.turn) root.setAttribute("aria-label", `${names.seat(view.turn.seat)}'s turn: ${phaseName(now)} phase`);
 }
 
-/** The map's choices as a list (for the keyboard and the phone): the same picks. */
-function renderMoves(root, targets, pick) {
+/** The map's choices as a list (for the keyboard and the phone): the same picks; ``ship``
+ * says whose ship a navigation exit is for ("Navigation Spaces": the player to the left). */
+function renderMoves(root, targets, pick, ship = "your ship") {
   root.replaceChildren();
   if (!targets.length) return;
   const kinds = new Set(targets.map((t) => t.cmd.type));
   const title = kinds.has("ChooseStart") ? "Your starting space" : kinds.has("BuildSpaceport") && kinds.size === 1 ? "Build a merchant spaceport"
+    : kinds.has("ChooseExit") && kinds.size === 1 ? `Where ${ship} leaves the navigation space`
     : targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to";
   root.append(el("h3", {}, title));
   const list = el("div", { class: "vs-moves" });
