@@ -104,7 +104,7 @@ def test_a_reward_traded_in(browser: Any, server_url: str, viewport: dict[str, A
     assert page.evaluate(
         "() => document.activeElement?.closest('.vs-reward-offer') !== null")
     box = offer.bounding_box()
-    assert box and 0 <= box["y"] and box["y"] + box["height"] <= viewport["viewport"]["height"]
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["viewport"]["height"]
     page.screenshot(path=f"{SHOTS}-reward-offer-{_name(viewport)}.png")
     _press(page, buttons.nth(1))
     page.wait_for_function(HAS_TEXT, arg=["#log", "trade in"])
