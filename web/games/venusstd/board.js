@@ -9,7 +9,7 @@ import { drawPawnsAt, fanBadgeSpot } from "../../platform/pawns.js";
 import { boardSvg } from "./names.js";
 
 // "badge": a token a ship stands on, drawn small at the ship's corner, over the ships
-const LAYERS = ["market", "port", "token", "highlight", "pawn", "badge"];
+const LAYERS = ["secret", "market", "port", "token", "highlight", "pawn", "badge"];
 
 /** The space a player's ship is on. */
 export function shipSpace(p) { return p?.space ?? null; }
@@ -61,9 +61,10 @@ export class StandardBoard extends MapView {
 function clear(layer) { while (layer?.firstChild) layer.firstChild.remove(); }
 
 /** Every piece of ``view`` on the board (a full redraw; the zoom stays). */
-export function drawPieces(board, view, names) {
+export function drawPieces(board, view, names, faceDown = {}) {
   if (!board.svg || !view) return;
   drawMarkets(board, view, names);
+  drawFaceDown(board, view, names, faceDown);
   drawPorts(board, view, names);
   drawTokens(board, view, names);
   const layer = board.layer("pawn");
@@ -96,6 +97,22 @@ function drawHeading(board, seat, at, heading) {
 }
 
 const CONDITION_INK = { low: "#60a5fa", active: "#facc15", high: "#f87171" };
+
+/** A finished game's replay (secrets.js): the face-down First Contact card of each system
+ * not yet discovered at the moment shown, dimmed in its market area. */
+function drawFaceDown(board, view, names, faceDown) {
+  const layer = board.layer("secret");
+  clear(layer);
+  for (const system of view.first_contact_face_down || []) {
+    const culture = faceDown[system];
+    const box = board.markets?.get(system);
+    if (!culture || !box) continue;
+    const g = svgEl("g", { class: "fc-secret", "data-system": system, "data-culture": culture }, layer);
+    svgEl("rect", { x: box.x - 8, y: box.y - 30, width: box.w + 16, height: 28, rx: 6, class: "fc-secret-bg" }, g);
+    svgEl("text", { x: box.x + box.w / 2, y: box.y - 10, "text-anchor": "middle", class: "fc-secret-name" }, g).textContent = names.culture(culture);
+    svgEl("title", {}, g).textContent = `Face down: the ${names.culture(culture)} First Contact card (the finished game shows it)`;
+  }
+}
 
 /** Each discovered culture in its system's market area: its name, the top market token's
  * condition (L, A with the gear, H), how many technologies and goods are left; each

@@ -6,6 +6,7 @@ import { getJSON } from "../../platform/api.js";
 import { createForm } from "./create.js";
 import { StandardNames, boardSvg, titleCase } from "./names.js";
 import { StandardPage } from "./page.js";
+import { secretsOf } from "./secrets.js";
 import { commandWords, describeEvent, describeLog, quietWords } from "./words.js";
 
 export { StandardPage };
@@ -99,7 +100,7 @@ export default {
   quietWords,
   commandWords,
   sinceWorthy: (line) => line.kind !== "turn" && !/ends? the .* phase/.test(line.text),
-  secretsOf: () => null,
+  secretsOf,
   notices,
   playedTypes: PLAYED,
   stage: (view) => view.stage, // "setup", "playing", "over"

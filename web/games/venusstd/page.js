@@ -11,6 +11,7 @@ import { renderCommands } from "./commands.js";
 import { DASHBOARD_TYPES, renderDashboard } from "./dashboard.js";
 import { renderMarkets } from "./market.js";
 import { renderQuestions } from "./questions.js";
+import { faceDownAt } from "./secrets.js";
 import { renderShip } from "./ship.js";
 import { PHASES, commandWords, flightQuestion, phaseName, promptWords } from "./words.js";
 import { money, titleCase } from "./names.js";
@@ -210,9 +211,11 @@ export class StandardPage {
     }
   }
 
-  drawPieces(view) {
+  /** The pieces of ``view``; a finished game's replay passes its ``secrets`` (secrets.js)
+   * and the moment's ``seq``: the face-down First Contact cards show then. */
+  drawPieces(view, secrets = null, seq = null) {
     this.names.setView(view);
-    drawPieces(this.board, view, this.names);
+    drawPieces(this.board, view, this.names, secrets ? faceDownAt(secrets, seq) : {});
   }
 
   hasMotion(evs) { return lastMove(evs) !== null; }
