@@ -94,3 +94,24 @@ def test_a_finished_games_replay_shows_the_face_down_first_contact_cards(
     page.screenshot(path=f"{SHOTS}-replay-{name}.png")
     page.context.close()
     assert not errors, errors
+
+
+def test_the_face_down_cards_follow_a_data_probes_switch(page: Any, server_url: str) -> None:
+    """"Appendix B > Data Probe": a prober may switch two face-down First Contact cards; the
+    replay's secrets (web/games/venusstd/secrets.js) show each moment's cards: before the
+    switch as placed, after it switched; a redacted log (a game in progress) gives none."""
+    page.goto(f"{server_url}/")
+    got = page.evaluate("""async () => {
+      const { secretsOf, faceDownAt } = await import('/games/venusstd/secrets.js');
+      const events = [
+        { seq: 2, type: 'FirstContactPlaced', data: { cards: { a: 'volois', b: 'dell', c: 'zum' } } },
+        { seq: 9, type: 'FirstContactCardsSwapped', data: { seat: 0, systems: ['a', 'c'] } },
+      ];
+      const s = secretsOf(events);
+      return { before: faceDownAt(s, 1), placed: faceDownAt(s, 8), switched: faceDownAt(s, 9),
+               redacted: secretsOf([{ seq: 2, type: 'FirstContactPlaced', redacted: true }]) };
+    }""")
+    assert got["before"] == {}
+    assert got["placed"] == {"a": "volois", "b": "dell", "c": "zum"}
+    assert got["switched"] == {"a": "zum", "b": "dell", "c": "volois"}
+    assert got["redacted"] is None
