@@ -160,3 +160,32 @@ def test_a_failed_hazard_check_answered_stop(browser: Any, server_url: str,
     page.screenshot(path=f"{SHOTS}-hazard-stopped-{_name(viewport)}.png")
     page.context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_pilot_training_reads_as_the_card_trained_to(browser: Any, server_url: str,
+                                                      viewport: dict[str, Any]) -> None:
+    """"Pilots > Upgrading Pilots": Ann (Ensign Dana Reyes, level 1, skill 3, c100) stays at
+    Galactic Base (the Movement phase skipped): the panel offers the level 2 face as the card
+    it is (its name, skill against the one now, fame, ability) for c60. Trained: c40 left,
+    the dashboard shows Lieutenant Dana Reyes, level 2, skill 4."""
+    errors: list[str] = []
+    page = _open(browser, server_url, errors, {
+        "players": [{"name": "Ann", "pilot": "human", "credits": 100}, {"name": "Bot"}],
+        "phase": "first_contact", "turn": {"skipped_movement": True}}, viewport)
+    box = page.locator("#vs-commands .vs-training")
+    assert box.locator("h4").inner_text() == "Pilot training: level 2 for c60"
+    card = box.locator('.vs-train-card[data-face="human-2"]')
+    text = card.inner_text()
+    assert "Lieutenant Dana Reyes: level 2, skill 4 (now 3), 1 fame." in text, text
+    assert "reroll one speed die" in text, text
+    assert page.locator("#vs-commands button", has_text="Train your pilot").count() == 0
+    page.screenshot(path=f"{SHOTS}-training-{_name(viewport)}.png")
+    _press(page, card.locator("button", has_text="Train to Lieutenant Dana Reyes for c60"))
+    assert _credits(page) == 40
+    dash = page.inner_text("#vs-dashboard")
+    assert "Lieutenant Dana Reyes (Human, level 2, skill 4)" in dash, dash
+    assert page.locator("#vs-commands .vs-training").count() == 0
+    _log(page)
+    page.context.close()
+    assert not errors, errors

@@ -104,7 +104,8 @@ def test_the_face_down_cards_follow_a_data_probes_switch(page: Any, server_url: 
     got = page.evaluate("""async () => {
       const { secretsOf, faceDownAt } = await import('/games/venusstd/secrets.js');
       const events = [
-        { seq: 2, type: 'FirstContactPlaced', data: { cards: { a: 'volois', b: 'dell', c: 'zum' } } },
+        { seq: 2, type: 'FirstContactPlaced',
+          data: { cards: { a: 'volois', b: 'dell', c: 'zum' } } },
         { seq: 9, type: 'FirstContactCardsSwapped', data: { seat: 0, systems: ['a', 'c'] } },
       ];
       const s = secretsOf(events);

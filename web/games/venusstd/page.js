@@ -123,7 +123,7 @@ export class StandardPage {
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
     // a question with a form of its own (questions.js) stands first, above the generic list
     const question = document.createDocumentFragment();
-    for (const c of renderQuestions(question, a.pending, legal, this.names, send)) drawn.add(c);
+    for (const c of renderQuestions(question, a, this.seat, this.names, send)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
     this.parts.commands.prepend(question);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)

@@ -1,7 +1,8 @@
-// Questions the rules ask that read as what they are, not as buttons in words: a Reward card
+// Questions and choices that read as what they are, not as buttons in words: a Reward card
 // drawn with a trade-in icon ("Rewards": keep it, or take its credits the moment it is drawn;
-// the card then lies beside the board, for sale at Galactic Base). Each returns the commands
-// it drew, so the generic list (commands.js) leaves them out.
+// the card then lies beside the board, for sale at Galactic Base); pilot training (the card
+// trained to and its cost). Each returns the commands it drew, so the generic list
+// (commands.js) leaves them out.
 import { el, cmdButton } from "../../platform/dom.js";
 import { money } from "./names.js";
 import { commandWords } from "./words.js";
@@ -31,8 +32,36 @@ function renderTradeIn(root, pending, legal, names, send) {
   return cmds;
 }
 
-/** Draw in ``root`` the questions of ``legal`` that have a form of their own; returns the
- * commands drawn. */
-export function renderQuestions(root, pending, legal, names, send) {
-  return [...renderTradeIn(root, pending, legal, names, send)];
+/** "Pilots > Upgrading Pilots": each face the pilot may train to here, as the card it is (its
+ * name, level, skill against the one now, ability, fame) with what it costs. */
+function renderTraining(root, view, seat, legal, names, send) {
+  const cmds = legal.filter((c) => c.type === "TrainPilot");
+  const now = (view?.pilots || []).find((p) => p.seat === seat);
+  if (!cmds.length || !now) return [];
+  const box = el("div", { class: "vs-question vs-training", role: "group", "aria-label": "Pilot training" });
+  box.append(el("h4", {}, `Pilot training: level ${now.level + 1} for ${money(now.train_cost)}`));
+  box.append(el("p", { class: "hint" }, `${now.name} now: level ${now.level}, skill ${now.skill}. Training is possible here this turn, in the First Contact and Transaction phases (Pilots > Upgrading Pilots).`));
+  for (const c of cmds) {
+    const to = (now.trains_to || []).find((f) => f.face === c.face);
+    const card = el("div", { class: "vs-train-card", "data-face": c.face });
+    if (to) {
+      card.append(el("p", { class: "vs-card-text" }, `${to.name}: level ${to.level}, skill ${to.skill}${to.skill !== now.skill ? ` (now ${now.skill})` : ""}${to.fame ? `, ${to.fame} fame` : ""}.`));
+      if (to.ability && to.ability !== "none") card.append(el("p", { class: "hint" }, to.ability_text));
+    }
+    const label = `Train to ${to ? to.name : names.pilot(c.face)} for ${money(now.train_cost)}`;
+    card.append(cmdButton(label, c, send, { "aria-label": label }));
+    box.append(card);
+  }
+  root.append(box);
+  return cmds;
+}
+
+/** Draw in ``root`` the questions and choices of ``legal`` that have a form of their own
+ * (``seat``: this page's seat); returns the commands drawn. */
+export function renderQuestions(root, answer, seat, names, send) {
+  const legal = answer.legal || [];
+  return [
+    ...renderTradeIn(root, answer.pending, legal, names, send),
+    ...renderTraining(root, answer.view, seat, legal, names, send),
+  ];
 }
