@@ -189,3 +189,45 @@ def test_pilot_training_reads_as_the_card_trained_to(browser: Any, server_url: s
     _log(page)
     page.context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_data_probe_looks_at_two_cards_and_switches_them(browser: Any, server_url: str,
+                                                           viewport: dict[str, Any]) -> None:
+    """"Appendix B > Data Probe": Ann holds a Data Probe in her Set Speed step; the panel
+    offers it as two lists of face-down systems and "Look at both cards". She looks at the
+    Colony World and the Ice Planet: the log tells her both cultures (the ones the position
+    placed there), the question says where each goes if she switches them, and she does."""
+    from engine.kernel import Randomness
+    from engine.venus_standard.scenario import parse_scenario, scenario_state
+
+    position = {"players": [{"name": "Ann", "techs": ["data_probe:1"]}, {"name": "Bot"}]}
+    placed = scenario_state(parse_scenario(position),
+                            Randomness("test", 0, "scenario")).first_contact
+    errors: list[str] = []
+    page = _open(browser, server_url, errors, position, viewport)
+    probe = page.locator("#vs-commands .vs-probe")
+    assert "Data Probe" in probe.inner_text()
+    assert page.locator("#vs-commands button", has_text="Data Probe: look at").count() == 0
+    probe.locator("#vs-probe-a").select_option("colony-world")
+    probe.locator("#vs-probe-b").select_option("colony-world")
+    assert page.locator("#vs-probe-look").is_disabled()  # one system twice is no pair
+    probe.locator("#vs-probe-b").select_option("ice-planet")
+    page.screenshot(path=f"{SHOTS}-probe-{_name(viewport)}.png")
+    _press(page, page.locator("#vs-probe-look"))
+    page.wait_for_selector("#vs-commands.urgent .vs-probe-swap")
+    names = page.evaluate("""(keys) => keys.map((k) => window.starport.game.names.culture(k))""",
+                          [placed["colony-world"], placed["ice-planet"]])
+    log = _log(page)
+    assert (f"You see the face-down First Contact cards: Colony World, the {names[0]}; "
+            f"Ice Planet, the {names[1]} (Data Probe).") in log, log
+    swap = page.locator("#vs-commands .vs-probe-swap")
+    assert f"Colony World: the {names[0]}. Ice Planet: the {names[1]}." in swap.inner_text()
+    switch = swap.locator("button", has_text="Switch them")
+    assert switch.inner_text() == (f"Switch them: the {names[0]} to Ice Planet, "
+                                   f"the {names[1]} to Colony World")
+    page.screenshot(path=f"{SHOTS}-probe-swap-{_name(viewport)}.png")
+    _press(page, switch)
+    assert page.locator("#vs-commands .vs-probe-swap").count() == 0
+    page.context.close()
+    assert not errors, errors

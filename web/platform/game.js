@@ -75,6 +75,7 @@ export class Game {
       replaying: () => !!this.replay?.active,
       busy: () => this.busy,
       view: () => (this.replay?.active ? this.replay.view : this.answer?.view) ?? null,
+      lastEvent: (type) => this.events.findLast((e) => e.type === type && !e.redacted) ?? null,
       showError: (err, kind) => this.showError(err, kind),
     });
     this.board = this.page.board;

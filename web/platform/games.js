@@ -88,6 +88,8 @@ export const FOLDERS = {
  * @property {() => boolean} replaying
  * @property {() => boolean} busy
  * @property {() => (Object|null)} view   the view drawn now (the replay's moment while replaying)
+ * @property {(type: string) => (Object|null)} lastEvent  the newest event of ``type`` this link
+ *   was told (not redacted), e.g. what a secret look showed this seat
  * @property {(err: {message: string}, kind?: string) => void} showError
  */
 

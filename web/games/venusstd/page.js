@@ -123,7 +123,9 @@ export class StandardPage {
     for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
     // a question with a form of its own (questions.js) stands first, above the generic list
     const question = document.createDocumentFragment();
-    for (const c of renderQuestions(question, a, this.seat, this.names, send)) drawn.add(c);
+    // a Data Probe's look: the two cards told to this seat only, for its switch question
+    const seen = a.pending?.prompt === "data_probe_swap" ? this.host.lastEvent?.("FirstContactCardsSeen")?.data?.cards : null;
+    for (const c of renderQuestions(question, a, this.seat, this.names, send, seen)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
     this.parts.commands.prepend(question);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)

@@ -1,7 +1,7 @@
 // Questions and choices that read as what they are, not as buttons in words: a Reward card
 // drawn with a trade-in icon ("Rewards": keep it, or take its credits the moment it is drawn;
 // the card then lies beside the board, for sale at Galactic Base); pilot training (the card
-// trained to and its cost). Each returns the commands it drew, so the generic list
+// trained to and its cost); the Data Probe (two systems to look at, then the switch). Each returns the commands it drew, so the generic list
 // (commands.js) leaves them out.
 import { el, cmdButton } from "../../platform/dom.js";
 import { money } from "./names.js";
@@ -56,12 +56,70 @@ function renderTraining(root, view, seat, legal, names, send) {
   return cmds;
 }
 
+const PROBE = "Appendix B > Data Probe";
+
+/** "Appendix B > Data Probe", in the Set Speed step: two face-down systems picked from two
+ * lists, then "Look" (the cards are told to this seat only; they may then be switched). */
+function renderProbe(root, legal, names, send) {
+  const cmds = legal.filter((c) => c.type === "UseDataProbe");
+  if (!cmds.length) return [];
+  const systems = [...new Set(cmds.flatMap((c) => c.systems))];
+  const box = el("div", { class: "vs-question vs-probe", role: "group", "aria-label": "Data Probe" });
+  box.append(el("h4", {}, "Data Probe"));
+  box.append(el("p", { class: "hint" }, `Look in secret at the face-down First Contact cards of two systems; you may then switch them. The probe goes back to its supply area (${PROBE}).`));
+  const pick = (id, at) => {
+    const s = el("select", { id, "aria-label": at === 0 ? "First system" : "Second system" });
+    for (const sys of systems) s.append(el("option", { value: sys }, names.system(sys)));
+    s.selectedIndex = Math.min(at, systems.length - 1);
+    return s;
+  };
+  const [a, b] = [pick("vs-probe-a", 0), pick("vs-probe-b", 1)];
+  const look = el("button", { type: "button", id: "vs-probe-look" }, "Look at both cards");
+  const chosen = () => cmds.find((c) => c.systems.includes(a.value) && c.systems.includes(b.value) && a.value !== b.value);
+  const sync = () => { look.disabled = !chosen(); };
+  a.addEventListener("change", sync);
+  b.addEventListener("change", sync);
+  look.addEventListener("click", () => { const c = chosen(); if (c) send(c); });
+  sync();
+  const row = el("div", { class: "vs-cmd" });
+  row.append(a, el("span", { class: "hint" }, "and"), b, look);
+  box.append(row);
+  root.append(box);
+  return cmds;
+}
+
+/** The Data Probe's question: switch the two cards just seen, or leave them; each answer
+ * says where each culture ends up when the page saw the cards (``seen``: system -> culture). */
+function renderProbeSwap(root, pending, legal, names, send, seen) {
+  const cmds = legal.filter((c) => c.type === "SwapFirstContactCards");
+  const systems = pending?.prompt === "data_probe_swap" ? pending.detail?.systems || [] : [];
+  if (!cmds.length || systems.length !== 2) return [];
+  const [a, b] = systems;
+  const known = seen && seen[a] && seen[b];
+  const of = (sys) => (known ? `the ${names.culture(seen[sys])}` : "its card");
+  const box = el("div", { class: "vs-question vs-probe-swap", role: "group", "aria-label": "Data Probe: switch the cards or not" });
+  box.append(el("h4", {}, "Data Probe: switch the two cards?"));
+  box.append(el("p", { class: "vs-card-text" }, `${names.system(a)}: ${of(a)}. ${names.system(b)}: ${of(b)}.`));
+  const row = el("div", { class: "vs-cmd" });
+  for (const c of cmds) {
+    const label = c.swap ? (known ? `Switch them: ${of(a)} to ${names.system(b)}, ${of(b)} to ${names.system(a)}` : "Switch the two cards")
+      : "Leave them where they are";
+    row.append(cmdButton(label, c, send, { "aria-label": `${commandWords(c, names)}: ${label}` }));
+  }
+  box.append(row);
+  root.append(box);
+  return cmds;
+}
+
 /** Draw in ``root`` the questions and choices of ``legal`` that have a form of their own
- * (``seat``: this page's seat); returns the commands drawn. */
-export function renderQuestions(root, answer, seat, names, send) {
+ * (``seat``: this page's seat; ``seen``: the First Contact cards a Data Probe showed this
+ * page); returns the commands drawn. */
+export function renderQuestions(root, answer, seat, names, send, seen = null) {
   const legal = answer.legal || [];
   return [
     ...renderTradeIn(root, answer.pending, legal, names, send),
+    ...renderProbeSwap(root, answer.pending, legal, names, send, seen),
+    ...renderProbe(root, legal, names, send),
     ...renderTraining(root, answer.view, seat, legal, names, send),
   ];
 }

@@ -163,7 +163,7 @@ function sentence(ev, names, me) {
     case "CargoJettisoned": return `${who(d.seat)} ${vb(d.seat, "jettison")} ${names.cargo(d.token)}${d.infamy ? ` (${d.infamy} infamy)` : ""}.`;
     case "CargoLost": return `${who(d.seat)} ${vb(d.seat, "lose")} ${names.cargo(d.token)}.`;
     case "CargoOffloaded": return `${who(d.seat)} ${vb(d.seat, "offload")} ${names.cargo(d.token)}.`;
-    case "CultureSuppliesPrepared": case "MarketStacked": case "DemandPlaced": case "FirstContactCardsSeen": case "TechnologyUsed": case "TechnologyReturned": case "EncounterCardReturned": return null;
+    case "CultureSuppliesPrepared": case "MarketStacked": case "DemandPlaced": case "TechnologyUsed": case "TechnologyReturned": case "EncounterCardReturned": return null;
     // -- cards: encounters, pirates, missions, rewards
     case "MissionTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the mission ${names.mission(d.card)}${d.destination ? ` (to ${names.system(d.destination)})` : ""}.`;
     case "MissionCompleted": return `${who(d.seat)} ${vb(d.seat, "complete")} the mission ${names.mission(d.card)}${d.fame ? `: ${d.fame} fame` : ""}.`;
@@ -177,6 +177,7 @@ function sentence(ev, names, me) {
     case "PirateAmbush": return `Pirates ambush ${d.seat === me ? "you" : names.seat(d.seat)} at ${names.space(d.space)}.`;
     case "TokenPlaced": return `A ${humanType(d.token)} token is placed at ${names.space(d.space)}${d.card ? ` (${names.name("encounters", d.card)})` : ""}.`;
     case "TelegatePlaced": return `The telegate ${d.number} token is placed at ${names.space(d.space)}.`;
+    case "FirstContactCardsSeen": return d.cards ? `${who(d.seat)} ${vb(d.seat, "see")} the face-down First Contact cards: ${Object.entries(d.cards).map(([sys, c]) => `${names.system(sys)}, the ${names.culture(c)}`).join("; ")} (Data Probe).` : null;
     case "EncounterCardSeen": return d.card ? `${who(d.seat)} ${vb(d.seat, "see")} the encounter card ${names.name("encounters", d.card)}.` : null;
     case "TitleTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the title ${names.name("titles", d.card)}.`;
     case "EffectDieRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the effect die for ${names.name("encounters", d.card)}${d.value !== undefined ? `: ${d.value}` : ""}.`;
