@@ -63,6 +63,7 @@ def test_a_finished_games_replay_shows_the_face_down_first_contact_cards(
     assert page.locator("#board .fc-secret").count() == 0
     assert "every secret" not in page.locator(".rp-text").inner_text()
     held = page.evaluate(HELD)
+    held_log = page.inner_text("#replay-log") + page.inner_text("#log")
     page.keyboard.press("Escape")
     page.wait_for_selector("#replay-bar", state="hidden")
 
@@ -88,6 +89,12 @@ def test_a_finished_games_replay_shows_the_face_down_first_contact_cards(
         '#board .fc-secret')].map((g) => [g.dataset.system, g.dataset.culture]))""")
     assert shown == {s: placed[s] for s in face_down}, (shown, placed)
     assert "every secret shown" in page.locator(".rp-text").inner_text()
+    # the replay's log says where each card was placed (Setup 3); the live log never did
+    colony = page.evaluate("(k) => window.starport.game.names.culture(k)", placed["colony-world"])
+    said = page.inner_text("#replay-log")
+    assert "The First Contact cards are placed face down:" in said, said
+    assert f"Colony World, the {colony}" in said, said
+    assert "placed face down" not in held_log
     system = face_down[0]
     title = page.locator(f'#board .fc-secret[data-system="{system}"] title').text_content()
     assert title and "Face down" in title and "finished game" in title, title

@@ -102,7 +102,10 @@ function sentence(ev, names, me) {
   switch (ev.type) {
     case "GameSetUp": return `The game is set up: ${(d.players || []).map((p) => `${p.name} (${titleCase(p.pilot)} pilot, ${p.color})`).join(", ")}.`;
     case "ScenarioSetUp": case "ScenarioStarted": return "A position is set up.";
-    case "Asked": case "Answered": case "DeckShuffled": case "LoadedDieUsed": case "PhaseStarted": case "TurnEnded": case "FirstContactPlaced": return null;
+    case "Asked": case "Answered": case "DeckShuffled": case "LoadedDieUsed": case "PhaseStarted": case "TurnEnded": return null;
+    // told to nobody while the game runs (redacted, said above); a finished game's full log
+    // has the cards: its replay says where each lay (Setup 3)
+    case "FirstContactPlaced": return d.cards ? `The First Contact cards are placed face down: ${Object.entries(d.cards).map(([sys, c]) => `${names.system(sys)}, the ${names.culture(c)}`).join("; ")} (Setup 3).` : null;
     case "SetupStepStarted": return `Setup: ${SETUP_STEPS[d.step] || humanType(d.step)}.`;
     case "DialsSet": return `${who(d.seat)} ${vb(d.seat, "set")} the dials: laser ${d.laser}, shield ${d.shield}${why(d.reason)}.`;
     case "ShipPlaced": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ship is placed at ${names.space(d.space)}.`;
