@@ -231,3 +231,42 @@ def test_a_data_probe_looks_at_two_cards_and_switches_them(browser: Any, server_
     assert page.locator("#vs-commands .vs-probe-swap").count() == 0
     page.context.close()
     assert not errors, errors
+
+
+def test_losing_to_pirates_with_goods_of_their_grade_asks_which_on_a_phone(
+        browser: Any, server_url: str) -> None:
+    """"Losing a Pirate Engagement" 1: Ann carries two premium goods (Nillis and Wollow)
+    when she loses to a premium pirate: the rules ask which one they take. On a 390x844
+    phone the answers are in the panel's question box, in view and holding the focus (not
+    only beside the cargo on the ship card far below); she gives up the Nillis goods: the
+    log says so, the Wollow goods stay aboard, her credits are untouched."""
+    from tests.web.test_venus_standard_questions import IN_VIEW
+
+    errors: list[str] = []
+    page = _open(browser, server_url, errors, {
+        "players": [{"name": "Ann", "laser": 1, "shield": 1, "credits": 30,
+                     "cargo": ["nillis:g1", "wollow:g1"]}, {"name": "Bot"}],
+        "dice": [2, 2, 2, 6], "state": {"cards": {"tokens": PIRATE_6}}}, PHONE)
+    _fly(page, "base-colony.1", "base-colony.1")
+    page.wait_for_selector("#vs-commands.urgent button")
+    _press(page, page.locator("#vs-commands button", has_text=re.compile("[Ll]aser")).first)
+    page.wait_for_selector('#vs-commands.urgent button[data-cmd*="GiveUpGoods"]')
+    assert "Choose the goods the pirates take" in page.inner_text("#prompt")
+    names = page.evaluate("() => ['nillis:g1', 'wollow:g1'].map((t) => "
+                          "window.starport.game.names.cargo(t))")
+    answers = page.locator("#vs-commands.urgent button").all_inner_texts()
+    assert answers == [f"Give up {names[0]}", f"Give up {names[1]}"], answers
+    assert page.locator("#shipcard button", has_text="Give up").count() == 0
+    page.wait_for_function(f"() => ({IN_VIEW})().every(Boolean)", timeout=5_000)
+    assert page.evaluate(
+        "() => document.activeElement?.closest('#vs-commands.urgent') !== null")
+    page.screenshot(path=f"{SHOTS}-pirates-take-goods-phone.png")
+    _press(page, page.locator("#vs-commands button", has_text=f"Give up {names[0]}"))
+    log = _log(page)
+    assert "a goods token of their grade is lost" in log, log
+    assert f"{names[0]} leaves your hold for its culture's supply." in log, log
+    cargo = page.inner_text("#shipcard .vs-cargo")
+    assert names[1] in cargo and names[0] not in cargo, cargo
+    assert _credits(page) == 30
+    page.context.close()
+    assert not errors, errors

@@ -120,7 +120,13 @@ export class StandardPage {
     const onMap = new Set(this.targets.map((t) => t.space));
     const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
     for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat, this.opened)) drawn.add(c);
-    for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
+    // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
+    const prompt = a.pending?.prompt;
+    const asked = (!!prompt && !PHASES.some(([k]) => k === prompt)) || flightQuestion(legal);
+    // a question's answers stay in the panel, where the question is asked and brought into
+    // view (the goods the pirates take: "Losing a Pirate Engagement"), not on the ship card
+    const answers = new Set(asked ? legal.filter((c) => c.type === "GiveUpGoods") : []);
+    for (const c of renderShip($("shipcard"), me, view, legal.filter((c) => !answers.has(c)), this.names, send)) drawn.add(c);
     // a question with a form of its own (questions.js) stands first, above the generic list
     const question = document.createDocumentFragment();
     // a Data Probe's look: the two cards told to this seat only, for its switch question
@@ -128,9 +134,6 @@ export class StandardPage {
     for (const c of renderQuestions(question, a, this.seat, this.names, send, seen)) drawn.add(c);
     renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
     this.parts.commands.prepend(question);
-    // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
-    const prompt = a.pending?.prompt;
-    const asked = (!!prompt && !PHASES.some(([k]) => k === prompt)) || flightQuestion(legal);
     this.parts.commands.classList.toggle("urgent", asked && !!this.parts.commands.querySelector("button"));
     // a question answered on the map (a navigation exit, Navigation Spaces): its list too
     $("moves").classList.toggle("urgent", asked && this.targets.length > 0);

@@ -191,7 +191,9 @@ function sentence(ev, names, me) {
     case "ChallengesPlaced": return `The challenge cards are placed: ${(d.cards || []).map((c) => `${names.name("challenges", c.card)} (round ${c.round}, fee ${money(c.fee)})`).join(", ")}.`;
     case "EncounterDeckPeeked": return `${who(d.seat)} ${vb(d.seat, "put")} the encounter card back on the ${d.bottom ? "bottom" : "top"} of the deck.`;
     case "EncounterOfferAnswered": return `${who(d.seat)} ${d.accept ? vb(d.seat, "accept") : vb(d.seat, "refuse")} the offer of ${names.name("encounters", d.card)}.`;
-    case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": case "GoodsReturnedToSupply": return null;
+    case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": return null;
+    // goods the pirates took, or a mission's delivery: the token by name, never silent
+    case "GoodsReturnedToSupply": return `${titleCase(names.cargo(d.token))} leaves ${d.seat === me ? "your" : `${names.seat(d.seat)}'s`} hold for its culture's supply.`;
     case "FirstContactCardsSwapped": return `${who(d.seat)} ${vb(d.seat, "swap")} the First Contact cards of ${(d.systems || []).map((x) => `the ${names.system(x)}`).join(" and ")}.`;
     case "MissionReturned": return `${who(d.seat)} ${vb(d.seat, "return")} the mission ${names.mission(d.card)}.`;
     case "MissionsExchanged": return `${who(d.seat)} ${vb(d.seat, "exchange")} missions with ${d.other === me ? "you" : names.seat(d.other)}.`;
