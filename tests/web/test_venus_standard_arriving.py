@@ -120,3 +120,23 @@ def test_a_question_arriving_while_typing_leaves_the_chat_alone(browser: Any,
     assert abs(page.evaluate(top) - at) <= 2, (page.evaluate(top), at)
     page.context.close()
     assert not errors, errors
+
+
+def test_a_question_arriving_under_a_moving_finger_waits_until_the_page_is_still(
+        browser: Any, server_url: str) -> None:
+    """Bob is scrolling (a wheel turning every 100 ms) when Ann's move asks him the exit: the
+    page is not pulled from under his hand; once he stops, the exits come into view."""
+    errors: list[str] = []
+    page, made = _open_bob(browser, server_url, errors)
+    page.evaluate("""() => { window.__wheel = setInterval(() => document.dispatchEvent(
+        new WheelEvent('wheel', { deltaY: 1, bubbles: true })), 100); }""")
+    _ann_plays(server_url, made, *FLIGHT)
+    page.wait_for_selector("#moves.urgent button", state="attached")
+    page.wait_for_timeout(400)
+    assert not page.evaluate(EXITS_IN_VIEW)
+    assert page.evaluate("() => window.scrollY") == 0
+    page.evaluate("() => clearInterval(window.__wheel)")
+    page.wait_for_function(EXITS_IN_VIEW, timeout=5_000)
+    assert page.evaluate(FOCUS_IN_QUESTION)
+    page.context.close()
+    assert not errors, errors
