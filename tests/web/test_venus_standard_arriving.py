@@ -4,7 +4,8 @@ player to its left chooses), as it arrives on a 390x844 phone, pushed over the w
 
 - the question is brought into view and takes the focus, once (``web/platform/focus.js``
   ``revealArrived``); later redraws leave the page where the player put it;
-- a player typing in the chat keeps the caret and the scroll.
+- a player typing in the chat keeps the caret, and the chat stays where it was on screen;
+- under a moving wheel or finger the page waits until it is still.
 
 Two people at one table, Ann (seat 0, whose ship flies, by the API) and Bob (seat 1, at her
 left, on a phone). Screenshots go to /tmp/starport-vsarrive-*.png.
