@@ -3,13 +3,15 @@ turn, Winning the Game and the Advanced Game."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.kernel import RuleError
 from engine.startraders.components import contracts
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, types
 
 
 def _at_action(**scenario: object):  # type: ignore[no-untyped-def]
@@ -106,7 +108,7 @@ def test_petition_table_prices_petitioning(roll: int, pay: bool, mission: bool,
     game = _at_action(players=[{"name": "Ann", "prestige": 20}, {"name": "Bob"}],
                       contracts=[3, 4], deck_top=[20], dice=[roll - 1])  # +1 area: 20 Prestige
     play(game, 0, c.Petition())
-    assert ruleset.pending(game.state).prompt == "petition_price"
+    assert asked(game.state).prompt == "petition_price"
     play(game, 0, c.PayPetition(pay=pay))
     ann = game.state.players[0]
     assert (ann.mission is not None, ann.stellors, ann.prestige) == (mission, stellors, prestige)
@@ -161,12 +163,12 @@ def test_lucky_lou_draws_two_up_to_three_personalities() -> None:
 def test_imperial_station_chain_wins_the_advanced_game() -> None:
     """Winning the Advanced Game: 3 directly connected Imperial Stations with five players.
     Imperial Station Petition Table 7+: granted, spend 10 Prestige."""
-    players = [{"name": n} for n in "ABCDE"]
+    players: list[dict[str, Any]] = [{"name": n} for n in "ABCDE"]
     players[0].update(world=15, prestige=12)
     game = _at_action(advanced=True, players=players, stations={14: 0, 15: 0, 13: 0},
                       imperial_stations=[13, 14], dice=[6])
     out = play(game, 0, c.Petition())  # 6 + 0 -> 6: pay 10 Stellors and 5 Prestige
-    assert ruleset.pending(game.state).prompt == "petition_price"
+    assert asked(game.state).prompt == "petition_price"
     out = play(game, 0, c.PayPetition(pay=True))
     assert out[-1].type == "GameWon" and out[-1].data["reason"] == "imperial-chain"
     assert game.state.players[0].prestige == 7
@@ -178,7 +180,7 @@ def test_rivals_zap_the_petition_roll_after_it_is_made_petitioning() -> None:
     game = _at_action(players=[{"name": "Ann", "prestige": 16},
                                {"name": "Bob", "hand": ["superzap-1"]}], dice=[1])
     play(game, 0, c.Petition())
-    assert ruleset.pending(game.state).prompt == "zap"
+    assert asked(game.state).prompt == "zap"
     out = play(game, 1, c.Zap(card="superzap-1", delta=-2))
     settled = [e for e in out if e.type == "PetitionSettled"][0]
     assert settled.data["result"] == -1
@@ -213,7 +215,7 @@ def test_the_angered_emperor_puts_the_station_up_for_auction_imperial_station_pe
     game = _angered()
     st = game.state
     assert st.players[0].prestige == 2 and 25 not in st.stations
-    now = ruleset.pending(st)
+    now = asked(st)
     assert now.prompt == "auction" and set(now.seats) == {0, 1, 2}
     assert c.Bid(stellors=30) in list(ruleset.legal_actions(st, 1))
     assert c.Bid(stellors=35) not in list(ruleset.legal_actions(st, 1))
@@ -229,7 +231,7 @@ def test_the_angered_emperor_puts_the_station_up_for_auction_imperial_station_pe
     assert (closed.data["seat"], closed.data["stellors"]) == (1, 15)
     assert st.stations[25] == 1 and st.players[1].stellors == 15
     assert st.players[2].stellors == 20 and st.players[0].stellors == 40
-    assert ruleset.pending(st).prompt == "draw" and st.turn.seat == 0
+    assert asked(st).prompt == "draw" and st.turn.seat == 0
 
 
 def test_an_auction_without_bids_removes_the_station_imperial_station_petition_table() -> None:

@@ -8,7 +8,7 @@ import pytest
 from engine.kernel import RuleError
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 
 def _two(ann: dict, bob: dict | None = None) -> list[dict]:
@@ -20,7 +20,7 @@ def test_takeover_takes_the_station_and_spends_the_action_takeover() -> None:
     station)."""
     game = game_of(players=_two({"world": 25, "hand": ["takeover-1"]}), stations={25: 1})
     play(game, 0, c.PlayCard(card="takeover-1", target=1, world=25))
-    assert game.state.stations[25] == 0 and game.state.turn.stage == "draw"
+    assert game.state.stations[25] == 0 and turn_of(game.state).stage == "draw"
     assert game.state.players[0].prestige == 1
 
 
@@ -29,7 +29,7 @@ def test_takeover_avoided_costs_neither_movement_nor_action_takeover() -> None:
                    stations={25: 1})
     play(game, 0, c.PlayCard(card="takeover-1", target=1, world=25))
     play(game, 1, c.AvoidCalamity(card="avoid-1"))
-    assert game.state.stations[25] == 1 and game.state.turn.stage == "move"
+    assert game.state.stations[25] == 1 and turn_of(game.state).stage == "move"
 
 
 def test_takeover_only_on_your_own_turn_and_world() -> None:
@@ -67,8 +67,9 @@ def test_envoy_misprint_is_telzey_23_imperial_envoy() -> None:
     """Misprint: one Envoy says "Telzey (43)"; it means Telzey (23)."""
     from engine.startraders.components import luck_cards
 
-    assert sorted(c.world for c in luck_cards().values() if c.kind == "envoy") == [
-        13, 23, 33, 43, 53]
+    envoys = [c for c in luck_cards().values() if c.kind == "envoy"]
+    assert sorted(c.world for c in envoys if c.world is not None) == [13, 23, 33, 43, 53]
+    assert len(envoys) == 5
 
 
 def test_envoy_prohibits_delivery_then_delivers_on_arrival_imperial_envoy() -> None:
@@ -105,9 +106,9 @@ def test_priority_run_gives_one_more_jump_attempt_priority_run() -> None:
                    dice=[6, 6])
     play(game, 0, c.PlayCard(card="priority-run-1", target=0))
     play(game, 0, c.Jump(to=13))
-    assert game.state.turn.stage == "move"
+    assert turn_of(game.state).stage == "move"
     play(game, 0, c.Jump(to=14))
-    assert game.state.turn.stage == "action"
+    assert turn_of(game.state).stage == "action"
 
 
 def test_superjump_always_succeeds_along_a_green_line_superjump() -> None:
@@ -134,4 +135,4 @@ def test_jubilee_is_played_when_drawn_and_not_replaced_jubilee() -> None:
     assert "JubileeProclaimed" in types(out)
     assert game.state.players[0].hand == ["zap-1"] and "jubilee-1" in game.state.luck_discard
     assert (game.state.players[0].stellors, game.state.players[1].stellors) == (38, 39)
-    assert ruleset.pending(game.state).prompt == "draw"
+    assert asked(game.state).prompt == "draw"

@@ -3,18 +3,20 @@ the Imperial Contract), Races, Completed Contracts, special payoffs, Prestige bo
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.kernel import RuleError
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, types
 
 CRYSTALS = 20  # Frygia (25) Power Crystals -> Wells (51): 19+3, station 9 (the book's card)
 THREE = [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy"}]
 
 
-def _players(*specs: dict) -> list[dict]:
+def _players(*specs: dict[str, Any]) -> list[dict[str, Any]]:
     names = ["Ann", "Bob", "Cy", "Di"]
     return [{"name": names[i], **spec} for i, spec in enumerate(specs)]
 
@@ -65,7 +67,7 @@ def test_own_station_gets_both_payments_payoffs() -> None:
 def test_imperial_contract_doubles_prestige_not_with_two_players_payoffs(
         players: int, prestige: int) -> None:
     """Contract No. 1 is the Imperial Contract: double Prestige, except in a two-player game."""
-    specs = [{"world": 13, "hold": ["Power Crystals"]}] + [{}] * (players - 1)
+    specs: list[dict[str, Any]] = [{"world": 13, "hold": ["Power Crystals"]}] + [{}] * (players - 1)
     game = game_of(players=_players(*specs), contracts=[CRYSTALS, 1], dice=[6])
     play(game, 0, c.Jump(to=51))
     assert game.state.players[0].prestige == prestige
@@ -74,8 +76,8 @@ def test_imperial_contract_doubles_prestige_not_with_two_players_payoffs(
 def test_race_prestige_and_completed_contract_races() -> None:
     """Races: one extra Prestige per other Trader holding the same cargo (after doubling);
     the Contract becomes a Completed Contract with a right-to-deliver for each holder."""
-    specs = [{"world": 13, "hold": ["Power Crystals"]}, {"hold": ["Power Crystals"]},
-             {"hold": ["Power Crystals"]}]
+    specs: list[dict[str, Any]] = [{"world": 13, "hold": ["Power Crystals"]},
+                                   {"hold": ["Power Crystals"]}, {"hold": ["Power Crystals"]}]
     game = game_of(players=_players(*specs), contracts=[CRYSTALS, 1], dice=[6])
     out = play(game, 0, c.Jump(to=51))
     assert game.state.players[0].prestige == 1 + 6 + 2
@@ -87,7 +89,7 @@ def test_race_prestige_and_completed_contract_races() -> None:
 def test_deliver_to_completed_contract_without_payoff_completed_contracts() -> None:
     """Completed Contracts: the right to deliver pays nothing; every copy goes at once; the
     card is discarded when no markers remain."""
-    specs = [{"world": 51, "hold": ["Power Crystals", "Power Crystals"]}, {}]
+    specs: list[dict[str, Any]] = [{"world": 51, "hold": ["Power Crystals", "Power Crystals"]}, {}]
     game = game_of(players=_players(*specs), contracts=[1, 2],
                    completed=[{"contract": CRYSTALS, "rights": {0: 1}}])
     play(game, 0, c.DeliverCompleted(contract=CRYSTALS))
@@ -97,7 +99,7 @@ def test_deliver_to_completed_contract_without_payoff_completed_contracts() -> N
 
 
 def test_deliver_completed_needs_the_right() -> None:
-    specs = [{"world": 51, "hold": ["Power Crystals"]}, {}]
+    specs: list[dict[str, Any]] = [{"world": 51, "hold": ["Power Crystals"]}, {}]
     game = game_of(players=_players(*specs), contracts=[1, 2],
                    completed=[{"contract": CRYSTALS, "rights": {1: 1}}])
     with pytest.raises(RuleError, match="Completed Contracts"):
@@ -141,7 +143,7 @@ def test_jackpot_pays_only_on_five_or_more_race_prestige_always_special_payoffs(
         roll: int, stellors: int, prestige: int) -> None:
     """Deliveries to Jackpot (63) pay the deliverer only on a roll of 5 or more; the race
     winner always gets the race Prestige (Races)."""
-    specs = [{"world": 26, "hold": ["Tourists"]}, {"hold": ["Tourists"]}]
+    specs: list[dict[str, Any]] = [{"world": 26, "hold": ["Tourists"]}, {"hold": ["Tourists"]}]
     game = game_of(players=_players(*specs), contracts=[1, 62], dice=[6, roll])
     play(game, 0, c.Jump(to=63))
     ann = game.state.players[0]
@@ -151,10 +153,10 @@ def test_jackpot_pays_only_on_five_or_more_race_prestige_always_special_payoffs(
 @pytest.mark.parametrize("engine", [True, False])
 def test_kluge_offers_an_engine_in_lieu_special_payoffs(engine: bool) -> None:
     """Deliveries to Kluge (11) offer an engine instead of the Stellors and Prestige."""
-    specs = [{"world": 12, "hold": ["Gremlins"]}, {}]
+    specs: list[dict[str, Any]] = [{"world": 12, "hold": ["Gremlins"]}, {}]
     game = game_of(players=_players(*specs), contracts=[1, 39], dice=[6])
     play(game, 0, c.Jump(to=11))
-    assert ruleset.pending(game.state).prompt == "kluge_payoff"
+    assert asked(game.state).prompt == "kluge_payoff"
     play(game, 0, c.ChooseKlugePayoff(engine=engine))
     ann = game.state.players[0]
     expected = (4, 40, 1) if engine else (3, 62, 5)
@@ -164,7 +166,7 @@ def test_kluge_offers_an_engine_in_lieu_special_payoffs(engine: bool) -> None:
 def test_new_contract_for_held_cargo_delivers_at_turn_start_dropping_off() -> None:
     """A new Contract calling for a cargo you hold on your current world: deliver at the
     beginning of your turn."""
-    specs = [{"world": 51, "hold": ["Power Crystals"]},
+    specs: list[dict[str, Any]] = [{"world": 51, "hold": ["Power Crystals"]},
              {"world": 13, "hand": ["zap-1", "zap-2"]}]
     # the Contract came up during Bob's turn (the scenario starts there)
     game = game_of(players=_players(*specs), contracts=[1, CRYSTALS], active=1)

@@ -3,10 +3,12 @@ Imperial Mission discarded, fewer Contracts, the turn passes on, the last Trader
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.startraders.ruleset import ruleset
 from engine.startraders.state import Bundle
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 
 def _three() -> list[dict]:
@@ -25,14 +27,14 @@ def test_dropping_out_removes_everything_of_hers_dropping_out() -> None:
     assert game.state.stations == {13: 0} and game.state.offers == []
     assert {"avoid-1"} <= set(game.state.luck_discard) and 20 in game.state.discard
     assert "ContractDiscarded" in types(out)  # no right-to-deliver marker left beside it
-    assert ruleset.pending(game.state).seats == (0,)
-    assert 1 not in ruleset.pending(game.state).anytime
+    assert asked(game.state).seats == (0,)
+    assert 1 not in asked(game.state).anytime
 
 
 def test_dropping_out_on_ones_turn_passes_the_turn() -> None:
     game = game_of(players=_three(), active=1)
     play(game, 1, c.DropOut())
-    assert game.state.turn.seat == 2
+    assert turn_of(game.state).seat == 2
 
 
 def test_the_last_trader_left_wins_rulings() -> None:
@@ -49,14 +51,14 @@ def test_a_window_waiting_for_her_goes_on_dropping_out() -> None:
     players[2]["hand"] = ["disfavor-1"]
     game = game_of(players=players)
     play(game, 2, c.PlayCard(card="disfavor-1", target=1))
-    assert ruleset.pending(game.state).seats == (1,)
+    assert asked(game.state).seats == (1,)
     play(game, 1, c.DropOut())
-    assert game.state.window is None and ruleset.pending(game.state).seats == (0,)
+    assert game.state.window is None and asked(game.state).seats == (0,)
 
 
 def test_fewer_contracts_after_a_drop_out_dropping_out() -> None:
     """The next non-Imperial Contract completed is not replaced (5 players: 4 -> 3)."""
-    players = [{"name": n} for n in "ABCDE"]
+    players: list[dict[str, Any]] = [{"name": n} for n in "ABCDE"]
     players[0].update(world=13, hold=["Power Crystals"])
     game = game_of(players=players, contracts=[1, 2, 20, 3], dice=[6])
     play(game, 4, c.DropOut())

@@ -11,7 +11,7 @@ from engine.bots.random_bot import UniformBot
 from engine.kernel import SPECTATOR, Game, fold
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play
+from .kit import asked, c, game_of, play
 
 PRIVATE = {"CardsDrawn", "StellorsChanged", "CardsSeen", "BidPlaced"}
 
@@ -92,7 +92,7 @@ def test_telzey_look_is_told_to_the_looker_alone_special_payoffs() -> None:
                {"name": "Cy"}]
     game = game_of(players=players, contracts=[1, 34], dice=[6])
     play(game, 0, c.Jump(to=23))
-    assert ruleset.pending(game.state).prompt == "telzey_look"
+    assert asked(game.state).prompt == "telzey_look"
     out = play(game, 0, c.LookAtCards(seat=1))
     seen = [e for e in out if e.type == "CardsSeen"][0]
     assert seen.redacted_for(0)["data"]["cards"] == ["avoid-1", "zap-3"]

@@ -3,16 +3,19 @@ pending prompt, and the private reaction policy (Special Cards; Calamity Cards).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.kernel import Pending, RuleError
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, types
 
 
-def _three(**over: dict) -> list[dict]:
-    players = [{"name": "Ann"}, {"name": "Bob", "prestige": 10}, {"name": "Cy"}]
+def _three(**over: dict[str, Any]) -> list[dict[str, Any]]:
+    players: list[dict[str, Any]] = [{"name": "Ann"}, {"name": "Bob", "prestige": 10},
+                                     {"name": "Cy"}]
     for i, spec in over.items():
         players[int(i[1:])].update(spec)
     return players
@@ -22,7 +25,7 @@ def test_a_player_plays_a_card_during_anothers_turn_stages_of_the_turn() -> None
     """Cards can be played before, during and after each stage, by anyone: the kernel admits
     ``anytime`` seats besides the one it waits for."""
     game = game_of(players=_three(s2={"hand": ["disfavor-5"]}))  # disfavor-5: -3
-    assert 2 in ruleset.pending(game.state).anytime and ruleset.pending(game.state).seats == (0,)
+    assert 2 in asked(game.state).anytime and asked(game.state).seats == (0,)
     play(game, 2, c.PlayCard(card="disfavor-5", target=1))
     assert game.state.players[1].prestige == 7 and game.state.players[2].hand == []
     assert "disfavor-5" in game.state.luck_discard
@@ -39,7 +42,7 @@ def test_avoid_calamity_window_asks_the_victim_avoid_calamity() -> None:
     discarded. The window is a pending prompt to the victim; the turn waits for it."""
     game = game_of(players=_three(s1={"hand": ["avoid-1"]}, s2={"hand": ["gotcha-1"]}))
     play(game, 2, c.PlayCard(card="gotcha-1", target=1))
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.seats == (1,) and now.prompt == "avoid_calamity"
     with pytest.raises(RuleError, match="not possible now"):
         play(game, 0, c.EndMovement())
@@ -47,7 +50,7 @@ def test_avoid_calamity_window_asks_the_victim_avoid_calamity() -> None:
     assert "CalamityAvoided" in types(out)
     assert game.state.players[1].prestige == 10 and game.state.players[1].hand == []
     assert {"avoid-1", "gotcha-1"} <= set(game.state.luck_discard)
-    assert ruleset.pending(game.state).prompt == "move"
+    assert asked(game.state).prompt == "move"
 
 
 def test_gotcha_steals_two_prestige_or_what_she_has_gotcha() -> None:

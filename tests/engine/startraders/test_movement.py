@@ -8,7 +8,7 @@ import pytest
 from engine.kernel import RuleError
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 ANN_AT_MINK = [{"name": "Ann", "world": 14, "hand": []}, {"name": "Bob", "world": 66}]
 
@@ -28,7 +28,7 @@ def test_minimum_roll_by_jumpline_colour_regular_jumps(to: int, roll: int, ok: b
     game = game_of(players=ANN_AT_MINK, dice=[roll])
     play(game, 0, c.Jump(to=to))
     assert (game.state.players[0].world == to) is ok
-    assert game.state.turn.jumps == 1  # failed without a card to re-roll: the attempt is used
+    assert turn_of(game.state).jumps == 1  # failed without a card to re-roll: the attempt is used
 
 
 def test_failed_jump_stays_and_may_try_again_regular_jumps() -> None:
@@ -39,7 +39,7 @@ def test_failed_jump_stays_and_may_try_again_regular_jumps() -> None:
     assert game.state.players[0].world == 14
     play(game, 0, c.Jump(to=15))
     assert game.state.players[0].world == 15
-    assert game.state.turn.stage == "action"  # three engines, three attempts (Engines)
+    assert turn_of(game.state).stage == "action"  # three engines, three attempts (Engines)
 
 
 def test_no_jumpline_refused_naming_the_rule() -> None:
@@ -85,12 +85,12 @@ def test_permission_asked_of_the_owner_who_answers_station_jumps() -> None:
     Details 2)."""
     game = game_of(players=ANN_AT_MINK, stations={15: 1}, dice=[1])
     play(game, 0, c.Jump(to=15, kind="station"))
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.seats == (1,) and now.prompt == "permission"
     with pytest.raises(RuleError, match="not possible now"):
         play(game, 0, c.EndMovement())  # the mover waits for the answer
     play(game, 1, c.AnswerPermission(grant=False))
-    assert game.state.players[0].world == 14 and game.state.turn.jumps == 0
+    assert game.state.players[0].world == 14 and turn_of(game.state).jumps == 0
     with pytest.raises(RuleError, match="refused permission this turn"):  # docs/rulings.md
         play(game, 0, c.Jump(to=15, kind="station"))
     game = game_of(players=ANN_AT_MINK, stations={15: 1}, dice=[1])
@@ -103,7 +103,7 @@ def test_random_jump_two_dice_name_the_world_and_end_movement_random_jumps() -> 
     """Random Jumps: a two then a six is world 26, Drachir; the movement stage ends."""
     game = game_of(players=ANN_AT_MINK, dice=[2, 6])
     play(game, 0, c.RandomJump())
-    assert game.state.players[0].world == 26 and game.state.turn.stage == "action"
+    assert game.state.players[0].world == 26 and turn_of(game.state).stage == "action"
 
 
 def test_reroll_by_turning_in_any_card_re_rolls() -> None:
@@ -112,7 +112,7 @@ def test_reroll_by_turning_in_any_card_re_rolls() -> None:
     players = [{"name": "Ann", "world": 14, "hand": ["gotcha-1", "zap-1"]}, {"name": "Bob"}]
     game = game_of(players=players, dice=[1, 5])
     play(game, 0, c.Jump(to=15))
-    assert ruleset.pending(game.state).prompt == "zap"
+    assert asked(game.state).prompt == "zap"
     with pytest.raises(RuleError, match="Re-Rolls"):
         play(game, 0, c.Reroll(card="avoid-1"))
     out = play(game, 0, c.Reroll(card="gotcha-1"))
@@ -120,7 +120,7 @@ def test_reroll_by_turning_in_any_card_re_rolls() -> None:
     assert game.state.players[0].world == 14  # still in the interval: Ann holds a Zap
     play(game, 0, c.PassReaction())
     assert game.state.players[0].world == 15 and game.state.players[0].hand == ["zap-1"]
-    assert game.state.turn.jumps == 1 and "gotcha-1" in game.state.luck_discard
+    assert turn_of(game.state).jumps == 1 and "gotcha-1" in game.state.luck_discard
 
 
 def test_no_reroll_of_a_random_jump_re_rolls() -> None:
@@ -135,13 +135,13 @@ def test_no_reroll_of_a_random_jump_re_rolls() -> None:
     play(game, 0, c.PassReaction())  # the first die
     play(game, 0, c.PassReaction())  # the second die
     play(game, 0, c.PassReaction())  # the You Are Lost interval
-    assert game.state.players[0].world == 11 and ruleset.pending(game.state).prompt == "action"
+    assert game.state.players[0].world == 11 and asked(game.state).prompt == "action"
 
 
 def test_engines_limit_jump_attempts_engines() -> None:
     players = [{"name": "Ann", "world": 14, "engines": 1}, {"name": "Bob"}]
     game = game_of(players=players, dice=[6])
     play(game, 0, c.Jump(to=13))
-    assert game.state.turn.stage == "action"
+    assert turn_of(game.state).stage == "action"
     with pytest.raises(RuleError, match="Stages of the Turn"):
         play(game, 0, c.Jump(to=14))

@@ -7,8 +7,9 @@ import pytest
 
 from engine.kernel import Game, RuleError
 from engine.startraders.ruleset import ruleset
+from engine.startraders.state import StarState
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 
 def test_the_banker_starts_with_one_engine_and_150_stellors_new_personalities() -> None:
@@ -43,7 +44,7 @@ def test_verdant_velma_green_lines_need_three_or_nothing_by_station(kind: str, r
                                                                     ok: bool) -> None:
     game = game_of(players=[{"name": "Vel", "world": 13, "personality": "verdant-velma"},
                             {"name": "Bo"}], stations={51: 0}, dice=[roll])
-    play(game, 0, c.Jump(to=51, kind=kind))  # type: ignore[arg-type]
+    play(game, 0, c.Jump(to=51, kind=kind))
     assert (game.state.players[0].world == 51) is ok
 
 
@@ -52,12 +53,12 @@ def test_the_seers_psychic_jump_goes_where_the_roll_allows_new_personalities() -
     game = game_of(players=[{"name": "Sy", "world": 13, "personality": "seer"},
                             {"name": "Bo"}], dice=[3])
     play(game, 0, c.SpecialJump(kind="psychic"))
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.prompt == "choose_jump" and now.detail["worlds"] == [12, 14]  # red 3, orange 2
     with pytest.raises(RuleError, match="choose one of"):
         play(game, 0, c.ChooseJump(world=51))
     play(game, 0, c.ChooseJump(world=12))
-    assert game.state.players[0].world == 12 and game.state.turn.jumps == 1
+    assert game.state.players[0].world == 12 and turn_of(game.state).jumps == 1
     with pytest.raises(RuleError, match="first attempt"):
         play(game, 0, c.SpecialJump(kind="psychic"))
 
@@ -66,9 +67,9 @@ def test_the_seer_may_choose_not_to_move() -> None:
     game = game_of(players=[{"name": "Sy", "world": 13, "personality": "seer"},
                             {"name": "Bo"}], dice=[1])
     play(game, 0, c.SpecialJump(kind="psychic"))
-    assert ruleset.pending(game.state).detail["worlds"] == []
+    assert asked(game.state).detail["worlds"] == []
     play(game, 0, c.ChooseJump(world=None))
-    assert game.state.players[0].world == 13 and game.state.turn.jumps == 1
+    assert game.state.players[0].world == 13 and turn_of(game.state).jumps == 1
 
 
 def test_awesome_andis_jump_picks_a_pair_of_three_dice_new_personalities() -> None:
@@ -77,9 +78,9 @@ def test_awesome_andis_jump_picks_a_pair_of_three_dice_new_personalities() -> No
     game = game_of(players=[{"name": "Andi", "world": 13, "personality": "awesome-andi"},
                             {"name": "Bo"}], dice=[2, 6, 4])
     play(game, 0, c.SpecialJump(kind="awesome"))
-    assert ruleset.pending(game.state).detail["worlds"] == [26, 64, 42]
+    assert asked(game.state).detail["worlds"] == [26, 64, 42]
     play(game, 0, c.ChooseJump(world=64))
-    assert game.state.players[0].world == 64 and game.state.turn.stage == "move"
+    assert game.state.players[0].world == 64 and turn_of(game.state).stage == "move"
     with pytest.raises(RuleError, match="once per turn"):
         play(game, 0, c.SpecialJump(kind="awesome"))
 
@@ -99,7 +100,7 @@ def test_pirate_pete_avoids_a_calamity_with_piracy_new_personalities() -> None:
                             {"name": "Pete", "personality": "pirate-pete", "prestige": 5,
                              "hand": ["piracy-2"]}])
     play(game, 0, c.PlayCard(card="disfavor-1", target=1))
-    assert ruleset.pending(game.state).seats == (1,)  # "playable": his Piracy counts
+    assert asked(game.state).seats == (1,)  # "playable": his Piracy counts
     play(game, 1, c.AvoidCalamity(card="piracy-2"))
     assert game.state.players[1].prestige == 5
 
@@ -115,7 +116,7 @@ def test_pirate_pete_plays_piracy_as_you_are_lost() -> None:
                             {"name": "Pete", "personality": "pirate-pete",
                              "hand": ["piracy-3"]}], dice=[6, 3, 5])
     play(game, 0, c.Jump(to=13))  # Pete is first asked in the You Are Lost interval
-    assert ruleset.pending(game.state).prompt == "you_are_lost"
+    assert asked(game.state).prompt == "you_are_lost"
     play(game, 1, c.PlayYouAreLost(card="piracy-3"))
     assert game.state.players[0].world == 35 and game.state.window is None
 
@@ -142,7 +143,7 @@ def test_random_play_with_the_new_personalities_never_waits_on_nobody(seed: str)
 
 
 def _pete_at_action(victim: dict[str, object], dice: list[int],
-                    pete: dict[str, object] | None = None) -> Game:  # type: ignore[type-arg]
+                    pete: dict[str, object] | None = None) -> Game[StarState]:
     game = game_of(players=[{"name": "Pete", "personality": "pirate-pete", "world": 25,
                              "prestige": 5, **(pete or {})},
                             {"name": "Bo", "world": 25, **victim}], dice=dice)
@@ -158,7 +159,7 @@ def test_pirate_pete_destroys_an_engine_on_five_or_more_new_personalities() -> N
     out = play(game, 0, c.DestroyEngine(target=1))
     assert "EngineDestroyed" in types(out)
     assert game.state.players[1].engines == 2 and game.state.players[0].prestige == 2
-    assert game.state.turn.stage == "draw"
+    assert turn_of(game.state).stage == "draw"
 
 
 def test_pirate_petes_raid_fails_below_five_and_the_prestige_is_paid_new_personalities(
@@ -167,7 +168,7 @@ def test_pirate_petes_raid_fails_below_five_and_the_prestige_is_paid_new_persona
     out = play(game, 0, c.DestroyEngine(target=1))
     assert "EngineDestroyed" not in types(out)
     assert (game.state.players[1].engines, game.state.players[0].prestige) == (3, 2)
-    assert game.state.turn.stage == "draw"
+    assert turn_of(game.state).stage == "draw"
 
 
 @pytest.mark.parametrize("card", ["avoid-1", "piracy-1"])
@@ -177,14 +178,14 @@ def test_the_defender_stops_petes_raid_with_avoid_calamity_or_piracy_new_persona
     Piracy"."""
     game = _pete_at_action({"hand": [card, "favor-1"]}, dice=[6])
     play(game, 0, c.DestroyEngine(target=1))
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.prompt == "avoid_calamity" and now.seats == (1,)
     assert c.AvoidCalamity(card="favor-1") not in list(ruleset.legal_actions(game.state, 1))
     with pytest.raises(RuleError, match="Piracy"):
         play(game, 1, c.AvoidCalamity(card="favor-1"))
     play(game, 1, c.AvoidCalamity(card=card))
     assert game.state.players[1].engines == 3 and card in game.state.luck_discard
-    assert ruleset.pending(game.state).prompt == "draw"
+    assert asked(game.state).prompt == "draw"
 
 
 @pytest.mark.parametrize(("scenario", "match"), [
@@ -208,12 +209,12 @@ def test_a_zap_changes_petes_raid_roll_new_personalities() -> None:
     """Zap!: "for other rolls, use the number as is": a rival's Zap turns a 5 into a 4."""
     game = _pete_at_action({"hand": ["zap-1"], "policy": "ask"}, dice=[5])
     play(game, 0, c.DestroyEngine(target=1))
-    assert ruleset.pending(game.state).prompt == "zap"  # Pete holds nothing: Bo is asked
+    assert asked(game.state).prompt == "zap"  # Pete holds nothing: Bo is asked
     out = play(game, 1, c.Zap(card="zap-1", delta=-1))
     assert "EngineDestroyed" not in types(out) and game.state.players[1].engines == 3
 
 
-def _velma(world: int, dice: list[int], **more: object) -> Game:  # type: ignore[type-arg]
+def _velma(world: int, dice: list[int], **more: object) -> Game[StarState]:
     return game_of(players=[{"name": "Vel", "personality": "verdant-velma", "world": world},
                             {"name": "Bo", "world": 66, **more}], dice=dice)
 
@@ -223,10 +224,10 @@ def test_verdant_velma_rerolls_a_first_die_matching_her_departure_new_personalit
     long as it matches the first number of the world she departed from: from 25 a 2."""
     game = _velma(25, dice=[2, 4, 3])
     play(game, 0, c.RandomJump())
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.prompt == "first_die" and now.detail["die"] == 2
     play(game, 0, c.RerollFirstDie(reroll=True))
-    assert ruleset.pending(game.state).prompt != "first_die"  # once per jump
+    assert asked(game.state).prompt != "first_die"  # once per jump
     assert game.state.players[0].world == 43
 
 
@@ -256,12 +257,12 @@ def test_verdant_velma_rerolls_the_first_die_of_you_are_lost_new_personalities()
     the first die 2 matches 25's first number, so Velma may re-roll it."""
     game = _velma(25, dice=[3, 2, 5, 1], hand=["lost-1"], policy="ask")
     play(game, 0, c.Jump(to=24))  # red: 3 succeeds
-    while ruleset.pending(game.state).prompt != "you_are_lost" or \
-            ruleset.pending(game.state).seats != (1,):
-        play(game, ruleset.pending(game.state).seats[0], c.PassReaction())
+    while asked(game.state).prompt != "you_are_lost" or \
+            asked(game.state).seats != (1,):
+        play(game, asked(game.state).seats[0], c.PassReaction())
     play(game, 1, c.PlayYouAreLost(card="lost-1"))  # Velma holds no Avoid Calamity
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.prompt == "first_die" and now.detail["kind"] == "lost"
     play(game, 0, c.RerollFirstDie(reroll=True))
     assert game.state.players[0].world == 51
-    assert ruleset.pending(game.state).prompt == "you_are_lost"
+    assert asked(game.state).prompt == "you_are_lost"

@@ -8,7 +8,7 @@ from engine.kernel import Game, RuleError
 from engine.startraders.galaxy import CAPITAL, load_galaxy
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, play
+from .kit import asked, c, play
 
 
 def _start(n: int, seed: int = 1, **options: object) -> Game:
@@ -55,13 +55,13 @@ def test_insider_starts_on_capital_and_places_three_stations_setting_up_6() -> N
     game = _start(3, personalities=["navigator", "insider", "hero"])
     st = game.state
     assert st.players[1].world == CAPITAL and st.stations[CAPITAL] == 1
-    assert st.slots == [] and ruleset.pending(st).prompt == "place_station"
+    assert st.slots == [] and asked(st).prompt == "place_station"
     with pytest.raises(RuleError, match="Stations"):
         play(game, 1, c.PlaceStation(world=st.players[0].world))
     for world in (13, 25, 45):
         play(game, 1, c.PlaceStation(world=world))
     assert [st.stations[w] for w in (13, 25, 45)] == [1, 1, 1]
-    assert len(game.state.slots) == 2 and ruleset.pending(game.state).prompt == "move"
+    assert len(game.state.slots) == 2 and asked(game.state).prompt == "move"
 
 
 @pytest.mark.parametrize("n", [1, 7])

@@ -9,7 +9,7 @@ import pytest
 from engine.kernel import RuleError, TakeBack, fold
 from engine.startraders.ruleset import ruleset
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 ANN_AT_MINK = [{"name": "Ann", "world": 14, "hand": []}, {"name": "Bob", "world": 66}]
 RULE = "house rule: take-backs"
@@ -42,7 +42,7 @@ def test_a_station_jump_is_taken_back_and_another_jump_made() -> None:
     play(game, 0, c.Jump(to=15, kind="station"))
     assert game.state.players[0].world == 15 and can_take_back(game)
     assert take_back(game) == before
-    assert game.state.players[0].world == 14 and game.state.turn.jumps == 0
+    assert game.state.players[0].world == 14 and turn_of(game.state).jumps == 0
     play(game, 0, c.Jump(to=13, kind="station"))  # and jumps elsewhere
     assert game.state.players[0].world == 13
     assert [e.type for e in game.events].count("TookBack") == 1  # the log keeps it all
@@ -79,7 +79,7 @@ def test_barrier_a_reaction_window_that_asks_a_seat() -> None:
     game = game_of(players=players, stations={15: 0})
     out = play(game, 0, c.Jump(to=15, kind="station"))
     assert "ReactionAsked" in types(out)
-    assert 0 in ruleset.pending(game.state).anytime
+    assert 0 in asked(game.state).anytime
     assert not can_take_back(game)
     refused(game)
 

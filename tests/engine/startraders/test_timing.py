@@ -4,13 +4,13 @@ ship exits hyperspace (step 7) only when the interval closes."""
 
 from __future__ import annotations
 
-from engine.startraders.ruleset import ruleset
+from typing import Any
 
-from .kit import c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 
-def _players(**over: dict) -> list[dict]:
-    players = [{"name": "Ann", "world": 14}, {"name": "Bob"}, {"name": "Cy"}]
+def _players(**over: dict[str, Any]) -> list[dict[str, Any]]:
+    players: list[dict[str, Any]] = [{"name": "Ann", "world": 14}, {"name": "Bob"}, {"name": "Cy"}]
     for key, spec in over.items():
         players[int(key[1:])].update(spec)
     return players
@@ -22,15 +22,15 @@ def test_interval_polls_the_mover_first_then_in_turn_order_timing_details() -> N
     players = _players(s0={"policy": "ask"}, s1={"policy": "ask"}, s2={"policy": "ask"})
     game = game_of(players=players, active=0, dice=[6])
     play(game, 0, c.Jump(to=13))
-    asked = []
+    polled: list[tuple[str, int]] = []
     for _ in range(9):
-        now = ruleset.pending(game.state)
-        asked.append((now.prompt, now.seats[0]))
+        now = asked(game.state)
+        polled.append((now.prompt, now.seats[0]))
         play(game, now.seats[0], c.PassReaction())
-    assert asked == [("quarantine", 0), ("quarantine", 1), ("quarantine", 2),  # step 2
+    assert polled == [("quarantine", 0), ("quarantine", 1), ("quarantine", 2),  # step 2
                      ("zap", 0), ("zap", 1), ("zap", 2),  # step 4
                      ("you_are_lost", 0), ("you_are_lost", 1), ("you_are_lost", 2)]  # step 6
-    assert ruleset.pending(game.state).prompt == "move" and game.state.players[0].world == 13
+    assert asked(game.state).prompt == "move" and game.state.players[0].world == 13
 
 
 def test_you_are_lost_sends_the_ship_by_two_dice_and_ends_movement_you_are_lost() -> None:
@@ -38,10 +38,10 @@ def test_you_are_lost_sends_the_ship_by_two_dice_and_ends_movement_you_are_lost(
     goes where two dice say (3, 5: Babel) and the movement stage is over."""
     game = game_of(players=_players(s1={"hand": ["lost-1"]}), dice=[6, 3, 5])
     play(game, 0, c.Jump(to=13))
-    assert ruleset.pending(game.state).seats == (1,)  # only Bob holds a playable card
+    assert asked(game.state).seats == (1,)  # only Bob holds a playable card
     out = play(game, 1, c.PlayYouAreLost(card="lost-1"))
     assert "LostJump" in types(out)
-    assert game.state.players[0].world == 35 and game.state.turn.stage == "action"
+    assert game.state.players[0].world == 35 and turn_of(game.state).stage == "action"
 
 
 def test_avoid_calamity_against_you_are_lost_keeps_the_ship_avoid_calamity() -> None:
@@ -49,10 +49,10 @@ def test_avoid_calamity_against_you_are_lost_keeps_the_ship_avoid_calamity() -> 
     game = game_of(players=players, dice=[6])
     play(game, 0, c.Jump(to=13))
     play(game, 1, c.PlayYouAreLost(card="lost-1"))
-    assert ruleset.pending(game.state).prompt == "avoid_calamity"
-    assert ruleset.pending(game.state).seats == (0,)
+    assert asked(game.state).prompt == "avoid_calamity"
+    assert asked(game.state).seats == (0,)
     play(game, 0, c.AvoidCalamity(card="avoid-1"))
-    assert game.state.players[0].world == 13 and game.state.turn.stage == "move"
+    assert game.state.players[0].world == 13 and turn_of(game.state).stage == "move"
 
 
 def test_you_are_lost_after_you_are_lost_you_are_lost() -> None:
@@ -61,7 +61,7 @@ def test_you_are_lost_after_you_are_lost_you_are_lost() -> None:
     game = game_of(players=players, dice=[6, 3, 5, 2, 6])
     play(game, 0, c.Jump(to=13))
     play(game, 1, c.PlayYouAreLost(card="lost-1"))
-    assert ruleset.pending(game.state).seats == (2,)  # the new interval: Cy may answer
+    assert asked(game.state).seats == (2,)  # the new interval: Cy may answer
     play(game, 2, c.PlayYouAreLost(card="lost-2"))
     assert game.state.players[0].world == 26
 
@@ -96,9 +96,9 @@ def test_zap_your_own_roll_down_to_stay_timing_details_example() -> None:
     down to a 1 to stay on Mink" (a Zapped roll is used as is)."""
     game = game_of(players=_players(s0={"hand": ["zap-1"]}), dice=[2])
     play(game, 0, c.Jump(to=13))
-    assert ruleset.pending(game.state).prompt == "zap"
+    assert asked(game.state).prompt == "zap"
     play(game, 0, c.Zap(card="zap-1", delta=-1))  # nobody else holds a Zap: settled
-    assert game.state.players[0].world == 14 and game.state.turn.jumps == 1
+    assert game.state.players[0].world == 14 and turn_of(game.state).jumps == 1
 
 
 def test_an_opponent_zaps_then_the_jumper_rerolls_zap_has_no_effect_after_reroll() -> None:
@@ -108,9 +108,9 @@ def test_an_opponent_zaps_then_the_jumper_rerolls_zap_has_no_effect_after_reroll
     players = _players(s0={"hand": ["favor-1"]}, s1={"hand": ["superzap-1"]})
     game = game_of(players=players, dice=[4, 5])
     play(game, 0, c.Jump(to=15))  # red 3+: 4 succeeds; Ann holds no Zap: not asked
-    assert ruleset.pending(game.state).seats == (1,)
+    assert asked(game.state).seats == (1,)
     play(game, 1, c.Zap(card="superzap-1", delta=-2))  # 2: fails
-    assert ruleset.pending(game.state).seats == (0,)  # Ann may now re-roll
+    assert asked(game.state).seats == (0,)  # Ann may now re-roll
     play(game, 0, c.Reroll(card="favor-1"))  # 5
     assert game.state.players[0].world == 15
 
@@ -133,7 +133,7 @@ def test_anyone_may_cancel_a_quarantine_with_avoid_calamity_quarantine() -> None
     players = _players(s1={"hand": ["avoid-1"]}, s2={"hand": ["quarantine-1"]})
     game = game_of(players=players)
     _quarantine_mink(game)
-    now = ruleset.pending(game.state)
+    now = asked(game.state)
     assert now.prompt == "avoid_calamity" and now.seats == (1,)
     play(game, 1, c.AvoidCalamity(card="avoid-1"))
     assert game.state.quarantines == []
@@ -147,7 +147,7 @@ def test_a_quarantined_ship_cannot_leave_the_jump_is_aborted_timing_details_2() 
     _quarantine_mink(game)
     out = play(game, 0, c.Jump(to=13))
     assert "JumpAborted" in types(out) and game.state.players[0].world == 14
-    assert game.state.turn.jumps == 0 and ruleset.pending(game.state).prompt == "move"
+    assert turn_of(game.state).jumps == 0 and asked(game.state).prompt == "move"
 
 
 def test_avoid_calamity_lets_the_trapped_ship_leave_until_it_jumps_quarantine() -> None:
@@ -158,7 +158,7 @@ def test_avoid_calamity_lets_the_trapped_ship_leave_until_it_jumps_quarantine() 
     _quarantine_mink(game)
     play(game, 0, c.PassReaction())  # Ann could cancel it at once; she keeps her card
     play(game, 0, c.Jump(to=15))  # red 3+
-    assert ruleset.pending(game.state).prompt == "quarantine"
+    assert asked(game.state).prompt == "quarantine"
     play(game, 0, c.AvoidCalamity(card="avoid-1"))  # escape; the roll of 2 fails
     assert game.state.players[0].world == 14 and game.state.players[0].escapes == 1
     play(game, 0, c.Jump(to=15))  # the escape still applies: 5 succeeds
@@ -170,7 +170,7 @@ def test_quarantine_played_in_the_interval_traps_the_jumper_quarantine_interval(
     Quarantined"."""
     game = game_of(players=_players(s1={"hand": ["quarantine-2"]}), dice=[6])
     play(game, 0, c.Jump(to=13))
-    assert ruleset.pending(game.state).seats == (1,)
+    assert asked(game.state).seats == (1,)
     out = play(game, 1, c.Quarantine(card="quarantine-2"))
     assert "QuarantinePlaced" in types(out) and "JumpAborted" in types(out)
     assert game.state.players[0].world == 14
@@ -197,9 +197,9 @@ def test_quarantine_on_the_destination_zap_down_to_stay_timing_details_example()
     play(game, 0, c.PassReaction())  # the roll is a 2: Ann (holding a Zap) passes first
     play(game, 1, c.Quarantine(card="quarantine-1"))  # on Niven, the destination
     assert [q["world"] for q in game.state.quarantines] == [13]
-    assert ruleset.pending(game.state).seats == (0,)  # the interval starts again with Ann
+    assert asked(game.state).seats == (0,)  # the interval starts again with Ann
     play(game, 0, c.Zap(card="zap-1", delta=-1))
-    assert game.state.players[0].world == 14 and game.state.turn.jumps == 1
+    assert game.state.players[0].world == 14 and turn_of(game.state).jumps == 1
 
 
 def test_quarantine_in_the_you_are_lost_interval_traps_on_arrival_timing_details() -> None:
@@ -210,9 +210,9 @@ def test_quarantine_in_the_you_are_lost_interval_traps_on_arrival_timing_details
     play(game, 0, c.Jump(to=13))
     play(game, 1, c.PassReaction())  # Bob waits through the Quarantine interval
     play(game, 1, c.PassReaction())  # and the Zap/Reroll interval
-    assert ruleset.pending(game.state).prompt == "you_are_lost"
+    assert asked(game.state).prompt == "you_are_lost"
     play(game, 1, c.Quarantine(card="quarantine-1"))  # on Niven, where Ann now is
-    assert ruleset.pending(game.state).seats == (2,)  # the interval goes on
+    assert asked(game.state).seats == (2,)  # the interval goes on
     play(game, 2, c.PlayYouAreLost(card="lost-1"))  # Cy lets her escape: two dice, 2 and 6
     assert game.state.players[0].world == 26
 
@@ -243,7 +243,7 @@ def test_the_reaction_timer_counts_from_the_windows_opening_and_silence_passes()
 
     game = Game.start(rules, {"personalities": "none", "reaction_timer": 30}, ["A", "B"], 7)
     assert countdown(game.state) is None  # no window yet
-    mover = rules.pending(game.state).seats[0]
+    mover = asked(game.state).seats[0]
     for seat in (0, 1):
         game.play(seat, c.SetReactionPolicy(policy="ask"))
     jump = next(a for a in rules.legal_actions(game.state, mover) if isinstance(a, c.Jump))
