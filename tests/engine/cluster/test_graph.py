@@ -15,20 +15,20 @@ def square() -> Graph:
     return Graph("abcde", [("a", "b", 1), ("b", "c", 1), ("a", "c", 2), ("c", "d", 1)])
 
 
-def test_neighbours_carry_the_line_cost_both_ways():
+def test_neighbours_carry_the_line_cost_both_ways() -> None:
     g = square()
     assert g.neighbours("a") == {"b": 1, "c": 2}
     assert g.neighbours("c")["a"] == 2
 
 
-def test_reachable_and_distances():
+def test_reachable_and_distances() -> None:
     g = square()
     assert g.reachable("a") == {"a", "b", "c", "d"}
     assert g.distances("a") == {"a": 0, "b": 1, "c": 2, "d": 3}
     assert "e" not in g.distances("a")
 
 
-def test_shortest_path_is_deterministic_and_none_when_cut_off():
+def test_shortest_path_is_deterministic_and_none_when_cut_off() -> None:
     g = square()
     path = g.shortest_path("a", "d")
     assert path in (["a", "b", "c", "d"], ["a", "c", "d"])
@@ -38,20 +38,20 @@ def test_shortest_path_is_deterministic_and_none_when_cut_off():
     assert g.path_cost(["a", "c", "d"]) == 3
 
 
-def test_step_cost_hook_skips_spaces():
+def test_step_cost_hook_skips_spaces() -> None:
     g = square()
     free_b = lambda _h, there, cost: 0 if there == "b" else cost  # noqa: E731
     assert g.distances("a", step_cost=free_b)["c"] == 1
 
 
-def test_bad_lines_are_named():
+def test_bad_lines_are_named() -> None:
     with pytest.raises(ValueError, match="unknown space z"):
         Graph("ab", [("a", "z", 1)])
     with pytest.raises(ValueError, match="no line between a and d"):
         square().path_cost(["a", "d"])
 
 
-def test_the_classic_board_indexes_its_paths_with_the_shared_graph():
+def test_the_classic_board_indexes_its_paths_with_the_shared_graph() -> None:
     board = load_board("avalon-hill")
     for dot, near in board.paths.items():
         assert near == board.graph.neighbours(dot)
@@ -67,7 +67,7 @@ lines_st = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(
 
 @given(lines_st)
 @settings(max_examples=80, deadline=None)
-def test_cheapest_costs_are_consistent(lines):
+def test_cheapest_costs_are_consistent(lines: list[tuple[str, str, int]]) -> None:
     g = Graph([f"s{i}" for i in range(10)], lines)
     d = g.distances("s0")
     assert set(d) == g.reachable("s0")
@@ -79,7 +79,7 @@ def test_cheapest_costs_are_consistent(lines):
         assert g.path_cost(path) == cost
 
 
-def test_standard_board_costs_are_symmetric():
+def test_standard_board_costs_are_symmetric() -> None:
     from engine.venus_standard.board import load_board
 
     board = load_board()

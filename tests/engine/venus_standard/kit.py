@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bots.random_bot import UniformBot
-from engine.kernel import Event, Game, takeback
+from engine.kernel import Event, Game, Pending, takeback
 from engine.venus_standard import commands as c
 from engine.venus_standard import scenario
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.state import StandardState
+from engine.venus_standard.state import Dial, StandardState, Turn
 
-__all__ = ["c", "dials_set", "game_of", "play", "play_out", "ruleset", "start", "types"]
+__all__ = ["asked", "c", "dials_set", "game_of", "play", "play_out", "ruleset", "start", "turn_of",
+           "types"]
 
 
 def start(n: int, seed: str = "t", **options: Any) -> Game[StandardState]:
@@ -28,16 +29,27 @@ def play(game: Game[StandardState], seat: int, command: Any) -> list[Event]:
     return game.play(seat, command)
 
 
+def asked(state: StandardState) -> Pending:
+    """What the game waits for now; a test that asks knows the game is not over."""
+    now = ruleset.pending(state)
+    assert now is not None, "the game is over: nobody is asked"
+    return now
+
+
+def turn_of(state: StandardState) -> Turn:
+    """The turn in play; a test that looks at it knows the game is not over."""
+    assert state.turn is not None, "the game is over: no turn in play"
+    return state.turn
+
+
 def types(events: list[Event]) -> list[str]:
     return [e.type for e in events]
 
 
-def dials_set(game: Game[StandardState], dial: str = "laser") -> None:
+def dials_set(game: Game[StandardState], dial: Dial = "laser") -> None:
     """Setup 12 for every player."""
-    while ruleset.pending(game.state) is not None and \
-            ruleset.pending(game.state).prompt == "choose_dial":  # type: ignore[union-attr]
-        seat = ruleset.pending(game.state).seats[0]  # type: ignore[union-attr]
-        game.play(seat, c.ChooseDial(dial=dial))  # type: ignore[arg-type]
+    while (now := ruleset.pending(game.state)) is not None and now.prompt == "choose_dial":
+        game.play(now.seats[0], c.ChooseDial(dial=dial))
 
 
 def play_out(game: Game[StandardState], limit: int = 50_000, *,

@@ -39,7 +39,7 @@ def rejected(data: dict[str, Any]) -> str:
     return str(info.value)
 
 
-def test_systems_and_routes_fourteen_systems_each_with_a_market(board):
+def test_systems_and_routes_fourteen_systems_each_with_a_market(board: StandardBoard) -> None:
     """Systems and Routes: "The galactic cluster consists of 14 systems each connected by one
     or more trade routes"; a system is its solid-line spaces "and a market"."""
     systems = board.cultured_systems
@@ -52,7 +52,7 @@ def test_systems_and_routes_fourteen_systems_each_with_a_market(board):
         assert dashed, f"{s} has no trade route"
 
 
-def test_spaceport_systems_have_no_surface_cities(board):
+def test_spaceport_systems_have_no_surface_cities(board: StandardBoard) -> None:
     """Transaction Phase, note: the Nebula Habitat, the Asteroid System and the
     Multi-Generational Ship "do not have surface cities. Instead, these systems have
     spaceports"."""
@@ -65,7 +65,7 @@ def test_spaceport_systems_have_no_surface_cities(board):
         assert board.surface_cities(s), s
 
 
-def test_move_gray_lines_cost_one_green_lines_cost_two(board):
+def test_move_gray_lines_cost_one_green_lines_cost_two(board: StandardBoard) -> None:
     """Move: "along a gray (solid or dashed) line costs him one movement point, while moving
     along a solid green line costs him two"."""
     for line in board.lines:
@@ -78,18 +78,18 @@ def test_move_gray_lines_cost_one_green_lines_cost_two(board):
     assert len(greens) > len(city_lines)  # green lines elsewhere too (Asteroid System, ...)
 
 
-def test_every_surface_city_hangs_on_one_green_line_from_an_orbit(board):
+def test_every_surface_city_hangs_on_one_green_line_from_an_orbit(board: StandardBoard) -> None:
     for city in board.of_kind(SpaceKind.SURFACE_CITY):
         assert len(board.neighbours(city)) == 1
         (orbit,) = board.orbits_of_city(city)
         assert board.city_of_orbit(orbit) == city
 
 
-def test_every_space_reachable_from_galactic_base(board):
+def test_every_space_reachable_from_galactic_base(board: StandardBoard) -> None:
     assert set(board.distances(board.galactic_base)) == set(board.spaces)
 
 
-def test_galactic_base_is_not_a_system(board):
+def test_galactic_base_is_not_a_system(board: StandardBoard) -> None:
     """Galactic Base "is not a system but acts as a neutral spaceport"."""
     base = board.galactic_base
     assert board.kind(base) is SpaceKind.GALACTIC_BASE
@@ -98,7 +98,7 @@ def test_galactic_base_is_not_a_system(board):
     assert all(board.line(base, n).style is LineStyle.DASHED for n in board.neighbours(base))
 
 
-def test_anomalies_are_route_spaces_with_a_name_and_mission_area(board):
+def test_anomalies_are_route_spaces_with_a_name_and_mission_area(board: StandardBoard) -> None:
     """Anomalies: "not systems, and the spaces surrounding them (being connected by dashed
     lines) are trade routes ... they both have a name and a mission token area"."""
     assert sorted(board.anomalies) == ["supergiant", "supernova"]
@@ -110,19 +110,19 @@ def test_anomalies_are_route_spaces_with_a_name_and_mission_area(board):
         assert board.systems[a].name
 
 
-def test_every_kind_of_the_legend_is_on_the_board(board):
+def test_every_kind_of_the_legend_is_on_the_board(board: StandardBoard) -> None:
     kinds = Counter(s.kind for s in board.spaces.values())
     assert set(kinds) == set(SpaceKind)
 
 
-def test_seventeen_hazards_of_three_kinds(board):
+def test_seventeen_hazards_of_three_kinds(board: StandardBoard) -> None:
     """Our choice: as many hazard spaces as the box has hazard tokens (17), 6/6/5."""
     kinds = Counter(s.kind for s in board.spaces.values())
     assert (kinds[SpaceKind.LASER_HAZARD], kinds[SpaceKind.SHIELD_HAZARD],
             kinds[SpaceKind.PILOTING_HAZARD]) == (6, 6, 5)
 
 
-def test_navigation_spaces_use_each_value_once(board):
+def test_navigation_spaces_use_each_value_once(board: StandardBoard) -> None:
     navs = board.of_kind(SpaceKind.NAVIGATION)
     assert len(navs) >= 4
     for nav in navs:
@@ -131,7 +131,7 @@ def test_navigation_spaces_use_each_value_once(board):
         assert set(exits.values()) == set(board.neighbours(nav))
 
 
-def test_the_asteroid_system_is_a_web_with_two_orbits(board):
+def test_the_asteroid_system_is_a_web_with_two_orbits(board: StandardBoard) -> None:
     """The Asteroid System: "a web rather than an elliptical path", "including the two orbit
     spaces at either end"; asteroids there can be landed on and drilled."""
     orbits = board.orbits("asteroid-system")
@@ -142,7 +142,7 @@ def test_the_asteroid_system_is_a_web_with_two_orbits(board):
     assert board.of_kind(SpaceKind.ASTEROID)
 
 
-def test_everything_on_the_board_is_marked_ours(board):
+def test_everything_on_the_board_is_marked_ours(board: StandardBoard) -> None:
     assert board.data.ours
     assert all(s.ours for s in board.spaces.values())
     assert all(ln.ours for ln in board.lines)
@@ -152,7 +152,7 @@ def test_everything_on_the_board_is_marked_ours(board):
         assert board.systems[s].ours == (s not in named)
 
 
-def test_space_ids_are_stable_names(board):
+def test_space_ids_are_stable_names(board: StandardBoard) -> None:
     assert board.galactic_base == "galactic-base"
     assert "jungle-world.city" in board.spaces
     assert board.telegate(2) == "jungle-station.1"
@@ -161,7 +161,7 @@ def test_space_ids_are_stable_names(board):
 # --- validation at load -------------------------------------------------------------------
 
 
-def test_validation_names_an_unreachable_space():
+def test_validation_names_an_unreachable_space() -> None:
     data = raw()
     data["lines"] = [ln for ln in data["lines"] if "jungle-world.city" not in (ln["a"], ln["b"])]
     message = rejected(data)
@@ -169,7 +169,7 @@ def test_validation_names_an_unreachable_space():
     assert "not reachable from Galactic Base: jungle-world.city" in message
 
 
-def test_validation_needs_a_market_in_every_system():
+def test_validation_needs_a_market_in_every_system() -> None:
     data = raw()
     for s in data["systems"]:
         if s["id"] == "water-world":
@@ -177,7 +177,7 @@ def test_validation_needs_a_market_in_every_system():
     assert "system water-world: no market" in rejected(data)
 
 
-def test_validation_needs_a_landing_place():
+def test_validation_needs_a_landing_place() -> None:
     data = raw()
     for s in data["spaces"]:
         if s["id"] == "multi-generational-ship.4":
@@ -186,7 +186,7 @@ def test_validation_needs_a_landing_place():
     assert "multi-generational-ship: spaceports instead of surface cities" in rejected(data)
 
 
-def test_validation_checks_navigation_exits():
+def test_validation_checks_navigation_exits() -> None:
     data = raw()
     for s in data["spaces"]:
         if s["id"] == "nav-west":
@@ -194,7 +194,7 @@ def test_validation_checks_navigation_exits():
     assert "navigation space nav-west: exits must use 1-6 once each" in rejected(data)
 
 
-def test_validation_green_lines_are_solid_and_cities_hang_on_green():
+def test_validation_green_lines_are_solid_and_cities_hang_on_green() -> None:
     data = raw()
     for ln in data["lines"]:
         if {ln["a"], ln["b"]} == {"jungle-world.3", "jungle-world.city"}:
@@ -202,7 +202,7 @@ def test_validation_green_lines_are_solid_and_cities_hang_on_green():
     assert "surface city jungle-world.city: one green line to an orbit space" in rejected(data)
 
 
-def test_validation_solid_lines_stay_inside_a_system():
+def test_validation_solid_lines_stay_inside_a_system() -> None:
     data = raw()
     for ln in data["lines"]:
         if ln["a"] == "galactic-base":
@@ -214,7 +214,7 @@ def test_validation_solid_lines_stay_inside_a_system():
 # --- distance helpers (for movement's reach and the bots) ----------------------------------
 
 
-def test_landing_distances_per_system(board):
+def test_landing_distances_per_system(board: StandardBoard) -> None:
     d = board.landing_distances(board.galactic_base)
     assert d["galactic-base"] == 0
     assert d["jungle-world"] == 11  # Movement Example
@@ -222,7 +222,7 @@ def test_landing_distances_per_system(board):
     assert set(d) == set(board.cultured_systems) | {"galactic-base"}
 
 
-def test_shuttle_counts_green_lines_as_one(board):
+def test_shuttle_counts_green_lines_as_one(board: StandardBoard) -> None:
     """Appendix B, Shuttle: "green lines cost the Shuttle one movement point instead of the
     usual two"."""
     city = "jungle-world.city"
@@ -232,7 +232,7 @@ def test_shuttle_counts_green_lines_as_one(board):
     assert city not in board.within("jungle-world.2", 2)
 
 
-def test_shortest_path_follows_lines(board):
+def test_shortest_path_follows_lines(board: StandardBoard) -> None:
     path = board.shortest_path(board.galactic_base, "polluted-planet.city")
     assert path is not None and path[0] == board.galactic_base
     for a, b in zip(path, path[1:], strict=False):
@@ -240,7 +240,7 @@ def test_shortest_path_follows_lines(board):
     assert board.path_cost(path) == board.distance(board.galactic_base, "polluted-planet.city")
 
 
-def test_no_green_line_touches_a_space_a_drive_skips(board):
+def test_no_green_line_touches_a_space_a_drive_skips(board: StandardBoard) -> None:
     """Our design keeps "Drives" simple: a skipped (yellow or red) space never hides the cost
     of a green line."""
     for line in board.lines:
@@ -249,7 +249,7 @@ def test_no_green_line_touches_a_space_a_drive_skips(board):
             assert board.kind(line.b) not in (SpaceKind.YELLOW, SpaceKind.RED)
 
 
-def test_anomaly_spaces_count_as_the_anomaly_for_missions(board):
+def test_anomaly_spaces_count_as_the_anomaly_for_missions(board: StandardBoard) -> None:
     """Anomalies: "the destinations of two missions"; their ring spaces name them."""
     for a in board.anomalies:
         for s in board.anomaly_spaces(a):
@@ -260,7 +260,7 @@ def test_anomaly_spaces_count_as_the_anomaly_for_missions(board):
     assert board.anomaly_of("jungle-world.city") is None
 
 
-def test_every_system_is_on_one_of_six_board_panels(board):
+def test_every_system_is_on_one_of_six_board_panels(board: StandardBoard) -> None:
     """Mission Card Anatomy: the "Board Panel Indicator (where the destination system is
     located)"; our board folds into 3 x 2 panels."""
     panels = {s: board.panel(s) for s in [*board.cultured_systems, *board.anomalies]}
@@ -268,7 +268,7 @@ def test_every_system_is_on_one_of_six_board_panels(board):
     assert panels["trapped-rogue-planet"] == 1 and panels["war-torn-system"] == 6
 
 
-def test_no_system_is_a_dead_end(board):
+def test_no_system_is_a_dead_end(board: StandardBoard) -> None:
     """Systems and Routes: each system is "connected by one or more trade routes"; ours has
     at least two, so no system is reached and left the same way only."""
     for s in [*board.cultured_systems, *board.anomalies]:
@@ -278,7 +278,7 @@ def test_no_system_is_a_dead_end(board):
         assert len(out) >= 2, s
 
 
-def test_route_names_are_unique_words(board):
+def test_route_names_are_unique_words(board: StandardBoard) -> None:
     """Players read route names in the log ("a blue space on Galactic Base - West Nebula")."""
     names = [r.name for r in board.data.routes]
     assert len(names) == len(set(names))

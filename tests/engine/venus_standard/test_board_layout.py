@@ -72,7 +72,7 @@ def _label_boxes(board: StandardBoard) -> dict[str, Box]:
     return boxes
 
 
-def test_no_two_lines_cross(board):
+def test_no_two_lines_cross(board: StandardBoard) -> None:
     crossing = [(a1, b1, a2, b2)
                 for (a1, b1, p1, q1), (a2, b2, p2, q2) in itertools.combinations(
                     _segments(board), 2)
@@ -80,14 +80,14 @@ def test_no_two_lines_cross(board):
     assert crossing == []
 
 
-def test_no_two_spaces_touch(board):
+def test_no_two_spaces_touch(board: StandardBoard) -> None:
     spaces = list(board.spaces.values())
     close = [(a.id, b.id) for a, b in itertools.combinations(spaces, 2)
              if math.hypot(a.at.x - b.at.x, a.at.y - b.at.y) < 2 * R + 4]
     assert close == []
 
 
-def test_no_label_or_market_sits_on_a_space_or_a_line(board):
+def test_no_label_or_market_sits_on_a_space_or_a_line(board: StandardBoard) -> None:
     boxes = _label_boxes(board)
     hits = []
     for name, box in boxes.items():
@@ -100,7 +100,7 @@ def test_no_label_or_market_sits_on_a_space_or_a_line(board):
     assert hits == []
 
 
-def test_labels_and_markets_do_not_overlap_each_other(board):
+def test_labels_and_markets_do_not_overlap_each_other(board: StandardBoard) -> None:
     boxes = _label_boxes(board)
 
     def overlap(u: Box, v: Box) -> bool:
@@ -111,7 +111,7 @@ def test_labels_and_markets_do_not_overlap_each_other(board):
     assert clashes == []
 
 
-def test_everything_is_inside_the_board(board):
+def test_everything_is_inside_the_board(board: StandardBoard) -> None:
     w, h = board.data.width, board.data.height - 160  # the legend strip below
     for s in board.spaces.values():
         assert R <= s.at.x <= w - R and R <= s.at.y <= h - R, s.id

@@ -5,6 +5,7 @@ every kind of the "Game Board Legend", and the layout marked as ours."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -19,9 +20,9 @@ def svg() -> ET.Element:
     return ET.fromstring(render_board_svg(load_board()).encode())
 
 
-def test_every_space_is_a_group_with_its_data_space_id(svg):
+def test_every_space_is_a_group_with_its_data_space_id(svg: ET.Element) -> None:
     board = load_board()
-    groups = {g.get("data-space"): g for g in svg.iter(f"{NS}g") if g.get("data-space")}
+    groups = {sid: g for g in svg.iter(f"{NS}g") if (sid := g.get("data-space"))}
     assert set(groups) == set(board.spaces)
     for sid, g in groups.items():
         space = board.spaces[sid]
@@ -30,7 +31,7 @@ def test_every_space_is_a_group_with_its_data_space_id(svg):
         assert float(g.get("data-x", "nan")) == pytest.approx(space.at.x, abs=0.1)
 
 
-def test_lines_are_drawn_with_colour_and_style(svg):
+def test_lines_are_drawn_with_colour_and_style(svg: ET.Element) -> None:
     board = load_board()
     drawn = {ln.get("data-line"): ln for ln in svg.iter(f"{NS}line") if ln.get("data-line")}
     assert len(drawn) == len(board.lines)
@@ -43,7 +44,7 @@ def test_lines_are_drawn_with_colour_and_style(svg):
             assert el.get("stroke") == "#35d05a"
 
 
-def test_navigation_spaces_show_their_exit_values(svg):
+def test_navigation_spaces_show_their_exit_values(svg: ET.Element) -> None:
     board = load_board()
     for nav in board.of_kind(SpaceKind.NAVIGATION):
         g = next(g for g in svg.iter(f"{NS}g") if g.get("data-space") == nav)
@@ -53,7 +54,7 @@ def test_navigation_spaces_show_their_exit_values(svg):
         assert badges == expected
 
 
-def test_telegates_show_their_number(svg):
+def test_telegates_show_their_number(svg: ET.Element) -> None:
     board = load_board()
     for number, sid in board.telegates.items():
         g = next(g for g in svg.iter(f"{NS}g") if g.get("data-space") == sid)
@@ -61,7 +62,7 @@ def test_telegates_show_their_number(svg):
         assert str(number) in "".join(g.itertext())
 
 
-def test_legend_names_every_kind_and_the_layout_is_ours(svg):
+def test_legend_names_every_kind_and_the_layout_is_ours(svg: ET.Element) -> None:
     legend = next(g for g in svg.iter(f"{NS}g") if g.get("id") == "legend")
     text = " ".join(legend.itertext())
     for name in KIND_NAMES.values():
@@ -70,7 +71,7 @@ def test_legend_names_every_kind_and_the_layout_is_ours(svg):
     assert "Starport's own design" in " ".join(svg.itertext())
 
 
-def test_markets_and_mission_areas_are_addressable(svg):
+def test_markets_and_mission_areas_are_addressable(svg: ET.Element) -> None:
     board = load_board()
     markets = {g.get("data-market") for g in svg.iter(f"{NS}g") if g.get("data-market")}
     assert markets == set(board.cultured_systems)
@@ -79,18 +80,19 @@ def test_markets_and_mission_areas_are_addressable(svg):
     assert areas == set(board.cultured_systems) | set(board.anomalies)
 
 
-def test_the_drawing_is_deterministic():
+def test_the_drawing_is_deterministic() -> None:
     board = load_board()
     assert render_board_svg(board) == render_board_svg(board)
 
 
-def test_the_six_panels_are_numbered(svg):
+def test_the_six_panels_are_numbered(svg: ET.Element) -> None:
     panels = sorted(int(g.get("data-panel", "0")) for g in svg.iter(f"{NS}g")
                     if g.get("data-panel"))
     assert panels == [1, 2, 3, 4, 5, 6]
 
 
-def test_starport_board_venus_standard_writes_the_svg(tmp_path, capsys):
+def test_starport_board_venus_standard_writes_the_svg(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from engine.cli import main
 
     out = tmp_path / "standard.svg"
@@ -100,9 +102,15 @@ def test_starport_board_venus_standard_writes_the_svg(tmp_path, capsys):
     assert "standard game side" in capsys.readouterr().out
 
 
-def test_hover_titles_say_what_and_where(svg):
-    titles = {g.get("data-space"): "".join(g.find(f"{NS}title").itertext())
-              for g in svg.iter(f"{NS}g") if g.get("data-space")}
+def _title_of(g: ET.Element) -> ET.Element:
+    title = g.find(f"{NS}title")
+    assert title is not None, f"{g.get('data-space')} has no hover title"
+    return title
+
+
+def test_hover_titles_say_what_and_where(svg: ET.Element) -> None:
+    titles = {sid: "".join(_title_of(g).itertext())
+              for g in svg.iter(f"{NS}g") if (sid := g.get("data-space"))}
     assert titles["polluted-planet.4"] == "Encounter, Polluted Planet"
     assert titles["jungle-station.1"].startswith("Telegate 2, ")
     # the movement example's navigation space: 2 is the safe way to the Jungle World
@@ -112,7 +120,7 @@ def test_hover_titles_say_what_and_where(svg):
     assert "4: encounter towards Nebula Habitat" in nav
 
 
-def test_market_and_mission_area_markup_the_client_reads(svg):
+def test_market_and_mission_area_markup_the_client_reads(svg: ET.Element) -> None:
     """web/games/venusstd/board.js reads a market group's first <rect> as the box and the
     next three as the slots (market token, racial technology, goods), and a mission area's
     <circle> centre: keep that shape."""

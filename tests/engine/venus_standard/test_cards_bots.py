@@ -94,8 +94,8 @@ def test_views_and_logs_keep_the_decks_secret() -> None:
         assert leaks(game.log_for(viewer), hidden) == []
     peek = next(e for e in game.events if e.type == "EncounterCardSeen")
     for viewer in (0, 1, -1):
-        shown = peek.redacted_for(viewer)
-        assert ("data" in shown) == (viewer == seat)
+        redacted = peek.redacted_for(viewer)
+        assert ("data" in redacted) == (viewer == seat)
     assert peek.redacted_for(seat)["data"]["card"] == seen
 
 

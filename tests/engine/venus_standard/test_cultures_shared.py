@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cluster.cultures import Grade, MarketCondition, load_cultures
-from engine.venus.components import load_components
+from engine.venus.components import Edition, load_components
 
 
 def test_one_source_classic_2012_reads_the_shared_facts() -> None:
@@ -15,7 +15,7 @@ def test_one_source_classic_2012_reads_the_shared_facts() -> None:
         assert classic.buyers_2012 == c.buyers
         assert classic.goods.name_2012 == c.goods.name and classic.goods.count_2012 == c.goods.count
         assert classic.goods.payoff == c.goods.resale.mid  # classic pays the centre value
-    titles = [f.title for f in comps.bonus["classic-2012"].fares]
+    titles = [f.title for f in comps.bonus[Edition.CLASSIC_2012].fares]
     assert titles == [p.title for p in facts.passengers if p.classic] and len(titles) == 10
 
 

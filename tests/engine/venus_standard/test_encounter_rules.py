@@ -22,6 +22,7 @@ from .cards_kit import (
     table,
     types,
 )
+from .kit import asked
 
 
 def test_setup_shuffles_the_decks_and_the_pirate_stockpile_face_down() -> None:
@@ -124,14 +125,14 @@ def test_an_offer_waits_and_is_answered() -> None:
     seat = current(game)
     on_top(game, "encounter", "refugee-ship")
     res, _ = enter(game, seat)
-    assert res.waiting and ruleset.pending(game.state).prompt == "encounter_offer"
+    assert res.waiting and asked(game.state).prompt == "encounter_offer"
     legal = list(ruleset.legal_actions(game.state, seat))
     assert cr.AnswerOffer(accept=True) in legal and cr.AnswerOffer(accept=False) in legal
     credits = game.state.player(seat).credits
     game.play(seat, cr.AnswerOffer(accept=True))
     p = game.state.player(seat)
     assert (p.credits, p.fame, p.infamy) == (credits - 30, 3, 0)
-    assert ruleset.pending(game.state).prompt == "movement"
+    assert asked(game.state).prompt == "movement"
     assert "refugee-ship" in game.state.discards["encounter"]
 
 
@@ -176,7 +177,7 @@ def test_pirate_engagement_example() -> None:
     pirate_at(game, SPACE, "pirate-6", infamy=3)  # +2, premium
     on_top(game, "reward", "star-idol")
     res, _ = enter(game, seat)
-    assert res.waiting and ruleset.pending(game.state).prompt == "engage_pirates"
+    assert res.waiting and asked(game.state).prompt == "engage_pirates"
     credits = game.state.player(seat).credits
     load_dice(game, 1)
     events = game.play(seat, cr.EngagePirates(attribute="laser"))
@@ -247,7 +248,7 @@ def test_losing_with_goods_of_the_pirates_grade_gives_one_up(
     seat = current(game)
     pirate_at(game, SPACE, "pirate-4")  # premium
     enter(game, seat, last_point=True)
-    assert ruleset.pending(game.state).prompt == "lose_goods"
+    assert asked(game.state).prompt == "lose_goods"
     legal = list(ruleset.legal_actions(game.state, seat))
     assert legal == [cr.GiveUpGoods(token="gems"), cr.GiveUpGoods(token="silk")]
     with pytest.raises(RuleError, match="Losing a Pirate Engagement"):
@@ -384,7 +385,7 @@ def test_a_trade_in_reward_after_a_pirate_holds_the_move_until_answered(
     enter(game, seat)
     load_dice(game, 1)
     game.play(seat, cr.EngagePirates(attribute="laser"))
-    assert ruleset.pending(game.state).prompt == "trade_in" and got == []
+    assert asked(game.state).prompt == "trade_in" and got == []
     game.play(seat, cr.KeepReward(keep=True))
     assert len(got) == 1 and got[0].stop and game.state.cards.held is None
     assert game.state.player(seat).rewards == ["pirate-charts"]

@@ -23,8 +23,9 @@ def stocked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Decks with cards in them (the components' own sources may not be here yet)."""
     for deck, prefix in (("mission", "m"), ("encounter", "e"), ("passenger", "p")):
         if not decks.cards_of(deck):
-            monkeypatch.setitem(decks.SOURCES, deck,
-                                lambda prefix=prefix: [f"{prefix}{i:02}" for i in range(12)])
+            def twelve(prefix: str = prefix) -> list[str]:
+                return [f"{prefix}{i:02}" for i in range(12)]
+            monkeypatch.setitem(decks.SOURCES, deck, twelve)
     yield
 
 

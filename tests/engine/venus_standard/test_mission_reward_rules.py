@@ -13,6 +13,7 @@ from engine.venus_standard.scoring import fame_parts
 from engine.venus_standard.state import StandardState
 
 from .cards_kit import current, on_top, table
+from .kit import asked
 
 
 def test_completing_a_mission_draws_a_reward_and_a_new_mission() -> None:
@@ -60,7 +61,7 @@ def _armed_escort_completed(reward: str) -> tuple[Game[StandardState], int]:
 def test_trade_in_reward_waits_then_a_new_mission() -> None:
     """A trade-in card: exchange it for c50 at once; it goes beside the board."""
     game, seat = _armed_escort_completed("hero-medal")
-    assert ruleset.pending(game.state).prompt == "trade_in"
+    assert asked(game.state).prompt == "trade_in"
     assert game.state.player(seat).missions == []  # the new mission follows the choice
     credits = game.state.player(seat).credits
     game.play(seat, cr.KeepReward(keep=False))

@@ -14,7 +14,7 @@ from engine.venus_standard.draft import Draft
 from engine.venus_standard.places import galactic_base
 from engine.venus_standard.state import StandardState
 
-from .kit import c, dials_set, game_of, play, ruleset, start, types
+from .kit import asked, c, dials_set, game_of, play, ruleset, start, types
 
 
 def test_round_track_passenger_on_odd_rounds_drill_on_even_rounds() -> None:
@@ -29,8 +29,9 @@ def test_round_track_passenger_on_odd_rounds_drill_on_even_rounds() -> None:
 def icons_seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, str]]]:
     seen: list[tuple[int, str]] = []
     for icon in ("passenger", "drill"):
-        monkeypatch.setitem(rounds.ICONS, icon,
-                            lambda d, icon=icon: seen.append((d.state.round, icon)))
+        def note(d: Draft, icon: str = icon) -> None:
+            seen.append((d.state.round, icon))
+        monkeypatch.setitem(rounds.ICONS, icon, note)
     yield seen
 
 
@@ -84,7 +85,7 @@ def test_movement_phase_skipped_off_a_city_or_spaceport_ends_the_turn() -> None:
 
 def test_end_phase_moves_through_transaction_and_spaceport_then_the_next_turn() -> None:
     game = game_of(phase="transaction")
-    assert ruleset.pending(game.state).prompt == "transaction"
+    assert asked(game.state).prompt == "transaction"
     play(game, 0, c.EndPhase())
     assert game.state.turn.phase == "spaceport"  # type: ignore[union-attr]
     out = play(game, 0, c.EndPhase())

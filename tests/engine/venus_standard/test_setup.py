@@ -3,13 +3,15 @@ book's figures, the laser and shield dials, the pilots, and the options refused 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.kernel import SPECTATOR, RuleError
 from engine.venus_standard.places import galactic_base, systems
 from engine.venus_standard.setup import starting_funds
 
-from .kit import c, dials_set, ruleset, start, types
+from .kit import asked, c, dials_set, ruleset, start, types
 
 
 @pytest.mark.parametrize(("n", "first", "funds"), [
@@ -63,9 +65,9 @@ def test_setup_5_6_decks_shuffled_face_down() -> None:
 def test_setup_12_each_player_chooses_laser_or_shield_in_turn_order() -> None:
     game = start(3)
     order = game.state.order
-    assert ruleset.pending(game.state).prompt == "choose_dial"
+    assert asked(game.state).prompt == "choose_dial"
     for seat, dial in zip(order, ("laser", "shield", "laser"), strict=True):
-        assert ruleset.pending(game.state).seats == (seat,)
+        assert asked(game.state).seats == (seat,)
         assert {a.dial for a in ruleset.legal_actions(game.state, seat)
                 if isinstance(a, c.ChooseDial)} == {"laser", "shield"}
         game.play(seat, c.ChooseDial(dial=dial))
@@ -73,7 +75,7 @@ def test_setup_12_each_player_chooses_laser_or_shield_in_turn_order() -> None:
     assert dials == {order[0]: (2, 1), order[1]: (1, 2), order[2]: (2, 1)}
     assert game.state.round == 1 and game.state.turn is not None
     assert game.state.turn.seat == game.state.first_player
-    assert ruleset.pending(game.state).prompt == "movement"
+    assert asked(game.state).prompt == "movement"
 
 
 def test_setup_13_15_round_marker_on_1_ships_on_galactic_base_first_player_moves() -> None:
@@ -87,7 +89,7 @@ def test_setup_13_15_round_marker_on_1_ships_on_galactic_base_first_player_moves
     assert placed == [{"seat": 0, "space": galactic_base()},
                       {"seat": 1, "space": galactic_base()}]
     assert state.turn is not None and state.turn.seat == state.first_player
-    assert ruleset.pending(state).prompt == "movement"
+    assert asked(state).prompt == "movement"
     assert types(game.events)[-2:] == ["TurnStarted", "PhaseStarted"]
 
 
@@ -109,7 +111,7 @@ def test_setup_8_pilots_chosen_per_seat_the_others_at_random() -> None:
     ({"epic_rounds": 61, "variant": "epic"}, 2, "options.epic_rounds"),
     ({"solo_picks": ["c50", "c50"]}, 2, "only in a solo challenge"),
 ])
-def test_bad_table_options_are_refused_naming_them(options: dict[str, object], n: int,
+def test_bad_table_options_are_refused_naming_them(options: dict[str, Any], n: int,
                                                     match: str) -> None:
     with pytest.raises(RuleError, match=match):
         start(n, **options)

@@ -5,12 +5,18 @@ six fame, two infamy tokens take two fame)."""
 from __future__ import annotations
 
 from engine.venus_standard import titles
-from engine.venus_standard.cards import encounter_cards
+from engine.venus_standard.cards import Title, encounter_cards
 from engine.venus_standard.fame import reward_fame
 from engine.venus_standard.missions import completed_fame
 
-ARCH = encounter_cards()["archeologist"].title
-assert ARCH is not None
+
+def _archeologist() -> Title:
+    title = encounter_cards()["archeologist"].title
+    assert title is not None, "the Archeologist card carries a title"
+    return title
+
+
+ARCH = _archeologist()
 
 
 def test_title_goes_to_the_single_leader() -> None:

@@ -23,6 +23,8 @@ from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
 from engine.venus_standard.view import view
 
+from .kit import asked
+
 BOARD = load_board()
 
 
@@ -33,7 +35,7 @@ def start(n: int = 2, seed: str = "trade", **options: object) -> Game[StandardSt
     return game
 
 
-def act(game: Game[StandardState], fn: Callable[[Draft], None]) -> None:
+def act(game: Game[StandardState], fn: Callable[[Draft], object]) -> None:
     """Run a piece of the rules on a draft and append its events (a test's stand-in for
     the Movement phase, which is not this module's)."""
     draft = Draft(game.state, Randomness(game.seed, game.seq + 1))
@@ -334,10 +336,10 @@ def test_data_probe_sees_two_cards_for_its_owner_only_may_swap_then_returns() ->
     assert seen.data["cards"] == {a: ca, b: cb}
     other = 1 - seat
     assert "data" not in seen.redacted_for(other)
-    assert ruleset.pending(game.state).prompt == "data_probe_swap"
+    assert asked(game.state).prompt == "data_probe_swap"
     game.play(seat, ta.SwapFirstContactCards(swap=True))
     assert game.state.first_contact[a] == cb and game.state.first_contact[b] == ca
-    if ruleset.pending(game.state).prompt == "data_probe_encounter":
+    if asked(game.state).prompt == "data_probe_encounter":
         game.play(seat, ta.ReturnEncounterCard(to="bottom"))
     assert "data_probe:1" not in game.state.players[seat].techs
     assert "data_probe:1" in game.state.trade.market("eeepeeep").supply_techs
@@ -470,7 +472,7 @@ def test_jettisoning_after_a_move_ending_away_from_a_port() -> None:
     p.cargo += [token, "spy"]
     blue = next(s for s in BOARD.spaces if BOARD.kind(s) == "blue")
     land(game, blue)
-    assert ruleset.pending(game.state).prompt == "jettison"
+    assert asked(game.state).prompt == "jettison"
     game.play(seat, t.Jettison(token=token))
     assert token in game.state.trade.market("graw").supply_goods
     game.play(seat, t.Jettison(token="spy"))

@@ -12,7 +12,7 @@ from engine.kernel import RuleError
 from engine.venus_standard import solo
 from engine.venus_standard.places import galactic_base
 
-from .kit import c, dials_set, game_of, play, play_out, ruleset, start, types
+from .kit import asked, c, dials_set, game_of, play, play_out, ruleset, start, types
 
 
 def test_light_speed_setup_10_17() -> None:
@@ -25,7 +25,7 @@ def test_light_speed_setup_10_17() -> None:
     ccw = [(first - 1 - i) % 3 for i in range(3)]  # 13: from the first player's right
     revealed: dict[int, list[str]] = {0: [], 1: [], 2: []}
     for seat in ccw * 2:
-        now = ruleset.pending(game.state)
+        now = asked(game.state)
         assert now.prompt == "reveal" and now.seats == (seat,)
         system = sorted(game.state.first_contact)[0]
         out = play(game, seat, c.RevealFirstContact(system=system))
@@ -35,11 +35,11 @@ def test_light_speed_setup_10_17() -> None:
     assert {s: game.state.player(s).contacts for s in range(3)} == revealed
     assert len(game.state.discovered) == 6
     for seat in ccw:  # 14
-        now = ruleset.pending(game.state)
+        now = asked(game.state)
         assert now.prompt == "starting_goods" and now.seats == (seat,)
         play(game, seat, c.EndStep())
     for seat in game.state.order:  # 17: from the first player, clockwise
-        now = ruleset.pending(game.state)
+        now = asked(game.state)
         assert now.prompt == "starting_space" and now.seats == (seat,)
         assert c.ChooseStart(space=galactic_base()) in list(
             ruleset.legal_actions(game.state, seat))
@@ -64,7 +64,7 @@ def test_light_speed_plays_rounds_16_to_30() -> None:
     assert rounds_played == list(range(16, 31)) and game.state.stage == "over"
 
 
-CARDS = {
+CARDS: dict[str, dict[str, Any]] = {
     "loan": {"id": "loan", "colour": "white", "round": 1, "fee": 5,
              "challenge": {"need": "credits", "at_least": 150}, "effect": {"kind": "none"}},
     "debt": {"id": "debt", "colour": "white", "round": 2, "fee": 5,
@@ -92,12 +92,12 @@ def test_solo_setup_10_options_given_at_the_table(cards: dict[str, Any]) -> None
     placed = next(e for e in game.events if e.type == "ChallengesPlaced")
     colours = [CARDS[e["card"]]["colour"] for e in placed.data["cards"]]
     assert sorted(colours) == ["blue", "red", "white"]  # one per colour
-    assert ruleset.pending(game.state).prompt == "choose_dial"
+    assert asked(game.state).prompt == "choose_dial"
 
 
 def test_solo_setup_10_options_asked_and_their_maximums(cards: dict[str, Any]) -> None:
     game = start(1, seed="solo2", variant="solo-challenge")
-    assert ruleset.pending(game.state).prompt == "solo_picks"
+    assert asked(game.state).prompt == "solo_picks"
     play(game, 0, c.SoloPick(pick="lasers"))
     offered = {a.pick for a in ruleset.legal_actions(game.state, 0)
                if isinstance(a, c.SoloPick)}
