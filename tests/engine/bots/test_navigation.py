@@ -12,7 +12,7 @@ from engine.venus.board import DotColor
 
 def _full(edition: str, origin: str, *key: object) -> dict[str, float]:
     """The plain Dijkstra search to the end (the reference)."""
-    names, index, graph = _indexed(edition, *key)  # type: ignore[arg-type]
+    names, index, graph = _indexed(edition, *key)
     dist = [float("inf")] * len(names)
     dist[index[origin]] = 0.0
     heap = [(0.0, index[origin])]

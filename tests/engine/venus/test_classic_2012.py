@@ -15,6 +15,7 @@ from engine.kernel import Game, RuleError
 from engine.venus import commands as c
 from engine.venus.components import Edition, load_components
 from engine.venus.ruleset import ruleset
+from engine.venus.state import VenusState
 
 from .movekit import legal, play, refused
 from .tradekit import at_city, cash
@@ -28,7 +29,7 @@ def at_2012_city(culture: str, **kw: Any) -> Any:
     return at_city(culture, edition=ED, others=[EEEP], **kw)
 
 
-def new_game(players: int, seed: object = 1, **options: Any) -> Any:
+def new_game(players: int, seed: str | int = 1, **options: Any) -> Game[VenusState]:
     return Game.start(ruleset, {"edition": ED, **options},
                       [f"p{i}" for i in range(players)], seed=seed)
 

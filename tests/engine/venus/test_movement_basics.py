@@ -6,7 +6,7 @@ import pytest
 
 from engine.venus import commands as c
 
-from .movekit import ended, game, here, legal, legal_moves, play, refused, roll, turn, types
+from .movekit import Venus, ended, game, here, legal, legal_moves, play, refused, roll, turn, types
 
 # The Polluted Planet (5.21 example): Paint Place and Poison Park are its Surface Cities.
 PP = {i: f"polluted-planet.{i}" for i in range(1, 12)}
@@ -314,7 +314,7 @@ def test_5_4_other_players_do_not_block() -> None:
     assert here(g) == PP[4] and here(g, 1) == PP[3]
 
 
-def _round_the_ring(edition: str) -> object:
+def _round_the_ring(edition: str) -> Venus:
     """From the War-Torn route onto the Polluted Planet ring at PP4, once round it to PP4."""
     s = "war-torn-system--polluted-planet.6"
     g = game(s, [4, 4, 4], edition=edition)

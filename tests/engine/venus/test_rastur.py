@@ -57,7 +57,8 @@ def test_16_2_a_rolled_1_draws_a_rastur_for_the_player_to_place() -> None:
     refused(g, c.MoveTo(dot=ORBIT), "16.2")
     refused(g, c.PlaceRastur(dot=CITY), "16.23")  # a City only when no Orbit is free
     play(g, c.PlaceRastur(dot="jungle-planet.3"))
-    assert g.state.rastur == {"jungle-planet.3": 80} and g.state.turn.phase == "move"
+    assert g.state.rastur == {"jungle-planet.3": 80}
+    assert g.state.turn is not None and g.state.turn.phase == "move"
 
 
 def test_16_2_at_most_one_rastur_per_turn() -> None:

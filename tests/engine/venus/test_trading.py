@@ -5,11 +5,11 @@ from __future__ import annotations
 from engine.venus import commands as c
 from engine.venus.scenario import start
 
-from .movekit import legal, of_type, play, refused
+from .movekit import Venus, legal, of_type, play, refused
 from .tradekit import CITY, at_city, at_spaceport, cash
 
 
-def base_game(**me: object) -> object:
+def base_game(**me: object) -> Venus:
     g = start({"players": [{"name": "Ann", "cash": 500, "dot": "galactic-base", **me}],
                "other_qboxes": "empty"})
     play(g, c.StayPut())
