@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -86,6 +86,7 @@ class Ruleset(Protocol[S]):
 S_contra = TypeVar("S_contra", contravariant=True)
 
 
+@runtime_checkable
 class SharedViews(Protocol[S_contra]):
     """Optional for a ruleset: its views as one public part and each seat's additions, so a
     server watching a game from many seats makes the public part once per event.

@@ -121,7 +121,7 @@ class _Inbox:
         self.messages.append({"from": envelope.mail_from, "to": list(envelope.rcpt_tos),
                               "data": envelope.content.decode("utf-8", "replace"),
                               "subject": str(parsed["Subject"]),
-                              "body": parsed.get_content()})  # type: ignore[attr-defined]
+                              "body": parsed.get_content()})
         return "250 Message accepted for delivery"
 
 

@@ -289,5 +289,6 @@ def test_a_star_traders_reaction_window_is_a_wait_of_its_own(
                 break
         assert pending is not None, "no reaction window opened in ten games"
         clock.advance(61)
+        assert c.portal is not None  # inside the client's with-block
         c.portal.call(service.sweep)
         assert sorted(alerted) == sorted(pending["seats"])

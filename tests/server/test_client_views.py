@@ -33,6 +33,7 @@ def test_history_has_every_players_net_worth_at_each_turn_start(client: TestClie
     for point in body["points"]:
         state = fold(ruleset, events[:point["seq"]])
         assert point["scores"] == [net_worth(state, s) for s in range(2)]
+        assert state.turn is not None
         assert point["round"] == state.round and point["seat"] == state.turn.seat
     assert client.get(f"/api/tables/{tid}/history").status_code == 401
 

@@ -14,6 +14,7 @@ import pytest
 
 from engine.kernel import SPECTATOR, Event, Game
 from engine.kernel.events import only
+from engine.kernel.ruleset import SharedViews
 from server import frames as fr
 from server.rulesets import hosted
 from server.schemas import PendingOut, ViewOut
@@ -27,6 +28,13 @@ def entry_of(ruleset_id: str, seed: str) -> Entry:
     h = hosted(ruleset_id)
     game = Game.start(h.ruleset, STARTS[ruleset_id], ["Ann", "Bob", "Cy", "Di"], seed)
     return Entry(seed, h, game, "playing", set(), None, 0, committed=game.seq)
+
+
+def acting_seat(entry: Entry) -> int:
+    """The seat the game waits for; a test that asks knows the game is not over."""
+    pending = entry.hosted.ruleset.pending(entry.game.state)
+    assert pending is not None, "the game is over: nobody is asked"
+    return pending.seats[0]
 
 
 def step(entry: Entry, rng: random.Random) -> bool:
@@ -86,6 +94,7 @@ def test_a_view_is_made_once_per_link_kind_and_seq(monkeypatch: pytest.MonkeyPat
     extras (its reachable destinations) are made once."""
     entry = entry_of("venus", "push-once")
     rules = entry.hosted.ruleset
+    assert isinstance(rules, SharedViews)  # the classic ruleset shares its views
     publics: list[int] = []
     seats: list[int] = []
     extras: list[int] = []
@@ -106,7 +115,7 @@ def test_a_view_is_made_once_per_link_kind_and_seq(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(rules, "public_view", counting_public)
     monkeypatch.setattr(rules, "seat_view", counting_seat)
     entry.hosted = dataclasses.replace(entry.hosted, extras=counting_extras)
-    acting = rules.pending(entry.game.state).seats[0]
+    acting = acting_seat(entry)
     first = [fr.view_message(entry, acting, "seat") for _ in range(3)]
     spectators = [fr.view_message(entry, SPECTATOR, "spectator") for _ in range(5)]
     others = [fr.view_message(entry, s, "seat") for s in range(4) if s != acting]
@@ -126,6 +135,7 @@ def test_shared_views_are_the_views(ruleset_id: str) -> None:
     a seat's additions never leak into the shared public part (3.2 disclosure)."""
     entry = entry_of(ruleset_id, f"shared-{ruleset_id}")
     rules = entry.hosted.ruleset
+    assert isinstance(rules, SharedViews)
     rng = random.Random(3)
     for _ in range(150):
         state = entry.game.state
@@ -142,7 +152,7 @@ def test_shared_views_are_the_views(ruleset_id: str) -> None:
 def test_a_status_change_at_the_same_seq_makes_new_views() -> None:
     """A host ending the game moves no seq, but the views say so (and nobody may act)."""
     entry = entry_of("venus", "push-status")
-    acting = entry.hosted.ruleset.pending(entry.game.state).seats[0]
+    acting = acting_seat(entry)
     before = orjson.loads(fr.view_json(entry, acting, "seat"))
     assert before["status"] == "playing" and before["legal"]
     entry.status = "abandoned"

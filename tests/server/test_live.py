@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from .helpers import acting_seat, h, open_table, play, view
+from .helpers import acting_seat, open_table, play, view
 from .wsclient import Viewer
 
 
@@ -137,4 +137,3 @@ def test_sigkill_mid_game_then_restart_and_every_client_resumes(db_url: str,
             new.pump()
             new.assert_unbroken()
             assert old.seqs + new.seqs == list(range(1, after + 1))  # no gap, no duplicate
-        assert h  # the helpers module is shared with the HTTP tests

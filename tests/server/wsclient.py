@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 
 class Viewer:
@@ -15,7 +16,7 @@ class Viewer:
                  inline_view: bool = False, inline_ack: bool = False) -> None:
         self.ws: ClientConnection = connect(
             f"{ws_base}/api/tables/{table_id}/ws", open_timeout=10,
-            origin=origin,  # type: ignore[arg-type]
+            origin=None if origin is None else Origin(origin),
             max_size=2**22, compression=None, legacy=True)
         self.ws.send(json.dumps({"type": "hello", "token": token, "after": after,
                                  "view": view, "inline_view": inline_view,
