@@ -62,8 +62,10 @@ def watch(web: Path, browser: Any) -> tuple[list[float], int]:
     from server.config import Settings, database_url
 
     server_app.WEB = web
-    service_mod.secrets = types.SimpleNamespace(  # type: ignore[attr-defined]
-        token_hex=lambda n=32: "bench-seed", SystemRandom=__import__("secrets").SystemRandom)
+    fixed = types.ModuleType("secrets")  # the server's secrets, with a fixed seed
+    vars(fixed).update(token_hex=lambda n=32: "bench-seed",
+                       SystemRandom=__import__("secrets").SystemRandom)
+    service_mod.secrets = fixed
     data = Path(tempfile.mkdtemp(prefix="starport-bench-"))
     app = server_app.create_app(Settings(data_dir=data, database_url=database_url(None, data),
                                          bot_delay=2.0))

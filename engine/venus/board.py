@@ -51,10 +51,7 @@ class LinkKind(StrEnum):
     INVISIBLE = "invisible"  # the Cloud's Body/Wing jump, only by Pilot Number (6.4)
 
 
-_Model = FrozenModel  # the shared cluster map model (``engine.cluster``)
-
-
-class System(_Model):
+class System(FrozenModel):
     """A Star System (1.2). ``has_culture`` is False for Supergiant, Supernova, Galactic Base."""
 
     id: str
@@ -67,7 +64,7 @@ class System(_Model):
     label: Point  # where the system's name is drawn
 
 
-class Dot(_Model):
+class Dot(FrozenModel):
     """One Movement Dot (1.3)."""
 
     id: str  # stable id, used by the SVG, the engine, scenarios and the web client
@@ -88,7 +85,7 @@ class Dot(_Model):
         return self.kind in (DotKind.SURFACE_CITY, DotKind.SPACE_CITY)
 
 
-class Link(_Model):
+class Link(FrozenModel):
     """A path between two dots; MP cost 2 to or from a Surface City, else 1 (5.21)."""
 
     a: str
@@ -98,7 +95,7 @@ class Link(_Model):
     editions: tuple[str, ...] = ()
 
 
-class BoardData(_Model):
+class BoardData(FrozenModel):
     """The whole map as stored in ``data/board.json``."""
 
     name: str
