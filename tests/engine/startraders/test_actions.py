@@ -7,14 +7,15 @@ from typing import Any
 
 import pytest
 
-from engine.kernel import RuleError
+from engine.kernel import Game, RuleError
 from engine.startraders.components import contracts
 from engine.startraders.ruleset import ruleset
+from engine.startraders.state import StarState
 
-from .kit import asked, c, game_of, play, types
+from .kit import asked, c, game_of, play, turn_of, types
 
 
-def _at_action(**scenario: object):  # type: ignore[no-untyped-def]
+def _at_action(**scenario: Any) -> Game[StarState]:
     game = game_of(**scenario)
     play(game, 0, c.EndMovement())
     return game
@@ -25,7 +26,7 @@ def test_build_station_five_stellors_two_prestige_stations() -> None:
     play(game, 0, c.BuildStation())
     ann = game.state.players[0]
     assert game.state.stations[25] == 0 and (ann.stellors, ann.prestige) == (35, 3)
-    assert game.state.turn.stage == "draw"
+    assert turn_of(game.state).stage == "draw"
 
 
 def test_build_station_three_prestige_in_the_advanced_game() -> None:
@@ -128,7 +129,7 @@ def test_petition_denied_loses_stellors_and_prestige_petition_table_1() -> None:
     game = _at_action(players=[{"name": "Ann", "prestige": 15}, {"name": "Bob"}], dice=[1])
     play(game, 0, c.Petition())
     ann = game.state.players[0]
-    assert (ann.stellors, ann.prestige, game.state.turn.stage) == (20, 10, "draw")
+    assert (ann.stellors, ann.prestige, turn_of(game.state).stage) == (20, 10, "draw")
 
 
 def test_draw_stage_draws_below_two_and_end_turn_is_explicit_stages_of_the_turn() -> None:
@@ -139,7 +140,7 @@ def test_draw_stage_draws_below_two_and_end_turn_is_explicit_stages_of_the_turn(
     play(game, 0, c.Draw())
     assert len(game.state.players[0].hand) == 2
     play(game, 0, c.EndTurn())
-    assert game.state.turn.seat == 1 and game.state.turn.stage == "move"
+    assert turn_of(game.state).seat == 1 and turn_of(game.state).stage == "move"
 
 
 def test_exchange_a_card_with_a_full_hand_traders_luck() -> None:
@@ -192,10 +193,10 @@ def test_rivals_zap_the_petition_roll_after_it_is_made_petitioning() -> None:
     play(game, 1, c.SkipAction())
     play(game, 1, c.Draw())
     out = play(game, 1, c.EndTurn())
-    assert "TurnSkipped" in types(out) and game.state.turn.seat == 1  # Ann's turn is lost
+    assert "TurnSkipped" in types(out) and turn_of(game.state).seat == 1  # Ann's turn is lost
 
 
-def _angered(bids_hand: dict[str, object] | None = None):  # type: ignore[no-untyped-def]
+def _angered(bids_hand: dict[str, Any] | None = None) -> Game[StarState]:
     """Advanced game, three Traders; Ann petitions at her station on 25 and rolls -1 (a 1,
     Superzapped by Cy): "Your station goes up for auction"."""
     game = _at_action(advanced=True, players=[
@@ -231,7 +232,7 @@ def test_the_angered_emperor_puts_the_station_up_for_auction_imperial_station_pe
     assert (closed.data["seat"], closed.data["stellors"]) == (1, 15)
     assert st.stations[25] == 1 and st.players[1].stellors == 15
     assert st.players[2].stellors == 20 and st.players[0].stellors == 40
-    assert asked(st).prompt == "draw" and st.turn.seat == 0
+    assert asked(st).prompt == "draw" and turn_of(st).seat == 0
 
 
 def test_an_auction_without_bids_removes_the_station_imperial_station_petition_table() -> None:

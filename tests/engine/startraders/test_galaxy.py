@@ -6,6 +6,7 @@ import json
 import re
 from collections import deque
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -124,7 +125,7 @@ def test_svg_has_a_stable_id_for_every_world_and_line() -> None:
     assert len(set(lines)) == len(lines)
 
 
-def test_cli_writes_the_galaxy_svg(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_cli_writes_the_galaxy_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "galaxy.svg"
     assert main(["board", "star-traders", "--svg", str(out)]) == 0
     assert 'id="world-66"' in out.read_text()

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import RuleError, TakeBack, fold
+from engine.kernel import Game, RuleError, TakeBack, fold
 from engine.startraders.ruleset import ruleset
+from engine.startraders.state import StarState
 
 from .kit import asked, c, game_of, play, turn_of, types
 
@@ -15,11 +16,11 @@ ANN_AT_MINK = [{"name": "Ann", "world": 14, "hand": []}, {"name": "Bob", "world"
 RULE = "house rule: take-backs"
 
 
-def can_take_back(game, seat: int = 0) -> bool:  # type: ignore[no-untyped-def]
+def can_take_back(game: Game[StarState], seat: int = 0) -> bool:
     return TakeBack() in list(ruleset.legal_actions(game.state, seat))
 
 
-def take_back(game, seat: int = 0) -> int:  # type: ignore[no-untyped-def]
+def take_back(game: Game[StarState], seat: int = 0) -> int:
     """Take back; the state must be the log replayed to the rewind point."""
     (took,) = play(game, seat, TakeBack())
     to_seq = took.data["to_seq"]
@@ -27,7 +28,7 @@ def take_back(game, seat: int = 0) -> int:  # type: ignore[no-untyped-def]
     return int(to_seq)
 
 
-def refused(game, seat: int = 0) -> RuleError:  # type: ignore[no-untyped-def]
+def refused(game: Game[StarState], seat: int = 0) -> RuleError:
     before = ruleset.dump_state(game.state)
     with pytest.raises(RuleError) as err:
         play(game, seat, TakeBack())

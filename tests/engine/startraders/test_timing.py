@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.kernel import Game
+from engine.startraders.state import StarState
+
 from .kit import asked, c, game_of, play, turn_of, types
 
 
@@ -123,7 +126,7 @@ def test_zap_on_a_random_jump_die_stays_a_world_zap() -> None:
     assert game.state.players[0].world == 61
 
 
-def _quarantine_mink(game, by: int = 2, card: str = "quarantine-1") -> None:  # type: ignore[no-untyped-def]
+def _quarantine_mink(game: Game[StarState], by: int = 2, card: str = "quarantine-1") -> None:
     play(game, by, c.PlayCard(card=card, target=by, world=14))
 
 
