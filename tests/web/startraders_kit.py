@@ -25,9 +25,9 @@ def api(base: str, path: str, body: dict[str, Any] | None = None,
         return json.loads(r.read())
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
-         "device_scale_factor": 2}
-DESKTOP = {"viewport": {"width": 1440, "height": 900}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                         "has_touch": True, "device_scale_factor": 2}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1440, "height": 900}}
 
 
 def page_in(browser: Any, errors: list[str], timeout: float = 15_000, **kw: Any) -> Any:

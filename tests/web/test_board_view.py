@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 DESKTOP = {"viewport": {"width": 1440, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
+SIZES: dict[str, dict[str, Any]] = {"desktop": DESKTOP, "phone": PHONE}
 
 RECTS = """(sel) => [...document.querySelectorAll(sel)].map((e) => {
   const r = e.getBoundingClientRect();

@@ -96,7 +96,8 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     assert " rolls " in since and "Host says: “Nice ship, Ann”" in since, since
     roll = ann.locator("#roll").bounding_box()
     assert roll is not None and roll["y"] + roll["height"] <= 900, roll
-    assert ann.locator("#since").bounding_box()["height"] < 260  # type: ignore[index]
+    since_box = ann.locator("#since").bounding_box()
+    assert since_box is not None and since_box["height"] < 260, since_box
     ann.screenshot(path=str(tmp_path / "since-desktop.png"))
 
     # the host lets a bot play Ann's seat: she is told, then told what it played

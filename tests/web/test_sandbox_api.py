@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,13 +16,13 @@ client = TestClient(app)
 SCENARIOS = Path(__file__).resolve().parents[2] / "web" / "games" / "venus" / "scenarios"
 
 
-def _start(scenario: dict[str, object]) -> dict[str, object]:
+def _start(scenario: dict[str, Any]) -> dict[str, Any]:
     r = client.post("/api/sandbox", json={"scenario": scenario})
     assert r.status_code == 200, r.text
     return r.json()
 
 
-def _play(sid: str, command: dict[str, object]) -> dict[str, object]:
+def _play(sid: str, command: dict[str, Any]) -> dict[str, Any]:
     r = client.post(f"/api/sandbox/{sid}/commands", json={"command": command})
     assert r.status_code == 200, r.text
     return r.json()

@@ -22,7 +22,7 @@ SHOTS = "/tmp/starport-st"
 # Ann (seat 0) at Capital (66), 20 Prestige (a petition's +1), never asked to react; Bob
 # holds You Are Lost!; dice: Ann's jump 5, the You Are Lost jump 1 and 2 (to 12), the
 # petition 5 (+1: result 6, price 10)
-POSITION = {
+POSITION: dict[str, Any] = {
     "players": [
         {"name": "Ann", "world": 66, "prestige": 20, "stellors": 40, "policy": "never"},
         {"name": "Bob", "world": 66, "hand": ["lost-1"], "stellors": 40},

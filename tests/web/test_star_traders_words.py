@@ -53,14 +53,16 @@ def _samples() -> list[dict[str, Any]]:
                                   {"name": "Cy", "world": 11, "policy": "never"}],
                       "stations": {"63": 0}, "dice": [5, 1, 2, 5]})
     swap = {"give": {"stellors": 10, "cards": ["zap-1"]}, "get": {"stations": [63]}}
-    for seat, cmd in [(1, {"type": "OfferDeal", "to": 0, **swap}),
-                      (0, {"type": "AnswerDeal", "offer": 1, "accept": True}),
-                      (1, {"type": "OfferDeal", "to": 0, "give": {"stellors": 1}}),
-                      (1, {"type": "WithdrawDeal", "offer": 2}),
-                      (1, {"type": "OfferDeal", "to": 0, "give": {"stellors": 1}}),
-                      (0, {"type": "AnswerDeal", "offer": 3, "accept": False}),
-                      (1, {"type": "SetReactionPolicy", "policy": "ask"}),
-                      (1, {"type": "DropOut"})]:
+    moves: list[tuple[int, dict[str, Any]]] = [
+        (1, {"type": "OfferDeal", "to": 0, **swap}),
+        (0, {"type": "AnswerDeal", "offer": 1, "accept": True}),
+        (1, {"type": "OfferDeal", "to": 0, "give": {"stellors": 1}}),
+        (1, {"type": "WithdrawDeal", "offer": 2}),
+        (1, {"type": "OfferDeal", "to": 0, "give": {"stellors": 1}}),
+        (0, {"type": "AnswerDeal", "offer": 3, "accept": False}),
+        (1, {"type": "SetReactionPolicy", "policy": "ask"}),
+        (1, {"type": "DropOut"})]
+    for seat, cmd in moves:
         scenario.play(seat, parse_command(cmd))
     keep(scenario, 0)
     keep(scenario, 1)

@@ -65,9 +65,10 @@ def _open_bob(browser: Any, server_url: str, errors: list[str]) -> tuple[Any, di
     return page, made
 
 
-FLIGHT = [{"type": "DeclareHeading", "toward": "base-west.1"}, {"type": "RollSpeed"},
-          {"type": "MoveTo", "path": ["base-west.1", "base-west.2", "nav-west"]},
-          {"type": "DeclineNavigation"}]
+FLIGHT: list[dict[str, Any]] = [
+    {"type": "DeclareHeading", "toward": "base-west.1"}, {"type": "RollSpeed"},
+    {"type": "MoveTo", "path": ["base-west.1", "base-west.2", "nav-west"]},
+    {"type": "DeclineNavigation"}]
 
 
 def test_a_navigation_exit_asked_by_anothers_move_comes_into_view(browser: Any,

@@ -41,7 +41,9 @@ def _bot_batches(seed: str, rounds: int, stop: Any = None) -> tuple[Game[Any], B
             break
         seat = pending.seats[0]
         before = game.seq
-        game.play(seat, act(bots[seat], ruleset, game.state, seat, game.seq))
+        command = act(bots[seat], ruleset, game.state, seat, game.seq)
+        assert command is not None, f"the bot of seat {seat} found nothing to do"
+        game.play(seat, command)
         batches.append([ev.redacted_for(0) for ev in game.events if ev.seq > before])
     return game, batches
 
