@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.bots import Bot, act
 from engine.bots.random_bot import UniformBot
 from engine.kernel import Event, Game, Pending, takeback
 from engine.venus_standard import commands as c
@@ -11,8 +12,8 @@ from engine.venus_standard import scenario
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import Dial, StandardState, Turn
 
-__all__ = ["asked", "c", "dials_set", "game_of", "play", "play_out", "ruleset", "start", "turn_of",
-           "types"]
+__all__ = ["asked", "bot_plays", "c", "dials_set", "game_of", "play", "play_out", "ruleset",
+           "start", "turn_of", "types"]
 
 
 def start(n: int, seed: str = "t", **options: Any) -> Game[StandardState]:
@@ -50,6 +51,13 @@ def dials_set(game: Game[StandardState], dial: Dial = "laser") -> None:
     """Setup 12 for every player."""
     while (now := ruleset.pending(game.state)) is not None and now.prompt == "choose_dial":
         game.play(now.seats[0], c.ChooseDial(dial=dial))
+
+
+def bot_plays(game: Game[StandardState], bot: Bot, seat: int) -> None:
+    """``bot`` plays one command for ``seat``; a bot the game waits for must find one."""
+    command = act(bot, ruleset, game.state, seat, game.seq)
+    assert command is not None, f"the bot of seat {seat} found nothing to do"
+    game.play(seat, command)
 
 
 def play_out(game: Game[StandardState], limit: int = 50_000, *,

@@ -10,16 +10,17 @@ import random
 import pytest
 
 from engine.bots.random_bot import UniformBot
-from engine.kernel import takeback
+from engine.kernel import Game, takeback
 from engine.venus_standard import decks
 from engine.venus_standard.ruleset import ruleset
+from engine.venus_standard.state import StandardState
 
 from .cards_kit import current, enter, table
 
 SPACES = [f"enc-{i}" for i in range(80)]
 
 
-def answer_all(game, bots) -> None:  # type: ignore[no-untyped-def]
+def answer_all(game: Game[StandardState], bots: list[UniformBot]) -> None:
     """Answer whatever the cards ask with the random bot, checking each offer is accepted."""
     for _ in range(50):
         now = ruleset.pending(game.state)

@@ -15,7 +15,7 @@ from engine.venus_standard import decks
 from engine.venus_standard.secrets import Secrets, leaks, secrets_for
 from engine.venus_standard.state import SECRET, StandardState
 
-from .kit import ruleset, start
+from .kit import asked, ruleset, start
 
 
 @pytest.fixture
@@ -68,7 +68,7 @@ def test_a_flipped_first_contact_card_is_public(stocked: None) -> None:
     game = start(2, seed="flip", variant="light-speed")
     system = sorted(game.state.first_contact)[0]
     culture = game.state.first_contact[system]
-    seat = ruleset.pending(game.state).seats[0]  # type: ignore[union-attr]
+    seat = asked(game.state).seats[0]
     from .kit import c
 
     out = game.play(seat, c.RevealFirstContact(system=system))

@@ -16,7 +16,7 @@ from engine.kernel import SPECTATOR, Game, fold
 from engine.venus_standard.secrets import Secrets, leaks, secrets_for
 from engine.venus_standard.state import StandardState
 
-from .kit import ruleset, start
+from .kit import asked, bot_plays, ruleset, start
 
 EVERY = 15  # commands between two looks at every seat's view
 
@@ -48,7 +48,7 @@ def play_checked(game: Game[StandardState], bot: str, max_commands: int = 4000) 
         if pending is None:
             break
         seat = pending.seats[0]
-        game.play(seat, act(bots[seat], ruleset, game.state, seat, game.seq))  # type: ignore[arg-type]
+        bot_plays(game, bots[seat], seat)
     assert ruleset.pending(game.state) is None, "the game did not end"
     assert fold(ruleset, game.events).model_dump() == game.state.model_dump()
     return names
@@ -91,8 +91,8 @@ def test_every_component_registers_its_hidden_pieces() -> None:
 def play_checked_until_market(game: Game[StandardState]) -> None:
     bots = [make_bot("merchant", f"m{i}") for i in range(2)]
     while not any(m.stack for m in game.state.trade.markets.values()):
-        seat = ruleset.pending(game.state).seats[0]  # type: ignore[union-attr]
-        game.play(seat, act(bots[seat], ruleset, game.state, seat, game.seq))  # type: ignore[arg-type]
+        seat = asked(game.state).seats[0]
+        bot_plays(game, bots[seat], seat)
 
 
 def test_the_oracle_finds_a_market_stack_below_its_top() -> None:

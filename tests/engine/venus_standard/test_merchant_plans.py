@@ -25,7 +25,7 @@ from engine.venus_standard.bot import (
     _spaceport_worth_it,
 )
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.state import StandardState
+from engine.venus_standard.state import Phase, StandardState
 from tests.engine.venus_standard.cards_kit import SPACE, current, enter, pirate_at, table
 
 
@@ -75,14 +75,14 @@ def test_pirates_a_pirate_hunter_mission_takes_worse_laser_odds() -> None:
     assert choice(game, seat) == cr.EngagePirates(attribute="laser")
 
 
-def on_city(credits: int, phase: str, round_: int = 5) -> tuple[Game[StandardState], int]:
+def on_city(credits: int, phase: Phase, round_: int = 5) -> tuple[Game[StandardState], int]:
     game = table(seed="plans")
     seat = current(game)
     game.state.player(seat).space = "colony-world.city-1"
     game.state.player(seat).credits = credits
     game.state.round = round_
     assert game.state.turn is not None
-    game.state.turn.phase = phase  # type: ignore[assignment]
+    game.state.turn.phase = phase
     return game, seat
 
 

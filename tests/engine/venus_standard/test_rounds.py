@@ -14,7 +14,7 @@ from engine.venus_standard.draft import Draft
 from engine.venus_standard.places import galactic_base
 from engine.venus_standard.state import StandardState
 
-from .kit import asked, c, dials_set, game_of, play, ruleset, start, types
+from .kit import asked, c, dials_set, game_of, play, ruleset, start, turn_of, types
 
 
 def test_round_track_passenger_on_odd_rounds_drill_on_even_rounds() -> None:
@@ -56,7 +56,7 @@ def test_player_turns_clockwise_from_the_first_player_every_round() -> None:
     first = game.state.first_player
     seen = []
     while game.state.round < 3:
-        seat = game.state.turn.seat  # type: ignore[union-attr]
+        seat = turn_of(game.state).seat
         seen.append((game.state.round, seat))
         play(game, seat, c.SkipMovement())
         play(game, seat, c.EndPhase())
@@ -87,7 +87,7 @@ def test_end_phase_moves_through_transaction_and_spaceport_then_the_next_turn() 
     game = game_of(phase="transaction")
     assert asked(game.state).prompt == "transaction"
     play(game, 0, c.EndPhase())
-    assert game.state.turn.phase == "spaceport"  # type: ignore[union-attr]
+    assert turn_of(game.state).phase == "spaceport"
     out = play(game, 0, c.EndPhase())
     assert types(out) == ["TurnEnded", "TurnStarted", "PhaseStarted"]
     assert out[0].data["why"] == "spaceport_phase_ended"

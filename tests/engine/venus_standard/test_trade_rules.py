@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -212,11 +213,11 @@ def test_jettisoning_a_passenger_infamy_is_the_higher_die() -> None:
 # ------------------------------------------------------------------ spaceports and drills
 
 
-def _build(**over: object) -> None:
-    args: dict[str, object] = dict(bought_this_turn=False, built_this_turn=False, on_city=True,
+def _build(**over: Any) -> None:
+    args: dict[str, Any] = dict(bought_this_turn=False, built_this_turn=False, on_city=True,
                                    orbits=["o1"], tokens_left=12, credits=200, price=200)
     args.update(over)
-    spaceports.check_build(**args)  # type: ignore[arg-type]
+    spaceports.check_build(**args)
 
 
 def test_building_a_merchant_spaceport_example_no_buys_c200() -> None:
