@@ -24,6 +24,7 @@ from engine.venus.commands import DeclareHeading, RollDice  # noqa: E402
 from engine.venus.legal import legal_actions  # noqa: E402
 from engine.venus.reach import reachable  # noqa: E402
 from engine.venus.scenario import start  # noqa: E402
+from engine.venus.state import VenusState  # noqa: E402
 
 SHIPS = {"scout": 3, "clipper": 4, "transport": 3, "freighter": 2}
 DRIVES = ["yellow_drive", "red_drive", "combined_drive"]
@@ -31,7 +32,7 @@ RELICS = ["air_foil", "auto_pilot", "jump_start", "spy_eye", "switch_switch", "g
           "yellow_drive", "shield"]
 
 
-def random_position(rng: random.Random) -> object | None:
+def random_position(rng: random.Random) -> VenusState | None:
     board = load_board("avalon-hill")
     dots = sorted(board.dots)
     ship = rng.choice(sorted(SHIPS))
@@ -77,7 +78,7 @@ def main() -> None:
         gc.collect()  # time the query, not the collection of the setup's garbage,
         gc.freeze()  # nor of long-lived objects (the server freezes them at start too)
         t0 = time.perf_counter()
-        found = reachable(state)  # type: ignore[arg-type]
+        found = reachable(state)
         times.append((time.perf_counter() - t0) * 1000)
         counts.append(len(found))
     times.sort()

@@ -9,12 +9,19 @@ from pathlib import Path
 import pytest
 
 from engine.help import citations
-from engine.help.reference import key_of, load, rulesets
+from engine.help.reference import Reference, Rule, Section, key_of, load, rulesets
 
 RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
 BOOKS = {"venus": ["000_53e7204ef5e71d47.txt", "001_84d4a3402c834059.txt"],
          "star-traders": ["002_44034a3d00936423.txt"],
          "venus-standard": ["003_407496ad60b987bd.txt"]}
+
+
+def opened(ref: Reference, cited: str) -> Section | Rule:
+    """The entry ``cited`` opens; the test knows there is one."""
+    found = ref.find(cited)
+    assert found is not None, f"no entry opens for {cited!r}"
+    return found
 
 
 def test_every_rule_number_the_venus_ui_shows_has_an_entry() -> None:
@@ -69,11 +76,11 @@ def test_a_standard_heading_path_opens_its_most_specific_entry() -> None:
     """"Movement Phase > Declare Heading": the Declare Heading entry, not the phase's; a
     heading without its own entry falls back to the one above it."""
     ref = load("venus-standard")
-    assert ref.find("Movement Phase > Declare Heading").id == "Declare Heading"  # type: ignore[union-attr]
-    assert ref.find("Appendix B > Wave Emitter").id == "Wave Emitter"  # type: ignore[union-attr]
-    assert ref.find("Light Speed Game > Purchase Starting Goods").id == "Light Speed Game"  # type: ignore[union-attr]
-    assert ref.find("Setup 3").id == "Setup"  # type: ignore[union-attr]
-    assert ref.find("Movement Phase").id == "Movement Phase"  # type: ignore[union-attr]
+    assert opened(ref, "Movement Phase > Declare Heading").id == "Declare Heading"
+    assert opened(ref, "Appendix B > Wave Emitter").id == "Wave Emitter"
+    assert opened(ref, "Light Speed Game > Purchase Starting Goods").id == "Light Speed Game"
+    assert opened(ref, "Setup 3").id == "Setup"
+    assert opened(ref, "Movement Phase").id == "Movement Phase"
     assert ref.find("Nowhere > Nothing") is None
 
 
@@ -85,7 +92,7 @@ def test_ending_a_standard_phase_names_the_phase_heading() -> None:
 
     ref = load("venus-standard")
     assert set(PHASE_HEADINGS) == set(PHASES)
-    assert [ref.find(PHASE_HEADINGS[p]).id for p in PHASES] == [  # type: ignore[union-attr]
+    assert [opened(ref, PHASE_HEADINGS[p]).id for p in PHASES] == [
         "Movement Phase", "First Contact Phase", "Transaction Phase", "Merchant Spaceport Phase"]
 
 
@@ -136,12 +143,12 @@ def test_the_extractor_skips_svg_code_and_docstrings() -> None:
 
 def test_a_cited_rule_finds_its_entry() -> None:
     venus = load("venus")
-    assert venus.find("5.31 declaration (a dot next to yours)").id == "5.31"  # type: ignore[union-attr]
-    assert venus.find("15.431 hits (3.431 holds)").id == "15.431"  # type: ignore[union-attr]
-    assert venus.find("16 the Rastur").id == "16"  # type: ignore[union-attr]
-    assert venus.find("2012 culture numbers must be 1..14").id == "2012 culture numbers"  # type: ignore[union-attr]
+    assert opened(venus, "5.31 declaration (a dot next to yours)").id == "5.31"
+    assert opened(venus, "15.431 hits (3.431 holds)").id == "15.431"
+    assert opened(venus, "16 the Rastur").id == "16"
+    assert opened(venus, "2012 culture numbers must be 1..14").id == "2012 culture numbers"
     assert venus.find("99.9 nothing") is None
-    assert load("star-traders").find("Engines").title == "Engines"  # type: ignore[union-attr]
+    assert opened(load("star-traders"), "Engines").title == "Engines"
 
 
 @pytest.mark.parametrize("ruleset", rulesets())

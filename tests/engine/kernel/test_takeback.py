@@ -4,9 +4,11 @@ effect, and a stretch interrupted by another seat coming back when that seat tak
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.kernel import BadCommand, Event, TakeBack, fold, takeback
+from engine.kernel import BadCommand, Event, Ruleset, TakeBack, fold, takeback
 from engine.startraders.ruleset import ruleset as star_traders
 from engine.venus.ruleset import ruleset as venus
 from tests.engine.startraders.kit import c, game_of
@@ -24,11 +26,11 @@ def test_a_command_s_first_event_names_its_seat_and_survives_json() -> None:
 
 
 @pytest.mark.parametrize("ruleset", [venus, star_traders])
-def test_take_back_parses_and_refuses_fields(ruleset: object) -> None:
-    assert ruleset.parse_command({"type": "TakeBack"}) == TakeBack()  # type: ignore[attr-defined]
-    assert ruleset.parse_command('{"type": "TakeBack"}') == TakeBack()  # type: ignore[attr-defined]
+def test_take_back_parses_and_refuses_fields(ruleset: Ruleset[Any]) -> None:
+    assert ruleset.parse_command({"type": "TakeBack"}) == TakeBack()
+    assert ruleset.parse_command('{"type": "TakeBack"}') == TakeBack()
     with pytest.raises(BadCommand, match="TakeBack takes no fields"):
-        ruleset.parse_command({"type": "TakeBack", "to_seq": 3})  # type: ignore[attr-defined]
+        ruleset.parse_command({"type": "TakeBack", "to_seq": 3})
 
 
 def test_in_effect_drops_what_was_taken_back() -> None:

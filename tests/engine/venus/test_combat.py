@@ -443,7 +443,7 @@ def test_15_431_the_loser_packs_his_holds_before_the_hit() -> None:
                   "15.431", actor=1)
     assert "fare:graw:qossuth" in str(err)
     g.play(1, c.PackHolds(holds=[["fare:graw:qossuth"], ["equipment:yellow_drive"]]))
-    assert ruleset.pending(g.state).prompt == "hit"  # type: ignore[union-attr]
+    assert (now := ruleset.pending(g.state)) is not None and now.prompt == "hit"
     play(g, c.ChooseHit(hold=1))  # Holds numbered as he packed them: 1 holds the Drive
     bob = g.state.players[1]
     assert bob.damaged == ["yellow_drive"] and bob.fares == ["fare:graw:qossuth"]
@@ -453,4 +453,4 @@ def test_15_431_no_packing_prompt_when_nothing_can_differ() -> None:
     """3.431: Goods take a Hold each; with only Goods (or a single loose marker) the Holds
     pack one way, so the winner chooses at once."""
     g = _hit_coming({"goods": ["goods:graw"], "equipment": ["yellow_drive"]})
-    assert ruleset.pending(g.state).prompt == "hit"  # type: ignore[union-attr]
+    assert (now := ruleset.pending(g.state)) is not None and now.prompt == "hit"

@@ -10,6 +10,7 @@ from engine.venus import commands as c
 from engine.venus.board import Board, DotColor
 
 from .movekit import (
+    Venus,
     board,
     game,
     here,
@@ -33,8 +34,8 @@ SN = {i: f"supernova.{i}" for i in range(1, 7)}  # $30 Ovals: 1 red, 2 blue, 3 r
 JP = {i: f"jungle-planet.{i}" for i in range(1, 12)}  # 4 red, 5 "?" box, 6 yellow
 
 
-def headings(g: object) -> set[str]:
-    return {a.dot for a in legal(g) if isinstance(a, c.DeclareHeading)}  # type: ignore[arg-type]
+def headings(g: Venus) -> set[str]:
+    return {a.dot for a in legal(g) if isinstance(a, c.DeclareHeading)}
 
 
 def test_map_facts_used_here() -> None:
