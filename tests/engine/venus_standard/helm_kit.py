@@ -5,6 +5,7 @@ move alone)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +19,16 @@ from engine.venus_standard.state import Player, StandardState, Turn
 from .test_movement_rules import terrain
 
 
-def build(monkeypatch: pytest.MonkeyPatch) -> Any:
+class RecordingDraft(Draft):
+    """A draft whose phase-machine seams were recorded in ``calls`` instead of run."""
+
+    calls: list[tuple[str, Any]]
+
+
+Kit = Callable[..., RecordingDraft]  # make(dice, players=2, **ship) -> a recording draft
+
+
+def build(monkeypatch: pytest.MonkeyPatch) -> Kit:
     """A factory of drafts over the test map, with the seams recorded in ``draft.calls``."""
     t = terrain()
     monkeypatch.setattr(helm, "terrain_of", lambda state: t)
@@ -30,15 +40,15 @@ def build(monkeypatch: pytest.MonkeyPatch) -> Any:
                         lambda d, s, at: calls.append(("encounter", at)))
     monkeypatch.setattr(helm_seams, "home_culture_here", lambda state, s: False)
 
-    def make(dice: list[int], players: int = 2, **ship: Any) -> Draft:
+    def make(dice: list[int], players: int = 2, **ship: Any) -> RecordingDraft:
         state = StandardState(
             players=[Player(seat=i, name=f"p{i}", space="gb", laser=2, shield=1, credits=100)
                      for i in range(players)],
             stage="playing", round=1, turn=Turn(seat=0), loaded_dice=list(dice))
         for k, v in ship.items():
             setattr(state.players[0], k, v)
-        d = Draft(state, Randomness("helm", 0))
-        d.calls = calls  # type: ignore[attr-defined]
+        d = RecordingDraft(state, Randomness("helm", 0))
+        d.calls = calls
         return d
 
     return make

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.kernel import RuleError
 from engine.venus_standard import helm
 from engine.venus_standard.flight import flight
 
-from .helm_kit import build, on_telegate_2_with_navigation, types
+from .helm_kit import Kit, build, on_telegate_2_with_navigation, types
+from .kit import turn_of
 
 
 @pytest.fixture
-def kit(monkeypatch: pytest.MonkeyPatch) -> Any:
+def kit(monkeypatch: pytest.MonkeyPatch) -> Kit:
     return build(monkeypatch)
 
 
-def test_set_speed_rolls_three_dice_and_moves_by_their_sum(kit: Any) -> None:
+def test_set_speed_rolls_three_dice_and_moves_by_their_sum(kit: Kit) -> None:
     d = kit([4, 3, 2])
     helm.roll_speed(d, 0)
     f = flight(d.state)
@@ -28,20 +27,20 @@ def test_set_speed_rolls_three_dice_and_moves_by_their_sum(kit: Any) -> None:
     assert d.calls[-1] == ("landed", "city")
 
 
-def test_end_movement_every_point_spent_ends_the_turn(kit: Any) -> None:
+def test_end_movement_every_point_spent_ends_the_turn(kit: Kit) -> None:
     d = kit([1, 1, 1])
     helm.roll_speed(d, 0)
     helm.move_to(d, 0, ["a", "b", "r1"])
     assert flight(d.state).ended == "spent" and d.calls[-1] == ("end_turn", 0)
 
 
-def test_declare_heading_not_along_a_path_is_refused(kit: Any) -> None:
+def test_declare_heading_not_along_a_path_is_refused(kit: Kit) -> None:
     d = kit([1, 1, 1])
     with pytest.raises(RuleError, match="Declare Heading: r1 is not along a path from gb"):
         helm.declare_heading(d, 0, "r1", True)
 
 
-def test_declare_heading_then_the_ship_must_go_that_way(kit: Any) -> None:
+def test_declare_heading_then_the_ship_must_go_that_way(kit: Kit) -> None:
     d = kit([2, 2, 2])
     d.state.players[0].space = "b"
     helm.declare_heading(d, 0, "r1", True)
@@ -51,7 +50,7 @@ def test_declare_heading_then_the_ship_must_go_that_way(kit: Any) -> None:
     helm.step(d, 0, "r1")
 
 
-def test_undeclared_heading_the_ship_moves_the_way_it_faces(kit: Any) -> None:
+def test_undeclared_heading_the_ship_moves_the_way_it_faces(kit: Kit) -> None:
     """Declare Heading: without a heading he moves the way his ship faces (not back)."""
     d = kit([2, 2, 2])
     d.state.players[0].space = "b"
@@ -61,7 +60,7 @@ def test_undeclared_heading_the_ship_moves_the_way_it_faces(kit: Any) -> None:
         helm.step(d, 0, "a")
 
 
-def test_throttle_in_set_speed_adds_a_fourth_die(kit: Any) -> None:
+def test_throttle_in_set_speed_adds_a_fourth_die(kit: Kit) -> None:
     """Throttling Example: 4, 2, 1 = 7, the 1 to the throttle, a 5: 12."""
     d = kit([4, 2, 1, 5])
     helm.roll_speed(d, 0)
@@ -69,7 +68,7 @@ def test_throttle_in_set_speed_adds_a_fourth_die(kit: Any) -> None:
     assert flight(d.state).movement_value == 12
 
 
-def test_throttle_not_after_the_first_step(kit: Any) -> None:
+def test_throttle_not_after_the_first_step(kit: Kit) -> None:
     d = kit([4, 2, 1, 5])
     helm.roll_speed(d, 0)
     helm.step(d, 0, "a")
@@ -77,7 +76,7 @@ def test_throttle_not_after_the_first_step(kit: Any) -> None:
         helm.assign_die(d, 0, 2, "throttle")
 
 
-def test_navigation_space_waits_for_a_die_or_the_left_player(kit: Any) -> None:
+def test_navigation_space_waits_for_a_die_or_the_left_player(kit: Kit) -> None:
     """Navigation Spaces: without a navigation die, the player to the left chooses."""
     d = kit([3, 3, 3], players=3)
     helm.roll_speed(d, 0)
@@ -92,7 +91,7 @@ def test_navigation_space_waits_for_a_die_or_the_left_player(kit: Any) -> None:
     assert f.at == "c" and f.wait is None
 
 
-def test_navigation_die_assigned_at_the_space_picks_the_exit(kit: Any) -> None:
+def test_navigation_die_assigned_at_the_space_picks_the_exit(kit: Kit) -> None:
     d = kit([3, 3, 3])
     helm.roll_speed(d, 0)
     helm.move_to(d, 0, ["a", "b", "nav"])
@@ -102,7 +101,7 @@ def test_navigation_die_assigned_at_the_space_picks_the_exit(kit: Any) -> None:
     assert ("HazardChecked") in types(d) and flight(d.state).at == "d"
 
 
-def test_navigation_exit_back_the_way_in_ends_the_move_there(kit: Any) -> None:
+def test_navigation_exit_back_the_way_in_ends_the_move_there(kit: Kit) -> None:
     d = kit([5, 3, 3])
     helm.roll_speed(d, 0)
     helm.assign_die(d, 0, 0, "navigation")  # a 5 points back to b
@@ -111,7 +110,7 @@ def test_navigation_exit_back_the_way_in_ends_the_move_there(kit: Any) -> None:
     assert f.at == "nav" and f.ended == "stopped"
 
 
-def test_telegate_purple_die_jumps_and_a_new_heading_is_free(kit: Any) -> None:
+def test_telegate_purple_die_jumps_and_a_new_heading_is_free(kit: Kit) -> None:
     """Telegates, Example 2: no navigation die; the purple die shows 5: to telegate 5."""
     d2 = kit([2, 3, 3, 5])
     d2.state.players[0].space = "c"
@@ -125,7 +124,7 @@ def test_telegate_purple_die_jumps_and_a_new_heading_is_free(kit: Any) -> None:
     helm.step(d2, 0, "f")
 
 
-def test_telegate_navigation_value_matching_this_gate_goes_on(kit: Any) -> None:
+def test_telegate_navigation_value_matching_this_gate_goes_on(kit: Kit) -> None:
     """Telegates, Example 1: a navigation value of 2 on telegate 2: unaffected, on to the
     encounter space."""
     d = kit([2, 3, 3])
@@ -134,7 +133,7 @@ def test_telegate_navigation_value_matching_this_gate_goes_on(kit: Any) -> None:
     assert ("encounter", "enc") in d.calls
 
 
-def test_hazard_failed_laser_check_push_on_lowers_the_dial(kit: Any) -> None:
+def test_hazard_failed_laser_check_push_on_lowers_the_dial(kit: Kit) -> None:
     d = kit([3, 3, 3, 5])
     d.state.players[0].space = "nav"
     helm.roll_speed(d, 0)
@@ -146,7 +145,7 @@ def test_hazard_failed_laser_check_push_on_lowers_the_dial(kit: Any) -> None:
     assert d.state.players[0].laser == 1 and f.ignoring == ["laser"]
 
 
-def test_hazard_failed_piloting_check_ends_the_turn(kit: Any) -> None:
+def test_hazard_failed_piloting_check_ends_the_turn(kit: Kit) -> None:
     d = kit([3, 3, 3, 1, 6])
     d.state.players[0].space = "nav"
     helm.roll_speed(d, 0)
@@ -156,7 +155,7 @@ def test_hazard_failed_piloting_check_ends_the_turn(kit: Any) -> None:
     assert f.at == "e" and f.ended == "stopped" and d.calls[-1] == ("end_turn", 0)
 
 
-def test_asteroids_a_ship_may_land_with_points_left(kit: Any) -> None:
+def test_asteroids_a_ship_may_land_with_points_left(kit: Kit) -> None:
     d = kit([3, 3, 6, 1, 1])
     d.state.players[0].space = "nav"
     helm.roll_speed(d, 0)
@@ -168,7 +167,7 @@ def test_asteroids_a_ship_may_land_with_points_left(kit: Any) -> None:
     assert f.ended == "asteroid" and d.calls[-1] == ("landed", "ast")
 
 
-def test_land_only_on_a_landable_space_entered_this_turn(kit: Any) -> None:
+def test_land_only_on_a_landable_space_entered_this_turn(kit: Kit) -> None:
     d = kit([6, 6, 6])
     helm.roll_speed(d, 0)
     helm.step(d, 0, "a")
@@ -176,11 +175,11 @@ def test_land_only_on_a_landable_space_entered_this_turn(kit: Any) -> None:
         helm.land(d, 0)
 
 
-def test_pilot_training_level_2_at_galactic_base(kit: Any) -> None:
+def test_pilot_training_level_2_at_galactic_base(kit: Kit) -> None:
     """Pilots > Upgrading Pilots: level 1 -> 2 at Galactic Base for c60 (here: staying there
     by skipping the Movement phase, "immediately prior to starting his Transaction phase")."""
     d = kit([])
-    turn = d.state.turn
+    turn = turn_of(d.state)
     turn.phase, turn.skipped_movement = "transaction", True
     with pytest.raises(RuleError, match="Upgrading Pilots: level 1 -> 2 is trained"):
         helm.train_pilot(d, 0, "human-3a")
@@ -191,14 +190,14 @@ def test_pilot_training_level_2_at_galactic_base(kit: Any) -> None:
         helm.train_pilot(d, 0, "human-3a")  # level 3 only at the home culture
 
 
-def test_pilot_training_not_during_the_movement_phase(kit: Any) -> None:
+def test_pilot_training_not_during_the_movement_phase(kit: Kit) -> None:
     d = kit([])
     with pytest.raises(RuleError, match="Upgrading Pilots"):
         helm.train_pilot(d, 0, "human-2")
 
 
 def test_drills_every_asteroid_entered_is_offered_to_the_drills(
-        kit: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asteroids: "a player whose ship is equipped with the License to Drill ... can place
     one of his drill tokens on an asteroid space as his ship passes over or lands on the
     space": movement hands every asteroid space entered to the drills (vstrade's)."""
@@ -224,7 +223,7 @@ def test_spoilers_add_movement_by_the_parity_of_the_dice() -> None:
     assert Flight(dice=[4, 2, 1, 5], spoiler="fancy").movement_value == 14
 
 
-def test_encounter_outcome_adds_points_or_ends_the_move(kit: Any) -> None:
+def test_encounter_outcome_adds_points_or_ends_the_move(kit: Kit) -> None:
     """The seam with the cards (vsenc's ``Resolution``): "Winning a Pirate Engagement" by
     pilot skill adds movement points and the move goes on; a lost engagement ends it."""
     from types import SimpleNamespace
@@ -261,7 +260,7 @@ def test_board_tokens_from_the_cards_and_merchant_spaceports() -> None:
 
 
 def test_hard_burn_adds_ten_and_returns_the_token(
-        kit: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
     """Appendix B, Hard Burn: after rolling, 10 more movement points; the token returns to
     its culture."""
     from engine.venus_standard import helm_seams
@@ -279,7 +278,7 @@ def test_hard_burn_adds_ten_and_returns_the_token(
 
 # -- the pilots' abilities (ours: data/pilots.json) ---------------------------------------
 
-def test_pilot_reroll_speed_die_once_before_moving(kit: Any) -> None:
+def test_pilot_reroll_speed_die_once_before_moving(kit: Kit) -> None:
     d = kit([1, 2, 3, 6], pilot="human", pilot_level=2)
     helm.roll_speed(d, 0)
     helm.reroll_die(d, 0, 0)
@@ -289,34 +288,34 @@ def test_pilot_reroll_speed_die_once_before_moving(kit: Any) -> None:
         helm.reroll_die(d, 0, 1)
 
 
-def test_pilot_without_the_reroll_ability_cannot(kit: Any) -> None:
+def test_pilot_without_the_reroll_ability_cannot(kit: Kit) -> None:
     d = kit([1, 2, 3])
     helm.roll_speed(d, 0)
     with pytest.raises(RuleError, match="no reroll ability"):
         helm.reroll_die(d, 0, 0)
 
 
-def test_pilot_extra_movement_adds_a_point(kit: Any) -> None:
+def test_pilot_extra_movement_adds_a_point(kit: Kit) -> None:
     d = kit([1, 2, 3], pilot="human", pilot_level=3, pilot_side="b")
     helm.roll_speed(d, 0)
     assert flight(d.state).movement_value == 7
 
 
-def test_pilot_throttle_on_two(kit: Any) -> None:
+def test_pilot_throttle_on_two(kit: Kit) -> None:
     d = kit([2, 5, 5, 4], pilot="whynom", pilot_level=2)
     helm.roll_speed(d, 0)
     helm.assign_die(d, 0, 0, "throttle")
     assert flight(d.state).movement_value == 16
 
 
-def test_pilot_green_lines_cost_one(kit: Any) -> None:
+def test_pilot_green_lines_cost_one(kit: Kit) -> None:
     d = kit([3, 2, 2], pilot="whynom", pilot_level=3, pilot_side="a")
     helm.roll_speed(d, 0)
     helm.move_to(d, 0, ["a", "b", "r1", "r2", "r3", "orb", "city"])
     assert flight(d.state).mp_left == 0 and flight(d.state).ended == "landed"
 
 
-def test_pilot_hazard_reroll_once(kit: Any) -> None:
+def test_pilot_hazard_reroll_once(kit: Kit) -> None:
     """A failed piloting check normally ends the turn; the ability rolls it again once."""
     d = kit([3, 3, 3, 1, 6, 2], pilot="human", pilot_level=3, pilot_side="a", laser=2)
     d.state.players[0].space = "nav"
@@ -331,7 +330,7 @@ def test_pilot_hazard_reroll_once(kit: Any) -> None:
     assert f.wait is None and f.at == "e" and f.stage == "move"
 
 
-def test_pilot_telegate_two_rolls_rolls_again_on_a_missing_telegate(kit: Any) -> None:
+def test_pilot_telegate_two_rolls_rolls_again_on_a_missing_telegate(kit: Kit) -> None:
     d = kit([2, 3, 3, 4, 5], pilot="eeepeeep", pilot_level=3, pilot_side="a")
     d.state.players[0].space = "c"
     d.state.players[0].came_from = "nav"
@@ -341,7 +340,7 @@ def test_pilot_telegate_two_rolls_rolls_again_on_a_missing_telegate(kit: Any) ->
     assert flight(d.state).at == "tg5"
 
 
-def test_move_to_follows_a_reach_path_through_a_telegate(kit: Any) -> None:
+def test_move_to_follows_a_reach_path_through_a_telegate(kit: Kit) -> None:
     d = kit([5, 1, 1])
     d.state.players[0].space = "c"
     d.state.players[0].came_from = "nav"

@@ -13,20 +13,20 @@ from engine.venus_standard import tech_abilities as ta
 from engine.venus_standard import trading as t
 from engine.venus_standard.flight import flight
 
-from .helm_kit import build, on_telegate_2_with_navigation
+from .helm_kit import Kit, build, on_telegate_2_with_navigation
 from .kit import c, game_of, play
 from .test_trading import land, start
 
 
 @pytest.fixture
-def kit(monkeypatch: pytest.MonkeyPatch) -> Any:
+def kit(monkeypatch: pytest.MonkeyPatch) -> Kit:
     return build(monkeypatch)
 
 
 # ------------------------------------------------------- Bumps Along the Way > Telegates
 
 
-def test_telegates_a_ship_starting_on_a_telegate_simply_moves_on(kit: Any) -> None:
+def test_telegates_a_ship_starting_on_a_telegate_simply_moves_on(kit: Kit) -> None:
     """"Only a player who enters a telegate space during his Move step is affected by it (in
     other words, a player who starts his turn on a telegate space simply moves to the next
     space during his Move step)"."""
@@ -41,7 +41,7 @@ def test_telegates_a_ship_starting_on_a_telegate_simply_moves_on(kit: Any) -> No
 
 
 def test_telegates_no_telegate_with_the_navigation_value_the_ship_stays_and_goes_on(
-        kit: Any) -> None:
+        kit: Kit) -> None:
     """Telegates step 2: "if there is no telegate with that number on the board, his ship
     remains on its current space and he continues his Move step" (the test map has
     telegates 2 and 5 only; the navigation value is 3)."""
@@ -148,7 +148,7 @@ def test_encounter_card_production_moves_every_supply_token_of_a_discovered_cult
 # ------------------------------------------------- Movement Phase > Additional Movement Rules
 
 
-def test_additional_movement_rules_ships_pass_one_another_and_share_a_space(kit: Any) -> None:
+def test_additional_movement_rules_ships_pass_one_another_and_share_a_space(kit: Kit) -> None:
     """"Ships can move past one another without movement penalty"; "Multiple ships can
     occupy the same space"."""
     d = kit([2, 2, 2])
