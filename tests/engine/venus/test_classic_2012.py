@@ -17,14 +17,14 @@ from engine.venus.components import Edition, load_components
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
 
-from .movekit import legal, play, refused
+from .movekit import Venus, legal, play, refused
 from .tradekit import at_city, cash
 
 ED = "classic-2012"
 EEEP = {"name": "Bob", "race": "eeepeeep", "dot": "galactic-base"}
 
 
-def at_2012_city(culture: str, **kw: Any) -> Any:
+def at_2012_city(culture: str, **kw: Any) -> Venus:
     """Seat 0 (a Human) at the City of ``culture`` in a 2012 game."""
     return at_city(culture, edition=ED, others=[EEEP], **kw)
 
@@ -157,7 +157,7 @@ def test_1988_factory_goods_earn_no_demand_bonus() -> None:
 HUMAN = {"name": "Bob", "race": "humans", "dot": "galactic-base"}
 
 
-def first_contact(culture: str, race: str, cash_: int = 0) -> Any:
+def first_contact(culture: str, race: str, cash_: int = 0) -> Venus:
     """Seat 0 lands on the City of the hidden ``culture`` this turn and makes first contact
     (2012 "First Contact Phase"), in a Transport (three holds)."""
     g = at_city(culture, edition=ED, others=[HUMAN], discovered=False, cash=cash_,
@@ -215,7 +215,7 @@ PP5 = "polluted-planet.5"
 GATE2 = JP[5]
 
 
-def at_gate2_2012(dice: list[int], relics: list[str] | None = None) -> Any:
+def at_gate2_2012(dice: list[int], relics: list[str] | None = None) -> Venus:
     """A 2012 ship arrives on face-up telegate 2 (jungle-planet.5); telegate 5 is face up at
     polluted-planet.5."""
     from .movekit import game, roll
@@ -264,7 +264,7 @@ def test_2012_appendix_gate_lock_treats_the_entered_telegate_as_a_blue_space() -
     refused(fresh, c.UseGateLock(on=True), "2012 appendix")
 
 
-def copy_game(g: Any) -> Any:
+def copy_game(g: Venus) -> Venus:
     from .movekit import copy
 
     return copy(g)
@@ -397,7 +397,7 @@ def test_2012_commissions_factory_50_percent_even_to_its_owner() -> None:
 AIR_TORUS = "interstellar-biosphere.13"  # a 1988 Space City: a 2012 neutral spaceport
 
 
-def at_air_torus(moved: bool = True, edition: str = ED, **me: Any) -> Any:
+def at_air_torus(moved: bool = True, edition: str = ED, **me: Any) -> Venus:
     """Seat 0 trades with the Qossuth on the Air Torus (Interstellar Biosphere), having
     landed there this turn (from the next space, 1 MP) or having skipped movement there."""
     from engine.venus.scenario import start

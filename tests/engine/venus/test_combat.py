@@ -14,6 +14,7 @@ import pytest
 
 from engine.kernel import Game, NotYourTurn, RuleError
 from engine.venus import commands as c
+from engine.venus.board import Board
 from engine.venus.cargo import excess
 from engine.venus.combat import layout, weapons
 from engine.venus.deeds import orbit_deeds
@@ -69,7 +70,7 @@ def test_15_3_weapons_are_sold_by_their_science_only_in_combat_games() -> None:
     assert "equipment:laser" not in prices(g.state, ruleset_board(), 0, "dell")
 
 
-def ruleset_board() -> Any:
+def ruleset_board() -> Board:
     from engine.venus.board import load_board
 
     return load_board("avalon-hill")

@@ -6,14 +6,14 @@ from typing import Any
 
 from engine.venus import commands as c
 
-from .movekit import game, of_type, play, roll
+from .movekit import Venus, game, of_type, play, roll
 
 PP = {i: f"polluted-planet.{i}" for i in range(1, 12)}  # .1 Paintfall and .3 Poison Port: Orbits
 SSP_CITY = "space-station-planet.6"  # a Space City
 BOB = {"name": "Bob", "dot": "galactic-base"}
 
 
-def polluted(**kw: Any) -> Any:
+def polluted(**kw: Any) -> Venus:
     return game(PP[2], [2, 2, 2], cultures={"polluted-planet": "cholos"}, others=[BOB], **kw)
 
 

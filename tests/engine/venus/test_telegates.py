@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.venus import commands as c
 
-from .movekit import game, here, legal, legal_moves, of_type, play, refused, roll, turn
+from .movekit import Venus, game, here, legal, legal_moves, of_type, play, refused, roll, turn
 
 JP = {i: f"jungle-planet.{i}" for i in range(1, 12)}
 PP = {i: f"polluted-planet.{i}" for i in range(1, 12)}
@@ -24,7 +24,7 @@ def gates(**extra: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {**boxes, **extra}
 
 
-def at_gate2(dice: list[int], **kw: Any) -> Any:
+def at_gate2(dice: list[int], **kw: Any) -> Venus:
     """Arrive on Tele Gate 2 from jungle-planet.4 (the first move of the turn)."""
     g = game(JP[4], dice, qboxes=gates(), **kw)
     roll(g, GATE2)

@@ -7,14 +7,15 @@ from typing import Any
 
 import pytest
 
-from engine.kernel import RuleError
+from engine.kernel import Event, Game, RuleError
 from engine.venus_standard import hazards, helm, places
 from engine.venus_standard import tech_abilities as ta
 from engine.venus_standard import trading as t
 from engine.venus_standard.flight import flight
+from engine.venus_standard.state import StandardState
 
 from .helm_kit import Kit, build, on_telegate_2_with_navigation
-from .kit import c, game_of, play
+from .kit import c, game_of, play, turn_of
 from .test_trading import land, start
 
 
@@ -170,7 +171,7 @@ def test_additional_movement_rules_ships_pass_one_another_and_share_a_space(kit:
 # ------------------------------------------------ Appendix B > Shuttle: the End Movement step
 
 
-def _shuttle_game(cargo: list[str]) -> Any:
+def _shuttle_game(cargo: list[str]) -> Game[StandardState]:
     """Player A at Galactic Base with a Shuttle, every system discovered, speed dice 4-4-4
     with the first on the Shuttle (a Shuttle die of 4)."""
     from engine.cluster.cultures import load_cultures
@@ -189,7 +190,7 @@ def _shuttle_game(cargo: list[str]) -> Any:
     return game
 
 
-def _end_of_move_away_from_ports(game: Any) -> Any:
+def _end_of_move_away_from_ports(game: Game[StandardState]) -> list[Event]:
     """Move along the reach path that spends every point on colony-ship.4 (our board: the
     Multi-Generational Ship's spaceport is within 4 of it, Galactic Base's reach is not)."""
     from engine.venus_standard import helm_commands as hc
@@ -229,7 +230,7 @@ def test_shuttle_in_the_end_movement_step_picks_up_within_its_die() -> None:
     assert rider not in game.state.trade.market("yxklyx").passengers
     play(game, 0, ta.DoneShuttling())
     now = ruleset.pending(game.state)  # then "Jettisoning" may be asked, or the turn ends
-    assert now is not None and (now.prompt == "jettison" or game.state.turn.seat == 1)
+    assert now is not None and (now.prompt == "jettison" or turn_of(game.state).seat == 1)
 
 
 def test_shuttle_end_movement_step_does_not_wait_with_nothing_in_reach() -> None:

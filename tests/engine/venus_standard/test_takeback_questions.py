@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.kernel import RuleError, takeback
+from engine.kernel import Game, RuleError, takeback
 from engine.venus_standard import takeback as standard_takeback
 from engine.venus_standard.card_rules import EngagePirates
 from engine.venus_standard.flight import Flight
@@ -41,7 +41,7 @@ def _flight(state: StandardState) -> Flight:
     return state.turn.flight
 
 
-def _fly(doc: dict[str, Any], heading: str, to: str) -> Any:
+def _fly(doc: dict[str, Any], heading: str, to: str) -> Game[StandardState]:
     game = game_of(**doc)
     game.play(0, DeclareHeading(toward=heading))
     game.play(0, RollSpeed())

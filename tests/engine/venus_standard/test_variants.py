@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.kernel import RuleError
+from engine.kernel import Game, RuleError
 from engine.venus_standard import solo
 from engine.venus_standard.places import galactic_base
+from engine.venus_standard.state import StandardState
 
 from .kit import asked, c, dials_set, game_of, play, play_out, ruleset, start, types
 
@@ -123,7 +124,7 @@ def test_solo_two_options_exactly(cards: dict[str, Any]) -> None:
         start(1, variant="solo-challenge", solo_picks=["c50"])
 
 
-def solo_game(credits: int, round_: int = 1, **player: Any) -> Any:
+def solo_game(credits: int, round_: int = 1, **player: Any) -> Game[StandardState]:
     return game_of(players=[{"name": "Solo", "credits": credits, **player}], round=round_,
                    table={"variant": "solo-challenge"},
                    state={"solo": {"cards": ["loan", "sabotage", "exam"],
