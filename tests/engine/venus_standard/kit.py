@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.bots import Bot, act
 from engine.bots.random_bot import UniformBot
-from engine.kernel import Event, Game, Pending, takeback
+from engine.kernel import Command, Event, Game, Pending, takeback
 from engine.venus_standard import commands as c
 from engine.venus_standard import scenario
 from engine.venus_standard.ruleset import ruleset
@@ -26,7 +26,7 @@ def game_of(**doc: Any) -> Game[StandardState]:
     return scenario.start(doc)
 
 
-def play(game: Game[StandardState], seat: int, command: Any) -> list[Event]:
+def play(game: Game[StandardState], seat: int, command: Command) -> list[Event]:
     return game.play(seat, command)
 
 

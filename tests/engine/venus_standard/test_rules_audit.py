@@ -3,8 +3,6 @@ their own; each test names the book's heading it proves."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.kernel import Event, Game, RuleError
@@ -201,7 +199,7 @@ def _end_of_move_away_from_ports(game: Game[StandardState]) -> list[Event]:
     return play(game, 0, hc.MoveTo(path=end["path"]))
 
 
-def _waiting_at_the_yxklyx(game: Any) -> str:
+def _waiting_at_the_yxklyx(game: Game[StandardState]) -> str:
     """A one-dot passenger waiting at the Yxklyx's market (Multi-Generational Ship)."""
     from engine.cluster.cultures import load_cultures
 

@@ -133,7 +133,7 @@ def solo_game(credits: int, round_: int = 1, **player: Any) -> Game[StandardStat
                                    "active": ["loan"] if round_ >= 1 else []}})
 
 
-def _turn(game: Any) -> list[str]:
+def _turn(game: Game[StandardState]) -> list[str]:
     out = play(game, 0, c.SkipMovement())
     out += play(game, 0, c.EndPhase())
     out += play(game, 0, c.EndPhase())
