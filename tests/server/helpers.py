@@ -5,9 +5,22 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 Client = Any  # a TestClient or an httpx.Client: both have .get/.post
+
+if TYPE_CHECKING:
+    from server.service import Service
+
+
+def service_of(client: TestClient) -> Service:
+    """The in-process server's game service (``app.state.service``)."""
+    assert isinstance(client.app, FastAPI)
+    service: Service = client.app.state.service
+    return service
 
 
 def h(token: str) -> dict[str, str]:

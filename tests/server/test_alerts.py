@@ -20,7 +20,7 @@ from server.alerts import Alert, QuietHours, due, webhook_body, webhook_format
 from server.app import create_app
 
 from .conftest import settings_for
-from .helpers import acting_seat, h, open_table, view
+from .helpers import acting_seat, h, open_table, service_of, view
 
 NOON = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)  # 07:00 in New York, 13:00 in Paris
 
@@ -115,7 +115,7 @@ class Table:
     def __init__(self, c: TestClient, clock: FakeClock) -> None:
         self.c = c
         self.clock = clock
-        self.service = c.app.state.service  # type: ignore[attr-defined]
+        self.service = service_of(c)
         self.alerts: list[tuple[int, list[int]]] = []
 
         def record(table_id: str, seq: int, seats: list[int], test: bool = False) -> Any:
@@ -273,7 +273,7 @@ def test_a_star_traders_reaction_window_is_a_wait_of_its_own(
     is a prompt of the game to that seat, so it gets its "your turn" alert like a turn."""
     app = create_app(settings_for(db_url, tmp_path, notify_after=60, scheduler_interval=3600))
     with TestClient(app) as c:
-        service = c.app.state.service  # type: ignore[attr-defined]
+        service = service_of(c)
         alerted: list[int] = []
 
         def record(table_id: str, seq: int, seats: list[int], test: bool = False) -> Any:

@@ -14,7 +14,7 @@ from engine.kernel import SPECTATOR, fold
 from engine.venus.ruleset import ruleset
 from engine.venus.winning import net_worth
 
-from .helpers import acting_seat, h, open_table, play, view
+from .helpers import acting_seat, h, open_table, play, service_of, view
 
 
 def test_history_has_every_players_net_worth_at_each_turn_start(client: TestClient) -> None:
@@ -28,7 +28,7 @@ def test_history_has_every_players_net_worth_at_each_turn_start(client: TestClie
     log = client.get(f"/api/tables/{tid}/log", headers=h(table["spectator"]["token"])).json()
     starts = [e["seq"] for e in log["events"] if e["type"] == "TurnStarted"]
     assert [p["seq"] for p in body["points"]] == starts
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     events = service.entries[tid].game.events
     for point in body["points"]:
         state = fold(ruleset, events[:point["seq"]])
@@ -43,7 +43,7 @@ def test_replay_frames_are_the_views_as_that_link_saw_them(client: TestClient) -
     table = open_table(client)
     play(client, table, 40, random.Random(9))
     tid = table["table_id"]
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     events = service.entries[tid].game.events
     for token, viewer in ((table["seats"][0]["token"], 0), (table["seats"][1]["token"], 1),
                           (table["spectator"]["token"], SPECTATOR)):
@@ -124,7 +124,7 @@ def test_a_rastur_win_ends_the_table_without_a_winner_seat(client: TestClient) -
     of the random play draws the last one."""
     table = open_table(client, rastur=True)
     tid = table["table_id"]
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     state = service.entries[tid].game.state
     assert state.options.get("combat") and len(state.rastur_pool) > 1
     state.rastur_pool = state.rastur_pool[:1]

@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from server.db import make_engine
 
 from .conftest import free_port
-from .helpers import h, open_table
+from .helpers import h, open_table, service_of
 
 LINGER_0 = b"\x01\x00\x00\x00\x00\x00\x00\x00"  # close() sends a reset
 
@@ -62,7 +62,7 @@ def test_an_oversized_streamed_body_is_413(client: TestClient) -> None:
 
 def test_a_database_outage_is_503(client: TestClient, db_url: str) -> None:
     table = open_table(client)
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     down = ("sqlite:////nonexistent/starport/down.sqlite3" if db_url.startswith("sqlite")
             else f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/gone")
     working, service.engine = service.engine, make_engine(down)
@@ -82,7 +82,7 @@ def test_a_database_outage_is_503(client: TestClient, db_url: str) -> None:
 def test_a_websocket_during_a_database_outage_is_told_to_try_again(client: TestClient,
                                                                   db_url: str) -> None:
     table = open_table(client)
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     down = ("sqlite:////nonexistent/starport/down.sqlite3" if db_url.startswith("sqlite")
             else f"postgresql+psycopg://nobody@127.0.0.1:{free_port()}/gone")
     working, service.engine = service.engine, make_engine(down)

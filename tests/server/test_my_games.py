@@ -16,7 +16,7 @@ from sqlalchemy import event
 from server.app import create_app
 
 from .conftest import settings_for
-from .helpers import acting_seat, h, open_table
+from .helpers import acting_seat, h, open_table, service_of
 
 
 def _tables(c: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -88,7 +88,7 @@ def test_my_games_costs_the_same_queries_for_two_links_or_forty(quiet: TestClien
     client = quiet
     tables = [open_table(client) for _ in range(4)]
     tokens = [link["token"] for t in tables for link in (*t["seats"], t["host"], t["spectator"])]
-    engine = client.app.state.service.engine  # type: ignore[attr-defined]
+    engine = service_of(client).engine
     counts: list[int] = []
 
     seen: list[str] = []
@@ -142,7 +142,7 @@ def test_bots_by_kind_per_seat(client: TestClient) -> None:
     client.post(f"/api/tables/{table['table_id']}/join", json={"name": "Ann"},
                 headers=h(table["seats"][0]["token"]))
     assert client.post(f"/api/tables/{table['table_id']}/start", headers=host).status_code == 200
-    entry = client.app.state.service.entries[table["table_id"]]  # type: ignore[attr-defined]
+    entry = service_of(client).entries[table["table_id"]]
     assert (entry.bot_kind(0), entry.bot_kind(1), entry.bot_kind(2)) == (
         "trader", "random", "random")
 

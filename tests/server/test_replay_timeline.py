@@ -17,7 +17,7 @@ from engine.venus.winning import net_worth
 from server import timeline
 from tests.replaykit import finished_game_doc
 
-from .helpers import h, open_table, play
+from .helpers import h, open_table, play, service_of
 
 
 def _json(d: Any) -> Any:
@@ -28,7 +28,7 @@ def _import(client: TestClient) -> tuple[str, str, list[Any]]:
     r = client.post("/api/replays", json=finished_game_doc())
     assert r.status_code == 201, r.text
     t = r.json()
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     client.get(f"/api/tables/{t['table_id']}/view", headers=h(t["spectator"]["token"]))
     return t["table_id"], t["spectator"]["token"], service.entries[t["table_id"]].game.events
 
@@ -87,7 +87,7 @@ def test_a_game_in_progress_extends_its_timeline_as_it_is_played(client: TestCli
     play(client, table, 30, random.Random(3))
     before = client.get(f"/api/tables/{tid}/history", headers=h(seat0)).json()
     play(client, table, 40, random.Random(4))
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     events = service.entries[tid].game.events
     after = client.get(f"/api/tables/{tid}/history", headers=h(seat0)).json()
     assert after["seq"] == len(events) > before["seq"]

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from engine.startraders.components import PERSONALITIES
 
-from .helpers import h, play_at_random, ruleset_table, send, view
+from .helpers import h, play_at_random, ruleset_table, send, service_of, view
 
 _table = partial(ruleset_table, ruleset="star-traders", name="Traders")
 
@@ -215,7 +215,7 @@ def test_a_reloaded_game_keeps_its_windows_deadline(client: TestClient) -> None:
     legal = view(client, table, table["seats"][mover]["token"])["legal"]
     send(client, table, mover, next(a for a in legal if a["type"] == "Jump"))
     before = view(client, table, table["spectator"]["token"])["countdown"]
-    client.app.state.service.evict(table["table_id"])  # type: ignore[attr-defined]
+    service_of(client).evict(table["table_id"])
     time.sleep(1.2)
     after = None
     for _ in range(40):  # the reload reads the opening time from the log

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from engine.startraders.galaxy import load_galaxy
 from engine.startraders.movement import need
 
-from .helpers import h, view
+from .helpers import h, service_of, view
 
 
 def _table(c: TestClient) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def test_the_mover_gets_each_line_with_the_roll_it_needs(client: TestClient) -> 
         assert ln["color"] == load_galaxy().neighbours[world][ln["to"]].value
         assert ln["station"] is None and ln["owner"] is None
     # the same numbers as the engine's own rule
-    state = client.app.state.service.entries[t["table_id"]].game.state  # type: ignore[attr-defined]
+    state = service_of(client).entries[t["table_id"]].game.state
     for ln in jumps["lines"]:
         assert ln["regular"] == need(state, seat, ln["to"], "regular")
     # another seat gets no jump extras

@@ -15,7 +15,7 @@ from sqlalchemy import update
 
 from server.models import SeatRow, TableRow
 
-from .helpers import acting_seat, h, open_table, play, view
+from .helpers import acting_seat, h, open_table, play, service_of, view
 
 
 def _prepare(c: Any, table: dict[str, Any]) -> tuple[str, dict[str, Any]]:
@@ -34,7 +34,7 @@ def _command(c: Any, table: dict[str, Any], prepared: tuple[str, dict[str, Any]]
 
 def _behind_the_cache(client: TestClient, statement: Any) -> None:
     """Change the database as another process would, without telling this one."""
-    service = client.app.state.service  # type: ignore[attr-defined]
+    service = service_of(client)
     with service.engine.begin() as conn:
         conn.execute(statement)
 

@@ -20,7 +20,7 @@ from engine.kernel.documents import dicts_in
 from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import PILOTS
 
-from .helpers import h, play_at_random, ruleset_table, view
+from .helpers import h, play_at_random, ruleset_table, service_of, view
 
 _table = partial(ruleset_table, ruleset="venus-standard", name="Venus")
 
@@ -79,7 +79,7 @@ def test_no_message_leaks_a_face_down_card_or_a_deck(client: TestClient) -> None
         for path in ("log", "export", "", "history", "replay?at=0&count=200"):
             sent[viewer].append(client.get(f"/api/tables/{tid}/{path}".rstrip("/"),
                                            headers=h(token)).json())
-    entry = client.app.state.service.entries[tid]  # type: ignore[attr-defined]
+    entry = service_of(client).entries[tid]
     state, seed = entry.game.state, str(entry.game.seed)
     assert state.first_contact, "some First Contact cards are still face down"
     for viewer, messages in sent.items():
