@@ -130,7 +130,8 @@ class Table:
         """Advance the clock, sweep; the seats alerted by this sweep."""
         self.clock.advance(seconds)
         before = len(self.alerts)
-        self.c.portal.call(self.service.sweep)  # type: ignore[union-attr]
+        assert self.c.portal is not None  # inside the client's with-block
+        self.c.portal.call(self.service.sweep)
         return [s for _, seats in self.alerts[before:] for s in seats]
 
     def act(self, rng: random.Random) -> int:
