@@ -12,6 +12,7 @@ tables up and measures the server). The server runs as a child process (``starpo
 on a fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
 server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
 while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``).
+``BENCH_NODE_PROFILE=<dir>`` profiles the Node generator (V8's ``--cpu-prof``).
 ``STARPORT_LOOP_WATCH=<file>`` has the server watch its event loop (``server/loopwatch.py``:
 lag, the collector's pauses, the stacks of stalls), counting play only; with
 ``STARPORT_LOOP_WATCH_GARBAGE=1`` also the cyclic garbage by type at the end. The run is
@@ -347,9 +348,15 @@ class NodeLoad:
         """Start the script and have it open every game's four sockets."""
         from node_peers import NODE, PEERS, node_env
 
+        profile = os.environ.get("BENCH_NODE_PROFILE")  # a dir for V8's .cpuprofile
+        flags = ["--cpu-prof", f"--cpu-prof-dir={profile}"] if profile else []
+        # V8's young generation at 64 MiB, not 16: the parsed pushes (21 KiB of JSON a
+        # command, views kept until the next push) then mostly die young instead of being
+        # copied by the scavenger; 0.83-0.91x the CPU per command at 200 games
+        # (docs/performance.md, "The fourth round")
         proc = await asyncio.create_subprocess_exec(
-            NODE, str(PEERS / "ours_load.js"), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env=node_env(), limit=2**26)
+            NODE, "--max-semi-space-size=64", *flags, str(PEERS / "ours_load.js"),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=node_env(), limit=2**26)
         load = cls(proc)
         await load.say({"ws_base": ws_base, "games": [[g.tid, g.tokens] for g in games],
                         "skip": sorted(skip), "seed": seed})
@@ -438,6 +445,10 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             played = await node.play(args.duration)
             samples, errors, lags = played["samples"], played["errors"], played["lags"]
             own_cpu = played["cpu_s"]
+            per = max(1, len(samples))
+            print(f"load_generator node: {played['frames'] / per:.1f} frames and "
+                  f"{played['bytes'] / per / 1024:.1f} KiB parsed per command; of its CPU "
+                  f"{played['system_s'] / max(own_cpu, 1e-9):.0%} in the kernel", flush=True)
         elif args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
                                            errors, skip) for g in games))

@@ -22,6 +22,7 @@ const readline = require('readline');
 const WebSocket = require('ws');
 
 const TIMEOUT_MS = 30000;
+let received = [0, 0]; // frames and bytes parsed (counted during play)
 
 // a small seeded generator (mulberry32): runs with the same seed make the same choices
 function rng(seed) {
@@ -38,11 +39,13 @@ function rng(seed) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const uniform = (random, lo, hi) => lo + (hi - lo) * random();
 
-// resolves to the promise's value, or to `undefined` after `ms`
-function within(promise, ms) {
-  let timer;
-  const late = new Promise((resolve) => { timer = setTimeout(resolve, ms); });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+// a promise of what `register`'s callback is given, or of `undefined` after `ms` (one
+// promise and one timer per wait: the generator shares the machine with the server)
+function within(register, ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    register((value) => { clearTimeout(timer); resolve(value); });
+  });
 }
 
 class Game {
@@ -69,11 +72,7 @@ class Game {
 
   viewed(i, view) {
     this.views[i] = view;
-    if (this.onView !== null) { const r = this.onView; this.onView = null; r(); }
-  }
-
-  nextView() {
-    return new Promise((resolve) => { this.onView = resolve; });
+    if (this.onView !== null) { const r = this.onView; this.onView = null; r(true); }
   }
 
   arrived(i, seq) {
@@ -86,9 +85,10 @@ class Game {
     });
   }
 
-  allHave(seq) {
-    if (Math.min(...this.seen) >= seq) return Promise.resolve(true);
-    return new Promise((resolve) => this.waiters.push([seq, resolve]));
+  // `resolve(true)` once all four sockets have the events up to `seq`
+  allHave(seq, resolve) {
+    if (Math.min(...this.seen) >= seq) resolve(true);
+    else this.waiters.push([seq, resolve]);
   }
 
   answered(msg) {
@@ -98,6 +98,8 @@ class Game {
 
   // every frame is parsed, as the Python generator's reader and a browser do
   receive(i, raw) {
+    received[0] += 1;
+    received[1] += raw.length;
     const msg = JSON.parse(raw);
     const kind = msg.type;
     if (kind === 'events' && msg.events.length) {
@@ -151,7 +153,7 @@ async function play(game, random, until, samples, errors, skip) {
   while (Date.now() < until) {
     const found = game.actingView(seq);
     if (found === null) {
-      if (await within(game.nextView(), TIMEOUT_MS) === undefined) {
+      if (await within((r) => { game.onView = r; }, TIMEOUT_MS) === undefined) {
         errors.push('no view pushed within 30 s');
         return;
       }
@@ -161,18 +163,17 @@ async function play(game, random, until, samples, errors, skip) {
     const legal = pick(mine.legal, skip);
     n += 1;
     const cid = `b${n}`;
-    const answer = new Promise((resolve) => game.answers.set(cid, resolve));
     const t0 = performance.now();
     game.sockets[seat].send(JSON.stringify({ type: 'command', seq: mine.seq, client_id: cid,
       command: legal[Math.floor(random() * legal.length)] }));
-    const got = await within(answer, TIMEOUT_MS);
+    const got = await within((r) => game.answers.set(cid, r), TIMEOUT_MS);
     if (got === undefined) {
       game.answers.delete(cid);
       errors.push('no answer within 30 s');
     } else if (got.type !== 'ack') {
       errors.push(`${got.status} ${JSON.stringify(got).slice(0, 120)}`);
       seq = Math.max(seq, Number(got.seq || mine.seq));
-    } else if (await within(game.allHave(got.seq), TIMEOUT_MS) === undefined) {
+    } else if (await within((r) => game.allHave(got.seq, r), TIMEOUT_MS) === undefined) {
       errors.push('no push within 30 s');
     } else {
       samples.push(performance.now() - t0);
@@ -217,6 +218,7 @@ async function main() {
     const lags = [];
     const start = Date.now();
     const until = start + 1000 * order.play;
+    received = [0, 0];
     const cpu = process.cpuUsage();
     const watch = lagWatch(until, lags);
     await Promise.all(games.map((g) => play(g, rng(Math.floor(seeds() * 2 ** 32)), until,
@@ -225,7 +227,8 @@ async function main() {
     const elapsed = (Date.now() - start) / 1000;
     await watch;
     await say({ samples: samples.map((s) => Math.round(s * 1000) / 1000), errors, elapsed,
-      cpu_s: (used.user + used.system) / 1e6,
+      cpu_s: (used.user + used.system) / 1e6, system_s: used.system / 1e6,
+      frames: received[0], bytes: received[1],
       lags: lags.map((s) => Math.round(s * 1000) / 1000) });
     await next(); // close
   }
