@@ -78,7 +78,6 @@ class Frames:
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
-    pending: Any = False  # the ruleset's ``pending`` (False: not asked yet)
 
 
 def frames_of(entry: Any) -> Frames:
@@ -112,13 +111,8 @@ def events_message(frames: Frames, events: list[Event], viewer: int) -> str:
 
 
 def pending_of(entry: Any) -> Any:
-    """The game's ``Pending`` (who it waits for), asked of the ruleset once per seq."""
-    if entry.seq != entry.committed:
-        return entry.pending()
-    frames = frames_of(entry)
-    if frames.pending is False:
-        frames.pending = entry.pending()
-    return frames.pending
+    """The game's ``Pending`` (who it waits for; ``Game.pending`` asks it once per seq)."""
+    return entry.pending()
 
 
 def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
