@@ -128,6 +128,12 @@ def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
     return dict(ruleset.seat_view(state, frames.public, viewer))
 
 
+def _dump(command: Any) -> Any:
+    """``command.model_dump(mode="json")`` without the method's own argument handling (the
+    same serializer call, for each legal command of each seq)."""
+    return command.__pydantic_serializer__.to_python(command, mode="json")
+
+
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
     hosted = entry.hosted
@@ -144,7 +150,7 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     if acting or anytime:
         made = frames.acting.get(viewer) if frames is not None else None
         if made is None:
-            made = ([c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)],
+            made = ([_dump(c) for c in ruleset.legal_actions(state, viewer)],
                     hosted.extras(state, viewer) if acting else {})
             if frames is not None:
                 frames.acting[viewer] = made
