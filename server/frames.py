@@ -190,7 +190,22 @@ def view_message(entry: Any, viewer: int, role: str) -> str:
     if text is None:
         text = HEAD + dumps(view_body(entry, viewer, role))[1:]
         frames.views[(viewer, role)] = text
+        if frames.public is not None or frames.acting:
+            _release(frames, entry)
     return text
+
+
+def _release(frames: Frames, entry: Any) -> None:
+    """Once every seat's view of this seq is written, free what they were made of (the
+    public view, the acting seat's legal commands and extras: a few hundred dicts and
+    lists) now, while they are fresh in the CPU's caches and before a young collection
+    moves them to an older generation, rather than when the frames are dropped ``KEEP``
+    games later (2% of the loop's CPU under load, ``docs/performance.md``). A view asked
+    later (a spectator's, a ``GET /view``) makes them again."""
+    seats = len(getattr(entry.game.state, "players", ()))
+    if seats and sum(1 for _, role in frames.views if role == "seat") >= seats:
+        frames.public = None
+        frames.acting.clear()
 
 
 def with_view(events_text: str, entry: Any, viewer: int, role: str) -> str:
