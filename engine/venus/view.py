@@ -7,7 +7,6 @@ from typing import Any
 from engine.kernel import SPECTATOR
 
 from .legal import pending
-from .movement import _map_of
 from .state import VenusState
 from .winning import net_worth, target
 
@@ -49,7 +48,12 @@ def public_view(state: VenusState) -> dict[str, Any]:
         "players": [_player(state, p.seat) for p in state.players],
         "discovered": dict(state.discovered),
         "hidden_cultures": sorted(s for s in state.iou_at if s not in state.discovered),
-        "qboxes": _qboxes(state),
+        "qboxes": {
+            dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
+            if box.face_up
+            else {"kind": "hidden"}
+            for dot, box in sorted(state.qboxes.items())
+        },
         "spaceports": dict(state.spaceports),
         "factories": {k: v.model_dump() for k, v in state.factories.items()},
         "market": {k: list(v) for k, v in state.market.items() if v},  # 4.13, 10.12 (public)
@@ -70,33 +74,6 @@ def public_view(state: VenusState) -> dict[str, Any]:
     if state.stage == "choose_race":
         out["race_queue"] = list(state.race_queue)
     return out
-
-
-# The "?" boxes as the views show them, per map (``movement._map_of``: the same box objects
-# at the same dots). A box is frozen and replaced when it changes (6.1, 6.11, 15.42), so most
-# commands leave the map as it was: its part of the view is made once and shared by every
-# view of it (read only), not dumped again marker by marker at every seq. Each entry holds
-# its map, whose boxes keep their ids unique while it lives.
-_QBOX_VIEWS: dict[int, tuple[object, dict[str, dict[str, Any]]]] = {}
-_QBOX_VIEWS_MAX = 4096
-
-
-def _qboxes(state: VenusState) -> dict[str, dict[str, Any]]:
-    """4.11, 6.1: a face-up box shows its marker, a face-down one only that it is there."""
-    seen = _map_of(state.qboxes)
-    found = _QBOX_VIEWS.get(id(seen))
-    if found is not None and found[0] is seen:
-        return found[1]
-    shown = {
-        dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
-        if box.face_up
-        else {"kind": "hidden"}
-        for dot, box in sorted(state.qboxes.items())
-    }
-    if len(_QBOX_VIEWS) >= _QBOX_VIEWS_MAX:
-        _QBOX_VIEWS.clear()
-    _QBOX_VIEWS[id(seen)] = (seen, shown)
-    return shown
 
 
 def _player(state: VenusState, seat: int) -> dict[str, Any]:
