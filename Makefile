@@ -18,6 +18,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check engine server tests bench tools
 	$(BIN)/mypy
+	$(BIN)/mypy bench/*.py
 
 # the server tests run on SQLite and, in a throwaway cluster on loopback, on PostgreSQL;
 # the browser tests drive Debian's Chromium (installed here when missing)

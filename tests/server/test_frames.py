@@ -135,7 +135,7 @@ def test_what_the_views_were_made_of_is_freed_once_every_seat_has_its_view() -> 
     entry = entry_of("venus", "push-free")
     rng = random.Random(3)
     for _ in range(40):  # a few seqs, some of them of a seat moving (its extras)
-        acting = entry.hosted.ruleset.pending(entry.game.state).seats[0]
+        acting = acting_seat(entry)
         fr.view_message(entry, acting, "seat")
         frames = fr.frames_of(entry)
         assert frames.public is not None and acting in frames.acting

@@ -154,6 +154,6 @@ def test_pending_is_asked_of_the_ruleset_once_per_seq_and_again_after_an_append(
     assert game.pending() == rules.pending(game.state)  # the new state's, not the old one's
     assert rules.asked == 3
     game.play(0, Reveal())
-    assert game.pending() is not None and game.pending().seats == (1,)  # bob's turn now
+    assert (now := game.pending()) is not None and now.seats == (1,)  # bob's turn now
     restored = Game.from_snapshot(rules, "p", game.snapshot(), [])
     assert restored.pending() == game.pending()  # a game loaded from a snapshot asks anew
