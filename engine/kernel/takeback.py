@@ -23,13 +23,13 @@ timeline) rewinds the same way.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ValidationError, field_validator
 
+from .clone import clone
 from .errors import BadCommand, RuleError
 from .events import Command, Event, event
 from .ruleset import Pending
@@ -161,8 +161,9 @@ R = TypeVar("R", bound=Rewindable)
 
 
 def clone_rewindable(state: R) -> R:
-    """A deep copy; the take-back record is immutable and shared, not copied."""
-    return copy.deepcopy(state, {id(state.rewinds): state.rewinds})  # type: ignore[attr-defined]
+    """A deep copy (``engine.kernel.clone``, several times cheaper than ``copy.deepcopy``);
+    the take-back record is immutable and shared, not copied."""
+    return clone(state, frozenset({id(state.rewinds)}))  # type: ignore[attr-defined]
 
 
 def point(state: Any, actor: int) -> int | None:

@@ -11,8 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from engine.kernel.clone import clone
-from engine.kernel.takeback import Rewindable, Rewinds
+from engine.kernel.takeback import Rewindable, Rewinds, clone_rewindable
 
 from .cards_state import CardsState
 from .flight import Flight
@@ -199,6 +198,5 @@ SECRET = frozenset({"decks", "first_contact", "rewinds", "loaded_dice"})
 
 
 def clone_state(state: StandardState) -> StandardState:
-    """A deep copy (``engine.kernel.clone``, cheaper than ``clone_rewindable``'s
-    ``deepcopy``); the take-back record is immutable and shared, not copied."""
-    return clone(state, frozenset({id(state.rewinds)}))
+    """A deep copy; the take-back record is shared (``clone_rewindable``)."""
+    return clone_rewindable(state)
