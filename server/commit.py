@@ -288,7 +288,7 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
-        self.pool.submit(self._commit, loop, trans, answers)
+        self.pool.submit(self._commit, loop, raw, trans, answers)
 
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
@@ -304,22 +304,28 @@ class LoopCommitter:
         raw.execute("RELEASE w")
         return job, True, value
 
-    def _commit(self, loop: asyncio.AbstractEventLoop, trans: RootTransaction,
+    def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, trans: RootTransaction,
                 answers: list[tuple[Job[Any], bool, Any]]) -> None:
         """In the commit thread: commit, then hand the outcome straight to the loop (one
         ``call_soon_threadsafe``; an executor's future would cost the loop a second turn
-        before the waiting commands could go on: docs/performance.md, "The fourth round")."""
+        before the waiting commands could go on: docs/performance.md, "The fourth round").
+
+        The commit is the driver's own (``sqlite3.Connection.commit``: C, which lets go of
+        the GIL for the COMMIT and its fsync); SQLAlchemy's bookkeeping of the transaction
+        runs on the loop afterwards (``_committed``). This thread holds the GIL as briefly as
+        it can, before and after the fsync: each time it needs it while the loop computes, it
+        waits for the loop to let go (up to the switch interval)."""
         exc: BaseException | None = None
         started = ended = 0.0
         try:
             if self.before_commit is not None:
                 self.before_commit()
             work = [job.meanwhile for job, ok, _ in answers if ok and job.meanwhile is not None]
-            if work:  # queued now: the loop takes it up once this thread is in the commit
+            if work:  # queued now: the loop takes it up while this thread is in the commit
                 with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(_meanwhile, work)
             started = latency.now()
-            trans.commit()
+            raw.commit()
             ended = latency.now()
         except BaseException as error:  # handed to the loop: nothing of the batch is durable
             exc = error
@@ -343,6 +349,14 @@ class LoopCommitter:
             for job, _, _ in answers:
                 _settle_here(job, False, exc)
         else:
+            try:  # SQLAlchemy's side of it (the driver's commit is done: nothing to send)
+                trans.commit()
+            except Exception:  # durable already: the writes are answered all the same
+                log.exception("closing a committed transaction failed")
+                if self.conn is not None:
+                    with contextlib.suppress(Exception):
+                        self.conn.close()
+                    self.conn = None
             self.stats.batches += 1
             self.stats.writes += len(answers)
             self.stats.largest = max(self.stats.largest, len(answers))
