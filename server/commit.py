@@ -54,7 +54,6 @@ class Job(Generic[T]):
     future: asyncio.Future[T]
     loop: asyncio.AbstractEventLoop
     trace: dict[str, Any] | None = None  # the command's record (STARPORT_LATENCY_TRACE)
-    meanwhile: Callable[[], None] | None = None  # work for the loop while it commits
 
 
 @dataclass
@@ -107,11 +106,8 @@ class Committer:
         """Writes waiting for the writer (not yet in a transaction)."""
         return self.jobs.qsize()
 
-    async def run(self, fn: Callable[[Connection], T],
-                  meanwhile: Callable[[], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed.
-        (``meanwhile`` is SQLite's: here the writer thread runs the statements too, and
-        competes with the loop for the GIL throughout.)"""
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
@@ -224,16 +220,12 @@ class LoopCommitter:
     def queued(self) -> int:
         return len(self.waiting)
 
-    async def run(self, fn: Callable[[Connection], T],
-                  meanwhile: Callable[[], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed.
-        ``meanwhile`` runs on the loop while this write's batch commits: the commit
-        thread hands it to the loop just before it commits, so that the thread is inside
-        the commit (the fsync, the GIL released) while the loop works (``_meanwhile``)."""
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.pool is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
-        job: Job[T] = Job(fn, loop.create_future(), loop, meanwhile=meanwhile)
+        job: Job[T] = Job(fn, loop.create_future(), loop)
         if latency.ON:
             job.trace = latency.current.get()
             latency.mark("queued")
@@ -320,10 +312,6 @@ class LoopCommitter:
         try:
             if self.before_commit is not None:
                 self.before_commit()
-            work = [job.meanwhile for job, ok, _ in answers if ok and job.meanwhile is not None]
-            if work:  # queued now: the loop takes it up while this thread is in the commit
-                with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(_meanwhile, work)
             started = latency.now()
             raw.commit()
             ended = latency.now()
@@ -363,17 +351,6 @@ class LoopCommitter:
             for job, ok, value in answers:
                 _settle_here(job, ok, value)
         self._next()
-
-
-def _meanwhile(work: list[Callable[[], None]]) -> None:
-    """On the loop: the work the writes' callers gave for the time their batch commits (the
-    pushes' frames, made while the disk syncs: ``prerender.py``). Never fails a write: what
-    it raises is logged, and the writes are answered all the same."""
-    for one in work:
-        try:
-            one()
-        except Exception:
-            log.exception("work done while a write commits failed")
 
 
 def _stamp(jobs: list[Job[Any]], **stamps: Any) -> None:

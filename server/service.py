@@ -27,7 +27,7 @@ from sqlalchemy import Connection
 from engine.bots import Bot, RandomBot, act, make_bot
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
-from . import alerts, prerender, store
+from . import alerts, store
 from .commit import Committer, LoopCommitter
 from .config import Settings
 from .db import make_engine, migrate, reading
@@ -214,11 +214,9 @@ class Service:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
 
-    async def write(self, fn: Callable[[Connection], T],
-                    meanwhile: Callable[[], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed
-        (``meanwhile`` runs on the loop while it commits: ``commit.py``)."""
-        return await self.committer.run(fn, meanwhile)
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed."""
+        return await self.committer.run(fn)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -564,8 +562,7 @@ class Service:
                 self._notify(conn, "t", entry.game_id)
 
         try:
-            await self.write(write, partial(prerender.prepare, entry, expected, produced,
-                                            self.hub.watching(entry.game_id)))
+            await self.write(write)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
