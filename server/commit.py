@@ -9,8 +9,9 @@ Two writers, one interface (``run``, ``start``, ``close``, ``queued``, ``stats``
   answer in microseconds, and only the commit (the fsync) runs in a thread. A writer thread
   running the statements handed the GIL back and forth with the busy loop at every one of
   them (each hand-off waiting up to the switch interval: the "convoy effect", and the
-  largest CPU share of the old writer, ``docs/performance.md``). While one batch commits,
-  the next gathers; it starts as soon as the commit returned.
+  largest CPU share of the old writer, ``docs/performance.md``). An idle writer starts a
+  batch at once with the write that came; while one batch commits, the next gathers, and
+  it starts as soon as the commit returned.
 
 A write is a function of a connection, run inside that shared transaction. Should one
 write of a batch fail (a lost race, a refused append: rare), the batch is rolled back and
