@@ -1,11 +1,14 @@
 """Our server beside boardgame.io 0.50.2's, the same load shape, back to back in one run.
 
 First ``bench/server_load.py`` (our server, 4 websocket clients per game, a command per game
-every 0.25-0.75 s), then the peer: boardgame.io's own server (``bench/peers/bgio_server.js``,
-a one-move game) under its own client (``bench/peers/bgio_load.js``, 4 socket.io clients per
-match, the same pacing). ``npm`` installs ``bench/peers/package.json`` (boardgame.io 0.50.2)
-into a cache dir on first run. Prints both result lines and our figures as ratios of the
-peer's (below 1.0: we are faster).
+every 0.25-0.75 s; the games played by Node, ``bench/peers/ours_load.js``, unless
+``--generator python``), then the peer: boardgame.io's own server
+(``bench/peers/bgio_server.js``, a one-move game) under its own client
+(``bench/peers/bgio_load.js``, 4 socket.io clients per match, the same pacing). ``npm``
+installs ``bench/peers/package.json`` (boardgame.io 0.50.2, ws) into a cache dir on first run
+(``bench/node_peers.py``). Prints both result lines and our figures as ratios of the peer's
+(below 1.0: we are faster), then how much of the machine each load took: its server's and
+its load generator's CPU (per command and in cores) and the generator's own loop lag.
 
     .venv/bin/python bench/compare.py --games 200
     .venv/bin/python bench/compare.py --games 200 --database-url postgresql://...
@@ -19,43 +22,18 @@ and prints ours/baseline too: before and after in one run.
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import httpx
+from node_peers import NODE, PEERS, node_env
 
 ROOT = Path(__file__).resolve().parents[1]
-PEERS = ROOT / "bench" / "peers"
-NODE = shutil.which("node") or "/usr/bin/node"
 RESULT = re.compile(r"^(server_load|peer_load) games=(\d+) commands_per_s=([\d.]+) "
                     r"p50_ms=([\d.]+) p99_ms=([\d.]+)$", re.M)
-
-
-def cache_dir() -> Path:
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "starport-peers" / "bgio-0.50.2"
-
-
-def install_peer() -> Path:
-    """``npm install`` the peer's package.json into the cache dir (once per package.json)."""
-    target = cache_dir()
-    wanted = (PEERS / "package.json").read_text()
-    stamp = target / "node_modules" / ".starport-package.json"
-    if stamp.exists() and stamp.read_text() == wanted:
-        return target / "node_modules"
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
-    (target / "package.json").write_text(wanted)
-    subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error"],
-                   cwd=target, check=True)
-    stamp.write_text(wanted)
-    return target / "node_modules"
 
 
 def free_port() -> int:
@@ -71,6 +49,7 @@ def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
            "--duration", str(args.duration)]
     if server_root is not None:
         cmd += ["--server-root", str(server_root)]
+    cmd += ["--generator", args.generator]
     if args.takebacks:
         cmd += ["--takebacks"]
     if args.database_url:
@@ -82,8 +61,7 @@ def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
 
 
 def run_peer(args: argparse.Namespace) -> str:
-    modules = install_peer()
-    env = {**os.environ, "NODE_PATH": str(modules), "NODE_ENV": "production"}
+    env = node_env()
     port = free_port()
     server = subprocess.Popen([NODE, str(PEERS / "bgio_server.js"), str(port)], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -116,6 +94,24 @@ def cpu_per_command(output: str) -> float | None:
     return float(m.group(1)) if m else None
 
 
+GENERATOR = re.compile(r"^load_generator generator=(\w+) cpu_us_per_command=(\d+) "
+                       r"cores=([\d.]+) lag_p50_ms=([\d.]+) lag_p99_ms=([\d.]+) "
+                       r"lag_max_ms=([\d.]+)", re.M)
+
+
+def shares(output: str, kind: str, label: str) -> str | None:
+    """How much of the machine's cores a load took: its server's and its generator's CPU
+    (per command and in cores), and the generator's own loop lag."""
+    rate, gen = figures(output, kind), GENERATOR.search(output)
+    server_us = cpu_per_command(output)
+    if rate is None or gen is None or server_us is None:
+        return None
+    name, gen_us, cores, _, lag99, lagmax = gen.groups()
+    return (f"cpu {label}: server {server_us * rate[0] / 1e6:.2f} cores ({server_us:.0f} "
+            f"us/command), generator {name} {float(cores):.2f} cores ({gen_us} us/command, "
+            f"loop lag p99 {lag99} ms, max {lagmax} ms)")
+
+
 def figures(output: str, kind: str) -> tuple[float, float, float] | None:
     for m in RESULT.finditer(output):
         if m.group(1) == kind:
@@ -144,6 +140,9 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of play, each")
     parser.add_argument("--database-url", default="", help="ours on PostgreSQL (default SQLite)")
     parser.add_argument("--workers", type=int, default=1, help="our processes (PostgreSQL)")
+    parser.add_argument("--generator", choices=["node", "python"], default="node",
+                        help="our load generator (server_load.py --generator): Node (ws "
+                             "package, bench/peers/ours_load.js) or the Python one")
     parser.add_argument("--skip-peer", action="store_true", help="only our load")
     parser.add_argument("--takebacks", action="store_true",
                         help="our random players may pick TakeBack too (server_load.py)")
@@ -160,6 +159,7 @@ def main() -> int:
     if base_out:
         print(versus(base_out, ours_out, "ours/baseline"), flush=True)
     if args.skip_peer:
+        print(shares(ours_out, "server_load", "ours") or "")
         return 0
     peer_out = run_peer(args)
     print(peer_out.strip(), flush=True)
@@ -174,6 +174,9 @@ def main() -> int:
     if ours_cpu and peer_cpu:
         ratios += f" server_cpu_per_command={ours_cpu / peer_cpu:.2f}"
     print(f"compare games={args.games} ours/peer {ratios}")
+    for line in (shares(ours_out, "server_load", "ours"), shares(peer_out, "peer_load", "peer")):
+        if line:
+            print(line)
     return 0
 
 

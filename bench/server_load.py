@@ -6,10 +6,13 @@ out of step). ``--transport ws`` (the default, as the browser does): commands go
 seat's websocket and every socket asks for its view with each push (legal commands,
 prompt, destinations); ``--transport http``: the seat ``GET``s its view and ``POST``s.
 A sample is the time from sending the command until all four clients of the game have the
-resulting push. The server runs as a child process (``starport serve``) on a
-fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
+resulting push. ``--generator node`` has Node play the games (``bench/peers/ours_load.js``,
+the ``ws`` transport, the same work per command for less CPU; this process still sets the
+tables up and measures the server). The server runs as a child process (``starport serve``)
+on a fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also measured: the
 server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
 while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``).
+``BENCH_NODE_PROFILE=<dir>`` profiles the Node generator (V8's ``--cpu-prof``).
 ``STARPORT_LOOP_WATCH=<file>`` has the server watch its event loop (``server/loopwatch.py``:
 lag, the collector's pauses, the stacks of stalls), counting play only; with
 ``STARPORT_LOOP_WATCH_GARBAGE=1`` also the cyclic garbage by type at the end. The run is
@@ -17,7 +20,7 @@ bounded (``--duration``; set-up has its own timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
     .venv/bin/python bench/server_load.py --games 200
-    .venv/bin/python bench/server_load.py --games 1000
+    .venv/bin/python bench/server_load.py --games 1000 --generator node
     .venv/bin/python bench/server_load.py --database-url postgresql://user@127.0.0.1/db
 """
 
@@ -331,8 +334,62 @@ async def lag_watch(until: float, lags: list[float]) -> None:
         lags.append((time.perf_counter() - t) * 1000 - 2.0)
 
 
+class NodeLoad:
+    """``bench/peers/ours_load.js`` as a child process (``--generator node``): it holds the
+    games' websockets and plays them as ``play_ws`` does; this process sets the tables up
+    and measures the server. JSON lines both ways (the protocol is in the script's head)."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    @classmethod
+    async def connect(cls, ws_base: str, games: list[Game], skip: set[str],
+                      seed: int) -> NodeLoad:
+        """Start the script and have it open every game's four sockets."""
+        from node_peers import NODE, PEERS, node_env
+
+        profile = os.environ.get("BENCH_NODE_PROFILE")  # a dir for V8's .cpuprofile
+        flags = ["--cpu-prof", f"--cpu-prof-dir={profile}"] if profile else []
+        # V8's young generation at 64 MiB, not 16: the parsed pushes (21 KiB of JSON a
+        # command, views kept until the next push) then mostly die young instead of being
+        # copied by the scavenger; 0.83-0.91x the CPU per command at 200 games
+        # (docs/performance.md, "The fourth round")
+        proc = await asyncio.create_subprocess_exec(
+            NODE, "--max-semi-space-size=64", *flags, str(PEERS / "ours_load.js"),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=node_env(), limit=2**26)
+        load = cls(proc)
+        await load.say({"ws_base": ws_base, "games": [[g.tid, g.tokens] for g in games],
+                        "skip": sorted(skip), "seed": seed})
+        await load.hear()  # {"connected": sockets}
+        return load
+
+    async def say(self, message: dict[str, Any]) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(message).encode() + b"\n")
+        await self.proc.stdin.drain()
+
+    async def hear(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = await self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"ours_load.js ended (exit code {await self.proc.wait()})")
+        answer: dict[str, Any] = loads(line)
+        return answer
+
+    async def play(self, duration: float) -> dict[str, Any]:
+        """Play for ``duration`` s: samples (ms), errors, elapsed (s), its CPU (s), lags."""
+        await self.say({"play": duration})
+        return await self.hear()
+
+    async def close(self) -> None:
+        await self.say({"close": True})
+        await asyncio.wait_for(self.proc.wait(), 60)
+
+
 async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
+    skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
+    node: NodeLoad | None = None
     # idle connections are dropped here after 2 s, before the server's keep-alive (5 s)
     # closes them: with both at 5 s a request sent on a connection the server was closing
     # failed with httpx.ReadError, which ended PostgreSQL runs in set-up on a loaded machine
@@ -350,9 +407,12 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         print(f"set up {len(games)} games in {time.monotonic() - t:.1f} s", flush=True)
         await asyncio.sleep(1.0)
         before = rss_kib(pid)
-        for i in range(0, len(games), 50):
-            await asyncio.gather(*(connect(g, ws_base, args.transport == "ws")
-                                   for g in games[i:i + 50]))
+        if args.generator == "node":
+            node = await NodeLoad.connect(ws_base, games, skip, args.seed)
+        else:
+            for i in range(0, len(games), 50):
+                await asyncio.gather(*(connect(g, ws_base, args.transport == "ws")
+                                       for g in games[i:i + 50]))
         await asyncio.sleep(2.0)
         after = rss_kib(pid)
         sockets = 4 * len(games)
@@ -371,7 +431,6 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if watched:  # the watch counts play only (one process: the signal goes to its pid)
             os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
-        skip = FIDDLING if args.takebacks else FIDDLING | {TAKEBACK}
         lags: list[float] = []
         # the generator's own cycle collector off during play: with it on, its pauses (up to
         # 230 ms at 200 games, its loop's lag) were most of the samples' p99 and its CPU per
@@ -379,16 +438,26 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         gc.collect()
         gc.freeze()
         gc.disable()
-        watch = asyncio.ensure_future(lag_watch(until, lags))
+        watch = asyncio.ensure_future(lag_watch(until, lags) if node is None else asyncio.sleep(0))
         own_cpu = time.process_time()
-        if args.transport == "ws":
+        played: dict[str, Any] = {}
+        if node is not None:  # the Node process watches its own loop's lag
+            played = await node.play(args.duration)
+            samples, errors, lags = played["samples"], played["errors"], played["lags"]
+            own_cpu = played["cpu_s"]
+            per = max(1, len(samples))
+            print(f"load_generator node: {played['frames'] / per:.1f} frames and "
+                  f"{played['bytes'] / per / 1024:.1f} KiB parsed per command; of its CPU "
+                  f"{played['system_s'] / max(own_cpu, 1e-9):.0%} in the kernel", flush=True)
+        elif args.transport == "ws":
             await asyncio.gather(*(play_ws(g, random.Random(rng.random()), until, samples,
                                            errors, skip) for g in games))
         else:
             await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
                                         errors, skip)
                                    for g, raw in zip(games, raws, strict=True)))
-        own_cpu = time.process_time() - own_cpu
+        if node is None:
+            own_cpu = time.process_time() - own_cpu
         gc.enable()
         await watch
         for raw in raws:
@@ -398,9 +467,11 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if watched and os.environ.get("STARPORT_LOOP_WATCH_GARBAGE"):  # the garbage, by type
             os.kill(pid, signal.SIGUSR2)
             await asyncio.sleep(1.0)
-        elapsed = time.monotonic() - start
         cpu_now = cpu_seconds(pid)
+        elapsed = played["elapsed"] if node is not None else time.monotonic() - start
         cpu = (cpu_now[0] - cpu[0], cpu_now[1] - cpu[1])
+        if node is not None:
+            await node.close()
         for g in games:
             for ws in g.sockets:
                 await ws.close()
@@ -417,6 +488,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--transport", choices=["ws", "http"], default="ws",
                         help="commands over the websocket (views pushed) or HTTP POST")
+    parser.add_argument("--generator", choices=["python", "node"], default="python",
+                        help="who plays the games: this process, or bench/peers/ours_load.js "
+                             "(Node, the ws transport; npm installs its package on first use)")
     parser.add_argument("--workers", type=int, default=1, help="server processes (PostgreSQL)")
     parser.add_argument("--server-root", type=Path, default=None,
                         help="serve another copy of the project (a baseline), same venv")
@@ -429,12 +503,14 @@ def main() -> int:
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
     args = parser.parse_args()
+    if args.generator == "node" and args.transport != "ws":
+        parser.error("--generator node plays the ws transport only")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # 4 sockets a game, also for node
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     if args.url:
         result = arun(asyncio.wait_for(run(args, args.url, args.server_pid),
                                        args.duration + 600))
         return report(args, result)
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="starport-bench-") as tmp:
         env = {**os.environ, "STARPORT_DATA_DIR": tmp,
@@ -490,7 +566,9 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
           f"threads {1e6 * result['cpu_s'][1] / len(samples):.0f})")
     lags = result.get("lags") or [0.0]
     own_us = 1e6 * result.get("own_cpu_s", 0) / len(samples)
-    print(f"load_generator cpu_us_per_command={own_us:.0f} "
+    cores = result.get("own_cpu_s", 0) / result["elapsed"]
+    print(f"load_generator generator={args.generator} cpu_us_per_command={own_us:.0f} "
+          f"cores={cores:.2f} "
           f"lag_p50_ms={lags[len(lags) // 2]:.1f} lag_p99_ms={lags[int(len(lags) * 0.99)]:.1f} "
           f"lag_max_ms={lags[-1]:.1f}")
     for e in result["errors"][:3]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.pool import NullPool
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
@@ -38,12 +40,25 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _begin(conn: Any) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN")
+            # the driver's own call: ``exec_driver_sql`` took every transaction's BEGIN
+            # through SQLAlchemy's statement machinery (docs/performance.md, "CPU per command,
+            # fourth round"); its error stays SQLAlchemy's (the writer retries a locked one)
+            sql = "BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN"
+            try:
+                conn.connection.driver_connection.execute(sql)
+            except sqlite3.Error as exc:
+                raise _db_error(exc, sql) from exc
 
         return engine
     if url.startswith("postgresql"):
         return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
     return create_engine(url, poolclass=NullPool)
+
+
+def _db_error(exc: sqlite3.Error, sql: str) -> DatabaseError:
+    """A driver error as SQLAlchemy would have raised it (locked: ``OperationalError``)."""
+    kind = OperationalError if isinstance(exc, sqlite3.OperationalError) else DatabaseError
+    return kind(sql, None, exc)
 
 
 def migrate(engine: Engine) -> None:

@@ -78,7 +78,6 @@ class Frames:
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
-    pending: Any = False  # the ruleset's ``pending`` (False: not asked yet)
 
 
 def frames_of(entry: Any) -> Frames:
@@ -112,13 +111,8 @@ def events_message(frames: Frames, events: list[Event], viewer: int) -> str:
 
 
 def pending_of(entry: Any) -> Any:
-    """The game's ``Pending`` (who it waits for), asked of the ruleset once per seq."""
-    if entry.seq != entry.committed:
-        return entry.pending()
-    frames = frames_of(entry)
-    if frames.pending is False:
-        frames.pending = entry.pending()
-    return frames.pending
+    """The game's ``Pending`` (who it waits for; ``Game.pending`` asks it once per seq)."""
+    return entry.pending()
 
 
 def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
@@ -132,6 +126,12 @@ def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
     if frames.public is None:
         frames.public = public_view(state)
     return dict(ruleset.seat_view(state, frames.public, viewer))
+
+
+def _dump(command: Any) -> Any:
+    """``command.model_dump(mode="json")`` without the method's own argument handling (the
+    same serializer call, for each legal command of each seq)."""
+    return command.__pydantic_serializer__.to_python(command, mode="json")
 
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
@@ -150,7 +150,7 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     if acting or anytime:
         made = frames.acting.get(viewer) if frames is not None else None
         if made is None:
-            made = ([c.model_dump(mode="json") for c in ruleset.legal_actions(state, viewer)],
+            made = ([_dump(c) for c in ruleset.legal_actions(state, viewer)],
                     hosted.extras(state, viewer) if acting else {})
             if frames is not None:
                 frames.acting[viewer] = made
@@ -190,7 +190,22 @@ def view_message(entry: Any, viewer: int, role: str) -> str:
     if text is None:
         text = HEAD + dumps(view_body(entry, viewer, role))[1:]
         frames.views[(viewer, role)] = text
+        if frames.public is not None or frames.acting:
+            _release(frames, entry)
     return text
+
+
+def _release(frames: Frames, entry: Any) -> None:
+    """Once every seat's view of this seq is written, free what they were made of (the
+    public view, the acting seat's legal commands and extras: a few hundred dicts and
+    lists) now, while they are fresh in the CPU's caches and before a young collection
+    moves them to an older generation, rather than when the frames are dropped ``KEEP``
+    games later (2% of the loop's CPU under load, ``docs/performance.md``). A view asked
+    later (a spectator's, a ``GET /view``) makes them again."""
+    seats = len(getattr(entry.game.state, "players", ()))
+    if seats and sum(1 for _, role in frames.views if role == "seat") >= seats:
+        frames.public = None
+        frames.acting.clear()
 
 
 def with_view(events_text: str, entry: Any, viewer: int, role: str) -> str:

@@ -47,6 +47,9 @@ class Subscriber:
     kinds: set[str] = field(default_factory=set)
     waiter: asyncio.Future[None] | None = None  # the sender, waiting for a poke
     later: asyncio.TimerHandle | None = None  # a paced resend, when one waits
+    # the socket's loop, asked once: ``asyncio.get_running_loop`` makes a ``getpid`` system
+    # call on Python 3.11 (a few microseconds each, at every wake-up of every socket)
+    loop: asyncio.AbstractEventLoop | None = None
 
     def poke(self, kind: str) -> None:
         self.kinds.add(kind)
@@ -56,7 +59,10 @@ class Subscriber:
     async def woken(self) -> set[str]:
         """Wait for a poke (at once if one came since the last call); the kinds poked."""
         if not self.kinds:
-            self.waiter = asyncio.get_running_loop().create_future()
+            loop = self.loop
+            if loop is None:
+                loop = self.loop = asyncio.get_running_loop()
+            self.waiter = loop.create_future()
             try:
                 await self.waiter
             finally:

@@ -93,7 +93,7 @@ class Entry:
         return self.game.seq
 
     def pending(self) -> Pending | None:
-        return self.hosted.ruleset.pending(self.game.state)
+        return self.game.pending()  # asked of the ruleset once per seq
 
     def pending_seats(self) -> list[int]:
         p = self.pending()

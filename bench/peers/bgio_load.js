@@ -3,6 +3,8 @@
 // the match waits a think time drawn uniformly from 0.25-0.75 s (matches start out of step).
 // A sample is the time from the move until all four clients have the resulting state.
 // Usage: node bgio_load.js <port> <games> <duration s> [server pid]
+// Also measured: this process's own CPU per command (``process.cpuUsage()``) and how late a
+// 2 ms timer runs on its loop (``load_generator ...``, as bench/server_load.py prints for ours).
 // The last line is ``peer_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 const fs = require('fs');
 const { Client } = require('boardgame.io/client');
@@ -77,6 +79,15 @@ async function connect(m) {
   await Promise.all(ready);
 }
 
+// this process's own event loop: how late a 2 ms timer runs (ms)
+async function lagWatch(until, lags) {
+  while (Date.now() < until) {
+    const t = performance.now();
+    await sleep(2);
+    lags.push(performance.now() - t - 2);
+  }
+}
+
 async function play(m, until, samples, errors) {
   await sleep(Math.random() * 750);
   while (Date.now() < until) {
@@ -119,8 +130,13 @@ async function main() {
   const start = Date.now();
   const until = start + duration * 1000;
   const cpu = cpuSeconds(pid);
+  const lags = [];
+  const watch = lagWatch(until, lags);
+  const own = process.cpuUsage();
   await Promise.all(matches.map((m) => play(m, until, samples, errors)));
+  const ownUsed = process.cpuUsage(own);
   const elapsed = (Date.now() - start) / 1000;
+  await watch;
   const cpuUs = samples.length ? (1e6 * (cpuSeconds(pid) - cpu)) / samples.length : 0;
   for (const m of matches) for (const c of m.clients) c.stop();
   samples.sort((a, b) => a - b);
@@ -132,6 +148,14 @@ async function main() {
   console.log(`peer=boardgame.io-0.50.2 samples=${samples.length} errors=${errors.length} ` +
     `max_ms=${samples[samples.length - 1].toFixed(1)} mean_ms=${mean.toFixed(1)} ` +
     `idle_ws_kib=${perWs.toFixed(1)} server_cpu_us_per_command=${cpuUs.toFixed(0)}`);
+  lags.sort((a, b) => a - b);
+  if (!lags.length) lags.push(0);
+  const ownS = (ownUsed.user + ownUsed.system) / 1e6;
+  console.log(`load_generator generator=bgio cpu_us_per_command=` +
+    `${(1e6 * ownS / samples.length).toFixed(0)} cores=${(ownS / elapsed).toFixed(2)} ` +
+    `lag_p50_ms=${lags[lags.length >> 1].toFixed(1)} ` +
+    `lag_p99_ms=${lags[Math.floor(lags.length * 0.99)].toFixed(1)} ` +
+    `lag_max_ms=${lags[lags.length - 1].toFixed(1)}`);
   for (const e of errors.slice(0, 3)) console.log('  error:', e);
   console.log(`peer_load games=${games} commands_per_s=${(samples.length / elapsed).toFixed(1)} ` +
     `p50_ms=${p50.toFixed(1)} p99_ms=${p99.toFixed(1)}`);

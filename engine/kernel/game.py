@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 from .dice import Randomness
 from .errors import GameOver, NotYourTurn
 from .events import Command, Event
-from .ruleset import Ruleset
+from .ruleset import Pending, Ruleset
 from .upgrade import upgrades_of
 
 S = TypeVar("S")
@@ -37,6 +37,11 @@ class Snapshot:
 
 class Game(Generic[S]):
     """One game in memory: its seed (secret), its events and its current state."""
+
+    # the ruleset's ``pending`` of the current state, for the seq it was asked at: a server
+    # asks it several times a command (the command's check, the waits it writes, the bots,
+    # the pushes), and the state changes only by ``append``
+    _pending: tuple[int, Pending | None] | None = None
 
     def __init__(self, ruleset: Ruleset[S], seed: str | int, events: list[Event]) -> None:
         self.ruleset = ruleset
@@ -76,7 +81,7 @@ class Game(Generic[S]):
     def decide(self, actor: int, command: Command) -> list[Event]:
         """Check that ``actor`` may act, ask the rules, and number the resulting events; the
         first names ``actor`` (the command boundary take-backs read, ``takeback.py``)."""
-        pending = self.ruleset.pending(self.state)
+        pending = self.pending()
         if pending is None:
             raise GameOver("the game is over")
         if not pending.admits(actor):
@@ -87,7 +92,18 @@ class Game(Generic[S]):
         return [ev.model_copy(update={"seq": base + i + 1, "actor": None if i else actor})
                 for i, ev in enumerate(produced)]
 
+    def pending(self) -> Pending | None:
+        """Who the game waits for now (the ruleset's ``pending``), asked once per seq."""
+        memo = self._pending
+        seq = self.seq
+        if memo is not None and memo[0] == seq:
+            return memo[1]
+        pending = self.ruleset.pending(self.state)
+        self._pending = (seq, pending)
+        return pending
+
     def append(self, events: list[Event]) -> None:
+        self._pending = None  # the state changes (even should an event fail half-way)
         for ev in events:
             if ev.seq != self.seq + 1:
                 raise ValueError(f"event seq {ev.seq} does not follow {self.seq}")

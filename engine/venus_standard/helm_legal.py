@@ -196,16 +196,21 @@ def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
 
 @part("pilots")
 def pilots_view(state: StandardState, viewer: int) -> list[dict[str, Any]]:
-    """Each player's Pilot card face (Pilot Card Anatomy), public."""
+    """Each player's Pilot card face (Pilot Card Anatomy), public, with the faces of the next
+    level it trains to (Pilots > Upgrading Pilots: the card's back at level 2, either side
+    of the level 3 card), so that a training reads as what it gives."""
     out = []
     deck = load_pilots()
     for p in state.players:
         face = face_of(p)
+        nxt = [{"face": f.face, "name": f.name, "level": f.level, "skill": f.skill,
+                "ability": f.ability, "ability_text": deck.abilities[f.ability], "fame": f.fame}
+               for f in deck.of_pilot(face.pilot, face.level + 1)]
         out.append({"seat": p.seat, "face": face.face, "name": face.name, "level": face.level,
                     "skill": face.skill, "ability": face.ability,
                     "ability_text": deck.abilities[face.ability], "fame": face.fame,
                     "culture": face.culture, "discount": face.discount,
                     "train_at": face.train_at, "train_cost": face.train_cost,
-                    "ours": face.ours})
+                    "ours": face.ours, "trains_to": nxt})
     return out
 

@@ -120,6 +120,26 @@ def test_a_view_is_made_once_per_link_kind_and_seq(monkeypatch: pytest.MonkeyPat
     assert publics == [1, 1]
 
 
+def test_what_the_views_were_made_of_is_freed_once_every_seat_has_its_view() -> None:
+    """The public view and the acting seat's legal commands and extras live only until the
+    last seat's view of the seq is written; a view asked later is made again, the same."""
+    entry = entry_of("venus", "push-free")
+    rng = random.Random(3)
+    for _ in range(40):  # a few seqs, some of them of a seat moving (its extras)
+        acting = entry.hosted.ruleset.pending(entry.game.state).seats[0]
+        fr.view_message(entry, acting, "seat")
+        frames = fr.frames_of(entry)
+        assert frames.public is not None and acting in frames.acting
+        for seat in range(4):
+            fr.view_message(entry, seat, "seat")
+        assert frames.public is None and frames.acting == {}
+        for viewer, role in [(SPECTATOR, "host"), (acting, "host")]:  # made again, the same
+            doc = orjson.loads(fr.view_message(entry, viewer, role))
+            assert doc.pop("type") == "view" and doc == reference(entry, viewer, role)
+        if not step(entry, rng):
+            break
+
+
 @pytest.mark.parametrize("ruleset_id", ["venus"])
 def test_shared_views_are_the_views(ruleset_id: str) -> None:
     """A ruleset's ``public_view`` plus ``seat_view`` is its ``view``, for every viewer, and

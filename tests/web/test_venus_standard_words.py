@@ -64,3 +64,30 @@ def test_every_event_has_words(page: Any, server_url: str) -> None:
         if low.startswith(_human(t)) or f": {_human(t)}" in low:
             generic.append((t, text))
     assert not generic, generic
+
+
+def test_a_buy_says_what_the_first_contact_card_paid(page: Any, server_url: str) -> None:
+    """"Using First Contact Credits": the discoverer's buys at that market are paid from the
+    card first; the log says how much of each price it paid, for goods, equipment and
+    technologies alike (the events' ``iou``), and nothing of it when the card paid nothing."""
+    events = [
+        {"seq": 1, "type": "GoodsBought", "data": {"seat": 0, "token": "shenna:g1",
+                                                   "price": 50, "iou": 50}},
+        {"seq": 2, "type": "EquipmentBought", "data": {"seat": 0, "kind": "laser",
+                                                       "price": 60, "iou": 40}},
+        {"seq": 3, "type": "TechnologyBought", "data": {"seat": 0, "token": "throttle_boost:1",
+                                                        "price": 30, "iou": 30}},
+        {"seq": 4, "type": "EquipmentBought", "data": {"seat": 0, "kind": "shield",
+                                                       "price": 40, "iou": 0}},
+    ]
+    page.goto(f"{server_url}/")
+    lines = page.evaluate("""async (events) => {
+        const { default: game } = await import('/games/venusstd/index.js');
+        const names = await game.loadNames({});
+        names.setView({ players: [{ name: 'Ann', seat: 0 }] });
+        return events.map((ev) => game.describeLog([ev], names, null, 0)[0]?.text);
+    }""", events)
+    card = re.compile(r"\(c(\d+) of it First Contact credits\)")
+    paid = [m.group(1) for t in lines[:3] if (m := card.search(t or ""))]
+    assert paid == ["50", "40", "30"], lines
+    assert lines[3] and "You buy a " in lines[3] and "First Contact" not in lines[3], lines

@@ -16,7 +16,7 @@ import { renderChart } from "./chart.js";
 import { Replay, replayMoment } from "./replay.js";
 import { postJSON } from "./api.js";
 import { copyButton } from "./links.js";
-import { keepFocus, useNextActions } from "./focus.js";
+import { holdTyping, keepFocus, revealArrived, useNextActions } from "./focus.js";
 import { bindShortcuts } from "./shortcuts.js";
 import { Notices } from "./notices.js";
 import { describeWithTakeBacks, inEffect, takeBackButton } from "./takeback.js";
@@ -75,6 +75,7 @@ export class Game {
       replaying: () => !!this.replay?.active,
       busy: () => this.busy,
       view: () => (this.replay?.active ? this.replay.view : this.answer?.view) ?? null,
+      lastEvent: (type) => this.events.findLast((e) => e.type === type && !e.redacted) ?? null,
       showError: (err, kind) => this.showError(err, kind),
     });
     this.board = this.page.board;
@@ -278,13 +279,16 @@ export class Game {
     const move = this.replay.active || document.hidden || this.dirty || this.motion
       || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 || !this.page.hasMotion(evs) ? null : evs;
     const start = move ? this.page.motionStart?.(move) ?? null : null;
+    const typed = holdTyping(); // focus.js: the chat being typed in stays where it is
     this.appendLog(this.unlogged.splice(0));
     this.render(); // the page shows the new state at once (data-seq); the mover glides to it
     if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
     if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
     keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
+    revealArrived(); // focus.js: a question another's move asks of this seat, once in view
     this.sinceLive(evs);
     this.notices.fromEvents(evs, this.lastCommand);
+    typed();
     if (move) this.animateMove(move, start);
   }
 

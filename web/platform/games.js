@@ -54,8 +54,8 @@ export const FOLDERS = {
  * @property {(lobby: Object) => Promise<void>} load  draw the empty board (the table's options)
  * @property {(answer: Object, turn: TurnState & {replaying: boolean}) => void} render  the newest ``{seq, view, legal,
  *   pending, extras}`` of this link: highlights and the turn panel (pieces: ``drawPieces``)
- * @property {(view: Object, secrets?: Object) => void} drawPieces  the pieces of a view (the
- *   replay passes a finished game's secrets, ``secretsOf``)
+ * @property {(view: Object, secrets?: Object, seq?: number) => void} drawPieces  the pieces of a
+ *   view (the replay passes a finished game's secrets, ``secretsOf``, and the moment's seq)
  * @property {(events: Object[]) => boolean} hasMotion  do these events hold a move worth animating
  * @property {(events: Object[]) => any} [motionStart]  where the latest move of ``events`` starts on
  *   the drawing now (taken before the new pieces are drawn; optional)
@@ -88,6 +88,8 @@ export const FOLDERS = {
  * @property {() => boolean} replaying
  * @property {() => boolean} busy
  * @property {() => (Object|null)} view   the view drawn now (the replay's moment while replaying)
+ * @property {(type: string) => (Object|null)} lastEvent  the newest event of ``type`` this link
+ *   was told (not redacted), e.g. what a secret look showed this seat
  * @property {(err: {message: string}, kind?: string) => void} showError
  */
 

@@ -16,6 +16,20 @@ export function pawnOffset(i, n) {
   return [Math.cos(a) * r, Math.sin(a) * r - 4];
 }
 
+/** Where a badge sits on a place holding ``n`` pawns: at the lower right corner of the
+ * fan, over the last pawn's corner and clear of its letter (a token the pawns stand on, a
+ * count: something the pawns would hide). In the scaled (``.sc``) units of the pawns. */
+export function fanBadgeSpot(n) {
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < Math.max(n, 1); i += 1) {
+    const [ox, oy] = pawnOffset(i, Math.max(n, 1));
+    x = Math.max(x, ox + PAWN_R + 1);
+    y = Math.max(y, oy + PAWN_R * 0.8);
+  }
+  return [x, y + 3];
+}
+
 /** A rounded shield-like token, point up. */
 export function shipPath(r) {
   return `M0 ${-r - 3} C ${r} ${-r} ${r + 1} ${r * 0.2} ${r * 0.75} ${r * 0.8} ` +

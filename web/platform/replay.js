@@ -303,7 +303,7 @@ export class Replay {
     if (this.toNow && g.seq > this.to) this.grow();
     this.paintChart(view); // first: it reads the layout, still clean before the writes below
     document.getElementById("end").hidden = true;
-    g.page.drawPieces(view, this.secrets);
+    g.page.drawPieces(view, this.secrets, this.at);
     g.renderPlayers(view);
     this.paintLog();
     this.paintStatus(view);

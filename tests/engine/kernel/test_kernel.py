@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.kernel import (
@@ -129,3 +131,29 @@ def test_old_events_are_upgraded_as_they_are_replayed() -> None:
     assert old_log[0].v == 1
     state = fold(HighCardV2(), old_log)
     assert state.players == 2 and len(state.deck) == 10
+
+
+class CountingHighCard(HighCard):
+    """HighCard counting how often ``pending`` is asked."""
+
+    asked = 0
+
+    def pending(self, state: ToyState) -> Any:
+        self.asked += 1
+        return super().pending(state)
+
+
+def test_pending_is_asked_of_the_ruleset_once_per_seq_and_again_after_an_append() -> None:
+    rules = CountingHighCard()
+    game = Game.start(rules, {}, ["ann", "bob"], seed="p")
+    first = game.pending()
+    assert first is not None and first.seats == (0,)
+    assert game.pending() is first and rules.asked == 1  # same seq: not asked again
+    game.play(0, Draw())  # decide reads the memo; the append forgets it
+    assert rules.asked == 1
+    assert game.pending() == rules.pending(game.state)  # the new state's, not the old one's
+    assert rules.asked == 3
+    game.play(0, Reveal())
+    assert game.pending() is not None and game.pending().seats == (1,)  # bob's turn now
+    restored = Game.from_snapshot(rules, "p", game.snapshot(), [])
+    assert restored.pending() == game.pending()  # a game loaded from a snapshot asks anew

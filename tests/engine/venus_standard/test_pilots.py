@@ -70,3 +70,24 @@ def test_home_culture_here_on_a_city_of_the_discovered_home_system() -> None:
     assert home_culture_here(state, 0)
     state.discovered = {"jungle-world": "nillis"}
     assert not home_culture_here(state, 0)
+
+
+def test_the_pilots_view_names_the_faces_each_pilot_trains_to() -> None:
+    """Pilots > Upgrading Pilots, as the client shows it: a level 1 pilot trains to the back of
+    its card (level 2), a level 2 pilot to either side of its level 3 card, a level 3 pilot
+    to nothing; each face with its name, skill, ability (in words) and fame."""
+    from engine.kernel import Randomness
+    from engine.venus_standard.helm_legal import pilots_view
+    from engine.venus_standard.scenario import parse_scenario, scenario_state
+
+    sc = parse_scenario({"players": [{"name": "Ann", "pilot": "human"},
+                                     {"name": "Bo", "pilot": "whynom", "pilot_level": 2},
+                                     {"name": "Cy", "pilot": "qossuth", "pilot_level": 3}]})
+    view = pilots_view(scenario_state(sc, Randomness("t", 0, "s")), 0)
+    ann, bo, cy = (p["trains_to"] for p in view)
+    assert [f["face"] for f in ann] == ["human-2"]
+    assert ann[0] == {**ann[0], "name": pilots.pilot("human-2").name, "level": 2,
+                      "skill": pilots.pilot("human-2").skill, "fame": 1}
+    assert ann[0]["ability_text"] == pilots.load_pilots().abilities[ann[0]["ability"]]
+    assert sorted(f["face"] for f in bo) == ["whynom-3a", "whynom-3b"]
+    assert cy == []

@@ -5,10 +5,11 @@
 // the highlights of the spaces a command can take the ship to (each a keyboard button).
 import { svgEl } from "../../platform/dom.js";
 import { MapView } from "../../platform/mapview.js";
-import { drawPawnsAt } from "../../platform/pawns.js";
+import { drawPawnsAt, fanBadgeSpot } from "../../platform/pawns.js";
 import { boardSvg } from "./names.js";
 
-const LAYERS = ["market", "port", "token", "highlight", "pawn"];
+// "badge": a token a ship stands on, drawn small at the ship's corner, over the ships
+const LAYERS = ["secret", "market", "port", "token", "highlight", "pawn", "badge"];
 
 /** The space a player's ship is on. */
 export function shipSpace(p) { return p?.space ?? null; }
@@ -60,9 +61,10 @@ export class StandardBoard extends MapView {
 function clear(layer) { while (layer?.firstChild) layer.firstChild.remove(); }
 
 /** Every piece of ``view`` on the board (a full redraw; the zoom stays). */
-export function drawPieces(board, view, names) {
+export function drawPieces(board, view, names, faceDown = {}) {
   if (!board.svg || !view) return;
   drawMarkets(board, view, names);
+  drawFaceDown(board, view, names, faceDown);
   drawPorts(board, view, names);
   drawTokens(board, view, names);
   const layer = board.layer("pawn");
@@ -95,6 +97,22 @@ function drawHeading(board, seat, at, heading) {
 }
 
 const CONDITION_INK = { low: "#60a5fa", active: "#facc15", high: "#f87171" };
+
+/** A finished game's replay (secrets.js): the face-down First Contact card of each system
+ * not yet discovered at the moment shown, dimmed in its market area. */
+function drawFaceDown(board, view, names, faceDown) {
+  const layer = board.layer("secret");
+  clear(layer);
+  for (const system of view.first_contact_face_down || []) {
+    const culture = faceDown[system];
+    const box = board.markets?.get(system);
+    if (!culture || !box) continue;
+    const g = svgEl("g", { class: "fc-secret", "data-system": system, "data-culture": culture }, layer);
+    svgEl("rect", { x: box.x - 8, y: box.y - 30, width: box.w + 16, height: 28, rx: 6, class: "fc-secret-bg" }, g);
+    svgEl("text", { x: box.x + box.w / 2, y: box.y - 10, "text-anchor": "middle", class: "fc-secret-name" }, g).textContent = names.culture(culture);
+    svgEl("title", {}, g).textContent = `Face down: the ${names.culture(culture)} First Contact card (the finished game shows it)`;
+  }
+}
 
 /** Each discovered culture in its system's market area: its name, the top market token's
  * condition (L, A with the gear, H), how many technologies and goods are left; each
@@ -169,10 +187,19 @@ const TOKEN_STYLE = {
 };
 
 /** What the cards put on encounter spaces (``view.cards.tokens``: pirates, blue dots,
- * asteroids) and the telegate tokens (``view.cards.telegates``: number -> space). */
+ * asteroids) and the telegate tokens (``view.cards.telegates``: number -> space). A token
+ * on a space where ships stand (a ship stopped by pirates, "Pirate Engagement") is drawn
+ * small at the ships' lower right corner, over them, so that both show. */
 function drawTokens(board, view, names) {
   const layer = board.layer("token");
+  const badges = board.layer("badge");
   clear(layer);
+  clear(badges);
+  const ships = new Map();
+  for (const p of view.players || []) {
+    const at = String(shipSpace(p));
+    ships.set(at, (ships.get(at) || 0) + 1);
+  }
   const all = [
     ...Object.entries(view.cards?.tokens || {}).map(([space, t]) => ({ space, kind: t.kind, infamy: t.infamy })),
     ...Object.entries(view.cards?.telegates || {}).map(([number, space]) => ({ space, kind: "telegate", number })),
@@ -181,11 +208,16 @@ function drawTokens(board, view, names) {
     const d = board.dot(t.space);
     const st = TOKEN_STYLE[t.kind];
     if (!d || !st) continue;
-    const g = svgEl("g", { class: `token token-${t.kind}`, "data-space": t.space, transform: `translate(${d.x} ${d.y})` }, layer);
+    const under = ships.get(String(t.space)) || 0;
+    const g = svgEl("g", {
+      class: `token token-${t.kind}${under ? " token-badge" : ""}`, "data-space": t.space,
+      transform: `translate(${d.x} ${d.y})`,
+    }, under ? badges : layer);
     const sc = svgEl("g", { class: "sc" }, g);
-    svgEl("circle", { r: 14, fill: st.fill, stroke: st.stroke, "stroke-width": 3 }, sc);
-    svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "#fff" }, sc).textContent = t.kind === "telegate" ? String(t.number) : st.text;
-    svgEl("title", {}, g).textContent = `${t.kind === "telegate" ? `${st.words} ${t.number}` : st.words}${t.infamy ? ` (${t.infamy} infamy under it)` : ""} at ${names.space(t.space)}`;
+    const body = under ? svgEl("g", { transform: `translate(${fanBadgeSpot(under).join(" ")}) scale(0.68)` }, sc) : sc;
+    svgEl("circle", { r: 14, fill: st.fill, stroke: st.stroke, "stroke-width": 3 }, body);
+    svgEl("text", { y: 5, "text-anchor": "middle", "font-size": 15, "font-weight": "bold", fill: "#fff" }, body).textContent = t.kind === "telegate" ? String(t.number) : st.text;
+    svgEl("title", {}, g).textContent = `${t.kind === "telegate" ? `${st.words} ${t.number}` : st.words}${t.infamy ? ` (${t.infamy} infamy under it)` : ""} at ${names.space(t.space)}${under ? `, under ${under === 1 ? "a ship" : `${under} ships`}` : ""}`;
   }
 }
 

@@ -6,6 +6,7 @@ import { getJSON } from "../../platform/api.js";
 import { createForm } from "./create.js";
 import { StandardNames, boardSvg, titleCase } from "./names.js";
 import { StandardPage } from "./page.js";
+import { secretsOf } from "./secrets.js";
 import { commandWords, describeEvent, describeLog, quietWords } from "./words.js";
 
 export { StandardPage };
@@ -99,7 +100,7 @@ export default {
   quietWords,
   commandWords,
   sinceWorthy: (line) => line.kind !== "turn" && !/ends? the .* phase/.test(line.text),
-  secretsOf: () => null,
+  secretsOf,
   notices,
   playedTypes: PLAYED,
   stage: (view) => view.stage, // "setup", "playing", "over"
@@ -108,8 +109,9 @@ export default {
   scoreName: "Credits",
   keyboard: {
     keys: KEYS,
-    next: ["#vs-commands.urgent button", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
-    urgent: 1,
+    // the questions the rules ask: in the panel, or (a navigation exit) on the map's list
+    next: ["#vs-commands.urgent button", "#moves.urgent .vs-move", "#vs-roll", "#vs-dashboard .vs-assign", "#moves .vs-move", "#vs-EndPhase", "#market button"],
+    urgent: 2,
     panel: "#controls button:not(:disabled), #moves button:not(:disabled)",
   },
 };

@@ -10,6 +10,8 @@ import { StandardBoard, drawPieces, drawTargets, shipSpace } from "./board.js";
 import { renderCommands } from "./commands.js";
 import { DASHBOARD_TYPES, renderDashboard } from "./dashboard.js";
 import { renderMarkets } from "./market.js";
+import { renderQuestions } from "./questions.js";
+import { faceDownAt } from "./secrets.js";
 import { renderShip } from "./ship.js";
 import { PHASES, commandWords, flightQuestion, phaseName, promptWords } from "./words.js";
 import { money, titleCase } from "./names.js";
@@ -111,18 +113,30 @@ export class StandardPage {
     this.targets = this.targetsOf(a);
     drawTargets(this.board, this.targets, (t) => this.pick(t));
     this.followTargets(view);
-    renderMoves($("moves"), this.targets, (t) => this.pick(t));
+    const mover = view.movement?.seat;
+    renderMoves($("moves"), this.targets, (t) => this.pick(t), mover !== undefined && mover !== null && mover !== this.seat ? `${this.names.seat(mover)}'s ship` : "your ship");
     // every legal command is drawn once: by the map, the dashboard, a market or my ship card,
     // else in the generic list
     const onMap = new Set(this.targets.map((t) => t.space));
     const drawn = new Set(legal.filter((c) => DASHBOARD_TYPES.has(c.type) || onMap.has(spaceOf(c))));
     for (const c of renderMarkets($("market"), view, legal, this.names, send, this.seat, this.opened)) drawn.add(c);
-    for (const c of renderShip($("shipcard"), me, view, legal, this.names, send)) drawn.add(c);
-    renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
     // a question the rules ask (not a phase's own actions) takes the focus (focus.js)
     const prompt = a.pending?.prompt;
     const asked = (!!prompt && !PHASES.some(([k]) => k === prompt)) || flightQuestion(legal);
-    this.parts.commands.classList.toggle("urgent", asked && legal.length > 0);
+    // a question's answers stay in the panel, where the question is asked and brought into
+    // view (the goods the pirates take: "Losing a Pirate Engagement"), not on the ship card
+    const answers = new Set(asked ? legal.filter((c) => c.type === "GiveUpGoods") : []);
+    for (const c of renderShip($("shipcard"), me, view, legal.filter((c) => !answers.has(c)), this.names, send)) drawn.add(c);
+    // a question with a form of its own (questions.js) stands first, above the generic list
+    const question = document.createDocumentFragment();
+    // a Data Probe's look: the two cards told to this seat only, for its switch question
+    const seen = a.pending?.prompt === "data_probe_swap" ? this.host.lastEvent?.("FirstContactCardsSeen")?.data?.cards : null;
+    for (const c of renderQuestions(question, a, this.seat, this.names, send, seen)) drawn.add(c);
+    renderCommands(this.parts.commands, legal.filter((c) => !drawn.has(c)), this.names, send, new Set(), view);
+    this.parts.commands.prepend(question);
+    this.parts.commands.classList.toggle("urgent", asked && !!this.parts.commands.querySelector("button"));
+    // a question answered on the map (a navigation exit, Navigation Spaces): its list too
+    $("moves").classList.toggle("urgent", asked && this.targets.length > 0);
   }
 
   /** The map's choices now, ``{space, label, badge, cmd, kind, end}``: the headings, the
@@ -202,9 +216,11 @@ export class StandardPage {
     }
   }
 
-  drawPieces(view) {
+  /** The pieces of ``view``; a finished game's replay passes its ``secrets`` (secrets.js)
+   * and the moment's ``seq``: the face-down First Contact cards show then. */
+  drawPieces(view, secrets = null, seq = null) {
     this.names.setView(view);
-    drawPieces(this.board, view, this.names);
+    drawPieces(this.board, view, this.names, secrets ? faceDownAt(secrets, seq) : {});
   }
 
   hasMotion(evs) { return lastMove(evs) !== null; }
@@ -301,12 +317,14 @@ function renderPhases(root, view, names) {
   if (view.turn) root.setAttribute("aria-label", `${names.seat(view.turn.seat)}'s turn: ${phaseName(now)} phase`);
 }
 
-/** The map's choices as a list (for the keyboard and the phone): the same picks. */
-function renderMoves(root, targets, pick) {
+/** The map's choices as a list (for the keyboard and the phone): the same picks; ``ship``
+ * says whose ship a navigation exit is for ("Navigation Spaces": the player to the left). */
+function renderMoves(root, targets, pick, ship = "your ship") {
   root.replaceChildren();
   if (!targets.length) return;
   const kinds = new Set(targets.map((t) => t.cmd.type));
   const title = kinds.has("ChooseStart") ? "Your starting space" : kinds.has("BuildSpaceport") && kinds.size === 1 ? "Build a merchant spaceport"
+    : kinds.has("ChooseExit") && kinds.size === 1 ? `Where ${ship} leaves the navigation space`
     : targets.every((t) => t.kind === "heading") ? "Declare your heading" : "Where to";
   root.append(el("h3", {}, title));
   const list = el("div", { class: "vs-moves" });

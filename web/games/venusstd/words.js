@@ -60,7 +60,9 @@ export function boxWords(box, names) {
   if (b.startsWith("upgrade:")) return `the ${names.tech(b.slice(8).split(":")[0])} (ship upgrade)`;
   return humanType(b);
 }
-const why = (reason) => (reason ? ` (${humanType(String(reason).replace(/:/g, " "))})` : "");
+// reasons whose bare name reads wrong after an amount ("You pay c20 (pirates)")
+const REASONS = { pirates: "lost to the pirates" };
+const why = (reason) => (reason ? ` (${REASONS[reason] || humanType(String(reason).replace(/:/g, " "))})` : "");
 
 // Setup's steps (setup.py) in words: what the table waits for
 const SETUP_STEPS = {
@@ -75,9 +77,22 @@ const SETUP_STEPS = {
 
 // credits whose event already says the amount (a buy, a sale, a fare, a reward, training)
 const SAID = new Set(["goods_bought", "equipment_bought", "technology_bought", "goods_sold", "fare",
-  "second_mission", "reward_bought", "trade_in", "pilot training", "merchant_spaceport"]);
+  "second_mission", "reward_bought", "trade_in", "pilot training", "merchant_spaceport", "pirate_bounty"]);
+
+// what losing to pirates costs ("Losing a Pirate Engagement" 1), by the event's ``loss``
+const PIRATE_LOSS = {
+  goods: "a goods token of their grade is lost",
+  credits: "no goods of their grade aboard, so credits are lost",
+  nothing: "the Salvage License saves the cargo and the credits",
+};
 
 /** The sentence of an event; null for events that say nothing to a player. */
+/** A buy's price, with what the First Contact card paid of it ("Using First Contact
+ * Credits": the discoverer spends the card's credits at that culture's market). */
+function paid(d) {
+  return `${money(d.price)}${d.iou ? ` (${money(d.iou)} of it First Contact credits)` : ""}`;
+}
+
 function sentence(ev, names, me) {
   const d = ev.data || {};
   const who = (s) => (s === me ? "You" : names.seat(s));
@@ -87,7 +102,10 @@ function sentence(ev, names, me) {
   switch (ev.type) {
     case "GameSetUp": return `The game is set up: ${(d.players || []).map((p) => `${p.name} (${titleCase(p.pilot)} pilot, ${p.color})`).join(", ")}.`;
     case "ScenarioSetUp": case "ScenarioStarted": return "A position is set up.";
-    case "Asked": case "Answered": case "DeckShuffled": case "LoadedDieUsed": case "PhaseStarted": case "TurnEnded": case "FirstContactPlaced": return null;
+    case "Asked": case "Answered": case "DeckShuffled": case "LoadedDieUsed": case "PhaseStarted": case "TurnEnded": return null;
+    // told to nobody while the game runs (redacted, said above); a finished game's full log
+    // has the cards: its replay says where each lay (Setup 3)
+    case "FirstContactPlaced": return d.cards ? `The First Contact cards are placed face down: ${Object.entries(d.cards).map(([sys, c]) => `${names.system(sys)}, the ${names.culture(c)}`).join("; ")} (Setup 3).` : null;
     case "SetupStepStarted": return `Setup: ${SETUP_STEPS[d.step] || humanType(d.step)}.`;
     case "DialsSet": return `${who(d.seat)} ${vb(d.seat, "set")} the dials: laser ${d.laser}, shield ${d.shield}${why(d.reason)}.`;
     case "ShipPlaced": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ship is placed at ${names.space(d.space)}.`;
@@ -118,7 +136,7 @@ function sentence(ev, names, me) {
       if (d.how === "asteroid") return `${who(d.seat)} ${vb(d.seat, "land")} on the ${at}: ${d.seat === me ? "your" : "the"} turn ends.`;
       const whose = d.seat === me ? "Your" : `${names.seat(d.seat)}'s`;
       if (d.how === "spent") return `${whose} move ends at ${at}: every movement point spent.`;
-      const reason = d.reason && !/[.]/.test(d.reason) ? ` (${humanType(d.reason)})` : "";
+      const reason = d.reason && !/[.]/.test(d.reason) ? ` (${d.reason === "pirates" ? "beaten by the pirates" : humanType(d.reason)})` : "";
       return `${whose} move stops at ${at}${reason}.`;
     }
     case "HazardChecked": return `${titleCase(humanType(d.attribute))} check at ${names.space(d.space)}: ${d.seat === me ? "you roll" : `${names.seat(d.seat)} rolls`} ${d.roll} against ${d.value}: ${d.passed ? "passed" : "failed"}${d.reroll ? " (reroll)" : ""}.`;
@@ -133,10 +151,10 @@ function sentence(ev, names, me) {
     case "CardDiscarded": return null;
     // -- trade (First Contact, Transaction, Merchant Spaceport phases)
     case "FirstContactMade": return `${who(d.seat)} ${vb(d.seat, "make")} first contact with the ${names.culture(d.culture)} in the ${names.system(d.system)}: ${money(d.iou)} on the card, ${d.condition === "active" ? "an" : "a"} ${d.condition} market.`;
-    case "GoodsBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.goods(d.token)} for ${money(d.price)}${d.iou ? ` (${money(d.iou)} of it First Contact credits)` : ""}.`;
+    case "GoodsBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.goods(d.token)} for ${paid(d)}.`;
     case "GoodsSold": return `${who(d.seat)} ${vb(d.seat, "sell")} ${names.goods(d.token)} to the ${names.culture(d.at)} for ${money(d.value)}${d.black_market ? " on the black market" : ""}${d.demand ? " (demand)" : ""}.`;
-    case "EquipmentBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a ${names.equipment(d.kind)} for ${money(d.price)}.`;
-    case "TechnologyBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.tech(d.token)} for ${money(d.price)}.`;
+    case "EquipmentBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a ${names.equipment(d.kind)} for ${paid(d)}.`;
+    case "TechnologyBought": return `${who(d.seat)} ${vb(d.seat, "buy")} ${names.tech(d.token)} for ${paid(d)}.`;
     case "MarketShifted": return `The ${names.culture(d.culture)} market shifts: ${d.condition} market now.`;
     case "GoodsProduced": return `The ${names.culture(d.culture)} produce ${(d.tokens || []).length || "no"} goods${d.why ? ` (${humanType(d.why)})` : ""}.`;
     case "PassengerPickedUp": return `${who(d.seat)} ${vb(d.seat, "pick")} up the ${names.passenger(d.passenger)}${d.shuttle ? " by shuttle" : ""}.`;
@@ -148,7 +166,7 @@ function sentence(ev, names, me) {
     case "CargoJettisoned": return `${who(d.seat)} ${vb(d.seat, "jettison")} ${names.cargo(d.token)}${d.infamy ? ` (${d.infamy} infamy)` : ""}.`;
     case "CargoLost": return `${who(d.seat)} ${vb(d.seat, "lose")} ${names.cargo(d.token)}.`;
     case "CargoOffloaded": return `${who(d.seat)} ${vb(d.seat, "offload")} ${names.cargo(d.token)}.`;
-    case "CultureSuppliesPrepared": case "MarketStacked": case "DemandPlaced": case "FirstContactCardsSeen": case "TechnologyUsed": case "TechnologyReturned": case "EncounterCardReturned": return null;
+    case "CultureSuppliesPrepared": case "MarketStacked": case "DemandPlaced": case "TechnologyUsed": case "TechnologyReturned": case "EncounterCardReturned": return null;
     // -- cards: encounters, pirates, missions, rewards
     case "MissionTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the mission ${names.mission(d.card)}${d.destination ? ` (to ${names.system(d.destination)})` : ""}.`;
     case "MissionCompleted": return `${who(d.seat)} ${vb(d.seat, "complete")} the mission ${names.mission(d.card)}${d.fame ? `: ${d.fame} fame` : ""}.`;
@@ -158,10 +176,11 @@ function sentence(ev, names, me) {
     case "RewardTradedIn": return `${who(d.seat)} ${vb(d.seat, "trade")} in the reward ${names.reward(d.card)} for ${money(d.credits)}.`;
     case "PirateEngaged": return `${who(d.seat)} ${vb(d.seat, "engage")} the pirates at ${names.space(d.space)} with ${d.seat === me ? "your" : "their"} ${d.attribute}: ${d.result ?? d.die} against ${d.value}, ${d.won ? "won" : "lost"}.`;
     case "PirateDefeated": return `${who(d.seat)} ${vb(d.seat, "defeat")} the pirates at ${names.space(d.space)}${d.credits ? ` and ${vb(d.seat, "take")} ${money(d.credits)}` : ""}.`;
-    case "PirateBeatPlayer": return `The pirates at ${names.space(d.space)} beat ${d.seat === me ? "you" : names.seat(d.seat)}${d.loss ? `: ${humanType(d.loss)} lost` : ""}.`;
+    case "PirateBeatPlayer": return `The pirates at ${names.space(d.space)} beat ${d.seat === me ? "you" : names.seat(d.seat)}${d.loss ? `: ${PIRATE_LOSS[d.loss] || `${humanType(d.loss)} lost`}` : ""}; an infamy token goes under them (Losing a Pirate Engagement).`;
     case "PirateAmbush": return `Pirates ambush ${d.seat === me ? "you" : names.seat(d.seat)} at ${names.space(d.space)}.`;
     case "TokenPlaced": return `A ${humanType(d.token)} token is placed at ${names.space(d.space)}${d.card ? ` (${names.name("encounters", d.card)})` : ""}.`;
     case "TelegatePlaced": return `The telegate ${d.number} token is placed at ${names.space(d.space)}.`;
+    case "FirstContactCardsSeen": return d.cards ? `${who(d.seat)} ${vb(d.seat, "see")} the face-down First Contact cards: ${Object.entries(d.cards).map(([sys, c]) => `${names.system(sys)}, the ${names.culture(c)}`).join("; ")} (Data Probe).` : null;
     case "EncounterCardSeen": return d.card ? `${who(d.seat)} ${vb(d.seat, "see")} the encounter card ${names.name("encounters", d.card)}.` : null;
     case "TitleTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the title ${names.name("titles", d.card)}.`;
     case "EffectDieRolled": return `${who(d.seat)} ${vb(d.seat, "roll")} the effect die for ${names.name("encounters", d.card)}${d.value !== undefined ? `: ${d.value}` : ""}.`;
@@ -172,7 +191,9 @@ function sentence(ev, names, me) {
     case "ChallengesPlaced": return `The challenge cards are placed: ${(d.cards || []).map((c) => `${names.name("challenges", c.card)} (round ${c.round}, fee ${money(c.fee)})`).join(", ")}.`;
     case "EncounterDeckPeeked": return `${who(d.seat)} ${vb(d.seat, "put")} the encounter card back on the ${d.bottom ? "bottom" : "top"} of the deck.`;
     case "EncounterOfferAnswered": return `${who(d.seat)} ${d.accept ? vb(d.seat, "accept") : vb(d.seat, "refuse")} the offer of ${names.name("encounters", d.card)}.`;
-    case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": case "GoodsReturnedToSupply": return null;
+    case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": return null;
+    // goods the pirates took, or a mission's delivery: the token by name, never silent
+    case "GoodsReturnedToSupply": return `${titleCase(names.cargo(d.token))} leaves ${d.seat === me ? "your" : names.seat(d.seat) + "'s"} hold for its culture's supply.`;
     case "FirstContactCardsSwapped": return `${who(d.seat)} ${vb(d.seat, "swap")} the First Contact cards of ${(d.systems || []).map((x) => `the ${names.system(x)}`).join(" and ")}.`;
     case "MissionReturned": return `${who(d.seat)} ${vb(d.seat, "return")} the mission ${names.mission(d.card)}.`;
     case "MissionsExchanged": return `${who(d.seat)} ${vb(d.seat, "exchange")} missions with ${d.other === me ? "you" : names.seat(d.other)}.`;
@@ -340,7 +361,7 @@ const FLIGHT_ASKS = {
   DeclineNavigation: "choose the exit from the navigation space, or decline it (Navigation Spaces).",
 };
 
-/** Whether ``legal`` holds the answers to a question asked mid-flight (FLIGHT_ASKS). */
+/** Whether the legal commands hold the answers to a question asked mid-flight (see FLIGHT_ASKS). */
 export function flightQuestion(legal) { return (legal || []).some((c) => c.type in FLIGHT_ASKS); }
 
 export function askWords(prompt) { return ASKS[prompt] || humanType(prompt); }
