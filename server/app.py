@@ -35,7 +35,7 @@ from engine.venus.legal import legal_actions
 from engine.venus.reach import reachable
 from engine.venus.scenario import Scenario, start
 
-from . import alerts_api, api, gcpolicy, ws
+from . import alerts_api, api, gcpolicy, latency, ws
 from .config import Settings
 from .notify import Notifier, scheduler
 from .rules_help import RulesetId
@@ -124,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from .loopwatch import start_from_env
 
         watch = start_from_env()  # STARPORT_LOOP_WATCH: what stalls the loop (a debug aid)
+        latency.start()  # STARPORT_LATENCY_TRACE: where a command's time goes (a debug aid)
         if await service.start():
             notifier = Notifier(service)
             await asyncio.to_thread(notifier.start)  # the VAPID keys (made on a first start)
@@ -142,6 +143,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await asyncio.to_thread(shared.close)
             if watch is not None:
                 watch.stop()
+            latency.stop()
 
     app = StarportApp(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="Play space-trading board games with friends.")

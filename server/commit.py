@@ -9,8 +9,9 @@ Two writers, one interface (``run``, ``start``, ``close``, ``queued``, ``stats``
   answer in microseconds, and only the commit (the fsync) runs in a thread. A writer thread
   running the statements handed the GIL back and forth with the busy loop at every one of
   them (each hand-off waiting up to the switch interval: the "convoy effect", and the
-  largest CPU share of the old writer, ``docs/performance.md``). While one batch commits,
-  the next gathers; it starts as soon as the commit returned.
+  largest CPU share of the old writer, ``docs/performance.md``). An idle writer starts a
+  batch at once with the write that came; while one batch commits, the next gathers, and
+  it starts as soon as the commit returned.
 
 A write is a function of a connection, run inside that shared transaction. Should one
 write of a batch fail (a lost race, a refused append: rare), the batch is rolled back and
@@ -32,13 +33,14 @@ import queue
 import threading
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
+from . import latency
 from .db import writing
 
 log = logging.getLogger("starport.commit")
@@ -52,6 +54,7 @@ class Job(Generic[T]):
     fn: Callable[[Connection], T]
     future: asyncio.Future[T]
     loop: asyncio.AbstractEventLoop
+    trace: dict[str, Any] | None = None  # the command's record (STARPORT_LATENCY_TRACE)
 
 
 @dataclass
@@ -224,11 +227,17 @@ class LoopCommitter:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
         job: Job[T] = Job(fn, loop.create_future(), loop)
+        if latency.ON:
+            job.trace = latency.current.get()
+            latency.mark("queued")
         self.waiting.append(job)
-        if not self.busy:
-            self.busy = True
-            loop.call_soon(self._next)  # writes made in this turn of the loop join it
-        return await job.future
+        if not self.busy:  # idle: this write's batch starts now (no turn of the loop lost);
+            self.busy = True  # writes that come while it commits make the next batch
+            self._next()
+        value = await job.future
+        if latency.ON:
+            latency.mark("resumed")
+        return value
 
     def _connection(self) -> Connection:
         if self.conn is None or self.conn.closed:
@@ -259,6 +268,8 @@ class LoopCommitter:
                  for _ in range(min(self.max_batch, len(self.waiting)))]
         raw = conn.connection.driver_connection
         assert raw is not None
+        if latency.ON:
+            _stamp(batch, batch=latency.now(), batch_size=len(batch))
         answers: list[tuple[Job[Any], bool, Any]] = []
         try:
             for job in batch:
@@ -270,8 +281,7 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
-        done = loop.run_in_executor(self.pool, self._commit, trans)
-        done.add_done_callback(lambda f: self._committed(f, trans, answers))
+        self.pool.submit(self._commit, loop, raw, trans, answers)
 
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
@@ -287,14 +297,36 @@ class LoopCommitter:
         raw.execute("RELEASE w")
         return job, True, value
 
-    def _commit(self, trans: RootTransaction) -> None:
-        if self.before_commit is not None:
-            self.before_commit()
-        trans.commit()
+    def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, trans: RootTransaction,
+                answers: list[tuple[Job[Any], bool, Any]]) -> None:
+        """In the commit thread: commit, then hand the outcome straight to the loop (one
+        ``call_soon_threadsafe``; an executor's future would cost the loop a second turn
+        before the waiting commands could go on: docs/performance.md, "The fourth round").
 
-    def _committed(self, done: Future[None] | asyncio.Future[None], trans: RootTransaction,
-                   answers: list[tuple[Job[Any], bool, Any]]) -> None:
-        exc = done.exception()
+        The commit is the driver's own (``sqlite3.Connection.commit``: C, which lets go of
+        the GIL for the COMMIT and its fsync); SQLAlchemy's bookkeeping of the transaction
+        runs on the loop afterwards (``_committed``). This thread holds the GIL as briefly as
+        it can, before and after the fsync: each time it needs it while the loop computes, it
+        waits for the loop to let go (up to the switch interval)."""
+        exc: BaseException | None = None
+        started = ended = 0.0
+        try:
+            if self.before_commit is not None:
+                self.before_commit()
+            started = latency.now()
+            raw.commit()
+            ended = latency.now()
+        except BaseException as error:  # handed to the loop: nothing of the batch is durable
+            exc = error
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(self._committed, exc, (started, ended), trans, answers)
+
+    def _committed(self, exc: BaseException | None, times: tuple[float, float],
+                   trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]]) -> None:
+        """On the loop: answer the batch's writes, then start the next batch."""
+        if latency.ON and exc is None:
+            _stamp([job for job, _, _ in answers], commit_start=times[0],
+                   commit_end=times[1], committed=latency.now())
         if exc is not None:  # the commit failed: nothing of the batch is durable
             log.warning("group commit of %d writes failed: %s", len(answers), exc)
             with contextlib.suppress(Exception):
@@ -306,12 +338,27 @@ class LoopCommitter:
             for job, _, _ in answers:
                 _settle_here(job, False, exc)
         else:
+            try:  # SQLAlchemy's side of it (the driver's commit is done: nothing to send)
+                trans.commit()
+            except Exception:  # durable already: the writes are answered all the same
+                log.exception("closing a committed transaction failed")
+                if self.conn is not None:
+                    with contextlib.suppress(Exception):
+                        self.conn.close()
+                    self.conn = None
             self.stats.batches += 1
             self.stats.writes += len(answers)
             self.stats.largest = max(self.stats.largest, len(answers))
             for job, ok, value in answers:
                 _settle_here(job, ok, value)
         self._next()
+
+
+def _stamp(jobs: list[Job[Any]], **stamps: Any) -> None:
+    """Note when the batch of these jobs reached a step (``STARPORT_LATENCY_TRACE``)."""
+    for job in jobs:
+        if job.trace is not None:
+            job.trace.update(stamps)
 
 
 def _settle_here(job: Job[Any], ok: bool, value: Any) -> None:

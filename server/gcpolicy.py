@@ -12,14 +12,21 @@ So:
 
 - ``gc.freeze()`` once the process has started: what was imported and built at start-up
   lives as long as the process and is never walked again;
-- small, frequent young collections (``YOUNG`` new objects; a few milliseconds each) and
-  middle ones every ``MIDDLE`` of them;
-- no automatic full collection (its threshold is out of reach): ``full_collections`` runs
-  one every ``STARPORT_GC_FULL_EVERY`` seconds (default 600; 0: never) instead of whenever
-  the heap grew, so a stall of that size comes at most that often. What a full collection
-  frees is cyclic garbage that lived long enough to be promoted, which the hot paths no
-  longer make (``engine/venus/reach.py``'s search was the bulk of it); the timer bounds
-  what a slow leak could pile up.
+- small, frequent young collections (``YOUNG`` new objects; under a millisecond each);
+- no automatic middle or full collection (their thresholds are out of reach):
+  ``full_collections`` runs one every ``STARPORT_GC_FULL_EVERY`` seconds (default 600; 0:
+  never) instead, so a stall of that size comes at most that often. What the middle and
+  full collections free is cyclic garbage that outlived a young collection, which the hot
+  paths no longer make (``engine/venus/reach.py``'s search was the bulk of it); the timer
+  bounds what a slow leak could pile up.
+
+Middle collections (every 3 young ones until the fourth round) walked everything that had
+survived the young ones since the last: mostly the games' newest states and events, alive
+and growing with the load. At 200 games they took 2.6-5 ms (median) and up to 13-16 ms
+each, met a third of the slowest 1% of the commands (``bench/latency_trace.py``), and freed
+~300 objects a second, all of them the set-up's closed HTTP connections
+(``STARPORT_LOOP_WATCH_GARBAGE``): none made by play. ``docs/performance.md``, "The fourth
+round".
 
 ``STARPORT_GC_THRESHOLD=a,b,c`` overrides the thresholds (for measuring).
 """
@@ -34,9 +41,8 @@ import time
 
 log = logging.getLogger("starport.gc")
 
-YOUNG = 2_000  # new tracked objects (net) between two young collections (~2-3 ms each)
-MIDDLE = 3  # young collections between two middle-generation ones (~10 ms each)
-NEVER = 1 << 30  # the old generation's threshold: no automatic full collection
+YOUNG = 2_000  # new tracked objects (net) between two young collections (~0.8 ms each)
+NEVER = 1 << 30  # the older generations' threshold: no automatic middle or full collection
 FULL_EVERY = 600.0  # seconds between two full collections (STARPORT_GC_FULL_EVERY)
 
 
@@ -45,7 +51,7 @@ def thresholds() -> tuple[int, int, int]:
     if raw:
         a, b, c = (int(x) for x in raw.split(","))
         return a, b, c
-    return YOUNG, MIDDLE, NEVER
+    return YOUNG, NEVER, NEVER
 
 
 _configured = False

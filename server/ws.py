@@ -47,7 +47,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.routing import WebSocketRoute
 
-from . import frames, store
+from . import frames, latency, store
 from .api import chat_out, lobby_of
 from .commands import Refusal, run_command
 from .db import reading
@@ -215,6 +215,8 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
     table_id = sub.table_id
     raw_id = parsed.get("client_id")
     client_id = raw_id if isinstance(raw_id, str) and len(raw_id) <= 64 else None
+    if latency.ON:
+        latency.begin(table_id, client_id)
     try:
         body = CommandIn.model_validate({k: v for k, v in parsed.items() if k != "type"})
         found = await service.identify(table_id, tokens)
@@ -235,6 +237,8 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
                                          "client_id": client_id, "status": refusal.status,
                                          **refusal.detail()}))
         return
+    if latency.ON:
+        latency.answered(table_id, out.seq)
     ack = {"client_id": body.client_id, "first_seq": out.first_seq, "seq": out.seq,
            "duplicate": out.duplicate}
     if sub.inline_ack and sub.ack is None and sub.sent < out.seq:
@@ -338,6 +342,7 @@ async def _send_chat(service: Service, websocket: WebSocket, sub: Subscriber) ->
 
 
 async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) -> None:
+    woke = latency.now() if latency.ON else 0.0
     entry = await service.fresh_entry(sub.table_id, read_head=False)  # woken by hints
     if entry is None:
         return
@@ -355,7 +360,10 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     settled = entry.seq == entry.committed and sub.sent == entry.committed
     if settled and sub.want_view and sub.inline_view:  # events and view in one frame
         text = frames.with_view(text, entry, sub.viewer, sub.role)
+        start = latency.now() if latency.ON else 0.0
         await websocket.send_text(_with_ack(text, sub))
+        if latency.ON:
+            latency.sent(sub.table_id, sub.sent, sub.viewer, woke, start)
         await _your_turn(websocket, entry, sub)
         return
     await websocket.send_text(_with_ack(text, sub))

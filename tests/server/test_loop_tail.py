@@ -46,12 +46,34 @@ class Cycle:
 # --- the collector's policy ---------------------------------------------------------------
 
 
-def test_serving_thresholds_have_no_automatic_full_collection(
+def test_serving_thresholds_have_no_automatic_middle_or_full_collection(
         collector: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
     gcpolicy.configure()
-    assert gc.get_threshold() == (gcpolicy.YOUNG, gcpolicy.MIDDLE, gcpolicy.NEVER)
+    assert gc.get_threshold() == (gcpolicy.YOUNG, gcpolicy.NEVER, gcpolicy.NEVER)
     assert gcpolicy.configured()
+
+
+def test_a_serving_process_collects_only_its_young_generation(
+        collector: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What survives young collections waits for the timed full one: 40 young collections'
+    worth of live objects (the old middle threshold was 3) and not one older collection."""
+    monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
+    gcpolicy.configure()
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop":
+            seen.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        alive = [[i] for i in range(40 * gcpolicy.YOUNG)]
+    finally:
+        gc.callbacks.remove(note)
+    assert len(alive) == 40 * gcpolicy.YOUNG
+    assert seen.count(0) >= 30
+    assert set(seen) == {0}
 
 
 def test_thresholds_can_be_set_for_measuring(collector: None,

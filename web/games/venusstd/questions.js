@@ -40,7 +40,7 @@ function renderTraining(root, view, seat, legal, names, send) {
   if (!cmds.length || !now) return [];
   const box = el("div", { class: "vs-question vs-training", role: "group", "aria-label": "Pilot training" });
   box.append(el("h4", {}, `Pilot training: level ${now.level + 1} for ${money(now.train_cost)}`));
-  box.append(el("p", { class: "hint" }, `${now.name} now: level ${now.level}, skill ${now.skill}. Training is possible here this turn, in the First Contact and Transaction phases (Pilots > Upgrading Pilots).`));
+  box.append(el("p", { class: "hint" }, `${now.name} now: level ${now.level}, skill ${now.skill}. Training is possible here this turn, in the First Contact and Transaction phases (Upgrading Pilots).`));
   for (const c of cmds) {
     const to = (now.trains_to || []).find((f) => f.face === c.face);
     const card = el("div", { class: "vs-train-card", "data-face": c.face });

@@ -193,7 +193,7 @@ function sentence(ev, names, me) {
     case "EncounterOfferAnswered": return `${who(d.seat)} ${d.accept ? vb(d.seat, "accept") : vb(d.seat, "refuse")} the offer of ${names.name("encounters", d.card)}.`;
     case "EncounterOutcomeHeld": case "EncounterOutcomeReleased": return null;
     // goods the pirates took, or a mission's delivery: the token by name, never silent
-    case "GoodsReturnedToSupply": return `${titleCase(names.cargo(d.token))} leaves ${d.seat === me ? "your" : `${names.seat(d.seat)}'s`} hold for its culture's supply.`;
+    case "GoodsReturnedToSupply": return `${titleCase(names.cargo(d.token))} leaves ${d.seat === me ? "your" : names.seat(d.seat) + "'s"} hold for its culture's supply.`;
     case "FirstContactCardsSwapped": return `${who(d.seat)} ${vb(d.seat, "swap")} the First Contact cards of ${(d.systems || []).map((x) => `the ${names.system(x)}`).join(" and ")}.`;
     case "MissionReturned": return `${who(d.seat)} ${vb(d.seat, "return")} the mission ${names.mission(d.card)}.`;
     case "MissionsExchanged": return `${who(d.seat)} ${vb(d.seat, "exchange")} missions with ${d.other === me ? "you" : names.seat(d.other)}.`;
@@ -361,7 +361,7 @@ const FLIGHT_ASKS = {
   DeclineNavigation: "choose the exit from the navigation space, or decline it (Navigation Spaces).",
 };
 
-/** Whether ``legal`` holds the answers to a question asked mid-flight (FLIGHT_ASKS). */
+/** Whether the legal commands hold the answers to a question asked mid-flight (see FLIGHT_ASKS). */
 export function flightQuestion(legal) { return (legal || []).some((c) => c.type in FLIGHT_ASKS); }
 
 export function askWords(prompt) { return ASKS[prompt] || humanType(prompt); }
