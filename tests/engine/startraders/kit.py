@@ -9,6 +9,7 @@ from engine.startraders import commands as c
 from engine.startraders.ruleset import ruleset
 from engine.startraders.scenario import start
 from engine.startraders.state import StarState, Turn
+from tests.engine.asking import asked_of, turn_in
 
 __all__ = ["asked", "c", "game_of", "play", "turn_of", "types"]
 
@@ -28,13 +29,8 @@ def types(events: list[Event]) -> list[str]:
 
 
 def asked(state: StarState) -> Pending:
-    """What the game waits for now; a test that asks knows the game is not over."""
-    now = ruleset.pending(state)
-    assert now is not None, "the game is over: nobody is asked"
-    return now
+    return asked_of(ruleset, state)
 
 
 def turn_of(state: StarState) -> Turn:
-    """The turn in play; a test that looks at it knows the game is not over."""
-    assert state.turn is not None, "the game is over: no turn in play"
-    return state.turn
+    return turn_in(state)

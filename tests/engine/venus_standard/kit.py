@@ -11,6 +11,7 @@ from engine.venus_standard import commands as c
 from engine.venus_standard import scenario
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import Dial, StandardState, Turn
+from tests.engine.asking import asked_of, turn_in
 
 __all__ = ["asked", "bot_plays", "c", "dials_set", "game_of", "play", "play_out", "ruleset",
            "start", "turn_of", "types"]
@@ -31,16 +32,11 @@ def play(game: Game[StandardState], seat: int, command: Command) -> list[Event]:
 
 
 def asked(state: StandardState) -> Pending:
-    """What the game waits for now; a test that asks knows the game is not over."""
-    now = ruleset.pending(state)
-    assert now is not None, "the game is over: nobody is asked"
-    return now
+    return asked_of(ruleset, state)
 
 
 def turn_of(state: StandardState) -> Turn:
-    """The turn in play; a test that looks at it knows the game is not over."""
-    assert state.turn is not None, "the game is over: no turn in play"
-    return state.turn
+    return turn_in(state)
 
 
 def types(events: list[Event]) -> list[str]:
