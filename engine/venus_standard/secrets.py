@@ -12,11 +12,12 @@ and the First Contact cards; a component registers its own with ``@secret``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.kernel.documents import dicts_in
+from engine.kernel.events import Event
 
 from .state import StandardState
 
@@ -36,13 +37,26 @@ def secret(fn: Source) -> Source:
     return fn
 
 
-def secrets_for(state: StandardState, viewer: int) -> Secrets:
+def secrets_for(state: StandardState, viewer: int, events: Iterable[Event] = ()) -> Secrets:
+    """What ``viewer`` may not know in ``state``, less what ``events`` (the game's log so far)
+    showed him on purpose (``seen_by``)."""
     out = Secrets()
     for fn in SOURCES:
         found = fn(state, viewer)
         out.sequences.update(found.sequences)
         out.pairs.update(found.pairs)
+    for key in seen_by(events, viewer):
+        out.pairs.pop(key, None)
     return out
+
+
+def seen_by(events: Iterable[Event], viewer: int) -> set[str]:
+    """The face-down First Contact cards shown to ``viewer`` alone ("Appendix B > Data Probe":
+    he secretly looks at two; he still knows both after switching them, and a later switch
+    is public)."""
+    return {system for ev in events
+            if ev.type == "FirstContactCardsSeen" and ev.data.get("seat") == viewer
+            for system in ev.data.get("cards", {})}
 
 
 @secret

@@ -20,6 +20,7 @@ from engine.venus_standard import trading as t
 from engine.venus_standard.board import load_board
 from engine.venus_standard.draft import Draft
 from engine.venus_standard.ruleset import ruleset
+from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import StandardState
 from engine.venus_standard.view import view
 
@@ -339,6 +340,11 @@ def test_data_probe_sees_two_cards_for_its_owner_only_may_swap_then_returns() ->
     assert asked(game.state).prompt == "data_probe_swap"
     game.play(seat, ta.SwapFirstContactCards(swap=True))
     assert game.state.first_contact[a] == cb and game.state.first_contact[b] == ca
+    # the leak oracle: the prober knows both cards now, the other seat neither
+    mine, theirs = (secrets_for(game.state, s, game.events) for s in (seat, other))
+    assert a not in mine.pairs and b not in mine.pairs
+    assert theirs.pairs[a] == cb and theirs.pairs[b] == ca
+    assert leaks(seen.redacted_for(seat), mine) == []
     if asked(game.state).prompt == "data_probe_encounter":
         game.play(seat, ta.ReturnEncounterCard(to="bottom"))
     assert "data_probe:1" not in game.state.players[seat].techs
