@@ -476,7 +476,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             for ws in g.sockets:
                 await ws.close()
     return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws,
-            "cpu_s": cpu, "lags": sorted(lags), "own_cpu_s": own_cpu}
+            "cpu_s": cpu, "lags": sorted(lags), "own_cpu_s": own_cpu,
+            "acks": played.get("acks", []), "observers": played.get("observers", [])}
 
 
 def main() -> int:
@@ -549,6 +550,10 @@ def main() -> int:
     return report(args, result)
 
 
+def _pct(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
 def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
     samples = sorted(result["samples"])
     if not samples:
@@ -571,6 +576,11 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
           f"cores={cores:.2f} "
           f"lag_p50_ms={lags[len(lags) // 2]:.1f} lag_p99_ms={lags[int(len(lags) * 0.99)]:.1f} "
           f"lag_max_ms={lags[-1]:.1f}")
+    acks, observers = sorted(result.get("acks", [])), sorted(result.get("observers", []))
+    if acks and observers:  # the Node generator: the acting socket's frame and the others'
+        print(f"pushes ack_p50_ms={_pct(acks, 0.5):.1f} ack_p99_ms={_pct(acks, 0.99):.1f} "
+              f"observer_p50_ms={_pct(observers, 0.5):.1f} "
+              f"observer_p99_ms={_pct(observers, 0.99):.1f}")
     for e in result["errors"][:3]:
         print("  error:", e)
     print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "

@@ -10,13 +10,15 @@
 // and it answers {"connected": <sockets>} once every socket has its hello answer; then
 //   {"play": <seconds>}
 // and it answers {"samples": [ms...], "errors": [...], "elapsed": s, "cpu_s": s,
-// "lags": [ms...]} when every game's loop has ended; then {"close": true} (or the end of
+// "lags": [ms...], "acks": [ms...], "observers": [ms...]} when every game's loop has ended;
+// then {"close": true} (or the end of
 // stdin) and it closes its sockets and exits. Diagnostics go to stderr.
 //
 // Per game: 4 websockets (hello with `view`, `inline_view`, `inline_ack`). The seat the game
 // waits for picks one of its legal commands at random (the types in `skip` only when
 // nothing else is legal) and sends it; a sample is from the send until all four sockets have
-// the events of its ack's `seq`; then a think time of 0.25-0.75 s (games start out of step).
+// the events of its ack's `seq` (`acks`: until the ack; `observers`: until each of the other
+// three sockets has them); then a think time of 0.25-0.75 s (games start out of step).
 'use strict';
 const readline = require('readline');
 const WebSocket = require('ws');
@@ -54,6 +56,7 @@ class Game {
     this.tokens = tokens;
     this.sockets = [];
     this.seen = [0, 0, 0, 0];
+    this.at = [0, 0, 0, 0]; // when each socket's `seen` last grew (performance.now())
     this.waiters = []; // [seq, resolve]
     this.views = [null, null, null, null];
     this.onView = null; // resolve of the wait for the next view
@@ -76,7 +79,7 @@ class Game {
   }
 
   arrived(i, seq) {
-    if (seq > this.seen[i]) this.seen[i] = seq;
+    if (seq > this.seen[i]) { this.seen[i] = seq; this.at[i] = performance.now(); }
     if (!this.waiters.length) return;
     const low = Math.min(...this.seen);
     this.waiters = this.waiters.filter(([target, resolve]) => {
@@ -146,7 +149,7 @@ function pick(legal, skip) {
   return choosable.length ? choosable : legal;
 }
 
-async function play(game, random, until, samples, errors, skip) {
+async function play(game, random, until, samples, errors, skip, acks, observers) {
   await sleep(uniform(random, 0, 750)); // out of step
   let n = 0;
   let seq = 0;
@@ -173,11 +176,15 @@ async function play(game, random, until, samples, errors, skip) {
     } else if (got.type !== 'ack') {
       errors.push(`${got.status} ${JSON.stringify(got).slice(0, 120)}`);
       seq = Math.max(seq, Number(got.seq || mine.seq));
-    } else if (await within((r) => game.allHave(got.seq, r), TIMEOUT_MS) === undefined) {
-      errors.push('no push within 30 s');
     } else {
-      samples.push(performance.now() - t0);
-      seq = got.seq;
+      acks.push(performance.now() - t0);
+      if (await within((r) => game.allHave(got.seq, r), TIMEOUT_MS) === undefined) {
+        errors.push('no push within 30 s');
+      } else {
+        samples.push(performance.now() - t0);
+        for (let i = 0; i < 4; i++) if (i !== seat) observers.push(game.at[i] - t0);
+        seq = got.seq;
+      }
     }
     await sleep(uniform(random, 250, 750));
   }
@@ -216,19 +223,23 @@ async function main() {
     const samples = [];
     const errors = [];
     const lags = [];
+    const acks = []; // from the send to the ack (the acting socket's frame)
+    const observers = []; // from the send to each other socket's frame with the events
     const start = Date.now();
     const until = start + 1000 * order.play;
     received = [0, 0];
     const cpu = process.cpuUsage();
     const watch = lagWatch(until, lags);
     await Promise.all(games.map((g) => play(g, rng(Math.floor(seeds() * 2 ** 32)), until,
-      samples, errors, skip)));
+      samples, errors, skip, acks, observers)));
     const used = process.cpuUsage(cpu);
     const elapsed = (Date.now() - start) / 1000;
     await watch;
     await say({ samples: samples.map((s) => Math.round(s * 1000) / 1000), errors, elapsed,
       cpu_s: (used.user + used.system) / 1e6, system_s: used.system / 1e6,
       frames: received[0], bytes: received[1],
+      acks: acks.map((s) => Math.round(s * 1000) / 1000),
+      observers: observers.map((s) => Math.round(s * 1000) / 1000),
       lags: lags.map((s) => Math.round(s * 1000) / 1000) });
     await next(); // close
   }
