@@ -86,7 +86,6 @@ class Hub:
         self.remote: dict[str, dict[int, tuple[frozenset[int], float]]] = {}
         self.presence_ttl = 60.0  # a process's word lasts this long (it repeats it sooner)
         self.on_presence_change: Callable[[str], None] | None = None
-        self.loop: asyncio.AbstractEventLoop | None = None  # asked once (see Subscriber)
 
     def add(self, sub: Subscriber) -> None:
         with self._presence(sub):
@@ -176,26 +175,6 @@ class Hub:
         for sub in self.watching(table_id):
             sub.poke(kind)
 
-    def committed(self, table_id: str, seq: int, acting: int | None) -> None:
-        """A command of seat ``acting`` (None: a bot's, the clock's) is durable here at
-        ``seq``: that seat's sockets are woken now, every other socket of the table one
-        loop turn later. The commits of a batch resume together, so every game's acting
-        socket (the frame with its ack, what the player waits on) is sent before the
-        observers of any game in the batch; each socket still gets its frames in seq order."""
-        if self.on_game_hint is not None:
-            self.on_game_hint(table_id, seq)
-        later: list[Subscriber] = []
-        for sub in self.watching(table_id):
-            if sub.viewer == acting and sub.role == "seat":
-                sub.poke("g")
-            else:
-                later.append(sub)
-        if later:
-            loop = self.loop
-            if loop is None:
-                loop = self.loop = asyncio.get_running_loop()
-            loop.call_soon(_poke_each, later, "g")
-
     def wake_all(self) -> None:
         if self.on_lost_hints is not None:
             self.on_lost_hints()
@@ -203,11 +182,6 @@ class Hub:
             for sub in group:
                 for kind in ("g", "c", "t"):
                     sub.poke(kind)
-
-
-def _poke_each(subs: list[Subscriber], kind: str) -> None:
-    for sub in subs:
-        sub.poke(kind)
 
 
 def parse_hint(payload: str) -> tuple[str, str, int] | None:

@@ -580,8 +580,7 @@ class Service:
         if not by_bot:
             self._end_autoplay(entry, {seat})
         self.arm_countdown(entry, (expected, last))
-        # the acting seat's sockets first, the table's others a turn later (hub.committed)
-        self.hub.committed(entry.game_id, last, None if by_bot else seat)
+        self.publish("g", entry.game_id, last)
         if over:
             self.publish("t", entry.game_id)
         self.kick_bots(entry)

@@ -55,3 +55,10 @@ def test_the_node_generator_plays_two_games_and_reports_samples_without_errors(
     generator = re.search(r"^load_generator generator=node cpu_us_per_command=(\d+) ",
                           done.stdout, re.M)
     assert generator is not None and int(generator.group(1)) > 0, out
+    # the acting socket's frame (the ack) and the other sockets' apart: the ack is never
+    # later than the slowest of the four, which is what a sample waits for
+    pushes = re.search(r"^pushes ack_p50_ms=([\d.]+) ack_p99_ms=([\d.]+) "
+                       r"observer_p50_ms=([\d.]+) observer_p99_ms=([\d.]+)$", done.stdout, re.M)
+    assert pushes is not None, out
+    assert 0 < float(pushes.group(2)) <= float(result.group(3)) + 0.1, out
+    assert float(pushes.group(4)) > 0, out
