@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 from .dice import Randomness
 from .errors import GameOver, NotYourTurn
 from .events import Command, Event
-from .ruleset import Pending, Ruleset
+from .ruleset import Drafted, Pending, Ruleset, number
 from .upgrade import upgrades_of
 
 S = TypeVar("S")
@@ -42,6 +42,10 @@ class Game(Generic[S]):
     # asks it several times a command (the command's check, the waits it writes, the bots,
     # the pushes), and the state changes only by ``append``
     _pending: tuple[int, Pending | None] | None = None
+    # the last ``decide``'s draft (``DecidesOnDraft``): the seq it followed, its events and the
+    # state they lead to; ``append`` of exactly those events takes that state instead of
+    # applying them again
+    _drafted: tuple[int, tuple[Event, ...], S] | None = None
 
     def __init__(self, ruleset: Ruleset[S], seed: str | int, events: list[Event]) -> None:
         self.ruleset = ruleset
@@ -86,11 +90,17 @@ class Game(Generic[S]):
             raise GameOver("the game is over")
         if not pending.admits(actor):
             raise NotYourTurn(f"seat {actor} may not act now; waiting for {list(pending.seats)}")
-        rng = Randomness(self.seed, self.seq + 1)
-        produced = self.ruleset.decide(self.state, actor, command, rng)
         base = self.seq
-        return [ev.model_copy(update={"seq": base + i + 1, "actor": None if i else actor})
-                for i, ev in enumerate(produced)]
+        rng = Randomness(self.seed, base + 1)
+        self._drafted = None
+        drafting = getattr(self.ruleset, "decide_drafted", None)
+        if drafting is not None:
+            drafted: Drafted[S] = drafting(self.state, actor, command, rng, base)
+            if drafted.state is not None:
+                self._drafted = (base, tuple(drafted.events), drafted.state)
+            return drafted.events
+        produced = self.ruleset.decide(self.state, actor, command, rng)
+        return [number(ev, base, i, actor) for i, ev in enumerate(produced)]
 
     def pending(self) -> Pending | None:
         """Who the game waits for now (the ruleset's ``pending``), asked once per seq."""
@@ -103,7 +113,14 @@ class Game(Generic[S]):
         return pending
 
     def append(self, events: list[Event]) -> None:
+        """Apply ``events`` (which must follow on) and log them. The events the last
+        ``decide`` made, appended right after it, take the state its draft reached instead."""
         self._pending = None  # the state changes (even should an event fail half-way)
+        drafted, self._drafted = self._drafted, None
+        if drafted is not None and drafted[0] == self.seq and _same(drafted[1], events):
+            self.state = drafted[2]
+            self.events.extend(events)
+            return
         for ev in events:
             if ev.seq != self.seq + 1:
                 raise ValueError(f"event seq {ev.seq} does not follow {self.seq}")
@@ -119,3 +136,9 @@ class Game(Generic[S]):
     def log_for(self, viewer: int, after: int = 0) -> list[dict[str, Any]]:
         """The redacted log as ``viewer`` may read it, from ``after`` on."""
         return [ev.redacted_for(viewer) for ev in self.events if ev.seq > after]
+
+
+def _same(made: tuple[Event, ...], given: list[Event]) -> bool:
+    """Are ``given`` the very event objects a draft made (not copies, none changed since:
+    events are only ever replaced, ``model_copy``)?"""
+    return len(made) == len(given) and all(a is b for a, b in zip(made, given, strict=True))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -95,3 +95,33 @@ class SharedViews(Protocol[S_contra]):
     def public_view(self, state: S_contra) -> dict[str, Any]: ...
 
     def seat_view(self, state: S_contra, public: dict[str, Any], viewer: int) -> dict[str, Any]: ...
+
+
+class Drafted(NamedTuple, Generic[S]):
+    """What ``DecidesOnDraft.decide_drafted`` gives: the command's events, already numbered,
+    and the state they lead to (None: the ruleset made no draft; the kernel applies them)."""
+
+    events: list[Event]
+    state: S | None
+
+
+class DecidesOnDraft(Protocol[S]):
+    """Optional for a ruleset whose ``decide`` works on a copy of the state (a draft that
+    every event is applied to as it is written): it hands that copy over, so the kernel need
+    not apply the same events to the live state a second time (``Game.append``).
+
+    ``decide_drafted(state, actor, command, rng, seq)`` is ``decide`` whose events come
+    numbered as ``Game.decide`` numbers them (the first ``seq + 1`` and naming ``actor``, the
+    others ``actor=None``; ``number``) and whose draft had each applied with the ruleset's own
+    ``apply`` (take-back record included): the draft must equal ``state`` folded with them.
+    ``state`` itself is never touched, so a refused command (an exception) changes nothing."""
+
+    def decide_drafted(self, state: S, actor: int, command: Command, rng: Randomness,
+                       seq: int) -> Drafted[S]: ...
+
+
+def number(ev: Event, base: int, index: int, actor: int) -> Event:
+    """The ``index``-th event (from 0) of ``actor``'s command after event ``base``: seq
+    ``base + index + 1``; only the first names the actor (the command boundary take-backs
+    read, ``takeback.py``)."""
+    return ev.model_copy(update={"seq": base + index + 1, "actor": None if index else actor})
