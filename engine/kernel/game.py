@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from .clone import adopt
 from .dice import Randomness
 from .errors import GameOver, NotYourTurn
 from .events import Command, Event
@@ -118,7 +119,7 @@ class Game(Generic[S]):
         self._pending = None  # the state changes (even should an event fail half-way)
         drafted, self._drafted = self._drafted, None
         if drafted is not None and drafted[0] == self.seq and _same(drafted[1], events):
-            self.state = drafted[2]
+            adopt(self.state, drafted[2])  # the same object: callers keep ``game.state``
             self.events.extend(events)
             return
         for ev in events:

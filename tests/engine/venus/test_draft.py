@@ -7,6 +7,7 @@ editions, optional rules and take-backs on), for every command tried, legal or n
 - an accepted command gives the events the plain ``decide`` gives, and the state after
   ``decide`` + ``append`` equals the fold of the whole log from scratch (what a replay, a
   snapshot reload or a restart after SIGKILL rebuilds);
+- the state stays the same object (a server or bot holds ``game.state`` across commands);
 - a refused command leaves the state as it was (``dump_state``) and no draft behind.
 
 Illegal commands come from earlier positions of the same game (stale commands, most of
@@ -51,7 +52,7 @@ def _plain_events(game: Game[VenusState], actor: int, command: Command) -> list[
 
 def _try(game: Game[VenusState], actor: int, command: Command) -> bool:
     """Decide and append ``command``; check the properties above. True when accepted."""
-    before = ruleset.dump_state(game.state)
+    before, held = ruleset.dump_state(game.state), game.state
     try:
         events = game.decide(actor, command)
     except REFUSALS:
@@ -61,6 +62,7 @@ def _try(game: Game[VenusState], actor: int, command: Command) -> bool:
     assert [ev.model_dump() for ev in events] == _plain_events(game, actor, command)
     assert ruleset.dump_state(game.state) == before  # deciding touches nothing
     game.append(events)
+    assert game.state is held  # a caller holding ``game.state`` sees the new state
     assert ruleset.dump_state(game.state) == ruleset.dump_state(fold(ruleset, game.events))
     return True
 
