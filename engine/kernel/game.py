@@ -10,7 +10,7 @@ from .clone import adopt
 from .dice import Randomness
 from .errors import GameOver, NotYourTurn
 from .events import Command, Event
-from .ruleset import Drafted, Pending, Ruleset, number
+from .ruleset import HalfDone, Pending, Ruleset, number
 from .upgrade import upgrades_of
 
 S = TypeVar("S")
@@ -43,10 +43,11 @@ class Game(Generic[S]):
     # asks it several times a command (the command's check, the waits it writes, the bots,
     # the pushes), and the state changes only by ``append``
     _pending: tuple[int, Pending | None] | None = None
-    # the last ``decide``'s draft (``DecidesOnDraft``): the seq it followed, its events and the
-    # state they lead to; ``append`` of exactly those events takes that state instead of
-    # applying them again
-    _drafted: tuple[int, tuple[Event, ...], S] | None = None
+    # a ``decide`` that worked on the live state (``DecidesInPlace``): the seq it followed
+    # and its events, which the state already holds; ``append`` of exactly those events only
+    # logs them, anything else first rebuilds the state from the log
+    _ahead: tuple[int, tuple[Event, ...]] | None = None
+    _origin: str | None = None  # the snapshot the log follows (None: the opening)
 
     def __init__(self, ruleset: Ruleset[S], seed: str | int, events: list[Event]) -> None:
         self.ruleset = ruleset
@@ -72,6 +73,7 @@ class Game(Generic[S]):
         game.seed = seed
         game.events = list(tail)
         game.base_seq = snapshot.seq
+        game._origin = snapshot.state
         game.state = fold(ruleset, tail, ruleset.load_state(snapshot.state))
         return game
 
@@ -85,7 +87,12 @@ class Game(Generic[S]):
 
     def decide(self, actor: int, command: Command) -> list[Event]:
         """Check that ``actor`` may act, ask the rules, and number the resulting events; the
-        first names ``actor`` (the command boundary take-backs read, ``takeback.py``)."""
+        first names ``actor`` (the command boundary take-backs read, ``takeback.py``).
+
+        A ruleset that ``DecidesInPlace`` applies them to ``state`` already, for the
+        ``append`` that follows to only log them; a refusal leaves ``state`` as it was."""
+        if self._ahead is not None:  # decided, never appended: back to the logged state
+            self._rebuild()
         pending = self.pending()
         if pending is None:
             raise GameOver("the game is over")
@@ -93,13 +100,15 @@ class Game(Generic[S]):
             raise NotYourTurn(f"seat {actor} may not act now; waiting for {list(pending.seats)}")
         base = self.seq
         rng = Randomness(self.seed, base + 1)
-        self._drafted = None
-        drafting = getattr(self.ruleset, "decide_drafted", None)
-        if drafting is not None:
-            drafted: Drafted[S] = drafting(self.state, actor, command, rng, base)
-            if drafted.state is not None:
-                self._drafted = (base, tuple(drafted.events), drafted.state)
-            return drafted.events
+        in_place = getattr(self.ruleset, "decide_in_place", None)
+        if in_place is not None:
+            try:
+                events: list[Event] = in_place(self.state, actor, command, rng, base)
+            except HalfDone as half:
+                self._rebuild()
+                raise half.cause from None
+            self._ahead = (base, tuple(events))
+            return events
         produced = self.ruleset.decide(self.state, actor, command, rng)
         return [number(ev, base, i, actor) for i, ev in enumerate(produced)]
 
@@ -115,18 +124,29 @@ class Game(Generic[S]):
 
     def append(self, events: list[Event]) -> None:
         """Apply ``events`` (which must follow on) and log them. The events the last
-        ``decide`` made, appended right after it, take the state its draft reached instead."""
+        ``decide`` applied in place, appended right after it, are only logged."""
         self._pending = None  # the state changes (even should an event fail half-way)
-        drafted, self._drafted = self._drafted, None
-        if drafted is not None and drafted[0] == self.seq and _same(drafted[1], events):
-            adopt(self.state, drafted[2])  # the same object: callers keep ``game.state``
-            self.events.extend(events)
-            return
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            if ahead[0] == self.seq and _same(ahead[1], events):
+                self.events.extend(events)
+                return
+            self._rebuild()
         for ev in events:
             if ev.seq != self.seq + 1:
                 raise ValueError(f"event seq {ev.seq} does not follow {self.seq}")
             self.ruleset.apply(self.state, ev)
             self.events.append(ev)
+
+    def _rebuild(self) -> None:
+        """The state folded from the log again, into the same object (an in-place ``decide``
+        was refused half-way or not appended)."""
+        self._ahead = None
+        self._pending = None
+        origin = self._origin
+        start = (self.ruleset.initial_state() if origin is None
+                 else self.ruleset.load_state(origin))
+        adopt(self.state, fold(self.ruleset, self.events, start))
 
     def play(self, actor: int, command: Command) -> list[Event]:
         """Decide and append in one step (what a server does inside one transaction)."""
@@ -140,6 +160,6 @@ class Game(Generic[S]):
 
 
 def _same(made: tuple[Event, ...], given: list[Event]) -> bool:
-    """Are ``given`` the very event objects a draft made (not copies, none changed since:
+    """Are ``given`` the very event objects ``decide`` made (not copies, none changed since:
     events are only ever replaced, ``model_copy``)?"""
     return len(made) == len(given) and all(a is b for a, b in zip(made, given, strict=True))

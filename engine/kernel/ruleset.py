@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
@@ -97,27 +97,28 @@ class SharedViews(Protocol[S_contra]):
     def seat_view(self, state: S_contra, public: dict[str, Any], viewer: int) -> dict[str, Any]: ...
 
 
-class Drafted(NamedTuple, Generic[S]):
-    """What ``DecidesOnDraft.decide_drafted`` gives: the command's events, already numbered,
-    and the state they lead to (None: the ruleset made no draft; the kernel applies them)."""
+class HalfDone(Exception):  # noqa: N818  (not an error of its own: it carries one)
+    """A command refused (or failed) after some of its events were applied to the live state
+    (``DecidesInPlace``): the kernel rebuilds the state from the log and raises ``cause``."""
 
-    events: list[Event]
-    state: S | None
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
 
 
-class DecidesOnDraft(Protocol[S]):
-    """Optional for a ruleset whose ``decide`` works on a copy of the state (a draft that
-    every event is applied to as it is written): it hands that copy over, so the kernel need
-    not apply the same events to the live state a second time (``Game.append``).
+class DecidesInPlace(Protocol[S_contra]):
+    """Optional for a ruleset whose ``decide`` applies each event as it writes it, so that
+    its later rules see the position as it now is: it may work on the live state instead of a
+    copy of it (issue 14: the copy was a third of a command's CPU).
 
-    ``decide_drafted(state, actor, command, rng, seq)`` is ``decide`` whose events come
-    numbered as ``Game.decide`` numbers them (the first ``seq + 1`` and naming ``actor``, the
-    others ``actor=None``; ``number``) and whose draft had each applied with the ruleset's own
-    ``apply`` (take-back record included): the draft must equal ``state`` folded with them.
-    ``state`` itself is never touched, so a refused command (an exception) changes nothing."""
+    ``decide_in_place(state, actor, command, rng, seq)`` is ``decide`` that applies its events
+    to ``state`` itself with the ruleset's own ``apply`` (take-back record included), numbered
+    as ``Game.decide`` numbers them (``number``): ``state`` ends equal to ``state`` folded
+    with them. A refusal before its first event leaves ``state`` untouched and raises as
+    ``decide`` does; after it, raises ``HalfDone(refusal)`` (``Game`` rebuilds the state)."""
 
-    def decide_drafted(self, state: S, actor: int, command: Command, rng: Randomness,
-                       seq: int) -> Drafted[S]: ...
+    def decide_in_place(self, state: S_contra, actor: int, command: Command, rng: Randomness,
+                        seq: int) -> list[Event]: ...
 
 
 def number(ev: Event, base: int, index: int, actor: int) -> Event:

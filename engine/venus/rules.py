@@ -2,10 +2,12 @@
 
 Each command handler works on a scratch copy of the state: every event it emits is applied
 to the copy at once, so the next rule sees the position as it now is (a move reveals a
-marker, the marker asks for a penalty, ...). The real state is never touched. ``draft``
-numbers the events as they are written and applies them with the ruleset's whole ``apply``
-(take-back record included), so the kernel may keep the copy as the next state
-(``DecidesOnDraft``) rather than apply the same events to the real one again.
+marker, the marker asks for a penalty, ...). ``decide`` never touches the real state.
+``draft`` with a ``Numbering`` works on the real state instead, for the kernel
+(``DecidesInPlace``): it numbers the events as they are written and applies them with the
+ruleset's whole ``apply`` (take-back record included), so the kernel need neither copy the
+state nor apply the events a second time; a refusal after the first event raises
+``HalfDone`` and the kernel rebuilds the state from the log.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event
-from engine.kernel.ruleset import number
+from engine.kernel.ruleset import HalfDone, number
 
 from . import commands as c
 from . import rastur as _rastur
@@ -33,8 +35,8 @@ from .winning import net_worth, target, wins_at_turn_end
 
 
 class Numbering(NamedTuple):
-    """How ``draft`` writes events: numbered after ``base`` (the first naming ``actor``) and
-    applied with the ruleset's whole ``apply``."""
+    """How ``draft`` writes events when it works on the real state: numbered after ``base``
+    (the first naming ``actor``) and applied with the ruleset's whole ``apply``."""
 
     base: int
     actor: int
@@ -42,11 +44,12 @@ class Numbering(NamedTuple):
 
 
 class Decision:
-    """Collects the events of one command, keeping a scratch state up to date."""
+    """Collects the events of one command, keeping a scratch state up to date (the real
+    state itself with a ``Numbering``)."""
 
     def __init__(self, state: VenusState, rng: Randomness,
                  numbering: Numbering | None = None) -> None:
-        self.state = clone_state(state)
+        self.state = clone_state(state) if numbering is None else state
         self.rng = rng
         self.events: list[Event] = []
         self.board: Board = load_board(state.edition)
@@ -59,7 +62,9 @@ class Decision:
             apply(self.state, ev)
         else:
             ev = number(ev, numbering.base, len(self.events), numbering.actor)
+            self.events.append(ev)  # first: an apply that fails has touched the state
             numbering.apply(self.state, ev)
+            return
         self.events.append(ev)
 
     @property
@@ -109,8 +114,10 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
 
 def draft(state: VenusState, actor: int, command: Command, rng: Randomness,
           numbering: Numbering | None = None) -> Decision:
-    """Run ``command``'s handler on a copy of ``state``: the events it causes and the copy
-    they lead to (``Decision``); raises ``RuleError`` for a refused command."""
+    """Run ``command``'s handler on a copy of ``state`` (on ``state`` itself with a
+    ``numbering``): the events it causes and the state they lead to (``Decision``); raises
+    ``RuleError`` for a refused command, wrapped in ``HalfDone`` once ``state`` itself was
+    changed."""
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise RuleError("commands", f"{command.type} is not a command of this game")
@@ -119,9 +126,14 @@ def draft(state: VenusState, actor: int, command: Command, rng: Randomness,
         raise RuleError(INTERRUPT_RULES[waiting[0]],
                         f"seat {waiting[1]} must answer the '{waiting[0]}' prompt first")
     decision = Decision(state, rng, numbering)
-    handler(decision, actor, command)
-    spy_where_standing(decision)  # 8.45
-    check_bank(decision)  # 13.3: an empty Bank ends the game at once
+    try:
+        handler(decision, actor, command)
+        spy_where_standing(decision)  # 8.45
+        check_bank(decision)  # 13.3: an empty Bank ends the game at once
+    except Exception as exc:
+        if numbering is not None and decision.events:
+            raise HalfDone(exc) from exc
+        raise
     return decision
 
 

@@ -1,8 +1,9 @@
-"""The kernel keeps ``decide``'s draft as the next state (``DecidesOnDraft``, issue 14).
+"""Venus decides on the live state, not a copy (``DecidesInPlace``, issue 14).
 
-``Game.append`` of the events ``Game.decide`` just made takes the state ``decide``'s draft
-reached instead of applying the events to the live state again. Over random play (both
-editions, optional rules and take-backs on), for every command tried, legal or not:
+``Game.decide`` applies a command's events to the live state as its rules write them;
+``Game.append`` of those events only logs them; a refusal after some of them rebuilds the
+state from the log. Over random play (both editions, optional rules and take-backs on), for
+every command tried, legal or not:
 
 - an accepted command gives the events the plain ``decide`` gives, and the state after
   ``decide`` + ``append`` equals the fold of the whole log from scratch (what a replay, a
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -43,24 +45,32 @@ def _start(seed: int, players: int, edition: str, optional: bool) -> Game[VenusS
     return Game.start(ruleset, options, [f"p{i}" for i in range(players)], seed=seed)
 
 
-def _plain_events(game: Game[VenusState], actor: int, command: Command) -> list[object]:
-    """What the plain ``decide`` (no draft handed over) gives, numbered as ``Game`` does."""
-    copy = ruleset.clone(game.state)
-    made = ruleset.decide(copy, actor, command, Randomness(game.seed, game.seq + 1))
+def _plain_events(game: Game[VenusState], actor: int, command: Command) -> list[object] | None:
+    """What the plain ``decide`` (on a copy) gives, numbered as ``Game`` numbers; None when
+    it refuses (or the game does not wait for ``actor``)."""
+    pending = ruleset.pending(game.state)
+    if pending is None or not pending.admits(actor):
+        return None
+    try:
+        made = ruleset.decide(game.state, actor, command, Randomness(game.seed, game.seq + 1))
+    except REFUSALS:
+        return None
     return [number(ev, game.seq, i, actor).model_dump() for i, ev in enumerate(made)]
 
 
 def _try(game: Game[VenusState], actor: int, command: Command) -> bool:
     """Decide and append ``command``; check the properties above. True when accepted."""
     before, held = ruleset.dump_state(game.state), game.state
+    plain = _plain_events(game, actor, command)
+    assert ruleset.dump_state(game.state) == before  # the plain decide touches nothing
     try:
         events = game.decide(actor, command)
     except REFUSALS:
+        assert plain is None, f"{command} refused, accepted by the plain decide"
         assert ruleset.dump_state(game.state) == before, command
-        assert game._drafted is None
+        assert game.state is held and game._ahead is None
         return False
-    assert [ev.model_dump() for ev in events] == _plain_events(game, actor, command)
-    assert ruleset.dump_state(game.state) == before  # deciding touches nothing
+    assert [ev.model_dump() for ev in events] == plain
     game.append(events)
     assert game.state is held  # a caller holding ``game.state`` sees the new state
     assert ruleset.dump_state(game.state) == ruleset.dump_state(fold(ruleset, game.events))
@@ -92,8 +102,8 @@ def test_draft_state_equals_the_fold_and_refusals_change_nothing(
 
 
 def test_events_not_made_by_the_last_decide_are_applied() -> None:
-    """Copies of the events (a server reloading them) or events after another decide: the
-    state is folded from them, the draft is not taken."""
+    """Copies of the events (a server reloading them), events after another decide, a
+    decide never appended: the state is folded from the log, not taken as decided."""
     game = _start(7, 3, "avalon-hill", optional=False)
     for _ in range(30):
         pending = ruleset.pending(game.state)
@@ -105,9 +115,40 @@ def test_events_not_made_by_the_last_decide_are_applied() -> None:
         assert game.state == fold(ruleset, game.events)
     pending = ruleset.pending(game.state)
     assert pending is not None
-    command = next(iter(ruleset.legal_actions(game.state, pending.seats[0])))
-    first = game.decide(pending.seats[0], command)
-    with_other = Game(ruleset, game.seed, list(game.events))
-    with_other.append(first)  # the same objects, but another game never drafted them
-    game.append(list(first))
-    assert game.state == with_other.state == fold(ruleset, game.events)
+    actor = pending.seats[0]
+    command = next(iter(ruleset.legal_actions(game.state, actor)))
+    logged = ruleset.dump_state(game.state)
+    first = game.decide(actor, command)
+    again = game.decide(actor, command)  # the first was never appended
+    assert [e.model_dump() for e in again] == [e.model_dump() for e in first]
+    elsewhere = Game(ruleset, game.seed, list(game.events))
+    assert ruleset.dump_state(elsewhere.state) == logged
+    elsewhere.append(again)  # the same objects, but this game never decided them
+    game.append(list(again))
+    assert game.state == elsewhere.state == fold(ruleset, game.events)
+
+
+def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that refuses after the command's first event was applied (``HalfDone``): the
+    live state is rebuilt from the log, the refusal reaches the caller unchanged."""
+    from engine.venus import rules
+
+    game = _start(11, 2, "avalon-hill", optional=False)
+    pending = ruleset.pending(game.state)
+    assert pending is not None
+    actor = pending.seats[0]
+    command = next(iter(ruleset.legal_actions(game.state, actor)))
+    before, held = ruleset.dump_state(game.state), game.state
+
+    def refuse_late(d: rules.Decision) -> None:
+        assert d.events, "the handler wrote no event before the check"
+        raise RuleError("13.3 the Bank", "refused after the first event")
+
+    monkeypatch.setattr(rules, "check_bank", refuse_late)
+    with pytest.raises(RuleError, match="refused after the first event"):
+        game.decide(actor, command)
+    assert game.state is held
+    assert ruleset.dump_state(game.state) == before
+    monkeypatch.undo()
+    game.play(actor, command)
+    assert game.state == fold(ruleset, game.events)
