@@ -83,6 +83,8 @@ class Game(Generic[S]):
         return self.events[-1].seq if self.events else self.base_seq
 
     def snapshot(self) -> Snapshot:
+        if self._ahead is not None:  # decided, never appended: the logged state
+            self._rebuild()
         return Snapshot(self.seq, self.ruleset.dump_state(self.state))
 
     def decide(self, actor: int, command: Command) -> list[Event]:

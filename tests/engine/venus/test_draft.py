@@ -103,7 +103,8 @@ def test_draft_state_equals_the_fold_and_refusals_change_nothing(
 
 def test_events_not_made_by_the_last_decide_are_applied() -> None:
     """Copies of the events (a server reloading them), events after another decide, a
-    decide never appended: the state is folded from the log, not taken as decided."""
+    decide never appended, a snapshot before the append: the state is folded from the log,
+    not taken as decided."""
     game = _start(7, 3, "avalon-hill", optional=False)
     for _ in range(30):
         pending = ruleset.pending(game.state)
@@ -119,7 +120,9 @@ def test_events_not_made_by_the_last_decide_are_applied() -> None:
     command = next(iter(ruleset.legal_actions(game.state, actor)))
     logged = ruleset.dump_state(game.state)
     first = game.decide(actor, command)
-    again = game.decide(actor, command)  # the first was never appended
+    assert game.snapshot().state == logged  # a snapshot between the two: the logged state
+    game.decide(actor, command)
+    again = game.decide(actor, command)  # the one before was never appended
     assert [e.model_dump() for e in again] == [e.model_dump() for e in first]
     elsewhere = Game(ruleset, game.seed, list(game.events))
     assert ruleset.dump_state(elsewhere.state) == logged
