@@ -7,7 +7,7 @@ from typing import Any
 from engine.kernel import SPECTATOR
 
 from .legal import pending
-from .state import VenusState
+from .state import QBox, VenusState
 from .winning import net_worth, target
 
 
@@ -48,12 +48,7 @@ def public_view(state: VenusState) -> dict[str, Any]:
         "players": [_player(state, p.seat) for p in state.players],
         "discovered": dict(state.discovered),
         "hidden_cultures": sorted(s for s in state.iou_at if s not in state.discovered),
-        "qboxes": {
-            dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
-            if box.face_up
-            else {"kind": "hidden"}
-            for dot, box in sorted(state.qboxes.items())
-        },
+        "qboxes": qboxes_view(state.qboxes),
         "spaceports": dict(state.spaceports),
         "factories": {k: v.model_dump() for k, v in state.factories.items()},
         "market": {k: list(v) for k, v in state.market.items() if v},  # 4.13, 10.12 (public)
@@ -74,6 +69,40 @@ def public_view(state: VenusState) -> dict[str, Any]:
     if state.stage == "choose_race":
         out["race_queue"] = list(state.race_queue)
     return out
+
+
+# The "?" boxes' public part, made once per set of boxes (6.1, 4.11: a face-down box shows
+# "hidden", whatever its marker). A ``QBox`` is frozen and ``evolve`` replaces it whenever its
+# marker is revealed, taken or blasted, and a ``Marker`` is never changed in place (the
+# movement's ``_map_of`` relies on the same), so the same box objects at the same dots show
+# the same boxes. Keyed by the dots and the boxes' ids; each entry holds its boxes, so no id
+# is reused while the entry lives. Bounded: cleared when full (a miss, never a stale hit).
+_QBOXES: dict[tuple[tuple[str, ...], tuple[int, ...]],
+              tuple[tuple[QBox, ...], dict[str, dict[str, Any]]]] = {}
+QBOXES_MAX = 256
+
+
+def qboxes_view(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
+    """The boxes as every seat sees them: a face-up marker, "empty" or "hidden" (shared
+    between views and seqs: read only)."""
+    held = tuple(qboxes.values())
+    key = (tuple(qboxes), tuple(map(id, held)))
+    found = _QBOXES.get(key)
+    if found is None:
+        if len(_QBOXES) >= QBOXES_MAX:
+            _QBOXES.clear()
+        found = _QBOXES[key] = (held, read_qboxes(qboxes))
+    return found[1]
+
+
+def read_qboxes(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
+    """``qboxes_view`` made from scratch."""
+    return {
+        dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
+        if box.face_up
+        else {"kind": "hidden"}
+        for dot, box in sorted(qboxes.items())
+    }
 
 
 def _player(state: VenusState, seat: int) -> dict[str, Any]:
