@@ -1,10 +1,12 @@
-"""The public view's cached parts equal the ones made from scratch at every seq (issue 14).
+"""The acting seat's view, made cheaper, equals the one made from scratch at every seq
+(issue 14).
 
 ``engine.venus.view.qboxes_view`` reuses the "?" boxes' public part across seqs and games,
 keyed by the box objects (``QBox`` is frozen and replaced on every change, 6.1, 6.11,
 15.42). Random legal play (with reachable ``MoveAlong`` paths and take-backs), both
 editions, with and without the optional rules: at every seq the cached part and the whole
-public view equal those made without the cache, and no face-down marker shows (4.11).
+public view equal those made without the cache, and no face-down marker shows (4.11); in a
+move (5, 6) the server's reachable destinations (``reachable_dicts``) are the query's own.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from engine.kernel import Game
 from engine.venus import view as views
 from engine.venus.commands import MoveAlong
-from engine.venus.reach import reachable
+from engine.venus.reach import reachable, reachable_dicts
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
 
@@ -48,6 +50,8 @@ def _check(state: VenusState) -> None:
     for dot, shown in cached["qboxes"].items():
         if not state.qboxes[dot].face_up:
             assert shown == {"kind": "hidden"}, f"4.11: face-down {dot} shows {shown}"
+    if state.turn is not None and state.turn.phase == "move":
+        assert reachable_dicts(state) == [d.as_dict() for d in reachable(state)]
 
 
 def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int]) -> int:
