@@ -71,36 +71,19 @@ def public_view(state: VenusState) -> dict[str, Any]:
     return out
 
 
-# The "?" boxes' public part, made once per set of boxes (6.1, 4.11: a face-down box shows
-# "hidden", whatever its marker). A ``QBox`` is frozen and ``evolve`` replaces it whenever its
-# marker is revealed, taken or blasted, and a ``Marker`` is never changed in place (the
-# movement's ``_map_of`` relies on the same), so the same box objects at the same dots show
-# the same boxes. Keyed by the dots and the boxes' ids; each entry holds its boxes, so no id
-# is reused while the entry lives. Bounded: cleared when full (a miss, never a stale hit).
-_QBOXES: dict[tuple[tuple[str, ...], tuple[int, ...]],
-              tuple[tuple[QBox, ...], dict[str, dict[str, Any]]]] = {}
-QBOXES_MAX = 256
+# What a face-down box and an empty one show (4.11: never which marker): one shared, read-only
+# dict each, not one per box and view.
+HIDDEN: dict[str, Any] = {"kind": "hidden"}
+EMPTY: dict[str, Any] = {"kind": "empty"}
 
 
 def qboxes_view(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
-    """The boxes as every seat sees them: a face-up marker, "empty" or "hidden" (shared
-    between views and seqs: read only)."""
-    held = tuple(qboxes.values())
-    key = (tuple(qboxes), tuple(map(id, held)))
-    found = _QBOXES.get(key)
-    if found is None:
-        if len(_QBOXES) >= QBOXES_MAX:
-            _QBOXES.clear()
-        found = _QBOXES[key] = (held, read_qboxes(qboxes))
-    return found[1]
-
-
-def read_qboxes(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
-    """``qboxes_view`` made from scratch."""
+    """The "?" boxes as every seat sees them: a face-up marker, "empty" or "hidden" (6.1;
+    shared between the seats' views: read only)."""
     return {
-        dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
+        dot: (box.marker.model_dump(exclude_none=True) if box.marker else EMPTY)
         if box.face_up
-        else {"kind": "hidden"}
+        else HIDDEN
         for dot, box in sorted(qboxes.items())
     }
 
