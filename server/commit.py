@@ -184,10 +184,14 @@ class Committer:
 
 
 class LoopCommitter:
-    """SQLite's writer: the writes of a batch run on the event loop, each in its own
-    savepoint (a failing one leaves the others whole), inside one ``BEGIN IMMEDIATE``
-    transaction on a connection of its own; the commit runs in a thread of its own. Writes
-    that arrive while a batch commits make the next batch."""
+    """SQLite's writer: the writes of a batch run on the event loop inside one ``BEGIN
+    IMMEDIATE`` transaction on a connection of its own; the commit runs in a thread of its
+    own. Writes that arrive while a batch commits make the next batch.
+
+    No savepoint per write (two statements a command, on the loop, for a failure that almost
+    never comes): should a write fail, the batch is rolled back; a batch of one answers
+    that write with its error, a larger one runs again with each write in its own savepoint
+    (``careful``), so the failure leaves the others whole, as ``Committer`` does."""
 
     RETRY = 0.005  # seconds before trying again when another writer holds the database
 
@@ -196,6 +200,7 @@ class LoopCommitter:
         self.max_batch = max_batch
         self.waiting: deque[Job[Any]] = deque()
         self.busy = False  # a batch is running or committing (or one is scheduled)
+        self.careful = False  # the next batch runs each write in a savepoint (one failed)
         self.conn: Connection | None = None
         self.pool: ThreadPoolExecutor | None = None
         self.idle: asyncio.Event | None = None
@@ -270,10 +275,22 @@ class LoopCommitter:
         assert raw is not None
         if latency.ON:
             _stamp(batch, batch=latency.now(), batch_size=len(batch))
-        answers: list[tuple[Job[Any], bool, Any]] = []
+        careful, self.careful = self.careful, False
         try:
-            for job in batch:
-                answers.append(self._one(raw, conn, job))
+            if careful:  # a write of this batch failed before: each in its own savepoint
+                answers = [self._one(raw, conn, job) for job in batch]
+            else:
+                answers = [(job, True, job.fn(conn)) for job in batch]
+        except Exception as exc:  # one write failed (rare): the others again, carefully
+            with contextlib.suppress(Exception):
+                trans.rollback()
+            if len(batch) == 1:
+                _settle_here(batch[0], False, exc)
+            else:
+                self.waiting.extendleft(reversed(batch))
+                self.careful = True
+            loop.call_soon(self._next)
+            return
         except BaseException as exc:  # nothing of the batch is durable
             with contextlib.suppress(Exception):
                 trans.rollback()

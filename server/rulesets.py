@@ -102,7 +102,7 @@ def scores_at(kinds: tuple[str, ...], score: Callable[[Any, Any], int]
 
 def _venus() -> Hosted:
     from engine.venus.pieces import merchant_keys
-    from engine.venus.reach import reachable
+    from engine.venus.reach import reachable_dicts
     from engine.venus.ruleset import ruleset
 
     def choices(options: dict[str, Any]) -> list[str]:
@@ -120,7 +120,7 @@ def _venus() -> Hosted:
             return {"market": market} if market else {}
         if turn.phase != "move":
             return {}
-        return {"reachable": [d.as_dict() for d in reachable(state)]}
+        return {"reachable": reachable_dicts(state)}
 
     def net_worths(state: Any, player: Any) -> int:
         from engine.venus.winning import net_worth

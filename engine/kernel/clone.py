@@ -54,3 +54,14 @@ def _model(obj: BaseModel, keep: frozenset[int]) -> BaseModel:
     private = getattr(obj, "__pydantic_private__", None)
     _set(new, "__pydantic_private__", None if private is None else copy.deepcopy(private))
     return new
+
+
+def adopt(live: object, source: object) -> None:
+    """Make ``live`` hold what ``source`` holds (its attributes, and a pydantic model's
+    fields-set, extra and private parts), so that whoever holds ``live`` sees the new
+    contents: a server or a bot keeps ``game.state`` across commands. ``source`` must be
+    dropped after (the two now share their containers)."""
+    _set(live, "__dict__", source.__dict__)
+    if isinstance(source, BaseModel):
+        for part in ("__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"):
+            _set(live, part, getattr(source, part, None))

@@ -6,10 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from .clone import adopt
 from .dice import Randomness
 from .errors import GameOver, NotYourTurn
 from .events import Command, Event
-from .ruleset import Pending, Ruleset
+from .ruleset import HalfDone, Pending, Ruleset, number
 from .upgrade import upgrades_of
 
 S = TypeVar("S")
@@ -42,6 +43,11 @@ class Game(Generic[S]):
     # asks it several times a command (the command's check, the waits it writes, the bots,
     # the pushes), and the state changes only by ``append``
     _pending: tuple[int, Pending | None] | None = None
+    # a ``decide`` that worked on the live state (``DecidesInPlace``): the seq it followed
+    # and its events, which the state already holds; ``append`` of exactly those events only
+    # logs them, anything else first rebuilds the state from the log
+    _ahead: tuple[int, tuple[Event, ...]] | None = None
+    _origin: str | None = None  # the snapshot the log follows (None: the opening)
 
     def __init__(self, ruleset: Ruleset[S], seed: str | int, events: list[Event]) -> None:
         self.ruleset = ruleset
@@ -67,6 +73,7 @@ class Game(Generic[S]):
         game.seed = seed
         game.events = list(tail)
         game.base_seq = snapshot.seq
+        game._origin = snapshot.state
         game.state = fold(ruleset, tail, ruleset.load_state(snapshot.state))
         return game
 
@@ -76,21 +83,36 @@ class Game(Generic[S]):
         return self.events[-1].seq if self.events else self.base_seq
 
     def snapshot(self) -> Snapshot:
+        if self._ahead is not None:  # decided, never appended: the logged state
+            self._rebuild()
         return Snapshot(self.seq, self.ruleset.dump_state(self.state))
 
     def decide(self, actor: int, command: Command) -> list[Event]:
         """Check that ``actor`` may act, ask the rules, and number the resulting events; the
-        first names ``actor`` (the command boundary take-backs read, ``takeback.py``)."""
+        first names ``actor`` (the command boundary take-backs read, ``takeback.py``).
+
+        A ruleset that ``DecidesInPlace`` applies them to ``state`` already, for the
+        ``append`` that follows to only log them; a refusal leaves ``state`` as it was."""
+        if self._ahead is not None:  # decided, never appended: back to the logged state
+            self._rebuild()
         pending = self.pending()
         if pending is None:
             raise GameOver("the game is over")
         if not pending.admits(actor):
             raise NotYourTurn(f"seat {actor} may not act now; waiting for {list(pending.seats)}")
-        rng = Randomness(self.seed, self.seq + 1)
-        produced = self.ruleset.decide(self.state, actor, command, rng)
         base = self.seq
-        return [ev.model_copy(update={"seq": base + i + 1, "actor": None if i else actor})
-                for i, ev in enumerate(produced)]
+        rng = Randomness(self.seed, base + 1)
+        in_place = getattr(self.ruleset, "decide_in_place", None)
+        if in_place is not None:
+            try:
+                events: list[Event] = in_place(self.state, actor, command, rng, base)
+            except HalfDone as half:
+                self._rebuild()
+                raise half.cause from None
+            self._ahead = (base, tuple(events))
+            return events
+        produced = self.ruleset.decide(self.state, actor, command, rng)
+        return [number(ev, base, i, actor) for i, ev in enumerate(produced)]
 
     def pending(self) -> Pending | None:
         """Who the game waits for now (the ruleset's ``pending``), asked once per seq."""
@@ -103,12 +125,30 @@ class Game(Generic[S]):
         return pending
 
     def append(self, events: list[Event]) -> None:
+        """Apply ``events`` (which must follow on) and log them. The events the last
+        ``decide`` applied in place, appended right after it, are only logged."""
         self._pending = None  # the state changes (even should an event fail half-way)
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None:
+            if ahead[0] == self.seq and _same(ahead[1], events):
+                self.events.extend(events)
+                return
+            self._rebuild()
         for ev in events:
             if ev.seq != self.seq + 1:
                 raise ValueError(f"event seq {ev.seq} does not follow {self.seq}")
             self.ruleset.apply(self.state, ev)
             self.events.append(ev)
+
+    def _rebuild(self) -> None:
+        """The state folded from the log again, into the same object (an in-place ``decide``
+        was refused half-way or not appended)."""
+        self._ahead = None
+        self._pending = None
+        origin = self._origin
+        start = (self.ruleset.initial_state() if origin is None
+                 else self.ruleset.load_state(origin))
+        adopt(self.state, fold(self.ruleset, self.events, start))
 
     def play(self, actor: int, command: Command) -> list[Event]:
         """Decide and append in one step (what a server does inside one transaction)."""
@@ -119,3 +159,9 @@ class Game(Generic[S]):
     def log_for(self, viewer: int, after: int = 0) -> list[dict[str, Any]]:
         """The redacted log as ``viewer`` may read it, from ``after`` on."""
         return [ev.redacted_for(viewer) for ev in self.events if ev.seq > after]
+
+
+def _same(made: tuple[Event, ...], given: list[Event]) -> bool:
+    """Are ``given`` the very event objects ``decide`` made (not copies, none changed since:
+    events are only ever replaced, ``model_copy``)?"""
+    return len(made) == len(given) and all(a is b for a, b in zip(made, given, strict=True))

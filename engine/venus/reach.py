@@ -51,21 +51,36 @@ class Destination:
 KEEP = 2  # incomparable histories kept per search state
 
 
+_Best = dict[tuple[str, str], tuple[int, int, Trail, int | None, int]]
+
+
 def reachable(state: VenusState, board: Board | None = None) -> list[Destination]:
     """Where the active player's move can end, from the current position and roll."""
     with no_cycle_collection():
-        return _search(state, board)
+        best = _search(state, board)
+        return [Destination(dot, end, trail_spaces(trail), pilot, mp, paid)
+                for (dot, end), (paid, _, trail, pilot, mp) in sorted(best.items())]
 
 
-def _search(state: VenusState, board: Board | None) -> list[Destination]:
+def reachable_dicts(state: VenusState, board: Board | None = None) -> list[dict[str, object]]:
+    """``[d.as_dict() for d in reachable(state)]`` without the ``Destination`` objects (the
+    server sends these once per seq of a move: the acting seat's extras)."""
+    with no_cycle_collection():
+        best = _search(state, board)
+        return [{"dot": dot, "end": end, "path": list(trail_spaces(trail)), "pilot": pilot,
+                 "mp_left": mp, "paid": paid}
+                for (dot, end), (paid, _, trail, pilot, mp) in sorted(best.items())]
+
+
+def _search(state: VenusState, board: Board | None) -> _Best:
     turn = state.turn
     if turn is None or turn.phase != "move":
-        return []
+        return {}
     board = board or load_board(state.edition)
     mover = Mover.for_turn(board, state, turn)
     player = state.players[turn.seat]
     start = position_of(turn, player)
-    best: dict[tuple[str, str], tuple[int, int, Trail, int | None, int]] = {}
+    best: _Best = {}
     seen: dict[tuple[str, int, int | None, bool, bool], list[tuple[frozenset[str], int]]] = {}
 
     def record(dot: str, end: str, trail: Trail, length: int, pilot: int | None, mp: int,
@@ -149,8 +164,4 @@ def _search(state: VenusState, board: Board | None) -> list[Destination]:
     # every search state alive until the cycle collector ran (its pass was the largest
     # share of a query's cost in a server's profile). Clearing the cell frees them now.
     del visit
-    found = [
-        Destination(dot, end, trail_spaces(trail), pilot, mp, paid)
-        for (dot, end), (paid, _, trail, pilot, mp) in best.items()
-    ]
-    return sorted(found, key=lambda d: (d.dot, d.end))
+    return best

@@ -2,15 +2,21 @@
 
 Each command handler works on a scratch copy of the state: every event it emits is applied
 to the copy at once, so the next rule sees the position as it now is (a move reveals a
-marker, the marker asks for a penalty, ...). The real state is never touched.
+marker, the marker asks for a penalty, ...). ``decide`` never touches the real state.
+``draft`` with a ``Numbering`` works on the real state instead, for the kernel
+(``DecidesInPlace``): it numbers the events as they are written and applies them with the
+ruleset's whole ``apply`` (take-back record included), so the kernel need neither copy the
+state nor apply the events a second time; a refusal after the first event raises
+``HalfDone`` and the kernel rebuilds the state from the log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event
+from engine.kernel.ruleset import HalfDone, number
 
 from . import commands as c
 from . import rastur as _rastur
@@ -28,18 +34,37 @@ from .state import Turn, VenusState, clone_state, interrupt
 from .winning import net_worth, target, wins_at_turn_end
 
 
-class Decision:
-    """Collects the events of one command, keeping a scratch state up to date."""
+class Numbering(NamedTuple):
+    """How ``draft`` writes events when it works on the real state: numbered after ``base``
+    (the first naming ``actor``) and applied with the ruleset's whole ``apply``."""
 
-    def __init__(self, state: VenusState, rng: Randomness) -> None:
-        self.state = clone_state(state)
+    base: int
+    actor: int
+    apply: Callable[[VenusState, Event], None]
+
+
+class Decision:
+    """Collects the events of one command, keeping a scratch state up to date (the real
+    state itself with a ``Numbering``)."""
+
+    def __init__(self, state: VenusState, rng: Randomness,
+                 numbering: Numbering | None = None) -> None:
+        self.state = clone_state(state) if numbering is None else state
         self.rng = rng
         self.events: list[Event] = []
         self.board: Board = load_board(state.edition)
         self._mover: tuple[int, Mover] | None = None  # (events emitted, the turn's Mover)
+        self._numbering = numbering
 
     def emit(self, ev: Event) -> None:
-        apply(self.state, ev)
+        numbering = self._numbering
+        if numbering is None:
+            apply(self.state, ev)
+        else:
+            ev = number(ev, numbering.base, len(self.events), numbering.actor)
+            self.events.append(ev)  # first: an apply that fails has touched the state
+            numbering.apply(self.state, ev)
+            return
         self.events.append(ev)
 
     @property
@@ -84,6 +109,15 @@ def handles(kind: type[Command]) -> Callable[[CommandHandler], CommandHandler]:
 
 
 def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> list[Event]:
+    return draft(state, actor, command, rng).events
+
+
+def draft(state: VenusState, actor: int, command: Command, rng: Randomness,
+          numbering: Numbering | None = None) -> Decision:
+    """Run ``command``'s handler on a copy of ``state`` (on ``state`` itself with a
+    ``numbering``): the events it causes and the state they lead to (``Decision``); raises
+    ``RuleError`` for a refused command, wrapped in ``HalfDone`` once ``state`` itself was
+    changed."""
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise RuleError("commands", f"{command.type} is not a command of this game")
@@ -91,11 +125,16 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
     if waiting is not None and type(command) not in INTERRUPT_COMMANDS[waiting[0]]:
         raise RuleError(INTERRUPT_RULES[waiting[0]],
                         f"seat {waiting[1]} must answer the '{waiting[0]}' prompt first")
-    decision = Decision(state, rng)
-    handler(decision, actor, command)
-    spy_where_standing(decision)  # 8.45
-    check_bank(decision)  # 13.3: an empty Bank ends the game at once
-    return decision.events
+    decision = Decision(state, rng, numbering)
+    try:
+        handler(decision, actor, command)
+        spy_where_standing(decision)  # 8.45
+        check_bank(decision)  # 13.3: an empty Bank ends the game at once
+    except Exception as exc:
+        if numbering is not None and decision.events:
+            raise HalfDone(exc) from exc
+        raise
+    return decision
 
 
 INTERRUPT_COMMANDS: dict[str, tuple[type[Command], ...]] = {

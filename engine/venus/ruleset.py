@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
 from engine.kernel import takeback as _takeback
+from engine.kernel.ruleset import HalfDone, number
 
 from . import combat as _combat  # noqa: F401  (registers the 15-17 commands)
 from . import evolve as _evolve
@@ -40,6 +41,21 @@ class VenusRuleset:
         if isinstance(command, TakeBack):
             return _takeback.decide(state, actor, enabled=_barriers.enabled(state))
         return _rules.decide(state, actor, command, rng)
+
+    def decide_in_place(self, state: VenusState, actor: int, command: Command,
+                        rng: Randomness, seq: int) -> list[Event]:
+        """``decide`` working on ``state`` itself (the kernel's ``DecidesInPlace``)."""
+        if isinstance(command, TakeBack):
+            made = self.decide(state, actor, command, rng)
+            events = [number(ev, seq, i, actor) for i, ev in enumerate(made)]
+            try:
+                for ev in events:
+                    self.apply(state, ev)
+            except Exception as exc:
+                raise HalfDone(exc) from exc
+            return events
+        return _rules.draft(state, actor, command, rng,
+                            _rules.Numbering(seq, actor, self.apply)).events
 
     def apply(self, state: VenusState, event: Event) -> None:
         _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,

@@ -7,7 +7,7 @@ from typing import Any
 from engine.kernel import SPECTATOR
 
 from .legal import pending
-from .state import VenusState
+from .state import QBox, VenusState
 from .winning import net_worth, target
 
 
@@ -48,12 +48,7 @@ def public_view(state: VenusState) -> dict[str, Any]:
         "players": [_player(state, p.seat) for p in state.players],
         "discovered": dict(state.discovered),
         "hidden_cultures": sorted(s for s in state.iou_at if s not in state.discovered),
-        "qboxes": {
-            dot: (box.marker.model_dump(exclude_none=True) if box.marker else {"kind": "empty"})
-            if box.face_up
-            else {"kind": "hidden"}
-            for dot, box in sorted(state.qboxes.items())
-        },
+        "qboxes": qboxes_view(state.qboxes),
         "spaceports": dict(state.spaceports),
         "factories": {k: v.model_dump() for k, v in state.factories.items()},
         "market": {k: list(v) for k, v in state.market.items() if v},  # 4.13, 10.12 (public)
@@ -74,6 +69,23 @@ def public_view(state: VenusState) -> dict[str, Any]:
     if state.stage == "choose_race":
         out["race_queue"] = list(state.race_queue)
     return out
+
+
+# What a face-down box and an empty one show (4.11: never which marker): one shared, read-only
+# dict each, not one per box and view.
+HIDDEN: dict[str, Any] = {"kind": "hidden"}
+EMPTY: dict[str, Any] = {"kind": "empty"}
+
+
+def qboxes_view(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
+    """The "?" boxes as every seat sees them: a face-up marker, "empty" or "hidden" (6.1;
+    shared between the seats' views: read only)."""
+    return {
+        dot: (box.marker.model_dump(exclude_none=True) if box.marker else EMPTY)
+        if box.face_up
+        else HIDDEN
+        for dot, box in sorted(qboxes.items())
+    }
 
 
 def _player(state: VenusState, seat: int) -> dict[str, Any]:

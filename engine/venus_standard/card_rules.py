@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
-from engine.kernel import Command, RuleError, only
+from engine.kernel import Command, RuleError, hooks, only
 
 from . import decks, encounters, missions, rewards
 from .cards import TITLE_AND_INTEL, encounter_cards, mission_cards
@@ -26,8 +26,7 @@ from .view import part
 
 
 def round_start(fn: Callable[[Draft], None]) -> Callable[[Draft], None]:
-    ROUND_START.append(fn)
-    return fn
+    return hooks.add(ROUND_START, fn)
 
 
 MISSIONS, SECOND, INTEL = "Missions", "Second Mission", "Intel Cards"

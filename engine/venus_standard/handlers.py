@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.kernel import hooks
+
 from .state import StandardState
 
 Handler = Callable[[StandardState, dict[str, Any]], None]
@@ -42,7 +44,7 @@ def also(*types: str) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         for t in types:
             if fn not in ALSO.setdefault(t, []):
-                ALSO[t].append(fn)
+                hooks.add(ALSO[t], fn)
         return fn
 
     return register

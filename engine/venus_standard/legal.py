@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from engine.kernel import Command, Pending, RuleError
+from engine.kernel import Command, Pending, RuleError, hooks
 
 from . import commands as c
 from .rounds import why_not_end
@@ -26,8 +26,7 @@ OFFERS: dict[str, list[Offer]] = {}
 def offers(prompt: str, *types: type[Command]) -> Callable[[Offer], Offer]:
     def register(fn: Offer) -> Offer:
         PROMPTS.setdefault(prompt, set()).update(types)
-        OFFERS.setdefault(prompt, []).append(fn)
-        return fn
+        return hooks.add(OFFERS.setdefault(prompt, []), fn)
 
     return register
 

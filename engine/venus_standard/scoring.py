@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.kernel import hooks
+
 from .draft import Draft
 from .places import spaceports_of
 from .solo import won as solo_won
@@ -37,8 +39,7 @@ def has_tech(techs: list[str], key: str) -> bool:
 
 
 def fame_source(fn: FameSource) -> FameSource:
-    FAME_SOURCES.append(fn)
-    return fn
+    return hooks.add(FAME_SOURCES, fn)
 
 
 def dial_fame(level: int) -> int:

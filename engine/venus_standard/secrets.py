@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.kernel import hooks
 from engine.kernel.documents import dicts_in
 from engine.kernel.events import Event
 
@@ -33,8 +34,7 @@ SOURCES: list[Source] = []
 
 
 def secret(fn: Source) -> Source:
-    SOURCES.append(fn)
-    return fn
+    return hooks.add(SOURCES, fn)
 
 
 def secrets_for(state: StandardState, viewer: int, events: Iterable[Event] = ()) -> Secrets:

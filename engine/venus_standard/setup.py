@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.kernel import NOBODY, Command, Randomness, RuleError
+from engine.kernel import NOBODY, Command, Randomness, RuleError, hooks
 
 from . import commands as c
 from . import decks, rounds
@@ -55,8 +55,7 @@ def step(n: int) -> Callable[[Step], Step]:
     """Register a component's part of setup step ``n``."""
 
     def register(fn: Step) -> Step:
-        STEPS.setdefault(n, []).append(fn)
-        return fn
+        return hooks.add(STEPS.setdefault(n, []), fn)
 
     return register
 

@@ -18,6 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.kernel import hooks
+
 from . import rounds, rules
 from .draft import Draft
 from .state import Solo, StandardState
@@ -155,9 +157,9 @@ def _solo_on(state: StandardState) -> Solo:
     return state.solo
 
 
-rounds.ROUND_START.append(_round_start)
+hooks.add(rounds.ROUND_START, _round_start)
 rounds.PHASE_START["movement"].append(_pay_fees)
-rules.AFTER.append(check_completed)
+hooks.add(rules.AFTER, check_completed)
 
 
 def _placed(state: StandardState, d: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Literal
 
 from engine.cluster.cultures import BASE, load_cultures
-from engine.kernel import Command, RuleError, only
+from engine.kernel import Command, RuleError, hooks, only
 
 from . import places, rounds
 from .commands import command
@@ -320,7 +320,7 @@ def shuttle_window(draft: Draft, landed: str | None) -> bool:
     return True
 
 
-rounds.END_MOVEMENT.append(shuttle_window)
+hooks.add(rounds.END_MOVEMENT, shuttle_window)
 
 
 @rule(DoneShuttling)
@@ -418,7 +418,7 @@ def spoiler_fame(draft: Draft) -> None:
             draft.fame(p.seat, draft.die(), "spoiler")
 
 
-BEFORE_SCORING.append(spoiler_fame)
+hooks.add(BEFORE_SCORING, spoiler_fame)
 
 
 @fame_source

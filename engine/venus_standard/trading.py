@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.cluster.cultures import BASE, load_cultures
-from engine.kernel import NOBODY, Command, RuleError
+from engine.kernel import NOBODY, Command, RuleError, hooks
 
 from . import cargo, decks, market, passengers, places, rounds, trade
 from .commands import command
@@ -467,7 +467,7 @@ def jettison_window(draft: Draft, why: str) -> bool:
     return True
 
 
-rounds.AWAY_FROM_PORT.append(jettison_window)
+hooks.add(rounds.AWAY_FROM_PORT, jettison_window)
 
 
 @rule(Jettison)
@@ -525,7 +525,7 @@ def set_out_market(draft: Draft, seat: int | None, system: str, culture: str) ->
                condition=top.condition.value)
 
 
-REVEALED.append(set_out_market)
+hooks.add(REVEALED, set_out_market)
 
 
 # what turns something up or rolls a die: no take-back across it

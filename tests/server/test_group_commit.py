@@ -180,6 +180,35 @@ def test_a_failing_write_leaves_the_rest_of_its_batch_whole(db_url: str,
     run(db_url, tmp_path, body)
 
 
+def test_a_failing_write_alone_in_its_batch_leaves_nothing_and_the_next_commits(
+        db_url: str, tmp_path: Path) -> None:
+    """A batch of one write runs without a savepoint (``LoopCommitter``): its failure rolls
+    the whole transaction back -- none of its statements stays -- and the writes after it
+    commit as ever."""
+
+    async def body(service: Service) -> None:
+        table_id = await started_game(service)
+
+        def refused(conn: Connection) -> None:
+            store.add_chat(conn, table_id, 0, "P0", "never")
+            raise store.Conflict
+
+        with pytest.raises(store.Conflict):
+            await service.write(refused)
+        await service.write(partial(store.add_chat, table_id=table_id, seat=0, name="P0",
+                                    text="after"))
+
+        def texts() -> list[str]:
+            with reading(service.engine) as conn:
+                return [r.text for r in conn.execute(
+                    select(ChatRow.text).where(ChatRow.table_id == table_id)
+                    .order_by(ChatRow.id))]
+
+        assert texts() == ["after"]
+
+    run(db_url, tmp_path, body)
+
+
 def test_sqlite_waits_for_another_writer_off_the_loop(db_url: str, tmp_path: Path) -> None:
     """SQLite's writes run on the loop (``LoopCommitter``): while another connection (another
     process, a CLI) holds the write lock, the write waits -- by retrying, never by blocking

@@ -39,7 +39,7 @@ def play_checked(game: Game[StandardState], bot: str, max_commands: int = 4000) 
             game.play(seat, command)
             continue
         for viewer in viewers:
-            secrets = secrets_for(game.state, viewer)
+            secrets = secrets_for(game.state, viewer, game.events)
             names |= {k for k, v in secrets.sequences.items() if len(v) > 1}
             assert leaks(ruleset.view(game.state, viewer), secrets) == [], (viewer, game.seq)
             for ev in game.events[seen:]:

@@ -1,0 +1,82 @@
+"""The acting seat's view, made cheaper, equals the one made from scratch at every seq
+(issue 14).
+
+Random legal play (with reachable ``MoveAlong`` paths and take-backs), both editions, with
+and without the optional rules. At every seq: the server's reachable destinations
+(``reachable_dicts``, 5, 6) are the query's own; the public view's "?" boxes (``HIDDEN`` and
+``EMPTY`` shared between boxes, seats and seqs) show a face-down box as hidden (4.11), an
+empty one as empty and a face-up marker as itself (6.1), and the shared dicts stay unchanged
+through the game and its views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.kernel import Game
+from engine.venus import view as views
+from engine.venus.commands import MoveAlong
+from engine.venus.reach import reachable, reachable_dicts
+from engine.venus.ruleset import ruleset
+from engine.venus.state import VenusState
+
+SETTINGS = settings(max_examples=40, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+OPTIONAL = {
+    "avalon-hill": {"combat": True, "rastur": True, "small_bank": True},
+    "classic-2012": {"fast_play": True, "small_bank": True},
+}
+
+
+def _check(state: VenusState) -> None:
+    shown = views.public_view(state)["qboxes"]
+    assert list(shown) == sorted(state.qboxes)
+    for dot, box in state.qboxes.items():
+        if not box.face_up:
+            assert shown[dot] == {"kind": "hidden"}, f"4.11: face-down {dot} shows {shown[dot]}"
+        elif box.marker is None:
+            assert shown[dot] == {"kind": "empty"}
+        else:
+            assert shown[dot] == box.marker.model_dump(exclude_none=True)
+    if state.turn is not None and state.turn.phase == "move":
+        assert reachable_dicts(state) == [d.as_dict() for d in reachable(state)]
+
+
+def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int]) -> int:
+    options: dict[str, Any] = {"edition": edition, "game_length": 4000}
+    if optional:
+        options.update(OPTIONAL[edition])
+    game: Game[VenusState] = Game.start(ruleset, options, [f"p{i}" for i in range(seats)],
+                                        seed=seed)
+    checked = 0
+    for pick in picks:
+        _check(game.state)
+        checked += 1
+        pending = ruleset.pending(game.state)
+        if pending is None:
+            break
+        actor = pending.seats[0]
+        actions = [a for a in ruleset.legal_actions(game.state, actor)
+                   if a.type != "TakeBack" or pick % 7 == 0]
+        command = actions[pick % len(actions)]
+        if pending.prompt == "move" and pick % 4 == 1:
+            found = reachable(game.state)
+            if found:
+                d = found[pick % len(found)]
+                command = MoveAlong(path=list(d.path), pilot=d.pilot)
+        game.play(actor, command)
+    return checked
+
+
+@SETTINGS
+@given(edition=st.sampled_from(sorted(OPTIONAL)), optional=st.booleans(),
+       seats=st.integers(2, 4), seed=st.integers(0, 10**6),
+       picks=st.lists(st.integers(0, 10**6), min_size=100, max_size=400))
+def test_cached_public_view_equals_the_one_from_scratch(
+        edition: str, optional: bool, seats: int, seed: int, picks: list[int]) -> None:
+    assert _play(edition, optional, seats, seed, picks) >= 1
+    assert views.HIDDEN == {"kind": "hidden"} and views.EMPTY == {"kind": "empty"}
