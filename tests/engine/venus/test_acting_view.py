@@ -76,7 +76,7 @@ def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int])
 @given(edition=st.sampled_from(sorted(OPTIONAL)), optional=st.booleans(),
        seats=st.integers(2, 4), seed=st.integers(0, 10**6),
        picks=st.lists(st.integers(0, 10**6), min_size=100, max_size=400))
-def test_cached_public_view_equals_the_one_from_scratch(
+def test_boxes_and_reachable_dicts_equal_their_plain_forms_at_every_seq(
         edition: str, optional: bool, seats: int, seed: int, picks: list[int]) -> None:
     assert _play(edition, optional, seats, seed, picks) >= 1
     assert views.HIDDEN == {"kind": "hidden"} and views.EMPTY == {"kind": "empty"}
