@@ -93,6 +93,25 @@ def test_the_client_reads_heading_paths_as_the_engine_does(page: Any, server_url
     assert named == ["Setup 12", "Light Speed Game", "Pirates", None, None, "Shuttle"]
 
 
+ROLL_OR_EXIT = ("() => (document.getElementById('turn-badge').classList.contains('yours')"
+                " && document.querySelector('#vs-roll:not(:disabled)'))"
+                " || document.querySelector('#moves.urgent button')")
+
+
+def _wait_for_the_roll(page: Any) -> None:
+    """Until Ann may roll. A bot's ship that stops on a navigation space on the way has Ann,
+    at its left, choose its exit ("Navigation Spaces: the player to the left decides"): she
+    takes the first exit offered, and the bot's turn goes on."""
+    for _ in range(10):
+        page.wait_for_function(ROLL_OR_EXIT, timeout=60_000)
+        exits = page.locator("#moves.urgent button")
+        if not exits.count():
+            return
+        exits.first.click()
+        page.wait_for_selector("#moves.urgent", state="detached")
+    raise AssertionError("Ann was asked ten navigation exits and never got to roll")
+
+
 def _standard_table(server_url: str) -> str:
     """A started two-seat standard table: Ann and a bot; Ann's link."""
     t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 2, "bots": [1],
@@ -130,9 +149,7 @@ def test_a_refusal_in_a_standard_game_opens_its_headings_summary(
     assert page.inner_text("#rule-pop h2") == "Laser and shield dials"
     page.keyboard.press("Escape")
     page.locator("#vs-commands button", has_text="laser").click()
-    page.wait_for_function(
-        "() => document.getElementById('turn-badge').classList.contains('yours')"
-        " && document.querySelector('#vs-roll:not(:disabled)')", timeout=60_000)
+    _wait_for_the_roll(page)
     page.evaluate("starport.game.send({type: 'Land'})")  # no roll yet: the rules refuse it
     link = page.locator("#error a.rule-ref")
     link.wait_for()
