@@ -32,7 +32,7 @@ from engine.kernel import CommandRejected
 from engine.venus.board import load_board
 from engine.venus.board_svg import render_board_svg
 from engine.venus.legal import legal_actions
-from engine.venus.reach import reachable
+from engine.venus.reach import reachable_dicts
 from engine.venus.scenario import Scenario, start
 
 from . import alerts_api, api, gcpolicy, latency, ws
@@ -231,7 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return SandboxAnswer(
                 view=view(state, seat),
                 legal=[c.model_dump() for c in legal_actions(state, seat)],
-                reachable=[d.as_dict() for d in reachable(state)],
+                reachable=reachable_dicts(state),
             )
         except CommandRejected as exc:
             raise HTTPException(status_code=422, detail=exc.to_dict()) from None

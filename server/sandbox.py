@@ -26,7 +26,7 @@ from engine.venus.board import load_board
 from engine.venus.components import Edition, load_components
 from engine.venus.deeds import orbit_deeds
 from engine.venus.legal import legal_actions, pending
-from engine.venus.reach import reachable
+from engine.venus.reach import reachable_dicts
 from engine.venus.ruleset import ruleset
 from engine.venus.scenario import Scenario, start
 from engine.venus.state import VenusState
@@ -73,7 +73,7 @@ def _answer(sid: str, game: Game[VenusState], log: list[dict[str, Any]]) -> Sand
         seat=seat,
         view=view(state, seat),
         legal=[c.model_dump() for c in legal_actions(state, seat)] if seat >= 0 else [],
-        reachable=[d.as_dict() for d in reachable(state)],
+        reachable=reachable_dicts(state),
         log=log,
         extras=hosted("venus").extras(state, seat) if seat >= 0 else {},
     )

@@ -38,14 +38,14 @@ class Destination:
     paid: int  # penalties paid on the way
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "dot": self.dot,
-            "end": self.end,
-            "path": list(self.path),
-            "pilot": self.pilot,
-            "mp_left": self.mp_left,
-            "paid": self.paid,
-        }
+        return _sent(self.dot, self.end, self.path, self.pilot, self.mp_left, self.paid)
+
+
+def _sent(dot: str, end: str, path: tuple[str, ...], pilot: int | None, mp_left: int,
+          paid: int) -> dict[str, object]:
+    """A destination as the server sends it (the acting seat's ``extras``)."""
+    return {"dot": dot, "end": end, "path": list(path), "pilot": pilot, "mp_left": mp_left,
+            "paid": paid}
 
 
 KEEP = 2  # incomparable histories kept per search state
@@ -63,12 +63,11 @@ def reachable(state: VenusState, board: Board | None = None) -> list[Destination
 
 
 def reachable_dicts(state: VenusState, board: Board | None = None) -> list[dict[str, object]]:
-    """``[d.as_dict() for d in reachable(state)]`` without the ``Destination`` objects (the
-    server sends these once per seq of a move: the acting seat's extras)."""
+    """``[d.as_dict() for d in reachable(state)]`` without the ``Destination`` objects (what
+    the server sends: the acting seat's extras once per seq of a move, the sandbox)."""
     with no_cycle_collection():
         best = _search(state, board)
-        return [{"dot": dot, "end": end, "path": list(trail_spaces(trail)), "pilot": pilot,
-                 "mp_left": mp, "paid": paid}
+        return [_sent(dot, end, trail_spaces(trail), pilot, mp, paid)
                 for (dot, end), (paid, _, trail, pilot, mp) in sorted(best.items())]
 
 
