@@ -60,12 +60,11 @@ class Decision:
         numbering = self._numbering
         if numbering is None:
             apply(self.state, ev)
-        else:
-            ev = number(ev, numbering.base, len(self.events), numbering.actor)
-            self.events.append(ev)  # first: an apply that fails has touched the state
-            numbering.apply(self.state, ev)
+            self.events.append(ev)
             return
-        self.events.append(ev)
+        ev = number(ev, numbering.base, len(self.events), numbering.actor)
+        self.events.append(ev)  # first: an apply that fails has touched the real state
+        numbering.apply(self.state, ev)
 
     @property
     def turn(self) -> Turn:
