@@ -146,3 +146,15 @@ def travel(
 def spent(events: list[Event]) -> int:
     """MP spent by the Moved events among ``events``."""
     return sum(int(e.data["mp"]) for e in events if e.type == "Moved")
+
+
+def move_along_to_pick(state: VenusState, pick: int) -> c.MoveAlong | None:
+    """A whole move to the ``pick``-th place the move can end (``reachable``, 5 and 6), as
+    random play picks one; None when none is reachable."""
+    from engine.venus.reach import reachable
+
+    found = reachable(state)
+    if not found:
+        return None
+    d = found[pick % len(found)]
+    return c.MoveAlong(path=list(d.path), pilot=d.pilot)

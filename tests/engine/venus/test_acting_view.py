@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 
 from engine.kernel import Game
 from engine.venus import view as views
-from engine.venus.commands import MoveAlong
 from engine.venus.reach import reachable, reachable_dicts
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
+
+from .movekit import move_along_to_pick
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -64,10 +65,7 @@ def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int])
                    if a.type != "TakeBack" or pick % 7 == 0]
         command = actions[pick % len(actions)]
         if pending.prompt == "move" and pick % 4 == 1:
-            found = reachable(game.state)
-            if found:
-                d = found[pick % len(found)]
-                command = MoveAlong(path=list(d.path), pilot=d.pilot)
+            command = move_along_to_pick(game.state, pick) or command
         game.play(actor, command)
     return checked
 

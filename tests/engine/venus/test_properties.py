@@ -14,13 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.kernel import SPECTATOR, Event, Game, Randomness, fold, takeback
-from engine.venus.commands import MoveAlong
 from engine.venus.pieces import bonus_markers, factory_goods_markers, goods_markers
-from engine.venus.reach import reachable
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
 
 from .greedy import Greedy
+from .movekit import move_along_to_pick
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -80,10 +79,7 @@ def _play(game: Game[VenusState], choices: list[int]) -> Game[VenusState]:
         elif pick % 2 == 0 and game.state.stage == "playing":
             command = bot.choose(game.state, actor)
         if pending.prompt == "move" and pick % 6 == 3:
-            destinations = reachable(game.state)
-            if destinations:
-                d = destinations[pick % len(destinations)]
-                command = MoveAlong(path=list(d.path), pilot=d.pilot)
+            command = move_along_to_pick(game.state, pick) or command
         game.play(actor, command)
     return game
 
