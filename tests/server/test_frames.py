@@ -221,3 +221,59 @@ def test_only_the_games_moved_last_keep_their_messages() -> None:
     assert all(e.frames is not None for e in entries[3:])
     again = fr.view_message(entries[0], SPECTATOR, "spectator")  # made again on demand
     assert orjson.loads(again)["seq"] == entries[0].seq
+
+
+@pytest.mark.parametrize("edition", ["avalon-hill", "classic-2012"])
+@pytest.mark.parametrize("seed", ["splice-1", "splice-2"])
+def test_a_seat_view_spliced_from_the_shared_text_is_its_view(edition: str, seed: str) -> None:
+    """Every seat and the spectator at every seq of random games of both editions: the view
+    text spliced from the public part's text (written once per seq, ``PublicText``) parses
+    to ``ruleset.view(state, viewer)``, and no seat's private part (3.2 disclosure: what it
+    observed or spied) is in another seat's text."""
+    h = hosted("venus")
+    game = Game.start(h.ruleset, {"edition": edition}, ["Ann", "Bob", "Cy", "Di"], seed)
+    entry = Entry(seed, h, game, "playing", set(), None, 0, committed=game.seq)
+    rules = entry.hosted.ruleset
+    rng = random.Random(seed)
+    written: list[int] = []
+    real = fr._public_text
+
+    def counted(public: dict[str, Any]) -> Any:
+        written.append(entry.seq)
+        return real(public)
+
+    fr._public_text = counted
+    try:
+        for _ in range(120):
+            frames = fr.frames_of(entry)
+            texts = {v: fr.view_text(entry, frames, v) for v in (0, 1, 2, 3, SPECTATOR)}
+            state = entry.game.state
+            for viewer, text in texts.items():
+                doc = orjson.loads(text)
+                assert doc == orjson.loads(fr.dumps(rules.view(state, viewer)))
+                for seat, player in enumerate(doc["players"]):
+                    private = seat == viewer
+                    assert ("observed" in player) is private and ("spied" in player) is private
+            for seat in range(4):
+                own = orjson.loads(texts[seat])["players"][seat]
+                secret = fr.dumps({"observed": own["observed"], "spied": own["spied"]})[1:-1]
+                if own["observed"] or own["spied"]:
+                    assert all(secret not in texts[v] for v in texts if v != seat)
+            assert written.count(entry.seq) == 1  # the public part written once for all
+            if not step(entry, rng):
+                break
+    finally:
+        fr._public_text = real
+
+
+@pytest.mark.parametrize("doc", [
+    {"a": 1, "view": 2, "b": [3]},
+    {"view": 2, "b": {4: "int key"}},
+    {"a": "x", "view": 2},
+    {"view": 2},
+])
+def test_dump_with_writes_the_value_given_as_text_in_place(doc: dict[Any, Any]) -> None:
+    """``dump_with``: the document as ``dumps`` writes it, the key's value written as the
+    JSON text given (keys in the same order)."""
+    text = fr.dump_with(doc, "view", '{"x":[1,2]}')
+    assert text == fr.dumps({**doc, "view": {"x": [1, 2]}})
