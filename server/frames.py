@@ -78,28 +78,6 @@ class Frames:
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
-    # the public view's JSON in parts (``PublicText``), written once for all the seats
-    public_text: PublicText | None = None
-
-
-@dataclass(slots=True, eq=False)
-class PublicText:
-    """A public view's JSON, written once per seq: its text around the ``players`` list and
-    each player's entry, so that a seat's view (the same document with its own player
-    entry changed, ``SharedViews.seat_view``) is the shared text with one entry spliced in:
-    one large ``orjson.dumps`` per seq and one small one per seat instead of a large one per
-    seat."""
-
-    head: str  # the text before the players' entries: ``{...,"players":[``
-    players: list[str]  # each player's entry
-    tail: str  # the text after them: ``],...}``
-
-    def join(self, own: int = -1, entry: str = "") -> str:
-        """The document, with player ``own``'s entry written as ``entry`` (if ``own >= 0``)."""
-        players = self.players
-        if own >= 0:
-            players = [*players[:own], entry, *players[own + 1:]]
-        return self.head + ",".join(players) + self.tail
 
 
 def frames_of(entry: Any) -> Frames:
@@ -137,72 +115,6 @@ def pending_of(entry: Any) -> Any:
     return entry.pending()
 
 
-def dump_with(doc: dict[str, Any], key: str, text: str) -> str:
-    """``doc``'s JSON with ``doc[key]`` written as ``text`` (JSON already): the keys in the
-    same order, the same document once parsed."""
-    before: dict[str, Any] = {}
-    after: dict[str, Any] = {}
-    part = before
-    for k, v in doc.items():
-        if k == key:
-            part = after
-        else:
-            part[k] = v
-    head = dumps(before)[:-1]  # "{..." without its "}"
-    rest = dumps(after)[1:]  # "...}" without its "{"
-    return (head + ("," if before else "") + '"' + key + '":' + text
-            + ("," if after else "") + rest)
-
-
-def _public_text(public: dict[str, Any]) -> PublicText | None:
-    """``public``'s JSON in parts (``PublicText``), or None when it has no players list."""
-    players = public.get("players")
-    if not isinstance(players, list):
-        return None
-    mark = "\x00"  # orjson writes it "\\u0000": no JSON text holds the raw character
-    head, tail = dump_with(public, "players", mark).split(mark)
-    return PublicText(head + "[", [dumps(p) for p in players], "]" + tail)
-
-
-def _seat_text(shared: PublicText, public: dict[str, Any], seat: dict[str, Any]) -> str | None:
-    """``seat``'s JSON from the shared text, when ``seat`` is ``public`` with at most one
-    player entry changed (each other value the same object); None otherwise."""
-    if seat is public:
-        return shared.join()
-    if seat.keys() != public.keys():
-        return None
-    for k, v in public.items():
-        if k != "players" and seat[k] is not v:
-            return None
-    mine, theirs = seat["players"], public["players"]
-    if not isinstance(mine, list) or len(mine) != len(theirs):
-        return None
-    changed = [i for i, (a, b) in enumerate(zip(mine, theirs, strict=True)) if a is not b]
-    if not changed:
-        return shared.join()
-    if len(changed) > 1:
-        return None
-    return shared.join(changed[0], dumps(mine[changed[0]]))
-
-
-def view_text(entry: Any, frames: Frames | None, viewer: int) -> str:
-    """``_view``'s JSON; for a ruleset with shared views, spliced from the public part's
-    text written once per seq (``PublicText``)."""
-    ruleset = entry.hosted.ruleset
-    if frames is None or getattr(ruleset, "public_view", None) is None:
-        return dumps(_view(entry, frames, viewer))
-    if frames.public is None:
-        frames.public = ruleset.public_view(entry.game.state)
-        frames.public_text = None
-    public = frames.public
-    seat = ruleset.seat_view(entry.game.state, public, viewer)
-    if frames.public_text is None:
-        frames.public_text = _public_text(public)
-    shared = frames.public_text
-    text = _seat_text(shared, public, seat) if shared is not None else None
-    return dumps(seat) if text is None else text
-
-
 def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
     """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
     can share it (``engine.kernel.ruleset.SharedViews``)."""
@@ -224,16 +136,10 @@ def _dump(command: Any) -> Any:
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
-    frames = frames_of(entry) if entry.seq == entry.committed else None
-    return _body(entry, frames, viewer, role, _view(entry, frames, viewer))
-
-
-def _body(entry: Any, frames: Frames | None, viewer: int, role: str,
-          view: Any) -> dict[str, Any]:
-    """``view_body`` with ``view`` as its view (a placeholder for ``view_message``)."""
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
+    frames = frames_of(entry) if entry.seq == entry.committed else None
     p = pending_of(entry)
     acting = p is not None and viewer != SPECTATOR and viewer in p.seats and not entry.finished
     # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
@@ -251,7 +157,7 @@ def _body(entry: Any, frames: Frames | None, viewer: int, role: str,
         legal, extras = made
     return {
         "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
-        "view": view,
+        "view": _view(entry, frames, viewer),
         "pending": {"seats": list(p.seats), "prompt": p.prompt,
                     "detail": p.detail if acting else None} if p else None,
         "legal": legal, "extras": extras, "countdown": _countdown(entry),
@@ -282,8 +188,7 @@ def view_message(entry: Any, viewer: int, role: str) -> str:
     frames = frames_of(entry)
     text = frames.views.get((viewer, role))
     if text is None:
-        body = _body(entry, frames, viewer, role, None)
-        text = HEAD + dump_with(body, "view", view_text(entry, frames, viewer))[1:]
+        text = HEAD + dumps(view_body(entry, viewer, role))[1:]
         frames.views[(viewer, role)] = text
         if frames.public is not None or frames.acting:
             _release(frames, entry)
@@ -300,7 +205,6 @@ def _release(frames: Frames, entry: Any) -> None:
     seats = len(getattr(entry.game.state, "players", ()))
     if seats and sum(1 for _, role in frames.views if role == "seat") >= seats:
         frames.public = None
-        frames.public_text = None
         frames.acting.clear()
 
 
