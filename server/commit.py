@@ -40,7 +40,7 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
-from . import latency
+from . import latency, store
 from .db import writing
 
 log = logging.getLogger("starport.commit")
@@ -64,6 +64,8 @@ class Stats:
     batches: int = 0
     writes: int = 0
     largest: int = 0
+    bulk: int = 0  # appends written by a run's set-based statements (SQLite)
+    bulk_fallbacks: int = 0  # runs that went the careful way (one was refused)
 
 
 def _settle(job: Job[Any], ok: bool, value: Any) -> None:
@@ -280,7 +282,7 @@ class LoopCommitter:
             if careful:  # a write of this batch failed before: each in its own savepoint
                 answers = [self._one(raw, conn, job) for job in batch]
             else:
-                answers = [(job, True, job.fn(conn)) for job in batch]
+                answers = self._writes(raw, conn, batch)
         except Exception as exc:  # one write failed (rare): the others again, carefully
             with contextlib.suppress(Exception):
                 trans.rollback()
@@ -299,6 +301,45 @@ class LoopCommitter:
             loop.call_soon(self._next)
             raise
         self.pool.submit(self._commit, loop, raw, trans, answers)
+
+    def _writes(self, raw: Any, conn: Connection,
+                batch: list[Job[Any]]) -> list[tuple[Job[Any], bool, Any]]:
+        """The batch's writes in order; each run of two or more appends (``store.Append``)
+        at once (``_appends``), the other writes one by one."""
+        answers: list[tuple[Job[Any], bool, Any]] = []
+        start = 0
+        while start < len(batch):
+            end = start
+            while end < len(batch) and isinstance(batch[end].fn, store.Append):
+                end += 1
+            if end - start >= 2:
+                answers += self._appends(raw, conn, batch[start:end])
+                start = end
+            else:
+                job = batch[start]
+                answers.append((job, True, job.fn(conn)))
+                start += 1
+        return answers
+
+    def _appends(self, raw: Any, conn: Connection,
+                 jobs: list[Job[Any]]) -> list[tuple[Job[Any], bool, Any]]:
+        """A run of appends in a few set-based statements (``store.append_many``) in a
+        savepoint; should any of them be refused, the savepoint is rolled back and each
+        runs alone in a savepoint of its own (``_one``), which gives it its own answer."""
+        raw.execute("SAVEPOINT bulk")
+        try:
+            done = store.append_many(raw, [job.fn for job in jobs
+                                           if isinstance(job.fn, store.Append)])
+        except Exception:  # anything unforeseen: the careful way tells whose it is
+            done = False
+        if done:
+            raw.execute("RELEASE bulk")
+            self.stats.bulk += len(jobs)
+            return [(job, True, None) for job in jobs]
+        raw.execute("ROLLBACK TO bulk")
+        raw.execute("RELEASE bulk")
+        self.stats.bulk_fallbacks += 1
+        return [self._one(raw, conn, job) for job in jobs]
 
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
