@@ -7,6 +7,7 @@ twice in a batch) both ways and compares."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from unittest.mock import patch
@@ -86,7 +87,7 @@ def _appends(games: list[str], spec: list[dict[str, Any]]) -> list[store.Append]
             for a in spec]
 
 
-def _rows(conn: Connection) -> dict[str, list[Any]]:
+def _rows(conn: Connection) -> dict[str, Sequence[Any]]:
     """Everything an append writes, but the times (one ``now()`` a batch, not a command)."""
     return {
         "games": conn.execute(text("SELECT id, seq, over, pending_seats, waiting_since IS NULL "
