@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import queue
 import threading
 from collections import deque
@@ -203,6 +204,8 @@ class LoopCommitter:
         self.waiting: deque[Job[Any]] = deque()
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
+        # a batch's last appends: their statements in the commit thread (else on the loop)
+        self.appends_in_thread = os.environ.get("STARPORT_BULK_APPENDS", "thread") == "thread"
         self.conn: Connection | None = None
         self.pool: ThreadPoolExecutor | None = None
         self.idle: asyncio.Event | None = None
@@ -282,7 +285,8 @@ class LoopCommitter:
             if careful:  # a write of this batch failed before: each in its own savepoint
                 answers = [self._one(raw, conn, job) for job in batch]
             else:
-                answers = self._writes(raw, conn, batch)
+                tail = self._tail(batch)
+                answers = self._writes(raw, conn, batch[:len(batch) - len(tail)])
         except Exception as exc:  # one write failed (rare): the others again, carefully
             with contextlib.suppress(Exception):
                 trans.rollback()
@@ -300,7 +304,23 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
-        self.pool.submit(self._commit, loop, raw, trans, answers)
+        if careful:
+            tail = []
+        bulk = store.BulkAppend.of([job.fn for job in tail if isinstance(job.fn, store.Append)])
+        if tail and bulk is None:  # a game twice: on the loop, one by one
+            answers += self._writes(raw, conn, tail)
+            tail = []
+        self.pool.submit(self._commit, loop, raw, conn, trans, answers, (tail, bulk))
+
+    def _tail(self, batch: list[Job[Any]]) -> list[Job[Any]]:
+        """The batch's last appends (``store.Append``, two or more, after its last other
+        write), whose statements the commit thread runs (``appends_in_thread``)."""
+        if not self.appends_in_thread:
+            return []
+        start = len(batch)
+        while start > 0 and isinstance(batch[start - 1].fn, store.Append):
+            start -= 1
+        return batch[start:] if len(batch) - start >= 2 else []
 
     def _writes(self, raw: Any, conn: Connection,
                 batch: list[Job[Any]]) -> list[tuple[Job[Any], bool, Any]]:
@@ -341,6 +361,24 @@ class LoopCommitter:
         self.stats.bulk_fallbacks += 1
         return [self._one(raw, conn, job) for job in jobs]
 
+    def _bulk_here(self, raw: Any, conn: Connection, jobs: list[Job[Any]],
+                   bulk: store.BulkAppend) -> list[tuple[Job[Any], bool, Any]]:
+        """In the commit thread: the batch's last appends by their set-based statements
+        (their JSON built on the loop), or, should one be refused, one by one (``_one``)."""
+        raw.execute("SAVEPOINT bulk")
+        try:
+            done = bulk.write(raw)
+        except Exception:  # anything unforeseen: the careful way tells whose it is
+            done = False
+        if done:
+            raw.execute("RELEASE bulk")
+            self.stats.bulk += len(jobs)
+            return [(job, True, None) for job in jobs]
+        raw.execute("ROLLBACK TO bulk")
+        raw.execute("RELEASE bulk")
+        self.stats.bulk_fallbacks += 1
+        return [self._one(raw, conn, job) for job in jobs]
+
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
         """One write in its own savepoint (the driver's own statements: no GIL hand-off,
@@ -355,8 +393,9 @@ class LoopCommitter:
         raw.execute("RELEASE w")
         return job, True, value
 
-    def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, trans: RootTransaction,
-                answers: list[tuple[Job[Any], bool, Any]]) -> None:
+    def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, conn: Connection,
+                trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]],
+                appends: tuple[list[Job[Any]], store.BulkAppend | None]) -> None:
         """In the commit thread: commit, then hand the outcome straight to the loop (one
         ``call_soon_threadsafe``; an executor's future would cost the loop a second turn
         before the waiting commands could go on: docs/performance.md, "The fourth round").
@@ -368,7 +407,11 @@ class LoopCommitter:
         waits for the loop to let go (up to the switch interval)."""
         exc: BaseException | None = None
         started = ended = 0.0
+        tail, bulk = appends
         try:
+            if bulk is not None:
+                answers = answers + self._bulk_here(raw, conn, tail, bulk)
+                tail = []
             if self.before_commit is not None:
                 self.before_commit()
             started = latency.now()
@@ -376,6 +419,8 @@ class LoopCommitter:
             ended = latency.now()
         except BaseException as error:  # handed to the loop: nothing of the batch is durable
             exc = error
+        if tail:  # their statements failed: they are answered with the batch's error
+            answers = answers + [(job, False, exc) for job in tail]
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
             loop.call_soon_threadsafe(self._committed, exc, (started, ended), trans, answers)
 

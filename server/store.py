@@ -484,51 +484,82 @@ BULK_EVENTS = ("INSERT INTO events (game_id, seq, type, audience, type_public, v
 BULK_COMMANDS = ("INSERT INTO commands (game_id, seat, client_id, first_seq, last_seq, "
                  "created_at) SELECT j.value->>0, j.value->>1, j.value->>2, j.value->>3, "
                  "j.value->>4, ? FROM json_each(?) j")
-BULK_WAIT_BEGINS = ("UPDATE seats SET wait_since = ?, alerted = 0 WHERE wait_since IS NULL "
+# (``+wait_since``: the seats' key, never the index of the waits, which would scan every
+# seat not waited on in any game)
+BULK_WAIT_BEGINS = ("UPDATE seats SET wait_since = ?, alerted = 0 WHERE +wait_since IS NULL "
                     "AND (table_id, seat) IN (SELECT j.value->>0, j.value->>1 "
                     "FROM json_each(?) j)")
-BULK_WAIT_ENDS = ("UPDATE seats SET wait_since = NULL, alerted = 0 WHERE wait_since IS NOT NULL "
+BULK_WAIT_ENDS = ("UPDATE seats SET wait_since = NULL, alerted = 0 WHERE +wait_since IS NOT NULL "
                   "AND table_id IN (SELECT value FROM json_each(?)) AND (table_id, seat) NOT IN "
                   "(SELECT j.value->>0, j.value->>1 FROM json_each(?) j)")
 
 
 def append_many(raw: Any, appends: list[Append]) -> bool:
     """The appends of distinct games at once on SQLite's driver connection ``raw``, in its
-    transaction: the rows ``append`` writes for each, in five to six statements. False when
+    transaction: the rows ``append`` writes for each, in five to seven statements. False when
     any of them would be refused (a head moved, a closed table, a bot's seat, a command id
     already used); the caller then rolls back what this wrote and runs them one by one
     (``Append.__call__``), so each gets ``append``'s answer."""
-    if len({a.game_id for a in appends}) != len(appends):
-        return False
-    at = now().strftime("%Y-%m-%d %H:%M:%S.%f")
-    cur = raw.cursor()
-    heads = orjson.dumps([(a.game_id, a.expected, a.last, int(a.over), _json(a.pending))
-                          for a in appends])
-    cur.execute(BULK_ADVANCE, (at, heads))
-    if cur.rowcount != len(appends):
-        return False
-    takes = orjson.dumps([(a.game_id, -1 if a.seat is None else a.seat,
-                           int(a.seat is None or a.by_bot)) for a in appends])
-    cur.execute(BULK_TAKES, (takes,))
-    if cur.fetchone()[0] != len(appends):
-        return False
-    waits = [a for a in appends if a.waits]
-    if waits:
-        pairs = orjson.dumps([(a.game_id, s) for a in waits for s in a.pending])
-        cur.execute(BULK_WAIT_BEGINS, (at, pairs))
-        cur.execute(BULK_WAIT_ENDS, (orjson.dumps([a.game_id for a in waits]), pairs))
-    rows = [(a.game_id, ev.seq, ev.type, _audience_json(ev.audience), int(ev.type_public), ev.v,
-             _json(ev.data), ev.actor) for a in appends for ev in a.new]
-    keys = [(a.game_id, a.seat, a.client_id, a.expected + 1, a.last) for a in appends
-            if a.client_id is not None and a.seat is not None]
-    try:
-        if rows:
-            cur.execute(BULK_EVENTS, (at, orjson.dumps(rows)))
-        if keys:
-            cur.execute(BULK_COMMANDS, (at, orjson.dumps(keys)))
-    except sqlite3.IntegrityError:
-        return False
-    return True
+    bulk = BulkAppend.of(appends)
+    return bulk is not None and bulk.write(raw)
+
+
+@dataclass(frozen=True, slots=True)
+class BulkAppend:
+    """``append_many``'s statements' JSON, built once (on the event loop), and their
+    execution (``write``: one ``execute`` a statement, each lets go of the GIL for all of
+    its SQLite work, so it may run in another thread at a handful of hand-offs a batch)."""
+
+    count: int
+    at: str
+    heads: bytes
+    takes: bytes
+    waits: tuple[bytes, bytes] | None
+    rows: bytes | None
+    keys: bytes | None
+
+    @staticmethod
+    def of(appends: list[Append]) -> BulkAppend | None:
+        """None when a game comes twice (its second append reads its first's head)."""
+        if len({a.game_id for a in appends}) != len(appends):
+            return None
+        waits = [a for a in appends if a.waits]
+        rows = [(a.game_id, ev.seq, ev.type, _audience_json(ev.audience), int(ev.type_public),
+                 ev.v, _json(ev.data), ev.actor) for a in appends for ev in a.new]
+        keys = [(a.game_id, a.seat, a.client_id, a.expected + 1, a.last) for a in appends
+                if a.client_id is not None and a.seat is not None]
+        return BulkAppend(
+            count=len(appends), at=now().strftime("%Y-%m-%d %H:%M:%S.%f"),
+            heads=orjson.dumps([(a.game_id, a.expected, a.last, int(a.over), _json(a.pending))
+                                for a in appends]),
+            takes=orjson.dumps([(a.game_id, -1 if a.seat is None else a.seat,
+                                 int(a.seat is None or a.by_bot)) for a in appends]),
+            waits=(orjson.dumps([a.game_id for a in waits]),
+                   orjson.dumps([(a.game_id, s) for a in waits for s in a.pending]))
+            if waits else None,
+            rows=orjson.dumps(rows) if rows else None,
+            keys=orjson.dumps(keys) if keys else None)
+
+    def write(self, raw: Any) -> bool:
+        cur = raw.cursor()
+        cur.execute(BULK_ADVANCE, (self.at, self.heads))
+        if cur.rowcount != self.count:
+            return False
+        cur.execute(BULK_TAKES, (self.takes,))
+        if cur.fetchone()[0] != self.count:
+            return False
+        if self.waits is not None:
+            games, pairs = self.waits
+            cur.execute(BULK_WAIT_BEGINS, (self.at, pairs))
+            cur.execute(BULK_WAIT_ENDS, (games, pairs))
+        try:
+            if self.rows is not None:
+                cur.execute(BULK_EVENTS, (self.at, self.rows))
+            if self.keys is not None:
+                cur.execute(BULK_COMMANDS, (self.at, self.keys))
+        except sqlite3.IntegrityError:
+            return False
+        return True
 
 
 APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s)")
