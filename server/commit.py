@@ -205,7 +205,7 @@ class LoopCommitter:
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
         # a batch's last appends: their statements in the commit thread (else on the loop)
-        self.appends_in_thread = os.environ.get("STARPORT_BULK_APPENDS", "thread") == "thread"
+        self.appends_in_thread = os.environ.get("STARPORT_BULK_APPENDS", "loop") == "thread"
         self.conn: Connection | None = None
         self.pool: ThreadPoolExecutor | None = None
         self.idle: asyncio.Event | None = None

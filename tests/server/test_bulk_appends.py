@@ -7,6 +7,7 @@ twice in a batch) both ways and compares."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -204,3 +205,46 @@ def test_a_player_command_for_a_bot_seat_in_a_run_is_refused_alone(tmp_path: Pat
         engine.dispose()
     assert answers == ["ok", "SeatPlayedByBot", "ok"]
     assert committer.stats.bulk_fallbacks == 1
+
+
+def test_the_commit_thread_runs_a_batch_of_appends_and_answers_each(tmp_path: Path) -> None:
+    """The group commit (``LoopCommitter``) holds three appends behind a commit, then writes
+    them as one run in its commit thread: the refused ones get their own answers, the other
+    is committed."""
+    engine, games = _database(tmp_path / "db", {2}, set())
+    spec = [{"game": g, "expected": 1 if g == 1 else 2,
+             "new": [Event(seq=3 if g != 1 else 2, type="Moved")], "pending": [1],
+             "pending_before": [0], "over": False, "seat": 0, "client_id": f"c{g}",
+             "by_bot": False} for g in range(3)]
+
+    async def main() -> list[str]:
+        committer = LoopCommitter(engine)
+        committer.appends_in_thread = True
+        committer.start()
+        gate = threading.Event()
+
+        def once() -> None:  # the first commit waits for the gate
+            committer.before_commit = None
+            gate.wait(10)
+
+        committer.before_commit = once
+        held = asyncio.ensure_future(committer.run(lambda conn: None))
+        await asyncio.sleep(0.05)
+        runs = [asyncio.ensure_future(committer.run(a)) for a in _appends(games, spec)]
+        await asyncio.sleep(0.05)
+        assert committer.queued() == 3
+        gate.set()
+        await held
+        answers = await asyncio.gather(*runs, return_exceptions=True)
+        assert committer.stats.bulk_fallbacks == 1
+        await committer.close()
+        return ["ok" if a is None else type(a).__name__ for a in answers]
+
+    try:
+        assert asyncio.run(main()) == ["ok", "Conflict", "TableClosed"]
+        with writing(engine) as conn:
+            rows = _rows(conn)
+    finally:
+        engine.dispose()
+    assert [(r[0], r[1]) for r in rows["games"]][:3] == [("g0", 3), ("g1", 2), ("g2", 2)]
+    assert [tuple(r) for r in rows["commands"]] == [("g0", 0, "c0", 3, 3)]
