@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import queue
 import threading
 from collections import deque
@@ -41,7 +40,7 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
-from . import latency, store
+from . import latency
 from .db import writing
 
 log = logging.getLogger("starport.commit")
@@ -65,8 +64,6 @@ class Stats:
     batches: int = 0
     writes: int = 0
     largest: int = 0
-    bulk: int = 0  # appends written by a run's set-based statements (SQLite)
-    bulk_fallbacks: int = 0  # runs that went the careful way (one was refused)
 
 
 def _settle(job: Job[Any], ok: bool, value: Any) -> None:
@@ -204,8 +201,6 @@ class LoopCommitter:
         self.waiting: deque[Job[Any]] = deque()
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
-        # a batch's last appends: their statements in the commit thread (else on the loop)
-        self.appends_in_thread = os.environ.get("STARPORT_BULK_APPENDS", "loop") == "thread"
         self.conn: Connection | None = None
         self.pool: ThreadPoolExecutor | None = None
         self.idle: asyncio.Event | None = None
@@ -285,8 +280,7 @@ class LoopCommitter:
             if careful:  # a write of this batch failed before: each in its own savepoint
                 answers = [self._one(raw, conn, job) for job in batch]
             else:
-                tail = self._tail(batch)
-                answers = self._writes(raw, conn, batch[:len(batch) - len(tail)])
+                answers = [(job, True, job.fn(conn)) for job in batch]
         except Exception as exc:  # one write failed (rare): the others again, carefully
             with contextlib.suppress(Exception):
                 trans.rollback()
@@ -304,80 +298,7 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
-        if careful:
-            tail = []
-        bulk = store.BulkAppend.of([job.fn for job in tail if isinstance(job.fn, store.Append)])
-        if tail and bulk is None:  # a game twice: on the loop, one by one
-            answers += self._writes(raw, conn, tail)
-            tail = []
-        self.pool.submit(self._commit, loop, raw, conn, trans, answers, (tail, bulk))
-
-    def _tail(self, batch: list[Job[Any]]) -> list[Job[Any]]:
-        """The batch's last appends (``store.Append``, two or more, after its last other
-        write), whose statements the commit thread runs (``appends_in_thread``)."""
-        if not self.appends_in_thread:
-            return []
-        start = len(batch)
-        while start > 0 and isinstance(batch[start - 1].fn, store.Append):
-            start -= 1
-        return batch[start:] if len(batch) - start >= 2 else []
-
-    def _writes(self, raw: Any, conn: Connection,
-                batch: list[Job[Any]]) -> list[tuple[Job[Any], bool, Any]]:
-        """The batch's writes in order; each run of two or more appends (``store.Append``)
-        at once (``_appends``), the other writes one by one."""
-        answers: list[tuple[Job[Any], bool, Any]] = []
-        start = 0
-        while start < len(batch):
-            end = start
-            while end < len(batch) and isinstance(batch[end].fn, store.Append):
-                end += 1
-            if end - start >= 2:
-                answers += self._appends(raw, conn, batch[start:end])
-                start = end
-            else:
-                job = batch[start]
-                answers.append((job, True, job.fn(conn)))
-                start += 1
-        return answers
-
-    def _appends(self, raw: Any, conn: Connection,
-                 jobs: list[Job[Any]]) -> list[tuple[Job[Any], bool, Any]]:
-        """A run of appends in a few set-based statements (``store.append_many``) in a
-        savepoint; should any of them be refused, the savepoint is rolled back and each
-        runs alone in a savepoint of its own (``_one``), which gives it its own answer."""
-        raw.execute("SAVEPOINT bulk")
-        try:
-            done = store.append_many(raw, [job.fn for job in jobs
-                                           if isinstance(job.fn, store.Append)])
-        except Exception:  # anything unforeseen: the careful way tells whose it is
-            done = False
-        if done:
-            raw.execute("RELEASE bulk")
-            self.stats.bulk += len(jobs)
-            return [(job, True, None) for job in jobs]
-        raw.execute("ROLLBACK TO bulk")
-        raw.execute("RELEASE bulk")
-        self.stats.bulk_fallbacks += 1
-        return [self._one(raw, conn, job) for job in jobs]
-
-    def _bulk_here(self, raw: Any, conn: Connection, jobs: list[Job[Any]],
-                   bulk: store.BulkAppend) -> list[tuple[Job[Any], bool, Any]]:
-        """In the commit thread: the batch's last appends by their set-based statements
-        (their JSON built on the loop), or, should one be refused, one by one (``_one``)."""
-        raw.execute("SAVEPOINT bulk")
-        try:
-            done = bulk.write(raw)
-        except Exception:  # anything unforeseen: the careful way tells whose it is
-            done = False
-        if done:
-            raw.execute("RELEASE bulk")
-            self.stats.bulk += len(jobs)
-            return [(job, True, None) for job in jobs]
-        raw.execute("ROLLBACK TO bulk")
-        raw.execute("RELEASE bulk")
-        self.stats.bulk_fallbacks += 1
-        return [self._one(raw, conn, job) for job in jobs]
+        self.pool.submit(self._commit, loop, raw, trans, answers)
 
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
@@ -393,9 +314,8 @@ class LoopCommitter:
         raw.execute("RELEASE w")
         return job, True, value
 
-    def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, conn: Connection,
-                trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]],
-                appends: tuple[list[Job[Any]], store.BulkAppend | None]) -> None:
+    def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, trans: RootTransaction,
+                answers: list[tuple[Job[Any], bool, Any]]) -> None:
         """In the commit thread: commit, then hand the outcome straight to the loop (one
         ``call_soon_threadsafe``; an executor's future would cost the loop a second turn
         before the waiting commands could go on: docs/performance.md, "The fourth round").
@@ -407,11 +327,7 @@ class LoopCommitter:
         waits for the loop to let go (up to the switch interval)."""
         exc: BaseException | None = None
         started = ended = 0.0
-        tail, bulk = appends
         try:
-            if bulk is not None:
-                answers = answers + self._bulk_here(raw, conn, tail, bulk)
-                tail = []
             if self.before_commit is not None:
                 self.before_commit()
             started = latency.now()
@@ -419,8 +335,6 @@ class LoopCommitter:
             ended = latency.now()
         except BaseException as error:  # handed to the loop: nothing of the batch is durable
             exc = error
-        if tail:  # their statements failed: they are answered with the batch's error
-            answers = answers + [(job, False, exc) for job in tail]
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
             loop.call_soon_threadsafe(self._committed, exc, (started, ended), trans, answers)
 

@@ -549,14 +549,11 @@ class Service:
         hint = (game_payload(entry.game_id, last, store.events_json(produced))
                 if self.settings.is_postgres else None)
 
-        plain = store.Append(entry.game_id, expected, produced,
-                             list(pending.seats) if pending else [], over, seat, client_id,
-                             by_bot, before)
-
         def write(conn: Connection) -> None:
-            store.append(conn, entry.game_id, expected, produced, pending=plain.pending,
-                         over=over, seat=seat, client_id=client_id, by_bot=by_bot,
-                         notify=hint, pending_before=before)
+            store.append(conn, entry.game_id, expected, produced,
+                         pending=list(pending.seats) if pending else [], over=over,
+                         seat=seat, client_id=client_id, by_bot=by_bot, notify=hint,
+                         pending_before=before)
             if snapshot is not None:
                 store.save_snapshot(conn, entry.game_id, last, snapshot)
             if over:
@@ -564,8 +561,8 @@ class Service:
             if over:
                 self._notify(conn, "t", entry.game_id)
 
-        try:  # a plain append as data: the group commit writes a run of them at once
-            await self.write(plain if hint is None and snapshot is None and not over else write)
+        try:
+            await self.write(write)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -436,130 +435,6 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
             cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
     except conn.dialect.loaded_dbapi.IntegrityError:
         raise Conflict from None
-
-
-@dataclass(frozen=True, slots=True)
-class Append:
-    """One command's append as data (``append``'s arguments): called with a connection it is
-    the write itself (``append``); on SQLite the group commit gives a run of them to
-    ``append_many``, a handful of set-based statements for the lot."""
-
-    game_id: str
-    expected: int
-    new: list[Event]
-    pending: list[int]
-    over: bool
-    seat: int | None
-    client_id: str | None
-    by_bot: bool = False
-    pending_before: list[int] | None = None
-
-    @property
-    def last(self) -> int:
-        return self.new[-1].seq if self.new else self.expected
-
-    @property
-    def waits(self) -> bool:
-        """The seats waited on change (their waits begin and end: ``track_waits``)."""
-        return self.pending_before is None or sorted(self.pending_before) != sorted(self.pending)
-
-    def __call__(self, conn: Connection) -> None:
-        append(conn, self.game_id, self.expected, self.new, pending=self.pending,
-               over=self.over, seat=self.seat, client_id=self.client_id, by_bot=self.by_bot,
-               pending_before=self.pending_before)
-
-
-# ``append_many``: each statement reads its rows from one JSON array (``json_each``) the loop
-# writes once with orjson; ``UPDATE ... FROM`` needs SQLite 3.33, ``->>`` 3.38 (Debian
-# bookworm ships 3.40).
-BULK_ADVANCE = ("UPDATE games SET seq = j.value->>2, over = j.value->>3, "
-                "pending_seats = j.value->>4, waiting_since = ? FROM json_each(?) j "
-                "WHERE games.id = j.value->>0 AND games.seq = j.value->>1")
-BULK_TAKES = ("SELECT count(*) FROM json_each(?) j JOIN tables t ON t.id = j.value->>0 "
-              "LEFT JOIN seats s ON s.table_id = t.id AND s.seat = j.value->>1 "
-              "WHERE t.status = 'playing' AND (j.value->>2 OR NOT coalesce(s.bot, 0))")
-BULK_EVENTS = ("INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, "
-               "created_at, actor) SELECT j.value->>0, j.value->>1, j.value->>2, j.value->>3, "
-               "j.value->>4, j.value->>5, j.value->>6, ?, j.value->>7 FROM json_each(?) j")
-BULK_COMMANDS = ("INSERT INTO commands (game_id, seat, client_id, first_seq, last_seq, "
-                 "created_at) SELECT j.value->>0, j.value->>1, j.value->>2, j.value->>3, "
-                 "j.value->>4, ? FROM json_each(?) j")
-# (``+wait_since``: the seats' key, never the index of the waits, which would scan every
-# seat not waited on in any game)
-BULK_WAIT_BEGINS = ("UPDATE seats SET wait_since = ?, alerted = 0 WHERE +wait_since IS NULL "
-                    "AND (table_id, seat) IN (SELECT j.value->>0, j.value->>1 "
-                    "FROM json_each(?) j)")
-BULK_WAIT_ENDS = ("UPDATE seats SET wait_since = NULL, alerted = 0 WHERE +wait_since IS NOT NULL "
-                  "AND table_id IN (SELECT value FROM json_each(?)) AND (table_id, seat) NOT IN "
-                  "(SELECT j.value->>0, j.value->>1 FROM json_each(?) j)")
-
-
-def append_many(raw: Any, appends: list[Append]) -> bool:
-    """The appends of distinct games at once on SQLite's driver connection ``raw``, in its
-    transaction: the rows ``append`` writes for each, in five to seven statements. False when
-    any of them would be refused (a head moved, a closed table, a bot's seat, a command id
-    already used); the caller then rolls back what this wrote and runs them one by one
-    (``Append.__call__``), so each gets ``append``'s answer."""
-    bulk = BulkAppend.of(appends)
-    return bulk is not None and bulk.write(raw)
-
-
-@dataclass(frozen=True, slots=True)
-class BulkAppend:
-    """``append_many``'s statements' JSON, built once (on the event loop), and their
-    execution (``write``: one ``execute`` a statement, each lets go of the GIL for all of
-    its SQLite work, so it may run in another thread at a handful of hand-offs a batch)."""
-
-    count: int
-    at: str
-    heads: bytes
-    takes: bytes
-    waits: tuple[bytes, bytes] | None
-    rows: bytes | None
-    keys: bytes | None
-
-    @staticmethod
-    def of(appends: list[Append]) -> BulkAppend | None:
-        """None when a game comes twice (its second append reads its first's head)."""
-        if len({a.game_id for a in appends}) != len(appends):
-            return None
-        waits = [a for a in appends if a.waits]
-        rows = [(a.game_id, ev.seq, ev.type, _audience_json(ev.audience), int(ev.type_public),
-                 ev.v, _json(ev.data), ev.actor) for a in appends for ev in a.new]
-        keys = [(a.game_id, a.seat, a.client_id, a.expected + 1, a.last) for a in appends
-                if a.client_id is not None and a.seat is not None]
-        return BulkAppend(
-            count=len(appends), at=now().strftime("%Y-%m-%d %H:%M:%S.%f"),
-            heads=orjson.dumps([(a.game_id, a.expected, a.last, int(a.over), _json(a.pending))
-                                for a in appends]),
-            takes=orjson.dumps([(a.game_id, -1 if a.seat is None else a.seat,
-                                 int(a.seat is None or a.by_bot)) for a in appends]),
-            waits=(orjson.dumps([a.game_id for a in waits]),
-                   orjson.dumps([(a.game_id, s) for a in waits for s in a.pending]))
-            if waits else None,
-            rows=orjson.dumps(rows) if rows else None,
-            keys=orjson.dumps(keys) if keys else None)
-
-    def write(self, raw: Any) -> bool:
-        cur = raw.cursor()
-        cur.execute(BULK_ADVANCE, (self.at, self.heads))
-        if cur.rowcount != self.count:
-            return False
-        cur.execute(BULK_TAKES, (self.takes,))
-        if cur.fetchone()[0] != self.count:
-            return False
-        if self.waits is not None:
-            games, pairs = self.waits
-            cur.execute(BULK_WAIT_BEGINS, (self.at, pairs))
-            cur.execute(BULK_WAIT_ENDS, (games, pairs))
-        try:
-            if self.rows is not None:
-                cur.execute(BULK_EVENTS, (self.at, self.rows))
-            if self.keys is not None:
-                cur.execute(BULK_COMMANDS, (self.at, self.keys))
-        except sqlite3.IntegrityError:
-            return False
-        return True
 
 
 APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s)")
