@@ -52,17 +52,30 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
     A ``QBox`` is frozen and ``evolve`` replaces it when its marker is revealed, taken or
     blasted (6.1, 6.11, 15.42), and a ``Marker`` is never changed in place; so the same box
     objects at the same dots show the same map. The cache is keyed by the dots and the
-    boxes' ids; each entry holds its boxes, so no id is reused while the entry lives."""
+    boxes' ids; each entry holds its boxes, so no id is reused while the entry lives.
+
+    The map last read from a dict is kept with it (by its id; the entry holds the dict), so
+    the commands of a game, which ask about the same boxes dict over and over, only check
+    that its dots and boxes are still the ones read."""
     held = tuple(qboxes.values())
-    key = (tuple(qboxes), tuple(map(id, held)))
+    dots = tuple(qboxes)
+    last = _LAST.get(id(qboxes))
+    if last is not None and last[0] is qboxes and last[2] == held and last[1] == dots:
+        return last[3]
+    key = (dots, tuple(map(id, held)))
     found = _MAPS.get(key)
     if found is None:
         if len(_MAPS) >= _MAPS_MAX:
             _MAPS.clear()
         found = _MAPS[key] = _read_map(qboxes, held)
+    if len(_LAST) >= _MAPS_MAX:
+        _LAST.clear()
+    _LAST[id(qboxes)] = (qboxes, dots, held, found)
     return found
 
 
+# The map last read from each boxes dict: id -> (the dict, its dots, its boxes, the map).
+_LAST: dict[int, tuple[dict[str, QBox], tuple[str, ...], tuple[QBox, ...], _Map]] = {}
 _MAPS_MAX = 4096
 
 
