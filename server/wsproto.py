@@ -1,0 +1,78 @@
+"""Our websocket protocol for uvicorn: its own, plus a way to write a text frame at once.
+
+A message sent the ASGI way (``websocket.send_text``) goes through Starlette's ``send``
+(its state checks, the middleware's wrapped ``send``), uvicorn's protocol (``await
+writable.wait()``, ``str.encode``) and websockets' ``Protocol`` (``send_text`` ->
+``send_frame`` -> ``Frame.serialize`` -> ``data_to_send`` -> ``b"".join``) before
+``transport.write``: about a quarter of the event loop's time under load went there for
+four frames a command (``docs/performance.md``, "The sixth round: a frame straight to the
+socket").
+
+``Protocol`` is uvicorn's sans-I/O protocol, unchanged but for one thing: at the handshake
+it puts ``send_now`` in the ASGI scope's ``extensions`` (``FAST``). ``send_now(payload)``
+writes one unfragmented, unmasked text frame (RFC 6455, 5.2: a server's frames are not
+masked) straight to the transport -- when, and only when, the normal way would have written
+it at once: the handshake done, no close sent or received, the connection open, the
+transport not paused for flow control. Otherwise it answers False and the caller sends the
+normal way, so closing handshakes, back-pressure and errors behave exactly as before.
+What a client sends is still read and checked by websockets (masking, fragments, control
+frames, the size cap).
+
+``send_text(websocket, text)`` is the one helper the server's sockets send with: the fast
+way when the socket has it, the ASGI way otherwise (Starlette's TestClient, another server).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.websockets import WebSocket
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
+
+FAST = "starport.send_now"  # the scope extension's key
+TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
+
+
+def frame_header(length: int) -> bytes:
+    """The header of an unmasked, final text frame whose payload is ``length`` bytes."""
+    if length < 126:
+        return bytes((TEXT_FIN, length))
+    if length < 1 << 16:
+        return bytes((TEXT_FIN, 126)) + length.to_bytes(2, "big")
+    return bytes((TEXT_FIN, 127)) + length.to_bytes(8, "big")
+
+
+class Protocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol with ``send_now`` in the scope (see the module)."""
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:  # the upgrade was accepted: the app gets the scope
+            scope["extensions"][FAST] = self.send_now
+
+    def send_now(self, payload: bytes) -> bool:
+        """Write ``payload`` as one text frame now; False (nothing written) when the normal
+        way must be taken: not yet or no longer open, or the transport's buffer full."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete
+                or self.initial_response is not None or not self.writable.is_set()
+                or self.conn.state is not State.OPEN or self.transport.is_closing()):
+            return False
+        self.transport.write(frame_header(len(payload)) + payload)
+        return True
+
+
+def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
+    """The socket's ``send_now``, when our protocol serves it."""
+    extensions = websocket.scope.get("extensions") or {}
+    sender: Callable[[bytes], bool] | None = extensions.get(FAST)
+    return sender
+
+
+async def send_text(websocket: WebSocket, text: str) -> None:
+    """Send ``text``: at once when the socket allows it, else the ASGI way."""
+    fast = fast_sender(websocket)
+    if fast is None or not fast(text.encode()):
+        await websocket.send_text(text)
