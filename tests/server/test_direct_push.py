@@ -7,6 +7,7 @@ what each piece promises."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -46,30 +47,36 @@ async def _app(scope: Any, receive: Any, send: Any) -> None:
     """Never called: the protocol is driven by hand."""
 
 
-def _open_protocol() -> tuple[wsproto.Protocol, Transport]:
+@pytest.fixture
+def opened() -> Iterator[tuple[wsproto.Protocol, Transport]]:
+    """Our protocol after its handshake, writing to a recording transport."""
     config = Config(_app, ws_per_message_deflate=False)
     config.load()
-    proto = wsproto.Protocol(config, ServerState(), {}, _loop=asyncio.new_event_loop())
+    loop = asyncio.new_event_loop()
+    proto = wsproto.Protocol(config, ServerState(), {}, _loop=loop)
     transport = Transport()
     proto.transport = transport  # type: ignore[assignment]  # a recording fake
     proto.handshake_complete = True
     proto.conn.state = State.OPEN
-    return proto, transport
+    yield proto, transport
+    loop.close()
 
 
-def test_send_now_writes_one_frame_on_an_open_connection() -> None:
-    proto, transport = _open_protocol()
+def test_send_now_writes_one_frame_on_an_open_connection(
+        opened: tuple[wsproto.Protocol, Transport]) -> None:
+    proto, transport = opened
     assert proto.send_now(b'{"type":"events"}')
     assert transport.written == [Frame(Opcode.TEXT, b'{"type":"events"}').serialize(mask=False)]
 
 
 @pytest.mark.parametrize("state", ["paused", "close_sent", "disconnected", "handshaking",
                                    "closing_conn", "closing_transport"])
-def test_send_now_leaves_every_other_case_to_the_normal_way(state: str) -> None:
+def test_send_now_leaves_every_other_case_to_the_normal_way(
+        state: str, opened: tuple[wsproto.Protocol, Transport]) -> None:
     """Back-pressure (the transport paused: uvicorn's ``writable`` cleared), a close sent or
     received, a lost connection, the handshake not done: nothing written, False, so the
     caller's ASGI send waits or fails exactly as it did before."""
-    proto, transport = _open_protocol()
+    proto, transport = opened
     if state == "paused":
         proto.pause_writing()
     elif state == "close_sent":
