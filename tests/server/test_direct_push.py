@@ -96,6 +96,27 @@ def test_send_now_leaves_every_other_case_to_the_normal_way(
         assert proto.send_now(b"{}")
 
 
+def test_a_frame_never_overtakes_one_still_on_its_way_the_normal_way(
+        opened: tuple[wsproto.Protocol, Transport]) -> None:
+    """A message sent the ASGI way while the transport is paused waits for ``writable``; a
+    frame asked for once the buffer drained, before that message went, goes after it."""
+    proto, transport = opened
+    loop = proto.loop
+
+    async def run() -> None:
+        proto.pause_writing()
+        waiting = loop.create_task(proto.send({"type": "websocket.send", "text": "first"}))
+        await asyncio.sleep(0)
+        proto.resume_writing()  # the waiting send has not run yet
+        assert not proto.send_now(b"second")
+        await waiting
+        assert proto.send_now(b"second")
+
+    loop.run_until_complete(run())
+    frames = [Frame(Opcode.TEXT, t).serialize(mask=False) for t in (b"first", b"second")]
+    assert b"".join(transport.written) == b"".join(frames)
+
+
 @dataclass
 class Socket:
     """A Starlette websocket's part ``send_text`` uses."""
