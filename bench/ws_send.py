@@ -1,6 +1,6 @@
 """The send path alone: CPU of the event loop's thread for one game message, the fast send
-(``server/wsproto.py``) against the ordinary one (Starlette -> uvicorn -> websockets), on a
-real uvicorn with a client draining the socket in another thread.
+(``server/wsproto.py`` ``send_text``) against the ordinary one (Starlette -> uvicorn ->
+websockets), on a real uvicorn with a client draining the socket in another thread.
 
     .venv/bin/python bench/ws_send.py --messages 20000 --size 4500
 """
@@ -19,7 +19,8 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from server import ws as wsmod
-from server.wsproto import FrameSend
+from server import wsproto
+from server.wsproto import Protocol
 
 RESULTS: dict[str, float] = {}
 
@@ -34,7 +35,7 @@ def make_app(messages: int, size: int) -> Starlette:
             for i in range(messages):
                 text = texts[i % 64]
                 if name == "fast":
-                    await wsmod._send_text(websocket, text)
+                    await wsproto.send_text(websocket, text)
                 else:
                     await websocket.send_text(text)
             RESULTS[name] = min(RESULTS.get(name, 1e9),
@@ -61,7 +62,7 @@ def main() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    config: Any = uvicorn.Config(make_app(args.messages, args.size), port=port, ws=FrameSend,
+    config: Any = uvicorn.Config(make_app(args.messages, args.size), port=port, ws=Protocol,
                                  lifespan="off", log_level="warning", ws_ping_interval=None)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -317,8 +317,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         workers=workers if workers > 1 else None,
         # worker processes get the protocol by name (a class made at run time does not pickle)
         http="server.app:WorkerHTTP" if workers > 1 else guarded_http(settings.header_timeout),
-        ws="server.wsproto:FrameSend",  # a game frame straight to the socket (wsproto.py)
         timeout_keep_alive=5,
+        ws="server.wsproto:Protocol",  # uvicorn's, with a frame written at once (wsproto.py)
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,

@@ -50,6 +50,14 @@ class Subscriber:
     # the socket's loop, asked once: ``asyncio.get_running_loop`` makes a ``getpid`` system
     # call on Python 3.11 (a few microseconds each, at every wake-up of every socket)
     loop: asyncio.AbstractEventLoop | None = None
+    # a game's new events written to the socket at once, without waking its sender
+    # (``Hub.hint``; ``ws._push_now``): True when it did, False when the sender must
+    direct: Callable[[Subscriber], bool] | None = None
+    queued: bool = False  # a direct push of this socket is scheduled (``Hub.hint``)
+
+    def idle(self) -> bool:
+        """The sender waits for a poke and none came: nothing of this socket is in flight."""
+        return self.waiter is not None and not self.waiter.done() and not self.kinds
 
     def poke(self, kind: str) -> None:
         self.kinds.add(kind)
@@ -86,6 +94,7 @@ class Hub:
         self.remote: dict[str, dict[int, tuple[frozenset[int], float]]] = {}
         self.presence_ttl = 60.0  # a process's word lasts this long (it repeats it sooner)
         self.on_presence_change: Callable[[str], None] | None = None
+        self.direct: list[Subscriber] = []  # sockets whose game moved: pushed next turn
 
     def add(self, sub: Subscriber) -> None:
         with self._presence(sub):
@@ -172,8 +181,36 @@ class Hub:
                 if sub.role == "seat" and sub.viewer == seq:
                     sub.poke(kind)
             return
+        if kind == "g":
+            self._game_moved(table_id)
+            return
         for sub in self.watching(table_id):
             sub.poke(kind)
+
+    def _game_moved(self, table_id: str) -> None:
+        """Wake the sockets of a game that moved. One whose sender is idle and which can be
+        written at once (``Subscriber.direct``) is pushed by ``_push_direct`` on the loop's
+        next turn, with the other games' of that turn, instead of waking its sender task (a
+        task switch and its awaits per socket and command: docs/performance.md, "The sixth
+        round"). The next turn, not now: the command that moved the game has yet to leave
+        its ack for the acting socket's push (``ws._command``)."""
+        for sub in self.watching(table_id):
+            if sub.queued:
+                continue
+            if sub.direct is not None and sub.idle() and sub.loop is not None:
+                if not self.direct:
+                    sub.loop.call_soon(self._push_direct)
+                sub.queued = True
+                self.direct.append(sub)
+            else:
+                sub.poke("g")
+
+    def _push_direct(self) -> None:
+        subs, self.direct = self.direct, []
+        for sub in subs:
+            sub.queued = False
+            if not (sub.idle() and sub.direct is not None and sub.direct(sub)):
+                sub.poke("g")  # its sender does it (busy, catching up, a turn to announce)
 
     def wake_all(self) -> None:
         if self.on_lost_hints is not None:

@@ -37,7 +37,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -46,7 +48,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.routing import WebSocketRoute
-from starlette.websockets import WebSocketState
 
 from . import frames, latency, store
 from .api import chat_out, lobby_of
@@ -57,7 +58,7 @@ from .pace import Pace
 from .schemas import ID_MAX, SEQ_MAX, CommandIn
 from .security import COOKIES, client_key, origin_allowed
 from .service import Service
-from .wsproto import FRAME_WRITE, text_frame
+from .wsproto import fast_sender, send_text
 
 log = logging.getLogger("starport.ws")
 
@@ -83,47 +84,6 @@ class Hello(BaseModel):
 
 
 dumps = frames.dumps
-
-
-async def _send_msg(websocket: WebSocket, msg: dict[str, Any]) -> None:
-    """A small message of this socket's own: its JSON bytes straight into a frame."""
-    await _send_frame(websocket, frames.dumpb(msg), None)
-
-
-async def _send_text(websocket: WebSocket, text: str) -> None:
-    """A message made by ``frames``: the same string object (an ``events`` message shared by
-    the sockets it admits alike, a view made once per link kind) is encoded and framed once."""
-    await _send_frame(websocket, None, text)
-
-
-FRAMES_KEPT = 64  # the frames of the strings last sent, by identity (``_framed``)
-_framed: dict[int, tuple[str, bytes]] = {}
-
-
-def _frame_of(text: str) -> bytes:
-    """``text``'s frame, made once while the string is among the last ``FRAMES_KEPT`` sent
-    (the entry holds the string, so its id is not reused while it is kept)."""
-    kept = _framed.get(id(text))
-    if kept is not None and kept[0] is text:
-        return kept[1]
-    frame = text_frame(text.encode())
-    if len(_framed) >= FRAMES_KEPT:
-        _framed.clear()
-    _framed[id(text)] = (text, frame)
-    return frame
-
-
-async def _send_frame(websocket: WebSocket, payload: bytes | None, text: str | None) -> None:
-    """Send ``payload`` (or ``text``) as one text frame: written to the transport at once
-    through the protocol's ``write_frame`` (``wsproto.py``) when it can take it, else the
-    ordinary way (Starlette, uvicorn: close handshake, back-pressure, errors as ever; also
-    where there is no such extension, as under the TestClient or another server)."""
-    write = websocket.scope.get("extensions", {}).get(FRAME_WRITE)
-    if write is not None and websocket.application_state is WebSocketState.CONNECTED:
-        frame = text_frame(payload) if payload is not None else _frame_of(text or "")
-        if write(frame):
-            return
-    await websocket.send_text(text if text is not None else (payload or b"").decode())
 
 
 # what a client that goes away raises at our next send or receive (uvicorn's
@@ -164,6 +124,9 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
     if opened is None:
         return
     sub, tokens = opened
+    fast = fast_sender(websocket)
+    if fast is not None and sub.want_view and sub.inline_view:
+        sub.direct = functools.partial(_push_now, service, fast)
     cap = service.settings.ws_max_message
     service.hub.add(sub)
     sub.poke("r")  # the link may have been re-issued since it was checked above
@@ -194,7 +157,7 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
                     sub.sent = after  # resends coalesce: at most RESYNCS a second
                     _paced_poke(sub, resyncs)
             elif kind == "ping":
-                await _send_msg(websocket, {"type": "pong"})
+                await send_text(websocket, dumps({"type": "pong"}))
             elif kind == "command" and isinstance(parsed, dict):
                 await _command(service, websocket, sub, tokens, parsed)
             del msg, data, parsed  # nothing of a message outlives its handling
@@ -202,6 +165,7 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         service.hub.remove(sub)
+        sub.direct = None
         if sub.later is not None:
             sub.later.cancel()
         sender.cancel()
@@ -243,9 +207,9 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
                      digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view,
                      inline_view=hello.inline_view, inline_ack=hello.inline_ack)
-    await _send_msg(websocket, {"type": "hello", "role": ident.role, "seat": ident.seat,
-                                "seq": table.seq or 0,
-                                "table": table.model_dump(mode="json")})
+    await send_text(websocket, dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
+                                     "seq": table.seq or 0,
+                                     "table": table.model_dump(mode="json")}))
     return sub, tokens[:4]
 
 
@@ -270,15 +234,15 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
     except ValidationError as exc:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid command"}
         where = ".".join(["body", *(str(p) for p in first.get("loc", ()))])  # as the POST
-        await _send_msg(websocket, {"type": "error", "for": "command",
-                                    "client_id": client_id, "status": 422,
-                                    "code": "invalid",
-                                    "message": f"{where}: {first.get('msg', '')}"})
+        await send_text(websocket, dumps({"type": "error", "for": "command",
+                                         "client_id": client_id, "status": 422,
+                                         "code": "invalid",
+                                         "message": f"{where}: {first.get('msg', '')}"}))
         return
     except Refusal as refusal:
-        await _send_msg(websocket, {"type": "error", "for": "command",
-                                    "client_id": client_id, "status": refusal.status,
-                                    **refusal.detail()})
+        await send_text(websocket, dumps({"type": "error", "for": "command",
+                                         "client_id": client_id, "status": refusal.status,
+                                         **refusal.detail()}))
         return
     if latency.ON:
         latency.answered(table_id, out.seq)
@@ -286,9 +250,10 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
            "duplicate": out.duplicate}
     if sub.inline_ack and sub.ack is None and sub.sent < out.seq:
         sub.ack = ack  # its events are on their way to this socket: they carry it
-        sub.poke("g")
+        if not sub.queued:  # else the hub's direct push, next turn, takes it along
+            sub.poke("g")
         return
-    await _send_msg(websocket, {"type": "ack", **ack})
+    await send_text(websocket, dumps({"type": "ack", **ack}))
 
 
 def _with_ack(text: str, sub: Subscriber) -> str:
@@ -305,7 +270,7 @@ async def _lone_ack(websocket: WebSocket, sub: Subscriber) -> None:
     ack = sub.ack
     if ack is not None and sub.sent >= ack["seq"]:
         sub.ack = None
-        await _send_msg(websocket, {"type": "ack", **ack})
+        await send_text(websocket, dumps({"type": "ack", **ack}))
 
 
 def _paced_poke(sub: Subscriber, pace: Pace) -> None:
@@ -334,7 +299,7 @@ async def allowed(websocket: WebSocket, kind: str, key: str) -> bool:
 async def _refuse(websocket: WebSocket, code: str, message: str, *,
                   close: int = POLICY) -> None:
     with contextlib.suppress(Exception):
-        await _send_msg(websocket, {"type": "error", "code": code, "message": message})
+        await send_text(websocket, dumps({"type": "error", "code": code, "message": message}))
         await websocket.close(code=close)
 
 
@@ -350,19 +315,19 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
                 await service.table_changed(sub.table_id)
                 table = await service.db(lobby_of, service, sub.table_id)
                 if table is not None:
-                    await _send_msg(websocket, {"type": "table",
-                                                "table": table.model_dump(mode="json")})
+                    await send_text(websocket, dumps({"type": "table",
+                                                     "table": table.model_dump(mode="json")}))
                 kinds.add("g")
             if "o" in kinds and "t" not in kinds:  # a lobby carries the seats online too
                 online = sorted(service.hub.seats_online(sub.table_id))
-                await _send_msg(websocket, {"type": "presence", "online": online})
+                await send_text(websocket, dumps({"type": "presence", "online": online}))
             if "c" in kinds:
                 await _send_chat(service, websocket, sub)
             if "g" in kinds or "p" in kinds:
                 await _send_events(service, websocket, sub)
                 await _lone_ack(websocket, sub)
             if "p" in kinds:
-                await _send_msg(websocket, {"type": "ping", "seq": sub.sent})
+                await send_text(websocket, dumps({"type": "ping", "seq": sub.sent}))
     except (WebSocketDisconnect, RuntimeError, ConnectionError):
         pass
     except asyncio.CancelledError:
@@ -379,8 +344,8 @@ async def _send_chat(service: Service, websocket: WebSocket, sub: Subscriber) ->
             return store.chat(conn, sub.table_id, sub.chat_sent)
 
     for row in await service.db(read):
-        await _send_msg(websocket, {"type": "chat",
-                                    "message": chat_out(row).model_dump(mode="json")})
+        await send_text(websocket, dumps({"type": "chat",
+                                         "message": chat_out(row).model_dump(mode="json")}))
         sub.chat_sent = row.id
 
 
@@ -390,7 +355,7 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     if entry is None:
         return
     if sub.sent > entry.committed:  # the client claims events we do not have: start over
-        await _send_msg(websocket, {"type": "reset", "seq": entry.committed})
+        await send_text(websocket, dumps({"type": "reset", "seq": entry.committed}))
         sub.sent = 0
     events = await service.events_after(entry, sub.sent)
     if not events:
@@ -404,31 +369,66 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     if settled and sub.want_view and sub.inline_view:  # events and view in one frame
         text = frames.with_view(text, entry, sub.viewer, sub.role)
         start = latency.now() if latency.ON else 0.0
-        await _send_text(websocket, _with_ack(text, sub))
+        await send_text(websocket, _with_ack(text, sub))
         if latency.ON:
             latency.sent(sub.table_id, sub.sent, sub.viewer, woke, start)
         await _your_turn(websocket, entry, sub)
         return
-    await _send_text(websocket, _with_ack(text, sub))
+    await send_text(websocket, _with_ack(text, sub))
     if entry.seq != entry.committed or sub.sent != entry.committed:
         return  # a command is being written: the next wake-up sends the rest and the extras
     if not await _your_turn(websocket, entry, sub):
         return  # moved on while we sent: the next wake-up sends the view
     if sub.want_view:  # made once per link kind and seq, serialized once
-        await _send_text(websocket, frames.view_message(entry, sub.viewer, sub.role))
+        await send_text(websocket, frames.view_message(entry, sub.viewer, sub.role))
+
+
+def _waited_for(entry: Any, sub: Subscriber) -> tuple[bool, bool]:
+    """Whether the game waits for this socket's viewer now, and whether that just began
+    for a seat (its ``your_turn`` is due)."""
+    pending = frames.pending_of(entry)
+    waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
+    return waiting, waiting and not sub.was_pending and sub.role == "seat"
 
 
 async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     """``your_turn`` when this seat has just become one the game waits for; False if the game
     moved on meanwhile."""
-    pending = frames.pending_of(entry)
-    waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
-    turn = waiting and not sub.was_pending and sub.role == "seat"
-    sub.was_pending = waiting
+    sub.was_pending, turn = _waited_for(entry, sub)
     if turn:
-        await _send_msg(websocket, {"type": "your_turn", "seq": entry.seq,
-                                    "prompt": pending.prompt if pending else ""})
+        pending = frames.pending_of(entry)
+        await send_text(websocket, dumps({"type": "your_turn", "seq": entry.seq,
+                                         "prompt": pending.prompt if pending else ""}))
         return entry.seq == entry.committed and sub.sent == entry.committed
+    return True
+
+
+def _push_now(service: Service, fast: Callable[[bytes], bool], sub: Subscriber) -> bool:
+    """``_send_events``'s usual case written at once, for the hub's direct pushes
+    (``Hub._game_moved``): the game's new events in memory, with the link's view and the ack
+    they carry, in one frame. False, with nothing sent or changed, whenever the sender task
+    must do it: the game not settled or behind another process's commits, events no longer
+    in memory, a ``your_turn`` to announce, a latency trace running, the socket not
+    writable at once."""
+    entry = service.entries.get(sub.table_id)
+    if (latency.ON or entry is None or entry.seq != entry.committed
+            or entry.remote_seq > entry.seq):
+        return False
+    game = entry.game
+    if not game.base_seq <= sub.sent < entry.committed:
+        return False
+    waiting, turn = _waited_for(entry, sub)
+    if turn:
+        return False
+    events = game.events[sub.sent - game.base_seq:entry.committed - game.base_seq]
+    text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
+    sent, ack = sub.sent, sub.ack
+    sub.sent = events[-1].seq
+    text = _with_ack(frames.with_view(text, entry, sub.viewer, sub.role), sub)
+    if not fast(text.encode()):
+        sub.sent, sub.ack = sent, ack
+        return False
+    sub.was_pending = waiting
     return True
 
 

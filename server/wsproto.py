@@ -1,80 +1,94 @@
-"""A game message from our bytes to the socket: uvicorn's websocket protocol with a fast send.
+"""Our websocket protocol for uvicorn: its own, plus a way to write a text frame at once.
 
-uvicorn's sans-I/O websocket protocol sends a text message through Starlette's ``send``, its
-own ``send`` (an ``await`` on the ``writable`` event, ``str.encode``), websockets'
-``send_text`` -> ``send_frame`` -> ``Frame.serialize`` -> ``data_to_send`` and a join before
-``transport.write``: ~11.5% of the server's samples for one frame a socket a command
-(``docs/performance.md``, "The sixth round"). Server frames are unmasked and, without
-compression (DESIGN.md: none), a text frame is a 2/4/10-byte header and the payload, so
-``FrameSend`` puts ``write_frame`` into the ASGI scope's extensions (``FRAME_WRITE``): it
-writes a frame made by ``text_frame`` straight to the transport when nothing in the
-connection's state asks for more, and returns False otherwise, so that the caller sends the
-ordinary way and uvicorn deals with the close handshake, back-pressure and errors as always.
+A message sent the ASGI way (``websocket.send_text``) goes through Starlette's ``send``
+(its state checks, the middleware's wrapped ``send``), uvicorn's protocol (``await
+writable.wait()``, ``str.encode``) and websockets' ``Protocol`` (``send_text`` ->
+``send_frame`` -> ``Frame.serialize`` -> ``data_to_send`` -> ``b"".join``) before
+``transport.write``: about a quarter of the event loop's time under load went there for
+four frames a command (``docs/performance.md``, "The sixth round: a frame straight to the
+socket").
 
-Client frames are still parsed by websockets (masking, fragments, control frames, the size
-cap): this module changes nothing on the receive side.
+``Protocol`` is uvicorn's sans-I/O protocol, unchanged but for one thing: at the handshake
+it puts ``send_now`` in the ASGI scope's ``extensions`` (``FAST``). ``send_now(payload)``
+writes one unfragmented, unmasked text frame (RFC 6455, 5.2: a server's frames are not
+masked) straight to the transport -- when, and only when, the normal way would have written
+it at once: the handshake done, no close sent or received, the connection open, the
+transport not paused for flow control. Otherwise it answers False and the caller sends the
+normal way, so closing handshakes, back-pressure and errors behave exactly as before.
+What a client sends is still read and checked by websockets (masking, fragments, control
+frames, the size cap).
+
+``send_text(websocket, text)`` is the one helper the server's sockets send with: the fast
+way when the socket has it, the ASGI way otherwise (Starlette's TestClient, another server).
 """
 
 from __future__ import annotations
 
-import struct
+from collections.abc import Callable
 from typing import Any
 
+from starlette.websockets import WebSocket
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.http11 import Request
 from websockets.protocol import State
 
-FRAME_WRITE = "starport.write_frame"  # the ASGI scope extension: ``write_frame(bytes) -> bool``
-
-_TEXT_FIN = 0x81  # FIN bit and opcode 1 (text), RFC 6455 5.2
-_SHORT = struct.Struct("!BB")
-_MEDIUM = struct.Struct("!BBH")
-_LONG = struct.Struct("!BBQ")
+FAST = "starport.send_now"  # the scope extension's key
+TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
 
 
-def text_frame(payload: bytes) -> bytes:
-    """A whole, unmasked text frame of ``payload`` (UTF-8) as a server sends it (RFC 6455
-    5.2: 7-bit length, or 126 and 16 bits, or 127 and 64 bits)."""
-    n = len(payload)
-    if n < 126:
-        return _SHORT.pack(_TEXT_FIN, n) + payload
-    if n < 65536:
-        return _MEDIUM.pack(_TEXT_FIN, 126, n) + payload
-    return _LONG.pack(_TEXT_FIN, 127, n) + payload
+def frame_header(length: int) -> bytes:
+    """The header of an unmasked, final text frame whose payload is ``length`` bytes."""
+    if length < 126:
+        return bytes((TEXT_FIN, length))
+    if length < 1 << 16:
+        return bytes((TEXT_FIN, 126)) + length.to_bytes(2, "big")
+    return bytes((TEXT_FIN, 127)) + length.to_bytes(8, "big")
 
 
-class FrameSend(WebSocketsSansIOProtocol):
-    """uvicorn's protocol (``uvicorn.run(ws="server.wsproto:FrameSend")``) with
-    ``write_frame`` in the scope's extensions."""
+class Protocol(WebSocketsSansIOProtocol):
+    """uvicorn's websocket protocol with ``send_now`` in the scope (see the module)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.slow_sends = 0  # sends under way the ordinary way (waiting for ``writable``)
-
-    def handle_connect(self, event: Request) -> None:
-        super().handle_connect(event)
-        scope = getattr(self, "scope", None)  # none when the upgrade was refused
-        if scope is not None:
-            scope["extensions"][FRAME_WRITE] = self.write_frame
+        self.slow_sends = 0  # sends under way the ASGI way (waiting for ``writable``)
 
     async def send(self, message: Any) -> None:
+        """uvicorn's, counted: while one waits, ``send_now`` declines (frames keep order)."""
         self.slow_sends += 1
         try:
             await super().send(message)
         finally:
             self.slow_sends -= 1
 
-    def write_frame(self, frame: bytes) -> bool:
-        """Write ``frame`` (``text_frame``) now if the connection is open for it: handshake
-        done, no close sent or received, not lost, no compression, the transport not paused
-        (flow control) nor closing, and no ordinary send waiting (frames keep their order).
-        False otherwise: send it the ordinary way."""
-        conn = self.conn
-        if (self.slow_sends or not self.handshake_complete or self.close_sent
-                or self.disconnected or self.initial_response is not None
-                or not self.writable.is_set() or conn.state is not State.OPEN
-                or conn.extensions or conn.writes or conn.expect_continuation_frame
-                or self.transport.is_closing()):
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:  # the upgrade was accepted: the app gets the scope
+            scope["extensions"][FAST] = self.send_now
+
+    def send_now(self, payload: bytes) -> bool:
+        """Write ``payload`` as one text frame now; False (nothing written) when the normal
+        way must be taken: not yet or no longer open, the transport's buffer full, an ASGI
+        send still waiting (this frame would overtake it), bytes of websockets' own not yet
+        written, or a compression extension in use."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete
+                or self.initial_response is not None or not self.writable.is_set()
+                or self.conn.state is not State.OPEN or self.transport.is_closing()
+                or self.slow_sends or self.conn.writes or self.conn.extensions
+                or self.conn.expect_continuation_frame):
             return False
-        self.transport.write(frame)
+        self.transport.write(frame_header(len(payload)) + payload)
         return True
+
+
+def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
+    """The socket's ``send_now``, when our protocol serves it."""
+    extensions = websocket.scope.get("extensions") or {}
+    sender: Callable[[bytes], bool] | None = extensions.get(FAST)
+    return sender
+
+
+async def send_text(websocket: WebSocket, text: str) -> None:
+    """Send ``text``: at once when the socket allows it, else the ASGI way."""
+    fast = fast_sender(websocket)
+    if fast is None or not fast(text.encode()):
+        await websocket.send_text(text)

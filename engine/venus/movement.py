@@ -39,6 +39,7 @@ class _Map:
 
     boxes: int  # what the boxes show (per box: its face-up marker, or hidden/empty), interned
     gates: dict[int, str]  # face-up Tele Gates: number -> dot (shared: read only)
+    gates_key: tuple[tuple[int, str], ...]  # the same, sorted (for the terrain key)
     held: tuple[QBox, ...]  # the boxes themselves: keeps their ids unique while cached
 
 
@@ -51,17 +52,30 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
     A ``QBox`` is frozen and ``evolve`` replaces it when its marker is revealed, taken or
     blasted (6.1, 6.11, 15.42), and a ``Marker`` is never changed in place; so the same box
     objects at the same dots show the same map. The cache is keyed by the dots and the
-    boxes' ids; each entry holds its boxes, so no id is reused while the entry lives."""
+    boxes' ids; each entry holds its boxes, so no id is reused while the entry lives.
+
+    The map last read from a dict is kept with it (by its id; the entry holds the dict), so
+    the commands of a game, which ask about the same boxes dict over and over, only check
+    that its dots and boxes are still the ones read."""
     held = tuple(qboxes.values())
-    key = (tuple(qboxes), tuple(map(id, held)))
+    dots = tuple(qboxes)
+    last = _LAST.get(id(qboxes))
+    if last is not None and last[0] is qboxes and last[2] == held and last[1] == dots:
+        return last[3]
+    key = (dots, tuple(map(id, held)))
     found = _MAPS.get(key)
     if found is None:
         if len(_MAPS) >= _MAPS_MAX:
             _MAPS.clear()
         found = _MAPS[key] = _read_map(qboxes, held)
+    if len(_LAST) >= _MAPS_MAX:
+        _LAST.clear()
+    _LAST[id(qboxes)] = (qboxes, dots, held, found)
     return found
 
 
+# The map last read from each boxes dict: id -> (the dict, its dots, its boxes, the map).
+_LAST: dict[int, tuple[dict[str, QBox], tuple[str, ...], tuple[QBox, ...], _Map]] = {}
 _MAPS_MAX = 4096
 
 
@@ -82,7 +96,7 @@ def _read_map(qboxes: dict[str, QBox], held: tuple[QBox, ...]) -> _Map:
         if len(_SHOWN) >= _MAPS_MAX:
             _SHOWN.clear()  # a view seen again then gets a new number: never a wrong one
         number = _SHOWN[boxes] = next(_SHOWN_NUMBERS)
-    return _Map(number, gates, held)
+    return _Map(number, gates, tuple(sorted(gates.items())), held)
 
 
 # What the boxes show -> a number standing for it in the terrain keys (cheap to hash).
@@ -173,43 +187,60 @@ class Step:
         object.__setattr__(self, "edge_set", frozenset(self.edges))
 
 
-@dataclass
+# raw moves by (dot, Pilot Numbers, Jump Start, free step), and by dot alone for plain dots
+_Raw = dict[object, list[tuple[Step, frozenset[str]]]]
+_NO_GATES: dict[int, str] = {}  # 8.47: the Gate Lock switched on (shared: read only)
+_NO_COLORS: frozenset[DotColor] = frozenset()
+_NO_PORTS: frozenset[str] = frozenset()
+
+
 class Mover:
-    """The facts of one turn that stay fixed while the ship moves."""
+    """The facts of one turn that stay fixed while the ship moves.
 
-    board: Board
-    state: VenusState
-    seat: int
-    dice: tuple[int, ...]
-    heading: str | None = None
-    colors: frozenset[DotColor] = frozenset()
-    shields: int = 0
-    air_foil: bool = False
-    switch_switch: bool = False
-    jump_start: bool = False
-    gates: dict[int, str] = field(default_factory=dict)  # face-up working Tele Gates
-    gate_as_blue: bool = False  # 2012 Gate Lock: any gate may be left as a blue space
-    _markers: dict[str, Marker | None] = field(default_factory=dict, repr=False)
-    _facts: dict[str, DotFacts] = field(default_factory=dict, repr=False)
-    _raw: dict[tuple[str, tuple[int, ...], bool, bool], list[tuple[Step, frozenset[str]]]] = (
-        field(default_factory=dict, repr=False)
-    )
-    _map: _Map | None = field(default=None, repr=False)  # ``_map_of(state.qboxes)``, if known
+    A plain class with slots: three are built per command (the legal commands, the
+    reachable query, ``decide``), so building one is kept to a few attribute stores."""
 
-    def __post_init__(self) -> None:
+    __slots__ = ("board", "state", "seat", "dice", "heading", "colors", "shields", "air_foil",
+                 "switch_switch", "jump_start", "gates", "gate_as_blue", "_markers", "_facts",
+                 "_raw", "_map", "_dice_set")
+
+    def __init__(
+        self, board: Board, state: VenusState, seat: int, dice: tuple[int, ...],
+        heading: str | None = None, colors: frozenset[DotColor] = frozenset(), shields: int = 0,
+        air_foil: bool = False, switch_switch: bool = False, jump_start: bool = False,
+        gates: dict[int, str] | None = None, gate_as_blue: bool = False,
+        _map: _Map | None = None,
+    ) -> None:
+        self.board = board
+        self.state = state
+        self.seat = seat
+        self.dice = dice
+        self.heading = heading
+        self.colors = colors
+        self.shields = shields
+        self.air_foil = air_foil
+        self.switch_switch = switch_switch
+        self.jump_start = jump_start
+        self.gates: dict[int, str] = _NO_GATES if gates is None else gates  # face-up, working
+        self.gate_as_blue = gate_as_blue  # 2012 Gate Lock: any gate may be left as blue
+        self._map = _map  # ``_map_of(state.qboxes)``, if known
+        self._dice_set: tuple[int, ...] | None = None
+        self._share()
+
+    def _share(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.
 
         They depend only on the board, the ship's kit and what lies face up on the map
         (never on the dice, the position or the turn), so ``legal_actions``, ``decide`` and
         the reachable query reuse them from one command to the next."""
-        if self._facts or self._raw or self._markers:
-            return
         shared = _TERRAIN.get(key := self._terrain_key())
         if shared is None:
             if len(_TERRAIN) >= _TERRAIN_MAX:
                 _TERRAIN.clear()
             shared = _TERRAIN[key] = ({}, {}, {})
-        self._markers, self._facts, self._raw = shared
+        self._markers: dict[str, Marker | None] = shared[0]
+        self._facts: dict[str, DotFacts] = shared[1]
+        self._raw: _Raw = shared[2]
         if not self.switch_switch:
             # The raw moves ignore the Shields, Spaceports, Forts and Rastur (only the dots'
             # colours, "?" boxes and Tele Gates shape them), so more terrains share them.
@@ -224,41 +255,44 @@ class Mover:
 
     def _terrain_key(self) -> tuple[object, ...]:
         state = self.state
-        boxes = (self._map or _map_of(state.qboxes)).boxes
-        forts, rastur = state.forts, state.rastur
+        seen = self._map or _map_of(state.qboxes)
+        forts, rastur, ports = state.forts, state.rastur, state.spaceports
         return (
             id(self.board), self.board.edition, self.colors, self.shields, self.air_foil,
             self.switch_switch, self.jump_start,
-            tuple(sorted(self.gates.items())) if self.gates else (), boxes,
+            (seen.gates_key if self.gates is seen.gates else
+             tuple(sorted(self.gates.items())) if self.gates else ()), seen.boxes,
             self.gate_as_blue,
-            frozenset(state.spaceports),
+            frozenset(ports) if ports else _NO_PORTS,
             tuple(sorted((dot, owner == self.seat) for dot, owner in forts.items()))
             if forts else (),
             tuple(sorted(rastur.items())) if rastur else (),
         )
 
+    def _probe(self, dice: tuple[int, ...], heading: str | None) -> Mover:
+        """This Mover with other dice and heading: the same terrain, so its caches too."""
+        probe = Mover.__new__(Mover)
+        for name in Mover.__slots__:
+            setattr(probe, name, getattr(self, name))
+        probe.dice, probe.heading, probe._dice_set = dice, heading, None
+        return probe
+
     @classmethod
     def for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:
-        player = state.players[turn.seat]
-        colors: frozenset[DotColor] = frozenset()
+        seat = turn.seat
+        player = state.players[seat]
+        off = turn.drives_off
+        colors = _NO_COLORS
         for drive in drives_of(player):
-            if drive not in turn.drives_off:
-                colors |= DRIVE_COLORS[drive]
+            if drive not in off:
+                colors = colors | DRIVE_COLORS[drive]
+        relics = player.relics
         seen = _map_of(state.qboxes)
         return cls(
-            board=board,
-            state=state,
-            seat=turn.seat,
-            dice=tuple(turn.dice),
-            heading=turn.heading,
-            colors=colors,
-            shields=shields_of(player),
-            air_foil="air_foil" in player.relics,
-            switch_switch="switch_switch" in player.relics,
-            jump_start="jump_start" in player.relics,
-            gates={} if turn.gate_lock else dict(seen.gates),
-            gate_as_blue=per_gate_lock(state, turn.seat),
-            _map=seen,
+            board, state, seat, tuple(turn.dice), turn.heading, colors, shields_of(player),
+            "air_foil" in relics, "switch_switch" in relics, "jump_start" in relics,
+            _NO_GATES if turn.gate_lock else seen.gates,
+            per_gate_lock(state, seat), seen,
         )
 
     # --- what a dot is, for this ship ---------------------------------------------------
@@ -456,48 +490,64 @@ class Mover:
 
     def steps(self, pos: Position) -> list[Step]:
         """Every legal next move from ``pos`` (the declaration binds the first one, 5.31)."""
-        free = pos.free_step
-        if pos.mp <= 0 and not free:
+        return self.steps_from(pos.dot, pos.mp, pos.used, pos.pilot, pos.moves, pos.free_step,
+                               pos.jumped)
+
+    def steps_from(self, here: str, mp: int, used: frozenset[str], pilot: int | None,
+                   moves: int, free: bool, jumped: bool) -> list[Step]:
+        """``steps`` of the position given field by field (the reachable search's calls)."""
+        if mp <= 0 and not free:
             return []
-        here = pos.dot
+        raw = self._raw.get(here)  # a plain dot's moves (no gate, no circle): the usual case
+        if raw is None or (not moves and self.jump_start):
+            raw = self._raw_at(here, pilot, moves, free, jumped)
+        if free:
+            candidates = [replace(s, mp=0) for s, back in raw
+                          if not back or used.isdisjoint(back)]
+        else:
+            candidates = [s for s, back in raw
+                          if s.mp <= mp and (not back or used.isdisjoint(back))]
+        if not moves and self.heading is not None:
+            heading = self.heading
+            declared = [s for s in candidates if s.to == heading]
+            if declared:
+                return declared  # 5.31, 6.42, 6.52, 8.43: the declared first dot binds
+        return candidates
+
+    def _raw_at(self, here: str, pilot: int | None, moves: int, free: bool,
+                jumped: bool) -> list[tuple[Step, frozenset[str]]]:
+        """The raw moves from ``here`` (cached per terrain): a Tele Gate's (6.5), a
+        Navigation Circle's (6.4) and a Jump Start's (8.43) depend on the Pilot Numbers."""
         number = self.telegate(here)
-        if number is not None and pos.jumped and destination_gate_idle(self.board.edition):
+        circle = self.board.dots[here].kind is DotKind.CIRCLE
+        plain = number is None and not circle
+        if number is not None and jumped and destination_gate_idle(self.board.edition):
             number = None  # 2012 "Telegates": "the destination telegate is not resolved"
         jump_start = (
-            pos.moves == 0
+            moves == 0
             and self.jump_start
             and number is None
             and self.heading is not None
             and self.heading in self.gates.values()
         )
-        if jump_start or number is not None or self.board.dots[here].kind is DotKind.CIRCLE:
-            if pos.pilot is not None and not self.switch_switch:
-                pilots: tuple[int, ...] = (pos.pilot,)
+        if jump_start or number is not None or circle:
+            if pilot is not None and not self.switch_switch:
+                pilots: tuple[int, ...] = (pilot,)
             else:
-                pilots = self.__dict__.get("_dice_set") or self._dice_choices()
+                pilots = self._dice_set or self._dice_choices()
             key: tuple[str, tuple[int, ...], bool, bool] = (here, pilots, jump_start, free)
         else:
             key = (here, (), False, False)  # a plain dot: its paths ignore dice and free step
         raw = self._raw.get(key)
         if raw is None:
             raw = self._raw[key] = self._raw_steps(here, key[1], number, jump_start, free)
-        used = pos.used
-        if free:
-            candidates = [replace(s, mp=0) for s, back in raw
-                          if not back or used.isdisjoint(back)]
-        else:
-            mp = pos.mp
-            candidates = [s for s, back in raw
-                          if s.mp <= mp and (not back or used.isdisjoint(back))]
-        if pos.moves == 0 and self.heading is not None:
-            declared = [s for s in candidates if s.to == self.heading]
-            if declared:
-                return declared  # 5.31, 6.42, 6.52, 8.43: the declared first dot binds
-        return candidates
+        if plain and not jump_start:
+            self._raw[here] = raw
+        return raw
 
     def _dice_choices(self) -> tuple[int, ...]:
         """``pilot_choices`` with no number chosen yet, kept for the search's many calls."""
-        found = self.__dict__["_dice_set"] = tuple(sorted(set(self.dice)))
+        found = self._dice_set = tuple(sorted(set(self.dice)))
         return found
 
     def _raw_steps(
@@ -536,11 +586,8 @@ class Mover:
 
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
-        fields = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
         # the same terrain (only the dice and heading differ): it shares this Mover's caches
-        probe = Mover(**{**fields, "dice": (1, 2, 3, 4, 5, 6), "heading": None},
-                      _markers=self._markers, _facts=self._facts, _raw=self._raw,
-                      _map=self._map)
+        probe = self._probe((1, 2, 3, 4, 5, 6), None)
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:

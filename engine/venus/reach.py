@@ -18,13 +18,13 @@ bench). Every path returned is legal: each is checked against its own history.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.kernel.paths import Trail, no_cycle_collection, trail_spaces
 
 from .board import Board, load_board
 from .encounters import JUMPS, only_last_step_blocks
-from .movement import Mover, Position, position_of
+from .movement import Mover, position_of
 from .state import VenusState
 
 
@@ -89,76 +89,82 @@ def _search(state: VenusState, board: Board | None) -> _Best:
         if old is None or (paid, length) < (old[0], old[1]):
             best[key] = (paid, length, trail, pilot, mp)
 
-    steps_of = mover.steps
+    steps_of = mover.steps_from
     facts_known = mover._facts
     facts_of = mover.facts
+    dice = mover._dice_set or mover._dice_choices()  # 6.41: the numbers he may choose
 
     start_pilot = start.pilot
     last_only = only_last_step_blocks(mover.board.edition)  # 2012 backtracking
 
-    def visit(pos: Position, cash: int, trail: Trail, length: int, pilot: int | None,
-              paid: int) -> None:
+    # A position travels as its fields (dot, MP left, paths used, Pilot Number, moves made,
+    # free step, jumped: ``movement.Position``), not as an object built per arrival.
+    def visit(dot: str, mp: int, used: frozenset[str], number: int | None, moves: int,
+              free: bool, jumped: bool, cash: int, trail: Trail, length: int,
+              pilot: int | None, paid: int) -> None:
         # dropped when an earlier arrival at this state dominates it (or the cap is hit)
-        key = (pos.dot, pos.mp, pos.pilot, pos.free_step, pos.jumped)
+        key = (dot, mp, number, free, jumped)
         kept = seen.get(key)
         if kept is None:
             kept = seen[key] = []
-        used = pos.used
         for was_used, money in kept:
             if money >= cash and was_used <= used:
                 return
         if len(kept) >= KEEP:
             return
         kept.append((used, cash))
-        steps = steps_of(pos)
-        if not steps and trail is not None:
-            facts = mover.facts(pos.dot)
-            if facts.due is not None:
-                return  # on a Penalty: stopping there for free is the "penalty" destination
-            end = "land" if facts.landable else ("out_of_mp" if pos.mp <= 0 else "trapped")
-            record(pos.dot, end, trail, length, pilot, pos.mp, paid)
+        steps = steps_of(dot, mp, used, number, moves, free, jumped)
+        if not steps:
+            if trail is not None:
+                facts = facts_known.get(dot) or facts_of(dot)
+                if facts.due is not None:
+                    return  # on a Penalty: stopping there for free is the "penalty" destination
+                end = "land" if facts.landable else ("out_of_mp" if mp <= 0 else "trapped")
+                record(dot, end, trail, length, pilot, mp, paid)
             return
-        if steps and trail is not None and pos.pilot is None:
+        if trail is not None and number is None:
             # 6.43: a Pilot Number whose arrow points back stops him here (he may choose it)
             covered = {s.pilot for s in steps}
             if None not in covered:
-                for number in mover.pilot_choices(pos):
-                    if number not in covered:
-                        record(pos.dot, "trapped", trail, length,
-                               pilot if pilot is not None else number, pos.mp, paid)
-        moves = pos.moves + 1
+                for choice in dice:
+                    if choice not in covered:
+                        record(dot, "trapped", trail, length,
+                               pilot if pilot is not None else choice, mp, paid)
+        moves += 1
         for step in steps:
             # arriving at the step's dot (inlined: the search's innermost loop)
             to = step.to
-            mp = pos.mp - step.mp
+            left_mp = mp - step.mp
             way: Trail = (trail, step)
             far = length + len(step.skipped) + 1
             on = pilot
+            step_pilot = step.pilot
             if on is None and start_pilot is None:
-                on = step.pilot
-            elif trail is None and step.pilot is not None and step.pilot != start_pilot:
-                on = step.pilot  # 8.46: the first move switches the number; MoveAlong names it
+                on = step_pilot
+            elif trail is None and step_pilot is not None and step_pilot != start_pilot:
+                on = step_pilot  # 8.46: the first move switches the number; MoveAlong names it
             facts = facts_known.get(to) or facts_of(to)
             if facts.hidden:
-                record(to, "reveal", way, far, on, mp, paid)
+                record(to, "reveal", way, far, on, left_mp, paid)
                 continue
             if facts.landable:
-                record(to, "land", way, far, on, mp, paid)
+                record(to, "land", way, far, on, left_mp, paid)
             due = facts.due
             left, spent = cash, paid
             if due is not None:
-                record(to, "penalty", way, far, on, mp, paid)
+                record(to, "penalty", way, far, on, left_mp, paid)
                 if cash < due:
                     continue
                 left -= due
                 spent += due
             edges = step.edge_set
-            nxt = Position(to, mp, edges if last_only else used | edges if edges else used,
-                           step.pilot if step.pilot is not None else pos.pilot, moves,
-                           jumped=step.via in JUMPS)
-            visit(nxt, left, way, far, on, spent)  # noqa: F821 (emptied after the search)
+            now_used = edges if last_only else used | edges if edges else used
+            now_number = step_pilot if step_pilot is not None else number
+            visit(to, left_mp, now_used, now_number, moves, False, step.via in JUMPS,  # noqa: F821
+                  left, way, far, on, spent)  # (``visit`` is emptied after the search)
 
-    visit(replace(start), player.cash, None, 0, None, 0)
+    visit(start.dot, start.mp, start.used, start.pilot, start.moves, start.free_step,
+          start.jumped, player.cash, None, 0, None, 0)
     # ``visit`` calls itself through its closure cell: a reference cycle that would keep
     # every search state alive until the cycle collector ran (its pass was the largest
     # share of a query's cost in a server's profile). Clearing the cell frees them now.

@@ -43,6 +43,13 @@ class Numbering(NamedTuple):
     apply: Callable[[VenusState, Event], None]
 
 
+# Events that leave a turn's Mover as it was (``Decision.mover``): they change the ship's
+# dot, MP, paths used, moves, Pilot Number or free step (all the ``Position``'s), or what a
+# player knows (7.2, 8.45), never the dice, heading, drives, relics, Tele Gates or map.
+KEEPS_MOVER = frozenset({"Moved", "PilotNumberChosen", "FreeSkip", "CultureObserved",
+                         "MarkerSpied"})
+
+
 class Decision:
     """Collects the events of one command, keeping a scratch state up to date (the real
     state itself with a ``Numbering``)."""
@@ -73,17 +80,24 @@ class Decision:
         return self.state.turn
 
     def mover(self) -> Mover:
-        """The Mover of the turn in progress (5, 6, 8), kept until the next event.
+        """The Mover of the turn in progress (5, 6, 8), kept until an event may change it.
 
         The scratch state changes only through ``emit`` (every handler reads it and emits
         events, never writes it), so a Mover built after the n-th event stays right until
-        the (n+1)-th: a revealed marker (6.1), a drive switched off (8.23), a Relic picked
-        up (8.4), a new turn or new dice all arrive as events and rebuild it."""
+        the next event not in ``KEEPS_MOVER``: a revealed marker (6.1), a drive switched off
+        (8.23), a Relic picked up (8.4), a new turn or new dice all arrive as events and
+        rebuild it; a step (``Moved``) does not."""
         cached = self._mover
-        if cached is not None and cached[0] == len(self.events):
-            return cached[1]
+        count = len(self.events)
+        if cached is not None:
+            made, mover = cached
+            if made == count:
+                return mover
+            if all(ev.type in KEEPS_MOVER for ev in self.events[made:]):
+                self._mover = (count, mover)  # none of them changed what it was made from
+                return mover
         mover = Mover.for_turn(self.board, self.state, self.turn)
-        self._mover = (len(self.events), mover)
+        self._mover = (count, mover)
         return mover
 
     def position(self) -> Position:

@@ -1,8 +1,8 @@
-"""The fast send (``server/wsproto.py``, ``ws._send_frame``): frames written straight to the
-transport are byte for byte what the ordinary path writes, flow control, pings and the close
-handshake behave as before, and without the extension (TestClient) messages go the ordinary
-way. A real uvicorn serves a small app that sends through ``ws``'s own functions; the client
-is a raw socket, so the bytes on the wire are what is checked."""
+"""The fast send (``server/wsproto.py``: ``Protocol.send_now``, ``send_text``): frames
+written straight to the transport are byte for byte what the ordinary path writes; flow
+control, pings and the close handshake behave as before; without the extension (TestClient)
+messages go the ordinary way. A real uvicorn serves a small app that sends through
+``wsproto.send_text``; the client is a raw socket, so the bytes on the wire are checked."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ from starlette.websockets import WebSocket
 from websockets.frames import Frame, Opcode
 
 from server import ws as wsmod
-from server.wsproto import FRAME_WRITE, FrameSend, text_frame
+from server import wsproto
+from server.wsproto import FAST, Protocol, frame_header
 
 from .conftest import free_port
 
@@ -36,14 +37,14 @@ MANY = 400  # messages: far more than the socket buffers hold
 @pytest.mark.parametrize("n", [0, 1, 125, 126, 65535, 65536, 70000])
 def test_a_text_frame_is_what_websockets_serializes(n: int) -> None:
     payload = b"x" * n
-    assert text_frame(payload) == Frame(Opcode.TEXT, payload).serialize(mask=False,
+    assert frame_header(n) + payload == Frame(Opcode.TEXT, payload).serialize(mask=False,
                                                                         extensions=[])
 
 
 async def _echo_app(websocket: WebSocket) -> None:
     """Sends what each command asks for: ``same`` (one message the fast way and the ordinary
     way), ``burst`` (``MANY`` big ones through ``ws``, counting the fast ones)."""
-    write = websocket.scope["extensions"][FRAME_WRITE]
+    write = websocket.scope["extensions"][FAST]
     fast = 0
 
     def counting(frame: bytes) -> bool:
@@ -52,7 +53,7 @@ async def _echo_app(websocket: WebSocket) -> None:
         fast += took
         return took
 
-    websocket.scope["extensions"][FRAME_WRITE] = counting
+    websocket.scope["extensions"][FAST] = counting
     await websocket.accept()
     while True:
         msg = await websocket.receive()
@@ -61,14 +62,14 @@ async def _echo_app(websocket: WebSocket) -> None:
         cmd = msg.get("text") or ""
         if cmd == "same":
             text = wsmod.dumps({"type": "events", "é": "ü" * 200})
-            await wsmod._send_text(websocket, text)  # the fast path
+            await wsproto.send_text(websocket, text)  # the fast path
             await websocket.send_text(text)  # the ordinary path
-            await wsmod._send_msg(websocket, {"type": "fast", "n": fast})
+            await wsproto.send_text(websocket, wsmod.dumps({"type": "fast", "n": fast}))
         elif cmd == "burst":
             fast = 0
             for i in range(MANY):
-                await wsmod._send_msg(websocket, {"i": i, "pad": "p" * BIG})
-            await wsmod._send_msg(websocket, {"type": "fast", "n": fast})
+                await wsproto.send_text(websocket, wsmod.dumps({"i": i, "pad": "p" * BIG}))
+            await wsproto.send_text(websocket, wsmod.dumps({"type": "fast", "n": fast}))
         elif cmd == "close":
             await websocket.close(code=4000)
             return
@@ -76,10 +77,10 @@ async def _echo_app(websocket: WebSocket) -> None:
 
 @pytest.fixture
 def served() -> Iterator[int]:
-    """uvicorn with ``FrameSend`` in a thread; its port."""
+    """uvicorn with our ``Protocol`` in a thread; its port."""
     app = Starlette(routes=[WebSocketRoute("/ws", _echo_app)])
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws=FrameSend,
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws=Protocol,
                                            lifespan="off", log_level="warning",
                                            ws_per_message_deflate=False, ws_ping_interval=None))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -168,10 +169,10 @@ def test_ping_pong_and_the_close_handshake_still_work(served: int) -> None:
 
 def test_without_the_extension_messages_go_the_ordinary_way() -> None:
     async def app(websocket: WebSocket) -> None:
-        assert FRAME_WRITE not in websocket.scope.get("extensions", {})
+        assert FAST not in websocket.scope.get("extensions", {})
         await websocket.accept()
-        await wsmod._send_msg(websocket, {"type": "a"})
-        await wsmod._send_text(websocket, wsmod.dumps({"type": "b"}))
+        await wsproto.send_text(websocket, wsmod.dumps({"type": "a"}))
+        await wsproto.send_text(websocket, wsmod.dumps({"type": "b"}))
         await websocket.close()
 
     with TestClient(Starlette(routes=[WebSocketRoute("/ws", app)])) as client, \

@@ -1,0 +1,190 @@
+"""A game's pushes written at once (issue 14, sixth round): the frame ``server/wsproto.py``
+writes straight to the transport, and the hub's direct pushes (``Hub._game_moved``) that do
+without waking each socket's sender task. On the wire the messages are the same as the
+sender's (``test_ws_commands.py`` plays whole games over a real server with them); here,
+what each piece promises."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from uvicorn.config import Config
+from uvicorn.server import ServerState
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+
+from server import wsproto
+from server.hub import Hub, Subscriber
+
+# --- the frame ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 4_700, 65_535, 65_536, 70_000])
+def test_a_frame_is_the_one_websockets_would_write(size: int) -> None:
+    """RFC 6455, 5.2: a final, unmasked text frame, its length in 7, 16 or 64 bits."""
+    payload = b"x" * size
+    ours = wsproto.frame_header(size) + payload
+    assert ours == Frame(Opcode.TEXT, payload).serialize(mask=False)
+
+
+class Transport:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.closing = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+
+async def _app(scope: Any, receive: Any, send: Any) -> None:
+    """Never called: the protocol is driven by hand."""
+
+
+def _open_protocol() -> tuple[wsproto.Protocol, Transport]:
+    config = Config(_app, ws_per_message_deflate=False)
+    config.load()
+    proto = wsproto.Protocol(config, ServerState(), {}, _loop=asyncio.new_event_loop())
+    transport = Transport()
+    proto.transport = transport  # type: ignore[assignment]  # a recording fake
+    proto.handshake_complete = True
+    proto.conn.state = State.OPEN
+    return proto, transport
+
+
+def test_send_now_writes_one_frame_on_an_open_connection() -> None:
+    proto, transport = _open_protocol()
+    assert proto.send_now(b'{"type":"events"}')
+    assert transport.written == [Frame(Opcode.TEXT, b'{"type":"events"}').serialize(mask=False)]
+
+
+@pytest.mark.parametrize("state", ["paused", "close_sent", "disconnected", "handshaking",
+                                   "closing_conn", "closing_transport"])
+def test_send_now_leaves_every_other_case_to_the_normal_way(state: str) -> None:
+    """Back-pressure (the transport paused: uvicorn's ``writable`` cleared), a close sent or
+    received, a lost connection, the handshake not done: nothing written, False, so the
+    caller's ASGI send waits or fails exactly as it did before."""
+    proto, transport = _open_protocol()
+    if state == "paused":
+        proto.pause_writing()
+    elif state == "close_sent":
+        proto.close_sent = True
+    elif state == "disconnected":
+        proto.disconnected = True
+    elif state == "handshaking":
+        proto.handshake_complete = False
+    elif state == "closing_conn":
+        proto.conn.state = State.CLOSING
+    else:
+        transport.closing = True
+    assert not proto.send_now(b"{}")
+    assert transport.written == []
+    if state == "paused":  # once the buffer drains, frames go at once again
+        proto.resume_writing()
+        assert proto.send_now(b"{}")
+
+
+@dataclass
+class Socket:
+    """A Starlette websocket's part ``send_text`` uses."""
+
+    scope: dict[str, Any]
+    sent: list[str] = field(default_factory=list)
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def test_send_text_goes_the_asgi_way_without_our_protocol_or_when_it_declines() -> None:
+    plain = Socket({"extensions": {"websocket.http.response": {}}})
+    asyncio.run(wsproto.send_text(plain, "a"))  # type: ignore[arg-type]
+    assert plain.sent == ["a"]
+
+    fast: list[bytes] = []
+
+    def write(payload: bytes) -> bool:
+        fast.append(payload)
+        return True
+
+    ours = Socket({"extensions": {wsproto.FAST: write}})
+    asyncio.run(wsproto.send_text(ours, "b"))  # type: ignore[arg-type]
+    assert (fast, ours.sent) == ([b"b"], [])
+
+    declined = Socket({"extensions": {wsproto.FAST: lambda b: False}})
+    asyncio.run(wsproto.send_text(declined, "c"))  # type: ignore[arg-type]
+    assert declined.sent == ["c"]
+
+
+# --- the hub's direct pushes ----------------------------------------------------------------
+
+
+def _sub(viewer: int, pushed: list[int] | None, answer: bool = True) -> Subscriber:
+    sub = Subscriber("t1", viewer, "spectator", sent=0)  # no presence pokes
+    if pushed is not None:
+        def direct(s: Subscriber) -> bool:
+            pushed.append(s.viewer)
+            return answer
+        sub.direct = direct
+    return sub
+
+
+async def _parked(subs: list[Subscriber]) -> list[asyncio.Task[set[str]]]:
+    """Each socket's sender waiting for a poke, as ``ws._send_loop`` does between pushes."""
+    tasks = [asyncio.ensure_future(s.woken()) for s in subs]
+    await asyncio.sleep(0)
+    return tasks
+
+
+def test_a_moved_game_is_pushed_to_its_idle_sockets_on_the_next_turn_without_waking_them(
+        ) -> None:
+    async def run() -> None:
+        hub, pushed = Hub(), list[int]()
+        subs = [_sub(seat, pushed) for seat in range(4)]
+        for s in subs:
+            hub.add(s)
+        tasks = await _parked(subs)
+        hub.hint("g", "t1", 5)
+        # not yet: the command that moved the game leaves its ack first (ws._command)
+        assert pushed == [] and all(s.queued for s in subs)
+        hub.hint("g", "t1", 5)  # a second hint before the push: still one push each
+        await asyncio.sleep(0)
+        assert sorted(pushed) == [0, 1, 2, 3]
+        assert not any(s.queued for s in subs)
+        assert not any(t.done() for t in tasks)  # no sender was woken
+        for t in tasks:
+            t.cancel()
+
+    asyncio.run(run())
+
+
+def test_a_socket_the_push_cannot_serve_wakes_its_sender() -> None:
+    """Declined (a turn to announce, events not in memory, a full buffer), busy sending,
+    poked for something else meanwhile, or without a direct way: the sender does it."""
+
+    async def run() -> None:
+        hub, pushed = Hub(), list[int]()
+        declines = _sub(0, pushed, answer=False)
+        busy = _sub(1, pushed)  # its sender is not waiting (sending something else)
+        chatted = _sub(2, pushed)
+        plain = _sub(3, None)
+        for s in (declines, busy, chatted, plain):
+            hub.add(s)
+        tasks = await _parked([declines, chatted, plain])
+        hub.hint("g", "t1", 5)
+        assert plain.kinds == {"g"} and busy.kinds == {"g"}  # at once
+        chatted.poke("c")  # between the hint and the push
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert pushed == [0]  # tried, declined; the chatted one was not tried
+        # what each sender sees: its wake-up now, or what waits for its next one
+        seen = [(t.result() if t.done() else set()) | s.kinds
+                for t, s in zip(tasks, (declines, chatted, plain), strict=True)]
+        assert seen == [{"g"}, {"c", "g"}, {"g"}]
+        assert all(t.done() for t in tasks)
+
+    asyncio.run(run())
