@@ -6,6 +6,7 @@ messages go the ordinary way. A real uvicorn serves a small app that sends throu
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -179,3 +180,44 @@ def test_without_the_extension_messages_go_the_ordinary_way() -> None:
             client.websocket_connect("/ws") as conn:
         assert conn.receive_json() == {"type": "a"}
         assert conn.receive_json() == {"type": "b"}
+
+
+class _Wire:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+def _open_protocol() -> tuple[Protocol, _Wire]:
+    """A ``Protocol`` past its handshake, on a fake transport (no server needed)."""
+    from websockets.protocol import State
+    from websockets.server import ServerProtocol
+
+    proto = Protocol.__new__(Protocol)
+    proto.handshake_complete, proto.close_sent, proto.disconnected = True, False, False
+    proto.initial_response = None
+    proto.writable = asyncio.Event()
+    proto.writable.set()
+    proto.conn = ServerProtocol()
+    proto.conn.state = State.OPEN
+    proto.slow_sends = 0
+    wire = _Wire()
+    proto.transport = wire  # type: ignore[assignment]
+    return proto, wire
+
+
+def test_a_frame_does_not_overtake_an_ordinary_send_still_waiting() -> None:
+    proto, wire = _open_protocol()
+    proto.slow_sends = 1  # an ASGI send of this socket waits for ``writable``
+    assert not proto.send_now(b"{}")
+    proto.conn.writes.append(b"pong")  # websockets' own bytes not yet written
+    proto.slow_sends = 0
+    assert not proto.send_now(b"{}")
+    proto.conn.writes.clear()
+    assert proto.send_now(b"{}")
+    assert wire.written == [b"\x81\x02{}"]
