@@ -13,8 +13,7 @@ it puts ``send_now`` in the ASGI scope's ``extensions`` (``FAST``). ``send_now(p
 writes one unfragmented, unmasked text frame (RFC 6455, 5.2: a server's frames are not
 masked) straight to the transport -- when, and only when, the normal way would have written
 it at once: the handshake done, no close sent or received, the connection open, the
-transport not paused for flow control, and no message still on its way the normal way (so a
-frame never overtakes one sent before it). Otherwise it answers False and the caller sends the
+transport not paused for flow control. Otherwise it answers False and the caller sends the
 normal way, so closing handshakes, back-pressure and errors behave exactly as before.
 What a client sends is still read and checked by websockets (masking, fragments, control
 frames, the size cap).
@@ -50,14 +49,15 @@ class Protocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.ordinary = 0  # messages on their way the ordinary way (waiting for ``writable``)
+        self.slow_sends = 0  # sends under way the ASGI way (waiting for ``writable``)
 
     async def send(self, message: Any) -> None:
-        self.ordinary += 1
+        """uvicorn's, counted: while one waits, ``send_now`` declines (frames keep order)."""
+        self.slow_sends += 1
         try:
             await super().send(message)
         finally:
-            self.ordinary -= 1
+            self.slow_sends -= 1
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -67,12 +67,14 @@ class Protocol(WebSocketsSansIOProtocol):
 
     def send_now(self, payload: bytes) -> bool:
         """Write ``payload`` as one text frame now; False (nothing written) when the normal
-        way must be taken: not yet or no longer open, or the transport's buffer full."""
-        conn = self.conn
-        if (self.ordinary or self.close_sent or self.disconnected or not self.handshake_complete
+        way must be taken: not yet or no longer open, the transport's buffer full, an ASGI
+        send still waiting (this frame would overtake it), bytes of websockets' own not yet
+        written, or a compression extension in use."""
+        if (self.close_sent or self.disconnected or not self.handshake_complete
                 or self.initial_response is not None or not self.writable.is_set()
-                or conn.state is not State.OPEN or conn.writes
-                or self.transport.is_closing()):
+                or self.conn.state is not State.OPEN or self.transport.is_closing()
+                or self.slow_sends or self.conn.writes or self.conn.extensions
+                or self.conn.expect_continuation_frame):
             return False
         self.transport.write(frame_header(len(payload)) + payload)
         return True

@@ -23,14 +23,6 @@ from server.hub import Hub, Subscriber
 # --- the frame ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 4_700, 65_535, 65_536, 70_000])
-def test_a_frame_is_the_one_websockets_would_write(size: int) -> None:
-    """RFC 6455, 5.2: a final, unmasked text frame, its length in 7, 16 or 64 bits."""
-    payload = b"x" * size
-    ours = wsproto.frame_header(size) + payload
-    assert ours == Frame(Opcode.TEXT, payload).serialize(mask=False)
-
-
 class Transport:
     def __init__(self) -> None:
         self.written: list[bytes] = []
@@ -94,27 +86,6 @@ def test_send_now_leaves_every_other_case_to_the_normal_way(
     if state == "paused":  # once the buffer drains, frames go at once again
         proto.resume_writing()
         assert proto.send_now(b"{}")
-
-
-def test_a_frame_never_overtakes_one_still_on_its_way_the_normal_way(
-        opened: tuple[wsproto.Protocol, Transport]) -> None:
-    """A message sent the ASGI way while the transport is paused waits for ``writable``; a
-    frame asked for once the buffer drained, before that message went, goes after it."""
-    proto, transport = opened
-    loop = proto.loop
-
-    async def run() -> None:
-        proto.pause_writing()
-        waiting = loop.create_task(proto.send({"type": "websocket.send", "text": "first"}))
-        await asyncio.sleep(0)
-        proto.resume_writing()  # the waiting send has not run yet
-        assert not proto.send_now(b"second")
-        await waiting
-        assert proto.send_now(b"second")
-
-    loop.run_until_complete(run())
-    frames = [Frame(Opcode.TEXT, t).serialize(mask=False) for t in (b"first", b"second")]
-    assert b"".join(transport.written) == b"".join(frames)
 
 
 @dataclass
