@@ -6,11 +6,12 @@ named. Every test starts from a sandbox scenario (``engine.venus.scenario``) wit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from engine.kernel import Command, Event, Game, RuleError, takeback
+from engine.kernel import Command, Event, Game, Pending, RuleError, takeback
 from engine.venus import commands as c
 from engine.venus.board import Board, load_board
 from engine.venus.state import Turn, VenusState
@@ -158,3 +159,26 @@ def move_along_to_pick(state: VenusState, pick: int) -> c.MoveAlong | None:
         return None
     d = found[pick % len(found)]
     return c.MoveAlong(path=list(d.path), pilot=d.pilot)
+
+
+def play_random(options: dict[str, Any], seats: int, seed: int, picks: list[int],
+                check: Callable[[VenusState, Pending | None], None]) -> None:
+    """A random game of ``seats`` (``picks`` choose each command: now and then a take-back,
+    now and then a whole move to a reachable place), ``check(state, pending)`` called at
+    every seq before the command is chosen, and once more at the end."""
+    from engine.venus.ruleset import ruleset
+
+    game: Game[VenusState] = Game.start(ruleset, options, [f"p{i}" for i in range(seats)],
+                                        seed=seed)
+    for pick in picks:
+        pending = ruleset.pending(game.state)
+        check(game.state, pending)
+        if pending is None:
+            return
+        actor = pending.seats[0]
+        actions = [a for a in ruleset.legal_actions(game.state, actor)
+                   if a.type != "TakeBack" or pick % 7 == 0]
+        command = actions[pick % len(actions)]
+        if pending.prompt == "move" and pick % 4 == 1:
+            command = move_along_to_pick(game.state, pick) or command
+        game.play(actor, command)

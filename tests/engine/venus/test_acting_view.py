@@ -16,13 +16,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import Game
+from engine.kernel import Pending
 from engine.venus import view as views
 from engine.venus.reach import reachable, reachable_dicts
-from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
 
-from .movekit import move_along_to_pick
+from .movekit import play_random
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -51,22 +50,14 @@ def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int])
     options: dict[str, Any] = {"edition": edition, "game_length": 4000}
     if optional:
         options.update(OPTIONAL[edition])
-    game: Game[VenusState] = Game.start(ruleset, options, [f"p{i}" for i in range(seats)],
-                                        seed=seed)
     checked = 0
-    for pick in picks:
-        _check(game.state)
+
+    def check(state: VenusState, pending: Pending | None) -> None:
+        nonlocal checked
+        _check(state)
         checked += 1
-        pending = ruleset.pending(game.state)
-        if pending is None:
-            break
-        actor = pending.seats[0]
-        actions = [a for a in ruleset.legal_actions(game.state, actor)
-                   if a.type != "TakeBack" or pick % 7 == 0]
-        command = actions[pick % len(actions)]
-        if pending.prompt == "move" and pick % 4 == 1:
-            command = move_along_to_pick(game.state, pick) or command
-        game.play(actor, command)
+
+    play_random(options, seats, seed, picks, check)
     return checked
 
 

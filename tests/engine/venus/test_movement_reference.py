@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import Game, Randomness
+from engine.kernel import Game, Pending, Randomness
 from engine.kernel.events import event
 from engine.kernel.paths import Trail, trail_spaces
 from engine.venus import movement
@@ -31,7 +31,7 @@ from engine.venus.rules import KEEPS_MOVER, Decision
 from engine.venus.ruleset import ruleset
 from engine.venus.state import Marker, QBox, VenusState
 
-from .movekit import move_along_to_pick
+from .movekit import play_random
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -173,27 +173,20 @@ def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int])
     options: dict[str, Any] = {"edition": edition, "game_length": 4000}
     if optional:
         options.update(OPTIONAL[edition])
-    game: Game[VenusState] = Game.start(ruleset, options, [f"p{i}" for i in range(seats)],
-                                        seed=seed)
     moves = 0
-    for pick in picks:
-        pending = ruleset.pending(game.state)
+
+    def check(state: VenusState, pending: Pending | None) -> None:
+        nonlocal moves
         if pending is None:
-            break
-        actor = pending.seats[0]
-        turn = game.state.turn
-        if turn is not None and turn.phase == "move":
+            return
+        if state.turn is not None and state.turn.phase == "move":
             moves += 1
-            assert reachable_dicts(game.state) == _old_reachable(game.state)
-        fast = _dumped(game.state, actor)
+            assert reachable_dicts(state) == _old_reachable(state)
+        fast = _dumped(state, pending.seats[0])
         _forget_caches()
-        assert fast == _dumped(game.state, actor)
-        actions = [a for a in ruleset.legal_actions(game.state, actor)
-                   if a.type != "TakeBack" or pick % 7 == 0]
-        command = actions[pick % len(actions)]
-        if pending.prompt == "move" and pick % 4 == 1:
-            command = move_along_to_pick(game.state, pick) or command
-        game.play(actor, command)
+        assert fast == _dumped(state, pending.seats[0])
+
+    play_random(options, seats, seed, picks, check)
     return moves
 
 
