@@ -208,8 +208,8 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
                      digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view,
                      inline_view=hello.inline_view, inline_ack=hello.inline_ack)
     await send_text(websocket, dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
-                                     "seq": table.seq or 0,
-                                     "table": table.model_dump(mode="json")}))
+                                      "seq": table.seq or 0,
+                                      "table": table.model_dump(mode="json")}))
     return sub, tokens[:4]
 
 
@@ -235,14 +235,14 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid command"}
         where = ".".join(["body", *(str(p) for p in first.get("loc", ()))])  # as the POST
         await send_text(websocket, dumps({"type": "error", "for": "command",
-                                         "client_id": client_id, "status": 422,
-                                         "code": "invalid",
-                                         "message": f"{where}: {first.get('msg', '')}"}))
+                                          "client_id": client_id, "status": 422,
+                                          "code": "invalid",
+                                          "message": f"{where}: {first.get('msg', '')}"}))
         return
     except Refusal as refusal:
         await send_text(websocket, dumps({"type": "error", "for": "command",
-                                         "client_id": client_id, "status": refusal.status,
-                                         **refusal.detail()}))
+                                          "client_id": client_id, "status": refusal.status,
+                                          **refusal.detail()}))
         return
     if latency.ON:
         latency.answered(table_id, out.seq)
@@ -316,7 +316,7 @@ async def _send_loop(service: Service, websocket: WebSocket, sub: Subscriber) ->
                 table = await service.db(lobby_of, service, sub.table_id)
                 if table is not None:
                     await send_text(websocket, dumps({"type": "table",
-                                                     "table": table.model_dump(mode="json")}))
+                                                      "table": table.model_dump(mode="json")}))
                 kinds.add("g")
             if "o" in kinds and "t" not in kinds:  # a lobby carries the seats online too
                 online = sorted(service.hub.seats_online(sub.table_id))
@@ -345,7 +345,7 @@ async def _send_chat(service: Service, websocket: WebSocket, sub: Subscriber) ->
 
     for row in await service.db(read):
         await send_text(websocket, dumps({"type": "chat",
-                                         "message": chat_out(row).model_dump(mode="json")}))
+                                          "message": chat_out(row).model_dump(mode="json")}))
         sub.chat_sent = row.id
 
 
@@ -398,7 +398,7 @@ async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     if turn:
         pending = frames.pending_of(entry)
         await send_text(websocket, dumps({"type": "your_turn", "seq": entry.seq,
-                                         "prompt": pending.prompt if pending else ""}))
+                                          "prompt": pending.prompt if pending else ""}))
         return entry.seq == entry.committed and sub.sent == entry.committed
     return True
 
