@@ -467,16 +467,26 @@ class Service:
             entry = await self.catch_up(entry)
         return entry
 
+    @staticmethod
+    def events_in_memory(entry: Entry, after: int, until: int | None = None
+                         ) -> list[Event] | None:
+        """``events_after`` when the game's cache holds them (a slice), else None."""
+        game = entry.game
+        if after < game.base_seq:
+            return None
+        upto = entry.committed if until is None else min(until, entry.committed)
+        # the cached events are contiguous: events[i] has seq base_seq + 1 + i
+        start = after - game.base_seq
+        return game.events[start:max(start, upto - game.base_seq)]
+
     async def events_after(self, entry: Entry, after: int, until: int | None = None
                            ) -> list[Event]:
         """The committed events after ``after`` (up to ``until``): a slice of memory when
         cached, else a range read from the database -- never more than asked for."""
-        game = entry.game
+        cached = self.events_in_memory(entry, after, until)
+        if cached is not None:
+            return cached
         upto = entry.committed if until is None else min(until, entry.committed)
-        if after >= game.base_seq:
-            # the cached events are contiguous: events[i] has seq base_seq + 1 + i
-            start = after - game.base_seq
-            return game.events[start:max(start, upto - game.base_seq)]
 
         def read() -> list[Event]:
             with reading(self.engine) as conn:

@@ -256,6 +256,12 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
     await send_text(websocket, dumps({"type": "ack", **ack}))
 
 
+def _with_view_and_ack(events_text: str, entry: Any, sub: Subscriber) -> str:
+    """A settled push in one frame: the ``events`` message with the link's view and, for
+    the socket that sent the command, its ack."""
+    return _with_ack(frames.with_view(events_text, entry, sub.viewer, sub.role), sub)
+
+
 def _with_ack(text: str, sub: Subscriber) -> str:
     """``text`` (an ``events`` message) with the ack waiting for the events it brings."""
     ack = sub.ack
@@ -367,9 +373,9 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     sub.sent = events[-1].seq
     settled = entry.seq == entry.committed and sub.sent == entry.committed
     if settled and sub.want_view and sub.inline_view:  # events and view in one frame
-        text = frames.with_view(text, entry, sub.viewer, sub.role)
+        text = _with_view_and_ack(text, entry, sub)
         start = latency.now() if latency.ON else 0.0
-        await send_text(websocket, _with_ack(text, sub))
+        await send_text(websocket, text)
         if latency.ON:
             latency.sent(sub.table_id, sub.sent, sub.viewer, woke, start)
         await _your_turn(websocket, entry, sub)
@@ -414,17 +420,14 @@ def _push_now(service: Service, fast: Callable[[bytes], bool], sub: Subscriber) 
     if (latency.ON or entry is None or entry.seq != entry.committed
             or entry.remote_seq > entry.seq):
         return False
-    game = entry.game
-    if not game.base_seq <= sub.sent < entry.committed:
-        return False
     waiting, turn = _waited_for(entry, sub)
-    if turn:
+    events = service.events_in_memory(entry, sub.sent)
+    if turn or not events:
         return False
-    events = game.events[sub.sent - game.base_seq:entry.committed - game.base_seq]
     text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
     sent, ack = sub.sent, sub.ack
     sub.sent = events[-1].seq
-    text = _with_ack(frames.with_view(text, entry, sub.viewer, sub.role), sub)
+    text = _with_view_and_ack(text, entry, sub)
     if not fast(text.encode()):
         sub.sent, sub.ack = sent, ack
         return False

@@ -4,19 +4,18 @@ A message sent the ASGI way (``websocket.send_text``) goes through Starlette's `
 (its state checks, the middleware's wrapped ``send``), uvicorn's protocol (``await
 writable.wait()``, ``str.encode``) and websockets' ``Protocol`` (``send_text`` ->
 ``send_frame`` -> ``Frame.serialize`` -> ``data_to_send`` -> ``b"".join``) before
-``transport.write``: about a quarter of the event loop's time under load went there for
-four frames a command (``docs/performance.md``, "The sixth round: a frame straight to the
-socket").
+``transport.write``: a few microseconds a message, four messages a command
+(``docs/performance.md``, "The sixth round: pushes without waking a task per socket" and
+"... a game frame straight to the socket").
 
 ``Protocol`` is uvicorn's sans-I/O protocol, unchanged but for one thing: at the handshake
 it puts ``send_now`` in the ASGI scope's ``extensions`` (``FAST``). ``send_now(payload)``
 writes one unfragmented, unmasked text frame (RFC 6455, 5.2: a server's frames are not
 masked) straight to the transport -- when, and only when, the normal way would have written
-it at once: the handshake done, no close sent or received, the connection open, the
-transport not paused for flow control. Otherwise it answers False and the caller sends the
-normal way, so closing handshakes, back-pressure and errors behave exactly as before.
-What a client sends is still read and checked by websockets (masking, fragments, control
-frames, the size cap).
+it at once (``send_now`` lists what that takes). Otherwise it answers False and the caller
+sends the normal way, so closing handshakes, back-pressure and errors behave exactly as
+before. What a client sends is still read and checked by websockets (masking, fragments,
+control frames, the size cap).
 
 ``send_text(websocket, text)`` is the one helper the server's sockets send with: the fast
 way when the socket has it, the ASGI way otherwise (Starlette's TestClient, another server).
