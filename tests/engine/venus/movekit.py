@@ -161,13 +161,15 @@ def move_along_to_pick(state: VenusState, pick: int) -> c.MoveAlong | None:
     return c.MoveAlong(path=list(d.path), pilot=d.pilot)
 
 
-def play_random(options: dict[str, Any], seats: int, seed: int, picks: list[int],
-                check: Callable[[VenusState, Pending | None], None]) -> None:
-    """A random game of ``seats`` (``picks`` choose each command: now and then a take-back,
-    now and then a whole move to a reachable place), ``check(state, pending)`` called at
-    every seq before the command is chosen, and once more at the end."""
+def play_random(edition: str, optional: dict[str, Any] | None, seats: int, seed: int,
+                picks: list[int], check: Callable[[VenusState, Pending | None], None]) -> None:
+    """A random long game of ``edition`` with the ``optional`` rules (None: none) for
+    ``seats`` (``picks`` choose each command: now and then a take-back, now and then a whole
+    move to a reachable place), ``check(state, pending)`` called at every seq before the
+    command is chosen, and once more at the end."""
     from engine.venus.ruleset import ruleset
 
+    options: dict[str, Any] = {"edition": edition, "game_length": 4000, **(optional or {})}
     game: Game[VenusState] = Game.start(ruleset, options, [f"p{i}" for i in range(seats)],
                                         seed=seed)
     for pick in picks:

@@ -11,8 +11,6 @@ through the game and its views.
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,9 +45,6 @@ def _check(state: VenusState) -> None:
 
 
 def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int]) -> int:
-    options: dict[str, Any] = {"edition": edition, "game_length": 4000}
-    if optional:
-        options.update(OPTIONAL[edition])
     checked = 0
 
     def check(state: VenusState, pending: Pending | None) -> None:
@@ -57,7 +52,7 @@ def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int])
         _check(state)
         checked += 1
 
-    play_random(options, seats, seed, picks, check)
+    play_random(edition, OPTIONAL[edition] if optional else None, seats, seed, picks, check)
     return checked
 
 

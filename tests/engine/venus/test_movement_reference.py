@@ -170,9 +170,6 @@ def _dumped(state: VenusState, seat: int) -> list[dict[str, Any]]:
 
 
 def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int]) -> int:
-    options: dict[str, Any] = {"edition": edition, "game_length": 4000}
-    if optional:
-        options.update(OPTIONAL[edition])
     moves = 0
 
     def check(state: VenusState, pending: Pending | None) -> None:
@@ -186,7 +183,7 @@ def _play(edition: str, optional: bool, seats: int, seed: int, picks: list[int])
         _forget_caches()
         assert fast == _dumped(state, pending.seats[0])
 
-    play_random(options, seats, seed, picks, check)
+    play_random(edition, OPTIONAL[edition] if optional else None, seats, seed, picks, check)
     return moves
 
 
