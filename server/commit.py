@@ -41,7 +41,6 @@ from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
 from . import latency
-from .db import writing
 
 log = logging.getLogger("starport.commit")
 T = TypeVar("T")
@@ -66,29 +65,44 @@ class Stats:
     largest: int = 0
 
 
-def _settle(job: Job[Any], ok: bool, value: Any) -> None:
-    """Answer a job's future on its own loop (the writer runs in another thread)."""
+def _settle_all(answers: list[tuple[Job[Any], bool, Any]]) -> None:
+    """Answer a batch's jobs on their own loops (the writer runs in another thread): one
+    ``call_soon_threadsafe`` per loop, not one per job (each wakes the loop)."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[Job[Any], bool, Any]]] = {}
+    for answer in answers:
+        by_loop.setdefault(answer[0].loop, []).append(answer)
+    for loop, some in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(_settled, some)
 
-    def settle() -> None:
-        if job.future.done():  # the waiter went away (cancelled)
-            return
-        if ok:
-            job.future.set_result(value)
-        else:
-            job.future.set_exception(value)
 
-    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-        job.loop.call_soon_threadsafe(settle)
+def _settled(answers: list[tuple[Job[Any], bool, Any]]) -> None:
+    if latency.ON:
+        _stamp([job for job, _, _ in answers], committed=latency.now())
+    for job, ok, value in answers:
+        _settle_here(job, ok, value)
+
+
+def _fail_all(batch: list[Job[Any]], exc: BaseException) -> None:
+    _settle_all([(job, False, exc) for job in batch])
 
 
 class Committer:
-    """The one writer of a process (start it with ``start``, stop with ``stop``)."""
+    """The one writer of a process (start it with ``start``, stop with ``stop``).
+
+    It keeps one connection of its own (PostgreSQL: no pool checkout, and no pre-ping round
+    trip, per batch; each round trip is a wait for the network, then for the GIL to come
+    back from the busy event loop). A connection found dead when a batch runs its writes
+    (the database restarted) is replaced and the batch runs again once: nothing of it was
+    committed. A commit that fails answers its writes with the error (it may or may not
+    have reached the disk; nothing was acknowledged)."""
 
     def __init__(self, engine: Engine, max_batch: int = MAX_BATCH) -> None:
         self.engine = engine
         self.max_batch = max_batch
         self.jobs: queue.SimpleQueue[Job[Any] | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
+        self.conn: Connection | None = None  # the writer thread's own
         self.stats = Stats()
 
     def start(self) -> None:
@@ -113,66 +127,115 @@ class Committer:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
         job: Job[T] = Job(fn, loop.create_future(), loop)
+        if latency.ON:
+            job.trace = latency.current.get()
+            latency.mark("queued")
         self.jobs.put(job)
-        return await job.future
+        value = await job.future
+        if latency.ON:
+            latency.mark("resumed")
+        return value
 
     # --- the writer thread ----------------------------------------------------------------
 
     def _loop(self) -> None:
-        while True:
-            first = self.jobs.get()
-            if first is None:
-                return
-            batch: list[Job[Any]] = [first]
-            stopping = False
-            while len(batch) < self.max_batch:
-                try:
-                    nxt = self.jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if nxt is None:
-                    stopping = True
-                    break
-                batch.append(nxt)
-            self._commit(batch)
-            if stopping:
-                return
-
-    def _commit(self, batch: list[Job[Any]]) -> None:
         try:
-            with writing(self.engine) as conn:
-                answers = [(job, True, job.fn(conn)) for job in batch]
+            while True:
+                first = self.jobs.get()
+                if first is None:
+                    return
+                batch: list[Job[Any]] = [first]
+                stopping = False
+                while len(batch) < self.max_batch:
+                    try:
+                        nxt = self.jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if nxt is None:
+                        stopping = True
+                        break
+                    batch.append(nxt)
+                self._commit(batch)
+                if stopping:
+                    return
+        finally:
+            self._drop()
+
+    def _connection(self) -> Connection:
+        if self.conn is None or self.conn.closed or self.conn.invalidated:
+            self._drop()
+            self.conn = self.engine.connect()  # the pool's pre-ping: once, not per batch
+            self.conn.info["write"] = True  # BEGIN IMMEDIATE on SQLite (db.py)
+        return self.conn
+
+    def _drop(self) -> None:
+        if self.conn is not None:
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            self.conn = None
+
+    def _commit(self, batch: list[Job[Any]], again: bool = True) -> None:
+        conn = self._connection()
+        try:
+            trans = conn.begin()
+            if latency.ON:
+                _stamp(batch, batch=latency.now(), batch_size=len(batch))
+            answers = [(job, True, job.fn(conn)) for job in batch]
         except Exception as exc:
-            if len(batch) == 1:
-                _settle(batch[0], False, exc)
-                return
-            self._commit_each(batch)
+            self._rollback(conn)
+            if again and conn.invalidated:  # the connection died: nothing was committed
+                log.warning("the writer's connection was lost (%s): reconnecting", exc)
+                self._drop()
+                self._commit(batch, again=False)
+            elif len(batch) == 1:
+                _fail_all(batch, exc)
+            else:
+                self._commit_each(batch)
             return
         except BaseException as exc:  # nothing of the batch is durable
-            for job in batch:
-                _settle(job, False, exc)
+            self._rollback(conn)
+            _fail_all(batch, exc)
             return
-        self._done(answers)
+        self._finish(trans, answers)
 
     def _commit_each(self, batch: list[Job[Any]]) -> None:
         """The batch again, each write in its own savepoint (one of them failed)."""
+        conn = self._connection()
         try:
-            with writing(self.engine) as conn:
-                answers = [self._one(conn, job) for job in batch]
-        except BaseException as exc:  # the commit failed: nothing of the batch is durable
+            trans = conn.begin()
+            answers = [self._one(conn, job) for job in batch]
+        except BaseException as exc:
+            self._rollback(conn)
             log.warning("group commit of %d writes failed: %s", len(batch), exc)
-            for job in batch:
-                _settle(job, False, exc)
+            _fail_all(batch, exc)
             return
-        self._done(answers)
+        self._finish(trans, answers)
 
-    def _done(self, answers: list[tuple[Job[Any], bool, Any]]) -> None:
-        batch = len(answers)
+    def _finish(self, trans: RootTransaction,
+                answers: list[tuple[Job[Any], bool, Any]]) -> None:
+        """Commit, then answer the batch's writes (all failed if the commit did)."""
+        if latency.ON:
+            _stamp([job for job, _, _ in answers], commit_start=latency.now())
+        try:
+            trans.commit()
+        except BaseException as exc:  # not acknowledged: the writes answer with the error
+            log.warning("group commit of %d writes failed: %s", len(answers), exc)
+            self._drop()
+            _fail_all([job for job, _, _ in answers], exc)
+            return
+        if latency.ON:
+            _stamp([job for job, _, _ in answers], commit_end=latency.now())
         self.stats.batches += 1
-        self.stats.writes += batch
-        self.stats.largest = max(self.stats.largest, batch)
-        for job, ok, value in answers:
-            _settle(job, ok, value)
+        self.stats.writes += len(answers)
+        self.stats.largest = max(self.stats.largest, len(answers))
+        _settle_all(answers)
+
+    def _rollback(self, conn: Connection) -> None:
+        try:
+            if conn.in_transaction():
+                conn.rollback()
+        except Exception:  # a dead connection: a fresh one for the next batch
+            self._drop()
 
     @staticmethod
     def _one(conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:

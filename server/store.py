@@ -404,8 +404,9 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
     NOTIFY payload sent with it (PostgreSQL).
 
     The head moves with a compare-and-set on ``games.seq``; the unique ``(game_id, seq)``
-    of the events (and the client command id's key) back it up. On PostgreSQL all of it is
-    one call of ``starport_append`` (migration 0003_speed): one round trip.
+    of the events (and the client command id's key) back it up. On PostgreSQL all of it,
+    the seats' waits too (``track_waits``), is one call of ``starport_append`` (migrations
+    0003_speed, 0007_pgappend): one round trip.
     """
     raw, sql = _driver(conn)
     last = new[-1].seq if new else expected
@@ -413,9 +414,8 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
     waits = pending_before is None or sorted(pending_before) != sorted(pending)
     if sql is POSTGRES_SQL:
         _append_pg(conn, raw, game_id, expected, last, new, pending=pending, over=over,
-                   seat=seat, client_id=client_id, by_bot=by_bot, notify=notify, at=moment)
-        if waits:
-            track_waits(conn, game_id, pending, moment)
+                   seat=seat, client_id=client_id, by_bot=by_bot, notify=notify, at=moment,
+                   waits=waits)
         return
     # what SQLAlchemy's SQLite DateTime writes (and reads back)
     at = moment.strftime("%Y-%m-%d %H:%M:%S.%f")
@@ -437,17 +437,20 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
         raise Conflict from None
 
 
-APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s)")
+APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s, "
+             "%s)")
 
 
 def _append_pg(conn: Connection, raw: Any, game_id: str, expected: int, last: int,
                new: list[Event], *, pending: list[int], over: bool, seat: int | None,
-               client_id: str | None, by_bot: bool, notify: str | None, at: Any) -> None:
-    """``append`` on PostgreSQL: the function's refusals mapped to the same exceptions."""
+               client_id: str | None, by_bot: bool, notify: str | None, at: Any,
+               waits: bool) -> None:
+    """``append`` on PostgreSQL: the function's refusals mapped to the same exceptions.
+    ``waits``: the function also moves the seats' waits (``track_waits``)."""
     dbapi = conn.dialect.loaded_dbapi
     try:
         raw.execute(APPEND_PG, (game_id, expected, last, over, _json(pending), at, seat,
-                                by_bot, client_id, events_json(new), notify))
+                                by_bot, client_id, events_json(new), notify, waits))
     except dbapi.IntegrityError:
         raise Conflict from None
     except dbapi.Error as exc:
