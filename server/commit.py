@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, Engine, RootTransaction
+from sqlalchemy import Connection, Engine, RootTransaction, event
 from sqlalchemy.exc import OperationalError
 
 from . import latency
@@ -103,6 +103,8 @@ class Committer:
         self.jobs: queue.SimpleQueue[Job[Any] | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.conn: Connection | None = None  # the writer thread's own
+        # PostgreSQL: a batch's BEGIN, appends and COMMIT in one round trip (``_pipelined``)
+        self.piped = engine.dialect.name == "postgresql"
         self.stats = Stats()
 
     def start(self) -> None:
@@ -155,7 +157,12 @@ class Committer:
                         stopping = True
                         break
                     batch.append(nxt)
-                self._commit(batch)
+                try:
+                    self._commit(batch)
+                except Exception as exc:  # never a dead writer: these writes fail, the next run
+                    log.exception("the writer failed a batch")
+                    self._drop()
+                    _fail_all(batch, exc)
                 if stopping:
                     return
         finally:
@@ -164,78 +171,109 @@ class Committer:
     def _connection(self) -> Connection:
         if self.conn is None or self.conn.closed or self.conn.invalidated:
             self._drop()
-            self.conn = self.engine.connect()  # the pool's pre-ping: once, not per batch
-            self.conn.info["write"] = True  # BEGIN IMMEDIATE on SQLite (db.py)
+            conn = self.engine.connect()  # the pool's pre-ping: once, not per batch
+            conn.info["write"] = True  # BEGIN IMMEDIATE on SQLite (db.py)
+            if self.piped:
+                _pipelined(conn)
+            self.conn = conn
         return self.conn
 
     def _drop(self) -> None:
         if self.conn is not None:
+            if self.piped:
+                with contextlib.suppress(Exception):
+                    _unpipelined(self.conn)
             with contextlib.suppress(Exception):
                 self.conn.close()
             self.conn = None
 
     def _commit(self, batch: list[Job[Any]], again: bool = True) -> None:
-        conn = self._connection()
         try:
+            conn = self._connection()
+        except Exception as exc:  # the database is unreachable: these writes fail
+            log.warning("the writer cannot connect: %s", exc)
+            _fail_all(batch, exc)
+            return
+        sent_commit = False
+        try:
+            if self.piped:
+                _begin_pipelined(conn)
             trans = conn.begin()
             if latency.ON:
                 _stamp(batch, batch=latency.now(), batch_size=len(batch))
             answers = [(job, True, job.fn(conn)) for job in batch]
+            if self.piped:  # the commit in the same round trip as the writes
+                if latency.ON:
+                    _stamp(batch, commit_start=latency.now())
+                sent_commit = True
+                _commit_pipelined(conn)
         except Exception as exc:
-            self._rollback(conn)
-            if again and conn.invalidated:  # the connection died: nothing was committed
-                log.warning("the writer's connection was lost (%s): reconnecting", exc)
-                self._drop()
-                self._commit(batch, again=False)
-            elif len(batch) == 1:
+            lost = self._rollback(conn)
+            if lost and sent_commit:  # the commit's outcome is unknown: not acknowledged
+                log.warning("group commit of %d writes failed: %s", len(batch), exc)
                 _fail_all(batch, exc)
-            else:
+            elif lost and again:  # the connection died before the commit: nothing committed
+                log.warning("the writer's connection was lost (%s): reconnecting", exc)
+                self._commit(batch, again=False)
+            elif len(batch) == 1 and not self.piped:
+                _fail_all(batch, exc)
+            else:  # piped: which write failed shows only when each runs alone
                 self._commit_each(batch)
             return
         except BaseException as exc:  # nothing of the batch is durable
             self._rollback(conn)
             _fail_all(batch, exc)
             return
-        self._finish(trans, answers)
+        self._finish(trans, [job for job, _, _ in answers], answers)
 
     def _commit_each(self, batch: list[Job[Any]]) -> None:
         """The batch again, each write in its own savepoint (one of them failed)."""
-        conn = self._connection()
         try:
+            conn = self._connection()
+            if self.piped:
+                _begin(conn)
             trans = conn.begin()
             answers = [self._one(conn, job) for job in batch]
         except BaseException as exc:
-            self._rollback(conn)
+            if self.conn is not None:
+                self._rollback(self.conn)
             log.warning("group commit of %d writes failed: %s", len(batch), exc)
             _fail_all(batch, exc)
             return
-        self._finish(trans, answers)
+        self._finish(trans, batch, answers)
 
-    def _finish(self, trans: RootTransaction,
+    def _finish(self, trans: RootTransaction, batch: list[Job[Any]],
                 answers: list[tuple[Job[Any], bool, Any]]) -> None:
-        """Commit, then answer the batch's writes (all failed if the commit did)."""
-        if latency.ON:
-            _stamp([job for job, _, _ in answers], commit_start=latency.now())
+        """Commit (piped: close SQLAlchemy's side of a transaction committed already), then
+        answer the batch's writes (all with the error if the commit failed)."""
+        if latency.ON and "commit_start" not in (batch[0].trace or {}):
+            _stamp(batch, commit_start=latency.now())
         try:
             trans.commit()
         except BaseException as exc:  # not acknowledged: the writes answer with the error
             log.warning("group commit of %d writes failed: %s", len(answers), exc)
             self._drop()
-            _fail_all([job for job, _, _ in answers], exc)
+            _fail_all(batch, exc)
             return
         if latency.ON:
-            _stamp([job for job, _, _ in answers], commit_end=latency.now())
+            _stamp(batch, commit_end=latency.now())
         self.stats.batches += 1
         self.stats.writes += len(answers)
         self.stats.largest = max(self.stats.largest, len(answers))
         _settle_all(answers)
 
-    def _rollback(self, conn: Connection) -> None:
-        try:
-            if conn.in_transaction():
-                conn.rollback()
-        except Exception:  # a dead connection: a fresh one for the next batch
+    def _rollback(self, conn: Connection) -> bool:
+        """Roll the batch back; True if the connection is lost (then dropped)."""
+        with contextlib.suppress(Exception):
+            if self.piped:
+                _end_pipeline(conn, failed=True)
+            conn.rollback()
+            if self.piped:  # a BEGIN of its own, which SQLAlchemy may not know of
+                _raw(conn).rollback()
+        if conn.invalidated or conn.closed or _broken(conn):
             self._drop()
+            return True
+        return False
 
     @staticmethod
     def _one(conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
@@ -244,6 +282,97 @@ class Committer:
                 return job, True, job.fn(conn)
         except Exception as exc:
             return job, False, exc
+
+
+# --- PostgreSQL: a batch in one round trip ---------------------------------------------------
+#
+# The writer's own psycopg connection runs in the driver's autocommit mode, so that psycopg
+# never sends a BEGIN of its own and waits for it (it would, even in pipeline mode); the
+# writer sends BEGIN itself, queued in a pipeline (psycopg's pipeline mode) with the batch's
+# appends (``store.append``: the driver's own ``execute``, whose answer nobody reads) and
+# the COMMIT: one round trip a batch, where it was one for the BEGIN, one per append and one
+# for the COMMIT -- each of them a wait for the network, then for the GIL to come back from
+# the busy event loop (docs/performance.md, "The seventh round: PostgreSQL's tail").
+#
+# A statement made through SQLAlchemy reads its answer (a row count, rows): before it runs,
+# the pipeline is synced and left (``_sync_first``), and the rest of the batch runs one
+# statement at a time, in the same transaction. An error in the pipeline (a refused append)
+# aborts the transaction (what follows it up to the sync is skipped, the COMMIT too): the
+# batch is rolled back and runs again with each write in a savepoint, without the pipeline,
+# so each write gets its own answer, as before.
+
+_PIPE = "pipeline"  # conn.info key: the open pipeline (psycopg's context manager)
+
+
+def _pipelined(conn: Connection) -> None:
+    """Make ``conn`` (the writer's own) ready to pipeline (``_unpipelined`` undoes it)."""
+    raw = _raw(conn)
+    if raw.info.transaction_status != 0:  # not idle (psycopg.pq.TransactionStatus.IDLE)
+        raw.rollback()
+    raw.autocommit = True
+    event.listen(conn, "before_cursor_execute", _sync_first)
+
+
+def _unpipelined(conn: Connection) -> None:
+    """Before ``conn`` goes back to the pool: the driver's own transactions again (or, if
+    that cannot be done, the connection is thrown away)."""
+    _end_pipeline(conn, failed=True)
+    try:
+        raw = _raw(conn)
+        raw.rollback()
+        raw.autocommit = False
+    except Exception:
+        conn.invalidate()
+
+
+def _raw(conn: Connection) -> Any:
+    raw = conn.connection.driver_connection
+    assert raw is not None
+    return raw
+
+
+def _begin_pipelined(conn: Connection) -> None:
+    raw = _raw(conn)
+    pipe = raw.pipeline()
+    pipe.__enter__()
+    conn.info[_PIPE] = pipe
+    raw.execute("BEGIN")  # queued
+
+
+def _begin(conn: Connection) -> None:
+    _raw(conn).execute("BEGIN")
+
+
+def _commit_pipelined(conn: Connection) -> None:
+    """Queue the COMMIT and sync: the batch's one round trip (raises the first error)."""
+    _raw(conn).execute("COMMIT")
+    _end_pipeline(conn)
+
+
+def _end_pipeline(conn: Connection, failed: bool = False) -> None:
+    """Sync and leave the pipeline if one is open (its first error raised, unless
+    ``failed``: the batch is being rolled back)."""
+    pipe = conn.info.pop(_PIPE, None)
+    if pipe is None:
+        return
+    if failed:
+        with contextlib.suppress(Exception):
+            pipe.__exit__(RuntimeError, RuntimeError("rolled back"), None)
+        return
+    pipe.__exit__(None, None, None)
+
+
+def _sync_first(conn: Connection, *_: Any) -> None:
+    """SQLAlchemy is about to run a statement (and read its answer): out of the pipeline."""
+    _end_pipeline(conn)
+
+
+def _broken(conn: Connection) -> bool:
+    try:
+        raw = conn.connection.driver_connection
+    except Exception:
+        return True
+    return bool(getattr(raw, "closed", False) or getattr(raw, "broken", False))
 
 
 class LoopCommitter:
