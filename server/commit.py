@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, Engine, RootTransaction, event
+from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
 from . import latency
@@ -103,8 +103,9 @@ class Committer:
         self.jobs: queue.SimpleQueue[Job[Any] | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.conn: Connection | None = None  # the writer thread's own
-        # PostgreSQL: a batch's BEGIN, appends and COMMIT in one round trip (``_pipelined``)
+        # PostgreSQL: a batch's BEGIN, appends and COMMIT in one round trip (``_batched``)
         self.piped = engine.dialect.name == "postgresql"
+        self.pending: list[str] = []  # statements not sent yet (PostgreSQL)
         self.stats = Stats()
 
     def start(self) -> None:
@@ -169,20 +170,23 @@ class Committer:
             self._drop()
 
     def _connection(self) -> Connection:
+        if self.piped and self.conn is not None and _gone(self.conn):
+            self._drop()
         if self.conn is None or self.conn.closed or self.conn.invalidated:
             self._drop()
             conn = self.engine.connect()  # the pool's pre-ping: once, not per batch
             conn.info["write"] = True  # BEGIN IMMEDIATE on SQLite (db.py)
             if self.piped:
-                _pipelined(conn)
+                _batched(conn, self.pending)
             self.conn = conn
         return self.conn
 
     def _drop(self) -> None:
         if self.conn is not None:
+            self.pending.clear()
             if self.piped:
                 with contextlib.suppress(Exception):
-                    _unpipelined(self.conn)
+                    _unbatched(self.conn)
             with contextlib.suppress(Exception):
                 self.conn.close()
             self.conn = None
@@ -196,17 +200,23 @@ class Committer:
             return
         sent_commit = False
         try:
-            if self.piped:
-                _begin_pipelined(conn)
+            if self.piped:  # sent with the batch's first statement
+                self.pending[:] = ["BEGIN"]
+                conn.info[APPEND_LATER] = self.pending
             trans = conn.begin()
             if latency.ON:
                 _stamp(batch, batch=latency.now(), batch_size=len(batch))
             answers = [(job, True, job.fn(conn)) for job in batch]
-            if self.piped:  # the commit in the same round trip as the writes
+            if self.piped:  # the commit in the same round trip as the appends
+                del conn.info[APPEND_LATER]
                 if latency.ON:
                     _stamp(batch, commit_start=latency.now())
                 sent_commit = True
-                _commit_pipelined(conn)
+                if self.pending == ["BEGIN"]:  # nothing ran: nothing to send
+                    self.pending.clear()
+                else:
+                    self.pending.append("COMMIT")
+                    _send(_raw(conn), self.pending)
         except Exception as exc:
             lost = self._rollback(conn)
             if lost and sent_commit:  # the commit's outcome is unknown: not acknowledged
@@ -230,8 +240,8 @@ class Committer:
         """The batch again, each write in its own savepoint (one of them failed)."""
         try:
             conn = self._connection()
-            if self.piped:
-                _begin(conn)
+            if self.piped:  # sent with the first statement; each write's own, one by one
+                self.pending[:] = ["BEGIN"]
             trans = conn.begin()
             answers = [self._one(conn, job) for job in batch]
         except BaseException as exc:
@@ -250,6 +260,7 @@ class Committer:
             _stamp(batch, commit_start=latency.now())
         try:
             trans.commit()
+            self.pending.clear()  # a BEGIN never sent (a batch that ran no statement)
         except BaseException as exc:  # not acknowledged: the writes answer with the error
             log.warning("group commit of %d writes failed: %s", len(answers), exc)
             self._drop()
@@ -264,9 +275,9 @@ class Committer:
 
     def _rollback(self, conn: Connection) -> bool:
         """Roll the batch back; True if the connection is lost (then dropped)."""
+        self.pending.clear()  # never sent
+        conn.info.pop(APPEND_LATER, None)
         with contextlib.suppress(Exception):
-            if self.piped:
-                _end_pipeline(conn, failed=True)
             conn.rollback()
             if self.piped:  # a BEGIN of its own, which SQLAlchemy may not know of
                 _raw(conn).rollback()
@@ -286,43 +297,24 @@ class Committer:
 
 # --- PostgreSQL: a batch in one round trip ---------------------------------------------------
 #
-# The writer's own psycopg connection runs in the driver's autocommit mode, so that psycopg
-# never sends a BEGIN of its own and waits for it (it would, even in pipeline mode); the
-# writer sends BEGIN itself, queued in a pipeline (psycopg's pipeline mode) with the batch's
-# appends (``store.append``: the driver's own ``execute``, whose answer nobody reads) and
-# the COMMIT: one round trip a batch, where it was one for the BEGIN, one per append and one
-# for the COMMIT -- each of them a wait for the network, then for the GIL to come back from
-# the busy event loop (docs/performance.md, "The seventh round: PostgreSQL's tail").
+# Each statement the writer thread runs is a wait for the network, then a wait for the GIL
+# to come back from the busy event loop (up to the switch interval, each time): a batch of
+# two appends was five of them (BEGIN, two appends, COMMIT, and the pool's pre-ping), ~2.5 ms
+# under load (docs/performance.md, "The seventh round: PostgreSQL's tail"). Now a batch whose
+# writes are appends is one: ``store.append`` does not run its statement but leaves it, bound
+# client-side, in the batch's list (``conn.info[APPEND_LATER]``), and the writer sends
+# ``BEGIN; <the appends>; COMMIT`` as one simple query.
 #
-# A statement made through SQLAlchemy reads its answer (a row count, rows): before it runs,
-# the pipeline is synced and left (``_sync_first``), and the rest of the batch runs one
-# statement at a time, in the same transaction. An error in the pipeline (a refused append)
-# aborts the transaction (what follows it up to the sync is skipped, the COMMIT too): the
-# batch is rolled back and runs again with each write in a savepoint, without the pipeline,
-# so each write gets its own answer, as before.
+# So that nothing runs outside that transaction, the writer's psycopg connection is in the
+# driver's autocommit mode (psycopg sends no BEGIN of its own) and its cursors
+# (``_writer_cursor``: SQLAlchemy's and the driver's own ``execute`` alike) first send what
+# the list holds -- the BEGIN at least -- then their statement. An error (a refused append)
+# stops the rest of the string, the COMMIT too: the batch is rolled back and runs again with
+# each write in a savepoint and its statements one at a time, so each write gets its own
+# answer, as before. A COMMIT that fails rolls back: the same. A connection lost while the
+# COMMIT was on its way leaves the outcome unknown: those writes answer with the error.
 
-_PIPE = "pipeline"  # conn.info key: the open pipeline (psycopg's context manager)
-
-
-def _pipelined(conn: Connection) -> None:
-    """Make ``conn`` (the writer's own) ready to pipeline (``_unpipelined`` undoes it)."""
-    raw = _raw(conn)
-    if raw.info.transaction_status != 0:  # not idle (psycopg.pq.TransactionStatus.IDLE)
-        raw.rollback()
-    raw.autocommit = True
-    event.listen(conn, "before_cursor_execute", _sync_first)
-
-
-def _unpipelined(conn: Connection) -> None:
-    """Before ``conn`` goes back to the pool: the driver's own transactions again (or, if
-    that cannot be done, the connection is thrown away)."""
-    _end_pipeline(conn, failed=True)
-    try:
-        raw = _raw(conn)
-        raw.rollback()
-        raw.autocommit = False
-    except Exception:
-        conn.invalidate()
+APPEND_LATER = "append_later"  # conn.info key read by ``store.append`` (PostgreSQL)
 
 
 def _raw(conn: Connection) -> Any:
@@ -331,40 +323,69 @@ def _raw(conn: Connection) -> Any:
     return raw
 
 
-def _begin_pipelined(conn: Connection) -> None:
+def _send(raw: Any, pending: list[str]) -> None:
+    """Send the statements waiting in ``pending`` as one simple query (one round trip)."""
+    if pending:
+        import psycopg
+
+        text = "; ".join(pending)
+        pending.clear()
+        psycopg.Cursor(raw).execute(text, prepare=False)
+
+
+def _writer_cursor(pending: list[str]) -> Any:
+    """A cursor class whose statements follow what waits in ``pending`` (the BEGIN)."""
+    import psycopg
+
+    class WriterCursor(psycopg.Cursor):
+        def execute(self, query: Any, params: Any = None, *, prepare: bool | None = None,
+                    binary: bool | None = None) -> Any:
+            _send(self.connection, pending)
+            return super().execute(query, params, prepare=prepare, binary=binary)
+
+        def executemany(self, query: Any, params_seq: Any, *, returning: bool = False
+                        ) -> None:
+            _send(self.connection, pending)
+            super().executemany(query, params_seq, returning=returning)
+
+    return WriterCursor
+
+
+def _batched(conn: Connection, pending: list[str]) -> None:
+    """Make ``conn`` (the writer's own) send its statements after ``pending``
+    (``_unbatched`` undoes it before the connection goes back to the pool)."""
     raw = _raw(conn)
-    pipe = raw.pipeline()
-    pipe.__enter__()
-    conn.info[_PIPE] = pipe
-    raw.execute("BEGIN")  # queued
+    if raw.info.transaction_status != 0:  # not idle (psycopg.pq.TransactionStatus.IDLE)
+        raw.rollback()
+    raw.autocommit = True
+    conn.info["default_cursor_factory"] = raw.cursor_factory
+    raw.cursor_factory = _writer_cursor(pending)
 
 
-def _begin(conn: Connection) -> None:
-    _raw(conn).execute("BEGIN")
+def _unbatched(conn: Connection) -> None:
+    try:
+        raw = _raw(conn)
+        raw.rollback()
+        raw.autocommit = False
+        raw.cursor_factory = conn.info.pop("default_cursor_factory")
+    except Exception:  # cannot be made as it was: thrown away, not pooled
+        conn.invalidate()
 
 
-def _commit_pipelined(conn: Connection) -> None:
-    """Queue the COMMIT and sync: the batch's one round trip (raises the first error)."""
-    _raw(conn).execute("COMMIT")
-    _end_pipeline(conn)
-
-
-def _end_pipeline(conn: Connection, failed: bool = False) -> None:
-    """Sync and leave the pipeline if one is open (its first error raised, unless
-    ``failed``: the batch is being rolled back)."""
-    pipe = conn.info.pop(_PIPE, None)
-    if pipe is None:
-        return
-    if failed:
-        with contextlib.suppress(Exception):
-            pipe.__exit__(RuntimeError, RuntimeError("rolled back"), None)
-        return
-    pipe.__exit__(None, None, None)
-
-
-def _sync_first(conn: Connection, *_: Any) -> None:
-    """SQLAlchemy is about to run a statement (and read its answer): out of the pipeline."""
-    _end_pipeline(conn)
+def _gone(conn: Connection) -> bool:
+    """Whether the database dropped this idle connection (a restart, an administrator): the
+    termination it sent, then the end of the stream, read without waiting (libpq's
+    ``PQconsumeInput``: no system call that lets go of the GIL, no round trip). Caught here,
+    before a batch is sent, the batch runs on a fresh connection; caught after, while the
+    COMMIT was on its way, the batch's outcome would be unknown and its writes would fail."""
+    try:
+        raw = _raw(conn)
+        pg = raw.pgconn
+        pg.consume_input()  # the termination message, if any
+        pg.consume_input()  # then the end of the stream
+        return bool(raw.broken or pg.status != 0)  # psycopg.pq.ConnStatus.OK
+    except Exception:
+        return True
 
 
 def _broken(conn: Connection) -> bool:

@@ -447,10 +447,15 @@ def _append_pg(conn: Connection, raw: Any, game_id: str, expected: int, last: in
                waits: bool) -> None:
     """``append`` on PostgreSQL: the function's refusals mapped to the same exceptions.
     ``waits``: the function also moves the seats' waits (``track_waits``)."""
+    params = (game_id, expected, last, over, _json(pending), at, seat, by_bot, client_id,
+              events_json(new), notify, waits)
+    later = conn.info.get("append_later")  # commit.APPEND_LATER: the writer's batch
+    if later is not None:  # sent with the batch's BEGIN and COMMIT, in one round trip; a
+        later.append(_client_bound(raw, APPEND_PG, params))  # refusal reruns it alone
+        return
     dbapi = conn.dialect.loaded_dbapi
     try:
-        raw.execute(APPEND_PG, (game_id, expected, last, over, _json(pending), at, seat,
-                                by_bot, client_id, events_json(new), notify, waits))
+        raw.execute(APPEND_PG, params)
     except dbapi.IntegrityError:
         raise Conflict from None
     except dbapi.Error as exc:
@@ -462,6 +467,14 @@ def _append_pg(conn: Connection, raw: Any, game_id: str, expected: int, last: in
         if message == "starport:bot":
             raise SeatPlayedByBot from None
         raise
+
+
+def _client_bound(raw: Any, sql: str, params: tuple[Any, ...]) -> str:
+    """``sql`` with its parameters as literals (psycopg's own quoting), to be sent with
+    other statements in one simple query."""
+    import psycopg
+
+    return psycopg.ClientCursor(raw).mogrify(sql, params)
 
 
 # A seat's wait (``alerts.py``): it begins when the game comes to the seat, and ends when the
