@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from types import EllipsisType
 from typing import Any
 
-from engine.kernel import SPECTATOR
+from engine.kernel import SPECTATOR, Pending
 
 from .legal import pending
-from .state import QBox, VenusState
+from .state import FactorySite, Marker, QBox, Turn, VenusState
 from .winning import net_worth, target
 
 
@@ -32,9 +33,14 @@ def seat_view(state: VenusState, public: dict[str, Any], viewer: int) -> dict[st
     return {**public, "players": players}
 
 
-def public_view(state: VenusState) -> dict[str, Any]:
-    """What a spectator sees: the facts public to every seat (3.2 disclosure)."""
-    prompt = pending(state)
+def public_view(state: VenusState, prompt: Pending | None | EllipsisType = ...
+                ) -> dict[str, Any]:
+    """What a spectator sees: the facts public to every seat (3.2 disclosure). ``prompt`` is
+    ``pending(state)`` when the caller has it already (a server's ``Game.pending()``, asked
+    once per seq); by default it is asked here."""
+    if prompt is ...:
+        prompt = pending(state)
+    forts = _forts_by_seat(state)
     out: dict[str, Any] = {
         "ruleset": "venus",
         "edition": state.edition,
@@ -45,26 +51,26 @@ def public_view(state: VenusState) -> dict[str, Any]:
         "winner": state.winner,
         "bank": state.bank,
         "sandbox": state.sandbox,
-        "players": [_player(state, p.seat) for p in state.players],
+        "players": [_player(state, p.seat, forts) for p in state.players],
         "discovered": dict(state.discovered),
         "hidden_cultures": sorted(s for s in state.iou_at if s not in state.discovered),
         "qboxes": qboxes_view(state.qboxes),
         "spaceports": dict(state.spaceports),
-        "factories": {k: v.model_dump() for k, v in state.factories.items()},
+        "factories": {k: _FACTORY(v) for k, v in state.factories.items()},
         "market": {k: list(v) for k, v in state.market.items() if v},  # 4.13, 10.12 (public)
         "suns": {k: list(v) for k, v in state.suns.items() if v},  # 9.322
         "cup": len(state.cup),  # 10.1: how many; which ones is not shown
         "factory_goods_aside": list(state.aside),
         "target": target(state),
         "end": state.end,
-        "turn": state.turn.model_dump() if state.turn else None,
+        "turn": _TURN(state.turn) if state.turn else None,
         "forts": dict(state.forts),  # 15.1: dot -> owner
         "rastur": dict(state.rastur),  # 16.3: dot -> strength (face up on the map)
         "rastur_pool": len(state.rastur_pool),  # 16.2: face down, how many are left
         "rastur_reserve": list(state.rastur_reserve),  # 17.11: face up (solitaire)
         "transit": state.transit,  # 17.21
         "rastur_hand": state.rastur_hand,  # drawn, to be placed (16.2)
-        "pending": prompt.model_dump() if prompt else None,
+        "pending": _PENDING(prompt) if prompt else None,
     }
     if state.stage == "choose_race":
         out["race_queue"] = list(state.race_queue)
@@ -76,19 +82,54 @@ def public_view(state: VenusState) -> dict[str, Any]:
 HIDDEN: dict[str, Any] = {"kind": "hidden"}
 EMPTY: dict[str, Any] = {"kind": "empty"}
 
+# A marker as a view shows it (``model_dump(exclude_none=True)``), one shared, read-only dict
+# per distinct marker: a game has a few dozen kinds (2.8, 6.1), every "?" box and spied
+# marker of every view and seq shows one of them. Keyed on the marker's fields, so a marker
+# changed in place is looked up anew; bounded for sandbox scenarios' made-up markers.
+_MARKERS: dict[tuple[Any, ...], dict[str, Any]] = {}
+MARKERS_KEPT = 512
+_MARKER = Marker.__pydantic_serializer__.to_python
+
+
+def marker_view(marker: Marker) -> dict[str, Any]:
+    """``marker.model_dump(exclude_none=True)``, shared (read only)."""
+    key = (type(marker), *marker.__dict__.values())
+    shown = _MARKERS.get(key)
+    if shown is None:
+        if len(_MARKERS) >= MARKERS_KEPT:
+            _MARKERS.clear()
+        shown = _MARKERS[key] = _MARKER(marker, exclude_none=True)
+    return shown
+
 
 def qboxes_view(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
     """The "?" boxes as every seat sees them: a face-up marker, "empty" or "hidden" (6.1;
     shared between the seats' views: read only)."""
     return {
-        dot: (box.marker.model_dump(exclude_none=True) if box.marker else EMPTY)
-        if box.face_up
-        else HIDDEN
+        dot: (marker_view(box.marker) if box.marker else EMPTY) if box.face_up else HIDDEN
         for dot, box in sorted(qboxes.items())
     }
 
 
-def _player(state: VenusState, seat: int) -> dict[str, Any]:
+# ``model_dump()`` of the turn, the prompt and a factory without the method's own argument
+# handling (the same serializer call, a few times each view)
+_TURN = Turn.__pydantic_serializer__.to_python
+_PENDING = Pending.__pydantic_serializer__.to_python
+_FACTORY = FactorySite.__pydantic_serializer__.to_python
+NO_FORTS: dict[int, list[str]] = {}
+
+
+def _forts_by_seat(state: VenusState) -> dict[int, list[str]]:
+    """15.1: each owner's Forts (dots in order), in one pass for all the players."""
+    if not state.forts:
+        return NO_FORTS
+    by: dict[int, list[str]] = {}
+    for dot, owner in sorted(state.forts.items()):
+        by.setdefault(owner, []).append(dot)
+    return by
+
+
+def _player(state: VenusState, seat: int, forts: dict[int, list[str]]) -> dict[str, Any]:
     p = state.players[seat]
     return {
         "seat": p.seat,
@@ -105,7 +146,7 @@ def _player(state: VenusState, seat: int) -> dict[str, Any]:
         "ious": list(p.ious),  # held IOUs are of discovered cultures (7.3): public (3.2)
         "deeds": list(p.deeds),
         "damaged": list(p.damaged),  # 15.431: face-down (damaged) Equipment
-        "forts": sorted(d for d, o in state.forts.items() if o == seat),
+        "forts": forts.get(seat) or [],
     }
 
 
@@ -116,7 +157,7 @@ def _private(state: VenusState, seat: int) -> dict[str, Any]:
     return {
         "observed": {s: c for s, c in p.observed.items() if s not in state.discovered},
         "spied": {
-            d: m.model_dump(exclude_none=True)
+            d: marker_view(m)
             for d, m in p.spied.items()
             if not state.qboxes[d].face_up
         },
