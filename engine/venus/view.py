@@ -42,12 +42,9 @@ def public_view(state: VenusState, prompt: Pending | None | EllipsisType = ...,
     view are kept (``Kept``) and reused where the state did not change them."""
     if prompt is ...:
         prompt = pending(state)
-    if kept is None:
-        parts = FRESH
-    else:
-        parts = kept.get("public")
-        if parts is None:
-            parts = kept["public"] = Kept()
+    parts: Kept = FRESH
+    if kept is not None:
+        parts = kept.get("public") or kept.setdefault("public", Kept())
     out: dict[str, Any] = {
         "ruleset": "venus",
         "edition": state.edition,
