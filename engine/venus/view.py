@@ -101,7 +101,7 @@ class Kept:
         self._options: tuple[dict[str, Any], dict[str, Any]] | None = None
         self._hidden: tuple[tuple[dict[str, str], dict[str, str]], list[str]] | None = None
         self._qboxes: tuple[dict[str, QBox], dict[str, dict[str, Any]]] | None = None
-        self._market: tuple[dict[str, list[str]], dict[str, list[str]]] | None = None
+        self._market: dict[str, list[str]] | None = None
         self._players: list[dict[str, Any]] = []
 
     def options_of(self, state: VenusState) -> dict[str, Any]:
@@ -133,12 +133,14 @@ class Kept:
         return shown
 
     def market_of(self, state: VenusState) -> dict[str, list[str]]:
+        """4.13, 10.12: the markers on each Culture's market; the view (which leaves out the
+        empty ones) is its own copy to compare: a market with an empty list is made anew."""
         made = self._market
-        if made is not None and made[0] == state.market:
-            return made[1]
+        if made is not None and made == state.market:
+            return made
         shown = {k: list(v) for k, v in state.market.items() if v}
         if self._keep:
-            self._market = ({k: list(v) for k, v in state.market.items()}, shown)
+            self._market = shown
         return shown
 
     def players_of(self, state: VenusState) -> list[dict[str, Any]]:
