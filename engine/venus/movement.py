@@ -279,6 +279,31 @@ class Mover:
 
     @classmethod
     def for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:
+        """The Mover of ``turn``: the one made last for this state object when everything it
+        is made of and reads is as it was then (``_made_of``), else a new one.
+
+        The legal commands, the reachable query and ``decide`` each ask for it, at every seq
+        of a turn; a step (5.1) changes only the position, so one Mover serves a whole move.
+        The state is changed in place, so the check is on content, never on identity
+        alone: the same state object with the same dice, heading, drives switched off, Gate
+        Lock, kit (equipment, damage, relics), "?" boxes, Forts, Rastur and Spaceports."""
+        seat = turn.seat
+        player = state.players[seat]
+        seen = _map_of(state.qboxes)
+        made = _made_of(board, state, turn, player, seen)
+        entry = _TURN_MOVERS.get(id(state))
+        if entry is not None and entry[1].state is state and entry[0] == made:
+            return entry[1]
+        mover = cls.made_for_turn(board, state, turn, seen)
+        if len(_TURN_MOVERS) >= _TURN_MOVERS_MAX:
+            _TURN_MOVERS.clear()
+        _TURN_MOVERS[id(state)] = (made, mover)
+        return mover
+
+    @classmethod
+    def made_for_turn(cls, board: Board, state: VenusState, turn: Turn,
+                      seen: _Map | None = None) -> Mover:
+        """A new Mover of ``turn`` (``for_turn`` without its memo)."""
         seat = turn.seat
         player = state.players[seat]
         off = turn.drives_off
@@ -287,7 +312,8 @@ class Mover:
             if drive not in off:
                 colors = colors | DRIVE_COLORS[drive]
         relics = player.relics
-        seen = _map_of(state.qboxes)
+        if seen is None:
+            seen = _map_of(state.qboxes)
         return cls(
             board, state, seat, tuple(turn.dice), turn.heading, colors, shields_of(player),
             "air_foil" in relics, "switch_switch" in relics, "jump_start" in relics,
@@ -593,6 +619,28 @@ class Mover:
         if self.jump_start or self.telegate(pos.dot) is not None:
             found |= {d for d in self.gates.values() if d != pos.dot}
         return found
+
+
+def _made_of(board: Board, state: VenusState, turn: Turn, player: Player,
+             seen: _Map) -> tuple[object, ...]:
+    """Everything a Mover of ``turn`` is made of or reads from the state later (its facts
+    and markers, ``Mover.facts``), as values: the board, the edition (8.47's 2012 Gate Lock),
+    the seat (whose Forts), the dice, heading, drives switched off and Gate Lock of the
+    turn, the ship's equipment, damage and relics (drives, Shields, Relics: 8, 15.432), the
+    "?" boxes' map (``_map_of``: the same box objects at the same dots), the Forts, Rastur
+    and Spaceports (15.13, 16.3, 16.4, 6.2)."""
+    forts, rastur, ports = state.forts, state.rastur, state.spaceports
+    return (board, state.edition, turn.seat, tuple(turn.dice), turn.heading,
+            tuple(turn.drives_off), turn.gate_lock, tuple(player.equipment),
+            tuple(player.damaged), tuple(player.relics), seen,
+            tuple(forts.items()) if forts else (), tuple(rastur.items()) if rastur else (),
+            tuple(ports.items()) if ports else ())
+
+
+# The Mover last made for each state object (by id; the entry holds the Mover, which holds
+# the state, so no id is reused while it lives) with what it was made of (``_made_of``).
+_TURN_MOVERS: dict[int, tuple[tuple[object, ...], Mover]] = {}
+_TURN_MOVERS_MAX = 1024
 
 
 def position_of(turn: Turn, player: Player) -> Position:
