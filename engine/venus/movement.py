@@ -202,7 +202,7 @@ class Mover:
 
     __slots__ = ("board", "state", "seat", "dice", "heading", "colors", "shields", "air_foil",
                  "switch_switch", "jump_start", "gates", "gate_as_blue", "_markers", "_facts",
-                 "_raw", "_map", "_dice_set")
+                 "_raw", "_map", "_dice_set", "_last_steps", "_last_headings")
 
     def __init__(
         self, board: Board, state: VenusState, seat: int, dice: tuple[int, ...],
@@ -225,7 +225,15 @@ class Mover:
         self.gate_as_blue = gate_as_blue  # 2012 Gate Lock: any gate may be left as blue
         self._map = _map  # ``_map_of(state.qboxes)``, if known
         self._dice_set: tuple[int, ...] | None = None
+        self._forget_answers()
         self._share()
+
+    def _forget_answers(self) -> None:
+        # The last ``steps_from`` and ``headings`` asked of this Mover, with the position
+        # they were asked for: the legal commands, the reachable query and ``decide`` ask
+        # them of the same position in turn (``for_turn`` gives them the same Mover).
+        self._last_steps: tuple[tuple[object, ...], list[Step]] | None = None
+        self._last_headings: tuple[tuple[object, ...], set[str]] | None = None
 
     def _share(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.
@@ -275,6 +283,7 @@ class Mover:
         for name in Mover.__slots__:
             setattr(probe, name, getattr(self, name))
         probe.dice, probe.heading, probe._dice_set = dice, heading, None
+        probe._forget_answers()  # asked of other dice and heading
         return probe
 
     @classmethod
@@ -524,6 +533,16 @@ class Mover:
         """``steps`` of the position given field by field (the reachable search's calls)."""
         if mp <= 0 and not free:
             return []
+        at = (here, mp, used, pilot, moves, free, jumped)
+        last = self._last_steps
+        if last is not None and last[0] == at:
+            return list(last[1])
+        found = self._steps_at(here, mp, used, pilot, moves, free, jumped)
+        self._last_steps = (at, found)
+        return list(found)
+
+    def _steps_at(self, here: str, mp: int, used: frozenset[str], pilot: int | None,
+                  moves: int, free: bool, jumped: bool) -> list[Step]:
         raw = self._raw.get(here)  # a plain dot's moves (no gate, no circle): the usual case
         if raw is None or (not moves and self.jump_start):
             raw = self._raw_at(here, pilot, moves, free, jumped)
@@ -612,13 +631,18 @@ class Mover:
 
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
+        at = (pos.dot, pos.used, pos.free_step, pos.jumped)  # what ``start`` keeps of pos
+        last = self._last_headings
+        if last is not None and last[0] == at:
+            return set(last[1])
         # the same terrain (only the dice and heading differ): it shares this Mover's caches
         probe = self._probe((1, 2, 3, 4, 5, 6), None)
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:
             found |= {d for d in self.gates.values() if d != pos.dot}
-        return found
+        self._last_headings = (at, found)
+        return set(found)
 
 
 def _made_of(board: Board, state: VenusState, turn: Turn, player: Player,

@@ -13,6 +13,7 @@ changes each input of a Mover in place and checks that a new Mover shows it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -32,9 +33,10 @@ from .test_movement_reference import OPTIONAL, _moving_state
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
-# every attribute a Mover is made with (the caches ``_markers``/``_facts``/``_raw`` and the
-# lazily kept dice set aside: they follow from these)
-_MADE = [n for n in Mover.__slots__ if n not in ("_markers", "_facts", "_raw", "_dice_set")]
+# every attribute a Mover is made with (the caches ``_markers``/``_facts``/``_raw``, the
+# lazily kept dice set and the last answers aside: they follow from these)
+_MADE = [n for n in Mover.__slots__
+         if n not in ("_markers", "_facts", "_raw", "_dice_set", "_last_steps", "_last_headings")]
 
 
 def _made(m: Mover) -> dict[str, object]:
@@ -138,3 +140,28 @@ def test_a_mover_input_changed_in_place_gives_a_new_mover() -> None:
         assert after is not before, name
         assert _made(after) == _made(fresh), name
         assert after._terrain_key() == fresh._terrain_key(), name
+
+
+def test_the_last_answers_are_kept_per_position_and_given_as_copies() -> None:
+    """5.1, 5.31: the steps and headings of a position are asked by the legal commands, the
+    reachable query and ``decide`` in turn; each gets its own list or set, and another
+    position (a step further, 5.32 paths used) gets its own answer."""
+    state = _moving_state()
+    mover = _kept(state)
+    assert state.turn is not None
+    pos = movement.position_of(state.turn, state.players[state.turn.seat])
+    steps = mover.steps(pos)
+    assert steps and mover.steps(pos) == steps and mover.steps(pos) is not steps
+    steps.clear()  # a caller's list is its own
+    again = mover.steps(pos)
+    assert again == Mover.made_for_turn(load_board(state.edition), state, state.turn).steps(pos)
+    step = again[0]
+    moved = replace(pos, dot=step.to, mp=pos.mp - step.mp, used=pos.used | step.edge_set,
+                    moves=pos.moves + 1)
+    fresh = Mover.made_for_turn(load_board(state.edition), state, state.turn)
+    assert mover.steps(moved) == fresh.steps(moved)
+    assert mover.steps(pos) == fresh.steps(pos)
+    headings = mover.headings(pos)
+    headings.add("nowhere")
+    assert mover.headings(pos) == fresh.headings(pos) and "nowhere" not in mover.headings(pos)
+    assert mover.headings(moved) == fresh.headings(moved)
