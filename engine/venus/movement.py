@@ -28,7 +28,8 @@ SHIELD_SAVING = 20  # 8.3
 
 # Terrain caches shared between Movers (see ``Mover.__post_init__``), bounded.
 _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, DotFacts],
-                                          dict[Any, list[tuple[Step, frozenset[str]]]]]] = {}
+                                          dict[Any, list[tuple[Step, frozenset[str]]]],
+                                          dict[tuple[object, ...], frozenset[str]]]] = {}
 _TERRAIN_MAX = 256
 _RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {}
 
@@ -202,7 +203,7 @@ class Mover:
 
     __slots__ = ("board", "state", "seat", "dice", "heading", "colors", "shields", "air_foil",
                  "switch_switch", "jump_start", "gates", "gate_as_blue", "_markers", "_facts",
-                 "_raw", "_map", "_dice_set", "_last_steps", "_last_headings")
+                 "_raw", "_headings", "_map", "_dice_set", "_last_steps")
 
     def __init__(
         self, board: Board, state: VenusState, seat: int, dice: tuple[int, ...],
@@ -229,11 +230,10 @@ class Mover:
         self._share()
 
     def _forget_answers(self) -> None:
-        # The last ``steps_from`` and ``headings`` asked of this Mover, with the position
-        # they were asked for: the legal commands, the reachable query and ``decide`` ask
-        # them of the same position in turn (``for_turn`` gives them the same Mover).
+        # The last ``steps_from`` asked of this Mover, with the position it was asked for:
+        # the legal commands, the reachable query and ``decide`` ask it of the same position
+        # in turn (``for_turn`` gives them the same Mover).
         self._last_steps: tuple[tuple[object, ...], list[Step]] | None = None
-        self._last_headings: tuple[tuple[object, ...], set[str]] | None = None
 
     def _share(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.
@@ -245,10 +245,13 @@ class Mover:
         if shared is None:
             if len(_TERRAIN) >= _TERRAIN_MAX:
                 _TERRAIN.clear()
-            shared = _TERRAIN[key] = ({}, {}, {})
+            shared = _TERRAIN[key] = ({}, {}, {}, {})
         self._markers: dict[str, Marker | None] = shared[0]
         self._facts: dict[str, DotFacts] = shared[1]
         self._raw: _Raw = shared[2]
+        # ``headings`` by position: they read the terrain, never the dice or heading (each
+        # new declaration makes a new Mover, 5.31, but not new headings)
+        self._headings: dict[tuple[object, ...], frozenset[str]] = shared[3]
         if not self.switch_switch:
             # The raw moves ignore the Shields, Spaceports, Forts and Rastur (only the dots'
             # colours, "?" boxes and Tele Gates shape them), so more terrains share them.
@@ -632,17 +635,17 @@ class Mover:
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
         at = (pos.dot, pos.used, pos.free_step, pos.jumped)  # what ``start`` keeps of pos
-        last = self._last_headings
-        if last is not None and last[0] == at:
-            return set(last[1])
+        known = self._headings.get(at)
+        if known is not None:
+            return set(known)
         # the same terrain (only the dice and heading differ): it shares this Mover's caches
         probe = self._probe((1, 2, 3, 4, 5, 6), None)
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:
             found |= {d for d in self.gates.values() if d != pos.dot}
-        self._last_headings = (at, found)
-        return set(found)
+        self._headings[at] = frozenset(found)
+        return found
 
 
 def _made_of(board: Board, state: VenusState, turn: Turn, player: Player,
