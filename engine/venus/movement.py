@@ -9,6 +9,7 @@ module turns the chosen :class:`Step` into events; the reachability query search
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -201,7 +202,7 @@ class Mover:
     A plain class with slots: three are built per command (the legal commands, the
     reachable query, ``decide``), so building one is kept to a few attribute stores."""
 
-    __slots__ = ("board", "state", "seat", "dice", "heading", "colors", "shields", "air_foil",
+    __slots__ = ("board", "_state", "seat", "dice", "heading", "colors", "shields", "air_foil",
                  "switch_switch", "jump_start", "gates", "gate_as_blue", "_markers", "_facts",
                  "_raw", "_headings", "_map", "_dice_set", "_last_steps")
 
@@ -213,7 +214,9 @@ class Mover:
         _map: _Map | None = None,
     ) -> None:
         self.board = board
-        self.state = state
+        # the state it reads (lazily, ``facts``), held weakly: ``for_turn``'s memo must not
+        # keep the states of games long gone alive (its users hold the state themselves)
+        self._state = weakref.ref(state)
         self.seat = seat
         self.dice = dice
         self.heading = heading
@@ -228,6 +231,13 @@ class Mover:
         self._dice_set: tuple[int, ...] | None = None
         self._forget_answers()
         self._share()
+
+    @property
+    def state(self) -> VenusState:
+        state = self._state()
+        if state is None:
+            raise ReferenceError("a Mover is used only while its state lives")
+        return state
 
     def _forget_answers(self) -> None:
         # The last ``steps_from`` asked of this Mover, with the position it was asked for:
@@ -304,7 +314,7 @@ class Mover:
         seen = _map_of(state.qboxes)
         made = _made_of(board, state, turn, player, seen)
         entry = _TURN_MOVERS.get(id(state))
-        if entry is not None and entry[1].state is state and entry[0] == made:
+        if entry is not None and entry[1]._state() is state and entry[0] == made:
             return entry[1]
         mover = cls.made_for_turn(board, state, turn, seen)
         if len(_TURN_MOVERS) >= _TURN_MOVERS_MAX:
@@ -664,10 +674,11 @@ def _made_of(board: Board, state: VenusState, turn: Turn, player: Player,
             tuple(ports.items()) if ports else ())
 
 
-# The Mover last made for each state object (by id; the entry holds the Mover, which holds
-# the state, so no id is reused while it lives) with what it was made of (``_made_of``).
+# The Mover last made for each state object (by id, and checked to be that very object:
+# the Mover holds it weakly, so an entry outlives no state and takes no reused id) with what
+# it was made of (``_made_of``).
 _TURN_MOVERS: dict[int, tuple[tuple[object, ...], Mover]] = {}
-_TURN_MOVERS_MAX = 1024
+_TURN_MOVERS_MAX = 4096
 
 
 def position_of(turn: Turn, player: Player) -> Position:

@@ -12,6 +12,8 @@ changes each input of a Mover in place and checks that a new Mover shows it.
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -25,7 +27,7 @@ from engine.venus.board import load_board
 from engine.venus.legal import legal_actions
 from engine.venus.movement import Mover
 from engine.venus.reach import reachable_dicts
-from engine.venus.state import QBox, VenusState
+from engine.venus.state import QBox, VenusState, clone_state
 
 from .movekit import play_random
 from .test_movement_reference import OPTIONAL, _moving_state
@@ -165,3 +167,17 @@ def test_the_last_answers_are_kept_per_position_and_given_as_copies() -> None:
     headings.add("nowhere")
     assert mover.headings(pos) == fresh.headings(pos) and "nowhere" not in mover.headings(pos)
     assert mover.headings(moved) == fresh.headings(moved)
+
+
+def test_the_memo_keeps_no_state_alive() -> None:
+    """A server forgets finished games: the Movers kept for them must not hold their states
+    (a whole game each), nor answer for a new state that took a dead one's id."""
+    state = clone_state(_moving_state())
+    mover = _kept(state)
+    assert mover.state is state
+    gone = weakref.ref(state)
+    del state, mover
+    gc.collect()
+    assert gone() is None
+    other = clone_state(_moving_state())
+    assert _kept(other).state is other
