@@ -56,15 +56,15 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
     objects at the same dots show the same map. The cache is keyed by the dots and the
     boxes' ids; each entry holds its boxes, so no id is reused while the entry lives.
 
-    The map last read from a dict is kept with it (by its id; the entry holds the dict), so
-    the commands of a game, which ask about the same boxes dict over and over, only check
-    that its dots and boxes are still the ones read."""
-    held = tuple(qboxes.values())
-    dots = tuple(qboxes)
+    The map last read from a dict is kept with it (by its id; the entry holds the dict and a
+    copy of it), so the commands of a game, which ask about the same boxes dict over and
+    over, only check that it still equals the copy (the same dots with the same boxes, or
+    boxes equal to them: the same map)."""
     last = _LAST.get(id(qboxes))
-    if last is not None and last[0] is qboxes and last[2] == held and last[1] == dots:
-        return last[3]
-    key = (dots, tuple(map(id, held)))
+    if last is not None and last[0] is qboxes and last[1] == qboxes:
+        return last[2]
+    held = tuple(qboxes.values())
+    key = (tuple(qboxes), tuple(map(id, held)))
     found = _MAPS.get(key)
     if found is None:
         if len(_MAPS) >= _MAPS_MAX:
@@ -72,12 +72,12 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
         found = _MAPS[key] = _read_map(qboxes, held)
     if len(_LAST) >= _MAPS_MAX:
         _LAST.clear()
-    _LAST[id(qboxes)] = (qboxes, dots, held, found)
+    _LAST[id(qboxes)] = (qboxes, dict(qboxes), found)
     return found
 
 
-# The map last read from each boxes dict: id -> (the dict, its dots, its boxes, the map).
-_LAST: dict[int, tuple[dict[str, QBox], tuple[str, ...], tuple[QBox, ...], _Map]] = {}
+# The map last read from each boxes dict: id -> (the dict, a copy of it then, the map).
+_LAST: dict[int, tuple[dict[str, QBox], dict[str, QBox], _Map]] = {}
 _MAPS_MAX = 4096
 
 

@@ -27,7 +27,7 @@ from engine.venus.board import load_board
 from engine.venus.legal import legal_actions
 from engine.venus.movement import Mover
 from engine.venus.reach import reachable_dicts
-from engine.venus.state import QBox, VenusState, clone_state
+from engine.venus.state import Marker, QBox, VenusState, clone_state
 
 from .movekit import play_random
 from .test_movement_reference import OPTIONAL, _moving_state
@@ -181,3 +181,19 @@ def test_the_memo_keeps_no_state_alive() -> None:
     assert gone() is None
     other = clone_state(_moving_state())
     assert _kept(other).state is other
+
+
+def test_a_boxes_dict_is_checked_against_a_copy_of_it() -> None:
+    """6.1: the map last read from a boxes dict stands while the dict equals its copy (a box
+    replaced by an equal one, as a take-back's replay makes, shows the same map); a box
+    revealed, taken or added shows a new one."""
+    qboxes = {"a": QBox(marker=Marker(kind="telegate", number=3)),
+              "b": QBox(marker=Marker(kind="relic", relic="shield"))}
+    first = movement._map_of(qboxes)
+    qboxes["a"] = QBox(marker=Marker(kind="telegate", number=3))
+    assert movement._map_of(qboxes) is first
+    qboxes["b"] = QBox(marker=Marker(kind="relic", relic="shield"), face_up=True)
+    revealed = movement._map_of(qboxes)
+    assert revealed.boxes != first.boxes
+    qboxes["c"] = QBox()
+    assert movement._map_of(qboxes).boxes != revealed.boxes
