@@ -131,4 +131,21 @@ def number(ev: Event, base: int, index: int, actor: int) -> Event:
     """The ``index``-th event (from 0) of ``actor``'s command after event ``base``: seq
     ``base + index + 1``; only the first names the actor (the command boundary take-backs
     read, ``takeback.py``)."""
-    return ev.model_copy(update={"seq": base + index + 1, "actor": None if index else actor})
+    new = _new(type(ev))  # ``ev.model_copy(update=...)`` without its Python-level steps
+    values = ev.__dict__.copy()
+    values["seq"] = base + index + 1
+    values["actor"] = None if index else actor
+    _set(new, "__dict__", values)
+    fields_set = set(ev.__pydantic_fields_set__)
+    fields_set.update(_NUMBERED)
+    _set(new, "__pydantic_fields_set__", fields_set)
+    _set(new, "__pydantic_extra__", None if ev.__pydantic_extra__ is None
+         else dict(ev.__pydantic_extra__))
+    _set(new, "__pydantic_private__", None if ev.__pydantic_private__ is None
+         else dict(ev.__pydantic_private__))
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
+_NUMBERED = ("seq", "actor")
