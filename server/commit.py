@@ -33,7 +33,6 @@ import queue
 import threading
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -207,15 +206,20 @@ class LoopCommitter:
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
         self.conn: Connection | None = None
-        self.pool: ThreadPoolExecutor | None = None
+        # the commit thread and its queue of batches to commit (a plain thread: an executor's
+        # ``submit`` made a future, took two locks and a semaphore on the loop per batch, and
+        # settled that future in the thread, holding the GIL the loop wants)
+        self.thread: threading.Thread | None = None
+        self.commits: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
         self.idle: asyncio.Event | None = None
         self.stats = Stats()
         # called in the commit thread before each commit (tests hold the writer with it)
         self.before_commit: Callable[[], None] | None = None
 
     def start(self) -> None:
-        if self.pool is None:
-            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-commit")
+        if self.thread is None or not self.thread.is_alive():
+            self.thread = threading.Thread(target=self._commits, name="db-commit", daemon=True)
+            self.thread.start()
 
     async def close(self) -> None:
         """Stop once every write queued so far is committed."""
@@ -224,9 +228,10 @@ class LoopCommitter:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
-        if self.pool is not None:
-            self.pool.shutdown(wait=True)
-            self.pool = None
+        if self.thread is not None:
+            self.commits.put(None)
+            self.thread.join(30)
+            self.thread = None
 
     def queued(self) -> int:
         return len(self.waiting)
@@ -241,7 +246,7 @@ class LoopCommitter:
         for the coroutine to run again (``docs/performance.md``, "The seventh round"). It
         runs only for a write that committed and whose waiter is still there; it must not
         raise (an exception is logged)."""
-        if self.pool is None:
+        if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
         job: Job[T] = Job(fn, loop.create_future(), loop, after=after)
@@ -269,7 +274,7 @@ class LoopCommitter:
 
     def _next(self) -> None:
         """Run the waiting writes (a batch) and hand their commit to the thread."""
-        if not self.waiting or self.pool is None:
+        if not self.waiting or self.thread is None:
             self.busy = False
             return
         loop = asyncio.get_running_loop()
@@ -311,7 +316,18 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
-        self.pool.submit(self._commit, loop, raw, trans, answers)
+        self.commits.put((loop, raw, trans, answers))
+
+    def _commits(self) -> None:
+        """The commit thread: commit each batch handed to it, in order, until told to stop."""
+        while True:
+            item = self.commits.get()
+            if item is None:
+                return
+            try:
+                self._commit(*item)
+            except BaseException:  # never lose the thread: the next batches still commit
+                log.exception("the commit thread failed on a batch")
 
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:

@@ -339,3 +339,31 @@ def test_a_command_is_published_in_the_turn_its_commit_is_answered(db_url: str,
             assert at["published"] < at["resumed"]
 
     run(db_url, tmp_path, body)
+
+
+def test_sqlite_commits_run_on_one_thread_of_their_own_which_ends_with_the_writer(
+        db_url: str, tmp_path: Path) -> None:
+    """``LoopCommitter``'s commits (the fsync) run in order on its one commit thread, fed a
+    batch at a time (no executor: no future made and settled per batch); ``close`` waits for
+    the writes queued so far and ends the thread; ``start`` makes a new one."""
+    if not db_url.startswith("sqlite"):
+        pytest.skip("SQLite's writer")
+    threads: list[threading.Thread] = []
+
+    async def body(service: Service) -> None:
+        committer = service.committer
+        assert isinstance(committer, LoopCommitter)
+        committer.before_commit = lambda: threads.append(threading.current_thread())
+        table_id = await started_game(service)
+        for text in ("one", "two", "three"):
+            await service.write(partial(store.add_chat, table_id=table_id, seat=0, name="P0",
+                                        text=text))
+        assert {t.name for t in threads} == {"db-commit"} and len(set(threads)) == 1
+        await committer.close()
+        assert not threads[0].is_alive()
+        committer.start()
+        await service.write(partial(store.add_chat, table_id=table_id, seat=0, name="P0",
+                                    text="again"))
+        assert threads[-1] is not threads[0] and threads[-1].is_alive()
+
+    run(db_url, tmp_path, body)
