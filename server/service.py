@@ -577,11 +577,19 @@ class Service:
 
         def committed(_: None) -> None:  # on the loop, in the turn the commit is answered
             try:
-                self._appended(entry, seat, expected, last, snapshot is not None, over, by_bot)
+                self.publish("g", entry.game_id, last)
             except Exception as exc:  # raised by this command's coroutine, as it was before
                 failed.append(exc)
 
         try:
+            # the viewers are woken (``publish``) by the writer as it answers the commit,
+            # right after this coroutine's wake-up is queued (``LoopCommitter.run``'s
+            # ``after``), not when the coroutine runs again, a turn of the loop later: the
+            # direct pushes (``hub.Hub._game_moved``) then go out in that next turn, after
+            # the coroutine made the cache say the events are committed and left its ack
+            # (``ws._command``), as they did a turn later before. Until the coroutine runs,
+            # the cache says what it said (``entry.committed``): a sender woken meanwhile
+            # (a ping) sends nothing new, as before.
             await self.write(write, committed)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
@@ -592,29 +600,20 @@ class Service:
         except BaseException:
             self.evict(entry.game_id)
             raise
-        if failed:
-            raise failed[0]
-        return Outcome(expected + 1, last, produced)
-
-    def _appended(self, entry: Entry, seat: int, expected: int, last: int, snapshot: bool,
-                  over: bool, by_bot: bool) -> None:
-        """A command's events are committed: the cache knows it, the viewers are woken, the
-        bots kicked. Run by the writer as it answers the commit (``LoopCommitter.run``'s
-        ``after``), before the command's coroutine runs again: the pushes go out a turn of
-        the loop sooner, and the coroutine's wake-up, queued first, still leaves its ack
-        before the direct push that carries it (``hub.Hub._game_moved``)."""
         entry.committed = last
-        if snapshot:
+        if snapshot is not None:
             entry.snapshot_seq = last
         if over:
             entry.status = "over"
         if not by_bot:
             self._end_autoplay(entry, {seat})
         self.arm_countdown(entry, (expected, last))
-        self.publish("g", entry.game_id, last)
+        if failed:
+            raise failed[0]
         if over:
             self.publish("t", entry.game_id)
         self.kick_bots(entry)
+        return Outcome(expected + 1, last, produced)
 
     # --- live countdowns (Star Traders' reaction windows) ------------------------------------
 
