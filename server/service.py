@@ -214,11 +214,9 @@ class Service:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
 
-    async def write(self, fn: Callable[[Connection], T],
-                    after: Callable[[T], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed
-        (``after(value)`` on the loop as the answer is given: ``LoopCommitter.run``)."""
-        return await self.committer.run(fn, after)
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed."""
+        return await self.committer.run(fn)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -573,24 +571,8 @@ class Service:
             if over:
                 self._notify(conn, "t", entry.game_id)
 
-        failed: list[Exception] = []
-
-        def committed(_: None) -> None:  # on the loop, in the turn the commit is answered
-            try:
-                self.publish("g", entry.game_id, last)
-            except Exception as exc:  # raised by this command's coroutine, as it was before
-                failed.append(exc)
-
         try:
-            # the viewers are woken (``publish``) by the writer as it answers the commit,
-            # right after this coroutine's wake-up is queued (``LoopCommitter.run``'s
-            # ``after``), not when the coroutine runs again, a turn of the loop later: the
-            # direct pushes (``hub.Hub._game_moved``) then go out in that next turn, after
-            # the coroutine made the cache say the events are committed and left its ack
-            # (``ws._command``), as they did a turn later before. Until the coroutine runs,
-            # the cache says what it said (``entry.committed``): a sender woken meanwhile
-            # (a ping) sends nothing new, as before.
-            await self.write(write, committed)
+            await self.write(write)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
@@ -608,8 +590,7 @@ class Service:
         if not by_bot:
             self._end_autoplay(entry, {seat})
         self.arm_countdown(entry, (expected, last))
-        if failed:
-            raise failed[0]
+        self.publish("g", entry.game_id, last)
         if over:
             self.publish("t", entry.game_id)
         self.kick_bots(entry)
