@@ -33,7 +33,6 @@ import queue
 import threading
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -55,6 +54,9 @@ class Job(Generic[T]):
     future: asyncio.Future[T]
     loop: asyncio.AbstractEventLoop
     trace: dict[str, Any] | None = None  # the command's record (STARPORT_LATENCY_TRACE)
+    # run on the loop once the write is committed, right after its future is answered
+    # (``run``'s ``after``)
+    after: Callable[[T], None] | None = None
 
 
 @dataclass
@@ -70,12 +72,7 @@ def _settle(job: Job[Any], ok: bool, value: Any) -> None:
     """Answer a job's future on its own loop (the writer runs in another thread)."""
 
     def settle() -> None:
-        if job.future.done():  # the waiter went away (cancelled)
-            return
-        if ok:
-            job.future.set_result(value)
-        else:
-            job.future.set_exception(value)
+        _settle_here(job, ok, value)
 
     with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
         job.loop.call_soon_threadsafe(settle)
@@ -107,12 +104,14 @@ class Committer:
         """Writes waiting for the writer (not yet in a transaction)."""
         return self.jobs.qsize()
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
+    async def run(self, fn: Callable[[Connection], T],
+                  after: Callable[[T], None] | None = None) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed
+        (``after(value)`` runs on the loop as the answer is given: ``LoopCommitter.run``)."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
-        job: Job[T] = Job(fn, loop.create_future(), loop)
+        job: Job[T] = Job(fn, loop.create_future(), loop, after=after)
         self.jobs.put(job)
         return await job.future
 
@@ -171,6 +170,11 @@ class Committer:
         self.stats.batches += 1
         self.stats.writes += batch
         self.stats.largest = max(self.stats.largest, batch)
+        loop = answers[0][0].loop if answers else None
+        if loop is not None and all(job.loop is loop for job, _, _ in answers):
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                loop.call_soon_threadsafe(_settle_all, answers)
+            return
         for job, ok, value in answers:
             _settle(job, ok, value)
 
@@ -202,15 +206,20 @@ class LoopCommitter:
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
         self.conn: Connection | None = None
-        self.pool: ThreadPoolExecutor | None = None
+        # the commit thread and its queue of batches to commit (a plain thread: an executor's
+        # ``submit`` made a future, took two locks and a semaphore on the loop per batch, and
+        # settled that future in the thread, holding the GIL the loop wants)
+        self.thread: threading.Thread | None = None
+        self.commits: queue.SimpleQueue[tuple[Any, ...] | None] = queue.SimpleQueue()
         self.idle: asyncio.Event | None = None
         self.stats = Stats()
         # called in the commit thread before each commit (tests hold the writer with it)
         self.before_commit: Callable[[], None] | None = None
 
     def start(self) -> None:
-        if self.pool is None:
-            self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="db-commit")
+        if self.thread is None or not self.thread.is_alive():
+            self.thread = threading.Thread(target=self._commits, name="db-commit", daemon=True)
+            self.thread.start()
 
     async def close(self) -> None:
         """Stop once every write queued so far is committed."""
@@ -219,19 +228,28 @@ class LoopCommitter:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
-        if self.pool is not None:
-            self.pool.shutdown(wait=True)
-            self.pool = None
+        if self.thread is not None:
+            self.commits.put(None)
+            self.thread.join(30)
+            self.thread = None
 
     def queued(self) -> int:
         return len(self.waiting)
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
-        if self.pool is None:
+    async def run(self, fn: Callable[[Connection], T],
+                  after: Callable[[T], None] | None = None) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed.
+
+        ``after(value)``, when given, runs on the loop in the turn the commit is answered,
+        right after this coroutine's wake-up is queued: what must follow the commit at once
+        (the game's new head published, its pushes queued) does not wait a turn of the loop
+        for the coroutine to run again (``docs/performance.md``, "The seventh round"). It
+        runs only for a write that committed and whose waiter is still there; it must not
+        raise (an exception is logged)."""
+        if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
-        job: Job[T] = Job(fn, loop.create_future(), loop)
+        job: Job[T] = Job(fn, loop.create_future(), loop, after=after)
         if latency.ON:
             job.trace = latency.current.get()
             latency.mark("queued")
@@ -256,7 +274,7 @@ class LoopCommitter:
 
     def _next(self) -> None:
         """Run the waiting writes (a batch) and hand their commit to the thread."""
-        if not self.waiting or self.pool is None:
+        if not self.waiting or self.thread is None:
             self.busy = False
             return
         loop = asyncio.get_running_loop()
@@ -298,7 +316,18 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
-        self.pool.submit(self._commit, loop, raw, trans, answers)
+        self.commits.put((loop, raw, trans, answers))
+
+    def _commits(self) -> None:
+        """The commit thread: commit each batch handed to it, in order, until told to stop."""
+        while True:
+            item = self.commits.get()
+            if item is None:
+                return
+            try:
+                self._commit(*item)
+            except BaseException:  # never lose the thread: the next batches still commit
+                log.exception("the commit thread failed on a batch")
 
     @staticmethod
     def _one(raw: Any, conn: Connection, job: Job[Any]) -> tuple[Job[Any], bool, Any]:
@@ -366,8 +395,7 @@ class LoopCommitter:
             self.stats.batches += 1
             self.stats.writes += len(answers)
             self.stats.largest = max(self.stats.largest, len(answers))
-            for job, ok, value in answers:
-                _settle_here(job, ok, value)
+            _settle_all(answers)
         self._next()
 
 
@@ -379,10 +407,26 @@ def _stamp(jobs: list[Job[Any]], **stamps: Any) -> None:
 
 
 def _settle_here(job: Job[Any], ok: bool, value: Any) -> None:
-    """Answer a job's future (on its own loop's thread)."""
-    if job.future.done():  # the waiter went away (cancelled)
-        return
-    if ok:
-        job.future.set_result(value)
-    else:
-        job.future.set_exception(value)
+    """Answer a job's future (on its own loop's thread), then run its ``after``."""
+    _settle_all([(job, ok, value)])
+
+
+def _settle_all(answers: list[tuple[Job[Any], bool, Any]]) -> None:
+    """Answer the jobs' futures (on their loop's thread), then run their ``after`` steps:
+    every waiter's wake-up is queued before whatever an ``after`` queues (a game's direct
+    push, ``hub.Hub._game_moved``, finds the ack its command's coroutine leaves)."""
+    done = []
+    for job, ok, value in answers:
+        if job.future.done():  # the waiter went away (cancelled)
+            continue
+        if ok:
+            job.future.set_result(value)
+            if job.after is not None:
+                done.append((job.after, value))
+        else:
+            job.future.set_exception(value)
+    for after, value in done:
+        try:
+            after(value)
+        except Exception:  # the caller's own to report (``run``): never the writer's
+            log.exception("a write's after-commit step failed")

@@ -210,7 +210,7 @@ class Hub:
         for sub in subs:
             sub.queued = False
             if not (sub.idle() and sub.direct is not None and sub.direct(sub)):
-                sub.poke("g")  # its sender does it (busy, catching up, a turn to announce)
+                sub.poke("g")  # its sender does it (busy, catching up, not writable)
 
     def wake_all(self) -> None:
         if self.on_lost_hints is not None:

@@ -420,10 +420,14 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
     # what SQLAlchemy's SQLite DateTime writes (and reads back)
     at = moment.strftime("%Y-%m-%d %H:%M:%S.%f")
     cur = raw.cursor()
-    cur.execute(sql.advance, (last, over, _json(pending), at, game_id, expected))
+    if seat is None or by_bot:
+        cur.execute(ADVANCE_IF_PLAYING, (last, over, _json(pending), at, game_id, expected,
+                                         game_id))
+    else:
+        cur.execute(ADVANCE_IF_SEAT_PLAYS, (last, over, _json(pending), at, game_id, expected,
+                                            game_id, game_id, seat))
     if cur.rowcount != 1:
-        raise Conflict
-    check_table_takes(conn, game_id, seat, by_bot)
+        _refuse_append(conn, cur, game_id, expected, seat, by_bot)
     if waits:
         _track_waits_sqlite(cur, game_id, pending, at)
     try:
@@ -435,6 +439,28 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
             cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
     except conn.dialect.loaded_dbapi.IntegrityError:
         raise Conflict from None
+
+
+# SQLite: the head's compare-and-set and ``check_table_takes`` in one statement (the table
+# playing; the seat not a bot's, unless a bot plays it): the append's statements are
+# sqlite3 calls on the loop, each a few microseconds. A refused one says why afterwards
+# (``_refuse_append``), in ``append``'s order: the head first, then the table.
+ADVANCE_IF_PLAYING = (SQLITE_SQL.advance + " AND EXISTS (SELECT 1 FROM tables t "
+                      "WHERE t.id = ? AND t.status = 'playing')")
+ADVANCE_IF_SEAT_PLAYS = (ADVANCE_IF_PLAYING + " AND NOT EXISTS (SELECT 1 FROM seats s "
+                         "WHERE s.table_id = ? AND s.seat = ? AND s.bot)")
+
+
+def _refuse_append(conn: Connection, cur: Any, game_id: str, expected: int, seat: int | None,
+                   by_bot: bool) -> None:
+    """Why SQLite's guarded compare-and-set moved no head: ``Conflict`` if the head is not
+    ``expected`` (or there is no game), else ``check_table_takes``'s refusal."""
+    cur.execute("SELECT seq FROM games WHERE id = ?", (game_id,))
+    row = cur.fetchone()
+    if row is None or row[0] != expected:
+        raise Conflict
+    check_table_takes(conn, game_id, seat, by_bot)
+    raise Conflict  # not reached: the head and the table were as the statement asked
 
 
 APPEND_PG = ("SELECT starport_append(%s, %s, %s, %s, %s::json, %s, %s, %s, %s, %s::json, %s)")
@@ -483,9 +509,10 @@ def track_waits(conn: Connection, game_id: str, pending: list[int], at: datetime
     conn.execute(WAIT_ENDS, params)
 
 
-# ``track_waits`` in sqlite3's own SQL, for an append (its statements built once per
-# number of seats waited on; SQLAlchemy rendered the expanding IN per call)
-_WAITS_SQLITE: dict[int, tuple[str, str]] = {}
+# ``track_waits`` in sqlite3's own SQL, for an append: its two updates (``WAIT_BEGINS``,
+# ``WAIT_ENDS``) as one statement, which touches the same rows and writes the same values;
+# built once per number of seats waited on (SQLAlchemy rendered the expanding IN per call)
+_WAITS_SQLITE: dict[int, str] = {}
 
 
 def _track_waits_sqlite(cur: Any, game_id: str, pending: list[int], at: str) -> None:
@@ -494,14 +521,10 @@ def _track_waits_sqlite(cur: Any, game_id: str, pending: list[int], at: str) -> 
     if sql is None:
         marks = ", ".join("?" * len(pending))
         sql = _WAITS_SQLITE[len(pending)] = (
-            "UPDATE seats SET wait_since = ?, alerted = 0 WHERE table_id = ? "
-            f"AND seat IN ({marks}) AND wait_since IS NULL",
-            "UPDATE seats SET wait_since = NULL, alerted = 0 WHERE table_id = ? "
-            f"AND seat NOT IN ({marks}) AND wait_since IS NOT NULL")
-    begins, ends = sql
-    if pending:
-        cur.execute(begins, (at, game_id, *pending))
-    cur.execute(ends, (game_id, *pending))
+            f"UPDATE seats SET wait_since = CASE WHEN seat IN ({marks}) THEN ? ELSE NULL END, "
+            "alerted = 0 WHERE table_id = ? AND CASE WHEN seat IN "
+            f"({marks}) THEN wait_since IS NULL ELSE wait_since IS NOT NULL END")
+    cur.execute(sql, (*pending, at, game_id, *pending))
 
 
 def waiting_seats(conn: Connection, before: datetime) -> list[Any]:

@@ -397,14 +397,18 @@ def _waited_for(entry: Any, sub: Subscriber) -> tuple[bool, bool]:
     return waiting, waiting and not sub.was_pending and sub.role == "seat"
 
 
+def _your_turn_message(entry: Any) -> str:
+    pending = frames.pending_of(entry)
+    return dumps({"type": "your_turn", "seq": entry.seq,
+                  "prompt": pending.prompt if pending else ""})
+
+
 async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     """``your_turn`` when this seat has just become one the game waits for; False if the game
     moved on meanwhile."""
     sub.was_pending, turn = _waited_for(entry, sub)
     if turn:
-        pending = frames.pending_of(entry)
-        await send_text(websocket, dumps({"type": "your_turn", "seq": entry.seq,
-                                          "prompt": pending.prompt if pending else ""}))
+        await send_text(websocket, _your_turn_message(entry))
         return entry.seq == entry.committed and sub.sent == entry.committed
     return True
 
@@ -412,17 +416,20 @@ async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
 def _push_now(service: Service, fast: Callable[[bytes], bool], sub: Subscriber) -> bool:
     """``_send_events``'s usual case written at once, for the hub's direct pushes
     (``Hub._game_moved``): the game's new events in memory, with the link's view and the ack
-    they carry, in one frame. False, with nothing sent or changed, whenever the sender task
-    must do it: the game not settled or behind another process's commits, events no longer
-    in memory, a ``your_turn`` to announce, a latency trace running, the socket not
-    writable at once."""
+    they carry, in one frame, then the ``your_turn`` when this seat's turn just began (the
+    frames ``_send_events`` writes, in its order). False whenever the sender task must do
+    it: with nothing sent or changed when the game is not settled or is behind another
+    process's commits, its events are no longer in memory, a latency trace runs or the
+    socket is not writable at once; with the events sent and the turn not yet announced
+    when only the ``your_turn`` could not be written (the sender, woken, finds no events to
+    send and announces it, as after a table change)."""
     entry = service.entries.get(sub.table_id)
     if (latency.ON or entry is None or entry.seq != entry.committed
             or entry.remote_seq > entry.seq):
         return False
     waiting, turn = _waited_for(entry, sub)
     events = service.events_in_memory(entry, sub.sent)
-    if turn or not events:
+    if not events:
         return False
     text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
     sent, ack = sub.sent, sub.ack
@@ -430,6 +437,8 @@ def _push_now(service: Service, fast: Callable[[bytes], bool], sub: Subscriber) 
     text = _with_view_and_ack(text, entry, sub)
     if not fast(text.encode()):
         sub.sent, sub.ack = sent, ack
+        return False
+    if turn and not fast(_your_turn_message(entry).encode()):
         return False
     sub.was_pending = waiting
     return True

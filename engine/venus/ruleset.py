@@ -86,8 +86,9 @@ class VenusRuleset:
 
     def legal_actions(self, state: VenusState, actor: int) -> Iterator[Command]:
         yield from _legal.legal_actions(state, actor)
-        yield from _takeback.offer(state, actor, _legal.pending(state),
-                                   enabled=_barriers.enabled(state))
+        if _takeback.point(state, actor) is not None:  # else no offer: no prompt to ask
+            yield from _takeback.offer(state, actor, _legal.pending(state),
+                                       enabled=_barriers.enabled(state))
 
     def pending(self, state: VenusState) -> Pending | None:
         return _legal.pending(state)

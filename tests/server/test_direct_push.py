@@ -187,3 +187,67 @@ def test_a_socket_the_push_cannot_serve_wakes_its_sender() -> None:
         assert all(t.done() for t in tasks)
 
     asyncio.run(run())
+
+
+# --- a seat's turn, pushed at once ----------------------------------------------------------
+
+
+def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool, Any, Any]:
+    """A seat's socket that has not been told of its turn, the game moved by a command:
+    ``ws._push_now`` with a socket that takes ``accept`` frames. The frames written (parsed),
+    the answer, the subscriber afterwards and the frames the sender then writes."""
+    import orjson
+
+    from server import ws
+
+    from .test_group_commit import next_command, run, started_game
+
+    out: list[Any] = []
+
+    async def body(service: Any) -> None:
+        table_id = await started_game(service)
+        seat, seq, command = await next_command(service, table_id)
+        await service.submit(table_id, seat, seq, "c1", command)
+        entry = await service.entry(table_id)
+        waited = entry.pending_seats()[0]
+        sub = Subscriber(table_id, waited, "seat", sent=seq, want_view=True,
+                         inline_view=True)
+        written: list[bytes] = []
+
+        def fast(payload: bytes) -> bool:
+            if len(written) >= accept:
+                return False
+            written.append(payload)
+            return True
+
+        answer = ws._push_now(service, fast, sub)
+        sender = Socket({"extensions": {}})
+        await ws._send_events(service, sender, sub)  # type: ignore[arg-type]
+        out.extend([[orjson.loads(w) for w in written], answer, sub,
+                    [orjson.loads(t) for t in sender.sent]])
+
+    run(db_url, tmp_path, body)
+    return out[0], out[1], out[2], out[3]
+
+
+def test_a_seat_whose_turn_begins_gets_its_events_then_your_turn_at_once(
+        db_url: str, tmp_path: Any) -> None:
+    """The push of a socket whose seat the game now waits for writes what its sender would
+    (``_send_events``): the events with the view, then ``your_turn``; nothing is left to the
+    sender."""
+    frames, answer, sub, later = _turn_case(db_url, tmp_path, accept=2)
+    assert answer is True
+    assert [f["type"] for f in frames] == ["events", "your_turn"]
+    assert "view" in frames[0] and frames[1]["seq"] == frames[0]["events"][-1]["seq"]
+    assert sub.was_pending and sub.sent == frames[1]["seq"]
+    assert later == []
+
+
+def test_a_your_turn_the_socket_cannot_take_at_once_is_left_to_the_sender(
+        db_url: str, tmp_path: Any) -> None:
+    frames, answer, sub, later = _turn_case(db_url, tmp_path, accept=1)
+    assert answer is False
+    assert [f["type"] for f in frames] == ["events"]
+    assert [f["type"] for f in later] == ["your_turn"]  # the sender announces it
+    assert later[0]["seq"] == frames[0]["events"][-1]["seq"] == sub.sent
+    assert sub.was_pending

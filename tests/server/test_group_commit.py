@@ -236,3 +236,134 @@ def test_sqlite_waits_for_another_writer_off_the_loop(db_url: str, tmp_path: Pat
         assert await asyncio.wait_for(said, 10) > 0
 
     run(db_url, tmp_path, body)
+
+
+class Turns:
+    """Counts the event loop's turns: a callback that queues itself again runs once a turn."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.on = True
+        asyncio.get_running_loop().call_soon(self._tick)
+
+    def _tick(self) -> None:
+        self.count += 1
+        if self.on:
+            asyncio.get_running_loop().call_soon(self._tick)
+
+
+def test_after_runs_as_the_commit_is_answered_once_every_waiter_of_the_batch_is_woken(
+        db_url: str, tmp_path: Path) -> None:
+    """``run(fn, after)``: ``after(value)`` runs on the loop in the turn the batch's commit
+    is answered, after the wake-ups of all the batch's waiters are queued, so what an
+    ``after`` queues (a game's direct push) runs after every waiter went on (left its
+    ack); a write that failed runs no ``after``."""
+
+    async def body(service: Service) -> None:
+        loop = asyncio.get_running_loop()
+        seen: list[tuple[str, int]] = []
+
+        def after(i: int, value: int) -> None:
+            assert value == i
+            seen.append(("after", i))
+            loop.call_soon(seen.append, ("queued by after", i))
+
+        async def one(i: int) -> None:
+            await service.committer.run(lambda conn: i, partial(after, i))
+            seen.append(("resumed", i))
+
+        def refused(conn: Connection) -> None:
+            raise store.Conflict
+
+        gate, held = await hold(service)
+        jobs = [asyncio.ensure_future(one(i)) for i in range(3)]
+        bad = asyncio.ensure_future(service.committer.run(refused, partial(after, 99)))
+        await queued(service, 4)
+        gate.release.set()
+        await held
+        await asyncio.gather(*jobs)
+        with pytest.raises(store.Conflict):
+            await bad
+        await asyncio.sleep(0)
+        assert ("after", 99) not in seen
+        afters = [e for e in seen if e[0] == "after"]
+        resumed = [e for e in seen if e[0] == "resumed"]
+        queued_ = [e for e in seen if e[0] == "queued by after"]
+        assert afters == [("after", 0), ("after", 1), ("after", 2)]
+        assert resumed == [("resumed", 0), ("resumed", 1), ("resumed", 2)]
+        # every after before any waiter went on; every waiter before what the afters queued
+        assert seen.index(afters[-1]) < seen.index(resumed[0])
+        assert seen.index(resumed[-1]) < seen.index(queued_[0])
+
+    run(db_url, tmp_path, body)
+
+
+def test_a_command_is_published_in_the_turn_its_commit_is_answered(db_url: str,
+                                                                   tmp_path: Path) -> None:
+    """The game's new head reaches the hub (and its pushes are queued) in the loop turn the
+    commit is answered, not a turn later when the command's coroutine runs again; the
+    coroutine then finds its outcome committed and published."""
+
+    async def body(service: Service) -> None:
+        table_id = await started_game(service)
+        seat, seq, command = await next_command(service, table_id)
+        turns = Turns()
+        at: dict[str, int] = {}
+        committer = service.committer
+        if isinstance(committer, LoopCommitter):
+            answer = committer._committed
+
+            def committed(*args: Any) -> None:
+                at["answered"] = turns.count
+                answer(*args)
+
+            committer._committed = committed  # type: ignore[method-assign, assignment]
+        hint = service.hub.hint
+
+        def hinted(kind: str, table_id_: str, seq: int = 0) -> None:
+            if kind == "g" and table_id_ == table_id:
+                at["published"] = turns.count
+            hint(kind, table_id_, seq)
+
+        service.hub.hint = hinted  # type: ignore[method-assign, assignment]
+        out = await service.submit(table_id, seat, seq, "c1", command)
+        at["resumed"] = turns.count
+        turns.on = False
+        entry = await service.entry(table_id)
+        assert entry is not None and entry.committed == out.seq
+        assert "published" in at
+        if "answered" in at:  # SQLite's writer: the turn can be counted
+            assert at["published"] == at["answered"]
+            assert at["resumed"] == at["answered"] + 1
+        else:
+            assert at["published"] < at["resumed"]
+
+    run(db_url, tmp_path, body)
+
+
+def test_sqlite_commits_run_on_one_thread_of_their_own_which_ends_with_the_writer(
+        db_url: str, tmp_path: Path) -> None:
+    """``LoopCommitter``'s commits (the fsync) run in order on its one commit thread, fed a
+    batch at a time (no executor: no future made and settled per batch); ``close`` waits for
+    the writes queued so far and ends the thread; ``start`` makes a new one."""
+    if not db_url.startswith("sqlite"):
+        pytest.skip("SQLite's writer")
+    threads: list[threading.Thread] = []
+
+    async def body(service: Service) -> None:
+        committer = service.committer
+        assert isinstance(committer, LoopCommitter)
+        committer.before_commit = lambda: threads.append(threading.current_thread())
+        table_id = await started_game(service)
+        for text in ("one", "two", "three"):
+            await service.write(partial(store.add_chat, table_id=table_id, seat=0, name="P0",
+                                        text=text))
+        assert {t.name for t in threads} == {"db-commit"} and len(set(threads)) == 1
+        await committer.close()
+        assert not threads[0].is_alive()
+        committer.start()
+        await service.write(partial(store.add_chat, table_id=table_id, seat=0, name="P0",
+                                    text="again"))
+        assert threads[-1] is not threads[0] and threads[-1].is_alive()
+
+    run(db_url, tmp_path, body)

@@ -187,3 +187,25 @@ def test_one_dict_per_distinct_marker_and_a_changed_marker_is_looked_up_anew() -
     a.amount = 30
     assert views.marker_view(a) == {"kind": "penalty", "color": "red", "amount": 30}
     assert views.marker_view(b)["amount"] == 20
+
+
+def test_the_legal_commands_ask_the_prompt_only_when_a_take_back_may_be_offered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``legal_actions`` asks ``pending`` for the take-back offer only when the seat has a
+    command of its own to take back (``takeback.point``); the commands are the same."""
+    from engine.kernel import takeback
+    from engine.venus import legal as venus_legal
+
+    game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B", "C", "D"], seed=9)
+    seat = pending(game.state).seats[0]  # type: ignore[union-attr]
+    assert takeback.point(game.state, seat) is None  # nothing played yet
+    asked: list[int] = []
+    real = venus_legal.pending
+
+    def counting(state: VenusState) -> Any:
+        asked.append(1)
+        return real(state)
+
+    monkeypatch.setattr(venus_legal, "pending", counting)
+    commands = list(RULES.legal_actions(game.state, seat))
+    assert asked == [] and commands and all(cmd.type != "TakeBack" for cmd in commands)

@@ -1,0 +1,165 @@
+"""SQLite's append (``store.append``) in fewer statements, with the same outcomes: the table
+check (issue 15, item 2: the table's status and the seat's bot flag as committed, in the
+append's own transaction) rides in the head's compare-and-set, and a seat's wait begins and
+ends (``track_waits``) in one update; a refused append still says why, in the same order
+(the head first, then the table, then the seat)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, Engine, select, update
+
+from engine.kernel import Audience, Event
+from server import store
+from server.db import make_engine, migrate, writing
+from server.models import SeatRow, TableRow
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator[Engine]:
+    eng = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
+    migrate(eng)
+    yield eng
+    eng.dispose()
+
+
+def _game(engine: Engine, seats: int = 4) -> str:
+    with engine.begin() as conn:
+        table_id, _ = store.create_table(conn, name="t", ruleset="venus", options={},
+                                         seats=seats, bots=[], turn_timer=None)
+        conn.execute(update(TableRow).where(TableRow.id == table_id).values(status="playing"))
+        store.create_game(conn, table_id, "venus", "seed", [], [0], False)
+    return table_id
+
+
+def _events(after: int, n: int = 2) -> list[Event]:
+    return [Event(seq=after + k + 1, type="Moved", data={"k": k}, audience=Audience(),
+                  type_public=True, v=1, actor=0) for k in range(n)]
+
+
+def _append(engine: Engine, game_id: str, expected: int, **kw: Any) -> list[str]:
+    """Append two events after ``expected``; the statements sqlite3 ran for it."""
+    ran: list[str] = []
+    with writing(engine) as conn:
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        raw.set_trace_callback(ran.append)
+        try:
+            kw.setdefault("pending", [0])
+            kw.setdefault("pending_before", [0])
+            store.append(conn, game_id, expected, _events(expected), over=False,
+                         client_id=kw.pop("client_id", f"c{expected}"), **kw)
+        finally:
+            raw.set_trace_callback(None)
+    return ran
+
+
+def _set(engine: Engine, statement: Any) -> None:
+    with engine.begin() as conn:
+        conn.execute(statement)
+
+
+def _waits(conn: Connection, game_id: str) -> dict[int, tuple[bool, bool]]:
+    """Each seat: (its wait going on, alerted)."""
+    return {r.seat: (r.wait_since is not None, bool(r.alerted)) for r in conn.execute(
+        select(SeatRow.seat, SeatRow.wait_since, SeatRow.alerted)
+        .where(SeatRow.table_id == game_id))}
+
+
+def test_an_append_checks_the_table_in_its_compare_and_set_no_statement_of_its_own(
+        engine: Engine) -> None:
+    game_id = _game(engine)
+    ran = _append(engine, game_id, 0, seat=0)
+    assert not [s for s in ran if s.lstrip().upper().startswith("SELECT")]
+    assert [s.split()[0:3] for s in ran if "games" in s.split()[:3]] == [
+        ["UPDATE", "games", "SET"]]
+    with engine.connect() as conn:
+        assert store.head(conn, game_id) == 2
+
+
+def test_the_waits_change_in_one_update_and_none_when_they_do_not(engine: Engine) -> None:
+    game_id = _game(engine)
+    seats_updates = [s for s in _append(engine, game_id, 0, seat=0, pending=[1],
+                                        pending_before=[0]) if s.startswith("UPDATE seats")]
+    assert len(seats_updates) == 1
+    same = [s for s in _append(engine, game_id, 2, seat=1, pending=[1], pending_before=[1])
+            if s.startswith("UPDATE seats")]
+    assert same == []
+
+
+def test_a_seats_wait_begins_and_ends_as_the_game_comes_to_it_and_leaves(
+        engine: Engine) -> None:
+    """``track_waits``: the seats waited on begin a wait (unless one goes on: its start and
+    its alert stay), the others' end; a begun or ended wait is not alerted."""
+    game_id = _game(engine)  # waits on seat 0 from the start
+    with engine.begin() as conn:
+        conn.execute(update(SeatRow).where(SeatRow.table_id == game_id, SeatRow.seat == 0)
+                     .values(alerted=True))
+        since = conn.execute(select(SeatRow.wait_since).where(
+            SeatRow.table_id == game_id, SeatRow.seat == 0)).scalar_one()
+    _append(engine, game_id, 0, seat=0, pending=[0, 2], pending_before=[0])
+    with engine.connect() as conn:
+        assert _waits(conn, game_id) == {0: (True, True), 1: (False, False),
+                                         2: (True, False), 3: (False, False)}
+        assert conn.execute(select(SeatRow.wait_since).where(
+            SeatRow.table_id == game_id, SeatRow.seat == 0)).scalar_one() == since
+    _append(engine, game_id, 2, seat=2, pending=[3], pending_before=[0, 2])
+    with engine.connect() as conn:
+        assert _waits(conn, game_id) == {0: (False, False), 1: (False, False),
+                                         2: (False, False), 3: (True, False)}
+    _append(engine, game_id, 4, seat=3, pending=[], pending_before=[3])
+    with engine.connect() as conn:
+        assert _waits(conn, game_id) == {s: (False, False) for s in range(4)}
+
+
+@pytest.mark.parametrize("status", ["abandoned", "over", "lobby"])
+def test_a_table_that_is_not_playing_refuses_the_append_and_keeps_its_head(
+        engine: Engine, status: str) -> None:
+    game_id = _game(engine)
+    _set(engine, update(TableRow).where(TableRow.id == game_id).values(status=status))
+    with pytest.raises(store.TableClosed) as refused:
+        _append(engine, game_id, 0, seat=0)
+    assert refused.value.status == status
+    with pytest.raises(store.TableClosed):  # a bot's command too
+        _append(engine, game_id, 0, seat=0, by_bot=True)
+    with pytest.raises(store.TableClosed):  # and a write for no seat
+        _append(engine, game_id, 0, seat=None)
+    with engine.connect() as conn:
+        assert store.head(conn, game_id) == 0
+
+
+def test_a_seat_a_bot_plays_refuses_its_player_not_its_bot(engine: Engine) -> None:
+    game_id = _game(engine)
+    _set(engine, update(SeatRow).where(SeatRow.table_id == game_id, SeatRow.seat == 1)
+         .values(bot=True))
+    with pytest.raises(store.SeatPlayedByBot):
+        _append(engine, game_id, 0, seat=1)
+    _append(engine, game_id, 0, seat=0)  # another seat plays on
+    _append(engine, game_id, 2, seat=1, by_bot=True)  # the bot plays its seat
+    with engine.connect() as conn:
+        assert store.head(conn, game_id) == 4
+
+
+def test_a_stale_head_is_a_conflict_before_the_table_is_looked_at(engine: Engine) -> None:
+    """The order of the refusals is ``append``'s: the head's compare-and-set first."""
+    game_id = _game(engine)
+    _append(engine, game_id, 0, seat=0)
+    _set(engine, update(TableRow).where(TableRow.id == game_id).values(status="abandoned"))
+    _set(engine, update(SeatRow).where(SeatRow.table_id == game_id).values(bot=True))
+    with pytest.raises(store.Conflict):
+        _append(engine, game_id, 0, seat=0)
+    with pytest.raises(store.Conflict):  # no such game
+        _append(engine, "nosuchgame", 0, seat=0)
+
+
+def test_a_table_closed_is_told_before_a_seat_given_to_a_bot(engine: Engine) -> None:
+    game_id = _game(engine)
+    _set(engine, update(TableRow).where(TableRow.id == game_id).values(status="abandoned"))
+    _set(engine, update(SeatRow).where(SeatRow.table_id == game_id).values(bot=True))
+    with pytest.raises(store.TableClosed):
+        _append(engine, game_id, 0, seat=0)
