@@ -4,9 +4,9 @@ The load of ``bench/server_load.py`` (4-seat Merchant of Venus games, a legal co
 at random) played in-process, no server: per command, what the server cannot avoid doing --
 parse the command, ``decide``, append its events (``evolve``), then what each push carries:
 the view of each of the four seats (the public part made once, as the server does since
-issue 14), and for the seat asked to act its legal commands and
-extras (reachable destinations, market). CPU time (``process_time``), in microseconds a
-command. The last line is
+issue 14, with the parts of the game's last view that did not change kept, seventh round),
+and for the seat asked to act its legal commands and extras (reachable destinations,
+market). CPU time (``process_time``), in microseconds a command. The last line is
 ``engine_floor commands=<n> decide_append_us=<x> views_us=<y> total_us=<z>``.
 
     .venv/bin/python bench/engine_floor.py [--games 40] [--commands 150]
@@ -55,13 +55,17 @@ def main() -> int:
         legal = []
         for _ in range(args.commands + 1):
             t0 = clock()
-            pending = ruleset.pending(game.state)
+            pending = game.pending()
             if pending is None:
                 break
             seat = pending.seats[0]
-            if shared:  # as the server makes them: the public part once (frames.py)
+            if shared:  # as the server makes them (frames.py): the public part once, with
+                # the prompt the game asked and the parts of its last view kept on the game
                 parts: Any = ruleset  # engine.kernel.ruleset.SharedViews
-                public = parts.public_view(game.state)
+                kept = game.views_kept
+                if kept is None:
+                    kept = game.views_kept = {}
+                public = parts.public_view(game.state, game.pending(), kept)
                 for s in range(SEATS):
                     parts.seat_view(game.state, public, s)
             else:

@@ -124,7 +124,11 @@ def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
     if frames is None or public_view is None:
         return dict(ruleset.view(state, viewer))
     if frames.public is None:
-        frames.public = public_view(state)
+        game = entry.game
+        kept = game.views_kept
+        if kept is None:
+            kept = game.views_kept = {}
+        frames.public = public_view(state, entry.pending(), kept)  # pending: once per seq
     return dict(ruleset.seat_view(state, frames.public, viewer))
 
 

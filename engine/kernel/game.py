@@ -48,6 +48,10 @@ class Game(Generic[S]):
     # logs them, anything else first rebuilds the state from the log
     _ahead: tuple[int, tuple[Event, ...]] | None = None
     _origin: str | None = None  # the snapshot the log follows (None: the opening)
+    # what the ruleset's views keep between seqs (``SharedViews.public_view``'s ``kept``: the
+    # parts of the last view, reused where the state did not change them); made on first use
+    # by whoever shows the views, never part of the game's state, log or snapshot
+    views_kept: dict[str, Any] | None = None
 
     def __init__(self, ruleset: Ruleset[S], seed: str | int, events: list[Event]) -> None:
         self.ruleset = ruleset

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import EllipsisType
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
@@ -90,9 +91,14 @@ S_contra = TypeVar("S_contra", contravariant=True)
 class SharedViews(Protocol[S_contra]):
     """Optional for a ruleset: its views as one public part and each seat's additions, so a
     server watching a game from many seats makes the public part once per event.
-    ``seat_view(state, public_view(state), v) == view(state, v)`` for every viewer ``v``."""
+    ``seat_view(state, public_view(state), v) == view(state, v)`` for every viewer ``v``.
+    ``prompt``, when given, is the ruleset's ``pending(state)`` (a server has it from
+    ``Game.pending()``, asked once per seq), so the view need not ask it again; ``kept``, a
+    dict the caller keeps for the game between calls (``Game.views_kept``), where the
+    ruleset may keep parts of its last view to reuse those the state did not change."""
 
-    def public_view(self, state: S_contra) -> dict[str, Any]: ...
+    def public_view(self, state: S_contra, prompt: Pending | None | EllipsisType = ...,
+                    kept: dict[str, Any] | None = None) -> dict[str, Any]: ...
 
     def seat_view(self, state: S_contra, public: dict[str, Any], viewer: int) -> dict[str, Any]: ...
 
@@ -125,4 +131,21 @@ def number(ev: Event, base: int, index: int, actor: int) -> Event:
     """The ``index``-th event (from 0) of ``actor``'s command after event ``base``: seq
     ``base + index + 1``; only the first names the actor (the command boundary take-backs
     read, ``takeback.py``)."""
-    return ev.model_copy(update={"seq": base + index + 1, "actor": None if index else actor})
+    new = _new(type(ev))  # ``ev.model_copy(update=...)`` without its Python-level steps
+    values = ev.__dict__.copy()
+    values["seq"] = base + index + 1
+    values["actor"] = None if index else actor
+    _set(new, "__dict__", values)
+    fields_set = set(ev.__pydantic_fields_set__)
+    fields_set.update(_NUMBERED)
+    _set(new, "__pydantic_fields_set__", fields_set)
+    _set(new, "__pydantic_extra__", None if ev.__pydantic_extra__ is None
+         else dict(ev.__pydantic_extra__))
+    _set(new, "__pydantic_private__", None if ev.__pydantic_private__ is None
+         else dict(ev.__pydantic_private__))
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
+_NUMBERED = ("seq", "actor")

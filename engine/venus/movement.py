@@ -9,6 +9,7 @@ module turns the chosen :class:`Step` into events; the reachability query search
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -28,7 +29,8 @@ SHIELD_SAVING = 20  # 8.3
 
 # Terrain caches shared between Movers (see ``Mover.__post_init__``), bounded.
 _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, DotFacts],
-                                          dict[Any, list[tuple[Step, frozenset[str]]]]]] = {}
+                                          dict[Any, list[tuple[Step, frozenset[str]]]],
+                                          dict[tuple[object, ...], frozenset[str]]]] = {}
 _TERRAIN_MAX = 256
 _RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {}
 
@@ -54,15 +56,15 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
     objects at the same dots show the same map. The cache is keyed by the dots and the
     boxes' ids; each entry holds its boxes, so no id is reused while the entry lives.
 
-    The map last read from a dict is kept with it (by its id; the entry holds the dict), so
-    the commands of a game, which ask about the same boxes dict over and over, only check
-    that its dots and boxes are still the ones read."""
-    held = tuple(qboxes.values())
-    dots = tuple(qboxes)
+    The map last read from a dict is kept with it (by its id; the entry holds the dict and a
+    copy of it), so the commands of a game, which ask about the same boxes dict over and
+    over, only check that it still equals the copy (the same dots with the same boxes, or
+    boxes equal to them: the same map)."""
     last = _LAST.get(id(qboxes))
-    if last is not None and last[0] is qboxes and last[2] == held and last[1] == dots:
-        return last[3]
-    key = (dots, tuple(map(id, held)))
+    if last is not None and last[0] is qboxes and last[1] == qboxes:
+        return last[2]
+    held = tuple(qboxes.values())
+    key = (tuple(qboxes), tuple(map(id, held)))
     found = _MAPS.get(key)
     if found is None:
         if len(_MAPS) >= _MAPS_MAX:
@@ -70,12 +72,12 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
         found = _MAPS[key] = _read_map(qboxes, held)
     if len(_LAST) >= _MAPS_MAX:
         _LAST.clear()
-    _LAST[id(qboxes)] = (qboxes, dots, held, found)
+    _LAST[id(qboxes)] = (qboxes, dict(qboxes), found)
     return found
 
 
-# The map last read from each boxes dict: id -> (the dict, its dots, its boxes, the map).
-_LAST: dict[int, tuple[dict[str, QBox], tuple[str, ...], tuple[QBox, ...], _Map]] = {}
+# The map last read from each boxes dict: id -> (the dict, a copy of it then, the map).
+_LAST: dict[int, tuple[dict[str, QBox], dict[str, QBox], _Map]] = {}
 _MAPS_MAX = 4096
 
 
@@ -200,9 +202,9 @@ class Mover:
     A plain class with slots: three are built per command (the legal commands, the
     reachable query, ``decide``), so building one is kept to a few attribute stores."""
 
-    __slots__ = ("board", "state", "seat", "dice", "heading", "colors", "shields", "air_foil",
+    __slots__ = ("board", "_state", "seat", "dice", "heading", "colors", "shields", "air_foil",
                  "switch_switch", "jump_start", "gates", "gate_as_blue", "_markers", "_facts",
-                 "_raw", "_map", "_dice_set")
+                 "_raw", "_headings", "_map", "_dice_set", "_last_steps")
 
     def __init__(
         self, board: Board, state: VenusState, seat: int, dice: tuple[int, ...],
@@ -212,7 +214,9 @@ class Mover:
         _map: _Map | None = None,
     ) -> None:
         self.board = board
-        self.state = state
+        # the state it reads (lazily, ``facts``), held weakly: ``for_turn``'s memo must not
+        # keep the states of games long gone alive (its users hold the state themselves)
+        self._state = weakref.ref(state)
         self.seat = seat
         self.dice = dice
         self.heading = heading
@@ -225,7 +229,21 @@ class Mover:
         self.gate_as_blue = gate_as_blue  # 2012 Gate Lock: any gate may be left as blue
         self._map = _map  # ``_map_of(state.qboxes)``, if known
         self._dice_set: tuple[int, ...] | None = None
+        self._forget_answers()
         self._share()
+
+    @property
+    def state(self) -> VenusState:
+        state = self._state()
+        if state is None:
+            raise ReferenceError("a Mover is used only while its state lives")
+        return state
+
+    def _forget_answers(self) -> None:
+        # The last ``steps_from`` asked of this Mover, with the position it was asked for:
+        # the legal commands, the reachable query and ``decide`` ask it of the same position
+        # in turn (``for_turn`` gives them the same Mover).
+        self._last_steps: tuple[tuple[object, ...], list[Step]] | None = None
 
     def _share(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.
@@ -237,10 +255,13 @@ class Mover:
         if shared is None:
             if len(_TERRAIN) >= _TERRAIN_MAX:
                 _TERRAIN.clear()
-            shared = _TERRAIN[key] = ({}, {}, {})
+            shared = _TERRAIN[key] = ({}, {}, {}, {})
         self._markers: dict[str, Marker | None] = shared[0]
         self._facts: dict[str, DotFacts] = shared[1]
         self._raw: _Raw = shared[2]
+        # ``headings`` by position: they read the terrain, never the dice or heading (each
+        # new declaration makes a new Mover, 5.31, but not new headings)
+        self._headings: dict[tuple[object, ...], frozenset[str]] = shared[3]
         if not self.switch_switch:
             # The raw moves ignore the Shields, Spaceports, Forts and Rastur (only the dots'
             # colours, "?" boxes and Tele Gates shape them), so more terrains share them.
@@ -275,10 +296,36 @@ class Mover:
         for name in Mover.__slots__:
             setattr(probe, name, getattr(self, name))
         probe.dice, probe.heading, probe._dice_set = dice, heading, None
+        probe._forget_answers()  # asked of other dice and heading
         return probe
 
     @classmethod
     def for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:
+        """The Mover of ``turn``: the one made last for this state object when everything it
+        is made of and reads is as it was then (``_made_of``), else a new one.
+
+        The legal commands, the reachable query and ``decide`` each ask for it, at every seq
+        of a turn; a step (5.1) changes only the position, so one Mover serves a whole move.
+        The state is changed in place, so the check is on content, never on identity
+        alone: the same state object with the same dice, heading, drives switched off, Gate
+        Lock, kit (equipment, damage, relics), "?" boxes, Forts, Rastur and Spaceports."""
+        seat = turn.seat
+        player = state.players[seat]
+        seen = _map_of(state.qboxes)
+        made = _made_of(board, state, turn, player, seen)
+        entry = _TURN_MOVERS.get(id(state))
+        if entry is not None and entry[1]._state() is state and entry[0] == made:
+            return entry[1]
+        mover = cls.made_for_turn(board, state, turn, seen)
+        if len(_TURN_MOVERS) >= _TURN_MOVERS_MAX:
+            _TURN_MOVERS.clear()
+        _TURN_MOVERS[id(state)] = (made, mover)
+        return mover
+
+    @classmethod
+    def made_for_turn(cls, board: Board, state: VenusState, turn: Turn,
+                      seen: _Map | None = None) -> Mover:
+        """A new Mover of ``turn`` (``for_turn`` without its memo)."""
         seat = turn.seat
         player = state.players[seat]
         off = turn.drives_off
@@ -287,7 +334,8 @@ class Mover:
             if drive not in off:
                 colors = colors | DRIVE_COLORS[drive]
         relics = player.relics
-        seen = _map_of(state.qboxes)
+        if seen is None:
+            seen = _map_of(state.qboxes)
         return cls(
             board, state, seat, tuple(turn.dice), turn.heading, colors, shields_of(player),
             "air_foil" in relics, "switch_switch" in relics, "jump_start" in relics,
@@ -498,6 +546,16 @@ class Mover:
         """``steps`` of the position given field by field (the reachable search's calls)."""
         if mp <= 0 and not free:
             return []
+        at = (here, mp, used, pilot, moves, free, jumped)
+        last = self._last_steps
+        if last is not None and last[0] == at:
+            return list(last[1])
+        found = self._steps_at(here, mp, used, pilot, moves, free, jumped)
+        self._last_steps = (at, found)
+        return list(found)
+
+    def _steps_at(self, here: str, mp: int, used: frozenset[str], pilot: int | None,
+                  moves: int, free: bool, jumped: bool) -> list[Step]:
         raw = self._raw.get(here)  # a plain dot's moves (no gate, no circle): the usual case
         if raw is None or (not moves and self.jump_start):
             raw = self._raw_at(here, pilot, moves, free, jumped)
@@ -586,13 +644,41 @@ class Mover:
 
     def headings(self, pos: Position) -> set[str]:
         """The dots a player may declare as his first move (5.31, 6.42, 6.52, 8.21, 8.43)."""
+        at = (pos.dot, pos.used, pos.free_step, pos.jumped)  # what ``start`` keeps of pos
+        known = self._headings.get(at)
+        if known is not None:
+            return set(known)
         # the same terrain (only the dice and heading differ): it shares this Mover's caches
         probe = self._probe((1, 2, 3, 4, 5, 6), None)
         start = replace(pos, mp=99, moves=1, pilot=None)  # moves=1: no declaration filter
         found = {s.to for s in probe.steps(start)}
         if self.jump_start or self.telegate(pos.dot) is not None:
             found |= {d for d in self.gates.values() if d != pos.dot}
+        self._headings[at] = frozenset(found)
         return found
+
+
+def _made_of(board: Board, state: VenusState, turn: Turn, player: Player,
+             seen: _Map) -> tuple[object, ...]:
+    """Everything a Mover of ``turn`` is made of or reads from the state later (its facts
+    and markers, ``Mover.facts``), as values: the board, the edition (8.47's 2012 Gate Lock),
+    the seat (whose Forts), the dice, heading, drives switched off and Gate Lock of the
+    turn, the ship's equipment, damage and relics (drives, Shields, Relics: 8, 15.432), the
+    "?" boxes' map (``_map_of``: the same box objects at the same dots), the Forts, Rastur
+    and Spaceports (15.13, 16.3, 16.4, 6.2)."""
+    forts, rastur, ports = state.forts, state.rastur, state.spaceports
+    return (board, state.edition, turn.seat, tuple(turn.dice), turn.heading,
+            tuple(turn.drives_off), turn.gate_lock, tuple(player.equipment),
+            tuple(player.damaged), tuple(player.relics), seen,
+            tuple(forts.items()) if forts else (), tuple(rastur.items()) if rastur else (),
+            tuple(ports.items()) if ports else ())
+
+
+# The Mover last made for each state object (by id, and checked to be that very object:
+# the Mover holds it weakly, so an entry outlives no state and takes no reused id) with what
+# it was made of (``_made_of``).
+_TURN_MOVERS: dict[int, tuple[tuple[object, ...], Mover]] = {}
+_TURN_MOVERS_MAX = 4096
 
 
 def position_of(turn: Turn, player: Player) -> Position:

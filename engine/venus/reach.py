@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.kernel.paths import Trail, no_cycle_collection, trail_spaces
+from engine.kernel.paths import Trail, no_cycle_collection, trail_list, trail_spaces
 
 from .board import Board, load_board
 from .encounters import JUMPS, only_last_step_blocks
@@ -38,13 +38,14 @@ class Destination:
     paid: int  # penalties paid on the way
 
     def as_dict(self) -> dict[str, object]:
-        return _sent(self.dot, self.end, self.path, self.pilot, self.mp_left, self.paid)
+        return _sent(self.dot, self.end, list(self.path), self.pilot, self.mp_left, self.paid)
 
 
-def _sent(dot: str, end: str, path: tuple[str, ...], pilot: int | None, mp_left: int,
+def _sent(dot: str, end: str, path: list[str], pilot: int | None, mp_left: int,
           paid: int) -> dict[str, object]:
-    """A destination as the server sends it (the acting seat's ``extras``)."""
-    return {"dot": dot, "end": end, "path": list(path), "pilot": pilot, "mp_left": mp_left,
+    """A destination as the server sends it (the acting seat's ``extras``; ``path`` is
+    taken as it is, a new list)."""
+    return {"dot": dot, "end": end, "path": path, "pilot": pilot, "mp_left": mp_left,
             "paid": paid}
 
 
@@ -67,7 +68,7 @@ def reachable_dicts(state: VenusState, board: Board | None = None) -> list[dict[
     the server sends: the acting seat's extras once per seq of a move, the sandbox)."""
     with no_cycle_collection():
         best = _search(state, board)
-        return [_sent(dot, end, trail_spaces(trail), pilot, mp, paid)
+        return [_sent(dot, end, trail_list(trail), pilot, mp, paid)
                 for (dot, end), (paid, _, trail, pilot, mp) in sorted(best.items())]
 
 
@@ -90,6 +91,8 @@ def _search(state: VenusState, board: Board | None) -> _Best:
             best[key] = (paid, length, trail, pilot, mp)
 
     steps_of = mover.steps_from
+    raw_moves = mover._raw.get
+    raw_at = mover._raw_at
     facts_known = mover._facts
     facts_of = mover.facts
     dice = mover._dice_set or mover._dice_choices()  # 6.41: the numbers he may choose
@@ -106,14 +109,22 @@ def _search(state: VenusState, board: Board | None) -> _Best:
         key = (dot, mp, number, free, jumped)
         kept = seen.get(key)
         if kept is None:
-            kept = seen[key] = []
-        for was_used, money in kept:
-            if money >= cash and was_used <= used:
+            seen[key] = [(used, cash)]
+        else:
+            for was_used, money in kept:
+                if money >= cash and was_used <= used:
+                    return
+            if len(kept) >= KEEP:
                 return
-        if len(kept) >= KEEP:
-            return
-        kept.append((used, cash))
-        steps = steps_of(dot, mp, used, number, moves, free, jumped)
+            kept.append((used, cash))
+        if free or not moves or mp <= 0:  # the start's own cases (5.31, 8.22, 8.43), no MP
+            steps = steps_of(dot, mp, used, number, moves, free, jumped)
+        else:  # ``steps_of`` for a move under way, inlined (the search's usual case)
+            raw = raw_moves(dot)
+            if raw is None:
+                raw = raw_at(dot, number, moves, False, jumped)
+            steps = [s for s, back in raw
+                     if s.mp <= mp and (not back or used.isdisjoint(back))]
         if not steps:
             if trail is not None:
                 facts = facts_known.get(dot) or facts_of(dot)

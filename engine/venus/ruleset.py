@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import EllipsisType
 from typing import Any
 
 from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
@@ -72,10 +73,12 @@ class VenusRuleset:
     def view(self, state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
         return _view.view(state, viewer)
 
-    def public_view(self, state: VenusState) -> dict[str, Any]:
+    def public_view(self, state: VenusState, prompt: Pending | None | EllipsisType = ...,
+                    kept: dict[str, Any] | None = None) -> dict[str, Any]:
         """The spectator's view, made once to share (``seat_view``; the kernel's optional
-        ``SharedViews``)."""
-        return _view.public_view(state)
+        ``SharedViews``); ``prompt``: ``pending(state)`` when the caller has it; ``kept``:
+        the game's parts of its last view (``view.Kept``)."""
+        return _view.public_view(state, prompt, kept)
 
     def seat_view(self, state: VenusState, public: dict[str, Any],
                   viewer: int) -> dict[str, Any]:
@@ -83,8 +86,9 @@ class VenusRuleset:
 
     def legal_actions(self, state: VenusState, actor: int) -> Iterator[Command]:
         yield from _legal.legal_actions(state, actor)
-        yield from _takeback.offer(state, actor, _legal.pending(state),
-                                   enabled=_barriers.enabled(state))
+        if _takeback.point(state, actor) is not None:  # else no offer: no prompt to ask
+            yield from _takeback.offer(state, actor, _legal.pending(state),
+                                       enabled=_barriers.enabled(state))
 
     def pending(self, state: VenusState) -> Pending | None:
         return _legal.pending(state)

@@ -18,6 +18,8 @@ def net_worth(state: VenusState, seat: int) -> int:
     they cost the owner; ships, Equipment, Goods, Fares, Relics and IOUs count nothing.
     16.4: a Deed under the Rastur counts nothing while they stay."""
     player = state.players[seat]
+    if not player.deeds:  # most of the game, for most players
+        return player.cash
     values = deed_values()
     if state.rastur:
         return player.cash + sum(values[d] for d in player.deeds if not occupied(state, d))

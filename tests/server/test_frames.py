@@ -100,9 +100,9 @@ def test_a_view_is_made_once_per_link_kind_and_seq(monkeypatch: pytest.MonkeyPat
     extras: list[int] = []
     real_public, real_seat, real_extras = rules.public_view, rules.seat_view, entry.hosted.extras
 
-    def counting_public(state: Any) -> dict[str, Any]:
+    def counting_public(state: Any, prompt: Any = ..., kept: Any = None) -> dict[str, Any]:
         publics.append(1)
-        return real_public(state)
+        return real_public(state, prompt, kept)
 
     def counting_seat(state: Any, public: dict[str, Any], viewer: int) -> dict[str, Any]:
         seats.append(viewer)

@@ -44,13 +44,13 @@ OPTIONAL = {
 
 def _forget_caches() -> None:
     for cache in (movement._TERRAIN, movement._RAW, movement._MAPS, movement._LAST,
-                  movement._SHOWN):
+                  movement._SHOWN, movement._TURN_MOVERS):
         cache.clear()
 
 
 def _private_mover(state: VenusState) -> Mover:
     assert state.turn is not None
-    mover = Mover.for_turn(load_board(state.edition), state, state.turn)
+    mover = Mover.made_for_turn(load_board(state.edition), state, state.turn)
     mover._markers, mover._facts, mover._raw = {}, {}, {}
     return mover
 
