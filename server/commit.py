@@ -53,9 +53,6 @@ class Job(Generic[T]):
     future: asyncio.Future[T]
     loop: asyncio.AbstractEventLoop
     trace: dict[str, Any] | None = None  # the command's record (STARPORT_LATENCY_TRACE)
-    # run on the loop once the write is committed, right after its future is answered
-    # (``run``'s ``after``)
-    after: Callable[[T], None] | None = None
 
 
 @dataclass
@@ -81,7 +78,8 @@ def _answer_from_thread(answers: list[tuple[Job[Any], bool, Any]]) -> None:
 def _settled(answers: list[tuple[Job[Any], bool, Any]]) -> None:
     if latency.ON:
         _stamp([job for job, _, _ in answers], committed=latency.now())
-    _settle_all(answers)
+    for job, ok, value in answers:
+        _settle_here(job, ok, value)
 
 
 def _fail_all(batch: list[Job[Any]], exc: BaseException) -> None:
@@ -125,14 +123,12 @@ class Committer:
         """Writes waiting for the writer (not yet in a transaction)."""
         return self.jobs.qsize()
 
-    async def run(self, fn: Callable[[Connection], T],
-                  after: Callable[[T], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed
-        (``after(value)`` runs on the loop as the answer is given: ``LoopCommitter.run``)."""
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
-        job: Job[T] = Job(fn, loop.create_future(), loop, after=after)
+        job: Job[T] = Job(fn, loop.create_future(), loop)
         if latency.ON:
             job.trace = latency.current.get()
             latency.mark("queued")
@@ -448,20 +444,12 @@ class LoopCommitter:
     def queued(self) -> int:
         return len(self.waiting)
 
-    async def run(self, fn: Callable[[Connection], T],
-                  after: Callable[[T], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed.
-
-        ``after(value)``, when given, runs on the loop in the turn the commit is answered,
-        right after this coroutine's wake-up is queued: what must follow the commit at once
-        (the game's new head published, its pushes queued) does not wait a turn of the loop
-        for the coroutine to run again (``docs/performance.md``, "The seventh round"). It
-        runs only for a write that committed and whose waiter is still there; it must not
-        raise (an exception is logged)."""
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = asyncio.get_running_loop()
-        job: Job[T] = Job(fn, loop.create_future(), loop, after=after)
+        job: Job[T] = Job(fn, loop.create_future(), loop)
         if latency.ON:
             job.trace = latency.current.get()
             latency.mark("queued")
@@ -607,7 +595,8 @@ class LoopCommitter:
             self.stats.batches += 1
             self.stats.writes += len(answers)
             self.stats.largest = max(self.stats.largest, len(answers))
-            _settle_all(answers)
+            for job, ok, value in answers:
+                _settle_here(job, ok, value)
         self._next()
 
 
@@ -619,26 +608,10 @@ def _stamp(jobs: list[Job[Any]], **stamps: Any) -> None:
 
 
 def _settle_here(job: Job[Any], ok: bool, value: Any) -> None:
-    """Answer a job's future (on its own loop's thread), then run its ``after``."""
-    _settle_all([(job, ok, value)])
-
-
-def _settle_all(answers: list[tuple[Job[Any], bool, Any]]) -> None:
-    """Answer the jobs' futures (on their loop's thread), then run their ``after`` steps:
-    every waiter's wake-up is queued before whatever an ``after`` queues (a game's direct
-    push, ``hub.Hub._game_moved``, finds the ack its command's coroutine leaves)."""
-    done = []
-    for job, ok, value in answers:
-        if job.future.done():  # the waiter went away (cancelled)
-            continue
-        if ok:
-            job.future.set_result(value)
-            if job.after is not None:
-                done.append((job.after, value))
-        else:
-            job.future.set_exception(value)
-    for after, value in done:
-        try:
-            after(value)
-        except Exception:  # the caller's own to report (``run``): never the writer's
-            log.exception("a write's after-commit step failed")
+    """Answer a job's future (on its own loop's thread)."""
+    if job.future.done():  # the waiter went away (cancelled)
+        return
+    if ok:
+        job.future.set_result(value)
+    else:
+        job.future.set_exception(value)

@@ -214,11 +214,9 @@ class Service:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
 
-    async def write(self, fn: Callable[[Connection], T],
-                    after: Callable[[T], None] | None = None) -> T:
-        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed
-        (``after(value)`` on the loop as the answer is given: ``LoopCommitter.run``)."""
-        return await self.committer.run(fn, after)
+    async def write(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed."""
+        return await self.committer.run(fn)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -573,16 +571,8 @@ class Service:
             if over:
                 self._notify(conn, "t", entry.game_id)
 
-        failed: list[Exception] = []
-
-        def committed(_: None) -> None:  # on the loop, in the turn the commit is answered
-            try:
-                self._appended(entry, seat, expected, last, snapshot is not None, over, by_bot)
-            except Exception as exc:  # raised by this command's coroutine, as it was before
-                failed.append(exc)
-
         try:
-            await self.write(write, committed)
+            await self.write(write)
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None
@@ -592,19 +582,8 @@ class Service:
         except BaseException:
             self.evict(entry.game_id)
             raise
-        if failed:
-            raise failed[0]
-        return Outcome(expected + 1, last, produced)
-
-    def _appended(self, entry: Entry, seat: int, expected: int, last: int, snapshot: bool,
-                  over: bool, by_bot: bool) -> None:
-        """A command's events are committed: the cache knows it, the viewers are woken, the
-        bots kicked. Run by the writer as it answers the commit (``LoopCommitter.run``'s
-        ``after``), before the command's coroutine runs again: the pushes go out a turn of
-        the loop sooner, and the coroutine's wake-up, queued first, still leaves its ack
-        before the direct push that carries it (``hub.Hub._game_moved``)."""
         entry.committed = last
-        if snapshot:
+        if snapshot is not None:
             entry.snapshot_seq = last
         if over:
             entry.status = "over"
@@ -615,6 +594,7 @@ class Service:
         if over:
             self.publish("t", entry.game_id)
         self.kick_bots(entry)
+        return Outcome(expected + 1, last, produced)
 
     # --- live countdowns (Star Traders' reaction windows) ------------------------------------
 
