@@ -33,7 +33,7 @@ from engine.venus.winning import occupied
 from server import frames as fr
 from server.rulesets import hosted
 from server.service import Entry
-from tests.engine.venus.movekit import move_along_to_pick
+from tests.engine.venus.movekit import random_command
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -103,15 +103,23 @@ def drive(game: Game[VenusState], picks: list[int],
             else:
                 entry.committed = game.seq
                 continue
-        actions = [a for a in RULES.legal_actions(game.state, actor)
-                   if a.type != "TakeBack" or pick % 7 == 0]
-        command = actions[pick % len(actions)]
-        if p.prompt == "move" and pick % 4 == 1:
-            command = move_along_to_pick(game.state, pick) or command
-        game.play(actor, command)
+        game.play(actor, random_command(game.state, actor, p, pick))
         entry.committed = game.seq
     check(entry)
     return checked
+
+
+def _count_pending(monkeypatch: pytest.MonkeyPatch, module: Any) -> list[int]:
+    """``module.pending`` wrapped to note each call: the list it appends a 1 to per call."""
+    asked: list[int] = []
+    real = module.pending
+
+    def counting(state: VenusState) -> Any:
+        asked.append(1)
+        return real(state)
+
+    monkeypatch.setattr(module, "pending", counting)
+    return asked
 
 
 def _marker_table_is_what_it_shows() -> None:
@@ -162,14 +170,7 @@ def test_the_server_public_view_takes_the_prompt_the_game_asked(
     takes that prompt instead of asking again (``SharedViews.public_view``'s ``prompt``)."""
     game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B", "C", "D"], seed=5)
     entry = Entry("g", VENUS, game, "playing", set(), None, 0, committed=game.seq)
-    asked: list[int] = []
-    real = views.pending
-
-    def counting(state: VenusState) -> Any:
-        asked.append(1)
-        return real(state)
-
-    monkeypatch.setattr(views, "pending", counting)
+    asked = _count_pending(monkeypatch, views)
     for viewer, role in LINKS:
         fr.view_message(entry, viewer, role)
     assert asked == []
@@ -199,13 +200,6 @@ def test_the_legal_commands_ask_the_prompt_only_when_a_take_back_may_be_offered(
     game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B", "C", "D"], seed=9)
     seat = pending(game.state).seats[0]  # type: ignore[union-attr]
     assert takeback.point(game.state, seat) is None  # nothing played yet
-    asked: list[int] = []
-    real = venus_legal.pending
-
-    def counting(state: VenusState) -> Any:
-        asked.append(1)
-        return real(state)
-
-    monkeypatch.setattr(venus_legal, "pending", counting)
+    asked = _count_pending(monkeypatch, venus_legal)
     commands = list(RULES.legal_actions(game.state, seat))
     assert asked == [] and commands and all(cmd.type != "TakeBack" for cmd in commands)

@@ -161,6 +161,19 @@ def move_along_to_pick(state: VenusState, pick: int) -> c.MoveAlong | None:
     return c.MoveAlong(path=list(d.path), pilot=d.pilot)
 
 
+def random_command(state: VenusState, actor: int, pending: Pending, pick: int) -> Any:
+    """The command random play makes ``actor`` play at ``pending``: the ``pick``-th legal
+    one (a take-back only now and then), or now and then a whole move to a reachable place."""
+    from engine.venus.ruleset import ruleset
+
+    actions = [a for a in ruleset.legal_actions(state, actor)
+               if a.type != "TakeBack" or pick % 7 == 0]
+    command = actions[pick % len(actions)]
+    if pending.prompt == "move" and pick % 4 == 1:
+        command = move_along_to_pick(state, pick) or command
+    return command
+
+
 def play_random(edition: str, optional: dict[str, Any] | None, seats: int, seed: int,
                 picks: list[int], check: Callable[[VenusState, Pending | None], None]) -> None:
     """A random long game of ``edition`` with the ``optional`` rules (None: none) for
@@ -178,9 +191,4 @@ def play_random(edition: str, optional: dict[str, Any] | None, seats: int, seed:
         if pending is None:
             return
         actor = pending.seats[0]
-        actions = [a for a in ruleset.legal_actions(game.state, actor)
-                   if a.type != "TakeBack" or pick % 7 == 0]
-        command = actions[pick % len(actions)]
-        if pending.prompt == "move" and pick % 4 == 1:
-            command = move_along_to_pick(game.state, pick) or command
-        game.play(actor, command)
+        game.play(actor, random_command(game.state, actor, pending, pick))
