@@ -422,8 +422,7 @@ async def reclaim_seat(table_id: TableId, seat: Seat, request: Request) -> Lobby
     def write() -> None:
         with writing(service.engine) as conn:
             _unfinished_seat(conn, table_id, seat)
-            store.update_seat(conn, table_id, seat, bot=False)
-            store.restart_wait(conn, table_id)  # the turn timer starts again for the player
+            store.reclaim_seat(conn, table_id, seat)  # the turn timer starts again too
             service._notify(conn, "a", table_id, seat)
             service._notify(conn, "t", table_id)
 

@@ -175,10 +175,18 @@ def seats(conn: Connection, table_id: str) -> list[Any]:
                              .order_by(SeatRow.seat)))
 
 
+# The lock order of a table's rows on PostgreSQL: its game, then the table, then its seats --
+# the order ``starport_append`` takes them in (the head's compare-and-set, the table's status
+# ``FOR SHARE``, the seats' waits). A write that took them in another order could deadlock
+# with a bot's or a player's append of the same game (a seat taken back while the bot moved:
+# ``DeadlockDetected``, a 503 for the player). So a lobby write bumps the table before it
+# changes a seat, and one that touches the game too starts there (``reclaim_seat``).
+
+
 def update_seat(conn: Connection, table_id: str, seat: int, **values: Any) -> None:
+    bump(conn, table_id)  # the table before its seat (the lock order above)
     conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                  .values(**values))
-    bump(conn, table_id)
 
 
 def bump(conn: Connection, table_id: str, **values: Any) -> None:
@@ -608,9 +616,12 @@ def waiting_games(conn: Connection, before: datetime) -> list[Any]:
     return list(conn.execute(q))
 
 
-def restart_wait(conn: Connection, game_id: str) -> None:
-    """The waiting seats' turn timer starts again now (a player took his seat back)."""
-    conn.execute(update(GameRow).where(GameRow.id == game_id).values(waiting_since=now()))
+def reclaim_seat(conn: Connection, table_id: str, seat: int) -> None:
+    """The seat's player takes it back from its bot, and the waiting seats' turn timer
+    starts again now: the game's row first, then the table's and the seat's (the lock order
+    of ``update_seat``)."""
+    conn.execute(update(GameRow).where(GameRow.id == table_id).values(waiting_since=now()))
+    update_seat(conn, table_id, seat, bot=False)
 
 
 # --- chat ---------------------------------------------------------------------------------
