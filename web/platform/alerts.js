@@ -73,7 +73,8 @@ export class SeatAlerts {
   build() {
     const b = (this.els = {});
     b.status = el("p", { className: "alerts-status", role: "status" });
-    b.push = el("button", { type: "button", id: "alerts-push", className: "primary" });
+    // hidden until the seat's settings say what it does (an empty button before them)
+    b.push = el("button", { type: "button", id: "alerts-push", className: "primary", hidden: true });
     b.pushNote = el("p", { className: "hint", id: "alerts-push-note" });
     b.webhook = el("input", { id: "alerts-webhook", type: "url", pattern: "https?://\\S+", title: "An http:// or https:// address", placeholder: "https://discord.com/api/webhooks/…", maxLength: 500, autocomplete: "off" });
     b.format = el("select", { id: "alerts-format" }, ...FORMATS.map(([v, t]) => el("option", { value: v, textContent: t })));
