@@ -64,18 +64,34 @@ class Protocol(WebSocketsSansIOProtocol):
         if scope is not None:  # the upgrade was accepted: the app gets the scope
             scope["extensions"][FAST] = self.send_now
 
+    def writable_now(self) -> bool:
+        """A frame written now goes out as the normal way would write it: False when the
+        normal way must be taken: not yet or no longer open, the transport's buffer full, an
+        ASGI send still waiting (this frame would overtake it), bytes of websockets' own not
+        yet written, or a compression extension in use."""
+        conn = self.conn
+        return not (self.close_sent or self.disconnected or not self.handshake_complete
+                    or self.initial_response is not None or not self.writable.is_set()
+                    or conn.state is not State.OPEN or self.transport.is_closing()
+                    or self.slow_sends or conn.writes or conn.extensions
+                    or conn.expect_continuation_frame)
+
     def send_now(self, payload: bytes) -> bool:
         """Write ``payload`` as one text frame now; False (nothing written) when the normal
-        way must be taken: not yet or no longer open, the transport's buffer full, an ASGI
-        send still waiting (this frame would overtake it), bytes of websockets' own not yet
-        written, or a compression extension in use."""
-        if (self.close_sent or self.disconnected or not self.handshake_complete
-                or self.initial_response is not None or not self.writable.is_set()
-                or self.conn.state is not State.OPEN or self.transport.is_closing()
-                or self.slow_sends or self.conn.writes or self.conn.extensions
-                or self.conn.expect_continuation_frame):
+        way must be taken (``writable_now``)."""
+        if not self.writable_now():
             return False
         self.transport.write(frame_header(len(payload)) + payload)
+        return True
+
+    def send_parts(self, parts: list[bytes | memoryview]) -> bool:
+        """``send_now`` of ``b"".join(parts)``, the frame's header joined in with them: the
+        payload is copied once, not once per piece (a game's push is its events, the
+        link's view and maybe an ack, each encoded once: ``ws._push_game``)."""
+        if not self.writable_now():
+            return False
+        parts.insert(0, frame_header(sum(map(len, parts))))
+        self.transport.write(b"".join(parts))
         return True
 
 
@@ -84,6 +100,13 @@ def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
     extensions = websocket.scope.get("extensions") or {}
     sender: Callable[[bytes], bool] | None = extensions.get(FAST)
     return sender
+
+
+def parts_sender(websocket: WebSocket) -> Callable[[list[bytes | memoryview]], bool] | None:
+    """The socket's ``send_parts``, when our protocol serves it."""
+    sender = fast_sender(websocket)
+    proto = getattr(sender, "__self__", None)
+    return proto.send_parts if isinstance(proto, Protocol) else None
 
 
 async def send_text(websocket: WebSocket, text: str) -> None:
