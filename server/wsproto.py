@@ -32,6 +32,7 @@ from websockets.protocol import State
 
 FAST = "starport.send_now"  # the scope extension's key
 TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
+QUEUED = 4  # messages a socket's reads may hold for the app before they pause
 
 
 def frame_header(length: int) -> bytes:
@@ -57,6 +58,31 @@ class Protocol(WebSocketsSansIOProtocol):
             await super().send(message)
         finally:
             self.slow_sends -= 1
+
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's, but the socket's reads pause only once ``QUEUED`` messages wait for
+        the app, not after each one: uvicorn stops reading after every message and starts
+        again when the app takes it, which makes libuv change the socket's epoll interest
+        twice per message (an ``io_uring_enter`` or two ``epoll_ctl`` system calls a
+        command). A client still cannot queue more than ``QUEUED`` messages unread."""
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        if self.close_sent:  # past ``websocket.close``: read on until the peer's close
+            return
+        if self.curr_msg_data_type == "text":
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:  # as uvicorn: close 1007
+                self.logger.exception("Invalid UTF-8 sequence received from client.")
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            self.queue.put_nowait({"type": "websocket.receive", "text": text})
+        else:
+            self.queue.put_nowait({"type": "websocket.receive", "bytes": data})
+        if not self.read_paused and self.queue.qsize() >= QUEUED:
+            self.read_paused = True
+            self.transport.pause_reading()
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
