@@ -23,6 +23,7 @@ way when the socket has it, the ASGI way otherwise (Starlette's TestClient, anot
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -35,13 +36,17 @@ TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
 QUEUED = 4  # messages a socket's reads may hold for the app before they pause
 
 
+_HEADER_16 = struct.Struct("!BBH").pack  # the 16-bit extended length (one call, not three)
+_HEADER_64 = struct.Struct("!BBQ").pack
+
+
 def frame_header(length: int) -> bytes:
     """The header of an unmasked, final text frame whose payload is ``length`` bytes."""
     if length < 126:
         return bytes((TEXT_FIN, length))
     if length < 1 << 16:
-        return bytes((TEXT_FIN, 126)) + length.to_bytes(2, "big")
-    return bytes((TEXT_FIN, 127)) + length.to_bytes(8, "big")
+        return _HEADER_16(TEXT_FIN, 126, length)
+    return _HEADER_64(TEXT_FIN, 127, length)
 
 
 class Protocol(WebSocketsSansIOProtocol):
