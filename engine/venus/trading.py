@@ -15,6 +15,7 @@ without moving, there is no limit (9.42, 9.43).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from engine.kernel import Command, RuleError, event
@@ -23,6 +24,7 @@ from . import commands as c
 from .bank import payable
 from .board import Board, load_board
 from .cargo import acquired_fit, cargo_items, count_of, holds, room_for
+from .commands import made
 from .components import Edition, Science, load_components
 from .cup import draw
 from .deeds import (
@@ -205,6 +207,71 @@ def buy_problem(
     elif site is not None:
         return RuleError("12.3 factories", "only a Factory is built on a chosen site")
     return None
+
+
+class Shop:
+    """What the Culture at ``seat``'s dot sells him now and for how much (``prices``, 9.2,
+    9.21) and why each item cannot be bought (``buy_problem`` with no site), each asked once:
+    the legal commands (``trade_actions``) and the server's market panel ask the same."""
+
+    __slots__ = ("culture", "offered", "_board", "_problems", "_seat", "_state")
+
+    def __init__(self, state: VenusState, board: Board, seat: int, culture: str) -> None:
+        self._state, self._board, self._seat = state, board, seat
+        self.culture = culture
+        self.offered = prices(state, board, seat, culture)
+        self._problems: dict[str, RuleError | None] = {}
+
+    def problem(self, item: str) -> RuleError | None:
+        """``buy_problem(state, board, seat, item, offered=self.offered)``, once per item."""
+        try:
+            return self._problems[item]
+        except KeyError:
+            found = self._problems[item] = buy_problem(self._state, self._board, self._seat,
+                                                       item, offered=self.offered)
+            return found
+
+
+class _Look:
+    __slots__ = ("seat", "shop", "state")
+
+    def __init__(self, state: VenusState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.shop: Shop | None = None
+
+
+_LOOK: ContextVar[_Look | None] = ContextVar("venus_trading_look", default=None)
+
+
+class one_look:  # noqa: N801 (used as a context manager, like ``contextlib``'s)
+    """``with one_look(state, seat):`` while ``state`` is held still (nothing changes it
+    inside), every ``shop`` of ``seat`` at it is one ``Shop``: the acting seat's legal
+    commands and its market extras, made back to back for a seq (``server.frames``), share
+    the price list and the buy checks. Outside (``decide``, bots, tests) each ask makes its
+    own. Per thread and task (a ``ContextVar``)."""
+
+    __slots__ = ("_look", "_token")
+
+    def __init__(self, state: VenusState, seat: int) -> None:
+        self._look = _Look(state, seat)
+
+    def __enter__(self) -> None:
+        self._token = _LOOK.set(self._look)
+
+    def __exit__(self, *exc: object) -> None:
+        _LOOK.reset(self._token)
+
+
+def shop(state: VenusState, board: Board, seat: int, culture: str) -> Shop:
+    """The ``Shop`` of ``seat`` at ``culture`` now: the one of the look held on this state,
+    if any (``one_look``), else a new one."""
+    look = _LOOK.get()
+    if look is None or look.state is not state or look.seat != seat:
+        return Shop(state, board, seat, culture)
+    made = look.shop
+    if made is None or made.culture != culture:
+        made = look.shop = Shop(state, board, seat, culture)
+    return made
 
 
 def _not_sold_rule(kind: str) -> str:
@@ -431,38 +498,39 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
     culture = trade_culture(state, board, player.dot)
     if culture is not None:
         system = system_of_culture(state, culture)
-        offered = prices(state, board, seat, culture)
+        here = shop(state, board, seat, culture)
+        offered = here.offered
         for item in offered:
             if item.startswith("deed:factory:"):
                 for site in factory_sites(state, board, system):
                     if buy_problem(state, board, seat, item, site, offered=offered) is None:
-                        yield c.Buy(item=item, site=None if site == player.dot else site)
+                        yield made(c.Buy, item=item, site=None if site == player.dot else site)
             elif item == "fort":
                 from .combat import fort_sites, rebuild_actions
 
                 for site in fort_sites(state, board, board.dots[player.dot].system or ""):
                     if buy_problem(state, board, seat, item, site, offered=offered) is None:
-                        yield c.Buy(item=item, site=site)
+                        yield made(c.Buy, item=item, site=site)
                 yield from rebuild_actions(state, board, seat, culture)
-            elif buy_problem(state, board, seat, item, offered=offered) is None:
-                yield c.Buy(item=item)
+            elif here.problem(item) is None:
+                yield made(c.Buy, item=item)
         for goods in sorted(set(player.goods)):
             if sell_problem(state, board, seat, goods) is None:
-                yield c.Sell(goods=goods)
+                yield made(c.Sell, goods=goods)
         barters = [f"equipment:{e}" for e in player.equipment]
         barters += [f"relic:{r}" for r in player.relics] + [f"iou:{i}" for i in player.ious]
         for item in sorted(set(barters)):
             if barter_problem(state, board, seat, item) is None:
-                yield c.Barter(item=item)
+                yield made(c.Barter, item=item)
         for fare in sorted(set(state.market.get(culture, []))):
             if fare.startswith("fare:") and pickup_problem(state, board, seat, fare) is None:
-                yield c.PickUpFare(fare=fare)
+                yield made(c.PickUpFare, fare=fare)
         for fare in sorted(set(player.fares)):
             if delivery_problem(state, board, seat, fare) is None:
-                yield c.DeliverFare(fare=fare)
+                yield made(c.DeliverFare, fare=fare)
     for item in sorted(set(cargo_items(player))):
         if jettison_problem(state, seat, item) is None:
-            yield c.Jettison(item=item)
+            yield made(c.Jettison, item=item)
     if state.options.get("combat"):
         from .theft import theft_actions
 
