@@ -48,7 +48,7 @@ class Hosted:
     choice_option: str | None = None  # the option that takes the seats' choices, in order
     extras: Callable[[Any, int], dict[str, Any]] = _no_extras  # for the seat that may act
     # ``with look(state, seat):`` around that seat's legal commands and extras of one seq
-    # (the state held still): what both ask is made once (Venus: ``trading.one_look``)
+    # (the state held still): what both ask is made once (Venus: ``look.one_look``)
     look: Callable[[Any, int], AbstractContextManager[Any]] = _no_look
     # after an event, a point of the game's history (public scores at a turn's start), or None
     history_point: Callable[[Any, Any], dict[str, Any] | None] = _no_point
@@ -109,10 +109,10 @@ def scores_at(kinds: tuple[str, ...], score: Callable[[Any, Any], int]
 
 
 def _venus() -> Hosted:
+    from engine.venus.look import one_look
     from engine.venus.pieces import merchant_keys
     from engine.venus.reach import reachable_dicts
     from engine.venus.ruleset import ruleset
-    from engine.venus.trading import one_look
 
     def choices(options: dict[str, Any]) -> list[str]:
         try:

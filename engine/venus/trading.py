@@ -15,7 +15,6 @@ without moving, there is no limit (9.42, 9.43).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from engine.kernel import Command, RuleError, event
@@ -45,6 +44,7 @@ from .first_contact import (
     payment,
     purchase_commission_base,
 )
+from .look import held
 from .pieces import demand_bonus, fare_fee, split
 from .rules import Decision, handles
 from .state import VenusState
@@ -232,43 +232,13 @@ class Shop:
             return found
 
 
-class _Look:
-    __slots__ = ("seat", "shop", "state")
-
-    def __init__(self, state: VenusState, seat: int) -> None:
-        self.state, self.seat = state, seat
-        self.shop: Shop | None = None
-
-
-_LOOK: ContextVar[_Look | None] = ContextVar("venus_trading_look", default=None)
-
-
-class one_look:  # noqa: N801 (used as a context manager, like ``contextlib``'s)
-    """``with one_look(state, seat):`` while ``state`` is held still (nothing changes it
-    inside), every ``shop`` of ``seat`` at it is one ``Shop``: the acting seat's legal
-    commands and its market extras, made back to back for a seq (``server.frames``), share
-    the price list and the buy checks. Outside (``decide``, bots, tests) each ask makes its
-    own. Per thread and task (a ``ContextVar``)."""
-
-    __slots__ = ("_look", "_token")
-
-    def __init__(self, state: VenusState, seat: int) -> None:
-        self._look = _Look(state, seat)
-
-    def __enter__(self) -> None:
-        self._token = _LOOK.set(self._look)
-
-    def __exit__(self, *exc: object) -> None:
-        _LOOK.reset(self._token)
-
-
 def shop(state: VenusState, board: Board, seat: int, culture: str) -> Shop:
-    """The ``Shop`` of ``seat`` at ``culture`` now: the one of the look held on this state,
-    if any (``one_look``), else a new one."""
-    look = _LOOK.get()
-    if look is None or look.state is not state or look.seat != seat:
+    """The ``Shop`` of ``seat`` at ``culture`` now: the one of the look held on this state
+    (``look.one_look``), if any, else a new one."""
+    look = held(state)
+    if look is None or look.seat != seat:
         return Shop(state, board, seat, culture)
-    made = look.shop
+    made: Shop | None = look.shop
     if made is None or made.culture != culture:
         made = look.shop = Shop(state, board, seat, culture)
     return made

@@ -89,7 +89,7 @@ class PlainShop:
 def acting_from_scratch(entry: Entry, viewer: int) -> tuple[list[Any], dict[str, Any]]:
     """``viewer``'s legal commands and extras with nothing shared (eighth round): every
     command a new object (``commands.made``'s table emptied) written by pydantic itself (not
-    ``frames._dump``'s table), the extras outside any ``trading.one_look`` (the market asks
+    ``frames._dump``'s table), the extras outside any ``look.one_look`` (the market asks
     its own prices and checks), the take-back offered as ``takeback.offer`` decides with the
     prompt asked of the state. The shared tables are put back after, as they were."""
     state = entry.game.state
@@ -301,7 +301,7 @@ def test_the_acting_seats_market_and_legal_commands_share_one_price_list_per_seq
         monkeypatch: pytest.MonkeyPatch) -> None:
     """9.2, 9.41: at a City, the trading seat's view asks the Culture's prices and each
     item's buy check once for its legal commands and its market panel together
-    (``trading.one_look``); made apart, each asks its own."""
+    (``look.one_look``); made apart, each asks its own."""
     from tests.engine.venus.tradekit import at_city
 
     game = at_city("qossuth", cash=200)  # 12.4.1: not everything on sale is affordable
@@ -328,3 +328,34 @@ def test_the_acting_seats_market_and_legal_commands_share_one_price_list_per_seq
     list(RULES.legal_actions(game.state, 0))
     VENUS.extras(game.state, 0)
     assert asked.count("prices") == 2  # apart: the legal commands' and the market's
+
+
+def test_the_moving_seats_legal_commands_and_destinations_share_one_mover_per_seq(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.1, 6: during a move the acting seat's legal commands and its reachable destinations
+    take one Mover for the seq (``look.one_look``), checked once against the state
+    (``movement._made_of``); made apart, each checks its own."""
+    from engine.venus import movement
+
+    game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B"], seed=4)
+    while pending(game.state).prompt != "move":  # type: ignore[union-attr]
+        seat = pending(game.state).seats[0]  # type: ignore[union-attr]
+        listed = list(RULES.legal_actions(game.state, seat))
+        game.play(seat, next((cmd for cmd in listed if cmd.type == "RollDice"), listed[0]))
+    entry = Entry("g", VENUS, game, "playing", set(), None, 0, committed=game.seq)
+    checked: list[int] = []
+    real = movement._made_of
+
+    def made_of(*args: Any) -> Any:
+        checked.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(movement, "_made_of", made_of)
+    seat = game.state.turn.seat
+    body = fr.view_body(entry, seat, "seat")
+    assert body["extras"]["reachable"] and any(c["type"] == "MoveTo" for c in body["legal"])
+    assert checked == [1]
+    checked.clear()
+    list(RULES.legal_actions(game.state, seat))
+    VENUS.extras(game.state, seat)
+    assert checked == [1, 1]
