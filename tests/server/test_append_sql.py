@@ -163,3 +163,26 @@ def test_a_table_closed_is_told_before_a_seat_given_to_a_bot(engine: Engine) -> 
     _set(engine, update(SeatRow).where(SeatRow.table_id == game_id).values(bot=True))
     with pytest.raises(store.TableClosed):
         _append(engine, game_id, 0, seat=0)
+
+
+@pytest.mark.parametrize("microsecond", [0, 7, 999_999])
+def test_an_appends_time_is_written_as_sqlalchemy_writes_it_and_reads_back_the_same(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch, microsecond: int) -> None:
+    """The append's own text for its time (``store.sqlite_time``, not ``strftime``) is the
+    text SQLAlchemy's ``DateTime`` writes -- the microseconds there even when they are 0 --
+    so the countdowns that read it (``store.event_time``) get the moment back."""
+    from datetime import UTC, datetime
+
+    moment = datetime(2026, 3, 4, 5, 6, 7, microsecond, tzinfo=UTC)
+    monkeypatch.setattr(store, "now", lambda: moment)
+    game_id = _game(engine)
+    _append(engine, game_id, 0, seat=0)
+    with engine.connect() as conn:
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        texts = {r[0] for r in raw.execute(
+            "SELECT created_at FROM events WHERE game_id = ? UNION "
+            "SELECT waiting_since FROM games WHERE id = ? UNION "
+            "SELECT created_at FROM commands WHERE game_id = ?", (game_id, game_id, game_id))}
+        assert texts == {moment.strftime("%Y-%m-%d %H:%M:%S.%f")}
+        assert store.event_time(conn, game_id, 1) == moment
