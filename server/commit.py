@@ -40,6 +40,7 @@ from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
 from . import latency
+from .db import connection_gone
 
 log = logging.getLogger("starport.commit")
 T = TypeVar("T")
@@ -372,17 +373,12 @@ def _unbatched(conn: Connection) -> None:
 
 
 def _gone(conn: Connection) -> bool:
-    """Whether the database dropped this idle connection (a restart, an administrator): the
-    termination it sent, then the end of the stream, read without waiting (libpq's
-    ``PQconsumeInput``: no system call that lets go of the GIL, no round trip). Caught here,
-    before a batch is sent, the batch runs on a fresh connection; caught after, while the
-    COMMIT was on its way, the batch's outcome would be unknown and its writes would fail."""
+    """Whether the database dropped this idle connection (``db.connection_gone``: no round
+    trip). Caught here, before a batch is sent, the batch runs on a fresh connection; caught
+    after, while the COMMIT was on its way, the batch's outcome would be unknown and its
+    writes would fail."""
     try:
-        raw = _raw(conn)
-        pg = raw.pgconn
-        pg.consume_input()  # the termination message, if any
-        pg.consume_input()  # then the end of the stream
-        return bool(raw.broken or pg.status != 0)  # psycopg.pq.ConnStatus.OK
+        return connection_gone(_raw(conn))
     except Exception:
         return True
 
