@@ -90,12 +90,12 @@ def _fail_all(batch: list[Job[Any]], exc: BaseException) -> None:
 class Committer:
     """The one writer of a process (start it with ``start``, stop with ``stop``).
 
-    It keeps one connection of its own (PostgreSQL: no pool checkout, and no pre-ping round
-    trip, per batch; each round trip is a wait for the network, then for the GIL to come
-    back from the busy event loop). A connection found dead when a batch runs its writes
-    (the database restarted) is replaced and the batch runs again once: nothing of it was
-    committed. A commit that fails answers its writes with the error (it may or may not
-    have reached the disk; nothing was acknowledged)."""
+    It keeps one connection of its own (PostgreSQL: no pool checkout per batch, which was a
+    pre-ping round trip before the eighth round; each round trip is a wait for the network,
+    then for the GIL to come back from the busy event loop). A connection found dead when a
+    batch runs its writes (the database restarted) is replaced and the batch runs again
+    once: nothing of it was committed. A commit that fails answers its writes with the error
+    (it may or may not have reached the disk; nothing was acknowledged)."""
 
     def __init__(self, engine: Engine, max_batch: int = MAX_BATCH) -> None:
         self.engine = engine
@@ -174,7 +174,7 @@ class Committer:
             self._drop()
         if self.conn is None or self.conn.closed or self.conn.invalidated:
             self._drop()
-            conn = self.engine.connect()  # the pool's pre-ping: once, not per batch
+            conn = self.engine.connect()  # checked alive by the pool (db.py): once a connection
             conn.info["write"] = True  # BEGIN IMMEDIATE on SQLite (db.py)
             if self.piped:
                 _batched(conn, self.pending)
