@@ -160,10 +160,25 @@ def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
     return dict(ruleset.seat_view(state, frames.public, viewer))
 
 
+# the JSON form of each legal command object met lately, by the object's id (the object is
+# kept with it, so its id cannot be taken by another): a ruleset that gives one shared object
+# per distinct command (``engine.venus.commands.made``) has each written once, not per seq.
+# Read only (the views only serialize them); commands are frozen models.
+_DUMPED: dict[int, tuple[Any, Any]] = {}
+DUMPED_BOUND = 2048
+
+
 def _dump(command: Any) -> Any:
-    """``command.model_dump(mode="json")`` without the method's own argument handling (the
-    same serializer call, for each legal command of each seq)."""
-    return command.__pydantic_serializer__.to_python(command, mode="json")
+    """``command.model_dump(mode="json")``, made once per command object (``_DUMPED``) and
+    without the method's own argument handling (the same serializer call)."""
+    known = _DUMPED.get(id(command))
+    if known is not None:
+        return known[1]
+    dumped = command.__pydantic_serializer__.to_python(command, mode="json")
+    if len(_DUMPED) >= DUMPED_BOUND:
+        _DUMPED.clear()
+    _DUMPED[id(command)] = (command, dumped)
+    return dumped
 
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
@@ -182,8 +197,9 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     if acting or anytime:
         made = frames.acting.get(viewer) if frames is not None else None
         if made is None:
-            made = ([_dump(c) for c in ruleset.legal_actions(state, viewer)],
-                    hosted.extras(state, viewer) if acting else {})
+            with hosted.look(state, viewer):  # what the two ask alike is made once
+                made = ([_dump(c) for c in ruleset.legal_actions(state, viewer)],
+                        hosted.extras(state, viewer) if acting else {})
             if frames is not None:
                 frames.acting[viewer] = made
         legal, extras = made
