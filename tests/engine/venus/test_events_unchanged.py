@@ -185,7 +185,7 @@ def test_events_share_the_set_of_their_given_fields_and_cannot_be_changed() -> N
     assert na.__pydantic_fields_set__ is nb.__pydantic_fields_set__
     assert na.model_fields_set == {"type", "data", "audience", "type_public", "seq", "actor"}
     with pytest.raises(ValidationError):
-        na.seq = 9  # type: ignore[misc]  (frozen: what the test shows)
+        na.seq = 9  # type: ignore[misc]
     copied = na.model_copy(update={"v": 2})
     assert "v" in copied.model_fields_set and "v" not in nb.model_fields_set
     assert a.model_fields_set == {"type", "data", "audience", "type_public"}
