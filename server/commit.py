@@ -40,6 +40,7 @@ from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
 from . import latency
+from .db import connection_gone
 
 log = logging.getLogger("starport.commit")
 T = TypeVar("T")
@@ -89,12 +90,12 @@ def _fail_all(batch: list[Job[Any]], exc: BaseException) -> None:
 class Committer:
     """The one writer of a process (start it with ``start``, stop with ``stop``).
 
-    It keeps one connection of its own (PostgreSQL: no pool checkout, and no pre-ping round
-    trip, per batch; each round trip is a wait for the network, then for the GIL to come
-    back from the busy event loop). A connection found dead when a batch runs its writes
-    (the database restarted) is replaced and the batch runs again once: nothing of it was
-    committed. A commit that fails answers its writes with the error (it may or may not
-    have reached the disk; nothing was acknowledged)."""
+    It keeps one connection of its own (PostgreSQL: no pool checkout per batch, which was a
+    pre-ping round trip before the eighth round; each round trip is a wait for the network,
+    then for the GIL to come back from the busy event loop). A connection found dead when a
+    batch runs its writes (the database restarted) is replaced and the batch runs again
+    once: nothing of it was committed. A commit that fails answers its writes with the error
+    (it may or may not have reached the disk; nothing was acknowledged)."""
 
     def __init__(self, engine: Engine, max_batch: int = MAX_BATCH) -> None:
         self.engine = engine
@@ -173,7 +174,7 @@ class Committer:
             self._drop()
         if self.conn is None or self.conn.closed or self.conn.invalidated:
             self._drop()
-            conn = self.engine.connect()  # the pool's pre-ping: once, not per batch
+            conn = self.engine.connect()  # checked alive by the pool (db.py): once a connection
             conn.info["write"] = True  # BEGIN IMMEDIATE on SQLite (db.py)
             if self.piped:
                 _batched(conn, self.pending)
@@ -372,17 +373,12 @@ def _unbatched(conn: Connection) -> None:
 
 
 def _gone(conn: Connection) -> bool:
-    """Whether the database dropped this idle connection (a restart, an administrator): the
-    termination it sent, then the end of the stream, read without waiting (libpq's
-    ``PQconsumeInput``: no system call that lets go of the GIL, no round trip). Caught here,
-    before a batch is sent, the batch runs on a fresh connection; caught after, while the
-    COMMIT was on its way, the batch's outcome would be unknown and its writes would fail."""
+    """Whether the database dropped this idle connection (``db.connection_gone``: no round
+    trip). Caught here, before a batch is sent, the batch runs on a fresh connection; caught
+    after, while the COMMIT was on its way, the batch's outcome would be unknown and its
+    writes would fail."""
     try:
-        raw = _raw(conn)
-        pg = raw.pgconn
-        pg.consume_input()  # the termination message, if any
-        pg.consume_input()  # then the end of the stream
-        return bool(raw.broken or pg.status != 0)  # psycopg.pq.ConnStatus.OK
+        return connection_gone(_raw(conn))
     except Exception:
         return True
 

@@ -11,7 +11,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import DatabaseError, DisconnectionError, OperationalError
 from sqlalchemy.pool import NullPool
 
 MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
@@ -51,8 +51,32 @@ def make_engine(url: str) -> Engine:
 
         return engine
     if url.startswith("postgresql"):
-        return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        engine = create_engine(url, pool_size=10, max_overflow=10)
+
+        @event.listens_for(engine, "checkout")
+        def _alive(dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+            # instead of ``pool_pre_ping``'s ``SELECT 1``: a round trip, and a wait for the
+            # GIL when it comes back, on every checkout (docs/performance.md, "The eighth
+            # round"). A connection the database closed (a restart, an administrator) is
+            # thrown away and the pool takes another, as after a failed ping.
+            if connection_gone(dbapi_conn):
+                raise DisconnectionError("the database closed this pooled connection")
+
+        return engine
     return create_engine(url, poolclass=NullPool)
+
+
+def connection_gone(raw: Any) -> bool:
+    """Whether the database dropped this idle psycopg connection: the termination it sent,
+    then the end of the stream, read without waiting (libpq's ``PQconsumeInput``: no round
+    trip, no system call that blocks)."""
+    try:
+        pg = raw.pgconn
+        pg.consume_input()  # the termination message, if any
+        pg.consume_input()  # then the end of the stream
+        return bool(raw.broken or raw.closed or pg.status != 0)  # psycopg.pq.ConnStatus.OK
+    except Exception:
+        return True
 
 
 def _db_error(exc: sqlite3.Error, sql: str) -> DatabaseError:
@@ -87,3 +111,16 @@ def reading(engine: Engine) -> Iterator[Connection]:
     """A read-only transaction (a consistent snapshot of the database)."""
     with engine.connect() as conn, conn.begin():
         yield conn
+
+
+@contextmanager
+def reading_once(engine: Engine) -> Iterator[Connection]:
+    """A connection for one read statement, which needs no snapshot of its own: on
+    PostgreSQL in autocommit, so the statement is its one round trip (``reading`` adds a
+    BEGIN and a COMMIT, each a round trip); on SQLite ``reading`` (local calls)."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            yield conn
+    else:
+        with reading(engine) as conn:
+            yield conn

@@ -15,11 +15,13 @@ from sqlalchemy import (
     Boolean,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -117,7 +119,13 @@ class GameRow(Base):
 
 class EventRow(Base):
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq", name="uq_events_game_seq"),
+        # a seat's client command id, on its command's first event (migration 0008_cmdkey)
+        Index("uq_events_client", "game_id", "client_seat", "client_id", unique=True,
+              sqlite_where=text("client_id IS NOT NULL"),
+              postgresql_where=text("client_id IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(
         BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True
@@ -132,10 +140,17 @@ class EventRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # the seat whose command this event opens (take-backs rewind to command boundaries)
     actor: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # a command's first event: the seat's client command id and the command's last seq, so
+    # a resent command lands once (SQLite; ``CommandRow`` otherwise): ``store.applied``
+    client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    client_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    client_last: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class CommandRow(Base):
-    """Client command ids already applied, so a resent command lands once."""
+    """Client command ids already applied, so a resent command lands once (PostgreSQL's,
+    SQLite's before migration 0008_cmdkey and of commands that made no event; SQLite's
+    others ride on their first event: ``EventRow.client_id``)."""
 
     __tablename__ = "commands"
 

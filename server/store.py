@@ -76,6 +76,23 @@ def resolve(conn: Connection, table_id: str, token: str) -> Identity | None:
     return Identity(table_id, row.role, row.seat, row.digest)
 
 
+def resolve_all(conn: Connection, table_id: str, tokens: list[str]) -> list[Identity | None]:
+    """``resolve`` of each token, in one statement whatever their number."""
+    digests = [digest(t) if 0 < len(t) <= 200 else "" for t in tokens]
+    wanted = sorted({d for d in digests if d})
+    rows = {r.digest: r for r in conn.execute(
+        select(TokenRow.digest, TokenRow.table_id, TokenRow.role, TokenRow.seat).where(
+            TokenRow.digest.in_(wanted), TokenRow.revoked.is_(False)))} if wanted else {}
+    out: list[Identity | None] = []
+    for d in digests:
+        row = rows.get(d)
+        if row is None or not hmac.compare_digest(row.digest, d) or row.table_id != table_id:
+            out.append(None)
+        else:
+            out.append(Identity(table_id, row.role, row.seat, row.digest))
+    return out
+
+
 def token_live(conn: Connection, digest_: str) -> bool:
     """Whether the token with this digest still works (not revoked)."""
     return conn.execute(select(TokenRow.digest).where(
@@ -300,7 +317,14 @@ def save_snapshot(conn: Connection, game_id: str, seq: int, state: str) -> None:
 
 
 def applied(conn: Connection, game_id: str, seat: int, client_id: str) -> tuple[int, int] | None:
-    """The events a client command id already produced, if it was applied."""
+    """The events a client command id already produced, if it was applied: its key on the
+    command's first event (SQLite's appends since migration 0008_cmdkey), else its row of
+    ``commands``."""
+    first = conn.execute(select(EventRow.seq, EventRow.client_last).where(
+        EventRow.game_id == game_id, EventRow.client_seat == seat,
+        EventRow.client_id == client_id)).first()
+    if first is not None:
+        return first.seq, first.client_last
     row = conn.execute(select(CommandRow.first_seq, CommandRow.last_seq).where(
         CommandRow.game_id == game_id, CommandRow.seat == seat,
         CommandRow.client_id == client_id)).first()
@@ -425,8 +449,7 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
                    seat=seat, client_id=client_id, by_bot=by_bot, notify=notify, at=moment,
                    waits=waits)
         return
-    # what SQLAlchemy's SQLite DateTime writes (and reads back)
-    at = moment.strftime("%Y-%m-%d %H:%M:%S.%f")
+    at = sqlite_time(moment)
     cur = raw.cursor()
     if seat is None or by_bot:
         cur.execute(ADVANCE_IF_PLAYING, (last, over, _json(pending), at, game_id, expected,
@@ -438,21 +461,41 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
         _refuse_append(conn, cur, game_id, expected, seat, by_bot)
     if waits:
         _track_waits_sqlite(cur, game_id, pending, at)
+    keyed = client_id is not None and seat is not None
     try:
         if new:
-            cur.executemany(sql.events, [
-                (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public, ev.v,
-                 _json(ev.data), at, ev.actor) for ev in new])
-        if client_id is not None and seat is not None:
+            # the client command id rides on the first event (``EVENTS_KEYED``): no
+            # statement, and no ``commands`` row, of its own
+            rows: list[tuple[Any, ...]] = [
+                (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public,
+                 ev.v, _json(ev.data), at, ev.actor, None, None, None) for ev in new]
+            if keyed:
+                rows[0] = (*rows[0][:9], client_id, seat, last)
+            cur.executemany(EVENTS_KEYED, rows)
+        elif keyed:  # nothing to ride on
             cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
     except conn.dialect.loaded_dbapi.IntegrityError:
         raise Conflict from None
+
+
+def sqlite_time(moment: datetime) -> str:
+    """``moment`` (UTC) as SQLAlchemy's SQLite ``DateTime`` writes it (and reads it back):
+    ``YYYY-MM-DD HH:MM:SS.ffffff``, the microseconds always there (the first 26 characters
+    of ``isoformat`` with that ``timespec``, before the offset). In under half of
+    ``strftime``'s time (1.5 against 3.5 us, once per append on the event loop:
+    docs/performance.md, "The eighth round")."""
+    return moment.isoformat(" ", "microseconds")[:26]
 
 
 # SQLite: the head's compare-and-set and ``check_table_takes`` in one statement (the table
 # playing; the seat not a bot's, unless a bot plays it): the append's statements are
 # sqlite3 calls on the loop, each a few microseconds. A refused one says why afterwards
 # (``_refuse_append``), in ``append``'s order: the head first, then the table.
+# SQLite: the events, a command's client command id on its first one (migration 0008_cmdkey;
+# unique per game, seat and id: a reused one is a ``Conflict``, as the ``commands`` key was)
+EVENTS_KEYED = ("INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, "
+                "created_at, actor, client_id, client_seat, client_last) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 ADVANCE_IF_PLAYING = (SQLITE_SQL.advance + " AND EXISTS (SELECT 1 FROM tables t "
                       "WHERE t.id = ? AND t.status = 'playing')")
 ADVANCE_IF_SEAT_PLAYS = (ADVANCE_IF_PLAYING + " AND NOT EXISTS (SELECT 1 FROM seats s "

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Connection, Engine, select, update
+from sqlalchemy import Connection, Engine, func, insert, select, update
 
 from engine.kernel import Audience, Event
 from server import store
 from server.db import make_engine, migrate, writing
-from server.models import SeatRow, TableRow
+from server.models import CommandRow, SeatRow, TableRow
 
 
 @pytest.fixture
@@ -163,3 +163,88 @@ def test_a_table_closed_is_told_before_a_seat_given_to_a_bot(engine: Engine) -> 
     _set(engine, update(SeatRow).where(SeatRow.table_id == game_id).values(bot=True))
     with pytest.raises(store.TableClosed):
         _append(engine, game_id, 0, seat=0)
+
+
+@pytest.mark.parametrize("microsecond", [0, 7, 999_999])
+def test_an_appends_time_is_written_as_sqlalchemy_writes_it_and_reads_back_the_same(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch, microsecond: int) -> None:
+    """The append's own text for its time (``store.sqlite_time``, not ``strftime``) is the
+    text SQLAlchemy's ``DateTime`` writes -- the microseconds there even when they are 0 --
+    so the countdowns that read it (``store.event_time``) get the moment back."""
+    from datetime import UTC, datetime
+
+    moment = datetime(2026, 3, 4, 5, 6, 7, microsecond, tzinfo=UTC)
+    monkeypatch.setattr(store, "now", lambda: moment)
+    game_id = _game(engine)
+    _append(engine, game_id, 0, seat=0)
+    with engine.connect() as conn:
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        texts = {r[0] for r in raw.execute(
+            "SELECT created_at FROM events WHERE game_id = ? UNION "
+            "SELECT waiting_since FROM games WHERE id = ? UNION "
+            "SELECT created_at FROM commands WHERE game_id = ?", (game_id, game_id, game_id))}
+        assert texts == {moment.strftime("%Y-%m-%d %H:%M:%S.%f")}
+        assert store.event_time(conn, game_id, 1) == moment
+
+
+def _key_rows(engine: Engine, game_id: str) -> list[tuple[Any, ...]]:
+    with engine.connect() as conn:
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        return raw.execute("SELECT seq, client_id, client_seat, client_last FROM events "
+                           "WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+
+
+def _applied(engine: Engine, game_id: str, seat: int, client_id: str) -> Any:
+    with engine.connect() as conn:
+        return store.applied(conn, game_id, seat, client_id)
+
+
+def test_a_commands_client_id_rides_on_its_first_event_no_statement_of_its_own(
+        engine: Engine) -> None:
+    game_id = _game(engine)
+    ran = _append(engine, game_id, 0, seat=0, client_id="first")
+    assert not [s for s in ran if "commands" in s.split()[:3]], ran
+    assert [s.split()[:3] for s in ran if s.startswith("INSERT")] == [
+        ["INSERT", "INTO", "events"]] * 2  # the two events' rows, one statement
+    _append(engine, game_id, 2, seat=1, client_id="second")
+    assert _key_rows(engine, game_id) == [(1, "first", 0, 2), (2, None, None, None),
+                                          (3, "second", 1, 4), (4, None, None, None)]
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(CommandRow)).scalar_one() == 0
+    assert _applied(engine, game_id, 0, "first") == (1, 2)
+    assert _applied(engine, game_id, 1, "second") == (3, 4)
+    assert _applied(engine, game_id, 1, "first") is None  # another seat's id is not its own
+    assert _applied(engine, game_id, 0, "third") is None
+
+
+def test_a_client_id_used_again_by_its_seat_is_a_conflict_and_appends_nothing(
+        engine: Engine) -> None:
+    game_id = _game(engine)
+    _append(engine, game_id, 0, seat=0, client_id="same")
+    with pytest.raises(store.Conflict):
+        _append(engine, game_id, 2, seat=0, client_id="same")
+    with engine.connect() as conn:
+        assert store.head(conn, game_id) == 2
+    _append(engine, game_id, 2, seat=1, client_id="same")  # another seat may use it
+    assert _applied(engine, game_id, 1, "same") == (3, 4)
+
+
+def test_a_command_that_made_no_event_keeps_its_key_in_commands(engine: Engine) -> None:
+    game_id = _game(engine)
+    with writing(engine) as conn:
+        store.append(conn, game_id, 0, [], pending=[0], over=False, seat=0, client_id="quiet",
+                     pending_before=[0])
+    assert _applied(engine, game_id, 0, "quiet") == (1, 0)
+    with pytest.raises(store.Conflict), writing(engine) as conn:
+        store.append(conn, game_id, 0, [], pending=[0], over=False, seat=0,
+                     client_id="quiet", pending_before=[0])
+
+
+def test_a_key_kept_in_commands_before_migration_0008_is_still_found(engine: Engine) -> None:
+    game_id = _game(engine)
+    _append(engine, game_id, 0, seat=0, client_id=None)
+    _set(engine, insert(CommandRow).values(game_id=game_id, seat=0, client_id="old",
+                                           first_seq=1, last_seq=2, created_at=store.now()))
+    assert _applied(engine, game_id, 0, "old") == (1, 2)
