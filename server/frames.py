@@ -74,6 +74,8 @@ class Frames:
     status: str  # a host ending the game changes the views at the same seq
     deadline: Any  # so does a countdown's clock, armed once its start is read from the log
     events: dict[tuple[int, int, tuple[bool, ...]], str] = field(default_factory=dict)
+    # the same messages encoded, without their closing brace: a push's first bytes
+    heads: dict[tuple[int, int, tuple[bool, ...]], bytes] = field(default_factory=dict)
     views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
@@ -100,14 +102,40 @@ def events_message(frames: Frames, events: list[Event], viewer: int) -> str:
     """``{"type": "events", "events": [...]}`` redacted for ``viewer``; one string for all
     the viewers the same events admit."""
     if len(events) > SHARED_EVENTS:  # a catch-up (a reconnect, a resync): this socket's own
-        return dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
-    admits = tuple(ev.audience.admits(viewer) for ev in events)
-    key = (events[0].seq, events[-1].seq, admits)
+        return _events_text(events, viewer)
+    key = _audience_key(events, viewer)
     text = frames.events.get(key)
     if text is None:
-        text = dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
-        frames.events[key] = text
+        text = frames.events[key] = _events_text(events, viewer)
     return text
+
+
+def events_head(frames: Frames, events: list[Event], viewer: int) -> bytes:
+    """``events_message`` encoded, without its closing brace (a push writes the link's view
+    and an ack after it, then the brace): made once per audience too."""
+    if len(events) > SHARED_EVENTS:
+        return _events_text(events, viewer)[:-1].encode()
+    key = _audience_key(events, viewer)
+    head = frames.heads.get(key)
+    if head is None:
+        text = frames.events.get(key)
+        if text is None:
+            text = frames.events[key] = _events_text(events, viewer)
+        head = frames.heads[key] = text[:-1].encode()
+    return head
+
+
+def public(events: list[Event]) -> bool:
+    """Every one of ``events`` admits every viewer: their message is the same for all."""
+    return all(ev.audience.kind == "public" for ev in events)
+
+
+def _audience_key(events: list[Event], viewer: int) -> tuple[int, int, tuple[bool, ...]]:
+    return events[0].seq, events[-1].seq, tuple(ev.audience.admits(viewer) for ev in events)
+
+
+def _events_text(events: list[Event], viewer: int) -> str:
+    return dumps({"type": "events", "events": [ev.redacted_for(viewer) for ev in events]})
 
 
 def pending_of(entry: Any) -> Any:
@@ -132,10 +160,25 @@ def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
     return dict(ruleset.seat_view(state, frames.public, viewer))
 
 
+# the JSON form of each legal command object met lately, by the object's id (the object is
+# kept with it, so its id cannot be taken by another): a ruleset that gives one shared object
+# per distinct command (``engine.venus.commands.made``) has each written once, not per seq.
+# Read only (the views only serialize them); commands are frozen models.
+_DUMPED: dict[int, tuple[Any, Any]] = {}
+DUMPED_BOUND = 2048
+
+
 def _dump(command: Any) -> Any:
-    """``command.model_dump(mode="json")`` without the method's own argument handling (the
-    same serializer call, for each legal command of each seq)."""
-    return command.__pydantic_serializer__.to_python(command, mode="json")
+    """``command.model_dump(mode="json")``, made once per command object (``_DUMPED``) and
+    without the method's own argument handling (the same serializer call)."""
+    known = _DUMPED.get(id(command))
+    if known is not None:
+        return known[1]
+    dumped = command.__pydantic_serializer__.to_python(command, mode="json")
+    if len(_DUMPED) >= DUMPED_BOUND:
+        _DUMPED.clear()
+    _DUMPED[id(command)] = (command, dumped)
+    return dumped
 
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
@@ -154,8 +197,9 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     if acting or anytime:
         made = frames.acting.get(viewer) if frames is not None else None
         if made is None:
-            made = ([_dump(c) for c in ruleset.legal_actions(state, viewer)],
-                    hosted.extras(state, viewer) if acting else {})
+            with hosted.look(state, viewer):  # what the two ask alike is made once
+                made = ([_dump(c) for c in ruleset.legal_actions(state, viewer)],
+                        hosted.extras(state, viewer) if acting else {})
             if frames is not None:
                 frames.acting[viewer] = made
         legal, extras = made

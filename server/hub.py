@@ -50,9 +50,9 @@ class Subscriber:
     # the socket's loop, asked once: ``asyncio.get_running_loop`` makes a ``getpid`` system
     # call on Python 3.11 (a few microseconds each, at every wake-up of every socket)
     loop: asyncio.AbstractEventLoop | None = None
-    # a game's new events written to the socket at once, without waking its sender
-    # (``Hub.hint``; ``ws._push_now``): True when it did, False when the sender must
-    direct: Callable[[Subscriber], bool] | None = None
+    # the socket's frame written at once from its parts (``wsproto.Protocol.send_parts``):
+    # True when it was, False when the sender must send (``Hub._game_moved``, ``Hub.pusher``)
+    direct: Callable[[list[bytes | memoryview]], bool] | None = None
     queued: bool = False  # a direct push of this socket is scheduled (``Hub.hint``)
 
     def idle(self) -> bool:
@@ -95,6 +95,9 @@ class Hub:
         self.presence_ttl = 60.0  # a process's word lasts this long (it repeats it sooner)
         self.on_presence_change: Callable[[str], None] | None = None
         self.direct: list[Subscriber] = []  # sockets whose game moved: pushed next turn
+        # writes a moved game's frames to some of its idle sockets (``ws._push_game``):
+        # (game, sockets) -> the sockets it left to their senders
+        self.pusher: Callable[[str, list[Subscriber]], list[Subscriber]] | None = None
 
     def add(self, sub: Subscriber) -> None:
         with self._presence(sub):
@@ -206,11 +209,29 @@ class Hub:
                 sub.poke("g")
 
     def _push_direct(self) -> None:
+        """The queued sockets, a game at a time (``_game_moved`` queues a game's together):
+        the idle ones with a direct way pushed by ``pusher`` in one call, what the game
+        gives looked up once for them; every other one, and each it declines, woken."""
         subs, self.direct = self.direct, []
-        for sub in subs:
-            sub.queued = False
-            if not (sub.idle() and sub.direct is not None and sub.direct(sub)):
-                sub.poke("g")  # its sender does it (busy, catching up, not writable)
+        pusher = self.pusher
+        n, start = len(subs), 0
+        while start < n:
+            table_id = subs[start].table_id
+            end = start + 1
+            while end < n and subs[end].table_id == table_id:
+                end += 1
+            ready: list[Subscriber] = []
+            for sub in subs[start:end]:
+                sub.queued = False
+                if sub.direct is not None and sub.idle() and pusher is not None:
+                    ready.append(sub)
+                else:
+                    sub.poke("g")  # its sender does it (busy, no direct way)
+            if ready:
+                assert pusher is not None
+                for sub in pusher(table_id, ready):
+                    sub.poke("g")  # catching up, not writable, events gone from memory
+            start = end
 
     def wake_all(self) -> None:
         if self.on_lost_hints is not None:

@@ -8,6 +8,7 @@ optional extra payload for the active seat's view (e.g. reachable destinations).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,10 @@ def _no_choices(options: dict[str, Any]) -> list[str]:
 
 def _no_extras(state: Any, seat: int) -> dict[str, Any]:
     return {}
+
+
+def _no_look(state: Any, seat: int) -> AbstractContextManager[Any]:
+    return nullcontext()
 
 
 def _no_point(state: Any, event: Any) -> dict[str, Any] | None:
@@ -42,6 +47,9 @@ class Hosted:
     choices: Callable[[dict[str, Any]], list[str]] = _no_choices  # lobby race/color choices
     choice_option: str | None = None  # the option that takes the seats' choices, in order
     extras: Callable[[Any, int], dict[str, Any]] = _no_extras  # for the seat that may act
+    # ``with look(state, seat):`` around that seat's legal commands and extras of one seq
+    # (the state held still): what both ask is made once (Venus: ``look.one_look``)
+    look: Callable[[Any, int], AbstractContextManager[Any]] = _no_look
     # after an event, a point of the game's history (public scores at a turn's start), or None
     history_point: Callable[[Any, Any], dict[str, Any] | None] = _no_point
     # the ruleset's table options as a schema (names, value shapes); None: any JSON object
@@ -101,6 +109,7 @@ def scores_at(kinds: tuple[str, ...], score: Callable[[Any, Any], int]
 
 
 def _venus() -> Hosted:
+    from engine.venus.look import one_look
     from engine.venus.pieces import merchant_keys
     from engine.venus.reach import reachable_dicts
     from engine.venus.ruleset import ruleset
@@ -132,21 +141,19 @@ def _venus() -> Hosted:
     from engine.venus.options import VenusOptions
 
     return Hosted(ruleset, choices=choices, choice_option="races", extras=extras,
-                  options_schema=VenusOptions, bots=("trader", "random"),
+                  look=one_look, options_schema=VenusOptions, bots=("trader", "random"),
                   history_point=history_point)
 
 
-def _why_not(state: Any, board: Any, seat: int, offered: dict[str, int]) -> dict[str, Any]:
+def _why_not(shop: Any) -> dict[str, Any]:
     """For each item on sale that cannot be bought now, the engine's own reason (the rule and
     its words: 9.41 the City limit, 12.4.1 not enough money, 3.43 no room...), so a disabled
-    Buy button can say why."""
-    from engine.venus.trading import buy_problem
-
+    Buy button can say why (``trading.Shop``: the checks the legal commands made)."""
     why: dict[str, Any] = {}
-    for item in offered:
+    for item in shop.offered:
         if item.startswith(("deed:", "fort")):
             continue  # bought per site: the legal commands say where
-        problem = buy_problem(state, board, seat, item, offered=offered)
+        problem = shop.problem(item)
         if problem is not None:
             why[item] = {"rule": problem.rule, "message": problem.detail}
     return why
@@ -160,7 +167,7 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
     from engine.venus.components import Edition, load_components
     from engine.venus.discovery import site_kind, trade_culture
     from engine.venus.pieces import demand_bonus, fare_fee, split
-    from engine.venus.trading import limited, prices, trade_in
+    from engine.venus.trading import limited, shop, trade_in
 
     turn = state.turn
     if not turn.landed:
@@ -194,7 +201,8 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
         except KeyError:
             continue
     waiting = sorted({f for f in state.market.get(culture, []) if f.startswith("fare:")})
-    offered = prices(state, board, seat, culture)
+    here = shop(state, board, seat, culture)
+    offered = here.offered
     return {
         "culture": culture,
         "dot": player.dot,
@@ -204,7 +212,7 @@ def _venus_market(state: Any, seat: int) -> dict[str, Any] | None:
         "sold": turn.sold,
         "credit": turn.credit,
         "sells": offered,
-        "why": _why_not(state, board, seat, offered),
+        "why": _why_not(here),
         "buys": buys,
         "barter": barter,
         "fares": {f: fees.get(f, 0) for f in [*waiting, *sorted(set(player.fares))]},

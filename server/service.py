@@ -584,18 +584,20 @@ class Service:
             raise GameOver("the game is over")
         if seat in entry.bots and not by_bot:
             raise CommandRejected(BOT_SEAT)
-        if seq != game.seq:  # before the rules: a client behind always learns it is (409)
-            raise Stale(game.seq)
-        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
-        before = entry.pending_seats()
         expected = game.seq
+        if seq != expected:  # before the rules: a client behind always learns it is (409)
+            raise Stale(expected)
+        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
+        # who the game waited for (``decide`` asked it at this seq: ``Game`` keeps it)
+        asked = game.pending()
+        before = list(asked.seats) if asked else []
         game.append(produced)
-        pending = entry.pending()
+        pending = game.pending()  # the new seq's, asked once: the pushes and bots reuse it
         over = pending is None
-        snapshot: str | None = None
-        if game.seq - entry.snapshot_seq >= self.settings.snapshot_every:
-            snapshot = entry.hosted.ruleset.dump_state(game.state)
         last = game.seq
+        snapshot: str | None = None
+        if last - entry.snapshot_seq >= self.settings.snapshot_every:
+            snapshot = entry.hosted.ruleset.dump_state(game.state)
 
         # the other processes' hint, with the events when they fit (PostgreSQL)
         hint = (game_payload(entry.game_id, last, store.events_json(produced))
@@ -629,7 +631,7 @@ class Service:
             entry.snapshot_seq = last
         if over:
             entry.status = "over"
-        if not by_bot:
+        if not by_bot and entry.autoplay:
             self._end_autoplay(entry, {seat})
         self.arm_countdown(entry, (expected, last))
         self.publish("g", entry.game_id, last)
@@ -717,6 +719,8 @@ class Service:
             entry.autoplay.discard(seat)
 
     def kick_bots(self, entry: Entry) -> None:
+        if not (entry.bots or entry.autoplay):  # a table of players only (the usual case)
+            return
         if entry.finished or (entry.bot_task is not None and not entry.bot_task.done()):
             return
         if set(entry.pending_seats()) & (entry.bots | entry.autoplay):

@@ -39,7 +39,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -58,7 +57,7 @@ from .pace import Pace
 from .schemas import ID_MAX, SEQ_MAX, CommandIn
 from .security import COOKIES, client_key, origin_allowed
 from .service import Service
-from .wsproto import fast_sender, send_text
+from .wsproto import parts_sender, send_text
 
 log = logging.getLogger("starport.ws")
 
@@ -124,9 +123,11 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
     if opened is None:
         return
     sub, tokens = opened
-    fast = fast_sender(websocket)
-    if fast is not None and sub.want_view and sub.inline_view:
-        sub.direct = functools.partial(_push_now, service, fast)
+    parts = parts_sender(websocket)
+    if parts is not None and sub.want_view and sub.inline_view:
+        sub.direct = parts
+        if service.hub.pusher is None:
+            service.hub.pusher = functools.partial(_push_game, service)
     cap = service.settings.ws_max_message
     service.hub.add(sub)
     sub.poke("r")  # the link may have been re-issued since it was checked above
@@ -413,35 +414,69 @@ async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
     return True
 
 
-def _push_now(service: Service, fast: Callable[[bytes], bool], sub: Subscriber) -> bool:
-    """``_send_events``'s usual case written at once, for the hub's direct pushes
-    (``Hub._game_moved``): the game's new events in memory, with the link's view and the ack
-    they carry, in one frame, then the ``your_turn`` when this seat's turn just began (the
-    frames ``_send_events`` writes, in its order). False whenever the sender task must do
-    it: with nothing sent or changed when the game is not settled or is behind another
-    process's commits, its events are no longer in memory, a latency trace runs or the
-    socket is not writable at once; with the events sent and the turn not yet announced
-    when only the ``your_turn`` could not be written (the sender, woken, finds no events to
-    send and announces it, as after a table change)."""
-    entry = service.entries.get(sub.table_id)
+VIEW_OPEN = b',"view":{'  # frames.with_view's layout: the view message's body in the events'
+VIEW_SKIP = len(frames.HEAD)
+ACK_OPEN = b',"ack":'  # _with_ack's
+CLOSE = b"}"
+
+
+def _push_game(service: Service, table_id: str, subs: list[Subscriber]) -> list[Subscriber]:
+    """``_send_events``'s usual case written at once to ``subs``, the idle sockets of one
+    game that moved (the hub's direct pushes, ``Hub._game_moved``): for each, the game's
+    new events in memory with the link's view and the ack they carry, in one frame, then
+    the ``your_turn`` when its seat's turn just began (the frames ``_send_events`` writes,
+    in its order, byte for byte). What the game gives is looked up once for all of them
+    (the entry, who it waits for, the events after a seq, their message when they are
+    public) and each frame is joined from bytes encoded once (``Protocol.send_parts``).
+
+    The sockets the sender task must serve are handed back: all of them, with nothing sent
+    or changed, when the game is not settled or is behind another process's commits or a
+    latency trace runs; one whose events are no longer in memory or which is not writable
+    at once, with nothing sent or changed; one whose ``your_turn`` alone could not be
+    written, with its events sent and its turn not yet announced (its sender, woken, finds
+    no events to send and announces it, as after a table change)."""
+    entry = service.entries.get(table_id)
     if (latency.ON or entry is None or entry.seq != entry.committed
             or entry.remote_seq > entry.seq):
-        return False
-    waiting, turn = _waited_for(entry, sub)
-    events = service.events_in_memory(entry, sub.sent)
-    if not events:
-        return False
-    text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
-    sent, ack = sub.sent, sub.ack
-    sub.sent = events[-1].seq
-    text = _with_view_and_ack(text, entry, sub)
-    if not fast(text.encode()):
-        sub.sent, sub.ack = sent, ack
-        return False
-    if turn and not fast(_your_turn_message(entry).encode()):
-        return False
-    sub.was_pending = waiting
-    return True
+        return subs
+    made = frames.frames_of(entry)
+    pending = frames.pending_of(entry)
+    waited = pending.seats if pending is not None and not entry.finished else ()
+    declined: list[Subscriber] = []
+    after, events, shared, turn_frame = -1, None, None, None
+    for sub in subs:
+        if sub.sent != after:  # the same for every socket of a game, but after a resend
+            after = sub.sent
+            events = service.events_in_memory(entry, after)
+            shared = frames.events_head(made, events, sub.viewer) if (
+                events and frames.public(events)) else None
+        if not events:
+            declined.append(sub)
+            continue
+        viewer = sub.viewer
+        head = shared if shared is not None else frames.events_head(made, events, viewer)
+        view = frames.view_message(entry, viewer, sub.role).encode()
+        last = events[-1].seq
+        parts: list[bytes | memoryview] = [head, VIEW_OPEN, memoryview(view)[VIEW_SKIP:]]
+        ack = sub.ack
+        if ack is not None and last >= ack["seq"]:
+            parts.append(ACK_OPEN + frames.dumpb(ack))
+        parts.append(CLOSE)
+        if sub.direct is None or not sub.direct(parts):
+            declined.append(sub)
+            continue
+        sub.sent = last
+        if ack is not None and last >= ack["seq"]:
+            sub.ack = None
+        waiting = viewer in waited
+        if waiting and not sub.was_pending and sub.role == "seat":
+            if turn_frame is None:
+                turn_frame = _your_turn_message(entry).encode()
+            if not sub.direct([turn_frame]):
+                declined.append(sub)
+                continue
+        sub.was_pending = waiting
+    return declined
 
 
 HEARTBEAT_SLICES = 20  # the tables' pings are spread over this many steps of an interval

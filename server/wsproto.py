@@ -23,6 +23,7 @@ way when the socket has it, the ASGI way otherwise (Starlette's TestClient, anot
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +33,11 @@ from websockets.protocol import State
 
 FAST = "starport.send_now"  # the scope extension's key
 TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
+QUEUED = 4  # messages a socket's reads may hold for the app before they pause
+
+
+_HEADER_16 = struct.Struct("!BBH").pack  # the 16-bit extended length (one call, not three)
+_HEADER_64 = struct.Struct("!BBQ").pack
 
 
 def frame_header(length: int) -> bytes:
@@ -39,8 +45,8 @@ def frame_header(length: int) -> bytes:
     if length < 126:
         return bytes((TEXT_FIN, length))
     if length < 1 << 16:
-        return bytes((TEXT_FIN, 126)) + length.to_bytes(2, "big")
-    return bytes((TEXT_FIN, 127)) + length.to_bytes(8, "big")
+        return _HEADER_16(TEXT_FIN, 126, length)
+    return _HEADER_64(TEXT_FIN, 127, length)
 
 
 class Protocol(WebSocketsSansIOProtocol):
@@ -58,24 +64,65 @@ class Protocol(WebSocketsSansIOProtocol):
         finally:
             self.slow_sends -= 1
 
+    def send_receive_event_to_app(self) -> None:
+        """uvicorn's, but the socket's reads pause only once ``QUEUED`` messages wait for
+        the app, not after each one: uvicorn stops reading after every message and starts
+        again when the app takes it, which makes libuv change the socket's epoll interest
+        twice per message (an ``io_uring_enter`` or two ``epoll_ctl`` system calls a
+        command). A client still cannot queue more than ``QUEUED`` messages unread."""
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        self.frames = []
+        if self.close_sent:  # past ``websocket.close``: read on until the peer's close
+            return
+        if self.curr_msg_data_type == "text":
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:  # as uvicorn: close 1007
+                self.logger.exception("Invalid UTF-8 sequence received from client.")
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            self.queue.put_nowait({"type": "websocket.receive", "text": text})
+        else:
+            self.queue.put_nowait({"type": "websocket.receive", "bytes": data})
+        if not self.read_paused and self.queue.qsize() >= QUEUED:
+            self.read_paused = True
+            self.transport.pause_reading()
+
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:  # the upgrade was accepted: the app gets the scope
             scope["extensions"][FAST] = self.send_now
 
+    def writable_now(self) -> bool:
+        """A frame written now goes out as the normal way would write it: False when the
+        normal way must be taken: not yet or no longer open, the transport's buffer full, an
+        ASGI send still waiting (this frame would overtake it), bytes of websockets' own not
+        yet written, or a compression extension in use."""
+        conn = self.conn
+        return not (self.close_sent or self.disconnected or not self.handshake_complete
+                    or self.initial_response is not None or not self.writable.is_set()
+                    or conn.state is not State.OPEN or self.transport.is_closing()
+                    or self.slow_sends or conn.writes or conn.extensions
+                    or conn.expect_continuation_frame)
+
     def send_now(self, payload: bytes) -> bool:
         """Write ``payload`` as one text frame now; False (nothing written) when the normal
-        way must be taken: not yet or no longer open, the transport's buffer full, an ASGI
-        send still waiting (this frame would overtake it), bytes of websockets' own not yet
-        written, or a compression extension in use."""
-        if (self.close_sent or self.disconnected or not self.handshake_complete
-                or self.initial_response is not None or not self.writable.is_set()
-                or self.conn.state is not State.OPEN or self.transport.is_closing()
-                or self.slow_sends or self.conn.writes or self.conn.extensions
-                or self.conn.expect_continuation_frame):
+        way must be taken (``writable_now``)."""
+        if not self.writable_now():
             return False
         self.transport.write(frame_header(len(payload)) + payload)
+        return True
+
+    def send_parts(self, parts: list[bytes | memoryview]) -> bool:
+        """``send_now`` of ``b"".join(parts)``, the frame's header joined in with them: the
+        payload is copied once, not once per piece (a game's push is its events, the
+        link's view and maybe an ack, each encoded once: ``ws._push_game``)."""
+        if not self.writable_now():
+            return False
+        parts.insert(0, frame_header(sum(map(len, parts))))
+        self.transport.write(b"".join(parts))
         return True
 
 
@@ -84,6 +131,13 @@ def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
     extensions = websocket.scope.get("extensions") or {}
     sender: Callable[[bytes], bool] | None = extensions.get(FAST)
     return sender
+
+
+def parts_sender(websocket: WebSocket) -> Callable[[list[bytes | memoryview]], bool] | None:
+    """The socket's ``send_parts``, when our protocol serves it."""
+    sender = fast_sender(websocket)
+    proto = getattr(sender, "__self__", None)
+    return proto.send_parts if isinstance(proto, Protocol) else None
 
 
 async def send_text(websocket: WebSocket, text: str) -> None:

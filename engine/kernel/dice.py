@@ -17,12 +17,18 @@ T = TypeVar("T")
 class Randomness:
     """A small counter-mode generator over SHA-256; stable across Python versions."""
 
+    __slots__ = ("_seed", "_seq", "_stream", "_key", "_counter", "_pool")
+
     def __init__(self, seed: str | int, seq: int, stream: str = "") -> None:
-        self._key = f"{seed}|{seq}|{stream}".encode()
+        # the key is made on the first draw: most commands draw nothing (a step, a trade)
+        self._seed, self._seq, self._stream = seed, seq, stream
+        self._key = b""
         self._counter = 0
         self._pool = b""
 
     def _bytes(self, n: int) -> bytes:
+        if not self._key:
+            self._key = f"{self._seed}|{self._seq}|{self._stream}".encode()
         while len(self._pool) < n:
             block = hashlib.sha256(self._key + self._counter.to_bytes(8, "big")).digest()
             self._counter += 1

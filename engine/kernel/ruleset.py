@@ -136,16 +136,14 @@ def number(ev: Event, base: int, index: int, actor: int) -> Event:
     values["seq"] = base + index + 1
     values["actor"] = None if index else actor
     _set(new, "__dict__", values)
-    fields_set = set(ev.__pydantic_fields_set__)
-    fields_set.update(_NUMBERED)
-    _set(new, "__pydantic_fields_set__", fields_set)
-    _set(new, "__pydantic_extra__", None if ev.__pydantic_extra__ is None
-         else dict(ev.__pydantic_extra__))
-    _set(new, "__pydantic_private__", None if ev.__pydantic_private__ is None
-         else dict(ev.__pydantic_private__))
+    _set(new, "__pydantic_fields_set__", ev.__pydantic_fields_set__ | _NUMBERED)  # a new set
+    extra = ev.__pydantic_extra__  # None for ``Event`` (extra="forbid"): nothing to copy
+    _set(new, "__pydantic_extra__", None if extra is None else dict(extra))
+    private = ev.__pydantic_private__
+    _set(new, "__pydantic_private__", None if private is None else dict(private))
     return new
 
 
 _new = object.__new__
 _set = object.__setattr__
-_NUMBERED = ("seq", "actor")
+_NUMBERED = frozenset(("seq", "actor"))

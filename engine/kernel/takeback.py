@@ -82,8 +82,13 @@ def is_barrier(ev: Event, barrier: Barrier) -> bool:
 def _keep(state: Any, seat: int | None, marks: tuple[int, ...],
           prior: tuple[tuple[int, tuple[int, ...]], ...], anchor: Any,
           events: tuple[Event, ...]) -> None:
-    # set without pydantic's assignment hook: this runs once per event
-    state.__dict__["rewinds"] = Rewinds(seat, marks, prior, anchor, events)
+    # set without pydantic's assignment hook, and made as the tuple it is (the named
+    # tuple's ``__new__`` is a Python function taking the fields as arguments): this runs
+    # once per event
+    state.__dict__["rewinds"] = _tuple_new(Rewinds, (seat, marks, prior, anchor, events))
+
+
+_tuple_new = tuple.__new__
 
 
 def apply(state: Any, ev: Event, inner: Apply, *, enabled: Callable[[Any], bool],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, TypeAdapter, ValidationError
 
@@ -319,3 +319,26 @@ def parse_command(data: dict[str, Any] | str) -> Command:
             for err in exc.errors()
         )
         raise BadCommand(f"invalid command: {problems}") from None
+
+
+# --- the legal commands, one object per value ----------------------------------------------
+
+C = TypeVar("C", bound=Command)
+_MADE: dict[tuple[Any, ...], Command] = {}
+MADE_BOUND = 8192  # distinct commands kept: dots x Pilot Numbers, items x sites (a few 1,000)
+
+
+def made(cls: type[C], **fields: Any) -> C:
+    """``cls(**fields)``, one shared object per distinct value (commands are frozen): the
+    legal commands of a seq are mostly the ones of the seq before or of another game (a
+    heading, a step, a buy), and building a pydantic model per command per seq, then writing
+    it, was most of what a seq's list cost (``docs/performance.md``, the eighth round). Field
+    values must be hashable: a list field is passed as a tuple (validation makes it a list;
+    nobody changes a command's list)."""
+    key = (cls, *fields.items())
+    cmd = _MADE.get(key)
+    if cmd is None:
+        if len(_MADE) >= MADE_BOUND:
+            _MADE.clear()
+        cmd = _MADE[key] = cls(**fields)
+    return cmd  # type: ignore[return-value]

@@ -9,6 +9,7 @@ from engine.kernel import Command, Pending
 from . import commands as c
 from .board import Board, load_board
 from .cargo import excess
+from .commands import made
 from .encounters import switch_gate_lock
 from .merchants import answer_actions, offer_actions
 from .movement import Mover, Position, drives_of, position_of
@@ -54,6 +55,24 @@ def pending(state: VenusState) -> Pending | None:
     return Pending(seats=(turn.seat,), prompt=prompt, detail=detail)
 
 
+def waits_for(state: VenusState, seat: int) -> bool:
+    """``seat in pending(state).seats`` without making the prompt (its detail: an offer's
+    dump, the blast targets): the take-back offer asks only this, once per seq."""
+    if state.stage == "over":
+        return False
+    if state.stage == "choose_race":
+        return bool(state.race_queue[0] == seat)
+    turn = state.turn
+    if turn is None:
+        return False
+    waiting = interrupt(state)
+    if waiting is not None:
+        return bool(waiting[1] == seat)
+    if turn.offer is not None:
+        return seat in (turn.offer.to, turn.offer.frm)
+    return bool(turn.seat == seat)
+
+
 def _interrupt_detail(state: VenusState, kind: str) -> dict[str, object]:
     turn = state.turn
     assert turn is not None
@@ -71,7 +90,7 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
     if state.stage == "choose_race":
         if state.race_queue and state.race_queue[0] == actor:
             for race in available_races(state):
-                yield c.ChooseRace(race=race)
+                yield made(c.ChooseRace, race=race)
         return
     turn = state.turn
     waiting = interrupt(state)
@@ -88,48 +107,49 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
         return
     board = load_board(state.edition)
     player = state.players[actor]
-    mover = Mover.for_turn(board, state, turn)
-    pos = position_of(turn, player)
-    if turn.phase == "declare":
-        yield from _before_roll(state, mover, pos, turn)
-    elif turn.phase == "move":
-        yield from _moving(mover, pos, turn, player.relics)
+    phase = turn.phase
+    if phase == "declare":
+        yield from _before_roll(state, Mover.for_turn(board, state, turn),
+                                position_of(turn, player), turn)
+    elif phase == "move":
+        yield from _moving(Mover.for_turn(board, state, turn), position_of(turn, player), turn,
+                           player.relics)
         if turn.blast_at is not None and state.options.get("combat"):
             yield from _blasting(state, board, actor, in_move=True)
-    elif turn.phase == "pay_or_stop":
+    elif phase == "pay_or_stop":
         if player.cash >= (turn.due or 0):
-            yield c.PayPenalty()
-        yield c.StopHere()
-    elif turn.phase == "trade":
+            yield made(c.PayPenalty)
+        yield made(c.StopHere)
+    elif phase == "trade":
         box = state.qboxes.get(player.dot)
         if turn.landed and box and box.marker and box.marker.kind == "relic":
-            yield c.PickUpRelic()
+            yield made(c.PickUpRelic)
         if turn.blast_at is not None and state.options.get("combat"):
             yield from _blasting(state, board, actor, in_move=False)
         yield from trade_actions(state, actor)
         yield from offer_actions(state, actor)
         if not excess(state, actor):  # 3.43: jettison the excess before the turn ends
-            yield c.EndTurn()
+            yield made(c.EndTurn)
 
 
 def _before_roll(state: VenusState, mover: Mover, pos: Position, turn: Turn) -> Iterator[Command]:
     player = state.players[turn.seat]
     for drive in drives_of(player):
         off = sorted(set(turn.drives_off) ^ {drive})
-        yield c.SetDrives(off=off)
+        yield made(c.SetDrives, off=tuple(off))
     if "gate_lock" in player.relics and switch_gate_lock(state):  # 8.47; 2012: per gate
-        yield c.UseGateLock(on=not turn.gate_lock)
+        yield made(c.UseGateLock, on=not turn.gate_lock)
     headings = mover.headings(pos)
     for dot in sorted(headings):
         if dot != turn.heading:
-            yield c.DeclareHeading(dot=dot)
+            yield made(c.DeclareHeading, dot=dot)
     if turn.heading is not None and turn.heading in headings:
-        yield c.RollDice()
+        yield made(c.RollDice)
         if "auto_pilot" in player.relics:
-            yield c.RollDice(auto_pilot=True)
+            yield made(c.RollDice, auto_pilot=True)
     due = mover.due(pos.dot) if turn.start_penalty else 0
     if player.cash >= (due or 0):
-        yield c.StayPut()
+        yield made(c.StayPut)
 
 
 def _moving(mover: Mover, pos: Position, turn: Turn, relics: list[str]) -> Iterator[Command]:
@@ -139,17 +159,17 @@ def _moving(mover: Mover, pos: Position, turn: Turn, relics: list[str]) -> Itera
         key = (step.to, step.pilot if turn.pilot is None or mover.switch_switch else None)
         if key not in seen:
             seen.add(key)
-            yield c.MoveTo(dot=step.to, pilot=key[1])
+            yield made(c.MoveTo, dot=step.to, pilot=key[1])
     if turn.pilot is None or mover.switch_switch:
         bound = mover.bound_pilots(pos)
         for number in sorted(set(turn.dice)):
             if (not bound or number in bound) and number != turn.pilot:
-                yield c.ChoosePilotNumber(number=number)
+                yield made(c.ChoosePilotNumber, number=number)
     if "mulligan_gear" in relics and not turn.rerolled and not turn.moves and turn.pilot is None:
         for i in range(len(turn.dice)):
-            yield c.Reroll(die=i)
+            yield made(c.Reroll, die=i)
     if turn.moves and mover.landable(pos.dot):
-        yield c.Land()
+        yield made(c.Land)
 
 
 def _blasting(state: VenusState, board: Board, actor: int, *, in_move: bool) -> Iterator[Command]:
@@ -159,4 +179,4 @@ def _blasting(state: VenusState, board: Board, actor: int, *, in_move: bool) -> 
     found = list(blast_actions(state, board, actor))
     yield from found
     if found and in_move:
-        yield c.HoldFire()
+        yield made(c.HoldFire)

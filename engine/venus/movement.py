@@ -16,6 +16,7 @@ from typing import Any
 
 from .board import Board, DotColor, DotKind, LinkKind
 from .encounters import destination_gate_idle, jump_start_warp_mp, per_gate_lock
+from .look import held
 from .state import Marker, Player, QBox, Turn, VenusState
 
 DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
@@ -309,6 +310,16 @@ class Mover:
         The state is changed in place, so the check is on content, never on identity
         alone: the same state object with the same dice, heading, drives switched off, Gate
         Lock, kit (equipment, damage, relics), "?" boxes, Forts, Rastur and Spaceports."""
+        look = held(state)  # a look held on this state (``look.one_look``): its one Mover
+        if look is not None:
+            if look.mover is None:
+                look.mover = cls._for_turn(board, state, turn)
+            mover: Mover = look.mover
+            return mover
+        return cls._for_turn(board, state, turn)
+
+    @classmethod
+    def _for_turn(cls, board: Board, state: VenusState, turn: Turn) -> Mover:
         seat = turn.seat
         player = state.players[seat]
         seen = _map_of(state.qboxes)

@@ -21,6 +21,7 @@ from . import takeback as _barriers
 from . import theft as _theft  # noqa: F401  (registers Swindle and Revolt)
 from . import trading as _trading  # noqa: F401  (registers the trading commands)
 from . import view as _view
+from .commands import made as _made
 from .commands import parse_command as _parse
 from .state import VenusState, clone_state
 
@@ -86,9 +87,11 @@ class VenusRuleset:
 
     def legal_actions(self, state: VenusState, actor: int) -> Iterator[Command]:
         yield from _legal.legal_actions(state, actor)
-        if _takeback.point(state, actor) is not None:  # else no offer: no prompt to ask
-            yield from _takeback.offer(state, actor, _legal.pending(state),
-                                       enabled=_barriers.enabled(state))
+        # ``takeback.offer``'s test (enabled, waited for, something to take back) without
+        # making the prompt: the game's ``pending()`` is asked once per seq by its callers
+        if _takeback.point(state, actor) is not None and _legal.waits_for(state, actor) \
+                and _barriers.enabled(state):
+            yield _made(TakeBack)
 
     def pending(self, state: VenusState) -> Pending | None:
         return _legal.pending(state)

@@ -23,6 +23,7 @@ from . import commands as c
 from .bank import payable
 from .board import Board, load_board
 from .cargo import acquired_fit, cargo_items, count_of, holds, room_for
+from .commands import made
 from .components import Edition, Science, load_components
 from .cup import draw
 from .deeds import (
@@ -43,6 +44,7 @@ from .first_contact import (
     payment,
     purchase_commission_base,
 )
+from .look import held
 from .pieces import demand_bonus, fare_fee, split
 from .rules import Decision, handles
 from .state import VenusState
@@ -205,6 +207,41 @@ def buy_problem(
     elif site is not None:
         return RuleError("12.3 factories", "only a Factory is built on a chosen site")
     return None
+
+
+class Shop:
+    """What the Culture at ``seat``'s dot sells him now and for how much (``prices``, 9.2,
+    9.21) and why each item cannot be bought (``buy_problem`` with no site), each asked once:
+    the legal commands (``trade_actions``) and the server's market panel ask the same."""
+
+    __slots__ = ("culture", "offered", "_board", "_problems", "_seat", "_state")
+
+    def __init__(self, state: VenusState, board: Board, seat: int, culture: str) -> None:
+        self._state, self._board, self._seat = state, board, seat
+        self.culture = culture
+        self.offered = prices(state, board, seat, culture)
+        self._problems: dict[str, RuleError | None] = {}
+
+    def problem(self, item: str) -> RuleError | None:
+        """``buy_problem(state, board, seat, item, offered=self.offered)``, once per item."""
+        try:
+            return self._problems[item]
+        except KeyError:
+            found = self._problems[item] = buy_problem(self._state, self._board, self._seat,
+                                                       item, offered=self.offered)
+            return found
+
+
+def shop(state: VenusState, board: Board, seat: int, culture: str) -> Shop:
+    """The ``Shop`` of ``seat`` at ``culture`` now: the one of the look held on this state
+    (``look.one_look``), if any, else a new one."""
+    look = held(state)
+    if look is None or look.seat != seat:
+        return Shop(state, board, seat, culture)
+    made: Shop | None = look.shop
+    if made is None or made.culture != culture:
+        made = look.shop = Shop(state, board, seat, culture)
+    return made
 
 
 def _not_sold_rule(kind: str) -> str:
@@ -431,38 +468,39 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
     culture = trade_culture(state, board, player.dot)
     if culture is not None:
         system = system_of_culture(state, culture)
-        offered = prices(state, board, seat, culture)
+        here = shop(state, board, seat, culture)
+        offered = here.offered
         for item in offered:
             if item.startswith("deed:factory:"):
                 for site in factory_sites(state, board, system):
                     if buy_problem(state, board, seat, item, site, offered=offered) is None:
-                        yield c.Buy(item=item, site=None if site == player.dot else site)
+                        yield made(c.Buy, item=item, site=None if site == player.dot else site)
             elif item == "fort":
                 from .combat import fort_sites, rebuild_actions
 
                 for site in fort_sites(state, board, board.dots[player.dot].system or ""):
                     if buy_problem(state, board, seat, item, site, offered=offered) is None:
-                        yield c.Buy(item=item, site=site)
+                        yield made(c.Buy, item=item, site=site)
                 yield from rebuild_actions(state, board, seat, culture)
-            elif buy_problem(state, board, seat, item, offered=offered) is None:
-                yield c.Buy(item=item)
+            elif here.problem(item) is None:
+                yield made(c.Buy, item=item)
         for goods in sorted(set(player.goods)):
             if sell_problem(state, board, seat, goods) is None:
-                yield c.Sell(goods=goods)
+                yield made(c.Sell, goods=goods)
         barters = [f"equipment:{e}" for e in player.equipment]
         barters += [f"relic:{r}" for r in player.relics] + [f"iou:{i}" for i in player.ious]
         for item in sorted(set(barters)):
             if barter_problem(state, board, seat, item) is None:
-                yield c.Barter(item=item)
+                yield made(c.Barter, item=item)
         for fare in sorted(set(state.market.get(culture, []))):
             if fare.startswith("fare:") and pickup_problem(state, board, seat, fare) is None:
-                yield c.PickUpFare(fare=fare)
+                yield made(c.PickUpFare, fare=fare)
         for fare in sorted(set(player.fares)):
             if delivery_problem(state, board, seat, fare) is None:
-                yield c.DeliverFare(fare=fare)
+                yield made(c.DeliverFare, fare=fare)
     for item in sorted(set(cargo_items(player))):
         if jettison_problem(state, seat, item) is None:
-            yield c.Jettison(item=item)
+            yield made(c.Jettison, item=item)
     if state.options.get("combat"):
         from .theft import theft_actions
 

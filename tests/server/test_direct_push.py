@@ -88,6 +88,21 @@ def test_send_now_leaves_every_other_case_to_the_normal_way(
         assert proto.send_now(b"{}")
 
 
+@pytest.mark.parametrize("n", [0, 1, 124, 125, 126, 65535, 65536, 70000])
+def test_send_parts_writes_the_frame_of_the_joined_parts(
+        n: int, opened: tuple[wsproto.Protocol, Transport]) -> None:
+    """One frame whose payload is the parts joined (bytes and views of bytes), in one write,
+    at every length class of the header; declined like ``send_now``."""
+    proto, transport = opened
+    payload = bytes(range(256)) * (n // 256) + b"y" * (n % 256)
+    cut = n // 3
+    assert proto.send_parts([payload[:cut], memoryview(payload)[cut:n - 1], payload[n - 1:]])
+    assert transport.written == [Frame(Opcode.TEXT, payload).serialize(mask=False)]
+    proto.pause_writing()
+    assert not proto.send_parts([payload])
+    assert len(transport.written) == 1
+
+
 @dataclass
 class Socket:
     """A Starlette websocket's part ``send_text`` uses."""
@@ -122,14 +137,23 @@ def test_send_text_goes_the_asgi_way_without_our_protocol_or_when_it_declines() 
 # --- the hub's direct pushes ----------------------------------------------------------------
 
 
-def _sub(viewer: int, pushed: list[int] | None, answer: bool = True) -> Subscriber:
+def _sub(viewer: int, direct: bool = True) -> Subscriber:
     sub = Subscriber("t1", viewer, "spectator", sent=0)  # no presence pokes
-    if pushed is not None:
-        def direct(s: Subscriber) -> bool:
-            pushed.append(s.viewer)
-            return answer
-        sub.direct = direct
+    if direct:
+        sub.direct = lambda parts: True  # a socket that can be written at once
     return sub
+
+
+def _hub(pushed: list[int], declines: tuple[int, ...] = ()) -> Hub:
+    """A hub whose game pushes record the sockets handed to them and decline ``declines``."""
+    hub = Hub()
+
+    def pusher(table_id: str, subs: list[Subscriber]) -> list[Subscriber]:
+        pushed.extend(s.viewer for s in subs)
+        return [s for s in subs if s.viewer in declines]
+
+    hub.pusher = pusher
+    return hub
 
 
 async def _parked(subs: list[Subscriber]) -> list[asyncio.Task[set[str]]]:
@@ -142,8 +166,9 @@ async def _parked(subs: list[Subscriber]) -> list[asyncio.Task[set[str]]]:
 def test_a_moved_game_is_pushed_to_its_idle_sockets_on_the_next_turn_without_waking_them(
         ) -> None:
     async def run() -> None:
-        hub, pushed = Hub(), list[int]()
-        subs = [_sub(seat, pushed) for seat in range(4)]
+        pushed = list[int]()
+        hub = _hub(pushed)
+        subs = [_sub(seat) for seat in range(4)]
         for s in subs:
             hub.add(s)
         tasks = await _parked(subs)
@@ -166,11 +191,12 @@ def test_a_socket_the_push_cannot_serve_wakes_its_sender() -> None:
     poked for something else meanwhile, or without a direct way: the sender does it."""
 
     async def run() -> None:
-        hub, pushed = Hub(), list[int]()
-        declines = _sub(0, pushed, answer=False)
-        busy = _sub(1, pushed)  # its sender is not waiting (sending something else)
-        chatted = _sub(2, pushed)
-        plain = _sub(3, None)
+        pushed = list[int]()
+        hub = _hub(pushed, declines=(0,))
+        declines = _sub(0)
+        busy = _sub(1)  # its sender is not waiting (sending something else)
+        chatted = _sub(2)
+        plain = _sub(3, direct=False)
         for s in (declines, busy, chatted, plain):
             hub.add(s)
         tasks = await _parked([declines, chatted, plain])
@@ -194,7 +220,7 @@ def test_a_socket_the_push_cannot_serve_wakes_its_sender() -> None:
 
 def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool, Any, Any]:
     """A seat's socket that has not been told of its turn, the game moved by a command:
-    ``ws._push_now`` with a socket that takes ``accept`` frames. The frames written (parsed),
+    ``ws._push_game`` with a socket that takes ``accept`` frames. The frames written (parsed),
     the answer, the subscriber afterwards and the frames the sender then writes."""
     import orjson
 
@@ -214,13 +240,14 @@ def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool
                          inline_view=True)
         written: list[bytes] = []
 
-        def fast(payload: bytes) -> bool:
+        def fast(parts: list[bytes | memoryview]) -> bool:
             if len(written) >= accept:
                 return False
-            written.append(payload)
+            written.append(b"".join(parts))
             return True
 
-        answer = ws._push_now(service, fast, sub)
+        sub.direct = fast
+        answer = not ws._push_game(service, table_id, [sub])
         sender = Socket({"extensions": {}})
         await ws._send_events(service, sender, sub)  # type: ignore[arg-type]
         out.extend([[orjson.loads(w) for w in written], answer, sub,
@@ -251,3 +278,99 @@ def test_a_your_turn_the_socket_cannot_take_at_once_is_left_to_the_sender(
     assert [f["type"] for f in later] == ["your_turn"]  # the sender announces it
     assert later[0]["seq"] == frames[0]["events"][-1]["seq"] == sub.sent
     assert sub.was_pending
+
+
+# --- a game's push, once for all its sockets --------------------------------------------------
+
+
+def _twins(db_url: str, tmp_path: Any, commands: int
+           ) -> tuple[list[list[bytes]], list[list[bytes]], dict[str, int]]:
+    """A game played ``commands`` commands, watched by both seats, a second tab of seat 0
+    and a spectator, each with a twin: the sockets pushed by ``ws._push_game`` after each
+    commit (the acting seat's ack left as ``ws._command`` leaves it), their twins served by
+    their sender (``ws._send_events``, ``_lone_ack``). The frames of each, in order, and how
+    often the push asked the game for what it gives."""
+    from engine.kernel import SPECTATOR
+    from server import frames, ws
+
+    from .test_group_commit import next_command, run, started_game
+
+    pushed: list[list[bytes]] = []
+    served: list[list[bytes]] = []
+    asked = {"pending": 0, "events": 0, "texts": 0}
+
+    async def body(service: Any) -> None:
+        table_id = await started_game(service)
+        entry = await service.entry(table_id)
+        links = [(0, "seat"), (1, "seat"), (0, "seat"), (SPECTATOR, "spectator")]
+        subs, twins, sockets = [], [], []
+        for viewer, role in links:
+            written: list[bytes] = []
+            pushed.append(written)
+            sub = Subscriber(table_id, viewer, role, sent=entry.seq, want_view=True,
+                             inline_view=True, inline_ack=True)
+            sub.direct = lambda parts, w=written: w.append(b"".join(parts)) is None
+            subs.append(sub)
+            twins.append(Subscriber(table_id, viewer, role, sent=entry.seq, want_view=True,
+                                    inline_view=True, inline_ack=True))
+            sockets.append(Socket({"extensions": {}}))
+        for n in range(commands):
+            if entry.pending() is None:
+                break
+            seat, seq, command = await next_command(service, table_id)
+            out = await service.submit(table_id, seat, seq, f"c{n}", command)
+            ack = {"client_id": f"c{n}", "first_seq": out.first_seq, "seq": out.seq,
+                   "duplicate": out.duplicate}
+            subs[seat].ack, twins[seat].ack = dict(ack), dict(ack)
+            ws._push_game(service, table_id, subs)
+            for twin, socket in zip(twins, sockets, strict=True):
+                await ws._send_events(service, socket, twin)  # type: ignore[arg-type]
+                await ws._lone_ack(socket, twin)  # type: ignore[arg-type]
+        for socket in sockets:
+            served.append([t.encode() for t in socket.sent])
+        # one more command, counted: what one push of the four sockets asks the game
+        seat, seq, command = await next_command(service, table_id)
+        await service.submit(table_id, seat, seq, "last", command)
+        for viewer, role in links:  # the views (made once per link kind: frames.py) first
+            frames.view_message(entry, viewer, role)
+        real = (frames.pending_of, service.events_in_memory, frames._events_text)
+
+        def counted(key: str, fn: Any) -> Any:
+            def call(*args: Any) -> Any:
+                asked[key] += 1
+                return fn(*args)
+            return call
+
+        frames.pending_of = counted("pending", real[0])
+        service.events_in_memory = counted("events", real[1])
+        frames._events_text = counted("texts", real[2])
+        try:
+            assert not ws._push_game(service, table_id, subs)
+        finally:
+            frames.pending_of, frames._events_text = real[0], real[2]
+        for written in pushed:
+            written.pop()  # the counted push's frame
+
+    run(db_url, tmp_path, body)
+    return pushed, served, asked
+
+
+def test_a_game_push_writes_what_each_socket_s_sender_writes_byte_for_byte(
+        db_url: str, tmp_path: Any) -> None:
+    """Seats, a second tab, a spectator (private events redacted): the frames a game's push
+    writes are the sender's, in its order, the ack in its command's frame, your_turn after."""
+    pushed, served, _ = _twins(db_url, tmp_path, commands=40)
+    assert pushed == served
+    acks = [f for f in pushed[0] + pushed[1] if b'"ack":' in f]
+    assert len(acks) == len(pushed[3])  # every command's ack, in its events' frame
+    assert not any(b'"ack":' in f for f in pushed[3])  # the spectator's frames carry none
+    assert any(f.startswith(b'{"type":"your_turn"') for f in pushed[0] + pushed[1])
+
+
+def test_a_game_push_asks_the_game_once_for_all_its_sockets(db_url: str, tmp_path: Any
+                                                               ) -> None:
+    """Who the game waits for, its new events and (public ones) their message: once per
+    game and push, not once per socket."""
+    _, _, asked = _twins(db_url, tmp_path, commands=1)
+    assert asked["pending"] == 1 and asked["events"] == 1
+    assert asked["texts"] <= 2  # one per audience: the seats' and, if private, the others'

@@ -199,6 +199,27 @@ def test_events_are_redacted_and_written_once_per_audience() -> None:
     assert theirs[0] is theirs[1] is theirs[2]
 
 
+def test_a_push_begins_with_the_events_message_encoded_once_per_audience() -> None:
+    """``events_head``: the ``events`` message's bytes without the closing brace (a push
+    writes the view and the ack after them), shared like the message itself; ``public``
+    says when one head serves every viewer."""
+    public = [Event(seq=1, type="Rolled", data={"die": 4}),
+              Event(seq=2, type="Moved", data={"to": "a"})]
+    secret = [*public[:1], Event(seq=2, type="Peeked", data={"marker": "x"}, audience=only(1),
+                                 type_public=False)]
+    assert fr.public(public) and not fr.public(secret)
+    for events in (public, secret):
+        frames = fr.Frames(2, "playing", None)
+        heads = {v: fr.events_head(frames, events, v) for v in (0, 1, 2, SPECTATOR)}
+        for v, head in heads.items():
+            assert head + b"}" == fr.events_message(frames, events, v).encode()
+        assert heads[0] is heads[2] is heads[SPECTATOR]
+    many = [Event(seq=i, type="Rolled", data={"die": i}) for i in range(1, fr.SHARED_EVENTS + 2)]
+    frames = fr.Frames(len(many), "playing", None)
+    assert fr.events_head(frames, many, 0) + b"}" == fr.events_message(frames, many, 0).encode()
+    assert not frames.heads  # a catch-up is one socket's own
+
+
 def test_dumps_writes_what_json_would() -> None:
     """Int keys as strings, sets sorted, pydantic models dumped: as the old path did."""
     doc = {"a": {1: "x"}, "s": {3, 1}, "aud": only(2), "t": (1, 2)}

@@ -10,7 +10,9 @@ and each part the way pydantic writes it (``model_dump``), a player's Net Worth 
 with and without the optional rules, with take-backs, whole moves (``MoveAlong``), refused
 commands (a command refused half-way rebuilds the state in place) and a sandbox start
 (``engine.venus.scenario``), at every seq, for every seat, the spectator and the host: the
-same bytes.
+same bytes. Eighth round: the acting seat's legal commands (one shared object per command,
+written once) and extras (the market's price list and buy checks shared with the legal
+commands) are made from scratch too.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import SPECTATOR, BadCommand, Game, RuleError
+from engine.kernel import SPECTATOR, BadCommand, Game, RuleError, takeback
+from engine.venus import commands, trading
 from engine.venus import commands as c
+from engine.venus import takeback as barriers
 from engine.venus import view as views
-from engine.venus.legal import pending
+from engine.venus.legal import pending, waits_for
 from engine.venus.pieces import deed_values
 from engine.venus.scenario import start
 from engine.venus.state import VenusState
@@ -72,13 +76,56 @@ def from_scratch(state: VenusState, viewer: int) -> dict[str, Any]:
     return dict(view)
 
 
+class PlainShop:
+    """``trading.Shop`` as each caller made it before the eighth round: the prices asked
+    here, every item's check (``buy_problem``) asking them again."""
+
+    def __init__(self, state: VenusState, board: Any, seat: int, culture: str) -> None:
+        self.culture = culture
+        self.offered = trading.prices(state, board, seat, culture)
+        self.problem = lambda item: trading.buy_problem(state, board, seat, item)
+
+
+def acting_from_scratch(entry: Entry, viewer: int) -> tuple[list[Any], dict[str, Any]]:
+    """``viewer``'s legal commands and extras with nothing shared (eighth round): every
+    command a new object (``commands.made``'s table emptied) written by pydantic itself (not
+    ``frames._dump``'s table), the extras outside any ``look.one_look`` (the market asks
+    its own prices and checks), the take-back offered as ``takeback.offer`` decides with the
+    prompt asked of the state. The shared tables are put back after, as they were."""
+    state = entry.game.state
+    prompt = pending(state)
+    acting = prompt is not None and viewer != SPECTATOR and viewer in prompt.seats \
+        and not entry.finished
+    for seat in range(len(state.players)):
+        assert waits_for(state, seat) == (prompt is not None and seat in prompt.seats)
+    if not acting:
+        return [], {}
+    made, dumped, shop = dict(commands._MADE), dict(fr._DUMPED), trading.shop
+    commands._MADE.clear()
+    fr._DUMPED.clear()
+    trading.shop = PlainShop  # type: ignore[assignment]
+    try:
+        listed = list(RULES.legal_actions(state, viewer))
+        legal = [cmd.model_dump(mode="json") for cmd in listed]
+        extras = VENUS.extras(state, viewer)
+    finally:
+        commands._MADE.update(made)
+        fr._DUMPED.update(dumped)
+        trading.shop = shop
+    offered = list(takeback.offer(state, viewer, prompt, enabled=barriers.enabled(state)))
+    assert [cmd for cmd in listed if cmd.type == "TakeBack"] == offered
+    return legal, extras
+
+
 def check_every_link(entry: Entry) -> None:
-    """Each link's ``view`` message, as the server sends it, byte for byte the one whose view
-    is made from scratch (the rest of the message, legal commands and extras, as it is)."""
+    """Each link's ``view`` message, as the server sends it, byte for byte the one whose view,
+    legal commands and extras are made from scratch."""
     state = entry.game.state
     for viewer, role in LINKS:
         sent = fr.view_message(entry, viewer, role)
-        body = {**fr.view_body(entry, viewer, role), "view": from_scratch(state, viewer)}
+        legal, extras = acting_from_scratch(entry, viewer)
+        body = {**fr.view_body(entry, viewer, role), "view": from_scratch(state, viewer),
+                "legal": legal, "extras": extras}
         assert sent == fr.HEAD + fr.dumps(body)[1:], f"seq {entry.seq}, {role} {viewer}"
 
 
@@ -130,6 +177,15 @@ def _marker_table_is_what_it_shows() -> None:
         assert shown == marker.model_dump(exclude_none=True)
 
 
+def _command_tables_are_what_they_show() -> None:
+    """The shared commands and their JSON forms are read only: each command still is the
+    value it was made for, each written form still its command's dump."""
+    for (cls, *fields), cmd in commands._MADE.items():
+        assert type(cmd) is cls and cmd == cls(**dict(fields))
+    for key, (cmd, shown) in fr._DUMPED.items():
+        assert key == id(cmd) and shown == cmd.model_dump(mode="json")
+
+
 @SETTINGS
 @given(edition=st.sampled_from(sorted(OPTIONAL)), optional=st.booleans(),
        seats=st.integers(2, 4), seed=st.integers(0, 10**6),
@@ -140,6 +196,7 @@ def test_every_link_sees_the_view_made_from_scratch_at_every_seq(
     game = Game.start(RULES, options, [f"p{i}" for i in range(seats)], seed=seed)
     assert drive(game, picks) >= 1
     _marker_table_is_what_it_shows()
+    _command_tables_are_what_they_show()
 
 
 @SETTINGS
@@ -190,16 +247,115 @@ def test_one_dict_per_distinct_marker_and_a_changed_marker_is_looked_up_anew() -
     assert views.marker_view(b)["amount"] == 20
 
 
-def test_the_legal_commands_ask_the_prompt_only_when_a_take_back_may_be_offered(
+def test_the_legal_commands_never_ask_the_prompt_for_the_take_back_offer(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """``legal_actions`` asks ``pending`` for the take-back offer only when the seat has a
-    command of its own to take back (``takeback.point``); the commands are the same."""
-    from engine.kernel import takeback
+    """``legal_actions`` offers ``TakeBack`` when the seat has a command of its own to take
+    back (``takeback.point``) and the game waits for it (``legal.waits_for``), without
+    making the prompt (the server asked ``Game.pending()`` for this seq already)."""
     from engine.venus import legal as venus_legal
 
     game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B", "C", "D"], seed=9)
     seat = pending(game.state).seats[0]  # type: ignore[union-attr]
     assert takeback.point(game.state, seat) is None  # nothing played yet
     asked = _count_pending(monkeypatch, venus_legal)
-    commands = list(RULES.legal_actions(game.state, seat))
-    assert asked == [] and commands and all(cmd.type != "TakeBack" for cmd in commands)
+    listed = list(RULES.legal_actions(game.state, seat))
+    assert asked == [] and listed and all(cmd.type != "TakeBack" for cmd in listed)
+    while game.state.stage == "choose_race":
+        seat = game.state.race_queue[0]
+        game.play(seat, next(iter(RULES.legal_actions(game.state, seat))))
+    seat = game.state.turn.seat
+    heading = next(cmd for cmd in RULES.legal_actions(game.state, seat)
+                   if cmd.type == "DeclareHeading")
+    game.play(seat, heading)
+    assert takeback.point(game.state, seat) is not None  # his own heading, before the roll
+    asked.clear()
+    listed = list(RULES.legal_actions(game.state, seat))
+    assert asked == [] and listed[-1].type == "TakeBack"
+    assert not any(cmd.type == "TakeBack" for cmd in RULES.legal_actions(game.state, seat + 1))
+
+
+def test_a_legal_command_is_one_object_per_value_and_written_once() -> None:
+    """The same legal commands at two seqs (a heading declared, then another) are the same
+    objects (``commands.made``), whose JSON form ``frames._dump`` writes once: the dict it
+    gives again is the one it gave, equal to pydantic's own dump."""
+    game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B"], seed=3)
+    while pending(game.state).prompt != "declare_heading":  # type: ignore[union-attr]
+        seat = pending(game.state).seats[0]  # type: ignore[union-attr]
+        game.play(seat, next(iter(RULES.legal_actions(game.state, seat))))
+    seat = game.state.turn.seat
+    before = list(RULES.legal_actions(game.state, seat))
+    heading = next(cmd for cmd in before if cmd.type == "DeclareHeading")
+    game.play(seat, c.DeclareHeading(dot=heading.dot))  # type: ignore[attr-defined]
+    after = list(RULES.legal_actions(game.state, seat))
+    kept = [cmd for cmd in after if cmd in before]
+    assert kept and all(any(cmd is was for was in before) for cmd in kept)
+    for cmd in kept:
+        assert fr._dump(cmd) is fr._dump(cmd) == cmd.model_dump(mode="json")
+    assert commands.made(c.MoveTo, dot="x", pilot=1) is commands.made(c.MoveTo, dot="x", pilot=1)
+    assert commands.made(c.MoveTo, dot="x", pilot=1) != commands.made(c.MoveTo, dot="x", pilot=2)
+    drives = commands.made(c.SetDrives, off=("x",))
+    assert drives.off == ["x"] and drives == c.SetDrives(off=["x"])
+
+
+def test_the_acting_seats_market_and_legal_commands_share_one_price_list_per_seq(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """9.2, 9.41: at a City, the trading seat's view asks the Culture's prices and each
+    item's buy check once for its legal commands and its market panel together
+    (``look.one_look``); made apart, each asks its own."""
+    from tests.engine.venus.tradekit import at_city
+
+    game = at_city("qossuth", cash=200)  # 12.4.1: not everything on sale is affordable
+    entry = Entry("g", VENUS, game, "playing", set(), None, 0, committed=game.seq)
+    asked: list[Any] = []
+    real_prices, real_problem = trading.prices, trading.buy_problem
+
+    def prices(*args: Any, **kw: Any) -> Any:
+        asked.append("prices")
+        return real_prices(*args, **kw)
+
+    def problem(*args: Any, **kw: Any) -> Any:
+        asked.append((args[3], args[4] if len(args) > 4 else kw.get("site")))  # item, site
+        return real_problem(*args, **kw)
+
+    monkeypatch.setattr(trading, "prices", prices)
+    monkeypatch.setattr(trading, "buy_problem", problem)
+    body = fr.view_body(entry, 0, "seat")
+    assert body["extras"]["market"]["sells"] and body["extras"]["market"]["why"]
+    assert any(cmd["type"] == "Buy" for cmd in body["legal"])
+    items = [i for i in asked if i != "prices"]
+    assert asked.count("prices") == 1 and len(items) == len(set(items)) > 1
+    asked.clear()
+    list(RULES.legal_actions(game.state, 0))
+    VENUS.extras(game.state, 0)
+    assert asked.count("prices") == 2  # apart: the legal commands' and the market's
+
+
+def test_the_moving_seats_legal_commands_and_destinations_share_one_mover_per_seq(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """5.1, 6: during a move the acting seat's legal commands and its reachable destinations
+    take one Mover for the seq (``look.one_look``), checked once against the state
+    (``movement._made_of``); made apart, each checks its own."""
+    from engine.venus import movement
+
+    game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B"], seed=4)
+    while pending(game.state).prompt != "move":  # type: ignore[union-attr]
+        seat = pending(game.state).seats[0]  # type: ignore[union-attr]
+        listed = list(RULES.legal_actions(game.state, seat))
+        game.play(seat, next((cmd for cmd in listed if cmd.type == "RollDice"), listed[0]))
+    entry = Entry("g", VENUS, game, "playing", set(), None, 0, committed=game.seq)
+    checked: list[int] = []
+    real = movement._made_of
+
+    def made_of(*args: Any) -> Any:
+        checked.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(movement, "_made_of", made_of)
+    seat = game.state.turn.seat
+    body = fr.view_body(entry, seat, "seat")
+    assert body["extras"]["reachable"] and any(c["type"] == "MoveTo" for c in body["legal"])
+    assert checked == [1]
+    checked.clear()
+    list(RULES.legal_actions(game.state, seat))
+    VENUS.extras(game.state, seat)
+    assert checked == [1, 1]

@@ -185,6 +185,13 @@ def test_without_the_extension_messages_go_the_ordinary_way() -> None:
 class _Wire:
     def __init__(self) -> None:
         self.written: list[bytes] = []
+        self.reading: list[str] = []  # pauses and resumes of the socket's reads
+
+    def pause_reading(self) -> None:
+        self.reading.append("pause")
+
+    def resume_reading(self) -> None:
+        self.reading.append("resume")
 
     def write(self, data: bytes) -> None:
         self.written.append(data)
@@ -221,3 +228,27 @@ def test_a_frame_does_not_overtake_an_ordinary_send_still_waiting() -> None:
     proto.conn.writes.clear()
     assert proto.send_now(b"{}")
     assert wire.written == [b"\x81\x02{}"]
+
+
+def test_reads_pause_only_once_several_messages_wait_for_the_app() -> None:
+    """uvicorn paused a socket's reads after every message and resumed them when the app
+    took it (two changes of the socket's epoll interest per command); ours pause once
+    ``QUEUED`` messages wait, and resume once the app has taken them all, in order."""
+    from server.wsproto import QUEUED
+
+    async def run() -> None:
+        proto, wire = _open_protocol()
+        proto.queue = asyncio.Queue()
+        proto.read_paused = False
+        for i in range(QUEUED + 2):
+            if i == QUEUED - 1:
+                assert wire.reading == []  # a message or a few waiting: reads go on
+            proto.curr_msg_data_type = "text"
+            proto.frames = [f"m{i}".encode()]
+            proto.send_receive_event_to_app()
+        assert wire.reading == ["pause"]  # once, at QUEUED: a client cannot queue more
+        got = [dict(await proto.receive()).get("text") for _ in range(QUEUED + 2)]
+        assert got == [f"m{i}" for i in range(QUEUED + 2)]
+        assert wire.reading == ["pause", "resume"] and not proto.read_paused
+
+    asyncio.run(run())
