@@ -35,7 +35,7 @@ def main() -> int:
     inclusive: Counter[str] = Counter()
     own: Counter[str] = Counter()
     total = 0
-    for line in args.profile.read_text().splitlines():
+    for line in args.profile.read_text(errors="replace").splitlines():
         m = LINE.match(line)
         if not m:
             continue

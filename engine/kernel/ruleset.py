@@ -9,7 +9,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from pydantic import BaseModel, ConfigDict
 
 from .dice import Randomness
-from .events import Command, Event
+from .events import MADE_FIELDS, Command, Event
 
 S = TypeVar("S")
 
@@ -136,7 +136,9 @@ def number(ev: Event, base: int, index: int, actor: int) -> Event:
     values["seq"] = base + index + 1
     values["actor"] = None if index else actor
     _set(new, "__dict__", values)
-    _set(new, "__pydantic_fields_set__", ev.__pydantic_fields_set__ | _NUMBERED)  # a new set
+    given = ev.__pydantic_fields_set__
+    _set(new, "__pydantic_fields_set__",  # shared for ``event``'s (``Event`` is frozen)
+         NUMBERED_FIELDS if given is MADE_FIELDS else given | _NUMBERED)
     extra = ev.__pydantic_extra__  # None for ``Event`` (extra="forbid"): nothing to copy
     _set(new, "__pydantic_extra__", None if extra is None else dict(extra))
     private = ev.__pydantic_private__
@@ -147,3 +149,4 @@ def number(ev: Event, base: int, index: int, actor: int) -> Event:
 _new = object.__new__
 _set = object.__setattr__
 _NUMBERED = frozenset(("seq", "actor"))
+NUMBERED_FIELDS = MADE_FIELDS | _NUMBERED  # what ``number`` makes of ``event``'s
