@@ -367,6 +367,10 @@ def _choose_step(
     if not matching:
         raise RuleError(_why_not(d, mover, pos, target, steps), f"you cannot move to {target} now")
     pilots = {s.pilot for s in matching if s.pilot is not None}
+    if pilots and pilot is None and d.turn.pilot is None:
+        blue = [s for s in matching if s.pilot is None]
+        if blue:  # 2012 Gate Lock: the gate left as a blue space, no die assigned
+            matching, pilots = blue, set()
     if len(pilots) > 1 and pilot is None and d.turn.pilot in pilots:
         matching = [s for s in matching if s.pilot in (None, d.turn.pilot)]  # keep it (8.46)
     elif len(pilots) > 1 and pilot is None:

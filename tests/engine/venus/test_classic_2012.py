@@ -264,6 +264,26 @@ def test_2012_appendix_gate_lock_treats_the_entered_telegate_as_a_blue_space() -
     refused(fresh, c.UseGateLock(on=True), "2012 appendix")
 
 
+def test_2012_appendix_gate_lock_move_without_a_die_leaves_the_gate_as_a_blue_space() -> None:
+    """2012 "Appendix: Relics", Gate Lock (docs/rulings.md): leaving the gate as a blue space
+    needs no navigation die, so a move naming none is that move even when numbers that jump
+    nowhere (this gate's own, one no gate shows) would also reach the dot. It was refused
+    ("say which Pilot Number") although the legal commands offered it, and with one such
+    number it bound that number."""
+    from .movekit import legal
+
+    for dice in ([2, 3, 5], [2, 5, 5]):
+        g = at_gate2_2012(dice, relics=["gate_lock"])
+        offered = {(a.dot, a.pilot) for a in legal(g) if isinstance(a, c.MoveTo)}
+        assert (JP[6], None) in offered and (JP[6], 2) in offered
+        blue, numbered = copy_game(g), copy_game(g)
+        play(blue, c.MoveTo(dot=JP[6]))
+        assert blue.state.players[0].dot == JP[6]
+        assert blue.state.turn is not None and blue.state.turn.pilot is None
+        play(numbered, c.MoveTo(dot=JP[6], pilot=2))
+        assert numbered.state.turn is not None and numbered.state.turn.pilot == 2
+
+
 def copy_game(g: Venus) -> Venus:
     from .movekit import copy
 
