@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel
+
 from engine.kernel import Event
 
 from .cargo import give, take
@@ -34,6 +36,16 @@ def apply(state: VenusState, ev: Event) -> None:
 def _turn(state: VenusState) -> Turn:
     assert state.turn is not None, "event needs a turn in progress"
     return state.turn
+
+
+def _put(model: BaseModel, values: dict[str, Any]) -> None:
+    """``model.<field> = value`` for each of ``values``, as pydantic's ``__setattr__`` does it
+    for a field of a model without ``validate_assignment`` (the value into ``__dict__``, the
+    name into ``model_fields_set``) but without its two Python calls per field (~0.5 µs
+    each): for the handlers of the events every command writes (a step, a turn's start, its
+    roll, its movement's end). ``values`` names fields only, in the order they were set."""
+    model.__dict__.update(values)
+    model.__pydantic_fields_set__.update(values)
 
 
 # --- setup -------------------------------------------------------------------------------
@@ -102,10 +114,10 @@ def _stake(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("TurnStarted")
 def _turn_started(state: VenusState, d: dict[str, Any]) -> None:
-    state.stage = "playing"
-    state.round = d["round"]
     player = state.players[d["seat"]]
-    state.turn = Turn(seat=d["seat"], start_dot=player.dot, start_penalty=d["start_penalty"])
+    _put(state, {"stage": "playing", "round": d["round"],
+                 "turn": Turn(seat=d["seat"], start_dot=player.dot,
+                              start_penalty=d["start_penalty"])})
 
 
 # --- before the roll ---------------------------------------------------------------------
@@ -123,16 +135,15 @@ def _gate_lock(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("HeadingDeclared")
 def _heading(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).heading = d["dot"]
+    _put(_turn(state), {"heading": d["dot"]})
 
 
 @handles("DiceRolled")
 def _rolled(state: VenusState, d: dict[str, Any]) -> None:
     t = _turn(state)
-    t.dice = list(d["dice"])
-    t.auto_pilot = bool(d["auto_pilot"])
-    t.mp = sum(t.dice)
-    t.phase = "move"
+    dice = list(d["dice"])
+    _put(t, {"dice": dice, "auto_pilot": bool(d["auto_pilot"]), "mp": sum(dice),
+             "phase": "move"})
     used_loaded = d.get("loaded", 0)
     if used_loaded:
         del state.loaded_dice[:used_loaded]
@@ -159,19 +170,19 @@ def _pilot(state: VenusState, d: dict[str, Any]) -> None:
 @handles("Moved")
 def _moved(state: VenusState, d: dict[str, Any]) -> None:
     t = _turn(state)
-    state.players[d["seat"]].dot = d["to"]
-    t.mp -= d["mp"]
+    _put(state.players[d["seat"]], {"dot": d["to"]})
+    mp = t.mp - d["mp"]
     if only_last_step_blocks(state.edition):
-        t.used = list(d["edges"])  # 2012: only the move just made cannot be reversed
+        # 2012: only the move just made cannot be reversed
+        _put(t, {"mp": mp, "used": list(d["edges"])})
     else:
         t.used.extend(d["edges"])  # 5.32: no path used this turn in reverse
-    t.moves += 1
-    t.free_step = False
-    t.jumped = d["via"] in JUMPS
-    t.start_penalty = False
-    t.blast_at = d["to"]  # 15.41: entering a dot opens one attack there
+        _put(t, {"mp": mp})
+    # 15.41: entering a dot opens one attack there
+    _put(t, {"moves": t.moves + 1, "free_step": False, "jumped": d["via"] in JUMPS,
+             "start_penalty": False, "blast_at": d["to"]})
     if d.get("pilot") is not None:
-        t.pilot = d["pilot"]
+        _put(t, {"pilot": d["pilot"]})
 
 
 @handles("MarkerRevealed")
@@ -217,14 +228,10 @@ def _paid(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("MovementEnded")
 def _movement_ended(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
-    t.mp = 0
-    t.due = None
-    t.free_step = False
-    t.landed = bool(d["landed"])
-    t.stayed = d["reason"] == "stayed"
-    t.phase = "trade"
-    t.blast_at = d["dot"] if t.stayed else None  # 15.412: the stationary attack
+    stayed = d["reason"] == "stayed"
+    _put(_turn(state), {"mp": 0, "due": None, "free_step": False, "landed": bool(d["landed"]),
+                        "stayed": stayed, "phase": "trade",
+                        "blast_at": d["dot"] if stayed else None})  # 15.412: stationary attack
 
 
 @handles("RelicPickedUp")
@@ -237,7 +244,7 @@ def _relic(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("TurnEnded")
 def _turn_ended(state: VenusState, d: dict[str, Any]) -> None:
-    state.turn = None
+    _put(state, {"turn": None})
 
 
 @handles("GameWon")
