@@ -184,9 +184,11 @@ def test_put_writes_fields_of_plain_assignment_only() -> None:
     state = VenusState()
     turn = Turn(seat=0, start_dot="x")
     player = Player(seat=0, name="p")
-    for model, names in ((state, ("stage", "round", "turn")), (player, ("dot",)),
+    models: tuple[tuple[BaseModel, tuple[str, ...]], ...] = (
+        (state, ("stage", "round", "turn")), (player, ("dot",)),
                          (turn, ("heading", "dice", "auto_pilot", "mp", "phase", "used",
                                  "moves", "free_step", "jumped", "start_penalty", "blast_at",
-                                 "pilot", "due", "landed", "stayed"))):
+                                 "pilot", "due", "landed", "stayed")))
+    for model, names in models:
         for name in names:
-            assert type(model)._setattr_handler(model, name, getattr(model, name)) is plain
+            assert model._setattr_handler(name, getattr(model, name)) is plain
