@@ -24,7 +24,10 @@ way when the socket has it, the ASGI way otherwise (Starlette's TestClient, anot
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import struct
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +61,55 @@ def frame_header(length: int) -> bytes:
     return _HEADER_64(TEXT_FIN, 127, length)
 
 
+class Mailbox:
+    """What uvicorn's protocol uses of an ``asyncio.Queue`` (``put_nowait``, ``get``,
+    ``empty``, ``qsize``) for the messages of one socket to its app, for less: no
+    ``get_running_loop`` (a ``getpid`` system call in Python 3.11) per ``get``, no
+    ``task_done`` bookkeeping, no putters (it is unbounded). Getters wait in order; one
+    cancelled after it was woken passes the wake-up on, as ``asyncio.Queue.get`` does."""
+
+    __slots__ = ("items", "getters", "loop")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.items: deque[Any] = deque()
+        self.getters: deque[asyncio.Future[None]] = deque()
+        self.loop = loop
+
+    def put_nowait(self, item: Any) -> None:
+        self.items.append(item)
+        self._wake()
+
+    def _wake(self) -> None:
+        getters = self.getters
+        while getters:
+            getter = getters.popleft()
+            if not getter.done():
+                getter.set_result(None)
+                return
+
+    async def get(self) -> Any:
+        items = self.items
+        while not items:
+            getter = self.loop.create_future()
+            self.getters.append(getter)
+            try:
+                await getter
+            except BaseException:
+                getter.cancel()
+                with contextlib.suppress(ValueError):
+                    self.getters.remove(getter)
+                if items and not getter.cancelled():
+                    self._wake()  # woken, then cancelled: the next getter takes it
+                raise
+        return items.popleft()
+
+    def empty(self) -> bool:
+        return not self.items
+
+    def qsize(self) -> int:
+        return len(self.items)
+
+
 class Protocol(WebSocketsSansIOProtocol):
     """uvicorn's websocket protocol with ``send_now`` in the scope (see the module)."""
 
@@ -65,6 +117,7 @@ class Protocol(WebSocketsSansIOProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.queue = Mailbox(self.loop)  # type: ignore[assignment]  # uvicorn's Queue's part
         self.slow_sends = 0  # sends under way the ASGI way (waiting for ``writable``)
 
     async def send(self, message: Any) -> None:

@@ -73,6 +73,9 @@ async def _echo_app(websocket: WebSocket) -> None:
             for i in range(MANY):
                 await wsproto.send_text(websocket, wsmod.dumps({"i": i, "pad": "p" * BIG}))
             await wsproto.send_text(websocket, wsmod.dumps({"type": "fast", "n": fast}))
+        elif cmd == "queue":
+            name = type(write.__self__.queue).__name__
+            await wsproto.send_text(websocket, wsmod.dumps({"type": "queue", "name": name}))
         elif cmd == "close":
             await websocket.close(code=4000)
             return
@@ -425,3 +428,48 @@ def test_a_read_that_looks_like_a_frame_but_continues_one_is_left_to_websockets(
         assert not proto.queue.empty()  # a message (or, not UTF-8, the close)
         outcomes.append(_seen(proto, wire))
     assert outcomes[0] == outcomes[1]
+
+
+def test_the_mailbox_hands_messages_over_in_order_as_uvicorn_s_queue_did() -> None:
+    """``Mailbox`` (uvicorn's ``asyncio.Queue`` replaced): messages in the order put, to
+    getters in the order they waited; a getter cancelled after it was woken passes the
+    message on; ``empty``/``qsize`` as the queue's."""
+    from server.wsproto import Mailbox
+
+    async def run() -> None:
+        box = Mailbox(asyncio.get_running_loop())
+        assert box.empty() and box.qsize() == 0
+        box.put_nowait(1)
+        box.put_nowait(2)
+        assert box.qsize() == 2 and not box.empty()
+        assert [await box.get(), await box.get()] == [1, 2]
+        first = asyncio.ensure_future(box.get())
+        second = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        box.put_nowait("a")
+        box.put_nowait("b")
+        assert [await first, await second] == ["a", "b"]
+        woken = asyncio.ensure_future(box.get())
+        other = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        box.put_nowait("c")  # wakes ``woken``, which is cancelled before it runs
+        woken.cancel()
+        assert await other == "c"
+        with pytest.raises(asyncio.CancelledError):
+            await woken
+        waiting = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        waiting.cancel()  # cancelled while waiting: gone from the getters
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert not box.getters
+        box.put_nowait("d")
+        assert await box.get() == "d" and box.empty()
+
+    asyncio.run(run())
+
+
+def test_the_protocol_s_messages_wait_in_a_mailbox(served: int) -> None:
+    c = Raw(served)
+    c.send(Opcode.TEXT, b"queue")
+    assert _payload(c.frame()) == {"type": "queue", "name": "Mailbox"}
