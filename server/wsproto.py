@@ -224,13 +224,18 @@ class Protocol(WebSocketsSansIOProtocol):
         self.transport.write(frame_header(len(payload)) + payload)
         return True
 
-    def send_parts(self, parts: list[bytes | memoryview]) -> bool:
+    def send_parts(self, parts: list[bytes | memoryview], then: bytes | None = None) -> bool:
         """``send_now`` of ``b"".join(parts)``, the frame's header joined in with them: the
         payload is copied once, not once per piece (a game's push is its events, the
-        link's view and maybe an ack, each encoded once: ``ws._push_game``)."""
+        link's view and maybe an ack, each encoded once: ``ws._push_game``). With ``then``,
+        a second frame of that payload follows in the same ``write`` (a seat's
+        ``your_turn`` after the events that begin its turn: one system call, not two)."""
         if not self.writable_now():
             return False
         parts.insert(0, frame_header(sum(map(len, parts))))
+        if then is not None:
+            parts.append(frame_header(len(then)))
+            parts.append(then)
         self.transport.write(b"".join(parts))
         return True
 
@@ -242,7 +247,10 @@ def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
     return sender
 
 
-def parts_sender(websocket: WebSocket) -> Callable[[list[bytes | memoryview]], bool] | None:
+PartsSender = Callable[[list[bytes | memoryview], bytes | None], bool]
+
+
+def parts_sender(websocket: WebSocket) -> PartsSender | None:
     """The socket's ``send_parts``, when our protocol serves it."""
     sender = fast_sender(websocket)
     proto = getattr(sender, "__self__", None)
