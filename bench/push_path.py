@@ -5,7 +5,8 @@ call). A real ``Service`` on SQLite plays 4-seat Merchant of Venus games (a lega
 random), each watched by one socket per seat (hello ``view``, ``inline_view``,
 ``inline_ack``), the acting seat's ack left as ``ws._command`` leaves it. CPU time of the
 loop's thread, in microseconds a command; the last line is
-``push_path commands=<n> push_us=<x> bytes=<b>``.
+``push_path commands=<n> push_us=<x> bytes=<b> writes=<w a command>`` (the writes are
+the system calls the real sockets would make).
 
     .venv/bin/python bench/push_path.py [--games 20] [--commands 60] [--with-views]
 
@@ -51,20 +52,22 @@ async def _table(service: Service) -> str:
     return table_id
 
 
-async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, int]:
+async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, int, int]:
     tmp = Path(tempfile.mkdtemp())
     service = Service(Settings(data_dir=tmp / "data", database_url=f"sqlite:///{tmp}/db",
                                rate_limits="off", bot_delay=0.0))
     await service.start()
     loop = asyncio.get_running_loop()
-    written = [0]
+    written = [0, 0]  # bytes, writes
 
-    def parts(pieces: list[Any]) -> bool:  # send_parts without the system call
-        written[0] += len(b"".join(pieces))
+    def parts(pieces: list[Any], then: bytes | None = None) -> bool:  # send_parts, no write
+        written[0] += len(b"".join(pieces)) + (len(then) if then is not None else 0)
+        written[1] += 1
         return True
 
     def whole(payload: bytes) -> bool:  # send_now, before the eighth round
         written[0] += len(payload)
+        written[1] += 1
         return True
 
     per_game = hasattr(ws, "_push_game")
@@ -78,7 +81,8 @@ async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, i
                             inline_view=True, inline_ack=True) for seat in range(SEATS)]
         for sub in group:
             old: Any = getattr(ws, "_push_now", None)  # gone since the eighth round
-            sub.direct = parts if per_game else functools.partial(old, service, whole)
+            sub.direct = parts if per_game else functools.partial(
+                old, service, whole)
             sub.loop = loop
             sub.was_pending = sub.viewer in entry.pending_seats()
             service.hub.add(sub)
@@ -126,7 +130,7 @@ async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, i
                 assert sub.waiter is not None and not sub.waiter.done()
             done += 1
     await service.stop()
-    return done, spent[0], written[0]
+    return done, spent[0], written[0], written[1]
 
 
 def main() -> int:
@@ -137,8 +141,10 @@ def main() -> int:
     parser.add_argument("--with-views", action="store_true",
                         help="count the views too (made in the push, as under load)")
     args = parser.parse_args()
-    done, spent, written = asyncio.run(play(args.games, args.commands, args.with_views))
-    print(f"push_path commands={done} push_us={spent / done / 1000:.1f} bytes={written}")
+    done, spent, written, writes = asyncio.run(play(args.games, args.commands,
+                                                    args.with_views))
+    print(f"push_path commands={done} push_us={spent / done / 1000:.1f} bytes={written} "
+          f"writes={writes / done:.2f}")
     return 0
 
 

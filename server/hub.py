@@ -51,8 +51,9 @@ class Subscriber:
     # call on Python 3.11 (a few microseconds each, at every wake-up of every socket)
     loop: asyncio.AbstractEventLoop | None = None
     # the socket's frame written at once from its parts (``wsproto.Protocol.send_parts``):
-    # True when it was, False when the sender must send (``Hub._game_moved``, ``Hub.pusher``)
-    direct: Callable[[list[bytes | memoryview]], bool] | None = None
+    # True when it was, False when the sender must send (``Hub._game_moved``, ``Hub.pusher``);
+    # its second argument, when not None, is a second frame's payload for the same write
+    direct: Callable[[list[bytes | memoryview], bytes | None], bool] | None = None
     queued: bool = False  # a direct push of this socket is scheduled (``Hub.hint``)
 
     def idle(self) -> bool:

@@ -429,12 +429,13 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber]) -> list[
     (the entry, who it waits for, the events after a seq, their message when they are
     public) and each frame is joined from bytes encoded once (``Protocol.send_parts``).
 
+    A ``your_turn`` goes in the same ``write`` as the events frame before it (two frames,
+    one system call).
+
     The sockets the sender task must serve are handed back: all of them, with nothing sent
     or changed, when the game is not settled or is behind another process's commits or a
     latency trace runs; one whose events are no longer in memory or which is not writable
-    at once, with nothing sent or changed; one whose ``your_turn`` alone could not be
-    written, with its events sent and its turn not yet announced (its sender, woken, finds
-    no events to send and announces it, as after a table change)."""
+    at once, with nothing sent or changed."""
     entry = service.entries.get(table_id)
     if (latency.ON or entry is None or entry.seq != entry.committed
             or entry.remote_seq > entry.seq):
@@ -462,19 +463,18 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber]) -> list[
         if ack is not None and last >= ack["seq"]:
             parts.append(ACK_OPEN + frames.dumpb(ack))
         parts.append(CLOSE)
-        if sub.direct is None or not sub.direct(parts):
+        waiting = viewer in waited
+        turn = None
+        if waiting and not sub.was_pending and sub.role == "seat":
+            if turn_frame is None:
+                turn_frame = _your_turn_message(entry).encode()
+            turn = turn_frame  # its frame right behind the events', in the same write
+        if sub.direct is None or not sub.direct(parts, turn):
             declined.append(sub)
             continue
         sub.sent = last
         if ack is not None and last >= ack["seq"]:
             sub.ack = None
-        waiting = viewer in waited
-        if waiting and not sub.was_pending and sub.role == "seat":
-            if turn_frame is None:
-                turn_frame = _your_turn_message(entry).encode()
-            if not sub.direct([turn_frame]):
-                declined.append(sub)
-                continue
         sub.was_pending = waiting
     return declined
 

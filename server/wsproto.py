@@ -14,8 +14,9 @@ writes one unfragmented, unmasked text frame (RFC 6455, 5.2: a server's frames a
 masked) straight to the transport -- when, and only when, the normal way would have written
 it at once (``send_now`` lists what that takes). Otherwise it answers False and the caller
 sends the normal way, so closing handshakes, back-pressure and errors behave exactly as
-before. What a client sends is still read and checked by websockets (masking, fragments,
-control frames, the size cap).
+before. What a client sends is read and checked by websockets (masking, fragments,
+control frames, the size cap), but for the usual read of one whole small text frame, which
+``data_received`` unmasks itself when websockets' parser would hand it on unchanged.
 
 ``send_text(websocket, text)`` is the one helper the server's sockets send with: the fast
 way when the socket has it, the ASGI way otherwise (Starlette's TestClient, another server).
@@ -23,13 +24,19 @@ way when the socket has it, the ASGI way otherwise (Starlette's TestClient, anot
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import struct
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import apply_mask
+from websockets.protocol import Protocol as SansIO
 from websockets.protocol import State
+from websockets.streams import StreamReader
 
 FAST = "starport.send_now"  # the scope extension's key
 TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
@@ -38,6 +45,11 @@ QUEUED = 4  # messages a socket's reads may hold for the app before they pause
 
 _HEADER_16 = struct.Struct("!BBH").pack  # the 16-bit extended length (one call, not three)
 _HEADER_64 = struct.Struct("!BBQ").pack
+_LENGTH_16 = struct.Struct("!H").unpack_from
+MASKED_16 = 0xFE  # a client's frame header's second byte: masked, 16-bit length follows
+# websockets' parser between two frames: ``Protocol.parse`` waiting in ``StreamReader.at_eof``
+_PARSE = SansIO.parse.__code__
+_AT_EOF = StreamReader.at_eof.__code__
 
 
 def frame_header(length: int) -> bytes:
@@ -49,11 +61,63 @@ def frame_header(length: int) -> bytes:
     return _HEADER_64(TEXT_FIN, 127, length)
 
 
+class Mailbox:
+    """What uvicorn's protocol uses of an ``asyncio.Queue`` (``put_nowait``, ``get``,
+    ``empty``, ``qsize``) for the messages of one socket to its app, for less: no
+    ``get_running_loop`` (a ``getpid`` system call in Python 3.11) per ``get``, no
+    ``task_done`` bookkeeping, no putters (it is unbounded). Getters wait in order; one
+    cancelled after it was woken passes the wake-up on, as ``asyncio.Queue.get`` does."""
+
+    __slots__ = ("items", "getters", "loop")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.items: deque[Any] = deque()
+        self.getters: deque[asyncio.Future[None]] = deque()
+        self.loop = loop
+
+    def put_nowait(self, item: Any) -> None:
+        self.items.append(item)
+        self._wake()
+
+    def _wake(self) -> None:
+        getters = self.getters
+        while getters:
+            getter = getters.popleft()
+            if not getter.done():
+                getter.set_result(None)
+                return
+
+    async def get(self) -> Any:
+        items = self.items
+        while not items:
+            getter = self.loop.create_future()
+            self.getters.append(getter)
+            try:
+                await getter
+            except BaseException:
+                getter.cancel()
+                with contextlib.suppress(ValueError):
+                    self.getters.remove(getter)
+                if items and not getter.cancelled():
+                    self._wake()  # woken, then cancelled: the next getter takes it
+                raise
+        return items.popleft()
+
+    def empty(self) -> bool:
+        return not self.items
+
+    def qsize(self) -> int:
+        return len(self.items)
+
+
 class Protocol(WebSocketsSansIOProtocol):
     """uvicorn's websocket protocol with ``send_now`` in the scope (see the module)."""
 
+    own_parse = True  # a lone text frame read without websockets' parser (``data_received``)
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.queue = Mailbox(self.loop)  # type: ignore[assignment]  # uvicorn's Queue's part
         self.slow_sends = 0  # sends under way the ASGI way (waiting for ``writable``)
 
     async def send(self, message: Any) -> None:
@@ -63,6 +127,51 @@ class Protocol(WebSocketsSansIOProtocol):
             await super().send(message)
         finally:
             self.slow_sends -= 1
+
+    def data_received(self, data: bytes) -> None:
+        """uvicorn's, but a read that is exactly one whole, final, masked text frame of
+        under 64 KiB, arriving between two frames of an open connection without
+        compression or a fragmented message under way, is unmasked here and handed to the
+        app (``handle_text``) without websockets' generator-based parser (``Frame.parse``:
+        a dozen generator steps a frame). Everything else -- control frames, fragments,
+        binary frames, several frames or part of one in a read, reserved bits, a frame over
+        the size cap -- goes websockets' way, as before (``_one_text``)."""
+        payload = self._one_text(data) if self.own_parse else None
+        if payload is None:
+            super().data_received(data)
+            return
+        self.curr_msg_data_type = "text"
+        self.frames = [payload]
+        self.send_receive_event_to_app()
+
+    def _one_text(self, data: bytes) -> bytes | None:
+        """The unmasked payload of ``data`` when it is one text frame websockets' parser
+        would hand on unchanged and nothing else (see ``data_received``); else None."""
+        size = len(data)
+        if size < 6 or data[0] != TEXT_FIN:
+            return None
+        length = data[1] - 0x80  # the mask bit must be set (RFC 6455, 5.3)
+        if length < 0:
+            return None
+        start = 6
+        if length == 126:
+            if size < 8:
+                return None
+            length, start = _LENGTH_16(data, 2)[0], 8
+        elif length == 127:
+            return None
+        conn = self.conn
+        if (size != start + length or conn.state is not State.OPEN or conn.extensions
+                or conn.current_size is not None or conn.debug or self.close_sent
+                or (conn.max_message_size is not None and length > conn.max_message_size)
+                or (conn.max_fragment_size is not None and length > conn.max_fragment_size)):
+            return None
+        parser: Any = conn.parser  # ServerProtocol.parse -> Protocol.parse -> at_eof
+        inner = parser.gi_yieldfrom
+        inner = inner.gi_yieldfrom if inner is not None and inner.gi_code is _PARSE else None
+        if inner is None or inner.gi_code is not _AT_EOF or conn.reader.buffer:
+            return None
+        return apply_mask(data[start:], data[start - 4:start])
 
     def send_receive_event_to_app(self) -> None:
         """uvicorn's, but the socket's reads pause only once ``QUEUED`` messages wait for
@@ -115,13 +224,18 @@ class Protocol(WebSocketsSansIOProtocol):
         self.transport.write(frame_header(len(payload)) + payload)
         return True
 
-    def send_parts(self, parts: list[bytes | memoryview]) -> bool:
+    def send_parts(self, parts: list[bytes | memoryview], then: bytes | None = None) -> bool:
         """``send_now`` of ``b"".join(parts)``, the frame's header joined in with them: the
         payload is copied once, not once per piece (a game's push is its events, the
-        link's view and maybe an ack, each encoded once: ``ws._push_game``)."""
+        link's view and maybe an ack, each encoded once: ``ws._push_game``). With ``then``,
+        a second frame of that payload follows in the same ``write`` (a seat's
+        ``your_turn`` after the events that begin its turn: one system call, not two)."""
         if not self.writable_now():
             return False
         parts.insert(0, frame_header(sum(map(len, parts))))
+        if then is not None:
+            parts.append(frame_header(len(then)))
+            parts.append(then)
         self.transport.write(b"".join(parts))
         return True
 
@@ -133,7 +247,10 @@ def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
     return sender
 
 
-def parts_sender(websocket: WebSocket) -> Callable[[list[bytes | memoryview]], bool] | None:
+PartsSender = Callable[[list[bytes | memoryview], bytes | None], bool]
+
+
+def parts_sender(websocket: WebSocket) -> PartsSender | None:
     """The socket's ``send_parts``, when our protocol serves it."""
     sender = fast_sender(websocket)
     proto = getattr(sender, "__self__", None)

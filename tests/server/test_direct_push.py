@@ -7,6 +7,7 @@ what each piece promises."""
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,6 +104,21 @@ def test_send_parts_writes_the_frame_of_the_joined_parts(
     assert len(transport.written) == 1
 
 
+@pytest.mark.parametrize("n", [0, 125, 126, 70000])
+def test_send_parts_then_writes_a_second_frame_in_the_same_write(
+        n: int, opened: tuple[wsproto.Protocol, Transport]) -> None:
+    """``then``: the frame of the parts, then a frame of ``then``'s payload, one write (a
+    seat's events and its ``your_turn``); declined whole like ``send_now``."""
+    proto, transport = opened
+    payload, turn = b"e" * n, b'{"type":"your_turn","seq":7,"prompt":""}'
+    assert proto.send_parts([payload[:n // 2], memoryview(payload)[n // 2:]], turn)
+    assert transport.written == [Frame(Opcode.TEXT, payload).serialize(mask=False)
+                                 + Frame(Opcode.TEXT, turn).serialize(mask=False)]
+    proto.pause_writing()
+    assert not proto.send_parts([payload], turn)
+    assert len(transport.written) == 1
+
+
 @dataclass
 class Socket:
     """A Starlette websocket's part ``send_text`` uses."""
@@ -140,7 +156,7 @@ def test_send_text_goes_the_asgi_way_without_our_protocol_or_when_it_declines() 
 def _sub(viewer: int, direct: bool = True) -> Subscriber:
     sub = Subscriber("t1", viewer, "spectator", sent=0)  # no presence pokes
     if direct:
-        sub.direct = lambda parts: True  # a socket that can be written at once
+        sub.direct = lambda parts, then: True  # a socket that can be written at once
     return sub
 
 
@@ -220,8 +236,9 @@ def test_a_socket_the_push_cannot_serve_wakes_its_sender() -> None:
 
 def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool, Any, Any]:
     """A seat's socket that has not been told of its turn, the game moved by a command:
-    ``ws._push_game`` with a socket that takes ``accept`` frames. The frames written (parsed),
-    the answer, the subscriber afterwards and the frames the sender then writes."""
+    ``ws._push_game`` with a socket that takes ``accept`` writes. The frames written
+    (parsed; a write may hold two), the answer, the subscriber afterwards and the frames
+    the sender then writes."""
     import orjson
 
     from server import ws
@@ -240,10 +257,16 @@ def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool
                          inline_view=True)
         written: list[bytes] = []
 
-        def fast(parts: list[bytes | memoryview]) -> bool:
-            if len(written) >= accept:
+        writes = 0
+
+        def fast(parts: list[bytes | memoryview], then: bytes | None) -> bool:
+            nonlocal writes
+            if writes >= accept:
                 return False
+            writes += 1
             written.append(b"".join(parts))
+            if then is not None:
+                written.append(then)
             return True
 
         sub.direct = fast
@@ -262,7 +285,7 @@ def test_a_seat_whose_turn_begins_gets_its_events_then_your_turn_at_once(
     """The push of a socket whose seat the game now waits for writes what its sender would
     (``_send_events``): the events with the view, then ``your_turn``; nothing is left to the
     sender."""
-    frames, answer, sub, later = _turn_case(db_url, tmp_path, accept=2)
+    frames, answer, sub, later = _turn_case(db_url, tmp_path, accept=1)  # one write
     assert answer is True
     assert [f["type"] for f in frames] == ["events", "your_turn"]
     assert "view" in frames[0] and frames[1]["seq"] == frames[0]["events"][-1]["seq"]
@@ -270,17 +293,26 @@ def test_a_seat_whose_turn_begins_gets_its_events_then_your_turn_at_once(
     assert later == []
 
 
-def test_a_your_turn_the_socket_cannot_take_at_once_is_left_to_the_sender(
+def test_events_and_your_turn_the_socket_cannot_take_at_once_are_left_to_the_sender(
         db_url: str, tmp_path: Any) -> None:
-    frames, answer, sub, later = _turn_case(db_url, tmp_path, accept=1)
-    assert answer is False
-    assert [f["type"] for f in frames] == ["events"]
-    assert [f["type"] for f in later] == ["your_turn"]  # the sender announces it
-    assert later[0]["seq"] == frames[0]["events"][-1]["seq"] == sub.sent
+    """Both frames go in one write or neither does: the sender then writes both, in order."""
+    frames, answer, sub, later = _turn_case(db_url, tmp_path, accept=0)
+    assert answer is False and frames == []
+    assert [f["type"] for f in later] == ["events", "your_turn"]
+    assert later[1]["seq"] == later[0]["events"][-1]["seq"] == sub.sent
     assert sub.was_pending
 
 
 # --- a game's push, once for all its sockets --------------------------------------------------
+
+
+def _record(written: list[bytes], parts: list[bytes | memoryview],
+            then: bytes | None) -> bool:
+    """A socket's ``direct`` that writes at once: each frame's payload (two for a ``then``)."""
+    written.append(b"".join(parts))
+    if then is not None:
+        written.append(then)
+    return True
 
 
 def _twins(db_url: str, tmp_path: Any, commands: int
@@ -309,7 +341,7 @@ def _twins(db_url: str, tmp_path: Any, commands: int
             pushed.append(written)
             sub = Subscriber(table_id, viewer, role, sent=entry.seq, want_view=True,
                              inline_view=True, inline_ack=True)
-            sub.direct = lambda parts, w=written: w.append(b"".join(parts)) is None
+            sub.direct = functools.partial(_record, written)
             subs.append(sub)
             twins.append(Subscriber(table_id, viewer, role, sent=entry.seq, want_view=True,
                                     inline_view=True, inline_ack=True))

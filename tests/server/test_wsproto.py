@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 import uvicorn
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
@@ -71,6 +73,9 @@ async def _echo_app(websocket: WebSocket) -> None:
             for i in range(MANY):
                 await wsproto.send_text(websocket, wsmod.dumps({"i": i, "pad": "p" * BIG}))
             await wsproto.send_text(websocket, wsmod.dumps({"type": "fast", "n": fast}))
+        elif cmd == "queue":
+            name = type(write.__self__.queue).__name__
+            await wsproto.send_text(websocket, wsmod.dumps({"type": "queue", "name": name}))
         elif cmd == "close":
             await websocket.close(code=4000)
             return
@@ -252,3 +257,219 @@ def test_reads_pause_only_once_several_messages_wait_for_the_app() -> None:
         assert wire.reading == ["pause", "resume"] and not proto.read_paused
 
     asyncio.run(run())
+
+
+# -- the way in: a lone text frame read without websockets' parser ----------------------
+
+class _Closable(_Wire):
+    def __init__(self) -> None:
+        super().__init__()
+        self.closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+
+def _reading_protocol(own: bool, max_size: int = 300) -> tuple[Protocol, _Closable]:
+    """A ``Protocol`` whose websockets connection went through a real handshake (its parser
+    waits for the first frame), reading with (``own``) or without its own parse."""
+    import logging
+
+    from websockets.server import ServerProtocol
+
+    proto = Protocol.__new__(Protocol)
+    proto.handshake_complete, proto.close_sent, proto.disconnected = True, False, False
+    proto.initial_response = None
+    proto.writable = asyncio.Event()
+    proto.writable.set()
+    proto.slow_sends = 0
+    proto.frames, proto.curr_msg_data_type = [], "bytes"
+    proto.queue = asyncio.Queue()
+    proto.read_paused = False
+    proto.logger = logging.getLogger("test.wsproto")  # its "Invalid UTF-8" quiet
+    proto.logger.setLevel(logging.CRITICAL + 1)
+    proto.pending_ping_payload, proto.close_timer = None, None
+    proto.own_parse = own
+    conn = ServerProtocol(max_size=max_size)
+    key = base64.b64encode(b"k" * 16).decode()
+    conn.receive_data((f"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                       f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                       "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    request: Any = conn.events_received()[0]
+    conn.send_response(conn.accept(request))
+    conn.data_to_send()
+    proto.conn = conn
+    wire = _Closable()
+    proto.transport = wire  # type: ignore[assignment]
+    return proto, wire
+
+
+def _client_frame(opcode: Opcode, data: bytes, *, fin: bool = True, rsv1: bool = False,
+                  masked: bool = True, ext127: bool = False) -> bytes:
+    raw = Frame(opcode, data, fin=fin).serialize(mask=masked, extensions=[])
+    if rsv1:  # websockets will not write it; the bit set by hand
+        raw = bytes((raw[0] | 0x40,)) + raw[1:]
+    if ext127:  # the same frame with a 64-bit length (legal, if wasteful)
+        head, rest = raw[:2], raw[2:]
+        n = head[1] & 0x7F
+        if n == 126:
+            rest = rest[2:]
+            n = len(data)
+        rest = struct.pack("!Q", len(data)) + rest
+        raw = bytes((head[0], (head[1] & 0x80) | 127)) + rest
+    return raw
+
+
+def _seen(proto: Protocol, wire: _Closable) -> tuple[Any, ...]:
+    got = []
+    while not proto.queue.empty():
+        got.append(proto.queue.get_nowait())
+    return (got, b"".join(wire.written), wire.closed, wire.reading, proto.close_sent,
+            proto.conn.state, proto.conn.current_size)
+
+
+_FRAMES = [
+    _client_frame(Opcode.TEXT, b'{"type":"command","seq":3}'),
+    _client_frame(Opcode.TEXT, "é ü".encode() * 30),  # 16-bit length
+    _client_frame(Opcode.TEXT, b"x" * 200, ext127=True),
+    _client_frame(Opcode.TEXT, b""),
+    _client_frame(Opcode.TEXT, b"y" * 301),  # over the size cap: closes 1009
+    _client_frame(Opcode.TEXT, b"\xff\xfe"),  # not UTF-8: closes 1007
+    _client_frame(Opcode.TEXT, b"unmasked", masked=False),  # a protocol error
+    _client_frame(Opcode.TEXT, b"rsv", rsv1=True),  # a protocol error (no extension)
+    _client_frame(Opcode.BINARY, b"bin"),
+    _client_frame(Opcode.TEXT, b"frag", fin=False),
+    _client_frame(Opcode.CONT, b"ment", fin=False),
+    _client_frame(Opcode.CONT, b"ed"),
+    _client_frame(Opcode.PING, b"pi"),
+    _client_frame(Opcode.PONG, b"po"),
+    _client_frame(Opcode.CLOSE, struct.pack("!H", 1000) + b"bye"),
+]
+
+
+def test_a_lone_text_frame_is_read_without_websockets_parser() -> None:
+    own, _ = _reading_protocol(True)
+    calls: list[bytes] = []
+    own.conn.receive_data = calls.append  # type: ignore[method-assign,assignment]
+    own.data_received(_client_frame(Opcode.TEXT, b'{"type":"ping"}'))
+    own.data_received(_client_frame(Opcode.TEXT, b"z" * 200))
+    assert calls == []  # websockets' parser never saw them
+    assert [own.queue.get_nowait() for _ in range(2)] == [
+        {"type": "websocket.receive", "text": '{"type":"ping"}'},
+        {"type": "websocket.receive", "text": "z" * 200}]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(range(len(_FRAMES))), min_size=1, max_size=8),
+       st.lists(st.integers(min_value=1, max_value=400), max_size=6), st.booleans())
+def test_reads_give_the_app_what_websockets_parser_gives(picks: list[int], cuts: list[int],
+                                                         by_frame: bool) -> None:
+    """Any reads -- frames of every kind, whole, split anywhere or several in one read --
+    give the app the same messages and the client the same bytes, closes and state as
+    uvicorn's way with websockets' parser."""
+    stream = b"".join(_FRAMES[i] for i in picks)
+    if by_frame:  # a read a frame (what a client mostly sends), else cut anywhere
+        cuts = [len(b"".join(_FRAMES[i] for i in picks[:k])) for k in range(1, len(picks))]
+    points = sorted({min(c, len(stream)) for c in cuts} | {len(stream)})
+    reads, last = [], 0
+    for p in points:
+        if p > last:
+            reads.append(stream[last:p])
+            last = p
+    outcomes = []
+    for own in (True, False):
+        proto, wire = _reading_protocol(own)
+        raised = None
+        for data in reads:
+            if wire.closed:
+                break
+            try:  # uvicorn's own way can raise (a bad text, then a close, in one read)
+                proto.data_received(data)
+            except Exception as exc:
+                raised = repr(exc)
+                break
+        outcomes.append((raised, *_seen(proto, wire)))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_a_text_frame_split_across_reads_or_fragmented_arrives_whole(served: int) -> None:
+    c = Raw(served)
+    frame = _client_frame(Opcode.TEXT, b"same")
+    c.sock.sendall(frame[:3])  # the header, then the rest: websockets' parser holds it
+    time.sleep(0.1)
+    c.sock.sendall(frame[3:])
+    fast, ordinary, count = c.frame(), c.frame(), c.frame()
+    assert fast == ordinary and _payload(count)["type"] == "fast"
+    c.sock.sendall(_client_frame(Opcode.TEXT, b"sa", fin=False)
+                   + _client_frame(Opcode.CONT, b"me"))
+    fast, ordinary, count = c.frame(), c.frame(), c.frame()
+    assert fast == ordinary and _payload(count)["type"] == "fast"
+    c.send(Opcode.TEXT, b"same")  # and a lone frame after them, read our way
+    fast, ordinary, count = c.frame(), c.frame(), c.frame()
+    assert fast == ordinary and _payload(count)["type"] == "fast"
+
+
+def test_a_read_that_looks_like_a_frame_but_continues_one_is_left_to_websockets() -> None:
+    """The first read holds only a frame's header (websockets' parser now waits for its
+    mask, its buffer empty); the second looks like a whole text frame of its own but is
+    that frame's mask and payload: no message yet, whichever way reads."""
+    lone = _client_frame(Opcode.TEXT, b"looks whole")
+    header = bytes((0x81, 0x80 | len(lone)))  # then a mask and len(lone) bytes
+    outcomes = []
+    for own in (True, False):
+        proto, wire = _reading_protocol(own)
+        proto.data_received(header)
+        proto.data_received(lone)
+        assert proto.queue.empty()
+        proto.data_received(b"tail")  # the rest of the first frame: now it is whole
+        assert not proto.queue.empty()  # a message (or, not UTF-8, the close)
+        outcomes.append(_seen(proto, wire))
+    assert outcomes[0] == outcomes[1]
+
+
+def test_the_mailbox_hands_messages_over_in_order_as_uvicorn_s_queue_did() -> None:
+    """``Mailbox`` (uvicorn's ``asyncio.Queue`` replaced): messages in the order put, to
+    getters in the order they waited; a getter cancelled after it was woken passes the
+    message on; ``empty``/``qsize`` as the queue's."""
+    from server.wsproto import Mailbox
+
+    async def run() -> None:
+        box = Mailbox(asyncio.get_running_loop())
+        assert box.empty() and box.qsize() == 0
+        box.put_nowait(1)
+        box.put_nowait(2)
+        assert box.qsize() == 2 and not box.empty()
+        assert [await box.get(), await box.get()] == [1, 2]
+        first = asyncio.ensure_future(box.get())
+        second = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        box.put_nowait("a")
+        box.put_nowait("b")
+        assert [await first, await second] == ["a", "b"]
+        woken = asyncio.ensure_future(box.get())
+        other = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        box.put_nowait("c")  # wakes ``woken``, which is cancelled before it runs
+        woken.cancel()
+        assert await other == "c"
+        with pytest.raises(asyncio.CancelledError):
+            await woken
+        waiting = asyncio.ensure_future(box.get())
+        await asyncio.sleep(0)
+        waiting.cancel()  # cancelled while waiting: gone from the getters
+        with pytest.raises(asyncio.CancelledError):
+            await waiting
+        assert not box.getters
+        box.put_nowait("d")
+        assert await box.get() == "d" and box.empty()
+
+    asyncio.run(run())
+
+
+def test_the_protocol_s_messages_wait_in_a_mailbox(served: int) -> None:
+    c = Raw(served)
+    c.send(Opcode.TEXT, b"queue")
+    assert _payload(c.frame()) == {"type": "queue", "name": "Mailbox"}
