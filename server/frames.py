@@ -77,6 +77,8 @@ class Frames:
     # the same messages encoded, without their closing brace: a push's first bytes
     heads: dict[tuple[int, int, tuple[bool, ...]], bytes] = field(default_factory=dict)
     views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
+    # the same messages encoded (orjson's own bytes: a push writes them as they are)
+    encoded: dict[tuple[int, str], bytes] = field(default_factory=dict)
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
@@ -183,6 +185,12 @@ def _dump(command: Any) -> Any:
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
+    return _body(entry, viewer, role, False)
+
+
+def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
+    """``view_body``; ``typed``: as the ``view`` message, ``"type": "view"`` first (one
+    ``orjson.dumps`` writes the message, no text joined around it)."""
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
@@ -203,11 +211,18 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
             if frames is not None:
                 frames.acting[viewer] = made
         legal, extras = made
+    shown = {"seats": list(p.seats), "prompt": p.prompt,
+             "detail": p.detail if acting else None} if p else None
+    if typed:
+        return {
+            "type": "view",
+            "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
+            "view": _view(entry, frames, viewer), "pending": shown,
+            "legal": legal, "extras": extras, "countdown": _countdown(entry),
+        }
     return {
         "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
-        "view": _view(entry, frames, viewer),
-        "pending": {"seats": list(p.seats), "prompt": p.prompt,
-                    "detail": p.detail if acting else None} if p else None,
+        "view": _view(entry, frames, viewer), "pending": shown,
         "legal": legal, "extras": extras, "countdown": _countdown(entry),
     }
 
@@ -226,21 +241,32 @@ def view_json(entry: Any, viewer: int, role: str) -> bytes:
     """The view's JSON (``view_body``): the ``view`` message's, without its type."""
     if entry.seq != entry.committed:  # a command is being written: nothing to share yet
         return dumpb(view_body(entry, viewer, role))
-    return ("{" + view_message(entry, viewer, role)[len(HEAD):]).encode()
+    return b"{" + view_bytes(entry, viewer, role)[len(HEAD):]
 
 
 def view_message(entry: Any, viewer: int, role: str) -> str:
     """``{"type": "view", ...}``, made once per link kind at a committed seq."""
     if entry.seq != entry.committed:
-        return HEAD + dumps(view_body(entry, viewer, role))[1:]
+        return dumps(_body(entry, viewer, role, True))
     frames = frames_of(entry)
     text = frames.views.get((viewer, role))
     if text is None:
-        text = HEAD + dumps(view_body(entry, viewer, role))[1:]
-        frames.views[(viewer, role)] = text
+        text = frames.views[(viewer, role)] = view_bytes(entry, viewer, role).decode()
+    return text
+
+
+def view_bytes(entry: Any, viewer: int, role: str) -> bytes:
+    """``view_message`` encoded (what a push writes), made once per link kind at a
+    committed seq: orjson's bytes as they are, the text decoded only when one is asked."""
+    if entry.seq != entry.committed:
+        return dumpb(_body(entry, viewer, role, True))
+    frames = frames_of(entry)
+    data = frames.encoded.get((viewer, role))
+    if data is None:
+        data = frames.encoded[(viewer, role)] = dumpb(_body(entry, viewer, role, True))
         if frames.public is not None or frames.acting:
             _release(frames, entry)
-    return text
+    return data
 
 
 def _release(frames: Frames, entry: Any) -> None:
@@ -251,7 +277,8 @@ def _release(frames: Frames, entry: Any) -> None:
     games later (2% of the loop's CPU under load, ``docs/performance.md``). A view asked
     later (a spectator's, a ``GET /view``) makes them again."""
     seats = len(getattr(entry.game.state, "players", ()))
-    if seats and sum(1 for _, role in frames.views if role == "seat") >= seats:
+    if (seats and len(frames.encoded) >= seats
+            and sum(1 for _, role in frames.encoded if role == "seat") >= seats):
         frames.public = None
         frames.acting.clear()
 
