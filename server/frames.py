@@ -82,6 +82,8 @@ class Frames:
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
+    # the same with its parts that no seat's view changes written once (``_written``)
+    written: dict[str, Any] | None = None
 
 
 def frames_of(entry: Any) -> Frames:
@@ -145,21 +147,59 @@ def pending_of(entry: Any) -> Any:
     return entry.pending()
 
 
-def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
+def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False) -> dict[str, Any]:
     """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
-    can share it (``engine.kernel.ruleset.SharedViews``)."""
+    can share it (``engine.kernel.ruleset.SharedViews``). ``typed``: for a ``view``
+    message, only serialized: the parts no seat's view changes already written
+    (``_written``), and the ruleset's dict as it is."""
     ruleset = entry.hosted.ruleset
     state = entry.game.state
     public_view = getattr(ruleset, "public_view", None)
     if frames is None or public_view is None:
         return dict(ruleset.view(state, viewer))
-    if frames.public is None:
+    public = frames.public
+    if public is None:
         game = entry.game
         kept = game.views_kept
         if kept is None:
             kept = game.views_kept = {}
-        frames.public = public_view(state, entry.pending(), kept)  # pending: once per seq
-    return dict(ruleset.seat_view(state, frames.public, viewer))
+        # pending: once per seq
+        public = frames.public = public_view(state, entry.pending(), kept)
+    if not typed:
+        return dict(ruleset.seat_view(state, public, viewer))
+    written = frames.written
+    if written is None:
+        written = frames.written = _written(
+            public, getattr(ruleset, "public_parts", ()), entry.game.views_kept)
+    return ruleset.seat_view(state, written, viewer)  # type: ignore[no-any-return]
+
+
+def _written(public: dict[str, Any], parts: tuple[str, ...],
+             kept: dict[str, Any] | None) -> dict[str, Any]:
+    """``public`` with its values under ``parts`` (the ruleset's ``public_parts``: the keys
+    its ``seat_view`` neither reads nor changes) as their JSON (``orjson.Fragment``), so the
+    seats' messages of a seq copy those bytes instead of each writing the same dicts again.
+    A part the ruleset kept from the game's last view (``kept``: the very same object, read
+    only) keeps its JSON too, written once for as many seqs as it stays."""
+    if not parts:
+        return public
+    known: dict[str, tuple[Any, Any]] | None = None
+    if kept is not None:
+        known = kept.get("json")
+        if known is None:
+            known = kept["json"] = {}
+    out = dict(public)
+    for key in parts:
+        value = public.get(key)
+        if not value:  # None, or an empty dict or list: nothing to save
+            continue
+        was = known.get(key) if known is not None else None
+        if was is None or was[0] is not value:
+            was = (value, orjson.Fragment(dumpb(value)))
+            if known is not None:
+                known[key] = was
+        out[key] = was[1]
+    return out
 
 
 # the JSON form of each legal command object met lately, by the object's id (the object is
@@ -217,7 +257,7 @@ def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
         return {
             "type": "view",
             "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
-            "view": _view(entry, frames, viewer), "pending": shown,
+            "view": _view(entry, frames, viewer, True), "pending": shown,
             "legal": legal, "extras": extras, "countdown": _countdown(entry),
         }
     return {
@@ -279,7 +319,7 @@ def _release(frames: Frames, entry: Any) -> None:
     seats = len(getattr(entry.game.state, "players", ()))
     if (seats and len(frames.encoded) >= seats
             and sum(1 for _, role in frames.encoded if role == "seat") >= seats):
-        frames.public = None
+        frames.public = frames.written = None
         frames.acting.clear()
 
 
