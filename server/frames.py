@@ -82,6 +82,7 @@ class Frames:
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
+    common: tuple[Any, bool, Any, Any] | None = None  # what every link's view shows (_common)
     # the same with its parts that no seat's view changes written once (``_written``)
     written: dict[str, Any] | None = None
 
@@ -234,12 +235,18 @@ def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
-    frames = frames_of(entry) if entry.seq == entry.committed else None
-    p = pending_of(entry)
-    acting = p is not None and viewer != SPECTATOR and viewer in p.seats and not entry.finished
+    seq = entry.seq
+    frames = frames_of(entry) if seq == entry.committed else None
+    common = frames.common if frames is not None else None
+    if common is None:
+        common = _common(entry)
+        if frames is not None:
+            frames.common = common
+    p, live, countdown, shown = common
+    acting = live and viewer != SPECTATOR and viewer in p.seats
     # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
     # setting) gives those seats their legal commands too, while another is waited for
-    anytime = p is not None and viewer != SPECTATOR and p.admits(viewer) and not entry.finished
+    anytime = live and viewer != SPECTATOR and p.admits(viewer)
     legal: list[dict[str, Any]] = []
     extras: dict[str, Any] = {}
     if acting or anytime:
@@ -251,20 +258,29 @@ def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
             if frames is not None:
                 frames.acting[viewer] = made
         legal, extras = made
-    shown = {"seats": list(p.seats), "prompt": p.prompt,
-             "detail": p.detail if acting else None} if p else None
+        if acting:  # the prompt's detail is the acting seats' alone
+            shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": p.detail}
     if typed:
         return {
             "type": "view",
-            "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
+            "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
             "view": _view(entry, frames, viewer, True), "pending": shown,
-            "legal": legal, "extras": extras, "countdown": _countdown(entry),
+            "legal": legal, "extras": extras, "countdown": countdown,
         }
     return {
-        "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
+        "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
         "view": _view(entry, frames, viewer), "pending": shown,
-        "legal": legal, "extras": extras, "countdown": _countdown(entry),
+        "legal": legal, "extras": extras, "countdown": countdown,
     }
+
+
+def _common(entry: Any) -> tuple[Any, bool, dict[str, Any] | None, dict[str, Any] | None]:
+    """What every link's view of a seq shows alike (``Frames.common``): the game's
+    ``Pending``, whether it is live (waits for someone, not finished), the countdown and the
+    ``pending`` shown to a link that does not act (shared, read only)."""
+    p = pending_of(entry)
+    shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": None} if p else None
+    return p, p is not None and not entry.finished, _countdown(entry), shown
 
 
 def _countdown(entry: Any) -> dict[str, Any] | None:
