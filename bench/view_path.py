@@ -1,51 +1,82 @@
-"""``bench/push_path.py --with-views`` on the same games every run: the tables' seeds are
-fixed (``secrets.token_hex`` of the service counted, not random), so two trees' figures
-compare the same seqs. The loop's CPU time of the four sockets' pushes of a command, their
-views made in the push as under load, in microseconds; the best of ``--repeat`` runs.
+"""The four seats' ``view`` messages of a seq as a server's push makes them, in-process and
+without the rest of the push: random legal play of fixed games (both editions, seeded: the
+same seqs in every tree), at each seq the four seats' messages encoded (``frames.view_bytes``,
+or ``view_message(...).encode()`` in a tree without it, as its ``ws._push_game`` did). CPU
+time of the thread, microseconds a seq; each game replayed ``--repeat`` times, the best kept.
 
-    .venv/bin/python bench/view_path.py [--games 20] [--commands 60] [--repeat 3]
+    .venv/bin/python bench/view_path.py [--games 12] [--commands 80] [--repeat 5]
 
 Run it from a baseline's tree to compare (``cd /tmp/base && python .../view_path.py``): it
-uses the ``server`` package of the working directory.
+uses the ``engine`` and ``server`` packages of the working directory.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import hashlib
-import itertools
+import random
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
-sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-import push_path  # noqa: E402
+from engine.kernel import Game  # noqa: E402
+from server import frames  # noqa: E402
+from server.rulesets import hosted  # noqa: E402
+from server.service import Entry  # noqa: E402
+from tests.engine.venus.movekit import random_command  # noqa: E402
 
-from server import service as service_module  # noqa: E402
+SEATS = 4
+EDITIONS = ("avalon-hill", "classic-2012")
+
+
+def _encoded() -> Any:
+    made = getattr(frames, "view_bytes", None)
+    if made is not None:
+        return made
+    return lambda entry, viewer, role: frames.view_message(entry, viewer, role).encode()
+
+
+def play(game_no: int, commands: int) -> tuple[int, int]:
+    """One game's seqs, the four seats' messages of each: the thread's CPU time (ns) and
+    the number of seqs."""
+    venus = hosted("venus")
+    encoded = _encoded()
+    rng = random.Random(game_no)
+    game = Game.start(venus.ruleset, {"edition": EDITIONS[game_no % 2]},
+                      [f"p{i}" for i in range(SEATS)], seed=game_no)
+    entry = Entry("g", venus, game, "playing", set(), None, 0, committed=game.seq)
+    spent = seqs = 0
+    for _ in range(commands):
+        seqs += 1
+        t0 = time.thread_time_ns()
+        for seat in range(SEATS):
+            encoded(entry, seat, "seat")
+        spent += time.thread_time_ns() - t0
+        p = entry.pending()
+        if p is None:
+            break
+        game.play(p.seats[0], random_command(game.state, p.seats[0], p,
+                                             rng.randrange(10**6)))
+        entry.committed = game.seq
+    return spent, seqs
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--commands", type=int, default=60, help="per game")
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--commands", type=int, default=80, help="per game")
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    best = None
-    for _ in range(args.repeat):
-        count = itertools.count()
-
-        def token_hex(n: int = 32) -> str:
-            return hashlib.sha256(str(next(count)).encode()).hexdigest()[:2 * n]
-
-        service_module.secrets.token_hex = token_hex  # type: ignore[assignment]
-        done, spent, written = asyncio.run(push_path.play(args.games, args.commands, True))
-        us = spent / done / 1000
-        best = us if best is None else min(best, us)
-        print(f"  run: commands={done} push_us={us:.1f} bytes={written}", flush=True)
-    print(f"view_path commands={done} push_us={best:.1f} bytes={written}")
+    total = 0.0
+    seqs = 0
+    for game_no in range(args.games):
+        runs = [play(game_no, args.commands) for _ in range(args.repeat)]
+        total += min(spent for spent, _ in runs)
+        seqs += runs[0][1]
+    print(f"view_path seqs={seqs} views_us={total / seqs / 1000:.1f}")
     return 0
 
 

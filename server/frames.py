@@ -172,7 +172,7 @@ def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False) -
     if written is None:
         written = frames.written = _written(
             public, getattr(ruleset, "public_parts", ()), entry.game.views_kept)
-    return ruleset.seat_view(state, written, viewer)  # type: ignore[no-any-return]
+    return ruleset.seat_view(state, written, viewer)
 
 
 def _written(public: dict[str, Any], parts: tuple[str, ...],
