@@ -196,7 +196,9 @@ def _written(public: dict[str, Any], parts: tuple[str, ...],
             continue
         was = known.get(key) if known is not None else None
         if was is None or was[0] is not value:
-            was = (value, orjson.Fragment(dumpb(value)))
+            # a copy of orjson's bytes: its own keep the whole buffer it wrote into (16 KB
+            # for a 1 KB part), for as long as the part stays
+            was = (value, orjson.Fragment(bytes(memoryview(dumpb(value)))))
             if known is not None:
                 known[key] = was
         out[key] = was[1]
