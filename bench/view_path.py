@@ -1,8 +1,9 @@
 """The four seats' ``view`` messages of a seq as a server's push makes them, in-process and
-without the rest of the push: random legal play of fixed games (both editions, seeded: the
-same seqs in every tree), at each seq the four seats' messages encoded (``frames.view_bytes``,
-or ``view_message(...).encode()`` in a tree without it, as its ``ws._push_game`` did). CPU
-time of the thread, microseconds a seq; each game replayed ``--repeat`` times, the best kept.
+without the rest of the push: random legal play of fixed games (as ``bench/server_load.py``
+plays: no take-backs; both editions, seeded: the same seqs in every tree), at each seq the
+four seats' messages encoded (``frames.view_bytes``, or ``view_message(...).encode()`` in a
+tree without it, as its ``ws._push_game`` did). CPU time of the thread, microseconds a seq;
+each game replayed ``--repeat`` times, the best kept.
 
     .venv/bin/python bench/view_path.py [--games 12] [--commands 80] [--repeat 5]
 
@@ -25,9 +26,9 @@ from engine.kernel import Game  # noqa: E402
 from server import frames  # noqa: E402
 from server.rulesets import hosted  # noqa: E402
 from server.service import Entry  # noqa: E402
-from tests.engine.venus.movekit import random_command  # noqa: E402
 
 SEATS = 4
+SKIP = {"SetDrives", "UseGateLock", "TakeBack"}  # as bench/server_load.py
 EDITIONS = ("avalon-hill", "classic-2012")
 
 
@@ -57,8 +58,11 @@ def play(game_no: int, commands: int) -> tuple[int, int]:
         p = entry.pending()
         if p is None:
             break
-        game.play(p.seats[0], random_command(game.state, p.seats[0], p,
-                                             rng.randrange(10**6)))
+        seat = p.seats[0]
+        legal = [c for c in venus.ruleset.legal_actions(game.state, seat) if c.type not in SKIP]
+        if not legal:
+            break
+        game.play(seat, rng.choice(legal))
         entry.committed = game.seq
     return spent, seqs
 
