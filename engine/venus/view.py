@@ -256,11 +256,13 @@ def _private(state: VenusState, seat: int) -> dict[str, Any]:
     """What only ``seat`` knows: cultures it observed (not yet discovered), markers it spied
     that are still face down."""
     p = state.players[seat]
+    observed, spied = p.observed, p.spied  # often none: no comprehension then
     return {
-        "observed": {s: c for s, c in p.observed.items() if s not in state.discovered},
+        "observed": {s: c for s, c in observed.items() if s not in state.discovered}
+        if observed else {},
         "spied": {
             d: marker_view(m)
-            for d, m in p.spied.items()
+            for d, m in spied.items()
             if not state.qboxes[d].face_up
-        },
+        } if spied else {},
     }
