@@ -248,7 +248,7 @@ def test_the_parts_no_seat_changes_are_written_once_while_they_stay() -> None:
     once and kept while the ruleset's kept part is the same object: across seqs that leave
     the part as it was, the same ``orjson.Fragment``; a part the state changed written anew;
     each one's bytes those of the part made from scratch."""
-    assert RULES.public_parts == views.PUBLIC_PARTS
+    assert getattr(RULES, "public_parts", None) == views.PUBLIC_PARTS
     game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B", "C", "D"], seed=3)
     entry = Entry("g", VENUS, game, "playing", set(), None, 0, committed=game.seq)
     rng = __import__("random").Random(3)
