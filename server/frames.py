@@ -77,9 +77,14 @@ class Frames:
     # the same messages encoded, without their closing brace: a push's first bytes
     heads: dict[tuple[int, int, tuple[bool, ...]], bytes] = field(default_factory=dict)
     views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
+    # the same messages encoded (orjson's own bytes: a push writes them as they are)
+    encoded: dict[tuple[int, str], bytes] = field(default_factory=dict)
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
+    common: tuple[Any, bool, Any, Any] | None = None  # what every link's view shows (_common)
+    # the same with its parts that no seat's view changes written once (``_written``)
+    written: dict[str, Any] | None = None
 
 
 def frames_of(entry: Any) -> Frames:
@@ -143,21 +148,61 @@ def pending_of(entry: Any) -> Any:
     return entry.pending()
 
 
-def _view(entry: Any, frames: Frames | None, viewer: int) -> dict[str, Any]:
+def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False) -> dict[str, Any]:
     """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
-    can share it (``engine.kernel.ruleset.SharedViews``)."""
+    can share it (``engine.kernel.ruleset.SharedViews``). ``typed``: for a ``view``
+    message, only serialized: the parts no seat's view changes already written
+    (``_written``), and the ruleset's dict as it is."""
     ruleset = entry.hosted.ruleset
     state = entry.game.state
     public_view = getattr(ruleset, "public_view", None)
     if frames is None or public_view is None:
         return dict(ruleset.view(state, viewer))
-    if frames.public is None:
+    public = frames.public
+    if public is None:
         game = entry.game
         kept = game.views_kept
         if kept is None:
             kept = game.views_kept = {}
-        frames.public = public_view(state, entry.pending(), kept)  # pending: once per seq
-    return dict(ruleset.seat_view(state, frames.public, viewer))
+        # pending: once per seq
+        public = frames.public = public_view(state, entry.pending(), kept)
+    if not typed:
+        return dict(ruleset.seat_view(state, public, viewer))
+    written = frames.written
+    if written is None:
+        written = frames.written = _written(
+            public, getattr(ruleset, "public_parts", ()), entry.game.views_kept)
+    return ruleset.seat_view(state, written, viewer)
+
+
+def _written(public: dict[str, Any], parts: tuple[str, ...],
+             kept: dict[str, Any] | None) -> dict[str, Any]:
+    """``public`` with its values under ``parts`` (the ruleset's ``public_parts``: the keys
+    its ``seat_view`` neither reads nor changes) as their JSON (``orjson.Fragment``), so the
+    seats' messages of a seq copy those bytes instead of each writing the same dicts again.
+    A part the ruleset kept from the game's last view (``kept``: the very same object, read
+    only) keeps its JSON too, written once for as many seqs as it stays."""
+    if not parts:
+        return public
+    known: dict[str, tuple[Any, Any]] | None = None
+    if kept is not None:
+        known = kept.get("json")
+        if known is None:
+            known = kept["json"] = {}
+    out = dict(public)
+    for key in parts:
+        value = public.get(key)
+        if not value:  # None, or an empty dict or list: nothing to save
+            continue
+        was = known.get(key) if known is not None else None
+        if was is None or was[0] is not value:
+            # a copy of orjson's bytes: its own keep the whole buffer it wrote into (16 KB
+            # for a 1 KB part), for as long as the part stays
+            was = (value, orjson.Fragment(bytes(memoryview(dumpb(value)))))
+            if known is not None:
+                known[key] = was
+        out[key] = was[1]
+    return out
 
 
 # the JSON form of each legal command object met lately, by the object's id (the object is
@@ -183,15 +228,27 @@ def _dump(command: Any) -> Any:
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
+    return _body(entry, viewer, role, False)
+
+
+def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
+    """``view_body``; ``typed``: as the ``view`` message, ``"type": "view"`` first (one
+    ``orjson.dumps`` writes the message, no text joined around it)."""
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
-    frames = frames_of(entry) if entry.seq == entry.committed else None
-    p = pending_of(entry)
-    acting = p is not None and viewer != SPECTATOR and viewer in p.seats and not entry.finished
+    seq = entry.seq
+    frames = frames_of(entry) if seq == entry.committed else None
+    common = frames.common if frames is not None else None
+    if common is None:
+        common = _common(entry)
+        if frames is not None:
+            frames.common = common
+    p, live, countdown, shown = common
+    acting = live and viewer != SPECTATOR and viewer in p.seats
     # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
     # setting) gives those seats their legal commands too, while another is waited for
-    anytime = p is not None and viewer != SPECTATOR and p.admits(viewer) and not entry.finished
+    anytime = live and viewer != SPECTATOR and p.admits(viewer)
     legal: list[dict[str, Any]] = []
     extras: dict[str, Any] = {}
     if acting or anytime:
@@ -203,13 +260,29 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
             if frames is not None:
                 frames.acting[viewer] = made
         legal, extras = made
+        if acting:  # the prompt's detail is the acting seats' alone
+            shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": p.detail}
+    if typed:
+        return {
+            "type": "view",
+            "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
+            "view": _view(entry, frames, viewer, True), "pending": shown,
+            "legal": legal, "extras": extras, "countdown": countdown,
+        }
     return {
-        "seq": entry.seq, "viewer": viewer, "role": role, "status": entry.status,
-        "view": _view(entry, frames, viewer),
-        "pending": {"seats": list(p.seats), "prompt": p.prompt,
-                    "detail": p.detail if acting else None} if p else None,
-        "legal": legal, "extras": extras, "countdown": _countdown(entry),
+        "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
+        "view": _view(entry, frames, viewer), "pending": shown,
+        "legal": legal, "extras": extras, "countdown": countdown,
     }
+
+
+def _common(entry: Any) -> tuple[Any, bool, dict[str, Any] | None, dict[str, Any] | None]:
+    """What every link's view of a seq shows alike (``Frames.common``): the game's
+    ``Pending``, whether it is live (waits for someone, not finished), the countdown and the
+    ``pending`` shown to a link that does not act (shared, read only)."""
+    p = pending_of(entry)
+    shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": None} if p else None
+    return p, p is not None and not entry.finished, _countdown(entry), shown
 
 
 def _countdown(entry: Any) -> dict[str, Any] | None:
@@ -226,21 +299,35 @@ def view_json(entry: Any, viewer: int, role: str) -> bytes:
     """The view's JSON (``view_body``): the ``view`` message's, without its type."""
     if entry.seq != entry.committed:  # a command is being written: nothing to share yet
         return dumpb(view_body(entry, viewer, role))
-    return ("{" + view_message(entry, viewer, role)[len(HEAD):]).encode()
+    return b"{" + view_bytes(entry, viewer, role)[len(HEAD):]
 
 
 def view_message(entry: Any, viewer: int, role: str) -> str:
     """``{"type": "view", ...}``, made once per link kind at a committed seq."""
     if entry.seq != entry.committed:
-        return HEAD + dumps(view_body(entry, viewer, role))[1:]
+        return dumps(_body(entry, viewer, role, True))
     frames = frames_of(entry)
     text = frames.views.get((viewer, role))
     if text is None:
-        text = HEAD + dumps(view_body(entry, viewer, role))[1:]
-        frames.views[(viewer, role)] = text
+        text = frames.views[(viewer, role)] = view_bytes(entry, viewer, role).decode()
+    return text
+
+
+def view_bytes(entry: Any, viewer: int, role: str) -> bytes:
+    """``view_message`` encoded (what a push writes), made once per link kind at a
+    committed seq: orjson's bytes as they are, the text decoded only when one is asked."""
+    if entry.seq != entry.committed:
+        return dumpb(_body(entry, viewer, role, True))
+    frames = frames_of(entry)
+    data = frames.encoded.get((viewer, role))
+    if data is None:
+        # copied out of orjson's bytes, which keep the whole buffer it wrote into (~10x the
+        # text), for as long as the frames are kept
+        data = bytes(memoryview(dumpb(_body(entry, viewer, role, True))))
+        frames.encoded[(viewer, role)] = data
         if frames.public is not None or frames.acting:
             _release(frames, entry)
-    return text
+    return data
 
 
 def _release(frames: Frames, entry: Any) -> None:
@@ -251,8 +338,9 @@ def _release(frames: Frames, entry: Any) -> None:
     games later (2% of the loop's CPU under load, ``docs/performance.md``). A view asked
     later (a spectator's, a ``GET /view``) makes them again."""
     seats = len(getattr(entry.game.state, "players", ()))
-    if seats and sum(1 for _, role in frames.views if role == "seat") >= seats:
-        frames.public = None
+    if (seats and len(frames.encoded) >= seats
+            and sum(1 for _, role in frames.encoded if role == "seat") >= seats):
+        frames.public = frames.written = None
         frames.acting.clear()
 
 

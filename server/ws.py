@@ -456,7 +456,7 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber]) -> list[
             continue
         viewer = sub.viewer
         head = shared if shared is not None else frames.events_head(made, events, viewer)
-        view = frames.view_message(entry, viewer, sub.role).encode()
+        view = frames.view_bytes(entry, viewer, sub.role)
         last = events[-1].seq
         parts: list[bytes | memoryview] = [head, VIEW_OPEN, memoryview(view)[VIEW_SKIP:]]
         ack = sub.ack

@@ -74,6 +74,8 @@ class VenusRuleset:
     def view(self, state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
         return _view.view(state, viewer)
 
+    public_parts = _view.PUBLIC_PARTS  # what seat_view leaves as it is
+
     def public_view(self, state: VenusState, prompt: Pending | None | EllipsisType = ...,
                     kept: dict[str, Any] | None = None) -> dict[str, Any]:
         """The spectator's view, made once to share (``seat_view``; the kernel's optional

@@ -21,6 +21,13 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
     return seat_view(state, public_view(state), viewer)
 
 
+# The keys of ``public_view``'s document that ``seat_view`` neither reads nor changes (the
+# kernel's ``SharedViews``): a server may hand ``seat_view`` a public view whose values under
+# these keys are already written as JSON (``server/frames.py``), and keep that JSON while the
+# value is the same object (``Kept``'s parts are, for as long as the state leaves them).
+PUBLIC_PARTS = ("options", "hidden_cultures", "qboxes", "market")
+
+
 def seat_view(state: VenusState, public: dict[str, Any], viewer: int) -> dict[str, Any]:
     """``viewer``'s view from the public one (``public_view`` of the same state): the same
     document with the seat's own observations and spied markers added to its player (the
@@ -249,11 +256,13 @@ def _private(state: VenusState, seat: int) -> dict[str, Any]:
     """What only ``seat`` knows: cultures it observed (not yet discovered), markers it spied
     that are still face down."""
     p = state.players[seat]
+    observed, spied = p.observed, p.spied  # often none: no comprehension then
     return {
-        "observed": {s: c for s, c in p.observed.items() if s not in state.discovered},
+        "observed": {s: c for s, c in observed.items() if s not in state.discovered}
+        if observed else {},
         "spied": {
             d: marker_view(m)
-            for d, m in p.spied.items()
+            for d, m in spied.items()
             if not state.qboxes[d].face_up
-        },
+        } if spied else {},
     }

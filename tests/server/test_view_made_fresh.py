@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -122,11 +123,17 @@ def check_every_link(entry: Entry) -> None:
     legal commands and extras are made from scratch."""
     state = entry.game.state
     for viewer, role in LINKS:
+        # the push's bytes first (as ``ws._push_game`` asks), then the text and GET /view's
+        encoded = fr.view_bytes(entry, viewer, role)
         sent = fr.view_message(entry, viewer, role)
         legal, extras = acting_from_scratch(entry, viewer)
-        body = {**fr.view_body(entry, viewer, role), "view": from_scratch(state, viewer),
-                "legal": legal, "extras": extras}
+        fresh = from_scratch(state, viewer)
+        got = fr.view_body(entry, viewer, role)
+        assert got["view"] == fresh  # the plain view: no written parts (Fragments) in it
+        body = {**got, "view": fresh, "legal": legal, "extras": extras}
         assert sent == fr.HEAD + fr.dumps(body)[1:], f"seq {entry.seq}, {role} {viewer}"
+        assert encoded == sent.encode()
+        assert fr.view_json(entry, viewer, role) == fr.dumpb(body)
 
 
 def drive(game: Game[VenusState], picks: list[int],
@@ -233,6 +240,45 @@ def test_the_server_public_view_takes_the_prompt_the_game_asked(
     assert asked == []
     assert views.public_view(game.state) == views.public_view(game.state, entry.pending())
     assert asked == [1]
+
+
+def test_the_parts_no_seat_changes_are_written_once_while_they_stay() -> None:
+    """The public parts ``seat_view`` leaves as they are (``view.PUBLIC_PARTS``: options,
+    hidden cultures, "?" boxes, market) go into the seats' messages as their JSON, written
+    once and kept while the ruleset's kept part is the same object: across seqs that leave
+    the part as it was, the same ``orjson.Fragment``; a part the state changed written anew;
+    each one's bytes those of the part made from scratch."""
+    assert getattr(RULES, "public_parts", None) == views.PUBLIC_PARTS
+    game = Game.start(RULES, {"edition": "avalon-hill"}, ["A", "B", "C", "D"], seed=3)
+    entry = Entry("g", VENUS, game, "playing", set(), None, 0, committed=game.seq)
+    rng = __import__("random").Random(3)
+    last: dict[str, tuple[Any, Any]] = {}
+    kept_again = written_again = 0
+    for _ in range(150):
+        for seat in range(4):
+            fr.view_bytes(entry, seat, "seat")
+        fresh = views.public_view(game.state)
+        known = game.views_kept["json"]  # type: ignore[index]
+        for key in views.PUBLIC_PARTS:
+            if not fresh[key]:
+                continue
+            source, written = known[key]
+            assert orjson.dumps(written) == orjson.dumps(fresh[key]), key
+            was = last.get(key)
+            if was is not None:
+                if was[0] == fresh[key]:
+                    assert written is was[1], f"{key} unchanged: its JSON kept"
+                    kept_again += 1
+                else:
+                    assert written is not was[1]
+                    written_again += 1
+            last[key] = (fresh[key], written)
+        p = entry.pending()
+        if p is None:
+            break
+        game.play(p.seats[0], random_command(game.state, p.seats[0], p, rng.randrange(10**6)))
+        entry.committed = game.seq
+    assert kept_again > 100 and written_again > 0
 
 
 def test_one_dict_per_distinct_marker_and_a_changed_marker_is_looked_up_anew() -> None:
