@@ -512,6 +512,8 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
+        if latency.ON:
+            _stamp(batch, handed=latency.now())
         self.commits.put((loop, raw, trans, answers))
 
     def _commits(self) -> None:

@@ -7,6 +7,8 @@ clock, the same in the load generator's process) at which
 - ``recv``: its handler (``ws._command``) began;
 - ``queued``: its write joined the group commit (``commit.LoopCommitter.run``);
 - ``batch``: its batch's statements began on the loop (``batch_size`` writes in it);
+- ``handed``: its batch's statements were done and the batch handed to the commit thread
+  (SQLite's ``LoopCommitter``);
 - ``commit_start``/``commit_end``: the commit thread began and ended the commit (the fsync);
 - ``committed``: the loop took the commit's answer (the thread's hand-off);
 - ``resumed``: the command's coroutine ran again after the commit;

@@ -23,7 +23,7 @@ from .helpers import open_table
 from .test_ws_commands import FIDDLING, answer, send
 from .wsclient import Viewer
 
-ORDER = ["recv", "queued", "batch", "commit_start", "commit_end", "committed", "resumed",
+ORDER = ["recv", "queued", "batch", "handed", "commit_start", "commit_end", "committed", "resumed",
          "answered"]
 
 
