@@ -13,17 +13,15 @@ import argparse
 import os
 import socket
 import struct
-import threading
 import time
 from typing import Any
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
+from ws_send import served
 
 from server import wsproto
-from server.wsproto import Protocol
 
 RESULTS: dict[str, list[float]] = {}
 # the runs, in turn (WS_RECEIVE_MODES="own" profiles our way alone)
@@ -83,19 +81,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--messages", type=int, default=20000)
     args = parser.parse_args()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    config: Any = uvicorn.Config(make_app(args.messages), port=port, ws=Protocol,
-                                 lifespan="off", log_level="warning", ws_ping_interval=None)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    client(port, args.messages)
-    server.should_exit = True
-    thread.join()
+    with served(make_app(args.messages)) as port:
+        client(port, args.messages)
     best = {k: min(v) for k, v in RESULTS.items()}
     if "own" not in best or "websockets" not in best:
         print(best)

@@ -11,6 +11,8 @@ import argparse
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import uvicorn
@@ -54,24 +56,34 @@ def drain(port: int) -> None:
         pass
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--messages", type=int, default=20000)
-    parser.add_argument("--size", type=int, default=4500)
-    args = parser.parse_args()
+@contextmanager
+def served(app: Starlette) -> Iterator[int]:
+    """``app`` served by uvicorn with our websocket protocol in a thread, on a free loopback
+    port (answered), until the block ends."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    config: Any = uvicorn.Config(make_app(args.messages, args.size), port=port, ws=Protocol,
-                                 lifespan="off", log_level="warning", ws_ping_interval=None)
+    config: Any = uvicorn.Config(app, port=port, ws=Protocol, lifespan="off",
+                                 log_level="warning", ws_ping_interval=None)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.02)
-    drain(port)
-    server.should_exit = True
-    thread.join()
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--messages", type=int, default=20000)
+    parser.add_argument("--size", type=int, default=4500)
+    args = parser.parse_args()
+    with served(make_app(args.messages, args.size)) as port:
+        drain(port)
     print(" ".join(f"{k}_us={v:.1f}" for k, v in RESULTS.items()),
           f"fast/ordinary={RESULTS['fast'] / RESULTS['ordinary']:.2f}")
 

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from engine.kernel import Event, Game
+from engine.kernel import Event
 from engine.venus import evolve, fast_play
 from engine.venus.encounters import JUMPS, only_last_step_blocks
 from engine.venus.ruleset import ruleset as venus
 from engine.venus.state import Player, Turn, VenusState
 
-from .test_events_unchanged import FIDDLING, _options
+from .test_events_unchanged import _options, random_game
 
 GAMES = 120
 COMMANDS = 70
@@ -100,21 +100,7 @@ FORMER = {"TurnStarted": _turn_started, "HeadingDeclared": _heading, "DiceRolled
 
 def _events(g: int) -> list[Event]:
     """Game ``g`` played at random (seeded), take-backs now and then: its log."""
-    rng = random.Random(1000 + g)
-    game = Game.start(venus, _options(g), [f"p{i}" for i in range(2 + g % 3)], seed=f"a{g}")
-    for _ in range(COMMANDS):
-        pending = game.pending()
-        if pending is None:
-            break
-        seat = pending.seats[0]
-        legal = list(venus.legal_actions(game.state, seat))
-        backs = [c for c in legal if c.type == "TakeBack"]
-        if backs and rng.random() < 0.15:
-            command = backs[0]
-        else:
-            usable = [c for c in legal if c.type not in FIDDLING and c.type != "TakeBack"]
-            command = rng.choice(usable or legal)
-        game.play(seat, command)
+    game = random_game(g, random.Random(1000 + g), f"a{g}", COMMANDS)
     return game.events
 
 

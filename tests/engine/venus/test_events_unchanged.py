@@ -56,11 +56,11 @@ def _options(g: int) -> dict[str, Any]:
     return options
 
 
-def _play(g: int) -> Iterator[str]:
-    """Game ``g`` played at random (seeded): what the server would store, line by line."""
-    rng = random.Random(g)
-    game = Game.start(venus, _options(g), [f"p{i}" for i in range(2 + g % 3)], seed=f"g{g}")
-    for _ in range(COMMANDS):
+def random_game(g: int, rng: random.Random, seed: str, commands: int) -> Game[Any]:
+    """Game ``g`` (``_options``) played ``commands`` times at random (``rng``): a legal
+    command, a take-back now and then, never the settings' fiddling."""
+    game = Game.start(venus, _options(g), [f"p{i}" for i in range(2 + g % 3)], seed=seed)
+    for _ in range(commands):
         pending = game.pending()
         if pending is None:
             break
@@ -76,6 +76,12 @@ def _play(g: int) -> Iterator[str]:
             game.play(seat, command)
         except CommandRejected:  # legal commands are accepted; say which one was not
             pytest.fail(f"game {g}: {command!r} refused")
+    return game
+
+
+def _play(g: int) -> Iterator[str]:
+    """Game ``g`` played at random (seeded): what the server would store, line by line."""
+    game = random_game(g, random.Random(g), f"g{g}", COMMANDS)
     for ev in game.events:
         yield store.events_json([ev])
         yield ev.model_dump_json()
