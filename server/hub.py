@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .wsproto import PartsSender
+
 log = logging.getLogger("starport.hub")
 
 CHANNEL = "starport"
@@ -53,7 +55,7 @@ class Subscriber:
     # the socket's frame written at once from its parts (``wsproto.Protocol.send_parts``):
     # True when it was, False when the sender must send (``Hub._game_moved``, ``Hub.pusher``);
     # its second argument, when not None, is a second frame's payload for the same write
-    direct: Callable[[list[bytes | memoryview], bytes | None], bool] | None = None
+    direct: PartsSender | None = None
     queued: bool = False  # a direct push of this socket is scheduled (``Hub.hint``)
 
     def idle(self) -> bool:

@@ -171,18 +171,16 @@ def _pilot(state: VenusState, d: dict[str, Any]) -> None:
 def _moved(state: VenusState, d: dict[str, Any]) -> None:
     t = _turn(state)
     _put(state.players[d["seat"]], {"dot": d["to"]})
-    mp = t.mp - d["mp"]
+    # 15.41: entering a dot opens one attack there
+    values = {"mp": t.mp - d["mp"], "moves": t.moves + 1, "free_step": False,
+              "jumped": d["via"] in JUMPS, "start_penalty": False, "blast_at": d["to"]}
     if only_last_step_blocks(state.edition):
-        # 2012: only the move just made cannot be reversed
-        _put(t, {"mp": mp, "used": list(d["edges"])})
+        values["used"] = list(d["edges"])  # 2012: only the move just made cannot be reversed
     else:
         t.used.extend(d["edges"])  # 5.32: no path used this turn in reverse
-        _put(t, {"mp": mp})
-    # 15.41: entering a dot opens one attack there
-    _put(t, {"moves": t.moves + 1, "free_step": False, "jumped": d["via"] in JUMPS,
-             "start_penalty": False, "blast_at": d["to"]})
     if d.get("pilot") is not None:
-        _put(t, {"pilot": d["pilot"]})
+        values["pilot"] = d["pilot"]
+    _put(t, values)
 
 
 @handles("MarkerRevealed")
