@@ -1,0 +1,431 @@
+"""The seats' views of a seq made in a second process (``STARPORT_VIEW_PROCESS=1``).
+
+Under load the event loop of our one serving process is saturated while the machine's
+other core is partly idle, and the views of a seq (``frames.view_bytes``: the ruleset's
+public and seat views, the acting seat's legal commands and reachable destinations, their
+JSON) are about a quarter of the loop's CPU (``docs/performance.md``, "The tenth round").
+Here they are made by a child process of the server -- a helper of the one server, not a
+second one: it never touches the database and writes nothing.
+
+- The child (``python -m server.viewproc FD``) keeps its own copy of the games it was asked
+  about: a ``Game`` built from what the server holds (the log, or the snapshot it was
+  loaded from and the log's tail) and then each committed seq's new events, as the
+  PostgreSQL hints carry them (``store.events_json``). The server mirrors which games the
+  child holds and at which seq (``ViewProcess.known``, bounded: ``GAMES``), so it sends a
+  game once and then only its new events.
+- A direct push (``ws._push_game``) whose views of the committed seq are not made yet asks
+  the child for them (``ask``) and holds the game's sockets (``Subscriber.queued``: the hub
+  neither queues nor wakes them meanwhile, so each socket's frames stay in order). The
+  requests of a turn of the loop go in one write; the child answers a batch in one write.
+  The answer's bytes (exactly ``frames.view_bytes``'s) are put in the seq's ``Frames`` and
+  the held sockets are pushed again, as the hub would, now without making a view.
+- Whatever the child answers applies only to the seq, status and countdown it was asked
+  at; a game that moved on meanwhile is asked again for its new seq.
+- If the child dies, answers an error or is slower than ``TIMEOUT``, the server makes the
+  views itself (``local``), and says so in the log; nothing is lost, no socket stalls. A
+  dead child is not restarted: the process goes on making its views in-process.
+
+Wire: each message is a 4-byte little-endian length and a pickled list of tuples (the
+messages of one turn). Server to child: ``("L", game, ruleset, seed, base_seq, origin,
+events_json)`` (a game, replacing any copy), ``("E", game, events_json)`` (its next
+events), ``("D", game)`` (forget it), ``("V", game, seq, status, deadline, [(viewer,
+role), ...])`` (views). Child to server: ``("V", game, seq, [(viewer, role, bytes), ...])``
+or ``("X", game, seq, why)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import pickle
+import socket
+import struct
+import subprocess
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("starport.viewproc")
+
+HEADER = struct.Struct("<I")
+GAMES = 4096  # games the child keeps a copy of (the least recently asked forgotten)
+TIMEOUT = 0.5  # seconds an answer may take before the server makes the views itself
+BUFFER = 4 << 20  # the socket buffers each way
+WRITE_MAX = 64 << 20  # bytes waiting to be written to a child that does not read: dead
+
+
+class ViewProcess:
+    """The server's side: the child, what it holds, the sockets waiting for its answers."""
+
+    def __init__(self, entries: dict[str, Any]) -> None:
+        self.entries = entries  # the service's games (``Service.entries``)
+        # pushes a game's sockets (``ws._push_game``): (game, sockets, local) -> declined
+        self.pusher: Callable[[str, list[Any], bool], list[Any]] | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.sock: socket.socket | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.alive = False
+        self.known: OrderedDict[str, int] = OrderedDict()  # game -> the seq the child has
+        # game -> (seq, status, deadline, asked at): one request in flight per game
+        self.asked: dict[str, tuple[int, str, Any, float]] = {}
+        self.held: dict[str, list[Any]] = {}  # game -> its sockets waiting for the answer
+        self.out: list[tuple[Any, ...]] = []  # this turn's messages
+        self.wbuf = bytearray()
+        self.rbuf = bytearray()
+        self.flushing = False
+        self.timer: asyncio.TimerHandle | None = None
+        self.asks = self.answers = self.fallbacks = 0
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        for s in (ours, theirs):
+            with contextlib.suppress(OSError):
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, BUFFER)
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, BUFFER)
+        env = dict(os.environ)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "server.viewproc", str(theirs.fileno())],
+            pass_fds=(theirs.fileno(),), env=env, stdin=subprocess.DEVNULL)
+        theirs.close()
+        ours.setblocking(False)
+        self.sock = ours
+        self.loop = loop
+        self.alive = True
+        loop.add_reader(ours.fileno(), self._readable)
+        log.info("view process %d started", self.proc.pid)
+
+    def stop(self) -> None:
+        self._down(None)
+        if self.proc is not None:
+            with contextlib.suppress(OSError):
+                self.proc.kill()
+            with contextlib.suppress(Exception):
+                self.proc.wait(timeout=5)
+            self.proc = None
+
+    def _down(self, why: str | None) -> None:
+        """The child is gone (``why``) or stopping: every held socket is pushed in-process."""
+        if not self.alive:
+            return
+        self.alive = False
+        if why is not None:
+            log.error("view process failed (%s): the views are made in-process from now on",
+                      why)
+        if self.sock is not None and self.loop is not None:
+            with contextlib.suppress(Exception):
+                self.loop.remove_reader(self.sock.fileno())
+            with contextlib.suppress(Exception):
+                self.loop.remove_writer(self.sock.fileno())
+            self.sock.close()
+        self.sock = None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.known.clear()
+        self.out.clear()
+        self.wbuf.clear()
+        for game_id in list(self.held):
+            self._release(game_id, True)
+
+    # --- asking -----------------------------------------------------------------------------
+
+    def ask(self, entry: Any, wanted: list[tuple[int, str]], subs: list[Any]) -> bool:
+        """Ask the child for ``wanted`` views of ``entry``'s committed seq and hold ``subs``
+        until it answers (True); False when the child is not there (push in-process)."""
+        if not self.alive:
+            return False
+        game_id = entry.game_id
+        for sub in subs:
+            sub.queued = True
+        held = self.held.get(game_id)
+        if held is not None:  # a request in flight: these go along when it is answered
+            held.extend(subs)
+            return True
+        self.held[game_id] = list(subs)
+        seq = entry.committed
+        self._sync(entry, seq)
+        self.asked[game_id] = (seq, entry.status, entry.deadline, time.monotonic())
+        self.out.append(("V", game_id, seq, entry.status, entry.deadline, wanted))
+        self.asks += 1
+        if not self.flushing:
+            self.flushing = True
+            assert self.loop is not None
+            self.loop.call_soon(self._flush)
+        if self.timer is None:
+            assert self.loop is not None
+            self.timer = self.loop.call_later(TIMEOUT, self._overdue)
+        return True
+
+    def _sync(self, entry: Any, seq: int) -> None:
+        """The child's copy of the game brought to ``seq``: its new events, or the game."""
+        from . import store
+
+        game_id = entry.game_id
+        known = self.known.get(game_id)
+        game = entry.game
+        if known is not None:
+            self.known.move_to_end(game_id)
+            if known == seq:
+                return
+            if game.base_seq <= known < seq:
+                start = known - game.base_seq
+                self.out.append(("E", game_id, store.events_json(
+                    game.events[start:seq - game.base_seq])))
+                self.known[game_id] = seq
+                return
+        self.out.append(("L", game_id, entry.hosted.ruleset.id, game.seed, game.base_seq,
+                         game._origin, store.events_json(game.events[:seq - game.base_seq])))
+        self.known[game_id] = seq
+        while len(self.known) > GAMES:
+            old, _ = self.known.popitem(last=False)
+            self.out.append(("D", old))
+
+    def _flush(self) -> None:
+        self.flushing = False
+        if not self.out or not self.alive:
+            return
+        data = pickle.dumps(self.out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.out = []
+        self.wbuf += HEADER.pack(len(data))
+        self.wbuf += data
+        self._write()
+
+    def _write(self) -> None:
+        if self.sock is None:
+            return
+        try:
+            sent = self.sock.send(self.wbuf)
+        except BlockingIOError:
+            sent = 0
+        except OSError as exc:
+            self._down(f"write: {exc}")
+            return
+        del self.wbuf[:sent]
+        assert self.loop is not None
+        if self.wbuf:
+            if len(self.wbuf) > WRITE_MAX:
+                self._down("it does not read")
+                return
+            self.loop.add_writer(self.sock.fileno(), self._writable)
+
+    def _writable(self) -> None:
+        assert self.loop is not None and self.sock is not None
+        self.loop.remove_writer(self.sock.fileno())
+        self._write()
+
+    # --- answers ----------------------------------------------------------------------------
+
+    def _readable(self) -> None:
+        if self.sock is None:
+            return
+        try:
+            chunk = self.sock.recv(1 << 20)
+        except BlockingIOError:
+            return
+        except OSError as exc:
+            self._down(f"read: {exc}")
+            return
+        if not chunk:
+            self._down("it exited")
+            return
+        rbuf = self.rbuf
+        rbuf += chunk
+        pos = 0
+        batches = []
+        while len(rbuf) - pos >= 4:
+            (size,) = HEADER.unpack_from(rbuf, pos)
+            if len(rbuf) - pos - 4 < size:
+                break
+            batches.append(bytes(rbuf[pos + 4:pos + 4 + size]))
+            pos += 4 + size
+        del rbuf[:pos]
+        for data in batches:
+            try:
+                answers = pickle.loads(data)
+            except Exception as exc:  # noqa: BLE001 -- a broken child: ours to fall back
+                self._down(f"an answer that does not read: {exc!r}")
+                return
+            for answer in answers:
+                self._answered(answer)
+
+    def _answered(self, answer: tuple[Any, ...]) -> None:
+        from . import frames
+
+        kind, game_id, seq = answer[0], answer[1], answer[2]
+        asked = self.asked.get(game_id)
+        if asked is None or asked[0] != seq:  # given up on (overdue): pushed already
+            return
+        self.answers += 1
+        if kind != "V":
+            log.warning("the view process could not make the views of %s at %d: %s",
+                        game_id, seq, answer[3])
+            self.known.pop(game_id, None)  # sent again whole next time
+            self._release(game_id, True)
+            return
+        entry = self.entries.get(game_id)
+        if (entry is not None and entry.committed == seq and entry.seq == seq
+                and entry.status == asked[1] and entry.deadline == asked[2]):
+            made = frames.frames_of(entry)
+            encoded = made.encoded
+            for viewer, role, data in answer[3]:
+                if (viewer, role) not in encoded:
+                    encoded[(viewer, role)] = data
+        self._release(game_id, False)
+
+    def _release(self, game_id: str, local: bool) -> None:
+        """The game's held sockets pushed now (as ``Hub._push_direct`` would); ``local``:
+        with views made in-process, whatever is missing."""
+        self.asked.pop(game_id, None)
+        subs = self.held.pop(game_id, None)
+        if not subs:
+            return
+        if local:
+            self.fallbacks += 1
+        ready = []
+        for sub in subs:
+            sub.queued = False
+            if sub.direct is not None and sub.idle() and self.pusher is not None:
+                ready.append(sub)
+            else:
+                sub.poke("g")
+        if ready:
+            assert self.pusher is not None
+            for sub in self.pusher(game_id, ready, local):
+                sub.poke("g")
+
+    def _overdue(self) -> None:
+        """Requests unanswered past ``TIMEOUT``: their sockets pushed with in-process views
+        (the answer, should it come, is ignored)."""
+        self.timer = None
+        now = time.monotonic()
+        late = [g for g, (_, _, _, at) in self.asked.items() if now - at >= TIMEOUT]
+        if late:
+            log.warning("the view process is late (%d games past %.1f s): their views made "
+                        "in-process", len(late), TIMEOUT)
+            for game_id in late:
+                self.known.pop(game_id, None)  # its copy may lag: sent whole next time
+                self._release(game_id, True)
+        if self.asked and self.alive and self.loop is not None:
+            oldest = min(at for _, _, _, at in self.asked.values())
+            self.timer = self.loop.call_later(max(0.01, oldest + TIMEOUT - now), self._overdue)
+
+
+# --- the child --------------------------------------------------------------------------------
+
+
+class Views:
+    """The child's games and what it makes of them (also used in-process by the tests)."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, Any] = {}
+
+    def handle(self, msg: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        kind = msg[0]
+        if kind == "V":
+            _, game_id, seq, status, deadline, wanted = msg
+            try:
+                return ("V", game_id, seq, self.views(game_id, seq, status, deadline, wanted))
+            except Exception as exc:  # noqa: BLE001 -- told to the server, which falls back
+                self.games.pop(game_id, None)
+                return ("X", game_id, seq, repr(exc))
+        try:
+            if kind == "L":
+                self.load(*msg[1:])
+            elif kind == "E":
+                entry = self.games.get(msg[1])
+                if entry is not None:
+                    from . import store
+
+                    entry.game.append(store.events_from_json(entry.hosted.ruleset.id, msg[2]))
+                    entry.committed = entry.game.seq
+            elif kind == "D":
+                self.games.pop(msg[1], None)
+        except Exception:  # noqa: BLE001 -- the game is forgotten: its views answer an error
+            self.games.pop(msg[1], None)
+        return None
+
+    def load(self, game_id: str, ruleset_id: str, seed: Any, base_seq: int,
+             origin: str | None, events_json: str) -> None:
+        from engine.kernel import Game, Snapshot
+
+        from . import store
+        from .rulesets import hosted
+        from .service import Entry
+
+        h = hosted(ruleset_id)
+        events = store.events_from_json(ruleset_id, events_json)
+        if origin is None:
+            game: Game[Any] = Game(h.ruleset, seed, events)
+        else:
+            game = Game.from_snapshot(h.ruleset, seed, Snapshot(base_seq, origin), events)
+        self.games[game_id] = Entry(game_id, h, game, "", set(), None, 0,
+                                    committed=game.seq)
+
+    def views(self, game_id: str, seq: int, status: str, deadline: Any,
+              wanted: list[tuple[int, str]]) -> list[tuple[int, str, bytes]]:
+        from . import frames
+
+        entry = self.games.get(game_id)
+        if entry is None:
+            raise LookupError(f"no copy of {game_id}")
+        if entry.seq != seq:
+            raise LookupError(f"the copy of {game_id} is at {entry.seq}, not {seq}")
+        entry.status = status
+        entry.deadline = deadline
+        entry.committed = seq
+        return [(viewer, role, frames.view_bytes(entry, viewer, role))
+                for viewer, role in wanted]
+
+
+def serve(fd: int) -> None:
+    """The child's loop: read a batch, answer it in one write, until the server goes."""
+    sock = socket.socket(fileno=fd)
+    sock.setblocking(True)
+    views = Views()
+    buf = bytearray()
+    while True:
+        chunk = sock.recv(1 << 20)
+        if not chunk:
+            return
+        buf += chunk
+        pos = 0
+        answers: list[tuple[Any, ...]] = []
+        while len(buf) - pos >= 4:
+            (size,) = HEADER.unpack_from(buf, pos)
+            if len(buf) - pos - 4 < size:
+                break
+            for msg in pickle.loads(bytes(buf[pos + 4:pos + 4 + size])):
+                answer = views.handle(msg)
+                if answer is not None:
+                    answers.append(answer)
+            pos += 4 + size
+        del buf[:pos]
+        if answers:
+            data = pickle.dumps(answers, protocol=pickle.HIGHEST_PROTOCOL)
+            sock.sendall(HEADER.pack(len(data)) + data)
+
+
+def main() -> None:
+    fd = int(sys.argv[1])
+    # the serving process's settings of the collector (``gcpolicy``): young collections
+    # only, what start-up imported frozen
+    from . import frames, gcpolicy, service, store  # noqa: F401 -- imported once, frozen
+
+    gcpolicy.configure()
+    gcpolicy.freeze_startup()
+    try:
+        serve(fd)
+    except (BrokenPipeError, ConnectionResetError, KeyboardInterrupt):
+        pass
+
+
+if __name__ == "__main__":
+    main()
