@@ -310,8 +310,7 @@ class ViewProcess:
         if late:
             log.warning("the view process is late (%d games past %.1f s): their views made "
                         "in-process", len(late), TIMEOUT)
-            for game_id in late:
-                self.known.pop(game_id, None)  # its copy may lag: sent whole next time
+            for game_id in late:  # its copy stays: the child reads every message in order
                 self._release(game_id, True)
         if self.asked and self.alive and self.loop is not None:
             oldest = min(at for _, _, _, at in self.asked.values())
