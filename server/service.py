@@ -474,6 +474,8 @@ class Service:
 
     def evict(self, game_id: str) -> None:
         entry = self.entries.pop(game_id, None)
+        if self.views is not None:
+            self.views.forget(game_id)
         if entry is not None and entry.bot_task is not None:
             entry.bot_task.cancel()
 
@@ -611,6 +613,9 @@ class Service:
         # the other processes' hint, with the events when they fit (PostgreSQL)
         hint = (game_payload(entry.game_id, last, store.events_json(produced))
                 if self.settings.is_postgres else None)
+        views = self.views
+        if views is not None and views.alive:  # the views made while the seq is committed
+            views.prefetch(entry, self.hub.watching(entry.game_id))
 
         def write(conn: Connection) -> None:
             store.append(conn, entry.game_id, expected, produced,

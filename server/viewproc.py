@@ -59,7 +59,8 @@ WRITE_MAX = 64 << 20  # bytes waiting to be written to a child that does not rea
 
 
 class ViewProcess:
-    """The server's side: the child, what it holds, the sockets waiting for its answers."""
+    """The server's side: the child, what it holds, the requests in flight, the sockets
+    waiting for their answers."""
 
     def __init__(self, entries: dict[str, Any]) -> None:
         self.entries = entries  # the service's games (``Service.entries``)
@@ -70,9 +71,15 @@ class ViewProcess:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.alive = False
         self.known: OrderedDict[str, int] = OrderedDict()  # game -> the seq the child has
-        # game -> (seq, status, deadline, asked at): one request in flight per game
-        self.asked: dict[str, tuple[int, str, Any, float]] = {}
-        self.held: dict[str, list[Any]] = {}  # game -> its sockets waiting for the answer
+        self.rid = 0
+        # request id -> (game, seq, status, deadline, asked at)
+        self.requests: dict[int, tuple[str, int, str, Any, float]] = {}
+        self.flight: dict[str, int] = {}  # game -> its newest request
+        # game -> (the request they wait for, its sockets): pushed when it is answered
+        self.held: dict[str, tuple[int, list[Any]]] = {}
+        # game -> an answer no socket waited for yet (asked ahead of the commit):
+        # (seq, status, deadline, [(viewer, role, bytes), ...])
+        self.done: dict[str, tuple[int, str, Any, list[tuple[int, str, bytes]]]] = {}
         self.out: list[tuple[Any, ...]] = []  # this turn's messages
         self.wbuf = bytearray()
         self.rbuf = bytearray()
@@ -132,37 +139,93 @@ class ViewProcess:
         self.known.clear()
         self.out.clear()
         self.wbuf.clear()
+        self.requests.clear()
+        self.flight.clear()
+        self.done.clear()
         for game_id in list(self.held):
             self._release(game_id, True)
 
     # --- asking -----------------------------------------------------------------------------
 
+    def prefetch(self, entry: Any, subs: Any) -> None:
+        """Ask for the views of ``entry``'s seq while it is being committed (its sockets'
+        that push directly, ``subs``): the answer waits in ``done`` for the push, which
+        the commit's end starts (never earlier)."""
+        if not self.alive:
+            return
+        wanted = list({(sub.viewer, sub.role) for sub in subs if sub.direct is not None})
+        if wanted:
+            self._request(entry, entry.seq, wanted)
+
+    def ready(self, entry: Any, encoded: dict[tuple[int, str], bytes]) -> None:
+        """Views of ``entry``'s committed seq answered ahead (``prefetch``) put in its
+        frames' ``encoded``."""
+        done = self.done.get(entry.game_id)
+        if done is None:
+            return
+        seq, status, deadline, views = done
+        if seq > entry.committed:
+            return  # a later seq's, still being committed
+        del self.done[entry.game_id]
+        if seq == entry.committed and status == entry.status and deadline == entry.deadline:
+            for viewer, role, data in views:
+                encoded.setdefault((viewer, role), data)
+
     def ask(self, entry: Any, wanted: list[tuple[int, str]], subs: list[Any]) -> bool:
-        """Ask the child for ``wanted`` views of ``entry``'s committed seq and hold ``subs``
-        until it answers (True); False when the child is not there (push in-process)."""
+        """Hold ``subs`` until the child has answered for ``wanted`` views of ``entry``'s
+        committed seq: a request in flight for that seq (asked ahead), or a new one. False
+        when the child is not there (push in-process)."""
         if not self.alive:
             return False
         game_id = entry.game_id
+        held = self.held.get(game_id)
+        if held is not None:  # they go along when the request they wait for is answered
+            for sub in subs:
+                sub.queued = True
+            held[1].extend(subs)
+            return True
+        seq = entry.committed
+        rid = self.flight.get(game_id)
+        request = self.requests.get(rid) if rid is not None else None
+        if (rid is None or request is None or request[1] != seq
+                or request[2] != entry.status or request[3] != entry.deadline):
+            rid = self._request(entry, seq, wanted)
         for sub in subs:
             sub.queued = True
-        held = self.held.get(game_id)
-        if held is not None:  # a request in flight: these go along when it is answered
-            held.extend(subs)
-            return True
-        self.held[game_id] = list(subs)
-        seq = entry.committed
+        self.held[game_id] = (rid, list(subs))
+        return True
+
+    def _request(self, entry: Any, seq: int, wanted: list[tuple[int, str]]) -> int:
+        game_id = entry.game_id
         self._sync(entry, seq)
-        self.asked[game_id] = (seq, entry.status, entry.deadline, time.monotonic())
-        self.out.append(("V", game_id, seq, entry.status, entry.deadline, wanted))
+        self.rid += 1
+        rid = self.rid
+        self.requests[rid] = (game_id, seq, entry.status, entry.deadline, time.monotonic())
+        self.flight[game_id] = rid
+        self.out.append(("V", rid, game_id, seq, entry.status, entry.deadline, wanted))
         self.asks += 1
+        assert self.loop is not None
         if not self.flushing:
             self.flushing = True
-            assert self.loop is not None
             self.loop.call_soon(self._flush)
         if self.timer is None:
-            assert self.loop is not None
             self.timer = self.loop.call_later(TIMEOUT, self._overdue)
-        return True
+        return rid
+
+    def forget(self, game_id: str) -> None:
+        """The server dropped its copy of a game (``Service.evict``: its log may differ
+        from what the child was sent): the child's copy goes too, and what it answers for
+        the game from now on is ignored."""
+        if not self.alive:
+            return
+        if self.known.pop(game_id, None) is not None:
+            self.out.append(("D", game_id))
+        self.flight.pop(game_id, None)
+        self.done.pop(game_id, None)
+        for rid in [r for r, req in self.requests.items() if req[0] == game_id]:
+            del self.requests[rid]
+        if game_id in self.held:
+            self._release(game_id, True)
 
     def _sync(self, entry: Any, seq: int) -> None:
         """The child's copy of the game brought to ``seq``: its new events, or the game."""
@@ -255,42 +318,52 @@ class ViewProcess:
                 return
             for answer in answers:
                 self._answered(answer)
+                if not self.alive:
+                    return
 
     def _answered(self, answer: tuple[Any, ...]) -> None:
         from . import frames
 
-        kind, game_id, seq = answer[0], answer[1], answer[2]
-        asked = self.asked.get(game_id)
-        if asked is None or asked[0] != seq:  # given up on (overdue): pushed already
+        kind, rid = answer[0], answer[1]
+        request = self.requests.pop(rid, None)
+        if request is None:  # given up on (late, or the game forgotten): ignored
             return
+        game_id, seq, status, deadline, _ = request
+        if self.flight.get(game_id) == rid:
+            del self.flight[game_id]
         self.answers += 1
+        held = self.held.get(game_id)
         if kind != "V":
             log.warning("the view process could not make the views of %s at %d: %s",
-                        game_id, seq, answer[3])
+                        game_id, seq, answer[2])
             self.known.pop(game_id, None)  # sent again whole next time
-            self._release(game_id, True)
+            if held is not None and held[0] == rid:
+                self._release(game_id, True)
+            return
+        views = answer[2]
+        if held is None or held[0] != rid:  # asked ahead: kept for the push
+            done = self.done.get(game_id)
+            if done is None or done[0] <= seq:
+                self.done[game_id] = (seq, status, deadline, views)
             return
         entry = self.entries.get(game_id)
         if (entry is not None and entry.committed == seq and entry.seq == seq
-                and entry.status == asked[1] and entry.deadline == asked[2]):
-            made = frames.frames_of(entry)
-            encoded = made.encoded
-            for viewer, role, data in answer[3]:
-                if (viewer, role) not in encoded:
-                    encoded[(viewer, role)] = data
+                and entry.status == status and entry.deadline == deadline):
+            encoded = frames.frames_of(entry).encoded
+            for viewer, role, data in views:
+                encoded.setdefault((viewer, role), data)
         self._release(game_id, False)
 
     def _release(self, game_id: str, local: bool) -> None:
         """The game's held sockets pushed now (as ``Hub._push_direct`` would); ``local``:
         with views made in-process, whatever is missing."""
-        self.asked.pop(game_id, None)
-        subs = self.held.pop(game_id, None)
-        if not subs:
+        held = self.held.pop(game_id, None)
+        if not held:
             return
         if local:
             self.fallbacks += 1
         ready = []
-        for sub in subs:
+        for sub in held[1]:
             sub.queued = False
             if sub.direct is not None and sub.idle() and self.pusher is not None:
                 ready.append(sub)
@@ -306,14 +379,19 @@ class ViewProcess:
         (the answer, should it come, is ignored)."""
         self.timer = None
         now = time.monotonic()
-        late = [g for g, (_, _, _, at) in self.asked.items() if now - at >= TIMEOUT]
+        late = [rid for rid, req in self.requests.items() if now - req[4] >= TIMEOUT]
         if late:
-            log.warning("the view process is late (%d games past %.1f s): their views made "
-                        "in-process", len(late), TIMEOUT)
-            for game_id in late:  # its copy stays: the child reads every message in order
-                self._release(game_id, True)
-        if self.asked and self.alive and self.loop is not None:
-            oldest = min(at for _, _, _, at in self.asked.values())
+            log.warning("the view process is late (%d requests past %.1f s): their views "
+                        "made in-process", len(late), TIMEOUT)
+            for rid in late:  # the child's copy stays: it reads every message in order
+                game_id = self.requests.pop(rid)[0]
+                if self.flight.get(game_id) == rid:
+                    del self.flight[game_id]
+                held = self.held.get(game_id)
+                if held is not None and held[0] == rid:
+                    self._release(game_id, True)
+        if self.requests and self.alive and self.loop is not None:
+            oldest = min(req[4] for req in self.requests.values())
             self.timer = self.loop.call_later(max(0.01, oldest + TIMEOUT - now), self._overdue)
 
 
@@ -329,12 +407,12 @@ class Views:
     def handle(self, msg: tuple[Any, ...]) -> tuple[Any, ...] | None:
         kind = msg[0]
         if kind == "V":
-            _, game_id, seq, status, deadline, wanted = msg
+            _, rid, game_id, seq, status, deadline, wanted = msg
             try:
-                return ("V", game_id, seq, self.views(game_id, seq, status, deadline, wanted))
+                return ("V", rid, self.views(game_id, seq, status, deadline, wanted))
             except Exception as exc:  # noqa: BLE001 -- told to the server, which falls back
                 self.games.pop(game_id, None)
-                return ("X", game_id, seq, repr(exc))
+                return ("X", rid, repr(exc))
         try:
             if kind == "L":
                 self.load(*msg[1:])
@@ -420,10 +498,8 @@ def main() -> None:
 
     gcpolicy.configure()
     gcpolicy.freeze_startup()
-    try:
+    with contextlib.suppress(BrokenPipeError, ConnectionResetError, KeyboardInterrupt):
         serve(fd)
-    except (BrokenPipeError, ConnectionResetError, KeyboardInterrupt):
-        pass
 
 
 if __name__ == "__main__":

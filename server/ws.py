@@ -452,9 +452,12 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
     views = service.views
     if views is not None and not local and views.alive:
         encoded = made.encoded
-        wanted = list({(sub.viewer, sub.role) for sub in subs} - encoded.keys())
-        if wanted and views.ask(entry, wanted, subs):
-            return []
+        wanted = {(sub.viewer, sub.role) for sub in subs} - encoded.keys()
+        if wanted:
+            views.ready(entry, encoded)  # answered while the seq was being committed
+            wanted -= encoded.keys()
+            if wanted and views.ask(entry, list(wanted), subs):
+                return []
     pending = frames.pending_of(entry)
     waited = pending.seats if pending is not None and not entry.finished else ()
     declined: list[Subscriber] = []
