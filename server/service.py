@@ -462,6 +462,8 @@ class Service:
             entry = await self.db(self._load, game_id)
             if entry is not None:
                 self.entries[game_id] = entry
+                if self.views is not None:  # the child's copy made now, not at a first push
+                    self.views.preload(entry)
                 self.arm_countdown(entry)
             fut.set_result(entry)
             return entry

@@ -55,6 +55,7 @@ HEADER = struct.Struct("<I")
 GAMES = 4096  # games the child keeps a copy of (the least recently asked forgotten)
 TIMEOUT = 0.5  # seconds an answer may take before the server makes the views itself
 BUFFER = 4 << 20  # the socket buffers each way
+READ = 1 << 20  # bytes one read takes at most
 WRITE_MAX = 64 << 20  # bytes waiting to be written to a child that does not read: dead
 
 
@@ -83,6 +84,9 @@ class ViewProcess:
         self.out: list[tuple[Any, ...]] = []  # this turn's messages
         self.wbuf = bytearray()
         self.rbuf = bytearray()
+        # what one read fills (``recv(n)`` would make and shrink an ``n``-byte object per call)
+        self.chunk = bytearray(READ)
+        self.view = memoryview(self.chunk)
         self.flushing = False
         self.timer: asyncio.TimerHandle | None = None
         self.asks = self.answers = self.fallbacks = 0
@@ -157,6 +161,13 @@ class ViewProcess:
         if wanted:
             self._request(entry, entry.seq, wanted)
 
+    def preload(self, entry: Any) -> None:
+        """Send the child a game the server has just loaded (its copy made off the loop's
+        way: a long log takes milliseconds to fold, which a first push would wait for)."""
+        if self.alive and entry.seq == entry.committed:
+            self._sync(entry, entry.seq)
+            self._schedule()
+
     def ready(self, entry: Any, encoded: dict[tuple[int, str], bytes]) -> None:
         """Views of ``entry``'s committed seq answered ahead (``prefetch``) put in its
         frames' ``encoded``."""
@@ -204,13 +215,17 @@ class ViewProcess:
         self.flight[game_id] = rid
         self.out.append(("V", rid, game_id, seq, entry.status, entry.deadline, wanted))
         self.asks += 1
-        assert self.loop is not None
-        if not self.flushing:
-            self.flushing = True
-            self.loop.call_soon(self._flush)
+        self._schedule()
         if self.timer is None:
+            assert self.loop is not None
             self.timer = self.loop.call_later(TIMEOUT, self._overdue)
         return rid
+
+    def _schedule(self) -> None:
+        """This turn's messages written to the child at the end of the turn, in one write."""
+        if not self.flushing and self.loop is not None:
+            self.flushing = True
+            self.loop.call_soon(self._flush)
 
     def forget(self, game_id: str) -> None:
         """The server dropped its copy of a game (``Service.evict``: its log may differ
@@ -290,17 +305,17 @@ class ViewProcess:
         if self.sock is None:
             return
         try:
-            chunk = self.sock.recv(1 << 20)
+            n = self.sock.recv_into(self.chunk)
         except BlockingIOError:
             return
         except OSError as exc:
             self._down(f"read: {exc}")
             return
-        if not chunk:
+        if not n:
             self._down("it exited")
             return
         rbuf = self.rbuf
-        rbuf += chunk
+        rbuf += self.view[:n]
         pos = 0
         batches = []
         while len(rbuf) - pos >= 4:
@@ -468,11 +483,13 @@ def serve(fd: int) -> None:
     sock.setblocking(True)
     views = Views()
     buf = bytearray()
+    chunk = bytearray(READ)
+    view = memoryview(chunk)
     while True:
-        chunk = sock.recv(1 << 20)
-        if not chunk:
+        n = sock.recv_into(chunk)
+        if not n:
             return
-        buf += chunk
+        buf += view[:n]
         pos = 0
         answers: list[tuple[Any, ...]] = []
         while len(buf) - pos >= 4:
