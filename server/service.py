@@ -616,7 +616,7 @@ class Service:
         hint = (game_payload(entry.game_id, last, store.events_json(produced))
                 if self.settings.is_postgres else None)
         views = self.views
-        if views is not None and views.alive:  # the views made while the seq is committed
+        if views is not None and views.up:  # the views made while the seq is committed
             views.prefetch(entry, self.hub.watching(entry.game_id))
 
         def write(conn: Connection) -> None:

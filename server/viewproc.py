@@ -28,9 +28,10 @@ second one: it never touches the database and writes nothing.
 Wire: each message is a 4-byte little-endian length and a pickled list of tuples (the
 messages of one turn). Server to child: ``("L", game, ruleset, seed, base_seq, origin,
 events_json)`` (a game, replacing any copy), ``("E", game, events_json)`` (its next
-events), ``("D", game)`` (forget it), ``("V", game, seq, status, deadline, [(viewer,
-role), ...])`` (views). Child to server: ``("V", game, seq, [(viewer, role, bytes), ...])``
-or ``("X", game, seq, why)``.
+events), ``("D", game)`` (forget it), ``("V", request, game, seq, status, deadline,
+[(viewer, role), ...])`` (views). Child to server: ``("R",)`` first, once it is ready (until
+then the server makes the views itself), then ``("V", request, [(viewer, role, bytes),
+...])`` or ``("X", request, why)``.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ class ViewProcess:
         self.proc: subprocess.Popen[bytes] | None = None
         self.sock: socket.socket | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.alive = False
+        self.alive = False  # started and not failed
+        self.up = False  # it said it is ready (its imports done): asked from then on
         self.known: OrderedDict[str, int] = OrderedDict()  # game -> the seq the child has
         self.rid = 0
         # request id -> (game, seq, status, deadline, asked at)
@@ -126,7 +128,7 @@ class ViewProcess:
         """The child is gone (``why``) or stopping: every held socket is pushed in-process."""
         if not self.alive:
             return
-        self.alive = False
+        self.alive = self.up = False
         if why is not None:
             log.error("view process failed (%s): the views are made in-process from now on",
                       why)
@@ -155,7 +157,7 @@ class ViewProcess:
         """Ask for the views of ``entry``'s seq while it is being committed (its sockets'
         that push directly, ``subs``): the answer waits in ``done`` for the push, which
         the commit's end starts (never earlier)."""
-        if not self.alive:
+        if not self.up:
             return
         wanted = list({(sub.viewer, sub.role) for sub in subs if sub.direct is not None})
         if wanted:
@@ -164,7 +166,7 @@ class ViewProcess:
     def preload(self, entry: Any) -> None:
         """Send the child a game the server has just loaded (its copy made off the loop's
         way: a long log takes milliseconds to fold, which a first push would wait for)."""
-        if self.alive and entry.seq == entry.committed:
+        if self.up and entry.seq == entry.committed:
             self._sync(entry, entry.seq)
             self._schedule()
 
@@ -186,7 +188,7 @@ class ViewProcess:
         """Hold ``subs`` until the child has answered for ``wanted`` views of ``entry``'s
         committed seq: a request in flight for that seq (asked ahead), or a new one. False
         when the child is not there (push in-process)."""
-        if not self.alive:
+        if not self.up:
             return False
         game_id = entry.game_id
         held = self.held.get(game_id)
@@ -339,7 +341,12 @@ class ViewProcess:
     def _answered(self, answer: tuple[Any, ...]) -> None:
         from . import frames
 
-        kind, rid = answer[0], answer[1]
+        kind = answer[0]
+        if kind == "R":  # started: its imports done
+            self.up = True
+            log.info("view process ready")
+            return
+        rid = answer[1]
         request = self.requests.pop(rid, None)
         if request is None:  # given up on (late, or the game forgotten): ignored
             return
@@ -482,6 +489,8 @@ def serve(fd: int) -> None:
     sock = socket.socket(fileno=fd)
     sock.setblocking(True)
     views = Views()
+    ready = pickle.dumps([("R",)])
+    sock.sendall(HEADER.pack(len(ready)) + ready)
     buf = bytearray()
     chunk = bytearray(READ)
     view = memoryview(chunk)

@@ -450,7 +450,7 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
         return subs
     made = frames.frames_of(entry)
     views = service.views
-    if views is not None and not local and views.alive:
+    if views is not None and not local and views.up:
         encoded = made.encoded
         wanted = {(sub.viewer, sub.role) for sub in subs} - encoded.keys()
         if wanted:
