@@ -59,6 +59,7 @@ class Settings:
     smtp_from: str = ""
     smtp_starttls: bool = True
     db_threads: int | None = None  # worker threads for the database (default 1 on SQLite)
+    view_process: bool = False  # the seats' views made in a child process (viewproc.py)
     vapid_private_key: str = ""  # Web Push key (default: vapid_private.pem in the data dir)
     vapid_subject: str = ""  # Web Push contact, mailto: or https: (default: smtp_from ...)
 
@@ -94,6 +95,7 @@ class Settings:
             smtp_from=os.environ.get("STARPORT_SMTP_FROM", ""),
             smtp_starttls=os.environ.get("STARPORT_SMTP_STARTTLS", "1") != "0",
             db_threads=_optional_int("STARPORT_DB_THREADS"),
+            view_process=os.environ.get("STARPORT_VIEW_PROCESS", "0") == "1",
             vapid_private_key=os.environ.get("STARPORT_VAPID_PRIVATE_KEY", ""),
             vapid_subject=os.environ.get("STARPORT_VAPID_SUBJECT", ""),
         )
