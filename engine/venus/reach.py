@@ -19,12 +19,13 @@ bench). Every path returned is legal: each is checked against its own history.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from engine.kernel.paths import Trail, no_cycle_collection, trail_list, trail_spaces
+from engine.kernel.paths import Trail, no_cycle_collection
 
 from .board import Board, load_board
 from .encounters import JUMPS, only_last_step_blocks
-from .movement import Mover, position_of
+from .movement import Mover, Position, position_of
 from .state import VenusState
 
 
@@ -50,45 +51,139 @@ def _sent(dot: str, end: str, path: list[str], pilot: int | None, mp_left: int,
 
 
 KEEP = 2  # incomparable histories kept per search state
+LOG_MAX = 20_000  # search states: a larger search's log is not kept (memory)
 
-
-_Best = dict[tuple[str, str], tuple[int, int, Trail, int | None, int]]
+# A found end: (dot, end, path, Pilot Number, MP left, paid)
+_Found = tuple[str, str, list[str], "int | None", int, int]
 
 
 def reachable(state: VenusState, board: Board | None = None) -> list[Destination]:
     """Where the active player's move can end, from the current position and roll."""
     with no_cycle_collection():
-        best = _search(state, board)
-        return [Destination(dot, end, trail_spaces(trail), pilot, mp, paid)
-                for (dot, end), (paid, _, trail, pilot, mp) in sorted(best.items())]
+        return [Destination(dot, end, tuple(path), pilot, mp, paid)
+                for dot, end, path, pilot, mp, paid in _search(state, board)]
 
 
 def reachable_dicts(state: VenusState, board: Board | None = None) -> list[dict[str, object]]:
     """``[d.as_dict() for d in reachable(state)]`` without the ``Destination`` objects (what
     the server sends: the acting seat's extras once per seq of a move, the sandbox)."""
     with no_cycle_collection():
-        best = _search(state, board)
-        return [_sent(dot, end, trail_list(trail), pilot, mp, paid)
-                for (dot, end), (paid, _, trail, pilot, mp) in sorted(best.items())]
+        return [_sent(dot, end, path, pilot, mp, paid)
+                for dot, end, path, pilot, mp, paid in _search(state, board)]
 
 
-def _search(state: VenusState, board: Board | None) -> _Best:
+def _search(state: VenusState, board: Board | None) -> list[_Found]:
     turn = state.turn
     if turn is None or turn.phase != "move":
-        return {}
+        return []
     board = board or load_board(state.edition)
     mover = Mover.for_turn(board, state, turn)
     player = state.players[turn.seat]
     start = position_of(turn, player)
-    best: _Best = {}
-    seen: dict[tuple[str, int, int | None, bool, bool], list[tuple[frozenset[str], int]]] = {}
+    kept: SearchLog | None = mover.search_log
+    if kept is not None:
+        found = kept.answer(start, player.cash)
+        if found is not None:
+            return found
+    log = _explore(mover, start, player.cash)
+    mover.search_log = log if len(log.nodes) <= LOG_MAX else None
+    found = log.answer(start, player.cash)
+    assert found is not None
+    return found
 
-    def record(dot: str, end: str, trail: Trail, length: int, pilot: int | None, mp: int,
-               paid: int) -> None:
-        key = (dot, end)
-        old = best.get(key)
-        if old is None or (paid, length) < (old[0], old[1]):
-            best[key] = (paid, length, trail, pilot, mp)
+
+class SearchLog:
+    """What one search learnt, kept on its Mover for the next seqs of the move.
+
+    The search is a function of the Mover (what it is made of: ``movement._made_of``), the
+    start (dot, MP left, paths used, Pilot Number, moves made, free step, jumped) and the
+    ship's cash; a ``Mover`` is given again by ``for_turn`` only while the first is the same.
+    A step of the move (``MoveTo``) starts the next seq's search at a state this search
+    visited, with its own paths used and cash. Searched afresh from there, it would explore
+    exactly what this search explored below that state, provided no pruning check below it
+    met a search state first reached outside it (``seen`` is shared by the whole search; a
+    fresh one starts empty): the log records each such check (the number of the search
+    state it met) between the records of the ends found, in the order they were made, so
+    the subtree's window of the log answers the fresh search's question exactly (its ends,
+    their order, the first of equal ones; the paths, Pilot Numbers and penalties counted
+    from there), or says it cannot (a check that met an older state: searched afresh).
+
+    ``seen``: search state -> its histories (paths used, cash, node number); ``nodes``: per
+    node (a search state entered) its trail, length, paid and its window of ``log``;
+    ``log``: the ends found ``(dot, end, trail, length, mp, paid, 6.43 choice)`` and the
+    pruning checks (the node number the state was first entered as)."""
+
+    __slots__ = ("log", "moved", "nodes", "seen")
+
+    def __init__(self, seen: dict[tuple[str, int, int | None, bool, bool],
+                                  list[tuple[frozenset[str], int, int]]],
+                 nodes: list[list[Any]], log: list[Any], moved: bool) -> None:
+        self.seen, self.nodes, self.log, self.moved = seen, nodes, log, moved
+
+    def answer(self, start: Position, cash: int) -> list[_Found] | None:
+        """The search's answer from ``start`` with ``cash``, if this log knows it exactly."""
+        histories = self.seen.get((start.dot, start.mp, start.pilot, start.free_step,
+                                   start.jumped))
+        if histories is None:
+            return None
+        used = start.used
+        number = -1
+        for was_used, money, entered in histories:
+            if money == cash and was_used == used:
+                number = entered
+                break
+        if number < 0:
+            return None
+        # moves made matter only as none or some (5.31, 8.43; ``Mover._steps_at``)
+        if (self.moved if number == 0 else True) != bool(start.moves):
+            return None
+        cut, _length, paid0, lo, hi = self.nodes[number]
+        best: dict[tuple[str, str], tuple[Any, ...]] = {}
+        for item in self.log[lo:hi]:
+            if item.__class__ is int:
+                if item < number:
+                    return None  # a check met a state entered before: not the same search
+                continue
+            key = (item[0], item[1])
+            old = best.get(key)
+            if old is None or (item[5], item[3]) < (old[5], old[3]):
+                best[key] = item
+        p0 = start.pilot
+        out: list[_Found] = []
+        for (dot, end), (_, _, trail, _, mp, paid, choice) in sorted(best.items()):
+            steps = []
+            while trail is not cut:
+                trail, step = trail
+                steps.append(step)
+            steps.reverse()
+            path: list[str] = []
+            for step in steps:
+                skipped = step.skipped
+                if skipped:
+                    path.extend(skipped)
+                path.append(step.to)
+            # the Pilot Number MoveAlong names: the first one a step uses when none was
+            # chosen at the start; else the first move's, when it switches it (8.46)
+            on = None
+            if p0 is None:
+                for step in steps:
+                    if step.pilot is not None:
+                        on = step.pilot
+                        break
+            else:
+                first = steps[0].pilot
+                if first is not None and first != p0:
+                    on = first
+            out.append((dot, end, path, on if on is not None else choice, mp, paid - paid0))
+        return out
+
+
+def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
+    seen: dict[tuple[str, int, int | None, bool, bool],
+               list[tuple[frozenset[str], int, int]]] = {}
+    nodes: list[list[Any]] = []
+    log: list[Any] = []
+    add = log.append
 
     steps_of = mover.steps_from
     raw_moves = mover._raw.get
@@ -97,26 +192,29 @@ def _search(state: VenusState, board: Board | None) -> _Best:
     facts_of = mover.facts
     dice = mover._dice_set or mover._dice_choices()  # 6.41: the numbers he may choose
 
-    start_pilot = start.pilot
     last_only = only_last_step_blocks(mover.board.edition)  # 2012 backtracking
 
     # A position travels as its fields (dot, MP left, paths used, Pilot Number, moves made,
     # free step, jumped: ``movement.Position``), not as an object built per arrival.
     def visit(dot: str, mp: int, used: frozenset[str], number: int | None, moves: int,
               free: bool, jumped: bool, cash: int, trail: Trail, length: int,
-              pilot: int | None, paid: int) -> None:
+              paid: int) -> None:
         # dropped when an earlier arrival at this state dominates it (or the cap is hit)
         key = (dot, mp, number, free, jumped)
         kept = seen.get(key)
+        here = len(nodes)
         if kept is None:
-            seen[key] = [(used, cash)]
+            seen[key] = [(used, cash, here)]
         else:
-            for was_used, money in kept:
+            add(kept[0][2])  # the check met this state, first entered as that node
+            for was_used, money, _ in kept:
                 if money >= cash and was_used <= used:
                     return
             if len(kept) >= KEEP:
                 return
-            kept.append((used, cash))
+            kept.append((used, cash, here))
+        node = [trail, length, paid, 0, 0]
+        nodes.append(node)
         if free or not moves or mp <= 0:  # the start's own cases (5.31, 8.22, 8.43), no MP
             steps = steps_of(dot, mp, used, number, moves, free, jumped)
         else:  # ``steps_of`` for a move under way, inlined (the search's usual case)
@@ -131,7 +229,7 @@ def _search(state: VenusState, board: Board | None) -> _Best:
                 if facts.due is not None:
                     return  # on a Penalty: stopping there for free is the "penalty" destination
                 end = "land" if facts.landable else ("out_of_mp" if mp <= 0 else "trapped")
-                record(dot, end, trail, length, pilot, mp, paid)
+                add((dot, end, trail, length, mp, paid, None))
             return
         if trail is not None and number is None:
             # 6.43: a Pilot Number whose arrow points back stops him here (he may choose it)
@@ -139,8 +237,8 @@ def _search(state: VenusState, board: Board | None) -> _Best:
             if None not in covered:
                 for choice in dice:
                     if choice not in covered:
-                        record(dot, "trapped", trail, length,
-                               pilot if pilot is not None else choice, mp, paid)
+                        add((dot, "trapped", trail, length, mp, paid, choice))
+        node[3] = len(log)  # what a search from here finds starts here
         moves += 1
         for step in steps:
             # arriving at the step's dot (inlined: the search's innermost loop)
@@ -148,36 +246,32 @@ def _search(state: VenusState, board: Board | None) -> _Best:
             left_mp = mp - step.mp
             way: Trail = (trail, step)
             far = length + len(step.skipped) + 1
-            on = pilot
-            step_pilot = step.pilot
-            if on is None and start_pilot is None:
-                on = step_pilot
-            elif trail is None and step_pilot is not None and step_pilot != start_pilot:
-                on = step_pilot  # 8.46: the first move switches the number; MoveAlong names it
             facts = facts_known.get(to) or facts_of(to)
             if facts.hidden:
-                record(to, "reveal", way, far, on, left_mp, paid)
+                add((to, "reveal", way, far, left_mp, paid, None))
                 continue
             if facts.landable:
-                record(to, "land", way, far, on, left_mp, paid)
+                add((to, "land", way, far, left_mp, paid, None))
             due = facts.due
             left, spent = cash, paid
             if due is not None:
-                record(to, "penalty", way, far, on, left_mp, paid)
+                add((to, "penalty", way, far, left_mp, paid, None))
                 if cash < due:
                     continue
                 left -= due
                 spent += due
             edges = step.edge_set
             now_used = edges if last_only else used | edges if edges else used
+            step_pilot = step.pilot
             now_number = step_pilot if step_pilot is not None else number
             visit(to, left_mp, now_used, now_number, moves, False, step.via in JUMPS,  # noqa: F821
-                  left, way, far, on, spent)  # (``visit`` is emptied after the search)
+                  left, way, far, spent)  # (``visit`` is emptied after the search)
+        node[4] = len(log)
 
     visit(start.dot, start.mp, start.used, start.pilot, start.moves, start.free_step,
-          start.jumped, player.cash, None, 0, None, 0)
+          start.jumped, start_cash, None, 0, 0)
     # ``visit`` calls itself through its closure cell: a reference cycle that would keep
     # every search state alive until the cycle collector ran (its pass was the largest
     # share of a query's cost in a server's profile). Clearing the cell frees them now.
     del visit
-    return best
+    return SearchLog(seen, nodes, log, bool(start.moves))
