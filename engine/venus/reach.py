@@ -19,6 +19,7 @@ bench). Every path returned is legal: each is checked against its own history.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from engine.kernel.paths import Trail, no_cycle_collection
@@ -101,24 +102,25 @@ class SearchLog:
     A step of the move (``MoveTo``) starts the next seq's search at a state this search
     visited, with its own paths used and cash. Searched afresh from there, it would explore
     exactly what this search explored below that state, provided no pruning check below it
-    met a search state first reached outside it (``seen`` is shared by the whole search; a
-    fresh one starts empty): the log records each such check (the number of the search
-    state it met) between the records of the ends found, in the order they were made, so
-    the subtree's window of the log answers the fresh search's question exactly (its ends,
-    their order, the first of equal ones; the paths, Pilot Numbers and penalties counted
-    from there), or says it cannot (a check that met an older state: searched afresh).
+    met a search state first entered outside it (``seen`` is shared by the whole search; a
+    fresh one starts empty). So the log keeps the ends found and the pruning checks (the
+    number of the node the state checked was first entered as) in the order they were made,
+    and each node's windows of both: a node's windows answer the fresh search's question
+    exactly (its ends, their order, the first of equal ones; the paths, Pilot Numbers and
+    penalties counted from there), or show it cannot (a check that met an older node: the
+    question is searched afresh).
 
     ``seen``: search state -> its histories (paths used, cash, node number); ``nodes``: per
-    node (a search state entered) its trail, length, paid and its window of ``log``;
-    ``log``: the ends found ``(dot, end, trail, length, mp, paid, 6.43 choice)`` and the
-    pruning checks (the node number the state was first entered as)."""
+    node (a search state entered) its trail, length, paid and its windows of ``ends`` and
+    ``met``; ``ends``: ``(dot, end, paid, length, mp, trail, 6.43's number)``."""
 
-    __slots__ = ("log", "moved", "nodes", "seen")
+    __slots__ = ("ends", "met", "moved", "nodes", "seen")
 
     def __init__(self, seen: dict[tuple[str, int, int | None, bool, bool],
                                   list[tuple[frozenset[str], int, int]]],
-                 nodes: list[list[Any]], log: list[Any], moved: bool) -> None:
-        self.seen, self.nodes, self.log, self.moved = seen, nodes, log, moved
+                 nodes: list[list[Any]], ends: list[tuple[Any, ...]], met: list[int],
+                 moved: bool) -> None:
+        self.seen, self.nodes, self.ends, self.met, self.moved = seen, nodes, ends, met, moved
 
     def answer(self, start: Position, cash: int) -> list[_Found] | None:
         """The search's answer from ``start`` with ``cash``, if this log knows it exactly."""
@@ -137,20 +139,17 @@ class SearchLog:
         # moves made matter only as none or some (5.31, 8.43; ``Mover._steps_at``)
         if (self.moved if number == 0 else True) != bool(start.moves):
             return None
-        cut, _length, paid0, lo, hi = self.nodes[number]
-        best: dict[tuple[str, str], tuple[Any, ...]] = {}
-        for item in self.log[lo:hi]:
-            if item.__class__ is int:
-                if item < number:
-                    return None  # a check met a state entered before: not the same search
-                continue
-            key = (item[0], item[1])
-            old = best.get(key)
-            if old is None or (item[5], item[3]) < (old[5], old[3]):
-                best[key] = item
+        cut, _length, paid0, lo, hi, met_lo, met_hi = self.nodes[number]
+        if met_lo < met_hi and min(self.met[met_lo:met_hi]) < number:
+            return None  # a check met a state entered before: not the same search
+        window = self.ends[lo:hi]
+        # the first of the least (paid, length) per (dot, end), as the search kept it
+        window.sort(key=_ORDER)
+        window.reverse()
+        best = dict(zip(map(_KEY, window), window, strict=True))  # the first last
         p0 = start.pilot
         out: list[_Found] = []
-        for (dot, end), (_, _, trail, _, mp, paid, choice) in sorted(best.items()):
+        for dot, end, paid, _, mp, trail, choice in reversed(best.values()):
             steps = []
             while trail is not cut:
                 trail, step = trail
@@ -178,12 +177,18 @@ class SearchLog:
         return out
 
 
+_ORDER = itemgetter(0, 1, 2, 3)  # (dot, end, paid, length)
+_KEY = itemgetter(0, 1)
+
+
 def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
     seen: dict[tuple[str, int, int | None, bool, bool],
                list[tuple[frozenset[str], int, int]]] = {}
     nodes: list[list[Any]] = []
-    log: list[Any] = []
-    add = log.append
+    ends: list[tuple[Any, ...]] = []
+    met: list[int] = []
+    add = ends.append
+    check = met.append
 
     steps_of = mover.steps_from
     raw_moves = mover._raw.get
@@ -202,18 +207,17 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
         # dropped when an earlier arrival at this state dominates it (or the cap is hit)
         key = (dot, mp, number, free, jumped)
         kept = seen.get(key)
-        here = len(nodes)
         if kept is None:
-            seen[key] = [(used, cash, here)]
+            seen[key] = [(used, cash, len(nodes))]
         else:
-            add(kept[0][2])  # the check met this state, first entered as that node
+            check(kept[0][2])  # the check met this state, first entered as that node
             for was_used, money, _ in kept:
                 if money >= cash and was_used <= used:
                     return
             if len(kept) >= KEEP:
                 return
-            kept.append((used, cash, here))
-        node = [trail, length, paid, 0, 0]
+            kept.append((used, cash, len(nodes)))
+        node = [trail, length, paid, 0, 0, 0, 0]
         nodes.append(node)
         if free or not moves or mp <= 0:  # the start's own cases (5.31, 8.22, 8.43), no MP
             steps = steps_of(dot, mp, used, number, moves, free, jumped)
@@ -229,7 +233,7 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
                 if facts.due is not None:
                     return  # on a Penalty: stopping there for free is the "penalty" destination
                 end = "land" if facts.landable else ("out_of_mp" if mp <= 0 else "trapped")
-                add((dot, end, trail, length, mp, paid, None))
+                add((dot, end, paid, length, mp, trail, None))
             return
         if trail is not None and number is None:
             # 6.43: a Pilot Number whose arrow points back stops him here (he may choose it)
@@ -237,8 +241,9 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             if None not in covered:
                 for choice in dice:
                     if choice not in covered:
-                        add((dot, "trapped", trail, length, mp, paid, choice))
-        node[3] = len(log)  # what a search from here finds starts here
+                        add((dot, "trapped", paid, length, mp, trail, choice))
+        node[3] = len(ends)  # what a search from here finds starts here
+        node[5] = len(met)
         moves += 1
         for step in steps:
             # arriving at the step's dot (inlined: the search's innermost loop)
@@ -248,14 +253,14 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             far = length + len(step.skipped) + 1
             facts = facts_known.get(to) or facts_of(to)
             if facts.hidden:
-                add((to, "reveal", way, far, left_mp, paid, None))
+                add((to, "reveal", paid, far, left_mp, way, None))
                 continue
             if facts.landable:
-                add((to, "land", way, far, left_mp, paid, None))
+                add((to, "land", paid, far, left_mp, way, None))
             due = facts.due
             left, spent = cash, paid
             if due is not None:
-                add((to, "penalty", way, far, left_mp, paid, None))
+                add((to, "penalty", paid, far, left_mp, way, None))
                 if cash < due:
                     continue
                 left -= due
@@ -266,7 +271,8 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             now_number = step_pilot if step_pilot is not None else number
             visit(to, left_mp, now_used, now_number, moves, False, step.via in JUMPS,  # noqa: F821
                   left, way, far, spent)  # (``visit`` is emptied after the search)
-        node[4] = len(log)
+        node[4] = len(ends)
+        node[6] = len(met)
 
     visit(start.dot, start.mp, start.used, start.pilot, start.moves, start.free_step,
           start.jumped, start_cash, None, 0, 0)
@@ -274,4 +280,4 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
     # every search state alive until the cycle collector ran (its pass was the largest
     # share of a query's cost in a server's profile). Clearing the cell frees them now.
     del visit
-    return SearchLog(seen, nodes, log, bool(start.moves))
+    return SearchLog(seen, nodes, ends, met, bool(start.moves))
