@@ -18,9 +18,9 @@ bench). Every path returned is legal: each is checked against its own history.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.kernel.paths import Trail, no_cycle_collection
 
@@ -54,26 +54,28 @@ def _sent(dot: str, end: str, path: list[str], pilot: int | None, mp_left: int,
 KEEP = 2  # incomparable histories kept per search state
 LOG_MAX = 20_000  # search states: a larger search's log is not kept (memory)
 
-# A found end: (dot, end, path, Pilot Number, MP left, paid)
-_Found = tuple[str, str, list[str], "int | None", int, int]
+_T = TypeVar("_T")
 
 
 def reachable(state: VenusState, board: Board | None = None) -> list[Destination]:
     """Where the active player's move can end, from the current position and roll."""
     with no_cycle_collection():
-        return [Destination(dot, end, tuple(path), pilot, mp, paid)
-                for dot, end, path, pilot, mp, paid in _search(state, board)]
+        return _search(state, board, _destination)
 
 
 def reachable_dicts(state: VenusState, board: Board | None = None) -> list[dict[str, object]]:
     """``[d.as_dict() for d in reachable(state)]`` without the ``Destination`` objects (what
     the server sends: the acting seat's extras once per seq of a move, the sandbox)."""
     with no_cycle_collection():
-        return [_sent(dot, end, path, pilot, mp, paid)
-                for dot, end, path, pilot, mp, paid in _search(state, board)]
+        return _search(state, board, _sent)
 
 
-def _search(state: VenusState, board: Board | None) -> list[_Found]:
+def _destination(dot: str, end: str, path: list[str], pilot: int | None, mp: int,
+                 paid: int) -> Destination:
+    return Destination(dot, end, tuple(path), pilot, mp, paid)
+
+
+def _search(state: VenusState, board: Board | None, make: Callable[..., _T]) -> list[_T]:
     turn = state.turn
     if turn is None or turn.phase != "move":
         return []
@@ -83,12 +85,12 @@ def _search(state: VenusState, board: Board | None) -> list[_Found]:
     start = position_of(turn, player)
     kept: SearchLog | None = mover.search_log
     if kept is not None:
-        found = kept.answer(start, player.cash)
+        found = kept.answer(start, player.cash, make)
         if found is not None:
             return found
     log = _explore(mover, start, player.cash)
     mover.search_log = log if len(log.nodes) <= LOG_MAX else None
-    found = log.answer(start, player.cash)
+    found = log.answer(start, player.cash, make)
     assert found is not None
     return found
 
@@ -122,8 +124,9 @@ class SearchLog:
                  moved: bool) -> None:
         self.seen, self.nodes, self.ends, self.met, self.moved = seen, nodes, ends, met, moved
 
-    def answer(self, start: Position, cash: int) -> list[_Found] | None:
-        """The search's answer from ``start`` with ``cash``, if this log knows it exactly."""
+    def answer(self, start: Position, cash: int, make: Callable[..., _T]) -> list[_T] | None:
+        """The search's answer from ``start`` with ``cash``, if this log knows it exactly:
+        ``make(dot, end, path, pilot, mp_left, paid)`` of each end, in order."""
         histories = self.seen.get((start.dot, start.mp, start.pilot, start.free_step,
                                    start.jumped))
         if histories is None:
@@ -142,43 +145,37 @@ class SearchLog:
         cut, _length, paid0, lo, hi, met_lo, met_hi = self.nodes[number]
         if met_lo < met_hi and min(self.met[met_lo:met_hi]) < number:
             return None  # a check met a state entered before: not the same search
-        window = self.ends[lo:hi]
-        # the first of the least (paid, length) per (dot, end), as the search kept it
-        window.sort(key=_ORDER)
-        window.reverse()
-        best = dict(zip(map(_KEY, window), window, strict=True))  # the first last
+        best: dict[tuple[str, str], tuple[Any, ...]] = {}
+        for item in self.ends[lo:hi]:  # the first of the least (paid, length) per end
+            key = (item[0], item[1])
+            old = best.get(key)
+            if old is None or (item[2], item[3]) < (old[2], old[3]):
+                best[key] = item
         p0 = start.pilot
-        out: list[_Found] = []
-        for dot, end, paid, _, mp, trail, choice in reversed(best.values()):
-            steps = []
+        out: list[_T] = []
+        for key in sorted(best):
+            dot, end, paid, _, mp, trail, choice = best[key]
+            # the path back to the start (as ``trail_list``), and its Pilot Number: the
+            # first one a step uses when none was chosen at the start; else the first
+            # move's, when it switches it (8.46)
+            path: list[str] = []
+            on = None
             while trail is not cut:
                 trail, step = trail
-                steps.append(step)
-            steps.reverse()
-            path: list[str] = []
-            for step in steps:
+                path.append(step.to)
                 skipped = step.skipped
                 if skipped:
-                    path.extend(skipped)
-                path.append(step.to)
-            # the Pilot Number MoveAlong names: the first one a step uses when none was
-            # chosen at the start; else the first move's, when it switches it (8.46)
-            on = None
-            if p0 is None:
-                for step in steps:
-                    if step.pilot is not None:
-                        on = step.pilot
-                        break
-            else:
-                first = steps[0].pilot
-                if first is not None and first != p0:
-                    on = first
-            out.append((dot, end, path, on if on is not None else choice, mp, paid - paid0))
+                    path.extend(reversed(skipped))
+                pilot = step.pilot
+                if pilot is not None:
+                    on = pilot  # walking back: the first one used is met last
+            path.reverse()
+            if p0 is not None:
+                on = step.pilot  # the first move's
+                if on == p0:
+                    on = None
+            out.append(make(dot, end, path, on if on is not None else choice, mp, paid - paid0))
         return out
-
-
-_ORDER = itemgetter(0, 1, 2, 3)  # (dot, end, paid, length)
-_KEY = itemgetter(0, 1)
 
 
 def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:

@@ -99,11 +99,11 @@ def test_a_check_that_met_an_older_state_sends_the_search_afresh() -> None:
     wrong = 0
     real = reach.SearchLog.answer
 
-    def unchecked(self: reach.SearchLog, start: Any, cash: int) -> Any:
+    def unchecked(self: reach.SearchLog, start: Any, cash: int, make: Any) -> Any:
         met = self.met
         self.met = [len(self.nodes)] * len(met)  # checks that never fire
         try:
-            found = real(self, start, cash)
+            found = real(self, start, cash, make)
         finally:
             self.met = met
         return found
