@@ -52,7 +52,7 @@ def _sent(dot: str, end: str, path: list[str], pilot: int | None, mp_left: int,
 
 
 KEEP = 2  # incomparable histories kept per search state
-LOG_MAX = 20_000  # search states: a larger search's log is not kept (memory)
+LOG_MAX = 1_000  # search states: a larger search's log is not kept (~0.75 KB each)
 
 _T = TypeVar("_T")
 
