@@ -120,7 +120,7 @@ class SearchLog:
 
     def __init__(self, seen: dict[tuple[str, int, int | None, bool, bool],
                                   list[tuple[frozenset[str], int, int]]],
-                 nodes: list[list[Any]], ends: list[tuple[Any, ...]], met: list[int],
+                 nodes: list[Any], ends: list[tuple[Any, ...]], met: list[int],
                  moved: bool) -> None:
         self.seen, self.nodes, self.ends, self.met, self.moved = seen, nodes, ends, met, moved
 
@@ -178,10 +178,13 @@ class SearchLog:
         return out
 
 
+_LEAF = (None, 0, 0, 0, 0, 0, 0)  # a node with no moves: empty windows
+
+
 def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
     seen: dict[tuple[str, int, int | None, bool, bool],
                list[tuple[frozenset[str], int, int]]] = {}
-    nodes: list[list[Any]] = []
+    nodes: list[Any] = []
     ends: list[tuple[Any, ...]] = []
     met: list[int] = []
     add = ends.append
@@ -214,8 +217,6 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             if len(kept) >= KEEP:
                 return
             kept.append((used, cash, len(nodes)))
-        node = [trail, length, paid, 0, 0, 0, 0]
-        nodes.append(node)
         if free or not moves or mp <= 0:  # the start's own cases (5.31, 8.22, 8.43), no MP
             steps = steps_of(dot, mp, used, number, moves, free, jumped)
         else:  # ``steps_of`` for a move under way, inlined (the search's usual case)
@@ -225,6 +226,7 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             steps = [s for s, back in raw
                      if s.mp <= mp and (not back or used.isdisjoint(back))]
         if not steps:
+            nodes.append(_LEAF)  # nothing found from here
             if trail is not None:
                 facts = facts_known.get(dot) or facts_of(dot)
                 if facts.due is not None:
@@ -239,8 +241,10 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
                 for choice in dice:
                     if choice not in covered:
                         add((dot, "trapped", paid, length, mp, trail, choice))
-        node[3] = len(ends)  # what a search from here finds starts here
-        node[5] = len(met)
+        # what a search from here finds starts here (this node's number: ``len(nodes)``
+        # when it was entered, as nothing was entered since)
+        node = [trail, length, paid, len(ends), 0, len(met), 0]
+        nodes.append(node)
         moves += 1
         for step in steps:
             # arriving at the step's dot (inlined: the search's innermost loop)
