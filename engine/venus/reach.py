@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from engine.kernel.paths import Trail, no_cycle_collection
+from engine.kernel.paths import no_cycle_collection
 
 from .board import Board, load_board
 from .encounters import JUMPS, only_last_step_blocks
-from .movement import Mover, Position, position_of
+from .movement import Mover, Position, Step, position_of
 from .state import VenusState
 
 
@@ -112,37 +112,47 @@ class SearchLog:
     penalties counted from there), or show it cannot (a check that met an older node: the
     question is searched afresh).
 
-    ``seen``: search state -> its histories (paths used, cash, node number); ``nodes``: per
-    node (a search state entered) its trail, length, paid and its windows of ``ends`` and
-    ``met``; ``ends``: ``(dot, end, paid, length, mp, trail, 6.43's number)``."""
+    Kept across seqs, the log's objects outlive many collections of the cycle collector,
+    which walks every container it tracks: so it holds few of them. Paths are numbers into
+    two flat lists (each arrival's step and the arrival before it) and an end is a tuple of
+    strings and numbers (untracked once the collector has seen it).
 
-    __slots__ = ("ends", "met", "moved", "nodes", "seen")
+    ``index``: search state -> the numbers of the nodes (states entered, with moves) that
+    entered it; ``nodes``: per node number its ``(paths used, cash, trail, paid, ends from,
+    ends to, checks from, checks to)``, None for a node without moves (nothing found from
+    there); ``ends``: ``(dot, end, paid, length, mp, trail, 6.43's number)``; ``met``: the
+    checks; ``parents``/``steps``: per trail number the trail before it (-1: the start) and
+    its last step."""
 
-    def __init__(self, seen: dict[tuple[str, int, int | None, bool, bool],
-                                  list[tuple[frozenset[str], int, int]]],
+    __slots__ = ("ends", "index", "met", "moved", "nodes", "parents", "steps")
+
+    def __init__(self, index: dict[tuple[str, int, int | None, bool, bool], tuple[int, ...]],
                  nodes: list[Any], ends: list[tuple[Any, ...]], met: list[int],
-                 moved: bool) -> None:
-        self.seen, self.nodes, self.ends, self.met, self.moved = seen, nodes, ends, met, moved
+                 parents: list[int], steps: list[Step], moved: bool) -> None:
+        self.index, self.nodes, self.ends, self.met = index, nodes, ends, met
+        self.parents, self.steps, self.moved = parents, steps, moved
 
     def answer(self, start: Position, cash: int, make: Callable[..., _T]) -> list[_T] | None:
         """The search's answer from ``start`` with ``cash``, if this log knows it exactly:
         ``make(dot, end, path, pilot, mp_left, paid)`` of each end, in order."""
-        histories = self.seen.get((start.dot, start.mp, start.pilot, start.free_step,
-                                   start.jumped))
-        if histories is None:
+        entered = self.index.get((start.dot, start.mp, start.pilot, start.free_step,
+                                  start.jumped))
+        if entered is None:
             return None
         used = start.used
+        node = None
         number = -1
-        for was_used, money, entered in histories:
-            if money == cash and was_used == used:
-                number = entered
+        nodes = self.nodes
+        for number in entered:
+            node = nodes[number]
+            if node[1] == cash and node[0] == used:
                 break
-        if number < 0:
+        else:
             return None
         # moves made matter only as none or some (5.31, 8.43; ``Mover._steps_at``)
         if (self.moved if number == 0 else True) != bool(start.moves):
             return None
-        cut, _length, paid0, lo, hi, met_lo, met_hi = self.nodes[number]
+        _used, _cash, cut, paid0, lo, hi, met_lo, met_hi = node
         if met_lo < met_hi and min(self.met[met_lo:met_hi]) < number:
             return None  # a check met a state entered before: not the same search
         best: dict[tuple[str, str], tuple[Any, ...]] = {}
@@ -152,6 +162,7 @@ class SearchLog:
             if old is None or (item[2], item[3]) < (old[2], old[3]):
                 best[key] = item
         p0 = start.pilot
+        parents, steps = self.parents, self.steps
         out: list[_T] = []
         for key in sorted(best):
             dot, end, paid, _, mp, trail, choice = best[key]
@@ -160,8 +171,9 @@ class SearchLog:
             # move's, when it switches it (8.46)
             path: list[str] = []
             on = None
-            while trail is not cut:
-                trail, step = trail
+            while trail != cut:
+                step = steps[trail]
+                trail = parents[trail]
                 path.append(step.to)
                 skipped = step.skipped
                 if skipped:
@@ -178,17 +190,20 @@ class SearchLog:
         return out
 
 
-_LEAF = (None, 0, 0, 0, 0, 0, 0)  # a node with no moves: empty windows
-
-
 def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
     seen: dict[tuple[str, int, int | None, bool, bool],
                list[tuple[frozenset[str], int, int]]] = {}
+    index: dict[tuple[str, int, int | None, bool, bool], tuple[int, ...]] = {}
     nodes: list[Any] = []
     ends: list[tuple[Any, ...]] = []
     met: list[int] = []
+    parents: list[int] = []
+    trail_steps: list[Step] = []
     add = ends.append
     check = met.append
+    enter = nodes.append
+    link = parents.append
+    took = trail_steps.append
 
     steps_of = mover.steps_from
     raw_moves = mover._raw.get
@@ -200,15 +215,17 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
     last_only = only_last_step_blocks(mover.board.edition)  # 2012 backtracking
 
     # A position travels as its fields (dot, MP left, paths used, Pilot Number, moves made,
-    # free step, jumped: ``movement.Position``), not as an object built per arrival.
+    # free step, jumped: ``movement.Position``), not as an object built per arrival; its
+    # path as a trail number (-1: none yet).
     def visit(dot: str, mp: int, used: frozenset[str], number: int | None, moves: int,
-              free: bool, jumped: bool, cash: int, trail: Trail, length: int,
+              free: bool, jumped: bool, cash: int, trail: int, length: int,
               paid: int) -> None:
         # dropped when an earlier arrival at this state dominates it (or the cap is hit)
         key = (dot, mp, number, free, jumped)
         kept = seen.get(key)
+        here = len(nodes)
         if kept is None:
-            seen[key] = [(used, cash, len(nodes))]
+            seen[key] = [(used, cash, here)]
         else:
             check(kept[0][2])  # the check met this state, first entered as that node
             for was_used, money, _ in kept:
@@ -216,7 +233,8 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
                     return
             if len(kept) >= KEEP:
                 return
-            kept.append((used, cash, len(nodes)))
+            kept.append((used, cash, here))
+        enter(None)  # its entry once its windows are known (None: nothing from here)
         if free or not moves or mp <= 0:  # the start's own cases (5.31, 8.22, 8.43), no MP
             steps = steps_of(dot, mp, used, number, moves, free, jumped)
         else:  # ``steps_of`` for a move under way, inlined (the search's usual case)
@@ -226,31 +244,33 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             steps = [s for s, back in raw
                      if s.mp <= mp and (not back or used.isdisjoint(back))]
         if not steps:
-            nodes.append(_LEAF)  # nothing found from here
-            if trail is not None:
+            if trail >= 0:
                 facts = facts_known.get(dot) or facts_of(dot)
                 if facts.due is not None:
                     return  # on a Penalty: stopping there for free is the "penalty" destination
                 end = "land" if facts.landable else ("out_of_mp" if mp <= 0 else "trapped")
                 add((dot, end, paid, length, mp, trail, None))
+            else:  # the start: nothing found
+                nodes[here] = (used, cash, trail, paid, 0, 0, 0, 0)
+                index[key] = (here,)
             return
-        if trail is not None and number is None:
+        if trail >= 0 and number is None:
             # 6.43: a Pilot Number whose arrow points back stops him here (he may choose it)
             covered = {s.pilot for s in steps}
             if None not in covered:
                 for choice in dice:
                     if choice not in covered:
                         add((dot, "trapped", paid, length, mp, trail, choice))
-        # what a search from here finds starts here (this node's number: ``len(nodes)``
-        # when it was entered, as nothing was entered since)
-        node = [trail, length, paid, len(ends), 0, len(met), 0]
-        nodes.append(node)
+        lo = len(ends)  # what a search from here finds starts here
+        met_lo = len(met)
         moves += 1
         for step in steps:
             # arriving at the step's dot (inlined: the search's innermost loop)
             to = step.to
             left_mp = mp - step.mp
-            way: Trail = (trail, step)
+            way = len(parents)
+            link(trail)
+            took(step)
             far = length + len(step.skipped) + 1
             facts = facts_known.get(to) or facts_of(to)
             if facts.hidden:
@@ -272,13 +292,14 @@ def _explore(mover: Mover, start: Position, start_cash: int) -> SearchLog:
             now_number = step_pilot if step_pilot is not None else number
             visit(to, left_mp, now_used, now_number, moves, False, step.via in JUMPS,  # noqa: F821
                   left, way, far, spent)  # (``visit`` is emptied after the search)
-        node[4] = len(ends)
-        node[6] = len(met)
+        nodes[here] = (used, cash, trail, paid, lo, len(ends), met_lo, len(met))
+        known = index.get(key)
+        index[key] = (here,) if known is None else (*known, here)
 
     visit(start.dot, start.mp, start.used, start.pilot, start.moves, start.free_step,
-          start.jumped, start_cash, None, 0, 0)
+          start.jumped, start_cash, -1, 0, 0)
     # ``visit`` calls itself through its closure cell: a reference cycle that would keep
     # every search state alive until the cycle collector ran (its pass was the largest
     # share of a query's cost in a server's profile). Clearing the cell frees them now.
     del visit
-    return SearchLog(seen, nodes, ends, met, bool(start.moves))
+    return SearchLog(index, nodes, ends, met, parents, trail_steps, bool(start.moves))
