@@ -14,6 +14,12 @@ do everything it can (5.32 only ever forbids more). At most ``KEEP`` incomparabl
 are kept per state; past that a later, different history is dropped, which can in principle
 miss a destination only reachable with that history (none seen in the 1,000-position
 bench). Every path returned is legal: each is checked against its own history.
+
+Across the seqs of a move: each step (``MoveTo``) asks the search again from a state the
+last search visited. The search keeps what it learnt on the turn's Mover (``SearchLog``)
+and answers from it when the question is provably the one it already explored (the same
+Mover, the state visited with the same paths used and cash, and no pruning check below it
+that met a state entered elsewhere); else it searches afresh.
 """
 
 from __future__ import annotations
