@@ -205,7 +205,7 @@ class Mover:
 
     __slots__ = ("board", "_state", "seat", "dice", "heading", "colors", "shields", "air_foil",
                  "switch_switch", "jump_start", "gates", "gate_as_blue", "_markers", "_facts",
-                 "_raw", "_headings", "_map", "_dice_set", "_last_steps", "search_log")
+                 "_raw", "_headings", "_map", "_dice_set", "_last_steps")
 
     def __init__(
         self, board: Board, state: VenusState, seat: int, dice: tuple[int, ...],
@@ -245,10 +245,6 @@ class Mover:
         # the legal commands, the reachable query and ``decide`` ask it of the same position
         # in turn (``for_turn`` gives them the same Mover).
         self._last_steps: tuple[tuple[object, ...], list[Step]] | None = None
-        # What the last reachable search from this Mover learnt (``reach.SearchLog``): the
-        # next seqs of the move ask it from the dots it visited. A Mover is made anew (or
-        # not given again by ``for_turn``) whenever what a search sees changes.
-        self.search_log: Any = None
 
     def _share(self) -> None:
         """Share the dot facts and raw moves with every Mover over the same terrain.

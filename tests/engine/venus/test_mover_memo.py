@@ -38,8 +38,7 @@ SETTINGS = settings(max_examples=25, deadline=None,
 # every attribute a Mover is made with (the caches ``_markers``/``_facts``/``_raw``, the
 # lazily kept dice set and the last answers aside: they follow from these)
 _MADE = [n for n in Mover.__slots__
-          if n not in ("_markers", "_facts", "_raw", "_headings", "_dice_set", "_last_steps",
-                        "search_log")]
+          if n not in ("_markers", "_facts", "_raw", "_headings", "_dice_set", "_last_steps")]
 
 
 def _made(m: Mover) -> dict[str, object]:
