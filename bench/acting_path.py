@@ -22,6 +22,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
 
@@ -36,68 +37,51 @@ EDITIONS = ("avalon-hill", "classic-2012")
 def play(game_no: int, commands: int) -> tuple[int, int, int, int]:
     """One game: CPU time (ns) of the acting seat's part at every seq and at move seqs, and
     the numbers of seqs and move seqs."""
-    venus = hosted("venus")
-    ruleset = venus.ruleset
-    rng = random.Random(game_no)
-    game = Game.start(ruleset, {"edition": EDITIONS[game_no % 2]},
-                      [f"p{i}" for i in range(SEATS)], seed=game_no)
-    spent = moving = seqs = moves = 0
-    for _ in range(commands):
-        p = game.pending()
-        if p is None:
-            break
-        seat = p.seats[0]
-        state = game.state
-        turn = state.turn
-        in_move = turn is not None and turn.phase == "move"
-        t0 = time.thread_time_ns()
-        with venus.look(state, seat):
-            list(ruleset.legal_actions(state, seat))
-            venus.extras(state, seat)
-        took = time.thread_time_ns() - t0
-        spent += took
-        seqs += 1
-        if in_move:
-            moving += took
-            moves += 1
-        legal = [c for c in ruleset.legal_actions(state, seat) if c.type not in SKIP]
-        if not legal:
-            break
-        game.play(seat, rng.choice(legal))
-    return spent, moving, seqs, moves
+    return interleaved(commands, [game_no])
 
 
-def interleaved(games: int, commands: int) -> tuple[int, int, int, int]:
-    """``games`` games at once, a command of each in turn: ``play``'s figures for all."""
+def interleaved(commands: int, numbers: list[int]) -> tuple[int, int, int, int]:
+    """The games ``numbers`` at once, a command of each in turn: ``play``'s figures for all."""
     venus = hosted("venus")
-    ruleset = venus.ruleset
-    rngs = [random.Random(n) for n in range(games)]
-    played = [Game.start(ruleset, {"edition": EDITIONS[n % 2]},
-                         [f"p{i}" for i in range(SEATS)], seed=n) for n in range(games)]
+    rngs = [random.Random(n) for n in numbers]
+    played = [Game.start(venus.ruleset, {"edition": EDITIONS[n % 2]},
+                         [f"p{i}" for i in range(SEATS)], seed=n) for n in numbers]
     spent = moving = seqs = moves = 0
     for _ in range(commands):
         for rng, game in zip(rngs, played, strict=True):
-            p = game.pending()
-            if p is None:
+            timed = _seq(venus, game, rng)
+            if timed is None:
                 continue
-            seat = p.seats[0]
-            state = game.state
-            turn = state.turn
-            in_move = turn is not None and turn.phase == "move"
-            t0 = time.thread_time_ns()
-            with venus.look(state, seat):
-                list(ruleset.legal_actions(state, seat))
-                venus.extras(state, seat)
-            took = time.thread_time_ns() - t0
+            took, in_move = timed
             spent += took
             seqs += 1
             if in_move:
                 moving += took
                 moves += 1
-            legal = [c for c in ruleset.legal_actions(state, seat) if c.type not in SKIP]
-            if legal:
-                game.play(seat, rng.choice(legal))
     return spent, moving, seqs, moves
+
+
+def _seq(venus: Any, game: Game[Any], rng: random.Random) -> tuple[int, bool] | None:
+    """The acting seat's part of ``game``'s seq timed (ns; whether in a move), then a random
+    legal command played; None once the game waits for nobody or its seat has no command."""
+    p = game.pending()
+    if p is None:
+        return None
+    seat = p.seats[0]
+    state = game.state
+    turn = state.turn
+    in_move = turn is not None and turn.phase == "move"
+    ruleset = venus.ruleset
+    t0 = time.thread_time_ns()
+    with venus.look(state, seat):
+        list(ruleset.legal_actions(state, seat))
+        venus.extras(state, seat)
+    took = time.thread_time_ns() - t0
+    legal = [c for c in ruleset.legal_actions(state, seat) if c.type not in SKIP]
+    if not legal:
+        return None
+    game.play(seat, rng.choice(legal))
+    return took, in_move
 
 
 def main() -> int:
@@ -109,7 +93,7 @@ def main() -> int:
     parser.add_argument("--interleave", type=int, default=0, help="games played at once")
     args = parser.parse_args()
     if args.interleave:
-        spent, took, n, m = interleaved(args.interleave, args.commands)
+        spent, took, n, m = interleaved(args.commands, list(range(args.interleave)))
         print(f"acting_path interleaved={args.interleave} seqs={n} "
               f"us_per_seq={spent / n / 1000:.1f} move_seqs={m} "
               f"us_per_move_seq={took / max(m, 1) / 1000:.1f}")

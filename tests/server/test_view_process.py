@@ -27,6 +27,7 @@ from server import frames, store
 from server.rulesets import hosted
 from server.service import Entry
 from server.viewproc import Views
+from tests.engine.venus.test_events_unchanged import random_command
 
 from .helpers import h, open_table
 from .test_ws_commands import answer, send
@@ -93,13 +94,7 @@ def test_the_process_views_are_the_in_process_views_byte_for_byte(
         if pending is None:
             break
         seat = pending.seats[0]
-        legal = list(venus.legal_actions(game.state, seat))
-        backs = [c for c in legal if c.type == "TakeBack"]
-        if backs and rng.random() < 0.15:
-            command = backs[0]
-        else:
-            usable = [c for c in legal if c.type not in FIDDLING and c.type != "TakeBack"]
-            command = rng.choice(usable or legal)
+        command = random_command(list(venus.legal_actions(game.state, seat)), rng)
         try:
             game.play(seat, command)
         except CommandRejected as exc:

@@ -65,18 +65,22 @@ def random_game(g: int, rng: random.Random, seed: str, commands: int) -> Game[An
         if pending is None:
             break
         seat = pending.seats[0]
-        legal = list(venus.legal_actions(game.state, seat))
-        backs = [c for c in legal if c.type == "TakeBack"]
-        if backs and rng.random() < 0.15:
-            command = backs[0]
-        else:
-            usable = [c for c in legal if c.type not in FIDDLING and c.type != "TakeBack"]
-            command = rng.choice(usable or legal)
+        command = random_command(list(venus.legal_actions(game.state, seat)), rng)
         try:
             game.play(seat, command)
         except CommandRejected:  # legal commands are accepted; say which one was not
             pytest.fail(f"game {g}: {command!r} refused")
     return game
+
+
+def random_command(legal: list[Any], rng: random.Random) -> Any:
+    """Random play's pick among ``legal``: a take-back now and then, never the settings'
+    fiddling (``FIDDLING``) unless nothing else is legal."""
+    backs = [c for c in legal if c.type == "TakeBack"]
+    if backs and rng.random() < 0.15:
+        return backs[0]
+    usable = [c for c in legal if c.type not in FIDDLING and c.type != "TakeBack"]
+    return rng.choice(usable or legal)
 
 
 def _play(g: int) -> Iterator[str]:
