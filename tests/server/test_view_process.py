@@ -11,7 +11,6 @@ import pickle
 import random
 import signal
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +28,9 @@ from server.service import Entry
 from server.viewproc import Views
 from tests.engine.venus.test_events_unchanged import random_command
 
-from .helpers import h, open_table
-from .test_ws_commands import answer, send
+from .helpers import open_table
+from .test_ws_commands import play_inline
 from .wsclient import Viewer
-
-FIDDLING = {"SetDrives", "UseGateLock"}
 
 
 def _wire(msg: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -216,33 +213,6 @@ def _view_process(pid: int) -> int:
     raise AssertionError("no view process")
 
 
-def _play(c: httpx.Client, table: dict[str, Any], seats: list[Viewer], rng: random.Random,
-          steps: int) -> None:
-    """``steps`` commands, each chosen from the legal commands pushed to the acting seat
-    and sent over its socket; every seat's pushed view is the one ``GET /view`` answers."""
-    tid = table["table_id"]
-    for _ in range(steps):
-        views = []
-        for v in seats:
-            v.pump(0.3)
-            views.append([m for m in v.messages if m["type"] == "events"][-1]["view"])
-        seq = views[0]["seq"]
-        for i, view in enumerate(views):
-            assert view["seq"] == seq
-            posted = c.get(f"/api/tables/{tid}/view", headers=h(table["seats"][i]["token"]))
-            assert view == posted.json()
-        if views[0]["pending"] is None:
-            return
-        acting = views[0]["pending"]["seats"][0]
-        mine = views[acting]
-        command = rng.choice([a for a in mine["legal"] if a["type"] not in FIDDLING]
-                             or mine["legal"])
-        cid = uuid.uuid4().hex
-        send(seats[acting], seq=seq, client_id=cid, command=command)
-        assert answer(seats[acting], cid)["type"] == "ack"
-        for v in seats:
-            v.until(seq + 1)
-
 
 def test_pushes_with_the_view_process_and_after_it_is_killed(db_url: str, spawn: Any,
                                                             tmp_path: Path) -> None:
@@ -257,10 +227,10 @@ def test_pushes_with_the_view_process_and_after_it_is_killed(db_url: str, spawn:
         seats = [Viewer(server.ws_base, table["table_id"], s["token"], view=True,
                         inline_view=True, inline_ack=True) for s in table["seats"]]
         rng = random.Random(14)
-        _play(c, table, seats, rng, 6)
+        play_inline(c, table, seats, rng, 6)
         os.kill(helper, signal.SIGKILL)
         time.sleep(0.2)
-        _play(c, table, seats, rng, 6)
+        play_inline(c, table, seats, rng, 6)
         for v in seats:
             v.pump(0.3)
             v.assert_unbroken()

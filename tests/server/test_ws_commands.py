@@ -149,25 +149,7 @@ def test_an_inline_view_rides_in_the_events_frame(db_url: str, spawn: Any) -> No
         tid = table["table_id"]
         seats = [Viewer(server.ws_base, tid, s["token"], view=True, inline_view=True)
                  for s in table["seats"]]
-        rng = random.Random(5)
-        for _ in range(4):
-            views = []
-            for v in seats:
-                v.pump(0.3)
-                views.append([m for m in v.messages if m["type"] == "events"][-1]["view"])
-            seq = views[0]["seq"]
-            acting = views[0]["pending"]["seats"][0]
-            for i, view in enumerate(views):
-                posted = c.get(f"/api/tables/{tid}/view", headers=h(table["seats"][i]["token"]))
-                assert view == posted.json()
-            mine = views[acting]
-            command = rng.choice([a for a in mine["legal"] if a["type"] not in FIDDLING]
-                                 or mine["legal"])
-            cid = uuid.uuid4().hex
-            send(seats[acting], seq=seq, client_id=cid, command=command)
-            assert answer(seats[acting], cid)["type"] == "ack"
-            for v in seats:
-                v.until(seq + 1)
+        play_inline(c, table, seats, random.Random(5), 4)
         for v in seats:
             v.pump(0.3)
             assert not [m for m in v.messages if m["type"] == "view"]
@@ -224,3 +206,31 @@ def test_an_inline_ack_rides_in_the_events_frame_of_its_command(db_url: str,
         v.assert_unbroken()
     other_acks = [m for v in seats for m in v.messages if m["type"] == "events" and "ack" in m]
     assert len(other_acks) == 5  # one per command, each on its own seat's socket only
+
+
+def play_inline(c: httpx.Client, table: dict[str, Any], seats: list[Viewer], rng: random.Random,
+          steps: int) -> None:
+    """``steps`` commands, each chosen from the legal commands pushed to the acting seat
+    and sent over its socket; every seat's pushed view is the one ``GET /view`` answers."""
+    tid = table["table_id"]
+    for _ in range(steps):
+        views = []
+        for v in seats:
+            v.pump(0.3)
+            views.append([m for m in v.messages if m["type"] == "events"][-1]["view"])
+        seq = views[0]["seq"]
+        for i, view in enumerate(views):
+            assert view["seq"] == seq
+            posted = c.get(f"/api/tables/{tid}/view", headers=h(table["seats"][i]["token"]))
+            assert view == posted.json()
+        if views[0]["pending"] is None:
+            return
+        acting = views[0]["pending"]["seats"][0]
+        mine = views[acting]
+        command = rng.choice([a for a in mine["legal"] if a["type"] not in FIDDLING]
+                             or mine["legal"])
+        cid = uuid.uuid4().hex
+        send(seats[acting], seq=seq, client_id=cid, command=command)
+        assert answer(seats[acting], cid)["type"] == "ack"
+        for v in seats:
+            v.until(seq + 1)
