@@ -100,7 +100,7 @@ class Hub:
         self.direct: list[Subscriber] = []  # sockets whose game moved: pushed next turn
         # writes a moved game's frames to some of its idle sockets (``ws._push_game``):
         # (game, sockets) -> the sockets it left to their senders
-        self.pusher: Callable[[str, list[Subscriber]], list[Subscriber]] | None = None
+        self.pusher: Pusher | None = None
 
     def add(self, sub: Subscriber) -> None:
         with self._presence(sub):
@@ -223,17 +223,7 @@ class Hub:
             end = start + 1
             while end < n and subs[end].table_id == table_id:
                 end += 1
-            ready: list[Subscriber] = []
-            for sub in subs[start:end]:
-                sub.queued = False
-                if sub.direct is not None and sub.idle() and pusher is not None:
-                    ready.append(sub)
-                else:
-                    sub.poke("g")  # its sender does it (busy, no direct way)
-            if ready:
-                assert pusher is not None
-                for sub in pusher(table_id, ready):
-                    sub.poke("g")  # catching up, not writable, events gone from memory
+            push_or_wake(pusher, table_id, subs[start:end])
             start = end
 
     def wake_all(self) -> None:
@@ -243,6 +233,25 @@ class Hub:
             for sub in group:
                 for kind in ("g", "c", "t"):
                     sub.poke(kind)
+
+
+Pusher = Callable[[str, list[Subscriber]], list[Subscriber]]
+
+
+def push_or_wake(pusher: Pusher | None, table_id: str, subs: list[Subscriber]) -> None:
+    """Queued sockets of one game pushed: the idle ones with a direct way by ``pusher`` in
+    one call; every other one, and each it declines, woken (its sender does it)."""
+    ready: list[Subscriber] = []
+    for sub in subs:
+        sub.queued = False
+        if sub.direct is not None and sub.idle() and pusher is not None:
+            ready.append(sub)
+        else:
+            sub.poke("g")  # busy, or no direct way
+    if ready:
+        assert pusher is not None
+        for sub in pusher(table_id, ready):
+            sub.poke("g")  # catching up, not writable, events gone from memory
 
 
 def parse_hint(payload: str) -> tuple[str, str, int] | None:

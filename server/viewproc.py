@@ -50,6 +50,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+from .hub import push_or_wake
+
 log = logging.getLogger("starport.viewproc")
 
 HEADER = struct.Struct("<I")
@@ -58,6 +60,22 @@ TIMEOUT = 0.5  # seconds an answer may take before the server makes the views it
 BUFFER = 4 << 20  # the socket buffers each way
 READ = 1 << 20  # bytes one read takes at most
 WRITE_MAX = 64 << 20  # bytes waiting to be written to a child that does not read: dead
+
+
+def whole_messages(buf: bytearray) -> list[bytes]:
+    """The whole messages at the start of ``buf`` (each a ``HEADER`` length and that many
+    bytes), taken out of it; a message not read whole yet stays."""
+    pos = 0
+    found = []
+    while len(buf) - pos >= HEADER.size:
+        (size,) = HEADER.unpack_from(buf, pos)
+        start = pos + HEADER.size
+        if len(buf) - start < size:
+            break
+        found.append(bytes(buf[start:start + size]))
+        pos = start + size
+    del buf[:pos]
+    return found
 
 
 class ViewProcess:
@@ -316,18 +334,8 @@ class ViewProcess:
         if not n:
             self._down("it exited")
             return
-        rbuf = self.rbuf
-        rbuf += self.view[:n]
-        pos = 0
-        batches = []
-        while len(rbuf) - pos >= 4:
-            (size,) = HEADER.unpack_from(rbuf, pos)
-            if len(rbuf) - pos - 4 < size:
-                break
-            batches.append(bytes(rbuf[pos + 4:pos + 4 + size]))
-            pos += 4 + size
-        del rbuf[:pos]
-        for data in batches:
+        self.rbuf += self.view[:n]
+        for data in whole_messages(self.rbuf):
             try:
                 answers = pickle.loads(data)
             except Exception as exc:  # noqa: BLE001 -- a broken child: ours to fall back
@@ -384,17 +392,9 @@ class ViewProcess:
             return
         if local:
             self.fallbacks += 1
-        ready = []
-        for sub in held[1]:
-            sub.queued = False
-            if sub.direct is not None and sub.idle() and self.pusher is not None:
-                ready.append(sub)
-            else:
-                sub.poke("g")
-        if ready:
-            assert self.pusher is not None
-            for sub in self.pusher(game_id, ready, local):
-                sub.poke("g")
+        pusher = self.pusher
+        push_or_wake(None if pusher is None else lambda t, subs: pusher(t, subs, local),
+                     game_id, held[1])
 
     def _overdue(self) -> None:
         """Requests unanswered past ``TIMEOUT``: their sockets pushed with in-process views
@@ -499,18 +499,12 @@ def serve(fd: int) -> None:
         if not n:
             return
         buf += view[:n]
-        pos = 0
         answers: list[tuple[Any, ...]] = []
-        while len(buf) - pos >= 4:
-            (size,) = HEADER.unpack_from(buf, pos)
-            if len(buf) - pos - 4 < size:
-                break
-            for msg in pickle.loads(bytes(buf[pos + 4:pos + 4 + size])):
+        for data in whole_messages(buf):
+            for msg in pickle.loads(data):
                 answer = views.handle(msg)
                 if answer is not None:
                     answers.append(answer)
-            pos += 4 + size
-        del buf[:pos]
         if answers:
             data = pickle.dumps(answers, protocol=pickle.HIGHEST_PROTOCOL)
             sock.sendall(HEADER.pack(len(data)) + data)
