@@ -29,9 +29,11 @@ from .conftest import settings_for
 FIDDLING = {"SetDrives", "UseGateLock"}
 
 
-def run(db_url: str, tmp_path: Path, body: Callable[[Service], Awaitable[None]]) -> None:
+def run(db_url: str, tmp_path: Path, body: Callable[[Service], Awaitable[None]],
+        **settings: Any) -> None:
+    """``body`` run on a started service (``settings`` as ``settings_for``'s extras)."""
     async def main() -> None:
-        service = Service(settings_for(db_url, tmp_path))
+        service = Service(settings_for(db_url, tmp_path, **settings))
         await service.start()
         try:
             await body(service)

@@ -124,7 +124,7 @@ def test_a_push_held_for_the_process_writes_what_the_in_process_push_writes(
     from server import ws
     from server.hub import Subscriber
 
-    from .test_group_commit import next_command, started_game
+    from .test_group_commit import next_command, run, started_game
 
     async def body(service: Any) -> None:
         views = service.views
@@ -178,25 +178,7 @@ def test_a_push_held_for_the_process_writes_what_the_in_process_push_writes(
                 assert written[(v, False)] and written[(v, False)] == written[(v, True)]
         assert views.answers >= 4 and views.fallbacks == 0
 
-    _run_with_process(db_url, tmp_path, body)
-
-
-def _run_with_process(db_url: str, tmp_path: Path, body: Any) -> None:
-    import asyncio
-
-    from server.service import Service
-
-    from .conftest import settings_for
-
-    async def main() -> None:
-        service = Service(settings_for(db_url, tmp_path, view_process=True))
-        await service.start()
-        try:
-            await body(service)
-        finally:
-            await service.stop()
-
-    asyncio.run(main())
+    run(db_url, tmp_path, body, view_process=True)
 
 
 def _children(pid: int) -> list[int]:
