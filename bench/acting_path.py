@@ -26,12 +26,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
 
+from view_path import EDITIONS, SEATS, play_one  # noqa: E402  (this folder)
+
 from engine.kernel import Game  # noqa: E402
 from server.rulesets import hosted  # noqa: E402
-
-SEATS = 4
-SKIP = {"SetDrives", "UseGateLock", "TakeBack"}  # as bench/server_load.py
-EDITIONS = ("avalon-hill", "classic-2012")
 
 
 def play(game_no: int, commands: int) -> tuple[int, int, int, int]:
@@ -77,10 +75,8 @@ def _seq(venus: Any, game: Game[Any], rng: random.Random) -> tuple[int, bool] | 
         list(ruleset.legal_actions(state, seat))
         venus.extras(state, seat)
     took = time.thread_time_ns() - t0
-    legal = [c for c in ruleset.legal_actions(state, seat) if c.type not in SKIP]
-    if not legal:
+    if not play_one(venus, game, rng):
         return None
-    game.play(seat, rng.choice(legal))
     return took, in_move
 
 

@@ -55,16 +55,24 @@ def play(game_no: int, commands: int) -> tuple[int, int]:
         for seat in range(SEATS):
             encoded(entry, seat, "seat")
         spent += time.thread_time_ns() - t0
-        p = entry.pending()
-        if p is None:
+        if not play_one(venus, game, rng):
             break
-        seat = p.seats[0]
-        legal = [c for c in venus.ruleset.legal_actions(game.state, seat) if c.type not in SKIP]
-        if not legal:
-            break
-        game.play(seat, rng.choice(legal))
         entry.committed = game.seq
     return spent, seqs
+
+
+def play_one(venus: Any, game: Game[Any], rng: random.Random) -> bool:
+    """A random legal command (as ``bench/server_load.py`` plays: ``SKIP`` left out) played
+    by the seat ``game`` waits for; False when it waits for nobody or that seat has none."""
+    p = game.pending()
+    if p is None:
+        return False
+    seat = p.seats[0]
+    legal = [c for c in venus.ruleset.legal_actions(game.state, seat) if c.type not in SKIP]
+    if not legal:
+        return False
+    game.play(seat, rng.choice(legal))
+    return True
 
 
 def main() -> int:

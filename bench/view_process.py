@@ -23,15 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path.cwd()))
 
+from view_path import EDITIONS, SEATS, play_one  # noqa: E402  (this folder)
+
 from engine.kernel import Game  # noqa: E402
 from server import frames, store  # noqa: E402
 from server.rulesets import hosted  # noqa: E402
 from server.service import Entry  # noqa: E402
 from server.viewproc import Views  # noqa: E402
 
-SEATS = 4
-SKIP = {"SetDrives", "UseGateLock", "TakeBack"}  # as bench/server_load.py
-EDITIONS = ("avalon-hill", "classic-2012")
 PARTS = ("in_process", "server_side", "child_events", "child_views", "answer")
 
 
@@ -71,14 +70,8 @@ def play(game_no: int, commands: int, spent: dict[str, int]) -> int:
         for part, took in zip(PARTS, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4),
                               strict=True):
             spent[part] += took
-        p = entry.pending()
-        if p is None:
+        if not play_one(venus, game, rng):
             break
-        seat = p.seats[0]
-        legal = [c for c in venus.ruleset.legal_actions(game.state, seat) if c.type not in SKIP]
-        if not legal:
-            break
-        game.play(seat, rng.choice(legal))
         entry.committed = game.seq
     return seqs
 
