@@ -134,6 +134,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             if gcpolicy.configured():  # a serving process: start-up objects frozen
                 gcpolicy.freeze_startup()
                 service.spawn(gcpolicy.full_collections(gcpolicy.full_every()))
+                service.spawn(gcpolicy.young_threshold())
         try:
             yield
         finally:

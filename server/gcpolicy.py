@@ -12,7 +12,9 @@ So:
 
 - ``gc.freeze()`` once the process has started: what was imported and built at start-up
   lives as long as the process and is never walked again;
-- small, frequent young collections (``YOUNG`` new objects; under a millisecond each);
+- small, frequent young collections (``YOUNG`` new objects; under a millisecond each)
+  while the event loop has room, larger ones (``BUSY_YOUNG``) while it is saturated
+  (``young_threshold``, below);
 - no automatic middle or full collection (their thresholds are out of reach):
   ``full_collections`` runs one every ``STARPORT_GC_FULL_EVERY`` seconds (default 600; 0:
   never) instead, so a stall of that size comes at most that often. What the middle and
@@ -28,7 +30,18 @@ each, met a third of the slowest 1% of the commands (``bench/latency_trace.py``)
 (``STARPORT_LOOP_WATCH_GARBAGE``): none made by play. ``docs/performance.md``, "The fourth
 round".
 
-``STARPORT_GC_THRESHOLD=a,b,c`` overrides the thresholds (for measuring).
+Why the young threshold follows the loop's load (``docs/performance.md``, "The eleventh
+round"): a young collection walks every container allocated since the last one and still
+alive. At 1,000 games the objects that outlive a command (its state, its events) were
+walked once each, and the short-lived ones too when a collection fell inside their life:
+the collector took 4.8-5.1% of the saturated loop's CPU (``perf``), against 2.2% with a
+threshold of 20,000 (100,000 saved no more: what remains is each lasting object's one
+walk). A larger threshold means longer pauses (a few milliseconds), which a loop with room
+would put in its tail, and which a saturated loop's queue (tens of milliseconds) hides. So
+``young_threshold`` looks at the loop's share of a core every ``TICK`` seconds and moves
+between the two: ``BUSY_YOUNG`` at ``BUSY`` or more, ``YOUNG`` again below ``CALM``.
+
+``STARPORT_GC_THRESHOLD=a,b,c`` sets fixed thresholds instead (for measuring).
 """
 
 from __future__ import annotations
@@ -42,16 +55,52 @@ import time
 log = logging.getLogger("starport.gc")
 
 YOUNG = 2_000  # new tracked objects (net) between two young collections (~0.8 ms each)
+BUSY_YOUNG = 20_000  # the same while the event loop is saturated (a few ms each)
+BUSY = 0.75  # the loop's share of a core from which it counts as saturated
+CALM = 0.6  # ... and below which it has room again
+TICK = 0.5  # seconds between two looks at the loop's share
 NEVER = 1 << 30  # the older generations' threshold: no automatic middle or full collection
 FULL_EVERY = 600.0  # seconds between two full collections (STARPORT_GC_FULL_EVERY)
 
 
-def thresholds() -> tuple[int, int, int]:
+def fixed() -> tuple[int, int, int] | None:
+    """The thresholds set for measuring (``STARPORT_GC_THRESHOLD``), if any."""
     raw = os.environ.get("STARPORT_GC_THRESHOLD", "").strip()
     if raw:
         a, b, c = (int(x) for x in raw.split(","))
         return a, b, c
-    return YOUNG, NEVER, NEVER
+    return None
+
+
+def thresholds() -> tuple[int, int, int]:
+    return fixed() or (YOUNG, NEVER, NEVER)
+
+
+def young_for(share: float, busy: bool) -> bool:
+    """Whether the loop counts as saturated now, from its share of a core over the last
+    tick and whether it counted as saturated before (between ``CALM`` and ``BUSY`` it
+    stays as it was, so a load near the line does not flip the threshold every tick)."""
+    return share >= CALM if busy else share >= BUSY
+
+
+async def young_threshold(tick: float = TICK) -> None:
+    """The young generation's threshold following the loop's load (run on the loop: its
+    thread's CPU time is the loop's). Nothing to do when the thresholds are fixed."""
+    if fixed() is not None:
+        return
+    busy = False
+    wall, cpu = time.perf_counter(), time.thread_time()
+    while True:
+        await asyncio.sleep(tick)
+        now, used = time.perf_counter(), time.thread_time()
+        share = (used - cpu) / max(now - wall, 1e-9)
+        wall, cpu = now, used
+        saturated = young_for(share, busy)
+        if saturated != busy:
+            busy = saturated
+            gc.set_threshold(BUSY_YOUNG if busy else YOUNG, NEVER, NEVER)
+            log.debug("loop at %.2f of a core: young collections every %d objects", share,
+                      BUSY_YOUNG if busy else YOUNG)
 
 
 _configured = False

@@ -109,6 +109,49 @@ def test_timed_full_collections_can_be_turned_off(monkeypatch: pytest.MonkeyPatc
     asyncio.run(asyncio.wait_for(gcpolicy.full_collections(0), 1))  # returns at once
 
 
+def test_young_threshold_needs_busy_to_rise_and_calm_to_fall() -> None:
+    """``gcpolicy.young_for``: saturated from ``BUSY``, room again below ``CALM``, and as it
+    was in between (a load near the line does not flip the threshold every tick)."""
+    assert not gcpolicy.young_for(gcpolicy.BUSY - 0.01, busy=False)
+    assert gcpolicy.young_for(gcpolicy.BUSY, busy=False)
+    assert gcpolicy.young_for(gcpolicy.CALM, busy=True)
+    assert not gcpolicy.young_for(gcpolicy.CALM - 0.01, busy=True)
+    between = (gcpolicy.CALM + gcpolicy.BUSY) / 2
+    assert gcpolicy.young_for(between, busy=True)
+    assert not gcpolicy.young_for(between, busy=False)
+
+
+def test_young_threshold_follows_the_loops_load(collector: None,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop kept busy gets the larger young threshold; once it idles, the small one."""
+    monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
+    gcpolicy.configure()
+    seen: list[int] = []
+
+    async def run() -> None:
+        task = asyncio.ensure_future(gcpolicy.young_threshold(tick=0.05))
+        until = time.perf_counter() + 0.4
+        while time.perf_counter() < until:  # the loop's thread computes, turn after turn
+            sum(range(20_000))
+            await asyncio.sleep(0)
+        seen.append(gc.get_threshold()[0])
+        await asyncio.sleep(0.4)  # idle
+        seen.append(gc.get_threshold()[0])
+        task.cancel()
+
+    asyncio.run(run())
+    assert seen == [gcpolicy.BUSY_YOUNG, gcpolicy.YOUNG]
+    assert gc.get_threshold()[1:] == (gcpolicy.NEVER, gcpolicy.NEVER)
+
+
+def test_fixed_thresholds_are_left_alone(collector: None,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STARPORT_GC_THRESHOLD", "700,10,10")
+    gcpolicy.configure()
+    asyncio.run(asyncio.wait_for(gcpolicy.young_threshold(tick=0.01), 1))  # returns at once
+    assert gc.get_threshold() == (700, 10, 10)
+
+
 # --- the heartbeat --------------------------------------------------------------------------
 
 
