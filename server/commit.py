@@ -65,6 +65,15 @@ class Stats:
     largest: int = 0
 
 
+def running_loop(cached: asyncio.AbstractEventLoop | None) -> asyncio.AbstractEventLoop:
+    """The loop running this coroutine: ``cached`` while it runs (a writer serves one loop;
+    ``asyncio.get_running_loop`` makes a ``getpid`` system call on Python 3.11, and a
+    writer asked it once or twice a command), else asked anew (a test's next loop)."""
+    if cached is not None and cached.is_running():
+        return cached
+    return asyncio.get_running_loop()
+
+
 def _answer_from_thread(answers: list[tuple[Job[Any], bool, Any]]) -> None:
     """Answer a batch's jobs on their own loops (the writer runs in another thread): one
     ``call_soon_threadsafe`` per loop, not one per job (each wakes the loop)."""
@@ -107,6 +116,7 @@ class Committer:
         self.piped = engine.dialect.name == "postgresql"
         self.pending: list[str] = []  # statements not sent yet (PostgreSQL)
         self.stats = Stats()
+        self.loop: asyncio.AbstractEventLoop | None = None  # the callers' (``running_loop``)
 
     def start(self) -> None:
         if self.thread is None or not self.thread.is_alive():
@@ -128,7 +138,7 @@ class Committer:
         """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
-        loop = asyncio.get_running_loop()
+        loop = self.loop = running_loop(self.loop)
         job: Job[T] = Job(fn, loop.create_future(), loop)
         if latency.ON:
             job.trace = latency.current.get()
@@ -410,6 +420,7 @@ class LoopCommitter:
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
         self.conn: Connection | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the callers' (``running_loop``)
         # the commit thread and its queue of batches to commit (a plain thread: an executor's
         # ``submit`` made a future, took two locks and a semaphore on the loop per batch, and
         # settled that future in the thread, holding the GIL the loop wants)
@@ -444,7 +455,7 @@ class LoopCommitter:
         """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
-        loop = asyncio.get_running_loop()
+        loop = self.loop = running_loop(self.loop)
         job: Job[T] = Job(fn, loop.create_future(), loop)
         if latency.ON:
             job.trace = latency.current.get()
@@ -473,7 +484,7 @@ class LoopCommitter:
         if not self.waiting or self.thread is None:
             self.busy = False
             return
-        loop = asyncio.get_running_loop()
+        loop = self.loop = running_loop(self.loop)
         try:
             conn = self._connection()
             trans = conn.begin()

@@ -264,3 +264,37 @@ def test_sqlite_commits_run_on_one_thread_of_their_own_which_ends_with_the_write
         assert threads[-1] is not threads[0] and threads[-1].is_alive()
 
     run(db_url, tmp_path, body)
+
+
+def test_a_writer_asks_for_its_loop_once_and_again_on_a_new_loop(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``commit.running_loop``: the writer keeps the loop its callers run on (asking asyncio
+    is a ``getpid`` system call on Python 3.11), and asks again when a new loop runs it."""
+    import server.commit as commit
+
+    asked: list[object] = []
+    real = asyncio.get_running_loop
+
+    def counting() -> asyncio.AbstractEventLoop:
+        loop = real()
+        asked.append(loop)
+        return loop
+
+    monkeypatch.setattr(commit.asyncio, "get_running_loop", counting)
+    committer = LoopCommitter(make_engine(f"sqlite:///{tmp_path / 'w.db'}"))
+    committer.start()
+
+    def one(conn: Connection) -> int:
+        return int(conn.exec_driver_sql("SELECT 1").scalar_one())
+
+    async def writes() -> list[int]:
+        return [await committer.run(one) for _ in range(5)]
+
+    try:
+        assert asyncio.run(writes()) == [1] * 5
+        assert len(asked) == 1  # the first write's, once
+        first = asked[0]
+        assert asyncio.run(writes()) == [1] * 5  # another loop: asked again, once
+        assert len(asked) == 2 and asked[1] is not first
+    finally:
+        asyncio.run(committer.close())
