@@ -132,7 +132,11 @@ NOTICE_CASES = """async () => {
   n.fromEvents([stop(95, 0, "out_of_mp", false), end(96, 0)], { type: "MoveAlong" });
   n.fromEvents([stop(99, 1, "cannot_pay", false)], null);
   n.fromEvents([stop(120, 0, "landed", true)], { type: "Land" });
-  return [...root.querySelectorAll(".notice p")].map((p) => p.textContent);
+  const texts = () => [...root.querySelectorAll(".notice p")].map((p) => p.textContent);
+  const first = texts();
+  n.fromEvents([stop(130, 0, "cannot_pay", false), end(131, 0)], { type: "MoveAlong" });
+  const keys = [...root.querySelectorAll(".notice")].map((li) => li.dataset.key);
+  return { first, again: texts(), keys };
 }"""
 
 FOLD_CASE = """async () => {
@@ -188,11 +192,14 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
 
     # 6.3 / 4.4: the rules stopped my ship and ended my turn: said, with the rule; a stop I
     # chose (landing) or another seat's stop is not
-    texts = me.evaluate(NOTICE_CASES)
+    told = me.evaluate(NOTICE_CASES)
+    texts = told["first"]
     assert len(texts) == 2, texts
     assert "could not pay the penalty, so you must stop there (6.3)" in texts[0]
     assert "Your turn is over: the move ended in space" in texts[0] and "(4.4, 6.2)" in texts[0]
     assert texts[1].startswith("Your MP ran out at") and "Your turn is over" in texts[1]
+    # the same stop again two turns later: said once, as the newest
+    assert told["again"] == [texts[1], texts[0]] and told["keys"] == ["stop-95", "stop-130"], told
 
     # several stops in a row: the two newest notices in sight, the older fold under one line
     fold = me.evaluate(FOLD_CASE)

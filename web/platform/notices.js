@@ -16,10 +16,14 @@ export class Notices {
     this.botLines = [];
   }
 
-  /** Say ``text`` until the player dismisses it; ``key`` keeps one notice per thing. */
+  /** Say ``text`` until the player dismisses it; ``key`` keeps one notice per thing, and the
+   * same words said again (my ship stopped at the same penalty two turns running) stand once,
+   * as the newest. */
   add(text, { key = text, kind = "rules" } = {}) {
     if (this.seat === null) return;
-    for (const li of this.root.querySelectorAll(".notice")) if (li.dataset.key === key) li.remove();
+    for (const li of this.root.querySelectorAll(".notice")) {
+      if (li.dataset.key === key || li.querySelector("p")?.textContent === text) li.remove();
+    }
     const li = el("li", { class: `notice notice-${kind}`, "data-key": key });
     li.appendChild(el("p", {}, text));
     const ok = el("button", { type: "button", class: "small", "aria-label": `Got it: ${text}` }, "Got it");
