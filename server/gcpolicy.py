@@ -76,7 +76,7 @@ def thresholds() -> tuple[int, int, int]:
     return fixed() or (YOUNG, NEVER, NEVER)
 
 
-def young_for(share: float, busy: bool) -> bool:
+def saturated(share: float, busy: bool) -> bool:
     """Whether the loop counts as saturated now, from its share of a core over the last
     tick and whether it counted as saturated before (between ``CALM`` and ``BUSY`` it
     stays as it was, so a load near the line does not flip the threshold every tick)."""
@@ -95,9 +95,9 @@ async def young_threshold(tick: float = TICK) -> None:
         now, used = time.perf_counter(), time.thread_time()
         share = (used - cpu) / max(now - wall, 1e-9)
         wall, cpu = now, used
-        saturated = young_for(share, busy)
-        if saturated != busy:
-            busy = saturated
+        now_busy = saturated(share, busy)
+        if now_busy != busy:
+            busy = now_busy
             gc.set_threshold(BUSY_YOUNG if busy else YOUNG, NEVER, NEVER)
             log.debug("loop at %.2f of a core: young collections every %d objects", share,
                       BUSY_YOUNG if busy else YOUNG)

@@ -110,15 +110,15 @@ def test_timed_full_collections_can_be_turned_off(monkeypatch: pytest.MonkeyPatc
 
 
 def test_young_threshold_needs_busy_to_rise_and_calm_to_fall() -> None:
-    """``gcpolicy.young_for``: saturated from ``BUSY``, room again below ``CALM``, and as it
+    """``gcpolicy.saturated``: saturated from ``BUSY``, room again below ``CALM``, and as it
     was in between (a load near the line does not flip the threshold every tick)."""
-    assert not gcpolicy.young_for(gcpolicy.BUSY - 0.01, busy=False)
-    assert gcpolicy.young_for(gcpolicy.BUSY, busy=False)
-    assert gcpolicy.young_for(gcpolicy.CALM, busy=True)
-    assert not gcpolicy.young_for(gcpolicy.CALM - 0.01, busy=True)
+    assert not gcpolicy.saturated(gcpolicy.BUSY - 0.01, busy=False)
+    assert gcpolicy.saturated(gcpolicy.BUSY, busy=False)
+    assert gcpolicy.saturated(gcpolicy.CALM, busy=True)
+    assert not gcpolicy.saturated(gcpolicy.CALM - 0.01, busy=True)
     between = (gcpolicy.CALM + gcpolicy.BUSY) / 2
-    assert gcpolicy.young_for(between, busy=True)
-    assert not gcpolicy.young_for(between, busy=False)
+    assert gcpolicy.saturated(between, busy=True)
+    assert not gcpolicy.saturated(between, busy=False)
 
 
 def test_young_threshold_follows_the_loops_load(collector: None,
