@@ -25,7 +25,7 @@ def view(state: VenusState, viewer: int = SPECTATOR) -> dict[str, Any]:
 # kernel's ``SharedViews``): a server may hand ``seat_view`` a public view whose values under
 # these keys are already written as JSON (``server/frames.py``), and keep that JSON while the
 # value is the same object (``Kept``'s parts are, for as long as the state leaves them).
-PUBLIC_PARTS = ("options", "hidden_cultures", "qboxes", "market")
+PUBLIC_PARTS = ("options", "hidden_cultures", "qboxes", "market", "factory_goods_aside")
 
 
 def seat_view(state: VenusState, public: dict[str, Any], viewer: int) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def public_view(state: VenusState, prompt: Pending | None | EllipsisType = ...,
         "market": parts.market_of(state),  # 4.13, 10.12 (public)
         "suns": {k: list(v) for k, v in state.suns.items() if v},  # 9.322
         "cup": len(state.cup),  # 10.1: how many; which ones is not shown
-        "factory_goods_aside": list(state.aside),
+        "factory_goods_aside": parts.aside_of(state),
         "target": target(state),
         "end": state.end,
         "turn": _TURN(state.turn) if state.turn else None,
@@ -91,8 +91,8 @@ def public_view(state: VenusState, prompt: Pending | None | EllipsisType = ...,
 class Kept:
     """The larger parts of one game's last public view, each with a copy of what it was
     made from, so the next seq's view reuses the parts the state did not change: a command
-    changes the turn and one or two players, seldom the "?" boxes, the markets, the
-    cultures still hidden or the options.
+    changes the turn and one or two players, seldom the "?" boxes, the markets, the goods
+    set aside, the cultures still hidden or the options.
 
     Whether a part changed is decided by its content, never by the state's identity (the
     state is changed in place): ``==`` of the copy kept with the state's container (lists
@@ -101,7 +101,7 @@ class Kept:
     player's plain values (cash, dot...) ``is``: the state replaces them, so the same
     object is the same value. Reused parts are shared between seqs' views: read only."""
 
-    __slots__ = ("_keep", "_options", "_hidden", "_qboxes", "_market", "_players")
+    __slots__ = ("_keep", "_options", "_hidden", "_qboxes", "_market", "_aside", "_players")
 
     def __init__(self, keep: bool = True) -> None:
         self._keep = keep  # False: make every part, keep nothing (``FRESH``)
@@ -109,6 +109,7 @@ class Kept:
         self._hidden: tuple[tuple[dict[str, str], dict[str, str]], list[str]] | None = None
         self._qboxes: tuple[dict[str, QBox], dict[str, dict[str, Any]]] | None = None
         self._market: dict[str, list[str]] | None = None
+        self._aside: list[str] | None = None
         self._players: list[dict[str, Any]] = []
 
     def options_of(self, state: VenusState) -> dict[str, Any]:
@@ -148,6 +149,17 @@ class Kept:
         shown = {k: list(v) for k, v in state.market.items() if v}
         if self._keep:
             self._market = shown
+        return shown
+
+    def aside_of(self, state: VenusState) -> list[str]:
+        """4.13: the Factory Goods of factories not yet built, set aside (public), as the
+        view's own list to compare."""
+        made = self._aside
+        if made is not None and made == state.aside:
+            return made
+        shown = list(state.aside)
+        if self._keep:
+            self._aside = shown
         return shown
 
     def players_of(self, state: VenusState) -> list[dict[str, Any]]:
