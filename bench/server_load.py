@@ -200,7 +200,11 @@ async def reader(game: Game, i: int, ws: Any) -> None:
         if kind == "events" and msg["events"]:
             game.arrived(i, msg["events"][-1]["seq"])
             if "view" in msg:  # the view in the same frame (hello "inline_view")
-                game.views[i] = msg["view"]
+                view, last = msg["view"], game.views[i]
+                for part in view.pop("same", ()):  # hello "view_delta": kept from the last
+                    assert last is not None  # a view leaves out parts only after one
+                    view["view"][part] = last["view"][part]
+                game.views[i] = view
                 game.viewed.set()
             if "ack" in msg:  # our command's ack in the same frame (hello "inline_ack")
                 fut = game.answers.pop(msg["ack"].get("client_id") or "", None)
@@ -221,7 +225,7 @@ async def connect(game: Game, ws_base: str, views: bool) -> None:
                                       max_size=2**22, open_timeout=60, ping_interval=None)
         await ws.send(json.dumps({"type": "hello", "token": token, "after": 0,
                                   "view": views, "inline_view": views,
-                                  "inline_ack": views}))
+                                  "inline_ack": views, "view_delta": views}))
         hello = json.loads(await ws.recv())
         game.seen[i] = 0
         game.sockets.append(ws)

@@ -15,11 +15,18 @@ the largest share of the server's CPU under load (``docs/performance.md``). Here
   the acting seat's legal commands and extras (the costly reachable destinations) are made
   once per seq, whatever asks;
 - the engine's output is trusted: no pydantic model is built or validated on this path
-  (``ViewOut`` stays the documented shape of the same JSON).
+  (``ViewOut`` stays the documented shape of the same JSON);
+- a socket that asked for it (hello ``view_delta``) and holds the view of an earlier push is
+  sent its view without the shared parts (the ruleset's ``public_parts``) that did not change
+  since, named in ``"same"``: the client keeps them from the view it has. They are the larger
+  part of a view (its markets, "?" boxes, goods set aside, hidden cultures and options: ~2.8
+  of ~5.3 KB of a Merchant of Venus seat's) and seldom change; each part's JSON has a
+  digest (``Parts``), so whichever process made a view, the same content has the same one.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +46,13 @@ _recent: OrderedDict[int, Any] = OrderedDict()
 # the events of a command or a few: kept to share; a longer catch-up is one socket's own
 SHARED_EVENTS = 16
 OPTIONS = orjson.OPT_NON_STR_KEYS  # as json.dumps: an int key is written as a string
+
+# the shared parts of a view (``_written``) as (key, digest of its JSON): what a socket that
+# was sent that view holds, and what a seq's views are made of
+Parts = tuple[tuple[str, bytes], ...]
+# a view message's key in a seq's ``Frames``: (viewer, role) for the whole message, or
+# (viewer, role, the parts the socket holds) for one that leaves out those still the same
+ViewKey = tuple[int, str] | tuple[int, str, Parts]
 
 
 def _fallback(value: Any) -> Any:
@@ -85,6 +99,9 @@ class Frames:
     common: tuple[Any, bool, Any, Any] | None = None  # what every link's view shows (_common)
     # the same with its parts that no seat's view changes written once (``_written``)
     written: dict[str, Any] | None = None
+    parts: Parts | None = None  # those parts' digests (``_written``), once known
+    # view messages for sockets holding earlier views (hello ``view_delta``), by ``ViewKey``
+    deltas: dict[Any, bytes] = field(default_factory=dict)
 
 
 def frames_of(entry: Any) -> Frames:
@@ -148,16 +165,26 @@ def pending_of(entry: Any) -> Any:
     return entry.pending()
 
 
-def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False) -> dict[str, Any]:
+def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False,
+          same: tuple[str, ...] = ()) -> dict[str, Any]:
     """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
     can share it (``engine.kernel.ruleset.SharedViews``). ``typed``: for a ``view``
     message, only serialized: the parts no seat's view changes already written
-    (``_written``), and the ruleset's dict as it is."""
+    (``_written``), and the ruleset's dict as it is; without the parts named in ``same``."""
     ruleset = entry.hosted.ruleset
     state = entry.game.state
-    public_view = getattr(ruleset, "public_view", None)
-    if frames is None or public_view is None:
+    if frames is None or getattr(ruleset, "public_view", None) is None:
         return dict(ruleset.view(state, viewer))
+    if not typed:
+        return dict(ruleset.seat_view(state, _public(entry, frames), viewer))
+    written = _shared(entry, frames)
+    if same:
+        written = {k: v for k, v in written.items() if k not in same}
+    return ruleset.seat_view(state, written, viewer)
+
+
+def _public(entry: Any, frames: Frames) -> dict[str, Any]:
+    """The ruleset's public view of the seq (``Frames.public``), made once."""
     public = frames.public
     if public is None:
         game = entry.game
@@ -165,31 +192,40 @@ def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False) -
         if kept is None:
             kept = game.views_kept = {}
         # pending: once per seq
-        public = frames.public = public_view(state, entry.pending(), kept)
-    if not typed:
-        return dict(ruleset.seat_view(state, public, viewer))
+        public = frames.public = entry.hosted.ruleset.public_view(
+            game.state, entry.pending(), kept)
+    return public
+
+
+def _shared(entry: Any, frames: Frames) -> dict[str, Any]:
+    """The public view with its shared parts written (``Frames.written``, ``Frames.parts``),
+    made once."""
     written = frames.written
     if written is None:
-        written = frames.written = _written(
-            public, getattr(ruleset, "public_parts", ()), entry.game.views_kept)
-    return ruleset.seat_view(state, written, viewer)
+        written, frames.parts = _written(
+            _public(entry, frames), getattr(entry.hosted.ruleset, "public_parts", ()),
+            entry.game.views_kept)
+        frames.written = written
+    return written
 
 
 def _written(public: dict[str, Any], parts: tuple[str, ...],
-             kept: dict[str, Any] | None) -> dict[str, Any]:
+             kept: dict[str, Any] | None) -> tuple[dict[str, Any], Parts]:
     """``public`` with its values under ``parts`` (the ruleset's ``public_parts``: the keys
     its ``seat_view`` neither reads nor changes) as their JSON (``orjson.Fragment``), so the
-    seats' messages of a seq copy those bytes instead of each writing the same dicts again.
-    A part the ruleset kept from the game's last view (``kept``: the very same object, read
-    only) keeps its JSON too, written once for as many seqs as it stays."""
+    seats' messages of a seq copy those bytes instead of each writing the same dicts again;
+    and the digests of those parts (``Parts``). A part the ruleset kept from the game's last
+    view (``kept``: the very same object, read only) keeps its JSON and digest too, written
+    once for as many seqs as it stays."""
     if not parts:
-        return public
-    known: dict[str, tuple[Any, Any]] | None = None
+        return public, ()
+    known: dict[str, tuple[Any, Any, bytes]] | None = None
     if kept is not None:
         known = kept.get("json")
         if known is None:
             known = kept["json"] = {}
     out = dict(public)
+    digests: list[tuple[str, bytes]] = []
     for key in parts:
         value = public.get(key)
         if not value:  # None, or an empty dict or list: nothing to save
@@ -198,11 +234,13 @@ def _written(public: dict[str, Any], parts: tuple[str, ...],
         if was is None or was[0] is not value:
             # a copy of orjson's bytes: its own keep the whole buffer it wrote into (16 KB
             # for a 1 KB part), for as long as the part stays
-            was = (value, orjson.Fragment(bytes(memoryview(dumpb(value)))))
+            data = bytes(memoryview(dumpb(value)))
+            was = (value, orjson.Fragment(data), hashlib.blake2b(data, digest_size=8).digest())
             if known is not None:
                 known[key] = was
         out[key] = was[1]
-    return out
+        digests.append((key, was[2]))
+    return out, tuple(digests)
 
 
 # the JSON form of each legal command object met lately, by the object's id (the object is
@@ -231,9 +269,11 @@ def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     return _body(entry, viewer, role, False)
 
 
-def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
+def _body(entry: Any, viewer: int, role: str, typed: bool,
+          same: tuple[str, ...] = ()) -> dict[str, Any]:
     """``view_body``; ``typed``: as the ``view`` message, ``"type": "view"`` first (one
-    ``orjson.dumps`` writes the message, no text joined around it)."""
+    ``orjson.dumps`` writes the message, no text joined around it), and without the shared
+    parts named in ``same`` (``"same"`` lists them after the view)."""
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
@@ -262,6 +302,13 @@ def _body(entry: Any, viewer: int, role: str, typed: bool) -> dict[str, Any]:
         legal, extras = made
         if acting:  # the prompt's detail is the acting seats' alone
             shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": p.detail}
+    if same:
+        return {
+            "type": "view",
+            "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
+            "view": _view(entry, frames, viewer, True, same), "same": list(same),
+            "pending": shown, "legal": legal, "extras": extras, "countdown": countdown,
+        }
     if typed:
         return {
             "type": "view",
@@ -313,12 +360,16 @@ def view_message(entry: Any, viewer: int, role: str) -> str:
     return text
 
 
-def view_bytes(entry: Any, viewer: int, role: str) -> bytes:
+def view_bytes(entry: Any, viewer: int, role: str, held: Parts | None = None) -> bytes:
     """``view_message`` encoded (what a push writes), made once per link kind at a
-    committed seq: orjson's bytes as they are, the text decoded only when one is asked."""
+    committed seq: orjson's bytes as they are, the text decoded only when one is asked.
+    ``held``: the parts of the view the socket was last sent (``Frames.parts`` of that
+    seq): those still the same are left out (``"same"``)."""
     if entry.seq != entry.committed:
         return dumpb(_body(entry, viewer, role, True))
     frames = frames_of(entry)
+    if held:
+        return _delta_bytes(entry, frames, viewer, role, held)
     data = frames.encoded.get((viewer, role))
     if data is None:
         # copied out of orjson's bytes, which keep the whole buffer it wrote into (~10x the
@@ -330,6 +381,38 @@ def view_bytes(entry: Any, viewer: int, role: str) -> bytes:
     return data
 
 
+def _delta_bytes(entry: Any, frames: Frames, viewer: int, role: str, held: Parts) -> bytes:
+    """``view_bytes`` for a socket holding a view made of the parts ``held``."""
+    key = (viewer, role, held)
+    data = frames.deltas.get(key)
+    if data is None:
+        if getattr(entry.hosted.ruleset, "public_view", None) is not None:
+            _shared(entry, frames)
+        same = tuple(k for k, d in frames.parts or () if (k, d) in held)
+        data = bytes(memoryview(dumpb(_body(entry, viewer, role, True, same))))
+        frames.deltas[key] = data
+        _release(frames, entry)
+    return data
+
+
+def view_key(viewer: int, role: str, held: Parts | None) -> ViewKey:
+    """The key of a socket's view message in a seq's frames (``keep``, ``made``)."""
+    return (viewer, role, held) if held else (viewer, role)
+
+
+def made(frames: Frames, key: ViewKey) -> bool:
+    """Is the view message of ``key`` in ``frames`` already?"""
+    return key in (frames.deltas if len(key) == 3 else frames.encoded)
+
+
+def keep(frames: Frames, key: Any, data: bytes, parts: Parts | None) -> None:
+    """A view message made elsewhere (``viewproc``) put in the seq's ``frames``, with the
+    digests of the shared parts it was made of."""
+    (frames.deltas if len(key) == 3 else frames.encoded).setdefault(key, data)
+    if frames.parts is None:
+        frames.parts = parts
+
+
 def _release(frames: Frames, entry: Any) -> None:
     """Once every seat's view of this seq is written, free what they were made of (the
     public view, the acting seat's legal commands and extras: a few hundred dicts and
@@ -337,15 +420,23 @@ def _release(frames: Frames, entry: Any) -> None:
     moves them to an older generation, rather than when the frames are dropped ``KEEP``
     games later (2% of the loop's CPU under load, ``docs/performance.md``). A view asked
     later (a spectator's, a ``GET /view``) makes them again."""
+    if frames.public is None and not frames.acting:
+        return
     seats = len(getattr(entry.game.state, "players", ()))
-    if (seats and len(frames.encoded) >= seats
-            and sum(1 for _, role in frames.encoded if role == "seat") >= seats):
+    if not seats or len(frames.encoded) + len(frames.deltas) < seats:
+        return
+    made = {key[0] for key in frames.encoded if key[1] == "seat"}
+    made.update(key[0] for key in frames.deltas if key[1] == "seat")
+    if len(made) >= seats:
         frames.public = frames.written = None
         frames.acting.clear()
 
 
-def with_view(events_text: str, entry: Any, viewer: int, role: str) -> str:
+def with_view(events_text: str, entry: Any, viewer: int, role: str,
+              held: Parts | None = None) -> str:
     """An ``events`` message with the link's view in it (``"view": {...}``, the ``view``
-    message's body): one frame instead of two (hello ``"inline_view": true``)."""
-    view = view_message(entry, viewer, role)
+    message's body): one frame instead of two (hello ``"inline_view": true``); ``held``:
+    the parts of the last view the socket was sent (``view_bytes``)."""
+    view = (view_bytes(entry, viewer, role, held).decode() if held
+            else view_message(entry, viewer, role))
     return events_text[:-1] + ',"view":{' + view[len(HEAD):] + "}"

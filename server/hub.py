@@ -16,9 +16,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .wsproto import PartsSender
+
+if TYPE_CHECKING:
+    from .frames import Parts
 
 log = logging.getLogger("starport.hub")
 
@@ -43,6 +46,10 @@ class Subscriber:
     inline_view: bool = False  # the view rides in the events message (one frame, not two)
     inline_ack: bool = False  # a command's ack rides in the events message that carries its
     ack: dict[str, Any] | None = None  # events (hello ``inline_ack``): the ack waiting for them
+    # hello ``view_delta``: the pushed view leaves out the shared parts the client still
+    # holds from the last view pushed to it (``held``: those parts' digests, frames.py)
+    view_delta: bool = False
+    held: Parts | None = None
     was_pending: bool = False
     # "g" events, "c" chat, "t" table, "r" a link of this seat was revoked, "p" ping,
     # "o" the seats online changed (presence)

@@ -100,7 +100,8 @@ class ViewProcess:
         self.held: dict[str, tuple[int, list[Any]]] = {}
         # game -> an answer no socket waited for yet (asked ahead of the commit):
         # (seq, status, deadline, [(viewer, role, bytes), ...])
-        self.done: dict[str, tuple[int, str, Any, list[tuple[int, str, bytes]]]] = {}
+        # answers asked ahead: seq, status, deadline, the views by key, the parts' digests
+        self.done: dict[str, tuple[int, str, Any, list[tuple[Any, bytes]], Any]] = {}
         self.out: list[tuple[Any, ...]] = []  # this turn's messages
         self.wbuf = bytearray()
         self.rbuf = bytearray()
@@ -177,7 +178,10 @@ class ViewProcess:
         the commit's end starts (never earlier)."""
         if not self.up:
             return
-        wanted = list({(sub.viewer, sub.role) for sub in subs if sub.direct is not None})
+        from . import frames
+
+        wanted = list({frames.view_key(sub.viewer, sub.role, sub.held) for sub in subs
+                       if sub.direct is not None})
         if wanted:
             self._request(entry, entry.seq, wanted)
 
@@ -188,21 +192,23 @@ class ViewProcess:
             self._sync(entry, entry.seq)
             self._schedule()
 
-    def ready(self, entry: Any, encoded: dict[tuple[int, str], bytes]) -> None:
+    def ready(self, entry: Any, made: Any) -> None:
         """Views of ``entry``'s committed seq answered ahead (``prefetch``) put in its
-        frames' ``encoded``."""
+        frames (``made``)."""
         done = self.done.get(entry.game_id)
         if done is None:
             return
-        seq, status, deadline, views = done
+        seq, status, deadline, views, parts = done
         if seq > entry.committed:
             return  # a later seq's, still being committed
         del self.done[entry.game_id]
         if seq == entry.committed and status == entry.status and deadline == entry.deadline:
-            for viewer, role, data in views:
-                encoded.setdefault((viewer, role), data)
+            from . import frames
 
-    def ask(self, entry: Any, wanted: list[tuple[int, str]], subs: list[Any]) -> bool:
+            for key, data in views:
+                frames.keep(made, key, data, parts)
+
+    def ask(self, entry: Any, wanted: list[Any], subs: list[Any]) -> bool:
         """Hold ``subs`` until the child has answered for ``wanted`` views of ``entry``'s
         committed seq: a request in flight for that seq (asked ahead), or a new one. False
         when the child is not there (push in-process)."""
@@ -226,7 +232,7 @@ class ViewProcess:
         self.held[game_id] = (rid, list(subs))
         return True
 
-    def _request(self, entry: Any, seq: int, wanted: list[tuple[int, str]]) -> int:
+    def _request(self, entry: Any, seq: int, wanted: list[Any]) -> int:
         game_id = entry.game_id
         self._sync(entry, seq)
         self.rid += 1
@@ -370,18 +376,18 @@ class ViewProcess:
             if held is not None and held[0] == rid:
                 self._release(game_id, True)
             return
-        views = answer[2]
+        views, parts = answer[2], answer[3]
         if held is None or held[0] != rid:  # asked ahead: kept for the push
             done = self.done.get(game_id)
             if done is None or done[0] <= seq:
-                self.done[game_id] = (seq, status, deadline, views)
+                self.done[game_id] = (seq, status, deadline, views, parts)
             return
         entry = self.entries.get(game_id)
         if (entry is not None and entry.committed == seq and entry.seq == seq
                 and entry.status == status and entry.deadline == deadline):
-            encoded = frames.frames_of(entry).encoded
-            for viewer, role, data in views:
-                encoded.setdefault((viewer, role), data)
+            made = frames.frames_of(entry)
+            for key, data in views:
+                frames.keep(made, key, data, parts)
         self._release(game_id, False)
 
     def _release(self, game_id: str, local: bool) -> None:
@@ -431,7 +437,7 @@ class Views:
         if kind == "V":
             _, rid, game_id, seq, status, deadline, wanted = msg
             try:
-                return ("V", rid, self.views(game_id, seq, status, deadline, wanted))
+                return ("V", rid, *self.views(game_id, seq, status, deadline, wanted))
             except Exception as exc:  # noqa: BLE001 -- told to the server, which falls back
                 self.games.pop(game_id, None)
                 return ("X", rid, repr(exc))
@@ -469,7 +475,9 @@ class Views:
                                     committed=game.seq)
 
     def views(self, game_id: str, seq: int, status: str, deadline: Any,
-              wanted: list[tuple[int, str]]) -> list[tuple[int, str, bytes]]:
+              wanted: list[Any]) -> tuple[list[tuple[Any, bytes]], Any]:
+        """The view messages of ``wanted`` (``frames.ViewKey``s) at ``seq``, each with its
+        key, and the digests of the seq's shared parts (``frames.Parts``)."""
         from . import frames
 
         entry = self.games.get(game_id)
@@ -480,8 +488,8 @@ class Views:
         entry.status = status
         entry.deadline = deadline
         entry.committed = seq
-        return [(viewer, role, frames.view_bytes(entry, viewer, role))
-                for viewer, role in wanted]
+        views = [(key, frames.view_bytes(entry, *key)) for key in wanted]
+        return views, frames.frames_of(entry).parts
 
 
 def serve(fd: int) -> None:

@@ -23,7 +23,9 @@ Protocol (JSON text messages):
   (409 with ``seq`` for a conflict, 422 naming the rule, 401/403, 429). With ``"view":
   true`` in the hello, each push is followed by the seat's view: its legal commands,
   prompt, reachable destinations (``extras``) -- no ``/view`` round trip per event.
-  With ``"inline_view": true`` the view rides in the ``events`` message (``"view"``); with
+  With ``"inline_view": true`` the view rides in the ``events`` message (``"view"``), and
+  with ``"view_delta": true`` too it leaves out the shared parts still those of the last
+  view pushed on this socket, named in ``"same": [...]`` (``frames.py``); with
   ``"inline_ack": true`` a command's ack rides in the ``events`` message that brings its
   events to this socket (``"ack": {"client_id", "first_seq", "seq", "duplicate"}``): one
   frame for the acting socket instead of two. An ack whose events this socket already has
@@ -80,6 +82,9 @@ class Hello(BaseModel):
     view: bool = False
     inline_view: bool = False
     inline_ack: bool = False
+    # the pushed view without the shared parts the client still has from the last one
+    # (``"same"`` names them: frames.py)
+    view_delta: bool = False
 
 
 dumps = frames.dumps
@@ -210,7 +215,8 @@ async def _open(service: Service, websocket: WebSocket, table_id: str
         return None
     sub = Subscriber(table_id, ident.viewer, ident.role, sent=hello.after,
                      digest=ident.digest, chat_sent=hello.chat_after, want_view=hello.view,
-                     inline_view=hello.inline_view, inline_ack=hello.inline_ack)
+                     inline_view=hello.inline_view, inline_ack=hello.inline_ack,
+                     view_delta=hello.view_delta)
     await send_text(websocket, dumps({"type": "hello", "role": ident.role, "seat": ident.seat,
                                       "seq": table.seq or 0,
                                       "table": table.model_dump(mode="json")}))
@@ -261,9 +267,11 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
 
 
 def _with_view_and_ack(events_text: str, entry: Any, sub: Subscriber) -> str:
-    """A settled push in one frame: the ``events`` message with the link's view and, for
-    the socket that sent the command, its ack."""
-    return _with_ack(frames.with_view(events_text, entry, sub.viewer, sub.role), sub)
+    """A settled push in one frame: the ``events`` message with the link's view (without
+    the parts the socket holds, hello ``view_delta``) and, for the socket that sent the
+    command, its ack."""
+    held = sub.held if sub.view_delta else None
+    return _with_ack(frames.with_view(events_text, entry, sub.viewer, sub.role, held), sub)
 
 
 def _with_ack(text: str, sub: Subscriber) -> str:
@@ -378,6 +386,8 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
     settled = entry.seq == entry.committed and sub.sent == entry.committed
     if settled and sub.want_view and sub.inline_view:  # events and view in one frame
         text = _with_view_and_ack(text, entry, sub)
+        # the view's parts, now the client's (None when unknown: the next view is whole)
+        sub.held = frames.frames_of(entry).parts if sub.view_delta else None
         start = latency.now() if latency.ON else 0.0
         await send_text(websocket, text)
         if latency.ON:
@@ -451,11 +461,11 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
     made = frames.frames_of(entry)
     views = service.views
     if views is not None and not local and views.up:
-        encoded = made.encoded
-        wanted = {(sub.viewer, sub.role) for sub in subs} - encoded.keys()
+        wanted = {frames.view_key(sub.viewer, sub.role, sub.held) for sub in subs}
+        wanted = {key for key in wanted if not frames.made(made, key)}
         if wanted:
-            views.ready(entry, encoded)  # answered while the seq was being committed
-            wanted -= encoded.keys()
+            views.ready(entry, made)  # answered while the seq was being committed
+            wanted = {key for key in wanted if not frames.made(made, key)}
             if wanted and views.ask(entry, list(wanted), subs):
                 return []
     pending = frames.pending_of(entry)
@@ -473,7 +483,7 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
             continue
         viewer = sub.viewer
         head = shared if shared is not None else frames.events_head(made, events, viewer)
-        view = frames.view_bytes(entry, viewer, sub.role)
+        view = frames.view_bytes(entry, viewer, sub.role, sub.held)
         last = events[-1].seq
         parts: list[bytes | memoryview] = [head, VIEW_OPEN, memoryview(view)[VIEW_SKIP:]]
         ack = sub.ack
@@ -490,6 +500,8 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
             declined.append(sub)
             continue
         sub.sent = last
+        if sub.view_delta:
+            sub.held = made.parts
         if ack is not None and last >= ack["seq"]:
             sub.ack = None
         sub.was_pending = waiting

@@ -99,6 +99,17 @@ class Game {
     if (resolve !== undefined) { this.answers.delete(msg.client_id); resolve(msg); }
   }
 
+  // a pushed view with the parts it says are the same (hello "view_delta") taken from the
+  // socket's last one, as the browser's web/platform/live.js does
+  whole(i, view) {
+    if (view.same !== undefined) {
+      const last = this.views[i];
+      for (const part of view.same) view.view[part] = last.view[part];
+      delete view.same;
+    }
+    return view;
+  }
+
   // every frame is parsed, as the Python generator's reader and a browser do
   receive(i, raw) {
     received[0] += 1;
@@ -107,7 +118,7 @@ class Game {
     const kind = msg.type;
     if (kind === 'events' && msg.events.length) {
       this.arrived(i, msg.events[msg.events.length - 1].seq);
-      if (msg.view !== undefined) this.viewed(i, msg.view); // hello "inline_view"
+      if (msg.view !== undefined) this.viewed(i, this.whole(i, msg.view)); // "inline_view"
       if (msg.ack !== undefined) this.answered({ type: 'ack', ...msg.ack }); // "inline_ack"
     } else if (kind === 'view') {
       this.viewed(i, msg);
@@ -124,7 +135,7 @@ function open(game, i, wsBase) {
     let hello = false;
     ws.on('open', () => {
       ws.send(JSON.stringify({ type: 'hello', token: game.tokens[i], after: 0, view: true,
-        inline_view: true, inline_ack: true }));
+        inline_view: true, inline_ack: true, view_delta: true }));
     });
     ws.on('message', (raw) => {
       if (!hello) { // the hello answer: role, seat, seq

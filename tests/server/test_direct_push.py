@@ -336,17 +336,20 @@ def _twins(db_url: str, tmp_path: Any, commands: int
     async def body(service: Any) -> None:
         table_id = await started_game(service)
         entry = await service.entry(table_id)
-        links = [(0, "seat"), (1, "seat"), (0, "seat"), (SPECTATOR, "spectator")]
+        # the last two take views without the parts they hold (hello view_delta)
+        links = [(0, "seat", False), (1, "seat", False), (0, "seat", False),
+                 (SPECTATOR, "spectator", False), (1, "seat", True),
+                 (SPECTATOR, "spectator", True)]
         subs, twins, sockets = [], [], []
-        for viewer, role in links:
+        for viewer, role, delta in links:
             written: list[bytes] = []
             pushed.append(written)
             sub = Subscriber(table_id, viewer, role, sent=entry.seq, want_view=True,
-                             inline_view=True, inline_ack=True)
+                             inline_view=True, inline_ack=True, view_delta=delta)
             sub.direct = functools.partial(_record, written)
             subs.append(sub)
             twins.append(Subscriber(table_id, viewer, role, sent=entry.seq, want_view=True,
-                                    inline_view=True, inline_ack=True))
+                                    inline_view=True, inline_ack=True, view_delta=delta))
             sockets.append(Socket({"extensions": {}}))
         for n in range(commands):
             if entry.pending() is None:
@@ -365,7 +368,7 @@ def _twins(db_url: str, tmp_path: Any, commands: int
         # one more command, counted: what one push of the four sockets asks the game
         seat, seq, command = await next_command(service, table_id)
         await service.submit(table_id, seat, seq, "last", command)
-        for viewer, role in links:  # the views (made once per link kind: frames.py) first
+        for viewer, role, _ in links:  # the views (made once per link kind: frames.py) first
             frames.view_message(entry, viewer, role)
         real = (frames.pending_of, service.events_in_memory, frames._events_text)
 
@@ -391,10 +394,13 @@ def _twins(db_url: str, tmp_path: Any, commands: int
 
 def test_a_game_push_writes_what_each_socket_s_sender_writes_byte_for_byte(
         db_url: str, tmp_path: Any) -> None:
-    """Seats, a second tab, a spectator (private events redacted): the frames a game's push
+    """Seats, a second tab, a spectator (private events redacted), a seat and a spectator
+    taking views without the parts they hold (``view_delta``): the frames a game's push
     writes are the sender's, in its order, the ack in its command's frame, your_turn after."""
     pushed, served, _ = _twins(db_url, tmp_path, commands=40)
     assert pushed == served
+    assert not any(b'"same":[' in f for f in pushed[1] + pushed[3])
+    assert all(sum(b'"same":[' in f for f in pushed[i]) > 20 for i in (4, 5))
     acks = [f for f in pushed[0] + pushed[1] if b'"ack":' in f]
     assert len(acks) == len(pushed[3])  # every command's ack, in its events' frame
     assert not any(b'"ack":' in f for f in pushed[3])  # the spectator's frames carry none

@@ -262,8 +262,9 @@ def test_the_parts_no_seat_changes_are_written_once_while_they_stay() -> None:
         for key in views.PUBLIC_PARTS:
             if not fresh[key]:
                 continue
-            source, written = known[key]
+            source, written, digest = known[key]
             assert orjson.dumps(written) == orjson.dumps(fresh[key]), key
+            assert (key, digest) in (entry.frames.parts or ())  # type: ignore[union-attr]
             was = last.get(key)
             if was is not None:
                 if was[0] == fresh[key]:

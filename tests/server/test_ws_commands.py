@@ -158,6 +158,32 @@ def test_an_inline_view_rides_in_the_events_frame(db_url: str, spawn: Any) -> No
             v.assert_unbroken()
 
 
+def test_a_view_delta_leaves_out_the_parts_the_socket_has_and_adds_up_to_the_view(
+        db_url: str, spawn: Any) -> None:
+    """Hello ``"view_delta": true`` (the browser's): a pushed view leaves out the shared
+    parts (markets, "?" boxes, hidden cultures, options) that are those of the last view
+    pushed on the same socket, named in ``"same"``; put back from that view, each is the
+    link's view that ``GET /view`` answers. The first view on a socket comes whole."""
+    server = spawn(db_url)
+    with httpx.Client(base_url=server.base) as c:
+        table = open_table(c, seats=3)
+        tid = table["table_id"]
+        seats = [Viewer(server.ws_base, tid, s["token"], view=True, inline_view=True,
+                        view_delta=True) for s in table["seats"]]
+        play_inline(c, table, seats, random.Random(11), 8)  # views as GET /view answers
+        for v in seats:
+            v.pump(0.3)
+            v.assert_unbroken()
+            assert {"market", "options", "qboxes"} <= set(v.left_out)
+        late = Viewer(server.ws_base, tid, table["seats"][0]["token"], view=True,
+                      inline_view=True, view_delta=True)  # a new socket of the same seat
+        late.pump(0.5)
+        first = [m for m in late.messages if m["type"] == "events"][0]
+        assert "market" in first["view"]["view"] and not late.left_out
+        for v in [*seats, late]:
+            v.close()
+
+
 def test_an_inline_ack_rides_in_the_events_frame_of_its_command(db_url: str,
                                                                 spawn: Any) -> None:
     """Hello ``"inline_ack": true`` (the browser's): the ack of a command comes inside the

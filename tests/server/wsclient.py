@@ -13,20 +13,23 @@ from websockets.typing import Origin
 class Viewer:
     def __init__(self, ws_base: str, table_id: str, token: str, after: int = 0,
                  origin: str | None = None, view: bool = False,
-                 inline_view: bool = False, inline_ack: bool = False) -> None:
+                 inline_view: bool = False, inline_ack: bool = False,
+                 view_delta: bool = False) -> None:
         self.ws: ClientConnection = connect(
             f"{ws_base}/api/tables/{table_id}/ws", open_timeout=10,
             origin=None if origin is None else Origin(origin),
             max_size=2**22, compression=None, legacy=True)
         self.ws.send(json.dumps({"type": "hello", "token": token, "after": after,
                                  "view": view, "inline_view": inline_view,
-                                 "inline_ack": inline_ack}))
+                                 "inline_ack": inline_ack, "view_delta": view_delta}))
         self.hello = json.loads(self.ws.recv(timeout=10))
         assert self.hello["type"] == "hello", self.hello
         self.seqs: list[int] = []
         self.events: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []
         self.after = after
+        self.last_view: dict[str, Any] | None = None  # the last view pushed, whole
+        self.left_out: list[str] = []  # the parts pushed views left out (hello view_delta)
 
     def pump(self, timeout: float = 0.2) -> None:
         try:
@@ -37,6 +40,13 @@ class Viewer:
 
     def _take(self, msg: dict[str, Any]) -> None:
         self.messages.append(msg)
+        view = msg.get("view") if msg["type"] == "events" else None
+        if view is not None:  # the parts it says are the same: from the last, as a browser
+            for part in view.pop("same", ()):
+                assert self.last_view is not None, "a view left out parts before any came"
+                view["view"][part] = self.last_view["view"][part]
+                self.left_out.append(part)
+            self.last_view = view
         if msg["type"] == "events":
             for ev in msg["events"]:
                 self.events.append(ev)

@@ -22,8 +22,9 @@ FIDDLING = ["SetDrives", "UseGateLock"]
 
 
 def _watch(page: Any) -> dict[str, list[Any]]:
-    """The command frames a page sends on its sockets and the command POSTs it makes."""
-    seen: dict[str, list[Any]] = {"frames": [], "posts": []}
+    """The command frames a page sends on its sockets, the command POSTs it makes and the
+    parts its pushed views left out (hello ``view_delta``: ``"same"``)."""
+    seen: dict[str, list[Any]] = {"frames": [], "posts": [], "same": []}
 
     def socket(ws: Any) -> None:
         def sent(payload: Any) -> None:
@@ -34,7 +35,12 @@ def _watch(page: Any) -> dict[str, list[Any]]:
             if isinstance(msg, dict) and msg.get("type") == "command":
                 seen["frames"].append(msg)
 
+        def received(payload: Any) -> None:
+            if isinstance(payload, str) and '"same":[' in payload:
+                seen["same"].extend(json.loads(payload)["view"]["same"])
+
         ws.on("framesent", sent)
+        ws.on("framereceived", received)
 
     page.on("websocket", socket)
     page.on("request", lambda r: seen["posts"].append(r.url)
@@ -79,6 +85,14 @@ def test_the_page_plays_over_its_socket_and_reads_refusals_as_before(
     frames = watched[0]["frames"] + watched[1]["frames"]
     assert len(frames) >= len(history) and not watched[0]["posts"] + watched[1]["posts"]
     assert all({"seq", "client_id", "command"} <= set(f) for f in frames)
+    # the pushed views left out the parts the page had ("same"), which it put back: what it
+    # holds is the seat's GET /view
+    for seat, page in enumerate(g["pages"][:2]):
+        v = _view(server_url, g, seat)
+        _synced(page, v["seq"])
+        held = page.evaluate("() => window.starport.game.answer")  # and what the page adds
+        assert {k: held[k] for k in v} == v
+        assert {"market", "options"} <= set(watched[seat]["same"])
 
     # a refusal over the socket reads as the POST's: status, code and words
     seat, v = _acting(server_url, g)

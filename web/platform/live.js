@@ -6,7 +6,9 @@
 // asks for a resync from the last seq held. Reconnects back off 0.5 s, 1 s, 2 s ... 10 s.
 // With ``{view: true}`` the server pushes this link's view (view, legal, extras) with each
 // batch of events, in the same message (hello ``inline_view``), so the game page needs no
-// ``GET /view`` for what others play.
+// ``GET /view`` for what others play. With ``view_delta`` a pushed view leaves out the parts
+// that are still those of the last view pushed on this socket (its markets, "?" boxes...),
+// named in ``same``: they are taken from that view here (``wholeView``).
 //
 // Commands go over the socket too (``command()``: a ``command`` message with the POST's body;
 // the server answers ``ack`` or an ``error`` carrying the POST's status and detail, mapped to
@@ -48,6 +50,7 @@ export class Live {
     this.closed = false;
     this.state = "connecting";
     this.wantView = view;
+    this.lastView = null; // the last view pushed on this socket, whole (``wholeView``)
     this.asked = new Map(); // client id -> {resolve, reject, timer}: commands awaiting answers
   }
 
@@ -87,10 +90,11 @@ export class Live {
     this.ws = ws;
     this.setStatus(this.tries ? "reconnecting" : "connecting");
     ws.onopen = () => {
+      this.lastView = null; // a new socket's first view comes whole
       ws.send(JSON.stringify({
         type: "hello", after: this.seq, chat_after: this.chatId, token: this.token || undefined,
         view: this.wantView || undefined, inline_view: this.wantView || undefined,
-        inline_ack: true,
+        view_delta: this.wantView || undefined, inline_ack: true,
       }));
     };
     ws.onmessage = (e) => {
@@ -155,6 +159,20 @@ export class Live {
   /** Drop the socket as if the network went away (the browser tests use it). */
   drop() { this.ws?.close(); }
 
+  /** A pushed view with the parts it names in ``same`` taken from the last one (null, and the
+   * socket started again, if there is none to take them from: never, as the server sends
+   * ``same`` only after a view on the same socket). */
+  wholeView(view) {
+    if (view.same) {
+      const last = this.lastView;
+      if (!last) { this.ws?.close(); return null; }
+      for (const part of view.same) view.view[part] = last.view[part];
+      delete view.same;
+    }
+    this.lastView = view;
+    return view;
+  }
+
   receive(msg) {
     switch (msg.type) {
       case "hello":
@@ -166,7 +184,10 @@ export class Live {
         break;
       case "events":
         this.takeEvents(msg.events);
-        if (msg.view) this.on.view?.(msg.view); // the view after them, in the same message
+        if (msg.view) { // the view after them, in the same message
+          const view = this.wholeView(msg.view);
+          if (view) this.on.view?.(view);
+        }
         if (msg.ack) this.answered(msg.ack.client_id, null, msg.ack); // our command's answer
         break;
       case "ack": this.answered(msg.client_id, null, msg); break;
