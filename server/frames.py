@@ -102,6 +102,10 @@ class Frames:
     parts: Parts | None = None  # those parts' digests (``_written``), once known
     # view messages for sockets holding earlier views (hello ``view_delta``), by ``ViewKey``
     deltas: dict[Any, bytes] = field(default_factory=dict)
+    # the parts a socket holding ``Parts`` is not sent again, and ``written`` without them:
+    # made once for all the sockets of a game (they usually hold the same)
+    same: dict[Parts, tuple[str, ...]] = field(default_factory=dict)
+    trimmed: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
 
 
 def frames_of(entry: Any) -> Frames:
@@ -179,7 +183,11 @@ def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False,
         return dict(ruleset.seat_view(state, _public(entry, frames), viewer))
     written = _shared(entry, frames)
     if same:
-        written = {k: v for k, v in written.items() if k not in same}
+        trimmed = frames.trimmed.get(same)
+        if trimmed is None:
+            trimmed = frames.trimmed[same] = {
+                k: v for k, v in written.items() if k not in same}
+        written = trimmed
     return ruleset.seat_view(state, written, viewer)
 
 
@@ -386,9 +394,11 @@ def _delta_bytes(entry: Any, frames: Frames, viewer: int, role: str, held: Parts
     key = (viewer, role, held)
     data = frames.deltas.get(key)
     if data is None:
-        if getattr(entry.hosted.ruleset, "public_view", None) is not None:
-            _shared(entry, frames)
-        same = tuple(k for k, d in frames.parts or () if (k, d) in held)
+        same = frames.same.get(held)
+        if same is None:
+            if getattr(entry.hosted.ruleset, "public_view", None) is not None:
+                _shared(entry, frames)
+            same = frames.same[held] = tuple(k for k, d in frames.parts or () if (k, d) in held)
         data = bytes(memoryview(dumpb(_body(entry, viewer, role, True, same))))
         frames.deltas[key] = data
         _release(frames, entry)
@@ -430,6 +440,7 @@ def _release(frames: Frames, entry: Any) -> None:
     if len(made) >= seats:
         frames.public = frames.written = None
         frames.acting.clear()
+        frames.trimmed.clear()
 
 
 def with_view(events_text: str, entry: Any, viewer: int, role: str,

@@ -168,8 +168,7 @@ def test_a_view_delta_leaves_out_the_parts_the_socket_has_and_adds_up_to_the_vie
     with httpx.Client(base_url=server.base) as c:
         table = open_table(c, seats=3)
         tid = table["table_id"]
-        seats = [Viewer(server.ws_base, tid, s["token"], view=True, inline_view=True,
-                        view_delta=True) for s in table["seats"]]
+        seats = inline_seats(server, table, view_delta=True)
         play_inline(c, table, seats, random.Random(11), 8)  # views as GET /view answers
         for v in seats:
             v.pump(0.3)
@@ -194,9 +193,7 @@ def test_an_inline_ack_rides_in_the_events_frame_of_its_command(db_url: str,
     server = spawn(db_url)
     with httpx.Client(base_url=server.base) as c:
         table = open_table(c, seats=2)
-    tid = table["table_id"]
-    seats = [Viewer(server.ws_base, tid, s["token"], view=True, inline_view=True,
-                    inline_ack=True) for s in table["seats"]]
+    seats = inline_seats(server, table, inline_ack=True)
     rng = random.Random(7)
     for _ in range(5):
         for v in seats:
@@ -232,6 +229,14 @@ def test_an_inline_ack_rides_in_the_events_frame_of_its_command(db_url: str,
         v.assert_unbroken()
     other_acks = [m for v in seats for m in v.messages if m["type"] == "events" and "ack" in m]
     assert len(other_acks) == 5  # one per command, each on its own seat's socket only
+
+
+def inline_seats(server: Any, table: dict[str, Any], inline_ack: bool = False,
+                 view_delta: bool = False) -> list[Viewer]:
+    """A socket per seat of ``table`` taking its view in the events message (and the hello's
+    other options given)."""
+    return [Viewer(server.ws_base, table["table_id"], s["token"], view=True, inline_view=True,
+                   inline_ack=inline_ack, view_delta=view_delta) for s in table["seats"]]
 
 
 def play_inline(c: httpx.Client, table: dict[str, Any], seats: list[Viewer], rng: random.Random,
