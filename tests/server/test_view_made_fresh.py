@@ -264,7 +264,7 @@ def test_the_parts_no_seat_changes_are_written_once_while_they_stay() -> None:
                 continue
             source, written, digest = known[key]
             assert orjson.dumps(written) == orjson.dumps(fresh[key]), key
-            assert (key, digest) in (entry.frames.parts or ())  # type: ignore[union-attr]
+            assert (key, digest) in (entry.frames.parts or ())
             was = last.get(key)
             if was is not None:
                 if was[0] == fresh[key]:
