@@ -98,9 +98,8 @@ class ViewProcess:
         self.flight: dict[str, int] = {}  # game -> its newest request
         # game -> (the request they wait for, its sockets): pushed when it is answered
         self.held: dict[str, tuple[int, list[Any]]] = {}
-        # game -> an answer no socket waited for yet (asked ahead of the commit):
-        # (seq, status, deadline, [(viewer, role, bytes), ...])
-        # answers asked ahead: seq, status, deadline, the views by key, the parts' digests
+        # game -> an answer no socket waited for yet (asked ahead of the commit): (seq,
+        # status, deadline, [(frames.ViewKey, bytes), ...], the seq's frames.Parts)
         self.done: dict[str, tuple[int, str, Any, list[tuple[Any, bytes]], Any]] = {}
         self.out: list[tuple[Any, ...]] = []  # this turn's messages
         self.wbuf = bytearray()
