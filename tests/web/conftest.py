@@ -74,6 +74,12 @@ class PageErrors(list[str]):
     """Uncaught page errors and console errors, checked after each test."""
 
 
+def errors_of(page: Any) -> PageErrors:
+    """The errors recorded for a page opened here (``_open`` keeps them on the page)."""
+    errors: PageErrors = page.errors
+    return errors
+
+
 def _open(browser: Any, **context: Any) -> Iterator[Any]:
     # Playwright's wait_for_function evaluates its string with eval, which the pages' CSP
     # forbids: the tests bypass it, except with ``csp_page`` (tests/web/test_security_headers)

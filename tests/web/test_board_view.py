@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from tests.server.helpers import acting_seat, open_table
 
@@ -74,7 +75,7 @@ def open_sandbox(ctx: Any, server_url: str, scenario: str = "crowded") -> Any:
     return page
 
 
-def press_fit(page: Any) -> None:
+def press_fit(page: Page) -> None:
     page.click("button[aria-label='Fit the whole board to the screen']")
     page.wait_for_timeout(100)
 
@@ -159,7 +160,7 @@ def test_culture_cards_cover_no_name_and_no_dot(context: Any, server_url: str) -
                 assert not overlap(a, b), f"two cards overlap ({zoom})"
 
 
-def crowded_pair(page: Any) -> tuple[str, str, dict[str, float]] | None:
+def crowded_pair(page: Page) -> tuple[str, str, dict[str, float]] | None:
     """The two highlighted targets closest on screen, if closer than a 44 px fingertip."""
     pts = page.evaluate("""() => [...document.querySelectorAll('.hl .hl-hit')].map((e) => {
       const r = e.getBoundingClientRect();

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 GAMES_JS = (WEB / "platform" / "games.js").read_text()
@@ -47,7 +47,7 @@ def test_every_game_folder_is_a_hosted_ruleset(server_url: str) -> None:
 
 
 @pytest.mark.browser
-def test_venus_implements_the_interface(page: Any, server_url: str) -> None:
+def test_venus_implements_the_interface(page: Page, server_url: str) -> None:
     module_members = typedef_members("GameModule")
     optional = set(typedef_members("GameModule", optional=True)) - {"createForm"}
     assert {"styles", "keyboard", "notices"} <= optional

@@ -6,30 +6,30 @@ placed by clicking a highlighted site; the phone layout."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
 
 
-def _log(page: Any) -> str:
+def _log(page: Page) -> str:
     return str(page.locator("#log").inner_text())
 
 
-def _wait_log(page: Any, text: str) -> None:
+def _wait_log(page: Page, text: str) -> None:
     """Wait until the log says ``text`` (a locator: no string evaluated in the page, which the
     Content-Security-Policy forbids while Playwright polls)."""
     page.locator("#log", has_text=text).wait_for()
 
 
-def _open(page: Any, server_url: str, name: str) -> None:
+def _open(page: Page, server_url: str, name: str) -> None:
     page.goto(f"{server_url}/sandbox.html#{name}")
     page.wait_for_selector(".hl-heading")
 
 
-def _blast_and_hit(page: Any, shots: str) -> None:
+def _blast_and_hit(page: Page, shots: str) -> None:
     # pieces: Bob's Fort in his color, weapons and damage on the list and the ship card
     fort = page.locator('.fort[data-dot="desert-planet.5"]')
     assert fort.count() == 1 and fort.get_attribute("data-owner") == "1"
@@ -80,19 +80,19 @@ def _blast_and_hit(page: Any, shots: str) -> None:
     assert "Voil Silk" in page.locator("#shipcard").inner_text()
 
 
-def test_two_armed_ships_blast_fire_back_and_hit(page: Any, server_url: str,
+def test_two_armed_ships_blast_fire_back_and_hit(page: Page, server_url: str,
                                                  tmp_path: Path) -> None:
     """15.4-15.431 with the scenario's dice: Ann 3 + 40 - 20 (Shield) against Bob 1 + 20."""
     _open(page, server_url, "combat")
     _blast_and_hit(page, str(tmp_path / "starport-combat-desktop"))
 
 
-def test_combat_on_a_phone(phone: Any, server_url: str, tmp_path: Path) -> None:
+def test_combat_on_a_phone(phone: Page, server_url: str, tmp_path: Path) -> None:
     _open(phone, server_url, "combat")
     _blast_and_hit(phone, str(tmp_path / "starport-combat-phone"))
 
 
-def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str,
+def test_rastur_placed_by_clicking_a_highlighted_site(page: Page, server_url: str,
                                                       tmp_path: Path) -> None:
     """16.2, 16.23: a 1 draws a Rastur; a click on a highlighted site places it."""
     _open(page, server_url, "rastur")
@@ -121,7 +121,7 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Any, server_url: str
     page.screenshot(path=str(tmp_path / "starport-rastur-placed-desktop.png"))
 
 
-def _pack_then_hit(page: Any, shots: str) -> None:
+def _pack_then_hit(page: Page, shots: str) -> None:
     page.locator('.hl-heading[data-dot="desert-planet--supernova.2"]').click()
     page.locator("#roll").click()
     page.wait_for_selector(".hl-step")
@@ -152,7 +152,7 @@ def _pack_then_hit(page: Any, shots: str) -> None:
     assert "1 Fare(s) lost" in _log(page)
 
 
-def test_the_loser_packs_his_holds_before_the_hit(page: Any, server_url: str,
+def test_the_loser_packs_his_holds_before_the_hit(page: Page, server_url: str,
                                                  tmp_path: Path) -> None:
     """15.431 with 3.431: "damage one Hold of his choice on the loser's ship"; the loser
     says which of his markers share a Hold (the `pack` prompt), then the winner chooses."""
@@ -160,6 +160,6 @@ def test_the_loser_packs_his_holds_before_the_hit(page: Any, server_url: str,
     _pack_then_hit(page, str(tmp_path / "starport-pack-desktop"))
 
 
-def test_hold_packing_on_a_phone(phone: Any, server_url: str, tmp_path: Path) -> None:
+def test_hold_packing_on_a_phone(phone: Page, server_url: str, tmp_path: Path) -> None:
     _open(phone, server_url, "hold-packing")
     _pack_then_hit(phone, str(tmp_path / "starport-pack-phone"))

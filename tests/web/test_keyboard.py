@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from tests.server.helpers import acting_seat, open_table
 
@@ -41,12 +42,12 @@ def seat_page(browser: Any, server_url: str, known_seed: str) -> Iterator[Any]:
     assert not errors, errors
 
 
-def labels(page: Any, sel: str) -> list[str]:
+def labels(page: Page, sel: str) -> list[str]:
     return list(page.eval_on_selector_all(
         sel, "(es) => es.map((e) => e.getAttribute('aria-label'))"))
 
 
-def settle(page: Any) -> dict[str, Any]:
+def settle(page: Page) -> dict[str, Any]:
     page.wait_for_timeout(100)
     page.wait_for_function(IDLE)
     return dict(page.evaluate(FOCUS))

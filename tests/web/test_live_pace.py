@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -178,7 +179,7 @@ OLD_ANIMATIONS = """
 """
 
 
-def _busy_seconds(page: Any, cdp: Any, seconds: float) -> float:
+def _busy_seconds(page: Page, cdp: Any, seconds: float) -> float:
     """The renderer's main-thread task time (CDP ``Performance.getMetrics`` TaskDuration)
     while the page sits idle for ``seconds``."""
     def task_time() -> float:

@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -50,7 +51,7 @@ def _table(server_url: str, seats: int, bots: list[int], names: list[str]) -> di
     return made
 
 
-def _ready(page: Any) -> None:
+def _ready(page: Page) -> None:
     page.wait_for_function("window.starport?.game?.answer && window.starport.game.idle()")
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from .conftest import _free_port
 
@@ -74,7 +75,7 @@ def _waiting_seat(base: str, table: dict[str, Any]) -> int:
     return int(r.json()["pending"]["seats"][0])
 
 
-def _open_game(page: Any, url: str) -> None:
+def _open_game(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("#game:not([hidden]) #players li")
 

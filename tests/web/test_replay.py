@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from tests.replaykit import TO_END, WATCH_FIRST_FRAME, finished_game_doc
 
@@ -51,14 +52,14 @@ def shots() -> Iterator[Path]:
     yield SHOTS
 
 
-def settled(page: Any) -> int:
+def settled(page: Page) -> int:
     """The moment shown once nothing is loading (the bar's ``data-at``)."""
     page.wait_for_function("() => { const r = window.starport?.game?.replay;"
                            " return !!(r && r.active && r.view && !r.loading); }")
-    return int(page.get_attribute("#replay-bar", "data-at"))
+    return int(page.get_attribute("#replay-bar", "data-at") or "")
 
 
-def go(page: Any, seq: int) -> int:
+def go(page: Page, seq: int) -> int:
     page.wait_for_function(f"() => {{ const r = window.starport?.game?.replay;"
                            f" return !!(r && r.view && !r.loading && r.at === {seq}); }}")
     return seq
@@ -75,7 +76,7 @@ def turn_at(game: dict[str, Any], seq: int) -> tuple[int, int, int]:
     return [t for t in game["turns"] if t[0] <= seq][-1]
 
 
-def assert_screen_is_the_moment(page: Any, game: dict[str, Any], seq: int) -> None:
+def assert_screen_is_the_moment(page: Page, game: dict[str, Any], seq: int) -> None:
     """Board, merchants, log, chart and badge all show the game after event ``seq``."""
     view = frame(game, seq)
     start, rnd, seat = turn_at(game, seq)
@@ -100,7 +101,7 @@ def assert_screen_is_the_moment(page: Any, game: dict[str, Any], seq: int) -> No
     assert won == any(e["type"] == "GameWon" for e in game["events"][:seq])
     # the chart: its points end at that moment
     points = [t for t in game["turns"] if t[0] <= seq]
-    label = page.locator("#chart svg").get_attribute("aria-label")
+    label = page.locator("#chart svg").get_attribute("aria-label") or ""
     assert label.startswith(f"Net Worth over {len(points)} turns") or \
         label.startswith(f"Net Worth over {len(points) + 1} turns")
     assert page.locator("#chart text.axis").last.text_content() == f"round {rnd}"
@@ -109,7 +110,7 @@ def assert_screen_is_the_moment(page: Any, game: dict[str, Any], seq: int) -> No
 
 
 def test_a_shared_link_opens_at_the_first_turn_with_the_screen_of_that_moment(
-        page: Any, long_game: dict[str, Any], shots: Path) -> None:
+        page: Page, long_game: dict[str, Any], shots: Path) -> None:
     """The link of a finished game opens at its first turn: the board at the start, the
     starting Net Worths (not the final standings), the log of the setup, the log fetched
     once. The load time to the first frame and to the end are printed as figures."""
@@ -138,7 +139,7 @@ def test_a_shared_link_opens_at_the_first_turn_with_the_screen_of_that_moment(
 
 
 def test_the_slider_jumps_even_while_playing_and_the_screen_follows(
-        page: Any, long_game: dict[str, Any], shots: Path) -> None:
+        page: Page, long_game: dict[str, Any], shots: Path) -> None:
     """The slider's value is the moment shown (it used to snap back: pause() redrew the bar
     before show() read it); dragging it while playing pauses at the chosen event."""
     page.goto(long_game["link"])
@@ -167,7 +168,7 @@ def test_the_slider_jumps_even_while_playing_and_the_screen_follows(
 
 
 def test_steps_by_event_turn_and_round_with_buttons_and_keys(
-        page: Any, long_game: dict[str, Any]) -> None:
+        page: Page, long_game: dict[str, Any]) -> None:
     """−1/+1 step an event, −T/+T go to the start of the previous/next turn, −R/+R of the
     previous/next round; the same with ←/→, Shift+←/→, Page Up/Down, Home and End."""
     turns = long_game["turns"]
@@ -208,7 +209,7 @@ def test_steps_by_event_turn_and_round_with_buttons_and_keys(
     go(page, turns[0][0] - 1)
 
 
-def test_jump_to_a_round_or_a_turn(page: Any, long_game: dict[str, Any]) -> None:
+def test_jump_to_a_round_or_a_turn(page: Page, long_game: dict[str, Any]) -> None:
     """The Round box goes to the start of that round; the Turn list to any turn."""
     turns = long_game["turns"]
     page.goto(long_game["link"])
@@ -237,7 +238,7 @@ def test_jump_to_a_round_or_a_turn(page: Any, long_game: dict[str, Any]) -> None
     assert settled(page) == last[0]
 
 
-def test_autoplay_speeds(page: Any, long_game: dict[str, Any]) -> None:
+def test_autoplay_speeds(page: Page, long_game: dict[str, Any]) -> None:
     """Autoplay runs at the chosen speed (events per second; it was ~2.4 with no choice):
     at 25/s it goes many times faster than at 1/s (a paint that takes long skips ahead to
     the event due), and stops at the end."""
@@ -267,7 +268,7 @@ def test_autoplay_speeds(page: Any, long_game: dict[str, Any]) -> None:
 
 
 def test_a_link_opens_at_the_moment_chosen(
-        page: Any, phone: Any, long_game: dict[str, Any], shots: Path) -> None:
+        page: Page, phone: Page, long_game: dict[str, Any], shots: Path) -> None:
     """"Link" gives the address of the moment shown (with the spectator's token, never a
     seat's); it opens there on another device, as does ``?replay=round-<n>``; the address
     bar keeps the moment, so a reload comes back to it; leaving the replay drops it."""
@@ -302,7 +303,7 @@ def test_a_link_opens_at_the_moment_chosen(
 
 
 def test_a_replay_up_to_now_grows_with_a_game_in_progress(
-        page: Any, server_url: str) -> None:
+        page: Page, server_url: str) -> None:
     """During a game, Replay goes up to now and stays there as the game goes on: the other
     seat plays, and the slider, the Turn list and "To the end" reach the new events; what is
     shown stays this seat's (no full log: a game in progress is redacted for the link)."""
@@ -339,7 +340,7 @@ def test_a_replay_up_to_now_grows_with_a_game_in_progress(
     assert now > head
     page.wait_for_function(f"() => window.starport.game.replay.to === {now}")
     assert page.locator(".rp-slider").get_attribute("max") == str(now)
-    assert int(page.get_attribute("#replay-bar", "data-at")) == at  # the moment stays put
+    assert int(page.get_attribute("#replay-bar", "data-at") or "") == at  # the moment stays put
     page.click(".rp-end")
     go(page, now)
     assert page.get_attribute("#replay-log", "data-seq") == str(now)

@@ -8,25 +8,28 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
+
+from .conftest import errors_of
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/starport-rules-shots")
 
 
-def _shot(page: Any, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def _popover_says(page: Any, rule: str, title: str) -> None:
+def _popover_says(page: Page, rule: str, title: str) -> None:
     pop = page.locator("#rule-pop")
     pop.wait_for(state="visible")
     assert pop.get_attribute("data-rule") == rule
     assert pop.locator("h2").inner_text() == title
 
 
-def test_the_rules_page_shows_every_rule_with_its_anchor(page: Any, server_url: str) -> None:
+def test_the_rules_page_shows_every_rule_with_its_anchor(page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/rules/venus#rule-9-41")
     entry = page.locator("#rule-9-41")
     entry.wait_for()
@@ -52,7 +55,7 @@ def test_the_rules_page_shows_every_rule_with_its_anchor(page: Any, server_url: 
     assert page.locator("#turn .turn-steps > li").count() == 4
 
 
-def test_a_rule_link_opens_its_summary_and_escape_closes_it(page: Any, server_url: str) -> None:
+def test_a_rule_link_opens_its_summary_and_escape_closes_it(page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/rules/venus")
     link = page.locator("#turn a.rule-ref", has_text="5.31")
     link.click()
@@ -72,13 +75,13 @@ def test_a_rule_link_opens_its_summary_and_escape_closes_it(page: Any, server_ur
     page.wait_for_url("**/rules/venus#rule-5-31")
 
 
-def test_a_refusal_and_a_log_line_link_their_rules(page: Any, server_url: str) -> None:
+def test_a_refusal_and_a_log_line_link_their_rules(page: Page, server_url: str) -> None:
     """The sandbox: a command the rules refuse names 5.31 in the error; a 1 rolled with the
     Rastur draws one, and the log says so with 16.2. Both open the rule."""
     page.goto(f"{server_url}/sandbox.html#rastur")
     page.wait_for_selector(".hl-heading")
     page.evaluate("starport.send({type: 'RollDice'})")  # no first dot declared: 5.31
-    page.errors.clear()  # the browser logs the 422 itself
+    errors_of(page).clear()  # the browser logs the 422 itself
     error = page.locator("#error a.rule-ref", has_text="5.31")
     error.wait_for()
     error.click()
@@ -95,11 +98,12 @@ def test_a_refusal_and_a_log_line_link_their_rules(page: Any, server_url: str) -
     _shot(page, "log-popover-desktop")
 
 
-def test_the_popover_on_a_phone_is_a_sheet_opened_by_a_tap(phone: Any, server_url: str) -> None:
+def test_the_popover_on_a_phone_is_a_sheet_opened_by_a_tap(phone: Page, server_url: str) -> None:
     phone.goto(f"{server_url}/rules/venus#turn")
     phone.locator("#turn a.rule-ref", has_text="6.2").first.tap()
     _popover_says(phone, "6.2", "6.2 Landing")
     box = phone.locator("#rule-pop").bounding_box()
+    assert box is not None
     assert box["x"] == 0 and abs(box["y"] + box["height"] - 844) < 2  # at the bottom, full width
     _shot(phone, "rules-popover-phone")
     phone.locator("h1").tap()  # a tap elsewhere closes it

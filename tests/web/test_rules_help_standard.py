@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from engine.help.reference import key_of, load, rulesets
 from tests.web.startraders_kit import api
@@ -19,13 +20,13 @@ pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/starport-rules-shots")
 
 
-def _shot(page: Any, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"standard-{name}.png"))
 
 
 def test_the_standard_rules_page_has_the_turn_guide_and_every_heading(
-        page: Any, server_url: str) -> None:
+        page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/rules/venus-standard#rule-declare-heading")
     entry = page.locator("#rule-declare-heading")
     entry.wait_for()
@@ -56,7 +57,7 @@ def test_the_standard_rules_page_has_the_turn_guide_and_every_heading(
 
 
 @pytest.mark.parametrize("ruleset", rulesets())
-def test_every_rules_page_opens_without_an_address_hash(page: Any, server_url: str,
+def test_every_rules_page_opens_without_an_address_hash(page: Page, server_url: str,
                                                         ruleset: str) -> None:
     """``/rules/<ruleset>`` without "#rule-...": no error (an empty hash once broke the page
     after drawing it), and the game is the current one in the page's game links."""
@@ -67,7 +68,7 @@ def test_every_rules_page_opens_without_an_address_hash(page: Any, server_url: s
     assert page.get_attribute(f'.top-links a[data-ruleset="{ruleset}"]', "aria-current") == "page"
 
 
-def test_the_client_reads_heading_paths_as_the_engine_does(page: Any, server_url: str) -> None:
+def test_the_client_reads_heading_paths_as_the_engine_does(page: Page, server_url: str) -> None:
     """``ruleKey`` (rulesref.js) and ``key_of`` (engine/help) answer alike for the headings
     the standard engine cites."""
     page.goto(f"{server_url}/rules/venus-standard")
@@ -98,7 +99,7 @@ ROLL_OR_EXIT = ("() => (document.getElementById('turn-badge').classList.contains
                 " || document.querySelector('#moves.urgent button')")
 
 
-def _wait_for_the_roll(page: Any) -> None:
+def _wait_for_the_roll(page: Page) -> None:
     """Until Ann may roll. A bot's ship that stops on a navigation space on the way has Ann,
     at its left, choose its exit ("Navigation Spaces: the player to the left decides"): she
     takes the first exit offered, and the bot's turn goes on."""

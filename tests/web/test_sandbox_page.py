@@ -4,34 +4,36 @@ keyboard-only destination list, refused commands in words, zoom and pan, the pho
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from playwright.sync_api import Page
+
+from .conftest import errors_of
 
 pytestmark = pytest.mark.browser
 
 
-def _open_scenario(page: Any, server_url: str, name: str) -> None:
+def _open_scenario(page: Page, server_url: str, name: str) -> None:
     page.goto(f"{server_url}/sandbox.html#{name}")
     page.wait_for_selector(".hl-heading")  # the board is loaded and the first dots are offered
 
 
-def _pawn_dot(page: Any, seat: int = 0) -> str:
+def _pawn_dot(page: Page, seat: int = 0) -> str:
     return str(page.locator(f'.pawn[data-seat="{seat}"]').get_attribute("data-dot"))
 
 
-def _wait_pawn(page: Any, dot: str, seat: int = 0) -> None:
+def _wait_pawn(page: Page, dot: str, seat: int = 0) -> None:
     page.wait_for_function(
         f"document.querySelector('.pawn[data-seat=\"{seat}\"]')?.dataset.dot === {dot!r}"
     )
 
 
-def _log(page: Any) -> str:
+def _log(page: Page) -> str:
     return str(page.locator("#log").inner_text())
 
 
 def test_declare_roll_and_fly_to_a_highlighted_destination(
-    page: Any, server_url: str, tmp_path: Path
+    page: Page, server_url: str, tmp_path: Path
 ) -> None:
     """5.31 declare by clicking a highlighted first dot, roll, click a reachable destination."""
     _open_scenario(page, server_url, "galactic-base")
@@ -55,7 +57,7 @@ def test_declare_roll_and_fly_to_a_highlighted_destination(
     assert "Round 1: Bob's turn." in _log(page)
 
 
-def test_pay_or_stop_prompt_on_a_penalty(page: Any, server_url: str) -> None:
+def test_pay_or_stop_prompt_on_a_penalty(page: Page, server_url: str) -> None:
     """6.3: crossing a Penalty Oval asks to pay (less Shields, 8.3) and go on, or stop."""
     _open_scenario(page, server_url, "penalty-shield")
     page.locator('.dests button[data-dot="desert-planet--supernova.2"]').click()
@@ -74,7 +76,7 @@ def test_pay_or_stop_prompt_on_a_penalty(page: Any, server_url: str) -> None:
     assert "40" not in page.locator("#players").inner_text().split("cash")[0]  # paid 10
 
 
-def test_keyboard_only_destination_list(page: Any, server_url: str) -> None:
+def test_keyboard_only_destination_list(page: Page, server_url: str) -> None:
     """Every step by keyboard: the list of first dots, the roll, the list of destinations."""
     _open_scenario(page, server_url, "navigation-circle")
     first = page.locator('.dests button[data-dot="space-station-planet.11"]')
@@ -85,7 +87,7 @@ def test_keyboard_only_destination_list(page: Any, server_url: str) -> None:
     page.keyboard.press("Space")
     page.wait_for_selector(".dests .dest-btn")
     item = page.locator('.dests .dest-btn[data-dot="space-station-planet.12"]')
-    label = item.get_attribute("aria-label")
+    label = item.get_attribute("aria-label") or ""
     assert "Space Station Planet" in label and "MP left" in label and "Pilot Number 3" in label
     item.focus()
     assert page.evaluate("document.activeElement.matches(':focus-visible')")
@@ -101,23 +103,25 @@ def test_keyboard_only_destination_list(page: Any, server_url: str) -> None:
     page.wait_for_selector(".hl-heading-chosen")
 
 
-def test_a_refused_command_is_shown_with_its_rule(page: Any, server_url: str) -> None:
+def test_a_refused_command_is_shown_with_its_rule(page: Page, server_url: str) -> None:
     _open_scenario(page, server_url, "galactic-base")
     page.evaluate("starport.send({type: 'RollDice', auto_pilot: false})")
     error = page.locator("#error")
     error.wait_for(state="visible")
     assert "rule 5.31" in error.inner_text() and "declare" in error.inner_text()
-    page.errors.clear()  # the browser logs the 422 itself
+    errors_of(page).clear()  # the browser logs the 422 itself
 
 
-def test_zoom_pan_and_fit(page: Any, server_url: str) -> None:
+def test_zoom_pan_and_fit(page: Page, server_url: str) -> None:
     _open_scenario(page, server_url, "galactic-base")
 
     def view() -> list[float]:
-        return [float(v) for v in page.locator("#board svg").get_attribute("viewBox").split()]
+        box = page.locator("#board svg").get_attribute("viewBox") or ""
+        return [float(v) for v in box.split()]
 
     fit = view()
     box = page.locator("#board").bounding_box()
+    assert box is not None
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.move(cx, cy)
     page.mouse.wheel(0, -400)
@@ -138,7 +142,7 @@ def test_zoom_pan_and_fit(page: Any, server_url: str) -> None:
     assert after[2] < fit[2] and after[0] > fit[0]
 
 
-def test_phone_layout_and_touch(phone: Any, server_url: str, tmp_path: Path) -> None:
+def test_phone_layout_and_touch(phone: Page, server_url: str, tmp_path: Path) -> None:
     _open_scenario(phone, server_url, "penalty-shield")
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 390
     phone.locator('.hl-heading[data-dot="desert-planet--supernova.2"]').tap()
@@ -147,13 +151,13 @@ def test_phone_layout_and_touch(phone: Any, server_url: str, tmp_path: Path) -> 
     phone.wait_for_selector(".hl-dest")
     for b in phone.locator(".panel button:visible").all():
         bb = b.bounding_box()
-        assert bb["height"] >= 40, b.inner_text()  # large enough to touch
+        assert bb is not None and bb["height"] >= 40, b.inner_text()  # large enough to touch
     phone.evaluate("window.scrollTo(0, 0)")
     phone.screenshot(path=str(tmp_path / "sandbox-phone.png"))
 
 
 def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
-    page: Any, server_url: str, tmp_path: Path
+    page: Page, server_url: str, tmp_path: Path
 ) -> None:
     """Spaceports ringed and Factories drawn in their owner's color; deeds and Orbits by the
     names printed on the board (never a raw key such as ``neutron_port``)."""
@@ -169,7 +173,7 @@ def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
                  for g in page.locator(".factory").all()}
     assert factories == {"graw": ("giant-planet.11", ann), "shenna": ("jungle-planet.3", ann),
                          "zum": ("colony-world.10", bob)}
-    title = page.locator('.factory[data-culture="zum"] title').text_content()
+    title = page.locator('.factory[data-culture="zum"] title').text_content() or ""
     assert "Factory of the Zum" in title and "Bob" in title
     players = page.locator("#players").inner_text()
     assert "Spaceport Deed of Jewelport (Jungle Planet)" in players
@@ -185,7 +189,7 @@ def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
 
 
 def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
-    page: Any, server_url: str, tmp_path: Path
+    page: Page, server_url: str, tmp_path: Path
 ) -> None:
     """Issue 5: each discovered Culture's card at its Culture Box counts its Goods (with the
     price), Factory Goods, Demands, Fares and the Relics at its sun; it opens by keyboard;
@@ -237,7 +241,7 @@ def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
 
 
 def test_a_trade_in_at_a_city_shows_the_city_limit_used(
-    page: Any, server_url: str, tmp_path: Path
+    page: Page, server_url: str, tmp_path: Path
 ) -> None:
     """Issue 12 ("don't show the City limit as open after a trade-in used it"): 9.41 at a City
     a merchant who moved there makes one buy and one sell or barter a turn; a trade-in (9.3)

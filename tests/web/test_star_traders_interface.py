@@ -4,16 +4,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from playwright.sync_api import Page
 
 from tests.web.test_client_split import typedef_members
 
 pytestmark = pytest.mark.browser
 
 
-def test_star_traders_implements_the_interface(page: Any, server_url: str) -> None:
+def test_star_traders_implements_the_interface(page: Page, server_url: str) -> None:
     module_members = typedef_members("GameModule")
     page_members = typedef_members("GamePage")
     form_members = typedef_members("CreateForm")

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in, set_position
 
@@ -46,7 +47,7 @@ def _table(server_url: str, choice: str | None = None) -> tuple[str, dict[str, A
     return t["table_id"], t
 
 
-def _lobby_table(server_url: str, ann: Any, bob: Any) -> tuple[str, dict[str, Any]]:
+def _lobby_table(server_url: str, ann: Page, bob: Page) -> tuple[str, dict[str, Any]]:
     """The same, joined in the two tabs through the lobby (a name and a Personality)."""
     t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
                                         "name": "Traders", "options": {"reaction_timer": 600}})
@@ -65,12 +66,12 @@ def _lobby_table(server_url: str, ann: Any, bob: Any) -> tuple[str, dict[str, An
     return t["table_id"], t
 
 
-def _open(page: Any, server_url: str, table: str, token: str) -> None:
+def _open(page: Page, server_url: str, table: str, token: str) -> None:
     page.goto(f"{server_url}/t/{table}#{token}")
     page.wait_for_selector("#game:not([hidden]) #st-seat h3")
 
 
-def _shot(page: Any, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     page.screenshot(path=f"{SHOTS}-{name}.png")
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from engine.bots.simulate import drive
 from engine.kernel import Game
@@ -69,7 +70,7 @@ def _samples() -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def test_every_event_has_words(page: Any, server_url: str) -> None:
+def test_every_event_has_words(page: Page, server_url: str) -> None:
     samples = _samples()
     page.goto(f"{server_url}/games/startraders/dev.html")
     lines = page.evaluate("""async (events) => {

@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from engine.bots.trader import Trader
 from engine.venus.commands import parse_command
@@ -53,7 +54,7 @@ def _seat_page(browser: Any, errors: list[str], **context: Any) -> Any:
     return page
 
 
-def _create_table(page: Any, server_url: str, seats: int = 2, length: int = 1000) -> list[str]:
+def _create_table(page: Page, server_url: str, seats: int = 2, length: int = 1000) -> list[str]:
     """The start page: a table of ``seats`` (no bots); answer host, seat..., spectator links."""
     page.goto(f"{server_url}/")
     page.select_option("#t-length", str(length))
@@ -65,7 +66,7 @@ def _create_table(page: Any, server_url: str, seats: int = 2, length: int = 1000
     return [links.nth(i).input_value() for i in range(links.count())]
 
 
-def _join(page: Any, link: str, name: str, race: str) -> None:
+def _join(page: Page, link: str, name: str, race: str) -> None:
     page.goto(link)
     page.wait_for_selector("#join:not([hidden])")
     assert "#" not in page.url, "the secret leaves the address bar"
@@ -101,12 +102,12 @@ def _view(server_url: str, g: dict[str, Any], seat: int) -> dict[str, Any]:
     return dict(r.json())
 
 
-def _synced(page: Any, seq: int) -> None:
+def _synced(page: Page, seq: int) -> None:
     page.wait_for_function(
         f"() => window.starport.game.answer?.seq >= {seq} && window.starport.game.idle()")
 
 
-def _click(page: Any, cmd: dict[str, Any]) -> str:
+def _click(page: Page, cmd: dict[str, Any]) -> str:
     """Do ``cmd`` the way a player would: on the map, with a button; answer how."""
     kind = cmd["type"]
     if kind == "DeclareHeading":

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from tests.server.helpers import acting_seat, open_table
 
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.browser
 IDLE = "() => window.starport?.game?.answer && window.starport.game.idle()"
 
 
-def heading(page: Any) -> Any:
+def heading(page: Page) -> Any:
     return page.evaluate("() => window.starport.game.answer.view.turn?.heading ?? null")
 
 

@@ -8,25 +8,25 @@ Desktop by the map, phone by the lists and taps. The server enforces the rules a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/starport-tutorial-shots")
 
 
-def _at_step(page: Any, n: int) -> None:
+def _at_step(page: Page, n: int) -> None:
     page.locator(f'#tutorial[data-step="{n}"]').wait_for()
 
 
-def _shot(page: Any, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def _press(page: Any, selector: str, touch: bool) -> None:
+def _press(page: Page, selector: str, touch: bool) -> None:
     target = page.locator(selector).first
     target.wait_for()
     if touch:
@@ -36,18 +36,18 @@ def _press(page: Any, selector: str, touch: bool) -> None:
         target.click()
 
 
-def _declare(page: Any, dot: str, touch: bool) -> None:
+def _declare(page: Page, dot: str, touch: bool) -> None:
     # the map's gold dot on a laptop; the "First dot" list on a phone
     where = f'.step-btn[data-dot="{dot}"]' if touch else f'.hl-heading[data-dot="{dot}"]'
     _press(page, where, touch)
 
 
-def _fly(page: Any, dot: str, touch: bool) -> None:
+def _fly(page: Page, dot: str, touch: bool) -> None:
     _press(page, f'.dest-btn[data-dot="{dot}"][data-end="land"]' if touch
            else f'.hl-dest[data-dot="{dot}"]', touch)
 
 
-def _play_through(page: Any, touch: bool, name: str) -> None:
+def _play_through(page: Page, touch: bool, name: str) -> None:
     _at_step(page, 0)
     assert "net worth of 2,000" in page.locator("#tutorial").inner_text()
     _press(page, "#tutorial-begin", touch)
@@ -90,7 +90,7 @@ def _play_through(page: Any, touch: bool, name: str) -> None:
     _shot(page, f"{name}-done")
 
 
-def test_learn_to_play_from_the_start_page_to_the_end(page: Any, server_url: str) -> None:
+def test_learn_to_play_from_the_start_page_to_the_end(page: Page, server_url: str) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(f"{server_url}/")
     page.locator("#learn-link").click()
@@ -104,7 +104,7 @@ def test_learn_to_play_from_the_start_page_to_the_end(page: Any, server_url: str
     _play_through(page, touch=False, name="desktop")
 
 
-def test_the_tutorial_on_a_phone(phone: Any, server_url: str) -> None:
+def test_the_tutorial_on_a_phone(phone: Page, server_url: str) -> None:
     phone.goto(f"{server_url}/tutorial.html")
     phone.locator(".hl-heading").first.wait_for()
     _play_through(phone, touch=True, name="phone")

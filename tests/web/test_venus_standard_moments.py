@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from engine.bots.simulate import act
 from engine.kernel import Game
@@ -48,7 +49,7 @@ def _bot_batches(seed: str, rounds: int, stop: Any = None) -> tuple[Game[Any], B
     return game, batches
 
 
-def test_silent_events_have_words_in_the_replay_bar(page: Any, server_url: str) -> None:
+def test_silent_events_have_words_in_the_replay_bar(page: Page, server_url: str) -> None:
     """Every event the standard game's log keeps silent gets the game's words in the replay bar
     (``quietWords``); a game without them (classic Venus, Star Traders) gets the platform's
     neutral phrase, naming the seat; never the raw type."""
@@ -88,7 +89,7 @@ def test_silent_events_have_words_in_the_replay_bar(page: Any, server_url: str) 
     assert others.count("The rules go on for Bob (nothing for the log).") == 2, others
 
 
-def test_a_bots_steps_fold_into_one_line_across_batches(page: Any, server_url: str) -> None:
+def test_a_bots_steps_fold_into_one_line_across_batches(page: Page, server_url: str) -> None:
     """The live log (``Game.appendLog``, batch by batch as the websocket brings them) ends
     with exactly the lines of the whole log said at once: the bots' one-step batches fold into
     "Bob flies to ... (N spaces)" as a human's flight does."""
@@ -128,7 +129,7 @@ def _engaging(state: Any) -> bool:
     return state.ask is not None and state.ask.prompt == encounters.ENGAGE
 
 
-def test_engage_buttons_say_the_odds(page: Any, server_url: str) -> None:
+def test_engage_buttons_say_the_odds(page: Page, server_url: str) -> None:
     """"Pirates" 2: when the rules ask a merchant to engage pirates, each attribute's button
     says the chance to win the view gives (``cards.engage_odds``) beside its words."""
     found = None

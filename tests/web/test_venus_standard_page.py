@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from engine.kernel import NOBODY, Randomness, event
 from engine.venus_standard.scenario import parse_scenario, scenario_state
@@ -27,11 +28,11 @@ SHOTS = "/tmp/starport-vs"
 RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b")  # "SpeedRolled": an event type left raw
 
 
-def _shot(page: Any, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     page.screenshot(path=f"{SHOTS}-{name}.png")
 
 
-def _seq(page: Any) -> int:
+def _seq(page: Page) -> int:
     return int(page.get_attribute("#game", "data-seq") or 0)
 
 
@@ -40,11 +41,11 @@ SEQ_AFTER = "(n) => Number(document.getElementById('game').dataset.seq) > n"
 PROMPT_HAS = "(words) => document.getElementById('prompt').textContent.includes(words)"
 
 
-def _mine(page: Any) -> bool:
+def _mine(page: Page) -> bool:
     return bool(page.evaluate(YOURS))
 
 
-def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
+def _wait_my_turn(page: Page, timeout: float = 60_000) -> None:
     page.wait_for_function(
         "() => document.getElementById('turn-badge').classList.contains('yours')"
         " && document.querySelector('#controls button:not(:disabled),"
@@ -52,7 +53,7 @@ def _wait_my_turn(page: Any, timeout: float = 60_000) -> None:
         timeout=timeout)
 
 
-def _act(page: Any, by_list: bool = False) -> str:
+def _act(page: Page, by_list: bool = False) -> str:
     """Press the next thing a player would on the page, the way a player would: a heading on
     the map, roll, a die into its box, a destination on the map (landing first), else end the
     phase, else the first command the rules ask for (a hazard's answer, a telegate's die).
@@ -77,7 +78,7 @@ def _act(page: Any, by_list: bool = False) -> str:
     raise AssertionError("nothing to press on my turn: " + page.inner_text("#panel"))
 
 
-def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str]:
+def _play_my_turn(page: Page, limit: int = 40, by_list: bool = False) -> list[str]:
     """Play one whole turn of mine; returns the presses in order."""
     done: list[str] = []
     while _mine(page) and len(done) < limit:
@@ -94,7 +95,7 @@ def _play_my_turn(page: Any, limit: int = 40, by_list: bool = False) -> list[str
     return done
 
 
-def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str, str]:
+def _table_from_start_page(page: Page, server_url: str) -> tuple[str, str, str, str]:
     """Create a 3-seat standard table on the start page, seats 2 and 3 bots; (table, the
     human seat's link, the host's token, the spectator link)."""
     page.goto(f"{server_url}/")
@@ -115,9 +116,9 @@ def _table_from_start_page(page: Any, server_url: str) -> tuple[str, str, str, s
     page.wait_for_selector("#created:not([hidden])")
     links = page.locator("#links input")
     host = links.nth(0).input_value()
-    seat = links.nth(1).input_value()
-    table = seat.split("/t/")[1].split("#")[0]
-    return table, seat, host.split("#")[1], links.last.input_value()
+    seat_link = links.nth(1).input_value()
+    table = seat_link.split("/t/")[1].split("#")[0]
+    return table, seat_link, host.split("#")[1], links.last.input_value()
 
 
 def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: str) -> None:
@@ -190,7 +191,7 @@ def test_a_standard_game_with_a_human_seat_and_bots(browser: Any, server_url: st
     assert not errors, errors
 
 
-def _ship(page: Any) -> str:
+def _ship(page: Page) -> str:
     return str(page.inner_text("#shipcard") + page.inner_text("#vs-dashboard"))
 
 
@@ -310,7 +311,7 @@ def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: 
     assert not errors, errors
 
 
-def test_the_standard_page_implements_the_interface(page: Any, server_url: str) -> None:
+def test_the_standard_page_implements_the_interface(page: Page, server_url: str) -> None:
     """Like Venus (tests/web/test_client_split.py): the module has every member the
     GameModule typedef documents, its page every GamePage method; the start page offers it."""
     from tests.web.test_client_split import typedef_members

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from tests.web.startraders_kit import DESKTOP, PHONE, page_in
 from tests.web.test_venus_standard_page import (
@@ -37,7 +38,7 @@ VOLOIS_MARKET = {"culture": "volois", "stack": ["volois-high", "volois-low", "vo
 HAS_TEXT = "([sel, words]) => (document.querySelector(sel)?.textContent || '').includes(words)"
 
 
-def _shot(page: Any, name: str) -> None:
+def _shot(page: Page, name: str) -> None:
     page.screenshot(path=f"{SHOTS}-{name}.png")
 
 
@@ -51,13 +52,13 @@ def _open(browser: Any, server_url: str, errors: list[str], scenario: dict[str, 
     return page
 
 
-def _press(page: Any, locator: Any) -> None:
+def _press(page: Page, locator: Any) -> None:
     before = _seq(page)
     locator.click()
     page.wait_for_function(SEQ_AFTER, arg=before)
 
 
-def _credits(page: Any) -> int:
+def _credits(page: Page) -> int:
     m = re.search(r"c([\d,]+)", page.inner_text("#shipcard .vs-credits")
                   if page.locator("#shipcard .vs-credits").count()
                   else page.inner_text("#shipcard"))
@@ -65,7 +66,7 @@ def _credits(page: Any) -> int:
     return int(m.group(1).replace(",", ""))
 
 
-def _log(page: Any) -> str:
+def _log(page: Page) -> str:
     log = str(page.inner_text("#log"))
     assert not RAW.findall(log), RAW.findall(log)
     return log
@@ -153,7 +154,7 @@ def test_a_passenger_delivered_and_a_mission_completed(browser: Any, server_url:
     assert not errors, errors
 
 
-def _fly(page: Any, heading: str, to: str) -> None:
+def _fly(page: Page, heading: str, to: str) -> None:
     """Declare the heading on the map, roll (loaded dice), click the destination."""
     _press(page, page.locator(f'#board .hl-heading[data-space="{heading}"]'))
     _press(page, page.locator("#vs-roll"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from engine.venus_standard import secrets as oracle
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in
@@ -103,7 +104,7 @@ def test_a_finished_games_replay_shows_the_face_down_first_contact_cards(
     assert not errors, errors
 
 
-def test_the_face_down_cards_follow_a_data_probes_switch(page: Any, server_url: str) -> None:
+def test_the_face_down_cards_follow_a_data_probes_switch(page: Page, server_url: str) -> None:
     """"Appendix B > Data Probe": a prober may switch two face-down First Contact cards; the
     replay's secrets (web/games/venusstd/secrets.js) show each moment's cards: before the
     switch as placed, after it switched; a redacted log (a game in progress) gives none."""

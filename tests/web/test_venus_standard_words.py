@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from engine.bots.simulate import drive
 from engine.kernel import Game
@@ -41,7 +42,7 @@ def _samples() -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-def test_every_event_has_words(page: Any, server_url: str) -> None:
+def test_every_event_has_words(page: Page, server_url: str) -> None:
     samples = _samples()
     page.goto(f"{server_url}/")
     lines = page.evaluate("""async (events) => {
@@ -66,7 +67,7 @@ def test_every_event_has_words(page: Any, server_url: str) -> None:
     assert not generic, generic
 
 
-def test_a_buy_says_what_the_first_contact_card_paid(page: Any, server_url: str) -> None:
+def test_a_buy_says_what_the_first_contact_card_paid(page: Page, server_url: str) -> None:
     """"Using First Contact Credits": the discoverer's buys at that market are paid from the
     card first; the log says how much of each price it paid, for goods, equipment and
     technologies alike (the events' ``iou``), and nothing of it when the card paid nothing."""

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Page
 
 from engine.bots.trader import Trader
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.browser
 FIDDLING = ["SetDrives", "UseGateLock"]
 
 
-def _watch(page: Any) -> dict[str, list[Any]]:
+def _watch(page: Page) -> dict[str, list[Any]]:
     """The command frames a page sends on its sockets, the command POSTs it makes and the
     parts its pushed views left out (hello ``view_delta``: ``"same"``)."""
     seen: dict[str, list[Any]] = {"frames": [], "posts": [], "same": []}
