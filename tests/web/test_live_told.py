@@ -207,6 +207,15 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     assert fold["folded"] == ["Stop 3", "Stop 4"] and fold["bar"] == "2 earlier notices", fold
     assert fold["open"] == ["Stop 1", "Stop 2", "Stop 3", "Stop 4"], fold
     assert fold["left"] == 0 and fold["hidden"], fold
+    # on a phone, where the notices float over the panel: the newest alone in sight
+    phone = _page(browser, errors, viewport={"width": 390, "height": 844}, is_mobile=True,
+                  has_touch=True)
+    phone.goto(made["seats"][first]["url"])
+    _ready(phone)
+    fold = phone.evaluate(FOLD_CASE)
+    assert fold["folded"] == ["Stop 4"] and fold["bar"] == "3 earlier notices", fold
+    assert fold["open"] == ["Stop 1", "Stop 2", "Stop 3", "Stop 4"], fold
+    phone.context.close()
 
     # 9.32: unspent trade-in credit is lost at the end of the turn: warned first
     out = me.evaluate(CREDIT_CASE)

@@ -4,6 +4,9 @@
 import { el } from "./dom.js";
 
 const SHOWN = 2; // notices in sight at once; older ones fold
+// on a phone the notices float over the panel (style.css, the same width): the newest alone
+const PHONE = "(max-width: 860px)";
+const SHOWN_PHONE = 1;
 
 /** The notices of a seat, kept in ``root`` until dismissed (each with its own "Got it"). */
 export class Notices {
@@ -40,12 +43,14 @@ export class Notices {
     this.fold();
   }
 
-  /** Several stops in a row: the newest ``SHOWN`` notices of the rules stay in sight, the
-   * older ones fold under one line ("3 earlier notices": Show, Got them all), so the map stays
-   * in view. What the host or a bot did with my seat is always in sight. */
+  /** Several stops in a row: the newest ``SHOWN`` notices of the rules stay in sight (on a
+   * phone, where they float over the panel, the newest alone), the older ones fold under one
+   * line ("3 earlier notices": Show, Got them all), so the map and the turn's controls stay in
+   * view. What the host or a bot did with my seat is always in sight. */
   fold() {
     const all = [...this.root.querySelectorAll(".notice-rules")];
-    const older = all.slice(0, Math.max(0, all.length - SHOWN));
+    const shown = globalThis.matchMedia?.(PHONE).matches ? SHOWN_PHONE : SHOWN;
+    const older = all.slice(0, Math.max(0, all.length - shown));
     let bar = this.root.querySelector(".notices-fold");
     if (!older.length) { bar?.remove(); for (const li of all) li.hidden = false; return; }
     const open = bar?.dataset.open === "1";
