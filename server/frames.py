@@ -91,8 +91,9 @@ class Frames:
     # the same messages encoded, without their closing brace: a push's first bytes
     heads: dict[tuple[int, int, tuple[bool, ...]], bytes] = field(default_factory=dict)
     views: dict[tuple[int, str], str] = field(default_factory=dict)  # "view" messages
-    # the same messages encoded (orjson's own bytes: a push writes them as they are)
-    encoded: dict[tuple[int, str], bytes] = field(default_factory=dict)
+    # the same messages encoded (orjson's own bytes: a push writes them as they are), by
+    # ``ViewKey``: whole, or for sockets holding earlier views (hello ``view_delta``)
+    encoded: dict[Any, bytes] = field(default_factory=dict)
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
@@ -100,8 +101,6 @@ class Frames:
     # the same with its parts that no seat's view changes written once (``_written``)
     written: dict[str, Any] | None = None
     parts: Parts | None = None  # those parts' digests (``_written``), once known
-    # view messages for sockets holding earlier views (hello ``view_delta``), by ``ViewKey``
-    deltas: dict[Any, bytes] = field(default_factory=dict)
     # the parts a socket holding ``Parts`` is not sent again, and ``written`` without them:
     # made once for all the sockets of a game (they usually hold the same)
     same: dict[Parts, tuple[str, ...]] = field(default_factory=dict)
@@ -185,8 +184,9 @@ def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False,
     if same:
         trimmed = frames.trimmed.get(same)
         if trimmed is None:
-            trimmed = frames.trimmed[same] = {
-                k: v for k, v in written.items() if k not in same}
+            trimmed = frames.trimmed[same] = dict(written)  # a copy in C, then a few deletes
+            for key in same:
+                del trimmed[key]
         written = trimmed
     return ruleset.seat_view(state, written, viewer)
 
@@ -281,7 +281,7 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
           same: tuple[str, ...] = ()) -> dict[str, Any]:
     """``view_body``; ``typed``: as the ``view`` message, ``"type": "view"`` first (one
     ``orjson.dumps`` writes the message, no text joined around it), and without the shared
-    parts named in ``same`` (``"same"`` lists them after the view)."""
+    parts named in ``same`` (``"same"`` lists them, last)."""
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
@@ -310,20 +310,16 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
         legal, extras = made
         if acting:  # the prompt's detail is the acting seats' alone
             shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": p.detail}
-    if same:
-        return {
-            "type": "view",
-            "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
-            "view": _view(entry, frames, viewer, True, same), "same": list(same),
-            "pending": shown, "legal": legal, "extras": extras, "countdown": countdown,
-        }
     if typed:
-        return {
+        message = {
             "type": "view",
             "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
-            "view": _view(entry, frames, viewer, True), "pending": shown,
+            "view": _view(entry, frames, viewer, True, same), "pending": shown,
             "legal": legal, "extras": extras, "countdown": countdown,
         }
+        if same:
+            message["same"] = list(same)
+        return message
     return {
         "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
         "view": _view(entry, frames, viewer), "pending": shown,
@@ -384,15 +380,14 @@ def view_bytes(entry: Any, viewer: int, role: str, held: Parts | None = None) ->
         # text), for as long as the frames are kept
         data = bytes(memoryview(dumpb(_body(entry, viewer, role, True))))
         frames.encoded[(viewer, role)] = data
-        if frames.public is not None or frames.acting:
-            _release(frames, entry)
+        _release(frames, entry)
     return data
 
 
 def _delta_bytes(entry: Any, frames: Frames, viewer: int, role: str, held: Parts) -> bytes:
     """``view_bytes`` for a socket holding a view made of the parts ``held``."""
     key = (viewer, role, held)
-    data = frames.deltas.get(key)
+    data = frames.encoded.get(key)
     if data is None:
         same = frames.same.get(held)
         if same is None:
@@ -400,25 +395,20 @@ def _delta_bytes(entry: Any, frames: Frames, viewer: int, role: str, held: Parts
                 _shared(entry, frames)
             same = frames.same[held] = tuple(k for k, d in frames.parts or () if (k, d) in held)
         data = bytes(memoryview(dumpb(_body(entry, viewer, role, True, same))))
-        frames.deltas[key] = data
+        frames.encoded[key] = data
         _release(frames, entry)
     return data
 
 
 def view_key(viewer: int, role: str, held: Parts | None) -> ViewKey:
-    """The key of a socket's view message in a seq's frames (``keep``, ``made``)."""
+    """The key of a socket's view message in a seq's ``Frames.encoded``."""
     return (viewer, role, held) if held else (viewer, role)
 
 
-def made(frames: Frames, key: ViewKey) -> bool:
-    """Is the view message of ``key`` in ``frames`` already?"""
-    return key in (frames.deltas if len(key) == 3 else frames.encoded)
-
-
-def keep(frames: Frames, key: Any, data: bytes, parts: Parts | None) -> None:
+def keep(frames: Frames, key: ViewKey, data: bytes, parts: Parts | None) -> None:
     """A view message made elsewhere (``viewproc``) put in the seq's ``frames``, with the
     digests of the shared parts it was made of."""
-    (frames.deltas if len(key) == 3 else frames.encoded).setdefault(key, data)
+    frames.encoded.setdefault(key, data)
     if frames.parts is None:
         frames.parts = parts
 
@@ -433,11 +423,9 @@ def _release(frames: Frames, entry: Any) -> None:
     if frames.public is None and not frames.acting:
         return
     seats = len(getattr(entry.game.state, "players", ()))
-    if not seats or len(frames.encoded) + len(frames.deltas) < seats:
+    if not seats or len(frames.encoded) < seats:
         return
-    made = {key[0] for key in frames.encoded if key[1] == "seat"}
-    made.update(key[0] for key in frames.deltas if key[1] == "seat")
-    if len(made) >= seats:
+    if len({key[0] for key in frames.encoded if key[1] == "seat"}) >= seats:
         frames.public = frames.written = None
         frames.acting.clear()
         frames.trimmed.clear()

@@ -270,8 +270,7 @@ def _with_view_and_ack(events_text: str, entry: Any, sub: Subscriber) -> str:
     """A settled push in one frame: the ``events`` message with the link's view (without
     the parts the socket holds, hello ``view_delta``) and, for the socket that sent the
     command, its ack."""
-    held = sub.held if sub.view_delta else None
-    return _with_ack(frames.with_view(events_text, entry, sub.viewer, sub.role, held), sub)
+    return _with_ack(frames.with_view(events_text, entry, sub.viewer, sub.role, sub.held), sub)
 
 
 def _with_ack(text: str, sub: Subscriber) -> str:
@@ -461,11 +460,12 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
     made = frames.frames_of(entry)
     views = service.views
     if views is not None and not local and views.up:
+        encoded = made.encoded
         wanted = {frames.view_key(sub.viewer, sub.role, sub.held) for sub in subs}
-        wanted = {key for key in wanted if not frames.made(made, key)}
+        wanted -= encoded.keys()
         if wanted:
             views.ready(entry, made)  # answered while the seq was being committed
-            wanted = {key for key in wanted if not frames.made(made, key)}
+            wanted -= encoded.keys()
             if wanted and views.ask(entry, list(wanted), subs):
                 return []
     pending = frames.pending_of(entry)
