@@ -41,11 +41,18 @@ from sqlalchemy.exc import OperationalError
 
 from . import latency
 from .db import connection_gone
+from .store import APPEND_BATCH, AppendBatch
 
 log = logging.getLogger("starport.commit")
 T = TypeVar("T")
 
 MAX_BATCH = 512  # writes in one transaction at most
+# SQLite: the appends of a batch of at least this many writes leave their statements to the
+# commit thread (``store.AppendBatch``). A batch that large gathered while the one before
+# committed: the loop is busy, and what it saves (two or three statements an append) is worth
+# the commit thread's extra work and GIL hand-offs; a quiet server's batches of one or two
+# write the old way (docs/performance.md, "The thirteenth round").
+DEFER_FROM = 8
 
 
 @dataclass
@@ -54,6 +61,9 @@ class Job(Generic[T]):
     future: asyncio.Future[T]
     loop: asyncio.AbstractEventLoop
     trace: dict[str, Any] | None = None  # the command's record (STARPORT_LATENCY_TRACE)
+    # an append whose statements may wait for the batch's commit (``store.AppendBatch``):
+    # the write runs no other statement that reads what an append writes
+    appends: bool = False
 
 
 @dataclass
@@ -134,7 +144,7 @@ class Committer:
         """Writes waiting for the writer (not yet in a transaction)."""
         return self.jobs.qsize()
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T], appends: bool = False) -> T:
         """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
@@ -419,6 +429,7 @@ class LoopCommitter:
         self.waiting: deque[Job[Any]] = deque()
         self.busy = False  # a batch is running or committing (or one is scheduled)
         self.careful = False  # the next batch runs each write in a savepoint (one failed)
+        self.defer_from = DEFER_FROM
         self.conn: Connection | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the callers' (``running_loop``)
         # the commit thread and its queue of batches to commit (a plain thread: an executor's
@@ -451,12 +462,14 @@ class LoopCommitter:
     def queued(self) -> int:
         return len(self.waiting)
 
-    async def run(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(conn)`` in the next group transaction; answer once it is committed."""
+    async def run(self, fn: Callable[[Connection], T], appends: bool = False) -> T:
+        """Run ``fn(conn)`` in the next group transaction; answer once it is committed.
+        ``appends``: ``fn``'s appends may leave their statements to the commit thread
+        (``Job.appends``)."""
         if self.thread is None:
             raise RuntimeError("the writer is not running")
         loop = self.loop = running_loop(self.loop)
-        job: Job[T] = Job(fn, loop.create_future(), loop)
+        job: Job[T] = Job(fn, loop.create_future(), loop, appends=appends)
         if latency.ON:
             job.trace = latency.current.get()
             latency.mark("queued")
@@ -501,9 +514,14 @@ class LoopCommitter:
         if latency.ON:
             _stamp(batch, batch=latency.now(), batch_size=len(batch))
         careful, self.careful = self.careful, False
+        later = AppendBatch() if (not careful and len(batch) >= self.defer_from
+                                  and all(job.appends for job in batch)) else None
         try:
             if careful:  # a write of this batch failed before: each in its own savepoint
                 answers = [self._one(raw, conn, job) for job in batch]
+            elif later is not None:  # the appends' statements run in the commit thread
+                conn.info[APPEND_BATCH] = later
+                answers = [(job, True, job.fn(conn)) for job in batch]
             else:
                 answers = [(job, True, job.fn(conn)) for job in batch]
         except Exception as exc:  # one write failed (rare): the others again, carefully
@@ -523,9 +541,11 @@ class LoopCommitter:
                 _settle_here(job, False, exc)
             loop.call_soon(self._next)
             raise
+        finally:
+            conn.info.pop(APPEND_BATCH, None)
         if latency.ON:
             _stamp(batch, handed=latency.now())
-        self.commits.put((loop, raw, trans, answers))
+        self.commits.put((loop, raw, trans, answers, later or None))
 
     def _commits(self) -> None:
         """The commit thread: commit each batch handed to it, in order, until told to stop."""
@@ -553,10 +573,13 @@ class LoopCommitter:
         return job, True, value
 
     def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, trans: RootTransaction,
-                answers: list[tuple[Job[Any], bool, Any]]) -> None:
-        """In the commit thread: commit, then hand the outcome straight to the loop (one
-        ``call_soon_threadsafe``; an executor's future would cost the loop a second turn
-        before the waiting commands could go on: docs/performance.md, "The fourth round").
+                answers: list[tuple[Job[Any], bool, Any]], later: AppendBatch | None) -> None:
+        """In the commit thread: the batch's appends (``later``), then the commit, then hand
+        the outcome straight to the loop (one ``call_soon_threadsafe``; an executor's future
+        would cost the loop a second turn before the waiting commands could go on:
+        docs/performance.md, "The fourth round"). Should an append be refused (or its
+        statements fail), the batch is rolled back here and the loop runs it again
+        carefully (``_again``): nothing of it was committed.
 
         The commit is the driver's own (``sqlite3.Connection.commit``: C, which lets go of
         the GIL for the COMMIT and its fsync); SQLAlchemy's bookkeeping of the transaction
@@ -568,6 +591,10 @@ class LoopCommitter:
         try:
             if self.before_commit is not None:
                 self.before_commit()
+            if later is not None and not self._appended(raw, later):
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self._again, trans, answers)
+                return
             started = latency.now()
             raw.commit()
             ended = latency.now()
@@ -575,6 +602,28 @@ class LoopCommitter:
             exc = error
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
             loop.call_soon_threadsafe(self._committed, exc, (started, ended), trans, answers)
+
+    @staticmethod
+    def _appended(raw: Any, later: AppendBatch) -> bool:
+        """Run the batch's appends; False (the batch rolled back) if one was refused or
+        their statements failed (a key used again, say): which one, and why, shows when each
+        runs on its own."""
+        try:
+            if later.run(raw):
+                return True
+        except Exception:
+            log.info("a batch's appends failed together: each again on its own", exc_info=True)
+        raw.rollback()
+        return False
+
+    def _again(self, trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]]) -> None:
+        """On the loop: a batch whose appends were refused, rolled back in the commit
+        thread, runs again with each write in its own savepoint."""
+        with contextlib.suppress(Exception):
+            trans.rollback()  # SQLAlchemy's side (the driver's is rolled back)
+        self.waiting.extendleft(reversed([job for job, _, _ in answers]))
+        self.careful = True
+        self._next()
 
     def _committed(self, exc: BaseException | None, times: tuple[float, float],
                    trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]]) -> None:

@@ -227,9 +227,11 @@ class Service:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.pool, lambda: fn(*args, **kwargs))
 
-    async def write(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed."""
-        return await self.committer.run(fn)
+    async def write(self, fn: Callable[[Connection], T], appends: bool = False) -> T:
+        """Run ``fn(conn)`` in the writer's next group transaction; answer once committed.
+        ``appends``: ``fn`` appends and runs no statement that reads what an append writes, so
+        its append's statements may wait for the commit (``commit.Job.appends``)."""
+        return await self.committer.run(fn, appends)
 
     def spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(coro)
@@ -632,7 +634,7 @@ class Service:
                 self._notify(conn, "t", entry.game_id)
 
         try:
-            await self.write(write)
+            await self.write(write, appends=not over)  # a game's end updates its table too
         except store.Conflict:
             self.evict(entry.game_id)  # our copy ran ahead of the database: reload it
             raise Stale(expected) from None

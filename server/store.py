@@ -461,6 +461,11 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
                    waits=waits)
         return
     at = sqlite_time(moment)
+    later: AppendBatch | None = conn.info.get(APPEND_BATCH)
+    if later is not None:  # the batch's statements run at its commit (``AppendBatch``)
+        later.add(raw, game_id, expected, last, new, pending=pending, over=over, seat=seat,
+                  client_id=client_id, by_bot=by_bot, waits=waits, at=at)
+        return
     cur = raw.cursor()
     if seat is None or by_bot:
         cur.execute(ADVANCE_IF_PLAYING, (last, over, _json(pending), at, game_id, expected,
@@ -475,18 +480,25 @@ def append(conn: Connection, game_id: str, expected: int, new: list[Event], *,
     keyed = client_id is not None and seat is not None
     try:
         if new:
-            # the client command id rides on the first event (``EVENTS_KEYED``): no
-            # statement, and no ``commands`` row, of its own
-            rows: list[tuple[Any, ...]] = [
-                (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public,
-                 ev.v, _json(ev.data), at, ev.actor, None, None, None) for ev in new]
-            if keyed:
-                rows[0] = (*rows[0][:9], client_id, seat, last)
-            cur.executemany(EVENTS_KEYED, rows)
+            cur.executemany(EVENTS_KEYED, _event_rows(game_id, new, at, client_id if keyed
+                                                      else None, seat, last))
         elif keyed:  # nothing to ride on
             cur.execute(sql.command, (game_id, seat, client_id, expected + 1, last, at))
     except conn.dialect.loaded_dbapi.IntegrityError:
         raise Conflict from None
+
+
+def _event_rows(game_id: str, new: list[Event], at: str, client_id: str | None,
+                seat: int | None, last: int) -> list[tuple[Any, ...]]:
+    """``EVENTS_KEYED``'s rows for ``new``: a command's client command id (when given)
+    rides on its first event, with its seat and last seq (no statement, and no ``commands``
+    row, of its own)."""
+    rows: list[tuple[Any, ...]] = [
+        (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public, ev.v,
+         _json(ev.data), at, ev.actor, None, None, None) for ev in new]
+    if client_id is not None:
+        rows[0] = (*rows[0][:9], client_id, seat, last)
+    return rows
 
 
 def sqlite_time(moment: datetime) -> str:
@@ -511,6 +523,100 @@ ADVANCE_IF_PLAYING = (SQLITE_SQL.advance + " AND EXISTS (SELECT 1 FROM tables t 
                       "WHERE t.id = ? AND t.status = 'playing')")
 ADVANCE_IF_SEAT_PLAYS = (ADVANCE_IF_PLAYING + " AND NOT EXISTS (SELECT 1 FROM seats s "
                          "WHERE s.table_id = ? AND s.seat = ? AND s.bot)")
+
+
+# --- SQLite: a group commit's appends as three statements, run by the commit thread ----------
+
+APPEND_BATCH = "append_batch"  # conn.info key: the ``AppendBatch`` an append joins (SQLite)
+
+# ``ADVANCE_IF_SEAT_PLAYS``, ``_track_waits_sqlite``'s update and ``EVENTS_KEYED`` for many
+# appends at once: their rows come as one JSON array each (``json_each``), and each
+# statement does to each row what the per-append statement does (the same checks, the same
+# values; tests/server/test_append_sql.py compares the two).
+ADVANCE_ALL = (
+    "UPDATE games SET seq = j.last, over = j.over, pending_seats = j.pending, "
+    "waiting_since = j.at FROM (SELECT value->>0 AS id, value->>1 AS expected, "
+    "value->>2 AS last, value->>3 AS over, value->>4 AS pending, value->>5 AS at, "
+    "value->>6 AS seat FROM json_each(?)) AS j "
+    "WHERE games.id = j.id AND games.seq = j.expected "
+    "AND EXISTS (SELECT 1 FROM tables t WHERE t.id = j.id AND t.status = 'playing') "
+    "AND (j.seat IS NULL OR NOT EXISTS (SELECT 1 FROM seats s WHERE s.table_id = j.id "
+    "AND s.seat = j.seat AND s.bot))")
+WAITS_ALL = (
+    "UPDATE seats SET wait_since = CASE WHEN seats.seat IN "
+    "(SELECT value FROM json_each(j.pending)) THEN j.at ELSE NULL END, alerted = 0 "
+    "FROM (SELECT value->>0 AS id, value->>1 AS pending, value->>2 AS at "
+    "FROM json_each(?)) AS j WHERE seats.table_id = j.id AND CASE WHEN seats.seat IN "
+    "(SELECT value FROM json_each(j.pending)) THEN seats.wait_since IS NULL "
+    "ELSE seats.wait_since IS NOT NULL END")
+EVENTS_ALL = (
+    "INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, created_at, "
+    "actor, client_id, client_seat, client_last) SELECT value->>0, value->>1, value->>2, "
+    "value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, "
+    "value->>10, value->>11 FROM json_each(?)")
+
+
+class AppendBatch:
+    """The appends of one SQLite group commit, kept as rows and written by three statements
+    (``run``) in the commit thread, just before the commit: the statements' work in SQLite
+    (the checks, the B-trees) happens there, without the GIL, while the event loop goes on;
+    the loop only makes the rows (``LoopCommitter``, ``docs/performance.md``, "The
+    thirteenth round"). Per append the loop ran two or three statements of its own.
+
+    ``run`` answers whether every head moved. It does not say which append was refused or
+    why: when one was (a lost race, a table closed or a seat given to a bot by another
+    process: rare), the commit thread rolls the batch back and the loop runs it again the
+    careful way, each append's statements on the loop in its own savepoint, which say why.
+
+    A game with two appends in one batch (its second command decided while the first
+    committed) has them in two rounds: the second's compare-and-set runs after the first's,
+    as they would one after the other."""
+
+    __slots__ = ("rounds", "events", "times")
+
+    def __init__(self) -> None:
+        # round -> (heads: [(game, expected, last, over, pending, at, seat)],
+        #           waits: [(game, pending, at)])
+        self.rounds: list[tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]] = []
+        self.events: list[tuple[Any, ...]] = []
+        self.times: dict[str, int] = {}  # game -> its appends so far
+
+    def __bool__(self) -> bool:
+        return bool(self.rounds)
+
+    def add(self, raw: Any, game_id: str, expected: int, last: int, new: list[Event], *,
+            pending: list[int], over: bool, seat: int | None, client_id: str | None,
+            by_bot: bool, waits: bool, at: str) -> None:
+        times = self.times.get(game_id, 0)
+        self.times[game_id] = times + 1
+        if times == len(self.rounds):
+            self.rounds.append(([], []))
+        heads, waited = self.rounds[times]
+        pending_json = _json(pending)
+        heads.append((game_id, expected, last, over, pending_json, at,
+                      None if seat is None or by_bot else seat))
+        if waits:
+            waited.append((game_id, pending_json, at))
+        keyed = client_id is not None and seat is not None
+        if new:
+            self.events += _event_rows(game_id, new, at, client_id if keyed else None, seat,
+                                       last)
+        elif keyed:  # nothing to ride on: its own row, now (no other statement reads it)
+            raw.execute(SQLITE_SQL.command, (game_id, seat, client_id, expected + 1, last, at))
+
+    def run(self, raw: Any) -> bool:
+        """Write the batch's appends (in the caller's transaction); False if a head did not
+        move as its append expected (nothing is undone here: the caller rolls back)."""
+        cur = raw.cursor()
+        for heads, waited in self.rounds:
+            cur.execute(ADVANCE_ALL, (orjson.dumps(heads).decode(),))
+            if cur.rowcount != len(heads):
+                return False
+            if waited:
+                cur.execute(WAITS_ALL, (orjson.dumps(waited).decode(),))
+        if self.events:
+            cur.execute(EVENTS_ALL, (orjson.dumps(self.events).decode(),))
+        return True
 
 
 def _refuse_append(conn: Connection, cur: Any, game_id: str, expected: int, seat: int | None,

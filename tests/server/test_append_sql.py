@@ -7,11 +7,14 @@ ends (``track_waits``) in one update; a refused append still says why, in the sa
 from __future__ import annotations
 
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import Connection, Engine, func, insert, select, update
 
 from engine.kernel import Audience, Event
@@ -248,3 +251,115 @@ def test_a_key_kept_in_commands_before_migration_0008_is_still_found(engine: Eng
     _set(engine, insert(CommandRow).values(game_id=game_id, seat=0, client_id="old",
                                            first_seq=1, last_seq=2, created_at=store.now()))
     assert _applied(engine, game_id, 0, "old") == (1, 2)
+
+
+# --- a group commit's appends as three statements (``store.AppendBatch``) --------------------
+
+# one append: (game, events it makes, seats waited on after it, seat, by a bot, keyed)
+AN_APPEND = st.tuples(st.integers(0, 2), st.integers(0, 2),
+                      st.lists(st.integers(0, 3), max_size=3, unique=True).map(sorted),
+                      st.sampled_from([None, 0, 1, 2, 3]), st.booleans(), st.booleans())
+
+
+class _Games:
+    """Three games and what their next append expects (head, seats waited on)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.ids = [_game(engine) for _ in range(3)]
+        self.head = [0, 0, 0]
+        self.waited: list[list[int]] = [[0], [0], [0]]
+        self.keys = 0
+
+    def append(self, conn: Connection, op: tuple[Any, ...]) -> None:
+        game, n, pending, seat, by_bot, keyed = op
+        self.keys += 1
+        store.append(conn, self.ids[game], self.head[game], _events(self.head[game], n),
+                     pending=pending, over=not pending, seat=seat, by_bot=by_bot,
+                     client_id=f"k{self.keys}" if keyed else None,
+                     pending_before=self.waited[game])
+        self.head[game] += n
+        self.waited[game] = pending
+
+    def rows(self, engine: Engine) -> list[Any]:
+        with engine.connect() as conn:
+            raw = conn.connection.driver_connection
+            assert isinstance(raw, sqlite3.Connection)
+            return [(raw.execute(
+                "SELECT seq, type, audience, type_public, v, payload, created_at, actor, "
+                "client_id, client_seat, client_last FROM events WHERE game_id = ? "
+                "ORDER BY seq", (g,)).fetchall(),
+                raw.execute("SELECT seq, over, pending_seats, waiting_since FROM games "
+                            "WHERE id = ?", (g,)).fetchall(),
+                raw.execute("SELECT seat, wait_since, alerted FROM seats WHERE table_id = ? "
+                            "ORDER BY seat", (g,)).fetchall(),
+                raw.execute("SELECT seat, client_id, first_seq, last_seq FROM commands "
+                            "WHERE game_id = ? ORDER BY rowid", (g,)).fetchall())
+                for g in self.ids]
+
+
+def _batched(engine: Engine, games: _Games, batch: list[tuple[Any, ...]]) -> bool:
+    """``batch``'s appends through an ``AppendBatch``; whether its statements moved every
+    head (the transaction committed only then)."""
+    with writing(engine) as conn:
+        raw = conn.connection.driver_connection
+        later = store.AppendBatch()
+        conn.info[store.APPEND_BATCH] = later
+        try:
+            for op in batch:
+                games.append(conn, op)
+        finally:
+            del conn.info[store.APPEND_BATCH]
+        if later.run(raw):
+            return True
+        conn.rollback()
+        return False
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(AN_APPEND, min_size=1, max_size=6), min_size=1, max_size=4))
+def test_a_batchs_appends_write_what_each_append_would_write(
+        batches: list[list[tuple[Any, ...]]]) -> None:
+    """Group commit, thirteenth round: the same appends, each with its own statements or all
+    of a batch's in three (a game appearing twice in a batch: in two rounds), leave the same
+    rows -- events, heads, the seats' waits, the command keys."""
+    from datetime import UTC, datetime
+    from unittest import mock
+
+    moment = datetime(2026, 11, 27, 18, 0, 0, 123, tzinfo=UTC)
+    with tempfile.TemporaryDirectory() as tmp, mock.patch.object(store, "now", lambda: moment):
+        engine = make_engine(f"sqlite:///{tmp}/a.db")
+        try:
+            migrate(engine)
+            one_by_one, together = _Games(engine), _Games(engine)
+            for batch in batches:
+                with writing(engine) as conn:
+                    for op in batch:
+                        one_by_one.append(conn, op)
+                assert _batched(engine, together, batch)
+            assert one_by_one.rows(engine) == together.rows(engine)
+        finally:
+            engine.dispose()
+
+
+def test_a_batch_with_a_refused_append_says_so_and_keeps_nothing(engine: Engine) -> None:
+    """A stale head, a table not playing, a seat a bot plays: the batch's statements do not
+    say which append was refused, only that one was; the commit thread then rolls back and
+    the loop runs each append on its own (``LoopCommitter``), which says why."""
+    playing, closed, botted = [_game(engine) for _ in range(3)]
+    _set(engine, update(TableRow).where(TableRow.id == closed).values(status="abandoned"))
+    _set(engine, update(SeatRow).where(SeatRow.table_id == botted, SeatRow.seat == 1)
+         .values(bot=True))
+    for game_id, expected, seat in [(playing, 5, 0), (closed, 0, 0), (botted, 0, 1)]:
+        games = _Games.__new__(_Games)
+        games.ids, games.head, games.waited, games.keys = [playing, game_id], [0, expected], \
+            [[0], [0]], 0
+        assert not _batched(engine, games, [(0, 1, [0], 0, False, True),
+                                            (1, 1, [0], seat, False, True)])
+        with engine.connect() as conn:
+            assert store.head(conn, playing) == 0  # the others' appends are not kept
+    games = _Games.__new__(_Games)
+    games.ids, games.head, games.waited, games.keys = [botted], [0], [[0]], 0
+    assert _batched(engine, games, [(0, 1, [0], 1, True, True)])  # its bot plays on
+    games.keys = 0  # the same client command id again for the same seat
+    with pytest.raises(sqlite3.IntegrityError):
+        _batched(engine, games, [(0, 1, [0], 1, True, True)])

@@ -298,3 +298,90 @@ def test_a_writer_asks_for_its_loop_once_and_again_on_a_new_loop(
         assert len(asked) == 2 and asked[1] is not first
     finally:
         asyncio.run(committer.close())
+
+
+def test_sqlite_a_batchs_appends_run_in_the_commit_thread_and_a_refused_one_alone(
+        db_url: str, tmp_path: Path) -> None:
+    """Thirteenth round (``store.AppendBatch``): the appends of a batch of commands (as
+    many as a busy server's, ``defer_from``) write their events, heads and waits in the
+    commit thread, three statements for the batch, and none on the event loop. An append
+    refused among them (here a stale head) rolls the batch back; it runs again, each write on
+    its own: the refused one is told why (``Conflict``), the others commit. A smaller batch
+    writes on the loop, as before."""
+    if not db_url.startswith("sqlite"):
+        pytest.skip("SQLite's writer")
+
+    async def body(service: Service) -> None:
+        committer = service.committer
+        assert isinstance(committer, LoopCommitter)
+        games = [await started_game(service) for _ in range(committer.defer_from)]
+        moves = [await next_command(service, g) for g in games]
+        gate, held = await hold(service)
+        assert committer.conn is not None
+        raw = committer.conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        ran: list[tuple[str, str]] = []
+        raw.set_trace_callback(lambda sql: ran.append((threading.current_thread().name,
+                                                       sql.split("(")[0].strip())))
+        try:
+            submits = [asyncio.ensure_future(service.submit(g, seat, seq, f"c{i}", command))
+                       for i, (g, (seat, seq, command)) in enumerate(zip(games, moves,
+                                                                        strict=True))]
+            await queued(service, len(games))
+            gate.release.set()
+            outcomes = await asyncio.gather(*submits)
+            await held
+        finally:
+            raw.set_trace_callback(None)
+        writes = [(thread, sql.split()[:3]) for thread, sql in ran
+                  if sql.startswith(("INSERT", "UPDATE"))]
+        assert [w for _, w in writes] in (  # the seats' waits when a wait began or ended
+            [["UPDATE", "games", "SET"], ["INSERT", "INTO", "events"]],
+            [["UPDATE", "games", "SET"], ["UPDATE", "seats", "SET"], ["INSERT", "INTO", "events"]])
+        assert {thread for thread, _ in writes} == {"db-commit"}
+
+        # a stale append among fresh ones: told, alone; the others commit
+        moves = [await next_command(service, g) for g in games[1:]]
+        gate, held = await hold(service)
+        entry = await service.entry(games[0])
+        assert entry is not None
+        again = committer._again
+        rerun: list[int] = []
+
+        def counted(*args: Any) -> None:
+            rerun.append(len(args[1]))
+            again(*args)
+
+        committer._again = counted  # type: ignore[method-assign,assignment]
+        stale = asyncio.ensure_future(service.write(partial(
+            store.append, game_id=games[0], expected=entry.seq + 7, new=[], pending=[0],
+            over=False, seat=None, client_id=None), appends=True))
+        submits = [asyncio.ensure_future(service.submit(g, seat, seq, f"d{i}", command))
+                   for i, (g, (seat, seq, command)) in enumerate(zip(games[1:], moves,
+                                                                    strict=True))]
+        await queued(service, len(games))
+        gate.release.set()
+        later = await asyncio.gather(*submits)
+        await held
+        with pytest.raises(store.Conflict):
+            await stale
+        assert rerun == [len(games)]  # the batch's statements said no: each write again
+        with reading(service.engine) as conn:
+            for g, out in zip([*games, *games[1:]], [*outcomes, *later], strict=True):
+                assert store.head(conn, g) >= out.seq
+                assert [e.seq for e in store.events(conn, "venus", g, after=out.first_seq - 1,
+                                                    until=out.seq)] == list(
+                    range(out.first_seq, out.seq + 1))
+
+        # a quiet server's batch of one: its statements on the loop, as before
+        seat, seq, command = await next_command(service, games[0])
+        ran.clear()
+        raw.set_trace_callback(lambda sql: ran.append((threading.current_thread().name, sql)))
+        try:
+            await service.submit(games[0], seat, seq, "alone", command)
+        finally:
+            raw.set_trace_callback(None)
+        assert {thread for thread, sql in ran if sql.startswith("INSERT INTO events")} == {
+            threading.main_thread().name}
+
+    run(db_url, tmp_path, body)
