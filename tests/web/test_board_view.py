@@ -202,6 +202,42 @@ def test_a_tap_on_crowded_targets_offers_a_chooser(context: Any, server_url: str
     assert chooser.is_hidden()
 
 
+CONTESTED = """() => {
+  const moves = window.starport.game.page.moves; const b = window.starport.game.board;
+  moves.clear(); window.picked = [];
+  const ids = [...b.places.keys()].filter((id) => b.dot(id));
+  for (const id of ids) {  // every dot a landing destination: a ring and a badge each
+    moves.target(id, "hl-dest hl-land", id, () => window.picked.push(id), id,
+                 {dot: id, end: "land", path: []});
+  }
+  const box = b.container.getBoundingClientRect(); const out = [];
+  for (const id of ids) {  // dots whose centre shows another target's ring or badge on top
+    const s = b.toScreen(b.dot(id).x, b.dot(id).y);
+    const x = box.left + s.x, y = box.top + s.y;
+    if (x < box.left + 5 || y < box.top + 5 || x > box.right - 60 || y > box.bottom - 5) continue;
+    const top = document.elementFromPoint(x, y)?.closest(".hl[data-dot]")?.dataset.dot;
+    if (top && top !== id) out.push({id, top, x, y});
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("context", ["desktop"], indirect=True)
+def test_a_click_on_crowded_targets_picks_the_nearest_dot_not_the_one_drawn_last(
+        context: Any, server_url: str) -> None:
+    """At Fit the highlights keep a readable size, so a destination's ring and its badge
+    (drawn up and right of its dot) lie over a neighbour's dot: a mouse click on a dot picks
+    that dot, not the highlight drawn over it (``MapView.pickAt``)."""
+    page = open_seat(context, server_url)
+    press_fit(page)
+    contested = page.evaluate(CONTESTED)
+    assert contested, "at Fit no highlight lies over another dot: nothing to check"
+    page.screenshot(path="/tmp/starport-board-crowded-targets.png")
+    for spot in contested[:6]:
+        page.mouse.click(spot["x"], spot["y"])
+        assert page.evaluate("() => window.picked.at(-1)") == spot["id"], spot
+
+
 @pytest.mark.parametrize("context", ["desktop"], indirect=True)
 def test_the_map_follows_new_destinations_but_not_against_a_pan(context: Any,
                                                                 server_url: str) -> None:

@@ -196,6 +196,29 @@ export class MapView {
     return { x: p.x, y: p.y };
   }
 
+  /** Of the map's elements matching ``selector`` under a screen point, the one whose place
+   * (its ``data-<key>``) is nearest the point, or null. Where places are crowded, a
+   * highlight's hit circle or badge lies over a neighbour's: the click means the nearer
+   * place, not the highlight drawn last. */
+  pickAt(clientX, clientY, selector, key) {
+    const under = new Map();
+    for (const el of document.elementsFromPoint(clientX, clientY)) {
+      const g = el.closest?.(selector);
+      const id = g && this.container.contains(g) ? g.dataset[key] : undefined;
+      if (id !== undefined && !under.has(id)) under.set(id, g);
+    }
+    if (under.size < 2) return under.values().next().value || null;
+    const p = this.toBoard(clientX, clientY);
+    let best = null;
+    let bestDist = Infinity;
+    for (const [id, g] of under) {
+      const at = this.places.get(id) || this.places.get(Number(id));
+      const dist = at ? Math.hypot(at.x - p.x, at.y - p.y) : Infinity;
+      if (dist < bestDist) { best = g; bestDist = dist; }
+    }
+    return best;
+  }
+
   /** A board point on screen, relative to the container. */
   toScreen(x, y) {
     const ctm = this.svg.getScreenCTM();

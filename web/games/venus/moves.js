@@ -29,7 +29,7 @@ export class Moves {
     board.container.addEventListener("pointerdown", (e) => { this.pointerType = e.pointerType || "mouse"; });
     board.container.addEventListener("click", (e) => {
       if (!this.targets.size || e.target.closest?.("button")) return;
-      const under = e.target.closest?.(".hl[data-dot]")?.dataset.dot;
+      const under = board.pickAt(e.clientX, e.clientY, ".hl[data-dot]", "dot")?.dataset.dot;
       const crowd = this.pointerType === "mouse" ? [] : this.crowd(e.clientX, e.clientY);
       if (crowd.length > 1) { e.preventDefault(); this.chooser.open(crowd, e.clientX, e.clientY); return; }
       const dot = crowd[0] || under || this.nearest(board.toBoard(e.clientX, e.clientY));

@@ -230,6 +230,14 @@ function drawTokens(board, view, names) {
 export function drawTargets(board, targets, onPick) {
   const layer = board.layer("highlight");
   clear(layer);
+  const bySpace = new Map();
+  layer.onclick = (e) => { // the nearest space under the click (``MapView.pickAt``)
+    const g = board.pickAt(e.clientX, e.clientY, ".hl[data-space]", "space");
+    const t = g && bySpace.get(g.dataset.space);
+    if (!t) return;
+    e.stopPropagation();
+    if (!board.suppressClick) onPick(t);
+  };
   for (const t of targets) {
     const d = board.dot(t.space);
     if (!d) continue;
@@ -246,7 +254,7 @@ export function drawTargets(board, targets, onPick) {
       svgEl("text", { x: r * 0.8, y: -r * 0.8 + 4, "text-anchor": "middle", class: "hl-badge-text" }, sc).textContent = String(t.badge);
     }
     svgEl("title", {}, g).textContent = t.label;
-    g.addEventListener("click", (e) => { e.stopPropagation(); if (!board.suppressClick) onPick(t); });
+    bySpace.set(String(t.space), t);
     g.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(t); }
     });
