@@ -41,7 +41,7 @@ from sqlalchemy.exc import OperationalError
 
 from . import latency
 from .db import connection_gone
-from .store import APPEND_BATCH, AppendBatch
+from .store import APPEND_BATCH, AppendBatch, run_appends
 
 log = logging.getLogger("starport.commit")
 T = TypeVar("T")
@@ -545,7 +545,7 @@ class LoopCommitter:
             conn.info.pop(APPEND_BATCH, None)
         if latency.ON:
             _stamp(batch, handed=latency.now())
-        self.commits.put((loop, raw, trans, answers, later or None))
+        self.commits.put((loop, raw, trans, answers, later.statements() if later else None))
 
     def _commits(self) -> None:
         """The commit thread: commit each batch handed to it, in order, until told to stop."""
@@ -573,7 +573,8 @@ class LoopCommitter:
         return job, True, value
 
     def _commit(self, loop: asyncio.AbstractEventLoop, raw: Any, trans: RootTransaction,
-                answers: list[tuple[Job[Any], bool, Any]], later: AppendBatch | None) -> None:
+                answers: list[tuple[Job[Any], bool, Any]],
+                later: list[tuple[str, str, int | None]] | None) -> None:
         """In the commit thread: the batch's appends (``later``), then the commit, then hand
         the outcome straight to the loop (one ``call_soon_threadsafe``; an executor's future
         would cost the loop a second turn before the waiting commands could go on:
@@ -604,12 +605,12 @@ class LoopCommitter:
             loop.call_soon_threadsafe(self._committed, exc, (started, ended), trans, answers)
 
     @staticmethod
-    def _appended(raw: Any, later: AppendBatch) -> bool:
-        """Run the batch's appends; False (the batch rolled back) if one was refused or
-        their statements failed (a key used again, say): which one, and why, shows when each
-        runs on its own."""
+    def _appended(raw: Any, later: list[tuple[str, str, int | None]]) -> bool:
+        """Run the batch's appends (``AppendBatch.statements``); False (the batch rolled
+        back) if one was refused or their statements failed (a key used again, say): which
+        one, and why, shows when each runs on its own."""
         try:
-            if later.run(raw):
+            if run_appends(raw, later):
                 return True
         except Exception:
             log.info("a batch's appends failed together: each again on its own", exc_info=True)

@@ -558,15 +558,16 @@ EVENTS_ALL = (
 
 class AppendBatch:
     """The appends of one SQLite group commit, kept as rows and written by three statements
-    (``run``) in the commit thread, just before the commit: the statements' work in SQLite
-    (the checks, the B-trees) happens there, without the GIL, while the event loop goes on;
-    the loop only makes the rows (``LoopCommitter``, ``docs/performance.md``, "The
+    for the whole batch (``statements``, made on the event loop; ``run_appends``, in the
+    commit thread, just before the commit): the statements' work in SQLite (the checks, the
+    B-trees) happens there, without the GIL, while the event loop goes on; the loop only
+    makes the rows and their JSON (``LoopCommitter``, ``docs/performance.md``, "The
     thirteenth round"). Per append the loop ran two or three statements of its own.
 
-    ``run`` answers whether every head moved. It does not say which append was refused or
-    why: when one was (a lost race, a table closed or a seat given to a bot by another
-    process: rare), the commit thread rolls the batch back and the loop runs it again the
-    careful way, each append's statements on the loop in its own savepoint, which say why.
+    ``run_appends`` answers whether every head moved. It does not say which append was
+    refused or why: when one was (a lost race, a table closed or a seat given to a bot by
+    another process: rare), the commit thread rolls the batch back and the loop runs it again
+    the careful way, each append's statements on the loop in its own savepoint, which say why.
 
     A game with two appends in one batch (its second command decided while the first
     committed) has them in two rounds: the second's compare-and-set runs after the first's,
@@ -604,19 +605,29 @@ class AppendBatch:
         elif keyed:  # nothing to ride on: its own row, now (no other statement reads it)
             raw.execute(SQLITE_SQL.command, (game_id, seat, client_id, expected + 1, last, at))
 
-    def run(self, raw: Any) -> bool:
-        """Write the batch's appends (in the caller's transaction); False if a head did not
-        move as its append expected (nothing is undone here: the caller rolls back)."""
-        cur = raw.cursor()
+    def statements(self) -> list[tuple[str, str, int | None]]:
+        """The batch's statements, each with its one JSON argument and the rows it must
+        change (None: any number). Made on the event loop, so the commit thread holds the
+        GIL only to hand SQLite a string (``run``)."""
+        out: list[tuple[str, str, int | None]] = []
         for heads, waited in self.rounds:
-            cur.execute(ADVANCE_ALL, (orjson.dumps(heads).decode(),))
-            if cur.rowcount != len(heads):
-                return False
+            out.append((ADVANCE_ALL, orjson.dumps(heads).decode(), len(heads)))
             if waited:
-                cur.execute(WAITS_ALL, (orjson.dumps(waited).decode(),))
+                out.append((WAITS_ALL, orjson.dumps(waited).decode(), None))
         if self.events:
-            cur.execute(EVENTS_ALL, (orjson.dumps(self.events).decode(),))
-        return True
+            out.append((EVENTS_ALL, orjson.dumps(self.events).decode(), None))
+        return out
+
+
+def run_appends(raw: Any, statements: list[tuple[str, str, int | None]]) -> bool:
+    """Run an ``AppendBatch``'s statements (in the caller's transaction); False if a head did
+    not move as its append expected (nothing is undone here: the caller rolls back)."""
+    cur = raw.cursor()
+    for sql, rows, changes in statements:
+        cur.execute(sql, (rows,))
+        if changes is not None and cur.rowcount != changes:
+            return False
+    return True
 
 
 def _refuse_append(conn: Connection, cur: Any, game_id: str, expected: int, seat: int | None,

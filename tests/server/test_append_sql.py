@@ -309,7 +309,7 @@ def _batched(engine: Engine, games: _Games, batch: list[tuple[Any, ...]]) -> boo
                 games.append(conn, op)
         finally:
             del conn.info[store.APPEND_BATCH]
-        if later.run(raw):
+        if store.run_appends(raw, later.statements()):
             return True
         conn.rollback()
         return False
