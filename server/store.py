@@ -608,7 +608,7 @@ class AppendBatch:
     def statements(self) -> list[tuple[str, str, int | None]]:
         """The batch's statements, each with its one JSON argument and the rows it must
         change (None: any number). Made on the event loop, so the commit thread holds the
-        GIL only to hand SQLite a string (``run``)."""
+        GIL only to hand SQLite a string (``run_appends``)."""
         out: list[tuple[str, str, int | None]] = []
         for heads, waited in self.rounds:
             out.append((ADVANCE_ALL, orjson.dumps(heads).decode(), len(heads)))
