@@ -516,12 +516,11 @@ class LoopCommitter:
         careful, self.careful = self.careful, False
         later = AppendBatch() if (not careful and len(batch) >= self.defer_from
                                   and all(job.appends for job in batch)) else None
+        if later is not None:  # the appends' statements run in the commit thread
+            conn.info[APPEND_BATCH] = later
         try:
             if careful:  # a write of this batch failed before: each in its own savepoint
                 answers = [self._one(raw, conn, job) for job in batch]
-            elif later is not None:  # the appends' statements run in the commit thread
-                conn.info[APPEND_BATCH] = later
-                answers = [(job, True, job.fn(conn)) for job in batch]
             else:
                 answers = [(job, True, job.fn(conn)) for job in batch]
         except Exception as exc:  # one write failed (rare): the others again, carefully
@@ -530,8 +529,7 @@ class LoopCommitter:
             if len(batch) == 1:
                 _settle_here(batch[0], False, exc)
             else:
-                self.waiting.extendleft(reversed(batch))
-                self.careful = True
+                self._carefully(batch)
             loop.call_soon(self._next)
             return
         except BaseException as exc:  # nothing of the batch is durable
@@ -545,7 +543,8 @@ class LoopCommitter:
             conn.info.pop(APPEND_BATCH, None)
         if latency.ON:
             _stamp(batch, handed=latency.now())
-        self.commits.put((loop, raw, trans, answers, later.statements() if later else None))
+        self.commits.put((loop, raw, trans, answers,
+                          None if later is None else later.statements()))
 
     def _commits(self) -> None:
         """The commit thread: commit each batch handed to it, in order, until told to stop."""
@@ -622,9 +621,13 @@ class LoopCommitter:
         thread, runs again with each write in its own savepoint."""
         with contextlib.suppress(Exception):
             trans.rollback()  # SQLAlchemy's side (the driver's is rolled back)
-        self.waiting.extendleft(reversed([job for job, _, _ in answers]))
-        self.careful = True
+        self._carefully([job for job, _, _ in answers])
         self._next()
+
+    def _carefully(self, batch: list[Job[Any]]) -> None:
+        """``batch`` first again, in the next batch, each write in its own savepoint."""
+        self.waiting.extendleft(reversed(batch))
+        self.careful = True
 
     def _committed(self, exc: BaseException | None, times: tuple[float, float],
                    trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]]) -> None:

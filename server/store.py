@@ -582,9 +582,6 @@ class AppendBatch:
         self.events: list[tuple[Any, ...]] = []
         self.times: dict[str, int] = {}  # game -> its appends so far
 
-    def __bool__(self) -> bool:
-        return bool(self.rounds)
-
     def add(self, raw: Any, game_id: str, expected: int, last: int, new: list[Event], *,
             pending: list[int], over: bool, seat: int | None, client_id: str | None,
             by_bot: bool, waits: bool, at: str) -> None:

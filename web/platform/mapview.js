@@ -212,7 +212,7 @@ export class MapView {
     let best = null;
     let bestDist = Infinity;
     for (const [id, g] of under) {
-      const at = this.places.get(id) || this.places.get(Number(id));
+      const at = this.places.get(id);
       const dist = at ? Math.hypot(at.x - p.x, at.y - p.y) : Infinity;
       if (dist < bestDist) { best = g; bestDist = dist; }
     }
