@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import re
 import secrets
@@ -10,6 +11,7 @@ from typing import Annotated, Any, NoReturn
 
 from fastapi import APIRouter, Path, Query, Request, Response
 from fastapi.exceptions import HTTPException
+from pydantic import BaseModel
 from sqlalchemy import Connection
 
 from engine.kernel import SPECTATOR, CommandRejected, Game
@@ -226,9 +228,15 @@ async def rulesets(request: Request) -> Rulesets:
     await limit(request, "read")
     return Rulesets(rulesets=[
         RulesetOut(id=rid, bots=list(h.bots), choice_option=h.choice_option,
-                   options_schema=h.options_schema.model_json_schema()
-                   if h.options_schema is not None else None)
+                   options_schema=_options_schema(h.options_schema))
         for rid, h in sorted(REGISTRY.items())])
+
+
+@functools.cache
+def _options_schema(model: type[BaseModel] | None) -> dict[str, Any] | None:
+    """A ruleset's table options as JSON Schema, made once (pydantic's schema generator makes
+    a few hundred objects in reference cycles each time: ``gcpolicy``)."""
+    return model.model_json_schema() if model is not None else None
 
 
 @router.post("/mygames")

@@ -133,8 +133,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
             if gcpolicy.configured():  # a serving process: start-up objects frozen
                 gcpolicy.freeze_startup()
-                service.spawn(gcpolicy.full_collections(gcpolicy.full_every()))
+                freeze = gcpolicy.freeze_every()
+                service.spawn(gcpolicy.full_collections(gcpolicy.full_every(), thaw=freeze > 0))
                 service.spawn(gcpolicy.young_threshold())
+                service.spawn(gcpolicy.freezes(freeze))
         try:
             yield
         finally:

@@ -42,6 +42,11 @@ class _HeaderDeadline:
     def handle_websocket_upgrade(self, *args: Any) -> None:
         self._disarm()
         super().handle_websocket_upgrade(*args)  # type: ignore[misc]
+        # the websocket's protocol has the transport now: this one is done with. Its parser
+        # holds its callbacks (bound methods of this protocol), a cycle the collector would
+        # have to find (``gcpolicy``); uvicorn breaks it the same way when a connection ends
+        if getattr(self, "parser", None) is not None:
+            self.parser = None
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
