@@ -7,12 +7,15 @@ starts one (``tests/server/pg_cluster.sh``). Without it the PostgreSQL runs are 
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import secrets
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +23,10 @@ from typing import Any
 
 import httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 
+from server import gcpolicy
 from server.app import create_app
 from server.config import Settings, database_url
 
@@ -76,6 +81,36 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def uvicorn_thread(app: Any, **config: Any) -> Iterator[int]:
+    """``app`` under uvicorn in a thread of this process (``config``: uvicorn's settings);
+    its port."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", **config))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert server.started
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Put the collector back as it was (thresholds, frozen objects)."""
+    before = gc.get_threshold()
+    yield
+    gc.set_threshold(*before)
+    gc.unfreeze()
+    gcpolicy._configured = False  # later tests' apps are not serving processes
 
 
 class ServerProcess:

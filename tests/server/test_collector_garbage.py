@@ -10,8 +10,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import random
-import threading
-import time
 import uuid
 import weakref
 from collections import Counter
@@ -21,14 +19,13 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 
 from server import gcpolicy
 from server.app import create_app
 from server.timeouts import guarded_http
 from server.wsproto import Protocol
 
-from .conftest import free_port, settings_for
+from .conftest import settings_for, uvicorn_thread
 from .helpers import open_table
 from .test_ws_commands import FIDDLING, answer, latest_view, send
 from .wsclient import Viewer
@@ -48,20 +45,10 @@ class Cycle:
 def served(tmp_path: Path) -> Iterator[str]:
     """Our app under uvicorn in a thread, with the protocols ``app.run`` gives it; its URL."""
     settings = settings_for(f"sqlite:///{tmp_path / 'garbage.sqlite3'}", tmp_path)
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning",
-        http=guarded_http(settings.header_timeout), ws=Protocol,
-        ws_per_message_deflate=False, ws_ping_interval=None))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert server.started
-    yield f"127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with uvicorn_thread(create_app(settings), http=guarded_http(settings.header_timeout),
+                        ws=Protocol, ws_per_message_deflate=False,
+                        ws_ping_interval=None) as port:
+        yield f"127.0.0.1:{port}"
 
 
 def _play(base: str, table: dict[str, Any], commands: int, rng: random.Random) -> None:
@@ -131,15 +118,6 @@ def test_play_over_websockets_leaves_no_cyclic_garbage_on_the_servers_side(
             gc.set_debug(0)
             gc.garbage.clear()
     assert not kinds, f"cyclic garbage on the server's side: {kinds.most_common(12)}"
-
-
-@pytest.fixture
-def collector() -> Iterator[None]:
-    """Put the collector back as it was (thresholds, frozen objects)."""
-    before = gc.get_threshold()
-    yield
-    gc.set_threshold(*before)
-    gc.unfreeze()
 
 
 def test_freezes_put_what_is_alive_out_of_the_young_collections_sight(

@@ -10,7 +10,6 @@ import gc
 import json
 import time
 import weakref
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +25,6 @@ from server.service import Service
 
 from .conftest import settings_for
 from .helpers import open_table
-
-
-@pytest.fixture
-def collector() -> Iterator[None]:
-    """Put the collector back as it was (thresholds, frozen objects)."""
-    before = gc.get_threshold()
-    yield
-    gc.set_threshold(*before)
-    gc.unfreeze()
-    gcpolicy._configured = False  # later tests' apps are not serving processes
 
 
 class Cycle:

@@ -12,13 +12,11 @@ import json
 import os
 import socket
 import struct
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import uvicorn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from starlette.applications import Starlette
@@ -31,7 +29,7 @@ from server import ws as wsmod
 from server import wsproto
 from server.wsproto import FAST, Protocol, frame_header
 
-from .conftest import free_port
+from .conftest import uvicorn_thread
 
 BIG = 50_000  # bytes a message in the flow-control test
 MANY = 400  # messages: far more than the socket buffers hold
@@ -85,19 +83,9 @@ async def _echo_app(websocket: WebSocket) -> None:
 def served() -> Iterator[int]:
     """uvicorn with our ``Protocol`` in a thread; its port."""
     app = Starlette(routes=[WebSocketRoute("/ws", _echo_app)])
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws=Protocol,
-                                           lifespan="off", log_level="warning",
-                                           ws_per_message_deflate=False, ws_ping_interval=None))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert server.started
-    yield port
-    server.should_exit = True
-    thread.join(timeout=10)
+    with uvicorn_thread(app, ws=Protocol, lifespan="off", ws_per_message_deflate=False,
+                        ws_ping_interval=None) as port:
+        yield port
 
 
 class Raw:
