@@ -100,7 +100,11 @@ class LoopWatch:
 
     def garbage(self) -> None:
         """What the cyclic garbage made since the last collection is (SIGUSR2): a full
-        collection keeping what it finds, counted by type."""
+        collection keeping what it finds, counted by type. What the serving process froze
+        (start-up, ``gcpolicy.freezes``) is thawed for it and frozen again after: a cycle
+        dropped since the last full collection may be among it."""
+        frozen = gc.get_freeze_count()
+        gc.unfreeze()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
             found = gc.collect()
@@ -109,7 +113,7 @@ class LoopWatch:
                 f"{Path(o.f_code.co_filename).name}:{o.f_code.co_name}" for o in gc.garbage
                 if type(o).__name__ == "frame")
             self.kinds = {"collected": found, "types": kinds.most_common(30),
-                          "tracked": len(gc.get_objects()), "frozen": gc.get_freeze_count(),
+                          "tracked": len(gc.get_objects()), "frozen": frozen,
                           "threshold": gc.get_threshold(),
                           "census": Counter(type(o).__qualname__
                                             for o in gc.get_objects()).most_common(25),
@@ -117,6 +121,8 @@ class LoopWatch:
         finally:
             gc.garbage.clear()
             gc.set_debug(0)
+            if frozen:
+                gc.freeze()
         self.write()
 
     def stop(self) -> None:

@@ -279,3 +279,26 @@ def test_loop_watch_reset_starts_afresh(tmp_path: Path) -> None:
 
     summary = asyncio.run(run())
     assert summary["stalls"] == [] and summary["stall_stacks"] == []
+
+
+def test_the_garbage_census_finds_a_cycle_dropped_after_a_freeze(tmp_path: Path,
+                                                                  collector: None) -> None:
+    """The loop watch's census (SIGUSR2) thaws what the serving process froze
+    (``gcpolicy.freezes``), so a cycle dropped since the last full collection is counted and
+    freed; what is left is frozen again."""
+    cycle = Cycle()
+    gone = weakref.ref(cycle)
+    gc.freeze()
+    del cycle
+
+    async def run() -> dict[str, Any]:
+        watch = LoopWatch(tmp_path / "w.json", asyncio.get_running_loop())
+        watch.start()
+        watch.garbage()
+        watch.stop()
+        return watch.kinds
+
+    kinds = asyncio.run(run())
+    assert gone() is None
+    assert ("Cycle", 1) in [tuple(k) for k in kinds["types"]]
+    assert gc.get_freeze_count() > 0
