@@ -68,10 +68,12 @@ walk what lives as before).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import os
 import time
+from collections.abc import Iterator
 
 log = logging.getLogger("starport.gc")
 
@@ -149,14 +151,30 @@ def freeze_startup() -> int:
     return gc.get_freeze_count()
 
 
+def _seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    return float(raw) if raw else default
+
+
 def full_every() -> float:
-    raw = os.environ.get("STARPORT_GC_FULL_EVERY", "").strip()
-    return float(raw) if raw else FULL_EVERY
+    return _seconds("STARPORT_GC_FULL_EVERY", FULL_EVERY)
 
 
 def freeze_every() -> float:
-    raw = os.environ.get("STARPORT_GC_FREEZE_EVERY", "").strip()
-    return float(raw) if raw else FREEZE_EVERY
+    return _seconds("STARPORT_GC_FREEZE_EVERY", FREEZE_EVERY)
+
+
+@contextlib.contextmanager
+def thawed(thaw: bool = True) -> Iterator[None]:
+    """The frozen objects back in the collector's sight for what runs inside (a full
+    collection: a cycle dropped since it was frozen is among them), frozen again after."""
+    if thaw:
+        gc.unfreeze()
+    try:
+        yield
+    finally:
+        if thaw:
+            gc.freeze()
 
 
 async def freezes(every: float) -> None:
@@ -177,10 +195,7 @@ async def full_collections(every: float, thaw: bool = False) -> None:
     while True:
         await asyncio.sleep(every)
         started = time.perf_counter()
-        if thaw:
-            gc.unfreeze()
-        found = gc.collect()
-        if thaw:
-            gc.freeze()
+        with thawed(thaw):
+            found = gc.collect()
         log.info("full collection: %d objects freed in %.0f ms", found,
                  (time.perf_counter() - started) * 1000)

@@ -30,6 +30,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from .gcpolicy import thawed
+
 TICK = 0.002  # seconds between two lag measurements
 STALL = 0.015  # a loop late by this much is stalled: its stack is sampled, the stall noted
 SAMPLE = 0.002  # seconds between two stack samples of a stalled loop
@@ -104,25 +106,23 @@ class LoopWatch:
         (start-up, ``gcpolicy.freezes``) is thawed for it and frozen again after: a cycle
         dropped since the last full collection may be among it."""
         frozen = gc.get_freeze_count()
-        gc.unfreeze()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
-            found = gc.collect()
-            kinds = Counter(type(o).__qualname__ for o in gc.garbage)
-            owners = Counter(
-                f"{Path(o.f_code.co_filename).name}:{o.f_code.co_name}" for o in gc.garbage
-                if type(o).__name__ == "frame")
-            self.kinds = {"collected": found, "types": kinds.most_common(30),
-                          "tracked": len(gc.get_objects()), "frozen": frozen,
-                          "threshold": gc.get_threshold(),
-                          "census": Counter(type(o).__qualname__
-                                            for o in gc.get_objects()).most_common(25),
-                          "frames": owners.most_common(30)}
+            with thawed(frozen > 0):
+                found = gc.collect()
+                kinds = Counter(type(o).__qualname__ for o in gc.garbage)
+                owners = Counter(
+                    f"{Path(o.f_code.co_filename).name}:{o.f_code.co_name}"
+                    for o in gc.garbage if type(o).__name__ == "frame")
+                self.kinds = {"collected": found, "types": kinds.most_common(30),
+                              "tracked": len(gc.get_objects()), "frozen": frozen,
+                              "threshold": gc.get_threshold(),
+                              "census": Counter(type(o).__qualname__
+                                                for o in gc.get_objects()).most_common(25),
+                              "frames": owners.most_common(30)}
         finally:
             gc.garbage.clear()
             gc.set_debug(0)
-            if frozen:
-                gc.freeze()
         self.write()
 
     def stop(self) -> None:

@@ -27,6 +27,7 @@ from server.wsproto import Protocol
 
 from .conftest import settings_for, uvicorn_thread
 from .helpers import open_table
+from .test_loop_tail import Cycle
 from .test_ws_commands import FIDDLING, answer, latest_view, send
 from .wsclient import Viewer
 
@@ -34,11 +35,6 @@ from .wsclient import Viewer
 # client side -- may leave theirs: not the server's)
 SERVER_SIDE = ("server.", "engine.", "uvicorn.", "httptools", "starlette.", "fastapi.",
                "pydantic", "websockets.server", "sqlalchemy.")
-
-
-class Cycle:
-    def __init__(self) -> None:
-        self.me = self
 
 
 @pytest.fixture
