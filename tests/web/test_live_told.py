@@ -245,9 +245,18 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     stale.goto(made["seats"][first]["url"])
     _ready(stale)
     stale.evaluate("window.starport.live.close()")
+    # a rules' notice standing when I play on is seen: it goes once my command is accepted
+    # (on a phone it would float over the next turn's choices); a bot's stays until "Got it"
+    me.evaluate("""() => { const n = window.starport.game.notices; n.add("Stop before my heading");
+      n.add("A bot played for you", { key: "bot", kind: "bot" }); }""")
+    assert me.locator("#notices .notice").count() == 2
     heading = me.locator(".hl-heading").first.get_attribute("data-dot")
     me.locator(f'.hl-heading[data-dot="{heading}"]').click()
     _ready(me)
+    assert me.locator("#notices .notice-rules").count() == 0
+    assert me.locator("#notices .notice[data-key='bot']").count() == 1
+    me.locator("#notices .notice[data-key='bot'] button").click()
+    assert me.locator("#notices").is_hidden()
     me.click("#roll")
     me.wait_for_selector(".dests .dest-btn")
     stale.locator(".hl-heading").first.click()

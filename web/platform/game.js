@@ -439,6 +439,7 @@ export class Game {
     this.setBusy(true);
     this.lastCommand = cmd;
     const asked = this.answer.seq;
+    const standing = this.notices.standing(); // seen once I play on (notices.js)
     let out;
     try {
       out = await this.command(asked, newClientId(), cmd);
@@ -450,6 +451,7 @@ export class Game {
       this.settle();
       return;
     }
+    this.notices.seen(standing);
     this.accept(this.ctx.live.had(out.events));
     await this.viewAt(out.seq);
     await this.settling;

@@ -1,6 +1,8 @@
-// Notices: what the rules (or a bot) did to my seat, said where I look and kept until I say
-// "Got it": what the game says the rules did without my asking (GameModule.notices; Venus: the
+// Notices: what the rules (or a bot) did to my seat, said where I look and kept until I have
+// seen it: what the game says the rules did without my asking (GameModule.notices; Venus: the
 // rules stopped my ship, my turn ended by itself), a bot played my seat, the host gave it back.
+// Each has its own "Got it"; the rules' notices also go once I play on (``seen``): a command of
+// mine accepted while they stood there. What a bot or the host did goes by "Got it" alone.
 import { el } from "./dom.js";
 
 const SHOWN = 2; // notices in sight at once; older ones fold
@@ -41,6 +43,23 @@ export class Notices {
     this.root.appendChild(li);
     this.root.hidden = false;
     this.fold();
+  }
+
+  /** The rules' notices standing now (in sight or folded): ``seen`` them once a command of
+   * mine sent while they stood is accepted. */
+  standing() {
+    return [...this.root.querySelectorAll(".notice-rules")];
+  }
+
+  /** I played on while ``notices`` stood (``standing``, when the command was sent): they are
+   * stale (on a phone they float over the next turn's choices), so they go; notices said
+   * since (the command's own stop, say) stay. */
+  seen(notices) {
+    const gone = notices.filter((li) => li.isConnected);
+    if (!gone.length) return;
+    for (const li of gone) li.remove();
+    this.fold();
+    this.root.hidden = !this.root.querySelector(".notice");
   }
 
   /** Several stops in a row: the newest ``SHOWN`` notices of the rules stay in sight (on a
