@@ -34,9 +34,7 @@ export class Notices {
     const ok = el("button", { type: "button", class: "small", "aria-label": `Got it: ${text}` }, "Got it");
     ok.addEventListener("click", () => {
       const next = li.nextElementSibling?.querySelector("button") || li.previousElementSibling?.querySelector("button");
-      li.remove();
-      this.fold();
-      this.root.hidden = !this.root.querySelector(".notice");
+      this.drop([li]);
       next?.focus();
     });
     li.appendChild(ok);
@@ -56,8 +54,12 @@ export class Notices {
    * since (the command's own stop, say) stay. */
   seen(notices) {
     const gone = notices.filter((li) => li.isConnected);
-    if (!gone.length) return;
-    for (const li of gone) li.remove();
+    if (gone.length) this.drop(gone);
+  }
+
+  /** ``notices`` go; the rest fold again, and the list hides once empty. */
+  drop(notices) {
+    for (const li of notices) li.remove();
     this.fold();
     this.root.hidden = !this.root.querySelector(".notice");
   }
@@ -81,10 +83,7 @@ export class Notices {
     const show = el("button", { type: "button", class: "small" }, open ? "Fold" : "Show");
     show.addEventListener("click", () => { bar.dataset.open = open ? "" : "1"; this.fold(); });
     const dismiss = el("button", { type: "button", class: "small" }, "Got them all");
-    dismiss.addEventListener("click", () => {
-      for (const li of this.root.querySelectorAll(".notice-rules, .notices-fold")) li.remove();
-      this.root.hidden = !this.root.querySelector(".notice");
-    });
+    dismiss.addEventListener("click", () => this.drop(this.standing()));
     bar.replaceChildren(el("span", {}, `${older.length} earlier notice${older.length > 1 ? "s" : ""}`), show, dismiss);
   }
 
