@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection
 
-from engine.bots import Bot, RandomBot, act, make_bot
+from engine.bots import Bot, RandomBot, act
 from engine.kernel import Command, CommandRejected, Event, Game, GameOver, Pending, Snapshot
 
 from . import alerts, store
@@ -791,7 +791,7 @@ class Service:
         try:
             bot = entry.made_bots.get(name)
             if bot is None:
-                bot = entry.made_bots[name] = make_bot(
+                bot = entry.made_bots[name] = entry.hosted.make_bot(
                     name, store.digest(f"{name}|{entry.game.seed}"))
             return act(bot, ruleset, entry.game.state, seat, seq)
         except Exception:

@@ -19,12 +19,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-ENGINE = Path(__file__).resolve().parents[1]
-DATA = {
-    "venus": ENGINE / "venus" / "data" / "rules_help.toml",
-    "star-traders": ENGINE / "startraders" / "data" / "rules_help.toml",
-    "venus-standard": ENGINE / "venus_standard" / "data" / "rules_help.toml",
-}
+from engine.kernel.registry import games
+
 _NUMBER = re.compile(r"^([1-9]\d?(?:\.\d{1,4})+)(?![\d])")
 _SECTION = re.compile(r"^([1-9]\d?)(?= |$)")
 
@@ -133,11 +129,21 @@ def _heading_key(text: str, ids: Collection[str]) -> str | None:
 
 
 @cache
+def load_reference(path: Path) -> Reference:
+    """A rules reference file (a game's ``data/rules_help.toml``), validated."""
+    return Reference.model_validate(tomllib.loads(path.read_text()))
+
+
 def load(ruleset: str) -> Reference:
-    """The reference of a ruleset (``venus``, ``star-traders``, ``venus-standard``); KeyError
-    for another."""
-    return Reference.model_validate(tomllib.loads(DATA[ruleset].read_text()))
+    """The reference of an installed game; KeyError for a game without one."""
+    definition = games()[ruleset]
+    if definition.rules_help is None:
+        raise KeyError(ruleset)
+    reference = definition.rules_help()
+    assert isinstance(reference, Reference)
+    return reference
 
 
 def rulesets() -> list[str]:
-    return sorted(DATA)
+    """The installed games that have a rules reference."""
+    return sorted(g.id for g in games().values() if g.rules_help is not None)

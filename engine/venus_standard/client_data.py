@@ -1,5 +1,5 @@
-"""``GET /api/venus-standard/names``: the names of the standard game's things for the browser
-client (cultures, goods, passengers, racial technologies, equipment, pilots, missions,
+"""The client data (``GET /api/games/venus-standard/data``): the names of the standard
+game's things for the browser client (cultures, goods, passengers, racial technologies, equipment, pilots, missions,
 rewards, encounter and challenge cards...), read from the data files the engine reads, so
 the client never keeps a list of its own.
 
@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
+ENGINE = Path(__file__).resolve().parents[1]
 FILES = (ENGINE / "venus_standard" / "data", ENGINE / "cluster" / "data" / "cultures.json")
 
 Names = dict[str, dict[str, Any]]

@@ -1,5 +1,5 @@
-"""``GET /api/star-traders/components``: what the browser client needs to name and draw the
-pieces of Star Traders (the galaxy's worlds and jumplines with their minimum rolls, the
+"""The client data (``GET /api/games/star-traders/data``): what the browser client needs
+to name and draw the pieces of Star Traders (the galaxy's worlds and jumplines with their minimum rolls, the
 Trader's Luck cards, the Contracts, the Personalities, the Petition Tables and the prices),
 read from the engine's data so the client never copies a rule."""
 

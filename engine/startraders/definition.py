@@ -1,0 +1,66 @@
+"""Star Traders as the platform reads it (``engine.kernel.definition``): the basic and the
+advanced game, the Personalities, the reaction windows' countdown."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.bots.random_bot import UniformBot
+from engine.help.reference import load_reference
+from engine.kernel.definition import GameDefinition, Simulation, scores_at
+
+from .bot import StarTrader
+from .client_data import components
+from .components import PERSONALITIES
+from .galaxy import load_galaxy
+from .galaxy_svg import render_galaxy_svg
+from .jump_lines import jump_lines
+from .luck import countdown, timeout_passes
+from .options import StarTradersOptions
+from .ruleset import ruleset
+
+HERE = Path(__file__).resolve().parent
+CLIENT = HERE.parents[1] / "web" / "games" / "startraders"
+
+
+def choices(options: dict[str, Any]) -> list[str]:
+    """A lobby choice is a Personality (Optional Rules, "Selecting Personalities"); seats
+    without one are dealt one at random, as Setting Up 4 says."""
+    return [] if options.get("personalities") == "none" else list(PERSONALITIES)
+
+
+@cache
+def _galaxy_svg() -> str:
+    return render_galaxy_svg(load_galaxy())
+
+
+def board_svg(params: Mapping[str, str]) -> str:
+    """The galaxy (ids ``world-<number>``, ``line-<low>-<high>``)."""
+    return _galaxy_svg()
+
+
+GAME = GameDefinition(
+    id="star-traders",
+    title="Star Traders",
+    summary="Isaac Asimov Presents Star Traders: jump between worlds, deliver contracts, "
+            "build stations and petition the Emperor for Prestige.",
+    ruleset=ruleset,
+    players=(2, 6),
+    bots={"star-trader": StarTrader, "random": UniformBot},
+    options_schema=StarTradersOptions,
+    choices=choices,
+    choice_option="personalities",
+    choice_title="Personality",
+    extras=jump_lines,
+    history_point=scores_at(("TurnStarted", "GameWon"), lambda _, p: p.prestige),
+    countdown=countdown,
+    timeout_commands=timeout_passes,
+    board_svg=board_svg,
+    client_data=lambda params: components(),
+    rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
+    client=CLIENT,
+    simulation=Simulation(score_name="Prestige", choice_name="personality"),
+)

@@ -1,0 +1,63 @@
+"""Merchant of Venus (2012), the standard game, as the platform reads it
+(``engine.kernel.definition``): 30 rounds, pilots, missions, the light speed, solo challenge
+and epic variants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.bots.random_bot import UniformBot
+from engine.help.reference import load_reference
+from engine.kernel.definition import GameDefinition, Simulation, scores_at
+
+from .board import load_board
+from .board_svg import render_board_svg
+from .bot import Merchant
+from .client_data import names
+from .options import VenusStandardOptions
+from .ruleset import ruleset
+from .state import PILOTS
+
+HERE = Path(__file__).resolve().parent
+CLIENT = HERE.parents[1] / "web" / "games" / "venusstd"
+
+
+def choices(options: dict[str, Any]) -> list[str]:
+    """A lobby choice is a pilot (Setup 8: "Each player chooses one of the pilots"; seats
+    without one get one at random)."""
+    return list(PILOTS)
+
+
+@cache
+def _board_svg() -> str:
+    return render_board_svg(load_board())
+
+
+def board_svg(params: Mapping[str, str]) -> str:
+    """The standard game's side of the board (every space carries ``data-space``)."""
+    return _board_svg()
+
+
+GAME = GameDefinition(
+    id="venus-standard",
+    title="Merchant of Venus: the standard game",
+    summary="The 2012 edition's standard game: 30 rounds of pilots, missions, racial "
+            "technologies and fame; solo challenge, light speed and epic variants.",
+    ruleset=ruleset,
+    players=(1, 4),
+    bots={"merchant": Merchant, "random": UniformBot},
+    options_schema=VenusStandardOptions,
+    choices=choices,
+    choice_option="pilots",
+    choice_title="Pilot",
+    history_point=scores_at(("TurnStarted", "GameEnded"), lambda _, p: p.credits),
+    board_svg=board_svg,
+    client_data=lambda params: names(),
+    rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
+    client=CLIENT,
+    simulation=Simulation(score_name="final scores", choice_name="pilot",
+                          default_bot="random"),
+)
