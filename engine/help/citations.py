@@ -1,38 +1,67 @@
-"""Which rules the program can show a player: every rule number or heading cited in a string
-the engine, the server or the browser client may put on screen (a refusal's rule, a log line,
-a notice, a disabled button's reason, the market's ``why``).
+"""Which rules the program can show a player: the tools a game uses to list every rule number
+or heading cited in a string its engine or its browser client may put on screen (a refusal's
+rule, a log line, a notice, a disabled button's reason, a panel's ``why``).
 
-Used by the test that proves the rules reference (``engine/help``) has an entry for each, and
-by ``starport rules --missing``. Docstrings and comments are not shown to players and are
-skipped; so are SVG drawings (their numbers are coordinates).
+Each game says which rules it cites (``GameDefinition.rules_cited``, built from these tools
+over its own package and client folder); a test proves the game's rules reference
+(``engine.help.reference``) has an entry for each (``docs/architecture.md``, "The game
+definition"). Docstrings and comments are not shown to players and are skipped; so are SVG
+drawings (their numbers are coordinates).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-#: A rule number of the 1988 manual (``5.31``, ``15.431``, ``12.4.1``).
+#: A numbered rule (``5.31``, ``15.431``, ``12.4.1``).
 NUMBER = re.compile(r"(?<![\d.\-#])([1-9]\d?\.\d{1,4}(?:\.\d)?)(?![\d.]*\d)(?!%)")
 _SVG = re.compile(r"<[a-zA-Z]|=\"|^[\sMLHVZCQAmlhvzcqa\d.,\-]+$")
 _JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\\\"'`])//[^\n]*", re.S)
 _JS_STRING = re.compile(r"\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`", re.S)
 _PLACEHOLDER = re.compile(r"\$\{(?:[^{}]|\{[^{}]*\})*\}")
-#: Strings that are rule headings (Star Traders cites the book's headings, 2012 its sections).
+#: The calls whose first argument names the rule a refusal cites.
 _HEADED = ("RuleError",)
 #: What a refusal may name that is no rule of a book: a malformed command, a table option.
 NOT_RULES = frozenset({"commands", "options"})
 
+
+# --- the files a game shows text from -------------------------------------------------------
+
+def py_files(folder: Path, skip: Collection[str] = ()) -> list[Path]:
+    """The Python modules under ``folder``, but those under a file or folder named in
+    ``skip`` (``board_svg``: drawings, not words)."""
+    return sorted(p for p in folder.rglob("*.py")
+                  if not any(part in skip for part in p.relative_to(folder).parts))
+
+
+def js_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.js"))
+
+
+def html_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.html"))
+
+
+def client_texts(folder: Path) -> list[str]:
+    """Every string of a browser client's scripts and the text of its pages."""
+    return [*js_strings(js_files(folder)), *html_texts(html_files(folder))]
+
+
+# --- the strings in them --------------------------------------------------------------------
 
 def numbers_in(text: str) -> set[str]:
     """The rule numbers a piece of player-facing text cites (none in SVG markup)."""
     if _SVG.search(text):
         return set()
     return set(NUMBER.findall(text))
+
+
+def cited_numbers(texts: Iterable[str]) -> set[str]:
+    """The rule numbers these texts cite."""
+    return {n for text in texts for n in numbers_in(text)}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -79,13 +108,27 @@ def html_texts(paths: Iterable[Path]) -> Iterator[str]:
         yield from (t for t in re.split(r"<[^>]*>", html) if t.strip())
 
 
-#: A whole section cited before its words, as the client links it: "(15: Lasers, ...)".
+#: A whole section cited before its words, as a client links it: "(15: Lasers, ...)".
 SECTION_REF = re.compile(r"\(([1-9]\d?)(?=: )")
 
 
+def linked_sections(texts: Iterable[str]) -> set[str]:
+    """The sections these texts cite before their words ("(15: ...")."""
+    return {m for text in texts for m in SECTION_REF.findall(text)}
+
+
+#: A heading a client names in parentheses: "(Pirates)", "(Setup 12)".
+NAMED = re.compile(r"\(([A-Z][^():]*?)(?=[):])")
+
+
+def named_headings(texts: Iterable[str]) -> set[str]:
+    """The headings these texts name in parentheses (a client's prompts and log lines)."""
+    return {m.strip() for text in texts for m in NAMED.findall(text)}
+
+
 def rule_headings(paths: Iterable[Path]) -> set[str]:
-    """The first argument of every ``RuleError("Heading", ...)`` whose rule is not numbered:
-    the book headings Star Traders and the 2012 edition cite."""
+    """The first argument of every ``RuleError("Heading", ...)`` whose rule is not numbered
+    (a book's heading, written out where the refusal is made)."""
     found: set[str] = set()
     for path in paths:
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -99,55 +142,11 @@ def rule_headings(paths: Iterable[Path]) -> set[str]:
     return found
 
 
-def _py(folder: str, skip: tuple[str, ...] = ()) -> list[Path]:
-    return sorted(p for p in (ROOT / folder).rglob("*.py")
-                  if not any(part in skip for part in p.relative_to(ROOT).parts))
-
-
-def _js(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).rglob("*.js"))
-
-
-def _html(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).rglob("*.html"))
-
-
-def _client_texts() -> list[str]:
-    return [*js_strings(_js("web")), *html_texts(_html("web"))]
-
-
-def venus_numbers() -> set[str]:
-    """Rule numbers of the 1988 manual that the engine, the server or the client show."""
-    texts = [*python_strings(_py("engine/venus", skip=("board_svg",))),
-             *python_strings(_py("engine/kernel")), *python_strings(_py("server")),
-             *_client_texts()]
-    return {n for text in texts for n in numbers_in(text)}
-
-
-#: A Merchant of Venus rule named by its section (``"15 combat"``) or a 2012 heading.
-_SECTION = re.compile(r"^(?:[1-9]\d?|2012) [a-zA-Z]")
-
-
-def venus_headings() -> set[str]:
-    """Headings (not numbers) a Merchant of Venus refusal names: a whole section of the 1988
-    manual (``"15 combat"``, an optional rule; the client's ``"(15: ..."``) or a heading of
-    the 2012 book."""
-    named = {t for t in python_strings(_py("engine/venus", skip=("board_svg",)))
-             if _SECTION.match(t) and len(t) < 60}
-    linked = {m for text in _client_texts() for m in SECTION_REF.findall(text)}
-    return named | linked | rule_headings(_py("engine/venus"))
-
-
-def star_traders_headings() -> set[str]:
-    """The Star Traders book headings the engine's refusals name."""
-    return rule_headings(_py("engine/startraders"))
-
-
-# --- the standard game (2012): headings reached through names -------------------------------
+# --- headings reached through names ---------------------------------------------------------
 #
-# Its refusals name the book's headings through constants (``MOVEMENT = "Movement Phase"``,
-# ``f"{MOVEMENT} > Move"``), local names (``heading = "Merchant Spaceport Phase"``), tables
-# (``PHASE_HEADINGS[phase]``) and "Heading: detail" problems (``dashboard.assign_problem``).
+# A game's refusals may name the book's headings through constants (``MOVEMENT = "Movement
+# Phase"``, ``f"{MOVEMENT} > Move"``), local names (``heading = "..."``), tables
+# (``PHASE_HEADINGS[phase]``) and "Heading: detail" problems (a ``*_problem`` function).
 
 #: "Heading: detail" or "Heading > Part: detail" at the start of a problem string.
 _PROBLEM = re.compile(r"^([A-Z][A-Za-z']*(?: [A-Za-z'0-9]+)*(?: > [A-Z][A-Za-z' ]*)*): ")
@@ -265,28 +264,17 @@ def _problem_headings(tree: ast.AST) -> set[str]:
     return found
 
 
-def standard_headings() -> set[str]:
-    """The book headings the standard game's refusals name (``"Movement Phase > Move"``,
-    ``"Appendix B > Shuttle"``, ``"Setup 8"``), read through the names that hold them."""
-    paths = _py("engine/venus_standard", skip=("board_svg.py",))
+def headings_through_names(paths: Sequence[Path]) -> set[str]:
+    """The book headings the refusals of these modules (one package) name, read through the
+    names that hold them (``"Movement Phase > Move"``, ``"Appendix B > Shuttle"``), and the
+    headings of their "Heading: detail" problems."""
     trees = [ast.parse(p.read_text(), str(p)) for p in paths]
     names = _Names(trees)
     modules = {p.stem: _Names([t]) for p, t in zip(paths, trees, strict=True)}
     found: set[str] = set()
     for tree in trees:
         local = names.within(tree, modules)
-        for call in _calls(tree, "RuleError"):
+        for call in (c for name in _HEADED for c in _calls(tree, name)):
             found |= local.resolve(call.args[0])
         found |= _problem_headings(tree)
     return {h for h in found if h not in NOT_RULES}
-
-
-#: A heading the standard game's client names in parentheses: "(Pirates)", "(Setup 12)".
-NAMED = re.compile(r"\(([A-Z][^():]*?)(?=[):])")
-
-
-def standard_named_headings() -> set[str]:
-    """The headings the standard game's client names in parentheses in its prompts and log
-    (``web/games/venusstd/``); rulesref.js links those that are entries (``namedKey``)."""
-    texts = js_strings(_js("web/games/venusstd"))
-    return {m.strip() for text in texts for m in NAMED.findall(text)}

@@ -1,12 +1,12 @@
-"""The rules reference: short summaries of each ruleset's rules in the project's own words,
-loaded from ``engine/<ruleset>/data/rules_help.toml`` and validated here.
+"""The rules reference: short summaries of each game's rules in the project's own words, read
+from the game's definition (``GameDefinition.rules_help``, usually its
+``data/rules_help.toml``) and validated here.
 
-An entry is named the way the program cites the rule: a 1988 rule number (``5.31``), a
-section (``15``), a 2012 heading (``2012 making room in a ship``) or, for Star Traders, a book
-heading (``Regular Jumps``) and, for the 2012 standard game, a heading of its book
-(``Declare Heading``, cited as ``Movement Phase > Declare Heading``). ``key_of`` turns any
-cited rule string (``"5.31 declaration"``, ``"15 combat"``, ``"Engines"``) into the entry that
-explains it.
+An entry is named the way the program cites the rule (``GameDefinition.rules_cited``): a rule
+number (``5.31``), a section (``15``), a section's heading (``2012 making room in a ship``) or
+a book's heading (``Regular Jumps``; ``Declare Heading``, cited as a heading path ``Movement
+Phase > Declare Heading``). ``key_of`` turns any cited rule string (``"5.31 declaration"``,
+``"15 combat"``, ``"Engines"``) into the entry that explains it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from engine.kernel.registry import games
 
 _NUMBER = re.compile(r"^([1-9]\d?(?:\.\d{1,4})+)(?![\d])")
 _SECTION = re.compile(r"^([1-9]\d?)(?= |$)")
+#: The number a rule's id starts with, before a dot or a word.
+_LEADING_NUMBER = re.compile(r"^(\d+)(?=[. ])")
 
 
 class _Strict(BaseModel):
@@ -51,7 +53,7 @@ class Rule(_Strict):
     text: str
     section: str | None = None
     optional: bool = False
-    y2012: str | None = Field(None, description="how the 2012 classic game differs")
+    y2012: str | None = Field(None, description="how another edition of the game differs")
 
 
 class Reference(_Strict):
@@ -91,12 +93,12 @@ class Reference(_Strict):
 
 
 def section_of(rule: Rule) -> str:
-    """A rule's section: given, else the number before its first dot, else ``2012``."""
+    """A rule's section: given, else the number its id starts with (``5.31`` -> ``5``,
+    ``2012 setup`` -> ``2012``), else the id before its first dot."""
     if rule.section:
         return rule.section
-    if rule.id.startswith("2012 "):
-        return "2012"
-    return rule.id.split(".")[0]
+    m = _LEADING_NUMBER.match(rule.id)
+    return m.group(1) if m else rule.id.split(".")[0]
 
 
 def key_of(cited: str, ids: Collection[str]) -> str | None:
@@ -111,8 +113,8 @@ def key_of(cited: str, ids: Collection[str]) -> str | None:
             return m.group(1)
     if _NUMBER.match(text) or _SECTION.match(text):
         return None
-    # a heading path of the standard game ("Movement Phase > Declare Heading"): the most
-    # specific heading that has an entry, else the ones above it
+    # a heading path ("Movement Phase > Declare Heading"): the most specific heading that has
+    # an entry, else the ones above it
     for heading in reversed(text.split(" > ")):
         found = _heading_key(heading, ids)
         if found is not None:

@@ -10,7 +10,7 @@ leaves a field out gets the neutral default (no lobby choices, no extras, no boa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,6 +139,10 @@ class GameDefinition:
     client_data: Callable[[Mapping[str, str]], dict[str, Any]] | None = None
     # the rules reference in the project's own words (``engine.help.reference.Reference``)
     rules_help: Callable[[], BaseModel] | None = None
+    # every rule the program cites to players (a rule number, a section, a book's heading) in
+    # a string its engine or client may put on screen; each must open an entry of
+    # ``rules_help`` (``engine.help.citations`` reads them; None: the game cites none)
+    rules_cited: Callable[[], Iterable[str]] | None = None
     # the folder of the game's browser client (its ``index.js`` exports the GameModule)
     client: Path | None = None
     # pages of the game's own under its client folder (a tutorial, a sandbox)

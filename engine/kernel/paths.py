@@ -1,10 +1,11 @@
-"""Helpers shared by the reachable-destination searches of the cluster rulesets.
+"""Helpers shared by the reachable-destination searches of rulesets played on a map of
+spaces: where a ship or a pawn can end its move, and the path it takes there.
 
 A search over single moves (depth-first, one recorded path per end) builds many small
 acyclic objects; a path is kept as a linked list of steps (:data:`Trail`) and built into a
 tuple only when it is recorded, and the cycle collector is paused for the duration of one
-query (:func:`no_cycle_collection`). Used by ``engine.venus.reach`` (classic) and
-``engine.venus_standard.reach`` (standard).
+query (:func:`no_cycle_collection`). A game's search names its steps with any type that has
+the :class:`PathStep` fields.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from engine.help.reference import load_reference
 from engine.kernel.definition import GameDefinition, Simulation, scores_at
 
 from .bot import StarTrader
+from .citations import rules_cited
 from .client_data import components
 from .components import PERSONALITIES
 from .galaxy import load_galaxy
@@ -61,6 +62,7 @@ GAME = GameDefinition(
     board_svg=board_svg,
     client_data=lambda params: components(),
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
+    rules_cited=rules_cited,
     client=CLIENT,
     simulation=Simulation(score_name="Prestige", choice_name="personality"),
 )

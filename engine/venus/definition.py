@@ -15,6 +15,7 @@ from engine.kernel.definition import GameDefinition, Page, Sandbox, Simulation, 
 
 from .board import load_board
 from .board_svg import render_board_svg
+from .citations import rules_cited
 from .client_data import client_data, edition_of
 from .look import one_look
 from .market_panel import market
@@ -98,6 +99,7 @@ GAME = GameDefinition(
     board_svg=board_svg,
     client_data=client_data,
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
+    rules_cited=rules_cited,
     client=CLIENT,
     pages=(Page("Learn to play", "tutorial.html"), Page("Sandbox", "sandbox.html")),
     sandbox=Sandbox(scenario=Scenario, start=start, aid=_sandbox_aid),

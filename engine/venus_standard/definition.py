@@ -16,6 +16,7 @@ from engine.kernel.definition import GameDefinition, Simulation, scores_at
 from .board import load_board
 from .board_svg import render_board_svg
 from .bot import Merchant
+from .citations import rules_cited
 from .client_data import names
 from .options import VenusStandardOptions
 from .ruleset import ruleset
@@ -57,6 +58,7 @@ GAME = GameDefinition(
     board_svg=board_svg,
     client_data=lambda params: names(),
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
+    rules_cited=rules_cited,
     client=CLIENT,
     simulation=Simulation(score_name="final scores", choice_name="pilot",
                           default_bot="random"),

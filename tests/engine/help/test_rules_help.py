@@ -1,106 +1,59 @@
-"""The rules reference (issue 13, rules help): every rule the program can show a player has
-an entry in our own words, per ruleset."""
+"""The rules reference (``engine.help``): every rule a game's program can show a player has
+an entry in our own words, for every installed game (``GameDefinition.rules_help`` and
+``rules_cited``); the tools that find the cited rules read what a player may see and nothing
+else. Each game's own citations are checked beside its rules (``tests/engine/<game>/``)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 import pytest
 
 from engine.help import citations
-from engine.help.reference import Reference, Rule, Section, key_of, load, rulesets
+from engine.help.reference import key_of, load, rulesets
+from engine.kernel.definition import GameDefinition
+from engine.kernel.registry import games
 
-RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules"
-BOOKS = {"venus": ["000_53e7204ef5e71d47.txt", "001_84d4a3402c834059.txt"],
-         "star-traders": ["002_44034a3d00936423.txt"],
-         "venus-standard": ["003_407496ad60b987bd.txt"]}
-
-
-def opened(ref: Reference, cited: str) -> Section | Rule:
-    """The entry ``cited`` opens; the test knows there is one."""
-    found = ref.find(cited)
-    assert found is not None, f"no entry opens for {cited!r}"
-    return found
+ROOT = Path(__file__).resolve().parents[3]
+#: The rulebooks, beside the project (``../shared/rules``).
+RULES = Path(__file__).parents[3] / ".." / "shared" / "rules"
+#: The platform: what it shows players names no game, so cites no rule of one.
+PLATFORM_PY = ("engine/kernel", "engine/help", "engine/bots", "server")
+PLATFORM_WEB = ("web/platform",)
 
 
-def test_every_rule_number_the_venus_ui_shows_has_an_entry() -> None:
-    """Refusals, log lines, notices, button reasons and the market's ``why`` cite 1988 rule
-    numbers; each of them opens a summary."""
-    ids = load("venus").entries()
-    cited = citations.venus_numbers()
-    assert {"5.31", "6.3", "9.41", "12.4.1", "15.431"} <= cited  # the extractor finds them
-    assert sorted(n for n in cited if n not in ids) == []
+def _citing() -> list[GameDefinition]:
+    return [g for g in games().values() if g.rules_cited is not None]
 
 
-def test_every_venus_heading_a_refusal_names_has_an_entry() -> None:
-    """Sections (``"15 combat"``) and the 2012 book's headings."""
-    ids = load("venus").entries()
-    cited = citations.venus_headings()
-    assert "2012 making room in a ship" in cited and "15 combat" in cited
-    assert sorted(h for h in cited if key_of(h, ids) is None) == []
+@pytest.mark.parametrize("definition", _citing(), ids=lambda g: g.id)
+def test_every_rule_a_game_cites_has_an_entry(definition: GameDefinition) -> None:
+    """Refusals, log lines, notices, button reasons and panels cite rule numbers, sections
+    and book headings; each of them opens a summary of the game's reference."""
+    assert definition.rules_cited is not None and definition.rules_help is not None
+    ids = load(definition.id).entries()
+    cited = set(definition.rules_cited())
+    assert cited  # the game's extractor finds what it cites
+    assert sorted(c for c in cited if key_of(c, ids) is None) == []
 
 
-def test_every_star_traders_heading_a_refusal_names_has_an_entry() -> None:
-    ids = load("star-traders").entries()
-    cited = citations.star_traders_headings()
-    assert {"Regular Jumps", "Stages of the Turn", "Trader's Luck"} <= cited
-    assert sorted(h for h in cited if key_of(h, ids) is None) == []
+def test_the_platform_cites_no_rule_number() -> None:
+    """The rule numbers a player sees come from a game's engine or client, never from the
+    platform (its server, kernel, generic bots and pages name no game)."""
+    texts = [*citations.python_strings(p for folder in PLATFORM_PY
+                                       for p in citations.py_files(ROOT / folder)),
+             *(t for folder in PLATFORM_WEB for t in citations.client_texts(ROOT / folder)),
+             *citations.js_strings(sorted(ROOT.glob("web/*.js"))),
+             *citations.html_texts(sorted(ROOT.glob("web/*.html")))]
+    assert texts
+    assert sorted(citations.cited_numbers(texts)) == []
 
 
-def test_every_standard_heading_a_refusal_names_has_an_entry() -> None:
-    """The standard game's refusals name book headings, often through constants and heading
-    paths ("Movement Phase > Declare Heading"); each opens its own summary."""
-    ids = load("venus-standard").entries()
-    cited = citations.standard_headings()
-    assert {"Movement Phase > Declare Heading", "Appendix B > Shuttle", "Setup 8",
-            "Merchant Spaceport Phase", "Second Mission", "Assigning Dice > Throttle"} <= cited
-    assert sorted(h for h in cited if key_of(h, ids) is None) == []
-
-
-def test_every_heading_the_standard_client_names_has_an_entry() -> None:
-    """The standard game's prompts name headings in parentheses ("(Setup 12)", "(Pirates)");
-    the client links each to its entry: the whole heading, or an entry and a step number."""
-    ids = load("venus-standard").entries()
-    named = citations.standard_named_headings()
-    assert {"Setup 12", "Pirates", "Making Room in a Ship"} <= named
-
-    def entry(heading: str) -> str | None:
-        bare = re.sub(r" \d+$", "", heading)
-        return heading if heading in ids else bare if bare in ids else None
-
-    assert sorted(h for h in named if entry(h) is None) == []
-
-
-def test_a_standard_heading_path_opens_its_most_specific_entry() -> None:
-    """"Movement Phase > Declare Heading": the Declare Heading entry, not the phase's; a
-    heading without its own entry falls back to the one above it."""
-    ref = load("venus-standard")
-    assert opened(ref, "Movement Phase > Declare Heading").id == "Declare Heading"
-    assert opened(ref, "Appendix B > Wave Emitter").id == "Wave Emitter"
-    assert opened(ref, "Light Speed Game > Purchase Starting Goods").id == "Light Speed Game"
-    assert opened(ref, "Setup 3").id == "Setup"
-    assert opened(ref, "Movement Phase").id == "Movement Phase"
-    assert ref.find("Nowhere > Nothing") is None
-
-
-def test_ending_a_standard_phase_names_the_phase_heading() -> None:
-    """A refused "End phase" names the book's heading of every phase (the spaceport phase is
-    "Merchant Spaceport Phase"), and each has an entry."""
-    from engine.venus_standard.rules import PHASE_HEADINGS
-    from engine.venus_standard.state import PHASES
-
-    ref = load("venus-standard")
-    assert set(PHASE_HEADINGS) == set(PHASES)
-    assert [opened(ref, PHASE_HEADINGS[p]).id for p in PHASES] == [
-        "Movement Phase", "First Contact Phase", "Transaction Phase", "Merchant Spaceport Phase"]
-
-
-def test_the_standard_extractor_reads_names_and_heading_paths() -> None:
+def test_the_extractor_reads_names_and_heading_paths() -> None:
     """Constants, tuple assignments, f-strings over constants, tables of headings and
     "Heading: detail" problems are read; a module's own names win over the package's."""
-    import ast
-
     code = """
 MOVE = "Movement Phase"
 A, B = "Missions", "Second Mission"
@@ -132,34 +85,47 @@ def box_problem():
     assert citations._problem_headings(tree) == {"Assigning Dice > Throttle"}
 
 
-def test_the_extractor_skips_svg_code_and_docstrings() -> None:
+def test_the_extractor_reads_a_package_s_headings_through_its_modules(tmp_path: Path) -> None:
+    """``headings_through_names`` over a package: a heading held by a constant of another
+    module, a table and a problem; "commands" and "options" are no rules."""
+    (tmp_path / "names.py").write_text('MOVE = "Movement Phase"\n')
+    (tmp_path / "rules.py").write_text(
+        "from .names import MOVE\n"
+        'def f():\n    raise RuleError(f"{MOVE} > Move", "")\n'
+        '    raise RuleError("options", "")\n'
+        'def land_problem():\n    return "Setup 8: not yet"\n')
+    paths = citations.py_files(tmp_path)
+    assert citations.headings_through_names(paths) == {"Movement Phase > Move", "Setup 8"}
+
+
+def test_the_extractor_skips_svg_code_and_docstrings(tmp_path: Path) -> None:
     assert citations.numbers_in('<circle r="2.5"/>') == set()
     assert citations.numbers_in("M-5.5 -1.5 H5.5") == set()
     said = "Pay it or stop (6.3); 12.4.1 no credit; 0.5 s"
     assert citations.numbers_in(said) == {"6.3", "12.4.1"}
     parts = list(citations._template_parts('You may land (${a ? "free (6.11)" : ""}, 6.2)'))
     assert {n for p in parts for n in citations.numbers_in(p)} == {"6.11", "6.2"}
+    module = tmp_path / "said.py"
+    module.write_text('"""Rule 5.31 in a docstring."""\n'
+                      'def f():\n    """5.32 too."""\n    return "Stop (6.3)"  # 6.4\n')
+    assert list(citations.python_strings([module])) == ["Stop (6.3)"]
+    script = tmp_path / "said.js"
+    script.write_text('// 5.31 a comment\n/* 5.32 */ const said = `Stop (6.3)`;\n')
+    assert list(citations.js_strings([script])) == ["Stop (6.3)"]
 
 
-def test_a_cited_rule_finds_its_entry() -> None:
-    venus = load("venus")
-    assert opened(venus, "5.31 declaration (a dot next to yours)").id == "5.31"
-    assert opened(venus, "15.431 hits (3.431 holds)").id == "15.431"
-    assert opened(venus, "16 the Rastur").id == "16"
-    assert opened(venus, "2012 culture numbers must be 1..14").id == "2012 culture numbers"
-    assert venus.find("99.9 nothing") is None
-    assert opened(load("star-traders"), "Engines").title == "Engines"
+def test_the_extractor_finds_headings_sections_and_named_headings() -> None:
+    """``RuleError("Heading", ...)`` written out (not a number, not "commands"), a section
+    cited before its words ("(15: ..."), a heading named in parentheses ("(Setup 12)")."""
+    assert citations.linked_sections(["Lasers (15: combat)", "(6.3) pay"]) == {"15"}
+    assert citations.named_headings(["Place a pirate (Pirates).", "(Setup 12: x)", "(6.3)"]) \
+        == {"Pirates", "Setup 12"}
 
 
 @pytest.mark.parametrize("ruleset", rulesets())
-def test_the_reference_has_a_turn_guide_and_optional_rules_marked(ruleset: str) -> None:
+def test_the_reference_has_a_turn_guide(ruleset: str) -> None:
     ref = load(ruleset)
     assert len(ref.turn) >= 4 and all(step.rules for step in ref.turn)
-    if ruleset == "venus":
-        optional = {s.id for s in ref.section if s.optional}
-        assert optional == {"14", "15", "16", "17"}
-        assert all(r.optional for r in ref.rule if r.id.split(".")[0] in {"15", "16", "17"})
-        assert sum(1 for r in ref.rule if r.y2012) >= 10  # the 2012 differences are noted
 
 
 def _words(text: str) -> list[str]:
@@ -168,18 +134,19 @@ def _words(text: str) -> list[str]:
 
 @pytest.mark.parametrize("ruleset", rulesets())
 def test_the_reference_is_in_our_own_words(ruleset: str) -> None:
-    """No run of eight words of an entry is copied from the rulebooks."""
-    books = [RULES / name for name in BOOKS[ruleset]]
-    if not all(b.exists() for b in books):
-        pytest.skip("the rulebooks are not beside the project")
-    book = " ".join(" ".join(_words(b.read_text())) for b in books)
+    """No run of eight words of an entry is copied from a rulebook (any of them: a game's
+    summary must not be another's book either)."""
+    books = sorted(RULES.glob("*.txt"))
+    if not books:
+        pytest.skip("the rulebooks are not beside the project (../shared/rules)")
+    texts_of_books = [f" {' '.join(_words(b.read_text()))} " for b in books]
     copied = []
     ref = load(ruleset)
     texts = [ref.intro, *(s.text for s in ref.turn), *(e.text for e in ref.entries().values())]
     for text in texts:
         words = _words(text)
         for i in range(len(words) - 7):
-            run = " ".join(words[i:i + 8])
-            if f" {run} " in f" {book} ":
-                copied.append(run)
+            run = f" {' '.join(words[i:i + 8])} "
+            if any(run in book for book in texts_of_books):
+                copied.append(run.strip())
     assert copied == []
