@@ -1,7 +1,7 @@
 """Your-turn alerts: when a waiting seat is told, and what the message says on each channel.
 
-A *wait* begins when the game comes to a seat (its turn, or a prompt such as a Star Traders
-reaction window) and ends when the game stops waiting on it. Each wait gets at most one
+A *wait* begins when the game comes to a seat (its turn, or a prompt such as a reaction
+window) and ends when the game stops waiting on it. Each wait gets at most one
 alert, sent on every channel the seat chose (Web Push, webhook, e-mail) at once
 (``docs/rulings.md``, "Your-turn alerts"). An alert goes out when the seat has waited
 ``notify_after`` seconds with no tab of it open, and not during the seat's quiet hours: an

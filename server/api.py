@@ -277,10 +277,10 @@ def _my_game(service: Service, found: store.LinkStatus | None, now: Any) -> MyGa
         your_turn=found.role == "seat" and found.seat in waiting,
         players=names)
 def table_options(h: Any, given: dict[str, Any]) -> dict[str, Any]:
-    """The options a table keeps. The per-seat choices (a list in the choice option, e.g.
-    Merchant of Venus's ``races``) come from the lobby at the start, so a list given here is
-    dropped; a single value of that option is a table-wide setting and is kept (Star
-    Traders' ``personalities: "none"``, Setting Up 4)."""
+    """The options a table keeps. The per-seat choices (a list in the game's choice option,
+    ``GameDefinition.choice_option``: a race per seat, say) come from the lobby at the start,
+    so a list given here is dropped; a single value of that option is a table-wide setting
+    and is kept (``"none"``: no seat chooses)."""
     return {k: v for k, v in given.items() if k != h.choice_option or isinstance(v, str)}
 
 
@@ -562,7 +562,7 @@ def timelines(request: Request) -> Timelines:
 @router.get("/tables/{table_id}/history")
 async def get_history(table_id: TableId, request: Request) -> HistoryOut:
     """The game's public history: a point at every turn's start (and at the end) with each
-    player's public score (Merchant of Venus: Net Worth, 3.2), for the chart of the game.
+    player's public score (``GameDefinition.history_point``), for the chart of the game.
     Each event is folded once for all requests (server/timeline.py)."""
     await who(request, table_id, "seat", "spectator", "host")
     service = svc(request)

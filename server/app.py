@@ -1,9 +1,11 @@
 """The Starport web service.
 
-Serves the web client at ``/``, the board SVG of a ruleset at ``/boards/{ruleset}.svg``, a
-sandbox endpoint for scenario positions, the tables API (``/api/tables``, see ``api.py``),
-the websocket of each game (``ws.py``), the rules reference (``/api/rules``,
-``/rules/{ruleset}``: ``rules_help.py``), and OpenAPI at ``/docs``. ``create_app`` builds one
+Serves the web client at ``/`` (each game's client folder at ``/games/<name>/``), the
+installed games with their boards and client data (``/api/games``: ``games_api.py``), the
+sandbox of scenario positions (``/api/games/{game}/sandbox``: ``sandbox.py``), the tables API
+(``/api/tables``, see ``api.py``), the websocket of each game (``ws.py``), the rules reference
+(``/api/rules``, ``/rules/{ruleset}``: ``rules_help.py``), and OpenAPI at ``/docs``. It reads
+the games only through the registry (``engine.kernel.registry``). ``create_app`` builds one
 from settings (environment variables by default); ``app`` is the default instance.
 """
 
@@ -11,13 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
@@ -28,25 +29,18 @@ from starlette.routing import Match
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from engine.kernel import CommandRejected
-from engine.venus.board import load_board
-from engine.venus.board_svg import render_board_svg
-from engine.venus.legal import legal_actions
-from engine.venus.reach import reachable_dicts
-from engine.venus.scenario import Scenario, start
-
-from . import alerts_api, api, gcpolicy, latency, ws
+from . import alerts_api, api, games_api, gcpolicy, latency, ws
 from .config import Settings
 from .notify import Notifier, scheduler
-from .rules_help import RulesetId
 from .rules_help import router as rules_help_router
-from .rulesets import REGISTRY
+from .rules_help import with_rules
+from .rulesets import REGISTRY, GameId
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
 from .security import BodyLimit, RateLimits, SecurityHeaders
 from .service import Service
 from .shared_limits import DbCounts
-from .static import Asset, Assets, asset_response, make_asset
+from .static import Assets, asset_response
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 log = logging.getLogger("starport.app")
@@ -56,41 +50,6 @@ METHODS = ("DELETE", "GET", "HEAD", "PATCH", "POST", "PUT")
 class Health(BaseModel):
     status: Literal["ok"] = "ok"
     rulesets: list[str]
-
-
-@cache
-def _board_svg(edition: str) -> Asset:
-    return make_asset(render_board_svg(load_board(edition)).encode(), "image/svg+xml")
-
-
-def _galaxy() -> str:
-    from engine.startraders.galaxy import load_galaxy
-    from engine.startraders.galaxy_svg import render_galaxy_svg
-
-    return render_galaxy_svg(load_galaxy())
-
-
-def _standard_cluster() -> str:
-    from engine.venus_standard.board import load_board as load_standard_board
-    from engine.venus_standard.board_svg import render_board_svg as render_standard
-
-    return render_standard(load_standard_board())
-
-
-# the boards of rulesets without editions, served at /boards/<name>.svg
-BOARD_SVGS: dict[str, Callable[[], str]] = {"star-traders": _galaxy,
-                                           "venus-standard": _standard_cluster}
-
-
-@cache
-def _named_board_svg(name: str) -> Asset:
-    return make_asset(BOARD_SVGS[name]().encode(), "image/svg+xml")
-
-
-class SandboxAnswer(BaseModel):
-    view: dict[str, Any]
-    legal: list[dict[str, Any]]
-    reachable: list[dict[str, Any]]
 
 
 class StarportApp(FastAPI):
@@ -187,59 +146,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def health() -> Health:
         return Health(rulesets=sorted(REGISTRY))
 
-    @app.get("/boards/venus.svg", response_class=Response)
-    def venus_board(request: Request,
-                    edition: Literal["avalon-hill", "classic-2012"] = "avalon-hill") -> Response:
-        """The Merchant of Venus cluster; every dot is an element with id ``dot-<dot id>``.
-        Gzipped, with an ETag (``?v=<its version>`` makes it immutable; ``static.py``)."""
-        return asset_response(request, _board_svg(edition))
-
-    @app.get("/boards/{name}.svg", response_class=Response)
-    def named_board(request: Request, name: str) -> Response:
-        """The board of a ruleset without editions (gzipped, with an ETag, as the Venus
-        board): ``star-traders`` (ids ``world-<number>``, ``line-<low>-<high>``) and
-        ``venus-standard`` (every space carries ``data-space="<space id>"``)."""
-        if name not in BOARD_SVGS:
-            raise HTTPException(status_code=404, detail={
-                "code": "not_found", "message": f"no board named {name!r}; boards: "
-                + ", ".join(["venus", *sorted(BOARD_SVGS)])})
-        return asset_response(request, _named_board_svg(name))
-
-    @app.get("/api/star-traders/components")
-    def star_traders_components() -> dict[str, Any]:
-        """The worlds, jumplines, cards, Personalities, Petition Tables and prices of Star
-        Traders, for the browser client (``server/star_traders_data.py``)."""
-        from .star_traders_data import components
-
-        return components()
-
-    @app.get("/api/venus-standard/names")
-    def venus_standard_names() -> dict[str, dict[str, Any]]:
-        """The names of the standard game's things by kind and key (cultures, goods,
-        technologies, equipment, pilots, missions...), for the browser client
-        (``server/venus_standard_data.py``)."""
-        from .venus_standard_data import names
-
-        return names()
-
-    @app.post("/api/venus/sandbox")
-    def sandbox(scenario: Scenario) -> SandboxAnswer:
-        """Set up a scenario position and answer what its active player may do there."""
-        try:
-            game = start(scenario)
-            state = game.state
-            seat = state.turn.seat if state.turn else 0
-            from engine.venus.view import view
-
-            return SandboxAnswer(
-                view=view(state, seat),
-                legal=[c.model_dump() for c in legal_actions(state, seat)],
-                reachable=reachable_dicts(state),
-            )
-        except CommandRejected as exc:
-            raise HTTPException(status_code=422, detail=exc.to_dict()) from None
-
     app.include_router(api.router)
+    app.include_router(games_api.router)
     app.include_router(alerts_api.router)
     app.router.routes.append(ws.route)
     app.include_router(sandbox_router)
@@ -253,14 +161,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return asset_response(request, page)
 
     @app.get("/rules/{ruleset}", include_in_schema=False)
-    def rules_page(ruleset: RulesetId, request: Request) -> Response:
-        """The rules reference of a ruleset as a page (``rules.html``; issue 13)."""
+    def rules_page(ruleset: GameId, request: Request) -> Response:
+        """The rules reference of a game as a page (``rules.html``); a 404 names the games
+        with one."""
+        with_rules(ruleset)
         page = assets.find("rules.html")
         assert page is not None
         return asset_response(request, page)
 
-    # the web client answers whatever no route claims (so API paths keep their 405s)
-    assets = Assets(WEB)
+    # the web client answers whatever no route claims (so API paths keep their 405s); each
+    # game's client folder is its definition's, wherever the game is installed
+    assets = Assets(WEB, games_api.client_folders())
     app.router.default = assets
     app.add_middleware(BodyLimit, default=settings.max_body,
                        larger={"/api/replays": settings.max_import},

@@ -19,8 +19,8 @@ the largest share of the server's CPU under load (``docs/performance.md``). Here
 - a socket that asked for it (hello ``view_delta``) and holds the view of an earlier push is
   sent its view without the shared parts (the ruleset's ``public_parts``) that did not change
   since, named in ``"same"``: the client keeps them from the view it has. They are the larger
-  part of a view (its markets, "?" boxes, goods set aside, hidden cultures and options: ~2.8
-  of ~5.3 KB of a Merchant of Venus seat's) and seldom change; each part's JSON has a
+  part of a view (markets, boxes of the board, the table's options: ~2.8 of ~5.3 KB of a
+  seat's view in the first game measured) and seldom change; each part's JSON has a
   digest (``Parts``), so whichever process made a view, the same content has the same one.
 """
 
@@ -253,7 +253,7 @@ def _written(public: dict[str, Any], parts: tuple[str, ...],
 
 # the JSON form of each legal command object met lately, by the object's id (the object is
 # kept with it, so its id cannot be taken by another): a ruleset that gives one shared object
-# per distinct command (``engine.venus.commands.made``) has each written once, not per seq.
+# per distinct command (one ruleset's ``commands.made``) has each written once, not per seq.
 # Read only (the views only serialize them); commands are frozen models.
 _DUMPED: dict[int, tuple[Any, Any]] = {}
 DUMPED_BOUND = 2048
@@ -294,8 +294,8 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
             frames.common = common
     p, live, countdown, shown = common
     acting = live and viewer != SPECTATOR and viewer in p.seats
-    # a game whose rules let seats act at any time (Star Traders: cards, deals, the reaction
-    # setting) gives those seats their legal commands too, while another is waited for
+    # a game whose rules let seats act at any time (cards, deals, a reaction setting:
+    # ``Pending.anytime``) gives those seats their legal commands too, while another is waited for
     anytime = live and viewer != SPECTATOR and p.admits(viewer)
     legal: list[dict[str, Any]] = []
     extras: dict[str, Any] = {}

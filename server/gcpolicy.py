@@ -19,7 +19,7 @@ So:
   ``full_collections`` runs one every ``STARPORT_GC_FULL_EVERY`` seconds (default 600; 0:
   never) instead, so a stall of that size comes at most that often. What the middle and
   full collections free is cyclic garbage that outlived a young collection, which the hot
-  paths no longer make (``engine/venus/reach.py``'s search was the bulk of it); the timer
+  paths no longer make (a game's search of reachable destinations was the bulk of it); the timer
   bounds what a slow leak could pile up.
 
 Middle collections (every 3 young ones until the fourth round) walked everything that had

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from engine.kernel import Event
+from engine.kernel.registry import games
 
 ID = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
 
@@ -88,6 +89,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
+def first_game() -> str:
+    """The game a new table plays when its request names none: the first installed game in
+    the registry's order (``engine.kernel.registry.games``)."""
+    return next(iter(games()), "")
+
+
 class _In(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -107,9 +114,12 @@ class CreateTable(_In):
     """A new table: the ruleset and its options; seats to fill; which of them bots play."""
 
     name: Line = Field("Game night", min_length=1, max_length=80)
-    ruleset: str = Field("venus", min_length=1, max_length=40)
+    ruleset: str = Field(default_factory=first_game, min_length=1, max_length=40,
+                         description="a game's id (GET /api/games); default: the first "
+                                     "installed game")
     options: dict[str, Any] = Field(default_factory=dict,
-                                    examples=[{"edition": "avalon-hill", "game_length": 2000}])
+                                    description="the game's table options (its "
+                                                "options_schema in GET /api/games)")
     seats: int = Field(2, ge=1, le=8)
     bots: list[Annotated[int, Field(ge=0, le=7)] | BotSeat] = Field(
         default_factory=list, max_length=8,
@@ -217,8 +227,9 @@ class PendingOut(BaseModel):
 
 
 class CountdownOut(BaseModel):
-    """A live countdown on the prompt pending now (Star Traders' ``reaction_timer``): when it
-    runs out, every seat that has not answered passes."""
+    """A live countdown on the prompt pending now (a game's reaction window,
+    ``GameDefinition.countdown``): when it runs out, the silent seats' commands are played
+    (``GameDefinition.timeout_commands``)."""
 
     opened: int  # the seq of the event that opened the prompt
     seconds: int
@@ -303,6 +314,44 @@ class RulesetOut(BaseModel):
 
 class Rulesets(BaseModel):
     rulesets: list[RulesetOut]
+
+
+class PlayerCount(BaseModel):
+    min: int
+    max: int
+
+
+class GamePage(BaseModel):
+    """A page of a game's own (a tutorial, a sandbox) and its address."""
+
+    title: str
+    url: str
+
+
+class GameOut(BaseModel):
+    """An installed game as the start page, the create form, "My games" and the rules page
+    read it (its ``GameDefinition``)."""
+
+    id: str = Field(description="the ruleset id a table stores")
+    title: str
+    summary: str
+    players: PlayerCount = Field(description="the seats a table of this game may have")
+    bots: list[str] = Field(description="bot kinds a seat may get, in the order offered")
+    default_bot: str = Field(description="the bot that plays a bot seat no kind was picked for")
+    choice_option: str | None = Field(description="the option the lobby's choices fill")
+    choice_title: str = Field(description="what a seat's lobby choice is called")
+    options_schema: dict[str, Any] | None = Field(
+        description="JSON Schema of the table options (None: any object)")
+    client: str | None = Field(description="the game's client module (its GameModule)")
+    pages: list[GamePage]
+    rules: str | None = Field(description="the rules page, for a game with a rules reference")
+    sandbox: bool = Field(description="whether POST /api/games/{id}/sandbox starts positions")
+    board: str | None = Field(description="the board's SVG (query parameters: the game's)")
+    data: str | None = Field(description="the components' data for the client")
+
+
+class GamesOut(BaseModel):
+    games: list[GameOut]
 
 
 # "My games": one request for the status of every table a browser holds a link to

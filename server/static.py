@@ -1,5 +1,5 @@
-"""The web client's files and the board SVG, served from memory: compressed once (gzip),
-validated by ETag, cached long where the URL is versioned.
+"""The web client's files and the games' boards and data, served from memory: compressed once
+(gzip), validated by ETag, cached long where the URL is versioned.
 
 - Every answer has an ``ETag`` (a hash of the content); a request whose ``If-None-Match``
   names it gets ``304 Not Modified`` and no body.
@@ -9,8 +9,11 @@ validated by ETag, cached long where the URL is versioned.
   immutable: ``Cache-Control: public, max-age=31536000, immutable``. Other URLs say
   ``no-cache``: the browser keeps the file and revalidates it (a 304) on each load.
 - Pages (``.html``) link their top-level stylesheets and script with their version (also in
-  folders: ``/platform/style.css``, ``/games/venus/board.css``), so a browser loads them once
+  folders: ``/platform/style.css``, ``/games/<game>/board.css``), so a browser loads them once
   per version.
+- A game's client is served at ``/games/<folder name>/`` from the folder its definition names
+  (``GameDefinition.client``), wherever it is installed; nothing else answers under
+  ``/games/`` (``docs/architecture.md``, "The game definition").
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import gzip
 import hashlib
 import mimetypes
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,16 +88,34 @@ def asset_response(request: Request, asset: Asset) -> Response:
     return Response(body, headers=headers, media_type=asset.media_type)
 
 
-class Assets:
-    """An ASGI app serving a directory's files (``/`` and directories: ``index.html``)."""
+GAMES = "games"  # the address under which each game's client folder is served
 
-    def __init__(self, directory: Path) -> None:
+
+class Assets:
+    """An ASGI app serving a directory's files (``/`` and directories: ``index.html``), and
+    under ``/games/<name>/`` the game client folders of ``games`` (name -> folder)."""
+
+    def __init__(self, directory: Path, games: Mapping[str, Path] | None = None) -> None:
         self.directory = directory.resolve()
+        self.games = {name: folder.resolve() for name, folder in (games or {}).items()}
         self.cache: dict[Path, tuple[Any, Asset]] = {}
 
+    def _path(self, rel: str) -> Path | None:
+        """The file (or folder) an address names, inside the folder that serves it."""
+        parts = rel.strip("/").split("/", 2)
+        if parts[0] != GAMES:
+            root = self.directory
+            path = (root / rel.lstrip("/")).resolve()
+        elif len(parts) < 2 or parts[1] not in self.games:
+            return None
+        else:
+            root = self.games[parts[1]]
+            path = (root / (parts[2] if len(parts) > 2 else "")).resolve()
+        return path if path.is_relative_to(root) else None
+
     def find(self, rel: str) -> Asset | None:
-        path = (self.directory / rel.lstrip("/")).resolve()
-        if not path.is_relative_to(self.directory):
+        path = self._path(rel)
+        if path is None:
             return None
         if path.is_dir():
             path = path / "index.html"

@@ -1,6 +1,6 @@
 """A game's timeline for the replay endpoints: the state after any event, cheaply.
 
-``GET /replay`` (the board after event N) and ``GET /history`` (the Net Worth chart) used to
+``GET /replay`` (the board after event N) and ``GET /history`` (the scores chart) used to
 fold the whole log from the first event on every request. A ``Timeline`` folds each event
 once, as the game grows, keeping a copy of the state every ``EVERY`` events (a checkpoint)
 and the history points on the way. The state after event N is then a checkpoint plus fewer

@@ -111,7 +111,7 @@ def test_the_market_says_why_an_item_cannot_be_bought(client: TestClient) -> Non
 
 
 def test_board_data_names_ships_equipment_and_buyers(client: TestClient) -> None:
-    data = client.get("/api/venus/board?edition=avalon-hill").json()
+    data = client.get("/api/games/venus/data?edition=avalon-hill").json()
     assert data["ships"]["scout"]["holds"] >= 1 and data["ships"]["freighter"]["dice"] >= 1
     assert data["equipment"]["shield"]["hull"] >= 1
     assert all(c["buyers"] and c["payoff"] > c["cost"] for c in data["cultures"].values())

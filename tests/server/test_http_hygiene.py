@@ -111,7 +111,7 @@ def test_a_405_names_every_allowed_method(client: TestClient, method: str, path:
 
 
 @pytest.mark.parametrize("path", ["/", "/platform/style.css", "/main.js", "/t/abc", "/api/health",
-                                  "/boards/venus.svg"])
+                                  "/api/games/venus/board.svg"])
 def test_pages_and_files_carry_the_security_headers(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 200

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import get_args
-
 from fastapi.testclient import TestClient
 
 from engine.help.reference import rulesets
-from server.rules_help import RulesetId
 
 
 def test_the_rules_reference_of_each_ruleset_is_served(client: TestClient) -> None:
@@ -35,15 +32,19 @@ def test_the_standard_games_rules_are_served_with_their_turn_guide(client: TestC
     ids = {r["id"] for r in body["rule"]}
     assert {"Declare Heading", "Assigning Dice", "First Contact Phase", "Missions"} <= ids
     assert "Movement" in [s["title"] for s in body["turn"]]
-    assert sorted(get_args(RulesetId)) == rulesets()  # the route knows every reference
+    for ruleset in rulesets():  # the route knows every reference
+        assert client.get(f"/api/rules/{ruleset}").status_code == 200
     page = client.get("/rules/venus-standard")
     assert page.status_code == 200 and "rulespage.js" in page.text
 
 
 def test_an_unknown_ruleset_is_refused_by_name(client: TestClient) -> None:
-    r = client.get("/api/rules/chess")
-    assert r.status_code == 422 and "ruleset" in r.json()["detail"]["message"]
-    assert client.get("/rules/chess").status_code == 422
+    """An id that is no installed game is a 404 naming the games with a reference."""
+    for url in ("/api/rules/chess", "/rules/chess"):
+        r = client.get(url)
+        message = r.json()["detail"]["message"]
+        assert r.status_code == 404 and "'chess'" in message
+        assert all(ruleset in message for ruleset in rulesets())
 
 
 def test_the_rules_page_is_served_at_rules_ruleset(client: TestClient) -> None:

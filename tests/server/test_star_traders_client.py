@@ -31,7 +31,7 @@ def _table(c: TestClient) -> dict[str, Any]:
 
 
 def test_components_name_every_world_line_card_and_petition_result(client: TestClient) -> None:
-    data = client.get("/api/star-traders/components").json()
+    data = client.get("/api/games/star-traders/data").json()
     galaxy = load_galaxy()
     assert {w["number"] for w in data["worlds"]} == set(galaxy.worlds)
     assert len(data["jumplines"]) == len(galaxy.data.jumplines)

@@ -19,18 +19,18 @@ def raw(client: TestClient, url: str, **headers: str) -> tuple[httpx.Response, b
 
 
 def test_the_board_svg_is_gzipped_and_revalidates_with_its_etag(client: TestClient) -> None:
-    plain = client.get("/boards/venus.svg", headers={"Accept-Encoding": "identity"})
+    plain = client.get("/api/games/venus/board.svg", headers={"Accept-Encoding": "identity"})
     assert plain.status_code == 200 and "content-encoding" not in plain.headers
-    packed, body = raw(client, "/boards/venus.svg", **{"Accept-Encoding": "gzip, br"})
+    packed, body = raw(client, "/api/games/venus/board.svg", **{"Accept-Encoding": "gzip, br"})
     assert packed.headers["content-encoding"] == "gzip"
     assert packed.headers["vary"] == "Accept-Encoding"
     assert gzip.decompress(body) == plain.content
     assert len(body) * 5 < len(plain.content)
     etag = plain.headers["etag"]
     assert plain.headers["cache-control"] == REVALIDATE
-    again = client.get("/boards/venus.svg", headers={"If-None-Match": etag})
+    again = client.get("/api/games/venus/board.svg", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b""
-    other = client.get("/boards/venus.svg?edition=classic-2012")
+    other = client.get("/api/games/venus/board.svg?edition=classic-2012")
     assert other.headers["etag"] != etag
 
 
@@ -38,7 +38,7 @@ def test_a_versioned_url_is_immutable_and_pages_link_versions(client: TestClient
     page = client.get("/")
     assert page.status_code == 200 and page.headers["cache-control"] == REVALIDATE
     css = re.search(r'href="(/platform/style\.css\?v=([0-9a-f]+))"', page.text)
-    sandbox = client.get("/sandbox.html")  # a page of one game links its files in its folder
+    sandbox = client.get("/games/venus/sandbox.html")  # a page of one game, in its folder
     game_css = re.search(r'href="(/games/venus/board\.css\?v=([0-9a-f]+))"', sandbox.text)
     game_js = re.search(r'src="(/games/venus/sandbox\.js\?v=([0-9a-f]+))"', sandbox.text)
     js = re.search(r'src="(/main\.js\?v=([0-9a-f]+))"', page.text)

@@ -1,5 +1,6 @@
-"""``GET /api/venus-standard/names``: the browser client names the standard game's things from
-the engine's own data files (server/venus_standard_data.py), never from a list of its own."""
+"""``GET /api/games/venus-standard/data``: the browser client names the standard game's things
+from the engine's own data files (``engine/venus_standard/client_data.py``), never from a list
+of its own."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ client = TestClient(app)
 
 
 def test_every_culture_goods_passenger_and_system_is_named() -> None:
-    r = client.get("/api/venus-standard/names")
+    r = client.get("/api/games/venus-standard/data")
     assert r.status_code == 200
     names = r.json()
     facts = load_cultures()
@@ -33,7 +34,7 @@ def test_every_culture_goods_passenger_and_system_is_named() -> None:
 
 
 def test_the_authored_cards_and_tokens_are_named() -> None:
-    names = client.get("/api/venus-standard/names").json()
+    names = client.get("/api/games/venus-standard/data").json()
     # technologies (Appendix B), equipment (market tokens), pilots, missions, rewards
     assert names["technologies"]["shuttle"] == "Shuttle"
     assert names["equipment"]["combo_drive"] == "Combo Drive"
@@ -43,6 +44,6 @@ def test_the_authored_cards_and_tokens_are_named() -> None:
 
 
 def test_the_cards_texts_come_by_id() -> None:
-    texts = client.get("/api/venus-standard/names").json()["texts"]
-    names = client.get("/api/venus-standard/names").json()
+    texts = client.get("/api/games/venus-standard/data").json()["texts"]
+    names = client.get("/api/games/venus-standard/data").json()
     assert set(names["missions"]) <= set(texts) and set(names["rewards"]) <= set(texts)

@@ -13,17 +13,18 @@ from server import sandbox
 from tests.web.testapp import app
 
 client = TestClient(app)
+SANDBOX = "/api/games/venus/sandbox"
 SCENARIOS = Path(__file__).resolve().parents[2] / "web" / "games" / "venus" / "scenarios"
 
 
 def _start(scenario: dict[str, Any]) -> dict[str, Any]:
-    r = client.post("/api/sandbox", json={"scenario": scenario})
+    r = client.post("/api/games/venus/sandbox", json={"scenario": scenario})
     assert r.status_code == 200, r.text
     return r.json()
 
 
 def _play(sid: str, command: dict[str, Any]) -> dict[str, Any]:
-    r = client.post(f"/api/sandbox/{sid}/commands", json={"command": command})
+    r = client.post(f"/api/games/venus/sandbox/{sid}/commands", json={"command": command})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -41,7 +42,8 @@ def test_a_turn_by_commands_declare_roll_move_along_end() -> None:
     """5.31 declare, 5.2 roll, then MoveAlong one reachable destination to its end."""
     body = _start({"players": [{"name": "Ann", "cash": 60}], "other_qboxes": "empty",
                    "dice": [3, 4, 5]})
-    sid = body["id"]
+    sid = body["id"]  # the table's fields, and what the game's sandbox aid adds (5.3)
+    assert {"id", "seat", "view", "legal", "log", "extras", "reachable"} <= set(body)
     heading = next(c for c in body["legal"] if c["type"] == "DeclareHeading")
     body = _play(sid, heading)
     assert [e["type"] for e in body["log"]] == ["HeadingDeclared"]
@@ -55,24 +57,24 @@ def test_a_turn_by_commands_declare_roll_move_along_end() -> None:
     body = _play(sid, {"type": "EndTurn"})
     assert [e["type"] for e in body["log"]] == ["TurnEnded", "TurnStarted"]
     assert body["view"]["round"] == 2 and body["view"]["turn"]["phase"] == "declare"
-    assert client.get(f"/api/sandbox/{sid}").json()["log"][0]["type"] == "GameCreated"
+    assert client.get(f"/api/games/venus/sandbox/{sid}").json()["log"][0]["type"] == "GameCreated"
 
 
 def test_a_refused_command_names_its_rule_and_changes_nothing() -> None:
     body = _start({"players": [{"name": "Ann"}], "other_qboxes": "empty"})
-    r = client.post(f"/api/sandbox/{body['id']}/commands", json={"command": {"type": "RollDice"}})
+    r = client.post(f"{SANDBOX}/{body['id']}/commands", json={"command": {"type": "RollDice"}})
     assert r.status_code == 422
     detail = r.json()["detail"]
     assert detail["code"] == "rule" and detail["rule"].startswith("5.31")
-    assert client.get(f"/api/sandbox/{body['id']}").json()["view"] == body["view"]
-    r = client.post(f"/api/sandbox/{body['id']}/commands", json={"command": {"type": "Fly"}})
+    assert client.get(f"/api/games/venus/sandbox/{body['id']}").json()["view"] == body["view"]
+    r = client.post(f"{SANDBOX}/{body['id']}/commands", json={"command": {"type": "Fly"}})
     assert r.status_code == 422 and r.json()["detail"]["code"] == "bad_command"
 
 
 def test_unknown_sandbox_and_bad_scenario_answer_in_words() -> None:
-    r = client.post("/api/sandbox/nope/commands", json={"command": {"type": "EndTurn"}})
+    r = client.post("/api/games/venus/sandbox/nope/commands", json={"command": {"type": "EndTurn"}})
     assert r.status_code == 404 and "start it again" in r.json()["detail"]["message"]
-    r = client.post("/api/sandbox", json={"scenario": {"players": [{"name": "A", "dot": "x"}]}})
+    r = client.post(SANDBOX, json={"scenario": {"players": [{"name": "A", "dot": "x"}]}})
     assert r.status_code == 422 and "x" in r.json()["detail"]["message"]
 
 
@@ -80,8 +82,8 @@ def test_sandboxes_in_memory_are_bounded(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(sandbox, "MAX_SANDBOXES", 3)
     ids = [_start({"players": [{"name": "A"}]})["id"] for _ in range(5)]
     assert len(sandbox._games) <= 3
-    assert client.get(f"/api/sandbox/{ids[0]}").status_code == 404
-    assert client.get(f"/api/sandbox/{ids[-1]}").status_code == 200
+    assert client.get(f"/api/games/venus/sandbox/{ids[0]}").status_code == 404
+    assert client.get(f"/api/games/venus/sandbox/{ids[-1]}").status_code == 200
 
 
 def test_the_log_hides_the_secrets_of_setup() -> None:
@@ -93,7 +95,7 @@ def test_the_log_hides_the_secrets_of_setup() -> None:
 
 def test_board_data_for_the_client() -> None:
     for edition in ("avalon-hill", "classic-2012"):
-        data = client.get(f"/api/venus/board?edition={edition}").json()
+        data = client.get(f"/api/games/venus/data?edition={edition}").json()
         ids = {d["id"] for d in data["dots"]}
         assert "galactic-base" in ids and ("colony-world.11" in ids) == (edition == "classic-2012")
         assert any(s["culture_box"] for s in data["systems"])

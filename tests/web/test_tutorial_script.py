@@ -20,7 +20,7 @@ TUTORIAL = (Path(__file__).resolve().parents[2] / "web" / "games" / "venus" / "s
 
 
 def _play(sid: str, command: dict[str, Any]) -> dict[str, Any]:
-    r = client.post(f"/api/sandbox/{sid}/commands", json={"command": command})
+    r = client.post(f"/api/games/venus/sandbox/{sid}/commands", json={"command": command})
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
     return body
@@ -42,7 +42,8 @@ def _bob_plays(sid: str, answer: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_the_tutorial_script_plays_on_the_real_rules() -> None:
-    start = client.post("/api/sandbox", json={"scenario": json.loads(TUTORIAL.read_text())})
+    start = client.post("/api/games/venus/sandbox",
+                        json={"scenario": json.loads(TUTORIAL.read_text())})
     assert start.status_code == 200, start.text
     a = start.json()
     sid = a["id"]

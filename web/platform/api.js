@@ -67,11 +67,12 @@ export async function getText(url) {
   return response.text();
 }
 
-// The sandbox endpoints (server/sandbox.py).
+// The sandbox endpoints of a game (server/sandbox.py): `game` is its id.
+const sandboxUrl = (game) => `/api/games/${encodeURIComponent(game)}/sandbox`;
 export const sandbox = {
-  start: (scenario) => postJSON("/api/sandbox", { scenario }),
-  get: (id) => getJSON(`/api/sandbox/${encodeURIComponent(id)}`),
-  command: (id, command) => postJSON(`/api/sandbox/${encodeURIComponent(id)}/commands`, { command }),
+  start: (game, scenario) => postJSON(sandboxUrl(game), { scenario }),
+  get: (game, id) => getJSON(`${sandboxUrl(game)}/${encodeURIComponent(id)}`),
+  command: (game, id, command) => postJSON(`${sandboxUrl(game)}/${encodeURIComponent(id)}/commands`, { command }),
 };
 
 /**

@@ -1,5 +1,5 @@
 // Star Traders' pieces in words: worlds, jumplines, cards, Contracts, Personalities, seats.
-// Everything comes from the engine's data (GET /api/star-traders/components), loaded once.
+// Everything comes from the engine's data (GET /api/games/star-traders/data), loaded once.
 import { getJSON } from "../../platform/api.js";
 
 let loading = null;
@@ -16,7 +16,7 @@ const PERSONALITY = {
 
 /** The components, fetched once per page. */
 export function loadComponents() {
-  if (!loading) loading = getJSON("/api/star-traders/components").then((data) => new Names(data));
+  if (!loading) loading = getJSON("/api/games/star-traders/data").then((data) => new Names(data));
   return loading;
 }
 

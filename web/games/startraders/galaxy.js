@@ -1,4 +1,4 @@
-// The galaxy map: the ruleset's SVG (GET /boards/star-traders.svg; worlds are g#world-NN,
+// The galaxy map: the ruleset's SVG (GET /api/games/star-traders/board.svg; worlds are g#world-NN,
 // jumplines line#line-LOW-HIGH) with the shared zoom, pan, fit and follow of the Venus map
 // (Board), and an overlay drawn from the view: stations ringed in their owner's colour
 // (Imperial Stations with a crown), ships, Pick Up / Deliver markers per Current Contract,
@@ -14,7 +14,7 @@ export class Galaxy extends MapView {
   /** Fetch the galaxy's SVG and show it (web/platform/mapview.js: zoom, pan, fit, follow);
    * returns this map. Its places are the worlds, keyed by their number ("11".."66"). */
   async load() {
-    const svg = this.show(await getText("/boards/star-traders.svg"), ["route", "station", "marker", "highlight", "pawn"]);
+    const svg = this.show(await getText("/api/games/star-traders/board.svg"), ["route", "station", "marker", "highlight", "pawn"]);
     svg.setAttribute("aria-label", "The galaxy");
     for (const g of svg.querySelectorAll("g[data-world]")) {
       this.places.set(g.dataset.world, { x: +g.dataset.x, y: +g.dataset.y, kind: "world", el: g });

@@ -2,5 +2,5 @@
 // and the board's SVG, per edition.
 import { getJSON, getText } from "../../platform/api.js";
 
-export const boardData = (edition) => getJSON(`/api/venus/board?edition=${encodeURIComponent(edition)}`);
-export const boardSvg = (edition) => getText(`/boards/venus.svg?edition=${encodeURIComponent(edition)}`);
+export const boardData = (edition) => getJSON(`/api/games/venus/data?edition=${encodeURIComponent(edition)}`);
+export const boardSvg = (edition) => getText(`/api/games/venus/board.svg?edition=${encodeURIComponent(edition)}`);

@@ -1,4 +1,4 @@
-// The Merchant of Venus board: the engine's SVG (``GET /boards/venus.svg``) in a MapView
+// The Merchant of Venus board: the engine's SVG (``GET /api/games/venus/board.svg``) in a MapView
 // (web/platform/mapview.js: zoom, pan, fit, follow), its dots indexed by id (``g[data-dot]``
 // with ``data-x/y/kind``) as the map's places, and the overlay layers the Venus views draw in.
 import { boardSvg } from "./api.js";

@@ -15,7 +15,7 @@ const BOX_MID = 13; // the Culture Box's centre, below its (x, y)
 
 /** What the view says is at one Culture (or the Galactic Base, ``base``): counted markers. */
 export function marketOf(view, names, culture, system) {
-  const ed = names.data.catalog; // printed numbers, from GET /api/venus/board
+  const ed = names.data.catalog; // printed numbers, from GET /api/games/venus/data
   const markers = view.market?.[culture] || [];
   const goods = markers.filter((m) => m === `goods:${culture}`).length;
   const factory = markers.filter((m) => m === `factory_goods:${culture}`).length;

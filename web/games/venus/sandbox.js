@@ -74,7 +74,7 @@ async function startScenario(file) {
   try {
     const scenario = await getJSON(`/games/venus/scenarios/${file}`);
     await ensureBoard(scenario.edition || "avalon-hill");
-    const answer = await sandbox.start(scenario);
+    const answer = await sandbox.start("venus", scenario);
     game.id = answer.id;
     game.answer = answer;
     game.plan = null;
@@ -161,7 +161,7 @@ async function send(cmd) {
   setBusy(true);
   let next;
   try {
-    next = await sandbox.command(game.id, cmd);
+    next = await sandbox.command("venus", game.id, cmd);
   } catch (err) {
     showError(err);
     if (cmd.type === "MoveAlong") game.plan = null;

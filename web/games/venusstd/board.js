@@ -1,4 +1,4 @@
-// The standard board in the map: ``vsboard``'s SVG (``GET /boards/venus-standard.svg``, each
+// The standard board in the map: ``vsboard``'s SVG (``GET /api/games/venus-standard/board.svg``, each
 // space a ``g[data-space]`` with ``data-x/y/kind/system``) in a MapView (zoom, pan, fit,
 // follow), and the pieces of a view over it: ships (the platform's pawns), pirates,
 // telegate and blue dot / asteroid tokens, mission tokens, merchant spaceports, drills, and

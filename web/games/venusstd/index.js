@@ -70,7 +70,7 @@ function optionWords(lobby) {
 }
 
 async function loadNames() {
-  const [svg, catalog] = await Promise.all([boardSvg(), getJSON("/api/venus-standard/names").catch(() => ({}))]);
+  const [svg, catalog] = await Promise.all([boardSvg(), getJSON("/api/games/venus-standard/data").catch(() => ({}))]);
   const names = StandardNames.fromSvg(svg);
   names.catalog = catalog;
   names.playerLabel = (p) => p.name;

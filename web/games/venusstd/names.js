@@ -5,7 +5,7 @@
 // ("bionic-perfume" -> "Bionic Perfume"), never left raw.
 import { getText } from "../../platform/api.js";
 
-export const BOARD_SVG = "/boards/venus-standard.svg";
+export const BOARD_SVG = "/api/games/venus-standard/board.svg";
 // the play areas' colours (Setup 7: orange, red, green, white), as inks
 export const INK = { orange: "#f0892b", red: "#e0463b", green: "#3fbf6a", white: "#f4f4f8", blue: "#4aa8ff", purple: "#b07cf0" };
 export const SEAT_COLORS = [INK.orange, INK.red, INK.green, INK.white];
@@ -46,7 +46,7 @@ export class StandardNames {
   constructor(spaces = new Map()) {
     this.spaces = spaces;
     this.players = [];
-    this.catalog = {}; // the names of things by kind and key (GET /api/venus-standard/names)
+    this.catalog = {}; // the names of things by kind and key (GET /api/games/venus-standard/data)
   }
 
   /** Read the spaces of the board SVG text (no map needed: the lobby and the log use it). */
