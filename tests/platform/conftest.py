@@ -4,13 +4,16 @@ operator runs it, ``tests/server``), the Tiny Duel installed in it through ``PYT
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from server.config import database_url
 from tests.server.conftest import ServerProcess
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 
 # the turn timer's floor down to one second, the sweep five times a second, bots at once
 FAST = {"STARPORT_SCHEDULER_INTERVAL": "0.2", "STARPORT_MIN_TURN_TIMER": "1",
@@ -25,3 +28,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives a real headless Chromium (tests/web)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless (``tests/web/conftest.py``); skipped without it."""
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
