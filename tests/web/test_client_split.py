@@ -1,7 +1,9 @@
-"""The client split (issue 18): the platform (``web/platform/``) calls each game only through
-the interface of ``web/platform/games.js``; every game in its registry is a ruleset the server
-hosts, with its folder; Merchant of Venus implements every member the interface documents (the
-platform has a default for each optional one); an unknown ruleset is refused in words.
+"""The client split (issue 18): the platform (``web/platform/``, the start, table and rules
+pages) calls each game only through the interface of ``web/platform/games.js`` and names no
+game: the installed games come from ``GET /api/games``, each with the address of its client
+module, its pages and its rules; Merchant of Venus implements every member the interface
+documents (the platform has a default for each optional one); an unknown ruleset is refused
+in words that name the known ones.
 """
 
 from __future__ import annotations
@@ -13,9 +15,15 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
+from engine.kernel.registry import games
+
 WEB = Path(__file__).resolve().parents[2] / "web"
 GAMES_JS = (WEB / "platform" / "games.js").read_text()
 IMPORT = re.compile(r"""(?:from\s*|import\()\s*["'`]([^"'`]+)["'`]""")
+# the platform's files: every file of web/platform and the site's own pages
+PLATFORM = sorted(p for p in (WEB / "platform").iterdir() if p.is_file()) + [
+    WEB / name for name in ("main.js", "index.html", "rules.html", "sw.js",
+                            "manifest.webmanifest")]
 
 
 def typedef_members(name: str, optional: bool = False) -> list[str]:
@@ -27,23 +35,37 @@ def typedef_members(name: str, optional: bool = False) -> list[str]:
 
 
 def test_no_platform_module_imports_a_game() -> None:
-    """Only the registry loads a game, by its folder (``gameFor``): the platform has no Venus."""
+    """Only the registry loads a game, from the address the server gives (``gameFor``)."""
     for path in sorted((WEB / "platform").glob("*.js")):
         for target in IMPORT.findall(path.read_text()):
-            if path.name == "games.js" and target == "../games/${folder}/index.js":
-                continue
             assert "games/" not in target, f"{path.name} imports {target}"
 
 
-def test_every_game_folder_is_a_hosted_ruleset(server_url: str) -> None:
-    """The registry names rulesets the server hosts, each with its folder's ``index.js``."""
-    rulesets = httpx.get(f"{server_url}/api/health").json()["rulesets"]
-    block = GAMES_JS.split("FOLDERS = {", 1)[1].split("};", 1)[0]
-    folders = dict(re.findall(r'^\s+"?([\w-]+)"?: "(\w+)",$', block, re.M))
-    assert folders["venus"] == "venus"
-    for ruleset, folder in folders.items():
-        assert ruleset in rulesets, (ruleset, rulesets)
-        assert (WEB / "games" / folder / "index.js").is_file(), folder
+def test_the_platform_names_no_game() -> None:
+    """No id, title or client folder of an installed game in the platform's files, comments
+    included: a game plugs in without touching them."""
+    names = {n.lower() for d in games().values()
+             for n in (d.id, d.title, d.client_name) if n}
+    for path in PLATFORM:
+        text = path.read_text().lower()
+        found = sorted(n for n in names if n in text)
+        assert not found, f"{path.relative_to(WEB)} names {found}"
+
+
+def test_every_installed_game_brings_its_client_pages_and_rules(server_url: str) -> None:
+    """``GET /api/games`` lists every installed game; each address it gives (the client
+    module, the game's own pages, its rules page) is served."""
+    listed = httpx.get(f"{server_url}/api/games").json()["games"]
+    assert [g["id"] for g in listed] == list(games())
+    for game in listed:
+        assert game["client"], game["id"]
+        module = httpx.get(f"{server_url}{game['client']}")
+        assert module.status_code == 200, game["client"]
+        assert module.headers["content-type"].startswith("text/javascript")
+        for page in game["pages"]:
+            assert httpx.get(f"{server_url}{page['url']}").status_code == 200, page
+        if game["rules"]:
+            assert httpx.get(f"{server_url}{game['rules']}").status_code == 200, game["rules"]
 
 
 @pytest.mark.browser

@@ -1,4 +1,4 @@
-// The score chart (Venus: Net Worth): every player's public score at the start of each turn
+// The score chart (the game's score, e.g. a Net Worth): every player's public score at the start of each turn
 // (inline SVG; the game module says what the score is and its name). The replay passes the
 // points up to the moment it shows, so the chart is the one of that moment.
 import { svgEl } from "./dom.js";

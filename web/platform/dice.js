@@ -1,5 +1,5 @@
 // Dice as faces (the styles ``.dice``, ``.die``, ``.pip`` are the platform's, style.css): the
-// Venus games' speed dice, Pilot Numbers and the standard game's dashboard.
+// games' speed dice, a chosen Pilot Number, a dashboard of dice.
 import { el } from "./dom.js";
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -11,7 +11,7 @@ export function dieFace(v, cls = "") {
   return face;
 }
 
-/** The dice as faces; ``pilot`` marks the chosen Pilot Number (classic Venus), ``autoPilot``
+/** The dice as faces; ``pilot`` marks the chosen Pilot Number (a game that has one), ``autoPilot``
  * the last die (the Auto Pilot's). */
 export function diceFaces(dice, { pilot = null, autoPilot = false } = {}) {
   const row = el("div", { class: "dice", role: "img", "aria-label": `Dice: ${dice.join(", ")}` });

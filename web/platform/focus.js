@@ -1,7 +1,7 @@
 // Where the keyboard focus goes when the page is drawn again (issue 12): a re-render replaces
 // the button just pressed, and the focus would fall to <body>. It goes to the next action.
 
-/** Where the next action is, first found (the game's ``keyboard.next`` selectors; Venus: a
+/** Where the next action is, first found (the game's ``keyboard.next`` selectors, e.g. a
  * question the rules ask now, the roll, the Pilot Number, a destination, End turn); the first
  * ``urgent`` of them are questions the rules ask, which take the focus even from elsewhere. */
 let NEXT = [];

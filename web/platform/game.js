@@ -1,5 +1,5 @@
 // The game page of a table: the board, live over the websocket; the game's turn panel (your
-// turn's controls; Venus: the market, your ship, offers); players, score chart, log and chat;
+// turn's controls: a market, your ship, offers); players, score chart, log and chat;
 // the end of the game. What is drawn on the map and in the turn panel is the game's
 // (``this.page``, a GamePage of web/platform/games.js); the rest is the platform's.
 //
@@ -623,7 +623,7 @@ export class Game {
     if (this.stageOf(view) === "over") return this.page.promptWords(a, turn);
     if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
     if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
-    if (!view.turn && !a.pending) return "Waiting for the game to begin…"; // (Star Traders: the Insider places stations before the first turn)
+    if (!view.turn && !a.pending) return "Waiting for the game to begin…"; // (a game's setup played by the seats: stations placed before the first turn)
     return this.page.promptWords(a, turn);
   }
 
@@ -644,7 +644,7 @@ export class Game {
       name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
       const money = document.createElement("span");
       money.className = "money";
-      const m = this.page.playerMoney(p); // Venus: Net Worth, cash
+      const m = this.page.playerMoney(p); // a score, cash
       money.title = m.title;
       const nw = document.createElement("b");
       nw.textContent = m.big;

@@ -1,17 +1,30 @@
-// The games the platform knows, keyed by ruleset id (``server/rulesets.py``, ``GET /api/health``),
-// and the small interface through which the platform calls a game. The platform (start page,
-// lobby, live connection, log, chat, replay, notices, keys) never reads a game's view itself:
-// it asks the game's module. A third game plugs in with a folder ``web/games/<game>/`` whose
-// ``index.js`` exports a GameModule by default, and one line in FOLDERS below.
+// The games the platform knows and the small interface through which the platform calls a
+// game. The platform (start page, lobby, live connection, log, chat, replay, notices, keys)
+// never reads a game's view itself: it asks the game's module. The installed games come from
+// the server (``GET /api/games``, ``docs/architecture.md``, "The game definition"): a game
+// plugs in with its definition, whose client folder's ``index.js`` exports a GameModule by
+// default; nothing here names a game.
+import { getJSON } from "./api.js";
 
-/** ruleset id -> folder under ``web/games/`` (loaded when a table of that game opens; the start
- * page offers each one with a ``createForm``). Star Traders adds ``"star-traders": "startraders"``
- * with its folder. */
-export const FOLDERS = {
-  venus: "venus",
-  "star-traders": "startraders",
-  "venus-standard": "venusstd",
-};
+/**
+ * An installed game as the server describes it (``GET /api/games``).
+ * @typedef {Object} InstalledGame
+ * @property {string} id              the ruleset id stored with every table
+ * @property {string} title           the game's name for players
+ * @property {string} summary         one line for the start page
+ * @property {{min: number, max: number}} players  the seats a table may have
+ * @property {string[]} bots          the bot kinds a host may seat, in the order offered
+ * @property {string} default_bot
+ * @property {(string|null)} choice_option  the option taking the seats' lobby choices
+ * @property {string} choice_title    what a seat chooses in the lobby
+ * @property {Object} options_schema  the table options' JSON Schema
+ * @property {(string|null)} client   the address of its client module (``index.js``), or null
+ * @property {{title: string, url: string}[]} pages  pages of the game's own (a tutorial, a sandbox)
+ * @property {(string|null)} rules    the address of its rules page, or null
+ * @property {boolean} sandbox
+ * @property {(string|null)} board   the address of its board image, or null
+ * @property {(string|null)} data    the address of its client data, or null
+ */
 
 /*
  * What the platform reads of a view itself (``GET /view``, frames of ``GET /replay``): ``round``,
@@ -26,7 +39,7 @@ export const FOLDERS = {
  * @typedef {Object} GameNames
  * @property {(player: Object) => string} playerLabel  "Ann (Dell)"
  * @property {(player: Object) => string} playerColor  a CSS color for the player's chips and lines
- * @property {(choice: string) => string} choiceName   a lobby seat choice (Venus: a race) "Whynom"
+ * @property {(choice: string) => string} choiceName   a lobby seat choice (a race, a pilot) "Whynom"
  * @property {(choice: string) => string} choiceLabel  the same in the join form "Whynom (green)"
  * @property {(seat: number, choice: (string|null)) => string} choiceColor  a lobby seat's chip color
  */
@@ -68,7 +81,7 @@ export const FOLDERS = {
  * @property {(answer: Object) => string} turnWords  the "your turn" notification's words
  * @property {(player: Object) => string} playerLine  the line under a player's name ("Scout · at the Galactic Base")
  * @property {(player: Object) => {title: string, big: string, small: string}} playerMoney
- *   the figures beside a player's name (Venus: Net Worth, cash)
+ *   the figures beside a player's name (a score, cash)
  * @property {(view: Object) => EndSummary} endSummary  the end dialog's words and table
  * @property {(cmd: Object, events: Object[], answer: Object) => (Object|null)} followUp  after our command was
  *   answered: the next command the player already chose (a flight across stops), or null
@@ -115,11 +128,11 @@ export const FOLDERS = {
 /**
  * The default export of ``web/games/<game>/index.js``.
  * @typedef {Object} GameModule
- * @property {string} id            the folder name ("venus")
- * @property {string[]} rulesets    the ruleset ids it plays ("venus")
- * @property {string} title         "Merchant of Venus"
- * @property {string[]} [styles]      the game's stylesheets ("/games/venus/board.css"), linked when it loads
- * @property {string} [playersTitle]  the heading of the players list ("Merchants")
+ * @property {string} id            the client folder's name
+ * @property {string[]} rulesets    the ruleset ids it plays
+ * @property {string} title         the game's name
+ * @property {string[]} [styles]      the game's stylesheets (``/games/<folder>/board.css``), linked when it loads
+ * @property {string} [playersTitle]  the heading of the players list ("Traders")
  * @property {(lobby: Object) => Promise<GameNames>} loadNames  the game's data for a table (board, names)
  * @property {(lobby: Object) => string} optionWords  the table's options in words (the lobby)
  * @property {string} [choiceTitle]   what a seat chooses in the lobby ("Race / color")
@@ -154,14 +167,14 @@ export const FOLDERS = {
  * HTML file of its folder, inserted in ``#game-options``; an element ``[data-slot="seats"]`` in
  * it is where the Players select goes).
  * @typedef {Object} CreateForm
- * @property {string} title     the Game radio's label ("Merchant of Venus (classic game)")
- * @property {string} crumb     the top bar's words ("Merchant of Venus with friends")
- * @property {string} fragment  the fields' HTML ("/games/venus/create.html")
+ * @property {string} title     the Game radio's label (the game's name, and which game of its box)
+ * @property {string} crumb     the top bar's words ("<the game> with friends")
+ * @property {string} fragment  the fields' HTML (``/games/<folder>/create.html``)
  * @property {(root: HTMLElement, seats: SeatsControl) => CreatePart} mount  wire the fields
  */
 
 /**
- * The platform's Players select, as the game's fields may drive it (Venus: solitaire is one seat).
+ * The platform's Players select, as the game's fields may drive it (a solitaire option is one seat).
  * @typedef {Object} SeatsControl
  * @property {() => number} value
  * @property {(n: number) => void} set
@@ -175,7 +188,7 @@ export const FOLDERS = {
  * @property {() => Object} options           the table's ``options`` (POST /api/tables)
  * @property {(n: number) => void} seatsChanged
  * @property {() => void} ready               after mounting and the seats filled
- * @property {HTMLElement} [aside]            a card beside the form (Venus: the cluster map)
+ * @property {HTMLElement} [aside]            a card beside the form (a map of the board)
  */
 
 /** What a game module may leave out (marked ``[optional]`` in the typedef above). */
@@ -192,7 +205,7 @@ export const DEFAULTS = {
   keyboard: { keys: [], next: ["#panel .urgent button", "#controls button"], urgent: 1, panel: "#panel button:not(:disabled)" },
 };
 
-const loaded = new Map();
+const loaded = new Map(); // client address -> Promise<GameModule>
 
 /** A game's stylesheet, linked once; resolves when it is loaded (or failed: the page goes on). */
 function addStyle(href) {
@@ -205,18 +218,39 @@ function addStyle(href) {
   return done;
 }
 
-/** The game module for a ruleset id (imported once, its ``styles`` linked). */
-export function gameFor(ruleset) {
-  const folder = FOLDERS[ruleset];
-  if (!folder) return Promise.reject(new Error(`This client has no views for the game ${JSON.stringify(ruleset)} (known: ${Object.keys(FOLDERS).join(", ")}).`));
-  if (!loaded.has(folder)) {
-    const p = import(`../games/${folder}/index.js`).then(async (m) => {
+let installed = null;
+
+/** The installed games (``GET /api/games``, asked once per page), in the server's order. */
+export function installedGames() {
+  if (!installed) {
+    installed = getJSON("/api/games").then((answer) => answer.games);
+    installed.catch(() => { installed = null; }); // a failed answer may be asked again
+  }
+  return installed;
+}
+
+/** The installed game ``ruleset``, or null. */
+export async function installedGame(ruleset) {
+  return (await installedGames()).find((g) => g.id === ruleset) || null;
+}
+
+/** The game module for a ruleset id: imported once from the address its definition gives
+ * (``client``), its ``styles`` linked. */
+export async function gameFor(ruleset) {
+  const games = await installedGames();
+  const entry = games.find((g) => g.id === ruleset);
+  if (!entry?.client) {
+    const known = games.filter((g) => g.client).map((g) => g.id);
+    throw new Error(`This client has no views for the game ${JSON.stringify(ruleset)} (known: ${known.join(", ") || "none"}).`);
+  }
+  if (!loaded.has(entry.client)) {
+    const p = import(entry.client).then(async (m) => {
       const game = { ...DEFAULTS, ...m.default };
       await Promise.all(game.styles.map(addStyle));
       return game;
     });
-    p.catch(() => loaded.delete(folder)); // a failed load may be tried again
-    loaded.set(folder, p);
+    p.catch(() => loaded.delete(entry.client)); // a failed load may be tried again
+    loaded.set(entry.client, p);
   }
-  return loaded.get(folder);
+  return loaded.get(entry.client);
 }

@@ -1,27 +1,61 @@
 // The start page: create a table (the game, seats, bots; the game's own options and its
-// aside, e.g. Venus's edition, length, optional rules and cluster map: GameModule.createForm)
-// and hand out the invite links. Above it, "My games" (mygames.js); in it, the table's settings
-// the same for every game (tablesettings.js: time per move, who plays each seat, spectators).
+// aside, e.g. an edition, a length, optional rules and a map of the board:
+// GameModule.createForm) and hand out the invite links. Above it, "My games" (mygames.js); in
+// it, the table's settings the same for every game (tablesettings.js: time per move, who plays
+// each seat, spectators). The games offered, their seat counts, bots and help pages come from
+// the installed games (``GET /api/games``).
 import { createTable, getText } from "./api.js";
-import { FOLDERS, gameFor } from "./games.js";
+import { gameFor, installedGames } from "./games.js";
 import { copyButton, rememberLinks } from "./links.js";
 import { rememberGame, showMyGames } from "./mygames.js";
-import { botSeats, rulesetInfo, schemaOptions, tableSettings } from "./tablesettings.js";
+import { useRuleset } from "./rulelinks.js";
+import { botSeats, schemaOptions, tableSettings } from "./tablesettings.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The games this client can create a table of: [{ruleset, module}] (a folder that does not
- * load, or has no create form yet, is left out). */
-async function creatable() {
-  const out = await Promise.all(Object.keys(FOLDERS).map((ruleset) => gameFor(ruleset)
-    .then((module) => (module.createForm ? { ruleset, module } : null), () => null)));
+/** The games of ``installed`` this client can create a table of: [{ruleset, info, module}] in
+ * the server's order (a client that does not load, or has no create form yet, is left out). */
+async function creatable(installed) {
+  const out = await Promise.all(installed.map((info) => gameFor(info.id)
+    .then((module) => (module.createForm ? { ruleset: info.id, info, module } : null), () => null)));
   return out.filter(Boolean);
+}
+
+function link(href, text, attrs = {}) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v);
+  return a;
+}
+
+/** The start page's help for the game chosen: its own pages (a tutorial, a sandbox) and its
+ * rules in the top bar; near the form, the same, then the rules of the other games. */
+function showHelp(info, games) {
+  const nav = $("home-links");
+  nav.querySelectorAll("[data-game-link]").forEach((a) => a.remove());
+  const mine = info.pages.map((p) => link(p.url, p.title, { "data-game-link": "page" }));
+  if (info.rules) mine.push(link(info.rules, "Rules", { "data-game-link": "rules", id: "home-rules-link" }));
+  nav.prepend(...mine);
+  const help = $("home-help");
+  const own = help.querySelector(".home-own");
+  own.replaceChildren(`New to ${info.title}?`);
+  info.pages.forEach((p, i) => own.append(" ", link(p.url, p.title, i === 0 ? { class: "cta" } : {})));
+  if (info.rules) own.append(" ", link(`${info.rules}#turn`, "How a turn goes"), " ", link(info.rules, "Rules"));
+  own.hidden = !info.pages.length && !info.rules;
+  const others = games.filter((g) => g.id !== info.id && g.rules);
+  const other = help.querySelector(".home-other");
+  other.replaceChildren(others.length === 1 ? "The other game's rules:" : "The other games' rules:");
+  for (const g of others) other.append(" ", link(g.rules, g.title));
+  other.hidden = !others.length;
+  help.hidden = own.hidden && other.hidden;
 }
 
 export async function openHome() {
   $("home").hidden = false;
   const form = $("create");
-  const [games, info] = await Promise.all([creatable(), rulesetInfo().catch(() => ({}))]);
+  const installed = await installedGames().catch(() => []); // none: the form says so below
+  const games = await creatable(installed);
   const settings = tableSettings($("t-settings"));
   let seatPicks = null; // who plays each seat: a player, or one of the ruleset's bots
   let more = null; // the ruleset's options its own form does not draw, from the server's schema
@@ -29,22 +63,24 @@ export async function openHome() {
   const sel = $("t-seats");
   let part = null; // the chosen game's part of the form
   let ruleset = null;
+  let chosenInfo = null; // the chosen game as the server describes it
 
   const fillBots = () => {
-    const kinds = info[ruleset]?.bots || ["random"];
+    const kinds = chosenInfo.bots;
     seatPicks = botSeats($("t-bots"), Number(sel.value), kinds, seatPicks?.chosen());
   };
   const fillSeats = () => {
-    const max = part.maxSeats();
-    const was = Number(sel.value) || 2;
+    const { min, max: most } = chosenInfo.players;
+    const max = Math.max(min, Math.min(most, part.maxSeats())); // the game's fields may offer fewer
+    const was = Number(sel.value) || Math.min(Math.max(2, min), max);
     sel.replaceChildren();
-    for (let n = 1; n <= max; n += 1) {
+    for (let n = min; n <= max; n += 1) {
       const o = document.createElement("option");
       o.value = String(n);
       o.textContent = n === 1 ? "1 (solo)" : String(n);
       sel.appendChild(o);
     }
-    sel.value = String(Math.min(was, max));
+    sel.value = String(Math.max(min, Math.min(was, max)));
     fillBots();
   };
   const seats = {
@@ -60,8 +96,11 @@ export async function openHome() {
 
   /** Show the game's fields (its fragment, the Players select in its slot) and its aside. */
   const choose = async (chosen) => {
-    const { module } = games.find((g) => g.ruleset === chosen);
+    const { module, info } = games.find((g) => g.ruleset === chosen);
     const root = $("game-options");
+    chosenInfo = info;
+    useRuleset(chosen); // the rule numbers in the game's fields are its rules
+    showHelp(info, installed);
     form.insertBefore(seatsField, root); // back out of the old game's slot
     document.querySelector(".home-aside")?.remove();
     root.innerHTML = await getText(module.createForm.fragment);
@@ -74,13 +113,13 @@ export async function openHome() {
     const moreBox = document.createElement("div");
     moreBox.id = "t-more-options";
     root.appendChild(moreBox);
-    more = schemaOptions(moreBox, info[chosen]?.options_schema,
-      [...drawn, ...Object.keys(part.options()), info[chosen]?.choice_option].filter(Boolean));
+    more = schemaOptions(moreBox, info.options_schema,
+      [...drawn, ...Object.keys(part.options()), info.choice_option].filter(Boolean));
     if (part.aside) {
       part.aside.classList.add("home-aside");
       $("created").after(part.aside);
     }
-    document.title = `Starport — ${module.title}`;
+    document.title = `Starport — ${info.title}`;
     $("home-crumb").textContent = module.createForm.crumb;
     fillSeats();
     part.ready();

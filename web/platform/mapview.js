@@ -3,7 +3,7 @@
 // focused map: + - arrows 0), Fit (the whole board in the map's real room: the container less
 // the zoom bar and the replay bar), following places (the least pan that shows them, not
 // against the player's own hand for 6 s) and overlay layers for pieces and highlights.
-// A game's board subclasses it (Venus: web/games/venus/board.js indexes its dots as places).
+// A game's board subclasses it (``web/games/<folder>/board.js``: it indexes its dots as places).
 import { svgEl } from "./dom.js";
 
 const DRAG_THRESHOLD = 6; // px a pointer must travel before a press becomes a pan

@@ -1,12 +1,13 @@
 // "My games": every table this browser holds a link to (a seat, the host, a spectator), on
 // the start page, with whose turn it is and how long it has waited; "your turn" first. The
 // links live in this browser only (localStorage); ONE request (POST /api/mygames) answers the
-// status of all of them. A link that no longer works says so and can be removed.
+// status of all of them. A link that no longer works says so and can be removed. Each game is
+// named by its title among the installed games (``GET /api/games``).
 import { postJSON } from "./api.js";
+import { installedGames } from "./games.js";
 
 const KEY = "starport:mine";
 const MAX = 100; // the server answers at most this many links in one request
-const RULESETS = { venus: "Merchant of Venus", "star-traders": "Star Traders" };
 const REFRESH_MS = 30_000;
 
 function load() {
@@ -86,8 +87,18 @@ function stateWords(game) {
   }
 }
 
-/** Draw the list into ``section`` (its ``ul.mygames`` list and ``.mygames-empty`` line). */
-export function renderGames(section, rows, onRemove) {
+/** The installed games' titles by ruleset id (none known: the ids are shown). */
+export async function gameTitles() {
+  try {
+    return Object.fromEntries((await installedGames()).map((g) => [g.id, g.title]));
+  } catch {
+    return {};
+  }
+}
+
+/** Draw the list into ``section`` (its ``ul.mygames`` list and ``.mygames-empty`` line);
+ * ``titles`` names each ruleset id. */
+export function renderGames(section, rows, onRemove, titles = {}) {
   const ul = section.querySelector("ul.mygames");
   ul.replaceChildren();
   section.querySelector(".mygames-empty").hidden = rows.length > 0;
@@ -104,7 +115,7 @@ export function renderGames(section, rows, onRemove) {
     title.textContent = game.known ? game.name : "Unknown table";
     const sub = document.createElement("span");
     sub.className = "mygame-sub";
-    sub.textContent = game.known ? `${RULESETS[game.ruleset] || game.ruleset} · ${roleWords(game)}` : "revoked, or the table is gone";
+    sub.textContent = game.known ? `${titles[game.ruleset] || game.ruleset} · ${roleWords(game)}` : "revoked, or the table is gone";
     const state = stateWords(game);
     const badge = document.createElement("span");
     badge.className = `mygame-state ${state.cls}`;
@@ -163,9 +174,9 @@ export function showMyGames(parent) {
     section.hidden = false;
     const err = section.querySelector(".mygames-error");
     try {
-      const rows = await gameStatuses(list);
+      const [rows, titles] = await Promise.all([gameStatuses(list), gameTitles()]);
       err.hidden = true;
-      renderGames(section, rows, (link) => { forgetGame(link.token); refresh(); });
+      renderGames(section, rows, (link) => { forgetGame(link.token); refresh(); }, titles);
       const turns = rows.filter((r) => r.game.your_turn).length;
       document.title = `${turns ? `(${turns}) ` : ""}${document.title.replace(/^\(\d+\) /, "")}`;
     } catch (e) {

@@ -1,5 +1,5 @@
 // Notices: what the rules (or a bot) did to my seat, said where I look and kept until I have
-// seen it: what the game says the rules did without my asking (GameModule.notices; Venus: the
+// seen it: what the game says the rules did without my asking (GameModule.notices: the
 // rules stopped my ship, my turn ended by itself), a bot played my seat, the host gave it back.
 // Each has its own "Got it"; the rules' notices also go once I play on (``seen``): a command of
 // mine accepted while they stood there. What a bot or the host did goes by "Got it" alone.

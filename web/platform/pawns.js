@@ -1,7 +1,7 @@
 // Ships on any SVG board (a MapView with a "pawn" layer): a pawn in its player's colour with
 // the player's initial, pawns sharing a place fanned out so they never touch, the active one
-// haloed, and a pawn moved place by place. Merchant of Venus (both games) draws its ships with
-// these; the styles are the platform's (``.pawn``, ``.pawn-body``, ``.pawn-halo`` in style.css).
+// haloed, and a pawn moved place by place. A game whose pieces are ships on places draws them
+// with these; the styles are the platform's (``.pawn``, ``.pawn-body``, ``.pawn-halo`` in style.css).
 import { svgEl } from "./dom.js";
 
 export const PAWN_R = 13;

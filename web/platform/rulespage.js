@@ -1,13 +1,16 @@
-// The rules page (issue 13): /rules/<ruleset> (or /rules.html?ruleset=...): the whole rules
-// reference with an anchor per rule ("#rule-5-31"), "How a turn goes" ("#turn"), the
-// optional rules and the 2012 differences marked, and a filter.
+// The rules page (issue 13): /rules/<ruleset> (or /rules.html?ruleset=...; without one, the
+// first installed game's): the whole rules reference with an anchor per rule ("#rule-5-31"),
+// "How a turn goes" ("#turn"), the optional rules and an edition's differences marked, and a
+// filter. The top bar links the rules of every installed game and the pages of the one shown
+// (``GET /api/games``).
+import { installedGames } from "./games.js";
 import { anchorOf, entryBody, entryTitle, loadRules, ruleLink, watchRules } from "./rulesref.js";
 
 const $ = (id) => document.getElementById(id);
 
 function rulesetOfPage() {
   const m = /^\/rules\/([a-z-]+)\/?$/.exec(location.pathname);
-  return m ? m[1] : new URLSearchParams(location.search).get("ruleset") || "venus";
+  return m ? m[1] : new URLSearchParams(location.search).get("ruleset") || null;
 }
 
 function el(tag, attrs = {}, text = null) {
@@ -41,7 +44,7 @@ function entryArticle(entry, ruleset, level) {
   const h = el(level, { "data-no-rules": "" }, entryTitle(entry)); // its own number is no link
   const self = el("a", { class: "rule-anchor", href: `#${anchorOf(entry.id)}`, "aria-label": `Link to ${entryTitle(entry)}` }, "#");
   h.append(" ", self);
-  art.append(h, ...entryBody(entry, ruleset));
+  art.append(h, ...entryBody(entry));
   return art;
 }
 
@@ -65,9 +68,6 @@ function byNumber(a, b) {
 function render(ref, ruleset) {
   document.title = `${ref.title} — rules — Starport`;
   $("rules-title").textContent = `${ref.title}: the rules`;
-  for (const a of document.querySelectorAll(".top-links a[data-ruleset]")) {
-    if (a.dataset.ruleset === ruleset) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
-  }
   const body = $("rules-body");
   const toc = $("rules-toc");
   body.replaceChildren(el("p", { class: "rules-intro" }, ref.intro), turnGuide(ref, ruleset));
@@ -111,15 +111,31 @@ function bindFilter() {
   });
 }
 
+/** The top bar: the rules page of every installed game that has one (the one shown marked),
+ * then the pages of the game shown (a tutorial, a sandbox). */
+function gameLinks(games, ruleset) {
+  const nav = $("rules-games");
+  nav.replaceChildren();
+  for (const g of games.filter((x) => x.rules)) {
+    const a = el("a", { href: g.rules, "data-ruleset": g.id }, g.title);
+    if (g.id === ruleset) a.setAttribute("aria-current", "page");
+    nav.append(a);
+  }
+  for (const p of games.find((g) => g.id === ruleset)?.pages || []) nav.append(el("a", { href: p.url }, p.title));
+}
+
 async function init() {
-  const ruleset = rulesetOfPage();
+  const games = await installedGames().catch(() => []);
+  const ruleset = rulesetOfPage() || games.find((g) => g.rules)?.id || "";
+  gameLinks(games, ruleset);
   try {
     const ref = await loadRules(ruleset);
     render(ref, ruleset);
     bindFilter();
     window.addEventListener("hashchange", highlight);
   } catch (err) {
-    $("rules-error").textContent = `${err.message}. Known games: Merchant of Venus (/rules/venus), its standard game (/rules/venus-standard), Star Traders (/rules/star-traders).`;
+    const known = games.filter((g) => g.rules).map((g) => `${g.title} (${g.rules})`);
+    $("rules-error").textContent = `${err.message}. Known games: ${known.join(", ") || "none"}.`;
     $("rules-error").hidden = false;
   }
 }

@@ -6,6 +6,8 @@
 // refusals need no code of their own. Text inside buttons, links and form fields stays as it
 // is (a button's reason keeps its number in its label and title).
 
+import { installedGames } from "./games.js";
+
 const cache = new Map(); // ruleset -> Promise<reference>
 
 /** A 1988 rule number as the client writes it: 5.31, 15.431, 12.4.1 (never 0.5, never 1,010). */
@@ -25,30 +27,40 @@ const SKIP = "button, a, select, option, textarea, input, script, style, .rule-r
 
 let index = null;
 
-/** The rulesets that have a rules reference (`GET /api/rules`), fetched once per page: a game
- * without one (yet) is never asked for it, and its help links are hidden. */
+/** The rulesets that have a rules reference (the installed games with a rules page, ``GET
+ * /api/games``), asked once per page: a game without one (yet) is never asked for it, and its
+ * help links are hidden. */
 export function rulesIndex() {
   if (!index) {
-    index = fetch("/api/rules", { headers: { Accept: "application/json" } })
-      .then((r) => (r.ok ? r.json() : { rulesets: [] }))
-      .then((j) => new Set((j.rulesets || []).map((r) => r.ruleset)), () => new Set(["venus"]));
+    index = installedGames()
+      .then((games) => games.filter((g) => g.rules).map((g) => g.id), () => [])
+      .then((ids) => new Set(ids));
   }
   return index;
 }
 
-/** The reference of a ruleset (`GET /api/rules/<ruleset>`), fetched once per page. */
-export function loadRules(ruleset = "venus") {
-  if (!cache.has(ruleset)) {
+/** The ruleset a page without one of its own explains: the first installed game with rules. */
+async function firstRuleset() {
+  const [first] = await rulesIndex();
+  if (!first) throw new Error("no game has a rules reference");
+  return first;
+}
+
+/** The reference of a ruleset (`GET /api/rules/<ruleset>`; without one, the first installed
+ * game's), fetched once per page. */
+export async function loadRules(ruleset = null) {
+  const id = ruleset || await firstRuleset();
+  if (!cache.has(id)) {
     const p = rulesIndex().then((known) => {
-      if (!known.has(ruleset)) throw new Error(`no rules reference for ${ruleset}`);
-      return fetch(`/api/rules/${encodeURIComponent(ruleset)}`, { headers: { Accept: "application/json" } });
+      if (!known.has(id)) throw new Error(`no rules reference for ${id}`);
+      return fetch(`/api/rules/${encodeURIComponent(id)}`, { headers: { Accept: "application/json" } });
     })
-      .then((r) => { if (!r.ok) throw new Error(`no rules reference for ${ruleset}`); return r.json(); })
+      .then((r) => { if (!r.ok) throw new Error(`no rules reference for ${id}`); return r.json(); })
       .then((ref) => indexed(ref));
-    p.catch(() => cache.delete(ruleset));
-    cache.set(ruleset, p);
+    p.catch(() => cache.delete(id));
+    cache.set(id, p);
   }
-  return cache.get(ruleset);
+  return cache.get(id);
 }
 
 function indexed(ref) {
@@ -173,8 +185,9 @@ function linkText(node, ref) {
 }
 
 /** Link rule numbers under root now and whenever its content changes. ``ruleset`` is a
- * ruleset id or a function answering the current one (a table's page learns it late). */
-export function watchRules(root, ruleset = "venus") {
+ * ruleset id or a function answering the current one (a table's page learns it late); null:
+ * the first installed game's. */
+export function watchRules(root, ruleset = null) {
   if (!root || root.dataset.rulesWatched) return;
   root.dataset.rulesWatched = "1";
   bindPopover();
@@ -182,11 +195,13 @@ export function watchRules(root, ruleset = "venus") {
   // only what changed is read again (a long log is not walked at every redraw), and when the
   // page is idle: linking never delays drawing the game
   const changed = new Set();
-  const pass = () => loadRules(current()).then((ref) => {
+  const pass = () => {
     const nodes = [...changed];
-    changed.clear();
-    for (const n of nodes) linkRules(n, ref);
-  }).catch(() => {}); // without the reference the numbers stay plain text
+    changed.clear(); // what changes while the reference loads is read by the next pass
+    return loadRules(current()).then((ref) => {
+      for (const n of nodes) linkRules(n, ref);
+    }).catch(() => {}); // without the reference the numbers stay plain text
+  };
   new MutationObserver((records) => {
     const was = changed.size;
     for (const r of records) {
@@ -241,10 +256,10 @@ export async function openRule(ruleset, id, anchor = null) {
   close.textContent = "✕";
   close.addEventListener("click", () => closeRule());
   head.append(title, close);
-  box.replaceChildren(head, ...entryBody(entry, ruleset));
+  box.replaceChildren(head, ...entryBody(entry));
   const more = document.createElement("a");
   more.className = "rule-pop-more";
-  more.href = ruleHref(ruleset, id);
+  more.href = ruleHref(ref.ruleset, id);
   more.textContent = `All the rules of ${ref.title}`;
   box.append(more);
   box.dataset.rule = id;
@@ -268,8 +283,9 @@ export function entryTitle(entry) {
   return numbered ? `${entry.id} ${entry.title}` : entry.title;
 }
 
-/** The paragraphs of an entry: its summary, optional, and how the 2012 classic game differs. */
-export function entryBody(entry, ruleset) {
+/** The paragraphs of an entry: its summary, optional, and how the 2012 edition differs (an
+ * entry's ``y2012``: a reference covering both editions of its game gives it). */
+export function entryBody(entry) {
   const parts = [];
   if (entry.optional) {
     const tag = document.createElement("p");
@@ -280,7 +296,7 @@ export function entryBody(entry, ruleset) {
   const p = document.createElement("p");
   p.textContent = entry.text;
   parts.push(p);
-  if (entry.y2012 && ruleset === "venus") {
+  if (entry.y2012) {
     const d = document.createElement("p");
     d.className = "rule-2012";
     const b = document.createElement("strong");
@@ -315,7 +331,7 @@ function bindPopover() {
     if (link && !(e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1)) {
       e.preventDefault();
       if (pop && !pop.hidden && pop.dataset.rule === link.dataset.rule && opener === link) { closeRule(); return; }
-      openRule(link.dataset.ruleset || "venus", link.dataset.rule, link);
+      openRule(link.dataset.ruleset || null, link.dataset.rule, link);
       return;
     }
     if (pop && !pop.hidden && !pop.contains(e.target)) closeRule();

@@ -1,7 +1,7 @@
 // A spectator's page: the right-hand panel (empty of turn controls for a spectator) shows the
-// merchants and the log; the chat box takes messages when the host let spectators chat.
+// players and the log; the chat box takes messages when the host let spectators chat.
 
-/** Move the merchants and the log into ``panel`` (once); the layout class says so. */
+/** Move the players and the log into ``panel`` (once); the layout class says so. */
 export function spectatorPanel(panel, main) {
   if (panel.querySelector(".players-box")) return;
   for (const sel of [".players-box", ".log-box"]) {

@@ -1,23 +1,21 @@
 // The table's settings in the create form, the same for every game: a time per move (minutes,
 // hours or days; at the end a bot plays the turn), which seats bots play and which bot,
 // whether spectators may chat; and a ruleset's own options drawn from the server's schema
-// (GET /api/rulesets) where the game draws no form of its own.
-import { getJSON } from "./api.js";
+// (``options_schema`` of ``GET /api/games``) where the game draws no form of its own.
 
+/** The words of the bots the platform knows; a game's own kind reads "<Kind> bot". */
 export const BOT_WORDS = {
   trader: "Trader bot (plans trade routes)",
-  "star-trader": "Trader bot (Star Traders)",
   random: "Random bot (any legal move)",
 };
 const UNITS = { minutes: 60, hours: 3600, days: 86400 };
 const MAX_TIMER = 14 * 86400;
 
-let rulesets = null;
-
-/** The server's rulesets: ``{id: {bots, options_schema, choice_option}}`` (asked once). */
-export async function rulesetInfo() {
-  rulesets = rulesets || getJSON("/api/rulesets").then((r) => Object.fromEntries(r.rulesets.map((x) => [x.id, x])));
-  return rulesets;
+/** "star-trader" -> "Star trader bot". */
+export function botWords(kind) {
+  if (BOT_WORDS[kind]) return BOT_WORDS[kind];
+  const words = kind.replace(/[-_]+/g, " ");
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} bot`;
 }
 
 function el(tag, props = {}, ...children) {
@@ -80,7 +78,7 @@ export function botSeats(box, count, bots, keep = new Map()) {
     const sel = el("select", { id: `bot-${i}`, dataset: { seat: String(i) } });
     sel.setAttribute("aria-label", `Who plays seat ${i + 1}`);
     sel.appendChild(el("option", { value: "", textContent: "A player (sent a link)" }));
-    for (const b of bots) sel.appendChild(el("option", { value: b, textContent: BOT_WORDS[b] || `${b} bot` }));
+    for (const b of bots) sel.appendChild(el("option", { value: b, textContent: botWords(b) }));
     const was = keep.get(i);
     sel.value = was && bots.includes(was) ? was : "";
     selects.push(sel);
