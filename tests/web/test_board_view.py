@@ -70,7 +70,7 @@ def open_seat(ctx: Any, server_url: str, seats: int = 3, acting: bool = True) ->
 def open_sandbox(ctx: Any, server_url: str, scenario: str = "crowded") -> Any:
     page = ctx.new_page()
     page.set_default_timeout(10_000)
-    page.goto(f"{server_url}/sandbox.html#{scenario}")
+    page.goto(f"{server_url}/games/venus/sandbox.html#{scenario}")
     page.wait_for_selector(".culture-card")
     return page
 

@@ -25,7 +25,7 @@ def _wait_log(page: Page, text: str) -> None:
 
 
 def _open(page: Page, server_url: str, name: str) -> None:
-    page.goto(f"{server_url}/sandbox.html#{name}")
+    page.goto(f"{server_url}/games/venus/sandbox.html#{name}")
     page.wait_for_selector(".hl-heading")
 
 

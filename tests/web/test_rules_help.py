@@ -78,7 +78,7 @@ def test_a_rule_link_opens_its_summary_and_escape_closes_it(page: Page, server_u
 def test_a_refusal_and_a_log_line_link_their_rules(page: Page, server_url: str) -> None:
     """The sandbox: a command the rules refuse names 5.31 in the error; a 1 rolled with the
     Rastur draws one, and the log says so with 16.2. Both open the rule."""
-    page.goto(f"{server_url}/sandbox.html#rastur")
+    page.goto(f"{server_url}/games/venus/sandbox.html#rastur")
     page.wait_for_selector(".hl-heading")
     page.evaluate("starport.send({type: 'RollDice'})")  # no first dot declared: 5.31
     errors_of(page).clear()  # the browser logs the 422 itself
@@ -148,5 +148,5 @@ def test_the_rules_page_and_popover_under_the_servers_csp(csp_page: Any, server_
     csp_page.goto(f"{server_url}/rules/venus#turn")
     csp_page.locator("#turn a.rule-ref", has_text="9.41").click()
     _popover_says(csp_page, "9.41", "9.41 The City limit")
-    csp_page.goto(f"{server_url}/tutorial.html")
+    csp_page.goto(f"{server_url}/games/venus/tutorial.html")
     csp_page.locator("#tutorial-begin").wait_for()

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 
 def _open_scenario(page: Page, server_url: str, name: str) -> None:
-    page.goto(f"{server_url}/sandbox.html#{name}")
+    page.goto(f"{server_url}/games/venus/sandbox.html#{name}")
     page.wait_for_selector(".hl-heading")  # the board is loaded and the first dots are offered
 
 

@@ -32,5 +32,5 @@ def test_a_live_table_connects_under_the_csp(csp_page: Any, server_url: str) -> 
 
 def test_the_sandbox_board_draws_under_the_csp(csp_page: Any, server_url: str) -> None:
     page = csp_page
-    page.goto(f"{server_url}/sandbox.html")
+    page.goto(f"{server_url}/games/venus/sandbox.html")
     page.wait_for_selector("svg [id^='dot-']", state="attached")

@@ -93,8 +93,8 @@ def _play_through(page: Page, touch: bool, name: str) -> None:
 def test_learn_to_play_from_the_start_page_to_the_end(page: Page, server_url: str) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
     page.goto(f"{server_url}/")
-    page.locator("#learn-link").click()
-    page.wait_for_url("**/tutorial.html*")
+    page.locator("#home-links a", has_text="Learn to play").click()  # the game's own page
+    page.wait_for_url("**/games/venus/tutorial.html*")
     page.locator(".hl-heading").first.wait_for()
     # a rule number in the step text opens its summary
     page.locator("#tutorial a.rule-ref", has_text="13.1").click()
@@ -105,6 +105,6 @@ def test_learn_to_play_from_the_start_page_to_the_end(page: Page, server_url: st
 
 
 def test_the_tutorial_on_a_phone(phone: Page, server_url: str) -> None:
-    phone.goto(f"{server_url}/tutorial.html")
+    phone.goto(f"{server_url}/games/venus/tutorial.html")
     phone.locator(".hl-heading").first.wait_for()
     _play_through(phone, touch=True, name="phone")

@@ -179,7 +179,7 @@ class Tutorial {
     if (!step) {
       const links = el("p", { class: "help-links tutorial-done" });
       links.append(el("a", { href: "/", id: "tutorial-home" }, "Open a table"), el("a", { href: "/rules/venus" }, "Read the rules"),
-        el("a", { href: "/tutorial.html" }, "Play the tutorial again"));
+        el("a", { href: "/games/venus/tutorial.html" }, "Play the tutorial again"));
       parts.push(links);
     }
     box.replaceChildren(...parts);
