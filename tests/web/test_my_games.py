@@ -147,6 +147,35 @@ def test_a_created_table_is_in_my_games(browser: Any, server_url: str) -> None:
     assert not errors, errors
 
 
+def test_my_games_shows_the_title_of_every_game(browser: Any, server_url: str) -> None:
+    """Each table in My games is named by its game's title among the installed games
+    (``GET /api/games``), for every game: a standard game's table reads "Merchant of Venus:
+    the standard game", never the raw ruleset id."""
+    errors: list[str] = []
+    listed = httpx.get(f"{server_url}/api/games").json()["games"]
+    saved = []
+    with httpx.Client(base_url=server_url) as c:
+        for game in listed:
+            r = c.post("/api/tables", json={"name": f"A {game['id']} table", "ruleset": game["id"],
+                                            "seats": max(2, game["players"]["min"])})
+            assert r.status_code == 201, r.text
+            table = r.json()
+            saved.append({"table": table["table_id"], "token": table["host"]["token"],
+                          "role": "host", "seat": None, "at": 0, "title": game["title"]})
+    assert "Merchant of Venus: the standard game" in [s["title"] for s in saved]
+    ctx = _context(browser, errors)
+    page = _page(ctx, errors)
+    page.goto(f"{server_url}/")
+    page.evaluate("(list) => localStorage.setItem('starport:mine', JSON.stringify(list))", saved)
+    page.reload()
+    page.wait_for_selector(f"#mygames li.mygame >> nth={len(saved) - 1}")
+    for link in saved:
+        sub = page.locator(f'#mygames li.mygame[data-table="{link["table"]}"] .mygame-sub')
+        assert sub.inner_text() == f"{link['title']} · host", link
+    ctx.close()
+    assert not errors, errors
+
+
 def _png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = struct.unpack(">II", data[16:24])
