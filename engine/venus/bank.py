@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from .components import load_components
 
 if TYPE_CHECKING:
-    from .rules import Decision
     from .state import VenusState
 
 SMALL_BANK = load_components().rules.small_bank_2012  # 2012 "Small Bank": c12,000
@@ -30,11 +29,3 @@ def payable(state: VenusState, amount: int) -> int:
         return amount
     return max(0, min(amount, state.bank))
 
-
-def check_bank(d: Decision) -> None:
-    """13.3: if the Bank has run out of money, the game is over at once."""
-    s = d.state
-    if s.stage == "playing" and s.bank is not None and s.bank <= 0:
-        from .winning import bank_broke
-
-        bank_broke(d)

@@ -212,7 +212,7 @@ class PackHolds(Command):
 
 class ChooseHit(Command):
     """15.431: the winner destroys one marker on the loser's Hull (``hull``: an item id) or
-    damages one Hold (``hold``: its number, see ``combat.layout``); Goods in that Hold may be
+    damages one Hold (``hold``: its number, see ``weapons.layout``); Goods in that Hold may be
     claimed (``claim``), jettisoning Goods or Equipment of his own to make room."""
 
     type: Literal["ChooseHit"] = "ChooseHit"

@@ -23,6 +23,7 @@ from engine.kernel import event
 from .bank import payable
 from .board import Board, DotKind, load_board
 from .components import Edition, load_components
+from .discovery import site_kind
 
 if TYPE_CHECKING:
     from .rules import Decision
@@ -65,8 +66,6 @@ def deed_price(state: VenusState, seat: int, deed: str, culture: str) -> int:
 
 def factory_sites(state: VenusState, board: Board, system: str) -> list[str]:
     """12.3: the Cities and Spaceports (Open Spaceports too) of a System."""
-    from .discovery import site_kind
-
     return sorted(dot for dot in board.by_system.get(system, []) if site_kind(state, board, dot))
 
 

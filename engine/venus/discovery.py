@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.kernel import event
 
 from .board import Board, DotKind
+from .fast_play import discovery_draws
 from .spaceports import printed_site
 
 if TYPE_CHECKING:
@@ -68,6 +69,4 @@ def discover(d: Decision, seat: int, dot: str) -> None:
         return
     culture = s.iou_at[system]
     d.emit(event("CultureDiscovered", seat=seat, system=system, culture=culture, dot=dot))
-    from .fast_play import discovery_draws
-
     discovery_draws(d)  # 2012 "Fast Play Variant": four tokens drawn

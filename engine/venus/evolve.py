@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 
 from engine.kernel import Event
 
+from . import evolve_combat  # noqa: F401  (its handlers of the 15-17 events join the table)
 from .cargo import give, take
+from .deeds import orbit_of
 from .encounters import JUMPS, only_last_step_blocks
+from .evolve_base import HANDLERS, current_turn, handles, receive, to_bank
 from .pieces import split
 from .state import FactorySite, Marker, Offer, Player, QBox, Turn, VenusState
-
-Handler = Callable[[VenusState, dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
-
-
-def handles(name: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        HANDLERS[name] = fn
-        return fn
-
-    return register
 
 
 def apply(state: VenusState, ev: Event) -> None:
@@ -31,11 +22,6 @@ def apply(state: VenusState, ev: Event) -> None:
     handler = HANDLERS.get(ev.type)
     if handler is not None:
         handler(state, ev.data)
-
-
-def _turn(state: VenusState) -> Turn:
-    assert state.turn is not None, "event needs a turn in progress"
-    return state.turn
 
 
 def _put(model: BaseModel, values: dict[str, Any]) -> None:
@@ -125,22 +111,22 @@ def _turn_started(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("DrivesSet")
 def _drives(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).drives_off = list(d["off"])
+    current_turn(state).drives_off = list(d["off"])
 
 
 @handles("GateLockSet")
 def _gate_lock(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).gate_lock = bool(d["on"])
+    current_turn(state).gate_lock = bool(d["on"])
 
 
 @handles("HeadingDeclared")
 def _heading(state: VenusState, d: dict[str, Any]) -> None:
-    _put(_turn(state), {"heading": d["dot"]})
+    _put(current_turn(state), {"heading": d["dot"]})
 
 
 @handles("DiceRolled")
 def _rolled(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     dice = list(d["dice"])
     _put(t, {"dice": dice, "auto_pilot": bool(d["auto_pilot"]), "mp": sum(dice),
              "phase": "move"})
@@ -151,7 +137,7 @@ def _rolled(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("DieRerolled")
 def _rerolled(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     t.dice[d["die"]] = d["value"]
     t.mp = sum(t.dice)
     t.rerolled = True
@@ -161,7 +147,7 @@ def _rerolled(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("PilotNumberChosen")
 def _pilot(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).pilot = d["number"]
+    current_turn(state).pilot = d["number"]
 
 
 # --- moving ------------------------------------------------------------------------------
@@ -169,7 +155,7 @@ def _pilot(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("Moved")
 def _moved(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     _put(state.players[d["seat"]], {"dot": d["to"]})
     # 15.41: entering a dot opens one attack there
     values = {"mp": t.mp - d["mp"], "moves": t.moves + 1, "free_step": False,
@@ -190,7 +176,7 @@ def _revealed(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("FreeSkip")
 def _free_skip(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     t.free_step = True
     t.blast_at = None  # 15.41: no attack on a dot skipped
 
@@ -207,14 +193,14 @@ def _observed(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("PenaltyDue")
 def _due(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     t.phase = "pay_or_stop"
     t.due = d["amount"]
 
 
 @handles("PenaltyPaid")
 def _paid(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     state.players[d["seat"]].cash -= d["amount"]
     if state.bank is not None:
         state.bank += d["amount"]
@@ -227,9 +213,10 @@ def _paid(state: VenusState, d: dict[str, Any]) -> None:
 @handles("MovementEnded")
 def _movement_ended(state: VenusState, d: dict[str, Any]) -> None:
     stayed = d["reason"] == "stayed"
-    _put(_turn(state), {"mp": 0, "due": None, "free_step": False, "landed": bool(d["landed"]),
-                        "stayed": stayed, "phase": "trade",
-                        "blast_at": d["dot"] if stayed else None})  # 15.412: stationary attack
+    _put(current_turn(state), {"mp": 0, "due": None, "free_step": False,
+                               "landed": bool(d["landed"]), "stayed": stayed, "phase": "trade",
+                               # 15.412: a stationary attack
+                               "blast_at": d["dot"] if stayed else None})
 
 
 @handles("RelicPickedUp")
@@ -237,7 +224,7 @@ def _relic(state: VenusState, d: dict[str, Any]) -> None:
     state.players[d["seat"]].relics.append(d["relic"])
     dot = d["dot"]
     state.qboxes[dot] = QBox(marker=None, face_up=state.qboxes[dot].face_up)
-    _turn(state).blast_at = None
+    current_turn(state).blast_at = None
 
 
 @handles("TurnEnded")
@@ -254,17 +241,6 @@ def _won(state: VenusState, d: dict[str, Any]) -> None:
 
 
 # --- discovery, trading, the cup, deeds, other merchants ---------------------------------
-
-
-def _bank(state: VenusState, amount: int) -> None:
-    """Money into (positive) or out of (negative) the Bank, when it is counted."""
-    if state.bank is not None:
-        state.bank += amount
-
-
-def _receive(state: VenusState, seat: int, amount: int) -> None:
-    state.players[seat].cash += amount
-    _bank(state, -amount)
 
 
 @handles("MarketOpened")
@@ -309,12 +285,10 @@ def _bought(state: VenusState, d: dict[str, Any]) -> None:
                 state.aside.remove(goods)
                 state.market.setdefault(where, []).append(goods)
         else:
-            from .deeds import orbit_of
-
             state.spaceports[orbit_of(state, item)] = seat
     player.cash -= d["cash"]
-    _bank(state, d["cash"])
-    t = _turn(state)
+    to_bank(state, d["cash"])
+    t = current_turn(state)
     t.credit -= d["credit"]
     t.iou_credit -= d.get("iou_credit", 0)  # 2012 First Contact credit
     if d.get("counts", True):  # 2012: not if paid wholly by First Contact credit
@@ -332,7 +306,7 @@ def _bartered(state: VenusState, d: dict[str, Any]) -> None:
         state.suns.setdefault(d["system"], []).append(key)
     if kind != "ship":
         take(player, item)
-    t = _turn(state)
+    t = current_turn(state)
     t.credit += d["value"]
     t.iou_credit += d.get("iou_credit", 0)  # 2012 First Contact credit
     t.blast_at = None
@@ -344,9 +318,9 @@ def _bartered(state: VenusState, d: dict[str, Any]) -> None:
 def _sold(state: VenusState, d: dict[str, Any]) -> None:
     state.players[d["seat"]].goods.remove(d["goods"])
     state.cup.append(d["goods"])
-    _receive(state, d["seat"], d["paid"])
-    _turn(state).sold += 1
-    _turn(state).blast_at = None
+    receive(state, d["seat"], d["paid"])
+    current_turn(state).sold += 1
+    current_turn(state).blast_at = None
 
 
 @handles("DemandReturned")
@@ -365,29 +339,29 @@ def _drawn(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("CommissionOwed")
 def _owed(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     t.owed = {**t.owed, d["dot"]: t.owed.get(d["dot"], 0) + d["value"]}  # a new dict: clones share
 
 
 @handles("CommissionPaid")
 def _commission(state: VenusState, d: dict[str, Any]) -> None:
-    _receive(state, d["seat"], d["amount"])
+    receive(state, d["seat"], d["amount"])
 
 
 @handles("FarePickedUp")
 def _fare_picked_up(state: VenusState, d: dict[str, Any]) -> None:
     state.market[d["culture"]].remove(d["fare"])
     state.players[d["seat"]].fares.append(d["fare"])
-    _turn(state).acquired.append(d["fare"])
-    _turn(state).blast_at = None
+    current_turn(state).acquired.append(d["fare"])
+    current_turn(state).blast_at = None
 
 
 @handles("FareDelivered")
 def _fare_delivered(state: VenusState, d: dict[str, Any]) -> None:
     state.players[d["seat"]].fares.remove(d["fare"])
     state.cup.append(d["fare"])
-    _receive(state, d["seat"], d["paid"])
-    _turn(state).blast_at = None
+    receive(state, d["seat"], d["paid"])
+    current_turn(state).blast_at = None
 
 
 @handles("Jettisoned")
@@ -402,13 +376,13 @@ def _jettisoned(state: VenusState, d: dict[str, Any]) -> None:
         state.cup.append(item)
     if state.turn is not None and state.turn.seat == d["seat"] and not d.get("hit"):
         state.turn.blast_at = None
-    _receive(state, d["seat"], d.get("paid", 0))
+    receive(state, d["seat"], d.get("paid", 0))
 
 
 @handles("TradeOffered")
 def _offered(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).offer = Offer(**d)
-    _turn(state).blast_at = None
+    current_turn(state).offer = Offer(**d)
+    current_turn(state).blast_at = None
 
 
 @handles("TradeAccepted")
@@ -423,19 +397,16 @@ def _accepted(state: VenusState, d: dict[str, Any]) -> None:
         give(a, item)
     a.cash += offer.get_money - offer.give_money
     b.cash += offer.give_money - offer.get_money
-    t = _turn(state)
+    t = current_turn(state)
     t.offer = None
     t.acquired.extend(offer.get if offer.frm == t.seat else offer.give)
 
 
 @handles("TradeRefused")
 def _refused(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).offer = None
+    current_turn(state).offer = None
 
 
 @handles("TradeWithdrawn")
 def _withdrawn(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).offer = None
-
-
-from . import evolve_combat as _evolve_combat  # noqa: E402, F401  (registers 15-17 events)
+    current_turn(state).offer = None

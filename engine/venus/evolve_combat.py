@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cargo import take
-from .evolve import _bank, _receive, _turn, handles
+from .evolve_base import current_turn, handles, receive, to_bank
 from .state import Attack, Player, QBox, VenusState
 
 
@@ -34,14 +34,14 @@ def _pooled(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("RasturDue")
 def _due(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).rastur_due = bool(d["due"])
+    current_turn(state).rastur_due = bool(d["due"])
 
 
 @handles("RasturDrawn")
 def _drawn(state: VenusState, d: dict[str, Any]) -> None:
     state.rastur_pool.remove(d["strength"])
     state.rastur_hand = d["strength"]
-    t = _turn(state)
+    t = current_turn(state)
     t.rastur_drawn = True
     t.rastur_due = False
 
@@ -90,7 +90,7 @@ def _merged(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("RasturGeneration")
 def _generation(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).ending = True
+    current_turn(state).ending = True
     _loaded(state, d)
 
 
@@ -99,12 +99,12 @@ def _generation(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("AttackDeclined")
 def _declined(state: VenusState, d: dict[str, Any]) -> None:
-    _turn(state).blast_at = None
+    current_turn(state).blast_at = None
 
 
 @handles("Blasted")
 def _blasted(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     _loaded(state, d)
     _spend_nova_balls(state.players[d["seat"]], d["fire"])
     t.blast_at = None
@@ -123,12 +123,12 @@ def _blasted(state: VenusState, d: dict[str, Any]) -> None:
             _take_from(state, "transit", d["bumped"])
             _put_into(state, "active", d["bumped"])
         _put_into(state, d.get("to") or "active", strength)
-    _receive(state, d["seat"], d["paid"])
+    receive(state, d["seat"], d["paid"])
 
 
 @handles("PawnAttacked")
 def _pawn_attacked(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     _spend_nova_balls(state.players[d["seat"]], d["fire"])
     t.blast_at = None
     t.attack = Attack(attacker=d["seat"], defender=d["defender"], dot=d["dot"],
@@ -137,7 +137,7 @@ def _pawn_attacked(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("PawnCombat")
 def _pawn_combat(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     _loaded(state, d)
     _spend_nova_balls(state.players[d["defender"]], d["fire"])
     old = t.attack
@@ -155,7 +155,7 @@ def _pawn_combat(state: VenusState, d: dict[str, Any]) -> None:
 
 @handles("HoldsPacked")
 def _packed(state: VenusState, d: dict[str, Any]) -> None:
-    t = _turn(state)
+    t = current_turn(state)
     assert t.attack is not None
     t.attack = t.attack.model_copy(update={"stage": "hit",
                                            "packing": [list(h) for h in d["holds"]]})
@@ -165,7 +165,7 @@ def _packed(state: VenusState, d: dict[str, Any]) -> None:
 def _hit(state: VenusState, d: dict[str, Any]) -> None:
     """15.431: a Hull marker destroyed, or a Hold damaged (Equipment damaged, Fares into the
     cup, Goods jettisoned and perhaps claimed by the winner)."""
-    t = _turn(state)
+    t = current_turn(state)
     victim = state.players[d["victim"]]
     if d["hull"] is not None:
         take(victim, d["hull"])  # Relics leave play, Equipment goes to the Bank
@@ -187,12 +187,12 @@ def _hit(state: VenusState, d: dict[str, Any]) -> None:
 def _theft(state: VenusState, d: dict[str, Any]) -> None:
     """15.51-15.542: paid to the Bank, counted as the City buy; the stolen Goods or the Deed
     (with its Spaceport or Factory) change hands when the attacker wins."""
-    t = _turn(state)
+    t = current_turn(state)
     _loaded(state, d)
     thief = state.players[d["seat"]]
     victim = state.players[d["defender"]]
     thief.cash -= d["cash"]
-    _bank(state, d["cash"])
+    to_bank(state, d["cash"])
     t.credit -= d.get("credit", 0)  # 15.51 with 9.32: trade-in credit spent as money
     _spend_nova_balls(thief, d["fire"])
     t.bought += 1

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from engine.kernel import Event, Randomness, RuleError, event
 
 from .components import load_components
+from .cup import draw
 from .pieces import marker_home
 
 if TYPE_CHECKING:
@@ -73,6 +74,4 @@ def discovery_draws(d: Decision) -> None:
     """After a first contact: draw four tokens, each placed with its culture."""
     s: VenusState = d.state
     if on(s.options):
-        from .cup import draw
-
         draw(d, counts()["discovery_draws"])

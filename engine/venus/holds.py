@@ -8,7 +8,7 @@ damaged, every Fare goes back to the cup. Which markers share a Hold is the owne
 before the winner chooses, the loser packs his Holds (``PackHolds``, prompt ``pack``) when he
 has a real choice: two different markers that could share a Hold or sit apart, or spare
 Holds to spread them. Goods always take a whole Hold each, and the Hull keeps what
-``combat.layout`` puts there (Relics, one working Shield, Laser and Nova Ball).
+``weapons.layout`` puts there (Relics, one working Shield, Laser and Nova Ball).
 
 A packing lists the non-Goods Holds, each one or two markers: ``fare:<from>:<to>``,
 ``equipment:<key>`` for a working piece, ``damaged:<key>`` for a damaged one. Two packings
@@ -23,10 +23,10 @@ from functools import lru_cache
 from engine.kernel import RuleError, event
 
 from . import commands as c
-from .combat import combat_on, layout
 from .pieces import ship_holds
 from .rules import Decision, handles, settle
 from .state import Player, VenusState
+from .weapons import combat_on, layout
 
 Packing = tuple[tuple[str, ...], ...]
 RULE = "15.431 hits (3.431 holds: the owner packs them)"
@@ -79,7 +79,7 @@ def has_choice(player: Player, combat: bool) -> bool:
 def packed_holds(player: Player, combat: bool,
                  packing: list[list[str]] | None) -> list[list[tuple[str, bool]]] | None:
     """The Holds as the owner packed them: his Goods first (one each, in the order carried,
-    as ``combat.layout``), then his packing, then empty Holds. None: no packing chosen."""
+    as ``weapons.layout``), then his packing, then empty Holds. None: no packing chosen."""
     if packing is None:
         return None
     holds: list[list[tuple[str, bool]]] = [[(g, False)] for g in player.goods]

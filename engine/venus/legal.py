@@ -9,13 +9,17 @@ from engine.kernel import Command, Pending
 from . import commands as c
 from .board import Board, load_board
 from .cargo import excess
+from .combat import blast_actions, interrupt_actions
 from .commands import made
 from .encounters import switch_gate_lock
 from .merchants import answer_actions, offer_actions
 from .movement import Mover, Position, drives_of, position_of
+from .rastur import sites
 from .setup import available_races
 from .state import Turn, VenusState, interrupt
+from .theft import theft_actions
 from .trading import trade_actions
+from .weapons import blast_targets
 
 
 def pending(state: VenusState) -> Pending | None:
@@ -47,8 +51,6 @@ def pending(state: VenusState) -> Pending | None:
     if turn.phase == "declare" and turn.start_penalty:
         detail = {"on_penalty": True}
     if turn.blast_at is not None and state.options.get("combat"):
-        from .combat import blast_targets
-
         targets = blast_targets(state, load_board(state.edition), turn.seat)
         if targets:
             detail = {**detail, "blast": targets}  # 15.41, 15.412: an attack is open here
@@ -79,8 +81,6 @@ def _interrupt_detail(state: VenusState, kind: str) -> dict[str, object]:
     if kind in ("defend", "pack", "hit") and turn.attack is not None:
         return turn.attack.model_dump()
     if kind == "place_rastur":
-        from .rastur import sites
-
         return {"strength": state.rastur_hand, "sites": sites(state, load_board(state.edition))}
     return {"dice": list(turn.dice)}
 
@@ -96,8 +96,6 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
     waiting = interrupt(state)
     if waiting is not None:
         if waiting[1] == actor:
-            from .combat import interrupt_actions
-
             yield from interrupt_actions(state, load_board(state.edition), actor, waiting[0])
         return
     if state.stage == "playing" and turn is not None and turn.offer is not None:
@@ -127,6 +125,8 @@ def legal_actions(state: VenusState, actor: int) -> Iterator[Command]:
         if turn.blast_at is not None and state.options.get("combat"):
             yield from _blasting(state, board, actor, in_move=False)
         yield from trade_actions(state, actor)
+        if turn.landed and state.options.get("combat"):
+            yield from theft_actions(state, board, actor)  # 15.5: bought while trading
         yield from offer_actions(state, actor)
         if not excess(state, actor):  # 3.43: jettison the excess before the turn ends
             yield made(c.EndTurn)
@@ -174,8 +174,6 @@ def _moving(mover: Mover, pos: Position, turn: Turn, relics: list[str]) -> Itera
 
 def _blasting(state: VenusState, board: Board, actor: int, *, in_move: bool) -> Iterator[Command]:
     """15.41, 15.412: the attacks open on this dot (moving on, landing or trading declines)."""
-    from .combat import blast_actions
-
     found = list(blast_actions(state, board, actor))
     yield from found
     if found and in_move:

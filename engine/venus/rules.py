@@ -20,9 +20,9 @@ from engine.kernel.ruleset import HalfDone, number
 
 from . import commands as c
 from . import rastur as _rastur
-from .bank import check_bank
 from .board import Board, DotKind, load_board
 from .cargo import excess
+from .components import Edition, load_components
 from .deeds import pay_owed_commissions
 from .discovery import discover, trade_culture
 from .encounters import relic_ends_turn, switch_gate_lock
@@ -30,8 +30,10 @@ from .evolve import apply
 from .movement import Mover, Position, Step, drives_of, position_of
 from .observation import look_around, spy_where_standing
 from .pieces import RELIC_KEYS, ship_dice
+from .setup import available_races, begin_play, start_turn
 from .state import Turn, VenusState, clone_state, interrupt
-from .winning import net_worth, target, wins_at_turn_end
+from .weapons import blast_targets
+from .winning import check_bank, net_worth, target, wins_at_turn_end
 
 
 class Numbering(NamedTuple):
@@ -182,8 +184,6 @@ def settle(d: Decision) -> None:
 def _can_blast(d: Decision) -> bool:
     if not d.state.options.get("combat"):
         return False
-    from .combat import blast_targets
-
     return bool(blast_targets(d.state, d.board, d.turn.seat))
 
 
@@ -199,8 +199,6 @@ def _phase(d: Decision, *phases: str, rule: str, what: str) -> Turn:
 
 @handles(c.ChooseRace)
 def _choose_race(d: Decision, actor: int, cmd: c.ChooseRace) -> None:
-    from .setup import available_races, begin_play
-
     s = d.state
     if s.stage != "choose_race" or not s.race_queue or s.race_queue[0] != actor:
         raise RuleError("4.2 starting play", "it is not your turn to choose a merchant")
@@ -524,8 +522,6 @@ def _repair(d: Decision, seat: int, dot: str) -> None:
     culture = trade_culture(d.state, d.board, dot)
     if culture is None or culture == "base":
         return
-    from .components import Edition, load_components
-
     comps = load_components()
     sold = {e.key for e in comps.sells_equipment(comps.culture(culture).science,
                                                    Edition(d.state.edition))}
@@ -614,8 +610,6 @@ def _end(d: Decision, actor: int, cmd: c.EndTurn) -> None:
 
 def end_turn(d: Decision) -> None:
     """4.4, 13.2: the turn ends; a Net Worth at the target wins; the next player starts."""
-    from .setup import start_turn
-
     seat = d.turn.seat
     s = d.state
     if _rastur.solitaire(s) and not d.turn.ending and net_worth(s, seat) < target(s):

@@ -23,6 +23,7 @@ from . import trading as _trading  # noqa: F401  (registers the trading commands
 from . import view as _view
 from .commands import made as _made
 from .commands import parse_command as _parse
+from .scenario_setup import parse_scenario, scenario_events
 from .state import VenusState, clone_state
 
 
@@ -32,6 +33,9 @@ class VenusRuleset:
     id = "venus"
 
     def setup(self, options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
+        """A new game's opening (4.1-4.3), or a sandbox game's position from a scenario."""
+        if "scenario" in options:
+            return scenario_events(parse_scenario(options["scenario"]), rng)
         return _setup.setup(options, players, rng)
 
     def initial_state(self) -> VenusState:

@@ -22,6 +22,7 @@ from .pieces import (
     merchant_keys,
     starting_cash,
 )
+from .rastur import opening_pools
 from .state import VenusState
 
 GAME_LENGTHS = (1000, 2000, 3000, 4000)  # 14.1-14.4
@@ -104,18 +105,13 @@ def _check_optional(opts: dict[str, Any], players: list[str]) -> None:
 
 def rastur_pooled(opts: dict[str, Any]) -> Event:
     """16.1, 17.11: the Active pool by the Mix Chart; the Reserve face up in solitaire."""
-    from .rastur import opening_pools
-
     pools = opening_pools(int(opts["game_length"]), bool(opts.get("solitaire")))
     return event("RasturPooled", active=pools["active"], reserve=pools["reserve"])
 
 
 def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
-    """The opening events: secret IOUs and "?" markers, the starting rolls (4.1-4.2)."""
-    if "scenario" in options:
-        from .scenario import parse_scenario, scenario_events
-
-        return scenario_events(parse_scenario(options["scenario"]), rng)
+    """The opening events: secret IOUs and "?" markers, the starting rolls (4.1-4.2). (A
+    sandbox game set up from a scenario starts with ``scenario_setup.scenario_events``.)"""
     opts = check_options(options, players)
     edition = opts["edition"]
     if edition == CLASSIC_2012:  # a sandbox scenario may still seat one ship

@@ -15,11 +15,14 @@ from . import commands as c
 from . import rastur
 from .board import Board
 from .cargo import room_for
-from .combat import _home, check_fire, combat_on, fire_options, firepower
+from .deeds import orbit_deeds
 from .discovery import trade_culture
+from .forts import home_culture
 from .pieces import split
 from .rules import Decision, handles, settle
 from .state import VenusState
+from .trading import limited
+from .weapons import check_fire, combat_on, fire_options, firepower
 
 SWINDLE_COST = 50  # 15.53
 REVOLT_COST = 100  # 15.54
@@ -37,8 +40,6 @@ def _theft_site(state: VenusState, board: Board, seat: int, rule: str) -> tuple[
     culture = trade_culture(state, board, here)
     if culture is None:
         raise RuleError(rule, "theft is bought from the Culture of a City or Spaceport")
-    from .trading import limited
-
     if limited(state, board, seat) and turn.bought:
         raise RuleError("15.51 cost", "at a City on the turn you moved there you buy one thing"
                         " (a Theft attack counts, 9.41)")
@@ -65,7 +66,7 @@ def swindle_bonus(state: VenusState, board: Board, seat: int, dot: str) -> int:
     bonus = int(state.spaceports.get(dot) == seat and board.dots[dot].orbit is not None)
     bonus += sum(1 for site in state.factories.values() if site.dot == dot and site.owner == seat)
     bonus += int(state.forts.get(dot) == seat)
-    return bonus + int(trade_culture(state, board, dot) == _home(state, seat))
+    return bonus + int(trade_culture(state, board, dot) == home_culture(state, seat))
 
 
 def revolt_bonus(state: VenusState, board: Board, seat: int, dot: str) -> int:
@@ -78,7 +79,7 @@ def revolt_bonus(state: VenusState, board: Board, seat: int, dot: str) -> int:
                 and port not in state.rastur)
     bonus += sum(1 for site in state.factories.values() if site.dot == dot and site.owner == seat)
     bonus += int(state.forts.get(dot) == seat)
-    return bonus + int(trade_culture(state, board, dot) == _home(state, seat))
+    return bonus + int(trade_culture(state, board, dot) == home_culture(state, seat))
 
 
 def swindle_problem(state: VenusState, board: Board, seat: int,
@@ -111,8 +112,6 @@ def deed_site(state: VenusState, deed: str) -> tuple[str, int] | None:
     if what == "factory":
         site = state.factories.get(where)
         return (site.dot, site.owner) if site else None
-    from .deeds import orbit_deeds
-
     for dot, name in orbit_deeds(state.edition).items():
         if name == deed and dot in state.spaceports:
             return dot, state.spaceports[dot]

@@ -44,6 +44,7 @@ from .first_contact import (
     payment,
     purchase_commission_base,
 )
+from .forts import FORT, fort_price, fort_problem, fort_sites, forts_of
 from .look import held
 from .pieces import demand_bonus, fare_fee, split
 from .rules import Decision, handles
@@ -125,8 +126,6 @@ def prices(state: VenusState, board: Board, seat: int, culture: str) -> dict[str
         for deed in deeds_for_sale(state, board, culture):
             out[deed] = deed_price(state, seat, deed, culture)
         if combat:
-            from .combat import fort_price
-
             out["fort"] = fort_price(state, seat, culture)  # 15.1, 15.11
     for ship in comps.sells_ships(science_of(culture)):
         if ship.key != state.players[seat].ship:
@@ -193,8 +192,6 @@ def buy_problem(
     if kind in ("goods", "factory_goods", "equipment") and not room_for(state, seat, [item]):
         return RuleError("3.43 capacity", f"your ship has no room for {item}")
     if kind == "fort":
-        from .combat import fort_problem
-
         return fort_problem(state, board, seat, site or dot, culture, rebuilding)
     if kind == "deed" and not markers_left(state, seat):
         return RuleError("2.2 merchants", "all 12 of your Spaceport/Factory markers are on the "
@@ -476,8 +473,6 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
                     if buy_problem(state, board, seat, item, site, offered=offered) is None:
                         yield made(c.Buy, item=item, site=None if site == player.dot else site)
             elif item == "fort":
-                from .combat import fort_sites, rebuild_actions
-
                 for site in fort_sites(state, board, board.dots[player.dot].system or ""):
                     if buy_problem(state, board, seat, item, site, offered=offered) is None:
                         yield made(c.Buy, item=item, site=site)
@@ -501,7 +496,15 @@ def trade_actions(state: VenusState, seat: int) -> Iterator[Command]:
     for item in sorted(set(cargo_items(player))):
         if jettison_problem(state, seat, item) is None:
             yield made(c.Jettison, item=item)
-    if state.options.get("combat"):
-        from .theft import theft_actions
 
-        yield from theft_actions(state, board, seat)
+
+def rebuild_actions(state: VenusState, board: Board, seat: int, culture: str) -> Iterator[Command]:
+    """15.11: offered when all four Forts are in play (a new one cannot be bought)."""
+    mine = forts_of(state, seat)
+    if len(mine) < FORT.max_per_player:
+        return
+    system = board.dots[state.players[seat].dot].system or ""
+    for frm in mine:
+        for site in fort_sites(state, board, system):
+            if buy_problem(state, board, seat, "fort", site, rebuilding=frm) is None:
+                yield c.RebuildFort(frm=frm, site=site)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.kernel import event
 
+from .deeds import orbit_of
 from .pieces import deed_values
 
 if TYPE_CHECKING:
@@ -32,8 +33,6 @@ def occupied(state: VenusState, deed: str) -> bool:
     if kind == "factory":
         site = state.factories.get(key)
         return site is not None and site.dot in state.rastur
-    from .deeds import orbit_of
-
     return orbit_of(state, deed) in state.rastur
 
 
@@ -63,6 +62,13 @@ def richest(state: VenusState) -> int:
     """13.3: the highest Net Worth; ties broken by :func:`tie_order`."""
     best = max(net_worth(state, p.seat) for p in state.players)
     return next(s for s in tie_order(state) if net_worth(state, s) == best)
+
+
+def check_bank(d: Decision) -> None:
+    """13.3: if the Bank has run out of money, the game is over at once."""
+    s = d.state
+    if s.stage == "playing" and s.bank is not None and s.bank <= 0:
+        bank_broke(d)
 
 
 def bank_broke(d: Decision) -> None:

@@ -16,11 +16,11 @@ from engine.kernel import Game, NotYourTurn, RuleError
 from engine.venus import commands as c
 from engine.venus.board import Board
 from engine.venus.cargo import excess
-from engine.venus.combat import layout, weapons
 from engine.venus.deeds import orbit_deeds
 from engine.venus.ruleset import ruleset
 from engine.venus.scenario import start
 from engine.venus.trading import prices
+from engine.venus.weapons import layout, weapons
 
 from .movekit import Venus, legal, of_type, play, refused, roll, types
 from .tradekit import CITY, ORBIT, SYSTEM, at_city, cash, scenario
