@@ -6,6 +6,7 @@ How the package is put together (``docs/venus-standard.md``): ``state.py`` holds
 (``draft.py``), ``evolve.py`` applies events, ``legal.py`` says who is waited for and what
 they may do, ``rounds.py`` runs rounds, turns and phases, ``scoring.py`` ends the game,
 ``setup.py`` sets a table up, ``view.py`` shows a seat what it may see. The components'
-modules register their commands, rules, handlers, prompts and hooks; ``wiring.py`` imports
-them all.
+modules only define their commands, rules, handlers, offers and hooks; ``order.py`` is the
+one place that imports them all and writes down when each runs, in which order
+(``hookpoints.Hooks``); ``evolve.py`` folds with every module's event handlers.
 """

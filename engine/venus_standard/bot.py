@@ -29,10 +29,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import Reach
+from engine.bots.base import Aid
+from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import places
+from .solo import challenge_cards
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
@@ -63,7 +65,7 @@ class Merchant:
         self._known_goals: dict[str, float] | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
-               reach: Reach | None = None) -> Command:
+               aid: Aid | None = None) -> Command:
         rng = Randomness(self.seed, seq, f"merchant{seat}")
         me = view["players"][seat]
         self._known_goals = None  # _goals once per choice (the same view)
@@ -207,8 +209,6 @@ def _open_challenges(view: dict[str, Any]) -> list[dict[str, Any]]:
     solo = view.get("solo")
     if not solo:
         return []
-    from .solo import challenge_cards
-
     cards = challenge_cards()
     return [(cards.get(cid) or {}).get("challenge") or {} for cid in solo.get("cards", [])
             if cid not in solo.get("completed", [])]
@@ -231,10 +231,8 @@ def _reserve(view: dict[str, Any]) -> int:
 
 def _cultures() -> Any | None:
     """The shared culture facts (public: buyers, passengers), when present."""
-    import importlib
-
     try:
-        return importlib.import_module("engine.cluster.cultures").load_cultures()
+        return load_cultures()
     except (ImportError, AttributeError):
         return None
 

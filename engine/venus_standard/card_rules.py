@@ -5,35 +5,23 @@ missions ("Missions", "Second Mission"), rewards ("Rewards"), intel cards ("Inte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, Literal
 
-from engine.kernel import Command, RuleError, hooks, only
+from engine.kernel import Command, RuleError, only
 
-from . import decks, encounters, missions, rewards
+from . import decks, encounters, missions, ports, rewards
 from .cards import TITLE_AND_INTEL, encounter_cards, mission_cards
-from .commands import command
 from .draft import Draft
-from .legal import offers
-from .places import galactic_base
-from .rounds import ROUND_START
-from .rules import rule
-from .setup import step
+from .hookpoints import Rule
+from .places import _board, galactic_base
 from .standing import Standing, standing_of
 from .state import StandardState
-from .usage import COUNTED, DETAILED
-from .view import part
-
-
-def round_start(fn: Callable[[Draft], None]) -> Callable[[Draft], None]:
-    return hooks.add(ROUND_START, fn)
-
 
 MISSIONS, SECOND, INTEL = "Missions", "Second Mission", "Intel Cards"
 PEEK = "encounter_peek"  # Star Maps (and the Data Probe's scout): top or bottom
 
 
-@command
 class EngagePirates(Command):
     """"Pirates" 2: the attribute to engage with (laser, shield or pilot); ``points``: how
     many movement points a win with the pilot adds (up to the pilot's level; all if none)."""
@@ -43,7 +31,6 @@ class EngagePirates(Command):
     points: int | None = None
 
 
-@command
 class AnswerOffer(Command):
     """An Encounter card's offer: pay for its benefit (accept) or refuse."""
 
@@ -51,7 +38,6 @@ class AnswerOffer(Command):
     accept: bool
 
 
-@command
 class KeepReward(Command):
     """"Rewards": keep the trade-in Reward card just drawn, or exchange it for c50."""
 
@@ -59,7 +45,6 @@ class KeepReward(Command):
     keep: bool
 
 
-@command
 class GiveUpGoods(Command):
     """"Losing a Pirate Engagement": the goods token of the pirate's grade given up."""
 
@@ -67,7 +52,6 @@ class GiveUpGoods(Command):
     token: str
 
 
-@command
 class CompleteMission(Command):
     """"Missions": complete an active mission at its destination; ``goods``: the goods
     token handed over when the objective asks for one (the first that fits if none)."""
@@ -77,14 +61,12 @@ class CompleteMission(Command):
     goods: str | None = None
 
 
-@command
 class BuySecondMission(Command):
     """"Second Mission": c60 at Galactic Base, five fame, a second active Mission card."""
 
     type: Literal["BuySecondMission"] = "BuySecondMission"
 
 
-@command
 class BuyReward(Command):
     """"Rewards": buy a traded-in Reward card at Galactic Base for c60 (one buy action)."""
 
@@ -92,7 +74,6 @@ class BuyReward(Command):
     card: str
 
 
-@command
 class UseIntel(Command):
     """"Intel Cards": pay an intel card's price and use it; ``mission``: the Mission card
     Confirmed Location puts back."""
@@ -102,7 +83,6 @@ class UseIntel(Command):
     mission: str | None = None
 
 
-@command
 class PutBackEncounter(Command):
     """Star Maps: the Encounter card looked at goes back on top, or to the bottom."""
 
@@ -112,18 +92,7 @@ class PutBackEncounter(Command):
 
 # --- setup ---------------------------------------------------------------------------------
 
-@decks.source(decks.ENCOUNTER)
-def _encounters() -> list[str]:
-    return list(encounter_cards())
-
-
-@decks.source(decks.MISSION)
-def _missions() -> list[str]:
-    return list(mission_cards())
-
-
-@step(6)
-def _stockpiles(draft: Draft) -> None:
+def prepare_stockpiles(draft: Draft) -> None:
     """Setup 6 "Prepare Token Stockpiles": the pirate tokens (taken at random when a card
     places one); the optional rules: the six title and intel cards beside the round track
     (and out of the Encounter deck), telegate 1 on the Asteroid System's leftmost encounter
@@ -146,8 +115,6 @@ def _stockpiles(draft: Draft) -> None:
 def asteroid_telegate_space() -> str | None:
     """"Asteroid System Telegate": the leftmost encounter space of the Asteroid System (the
     board's ``asteroid_telegate`` mark, else its leftmost encounter space by x)."""
-    from .places import _board
-
     board = _board()
     if board is None:
         return None
@@ -161,8 +128,7 @@ def asteroid_telegate_space() -> str | None:
     return str(found[0].id) if found else None
 
 
-@step(9)
-def _deal_missions(draft: Draft) -> None:
+def deal_missions(draft: Draft) -> None:
     """Setup 9 "Distribute Mission Cards": one face-up Mission card to each player."""
     for p in draft.state.players:
         take_mission(draft, p.seat)
@@ -178,43 +144,36 @@ def take_mission(draft: Draft, seat: int) -> None:
 
 # --- encounter choices ---------------------------------------------------------------------
 
-@rule(EngagePirates)
 def _engage(draft: Draft, seat: int, cmd: EngagePirates) -> None:
     encounters.engage(draft, seat, cmd.attribute, cmd.points)
 
 
-@offers(encounters.ENGAGE, EngagePirates)
-def _engage_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def engage_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for attribute in ("laser", "shield", "pilot"):
         yield EngagePirates(attribute=attribute)
 
 
-@rule(AnswerOffer)
 def _offer(draft: Draft, seat: int, cmd: AnswerOffer) -> None:
     encounters.answer_offer(draft, seat, cmd.accept)
 
 
-@offers(encounters.OFFER, AnswerOffer)
-def _offer_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def offer_offers(state: StandardState, seat: int) -> Iterator[Command]:
     ask = state.ask
     if ask is not None and state.player(seat).credits >= int(ask.detail.get("pay", 0)):
         yield AnswerOffer(accept=True)
     yield AnswerOffer(accept=False)
 
 
-@rule(GiveUpGoods)
 def _give_up(draft: Draft, seat: int, cmd: GiveUpGoods) -> None:
     encounters.give_up_goods(draft, seat, cmd.token)
 
 
-@offers(encounters.LOSE_GOODS, GiveUpGoods)
-def _give_up_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def give_up_offers(state: StandardState, seat: int) -> Iterator[Command]:
     ask = state.ask
     for token in (ask.detail.get("options", []) if ask else []):
         yield GiveUpGoods(token=token)
 
 
-@rule(KeepReward)
 def _keep(draft: Draft, seat: int, cmd: KeepReward) -> None:
     then = rewards.answer_trade_in(draft, seat, cmd.keep)
     if then == "mission":
@@ -222,8 +181,7 @@ def _keep(draft: Draft, seat: int, cmd: KeepReward) -> None:
     encounters.release_held(draft, seat)
 
 
-@offers(rewards.TRADE_IN, KeepReward)
-def _keep_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def keep_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield KeepReward(keep=True)
     yield KeepReward(keep=False)
 
@@ -241,7 +199,6 @@ def _own_time(state: StandardState, seat: int) -> bool:
         getattr(flight, "stage", "heading") == "heading"
 
 
-@rule(CompleteMission)
 def _complete(draft: Draft, seat: int, cmd: CompleteMission) -> None:
     """"Missions": land at the destination, fulfil the objective; the card goes face down
     (fame at the end), a Reward card is drawn, then a new Mission card."""
@@ -260,18 +217,15 @@ def _complete(draft: Draft, seat: int, cmd: CompleteMission) -> None:
         token = cmd.goods or fits[0]
         if token not in fits:
             raise RuleError(MISSIONS, f"hand over a {obj.grade} goods token: {fits}")
-        from . import ports
-
         ports.lose_goods(draft, seat, token)
     elif obj.need == "pay":
         draft.credits(seat, -obj.credits, "mission")
     draft.emit("MissionCompleted", seat=seat, card=cmd.mission,
                fame=mission_cards()[cmd.mission].fame)
-    if not rewards.draw_reward(draft, seat, then="mission"):
+    if not encounters.draw_reward(draft, seat, then="mission"):
         take_mission(draft, seat)
 
 
-@rule(BuySecondMission)
 def _second(draft: Draft, seat: int, cmd: BuySecondMission) -> None:
     st = standing_of(draft.state, seat)
     if not missions.can_buy_second(st):
@@ -299,8 +253,7 @@ def exchange_missions(draft: Draft, seat: int, other: int, mine: str, theirs: st
     draft.emit("MissionsExchanged", seat=seat, other=other, mine=mine, theirs=theirs)
 
 
-@round_start
-def _titles_each_round(draft: Draft) -> None:
+def titles_each_round(draft: Draft) -> None:
     """Titles follow figures other modules change too (infamy from jettisoned passengers,
     drills): they are checked again at the start of every round."""
     encounters.update_titles(draft)
@@ -308,7 +261,6 @@ def _titles_each_round(draft: Draft) -> None:
 
 # --- rewards for sale and intel ------------------------------------------------------------
 
-@rule(BuyReward)
 def _buy_reward(draft: Draft, seat: int, cmd: BuyReward) -> None:
     turn = draft.state.turn
     if turn is None or turn.phase != "transaction":
@@ -323,7 +275,6 @@ def _reward_offers(state: StandardState, st: Standing) -> Iterator[Command]:
             yield BuyReward(card=rid)
 
 
-@rule(UseIntel)
 def _use_intel(draft: Draft, seat: int, cmd: UseIntel) -> None:
     """"Intel Cards": pay the price and meet the conditions; once used the card returns
     beside the round track. Ours: one intel card per turn."""
@@ -382,7 +333,6 @@ def _intel_offers(state: StandardState, seat: int) -> Iterator[Command]:
             yield UseIntel(card=cid)
 
 
-@rule(PutBackEncounter)
 def _put_back(draft: Draft, seat: int, cmd: PutBackEncounter) -> None:
     ask = draft.state.ask
     if ask is None or ask.seat != seat or ask.prompt != PEEK:
@@ -391,8 +341,7 @@ def _put_back(draft: Draft, seat: int, cmd: PutBackEncounter) -> None:
     draft.emit("EncounterDeckPeeked", seat=seat, bottom=cmd.bottom)
 
 
-@offers(PEEK, PutBackEncounter)
-def _put_back_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def put_back_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield PutBackEncounter(bottom=False)
     yield PutBackEncounter(bottom=True)
 
@@ -400,7 +349,7 @@ def _put_back_offers(state: StandardState, seat: int) -> Iterator[Command]:
 CARD_COMMANDS = (CompleteMission, BuySecondMission, BuyReward, UseIntel)
 
 
-def _phase_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def phase_offers(state: StandardState, seat: int) -> Iterator[Command]:
     """The cards' commands in a phase of one's own turn (a seat with no mission, away from
     Galactic Base and with no intel card in play has none: checked before any lookup)."""
     if not _own_time(state, seat):
@@ -416,28 +365,10 @@ def _phase_offers(state: StandardState, seat: int) -> Iterator[Command]:
         yield from _intel_offers(state, seat)
 
 
-for _phase in ("movement", "first_contact", "transaction", "spaceport"):
-    offers(_phase, *CARD_COMMANDS)(_phase_offers)
-
-
-# --- what bot games count (``starport simulate``'s usage) ---------------------------------
-
-COUNTED.update({"MissionCompleted", "SecondMissionBought", "PirateEngaged", "PirateDefeated",
-                "RewardTradedIn", "RewardBought", "IntelUsed", "TitleTaken"})
-DETAILED.update({
-    "MissionCompleted": lambda ev: f"mission:{ev.data['card']}",
-    "RewardKept": lambda ev: f"reward:{ev.data['card']}",
-    "CardDrawn": lambda ev: f"{ev.data['deck']}:{ev.data['card']}"
-    if ev.data.get("deck") == decks.ENCOUNTER else "",
-})
-
-
 # --- what a seat sees ----------------------------------------------------------------------
 
 def board_panel(mission: str) -> int | None:
     """The "Board Panel Indicator" of a Mission card: the panel its destination is on."""
-    from .places import _board
-
     card = mission_cards().get(mission)
     board = _board()
     if card is None or card.destination is None or board is None:
@@ -448,8 +379,7 @@ def board_panel(mission: str) -> int | None:
         return None
 
 
-@part("cards")
-def _view(state: StandardState, viewer: int) -> dict[str, Any]:
+def cards_view(state: StandardState, viewer: int) -> dict[str, Any]:
     """Face-up cards are everyone's (missions, rewards, titles, intel beside the track,
     tokens on the board); the decks show only their sizes (the core's ``decks``)."""
     c = state.cards
@@ -474,3 +404,17 @@ def _view(state: StandardState, viewer: int) -> dict[str, Any]:
         "mission_panels": {m: panel for p in state.players for m in p.missions
                            if (panel := board_panel(m)) is not None},
     }
+
+
+#: The rules of this module's commands (``order.py`` gathers every module's).
+RULES: dict[type[Command], Rule] = {
+    EngagePirates: _engage,
+    AnswerOffer: _offer,
+    GiveUpGoods: _give_up,
+    KeepReward: _keep,
+    CompleteMission: _complete,
+    BuySecondMission: _second,
+    BuyReward: _buy_reward,
+    UseIntel: _use_intel,
+    PutBackEncounter: _put_back,
+}

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .solo import need
 from .state import StandardState
 
 
-@need("pirates_defeated")
 def pirates_defeated(state: StandardState, seat: int, spec: dict[str, Any]) -> int:
     return state.cards.seat(seat).pirates_defeated

@@ -1,9 +1,9 @@
 """Decks and stockpiles (Setup 3, 5, 6): each is a list of card or token ids, shuffled face
 down at setup with its order secret (an event for nobody), drawn from the top in the open.
 
-The cards belong to their owners' data files; an owner registers where his deck's ids come
-from with ``@source("mission")`` in his module (imported by ``wiring.py``). A deck nobody
-has registered yet is empty: the game runs, and draws from it find nothing.
+The cards belong to their data files (``cards.py``, ``engine.cluster.cultures``);
+``SOURCES`` says where each deck's ids come from. A deck without a source is empty: the game
+runs, and draws from it find nothing.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.cluster.cultures import load_cultures
 from engine.kernel import NOBODY
 
+from .cards import encounter_cards, mission_cards, pirate_tokens, reward_cards
 from .draft import Draft
 
 Source = Callable[[], list[str]]
-SOURCES: dict[str, Source] = {}
 
 # the decks and stockpiles the book shuffles at setup (Setup 3, 5, 6)
 FIRST_CONTACT = "first_contact"  # one card per culture; one placed in each system
@@ -25,18 +26,20 @@ REWARD = "reward"
 MISSION = "mission"
 PASSENGER = "passenger"  # tokens, face down in a stockpile
 CHALLENGE = "challenge"  # Solo Challenge Game: sorted by colour, one drawn per colour
+PIRATE = "pirate"  # Setup 6: the pirate tokens' stockpile
 SETUP_DECKS = (ENCOUNTER, REWARD, MISSION, PASSENGER)
 EPIC_REFRESH_AFTER = 30  # Epic Game 4: the pool is refreshed from round 31 on
 
 
-def source(deck: str) -> Callable[[Source], Source]:
-    """Register the function giving ``deck``'s card ids (in a fixed order)."""
-
-    def register(fn: Source) -> Source:
-        SOURCES[deck] = fn
-        return fn
-
-    return register
+#: Where each deck's card ids come from (in a fixed order).
+SOURCES: dict[str, Source] = {
+    REWARD: lambda: list(reward_cards()),
+    PIRATE: lambda: list(pirate_tokens()),
+    ENCOUNTER: lambda: list(encounter_cards()),
+    MISSION: lambda: list(mission_cards()),
+    FIRST_CONTACT: lambda: [c.key for c in load_cultures().cultures],
+    PASSENGER: lambda: [p.key for p in load_cultures().passengers],
+}
 
 
 def cards_of(deck: str) -> list[str]:

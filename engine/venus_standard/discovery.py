@@ -1,18 +1,13 @@
 """Turning a First Contact card face up (First Contact Phase 1-4; Light Speed Game 13): the
 core's part is the card itself (which culture lives in the system, in whose play area the
-card now lies); ``REVEALED`` hooks set out the culture's market, goods and technologies and
-put its IOU credits on the card (the market's owner registers them)."""
+card now lies); the ``Hooks.revealed`` hooks set out the culture's market, goods and
+technologies and put its IOU credits on the card (``order.py``)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from engine.kernel import RuleError
 
 from .draft import Draft
-
-Revealed = Callable[[Draft, int | None, str, str], None]  # (draft, seat, system, culture)
-REVEALED: list[Revealed] = []
 
 
 def reveal(draft: Draft, seat: int | None, system: str) -> str:
@@ -22,6 +17,6 @@ def reveal(draft: Draft, seat: int | None, system: str) -> str:
     if culture is None:
         raise RuleError("First Contact Phase", f"no face-down First Contact card in {system}")
     draft.emit("FirstContactRevealed", seat=seat, system=system, culture=culture)
-    for hook in REVEALED:
+    for hook in draft.hooks.revealed:
         hook(draft, seat, system, culture)
     return culture

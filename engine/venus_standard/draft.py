@@ -1,26 +1,23 @@
 """The draft a rule writes its events on (``engine.kernel.draft``), with the helpers every
 component needs: dice (a sandbox's loaded dice first), credits, fame and infamy, questions
-asked of a seat."""
+asked of a seat; and the ``Hooks`` (``hookpoints.py``) the core runs the components with."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.kernel import Event, Randomness
+from engine.kernel import Randomness
 from engine.kernel.draft import Draft as KernelDraft
 
+from .evolve import apply
+from .hookpoints import Hooks
 from .state import StandardState, clone_state
 
 
-def _apply(state: StandardState, ev: Event) -> None:
-    from .evolve import apply  # late: the components' modules import this one
-
-    apply(state, ev)
-
-
 class Draft(KernelDraft[StandardState]):
-    def __init__(self, state: StandardState, rng: Randomness) -> None:
-        super().__init__(state, rng, apply=_apply, clone=clone_state)
+    def __init__(self, state: StandardState, rng: Randomness, hooks: Hooks) -> None:
+        super().__init__(state, rng, apply=apply, clone=clone_state)
+        self.hooks = hooks
 
     def die(self) -> int:
         """One die (a speed die or the purple effect die, "Dice"): a sandbox's predetermined

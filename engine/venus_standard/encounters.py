@@ -3,23 +3,23 @@ ship enters a space, as events on the draft.
 
 ``resolve_space(draft, seat, space)`` is the seam movement calls when a ship enters a space.
 What the encounter does to the Move step (movement points added or taken, the Move step
-stopped, the turn ended) is handed to the ``after_encounter`` hook movement registers (by
-default: a stop ends the Move step through ``helm.end_move_here``), at once or, when the
-player must choose first (an attribute against pirates, an offer, keeping a Reward card,
-which goods the pirates take), once the choice is answered (``card_rules.py``)."""
+stopped, the turn ended) is handed to movement's ``after_encounter`` (``Hooks``, on the
+draft: ``helm.after_encounter``), at once or, when the player must choose first (an
+attribute against pirates, an offer, keeping a Reward card, which goods the pirates take),
+once the choice is answered (``card_rules.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.kernel import RuleError
 
-from . import decks, effects, pirates, ports
-from .cards import Attribute, encounter_cards, pirate_tokens
+from . import decks, effects, pilots, pirates, ports
+from .cards import Attribute, encounter_cards, pirate_tokens, reward_cards
 from .draft import Draft
-from .rewards import draw_reward
+from .places import _space
+from .solo import active_effects
 from .standing import engage_value, has_ability, relics_of, standing_of
 from .state import Ask, StandardState
 from .titles import holder
@@ -27,6 +27,7 @@ from .titles import holder
 ENCOUNTERS = "Encounters"
 PIRATES = "Pirates"
 ENGAGE, OFFER, LOSE_GOODS = "engage_pirates", "encounter_offer", "lose_goods"
+TRADE_IN = "trade_in"  # "Rewards": a drawn trade-in card waits for the player's choice
 
 
 @dataclass
@@ -41,31 +42,15 @@ class Resolution:
     reason: str = ""
 
 
-AfterEncounter = Callable[[Draft, int, Resolution], None]
-_AFTER: list[AfterEncounter] = []
-
-
-def after_encounter(fn: AfterEncounter) -> AfterEncounter:
-    """Movement registers what an encounter's outcome does to the Move step."""
-    _AFTER[:] = [fn]
-    return fn
-
-
 def settle(draft: Draft, seat: int, res: Resolution) -> None:
     """Hand a finished encounter's outcome to movement (held while a Reward card waits
     for its trade-in choice)."""
     if res.waiting:
-        if _asked(draft.state, "trade_in", seat):
+        if _asked(draft.state, TRADE_IN, seat):
             draft.emit("EncounterOutcomeHeld", seat=seat, movement=res.movement,
                         stop=res.stop, end_turn=res.end_turn, reason=res.reason)
         return
-    if _AFTER:
-        _AFTER[0](draft, seat, res)
-        return
-    if res.stop or res.end_turn:  # the default: end the Move step on this space
-        helm = ports.optional("helm")
-        if helm is not None:
-            helm.end_move_here(draft, seat, res.reason or "encounter")
+    draft.hooks.after_encounter(draft, seat, res)
 
 
 # --- the board as the cards change it ------------------------------------------------------
@@ -90,8 +75,6 @@ def telegates(state: StandardState) -> dict[int, str]:
 
 
 def printed_kind(space: str) -> str:
-    from .places import _space
-
     return str(getattr(_space(space), "kind", ""))
 
 
@@ -255,12 +238,7 @@ def place_token(draft: Draft, space: str, token: str, cid: str) -> None:
     draft.emit("TokenPlaced", space=space, token=token, card=cid)
 
 
-PIRATE_STOCK = "pirate"
-
-
-@decks.source(PIRATE_STOCK)
-def _pirates() -> list[str]:
-    return list(pirate_tokens())
+PIRATE_STOCK = decks.PIRATE
 
 
 # --- pirates -------------------------------------------------------------------------------
@@ -323,18 +301,13 @@ def engage_odds(state: StandardState, seat: int, space: str) -> dict[str, float]
 def pirate_strength(state: StandardState) -> int:
     """Extra strength of every pirate: the active Challenge cards' "pirates_stronger"
     effects in the solo challenge game (ours, ``data/challenges.json``)."""
-    from .solo import active_effects
-
     return sum(int(e.get("by", 0)) for e in active_effects(state, "pirates_stronger"))
 
 
 def pilot_edge(state: StandardState, seat: int) -> int:
     """The engaging pilot's card against pirates ("Pilot Card Anatomy" 5, Pilot Ability;
     ours: the ``pirate_edge`` ability makes the engagement roll one lower), read from
-    ``pilots.pirate_modifier`` (``vsmove``); nothing without that module."""
-    pilots = ports.optional("pilots")
-    if pilots is None:
-        return 0
+    ``pilots.pirate_modifier``."""
     try:
         return int(pilots.pirate_modifier(state.player(seat)))
     except (KeyError, AttributeError):
@@ -430,3 +403,29 @@ def update_titles(draft: Draft, drawer: int | None = None, new: str | None = Non
             draft.emit("TitleTaken", card=cid, seat=who)
         elif who is None and (current is not None or cid == new):
             draft.emit("CardSetBesideTrack", card=cid)
+
+
+# --- Reward cards drawn and kept ("Rewards"; their effects are the cards' operations) ---
+
+def draw_reward(draft: Draft, seat: int, then: str | None = None) -> bool:
+    """Draw the top Reward card (an empty deck gives nothing: the box has 25). A trade-in
+    card waits for the player's choice ("this decision must be made as soon as the card is
+    drawn"); returns whether it waits. ``then`` says what follows the choice."""
+    rid = decks.draw(draft, decks.REWARD, seat=seat)
+    if rid is None:
+        return False
+    if reward_cards()[rid].trade_in:
+        draft.ask(seat, TRADE_IN, card=rid, then=then,
+                  credits=reward_cards()[rid].trade_in)
+        return True
+    keep_reward(draft, seat, rid)
+    return False
+
+
+def keep_reward(draft: Draft, seat: int, rid: str) -> None:
+    """"Rewards": the card goes face up in the play area; its immediate part happens now."""
+    draft.emit("RewardKept", seat=seat, card=rid)
+    out = effects.run(reward_cards()[rid].on_draw, draft.die, {})
+    for op in out.ops:
+        apply_op(draft, seat, "", rid, op)
+    update_titles(draft)

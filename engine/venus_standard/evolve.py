@@ -1,7 +1,8 @@
 """``apply``: one event onto the state, in place. Total and deterministic, no validation.
 
 The core handlers of the table, rounds, turns, phases, decks, credits, fame and final
-scoring are here; each component registers its own with ``handlers.on`` in its module.
+scoring are here; each module of events keeps its own table (``HANDLERS``), and
+``HANDLERS`` below is all of them: the fold's one list (``docs/architecture.md``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .handlers import ALSO, HANDLERS, on
+from . import card_events, flight_events, solo_events, trade_events
+from .handlers import Handler, merged
 from .state import Ask, Player, StandardState, Table, Turn
 
 
@@ -30,7 +32,6 @@ def _turn(state: StandardState) -> Turn:
 # -- the table (Setup)
 
 
-@on("GameSetUp")
 def _setup(state: StandardState, d: dict[str, Any]) -> None:
     state.players = [Player(**p) for p in d["players"]]
     state.table = Table(**d["table"])
@@ -40,19 +41,16 @@ def _setup(state: StandardState, d: dict[str, Any]) -> None:
     state.stage = "setup"
 
 
-@on("ScenarioSetUp")
 def _scenario(state: StandardState, d: dict[str, Any]) -> None:
     fresh = StandardState.model_validate(d["state"])
     state.__dict__.update({k: v for k, v in fresh.__dict__.items() if k != "rewinds"})
 
 
-@on("ScenarioStarted")
 def _scenario_started(state: StandardState, d: dict[str, Any]) -> None:
     """The public half of a scenario's opening: whose turn, which round and phase (the
     position itself came in the secret ``ScenarioSetUp``)."""
 
 
-@on("DeckShuffled")
 def _deck(state: StandardState, d: dict[str, Any]) -> None:
     """Setup 5-6: a deck or stockpile shuffled face down (its order is secret)."""
     state.decks[d["deck"]] = list(d["cards"])
@@ -60,7 +58,6 @@ def _deck(state: StandardState, d: dict[str, Any]) -> None:
         state.discards[d["deck"]] = []
 
 
-@on("CardDrawn")
 def _drawn(state: StandardState, d: dict[str, Any]) -> None:
     """The top card or token of a deck turned up (where it goes is the next event's)."""
     deck = state.decks.get(d["deck"], [])
@@ -68,18 +65,15 @@ def _drawn(state: StandardState, d: dict[str, Any]) -> None:
         deck.remove(d["card"])
 
 
-@on("CardDiscarded")
 def _discarded(state: StandardState, d: dict[str, Any]) -> None:
     state.discards.setdefault(d["deck"], []).append(d["card"])
 
 
-@on("FirstContactPlaced")
 def _first_contact(state: StandardState, d: dict[str, Any]) -> None:
     """Setup 3: one First Contact card face down in each system."""
     state.first_contact = dict(d["cards"])
 
 
-@on("FirstContactRevealed")
 def _revealed(state: StandardState, d: dict[str, Any]) -> None:
     """First Contact Phase 1 and 4 (Light Speed Game 13): the card turned face up and
     taken into the discoverer's play area."""
@@ -89,41 +83,34 @@ def _revealed(state: StandardState, d: dict[str, Any]) -> None:
         state.player(d["seat"]).contacts.append(d["system"])
 
 
-@on("SoloPicked")
 def _solo_picked(state: StandardState, d: dict[str, Any]) -> None:
     state.table.solo_picks.append(d["pick"])
 
 
-@on("TechGranted")
 def _tech_granted(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).techs.append(d["tech"])
 
 
-@on("SetupStepStarted")
 def _setup_step(state: StandardState, d: dict[str, Any]) -> None:
     state.setup_step = d["step"]
 
 
-@on("DialsSet")
 def _dials(state: StandardState, d: dict[str, Any]) -> None:
     """Setup 12: the laser and shield dials."""
     p = state.player(d["seat"])
     p.laser, p.shield, p.dials_set = d["laser"], d["shield"], True
 
 
-@on("PilotLevelSet")
 def _pilot_level(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).pilot_level = d["level"]
 
 
-@on("ShipPlaced")
 def _ship(state: StandardState, d: dict[str, Any]) -> None:
     """Setup 15 (and the light speed game's 17): a ship on its starting space."""
     p = state.player(d["seat"])
     p.space, p.heading = d["space"], None
 
 
-@on("LoadedDieUsed")
 def _loaded(state: StandardState, d: dict[str, Any]) -> None:
     if state.loaded_dice:
         state.loaded_dice.pop(0)
@@ -132,17 +119,14 @@ def _loaded(state: StandardState, d: dict[str, Any]) -> None:
 # -- credits, fame, infamy
 
 
-@on("CreditsChanged")
 def _credits(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).credits += d["delta"]
 
 
-@on("FameChanged")
 def _fame(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).fame += d["delta"]
 
 
-@on("InfamyChanged")
 def _infamy(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).infamy += d["delta"]
 
@@ -150,12 +134,10 @@ def _infamy(state: StandardState, d: dict[str, Any]) -> None:
 # -- questions waiting on a seat
 
 
-@on("Asked")
 def _asked(state: StandardState, d: dict[str, Any]) -> None:
     state.asks.append(Ask(seat=d["seat"], prompt=d["prompt"], detail=dict(d["detail"])))
 
 
-@on("Answered")
 def _answered(state: StandardState, d: dict[str, Any]) -> None:
     if state.asks:
         state.asks.pop()
@@ -164,7 +146,6 @@ def _answered(state: StandardState, d: dict[str, Any]) -> None:
 # -- rounds, turns, phases (rounds.py)
 
 
-@on("RoundStarted")
 def _round(state: StandardState, d: dict[str, Any]) -> None:
     state.round = d["round"]
     state.done = []
@@ -172,40 +153,33 @@ def _round(state: StandardState, d: dict[str, Any]) -> None:
     state.setup_step = None
 
 
-@on("RoundMarkerFlipped")
 def _flipped(state: StandardState, d: dict[str, Any]) -> None:
     """Epic Game 1: the marker's "30" side; the round number itself goes on counting."""
 
 
-@on("ProductionRoundsMarked")
 def _production_rounds(state: StandardState, d: dict[str, Any]) -> None:
     state.production_rounds = sorted({*state.production_rounds, *d["rounds"]})
 
 
-@on("TurnStarted")
 def _turn_started(state: StandardState, d: dict[str, Any]) -> None:
     state.turn = Turn(seat=d["seat"])
     state.stage = "playing"
 
 
-@on("PhaseStarted")
 def _phase(state: StandardState, d: dict[str, Any]) -> None:
     _turn(state).phase = d["phase"]
 
 
-@on("MovementSkipped")
 def _skipped(state: StandardState, d: dict[str, Any]) -> None:
     _turn(state).skipped_movement = True
 
 
-@on("MovementEnded")
 def _movement_ended(state: StandardState, d: dict[str, Any]) -> None:
     turn = _turn(state)
     turn.landed = d.get("landed")
     turn.landed_city = bool(d.get("city"))
 
 
-@on("TurnEnded")
 def _turn_ended(state: StandardState, d: dict[str, Any]) -> None:
     state.done.append(d["seat"])
     state.turn = None
@@ -214,19 +188,16 @@ def _turn_ended(state: StandardState, d: dict[str, Any]) -> None:
 # -- the end of the game (scoring.py)
 
 
-@on("SpaceportsSold")
 def _spaceports_sold(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).spaceports = []
 
 
-@on("FameCounted")
 def _fame_counted(state: StandardState, d: dict[str, Any]) -> None:
     p = state.player(d["seat"])
     p.total_fame = d["total"]
     p.disqualified = d["disqualified"]
 
 
-@on("GameEnded")
 def _ended(state: StandardState, d: dict[str, Any]) -> None:
     for seat, score in enumerate(d["scores"]):
         state.player(seat).score = score
@@ -237,6 +208,44 @@ def _ended(state: StandardState, d: dict[str, Any]) -> None:
     state.asks = []
 
 
-# every component's handlers, registered by importing its module (after ``on`` exists, so a
-# component may import it from here or from ``handlers``)
-from . import wiring  # noqa: E402,F401
+#: The core's handlers.
+CORE: dict[str, Handler] = {
+    "GameSetUp": _setup,
+    "ScenarioSetUp": _scenario,
+    "ScenarioStarted": _scenario_started,
+    "DeckShuffled": _deck,
+    "CardDrawn": _drawn,
+    "CardDiscarded": _discarded,
+    "FirstContactPlaced": _first_contact,
+    "FirstContactRevealed": _revealed,
+    "SoloPicked": _solo_picked,
+    "TechGranted": _tech_granted,
+    "SetupStepStarted": _setup_step,
+    "DialsSet": _dials,
+    "PilotLevelSet": _pilot_level,
+    "ShipPlaced": _ship,
+    "LoadedDieUsed": _loaded,
+    "CreditsChanged": _credits,
+    "FameChanged": _fame,
+    "InfamyChanged": _infamy,
+    "Asked": _asked,
+    "Answered": _answered,
+    "RoundStarted": _round,
+    "RoundMarkerFlipped": _flipped,
+    "ProductionRoundsMarked": _production_rounds,
+    "TurnStarted": _turn_started,
+    "PhaseStarted": _phase,
+    "MovementSkipped": _skipped,
+    "MovementEnded": _movement_ended,
+    "TurnEnded": _turn_ended,
+    "SpaceportsSold": _spaceports_sold,
+    "FameCounted": _fame_counted,
+    "GameEnded": _ended,
+}
+
+#: Every event type's handler: the core's and each module of events' own.
+HANDLERS: dict[str, Handler] = merged(CORE, card_events.HANDLERS, flight_events.HANDLERS,
+                                      trade_events.HANDLERS, solo_events.HANDLERS)
+#: Handlers that run after the owner's handler of an event type another module owns, in
+#: this order (a passenger jettisoned, the trade module's event, counts for a title).
+ALSO: dict[str, tuple[Handler, ...]] = {"CargoJettisoned": (card_events.count_jettisoned,)}

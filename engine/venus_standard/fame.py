@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from .cards import encounter_cards, reward_cards
 from .missions import completed_fame
-from .scoring import fame_source
 from .state import StandardState
 
 
@@ -24,7 +23,6 @@ def title_fame(state: StandardState, seat: int) -> int:
     return total
 
 
-@fame_source
 def card_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
     p = state.player(seat)
     return [("reward_cards", reward_fame(p.rewards)),

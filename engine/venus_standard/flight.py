@@ -64,6 +64,14 @@ def flight(state: Any) -> Flight:
     return f
 
 
+def movement_open(state: Any) -> bool:
+    """Set Speed: "After a player rolls his speed dice, he is committed to moving": the
+    Movement phase may be skipped only before the roll."""
+    turn = state.turn
+    return turn is not None and turn.phase == "movement" and (
+        turn.flight is None or turn.flight.stage in ("heading", "speed"))
+
+
 def spoiler_points(spoiler: str | None, total: int) -> int:
     """Appendix B, Fancy Spoiler: one point on an odd speed dice total, two on an even one;
     the Less Fancy Spoiler one point on an odd total only."""

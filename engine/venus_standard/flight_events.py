@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .flight import flight
-from .handlers import on
+from .handlers import Handler
 
 
-@on("HeadingDeclared")
 def _heading(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.heading = d["toward"]
@@ -17,7 +16,6 @@ def _heading(state: Any, d: dict[str, Any]) -> None:
     f.stage = "speed"
 
 
-@on("SpeedRolled")
 def _speed(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.dice = list(d["dice"])
@@ -26,7 +24,6 @@ def _speed(state: Any, d: dict[str, Any]) -> None:
     f.spoiler = d.get("spoiler")
 
 
-@on("DieAssigned")
 def _assigned(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.boxes[d["box"]] = d["die"]
@@ -34,24 +31,20 @@ def _assigned(state: Any, d: dict[str, Any]) -> None:
         f.wait = None
 
 
-@on("SpeedDieAdded")
 def _throttle(state: Any, d: dict[str, Any]) -> None:
     flight(state).dice.append(d["value"])
 
 
-@on("SpeedDieRerolled")
 def _rerolled(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.dice[d["die"]] = d["value"]
     f.used.append("reroll_speed_die")
 
 
-@on("MovementAdded")
 def _bonus(state: Any, d: dict[str, Any]) -> None:
     flight(state).bonus += d["points"]
 
 
-@on("ShipMoved")
 def _moved(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     path = d["path"]
@@ -67,7 +60,6 @@ def _moved(state: Any, d: dict[str, Any]) -> None:
     player.came_from = f.came_from
 
 
-@on("TelegateJumped")
 def _jumped(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.wait = None
@@ -83,14 +75,12 @@ def _jumped(state: Any, d: dict[str, Any]) -> None:
     player.came_from = None
 
 
-@on("MoveWaits")
 def _waits(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.wait = d["wait"]
     f.hazard = d.get("hazard")
 
 
-@on("HazardChecked")
 def _checked(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     if d.get("reroll"):
@@ -99,7 +89,6 @@ def _checked(state: Any, d: dict[str, Any]) -> None:
     f.hazard = None
 
 
-@on("DialLowered")
 def _lowered(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     player = state.players[d["seat"]]
@@ -109,7 +98,6 @@ def _lowered(state: Any, d: dict[str, Any]) -> None:
     f.hazard = None
 
 
-@on("MoveEnded")
 def _ended(state: Any, d: dict[str, Any]) -> None:
     f = flight(state)
     f.stage = "ended"
@@ -118,9 +106,26 @@ def _ended(state: Any, d: dict[str, Any]) -> None:
     f.hazard = None
 
 
-@on("PilotTrained")
 def _trained(state: Any, d: dict[str, Any]) -> None:
     """Pilots > Upgrading Pilots: the card flipped (level 2) or the level 3 side chosen."""
     player = state.players[d["seat"]]
     player.pilot_level = d["level"]
     player.pilot_side = d.get("side")
+
+
+#: The handlers of this module's events (``evolve.py`` folds the game with them).
+HANDLERS: dict[str, Handler] = {
+    "HeadingDeclared": _heading,
+    "SpeedRolled": _speed,
+    "DieAssigned": _assigned,
+    "SpeedDieAdded": _throttle,
+    "SpeedDieRerolled": _rerolled,
+    "MovementAdded": _bonus,
+    "ShipMoved": _moved,
+    "TelegateJumped": _jumped,
+    "MoveWaits": _waits,
+    "HazardChecked": _checked,
+    "DialLowered": _lowered,
+    "MoveEnded": _ended,
+    "PilotTrained": _trained,
+}

@@ -1,50 +1,27 @@
-"""The registry of event handlers (``@on("EventType")``): one function per event type that
-applies it to the state in place. Any module of the ruleset may register handlers; the
-modules are imported by ``wiring.py``, so every handler is in place before a game is folded.
+"""The shape of an event handler: one function per event type that applies it to the state
+in place. Each module of events keeps its own table (``HANDLERS``: event type -> handler);
+``evolve.py`` folds the game with all of them (``docs/architecture.md``: event sourcing).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from engine.kernel import hooks
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from .state import StandardState
 
 Handler = Callable[[StandardState, dict[str, Any]], None]
-HANDLERS: dict[str, Handler] = {}
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-def on(*types: str) -> Callable[[Handler], Handler]:
-    """Register ``fn`` as the handler of ``types``; a type has one handler (a second
-    registration of the same type is a programming error)."""
-
-    def register(fn: Handler) -> Handler:
-        for t in types:
-            old = HANDLERS.get(t)
-            if old is not None and _name(old) != _name(fn):
-                raise ValueError(f"event type {t!r} already has a handler")
-            HANDLERS[t] = fn
-        return fn
-
-    return register
-
-
-def _name(fn: Handler) -> str:
-    return f"{fn.__module__}.{fn.__qualname__}"
-
-
-# handlers that run after the owner's handler of an event type another module owns (a title
-# counting passengers jettisoned by the trade module's event, say): ``@also("EventType")``
-ALSO: dict[str, list[Handler]] = {}
-
-
-def also(*types: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for t in types:
-            if fn not in ALSO.setdefault(t, []):
-                hooks.add(ALSO[t], fn)
-        return fn
-
-    return register
+def merged(*tables: Mapping[K, V]) -> dict[K, V]:
+    """One table of several modules' own; a key in two of them is a programming error (an
+    event type has one handler, a command class one rule)."""
+    out: dict[K, V] = {}
+    for table in tables:
+        for key, value in table.items():
+            if key in out:
+                raise ValueError(f"{key!r} is in two tables")
+            out[key] = value
+    return out

@@ -10,8 +10,11 @@ turn; a failed piloting check ends his turn on the hazard space.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from . import dashboard
 from .movement import HAZARDS
+from .pilots import face_of
 
 # the laser and shield dials run 1-6 (scoring.DIAL_FAME); a dial at 1 cannot be lowered
 DIAL_MIN, DIAL_MAX = 1, 6
@@ -65,3 +68,15 @@ def may_push_on(attribute: str, attrs: Attributes) -> bool:
     if attribute == "shield":
         return attrs.shield > DIAL_MIN
     return False
+
+
+def attributes_of(state: Any, seat: int) -> Attributes:
+    """Laser, shield and piloting as this turn reads them: the dials, the Pilot card's skill
+    and a Variable Laser or Shield die assigned this turn ("Appendix B")."""
+    player = state.players[seat]
+    f = state.turn.flight
+    boxes = f.dashboard if f else dashboard.Dashboard()
+    return Attributes(
+        laser=player.laser, shield=player.shield, piloting=face_of(player).skill,
+        laser_bonus=boxes.die_in(dashboard.upgrade_box("variable_laser")) or 0,
+        shield_bonus=boxes.die_in(dashboard.upgrade_box("variable_shield")) or 0)

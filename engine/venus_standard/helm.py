@@ -8,19 +8,20 @@ Upgrading Pilots". The step rules are pure (``movement``, ``navigation``, ``haza
 (``flight_events`` applies them).
 
 Seams (``helm_seams``): the cards of an encounter space or a pirate token are
-``encounters.resolve_space`` (``vsenc``), the phase machine is ``rounds`` (``vscore``), the
-racial technologies and drills are ``technology`` / ``trading`` (``vstrade``).
+``encounters.resolve_space``, the phase machine is ``rounds``, the racial technologies and
+drills are ``technology`` / ``tech_abilities`` / ``merchant_spaceports``; an encounter's
+outcome comes back through ``after_encounter`` (``Hooks``).
 """
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from engine.kernel import RuleError
 
-from . import dashboard, hazards, navigation
+from . import dashboard, hazards, helm_seams, navigation
 from .flight import Flight, flight
+from .hazards import attributes_of
 from .movement import (
     ASTEROID,
     ENCOUNTER,
@@ -83,16 +84,6 @@ def upgrades_of(state: Any, seat: int) -> list[str]:
     return list(state.players[seat].upgrades)
 
 
-def attributes_of(state: Any, seat: int) -> hazards.Attributes:
-    player = state.players[seat]
-    f = state.turn.flight
-    boxes = f.dashboard if f else dashboard.Dashboard()
-    return hazards.Attributes(
-        laser=player.laser, shield=player.shield, piloting=face_of(player).skill,
-        laser_bonus=boxes.die_in(dashboard.upgrade_box("variable_laser")) or 0,
-        shield_bonus=boxes.die_in(dashboard.upgrade_box("variable_shield")) or 0)
-
-
 def _kind(state: Any, space: str) -> str:
     return terrain_of(state).kind(space)
 
@@ -134,9 +125,9 @@ def roll_speed(draft: Any, seat: int) -> None:
     player = draft.state.players[seat]
     bonus = 1 if has_ability(player, "extra_movement") else 0
     spoiler = None
-    if _seams().has_tech(player, "fancy_spoiler"):
+    if helm_seams.has_tech(player, "fancy_spoiler"):
         spoiler = "fancy"
-    elif _seams().has_tech(player, "less_fancy_spoiler"):
+    elif helm_seams.has_tech(player, "less_fancy_spoiler"):
         spoiler = "less_fancy"
     draft.emit("SpeedRolled", seat=seat, dice=dice, bonus=bonus, spoiler=spoiler)
     _settle(draft, seat)
@@ -178,10 +169,10 @@ def use_hard_burn(draft: Any, seat: int) -> None:
     value; the token then returns to its originating culture."""
     f = _flight(draft, seat, "move")
     _not_waiting(f)
-    if not _seams().has_tech(draft.state.players[seat], "hard_burn"):
+    if not helm_seams.has_tech(draft.state.players[seat], "hard_burn"):
         raise RuleError("Appendix B > Hard Burn", "you have no Hard Burn token")
     add_movement(draft, seat, HARD_BURN, "hard burn")
-    _seams().return_tech(draft, seat, "hard_burn")
+    helm_seams.return_tech(draft, seat, "hard_burn")
     _settle(draft, seat)
 
 
@@ -272,7 +263,7 @@ def choose_exit(draft: Any, seat: int, to: str) -> None:
     if not options:
         draft.emit("MoveEnded", seat=mover, how="stopped", space=helm.at,
                    reason="not enough movement points for that exit")
-        _seams().end_turn(draft, mover)
+        helm_seams.end_turn(draft, mover)
         return
     draft.emit("MoveWaits", seat=mover, wait=None)
     _go(draft, mover, options[0])
@@ -362,7 +353,7 @@ def train_pilot(draft: Any, seat: int, face: str) -> None:
     kind = _kind(state, player.space)
     now = face_of(player)
     new = check_training(now.face, face, kind == "galactic_base",
-                         _seams().home_culture_here(state, seat), player.credits)
+                         helm_seams.home_culture_here(state, seat), player.credits)
     draft.credits(seat, -now.train_cost, "pilot training")
     draft.emit("PilotTrained", seat=seat, face=new.face, level=new.level,
                side=new.face[-1] if new.level == 3 else None)
@@ -420,9 +411,9 @@ def _arrive(draft: Any, seat: int) -> None:
         _check(draft, seat, attribute, at, reroll=False)
         return
     if kind == ASTEROID:
-        _seams().drill(draft, seat, at)
+        helm_seams.drill(draft, seat, at)
     if kind in (ENCOUNTER, "pirate"):
-        _seams().resolve_space(draft, seat, at)
+        helm_seams.resolve_space(draft, seat, at)
 
 
 def _check(draft: Any, seat: int, attribute: str, at: str, reroll: bool) -> None:
@@ -508,14 +499,14 @@ def _land(draft: Any, seat: int, at: str) -> None:
     phase; on an asteroid it ends (the phase machine decides by the space landed on)."""
     how = "asteroid" if _kind(draft.state, at) == ASTEROID else "landed"
     draft.emit("MoveEnded", seat=seat, how=how, space=at, reason=f"landed on {at}")
-    _seams().landed(draft, seat, at)
+    helm_seams.landed(draft, seat, at)
 
 
 def _end(draft: Any, seat: int, how: str, reason: str) -> None:
     """The move ends away from a port: the turn ends (End Movement)."""
     at = flight(draft.state).at
     draft.emit("MoveEnded", seat=seat, how=how, space=at, reason=reason)
-    _seams().end_turn(draft, seat)
+    helm_seams.end_turn(draft, seat)
 
 
 def resume(draft: Any, seat: int) -> None:
@@ -535,6 +526,16 @@ def add_movement(draft: Any, seat: int, points: int, reason: str) -> None:
     draft.emit("MovementAdded", seat=seat, points=points, reason=reason)
 
 
-def _seams() -> Any:
-    return import_module(f"{__package__}.helm_seams")
-
+def after_encounter(draft: Any, seat: int, res: Any) -> None:
+    """An encounter's outcome for the Move step (``encounters.Resolution``, handed back
+    through ``Hooks.after_encounter``): movement points added or taken ("Winning a Pirate
+    Engagement": up to the pilot's level), the Move step ended here (pirates lost, a card),
+    or nothing; then the move goes on."""
+    if getattr(res, "waiting", False):
+        return
+    if res.movement:
+        add_movement(draft, seat, res.movement, res.reason or "encounter")
+    if res.stop or res.end_turn:
+        end_move_here(draft, seat, res.reason or "encounter")
+        return
+    resume(draft, seat)

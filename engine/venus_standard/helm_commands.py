@@ -9,10 +9,7 @@ from pydantic import Field
 
 from engine.kernel import Command
 
-from .commands import command
 
-
-@command
 class DeclareHeading(Command):
     """Declare Heading: point the ship toward ``toward`` (None: keep the way it faces);
     ``use_drive`` False announces the drive unused this turn (Drives)."""
@@ -22,14 +19,12 @@ class DeclareHeading(Command):
     use_drive: bool = True
 
 
-@command
 class RollSpeed(Command):
     """Set Speed: roll the three speed dice."""
 
     type: Literal["RollSpeed"] = "RollSpeed"
 
 
-@command
 class AssignDie(Command):
     """Assigning Dice: speed die ``die`` (its index in the rolled dice) to ``box``:
     "navigation", "throttle" or "upgrade:<tech>"."""
@@ -39,7 +34,6 @@ class AssignDie(Command):
     box: str
 
 
-@command
 class RerollDie(Command):
     """A pilot ability (ours): reroll one unassigned speed die before moving."""
 
@@ -47,14 +41,12 @@ class RerollDie(Command):
     die: int = Field(ge=0, le=3)
 
 
-@command
 class UseHardBurn(Command):
     """Appendix B, Hard Burn: 10 more movement points after rolling (the token returns)."""
 
     type: Literal["UseHardBurn"] = "UseHardBurn"
 
 
-@command
 class Step(Command):
     """Move: to the next space ``to`` (the first space past any a drive skips)."""
 
@@ -62,7 +54,6 @@ class Step(Command):
     to: str
 
 
-@command
 class MoveTo(Command):
     """Move along ``path`` (a reachable destination's path), stopping early where a decision
     or a card interrupts the move."""
@@ -71,14 +62,12 @@ class MoveTo(Command):
     path: list[str] = Field(min_length=1, max_length=80)
 
 
-@command
 class DeclineNavigation(Command):
     """Navigation Spaces: leave without a navigation die (the player to the left chooses)."""
 
     type: Literal["DeclineNavigation"] = "DeclineNavigation"
 
 
-@command
 class ChooseExit(Command):
     """Navigation Spaces: the player to the current player's left chooses the exit."""
 
@@ -86,14 +75,12 @@ class ChooseExit(Command):
     to: str
 
 
-@command
 class RollTelegate(Command):
     """Telegates step 3: roll the purple effect die to pick the telegate."""
 
     type: Literal["RollTelegate"] = "RollTelegate"
 
 
-@command
 class AnswerHazard(Command):
     """Hazards: after a failed check, "stop" there, "push_on" lowering the dial (laser,
     shield), or "reroll" (a pilot ability, ours)."""
@@ -102,14 +89,12 @@ class AnswerHazard(Command):
     choice: Literal["stop", "push_on", "reroll"]
 
 
-@command
 class Land(Command):
     """End Movement: land on the surface city, spaceport or asteroid just entered."""
 
     type: Literal["Land"] = "Land"
 
 
-@command
 class TrainPilot(Command):
     """Pilots > Upgrading Pilots: train to the Pilot card face ``face`` (c60)."""
 

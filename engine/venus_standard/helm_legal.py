@@ -12,52 +12,35 @@ from engine.kernel import Command
 from . import dashboard, hazards, helm, helm_seams, navigation
 from . import helm_commands as m
 from .flight import Flight
-from .legal import offers
+from .hookpoints import Rule
 from .movement import NAVIGATION, first_spaces, landable, steps
 from .pilots import face_of, load_pilots, training_options
 from .reach import reachable
-from .rules import rule
-from .scoring import fame_source
 from .state import StandardState
-from .takeback import barriers
 from .terrain import terrain_of
-from .view import part
 
 MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.UseHardBurn,
                  m.Step, m.MoveTo, m.DeclineNavigation, m.RollTelegate, m.AnswerHazard, m.Land)
 
 
-# Take-backs stop at a die: speed dice, the throttle's die, a reroll, a hazard check, a
-# telegate's purple die (and the navigation exit another player chose).
-barriers("SpeedRolled", "SpeedDieAdded", "SpeedDieRerolled", "HazardChecked", "PurpleRolled",
-         "TelegateJumped", "ExitChosen")
-
-# encounter cards hand their outcome for the move back to movement (vsenc's hook)
-helm_seams.register_encounter_hook()
-
 # -- rules ----------------------------------------------------------------------------------
 
-rule(m.DeclareHeading)(lambda d, s, c: helm.declare_heading(d, s, c.toward, c.use_drive))
-rule(m.RollSpeed)(lambda d, s, c: helm.roll_speed(d, s))
-rule(m.AssignDie)(lambda d, s, c: helm.assign_die(d, s, c.die, c.box))
-rule(m.RerollDie)(lambda d, s, c: helm.reroll_die(d, s, c.die))
-rule(m.UseHardBurn)(lambda d, s, c: helm.use_hard_burn(d, s))
-rule(m.Step)(lambda d, s, c: helm.step(d, s, c.to))
-rule(m.MoveTo)(lambda d, s, c: helm.move_to(d, s, c.path))
-rule(m.DeclineNavigation)(lambda d, s, c: helm.decline_navigation(d, s))
-rule(m.ChooseExit)(lambda d, s, c: helm.choose_exit(d, s, c.to))
-rule(m.RollTelegate)(lambda d, s, c: helm.roll_telegate(d, s))
-rule(m.AnswerHazard)(lambda d, s, c: helm.hazard_choice(d, s, c.choice))
-rule(m.Land)(lambda d, s, c: helm.land(d, s))
-rule(m.TrainPilot)(lambda d, s, c: helm.train_pilot(d, s, c.face))
-
-
-def movement_open(state: StandardState) -> bool:
-    """Set Speed: "After a player rolls his speed dice, he is committed to moving": the
-    Movement phase may be skipped only before the roll."""
-    turn = state.turn
-    return turn is not None and turn.phase == "movement" and (
-        turn.flight is None or turn.flight.stage in ("heading", "speed"))
+#: The rules of the movement commands (``order.py`` gathers every module's).
+RULES: dict[type[Command], Rule] = {
+    m.DeclareHeading: lambda d, s, c: helm.declare_heading(d, s, c.toward, c.use_drive),
+    m.RollSpeed: lambda d, s, c: helm.roll_speed(d, s),
+    m.AssignDie: lambda d, s, c: helm.assign_die(d, s, c.die, c.box),
+    m.RerollDie: lambda d, s, c: helm.reroll_die(d, s, c.die),
+    m.UseHardBurn: lambda d, s, c: helm.use_hard_burn(d, s),
+    m.Step: lambda d, s, c: helm.step(d, s, c.to),
+    m.MoveTo: lambda d, s, c: helm.move_to(d, s, c.path),
+    m.DeclineNavigation: lambda d, s, c: helm.decline_navigation(d, s),
+    m.ChooseExit: lambda d, s, c: helm.choose_exit(d, s, c.to),
+    m.RollTelegate: lambda d, s, c: helm.roll_telegate(d, s),
+    m.AnswerHazard: lambda d, s, c: helm.hazard_choice(d, s, c.choice),
+    m.Land: lambda d, s, c: helm.land(d, s),
+    m.TrainPilot: lambda d, s, c: helm.train_pilot(d, s, c.face),
+}
 
 
 # -- offers ---------------------------------------------------------------------------------
@@ -68,7 +51,6 @@ def _flight(state: StandardState) -> Flight:
     return turn.flight or Flight(at=state.player(turn.seat).space)
 
 
-@offers("movement", *MOVE_COMMANDS)
 def movement_offers(state: StandardState, seat: int) -> Iterator[Command]:
     f = _flight(state)
     player = state.player(seat)
@@ -128,7 +110,6 @@ def _dice_offers(state: StandardState, seat: int, f: Flight) -> Iterator[Command
             yield m.RerollDie(die=die)
 
 
-@offers("navigation_exit", m.ChooseExit)
 def exit_offers(state: StandardState, seat: int) -> Iterator[Command]:
     turn = state.turn
     assert turn is not None
@@ -150,13 +131,8 @@ def training_offers(state: StandardState, seat: int) -> Iterator[Command]:
         yield m.TrainPilot(face=face)
 
 
-for _prompt in ("first_contact", "transaction"):
-    offers(_prompt, m.TrainPilot)(training_offers)
-
-
 # -- fame -----------------------------------------------------------------------------------
 
-@fame_source
 def pilot_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
     """Pilot Card Anatomy: the fame printed on the pilot card (Scoring Example: one for a
     level 2 Pilot card)."""
@@ -166,7 +142,6 @@ def pilot_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
 
 # -- view -----------------------------------------------------------------------------------
 
-@part("movement")
 def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
     """The Movement phase in progress, public (dice and dashboards lie open): the dashboard's
     dice and boxes, the movement value and points left, what the move waits for, and the
@@ -194,7 +169,6 @@ def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
     return out
 
 
-@part("pilots")
 def pilots_view(state: StandardState, viewer: int) -> list[dict[str, Any]]:
     """Each player's Pilot card face (Pilot Card Anatomy), public, with the faces of the next
     level it trains to (Pilots > Upgrading Pilots: the card's back at level 2, either side
@@ -213,4 +187,3 @@ def pilots_view(state: StandardState, viewer: int) -> list[dict[str, Any]]:
                     "train_at": face.train_at, "train_cost": face.train_cost,
                     "ours": face.ours, "trains_to": nxt})
     return out
-

@@ -1,34 +1,24 @@
 """Who must act now (``pending``) and the commands a seat may issue (``legal_actions``).
 
 The prompt is the innermost open question (``state.asks``), else the current phase of the
-turn. ``PROMPTS[prompt]`` lists the command types that answer it (``decide`` refuses any
-other); ``OFFERS[prompt]`` the functions listing the concrete commands a seat may issue
-there. A component registers both with ``@offers(prompt, CommandA, CommandB)`` over a
-function ``(state, seat) -> Iterator[Command]``. Every command offered must be accepted by
-``decide``, and every prompt must offer at least one (the random bot plays any position).
+turn. ``Hooks.prompts[prompt]`` lists the command types that answer it (``decide`` refuses
+any other); ``Hooks.offers[prompt]`` the functions ``(state, seat) -> Iterator[Command]``
+listing the concrete commands a seat may issue there, in the order ``order.py`` writes
+down. Every command offered must be accepted by ``decide``, and every prompt must offer at
+least one (the random bot plays any position).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator, Mapping
 
-from engine.kernel import Command, Pending, RuleError, hooks
+from engine.kernel import Command, Pending, RuleError
 
 from . import commands as c
+from .flight import movement_open
+from .hookpoints import CanEnd, Offer
 from .rounds import why_not_end
-from .state import PHASES, StandardState
-
-Offer = Callable[[StandardState, int], Iterator[Command]]
-PROMPTS: dict[str, set[type[Command]]] = {}
-OFFERS: dict[str, list[Offer]] = {}
-
-
-def offers(prompt: str, *types: type[Command]) -> Callable[[Offer], Offer]:
-    def register(fn: Offer) -> Offer:
-        PROMPTS.setdefault(prompt, set()).update(types)
-        return hooks.add(OFFERS.setdefault(prompt, []), fn)
-
-    return register
+from .state import StandardState
 
 
 def pending(state: StandardState) -> Pending | None:
@@ -44,19 +34,21 @@ def pending(state: StandardState) -> Pending | None:
                    detail={"round": state.round, "phase": turn.phase})
 
 
-def legal_actions(state: StandardState, seat: int) -> Iterator[Command]:
+def legal_actions(state: StandardState, seat: int,
+                  offers: Mapping[str, tuple[Offer, ...]]) -> Iterator[Command]:
     now = pending(state)
     if now is None or seat not in now.seats:
         return
-    for fn in OFFERS.get(now.prompt, []):
+    for fn in offers.get(now.prompt, ()):
         yield from fn(state, seat)
 
 
-def allows(state: StandardState, seat: int, command: Command) -> None:
+def allows(state: StandardState, seat: int, command: Command,
+           prompts: Mapping[str, frozenset[type[Command]]]) -> None:
     """Refuse a command that does not answer the prompt pending now (the rule's own checks
     come after)."""
     now = pending(state)
-    if now is None or type(command) not in PROMPTS.get(now.prompt, set()):
+    if now is None or type(command) not in prompts.get(now.prompt, frozenset()):
         where = "the game is over" if now is None else f"the game waits for {now.prompt!r}"
         raise RuleError("Player Turns", f"{command.type} is not possible now: {where}")
 
@@ -64,20 +56,19 @@ def allows(state: StandardState, seat: int, command: Command) -> None:
 # -- the core's prompts
 
 
-@offers("movement", c.SkipMovement)
-def _skip(state: StandardState, seat: int) -> Iterator[Command]:
+def skip_offers(state: StandardState, seat: int) -> Iterator[Command]:
     """Movement Phase: a player may skip it (before rolling: Set Speed, "committed to
     moving")."""
-    from .helm_legal import movement_open
-
     if movement_open(state):
         yield c.SkipMovement()
 
 
-def _end(state: StandardState, seat: int) -> Iterator[Command]:
-    if why_not_end(state, seat) is None:
-        yield c.EndPhase()
+def end_phase_offers(can_end: Mapping[str, tuple[CanEnd, ...]]) -> Offer:
+    """The offer of ``EndPhase`` in the phases after movement, unless a ``can_end`` check
+    holds the phase open."""
 
+    def offer(state: StandardState, seat: int) -> Iterator[Command]:
+        if why_not_end(state, seat, can_end) is None:
+            yield c.EndPhase()
 
-for _phase in PHASES[1:]:
-    offers(_phase, c.EndPhase)(_end)
+    return offer

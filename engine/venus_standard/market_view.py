@@ -15,7 +15,6 @@ from . import market
 from .state import StandardState
 from .technology import load_technologies
 from .tokens import is_goods, origin
-from .view import part
 
 # ------------------------------------------------------------------ the view
 
@@ -113,14 +112,12 @@ def _cached_market_view(state: StandardState, culture: str, system: str | None
     return dict(seen)
 
 
-@part("markets")
 def markets_view(state: StandardState, viewer: int) -> dict[str, Any]:
     systems = {c: s for s, c in state.discovered.items()}
     return {c.key: _cached_market_view(state, c.key, systems.get(c.key))
             for c in load_cultures().cultures if c.key in state.trade.markets}
 
 
-@part("trade")
 def trade_view(state: StandardState, viewer: int) -> dict[str, Any]:
     """Galactic Base's passengers, the equipment stock, merchant spaceports and drills."""
     t = state.trade

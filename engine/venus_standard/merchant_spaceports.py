@@ -12,10 +12,8 @@ from typing import Literal
 from engine.kernel import Command, RuleError
 
 from . import places, rounds, spaceports
-from .commands import command
 from .draft import Draft
-from .legal import offers
-from .rules import rule
+from .hookpoints import Rule
 from .state import StandardState
 from .technology import has
 from .trading import (
@@ -26,7 +24,6 @@ from .trading import (
 )
 
 
-@command
 class BuildSpaceport(Command):
     """"Merchant Spaceport Phase": c200 and a merchant spaceport on ``space`` (an empty orbit
     space joined to the surface city by one green line)."""
@@ -79,7 +76,6 @@ def check_build(state: StandardState, seat: int, space: str) -> int:
     return price
 
 
-@rule(BuildSpaceport)
 def build_spaceport(draft: Draft, seat: int, cmd: BuildSpaceport) -> None:
     """"Merchant Spaceport Phase": pay, place the token, move the ship onto it, end the turn."""
     price = check_build(draft.state, seat, cmd.space)
@@ -107,8 +103,6 @@ def drill_on(draft: Draft, seat: int, space: str) -> bool:
     return True
 
 
-
-
 def redeem_drills(draft: Draft) -> None:
     """"Drills": at the start of every even round, c10 per drill token on the board, then
     every player takes his drills back."""
@@ -120,13 +114,13 @@ def redeem_drills(draft: Draft) -> None:
     draft.emit("DrillsRecovered")
 
 
-
-
-@offers("spaceport", BuildSpaceport)
-def _spaceport_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def spaceport_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for space in orbits_for(state, seat)[0]:
         if allowed(check_build, state, seat, space):
             yield BuildSpaceport(space=space)
 
 
-rounds.ICONS["drill"] = redeem_drills
+#: The rules of this module's commands (``order.py`` gathers every module's).
+RULES: dict[type[Command], Rule] = {
+    BuildSpaceport: build_spaceport,
+}

@@ -9,37 +9,25 @@ by number, so a game still runs end to end.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
+import heapq
 from functools import cache
 from typing import Any, Literal
 
+from .board import load_board
 from .state import GALACTIC_BASE, StandardState
 
 Landing = Literal["city", "spaceport", "asteroid"]
 SYSTEM_COUNT = 14  # "The Galactic Cluster": fourteen systems, one culture each
 
 
-# where a seat's merchant spaceports are: the spaceports' owner may register his own
-# record (default: ``Player.spaceports``)
-SPACEPORTS: list[Callable[[StandardState, int], list[str]]] = []
-
-
 def spaceports_of(state: StandardState, seat: int) -> list[str]:
     """The spaces holding ``seat``'s merchant spaceports ("Merchant Spaceport Phase")."""
-    found = set(state.player(seat).spaceports)
-    for fn in SPACEPORTS:
-        found.update(fn(state, seat))
-    return sorted(found)
+    return sorted(set(state.player(seat).spaceports))
 
 
 @cache
 def _board() -> Any | None:
-    try:
-        module = importlib.import_module("engine.venus_standard.board")
-    except ImportError:
-        return None
-    return module.load_board()
+    return load_board()
 
 
 def galactic_base() -> str:
@@ -124,8 +112,6 @@ def known(space: str) -> bool:
 def distances(start: str) -> dict[str, int]:
     """Movement points from ``start`` to every space ("Move": gray 1, green 2), ignoring
     headings and drives (a bot's rough map; empty until the board exists)."""
-    import heapq
-
     board = _board()
     if board is None:
         return {}

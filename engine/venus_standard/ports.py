@@ -1,18 +1,18 @@
 """What the cards ask of parts other modules own: the goods in a ship's holds and their grade
 (pirates rob a goods token of their colour; some missions take one), the passengers aboard,
 a culture's production (Encounter Card Production). The defaults below read the trade
-module's state as ``vstrade`` keeps it (``Player.cargo``, ``state.trade`` markets, token ids
-and culture facts); an owner may register his own with ``@port("goods")`` etc. Without the
-trade module on a branch a ship carries nothing (pirates take credits) and production does
-nothing."""
+module's state (``Player.cargo``, ``state.trade`` markets, token ids and culture facts);
+``PORTS`` names each (a test may stand in its own)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from engine.cluster.cultures import load_cultures
+
+from . import tokens
 from .cards import Grade
 from .draft import Draft
 from .state import StandardState
@@ -24,24 +24,11 @@ Produce = Callable[[Draft, int], None]
 
 
 @cache
-def optional(module: str) -> Any | None:
-    """Another owner's module of this package (or a dotted path), None while it is not on
-    the branch; looked up once (a failed import searches the disk every time)."""
-    name = module if "." in module else f"{__package__}.{module}"
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-@cache
 def _trade() -> tuple[Any, Any] | None:
-    """The trade module's token helpers and culture facts (``vstrade``: ``tokens.py`` and
-    ``engine.cluster.cultures``), when they are on the branch."""
-    tokens, cultures = optional("tokens"), optional("engine.cluster.cultures")
-    if tokens is None or cultures is None or not hasattr(cultures, "load_cultures"):
-        return None
-    return tokens, cultures.load_cultures()
+    """The trade module's token helpers and culture facts (``tokens.py`` and
+    ``engine.cluster.cultures``; a test may stand in others, or none: a ship carrying
+    nothing)."""
+    return tokens, load_cultures()
 
 
 def _cargo(state: StandardState, seat: int) -> list[str]:
@@ -70,11 +57,6 @@ def _passengers(state: StandardState, seat: int) -> int:
     return sum(1 for t in _cargo(state, seat) if found[0].is_passenger(t))
 
 
-def is_passenger(token: str) -> bool:
-    found = _trade()
-    return found is not None and bool(found[0].is_passenger(token))
-
-
 def _lose(draft: Draft, seat: int, token: str) -> None:
     """The goods token goes back to its culture's supply area ("Losing a Pirate Engagement"
     1; a mission's delivery too)."""
@@ -98,16 +80,6 @@ def _produce(draft: Draft, culture: int) -> None:
 
 PORTS: dict[str, Any] = {"goods": _goods, "passengers": _passengers,
                          "lose_goods": _lose, "produce": _produce}
-
-
-def port(name: str) -> Callable[[Any], Any]:
-    def register(fn: Any) -> Any:
-        if name not in PORTS:
-            raise ValueError(f"unknown card port {name!r}; known: {sorted(PORTS)}")
-        PORTS[name] = fn
-        return fn
-
-    return register
 
 
 def goods(state: StandardState, seat: int) -> list[tuple[str, Grade]]:

@@ -1,52 +1,20 @@
 """Reward cards ("Rewards"): drawn face up for completing missions and defeating pirates;
 a trade-in card may be exchanged for c50 the moment it is drawn, and then lies beside the
 board for sale at Galactic Base for c60 (one buy action); keeping a card applies what it
-does at once (``on_draw``, ours)."""
+does at once (``on_draw``, ours). Drawing and keeping a card are ``encounters.py``'s
+(``draw_reward``, ``keep_reward``): a kept card's effects are the encounters' own."""
 
 from __future__ import annotations
 
 from engine.kernel import RuleError
 
-from . import decks
 from .cards import reward_cards
 from .draft import Draft
+from .encounters import TRADE_IN, keep_reward
 from .standing import standing_of
 
 REWARDS = "Rewards"
-TRADE_IN = "trade_in"
 BUY_PRICE = 60  # "available for purchase at Galactic Base for c60"
-
-
-@decks.source(decks.REWARD)
-def _rewards() -> list[str]:
-    return list(reward_cards())
-
-
-def draw_reward(draft: Draft, seat: int, then: str | None = None) -> bool:
-    """Draw the top Reward card (an empty deck gives nothing: the box has 25). A trade-in
-    card waits for the player's choice ("this decision must be made as soon as the card is
-    drawn"); returns whether it waits. ``then`` says what follows the choice."""
-    rid = decks.draw(draft, decks.REWARD, seat=seat)
-    if rid is None:
-        return False
-    if reward_cards()[rid].trade_in:
-        draft.ask(seat, TRADE_IN, card=rid, then=then,
-                  credits=reward_cards()[rid].trade_in)
-        return True
-    keep(draft, seat, rid)
-    return False
-
-
-def keep(draft: Draft, seat: int, rid: str) -> None:
-    """The card goes face up in the play area; its immediate part happens now."""
-    from .effects import run
-    from .encounters import apply_op, update_titles
-
-    draft.emit("RewardKept", seat=seat, card=rid)
-    out = run(reward_cards()[rid].on_draw, draft.die, {})
-    for op in out.ops:
-        apply_op(draft, seat, "", rid, op)
-    update_titles(draft)
 
 
 def answer_trade_in(draft: Draft, seat: int, keep_card: bool) -> str | None:
@@ -59,7 +27,7 @@ def answer_trade_in(draft: Draft, seat: int, keep_card: bool) -> str | None:
     then = ask.detail.get("then")
     draft.answered()
     if keep_card:
-        keep(draft, seat, rid)
+        keep_reward(draft, seat, rid)
     else:
         value = reward_cards()[rid].trade_in or 0
         draft.emit("RewardTradedIn", seat=seat, card=rid, credits=value)
@@ -80,4 +48,4 @@ def buy(draft: Draft, seat: int, rid: str) -> None:
         raise RuleError(REWARDS, f"a Reward card costs c{BUY_PRICE}")
     draft.credits(seat, -BUY_PRICE, "reward_bought")
     draft.emit("RewardBought", seat=seat, card=rid, credits=BUY_PRICE)
-    keep(draft, seat, rid)
+    keep_reward(draft, seat, rid)

@@ -3,41 +3,30 @@ turn order ("Player Turns"), the four phases with their ends ("Movement Phase", 
 Transaction Phase", "End of the Merchant Spaceport Phase", "Ending a Turn") and the end of
 the game after the last round ("End of the Game").
 
-Components hook in without editing this module:
+The components act at moments written down in ``order.py`` and handed over on the draft
+(``draft.hooks``, ``hookpoints.Hooks``):
 
-- ``ICONS[icon]``: resolves a round-track icon ("passenger", "drill", "production");
-- ``ROUND_START``: runs when a round begins, after its icons (the solo challenges);
-- ``PHASE_START[phase]``: runs when a phase begins (First Contact's card flip; a pilot
-  upgrade or second mission "immediately prior to starting his Transaction phase");
-- ``PHASE_NEEDED[phase]``: a phase with nothing to do is passed over (a landing without a
-  face-down First Contact card has no First Contact phase);
-- ``CAN_END[phase]``: why a phase may not end yet (a question still open...);
-- ``AWAY_FROM_PORT``: a Move step ended elsewhere than a port ("Jettisoning");
-- ``END_MOVEMENT``: the End Movement step, before what follows it (the Shuttle, usable
+- ``icons[icon]``: resolves a round-track icon ("passenger", "drill", "production");
+- ``round_start``: runs when a round begins, after its icons (the solo challenges);
+- ``phase_start[phase]``: runs when a phase begins (First Contact's card flip);
+- ``phase_needed[phase]``: a phase with nothing to do is passed over (a landing without a
+  face-down First Contact card has no First Contact phase: ``first_contact_waiting``);
+- ``can_end[phase]``: why a phase may not end yet (a question still open...);
+- ``away_from_port``: a Move step ended elsewhere than a port ("Jettisoning");
+- ``end_movement``: the End Movement step, before what follows it (the Shuttle, usable
   "during the Set Speed and End Movement steps").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
+from . import decks
 from .draft import Draft
+from .hookpoints import CanEnd, EndMovement
 from .places import landing, system_of
+from .scoring import final_scoring
 from .state import PHASES, Phase, StandardState
-
-Hook = Callable[[Draft], None]
-ICONS: dict[str, Hook] = {}
-ROUND_START: list[Hook] = []
-PHASE_START: dict[str, list[Hook]] = {p: [] for p in PHASES}
-PHASE_NEEDED: dict[str, Callable[[StandardState], bool]] = {}
-CAN_END: dict[str, list[Callable[[StandardState, int], str | None]]] = {p: [] for p in PHASES}
-# a Move step ended away from a surface city or spaceport: a hook may hold the turn open
-# (True) to ask something ("Jettisoning") and end the turn with ``end_turn(draft, why)``
-AWAY_FROM_PORT: list[Callable[[Draft, str], bool]] = []
-# the End Movement step: a hook may hold it open (True) to ask something (the Shuttle) and
-# go on with ``resume_end_movement(draft, landed, hook)`` when answered
-EndMovementHook = Callable[[Draft, str | None], bool]
-END_MOVEMENT: list[EndMovementHook] = []
 
 STANDARD_ROUNDS = 30  # "Playing the Game"
 LIGHT_SPEED_START = 16  # Light Speed Game 15
@@ -61,11 +50,12 @@ def start_round(draft: Draft, n: int, *, first: bool = False) -> None:
     round's icon (not in the first round of the game, whose marker is placed at setup)."""
     shown = [] if first else icons(draft.state, n)
     draft.emit("RoundStarted", round=n, icons=shown)
+    hooks = draft.hooks
     for icon in shown:
-        hook = ICONS.get(icon)
+        hook = hooks.icons.get(icon)
         if hook is not None:
             hook(draft)
-    for hook in ROUND_START:
+    for hook in hooks.round_start:
         hook(draft)
     if draft.state.stage != "over":
         start_turn(draft, draft.state.first_player)
@@ -78,12 +68,12 @@ def start_turn(draft: Draft, seat: int) -> None:
 
 def enter_phase(draft: Draft, phase: Phase) -> None:
     """Begin ``phase`` of the current turn, or pass over it when it has nothing to do."""
-    needed = PHASE_NEEDED.get(phase)
+    needed = draft.hooks.phase_needed.get(phase)
     if needed is not None and not needed(draft.state):
         _after(draft, phase)
         return
     draft.emit("PhaseStarted", phase=phase)
-    for hook in PHASE_START[phase]:
+    for hook in draft.hooks.phase_start.get(phase, ()):
         hook(draft)
 
 
@@ -98,12 +88,13 @@ def _after(draft: Draft, phase: Phase) -> None:
         end_turn(draft, "spaceport_phase_ended")
 
 
-def why_not_end(state: StandardState, seat: int) -> str | None:
-    """Why the current phase may not end now (None: it may)."""
+def why_not_end(state: StandardState, seat: int,
+                can_end: Mapping[str, tuple[CanEnd, ...]]) -> str | None:
+    """Why the current phase may not end now (None: it may), by the ``can_end`` checks."""
     turn = state.turn
     if turn is None:
         return "no turn is under way"
-    for check in CAN_END[turn.phase]:
+    for check in can_end.get(turn.phase, ()):
         reason = check(state, seat)
         if reason is not None:
             return reason
@@ -145,14 +136,14 @@ def end_movement(draft: Draft, landed: str | None) -> None:
     _end_movement_hooks(draft, landed, 0)
 
 
-def resume_end_movement(draft: Draft, landed: str | None, hook: EndMovementHook) -> None:
-    """An ``END_MOVEMENT`` hook's question is answered: the hooks after it, then what
+def resume_end_movement(draft: Draft, landed: str | None, hook: EndMovement) -> None:
+    """An ``end_movement`` hook's question is answered: the hooks after it, then what
     follows the step."""
-    _end_movement_hooks(draft, landed, END_MOVEMENT.index(hook) + 1)
+    _end_movement_hooks(draft, landed, draft.hooks.end_movement.index(hook) + 1)
 
 
 def _end_movement_hooks(draft: Draft, landed: str | None, start: int) -> None:
-    for hold in END_MOVEMENT[start:]:
+    for hold in draft.hooks.end_movement[start:]:
         if hold(draft, landed):
             return  # a component asks something in the End Movement step first
     after_movement(draft, landed)
@@ -166,7 +157,7 @@ def after_movement(draft: Draft, landed: str | None) -> None:
         enter_phase(draft, "first_contact")
         return
     why = "landed_on_asteroid" if where == "asteroid" else "movement_spent"
-    for hold in AWAY_FROM_PORT:
+    for hold in draft.hooks.away_from_port:
         if hold(draft, why):
             return  # a component asks something first and ends the turn itself
     end_turn(draft, why)
@@ -175,8 +166,6 @@ def after_movement(draft: Draft, landed: str | None) -> None:
 def end_turn(draft: Draft, why: str) -> None:
     """"Ending a Turn": the player to the left begins his turn; after the last player's
     turn a new round begins, or, after the last round, the game ends."""
-    from .scoring import final_scoring
-
     state = draft.state
     turn = state.turn
     if turn is None:
@@ -197,14 +186,12 @@ def end_turn(draft: Draft, why: str) -> None:
 def epic_interlude(draft: Draft) -> None:
     """Epic Game, after round 30 and before round 31: 1. the round marker flipped to its
     "30" side (the round number goes on); 2. every discovered culture produces all its
-    goods (``ICONS["production"]``); 3. production round markers on rounds 40 (playing 41
+    goods (the ``production`` icon's hook); 3. production round markers on rounds 40 (playing 41
     or more) and 50 (51 or more); 4. the passenger pool refreshed with the passengers
     returned to the box."""
-    from . import decks
-
     last = draft.state.last_round
     draft.emit("RoundMarkerFlipped", round=STANDARD_ROUNDS)
-    produce = ICONS.get("production")
+    produce = draft.hooks.icons.get("production")
     if produce is not None:
         produce(draft)
     marked = [r for r, need in ((40, 41), (50, 51)) if last >= need]
@@ -221,6 +208,3 @@ def first_contact_waiting(state: StandardState) -> bool:
         return False
     system = system_of(state.player(turn.seat).space)
     return system is not None and system in state.first_contact
-
-
-PHASE_NEEDED["first_contact"] = first_contact_waiting

@@ -1,5 +1,5 @@
 """The ``venus-standard`` ruleset object: the kernel's functions for Merchant of Venus, 2012
-edition, standard game."""
+edition, standard game, run with the components in the order ``order.py`` writes down."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from . import rules as _rules
 from . import setup as _setup
 from . import takeback as _barriers
 from . import view as _view
-from . import wiring  # noqa: F401  (every component registered)
 from .commands import parse_command as _parse
+from .order import HOOKS
 from .state import StandardState, clone_state
 
 
@@ -26,7 +26,7 @@ class VenusStandardRuleset:
     id = "venus-standard"
 
     def setup(self, options: dict[str, Any], players: list[str], rng: Randomness) -> list[Event]:
-        return _setup.setup(options, players, rng)
+        return _setup.setup(options, players, rng, HOOKS)
 
     def initial_state(self) -> StandardState:
         return StandardState()
@@ -35,7 +35,7 @@ class VenusStandardRuleset:
                rng: Randomness) -> list[Event]:
         if isinstance(command, TakeBack):
             return _takeback.decide(state, actor, enabled=state.takebacks)
-        return _rules.decide(state, actor, command, rng)
+        return _rules.decide(state, actor, command, rng, HOOKS)
 
     def apply(self, state: StandardState, event: Event) -> None:
         _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
@@ -50,17 +50,17 @@ class VenusStandardRuleset:
         return clone_state(state)
 
     def view(self, state: StandardState, viewer: int = SPECTATOR) -> dict[str, Any]:
-        return _view.view(state, viewer)
+        return _view.view(state, viewer, HOOKS.parts)
 
     def legal_actions(self, state: StandardState, actor: int) -> Iterator[Command]:
-        yield from _legal.legal_actions(state, actor)
+        yield from _legal.legal_actions(state, actor, HOOKS.offers)
         yield from _takeback.offer(state, actor, _legal.pending(state), enabled=state.takebacks)
 
     def pending(self, state: StandardState) -> Pending | None:
         return _legal.pending(state)
 
     def parse_command(self, data: dict[str, Any] | str) -> Command:
-        return _takeback.parse(data) or _parse(data)
+        return _takeback.parse(data) or _parse(data, HOOKS.commands)
 
     def dump_state(self, state: StandardState) -> str:
         return state.model_dump_json()

@@ -2,25 +2,19 @@
 
 Fame comes from many components; the core counts what lies on the dashboard (cargo holds,
 ship upgrades, the laser and shield dials: "Fame for Ship Enhancements"), fame tokens,
-infamy and the Fuzzy Dice. A component adds its own sources (completed missions, relic
-Reward cards, the pilot card's fame) with ``@fame_source``.
+infamy and the Fuzzy Dice. The components' own sources (completed missions, relic Reward
+cards, the pilot card's fame) are ``Hooks.fame_sources``, listed in ``order.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from engine.kernel import hooks
+from collections.abc import Iterable
 
 from .draft import Draft
+from .hookpoints import FameSource
 from .places import spaceports_of
 from .solo import won as solo_won
 from .state import StandardState
-
-FameSource = Callable[[StandardState, int], list[tuple[str, int]]]
-FAME_SOURCES: list[FameSource] = []
-# what happens at the end of the game before its steps (a spoiler's fame roll: Appendix B)
-BEFORE_SCORING: list[Callable[[Draft], None]] = []
 
 SPACEPORT_SALE = 200  # End of the Game 1
 FUZZY_DICE = "fuzzy_dice"  # Appendix B: the special tech rolled at the end (culture 11)
@@ -38,10 +32,6 @@ def has_tech(techs: list[str], key: str) -> bool:
     return any(t.partition(":")[0] == key for t in techs)
 
 
-def fame_source(fn: FameSource) -> FameSource:
-    return hooks.add(FAME_SOURCES, fn)
-
-
 def dial_fame(level: int) -> int:
     return DIAL_FAME.get(max(1, min(level, max(DIAL_FAME))), 0)
 
@@ -56,11 +46,13 @@ def ship_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
             ("infamy", -p.infamy)]
 
 
-def fame_parts(state: StandardState, seat: int) -> list[tuple[str, int]]:
-    """End of the Game 2: every source of fame, named; infamy as negative parts (a
-    component keeping its own infamy tokens returns them as ``("infamy...", -n)``)."""
+def fame_parts(state: StandardState, seat: int,
+               sources: Iterable[FameSource]) -> list[tuple[str, int]]:
+    """End of the Game 2: every source of fame, named (the ship's and ``sources``); infamy
+    as negative parts (a component keeping its own infamy tokens returns them as
+    ``("infamy...", -n)``)."""
     parts = ship_fame(state, seat)
-    for fn in FAME_SOURCES:
+    for fn in sources:
         parts.extend(fn(state, seat))
     return [(name, n) for name, n in parts if n]
 
@@ -69,7 +61,7 @@ def final_scoring(draft: Draft) -> None:
     """End of the Game 1-4 for every player, then the winner (Winning the Game)."""
     state = draft.state
     draft.emit("FinalScoringStarted", round=state.round)
-    for hook in BEFORE_SCORING:  # "at the end of the game, before final scoring"
+    for hook in draft.hooks.before_scoring:  # "at the end of the game, before final scoring"
         hook(draft)
     state = draft.state
     for p in state.players:  # 1. Sell Merchant Spaceports
@@ -78,7 +70,7 @@ def final_scoring(draft: Draft) -> None:
             draft.emit("SpaceportsSold", seat=p.seat, spaceports=ports)
             draft.credits(p.seat, SPACEPORT_SALE * len(ports), "spaceports_sold")
     for p in draft.state.players:  # 2. Count Fame, 3. Award Bonus Credits
-        parts = fame_parts(draft.state, p.seat)
+        parts = fame_parts(draft.state, p.seat, draft.hooks.fame_sources)
         fuzzy = draft.dice(2) if has_tech(p.techs, FUZZY_DICE) else None
         infamy = -sum(n for _, n in parts if n < 0)
         total = sum(n for _, n in parts) + sum(fuzzy or [])

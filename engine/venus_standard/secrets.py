@@ -5,8 +5,8 @@ for these secrets.
 A secret is either a *sequence* (an order nobody may learn: a deck, a stockpile, a market
 stack below its top token; a leak is the sequence's first two items written one after the
 other) or a *pair* (a key a view might name, with the value it must never be given: a
-system and the culture of its face-down First Contact card). The core registers the decks
-and the First Contact cards; a component registers its own with ``@secret``.
+system and the culture of its face-down First Contact card): the decks, the First Contact
+cards and the market stacks, each a source in ``SOURCES``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.kernel import hooks
 from engine.kernel.documents import dicts_in
 from engine.kernel.events import Event
 
@@ -30,11 +29,6 @@ class Secrets:
 
 
 Source = Callable[[StandardState, int], Secrets]
-SOURCES: list[Source] = []
-
-
-def secret(fn: Source) -> Source:
-    return hooks.add(SOURCES, fn)
 
 
 def secrets_for(state: StandardState, viewer: int, events: Iterable[Event] = ()) -> Secrets:
@@ -59,20 +53,21 @@ def seen_by(events: Iterable[Event], viewer: int) -> set[str]:
             for system in ev.data.get("cards", {})}
 
 
-@secret
 def _core(state: StandardState, viewer: int) -> Secrets:
     """Setup 3, 5, 6: the decks' and stockpiles' order; the face-down First Contact cards."""
     return Secrets(sequences={f"deck {k}": list(v) for k, v in state.decks.items()},
                    pairs=dict(state.first_contact))
 
 
-@secret
 def _market_stacks(state: StandardState, viewer: int) -> Secrets:
     """"First Contact Phase": each discovered market's token stack is shuffled face down;
     only its top token is seen ("Market Shift" turns up the next one)."""
     return Secrets(sequences={f"market {culture}": list(m.stack[1:])
                               for culture, m in state.trade.markets.items()})
 
+
+#: Every source of secrets, in this order.
+SOURCES: tuple[Source, ...] = (_core, _market_stacks)
 
 def leaks(message: Any, secrets: Secrets) -> list[str]:
     """The secrets ``message`` (any JSON document) gives away, named."""

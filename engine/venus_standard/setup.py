@@ -2,12 +2,12 @@
 Solo Challenge Setup).
 
 Steps that only sort the box (1, 2, 7's tokens) leave no event. Steps that belong to a
-component run through ``STEPS[n]``: its owner registers ``@step(n)`` in his module
-(imported by ``wiring.py``): 4 (culture supply areas: market, goods and technology
-tokens), 6 (stockpiles), 9 (a Mission card dealt to each player). The core does 3 (First
+component run through ``Hooks.setup_steps[n]`` (listed in ``order.py``): 4 (culture
+supply areas: market, goods and technology tokens), 6 (stockpiles), 9 (a Mission card
+dealt to each player). The core does 3 (First
 Contact cards face down), 5 and 6 (decks and the passenger stockpile shuffled), 8 (pilots),
 10 (first player), 11 (starting funds), 12 (laser and shield dials: each player chooses),
-13 (round marker), 14 (first passenger: the round track's passenger icon, ``rounds.ICONS``)
+13 (round marker), 14 (first passenger: the round track's passenger icon, ``Hooks.icons``)
 and 15 (ships on Galactic Base).
 
 Steps that wait on the players are questions (``state.asks``) under a named setup step
@@ -16,26 +16,23 @@ Steps that wait on the players are questions (``state.asks``) under a named setu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import ValidationError
 
-from engine.kernel import NOBODY, Command, Randomness, RuleError, hooks
+from engine.kernel import NOBODY, Command, Randomness, RuleError
 
 from . import commands as c
 from . import decks, rounds
 from .discovery import reveal
 from .draft import Draft
-from .legal import offers
+from .hookpoints import Hooks, Rule
 from .options import VenusStandardOptions
 from .places import galactic_base, landings_in, systems
-from .rules import rule
+from .solo import place_challenges
 from .state import COLORS, PILOTS, StandardState, Table
 
-Step = Callable[[Draft], None]
-STEPS: dict[int, list[Step]] = {}
-TECH_GRANT: list[Callable[[Draft, int, str], None]] = []  # the technologies' owner's
 CULTURES = [str(i) for i in range(1, 15)]  # the 14 cultures' identifiers (Setup 4)
 EPIC_DICE = 5  # Epic Game: "roll five dice and add 30"
 LIGHT_SPEED_CONTACTS = 2  # Light Speed Game 13: two First Contact cards each
@@ -51,17 +48,8 @@ SOLO_DIALS = {"lasers": (2, 0), "shields": (0, 2), "laser-and-shield": (1, 1)}
 SOLO_PICKS = 2
 
 
-def step(n: int) -> Callable[[Step], Step]:
-    """Register a component's part of setup step ``n``."""
-
-    def register(fn: Step) -> Step:
-        return hooks.add(STEPS.setdefault(n, []), fn)
-
-    return register
-
-
 def _run(draft: Draft, n: int) -> None:
-    for fn in STEPS.get(n, []):
+    for fn in draft.hooks.setup_steps.get(n, ()):
         fn(draft)
 
 
@@ -126,7 +114,8 @@ def check_solo_picks(picks: list[str]) -> None:
         raise RuleError("Solo Challenge Setup 10", f"two options, not {len(picks)}")
 
 
-def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[Any]:
+def setup(options: dict[str, Any], players: list[str], rng: Randomness,
+          hooks: Hooks) -> list[Any]:
     opts = read_options(options)
     n = len(players)
     if not 1 <= n <= 4:
@@ -146,7 +135,7 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
                   title_intel_in_play=opts.title_intel_in_play and not solo,
                   asteroid_telegate=opts.asteroid_telegate,
                   maximum_production=opts.maximum_production, demand=opts.demand)
-    draft = Draft(StandardState(), rng)
+    draft = Draft(StandardState(), rng, hooks)
     draft.emit("GameSetUp",
                players=[{"seat": i, "name": name, "color": COLORS[i], "pilot": pilots[i],
                          "space": galactic_base()} for i, name in enumerate(players)],
@@ -205,10 +194,8 @@ def proceed(draft: Draft) -> None:
     state = draft.state
     done = state.setup_step
     if done == "solo_picks" or done is None and state.table.solo_challenge:
-        from .solo import place_challenges  # Solo Challenge Setup 1-2
-
         solo_techs(draft)
-        place_challenges(draft)
+        place_challenges(draft)  # Solo Challenge Setup 1-2
         start_step(draft, "choose_dial", draft.state.order)
     elif done == "choose_dial":
         if state.table.solo_challenge:
@@ -249,8 +236,8 @@ def light_speed(draft: Draft) -> None:
 
 def place_passenger(draft: Draft) -> None:
     """Setup 14 (Light Speed Game 16): a passenger token drawn and placed, as the round
-    track's passenger icon does (the passengers' owner registers ``rounds.ICONS``)."""
-    hook = rounds.ICONS.get("passenger")
+    track's passenger icon does (the passengers' owner's hook, ``Hooks.icons``)."""
+    hook = draft.hooks.icons.get("passenger")
     if hook is not None:
         hook(draft)
 
@@ -268,10 +255,10 @@ def begin_play(draft: Draft) -> None:
 
 def grant_tech(draft: Draft, seat: int, tech: str, reason: str) -> None:
     """A racial technology given, not bought (Solo Challenge Setup 10): the technologies'
-    owner places it (``TECH_GRANT``); without one, its first token (``"hard_burn:1"``) is
-    noted in the player's techs."""
-    if TECH_GRANT:
-        for fn in TECH_GRANT:
+    owner places it (``Hooks.tech_grant``); without one, its first token (``"hard_burn:1"``)
+    is noted in the player's techs."""
+    if draft.hooks.tech_grant:
+        for fn in draft.hooks.tech_grant:
             fn(draft, seat, tech)
     else:
         draft.emit("TechGranted", seat=seat, tech=f"{tech}:1", reason=reason)
@@ -308,14 +295,12 @@ def solo_dials(draft: Draft) -> None:
 # -- the setup questions: prompts, offers, rules
 
 
-@offers("choose_dial", c.ChooseDial)
-def _dials(state: StandardState, seat: int) -> Iterator[Command]:
+def dial_offers(state: StandardState, seat: int) -> Iterator[Command]:
     """Setup 12: laser or shield at "2"."""
     yield c.ChooseDial(dial="laser")
     yield c.ChooseDial(dial="shield")
 
 
-@rule(c.ChooseDial)
 def choose_dial(draft: Draft, seat: int, cmd: c.ChooseDial) -> None:
     """Setup 12: each player chooses his laser or his shield dial, sets that dial to 2 and
     the other to 1."""
@@ -324,39 +309,33 @@ def choose_dial(draft: Draft, seat: int, cmd: c.ChooseDial) -> None:
     answered(draft)
 
 
-@offers("solo_picks", c.SoloPick)
-def _solo_picks(state: StandardState, seat: int) -> Iterator[Command]:
+def solo_pick_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for pick in SOLO_MAX:
         if state.table.solo_picks.count(pick) < SOLO_MAX[pick]:
             yield c.SoloPick(pick=pick)
 
 
-@rule(c.SoloPick)
 def choose_solo_pick(draft: Draft, seat: int, cmd: c.SoloPick) -> None:
     check_solo_picks([*draft.state.table.solo_picks, cmd.pick])
     solo_pick(draft, seat, cmd.pick)
     answered(draft)
 
 
-@offers("reveal", c.RevealFirstContact)
-def _reveals(state: StandardState, seat: int) -> Iterator[Command]:
+def reveal_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for system in sorted(state.first_contact):
         yield c.RevealFirstContact(system=system)
 
 
-@rule(c.RevealFirstContact)
 def reveal_first_contact(draft: Draft, seat: int, cmd: c.RevealFirstContact) -> None:
     """Light Speed Game 13: the chosen card revealed into the player's play area."""
     reveal(draft, seat, cmd.system)
     answered(draft)
 
 
-@offers("starting_goods", c.EndStep)
-def _end_step(state: StandardState, seat: int) -> Iterator[Command]:
+def end_step_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield c.EndStep()
 
 
-@rule(c.EndStep)
 def end_step(draft: Draft, seat: int, cmd: c.EndStep) -> None:
     answered(draft)
 
@@ -370,13 +349,11 @@ def starting_spaces(state: StandardState, seat: int) -> list[str]:
     return out
 
 
-@offers("starting_space", c.ChooseStart)
-def _starts(state: StandardState, seat: int) -> Iterator[Command]:
+def start_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for space in starting_spaces(state, seat):
         yield c.ChooseStart(space=space)
 
 
-@rule(c.ChooseStart)
 def choose_start(draft: Draft, seat: int, cmd: c.ChooseStart) -> None:
     allowed = starting_spaces(draft.state, seat)
     if cmd.space not in allowed:
@@ -385,3 +362,13 @@ def choose_start(draft: Draft, seat: int, cmd: c.ChooseStart) -> None:
                         "you hold")
     draft.emit("ShipPlaced", seat=seat, space=cmd.space)
     answered(draft)
+
+
+#: The rules of this module's commands (``order.py`` gathers every module's).
+RULES: dict[type[Command], Rule] = {
+    c.ChooseDial: choose_dial,
+    c.SoloPick: choose_solo_pick,
+    c.RevealFirstContact: reveal_first_contact,
+    c.EndStep: end_step,
+    c.ChooseStart: choose_start,
+}

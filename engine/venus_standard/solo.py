@@ -6,8 +6,9 @@ The cards are ``vsenc``'s data (``data/challenges.json``: colour, round, fee, a 
 the start of its round (an irreversible effect is applied then), takes the fees before
 every Movement phase, ends the game at once when a round starts with fees the player
 cannot pay, notices a completed challenge after every command, and decides the solo game's
-win at the end. A challenge's ``need`` is measured by ``NEEDS[need](state, seat, spec)``;
-a component may register a better measure for its own need (pirates defeated...).
+win at the end. A challenge's ``need`` is measured by ``NEEDS[need](state, seat, spec)``
+(pirates defeated by what the cards keep: ``challenges.py``). The events' handlers are in
+``solo_events.py``; ``order.py`` says when the hooks here run.
 """
 
 from __future__ import annotations
@@ -18,14 +19,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.kernel import hooks
-
-from . import rounds, rules
+from .challenges import pirates_defeated
 from .draft import Draft
-from .state import Solo, StandardState
+from .state import StandardState
 
 Need = Callable[[StandardState, int, dict[str, Any]], int]
-NEEDS: dict[str, Need] = {}
 DATA = "challenges.json"
 
 
@@ -39,22 +37,16 @@ def challenge_cards() -> dict[str, dict[str, Any]]:
     return {c["id"]: c for c in cards}
 
 
-def need(name: str) -> Callable[[Need], Need]:
-    def register(fn: Need) -> Need:
-        NEEDS[name] = fn
-        return fn
-
-    return register
-
-
-NEEDS.update({
+# how each challenge's ``need`` is measured
+NEEDS: dict[str, Need] = {
     "credits": lambda s, seat, spec: s.player(seat).credits,
     "cultures_discovered": lambda s, seat, spec: len(s.discovered),
     "attribute": lambda s, seat, spec: int(getattr(s.player(seat), spec["attribute"], 0)),
     "missions_completed": lambda s, seat, spec: len(s.player(seat).missions_done),
     "rewards": lambda s, seat, spec: len(s.player(seat).rewards),
     "fame_tokens": lambda s, seat, spec: s.player(seat).fame,
-})
+    "pirates_defeated": pirates_defeated,
+}
 
 
 def met(state: StandardState, card: str, seat: int = 0) -> bool:
@@ -91,7 +83,7 @@ def active_effects(state: StandardState, kind: str) -> list[dict[str, Any]]:
     return [e for e in effects if e.get("kind") == kind]
 
 
-def _round_start(draft: Draft) -> None:
+def round_start(draft: Draft) -> None:
     """"Challenges": a card becomes active at the start of its round (its irreversible
     effect applied then); a player who cannot pay the active fees at the start of a round
     immediately loses the game."""
@@ -123,7 +115,7 @@ def _irreversible(draft: Draft, card: str) -> None:
     draft.emit("DialsSet", seat=0, laser=laser, shield=shield, reason=f"challenge:{card}")
 
 
-def _pay_fees(draft: Draft) -> None:
+def pay_fees(draft: Draft) -> None:
     """"Challenges": immediately before every movement step, the active cards' fees."""
     owed = fees(draft.state)
     if owed:
@@ -149,44 +141,3 @@ def won(state: StandardState) -> bool:
     30 (the challenges' last round)."""
     solo = state.solo
     return solo is not None and set(solo.completed) >= set(solo.cards)
-
-
-def _solo_on(state: StandardState) -> Solo:
-    if state.solo is None:
-        state.solo = Solo()
-    return state.solo
-
-
-hooks.add(rounds.ROUND_START, _round_start)
-rounds.PHASE_START["movement"].append(_pay_fees)
-hooks.add(rules.AFTER, check_completed)
-
-
-def _placed(state: StandardState, d: dict[str, Any]) -> None:
-    solo = _solo_on(state)
-    for entry in d["cards"]:
-        solo.cards.append(entry["card"])
-        solo.rounds[entry["card"]] = entry["round"]
-        solo.fees[entry["card"]] = entry["fee"]
-
-
-def _activated(state: StandardState, d: dict[str, Any]) -> None:
-    _solo_on(state).active.append(d["card"])
-
-
-def _completed(state: StandardState, d: dict[str, Any]) -> None:
-    solo = _solo_on(state)
-    solo.completed.append(d["card"])
-    if d["card"] in solo.active:
-        solo.active.remove(d["card"])
-
-
-def _register() -> None:
-    from .handlers import on
-
-    on("ChallengesPlaced")(_placed)
-    on("ChallengeActivated")(_activated)
-    on("ChallengeCompleted")(_completed)
-
-
-_register()

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from . import ports
 from .cards import Ability, Attribute, Grade, reward_cards
+from .hazards import attributes_of
+from .pilots import face_of
 from .places import _board, galactic_base, landing, system_of
 from .state import StandardState
 
@@ -103,15 +105,11 @@ def anomaly_of(space: str) -> str | None:
 
 
 def attributes(state: StandardState, seat: int) -> tuple[int, int, int]:
-    """Laser, shield and piloting as movement reads them this turn (``helm.attributes_of``,
-    ``vsmove``: the dials plus a Variable Laser or Shield die assigned this turn, "Appendix
-    B"); without that module, the dials and the Pilot card's skill."""
-    helm = ports.optional("helm")
-    if helm is None:
-        p = state.player(seat)
-        return p.laser, p.shield, pilot_skill(state, seat)
+    """Laser, shield and piloting as movement reads them this turn
+    (``hazards.attributes_of``: the dials plus a Variable Laser or Shield die assigned this
+    turn, "Appendix B")."""
     try:
-        attrs = helm.attributes_of(state, seat)
+        attrs = attributes_of(state, seat)
         return (int(attrs.value("laser")), int(attrs.value("shield")),
                 int(attrs.value("piloting")))
     except (KeyError, AttributeError):
@@ -120,13 +118,10 @@ def attributes(state: StandardState, seat: int) -> tuple[int, int, int]:
 
 
 def pilot_skill(state: StandardState, seat: int) -> int:
-    """The piloting skill on the seat's Pilot card (``pilots.face_of(player).skill``, owned
-    by ``vsmove``); without that module, the level 1 card's 3 (the Pirate Engagement Example's
-    green player pilots at 3)."""
-    pilots = ports.optional("pilots")
-    if pilots is None:
-        return 3
+    """The piloting skill on the seat's Pilot card (``pilots.face_of(player).skill``); the
+    level 1 card's 3 when it cannot be read (the Pirate Engagement Example's green player
+    pilots at 3)."""
     try:
-        return int(pilots.face_of(state.player(seat)).skill)
+        return int(face_of(state.player(seat)).skill)
     except (KeyError, AttributeError):
         return 3

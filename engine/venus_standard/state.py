@@ -15,6 +15,7 @@ from engine.kernel.takeback import Rewindable, Rewinds, clone_rewindable
 
 from .cards_state import CardsState
 from .flight import Flight
+from .technology import load_technologies, owned_token
 from .trade_state import TradeState
 
 # "Player Turns": the four phases of a turn, in order
@@ -82,8 +83,6 @@ class Player(BaseModel):
     @property
     def throttle_boost(self) -> list[int]:
         """The die values a Throttle Boost token lets the throttle take (Appendix B)."""
-        from .technology import load_technologies, owned_token
-
         token = owned_token(self, "throttle_boost")
         return [] if token is None else load_technologies().throttle_values(token)
 

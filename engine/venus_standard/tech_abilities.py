@@ -7,20 +7,16 @@ asks ``technology.has``."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
-from functools import cache
-from typing import Any, Literal
+from typing import Literal
 
 from engine.cluster.cultures import BASE, load_cultures
-from engine.kernel import Command, RuleError, hooks, only
+from engine.kernel import Command, RuleError, only
 
 from . import places, rounds
-from .commands import command
+from .card_rules import exchange_missions
 from .draft import Draft
-from .legal import offers
-from .rules import rule
-from .scoring import BEFORE_SCORING, fame_source
+from .hookpoints import Rule
 from .state import StandardState
 from .technology import has, owned_token
 from .tokens import is_passenger
@@ -36,7 +32,6 @@ from .trading import (
 # ------------------------------------------------------------------ technologies in use
 
 
-@command
 class UseMarketFlux(Command):
     """"Appendix B > Market Flux": with a die assigned to it, one market shift in a
     discovered system's market."""
@@ -65,21 +60,18 @@ def check_market_flux(state: StandardState, seat: int, culture: str) -> None:
         raise RuleError(heading, f"{culture!r} is not a discovered culture")
 
 
-@rule(UseMarketFlux)
 def use_market_flux(draft: Draft, seat: int, cmd: UseMarketFlux) -> None:
     check_market_flux(draft.state, seat, cmd.culture)
     draft.emit("TechnologyUsed", seat=seat, tech="market_flux", culture=cmd.culture)
     shift(draft, cmd.culture)
 
 
-@offers("movement", UseMarketFlux)
-def _market_flux_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def market_flux_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for culture in sorted(state.discovered.values()):
         if allowed(check_market_flux, state, seat, culture):
             yield UseMarketFlux(culture=culture)
 
 
-@command
 class UseDataProbe(Command):
     """"Appendix B > Data Probe" (scout): secretly look at two face-down First Contact
     cards (by their systems)."""
@@ -88,7 +80,6 @@ class UseDataProbe(Command):
     systems: list[str]
 
 
-@command
 class SwapFirstContactCards(Command):
     """Data Probe, after looking: switch the two cards' locations, or not."""
 
@@ -96,7 +87,6 @@ class SwapFirstContactCards(Command):
     swap: bool
 
 
-@command
 class ReturnEncounterCard(Command):
     """Data Probe, last: the top Encounter card, seen, back on the top or the bottom."""
 
@@ -123,7 +113,6 @@ def check_data_probe(state: StandardState, seat: int, systems: list[str]) -> Non
         raise RuleError(DATA_PROBE, "name two systems whose First Contact card is face down")
 
 
-@rule(UseDataProbe)
 def use_data_probe(draft: Draft, seat: int, cmd: UseDataProbe) -> None:
     """Scout: the two cards are told to this seat only; then he may switch them."""
     state = draft.state
@@ -135,7 +124,6 @@ def use_data_probe(draft: Draft, seat: int, cmd: UseDataProbe) -> None:
     draft.ask(seat, "data_probe_swap", systems=[a, b])
 
 
-@rule(SwapFirstContactCards)
 def swap_cards(draft: Draft, seat: int, cmd: SwapFirstContactCards) -> None:
     ask = draft.state.ask
     assert ask is not None
@@ -151,15 +139,13 @@ def swap_cards(draft: Draft, seat: int, cmd: SwapFirstContactCards) -> None:
         return_technology(draft, seat, "data_probe")
 
 
-@rule(ReturnEncounterCard)
 def return_encounter(draft: Draft, seat: int, cmd: ReturnEncounterCard) -> None:
     draft.answered()
     draft.emit("EncounterCardReturned", seat=seat, to=cmd.to)
     return_technology(draft, seat, "data_probe")
 
 
-@offers("movement", UseDataProbe)
-def _data_probe_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def data_probe_offers(state: StandardState, seat: int) -> Iterator[Command]:
     down = sorted(state.first_contact)
     if len(down) >= 2 and allowed(check_data_probe, state, seat, down[:2]):
         for i, a in enumerate(down):
@@ -167,19 +153,16 @@ def _data_probe_offers(state: StandardState, seat: int) -> Iterator[Command]:
                 yield UseDataProbe(systems=[a, b])
 
 
-@offers("data_probe_swap", SwapFirstContactCards)
-def _swap_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def swap_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield SwapFirstContactCards(swap=False)
     yield SwapFirstContactCards(swap=True)
 
 
-@offers("data_probe_encounter", ReturnEncounterCard)
-def _encounter_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def encounter_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield ReturnEncounterCard(to="top")
     yield ReturnEncounterCard(to="bottom")
 
 
-@command
 class ShuttlePickUp(Command):
     """"Appendix B > Shuttle": pick up a passenger waiting in a system within reach."""
 
@@ -187,7 +170,6 @@ class ShuttlePickUp(Command):
     passenger: str
 
 
-@command
 class ShuttleDropOff(Command):
     """"Appendix B > Shuttle": drop off a passenger whose destination is within reach."""
 
@@ -255,7 +237,6 @@ def shuttle_reach(state: StandardState, seat: int, die: int | None = None) -> li
     return out
 
 
-@rule(ShuttlePickUp)
 def shuttle_pick_up(draft: Draft, seat: int, cmd: ShuttlePickUp) -> None:
     state = draft.state
     where = next((c for c in shuttle_reach(state, seat)
@@ -268,7 +249,6 @@ def shuttle_pick_up(draft: Draft, seat: int, cmd: ShuttlePickUp) -> None:
                shuttle=True)
 
 
-@rule(ShuttleDropOff)
 def shuttle_drop_off(draft: Draft, seat: int, cmd: ShuttleDropOff) -> None:
     state = draft.state
     if cmd.passenger not in state.player(seat).cargo:
@@ -279,8 +259,7 @@ def shuttle_drop_off(draft: Draft, seat: int, cmd: ShuttleDropOff) -> None:
     deliver(draft, seat, cmd.passenger, destination)
 
 
-@offers("movement", ShuttlePickUp, ShuttleDropOff)
-def _shuttle_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def shuttle_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield from _shuttle_actions(state, seat, shuttle_reach(state, seat))
 
 
@@ -295,7 +274,6 @@ def _shuttle_actions(state: StandardState, seat: int, reach: list[str]) -> Itera
             yield ShuttleDropOff(passenger=token)
 
 
-@command
 class DoneShuttling(Command):
     """End the Shuttle's End Movement step ("Appendix B > Shuttle"); the turn goes on."""
 
@@ -320,10 +298,6 @@ def shuttle_window(draft: Draft, landed: str | None) -> bool:
     return True
 
 
-hooks.add(rounds.END_MOVEMENT, shuttle_window)
-
-
-@rule(DoneShuttling)
 def done_shuttling(draft: Draft, seat: int, cmd: DoneShuttling) -> None:
     ask = draft.state.ask
     landed = ask.detail.get("landed") if ask else None
@@ -331,13 +305,11 @@ def done_shuttling(draft: Draft, seat: int, cmd: DoneShuttling) -> None:
     rounds.resume_end_movement(draft, None if landed is None else str(landed), shuttle_window)
 
 
-@offers("shuttle", ShuttlePickUp, ShuttleDropOff, DoneShuttling)
-def _shuttle_step_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def shuttle_step_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield DoneShuttling()
-    yield from _shuttle_offers(state, seat)
+    yield from shuttle_offers(state, seat)
 
 
-@command
 class UseWaveEmitter(Command):
     """"Appendix B > Wave Emitter": after his Movement phase, force a player on the same
     space to exchange one Mission card (``mine`` for ``theirs``)."""
@@ -364,38 +336,18 @@ def check_wave_emitter(state: StandardState, seat: int, other: int) -> None:
         raise RuleError(WAVE_EMITTER, "the other ship must be on your space")
 
 
-@cache
-def _exchange() -> Any:
-    """The cards' exchange of Mission cards (``card_rules.exchange_missions``), if present."""
-    try:
-        return getattr(importlib.import_module(f"{__package__}.card_rules"),
-                       "exchange_missions", None)
-    except ModuleNotFoundError:
-        return None
-
-
-@rule(UseWaveEmitter)
 def use_wave_emitter(draft: Draft, seat: int, cmd: UseWaveEmitter) -> None:
     check_wave_emitter(draft.state, seat, cmd.other)
-    exchange = _exchange()
-    if exchange is None:
-        raise RuleError(WAVE_EMITTER, "Mission cards are not in play")
     draft.emit("TechnologyUsed", seat=seat, tech="wave_emitter", other=cmd.other)
-    exchange(draft, seat, cmd.other, cmd.mine, cmd.theirs)
+    exchange_missions(draft, seat, cmd.other, cmd.mine, cmd.theirs)
 
 
-def _wave_emitter_offers(state: StandardState, seat: int) -> Iterator[Command]:
-    if _exchange() is None:
-        return
+def wave_emitter_offers(state: StandardState, seat: int) -> Iterator[Command]:
     for other in range(len(state.players)):
         if allowed(check_wave_emitter, state, seat, other):
             for mine in state.player(seat).missions:
                 for theirs in state.player(other).missions:
                     yield UseWaveEmitter(other=other, mine=mine, theirs=theirs)
-
-
-for _prompt in ("first_contact", "transaction", "spaceport"):
-    offers(_prompt, UseWaveEmitter)(_wave_emitter_offers)
 
 
 def return_technology(draft: Draft, seat: int, tech: str) -> None:
@@ -408,8 +360,6 @@ def return_technology(draft: Draft, seat: int, tech: str) -> None:
     draft.emit("TechnologyReturned", seat=seat, token=token)
 
 
-
-
 def spoiler_fame(draft: Draft) -> None:
     """"Appendix B > Fancy/Less Fancy Spoiler": at the end of the game a spoiler gives its
     player fame equal to one die roll."""
@@ -418,10 +368,6 @@ def spoiler_fame(draft: Draft) -> None:
             draft.fame(p.seat, draft.die(), "spoiler")
 
 
-hooks.add(BEFORE_SCORING, spoiler_fame)
-
-
-@fame_source
 def technology_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
     """Appendix B: a Wave Emitter gives three fame per completed mission; a Zen Paint Job
     costs three fame "at the end of the game, before final scoring"."""
@@ -434,3 +380,14 @@ def technology_fame(state: StandardState, seat: int) -> list[tuple[str, int]]:
     return out
 
 
+#: The rules of this module's commands (``order.py`` gathers every module's).
+RULES: dict[type[Command], Rule] = {
+    UseMarketFlux: use_market_flux,
+    UseDataProbe: use_data_probe,
+    SwapFirstContactCards: swap_cards,
+    ReturnEncounterCard: return_encounter,
+    ShuttlePickUp: shuttle_pick_up,
+    ShuttleDropOff: shuttle_drop_off,
+    DoneShuttling: done_shuttling,
+    UseWaveEmitter: use_wave_emitter,
+}

@@ -9,6 +9,7 @@ from typing import Any
 
 from .board import StandardBoard, load_board
 from .movement import Terrain
+from .places import spaceports_of
 
 
 @cache
@@ -37,8 +38,6 @@ def board_tokens(state: Any) -> dict[str, str]:
             tokens[space] = CARD_TOKENS.get(token.kind, token.kind)
         for number, space in cards.telegates.items():
             tokens[space] = f"telegate:{number}"
-    from .places import spaceports_of
-
     for p in state.players:
         for space in spaceports_of(state, p.seat):
             tokens[space] = "merchant_spaceport"

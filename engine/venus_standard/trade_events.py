@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .handlers import on
+from .handlers import Handler
 from .market import Market, shifted
 from .state import StandardState
 from .technology import TechType, load_technologies
@@ -46,14 +46,12 @@ def _sync_upgrades(state: StandardState, seat: int) -> None:
 # ------------------------------------------------------------------ setup
 
 
-@on("CultureSuppliesPrepared")
 def _supplies(state: StandardState, d: dict[str, Any]) -> None:
     """Setup 4: every culture's goods and technology tokens beside the board."""
     state.trade.markets = {k: Market.model_validate(v) for k, v in d["markets"].items()}
     state.trade.stock = dict(d["stock"])
 
 
-@on("PassengerPlaced")
 def _placed(state: StandardState, d: dict[str, Any]) -> None:
     """Passenger Icon: the drawn passenger on its starting culture (or Galactic Base)."""
     if d["at"] == "base":
@@ -65,13 +63,11 @@ def _placed(state: StandardState, d: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ First Contact
 
 
-@on("MarketStacked")
 def _stacked(state: StandardState, d: dict[str, Any]) -> None:
     """First Contact Phase 2: the culture's market tokens shuffled (order for nobody)."""
     state.trade.market(d["culture"]).stack = list(d["stack"])
 
 
-@on("FirstContactMade")
 def _contact(state: StandardState, d: dict[str, Any]) -> None:
     """First Contact Phase 2-4: goods, technologies and passengers to the market, the IOU
     credits on the card in front of the discoverer."""
@@ -88,7 +84,6 @@ def _contact(state: StandardState, d: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ transactions
 
 
-@on("GoodsBought")
 def _goods_bought(state: StandardState, d: dict[str, Any]) -> None:
     _spend_iou(state, d)
     _turn_count(state, "buy")
@@ -96,7 +91,6 @@ def _goods_bought(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).cargo.append(d["token"])
 
 
-@on("TechnologyBought")
 def _tech_bought(state: StandardState, d: dict[str, Any]) -> None:
     _spend_iou(state, d)
     _turn_count(state, "buy")
@@ -105,7 +99,6 @@ def _tech_bought(state: StandardState, d: dict[str, Any]) -> None:
     _sync_upgrades(state, d["seat"])
 
 
-@on("EquipmentBought")
 def _equipment_bought(state: StandardState, d: dict[str, Any]) -> None:
     """"Buying Equipment": a dial point, a cargo hold, or a drive replacing the old one."""
     _spend_iou(state, d)
@@ -128,12 +121,10 @@ def _equipment_bought(state: StandardState, d: dict[str, Any]) -> None:
         t.stock[kind] = t.stock.get(kind, 0) - 1
 
 
-@on("DemandPlaced")
 def _demand(state: StandardState, d: dict[str, Any]) -> None:
     state.trade.market(d["at"]).demands.append(d["token"])
 
 
-@on("GoodsSold")
 def _goods_sold(state: StandardState, d: dict[str, Any]) -> None:
     """"Sell Actions": the token back to its culture's supply area (not the market); a
     demand token used is removed from the game (optional rule "Demand")."""
@@ -147,13 +138,11 @@ def _goods_sold(state: StandardState, d: dict[str, Any]) -> None:
         turn.sold_at.append(d["at"])
 
 
-@on("MarketShifted")
 def _shifted(state: StandardState, d: dict[str, Any]) -> None:
     m = state.trade.market(d["culture"])
     m.stack = shifted(m.stack)
 
 
-@on("GoodsProduced")
 def _produced(state: StandardState, d: dict[str, Any]) -> None:
     m = state.trade.market(d["culture"])
     for token in d["tokens"]:
@@ -161,7 +150,6 @@ def _produced(state: StandardState, d: dict[str, Any]) -> None:
         m.goods.append(token)
 
 
-@on("PassengerPickedUp")
 def _picked_up(state: StandardState, d: dict[str, Any]) -> None:
     where = d["at"]
     waiting = (state.trade.base_passengers if where == "base"
@@ -170,7 +158,6 @@ def _picked_up(state: StandardState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).cargo.append(d["passenger"])
 
 
-@on("PassengerDroppedOff")
 def _dropped_off(state: StandardState, d: dict[str, Any]) -> None:
     _drop(state.player(d["seat"]).cargo, d["passenger"])
 
@@ -184,7 +171,6 @@ def _unload(state: StandardState, seat: int, token: str) -> None:
         _drop(p.cargo, token)
 
 
-@on("CargoOffloaded")
 def _offloaded(state: StandardState, d: dict[str, Any]) -> None:
     """"Offloading": to the market of the current system (passengers at Galactic Base)."""
     token, at = d["token"], d["at"]
@@ -201,7 +187,6 @@ def _offloaded(state: StandardState, d: dict[str, Any]) -> None:
         m.techs.append(token)
 
 
-@on("CargoJettisoned")
 def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
     """"Jettisoning": goods and technologies to their culture's supply area, passengers out
     of the game."""
@@ -213,13 +198,11 @@ def _jettisoned(state: StandardState, d: dict[str, Any]) -> None:
         state.trade.market(origin(token)).supply_techs.append(token)
 
 
-@on("TechnologyUsed")
 def _used(state: StandardState, d: dict[str, Any]) -> None:
     if state.turn is not None:
         state.turn.techs_used.append(d["tech"])
 
 
-@on("FirstContactCardsSwapped")
 def _swapped(state: StandardState, d: dict[str, Any]) -> None:
     """Data Probe: the two face-down cards change places (which cultures: nobody else)."""
     a, b = d["systems"]
@@ -227,7 +210,6 @@ def _swapped(state: StandardState, d: dict[str, Any]) -> None:
     fc[a], fc[b] = fc[b], fc[a]
 
 
-@on("EncounterCardReturned")
 def _encounter_returned(state: StandardState, d: dict[str, Any]) -> None:
     """Data Probe: the top Encounter card seen goes back on the top or the bottom."""
     deck = state.decks.get("encounter", [])
@@ -235,7 +217,6 @@ def _encounter_returned(state: StandardState, d: dict[str, Any]) -> None:
         deck.append(deck.pop(0))
 
 
-@on("TechnologyReturned")
 def _tech_returned(state: StandardState, d: dict[str, Any]) -> None:
     """Hard Burn and Data Probe go back to their originating culture after use (Appendix B):
     its market once discovered, else its supply area."""
@@ -248,7 +229,6 @@ def _tech_returned(state: StandardState, d: dict[str, Any]) -> None:
 # ------------------------------------------------------------------ spaceports and drills
 
 
-@on("SpaceportBuilt")
 def _built(state: StandardState, d: dict[str, Any]) -> None:
     seat = d["seat"]
     state.trade.spaceports[d["space"]] = seat
@@ -259,15 +239,40 @@ def _built(state: StandardState, d: dict[str, Any]) -> None:
         state.turn.spaceport_built = True
 
 
-@on("DrillPlaced")
 def _drill(state: StandardState, d: dict[str, Any]) -> None:
     state.trade.drills[d["space"]] = d["seat"]
     state.player(d["seat"]).drills.append(d["space"])
 
 
-@on("DrillsRecovered")
 def _recovered(state: StandardState, d: dict[str, Any]) -> None:
     """"Drills": after collecting, each player reclaims his drill tokens."""
     state.trade.drills = {}
     for p in state.players:
         p.drills = []
+
+
+#: The handlers of this module's events (``evolve.py`` folds the game with them).
+HANDLERS: dict[str, Handler] = {
+    "CultureSuppliesPrepared": _supplies,
+    "PassengerPlaced": _placed,
+    "MarketStacked": _stacked,
+    "FirstContactMade": _contact,
+    "GoodsBought": _goods_bought,
+    "TechnologyBought": _tech_bought,
+    "EquipmentBought": _equipment_bought,
+    "DemandPlaced": _demand,
+    "GoodsSold": _goods_sold,
+    "MarketShifted": _shifted,
+    "GoodsProduced": _produced,
+    "PassengerPickedUp": _picked_up,
+    "PassengerDroppedOff": _dropped_off,
+    "CargoOffloaded": _offloaded,
+    "CargoJettisoned": _jettisoned,
+    "TechnologyUsed": _used,
+    "FirstContactCardsSwapped": _swapped,
+    "EncounterCardReturned": _encounter_returned,
+    "TechnologyReturned": _tech_returned,
+    "SpaceportBuilt": _built,
+    "DrillPlaced": _drill,
+    "DrillsRecovered": _recovered,
+}

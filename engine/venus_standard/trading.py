@@ -18,19 +18,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.cluster.cultures import BASE, load_cultures
-from engine.kernel import NOBODY, Command, RuleError, hooks
+from engine.kernel import NOBODY, Command, RuleError
 
 from . import cargo, decks, market, passengers, places, rounds, trade
-from .commands import command
-from .discovery import REVEALED, reveal
+from .discovery import reveal
 from .draft import Draft
 from .first_contact import market_token_ids, supply_area
-from .legal import offers
+from .hookpoints import Rule
 from .market import load_market_tokens
-from .rules import rule
-from .setup import step
 from .state import Player, StandardState
-from .takeback import barriers
 from .technology import TechType, has, load_technologies
 from .tokens import is_goods, is_passenger, is_tech, origin
 
@@ -42,7 +38,6 @@ SPACEPORT = "Merchant Spaceport Phase"
 # ------------------------------------------------------------------ commands
 
 
-@command
 class BuyGoods(Command):
     """"Buying Goods": one goods token of the market (any of them, not only the top)."""
 
@@ -50,7 +45,6 @@ class BuyGoods(Command):
     token: str
 
 
-@command
 class BuyEquipment(Command):
     """"Buying Equipment": one piece on the top market token (laser, shield, cargo_hold,
     yellow_drive, red_drive, combo_drive)."""
@@ -59,7 +53,6 @@ class BuyEquipment(Command):
     equipment: str
 
 
-@command
 class BuyTechnology(Command):
     """"Buying Racial Technologies": one racial technology token of the market."""
 
@@ -67,7 +60,6 @@ class BuyTechnology(Command):
     token: str
 
 
-@command
 class SellGoods(Command):
     """"Sell Actions": one goods token from the holds; ``black_market`` with an assigned
     Stealth Field ("Appendix B > Stealth Field")."""
@@ -77,19 +69,16 @@ class SellGoods(Command):
     black_market: bool = False
 
 
-@command
 class PickUpPassenger(Command):
     type: Literal["PickUpPassenger"] = "PickUpPassenger"
     passenger: str
 
 
-@command
 class DropOffPassenger(Command):
     type: Literal["DropOffPassenger"] = "DropOffPassenger"
     passenger: str
 
 
-@command
 class Offload(Command):
     """"Offloading": a goods, technology (not a utility) or passenger token to this market."""
 
@@ -233,7 +222,6 @@ def check_buy_goods(state: StandardState, seat: int, token: str) -> Purchase:
     return buy
 
 
-@rule(BuyGoods)
 def buy_goods(draft: Draft, seat: int, cmd: BuyGoods) -> None:
     buy = check_buy_goods(draft.state, seat, cmd.token)
     draft.emit("GoodsBought", seat=seat, token=cmd.token, at=buy.port.culture,
@@ -262,7 +250,6 @@ def check_buy_equipment(state: StandardState, seat: int, kind: str) -> Purchase:
     return _purchase(state, seat, offer.cost)
 
 
-@rule(BuyEquipment)
 def buy_equipment(draft: Draft, seat: int, cmd: BuyEquipment) -> None:
     buy = check_buy_equipment(draft.state, seat, cmd.equipment)
     draft.emit("EquipmentBought", seat=seat, kind=cmd.equipment, culture=buy.port.culture,
@@ -282,7 +269,6 @@ def check_buy_technology(state: StandardState, seat: int, token: str) -> Purchas
     return _purchase(state, seat, tech.cost)
 
 
-@rule(BuyTechnology)
 def buy_technology(draft: Draft, seat: int, cmd: BuyTechnology) -> None:
     buy = check_buy_technology(draft.state, seat, cmd.token)
     draft.emit("TechnologyBought", seat=seat, token=cmd.token, at=buy.port.culture,
@@ -328,7 +314,6 @@ def check_sell(state: StandardState, seat: int, token: str, black_market: bool) 
     return Sale(port, value, black, fee, demand)
 
 
-@rule(SellGoods)
 def sell_goods(draft: Draft, seat: int, cmd: SellGoods) -> None:
     sale = check_sell(draft.state, seat, cmd.token, cmd.black_market)
     draft.emit("GoodsSold", seat=seat, token=cmd.token, at=sale.port.culture,
@@ -383,7 +368,6 @@ def _transaction_port(state: StandardState, seat: int, heading: str) -> Port:
     return port
 
 
-@rule(PickUpPassenger)
 def pick_up(draft: Draft, seat: int, cmd: PickUpPassenger) -> None:
     state = draft.state
     port = _transaction_port(state, seat, "Picking Up Passengers")
@@ -393,7 +377,6 @@ def pick_up(draft: Draft, seat: int, cmd: PickUpPassenger) -> None:
     draft.emit("PassengerPickedUp", seat=seat, passenger=cmd.passenger, at=port.culture)
 
 
-@rule(DropOffPassenger)
 def drop_off(draft: Draft, seat: int, cmd: DropOffPassenger) -> None:
     state = draft.state
     port = _transaction_port(state, seat, "Dropping Off Passengers")
@@ -431,14 +414,12 @@ def check_offload(state: StandardState, seat: int, token: str) -> Port:
     return port
 
 
-@rule(Offload)
 def offload(draft: Draft, seat: int, cmd: Offload) -> None:
     """"Offloading": no action, no credits; the token is for sale or pickup here at once."""
     port = check_offload(draft.state, seat, cmd.token)
     draft.emit("CargoOffloaded", seat=seat, token=cmd.token, at=port.culture)
 
 
-@command
 class Jettison(Command):
     """"Jettisoning": a goods, technology (not a utility) or passenger token thrown out
     after the Move step ended away from a surface city or spaceport."""
@@ -447,7 +428,6 @@ class Jettison(Command):
     token: str
 
 
-@command
 class DoneJettisoning(Command):
     type: Literal["DoneJettisoning"] = "DoneJettisoning"
 
@@ -467,10 +447,6 @@ def jettison_window(draft: Draft, why: str) -> bool:
     return True
 
 
-hooks.add(rounds.AWAY_FROM_PORT, jettison_window)
-
-
-@rule(Jettison)
 def jettison(draft: Draft, seat: int, cmd: Jettison) -> None:
     """Goods and technologies go to their culture's supply area; a passenger leaves the
     game and costs infamy equal to the higher of two dice."""
@@ -484,7 +460,6 @@ def jettison(draft: Draft, seat: int, cmd: Jettison) -> None:
     draft.infamy(seat, infamy, "jettisoned_passenger")
 
 
-@rule(DoneJettisoning)
 def done_jettisoning(draft: Draft, seat: int, cmd: DoneJettisoning) -> None:
     ask = draft.state.ask
     why = str(ask.detail.get("why", "movement_spent")) if ask else "movement_spent"
@@ -492,8 +467,7 @@ def done_jettisoning(draft: Draft, seat: int, cmd: DoneJettisoning) -> None:
     rounds.end_turn(draft, why)
 
 
-@offers("jettison", Jettison, DoneJettisoning)
-def _jettison_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def jettison_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield DoneJettisoning()
     for token in _jettisonable(state.player(seat)):
         yield Jettison(token=token)
@@ -525,18 +499,6 @@ def set_out_market(draft: Draft, seat: int | None, system: str, culture: str) ->
                condition=top.condition.value)
 
 
-hooks.add(REVEALED, set_out_market)
-
-
-# what turns something up or rolls a die: no take-back across it
-barriers("FirstContactMade", "MarketShifted", "PassengerDroppedOff", "PassengerPlaced",
-         "CargoJettisoned")
-
-rounds.PHASE_START["first_contact"].append(first_contact)
-rounds.PHASE_START["spaceport"].append(shift_markets)
-
-
-@step(4)
 def prepare_supply_areas(draft: Draft) -> None:
     """Setup 4: each culture's goods and racial technology tokens in its supply area; the
     cargo hold and drive tokens in their stockpiles (Setup 6)."""
@@ -545,16 +507,6 @@ def prepare_supply_areas(draft: Draft) -> None:
     draft.emit("CultureSuppliesPrepared",
                markets={c.key: supply_area(c.key).model_dump(mode="json") for c in cultures},
                stock=stock)
-
-
-@decks.source(decks.FIRST_CONTACT)
-def _first_contact_cards() -> list[str]:
-    return [c.key for c in load_cultures().cultures]
-
-
-@decks.source(decks.PASSENGER)
-def _passenger_tokens() -> list[str]:
-    return [p.key for p in load_cultures().passengers]
 
 
 def place_passenger(draft: Draft) -> None:
@@ -579,7 +531,6 @@ def place_demand(draft: Draft) -> None:
         draft.emit("DemandPlaced", token=token, at=load_cultures().demand(token).at)
 
 
-@step(6)
 def shuffle_demand(draft: Draft) -> None:
     """Optional rule "Demand": "shuffle and place all the demand tokens facedown"."""
     if draft.state.table.demand:
@@ -593,11 +544,6 @@ def production_round(draft: Draft) -> None:
         produce(draft, culture, maximum=True)
 
 
-rounds.ICONS["production"] = production_round
-rounds.ICONS["passenger"] = place_passenger
-
-
-@command
 class BuyStartingGoods(Command):
     """Light Speed Game 14: "Purchase Starting Goods" from a culture one revealed."""
 
@@ -622,7 +568,6 @@ def check_starting_goods(state: StandardState, seat: int, token: str) -> str:
     return culture
 
 
-@rule(BuyStartingGoods)
 def buy_starting_goods(draft: Draft, seat: int, cmd: BuyStartingGoods) -> None:
     culture = check_starting_goods(draft.state, seat, cmd.token)
     cost = load_cultures().culture(origin(cmd.token)).goods.cost
@@ -631,8 +576,7 @@ def buy_starting_goods(draft: Draft, seat: int, cmd: BuyStartingGoods) -> None:
     draft.credits(seat, -cost, "goods_bought")
 
 
-@offers("starting_goods", BuyStartingGoods)
-def _starting_goods_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def starting_goods_offers(state: StandardState, seat: int) -> Iterator[Command]:
     seen: set[str] = set()
     for system in state.player(seat).contacts:
         culture = state.discovered.get(system)
@@ -684,14 +628,11 @@ def _buys_and_sells(state: StandardState, seat: int) -> Iterator[Command]:
             yield SellGoods(token=token, black_market=True)
 
 
-@offers("first_contact", BuyGoods, BuyEquipment, BuyTechnology, SellGoods)
-def _first_contact_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def first_contact_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield from _buys_and_sells(state, seat)
 
 
-@offers("transaction", BuyGoods, BuyEquipment, BuyTechnology, SellGoods, PickUpPassenger,
-        DropOffPassenger, Offload)
-def _transaction_offers(state: StandardState, seat: int) -> Iterator[Command]:
+def transaction_offers(state: StandardState, seat: int) -> Iterator[Command]:
     yield from _buys_and_sells(state, seat)
     port = port_of(state, seat)
     if port is None:
@@ -708,18 +649,16 @@ def _transaction_offers(state: StandardState, seat: int) -> Iterator[Command]:
             yield Offload(token=token)
 
 
-# the names movement's seams call here (``trading.drill_on``, ``trading.return_technology``)
-
-
-def drill_on(draft: Draft, seat: int, space: str) -> bool:
-    """``merchant_spaceports.drill_on``: a drill on an asteroid space as a ship passes."""
-    from .merchant_spaceports import drill_on as place
-
-    return place(draft, seat, space)
-
-
-def return_technology(draft: Draft, seat: int, tech: str) -> None:
-    """``tech_abilities.return_technology``: Hard Burn, Data Probe back to their culture."""
-    from .tech_abilities import return_technology as give_back
-
-    give_back(draft, seat, tech)
+#: The rules of this module's commands (``order.py`` gathers every module's).
+RULES: dict[type[Command], Rule] = {
+    BuyGoods: buy_goods,
+    BuyEquipment: buy_equipment,
+    BuyTechnology: buy_technology,
+    SellGoods: sell_goods,
+    PickUpPassenger: pick_up,
+    DropOffPassenger: drop_off,
+    Offload: offload,
+    Jettison: jettison,
+    DoneJettisoning: done_jettisoning,
+    BuyStartingGoods: buy_starting_goods,
+}

@@ -4,30 +4,22 @@ Everything on the table is open (credits, dashboards, cards in play areas, the r
 track) except what the book keeps face down: the decks' and stockpiles' order (only their
 sizes are shown), the First Contact cards not yet flipped (which systems still hold one,
 not whose culture), and whatever a component marks secret in its own part of the view.
-A component adds its part with ``@part("name")`` over ``(state, viewer) -> value``.
+The components' parts (``Hooks.parts``: name -> ``(state, viewer) -> value``) follow the
+core's, in the order ``order.py`` lists them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
+from .hookpoints import Part
 from .legal import pending
 from .rounds import icons
 from .solo import fees
 from .state import SECRET, Player, StandardState
 
-Part = Callable[[StandardState, int], Any]
-PARTS: dict[str, Part] = {}
-PLAYER_SECRET: set[str] = set()  # Player fields no other seat may read (components add)
-
-
-def part(name: str) -> Callable[[Part], Part]:
-    def register(fn: Part) -> Part:
-        PARTS[name] = fn
-        return fn
-
-    return register
+PLAYER_SECRET: frozenset[str] = frozenset()  # Player fields no other seat may read
 
 
 def _player(p: Player, viewer: int) -> dict[str, Any]:
@@ -44,7 +36,7 @@ def round_track(state: StandardState) -> list[dict[str, Any]]:
     return [{"round": n, "icons": icons(state, n)} for n in range(start, state.last_round + 1)]
 
 
-def view(state: StandardState, viewer: int) -> dict[str, Any]:
+def view(state: StandardState, viewer: int, parts: Mapping[str, Part]) -> dict[str, Any]:
     now = pending(state)
     turn = state.turn
     out: dict[str, Any] = {
@@ -70,9 +62,9 @@ def view(state: StandardState, viewer: int) -> dict[str, Any]:
         "end": state.end,
         "sandbox": state.sandbox,
     }
-    for name, fn in PARTS.items():
+    for name, fn in parts.items():
         out[name] = fn(state, viewer)
     return out
 
 
-__all__ = ["PARTS", "PLAYER_SECRET", "SECRET", "part", "view"]
+__all__ = ["PLAYER_SECRET", "SECRET", "view"]

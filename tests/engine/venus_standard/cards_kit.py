@@ -10,6 +10,7 @@ from engine.venus_standard import commands as c
 from engine.venus_standard import encounters
 from engine.venus_standard.cards_state import SpaceToken
 from engine.venus_standard.draft import Draft
+from engine.venus_standard.order import HOOKS
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
 
@@ -48,7 +49,7 @@ def pirate_at(game: Game[StandardState], space: str, pirate: str, infamy: int = 
 def enter(game: Game[StandardState], seat: int, space: str = SPACE, printed: str = "encounter",
           last_point: bool = False) -> tuple[encounters.Resolution, list[Event]]:
     """Movement's call when the ship enters ``space``; the events join the game's log."""
-    draft = Draft(game.state, Randomness("kit", game.seq + 1))
+    draft = Draft(game.state, Randomness("kit", game.seq + 1), HOOKS)
     res = encounters.resolve_space(draft, seat, space, printed, last_point=last_point)
     base = game.seq
     game.append([ev.model_copy(update={"seq": base + i + 1})

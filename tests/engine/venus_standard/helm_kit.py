@@ -14,6 +14,7 @@ from engine.kernel import Randomness
 from engine.venus_standard import helm, helm_legal, helm_seams
 from engine.venus_standard.draft import Draft
 from engine.venus_standard.flight import flight
+from engine.venus_standard.order import HOOKS
 from engine.venus_standard.state import Player, StandardState, Turn
 
 from .test_movement_rules import terrain
@@ -47,7 +48,7 @@ def build(monkeypatch: pytest.MonkeyPatch) -> Kit:
             stage="playing", round=1, turn=Turn(seat=0), loaded_dice=list(dice))
         for k, v in ship.items():
             setattr(state.players[0], k, v)
-        d = RecordingDraft(state, Randomness("helm", 0))
+        d = RecordingDraft(state, Randomness("helm", 0), HOOKS)
         d.calls = calls
         return d
 

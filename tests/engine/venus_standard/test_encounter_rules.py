@@ -9,6 +9,7 @@ import pytest
 from engine.kernel import RuleError, fold
 from engine.venus_standard import card_rules as cr
 from engine.venus_standard import encounters
+from engine.venus_standard.order import HOOKS
 from engine.venus_standard.ruleset import ruleset
 
 from .cards_kit import (
@@ -201,7 +202,7 @@ def test_winning_with_the_pilot_adds_movement_points(monkeypatch: pytest.MonkeyP
     """"add a number of movement points up to that of his pilot's level": the outcome goes
     to movement's hook."""
     got: list[encounters.Resolution] = []
-    monkeypatch.setattr(encounters, "_AFTER", [lambda d, s, r: got.append(r)])
+    monkeypatch.setattr(HOOKS, "after_encounter", lambda d, s, r: got.append(r))
     game, seat = facing_pirate("pirate-1")
     load_dice(game, 1)  # 1 + 0 < pilot skill 3
     game.play(seat, cr.EngagePirates(attribute="pilot"))
@@ -361,7 +362,7 @@ def test_slaver_counts_passengers_jettisoned(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(ports, "_trade", lambda: (tokens, None))
     game = table()
     seat = current(game)
-    draft = Draft(game.state, Randomness("j", 1))
+    draft = Draft(game.state, Randomness("j", 1), HOOKS)
     draft.emit("CargoJettisoned", seat=seat, token="scientist")
     draft.emit("CargoJettisoned", seat=seat, token="zum:g1")
     assert draft.state.cards.seat(seat).jettisoned == 1
@@ -376,7 +377,7 @@ def test_a_trade_in_reward_after_a_pirate_holds_the_move_until_answered(
     """Defeating pirates draws a Reward card; a trade-in card is decided at once ("this
     decision must be made as soon as the card is drawn"), then the Move step ends."""
     got: list[encounters.Resolution] = []
-    monkeypatch.setattr(encounters, "_AFTER", [lambda d, s, r: got.append(r)])
+    monkeypatch.setattr(HOOKS, "after_encounter", lambda d, s, r: got.append(r))
     game = table()
     seat = current(game)
     game.state.player(seat).laser = 6

@@ -228,16 +228,14 @@ def test_encounter_outcome_adds_points_or_ends_the_move(kit: Kit) -> None:
     pilot skill adds movement points and the move goes on; a lost engagement ends it."""
     from types import SimpleNamespace
 
-    from engine.venus_standard import helm_seams
-
     d = kit([1, 1, 1])
     helm.roll_speed(d, 0)
     helm.step(d, 0, "a")
-    helm_seams.after_encounter(d, 0, SimpleNamespace(
+    helm.after_encounter(d, 0, SimpleNamespace(
         waiting=False, movement=2, stop=False, end_turn=False, reason="pirates outflown"))
     f = flight(d.state)
     assert f.movement_value == 5 and f.mp_left == 4 and f.stage == "move"
-    helm_seams.after_encounter(d, 0, SimpleNamespace(
+    helm.after_encounter(d, 0, SimpleNamespace(
         waiting=False, movement=0, stop=True, end_turn=False, reason="pirates"))
     assert f.ended == "stopped" and d.calls[-1] == ("end_turn", 0)
 

@@ -8,6 +8,7 @@ import pytest
 from engine.kernel import Game, RuleError
 from engine.venus_standard import card_rules as cr
 from engine.venus_standard import commands as c
+from engine.venus_standard.order import FAME_SOURCES, HOOKS
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.scoring import fame_parts
 from engine.venus_standard.state import StandardState
@@ -128,7 +129,7 @@ def test_count_fame_reads_rewards_missions_and_titles() -> None:
     p.rewards = ["star-idol", "rastur-helm"]
     p.missions_done = ["colony-charter", "jungle-medicine", "mining-claim"]
     game.state.cards.title_holders = {"archeologist": seat}
-    parts = dict(fame_parts(game.state, seat))
+    parts = dict(fame_parts(game.state, seat, FAME_SOURCES))
     assert (parts["reward_cards"], parts["completed_missions"], parts["titles"]) == (6, 6, 4)
 
 
@@ -172,7 +173,7 @@ def test_wave_emitter_exchange_of_missions() -> None:
 
     game = table()
     a, b = game.state.player(0).missions[0], game.state.player(1).missions[0]
-    draft = Draft(game.state, Randomness("x", 1))
+    draft = Draft(game.state, Randomness("x", 1), HOOKS)
     cr.exchange_missions(draft, 0, 1, a, b)
     assert draft.state.player(0).missions == [b] and draft.state.player(1).missions == [a]
     with pytest.raises(RuleError, match="Wave Emitter"):

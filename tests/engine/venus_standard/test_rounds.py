@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.kernel import Randomness, RuleError
-from engine.venus_standard import decks, places, rounds
+from engine.venus_standard import decks, order, places, rounds
 from engine.venus_standard.draft import Draft
 from engine.venus_standard.places import galactic_base
 from engine.venus_standard.state import StandardState
@@ -31,7 +31,7 @@ def icons_seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, str]
     for icon in ("passenger", "drill"):
         def note(d: Draft, icon: str = icon) -> None:
             seen.append((d.state.round, icon))
-        monkeypatch.setitem(rounds.ICONS, icon, note)
+        monkeypatch.setitem(order.ICONS, icon, note)
     yield seen
 
 
@@ -94,8 +94,8 @@ def test_end_phase_moves_through_transaction_and_spaceport_then_the_next_turn() 
 
 
 def test_a_phase_held_open_cannot_end(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rounds.CAN_END, "transaction",
-                        [lambda s, seat: "a question is still open"])
+    monkeypatch.setitem(order.CAN_END, "transaction",
+                        (lambda s, seat: "a question is still open",))
     game = game_of(phase="transaction")
     assert c.EndPhase() not in list(ruleset.legal_actions(game.state, 0))
     with pytest.raises(RuleError, match="Transaction Phase: a question is still open"):
@@ -109,7 +109,7 @@ def test_a_command_out_of_its_phase_is_refused_naming_the_rule() -> None:
 
 
 def _draft(game_state: StandardState) -> Draft:
-    return Draft(game_state, Randomness("t", 1))
+    return Draft(game_state, Randomness("t", 1), order.HOOKS)
 
 
 def test_end_movement_landing_on_a_spaceport_leads_to_first_contact_or_transaction() -> None:
@@ -149,7 +149,7 @@ def test_epic_game_after_round_30_production_markers_and_passenger_refresh(
     markers go on rounds 40 and 50 (playing 51 or more), the passenger pool is refreshed
     with the passengers returned to the box."""
     produced: list[int] = []
-    monkeypatch.setitem(rounds.ICONS, "production", lambda d: produced.append(d.state.round))
+    monkeypatch.setitem(order.ICONS, "production", lambda d: produced.append(d.state.round))
     p1, p2, p3, p4 = (decks.cards_of(decks.PASSENGER) or ["p1", "p2", "p3", "p4"])[:4]
     game = game_of(round=30, active=1, phase="spaceport", table={"variant": "epic"},
                    last_round=55, state={"decks": {"passenger": [p3, p4]},
@@ -167,7 +167,7 @@ def test_epic_game_after_round_30_production_markers_and_passenger_refresh(
 def test_epic_game_production_round_resolves_production(
         monkeypatch: pytest.MonkeyPatch) -> None:
     produced: list[int] = []
-    monkeypatch.setitem(rounds.ICONS, "production", lambda d: produced.append(d.state.round))
+    monkeypatch.setitem(order.ICONS, "production", lambda d: produced.append(d.state.round))
     game = game_of(round=39, active=1, phase="spaceport", table={"variant": "epic"},
                    last_round=45, state={"production_rounds": [40]})
     play(game, 1, c.EndPhase())

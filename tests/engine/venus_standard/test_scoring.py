@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.venus_standard import scoring
+from engine.venus_standard import order, scoring
 from engine.venus_standard.state import StandardState
 
 from .kit import c, game_of, play
@@ -34,8 +34,9 @@ def test_fame_for_cargo_holds_and_ship_upgrades() -> None:
     state = StandardState.model_validate({"players": [
         {"seat": 0, "name": "a", "extra_holds": 1, "upgrades": ["x:1", "y:1"]},
         {"seat": 1, "name": "b", "extra_holds": 2, "upgrades": ["x:2", "y:2", "z:1"]}]})
-    assert dict(scoring.fame_parts(state, 0)) == {"cargo_holds": 2, "ship_upgrades": 2}
-    assert dict(scoring.fame_parts(state, 1)) == {"cargo_holds": 6, "ship_upgrades": 6}
+    sources = order.FAME_SOURCES
+    assert dict(scoring.fame_parts(state, 0, sources)) == {"cargo_holds": 2, "ship_upgrades": 2}
+    assert dict(scoring.fame_parts(state, 1, sources)) == {"cargo_holds": 6, "ship_upgrades": 6}
 
 
 def test_the_books_scoring_example(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -43,8 +44,8 @@ def test_the_books_scoring_example(monkeypatch: pytest.MonkeyPatch) -> None:
     6 for three missions, 6 for two holds, 2 for the second upgrade, 4 for the laser dial, 1
     for the level 2 pilot); Fuzzy Dice 4+4 = 8 more; two infamy: 35; doubles: c20 a point,
     c700; a final score of c2540."""
-    monkeypatch.setattr(scoring, "FAME_SOURCES", [
-        lambda s, seat: [("relics", 6), ("missions", 6), ("pilot", 1)]])
+    monkeypatch.setattr(order.HOOKS, "fame_sources", (
+        lambda s, seat: [("relics", 6), ("missions", 6), ("pilot", 1)],))
     ports = [f"orbit-{i}" for i in range(5)]
     state = final([{"name": "Green", "credits": 840, "spaceports": ports, "fame": 4,
                     "infamy": 2, "extra_holds": 2, "upgrades": ["a:1", "b:1"], "laser": 5,

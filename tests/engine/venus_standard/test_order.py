@@ -1,31 +1,17 @@
-"""Registered hooks keep one order whatever the import order (``engine/kernel/hooks.py``)."""
+"""The order the components act in is written down (``engine/venus_standard/order.py``): no
+import registers anything, so the same seed and commands give the same game whatever module
+a program imports first; and every module imports at its top (``docs/architecture.md``)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
-from engine.kernel import hooks
-
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def first() -> None: ...
-
-
-def second() -> None: ...
-
-
-def test_add_keeps_source_order_whatever_the_registration_order() -> None:
-    got: list[Callable[[], None]] = []
-    hooks.add(got, second)
-    hooks.add(got, first)
-    assert got == [first, second]
-    assert hooks.source_order(first) < hooks.source_order(second)
-
+PACKAGE = ROOT / "engine" / "venus_standard"
 
 GAME = """
 import json, sys
@@ -57,10 +43,30 @@ def _played(*first_imports: str) -> list[list[str]]:
 
 def test_a_standard_game_offers_the_same_commands_whatever_module_is_imported_first() -> None:
     """The same seed and bots give the same ``legal_actions``, in the same order, whether
-    the program imported the ruleset first or a module that registers cards first (the
-    order test kits happened to use)."""
+    the program imported the ruleset first or a component's module first."""
     plain = _played()
     cards_first = _played("engine.venus_standard.scenario", "engine.venus_standard.card_rules")
     trade_first = _played("engine.venus_standard.trading", "engine.venus_standard.solo")
     assert len(plain) > 50
     assert plain == cards_first == trade_first
+
+
+def _imports_in_functions(tree: ast.AST) -> list[int]:
+    found: list[int] = []
+
+    def visit(node: ast.AST, inside: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if inside and isinstance(child, ast.Import | ast.ImportFrom):
+                found.append(child.lineno)
+            visit(child, inside or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef
+                                                  | ast.Lambda))
+
+    visit(tree, False)
+    return found
+
+
+def test_every_module_of_the_standard_game_imports_at_its_top() -> None:
+    """No import hides in a function (an import cycle would hide there)."""
+    late = {path.name: lines for path in sorted(PACKAGE.glob("*.py"))
+            if (lines := _imports_in_functions(ast.parse(path.read_text("utf-8"))))}
+    assert late == {}
