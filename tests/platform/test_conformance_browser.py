@@ -83,6 +83,7 @@ def test_a_duel_from_the_start_page_to_its_replay(pages: Pages, server: ServerPr
     for seat, name in ((1, "Ann"), (2, "Bob")):
         p = pages.open(links[f"Seat {seat}"])
         p.wait_for_selector("#join:not([hidden])")
+        assert p.locator("#lobby-options").text_content() == "1 round · take-backs allowed"
         p.fill("#join-name", name)
         p.click("#join-btn")
         p.wait_for_selector("#join-btn:has-text('Update')")

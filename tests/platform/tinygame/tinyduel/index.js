@@ -167,7 +167,8 @@ class TinyDuelPage {
 
 function optionWords(lobby) {
   const o = lobby.options || {};
-  return `${o.rounds ?? 2} rounds · ${o.takebacks === false ? "no take-backs" : "take-backs allowed"}`;
+  const rounds = o.rounds ?? 2;
+  return `${rounds} round${rounds === 1 ? "" : "s"} · ${o.takebacks === false ? "no take-backs" : "take-backs allowed"}`;
 }
 
 export const createForm = {
@@ -192,7 +193,6 @@ export default {
   stage: (view) => (view.winner !== null && view.winner !== undefined ? "over" : "playing"),
   loadNames,
   optionWords,
-  choiceTitle: "Color",
   createPage: (host) => new TinyDuelPage(host),
   describeLog,
   commandWords,
