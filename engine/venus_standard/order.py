@@ -25,6 +25,7 @@ from . import (
     setup,
     solo,
     tech_abilities,
+    trade_moments,
     trading,
 )
 from . import commands as c
@@ -48,7 +49,7 @@ from .rewards import TRADE_IN
 #: Every command's rule (each module keeps its own table).
 RULES: dict[type[Command], Rule] = merged(
     rules.RULES, setup.RULES, card_rules.RULES, helm_legal.RULES, merchant_spaceports.RULES,
-    tech_abilities.RULES, trading.RULES)
+    tech_abilities.RULES, trading.RULES, trade_moments.RULES)
 
 #: "Player Turns" > each phase: why it may not end yet (none of the components holds one).
 CAN_END: dict[str, tuple[CanEnd, ...]] = {}
@@ -97,7 +98,7 @@ OFFERS: dict[str, tuple[tuple[Offer, tuple[type[Command], ...]], ...]] = {
     "reveal": ((setup.reveal_offers, (c.RevealFirstContact,)),),
     "starting_goods": (
         (setup.end_step_offers, (c.EndStep,)),
-        (trading.starting_goods_offers, (trading.BuyStartingGoods,)),
+        (trade_moments.starting_goods_offers, (trade_moments.BuyStartingGoods,)),
     ),
     "starting_space": ((setup.start_offers, (c.ChooseStart,)),),
     # the cards' questions
@@ -108,7 +109,8 @@ OFFERS: dict[str, tuple[tuple[Offer, tuple[type[Command], ...]], ...]] = {
     card_rules.PEEK: ((card_rules.put_back_offers, (card_rules.PutBackEncounter,)),),
     # movement's, trade's and the technologies' questions
     "navigation_exit": ((helm_legal.exit_offers, (m.ChooseExit,)),),
-    "jettison": ((trading.jettison_offers, (trading.Jettison, trading.DoneJettisoning)),),
+    "jettison": ((trade_moments.jettison_offers, (trade_moments.Jettison,
+                                                  trade_moments.DoneJettisoning)),),
     "data_probe_swap": ((tech_abilities.swap_offers, (tech_abilities.SwapFirstContactCards,)),),
     "data_probe_encounter": ((tech_abilities.encounter_offers,
                               (tech_abilities.ReturnEncounterCard,)),),
@@ -119,15 +121,15 @@ OFFERS: dict[str, tuple[tuple[Offer, tuple[type[Command], ...]], ...]] = {
 
 #: Setup: the components' parts of a step, by the step's number.
 SETUP_STEPS: dict[int, tuple[Hook, ...]] = {
-    4: (trading.prepare_supply_areas,),  # culture supply areas
-    6: (card_rules.prepare_stockpiles, trading.shuffle_demand),  # token stockpiles
+    4: (trade_moments.prepare_supply_areas,),  # culture supply areas
+    6: (card_rules.prepare_stockpiles, trade_moments.shuffle_demand),  # token stockpiles
     9: (card_rules.deal_missions,),  # Distribute Mission Cards
 }
 
 #: "Beginning a New Round": the round track's icons.
 ICONS: dict[str, Hook] = {
-    "production": trading.production_round,
-    "passenger": trading.place_passenger,
+    "production": trade_moments.production_round,
+    "passenger": trade_moments.place_passenger,
     "drill": merchant_spaceports.redeem_drills,
 }
 #: "Beginning a New Round", after the icons: the titles checked again, the solo challenges.
@@ -136,7 +138,7 @@ ROUND_START: tuple[Hook, ...] = (card_rules.titles_each_round, solo.round_start)
 #: Contact card flipped, the markets shifted.
 PHASE_START: dict[str, tuple[Hook, ...]] = {
     "movement": (solo.pay_fees,),
-    "first_contact": (trading.first_contact,),
+    "first_contact": (trade_moments.first_contact,),
     "transaction": (),
     "spaceport": (trading.shift_markets,),
 }
@@ -145,9 +147,9 @@ PHASE_NEEDED = {"first_contact": rounds.first_contact_waiting}
 #: The End Movement step: the Shuttle ("Appendix B > Shuttle").
 END_MOVEMENT: tuple[EndMovement, ...] = (tech_abilities.shuttle_window,)
 #: A Move step ended away from a port: "Jettisoning".
-AWAY_FROM_PORT: tuple[AwayFromPort, ...] = (trading.jettison_window,)
+AWAY_FROM_PORT: tuple[AwayFromPort, ...] = (trade_moments.jettison_window,)
 #: A First Contact card turned face up: the culture's market set out.
-REVEALED: tuple[Revealed, ...] = (trading.set_out_market,)
+REVEALED: tuple[Revealed, ...] = (trade_moments.set_out_market,)
 #: After every command's rule: a solo challenge completed.
 AFTER_COMMAND: tuple[Hook, ...] = (solo.check_completed,)
 #: "At the end of the game, before final scoring": the spoilers' fame roll.

@@ -16,6 +16,7 @@ from engine.venus_standard import commands as c
 from engine.venus_standard import merchant_spaceports as msp
 from engine.venus_standard import rounds
 from engine.venus_standard import tech_abilities as ta
+from engine.venus_standard import trade_moments as tm
 from engine.venus_standard import trading as t
 from engine.venus_standard.board import load_board
 from engine.venus_standard.draft import Draft
@@ -481,13 +482,13 @@ def test_jettisoning_after_a_move_ending_away_from_a_port() -> None:
     blue = next(s for s in BOARD.spaces if BOARD.kind(s) == "blue")
     land(game, blue)
     assert asked(game.state).prompt == "jettison"
-    game.play(seat, t.Jettison(token=token))
+    game.play(seat, tm.Jettison(token=token))
     assert token in game.state.trade.market("graw").supply_goods
-    game.play(seat, t.Jettison(token="spy"))
+    game.play(seat, tm.Jettison(token="spy"))
     ev = next(e for e in game.events if e.type == "CargoJettisoned" and e.data["token"] == "spy")
     assert 1 <= ev.data["infamy"] <= 6 and game.state.players[seat].infamy == ev.data["infamy"]
     assert "spy" not in [q for m in game.state.trade.markets.values() for q in m.passengers]
-    game.play(seat, t.DoneJettisoning())
+    game.play(seat, tm.DoneJettisoning())
     assert game.state.turn is not None and game.state.turn.seat != seat
     # an empty ship is not asked
     other = game.state.turn.seat
@@ -506,10 +507,10 @@ def test_light_speed_reveals_set_out_markets_and_starting_goods_are_bought() -> 
             "reveal", "starting_goods"):
         seat = now.seats[0]
         legal = takeback.without(ruleset.legal_actions(game.state, seat))
-        buys = [x for x in legal if isinstance(x, t.BuyStartingGoods)]
+        buys = [x for x in legal if isinstance(x, tm.BuyStartingGoods)]
         cmd = buys[0] if buys and bought < 2 else bots[seat].choose({}, legal, seat=seat,
                                                                      seq=game.seq)
-        bought += isinstance(cmd, t.BuyStartingGoods)
+        bought += isinstance(cmd, tm.BuyStartingGoods)
         game.play(seat, cmd)
     s = game.state
     assert len(s.discovered) == 4
@@ -532,7 +533,7 @@ def test_production_rounds_fill_discovered_markets() -> None:
     m.supply_goods.append(sold)
     hidden = next(c for c in game.state.first_contact.values())
     before = list(game.state.trade.market(hidden).supply_goods)
-    act(game, t.production_round)
+    act(game, tm.production_round)
     assert sold in game.state.trade.market(culture).goods
     assert game.state.trade.market(culture).supply_goods == []
     assert game.state.trade.market(hidden).supply_goods == before
