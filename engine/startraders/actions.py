@@ -9,11 +9,14 @@ from typing import Any
 
 from engine.kernel import RuleError
 
+from .auction import open_auction
 from .cargo import max_engines
 from .components import contracts
 from .decks import top_contract
 from .draft import Draft
+from .envoy import envoy_blocks
 from .galaxy import load_galaxy
+from .movement import open_interval
 from .state import StarState, Turn
 
 STATION_COST = 5
@@ -28,8 +31,6 @@ def _turn(state: StarState) -> Turn:
 
 def check_action(state: StarState) -> None:
     """An Action is taken in the Action stage, not while an Imperial Envoy holds you."""
-    from .cards import envoy_blocks
-
     if _turn(state).stage != "action":
         raise RuleError("Stages of the Turn", "that is an Action, taken in the Action stage")
     if envoy_blocks(state, _turn(state).seat):
@@ -134,8 +135,6 @@ def petition(draft: Draft, seat: int) -> None:
             raise RuleError("Winning the Game", "a petition needs 15 Prestige or more")
     kind = "station" if st.advanced else "mission"
     draft.emit("PetitionRolled", seat=seat, roll=draft.die(), kind=kind)
-    from .movement import open_interval
-
     open_interval(draft, "zap", seat)  # "Traders can also change your die after you roll"
 
 
@@ -157,8 +156,6 @@ def settle_petition(draft: Draft, seat: int) -> None:
         draft.prestige(seat, -row.get("prestige", 0), "petition")
         action_done(draft, seat)
         if row.get("auction"):
-            from .auction import open_auction
-
             open_auction(draft, seat)
         return
     if row["price"] == 0 and not row.get("spend"):

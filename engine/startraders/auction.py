@@ -18,6 +18,7 @@ from engine.kernel import RuleError, only
 
 from .draft import Draft
 from .state import StarState
+from .windows import priority_order
 
 RULE = "Imperial Station Petition Table"
 BID_STEP = 5
@@ -25,8 +26,6 @@ BID_STEP = 5
 
 def open_auction(draft: Draft, seat: int) -> None:
     """The petitioner's station (the one he petitioned at) goes up for auction."""
-    from .movement import priority_order
-
     st = draft.state
     world = st.player(seat).world
     if st.stations.get(world) != seat:

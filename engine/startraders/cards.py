@@ -1,34 +1,34 @@
 """Trader's Luck cards played on one's own turn or with lasting effects, in our words where
 the book only names them (docs/rulings.md, "Trader's Luck cards"): Takeover, Piracy,
-Stressed Engines, Imperial Envoy, Priority Run, Superjump, Codebreaker, and Jubilee (played
-the moment it is drawn)."""
+Stressed Engines, Imperial Envoy (what it blocks: ``envoy``), Priority Run, Superjump,
+Codebreaker. Jubilee, played the moment it is drawn, is in ``decks``."""
 
 from __future__ import annotations
 
 from engine.kernel import RuleError
 
 from .cargo import ABANDON_PRESTIGE, ABANDON_STELLORS, HOLD
-from .components import LuckCard, luck_cards
+from .components import LuckCard
 from .draft import Draft
 from .galaxy import CAPITAL
+from .movement import check_jump
+from .quarantine import quarantine_interval
 from .state import IMPERIAL_CARGO, StarState, Window
 
 OWN_TURN = {"takeover", "piracy", "priority-run", "superjump", "codebreaker"}
 LASTING = {"stressed", "envoy"}
 
 
-def attempts(state: StarState, seat: int) -> int:
-    """Jump attempts this turn: one per engine, plus Priority Runs played."""
-    extra = state.turn.extra_jumps if state.turn and state.turn.seat == seat else 0
-    return state.player(seat).engines + extra
+def losable_station(state: StarState, seat: int, world: int | None) -> bool:
+    """Imperial Stations cannot be destroyed; the Insider can never lose Capital."""
+    if world is None or state.stations.get(world) != seat or world in state.imperial_stations:
+        return False
+    return not (world == CAPITAL and state.player(seat).personality == "insider")
 
 
 def check(state: StarState, seat: int, info: LuckCard, target: int, cargo: str | None,
           world: int | None) -> None:
     """The conditions of each card (the common ones are checked in ``luck.check_play``)."""
-    from .luck import losable_station
-    from .movement import check_jump
-
     turn = state.turn
     assert turn is not None
     me, victim = state.player(seat), state.player(target)
@@ -71,8 +71,6 @@ def kept(info: LuckCard) -> bool:
 
 def play_own(draft: Draft, seat: int, info: LuckCard, world: int | None) -> None:
     """The non-Calamity movement cards take effect at once."""
-    from .quarantine import quarantine_interval
-
     if info.kind == "priority-run":
         draft.emit("ExtraJump", seat=seat)
     elif info.kind == "superjump":
@@ -115,32 +113,3 @@ def _piracy(draft: Draft, w: Window) -> None:
     taken = min(2, st.player(w.victim).prestige)
     draft.prestige(w.victim, -taken, "piracy")
     draft.prestige(w.by, taken, "piracy")
-
-
-def envoy_blocks(state: StarState, seat: int) -> bool:
-    """Imperial Envoy!: until the Envoy's destination is reached, no delivery and no Action."""
-    p = state.player(seat)
-    return p.envoy is not None and p.world != (luck_cards()[p.envoy].world or 0)
-
-
-def reach_envoy(draft: Draft, seat: int) -> None:
-    """Arriving at the Envoy's destination: discard the Envoy (then deliver, if due)."""
-    p = draft.state.player(seat)
-    if p.envoy is not None and not envoy_blocks(draft.state, seat):
-        draft.emit("EnvoyReached", seat=seat, card=p.envoy, world=p.world)
-
-
-def jubilee(draft: Draft, seat: int, card: str) -> None:
-    """Emperor Proclaims Jubilee!, played the moment it is drawn: every Trader loses 1
-    Stellor per station (the Insider none for Capital); the card is discarded and not
-    replaced ("The player playing Jubilee does not draw a card to replace Jubilee")."""
-    from .decks import turn_in
-
-    draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
-    turn_in(draft, seat, card, "played")
-    st = draft.state
-    for p in st.active:
-        owned = [w for w, s in st.stations.items() if s == p.seat
-                 and not (w == CAPITAL and p.personality == "insider")]
-        draft.stellors(p.seat, -min(len(owned), p.stellors), "jubilee")
-    draft.emit("JubileeProclaimed", seat=seat)

@@ -13,6 +13,7 @@ from engine.kernel import RuleError
 from .components import JACKPOT, KLUGE, TELZEY, Contract, contracts
 from .decks import top_contract
 from .draft import Draft
+from .envoy import envoy_blocks
 from .state import IMPERIAL_CARGO, StarState
 
 HOLD = 2  # "You may carry up to two cargoes at any one time."
@@ -64,8 +65,6 @@ def forced_deliveries(draft: Draft, seat: int) -> None:
     """Dropping Off: the first to arrive at a world with a cargo it wants must deliver at
     once, before doing anything else (and again if the new Contract wants another of the
     cargoes held); the Imperial Cargo delivered to its destination wins (Winning the Game)."""
-    from .cards import envoy_blocks
-
     while draft.state.winner is None:
         st = draft.state
         p = st.player(seat)
@@ -175,8 +174,6 @@ def deliver_completed(draft: Draft, seat: int, contract: int) -> None:
     """Dropping Off: deliver every copy at once to a Completed Contract you have the right to
     deliver; no payoff; one right-to-deliver marker is removed."""
     st = draft.state
-    from .cards import envoy_blocks
-
     if envoy_blocks(st, seat):
         raise RuleError("Imperial Envoy!", "reach the Envoy's destination first")
     entry = next((e for e in st.completed if e.contract == contract), None)

@@ -4,17 +4,25 @@ Contract, which may force another delivery)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.kernel import Randomness, only
 from engine.kernel.draft import Draft as KernelDraft
 
 from .components import BANK_PAYMENTS
 from .evolve import apply
-from .state import StarState, clone_state
+from .state import StarState, Window, clone_state
 
 
 class Draft(KernelDraft[StarState]):
-    def __init__(self, state: StarState, rng: Randomness) -> None:
+    """``after_window``: what goes on when a reaction window closes (``windows``), the rule
+    the window held back: ``intervals.after_window``, which ``rules.decide`` gives; a draft
+    that plays no rule (``setup``) opens no window."""
+
+    def __init__(self, state: StarState, rng: Randomness,
+                 after_window: Callable[[Draft, Window], None] | None = None) -> None:
         super().__init__(state, rng, apply=apply, clone=clone_state)
+        self.after_window = after_window
 
     def die(self) -> int:
         """One die: a sandbox's predetermined die first, else from the game's randomness."""

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from engine.kernel import RuleError, only
 
+from .auction import close_if_done
 from .draft import Draft
 from .quarantine import lift
-from .setup import contract_slots
+from .setup import begin_play, contract_slots
+from .turn import next_turn
+from .windows import advance
 
 
 def drop_out(draft: Draft, seat: int) -> None:
-    from .luck import advance
-    from .turn import next_turn
-
     st = draft.state
     if st.player(seat).out:
         raise RuleError("Dropping Out", "you have already dropped out")
@@ -33,14 +33,10 @@ def drop_out(draft: Draft, seat: int) -> None:
         draft.emit("GameWon", seat=winner, reason="last-trader")
         return
     lift(draft, seat)
-    from .auction import close_if_done
-
     close_if_done(draft)  # an auction waiting only for her bid closes
     turn = draft.state.turn
     if turn is None:
         if draft.state.insider() is None and not draft.state.slots:
-            from .setup import begin_play
-
             begin_play(draft)  # the Insider left while placing her stations
         return
     if turn.seat == seat:

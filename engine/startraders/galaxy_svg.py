@@ -9,6 +9,7 @@ rolls (Movement).
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import escape, quoteattr
 
 from .galaxy import Galaxy, LineColor, World
@@ -42,8 +43,6 @@ def _line(galaxy: Galaxy, a: int, b: int, color: LineColor, line_id: str) -> str
 
 def _star(x: float, y: float) -> str:
     pts = []
-    import math
-
     for i in range(10):
         r = 9 if i % 2 == 0 else 4
         ang = math.radians(-90 + 36 * i)

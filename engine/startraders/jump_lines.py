@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import attempts
 from .galaxy import load_galaxy
-from .movement import need
+from .movement import attempts, need
 
 
 def jump_lines(state: Any, seat: int) -> dict[str, Any]:

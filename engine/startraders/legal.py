@@ -9,19 +9,19 @@ from engine.kernel import Command, Pending, RuleError
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
 from .auction import bid_choices, bidders
-from .cards import attempts, envoy_blocks
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .components import contracts, luck_cards
 from .deals import acceptable, offer_choices
+from .envoy import envoy_blocks
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
-from .luck import answers, check_play, kinds_of
-from .movement import NO_REROLL, ZAPS, may_use_station
-from .quarantine import interval_world, trapped
+from .luck import check_play
+from .movement import NO_REROLL, ZAPS, attempts, may_use_station
 from .raids import check as raid_check
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
+from .windows import answers, interval_world, kinds_of, trapped
 
 # the commands each prompt admits (the rules check the rest)
 CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)

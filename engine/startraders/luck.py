@@ -1,5 +1,7 @@
-"""Trader's Luck cards played at any moment, Calamities and the Avoid Calamity window, and
-each seat's private reaction policy (docs/star-traders.md, "Reaction windows").
+"""Trader's Luck cards played at any moment, Calamities (what each does once nobody avoided
+it), the answers played in their windows (Avoid Calamity, You Are Lost!), and each seat's
+private reaction policy (docs/star-traders.md, "Reaction windows"; the windows themselves
+are in ``windows``).
 
 Implemented cards (the book names them; the effects in our words are in docs/rulings.md):
 Imperial Favor, Imperial Disfavor, Gotcha, Lose a Cargo, Lose a Station, and Avoid Calamity
@@ -8,16 +10,18 @@ as the answer to a Calamity. Every card may also be turned in for a re-roll (mov
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.kernel import Command, RuleError, only
 
+from .cards import check, effect, kept, losable_station, play_own
 from .commands import PassReaction
-from .components import PETE_AS, LuckCard, luck_cards
+from .components import LuckCard, luck_cards
 from .decks import turn_in
 from .draft import Draft
-from .galaxy import CAPITAL
+from .movement import lost_arrival
+from .quarantine import escape, place, restart
+from .special_jumps import velma_may_reroll
 from .state import IMPERIAL_CARGO, StarState, Window
+from .windows import advance, answers, kinds_of, open_window
 
 ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine",
            "takeover", "piracy", "stressed", "envoy", "priority-run", "superjump",
@@ -28,19 +32,6 @@ def set_policy(draft: Draft, seat: int, policy: str) -> None:
     """The seat's reaction policy is its own business: the event is told to it alone and its
     type to nobody else, so others cannot tell an automatic pass from a chosen one."""
     draft.emit("ReactionPolicySet", only(seat), type_public=False, seat=seat, policy=policy)
-
-
-def kinds_of(state: StarState, seat: int, card: str) -> set[str]:
-    """What a card in the seat's hand may be played as: its own kind, and for Pirate Pete a
-    Piracy as any of ``PETE_AS`` (New Personalities)."""
-    kind = luck_cards()[card].kind
-    if kind == "piracy" and state.player(seat).personality == "pirate-pete":
-        return {kind, *PETE_AS}
-    return {kind}
-
-
-def holds(state: StarState, seat: int, kind: str) -> bool:
-    return any(kind in kinds_of(state, seat, c) for c in state.player(seat).hand)
 
 
 def played_as(info: LuckCard, as_kind: str | None) -> LuckCard:
@@ -84,29 +75,16 @@ def check_play(state: StarState, seat: int, card: str, target: int, cargo: str |
     if info.kind == "lose-station" and not losable_station(state, target, world):
         raise RuleError("Lose a Station!", "name a station of the victim that can be lost "
                         "(not an Imperial Station, not the Insider's Capital)")
-    from .cards import check
-
     check(state, seat, info, target, cargo, world)
     return info
-
-
-def losable_station(state: StarState, seat: int, world: int | None) -> bool:
-    """Imperial Stations cannot be destroyed; the Insider can never lose Capital."""
-    if world is None or state.stations.get(world) != seat or world in state.imperial_stations:
-        return False
-    return not (world == CAPITAL and state.player(seat).personality == "insider")
 
 
 def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None,
               world: int | None, as_kind: str | None = None) -> None:
     info = check_play(draft.state, seat, card, target, cargo, world, as_kind)
     if info.kind == "quarantine":
-        from .quarantine import place
-
         place(draft, seat, card, world or 0)
         return
-    from .cards import kept, play_own
-
     draft.emit("CardPlayed", seat=seat, card=card, target=target, cargo=cargo, world=world)
     if kept(info):
         draft.emit("CardKept", seat=seat, card=card)
@@ -116,66 +94,10 @@ def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None
         play_own(draft, seat, info, world)
         return
     if not info.calamity:
-        _effect(draft, Window(card=card, by=seat, victim=target, detail={"as": as_kind}))
+        play_effect(draft, Window(card=card, by=seat, victim=target, detail={"as": as_kind}))
         return
     open_window(draft, "avoid_calamity", target, [target], card=card, by=seat, cargo=cargo,
                 world=world, as_kind=as_kind)
-
-
-def open_window(draft: Draft, kind: str, victim: int, order: list[int], **data: Any) -> None:
-    """Open a reaction window and ask the first seat that wants to be asked."""
-    draft.emit("WindowOpened", kind=kind, victim=victim, order=order, **data)
-    advance(draft)
-
-
-def advance(draft: Draft) -> None:
-    """Poll the window's seats in priority order: a seat whose policy wants the question is
-    asked (told to it alone); any other passes at once with the same public event as a
-    chosen pass. With nobody left, the window closes."""
-    while True:
-        w = draft.state.window
-        if w is None or w.waiting:
-            return
-        if not w.queue:
-            _close(draft)
-            return
-        seat = w.queue[0]
-        if asks(draft.state, seat, w.kind):
-            draft.emit("ReactionAsked", only(seat), type_public=False, seat=seat)
-            return
-        draft.emit("ReactionPassed", seat=seat)
-
-
-REACTION_CARDS = {"avoid_calamity": {"avoid"}, "you_are_lost": {"lost"},
-                  "zap": {"zap", "superzap"}, "quarantine": {"quarantine"}}
-
-
-def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
-    """Whether the seat's policy has the window wait for it: always (`ask`), never
-    (`never`), or when it holds a card playable there (`playable`; the jumping player's
-    re-roll counts when his roll fails and it is not a random jump)."""
-    p = state.player(seat)
-    if p.policy == "never" or p.out:
-        return False
-    if p.policy == "ask":
-        return True
-    w = state.window
-    if kind == "avoid_calamity" and w is not None and w.detail.get("raid"):
-        return any(answers(state, seat, c, w) for c in p.hand)
-    if any(holds(state, seat, k) for k in REACTION_CARDS[kind]):
-        return True
-    if kind in ("zap", "you_are_lost") and any(luck_cards()[c].kind == "quarantine"
-                                                for c in p.hand):
-        from .quarantine import interval_world
-
-        return interval_world(state) is not None
-    if kind == "quarantine" and state.turn and seat == state.turn.seat:
-        from .quarantine import trapped
-
-        return trapped(state, seat) and holds(state, seat, "avoid")
-    roll = state.turn.roll if state.turn else None
-    return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
-                and roll["kind"] in ("regular", "station") and roll["roll"] < roll["need"])
 
 
 def countdown(state: StarState) -> tuple[int, int] | None:
@@ -208,8 +130,6 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
     discarded; the Hero gains a Prestige for it. In a Quarantine interval, the trapped
     jumping player's escape."""
     if draft.state.window is not None and draft.state.window.kind == "quarantine":
-        from .quarantine import escape
-
         escape(draft, seat, card)
         return
     window = _waiting_for(draft.state, seat, "avoid_calamity")
@@ -225,17 +145,6 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
     if draft.state.player(seat).personality == "hero" and luck_cards()[card].kind == "avoid":
         draft.prestige(seat, 1, "hero")
     advance(draft)  # an interval underneath goes on polling
-
-
-def answers(state: StarState, seat: int, card: str, window: Window) -> bool:
-    """Whether the card answers this Calamity window: Avoid Calamity (or Pete's Piracy as
-    one); against Pirate Pete's raid also a Piracy (New Personalities)."""
-    from .raids import defends
-
-    kinds = kinds_of(state, seat, card)
-    if window.detail.get("raid"):
-        return any(defends(k) for k in kinds)
-    return "avoid" in kinds
 
 
 def you_are_lost(draft: Draft, seat: int, card: str) -> None:
@@ -263,35 +172,7 @@ def pass_reaction(draft: Draft, seat: int) -> None:
     advance(draft)
 
 
-def _close(draft: Draft) -> None:
-    window = draft.state.window
-    assert window is not None
-    draft.emit("WindowClosed", kind=window.kind, card=window.card)
-    if window.kind == "you_are_lost":
-        from .movement import arrive
-
-        arrive(draft, window.victim)
-        return
-    if window.kind == "zap":
-        from .movement import settle_roll
-
-        settle_roll(draft, window.victim)
-        return
-    if window.kind == "quarantine":
-        from .quarantine import after_declaration
-
-        after_declaration(draft, window.victim)
-        return
-    if window.detail.get("raid"):
-        from .raids import destroy
-
-        destroy(draft, window)
-    else:
-        _effect(draft, window)
-    advance(draft)  # an interval underneath goes on polling
-
-
-def _effect(draft: Draft, w: Window) -> None:
+def play_effect(draft: Draft, w: Window) -> None:
     """What each implemented card does (docs/rulings.md, "Trader's Luck cards")."""
     st = draft.state
     info = played_as(luck_cards()[w.card], w.detail.get("as"))
@@ -315,23 +196,17 @@ def _effect(draft: Draft, w: Window) -> None:
     elif info.kind == "lost":
         _lost_jump(draft, w)
     elif info.kind in ("takeover", "piracy", "stressed", "envoy"):
-        from .cards import effect
-
         effect(draft, w, info)
     elif info.kind == "quarantine":
         draft.emit("QuarantinePlaced", world=w.detail.get("world"), by=w.by, card=w.card)
         interval = draft.state.window
         if interval is not None and interval.kind in ("quarantine", "zap", "you_are_lost"):
-            from .quarantine import restart
-
             restart(draft)  # the interval goes on: everyone may answer again
 
 
 def _lost_jump(draft: Draft, w: Window) -> None:
     """The ship arrives where two dice say; the interval starts again for the new arrival
     ("You Are Lost may be played immediately after another You Are Lost")."""
-    from .special_jumps import velma_may_reroll
-
     first = draft.die()
     interval = draft.state.window
     if velma_may_reroll(draft.state, w.victim, first):  # she answers before the second die
@@ -340,15 +215,3 @@ def _lost_jump(draft: Draft, w: Window) -> None:
         draft.emit("FirstDieRolled", seat=w.victim, die=first, kind="lost", by=w.by)
         return
     lost_arrival(draft, w.victim, w.by, first)
-
-
-def lost_arrival(draft: Draft, victim: int, by: int, first: int) -> None:
-    """The second die, the arrival world, and a new You Are Lost interval."""
-    dice = [first, draft.die()]
-    interval = draft.state.window
-    draft.emit("LostJump", seat=victim, by=by, dice=dice, to=10 * dice[0] + dice[1])
-    if interval is not None and interval.kind == "you_are_lost":
-        draft.emit("WindowClosed", kind=interval.kind, card="")
-    from .movement import jump_interval
-
-    jump_interval(draft, victim)

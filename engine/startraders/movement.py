@@ -1,17 +1,20 @@
-"""Movement: regular, station and random jumps, permission to use another's station, and the
-re-roll by turning in a Trader's Luck card."""
+"""Movement: regular, station and random jumps (and the arrival where You Are Lost! sends a
+ship), permission to use another's station, and the re-roll by turning in a Trader's Luck
+card. What the end of each interval lets go on is in ``intervals``."""
 
 from __future__ import annotations
 
 from engine.kernel import RuleError
 
-from .cards import attempts, reach_envoy
 from .cargo import forced_deliveries
+from .components import luck_cards
 from .decks import turn_in
 from .draft import Draft
+from .envoy import reach_envoy
 from .galaxy import LineColor, load_galaxy
 from .quarantine import quarantine_interval
 from .state import StarState, Turn
+from .windows import advance, open_window, priority_order
 
 
 def _turn(state: StarState) -> Turn:
@@ -42,6 +45,12 @@ def may_use_station(state: StarState, seat: int, world: int) -> bool | None:
     if owner is None:
         return False
     return True if owner == seat else None
+
+
+def attempts(state: StarState, seat: int) -> int:
+    """Jump attempts this turn: one per engine, plus Priority Runs played."""
+    extra = state.turn.extra_jumps if state.turn and state.turn.seat == seat else 0
+    return state.player(seat).engines + extra
 
 
 def check_jump(state: StarState, seat: int, to: int, kind: str) -> None:
@@ -95,46 +104,19 @@ def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
     _open(draft, "zap", seat)
 
 
-def priority_order(state: StarState, seat: int) -> list[int]:
-    """Stages of the Turn: priority starts with the player whose turn it is, then goes in
-    turn order."""
-    n = len(state.players)
-    return [(seat + i) % n for i in range(n) if not state.player((seat + i) % n).out]
-
-
 def open_interval(draft: Draft, kind: str, seat: int) -> None:
     _open(draft, kind, seat)
 
 
 def _open(draft: Draft, kind: str, seat: int) -> None:
-    from .luck import open_window
-
     open_window(draft, kind, seat, priority_order(draft.state, seat))
 
 
-def settle_roll(draft: Draft, seat: int) -> None:
-    """The end of the Zap/Reroll interval: the roll as it now stands decides (a Zapped roll
-    is used as is for a jump's success; a world's digit is kept within 1-6)."""
+def settle_jump(draft: Draft, seat: int) -> None:
+    """The end of a jump attempt's Zap/Reroll interval: the roll as it now stands decides (a
+    Zapped roll is used as is)."""
     roll = _turn(draft.state).roll
     assert roll is not None
-    if roll["kind"] == "random":
-        _random_die_settled(draft, seat, roll)
-        return
-    if roll["kind"] == "petition":
-        from .actions import settle_petition
-
-        settle_petition(draft, seat)
-        return
-    if roll["kind"] == "raid":
-        from .raids import settle
-
-        settle(draft, seat)
-        return
-    if roll["kind"] == "psychic":
-        from .special_jumps import offer
-
-        offer(draft, seat)
-        return
     if roll["roll"] >= roll["need"]:
         draft.emit("Jumped", seat=seat, to=roll["to"], kind=roll["kind"], roll=roll["roll"],
                    need=roll["need"], origin=draft.state.player(seat).world)
@@ -145,21 +127,6 @@ def settle_roll(draft: Draft, seat: int) -> None:
     _maybe_end_movement(draft, seat)
 
 
-def _random_die_settled(draft: Draft, seat: int, roll: dict[str, object]) -> None:
-    from .special_jumps import velma_may_reroll
-
-    dice = [max(1, min(6, int(d))) for d in roll["dice"]]  # type: ignore[attr-defined]
-    if len(dice) == 1 and velma_may_reroll(draft.state, seat, dice[0]):
-        draft.emit("FirstDieRolled", seat=seat, die=dice[0], kind="random")
-        return
-    if len(dice) == 1:
-        second_random_die(draft, seat, dice)
-        return
-    draft.emit("RandomJumped", seat=seat, dice=dice, to=10 * dice[0] + dice[1],
-               origin=draft.state.player(seat).world)
-    jump_interval(draft, seat)
-
-
 def second_random_die(draft: Draft, seat: int, dice: list[int]) -> None:
     """The second die of a random jump, with its own Zap interval ("Zap must be played
     immediately after each roll")."""
@@ -168,6 +135,16 @@ def second_random_die(draft: Draft, seat: int, dice: list[int]) -> None:
     draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=second, need=0,
                dice=[*dice, second], rerolled=rerolled)
     _open(draft, "zap", seat)
+
+
+def lost_arrival(draft: Draft, victim: int, by: int, first: int) -> None:
+    """The second die, the arrival world, and a new You Are Lost interval."""
+    dice = [first, draft.die()]
+    interval = draft.state.window
+    draft.emit("LostJump", seat=victim, by=by, dice=dice, to=10 * dice[0] + dice[1])
+    if interval is not None and interval.kind == "you_are_lost":
+        draft.emit("WindowClosed", kind=interval.kind, card="")
+    jump_interval(draft, victim)
 
 
 def jump_interval(draft: Draft, seat: int) -> None:
@@ -209,8 +186,6 @@ def reroll(draft: Draft, seat: int, card: str) -> None:
         raise RuleError("Re-Rolls", f"you do not hold {card}")
     turn_in(draft, seat, card, "reroll")
     draft.emit("RollChanged", seat=seat, roll=draft.die(), card=card)
-    from .luck import advance
-
     advance(draft)
 
 
@@ -221,9 +196,6 @@ NO_REROLL = ("random", "petition", "psychic", "awesome", "raid")  # re-rolls: ju
 def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
     """Zap! and Superzap! (our reading: change the roll just made by 1, or by 2, up or
     down); any player, in the Zap/Reroll interval."""
-    from .components import luck_cards
-    from .luck import advance
-
     roll = _interval_roll(draft, seat)
     if card not in draft.state.player(seat).hand:
         raise RuleError("Zap!", f"you do not hold {card}")
@@ -263,14 +235,6 @@ def end_movement(draft: Draft, seat: int) -> None:
 
 def end_if_spent(draft: Draft, seat: int) -> None:
     _maybe_end_movement(draft, seat)
-
-
-def special_jump(draft: Draft, seat: int, kind: str) -> None:
-    """The Seer's Psychic Jump or Awesome Andi's Awesome Jump (special_jumps.py)."""
-    from .special_jumps import check
-
-    check(draft.state, seat, kind)
-    quarantine_interval(draft, seat, 0, kind)
 
 
 def _maybe_end_movement(draft: Draft, seat: int) -> None:

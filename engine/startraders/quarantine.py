@@ -5,7 +5,8 @@ Calamity. In force, it traps the ships there: a jump declared from that world is
 the end of the Quarantine interval unless the jumping player has played one Avoid Calamity
 for each Quarantine on the world (an escape lasts until she jumps successfully). The card
 stays in front of its player until the start of that player's next turn (our reading,
-docs/rulings.md), then goes to the discard pile.
+docs/rulings.md), then goes to the discard pile. (Which ships are trapped: ``windows``; the
+end of the interval: ``intervals.after_declaration``.)
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from .components import luck_cards
 from .decks import turn_in
 from .draft import Draft
 from .state import StarState, Turn
+from .windows import advance, interval_world, kinds_of, open_window, priority_order, trapped
 
 
 def _turn(state: StarState) -> Turn:
@@ -23,68 +25,16 @@ def _turn(state: StarState) -> Turn:
     return state.turn
 
 
-def on_world(state: StarState, world: int) -> int:
-    return sum(1 for q in state.quarantines if q["world"] == world)
-
-
-def trapped(state: StarState, seat: int) -> bool:
-    """More Quarantines on the seat's world than Avoid Calamity cards it played to leave."""
-    p = state.player(seat)
-    return on_world(state, p.world) > p.escapes
-
-
 def quarantine_interval(draft: Draft, seat: int, to: int, kind: str) -> None:
     """Timing Details 2: right after the declaration, before any roll."""
-    from .movement import priority_order
-
     draft.emit("JumpDeclared", seat=seat, to=to, kind=kind)
-    from .luck import open_window
-
     open_window(draft, "quarantine", seat, priority_order(draft.state, seat))
-
-
-def after_declaration(draft: Draft, seat: int) -> None:
-    """The end of the interval: a trapped ship's jump is aborted (the attempt is not used);
-    otherwise the jump goes on to its roll (step 3)."""
-    from .movement import begin_random, resolve_jump
-
-    declared = _turn(draft.state).declared
-    assert declared is not None
-    if trapped(draft.state, seat):
-        draft.emit("JumpAborted", seat=seat, to=declared["to"], kind=declared["kind"],
-                   why="quarantine")
-        return
-    if declared["kind"] == "random":
-        begin_random(draft, seat)
-    elif declared["kind"] in ("psychic", "awesome"):
-        from .special_jumps import begin
-
-        begin(draft, seat, declared["kind"])
-    else:
-        resolve_jump(draft, seat, declared["to"], declared["kind"])
 
 
 def _waiting(state: StarState, seat: int, kinds: tuple[str, ...] = ("quarantine",)) -> None:
     window = state.window
     if window is None or window.kind not in kinds or seat not in window.waiting:
         raise RuleError("Timing Details", "no interval waits for your answer")
-
-
-def interval_world(state: StarState) -> int | None:
-    """The world a Quarantine played in a jump's interval falls on: the jumper's world in
-    the Quarantine interval (step 2) and once her ship has moved (step 6); the destination
-    of a regular or station jump during the Zap/Reroll interval (step 4: "an opponent plays
-    Quarantine on Niven"); none for the dice of a random or special jump."""
-    window = state.window
-    turn = state.turn
-    if window is None or turn is None:
-        return None
-    if window.kind in ("quarantine", "you_are_lost"):
-        return state.player(turn.seat).world
-    roll = turn.roll or {}
-    if window.kind == "zap" and roll.get("kind") in ("regular", "station"):
-        return int(roll["to"])
-    return None
 
 
 def play_in_interval(draft: Draft, seat: int, card: str) -> None:
@@ -101,9 +51,6 @@ def play_in_interval(draft: Draft, seat: int, card: str) -> None:
 def place(draft: Draft, seat: int, card: str, world: int) -> None:
     """Play Quarantine on ``world``: the card is kept in front of its player; everyone, in
     priority order, may cancel it with Avoid Calamity."""
-    from .luck import open_window
-    from .movement import priority_order
-
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=world)
     draft.emit("CardKept", seat=seat, card=card)
     turn_seat = _turn(draft.state).seat
@@ -113,8 +60,6 @@ def place(draft: Draft, seat: int, card: str, world: int) -> None:
 
 def escape(draft: Draft, seat: int, card: str) -> None:
     """A trapped jumping player plays Avoid Calamity to leave (one per Quarantine)."""
-    from .luck import kinds_of
-
     _waiting(draft.state, seat)
     if seat != _turn(draft.state).seat or not trapped(draft.state, seat):
         raise RuleError("Quarantine!", "only a trapped jumping player escapes a Quarantine")
@@ -128,8 +73,6 @@ def escape(draft: Draft, seat: int, card: str) -> None:
 
 
 def restart(draft: Draft) -> None:
-    from .luck import advance
-
     draft.emit("IntervalRestarted")
     advance(draft)
 

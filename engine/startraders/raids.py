@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from engine.kernel import RuleError
 
+from .actions import action_done, check_action
 from .draft import Draft
+from .movement import open_interval
 from .state import StarState, Window
+from .windows import open_window
 
 RULE = "New Personalities"
 RAID_PRESTIGE = 3
@@ -24,8 +27,6 @@ RAID_NEED = 5
 
 def check(state: StarState, seat: int, target: int) -> None:
     """Refuse a raid the book does not allow, naming why."""
-    from .actions import check_action
-
     check_action(state)
     pete = state.player(seat)
     if pete.personality != "pirate-pete":
@@ -44,8 +45,6 @@ def check(state: StarState, seat: int, target: int) -> None:
 
 def raid(draft: Draft, seat: int, target: int) -> None:
     """Pay 3 Prestige, roll, and open the roll's Zap interval."""
-    from .movement import open_interval
-
     check(draft.state, seat, target)
     draft.prestige(seat, -RAID_PRESTIGE, "raid")
     draft.emit("RaidRolled", seat=seat, target=target, roll=draft.die(), need=RAID_NEED)
@@ -55,9 +54,6 @@ def raid(draft: Draft, seat: int, target: int) -> None:
 def settle(draft: Draft, seat: int) -> None:
     """After the Zap interval: the Action is spent; on 5 or more (and the victim still with
     two engines or more) the defender may answer with Avoid Calamity or Piracy."""
-    from .actions import action_done
-    from .luck import open_window
-
     st = draft.state
     assert st.turn is not None and st.turn.roll is not None
     roll = int(st.turn.roll["roll"])
@@ -75,8 +71,3 @@ def destroy(draft: Draft, w: Window) -> None:
     if victim.engines > 1 and not victim.out:
         draft.emit("EngineDestroyed", seat=w.victim, by=w.by)
         draft.emit("EnginesChanged", seat=w.victim, engines=victim.engines - 1)
-
-
-def defends(kind: str) -> bool:
-    """The cards that stop a raid: Avoid Calamity or Piracy."""
-    return kind in ("avoid", "piracy")

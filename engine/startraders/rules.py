@@ -22,6 +22,8 @@ from . import (
 )
 from . import commands as c
 from .draft import Draft
+from .intervals import after_window
+from .legal import prompt_allows
 from .state import StarState
 
 Rule = Callable[[Draft, int, Any], None]
@@ -30,7 +32,7 @@ RULES: dict[type[Command], Rule] = {
     c.PlaceStation: lambda d, s, cmd: turn.place_station(d, s, cmd.world),
     c.Jump: lambda d, s, cmd: movement.declare_jump(d, s, cmd.to, cmd.kind),
     c.RandomJump: lambda d, s, cmd: movement.random_jump(d, s),
-    c.SpecialJump: lambda d, s, cmd: movement.special_jump(d, s, cmd.kind),
+    c.SpecialJump: lambda d, s, cmd: special_jumps.special_jump(d, s, cmd.kind),
     c.ChooseJump: lambda d, s, cmd: special_jumps.choose(d, s, cmd.world),
     c.Reroll: lambda d, s, cmd: movement.reroll(d, s, cmd.card),
     c.Zap: lambda d, s, cmd: movement.zap(d, s, cmd.card, cmd.delta),
@@ -68,13 +70,11 @@ RULES: dict[type[Command], Rule] = {
 
 
 def decide(state: StarState, actor: int, command: Command, rng: Randomness) -> list[Event]:
-    from .legal import prompt_allows
-
     rule = RULES.get(type(command))
     if rule is None:
         raise BadCommand(f"{command.type} is not a Star Traders command")
     if not prompt_allows(state, actor, command):
         raise RuleError("Stages of the Turn", f"{command.type} is not possible now")
-    draft = Draft(state, rng)
+    draft = Draft(state, rng, after_window=after_window)
     rule(draft, actor, command)
     return draft.events

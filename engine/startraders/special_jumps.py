@@ -15,6 +15,17 @@ from engine.kernel import RuleError
 
 from .draft import Draft
 from .galaxy import load_galaxy
+from .movement import (
+    attempts,
+    end_if_spent,
+    jump_interval,
+    lost_arrival,
+    may_use_station,
+    need,
+    open_interval,
+    second_random_die,
+)
+from .quarantine import quarantine_interval
 from .state import StarState, Turn
 
 
@@ -24,8 +35,6 @@ def _turn(state: StarState) -> Turn:
 
 
 def check(state: StarState, seat: int, kind: str) -> None:
-    from .cards import attempts
-
     turn = _turn(state)
     who = state.player(seat).personality
     if turn.stage != "move" or turn.jumps >= attempts(state, seat):
@@ -36,10 +45,15 @@ def check(state: StarState, seat: int, kind: str) -> None:
         raise RuleError("New Personalities", "Awesome Andi's Awesome Jump, once per turn")
 
 
+def special_jump(draft: Draft, seat: int, kind: str) -> None:
+    """The Seer's Psychic Jump or Awesome Andi's Awesome Jump, declared: the Quarantine
+    interval comes first (Timing Details 2)."""
+    check(draft.state, seat, kind)
+    quarantine_interval(draft, seat, 0, kind)
+
+
 def begin(draft: Draft, seat: int, kind: str) -> None:
     """After the Quarantine interval: the roll (and the Seer's Zap interval)."""
-    from .movement import open_interval
-
     if kind == "psychic":
         draft.emit("SpecialRolled", seat=seat, kind=kind, dice=[draft.die()])
         open_interval(draft, "zap", seat)
@@ -51,8 +65,6 @@ def begin(draft: Draft, seat: int, kind: str) -> None:
 
 def options(state: StarState, seat: int) -> list[int]:
     """The worlds the special roll allows (an empty list: nowhere)."""
-    from .movement import may_use_station, need
-
     roll = _turn(state).roll or {}
     dice = [int(d) for d in roll.get("dice", [])]
     if roll.get("kind") == "awesome":
@@ -74,16 +86,12 @@ def offer(draft: Draft, seat: int) -> None:
 
 def choose(draft: Draft, seat: int, world: int | None) -> None:
     """The Seer may choose not to move; Andi picks one of her three worlds."""
-    from .movement import jump_interval
-
     turn = _turn(draft.state)
     if turn.choices is None:
         raise RuleError("New Personalities", "no special jump waits for a choice")
     kind = (turn.roll or {}).get("kind", "")
     if world is None and kind == "psychic":
         draft.emit("JumpFailed", seat=seat, to=0, kind=kind, roll=0, need=0)
-        from .movement import end_if_spent
-
         end_if_spent(draft, seat)
         return
     if world not in turn.choices:
@@ -108,9 +116,6 @@ def velma_may_reroll(state: StarState, seat: int, die: int) -> bool:
 
 def answer_first_die(draft: Draft, seat: int, reroll: bool) -> None:
     """Velma re-rolls the first die or keeps it; then the second die."""
-    from .luck import lost_arrival
-    from .movement import second_random_die
-
     turn = _turn(draft.state)
     waiting = turn.first_die
     if waiting is None or seat != turn.seat:
@@ -125,8 +130,6 @@ def answer_first_die(draft: Draft, seat: int, reroll: bool) -> None:
     first = draft.die()  # the new first die has its own Zap interval
     draft.emit("JumpRolled", seat=seat, to=0, kind="random", roll=first, need=0, dice=[first],
                rerolled=True)
-    from .movement import open_interval
-
     open_interval(draft, "zap", seat)
 
 
