@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.simulate import play_game  # noqa: E402
+from engine.venus.simulation import play_game  # noqa: E402
 
 
 def main() -> None:

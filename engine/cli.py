@@ -1,35 +1,34 @@
-"""The ``starport`` command line: draw a board, serve the web app, simulate games between bots."""
+"""The ``starport`` command line: draw a game's board, serve the web app, simulate games
+between bots. The games are the installed ones (``engine.kernel.registry``); what a command
+needs of a game is its definition's (``docs/architecture.md``, "The game definition")."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from pathlib import Path
+from typing import Any
+
+from engine.bots.simulate import BotGames, GameResult, game_line, summarize, summary_lines
+from engine.kernel import CommandRejected
+from engine.kernel.definition import GameDefinition, OptionsRefused
+from engine.kernel.registry import game, games
 
 
 def _board(args: argparse.Namespace) -> int:
-    if args.game == "star-traders":
-        from engine.startraders.galaxy import load_galaxy
-        from engine.startraders.galaxy_svg import render_galaxy_svg
-
-        svg = render_galaxy_svg(load_galaxy())
-        Path(args.svg).write_text(svg, encoding="utf-8")
-        print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the Star Traders galaxy)")
-        return 0
-    if args.game == "venus-standard":
-        from engine.venus_standard.board import load_board as load_standard_board
-        from engine.venus_standard.board_svg import render_board_svg as render_standard
-
-        svg = render_standard(load_standard_board())
-        Path(args.svg).write_text(svg, encoding="utf-8")
-        print(f"wrote {args.svg} ({len(svg) // 1024} KiB, the standard game side)")
-        return 0
-    from engine.venus.board import load_board
-    from engine.venus.board_svg import render_board_svg
-
-    svg = render_board_svg(load_board(args.edition))
+    definition = game(args.game)
+    assert definition.board_svg is not None  # the choices are the games with a board
+    params = dict(args.param)
+    try:
+        svg = definition.board_svg(params)
+    except ValueError as exc:  # a parameter the game does not know, or a wrong value
+        print(f"starport board: {exc}", file=sys.stderr)
+        return 2
     Path(args.svg).write_text(svg, encoding="utf-8")
-    print(f"wrote {args.svg} ({len(svg) // 1024} KiB, edition {args.edition})")
+    asked = "".join(f", {name} {value}" for name, value in params.items())
+    print(f"wrote {args.svg} ({len(svg) // 1024} KiB, {definition.title}{asked})")
     return 0
 
 
@@ -44,14 +43,17 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists), and
-    on/off, yes/no as true/false."""
-    import json
-
+def _pair(text: str) -> tuple[str, str]:
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name, raw
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists), and
+    on/off, yes/no as true/false."""
+    name, raw = _pair(text)
     words = {"on": True, "yes": True, "off": False, "no": False}  # the usual flag spellings
     try:
         value: object = json.loads(raw)
@@ -60,73 +62,89 @@ def _option(text: str) -> tuple[str, object]:
     return name, value
 
 
+def _flag_dest(option: str) -> str:
+    return f"option_{option}"
+
+
+def _table_options(definition: GameDefinition, args: argparse.Namespace) -> dict[str, Any]:
+    """The game's simulation options, then its flags' values, then ``--option`` (each
+    overriding the one before)."""
+    sim = definition.simulation
+    options = dict(sim.options)
+    for option, *_ in sim.flags.values():
+        options[option] = getattr(args, _flag_dest(option))
+    options.update(dict(args.option))
+    return options
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    import json
-    import time
-
-    from engine.bots.simulate import game_line, summarize, summary_lines
-
-    if args.game == "star-traders":
-        from engine.startraders.simulate import BOTS, simulate
-        options: dict[str, object] = {}
-    elif args.game == "venus-standard":
-        from engine.venus_standard.simulate import BOTS, simulate
-        options = {}
-    else:
-        from engine.bots import BOTS
-        from engine.bots.simulate import simulate
-        options = {"edition": args.edition, "game_length": args.target}
-    default_bot = "random" if args.game == "venus-standard" else "trader"
+    definition = game(args.game)
+    sim = definition.simulation
+    default_bot = sim.default_bot or definition.default_bot
     bots = [b.strip() for b in (args.bots or default_bot).split(",") if b.strip()]
     if len(bots) == 1:
         bots = bots * args.players
     if len(bots) != args.players:
         print(f"--bots names {len(bots)} bots for {args.players} players", file=sys.stderr)
         return 2
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in definition.bots]
     if unknown:
-        print(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(BOTS))}", file=sys.stderr)
+        print(f"unknown bot {unknown[0]!r}; known: {', '.join(sorted(definition.bots))}",
+              file=sys.stderr)
         return 2
-    options.update(dict(args.option))
+    options = _table_options(definition, args)
     started = time.perf_counter()
-    results = []
+    results: list[GameResult] = []
     try:
-        for result in simulate(bots, args.games, args.seed, options):
+        definition.check_options(options)
+        for result in BotGames(definition).simulate(bots, args.games, args.seed, options):
             results.append(result)
             if not args.json:
-                print(game_line(result), flush=True)
-    except Exception as exc:  # a bad table option: the rules name it
-        from engine.kernel import CommandRejected
-
-        if isinstance(exc, CommandRejected):
-            print(f"cannot start the game: {exc.message}", file=sys.stderr)
-            return 2
-        raise
-    summary = summarize(results, time.perf_counter() - started)
-    lines = summary_lines(summary)
-    if args.game == "star-traders":  # personalities instead of races, no Rastur
-        summary["win_rate_by_personality"] = summary["win_rate_by_race"]
-        lines = [line.replace("by race", "by personality").replace("net worths", "Prestige")
-                 for line in lines if not line.startswith("Rastur")]
-    if args.game == "venus-standard":  # pilots instead of races, final scores, no Rastur
-        summary["win_rate_by_pilot"] = summary["win_rate_by_race"]
-        lines = [line.replace("by race", "by pilot").replace("net worths", "final scores")
-                 for line in lines if not line.startswith("Rastur")]
+                print(game_line(result, sim), flush=True)
+    except OptionsRefused as exc:
+        print(f"cannot start the game: {exc}", file=sys.stderr)
+        return 2
+    except CommandRejected as exc:  # a bad table option: the rules name it
+        print(f"cannot start the game: {exc.message}", file=sys.stderr)
+        return 2
+    summary = summarize(results, time.perf_counter() - started, sim)
     if args.json:
         print(json.dumps(summary))
     else:
-        print("\n".join(lines))
+        print("\n".join(summary_lines(summary, sim)))
     return 0
+
+
+def _simulate_parser(parent: Any, definition: GameDefinition) -> None:
+    """``starport simulate <game>``: the common options and the game's own flags."""
+    sim = definition.simulation
+    default_bot = sim.default_bot or definition.default_bot
+    p = parent.add_parser(definition.id, help=definition.title)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--bots", default=None,
+                   help=f"one bot per seat, comma-separated (one name: every seat; default: "
+                        f"{default_bot}); known: {', '.join(definition.bots)}")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed", default="1")
+    for flag, (option, default, choices, words) in sim.flags.items():
+        p.add_argument(flag, dest=_flag_dest(option), default=default, metavar=option.upper(),
+                       type=str if default is None else type(default),
+                       choices=choices, help=f"{words} (the table option {option})")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--option", type=_option, action="append", default=[],
+                   metavar="NAME=VALUE", help="a table option (repeatable)")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="starport", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     board = sub.add_parser("board", help="write a game's board as an SVG file")
-    board.add_argument("game", choices=["venus", "venus-standard", "star-traders"])
+    board.add_argument("game", choices=[g.id for g in games().values()
+                                        if g.board_svg is not None])
     board.add_argument("--svg", required=True, help="the SVG file to write")
-    board.add_argument("--edition", default="avalon-hill",
-                       choices=["avalon-hill", "classic-2012"])
+    board.add_argument("--param", type=_pair, action="append", default=[],
+                       metavar="NAME=VALUE",
+                       help="a board parameter, e.g. edition=classic-2012 (repeatable)")
     board.set_defaults(run=_board)
     serve = sub.add_parser("serve", help="run the game server")
     serve.add_argument("--host", default="127.0.0.1")
@@ -135,19 +153,10 @@ def main(argv: list[str] | None = None) -> int:
                        help="server processes (PostgreSQL only; SQLite is one process)")
     serve.set_defaults(run=_serve)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
-    sim.add_argument("game", choices=["venus", "star-traders", "venus-standard"])
-    sim.add_argument("--players", type=int, required=True)
-    sim.add_argument("--bots", default=None,
-                     help="one bot name per seat, comma-separated (one name: every seat; "
-                          "default: trader, random for venus-standard)")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", default="1")
-    sim.add_argument("--edition", default="avalon-hill",
-                     choices=["avalon-hill", "classic-2012"])
-    sim.add_argument("--target", type=int, default=2000, help="the Net Worth that wins (14)")
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-    sim.add_argument("--option", type=_option, action="append", default=[],
-                     metavar="NAME=VALUE", help="a table option (repeatable)")
+    by_game = sim.add_subparsers(dest="game", required=True, metavar="game")
+    for definition in games().values():
+        if definition.simulation.standing is not None:
+            _simulate_parser(by_game, definition)
     sim.set_defaults(run=_simulate)
     args = parser.parse_args(argv)
     return int(args.run(args))

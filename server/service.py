@@ -793,7 +793,7 @@ class Service:
             if bot is None:
                 bot = entry.made_bots[name] = entry.hosted.make_bot(
                     name, store.digest(f"{name}|{entry.game.seed}"))
-            return act(bot, ruleset, entry.game.state, seat, seq)
+            return act(bot, entry.hosted, entry.game.state, seat, seq)
         except Exception:
             log.exception("the %s bot failed in %s at seq %s; a random bot plays", name,
                           entry.game_id, seq)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from engine.bots.simulate import play_out
+from engine.venus.simulation import play_out
 
 SEED = "rp2"
 BOTS = ("trader", "trader", "trader")

@@ -21,16 +21,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.simulate import (  # noqa: E402
-    MAX_ROUNDS,
-    GameResult,
-    Race,
-    play_game,
-    race_game,
-    summarize,
-)
+from engine.bots.simulate import MAX_ROUNDS, GameResult, summarize  # noqa: E402
 from engine.venus.components import Edition, load_components  # noqa: E402
 from engine.venus.deeds import orbit_deeds  # noqa: E402
+from engine.venus.simulation import Race, play_game, race_game, venus  # noqa: E402
 
 TARGETS = (1000, 2000, 3000)
 FINDINGS = [
@@ -42,7 +36,7 @@ FINDINGS = [
     " ambiguous. The query now names the number for a first move that switches it, and"
     " `MoveAlong` accepts it from a Switch Switch holder (test"
     " `test_8_46_switch_switch_every_reachable_path_replays_with_a_number_chosen`).",
-    "- **Bot weaknesses found through stalls** (all fixed in `engine/bots/trader.py`): an IOU"
+    "- **Bot weaknesses found through stalls** (all fixed in `engine/venus/bots/trader.py`): an IOU"
     " was never bartered because the purchase it pays for is not legal before the barter"
     " (12.4.1); Factory Goods were counted affordable at half price although the full price"
     " must be paid first (12.3.2 pays the commission after); a ship too poor to pay face-up"
@@ -206,7 +200,7 @@ def race_lines(races: dict[int, list[Race]]) -> list[str]:
 
 def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameResult]],
           races: dict[int, list[Race]], elapsed: float) -> None:
-    summaries = {k: summarize(v, 1.0) for k, v in results.items()}
+    summaries = {k: summarize(v, 1.0, venus().simulation) for k, v in results.items()}
     lines = [
         "# Game health (Merchant of Venus, 1988 edition, `trader` bots)",
         "",
@@ -302,7 +296,7 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
         s = summaries[("rastur", 2, target)]
         share = sum(r.winner is not None for r in batch) / len(batch)
         killed = sum(r.usage.get("attack_won:rastur", 0) for r in batch) / len(batch)
-        lines.append(f"| ${target:,} | {_pct(share)} | {_pct(s['rastur_wins'] / len(batch))} | "
+        lines.append(f"| ${target:,} | {_pct(share)} | {_pct(s['rastur_ends'] / len(batch))} | "
                      f"{_rounds(s)} | {killed:.1f} |")
     refused = sum(s["fallbacks"] for s in summaries.values())
     lines += ["", f"Bot commands refused by the rules: {refused} (a bot bug if not 0).", "",

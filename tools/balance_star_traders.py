@@ -1,4 +1,5 @@
-"""Measure Star Traders game health with ``trader`` bots; write ``docs/balance-star-traders.md``.
+"""Measure Star Traders game health with ``star-trader`` bots; write
+``docs/balance-star-traders.md``.
 
 Plays ``--games`` games for each of 2-6 players (seeds ``st-<players>p-<i>``, personalities
 dealt at random), ``--advanced`` advanced games of 4 players and ``--optional`` 4-player
@@ -20,10 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.simulate import GameResult  # noqa: E402
+from engine.bots.simulate import BotGames, GameResult  # noqa: E402
+from engine.startraders.definition import GAME  # noqa: E402
 from engine.startraders.galaxy import load_galaxy  # noqa: E402
-from engine.startraders.simulate import play_game  # noqa: E402
 
+play_game = BotGames(GAME).play_game  # games between the definition's bots
 NEW_PERSONALITIES = ("pirate-pete", "verdant-velma", "banker", "seer")
 
 
@@ -131,12 +133,12 @@ def main() -> int:
     parser.add_argument("--out", default="docs/balance-star-traders.md")
     args = parser.parse_args()
     started = time.perf_counter()
-    by_players = {n: [play_game(["trader"] * n, f"st-{n}p-{i}", index=i)
+    by_players = {n: [play_game(["star-trader"] * n, f"st-{n}p-{i}", index=i)
                       for i in range(args.games)] for n in range(2, 7)}
-    advanced = [play_game(["trader"] * 4, f"st-adv-{i}", {"advanced": True}, index=i)
+    advanced = [play_game(["star-trader"] * 4, f"st-adv-{i}", {"advanced": True}, index=i)
                 for i in range(args.advanced)]
     named = {"personalities": list(NEW_PERSONALITIES)}
-    optional = [play_game(["trader"] * 4, f"st-new-{i}", named, index=i)
+    optional = [play_game(["star-trader"] * 4, f"st-new-{i}", named, index=i)
                 for i in range(args.optional)]
     text = report(by_players, advanced, optional, time.perf_counter() - started)
     Path(args.out).write_text(text, encoding="utf-8")

@@ -35,8 +35,9 @@ from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
 from engine.kernel import Event, Game  # noqa: E402
 from engine.venus_standard.board import load_board  # noqa: E402
 from engine.venus_standard.cards import encounter_cards, mission_cards, reward_cards  # noqa: E402,E501
+from engine.venus_standard.definition import GAME  # noqa: E402
 from engine.venus_standard.ruleset import ruleset  # noqa: E402
-from engine.venus_standard.simulate import make_bot, usage_of  # noqa: E402
+from engine.venus_standard.simulate import usage_of  # noqa: E402
 from engine.venus_standard.technology import load_technologies  # noqa: E402
 
 BOTS = ("random", "merchant")
@@ -74,7 +75,7 @@ def play(spec: Spec) -> dict[str, Any]:
     kinds = bot.split(",") if "," in bot else [bot] * players
     game = Game.start(ruleset, dict(options), [f"{k}{i}" for i, k in enumerate(kinds)],
                       seed=seed)
-    bots = [make_bot(k, f"{seed}|seat{i}") for i, k in enumerate(kinds)]
+    bots = [GAME.make_bot(k, f"{seed}|seat{i}") for i, k in enumerate(kinds)]
     commands, fallbacks = drive(game, bots, seed, MAX_ROUNDS)
     state = game.state
     end = state.end or {}

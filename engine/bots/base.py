@@ -1,17 +1,15 @@
 """The bot interface: a bot sees one seat's ``view`` and the ``legal_actions``, nothing else.
 
 A bot is seeded and deterministic: the same seed, view, legal actions and sequence number
-give the same command. It never reads the game state itself (hidden IOUs, face-down "?"
-markers, other seats' sightings stay hidden); the only query it may make beyond the view is
-``reach``, the rules' reachable-destinations query for the move in progress
-(``engine.venus.reach.reachable``). That query reads the state, but what it returns is
-public: which dots the active ship's roll can end on, along which path, with which penalties
-paid; it treats a face-down "?" box as a stop ("reveal") without looking at its marker. The
-web client shows the same facts to the player, so a bot that uses them knows no more than a
-human at the table.
+give the same command. It never reads the game state itself (hidden cards, face-down
+markers, other seats' secrets stay hidden); the only query it may make beyond the view is
+its ``aid``, the game's public query for that seat (``GameDefinition.bot_aid``; Merchant of
+Venus: where the roll can take the ship, the facts its client shows the player too), so a
+bot that uses it knows no more than a human at the table (``docs/architecture.md``, "The
+game definition").
 
-``act`` is the adapter between a game and a bot: it builds the view, the legal actions and a
-lazy ``reach`` for the seat, and asks the bot.
+``act`` is the adapter between a game and a bot: it builds the view, the legal actions and
+the seat's aid, and asks the bot.
 """
 
 from __future__ import annotations
@@ -20,8 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.kernel import Command, Ruleset, takeback
+from engine.kernel.definition import GameDefinition
+from engine.kernel.registry import games
 
-Reach = Callable[[], Sequence[Any]]  # the reachable destinations (engine.venus.reach.Destination)
+# a game's lazy public query for the seat beyond its view (``GameDefinition.bot_aid``)
+Aid = Callable[[], Any]
 
 
 class Bot(Protocol):
@@ -36,33 +37,31 @@ class Bot(Protocol):
         *,
         seat: int,
         seq: int,
-        reach: Reach | None = None,
+        aid: Aid | None = None,
     ) -> Command:
-        """The command for ``seat`` at game position ``seq``; one of ``legal``, or a
-        ``MoveAlong`` whose path and Pilot Number come from ``reach()``."""
+        """The command for ``seat`` at game position ``seq``: one of ``legal``, or one the
+        game's ``aid()`` answer spells out (Merchant of Venus: a ``MoveAlong`` of a
+        reachable path)."""
         ...
 
 
-def reach_for(ruleset: Ruleset[Any], state: Any) -> Reach:
-    """The lazy reachable query of a ruleset that has one (``venus``), else no destinations."""
-    if getattr(ruleset, "id", None) != "venus":
-        return lambda: ()
-    from engine.venus.reach import reachable
-
-    cached: list[Sequence[Any]] = []
-
-    def query() -> Sequence[Any]:
-        if not cached:
-            cached.append(reachable(state))
-        return cached[0]
-
-    return query
+def definition_of(game: GameDefinition | Ruleset[Any]) -> GameDefinition | None:
+    """The installed game of ``game`` (itself, or the game whose ruleset id it has; None
+    for a ruleset no installed game defines)."""
+    if isinstance(game, GameDefinition):
+        return game
+    return games().get(game.id)
 
 
-def act(bot: Bot, ruleset: Ruleset[Any], state: Any, seat: int, seq: int) -> Command | None:
-    """What ``bot`` plays for ``seat`` now (None if the seat has nothing to do)."""
-    legal = takeback.without(ruleset.legal_actions(state, seat))  # bots never take back
+def act(bot: Bot, game: GameDefinition | Ruleset[Any], state: Any, seat: int,
+        seq: int) -> Command | None:
+    """What ``bot`` plays for ``seat`` now (None if the seat has nothing to do). ``game`` is
+    the game's definition, or its ruleset (the installed game with that id gives the aid)."""
+    rules = game.ruleset if isinstance(game, GameDefinition) else game
+    legal = takeback.without(rules.legal_actions(state, seat))  # bots never take back
     if not legal:
         return None
-    view = ruleset.view(state, seat)
-    return bot.choose(view, legal, seat=seat, seq=seq, reach=reach_for(ruleset, state))
+    view = rules.view(state, seat)
+    definition = definition_of(game)
+    aid = None if definition is None else definition.bot_aid(state, seat)
+    return bot.choose(view, legal, seat=seat, seq=seq, aid=aid)

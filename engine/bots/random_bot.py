@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.kernel import Command, Randomness, Ruleset
 
-from .base import Reach
+from .base import Aid
 
 # command types that change a setting but not the game's progress (any ruleset may add)
 FIDDLING = {"SetDrives", "UseGateLock", "Reroll", "SetReactionPolicy", "OfferDeal",
@@ -39,7 +39,7 @@ class UniformBot:
         *,
         seat: int,
         seq: int,
-        reach: Reach | None = None,
+        aid: Aid | None = None,
     ) -> Command:
         return Randomness(self.seed, seq, f"random{seat}").choice(list(legal))
 

@@ -58,10 +58,11 @@ class OptionsRefused(ValueError):
 
 @dataclass(frozen=True)
 class Simulation:
-    """What ``starport simulate`` needs of a game beyond its bots: the table options a
-    simulated game starts from, the words of its summary (the score, the seat choice), and
-    the command-line options it adds (``--edition`` for Venus) as ``{flag: (option name,
-    default, choices or None, help)}``."""
+    """What ``starport simulate`` needs of a game beyond its bots (``engine.bots.simulate``):
+    the table options a simulated game starts from, the words of its summary (the score, the
+    seat choice, the ends it tells apart), the command-line options it adds as ``{flag:
+    (option name, default, choices or None, help)}`` (Venus: ``--edition``, and ``--target``
+    for ``game_length``), how a final state reads and what a game used."""
 
     options: Mapping[str, Any] = field(default_factory=dict)
     score_name: str = "scores"
@@ -69,6 +70,14 @@ class Simulation:
     flags: Mapping[str, tuple[str, Any, tuple[Any, ...] | None, str]] = field(
         default_factory=dict)
     default_bot: str | None = None  # None: the game's first bot
+    # a final (or stalled) state as an ``engine.bots.simulate.Standing``: each seat's label
+    # (its choice), the winner, each seat's score; None: the game is not simulated
+    standing: Callable[[Any], Any] | None = None
+    # what a game used (pieces bought, cards played), counted from its events
+    usage: Callable[[Iterable[Any]], Mapping[str, int]] = lambda events: {}
+    # the words of the ends the summary counts apart, by ``state.end["reason"]``: an end
+    # without a winner is told by them alone, a winner's is added to the win
+    endings: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

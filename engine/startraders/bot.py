@@ -22,7 +22,7 @@ import heapq
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import Reach
+from engine.bots.base import Aid
 from engine.kernel import Command, Randomness
 
 from . import commands as c
@@ -84,7 +84,7 @@ class StarTrader:
         self.seed = seed
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
-               reach: Reach | None = None) -> Command:
+               aid: Aid | None = None) -> Command:
         answer = self._answer_offer(view, list(legal), seat)  # offers wait for nobody
         if answer is not None:
             return answer

@@ -22,6 +22,7 @@ from .jump_lines import jump_lines
 from .luck import countdown, timeout_passes
 from .options import StarTradersOptions
 from .ruleset import ruleset
+from .simulate import standing, usage_of
 
 HERE = Path(__file__).resolve().parent
 CLIENT = HERE.parents[1] / "web" / "games" / "startraders"
@@ -64,5 +65,6 @@ GAME = GameDefinition(
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
     rules_cited=rules_cited,
     client=CLIENT,
-    simulation=Simulation(score_name="Prestige", choice_name="personality"),
+    simulation=Simulation(score_name="Prestige", choice_name="personality",
+                          standing=standing, usage=usage_of),
 )

@@ -1,25 +1,19 @@
-"""Whole Star Traders games between bots: ``starport simulate star-traders``.
-
-Same loop and the same JSON as Merchant of Venus (``engine.bots.simulate``): the summary's
-``win_rate_by_race`` holds the win rate by personality here, ``net_worths`` the final
-Prestige, ``usage`` what the game used (deliveries, stations, petitions, visits per world).
+"""How the generic loop of games between bots (``engine.bots.simulate``, ``starport simulate
+star-traders``) reads a Star Traders game: the definition's ``Simulation``
+(``engine.startraders.definition``). A seat's label is its Personality, its score its
+Prestige; ``usage_of`` counts what the game used (deliveries, stations, petitions, visits
+per world).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from engine.bots import Bot
-from engine.bots.random_bot import UniformBot
-from engine.bots.simulate import BotGames, Standing
+from engine.bots.simulate import Standing
 from engine.kernel import Event
 
-from .bot import StarTrader
-from .ruleset import ruleset
 from .state import StarState
-
-BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot, "trader": StarTrader}
 
 
 def usage_of(events: Iterable[Event]) -> Counter[str]:
@@ -49,7 +43,3 @@ def standing(state: StarState) -> Standing:
         winner=state.winner,
         net_worths=[p.prestige for p in state.players],
     )
-
-
-GAMES = BotGames(ruleset, BOTS, standing, usage_of)
-make_bot, play_game, simulate = GAMES.make_bot, GAMES.play_game, GAMES.simulate

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.bots.random_bot import UniformBot
-from engine.bots.trader import Trader
 from engine.help.reference import load_reference
 from engine.kernel.definition import GameDefinition, Page, Sandbox, Simulation, scores_at
 
-from .board import load_board
+from .board import EDITIONS, load_board
 from .board_svg import render_board_svg
+from .bots import Trader
 from .citations import rules_cited
 from .client_data import client_data, edition_of
 from .look import one_look
@@ -24,6 +24,7 @@ from .pieces import merchant_keys
 from .reach import reachable, reachable_dicts
 from .ruleset import ruleset
 from .scenario import Scenario, start
+from .simulation import ENDINGS, standing, usage_of
 from .winning import net_worth
 
 HERE = Path(__file__).resolve().parent
@@ -103,6 +104,10 @@ GAME = GameDefinition(
     client=CLIENT,
     pages=(Page("Learn to play", "tutorial.html"), Page("Sandbox", "sandbox.html")),
     sandbox=Sandbox(scenario=Scenario, start=start, aid=_sandbox_aid),
-    simulation=Simulation(options={"edition": "avalon-hill", "game_length": 2000},
-                          score_name="net worths", choice_name="race"),
+    simulation=Simulation(
+        options={"edition": "avalon-hill", "game_length": 2000},
+        score_name="net worths", choice_name="race",
+        flags={"--edition": ("edition", "avalon-hill", EDITIONS, "the edition played"),
+               "--target": ("game_length", 2000, None, "the Net Worth that wins (14)")},
+        standing=standing, usage=usage_of, endings=ENDINGS),
 )

@@ -20,6 +20,7 @@ from .citations import rules_cited
 from .client_data import names
 from .options import VenusStandardOptions
 from .ruleset import ruleset
+from .simulate import standing, usage_of
 from .state import PILOTS
 
 HERE = Path(__file__).resolve().parent
@@ -61,5 +62,5 @@ GAME = GameDefinition(
     rules_cited=rules_cited,
     client=CLIENT,
     simulation=Simulation(score_name="final scores", choice_name="pilot",
-                          default_bot="random"),
+                          default_bot="random", standing=standing, usage=usage_of),
 )

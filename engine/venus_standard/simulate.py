@@ -1,26 +1,20 @@
-"""Whole standard games between bots: ``starport simulate venus-standard``.
-
-Same loop and the same JSON as the other games (``engine.bots.simulate``): the summary's
-``win_rate_by_race`` holds the win rate by pilot here, ``net_worths`` the final scores
-(credits after final scoring), ``usage`` what the games used.
+"""How the generic loop of games between bots (``engine.bots.simulate``, ``starport simulate
+venus-standard``) reads a standard game: the definition's ``Simulation``
+(``engine.venus_standard.definition``). A seat's label is its pilot, its score the final
+score (credits after final scoring); ``usage_of`` counts what the game used.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
-from engine.bots import Bot
-from engine.bots.random_bot import UniformBot
-from engine.bots.simulate import BotGames, Standing
+from engine.bots.simulate import Standing
 from engine.kernel import Event
 
-from .bot import Merchant
-from .ruleset import ruleset
 from .state import StandardState
 from .usage import COUNTED, DETAILED
 
-BOTS: dict[str, Callable[[str | int], Bot]] = {"random": UniformBot}
 # event types counted as used, by name or with a detail (components add theirs: usage.py)
 COUNTED.update({"MovementSkipped", "FirstContactRevealed", "SpaceportsSold"})
 
@@ -45,10 +39,3 @@ def standing(state: StandardState) -> Standing:
         winner=state.winners[0] if state.winners else None,
         net_worths=[p.score if p.score is not None else p.credits for p in state.players],
     )
-
-
-GAMES = BotGames(ruleset, BOTS, standing, usage_of)
-make_bot, play_game, simulate = GAMES.make_bot, GAMES.play_game, GAMES.simulate
-
-
-BOTS["merchant"] = Merchant  # the standard game's strategic bot (bot.py)

@@ -19,6 +19,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from engine.kernel.definition import GameDefinition
 from server.app import create_app
 from server.notify import _public_host
 
@@ -324,15 +325,13 @@ class Broken:
 @pytest.mark.parametrize("mode", ["raises", "refused"])
 def test_a_failing_seat_bot_falls_back_to_the_random_bot(
         mode: str, db_url: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    import server.service as service_module
-
     made: list[str] = []
 
-    def make_bot(name: str, seed: Any) -> Broken:
+    def make_bot(definition: GameDefinition, name: str, seed: Any) -> Broken:
         made.append(name)
         return Broken(mode)
 
-    monkeypatch.setattr(service_module, "make_bot", make_bot)
+    monkeypatch.setattr(GameDefinition, "make_bot", make_bot)  # the seat's game makes its bots
     with TestClient(create_app(settings_for(db_url, tmp_path))) as c:
         table = open_table(c, seats=2, bots=[0, 1])
         wait_for(lambda: view(c, table, table["spectator"]["token"])["seq"] > 40)

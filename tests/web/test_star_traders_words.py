@@ -16,9 +16,9 @@ from playwright.sync_api import Page
 from engine.bots.simulate import drive
 from engine.kernel import Game
 from engine.startraders.commands import parse_command
+from engine.startraders.definition import GAME
 from engine.startraders.ruleset import ruleset
 from engine.startraders.scenario import start
-from engine.startraders.simulate import make_bot
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,8 @@ def _samples() -> list[dict[str, Any]]:
 
     for i, options in enumerate([{}, {"advanced": True}, {}, {}, {}, {}]):
         game = Game.start(ruleset, options, ["Ann", "Bob", "Cy", "Di"], seed=f"words{i}")
-        bots = [make_bot("trader" if j % 2 else "random", f"w{i}.{j}") for j in range(4)]
+        bots = [GAME.make_bot("star-trader" if j % 2 else "random", f"w{i}.{j}")
+                for j in range(4)]
         drive(game, bots, f"words{i}", 60)
         keep(game, i % 4)
     scenario = start({"players": [{"name": "Ann", "world": 66, "prestige": 20, "policy": "never"},

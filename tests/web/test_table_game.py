@@ -22,7 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from engine.bots.trader import Trader
+from engine.venus.bots.trader import Trader
 from engine.venus.commands import parse_command
 from engine.venus.reach import Destination
 
@@ -168,7 +168,7 @@ def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: An
         legal = [parse_command(c) for c in v["legal"] if c["type"] != "TakeBack"]
         reach = [Destination(d["dot"], d["end"], tuple(d["path"]), d["pilot"], d["mp_left"],
                              d["paid"]) for d in v["extras"].get("reachable", [])]
-        cmd = bots[seat].choose(v["view"], legal, seat=seat, seq=v["seq"], reach=lambda r=reach: r)
+        cmd = bots[seat].choose(v["view"], legal, seat=seat, seq=v["seq"], aid=lambda r=reach: r)
         data = cmd.model_dump(mode="json")
         if shots is not None and data["type"] in ("Buy", "Sell"):
             page.screenshot(path=str(shots / f"market-{data['type'].lower()}.png"))

@@ -17,8 +17,8 @@ from playwright.sync_api import Page
 from engine.bots.simulate import act
 from engine.kernel import Game
 from engine.venus_standard import encounters
+from engine.venus_standard.definition import GAME
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.simulate import make_bot
 from tests.web.startraders_kit import api
 
 pytestmark = pytest.mark.browser
@@ -35,7 +35,7 @@ def _bot_batches(seed: str, rounds: int, stop: Any = None) -> tuple[Game[Any], B
     """A seeded game of three random bots: the game and its events told to seat 0, one batch
     per command (as the live page gets them). ``stop(state)`` ends the game early."""
     game = Game.start(ruleset, {}, ["Ann", "Bob", "Cy"], seed=seed)
-    bots = [make_bot("random", f"{seed}.{j}") for j in range(3)]
+    bots = [GAME.make_bot("random", f"{seed}.{j}") for j in range(3)]
     batches = [[ev.redacted_for(0) for ev in game.events]]
     while (pending := ruleset.pending(game.state)) is not None and game.state.round <= rounds:
         if stop is not None and stop(game.state):
@@ -139,7 +139,7 @@ def test_engage_buttons_say_the_odds(page: Page, server_url: str) -> None:
             found = game
             break
     if found is None:
-        pytest.skip("no seeded bot game met pirates")
+        pytest.fail("no seeded bot game met pirates: the test needs other seeds")
     seat = found.state.ask.seat
     view = ruleset.view(found.state, seat)
     odds = view["cards"]["engage_odds"]

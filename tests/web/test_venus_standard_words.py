@@ -14,8 +14,8 @@ from playwright.sync_api import Page
 
 from engine.bots.simulate import drive
 from engine.kernel import Game
+from engine.venus_standard.definition import GAME
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.simulate import make_bot
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def _samples() -> list[dict[str, Any]]:
     seen: dict[str, dict[str, Any]] = {}
     for i, options in enumerate([{}, {}, {"variant": "light-speed"}, {}]):
         game = Game.start(ruleset, options, ["Ann", "Bob", "Cy"], seed=f"words{i}")
-        bots = [make_bot("random", f"w{i}.{j}") for j in range(3)]
+        bots = [GAME.make_bot("random", f"w{i}.{j}") for j in range(3)]
         drive(game, bots, f"words{i}", 12)
         for ev in game.events:
             told = ev.redacted_for(0)

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from engine.bots.trader import Trader
+from engine.venus.bots.trader import Trader
 
 from .test_table_game import _open_game, _play_until, _synced, _view
 

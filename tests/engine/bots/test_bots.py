@@ -8,21 +8,26 @@ from typing import Any
 
 import pytest
 
-from engine.bots import BOTS, UniformBot, act, make_bot
-from engine.bots.simulate import play_game, summarize
-from engine.bots.trader import Trader
+from engine.bots import UniformBot, act
+from engine.bots.simulate import summarize
 from engine.cli import main
 from engine.kernel import Game
+from engine.kernel.registry import games
 from engine.venus import commands as c
+from engine.venus.bots.trader import Trader
+from engine.venus.definition import GAME
 from engine.venus.reach import reachable
 from engine.venus.ruleset import ruleset
+from engine.venus.simulation import play_game
 from engine.venus.state import VenusState, clone_state
 
 
 def test_registered_bots_are_random_trader_star_trader_and_merchant() -> None:
-    assert set(BOTS) == {"random", "trader", "star-trader", "merchant"}
+    assert {kind for g in games().values() for kind in g.bots} >= {
+        "random", "trader", "star-trader", "merchant"}  # the registry's: other games add theirs
+    assert set(GAME.bots) == {"trader", "random"}
     with pytest.raises(ValueError, match="unknown bot"):
-        make_bot("oracle", 1)
+        GAME.make_bot("oracle", 1)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -39,7 +44,7 @@ def test_trader_beats_random(seed: int) -> None:
 def _commands(bots: list[str], seed: str, limit: int) -> tuple[list[Any], Game[VenusState]]:
     game: Game[VenusState] = Game.start(ruleset, {}, [f"p{i}" for i in range(len(bots))],
                                         seed=seed)
-    players = [make_bot(b, f"{seed}|{i}") for i, b in enumerate(bots)]
+    players = [GAME.make_bot(b, f"{seed}|{i}") for i, b in enumerate(bots)]
     out = []
     for _ in range(limit):
         pending = ruleset.pending(game.state)
@@ -60,7 +65,7 @@ def test_bots_are_seeded_and_deterministic() -> None:
     assert first == again
     game: Game[VenusState] = Game.start(ruleset, {}, ["a", "b", "c"], seed="det")
     for seat, cmd in first:
-        fresh = make_bot("trader" if seat != 1 else "random", f"det|{seat}")
+        fresh = GAME.make_bot("trader" if seat != 1 else "random", f"det|{seat}")
         assert act(fresh, ruleset, game.state, seat, game.seq) == cmd
         game.play(seat, cmd)
 
@@ -318,7 +323,7 @@ def test_armed_trader_places_its_rastur_where_it_can_blast_it_16_23() -> None:
 def test_a_rastur_kill_is_worth_more_as_the_pool_empties_16_5() -> None:
     """16.5: the last Rastur drawn is the Rastur's win, so the bonus for sending one back to
     the Active pool grows as the pool empties."""
-    from engine.bots import combat
+    from engine.venus.bots import combat
     from engine.venus.scenario import start
 
     bonuses = []
@@ -331,7 +336,7 @@ def test_a_rastur_kill_is_worth_more_as_the_pool_empties_16_5() -> None:
 def test_trader_buys_shields_for_the_rastur_8_3() -> None:
     """8.3, 16.3: in a Rastur game an armed trader values more Shields (each takes $20 off
     every Rastur's penalty paid before blasting it), up to ``MAX_SHIELDS``."""
-    from engine.bots import combat
+    from engine.venus.bots import combat
     from engine.venus.scenario import start
 
     doc = _armed_doc([60, 60])
@@ -347,7 +352,7 @@ def test_trader_values_only_a_laser_it_can_carry_15_31() -> None:
     """15.31, 3.431: a Laser that would not fit the Holds is no reason to visit (or stay at)
     an Industry City; counting it made two traders stay put forever in a Rastur game (no
     dice, so no Rastur drawn either: a stall)."""
-    from engine.bots.knowledge import Knowledge
+    from engine.venus.bots.knowledge import Knowledge
     from engine.venus.scenario import start
 
     worth = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.bots import simulate
-from engine.bots.simulate import Race, race_game
+from engine.venus.simulation import Race, play_game, race_game
 
 
 def test_13_2_the_earlier_seat_wins_a_race_decided_in_the_same_round() -> None:
@@ -35,7 +35,7 @@ def test_a_bot_loop_within_a_round_ends_the_game_as_a_stall(
     """A bot that keeps acting without the round advancing is cut off (a stall), not left to
     run out of memory."""
     monkeypatch.setattr(simulate, "MAX_COMMANDS_PER_TURN", 1)
-    result = simulate.play_game(["trader", "trader"], "loop-cap")
+    result = play_game(["trader", "trader"], "loop-cap")
     assert result.stalled
     assert result.commands <= 2 * (result.rounds + 1) + 1
 
@@ -43,7 +43,7 @@ def test_a_bot_loop_within_a_round_ends_the_game_as_a_stall(
 def test_trader_counts_the_hull_when_it_counts_free_holds_3_432_15_31() -> None:
     """3.432, 15.31: a Shield rides on the Hull, and with the Combat rules one Laser and one
     Nova Ball too; only the rest take half a Hold each (3.431)."""
-    from engine.bots.knowledge import Knowledge
+    from engine.venus.bots.knowledge import Knowledge
     from engine.venus.ruleset import ruleset
     from engine.venus.scenario import start
 

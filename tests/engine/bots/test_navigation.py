@@ -1,4 +1,4 @@
-"""The bots' distance tables (``engine.bots.navigation``): the lazy search gives the whole
+"""The bots' distance tables (``engine.venus.bots.navigation``): the lazy search gives the whole
 search's answers, whatever is asked first."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import heapq
 import random
 
-from engine.bots.navigation import _indexed, distances
 from engine.venus.board import DotColor
+from engine.venus.bots.navigation import _indexed, distances
 
 
 def _full(edition: str, origin: str, *key: object) -> dict[str, float]:

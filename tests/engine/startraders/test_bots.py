@@ -1,4 +1,4 @@
-"""Bots for Star Traders: the shared ``random`` bot and the ``trader``; the simulator."""
+"""Bots for Star Traders: the shared ``random`` bot and the ``star-trader``; the simulator."""
 
 from __future__ import annotations
 
@@ -6,32 +6,34 @@ import json
 
 import pytest
 
-from engine.bots import make_bot
+from engine.bots.simulate import BotGames
 from engine.cli import main
-from engine.startraders.simulate import play_game
+from engine.startraders.definition import GAME
+
+play_game = BotGames(GAME).play_game
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_trader_bots_finish_without_stall_or_refused_command(n: int) -> None:
-    result = play_game(["trader"] * n, seed=f"bots{n}")
+    result = play_game(["star-trader"] * n, seed=f"bots{n}")
     assert not result.stalled and result.fallbacks == 0
     assert result.reason == "mission" and result.winner is not None
 
 
 def test_trader_bots_finish_the_advanced_game() -> None:
-    result = play_game(["trader"] * 5, seed="adv", options={"advanced": True})
+    result = play_game(["star-trader"] * 5, seed="adv", options={"advanced": True})
     assert result.reason == "imperial-chain" and result.fallbacks == 0
 
 
 def test_the_trader_beats_the_random_bot() -> None:
     """The uniform random bot (shared with Merchant of Venus) plays legal commands only; the
     trader wins against it."""
-    result = play_game(["trader", "random"], seed="duel", max_rounds=120)
+    result = play_game(["star-trader", "random"], seed="duel", max_rounds=120)
     assert result.fallbacks == 0 and result.winner == 0
 
 
 def test_the_server_bot_registry_knows_the_star_trader() -> None:
-    assert make_bot("star-trader", "s").name == "trader"
+    assert GAME.make_bot("star-trader", "s").name == "trader"
 
 
 def test_simulate_prints_the_same_json_as_venus(capsys: pytest.CaptureFixture[str]) -> None:

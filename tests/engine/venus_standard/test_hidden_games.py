@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from engine.bots import act, make_bot
+from engine.bots import act
 from engine.kernel import SPECTATOR, Game, fold
+from engine.venus_standard.definition import GAME
 from engine.venus_standard.secrets import Secrets, leaks, secrets_for
 from engine.venus_standard.state import StandardState
 
@@ -26,7 +27,7 @@ def play_checked(game: Game[StandardState], bot: str, max_commands: int = 4000) 
     view, and every event as each of them receives it, are searched for the secrets of that
     moment. Answers the names of the secrets that were in play."""
     n = len(game.state.players)
-    bots = [make_bot(bot, f"hidden|{i}") for i in range(n)]
+    bots = [GAME.make_bot(bot, f"hidden|{i}") for i in range(n)]
     viewers = (SPECTATOR, *range(n))
     seen = 0
     names: set[str] = set()
@@ -89,7 +90,7 @@ def test_every_component_registers_its_hidden_pieces() -> None:
 
 
 def play_checked_until_market(game: Game[StandardState]) -> None:
-    bots = [make_bot("merchant", f"m{i}") for i in range(2)]
+    bots = [GAME.make_bot("merchant", f"m{i}") for i in range(2)]
     while not any(m.stack for m in game.state.trade.markets.values()):
         seat = asked(game.state).seats[0]
         bot_plays(game, bots[seat], seat)

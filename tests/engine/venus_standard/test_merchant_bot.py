@@ -13,9 +13,9 @@ from engine.bots.simulate import drive
 from engine.kernel import Command, Game
 from engine.venus_standard.bot import Merchant
 from engine.venus_standard.commands import EndPhase
+from engine.venus_standard.definition import GAME
 from engine.venus_standard.helm_commands import Land
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.simulate import make_bot
 from engine.venus_standard.state import StandardState
 from engine.venus_standard.trading import BuyGoods, SellGoods
 
@@ -62,7 +62,7 @@ def test_it_lands_where_it_can_trade_not_on_other_spaces() -> None:
 def test_merchants_play_whole_games_with_no_refused_command(n: int) -> None:
     game: Game[StandardState] = Game.start(ruleset, {}, [f"m{i}" for i in range(n)],
                                            seed=f"merchant{n}")
-    commands, fallbacks = drive(game, [make_bot("merchant", f"s{i}") for i in range(n)],
+    commands, fallbacks = drive(game, [GAME.make_bot("merchant", f"s{i}") for i in range(n)],
                                 f"merchant{n}", 300)
     assert fallbacks == 0 and commands > 0
     assert game.state.stage == "over" and game.state.round == 30

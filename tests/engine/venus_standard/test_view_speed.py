@@ -10,14 +10,14 @@ import copy
 from engine.bots.simulate import drive
 from engine.kernel import Game
 from engine.venus_standard import market_view
+from engine.venus_standard.definition import GAME
 from engine.venus_standard.ruleset import ruleset
-from engine.venus_standard.simulate import make_bot
 from engine.venus_standard.state import StandardState, clone_state
 
 
 def midgame() -> Game[StandardState]:
     game: Game[StandardState] = Game.start(ruleset, {}, ["a", "b", "c"], seed="speed")
-    drive(game, [make_bot("merchant", f"s{i}") for i in range(3)], "speed", max_rounds=8)
+    drive(game, [GAME.make_bot("merchant", f"s{i}") for i in range(3)], "speed", max_rounds=8)
     return game
 
 

@@ -13,8 +13,9 @@ costs" is best:
   worth a turn.
 
 Goals are ranked by value per turn (the trip's turns estimated by ``navigation``).
-It moves along the reachable query's paths (``reach``), towards the goal or onto a better
-landing found on the way; it pays a Penalty (6.3) when the MP it saves are worth the money.
+It moves along the reachable query's paths (its ``aid``: ``bot_aid`` of
+``engine.venus.definition``), towards the goal or onto a better landing found on the way; it
+pays a Penalty (6.3) when the MP it saves are worth the money.
 While trading it delivers, sells, barters IOUs before buying (9.32), buys Goods, a faster or
 bigger ship, Drives and a Shield, and Deeds (12) when cash is spare, and ends its turn as
 soon as its Net Worth reaches the target (13.2). It refuses every trade offer (11.4) unless
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.bots.base import Aid
 from engine.kernel import Command, Randomness
 from engine.venus import commands as c
 from engine.venus.board import DotColor, DotKind
@@ -34,7 +36,6 @@ from engine.venus.deeds import deed_cost
 from engine.venus.reach import Destination
 
 from . import combat
-from .base import Reach
 from .combat import COMBAT_PROMPTS
 from .knowledge import BASE, BASE_DOT, COMPS, Knowledge, buyers_of, cost, payoff
 
@@ -78,7 +79,7 @@ class Trader:
         *,
         seat: int,
         seq: int,
-        reach: Reach | None = None,
+        aid: Aid | None = None,
     ) -> Command:
         pending = view.get("pending") or {}
         prompt = pending.get("prompt")
@@ -99,7 +100,7 @@ class Trader:
         if blast is not None:
             return blast  # 15.4: a Penalty marker worth blasting (never a pawn)
         if prompt == "move":
-            return self._move(k, view, legal, reach)
+            return self._move(k, view, legal, aid)
         if prompt == "pay_or_stop":
             if combat.pay_to_blast(view, legal, seat, pending.get("detail") or {}):
                 return c.PayPenalty()
@@ -369,10 +370,10 @@ class Trader:
         return c.DeclareHeading(dot=best)
 
     def _move(self, k: Knowledge, view: dict[str, Any], legal: Sequence[Command],
-              reach: Reach | None) -> Command:
+              aid: Aid | None) -> Command:
         goal, goal_value = self.goal(k, staying_allowed=False)
         to_goal = k.dist_to(goal)
-        destinations = list(reach()) if reach is not None else []
+        destinations = list(aid()) if aid is not None else []
         best: tuple[float, str, Destination] | None = None
         for d in destinations:
             left = to_goal.get(d.dot, 999)
