@@ -3,18 +3,27 @@
 Every test taking ``db_url`` runs twice: on SQLite and on PostgreSQL (marker ``postgres``).
 PostgreSQL needs ``STARPORT_TEST_PG``, an admin URL of a throwaway cluster; ``make test``
 starts one (``tests/server/pg_cluster.sh``). Without it the PostgreSQL runs are skipped.
+
+A test's database starts as a copy of a migrated template (``alembic upgrade head`` runs
+once per test process, not once per test; the app's own start-up migration then finds the
+schema at head): a SQLite file copied, on PostgreSQL ``CREATE DATABASE ... TEMPLATE``. Each
+pytest-xdist worker makes its own template and names its databases after itself, so the
+workers share the one cluster without sharing a database.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import gc
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -22,32 +31,101 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from sqlalchemy.engine import make_url
 
 from server import gcpolicy
 from server.app import create_app
 from server.config import Settings, database_url
+from server.db import make_engine, migrate
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = os.environ.get("STARPORT_TEST_PG", "")
+# this process's name among pytest-xdist's workers (gw0, gw1, ...), "main" without xdist
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+class _Templates:
+    """This process's migrated template databases, made on first use and removed at exit."""
+
+    sqlite: Path | None = None
+    postgres: str | None = None
+
+    @classmethod
+    def sqlite_file(cls) -> Path:
+        if cls.sqlite is None:
+            folder = Path(tempfile.mkdtemp(prefix=f"starport-template-{WORKER}-"))
+            atexit.register(shutil.rmtree, folder, True)
+            path = folder / "template.sqlite3"
+            engine = make_engine(f"sqlite:///{path}")
+            try:
+                migrate(engine)
+                with engine.connect() as conn:  # everything in the file, no -wal beside it
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                engine.dispose()
+            cls.sqlite = path
+        return cls.sqlite
+
+    @classmethod
+    def postgres_name(cls) -> str:
+        if cls.postgres is None:
+            name = f"sp_template_{WORKER}_{secrets.token_hex(4)}"
+            with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+                conn.execute(f"CREATE DATABASE {name}")
+            engine = make_engine(database_url(_pg_base() + "/" + name, Path(".")))
+            try:
+                migrate(engine)
+            finally:
+                engine.dispose()  # no session may stay connected to a template
+            atexit.register(_drop_pg, name)
+            cls.postgres = name
+        return cls.postgres
+
+
+def _pg_base() -> str:
+    return PG_ADMIN.rsplit("/", 1)[0]
+
+
+def _drop_pg(name: str) -> None:
+    with contextlib.suppress(psycopg.Error), \
+            psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
 
 
 def _pg_database() -> str:
-    import psycopg
-
-    name = "sp_" + secrets.token_hex(6)
+    """A new database of this worker's, migrated (a copy of its template)."""
+    template = _Templates.postgres_name()
+    name = f"sp_{WORKER}_{secrets.token_hex(6)}"
     with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name}")
-    base = PG_ADMIN.rsplit("/", 1)[0]
-    return f"{base}/{name}"
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+    return f"{_pg_base()}/{name}"
+
+
+def seed_sqlite(url: str, within: Path) -> None:
+    """A SQLite database file under ``within`` that does not exist yet starts as a copy of
+    the migrated template (a URL elsewhere, or of another database, is left alone)."""
+    if not url.startswith("sqlite"):
+        return
+    name = make_url(url).database
+    if not name:
+        return
+    path = Path(name).resolve()
+    if path.exists() or not path.is_relative_to(within.resolve()):
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(_Templates.sqlite_file(), path)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
-        return database_url(None, tmp_path / "data")
+        url = database_url(None, tmp_path / "data")
+        seed_sqlite(url, tmp_path)
+        return url
     if not PG_ADMIN:
         pytest.skip("no PostgreSQL (STARPORT_TEST_PG unset; `make test` starts one)")
     return database_url(_pg_database(), tmp_path)
@@ -68,6 +146,7 @@ def settings_for(url: str, tmp_path: Path, **extra: Any) -> Settings:
                               # child process (server/viewproc.py)
                               "view_process": os.environ.get("STARPORT_VIEW_PROCESS") == "1"}
     values.update(extra)
+    seed_sqlite(url, tmp_path)
     return Settings(**values)
 
 
@@ -127,6 +206,7 @@ class ServerProcess:
                     **(env or {})}
         if url.startswith("sqlite"):
             self.env.pop("DATABASE_URL")
+            seed_sqlite(database_url(None, data_dir), data_dir.parent)
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = data_dir.parent / f"server-{self.port}.log"
 

@@ -23,6 +23,10 @@ from server.app import create_app
 from .conftest import settings_for
 from .helpers import open_table
 
+# schemathesis's pytest plugin (it turns ``schema.parametrize`` into tests) for this module
+# only: the suite's addopts keep it from loading in every run (``-p no:schemathesis``)
+pytest_plugins = ["schemathesis.pytest.plugin"]
+
 _DIR = Path(tempfile.mkdtemp(prefix="starport-fuzz-"))
 APP = create_app(settings_for(f"sqlite:///{_DIR / 'fuzz.sqlite3'}", _DIR))
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
