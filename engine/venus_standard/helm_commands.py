@@ -1,5 +1,5 @@
 """The commands of the Movement phase ("Movement Phase", "Assigning Dice", "Bumps Along the
-Way", "Pilots"), registered with the core's ``@command``."""
+Way", "Pilots"); their rules are ``helm_legal.RULES``."""
 
 from __future__ import annotations
 
