@@ -53,14 +53,24 @@ def test_a_socket_flooding_resync_after_0_gets_a_few_resends_a_second(
         table = open_table(c)
         head = play(c, table, 5)[-1]["seq"]
     flood = Viewer(server.ws_base, table["table_id"], table["seats"][0]["token"])
-    flood.until(head)
+    flood.until(head, timeout=120)
     start = time.monotonic()
     for _ in range(100):
         flood.ws.send(json.dumps({"type": "resync", "after": 0}))
         time.sleep(0.01)
-    flood.pump(timeout=1.5)
+
+    def resends() -> list[dict[str, Any]]:
+        return [m for m in flood.messages[1:] if m["type"] == "events" and m["events"]
+                and m["events"][0]["seq"] == 1]
+
+    for _ in range(120):  # the first resend, however long a loaded machine takes to send it
+        flood.pump(timeout=0.5)
+        if resends():
+            break
+    flood.pump(timeout=1.5)  # then the paced ones, until the socket falls quiet
     elapsed = time.monotonic() - start
-    resends = [m for m in flood.messages[1:] if m["type"] == "events" and m["events"]
-               and m["events"][0]["seq"] == 1]
-    assert 1 <= len(resends) <= RESYNCS[1] + RESYNCS[0] * elapsed + 1
-    assert resends[-1]["events"][-1]["seq"] == head
+    # coalesced: the bucket's burst and its rate over the time the client gave it at most
+    # (a slower machine stretches the time, never the count); far fewer than the requests
+    got = resends()
+    assert 1 <= len(got) <= RESYNCS[1] + RESYNCS[0] * elapsed + 1
+    assert got[-1]["events"][-1]["seq"] == head

@@ -178,12 +178,14 @@ def test_a_reaction_windows_countdown_passes_for_the_silent_seats(client: TestCl
     closes = datetime.fromisoformat(clock["closes_at"]).timestamp()
     assert asked + 3 < closes < time.time() + 5.5
     assert first["view"]["reaction_timer"] == 5
-    deadline = time.time() + 20
-    while time.time() < deadline:
+    # wait for the window to close (the event), however long a loaded machine makes it
+    for _ in range(480):
         now = view(client, table, table["spectator"]["token"])
         if now["countdown"] is None or now["countdown"]["opened"] != clock["opened"]:
             break
         time.sleep(0.25)
+    else:
+        raise AssertionError("the countdown never ran out")
     assert time.time() >= closes - 0.5  # not before its time
     log = client.get(f"/api/tables/{table['table_id']}/log",
                      headers=h(table["seats"][(mover + 1) % 3]["token"])).json()["events"]

@@ -304,13 +304,14 @@ def test_my_time_runs_out_a_bot_plays_and_i_take_my_seat_back(
     player = _page(ctx, errors)
     _open_game(player, table["seats"][seat]["url"])
     banner = player.locator(".seat-back")
-    banner.wait_for(state="visible", timeout=20_000)  # four seconds, then the bot's turn
+    # four seconds, then the bot's turn (a loaded machine may take longer to get there)
+    banner.wait_for(state="visible", timeout=120_000)
     assert "time per move ran out" in banner.inner_text()
     banner.locator("button:has-text('Take my seat back')").click()
     banner.wait_for(state="hidden")
-    seq = int(player.locator("#game").get_attribute("data-seq"))
-    time.sleep(2.5)  # more than a bot's step, less than the timer started again
-    assert int(player.locator("#game").get_attribute("data-seq")) == seq
+    # the bot no longer plays for me: the server says so (no sleep that a loaded machine
+    # could stretch past the timer started again)
+    assert _lobby(timed_server, table)["seats"][seat]["autoplay"] is False
     assert "Your turn" in player.locator("#prompt").inner_text()
     ctx.close()
     assert not errors, errors
@@ -332,13 +333,13 @@ def test_a_closed_tab_shows_its_seat_offline_within_seconds(
     _open_game(player, table["seats"][1]["url"])
     host.wait_for_function(
         "() => document.querySelector(\"#players li[data-seat='1'] .presence\")"
-        ".textContent === '● online'", timeout=5_000)
-    closed = time.monotonic()
+        ".textContent === '● online'", timeout=15_000)
     seat_ctx.close()  # the tab closes
+    # told by the closing socket, not found out by a ping timing out (20 s, then 20 s more):
+    # waited for with room for a loaded machine, under the pings' time
     host.wait_for_function(
         "() => document.querySelector(\"#players li[data-seat='1'] .presence\")"
-        ".textContent === '○ offline'", timeout=5_000)
-    assert time.monotonic() - closed < 5
+        ".textContent === '○ offline'", timeout=15_000)
     host_ctx.close()
     assert not errors, errors
 
