@@ -22,10 +22,14 @@ from server import store
 from server.db import make_engine, migrate, writing
 from server.models import CommandRow, SeatRow, TableRow
 
+from .conftest import seed_sqlite
+
 
 @pytest.fixture
 def engine(tmp_path: Path) -> Iterator[Engine]:
-    eng = make_engine(f"sqlite:///{tmp_path / 'a.db'}")
+    url = f"sqlite:///{tmp_path / 'a.db'}"
+    seed_sqlite(url, tmp_path)  # a copy of the migrated template: the migration finds it done
+    eng = make_engine(url)
     migrate(eng)
     yield eng
     eng.dispose()
@@ -327,6 +331,7 @@ def test_a_batchs_appends_write_what_each_append_would_write(
 
     moment = datetime(2026, 11, 27, 18, 0, 0, 123, tzinfo=UTC)
     with tempfile.TemporaryDirectory() as tmp, mock.patch.object(store, "now", lambda: moment):
+        seed_sqlite(f"sqlite:///{tmp}/a.db", Path(tmp))
         engine = make_engine(f"sqlite:///{tmp}/a.db")
         try:
             migrate(engine)
