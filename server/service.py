@@ -103,7 +103,7 @@ class Entry:
     def bot_kind(self, seat: int) -> str:
         """The bot that plays ``seat`` (a bot seat, or its timed-out turn)."""
         kind = self.bot_kinds.get(seat)
-        return kind if kind in self.hosted.bots else self.hosted.default_bot
+        return kind if kind is not None and kind in self.hosted.bots else self.hosted.default_bot
 
     @property
     def finished(self) -> bool:
@@ -658,7 +658,7 @@ class Service:
         self.kick_bots(entry)
         return Outcome(expected + 1, last, produced)
 
-    # --- live countdowns (Star Traders' reaction windows) ------------------------------------
+    # --- live countdowns (a game's reaction windows: GameDefinition.countdown) ---------------
 
     def arm_countdown(self, entry: Entry, appended: tuple[int, int] = (0, 0)) -> None:
         """Start the clock of the countdown pending now, if any and not started: from now
