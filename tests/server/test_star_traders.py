@@ -97,7 +97,7 @@ def test_bot_seats_play_star_traders(client: TestClient) -> None:
 
 
 def test_the_galaxy_svg_is_served(client: TestClient) -> None:
-    r = client.get("/boards/star-traders.svg")
+    r = client.get("/api/games/star-traders/board.svg")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
     assert 'id="world-66"' in r.text and 'id="line-13-14"' in r.text
 
