@@ -1,33 +1,33 @@
 """The client data (``GET /api/games/star-traders/data``): what the browser client needs
-to name and draw the pieces of Star Traders (the galaxy's worlds and jumplines with their minimum rolls, the
-Trader's Luck cards, the Contracts, the Personalities, the Petition Tables and the prices),
-read from the engine's data so the client never copies a rule."""
+to name and draw the pieces of Star Traders (the galaxy's worlds and jumplines with their
+minimum rolls, the Trader's Luck cards, the Contracts, the Personalities, the Petition Tables
+and the prices), read from the engine's data so the client never copies a rule."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
+from .actions import (
+    MISSION_PAYOFF,
+    MISSION_TABLE,
+    PETITION_PRESTIGE,
+    STATION_COST,
+    STATION_TABLE,
+    engine_cost,
+)
+from .cargo import ABANDON_STELLORS
+from .components import (
+    OPTIONAL_PERSONALITIES,
+    PERSONALITIES,
+    contracts,
+    luck_cards,
+)
+from .galaxy import load_galaxy
+
 
 @cache
 def components() -> dict[str, Any]:
-    from engine.startraders.actions import (
-        MISSION_PAYOFF,
-        MISSION_TABLE,
-        PETITION_PRESTIGE,
-        STATION_COST,
-        STATION_TABLE,
-        engine_cost,
-    )
-    from engine.startraders.cargo import ABANDON_STELLORS
-    from engine.startraders.components import (
-        OPTIONAL_PERSONALITIES,
-        PERSONALITIES,
-        contracts,
-        luck_cards,
-    )
-    from engine.startraders.galaxy import load_galaxy
-
     galaxy = load_galaxy()
     return {
         "worlds": [{"number": w.number, "name": w.name, "arm": w.arm, "x": w.x, "y": w.y,

@@ -1,7 +1,7 @@
 """The client data (``GET /api/games/venus-standard/data``): the names of the standard
-game's things for the browser client (cultures, goods, passengers, racial technologies, equipment, pilots, missions,
-rewards, encounter and challenge cards...), read from the data files the engine reads, so
-the client never keeps a list of its own.
+game's things for the browser client (cultures, goods, passengers, racial technologies,
+equipment, pilots, missions, rewards, encounter and challenge cards...), read from the data
+files the engine reads, so the client never keeps a list of its own.
 
 The files are authored by several hands in slightly different shapes, so the names are found
 generically: in every JSON file of ``engine/venus_standard/data/`` (and the shared 2012

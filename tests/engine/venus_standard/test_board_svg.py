@@ -99,7 +99,7 @@ def test_starport_board_venus_standard_writes_the_svg(
     assert main(["board", "venus-standard", "--svg", str(out)]) == 0
     root = ET.fromstring(out.read_bytes())
     assert root.get("data-ruleset") == "venus-standard"
-    assert "standard game side" in capsys.readouterr().out
+    assert "the standard game" in capsys.readouterr().out
 
 
 def _title_of(g: ET.Element) -> ET.Element:
