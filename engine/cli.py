@@ -33,7 +33,7 @@ def _board(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from server.app import OneProcess, run
+    from server.app import OneProcess, run  # noqa: PLC0415 (the engine imports no server)
 
     try:
         run(host=args.host, port=args.port, workers=args.workers)

@@ -25,6 +25,8 @@ from engine.venus import commands as c
 from engine.venus.board import load_board
 from engine.venus.components import load_components
 
+from .knowledge import Knowledge  # the trader's distances (MP, Drives, Penalties)
+
 COMPS = load_components()
 COMBAT_PROMPTS = {"defend", "pack", "hit", "place_rastur", "draw_rastur"}
 LOST_TURN = 40.0  # what losing the rest of a turn costs, in the bot's dollars
@@ -360,8 +362,6 @@ def _hunt_place(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Co
                        weapons.count("equipment:nova_ball"), rastur_bonus(view))
     if value is None or value <= due or me["cash"] - due < MIN_CASH_AFTER:
         return None
-    from .knowledge import Knowledge  # the trader's distances (MP, Drives, Penalties)
-
     paths = Knowledge(view, seat).dist_from(me["dot"])
     ports: dict[str, int] = view["spaceports"]
     places = [a for a in legal if isinstance(a, c.PlaceRastur) and a.dot != me["dot"]
