@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.bots.random_bot import UniformBot
+from engine.bots.simulate import Standing
 from engine.kernel import Command, Randomness
 from engine.kernel.definition import GameDefinition, Simulation, scores_at
 
-from .ruleset import CARDS, REVEAL_POINTS, TinyOptions, ruleset
+from .ruleset import CARDS, REVEAL_POINTS, TinyOptions, TinyState, ruleset
 
 CLIENT = Path(__file__).resolve().parent / "tinyduel"
 
@@ -56,6 +57,12 @@ def client_data(params: Mapping[str, str]) -> dict[str, Any]:
             "colors": ["#c0392b", "#2471a3"]}
 
 
+def standing(state: TinyState) -> Standing:
+    """A simulated game's end (rule 3): each seat's card, the winner, the points."""
+    return Standing(races=[p.card or "?" for p in state.players], winner=state.winner,
+                    net_worths=[p.points for p in state.players])
+
+
 GAME = GameDefinition(
     id="tiny-duel",
     title="Tiny Duel",
@@ -68,5 +75,6 @@ GAME = GameDefinition(
     board_svg=board_svg,
     client_data=client_data,
     client=CLIENT,
-    simulation=Simulation(score_name="points"),
+    simulation=Simulation(score_name="points", choice_name="card", standing=standing,
+                          endings={"rounds": "after the last round"}),
 )

@@ -65,6 +65,10 @@ class TinyState(Rewindable):
     round: int = 0
     turn: Turn | None = None
     winner: int | None = None
+    # what ``starport simulate`` reads of a state (``engine.bots.simulate``): who played
+    # first (rule 1: the first seat) and why the game ended (rule 3)
+    first_player: int = 0
+    end: dict[str, Any] | None = None
     takebacks: bool = True
     rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback; secret)
 
@@ -201,6 +205,7 @@ def apply(state: TinyState, ev: Event) -> None:
             player.revealed = True
     elif kind == "GameWon":
         state.winner = d["winner"]
+        state.end = {"reason": "rounds"}
         for player, total in zip(state.players, d["scores"], strict=True):
             player.points = total
 
