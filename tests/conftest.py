@@ -56,6 +56,8 @@ PROCESS_FIXTURES = frozenset({"spawn", "server"})
 # modules whose tests start child processes of their own
 PROCESS_MODULES = frozenset({
     "tests/engine/kernel/test_hooks.py",
+    "tests/platform/test_conformance_cli.py",
+    "tests/platform/test_conformance_server.py",
     "tests/server/test_workers.py",
 })
 # tests (or whole modules) that take seconds on their own, by node id without parameters

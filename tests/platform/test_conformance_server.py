@@ -26,6 +26,8 @@ from .conftest import FAST
 from .tinygame.definition import GAME, client_data
 
 TINY = "tiny-duel"
+# the module's tests on one xdist worker: one server process (the ``server`` fixture) for all
+pytestmark = pytest.mark.xdist_group("tiny-duel-server")
 
 
 @pytest.fixture
