@@ -1,25 +1,24 @@
-"""Server settings, read from environment variables (documented in the README)."""
+"""Server settings: environment variables, read at start (``pydantic-settings``). Each is
+``STARPORT_`` + the field's name in capitals, but ``DATABASE_URL``; the descriptions below
+are the meanings in ``docs/operations.md``'s table of settings (a test keeps them equal).
+An empty variable counts as unset; a bad value stops the start with an error naming the
+variable (``Settings.from_env``)."""
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+PREFIX = "STARPORT_"
+RATE_LIMITS = ("create=20/minute;join=60/minute;command=20/second;chat=10/10seconds;"
+               "read=1200/minute;connect=60/minute;ws=600/minute;alert=10/minute")
 
 
-def _int(name: str, default: int) -> int:
-    raw = os.environ.get(name, "").strip()
-    return int(raw) if raw else default
-
-
-def _float(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    return float(raw) if raw else default
-
-
-def _optional_int(name: str) -> int | None:
-    raw = os.environ.get(name, "").strip()
-    return int(raw) if raw else None
+class SettingsError(ValueError):
+    """A variable whose value the server cannot use (the message names it)."""
 
 
 def database_url(raw: str | None, data_dir: Path) -> str:
@@ -32,73 +31,151 @@ def database_url(raw: str | None, data_dir: Path) -> str:
     return raw
 
 
-@dataclass
-class Settings:
-    data_dir: Path = field(default_factory=lambda: Path("data"))
-    database_url: str = ""
-    public_url: str = ""  # e.g. https://games.example.org (links); default: the request's base
-    allowed_origins: tuple[str, ...] = ()  # extra websocket/HTTP origins besides our own
-    rate_limits: str = ("create=20/minute;join=60/minute;command=20/second;chat=10/10seconds;"
-                        "read=1200/minute;connect=60/minute;ws=600/minute;alert=10/minute")
-    max_body: int = 64 * 1024  # bytes of a request body
-    max_import: int = 8 * 1024 * 1024  # bytes of an imported game log
-    ws_max_message: int = 16 * 1024  # bytes of one websocket message from a client
-    body_timeout: float = 60.0  # seconds a request body may take to arrive, whole
-    header_timeout: float = 10.0  # seconds a connection may take to send a request's head
-    ws_ping_interval: float = 20.0
-    snapshot_every: int = 100  # events between two snapshots
-    bot_delay: float = 0.4  # seconds between two bot commands
-    scheduler_interval: float = 5.0  # seconds between two sweeps for timers and notifications
-    min_turn_timer: int = 30  # the shortest turn timer a table may ask for (seconds)
-    notify_after: int = 300  # seconds a seat waits before a webhook / e-mail goes out
-    webhook_allow_private: bool = False  # allow webhooks to loopback/private addresses
-    smtp_host: str = ""
-    smtp_port: int = 587
-    smtp_user: str = ""
-    smtp_password: str = ""
-    smtp_from: str = ""
-    smtp_starttls: bool = True
-    db_threads: int | None = None  # worker threads for the database (default 1 on SQLite)
-    view_process: bool = False  # the seats' views made in a child process (viewproc.py)
-    vapid_private_key: str = ""  # Web Push key (default: vapid_private.pem in the data dir)
-    vapid_subject: str = ""  # Web Push contact, mailto: or https: (default: smtp_from ...)
+def _comma_list(raw: Any) -> Any:
+    """A comma-separated variable as a list (the variables hold no JSON)."""
+    if isinstance(raw, str):
+        return [part.strip() for part in raw.split(",") if part.strip()]
+    return raw
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix=PREFIX, env_ignore_empty=True,
+                                      validate_by_name=True, validate_by_alias=True)
+
+    data_dir: Path = Field(
+        Path("data"),
+        description="the data directory: the SQLite file and the Web Push key")
+    database_url: str = Field(
+        "", validation_alias="DATABASE_URL",
+        description="the database; `postgresql://user:password@host/db` (or "
+                    "`postgres://...`) for PostgreSQL")
+    public_url: str = Field(
+        "",
+        description="the base of the invite links and alert links, e.g. "
+                    "`https://games.example.org`")
+    allowed_origins: Annotated[tuple[str, ...], NoDecode] = Field(
+        (),
+        description="browser origins allowed besides the server's own (comma-separated), "
+                    "e.g. when the page is served under another name")
+    rate_limits: str = Field(
+        RATE_LIMITS,
+        description="per client address (`create`, `join`, `read`: every table GET, "
+                    "`connect`: websocket connections, `alert`: push subscriptions and test "
+                    "alerts) or per link (`command`, `chat`, `ws`: websocket messages); `off` "
+                    "disables them")
+    max_body: int = Field(64 * 1024, description="bytes of a request body")
+    max_import: int = Field(8 * 1024 * 1024, description="bytes of an imported game log")
+    header_timeout: float = Field(
+        10.0,
+        description="seconds a connection may take to send a request's head; then it is "
+                    "closed")
+    body_timeout: float = Field(
+        60.0, description="seconds a request body may take to arrive (then 408)")
+    ws_max_message: int = Field(
+        16 * 1024,
+        description="bytes of one websocket message from a client (larger: closed with 1009)")
+    ws_ping_interval: float = Field(
+        20.0,
+        description="seconds between websocket pings (and the application's heartbeat)")
+    snapshot_every: int = Field(
+        100, description="events between two stored snapshots of a game's state")
+    bot_delay: float = Field(0.4, description="seconds between two bot commands")
+    min_turn_timer: int = Field(
+        30, description="the shortest time per move a table may ask for (seconds)")
+    scheduler_interval: float = Field(
+        5.0, description="seconds between two sweeps for timed-out turns and due alerts")
+    notify_after: int = Field(
+        300,
+        description="seconds a seat waits before its alert (push, webhook, e-mail) goes out")
+    webhook_allow_private: bool = Field(
+        False,
+        description="`1` allows webhooks and push endpoints at private or loopback addresses")
+    vapid_private_key: str = Field(
+        "",
+        description="the Web Push key (a PEM, or the base64url key `vapid --gen` prints); "
+                    "set it when several hosts serve one site")
+    vapid_subject: str = Field(
+        "",
+        description="the contact the push services see (`mailto:you@example.org` or "
+                    "`https://...`)")
+    smtp_host: str = Field(
+        "",
+        description="the mail server for e-mail alerts (without it, e-mail is not offered)")
+    smtp_port: int = Field(587, description="its port")
+    smtp_user: str = Field("", description="the user name of its login")
+    smtp_password: str = Field("", description="the password of its login")
+    smtp_from: str = Field("", description="the sender address")
+    smtp_starttls: bool = Field(True, description="`0` for a mail server without STARTTLS")
+    db_threads: int | None = Field(
+        None,
+        description="database threads for reads and lobby writes (a game's writes go through "
+                    "the one group-commit writer)")
+    view_process: bool = Field(
+        False,
+        description="`1`: the seats' views pushed with each event are made by a helper "
+                    "process of each server process (`server/viewproc.py`); should it die or "
+                    "lag past half a second, the server makes them itself and logs it. Off by "
+                    "default: on two cores it cost more CPU in all than it saved the event "
+                    "loop (`docs/performance.md`)")
+    gc_full_every: float = Field(
+        600.0,
+        description="seconds between two full runs of Python's cycle collector in a serving "
+                    "process (`0`: never); automatic middle and full collections are off "
+                    "(`server/gcpolicy.py`)")
+    gc_freeze_every: float = Field(
+        0.1,
+        description="seconds between two moves of what is alive out of the young "
+                    "collections' sight (`gc.freeze`); `0`: off")
+    gc_threshold: Annotated[tuple[int, int, int] | None, NoDecode] = Field(
+        None,
+        description="`a,b,c`: fixed collector thresholds instead of the policy, for measuring")
+    access_log: bool = Field(False, description="`1` logs every request line")
+
+    @field_validator("allowed_origins", mode="before")
+    @classmethod
+    def _origins(cls, raw: Any) -> Any:
+        listed = _comma_list(raw)
+        return [o.rstrip("/") for o in listed] if isinstance(listed, list) else listed
+
+    @field_validator("gc_threshold", mode="before")
+    @classmethod
+    def _thresholds(cls, raw: Any) -> Any:
+        listed = _comma_list(raw)
+        if isinstance(raw, str) and len(listed) != 3:
+            raise ValueError("three integers a,b,c are wanted")
+        return listed
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, url: str) -> str:
+        return url.rstrip("/")
+
+    @model_validator(mode="after")
+    def _database(self) -> Settings:
+        self.database_url = database_url(self.database_url, self.data_dir)
+        return self
+
+    @classmethod
+    def env_name(cls, field: str) -> str:
+        """The variable that sets ``field``."""
+        alias = cls.model_fields[field].validation_alias
+        return alias if isinstance(alias, str) else PREFIX + field.upper()
 
     @classmethod
     def from_env(cls) -> Settings:
-        data_dir = Path(os.environ.get("STARPORT_DATA_DIR", "data"))
-        origins = tuple(
-            o.strip().rstrip("/")
-            for o in os.environ.get("STARPORT_ALLOWED_ORIGINS", "").split(",")
-            if o.strip()
-        )
-        return cls(
-            data_dir=data_dir,
-            database_url=database_url(os.environ.get("DATABASE_URL"), data_dir),
-            public_url=os.environ.get("STARPORT_PUBLIC_URL", "").rstrip("/"),
-            allowed_origins=origins,
-            rate_limits=os.environ.get("STARPORT_RATE_LIMITS", cls.rate_limits),
-            max_body=_int("STARPORT_MAX_BODY", cls.max_body),
-            ws_max_message=_int("STARPORT_WS_MAX_MESSAGE", cls.ws_max_message),
-            body_timeout=_float("STARPORT_BODY_TIMEOUT", cls.body_timeout),
-            header_timeout=_float("STARPORT_HEADER_TIMEOUT", cls.header_timeout),
-            ws_ping_interval=_float("STARPORT_WS_PING_INTERVAL", cls.ws_ping_interval),
-            snapshot_every=_int("STARPORT_SNAPSHOT_EVERY", cls.snapshot_every),
-            bot_delay=_float("STARPORT_BOT_DELAY", cls.bot_delay),
-            scheduler_interval=_float("STARPORT_SCHEDULER_INTERVAL", cls.scheduler_interval),
-            min_turn_timer=_int("STARPORT_MIN_TURN_TIMER", cls.min_turn_timer),
-            notify_after=_int("STARPORT_NOTIFY_AFTER", cls.notify_after),
-            webhook_allow_private=os.environ.get("STARPORT_WEBHOOK_ALLOW_PRIVATE", "") == "1",
-            smtp_host=os.environ.get("STARPORT_SMTP_HOST", ""),
-            smtp_port=_int("STARPORT_SMTP_PORT", 587),
-            smtp_user=os.environ.get("STARPORT_SMTP_USER", ""),
-            smtp_password=os.environ.get("STARPORT_SMTP_PASSWORD", ""),
-            smtp_from=os.environ.get("STARPORT_SMTP_FROM", ""),
-            smtp_starttls=os.environ.get("STARPORT_SMTP_STARTTLS", "1") != "0",
-            db_threads=_optional_int("STARPORT_DB_THREADS"),
-            view_process=os.environ.get("STARPORT_VIEW_PROCESS", "0") == "1",
-            vapid_private_key=os.environ.get("STARPORT_VAPID_PRIVATE_KEY", ""),
-            vapid_subject=os.environ.get("STARPORT_VAPID_SUBJECT", ""),
-        )
+        """The settings of the environment; a bad value raises ``SettingsError`` naming its
+        variable, what was wrong and the value given."""
+        try:
+            return cls()
+        except ValidationError as exc:
+            names = {cls.env_name(f): f for f in cls.model_fields}
+            names.update({f: f for f in cls.model_fields})
+            problems = []
+            for error in exc.errors():
+                field = str(error["loc"][0]) if error["loc"] else ""
+                name = cls.env_name(names[field]) if field in names else field
+                problems.append(f"{name}={error['input']!r}: {error['msg']}")
+            raise SettingsError("bad setting: " + "; ".join(problems)) from None
 
     @property
     def is_sqlite(self) -> bool:

@@ -177,13 +177,16 @@ class Notifier:
             return "unavailable"
         payload = alert.push()
 
-        async def one(sub: Any) -> push.Delivery:
+        def one(sub: Any) -> push.Delivery:
+            """The endpoint through the webhooks' guard (its checked address), then sent."""
+            target = webhook_target(sub.endpoint, self.settings.webhook_allow_private)
+            if target is None:
+                log.warning("push to a private or unknown address refused: %s", sub.endpoint)
+                return "failed"
             info = {"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}}
-            return await asyncio.to_thread(push.send, keys, info, payload,
-                                           self.settings.webhook_allow_private,
-                                           self.push_transport)
+            return push.send(keys, info, payload, target, self.push_transport)
 
-        results = await asyncio.gather(*(one(s) for s in subscriptions))
+        results = await asyncio.gather(*(asyncio.to_thread(one, s) for s in subscriptions))
         gone = [s.endpoint for s, r in zip(subscriptions, results, strict=True) if r == "gone"]
         if gone:
             def forget() -> None:

@@ -3,8 +3,9 @@ reaches a seat's browser through its vendor's push service with every tab closed
 
 The server's VAPID key pair is ``STARPORT_VAPID_PRIVATE_KEY`` when set (PEM, or the
 base64url DER / raw key ``vapid --gen`` prints), else ``vapid_private.pem`` in the data dir,
-generated on the first start (readable by the owner only). ``pywebpush`` encrypts and signs;
-the request itself goes to the subscription's endpoint through the same guard as webhooks
+generated on the first start (readable by the owner only). ``http_ece`` encrypts the payload
+to the browser's keys (``aes128gcm``, a fresh sender key each message), ``py_vapid`` signs the
+``Authorization`` header; the request goes with httpx to the address the caller checked
 (``notify.webhook_target``: globally routable addresses only, resolved once).
 """
 
@@ -14,20 +15,27 @@ import base64
 import json
 import logging
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
+from urllib.parse import urlsplit
 
+import http_ece
 import httpx
 from cryptography.hazmat.primitives import serialization
-from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid, VapidException
 
 from .config import Settings
+
+if TYPE_CHECKING:
+    from .notify import WebhookTarget
 
 log = logging.getLogger("starport.push")
 KEY_FILE = "vapid_private.pem"
 TTL = 24 * 3600  # seconds a push service keeps an undelivered alert
+CLAIMS_FOR = 12 * 3600  # seconds a VAPID signature holds (RFC 8292: at most 24 hours)
 Delivery = Literal["sent", "gone", "failed"]
 
 
@@ -40,6 +48,10 @@ class VapidKeys:
 
 def b64url(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def _key_file(data_dir: Path) -> Vapid:
@@ -88,56 +100,48 @@ def subject(settings: Settings) -> str:
     return "mailto:starport@localhost"
 
 
-@dataclass
-class PushAnswer:
-    """The push service's answer, shaped as ``pywebpush`` reads a ``requests`` response."""
+def encrypt(keys: dict[str, str], data: bytes) -> bytes:
+    """``data`` as only the subscribing browser can read it (RFC 8291): ECDH between a fresh
+    P-256 key of ours and the browser's ``p256dh``, mixed with its ``auth`` secret; the body
+    carries our public key in its header (``aes128gcm``, RFC 8188)."""
+    receiver = unb64url(keys["p256dh"])
+    if len(receiver) != 65 or receiver[0] != 4:
+        raise ValueError("the subscription's p256dh is not an uncompressed P-256 point")
+    ours = ec.generate_private_key(ec.SECP256R1())
+    return bytes(http_ece.encrypt(data, private_key=ours, dh=receiver,
+                                  auth_secret=unb64url(keys["auth"]), version="aes128gcm"))
 
-    status_code: int
-    reason: str
-    text: str
-    headers: dict[str, str]
 
-
-class GuardedPost:
-    """Posts ``pywebpush``'s request to the address ``webhook_target`` checked (it stands in
-    for the ``requests`` session ``pywebpush`` takes)."""
-
-    def __init__(self, allow_private: bool, transport: httpx.BaseTransport | None = None):
-        self.allow_private = allow_private
-        self.transport = transport
-
-    def post(self, endpoint: str, timeout: Any = None, data: bytes | None = None,
-             headers: Any = None) -> PushAnswer:
-        from .notify import webhook_target
-
-        target = webhook_target(endpoint, self.allow_private)
-        if target is None:
-            raise WebPushException(f"push endpoint refused (not a public address): {endpoint}")
-        sent = {str(k): str(v) for k, v in dict(headers or {}).items()}
-        sent["Host"] = target.host
-        extensions = {"sni_hostname": target.sni} if target.sni else {}
-        with httpx.Client(timeout=10, follow_redirects=False, transport=self.transport) as c:
-            r = c.post(target.url, content=data or b"", headers=sent, extensions=extensions)
-        return PushAnswer(r.status_code, r.reason_phrase, r.text[:500], dict(r.headers))
+def authorization(keys: VapidKeys, endpoint: str) -> str:
+    """The ``Authorization: vapid t=<JWT>,k=<our public key>`` header (RFC 8292): the JWT names
+    the push service's origin (``aud``), our contact (``sub``) and an expiry."""
+    parts = urlsplit(endpoint)
+    claims = {"aud": f"{parts.scheme}://{parts.netloc}", "sub": keys.subject,
+              "exp": int(time.time()) + CLAIMS_FOR}
+    return str(keys.vapid.sign(claims)["Authorization"])
 
 
 def send(keys: VapidKeys, subscription: dict[str, Any], payload: dict[str, Any],
-         allow_private: bool, transport: httpx.BaseTransport | None = None) -> Delivery:
-    """Encrypt ``payload`` to one subscription and post it (blocking: run it in a thread).
-    ``gone`` when the push service answers 404 or 410: the browser dropped the
-    subscription, the caller forgets it."""
+         target: WebhookTarget, transport: httpx.BaseTransport | None = None) -> Delivery:
+    """Encrypt ``payload`` to one subscription and post it to ``target``, the endpoint's
+    checked address (blocking: run it in a thread). ``gone`` when the push service answers
+    404 or 410: the browser dropped the subscription, the caller forgets it."""
+    endpoint = str(subscription.get("endpoint"))
     try:
-        webpush(subscription, json.dumps(payload), vapid_private_key=keys.vapid,
-                vapid_claims={"sub": keys.subject}, ttl=TTL, timeout=10,
-                headers={"Urgency": "high"},
-                requests_session=cast(Any, GuardedPost(allow_private, transport)))
-    except WebPushException as exc:
-        status = exc.response.status_code if exc.response is not None else None
-        if status in (404, 410):
-            return "gone"
-        log.warning("push to %s failed: %s", subscription.get("endpoint"), exc.message)
+        body = encrypt(subscription["keys"], json.dumps(payload).encode())
+        headers = {"Host": target.host, "TTL": str(TTL), "Content-Encoding": "aes128gcm",
+                   "Urgency": "high", "Authorization": authorization(keys, endpoint)}
+        extensions = {"sni_hostname": target.sni} if target.sni else {}
+        with httpx.Client(timeout=10, follow_redirects=False, transport=transport) as c:
+            r = c.post(target.url, content=body, headers=headers, extensions=extensions)
+    except (httpx.HTTPError, http_ece.ECEException, VapidException, KeyError, ValueError,
+            TypeError) as exc:
+        log.warning("push to %s failed: %s", endpoint, exc)
         return "failed"
-    except (httpx.HTTPError, ValueError, TypeError) as exc:
-        log.warning("push to %s failed: %s", subscription.get("endpoint"), exc)
+    if r.status_code in (404, 410):
+        return "gone"
+    if r.status_code > 202:
+        log.warning("push to %s failed: %s %s %s", endpoint, r.status_code, r.reason_phrase,
+                    r.text[:500])
         return "failed"
     return "sent"

@@ -1,4 +1,4 @@
-"""Issue 13, your-turn alerts on each channel, to receivers on loopback: Web Push to a push
+"""Your-turn alerts on each channel, to receivers on loopback: Web Push to a push
 service (encrypted to the browser's keys, signed with the server's VAPID key; subscriptions
 the push service no longer knows are forgotten), webhooks in Discord's, Slack's and the plain
 JSON format, and e-mail to an SMTP server (aiosmtpd); all from the seat's "send a test" and
@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import json
 import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
+from py_vapid import Vapid
 
+from server import push
 from server.app import create_app
-from server.push import KEY_FILE
+from server.config import Settings
+from server.notify import Notifier, WebhookTarget
+from server.push import KEY_FILE, b64url, load_keys
 
 from .conftest import settings_for
 from .helpers import acting_seat, h
@@ -159,19 +165,11 @@ def test_the_vapid_key_is_made_once_and_kept(world: dict[str, Any]) -> None:
     pem = world["data"] / KEY_FILE
     assert pem.read_text().startswith("-----BEGIN PRIVATE KEY-----")
     assert pem.stat().st_mode & 0o077 == 0  # the owner's alone
-    from server.config import Settings
-    from server.push import load_keys
-
     again = load_keys(Settings(data_dir=world["data"]))
     assert again.public_key == key
 
 
 def test_a_vapid_key_from_the_environment_wins(tmp_path: Path) -> None:
-    from py_vapid import Vapid
-
-    from server.config import Settings
-    from server.push import b64url, load_keys
-
     mine = Vapid()
     mine.generate_keys()
     pem = mine.private_pem().decode()
@@ -184,14 +182,56 @@ def test_a_vapid_key_from_the_environment_wins(tmp_path: Path) -> None:
 
 
 def test_a_data_dir_the_server_cannot_write_turns_push_off(tmp_path: Path) -> None:
-    import types
-
-    from server.config import Settings
-    from server.notify import Notifier
-
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("")
     service = types.SimpleNamespace(settings=Settings(data_dir=blocker / "data"))
     notifier = Notifier(service)  # type: ignore[arg-type]
     notifier.start()
     assert notifier.keys is None and "cannot keep the VAPID key" in notifier.push_off
+
+
+def test_a_push_is_encrypted_signed_and_sent_to_the_checked_address(tmp_path: Path) -> None:
+    """``push.send`` on its own: the body only the browser's keys open (RFC 8291, aes128gcm),
+    the VAPID header naming the push service's origin (RFC 8292), the post to the address the
+    guard checked with the name in Host and as the TLS server name; the push service's 404 and
+    410 mean the subscription is gone, any other refusal a failure."""
+    keys = load_keys(Settings(data_dir=tmp_path, vapid_subject="mailto:ops@example.org"))
+    browser = BrowserKeys()
+    endpoint = "https://push.example.net/wpush/v2/abc"
+    target = WebhookTarget(url="https://93.184.216.34/wpush/v2/abc", host="push.example.net",
+                           sni="push.example.net")
+    seen: list[httpx.Request] = []
+    answer = {"status": 201}
+
+    def service(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(answer["status"])
+
+    transport = httpx.MockTransport(service)
+    payload = {"title": "Your turn at Ünïcode", "test": False}
+    subscription = browser.subscription(endpoint)
+    assert push.send(keys, subscription, payload, target, transport) == "sent"
+    request = seen[-1]
+    assert request.url.host == "93.184.216.34"
+    assert request.headers["host"] == "push.example.net"
+    assert request.extensions["sni_hostname"] == "push.example.net"
+    assert request.headers["content-encoding"] == "aes128gcm"
+    assert request.headers["ttl"] == str(push.TTL) and request.headers["urgency"] == "high"
+    claims = vapid_claims(request.headers["authorization"])
+    assert claims["aud"] == "https://push.example.net" and claims["k"] == keys.public_key
+    assert claims["sub"] == "mailto:ops@example.org" and claims["exp"] > time.time()
+    assert browser.decrypt(request.content) == payload
+    for status, delivery in ((410, "gone"), (404, "gone"), (500, "failed"), (202, "sent")):
+        answer["status"] = status
+        assert push.send(keys, subscription, payload, target, transport) == delivery
+    bad = {**subscription, "keys": {"p256dh": b64url(b"\x04" * 10), "auth": "AAAA"}}
+    assert push.send(keys, bad, payload, target, transport) == "failed"
+
+
+def test_two_pushes_of_one_alert_are_encrypted_apart() -> None:
+    """A fresh sender key and salt each message: the same alert never gives the same body."""
+    browser = BrowserKeys()
+    sub = browser.subscription("https://push.example.net/x")
+    bodies = [push.encrypt(sub["keys"], b'{"same": 1}') for _ in range(2)]
+    assert bodies[0] != bodies[1]
+    assert [browser.decrypt(b) for b in bodies] == [{"same": 1}, {"same": 1}]

@@ -1,6 +1,7 @@
-"""Issue 13, your-turn alerts: when a seat is told. Quiet hours in the seat's time zone, and at
-most one alert per wait (a wait: from the game coming to the seat to its leaving it), with a
-fake clock (``store.now``) driving both the game's appends and the sweep."""
+"""Your-turn alerts (``docs/operations.md``, "Alerts"): when a seat is told. Quiet hours in
+the seat's time zone, and at most one alert per wait (a wait: from the game coming to the seat
+to its leaving it), with a fake clock (``store.now``) driving both the game's appends and the
+sweep."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 8: webhooks go to globally routable addresses only (carrier-grade NAT,
+"""Webhooks (and push endpoints) go to globally routable addresses only (carrier-grade NAT,
 100.64.0.0/10, where cloud metadata services live, passed the old guard), and the request
 goes to the very address that was checked (the host was resolved twice, by the guard and
 again by httpx: DNS rebinding reached loopback)."""
