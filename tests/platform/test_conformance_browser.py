@@ -15,6 +15,8 @@ import pytest
 
 from tests.server.conftest import ServerProcess
 
+axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+
 pytestmark = pytest.mark.browser
 
 
@@ -65,6 +67,12 @@ def play(page: Any, button: str) -> None:
     page.wait_for_function("(s) => document.getElementById('game').dataset.seq !== s", arg=seq)
 
 
+def violations(page: Any, context: Any = None) -> list[tuple[str, list[Any]]]:
+    """axe-core's violations on ``page`` (within ``context``, axe's include list)."""
+    found = axe.Axe().run(page, context=context).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]]) for v in found]
+
+
 def test_a_duel_from_the_start_page_to_its_replay(pages: Pages, server: ServerProcess) -> None:
     home = pages.open(f"{server.base}/")
     radio = home.locator('input[name="ruleset"][value="tiny-duel"]')
@@ -72,6 +80,7 @@ def test_a_duel_from_the_start_page_to_its_replay(pages: Pages, server: ServerPr
     home.wait_for_selector("#td-rounds")
     assert home.locator("#home-crumb").text_content() == "Tiny Duel with friends"
     assert home.locator("#t-seats").input_value() == "2" and home.locator("#t-seats").is_disabled()
+    assert violations(home) == []  # the start page with the game's own fields in it
     home.select_option("#td-rounds", "1")
     home.click("#create-btn")
     home.wait_for_selector("#created:not([hidden])")
@@ -101,6 +110,8 @@ def test_a_duel_from_the_start_page_to_its_replay(pages: Pages, server: ServerPr
     assert card0 and card0 != mine and card_of(ann, 0) == card0
     assert card_of(bob, 0) == "?" and card_of(host, 0) == "?"
     assert bob.locator("#td-Roll").count() == 0  # not Bob's turn: no command of his
+    # what the game draws in the table page: the board, its commands, the seat's card
+    assert violations(ann, {"include": [["#board"], ["#controls"], ["#shipcard"]]}) == []
 
     # Ann doubles and takes it back (the platform's button), doubles again and rolls
     play(ann, "td-Double")

@@ -44,6 +44,7 @@ class TinyBot:
 def board_svg(params: Mapping[str, str]) -> str:
     """The table: one place per seat (``seat-0``, ``seat-1``) and the die between them."""
     return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 120">'
+            '<title>The Tiny Duel table: each player\'s card and the die</title>'
             '<rect id="table" x="0" y="0" width="300" height="120" fill="#2b5d34"/>'
             '<rect id="seat-0" x="20" y="30" width="60" height="60" fill="#eee"/>'
             '<rect id="die" x="125" y="35" width="50" height="50" fill="#fff"/>'
