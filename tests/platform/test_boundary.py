@@ -12,6 +12,7 @@ package but the platform's own, any ``tests`` module; JavaScript: a literal ``ga
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterable, Iterator
 from importlib.metadata import entry_points
@@ -91,18 +92,48 @@ def named_lines(path: Path, text: str, pattern: re.Pattern[str]) -> Iterator[str
             yield f"{rel}:{number}: [{', '.join(found)}] {line.strip()[:140]}"
 
 
+def _is_game_module(module: str) -> bool:
+    parts = module.split(".")
+    if parts[0] == "tests":
+        return True
+    return parts[0] == "engine" and len(parts) > 1 and parts[1] not in PLATFORM_ENGINE \
+        and not parts[1].startswith("_")
+
+
+def _python_imports(path: Path, text: str) -> Iterator[tuple[int, str]]:
+    """(line, absolute module) of every import in a Python file, relative ones resolved and
+    ``from package import name`` read as ``package.name`` too (``from engine import x``)."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:  # a file being edited: its import lines as text
+        for m in PY_IMPORT.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            for module in [m.group(1)] if m.group(1) else re.split(r"\s*,\s*", m.group(2)):
+                yield line, module
+        return
+    package = list(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            yield node.lineno, module
+            for alias in node.names:
+                yield node.lineno, f"{module}.{alias.name}"
+
+
 def game_imports(path: Path, text: str) -> Iterator[str]:
     """The imports of a game's module in one platform file."""
     rel = path.relative_to(ROOT)
     if path.suffix == ".py":
-        for m in PY_IMPORT.finditer(text):
-            modules = [m.group(1)] if m.group(1) else re.split(r"\s*,\s*", m.group(2))
-            for module in modules:
-                parts = module.split(".")
-                if (parts[0] == "engine" and len(parts) > 1 and parts[1] not in PLATFORM_ENGINE) \
-                        or parts[0] == "tests":
-                    line = text.count("\n", 0, m.start()) + 1
-                    yield f"{rel}:{line}: imports {module}"
+        seen: set[tuple[int, str]] = set()
+        for line, module in _python_imports(path, text):
+            parent = module.rsplit(".", 1)[0]
+            if _is_game_module(module) and (line, parent) not in seen:
+                seen.add((line, module))
+                yield f"{rel}:{line}: imports {module}"
     elif path.suffix in (".js", ".mjs", ".html"):
         for m in JS_IMPORT.finditer(text):
             if JS_GAME_PATH.search(m.group(2)):
@@ -135,10 +166,17 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert list(game_imports(fake, "from engine.cluster.board import Board\n"
                                    "from engine.kernel import Game\nimport engine.venus\n"
                                    "import os, engine.startraders.rules\n"
-                                   "from tests.platform.tinygame import GAME\n")) == [
+                                   "from tests.platform.tinygame import GAME\n"
+                                   "def f():\n    from engine import (kernel,\n"
+                                   "        venus_standard)\n")) == [
         "server/x.py:1: imports engine.cluster.board", "server/x.py:3: imports engine.venus",
         "server/x.py:4: imports engine.startraders.rules",
-        "server/x.py:5: imports tests.platform.tinygame"]
+        "server/x.py:5: imports tests.platform.tinygame",
+        "server/x.py:7: imports engine.venus_standard"]
+    relative = ROOT / "engine" / "bots" / "x.py"
+    assert list(game_imports(relative, "from ..venus.bots import trader\n"
+                                       "from . import base\nfrom ..kernel import Game\n")) == [
+        "engine/bots/x.py:1: imports engine.venus.bots"]
     js = ROOT / "web" / "platform" / "x.js"
     assert list(game_imports(js, 'import { a } from "../games/venus/a.js";\n'
                                  "const m = await import(`../games/${folder}/index.js`);\n"
