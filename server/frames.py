@@ -33,7 +33,7 @@ from typing import Any
 
 import orjson
 
-from engine.kernel import SPECTATOR, Event
+from engine.kernel import SPECTATOR, Event, fastmodel
 
 from .schemas import CountdownOut
 
@@ -265,7 +265,7 @@ def _dump(command: Any) -> Any:
     known = _DUMPED.get(id(command))
     if known is not None:
         return known[1]
-    dumped = command.__pydantic_serializer__.to_python(command, mode="json")
+    dumped = fastmodel.dumped(command, mode="json")
     if len(_DUMPED) >= DUMPED_BOUND:
         _DUMPED.clear()
     _DUMPED[id(command)] = (command, dumped)

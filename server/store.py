@@ -14,6 +14,7 @@ import orjson
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from engine.kernel import SPECTATOR, Audience, Event
+from engine.kernel.fastmodel import constructed
 
 from .models import (
     ChatRow,
@@ -267,9 +268,9 @@ def events_from_json(ruleset: str, text: str) -> list[Event]:
             aud = Audience.model_validate(audience)
             if len(_AUDIENCE_OBJECTS) < 4096:
                 _AUDIENCE_OBJECTS[key] = aud
-        ev = Event.model_construct(seq=int(seq), type=str(type_), data=dict(data), audience=aud,
-                                   type_public=bool(type_public), v=int(v),
-                                   actor=None if actor is None else int(actor))
+        ev = constructed(Event, seq=int(seq), type=str(type_), data=dict(data), audience=aud,
+                         type_public=bool(type_public), v=int(v),
+                         actor=None if actor is None else int(actor))
         out.append(upgrade_event(ruleset, ev))
     return out
 

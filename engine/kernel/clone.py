@@ -16,10 +16,11 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from . import fastmodel
+
 T = TypeVar("T")
 _ATOMS = (str, int, float, bool, type(None))
 _BASE_DEEPCOPY = BaseModel.__deepcopy__
-_set = object.__setattr__
 
 
 def clone(obj: T, keep: frozenset[int] = frozenset()) -> T:
@@ -45,15 +46,10 @@ def _clone(obj: Any, keep: frozenset[int]) -> Any:
 
 def _model(obj: BaseModel, keep: frozenset[int]) -> BaseModel:
     """What ``BaseModel.__deepcopy__`` does, with ``_clone`` for the fields."""
-    kind = type(obj)
-    new = kind.__new__(kind)
-    _set(new, "__dict__", {k: _clone(v, keep) for k, v in obj.__dict__.items()})
-    extra = obj.__pydantic_extra__
-    _set(new, "__pydantic_extra__", None if extra is None else _clone(extra, keep))
-    _set(new, "__pydantic_fields_set__", set(obj.__pydantic_fields_set__))
-    private = getattr(obj, "__pydantic_private__", None)
-    _set(new, "__pydantic_private__", None if private is None else copy.deepcopy(private))
-    return new
+    values, fields_set, extra, private = fastmodel.parts(obj)
+    return fastmodel.made(type(obj), {k: _clone(v, keep) for k, v in values.items()},
+                          set(fields_set), None if extra is None else _clone(extra, keep),
+                          None if private is None else copy.deepcopy(private))
 
 
 def adopt(live: object, source: object) -> None:
@@ -61,7 +57,9 @@ def adopt(live: object, source: object) -> None:
     fields-set, extra and private parts), so that whoever holds ``live`` sees the new
     contents: a server or a bot keeps ``game.state`` across commands. ``source`` must be
     dropped after (the two now share their containers)."""
-    _set(live, "__dict__", source.__dict__)
-    if isinstance(source, BaseModel):
-        for part in ("__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"):
-            _set(live, part, getattr(source, part, None))
+    if isinstance(source, BaseModel) and isinstance(live, BaseModel):
+        fastmodel.transplant(live, source)
+    else:  # another kind of state: its attributes (the same objects)
+        held = vars(live)
+        held.clear()
+        held.update(vars(source))

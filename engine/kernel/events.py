@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .fastmodel import made
+
 EVENT_SCHEMA_VERSION = 1
 
 SPECTATOR = -1  # the viewer id of someone without a seat
@@ -89,18 +91,11 @@ def event(
     if type(type_) is not str or type(audience) is not Audience \
             or type(type_public) is not bool:
         return Event(type=type_, data=data, audience=audience, type_public=type_public)
-    made = _new(Event)
-    _set(made, "__dict__", {"seq": 0, "type": type_, "data": data, "audience": audience,
-                            "type_public": type_public, "v": EVENT_SCHEMA_VERSION,
-                            "actor": None})
-    _set(made, "__pydantic_fields_set__", MADE_FIELDS)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
+    return made(Event, {"seq": 0, "type": type_, "data": data, "audience": audience,
+                        "type_public": type_public, "v": EVENT_SCHEMA_VERSION, "actor": None},
+                MADE_FIELDS)
 
 
-_new = object.__new__
-_set = object.__setattr__
 # the fields ``event`` sets, shared by the events it makes (``Event`` is frozen: never added to)
 MADE_FIELDS = {"type", "data", "audience", "type_public"}
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from .dice import Randomness
 from .events import MADE_FIELDS, Command, Event
+from .fastmodel import copy_with
 
 S = TypeVar("S")
 
@@ -131,22 +132,11 @@ def number(ev: Event, base: int, index: int, actor: int) -> Event:
     """The ``index``-th event (from 0) of ``actor``'s command after event ``base``: seq
     ``base + index + 1``; only the first names the actor (the command boundary take-backs
     read, ``takeback.py``)."""
-    new = _new(type(ev))  # ``ev.model_copy(update=...)`` without its Python-level steps
-    values = ev.__dict__.copy()
-    values["seq"] = base + index + 1
-    values["actor"] = None if index else actor
-    _set(new, "__dict__", values)
-    given = ev.__pydantic_fields_set__
-    _set(new, "__pydantic_fields_set__",  # shared for ``event``'s (``Event`` is frozen)
-         NUMBERED_FIELDS if given is MADE_FIELDS else given | _NUMBERED)
-    extra = ev.__pydantic_extra__  # None for ``Event`` (extra="forbid"): nothing to copy
-    _set(new, "__pydantic_extra__", None if extra is None else dict(extra))
-    private = ev.__pydantic_private__
-    _set(new, "__pydantic_private__", None if private is None else dict(private))
-    return new
+    given = ev.model_fields_set
+    # ``ev.model_copy(update=...)``, the fields set shared for ``event``'s (``Event`` is frozen)
+    return copy_with(ev, {"seq": base + index + 1, "actor": None if index else actor},
+                     NUMBERED_FIELDS if given is MADE_FIELDS else given | _NUMBERED)
 
 
-_new = object.__new__
-_set = object.__setattr__
 _NUMBERED = frozenset(("seq", "actor"))
 NUMBERED_FIELDS = MADE_FIELDS | _NUMBERED  # what ``number`` makes of ``event``'s

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine.kernel import RuleError, only
+from engine.kernel.fastmodel import constructed
 
 from .cargo import HOLD, max_engines
 from .draft import Draft
@@ -146,7 +147,7 @@ def offer_choices(state: StarState, seat: int) -> Iterator[tuple[int, Bundle, Bu
 def _bundle(**values: Any) -> Bundle:
     """A bundle built from values known to be valid (no validation: ``legal_actions`` makes
     many of them on every call)."""
-    return Bundle.model_construct(**{**_EMPTY, **values})
+    return constructed(Bundle, **{**_EMPTY, **values})
 
 
 _EMPTY: dict[str, Any] = {"stellors": 0, "stations": [], "cards": [], "rights": [],

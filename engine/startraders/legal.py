@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.kernel import Command, Pending, RuleError
+from engine.kernel.fastmodel import constructed
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
@@ -132,7 +133,7 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
             yield c.WithdrawDeal(offer=o.id)
     if state.turn is not None:
         for to, give, get in offer_choices(state, seat):  # valid by construction
-            yield c.OfferDeal.model_construct(type="OfferDeal", to=to, give=give, get=get)
+            yield constructed(c.OfferDeal, type="OfferDeal", to=to, give=give, get=get)
     yield c.DropOut()
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.kernel import Event
+from engine.kernel.fastmodel import put
 
 from . import evolve_combat  # noqa: F401  (its handlers of the 15-17 events join the table)
 from .cargo import give, take
@@ -30,8 +31,7 @@ def _put(model: BaseModel, values: dict[str, Any]) -> None:
     name into ``model_fields_set``) but without its two Python calls per field (~0.5 µs
     each): for the handlers of the events every command writes (a step, a turn's start, its
     roll, its movement's end). ``values`` names fields only, in the order they were set."""
-    model.__dict__.update(values)
-    model.__pydantic_fields_set__.update(values)
+    put(model, values)
 
 
 # --- setup -------------------------------------------------------------------------------

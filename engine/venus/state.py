@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engine.kernel.fastmodel import copy_with
 from engine.kernel.takeback import Rewinds, hydrated
 
 from .board import DotColor
@@ -219,20 +220,11 @@ def clone_state(state: VenusState) -> VenusState:
     )
 
 
-_new = object.__new__
-_set = object.__setattr__
 M = TypeVar("M", bound=BaseModel)
 
 
 def _shallow(model: M, **fields: Any) -> M:
-    new = _new(type(model))
-    values = model.__dict__.copy()
-    values.update(fields)
-    _set(new, "__dict__", values)
-    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    _set(new, "__pydantic_extra__", None)
-    _set(new, "__pydantic_private__", None)
-    return new
+    return copy_with(model, fields, set(model.model_fields_set))
 
 
 def _player(p: Player) -> Player:

@@ -6,6 +6,7 @@ from types import EllipsisType
 from typing import Any
 
 from engine.kernel import SPECTATOR, Pending
+from engine.kernel.fastmodel import dumper
 
 from .legal import pending
 from .state import FactorySite, Marker, Player, QBox, Turn, VenusState
@@ -202,7 +203,7 @@ EMPTY: dict[str, Any] = {"kind": "empty"}
 # changed in place is looked up anew; bounded for sandbox scenarios' made-up markers.
 _MARKERS: dict[tuple[Any, ...], dict[str, Any]] = {}
 MARKERS_KEPT = 512
-_MARKER = Marker.__pydantic_serializer__.to_python
+_MARKER = dumper(Marker)
 
 
 def marker_view(marker: Marker) -> dict[str, Any]:
@@ -227,9 +228,9 @@ def qboxes_view(qboxes: dict[str, QBox]) -> dict[str, dict[str, Any]]:
 
 # ``model_dump()`` of the turn, the prompt and a factory without the method's own argument
 # handling (the same serializer call, a few times each view)
-_TURN = Turn.__pydantic_serializer__.to_python
-_PENDING = Pending.__pydantic_serializer__.to_python
-_FACTORY = FactorySite.__pydantic_serializer__.to_python
+_TURN = dumper(Turn)
+_PENDING = dumper(Pending)
+_FACTORY = dumper(FactorySite)
 NO_FORTS: dict[int, list[str]] = {}
 
 

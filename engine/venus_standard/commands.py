@@ -20,7 +20,7 @@ def by_type(classes: Iterable[type[Command]]) -> dict[str, type[Command]]:
     """Command classes by their literal ``type`` (each needs one, with a default)."""
     out: dict[str, type[Command]] = {}
     for cls in classes:
-        fields: dict[str, Any] = dict(cls.__pydantic_fields__)
+        fields: dict[str, Any] = dict(cls.model_fields)
         name = fields["type"].default
         if not isinstance(name, str):
             raise TypeError(f"{cls.__name__} needs a literal type with a default")
