@@ -78,19 +78,14 @@ def rss_kib(pid: int) -> int:
     return total
 
 
-def cpu_seconds(pid: int) -> tuple[float, float, float]:
+def cpu_seconds(pid: int) -> tuple[float, float]:
     """User + system CPU time so far of a process and its workers (0.0 when unknown): of
-    their main threads (the event loops), of their other threads (the database writer,
-    worker threads) and of their helper processes (the view process, ``server/viewproc.py``:
-    counted in the server's CPU, shown apart from its loops)."""
+    their main threads (the event loops) and of their other threads (the database writer,
+    worker threads)."""
     if not pid:
-        return 0.0, 0.0, 0.0
-    main = other = helper = 0
+        return 0.0, 0.0
+    main = other = 0
     for p in family(pid):
-        with contextlib.suppress(OSError):
-            if b"server.viewproc" in Path(f"/proc/{p}/cmdline").read_bytes():
-                helper += _ticks(p)
-                continue
         for task in Path(f"/proc/{p}/task").glob("*"):
             with contextlib.suppress(OSError):
                 fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
@@ -100,17 +95,7 @@ def cpu_seconds(pid: int) -> tuple[float, float, float]:
                 else:
                     other += ticks
     hz = os.sysconf("SC_CLK_TCK")
-    return main / hz, other / hz, helper / hz
-
-
-def _ticks(p: int) -> int:
-    """A process's user + system CPU ticks, all its threads."""
-    total = 0
-    for task in Path(f"/proc/{p}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-    return total
+    return main / hz, other / hz
 
 
 def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
@@ -488,7 +473,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             await asyncio.sleep(1.0)
         cpu_now = cpu_seconds(pid)
         elapsed = played["elapsed"] if node is not None else time.monotonic() - start
-        cpu = (cpu_now[0] - cpu[0], cpu_now[1] - cpu[1], cpu_now[2] - cpu[2])
+        cpu = (cpu_now[0] - cpu[0], cpu_now[1] - cpu[1])
         if node is not None:
             await node.close()
         for g in games:
@@ -587,8 +572,7 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
           f"mean_ms={statistics.fmean(samples):.1f} idle_ws_kib={result['per_ws_kib']:.1f} "
           f"server_cpu_us_per_command={1e6 * sum(result['cpu_s']) / len(samples):.0f} "
           f"(loop {1e6 * result['cpu_s'][0] / len(samples):.0f}, "
-          f"threads {1e6 * result['cpu_s'][1] / len(samples):.0f}, "
-          f"view process {1e6 * result['cpu_s'][2] / len(samples):.0f}; "
+          f"threads {1e6 * result['cpu_s'][1] / len(samples):.0f}; "
           f"loop {result['cpu_s'][0] / result['elapsed']:.2f} cores)")
     lags = result.get("lags") or [0.0]
     own_us = 1e6 * result.get("own_cpu_s", 0) / len(samples)

@@ -110,13 +110,6 @@ class Settings(BaseSettings):
         None,
         description="database threads for reads and lobby writes (a game's writes go through "
                     "the one group-commit writer)")
-    view_process: bool = Field(
-        False,
-        description="`1`: the seats' views pushed with each event are made by a helper "
-                    "process of each server process (`server/viewproc.py`); should it die or "
-                    "lag past half a second, the server makes them itself and logs it. Off by "
-                    "default: on two cores it cost more CPU in all than it saved the event "
-                    "loop (`docs/performance.md`)")
     gc_full_every: float = Field(
         600.0,
         description="seconds between two full runs of Python's cycle collector in a serving "

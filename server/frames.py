@@ -400,19 +400,6 @@ def _delta_bytes(entry: Any, frames: Frames, viewer: int, role: str, held: Parts
     return data
 
 
-def view_key(viewer: int, role: str, held: Parts | None) -> ViewKey:
-    """The key of a socket's view message in a seq's ``Frames.encoded``."""
-    return (viewer, role, held) if held else (viewer, role)
-
-
-def keep(frames: Frames, key: ViewKey, data: bytes, parts: Parts | None) -> None:
-    """A view message made elsewhere (``viewproc``) put in the seq's ``frames``, with the
-    digests of the shared parts it was made of."""
-    frames.encoded.setdefault(key, data)
-    if frames.parts is None:
-        frames.parts = parts
-
-
 def _release(frames: Frames, entry: Any) -> None:
     """Once every seat's view of this seq is written, free what they were made of (the
     public view, the acting seat's legal commands and extras: a few hundred dicts and

@@ -33,7 +33,6 @@ from .config import Settings
 from .db import make_engine, migrate, reading, reading_once
 from .hub import CHANNEL, Hub, PgListener, game_payload, libpq_dsn
 from .rulesets import Hosted, hosted
-from .viewproc import ViewProcess
 
 log = logging.getLogger("starport.service")
 T = TypeVar("T")
@@ -169,8 +168,6 @@ class Service:
         self.token_refreshing: set[tuple[str, str]] = set()  # looked up in the background
         self.token_epoch = 0  # bumped when links are forgotten (``_look_up``)
         self.users = 0  # lifespans using this service (test clients may nest them)
-        # the seats' views made in a child process (``viewproc.py``), when started
-        self.views: ViewProcess | None = None
 
     # --- life cycle -----------------------------------------------------------------------
 
@@ -195,9 +192,6 @@ class Service:
             loop = asyncio.get_running_loop()
             self.listener = PgListener(libpq_dsn(self.engine.url), loop, self.hub)
             self.listener.start()
-        if self.settings.view_process:
-            self.views = ViewProcess(self.entries)
-            self.views.start(asyncio.get_running_loop())
         await self._resume_bots()
         return True
 
@@ -211,9 +205,6 @@ class Service:
             if entry.bot_task:
                 entry.bot_task.cancel()
         self.entries.clear()
-        if self.views is not None:
-            self.views.stop()
-            self.views = None
         if self.listener:
             self.listener.stop()
         await self.committer.close()
@@ -464,8 +455,6 @@ class Service:
             entry = await self.db(self._load, game_id)
             if entry is not None:
                 self.entries[game_id] = entry
-                if self.views is not None:  # the child's copy made now, not at a first push
-                    self.views.preload(entry)
                 self.arm_countdown(entry)
             fut.set_result(entry)
             return entry
@@ -478,8 +467,6 @@ class Service:
 
     def evict(self, game_id: str) -> None:
         entry = self.entries.pop(game_id, None)
-        if self.views is not None:
-            self.views.forget(game_id)
         if entry is not None and entry.bot_task is not None:
             entry.bot_task.cancel()
 
@@ -617,9 +604,6 @@ class Service:
         # the other processes' hint, with the events when they fit (PostgreSQL)
         hint = (game_payload(entry.game_id, last, store.events_json(produced))
                 if self.settings.is_postgres else None)
-        views = self.views
-        if views is not None and views.up:  # the views made while the seq is committed
-            views.prefetch(entry, self.hub.watching(entry.game_id))
 
         def write(conn: Connection) -> None:
             store.append(conn, entry.game_id, expected, produced,

@@ -133,9 +133,6 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
         sub.direct = parts
         if service.hub.pusher is None:
             service.hub.pusher = functools.partial(_push_game, service)
-        views = service.views
-        if views is not None and views.pusher is None:  # its answers push the sockets
-            views.pusher = functools.partial(_push_game, service)
     cap = service.settings.ws_max_message
     service.hub.add(sub)
     sub.poke("r")  # the link may have been re-issued since it was checked above
@@ -432,8 +429,7 @@ ACK_OPEN = b',"ack":'  # _with_ack's
 CLOSE = b"}"
 
 
-def _push_game(service: Service, table_id: str, subs: list[Subscriber],
-               local: bool = False) -> list[Subscriber]:
+def _push_game(service: Service, table_id: str, subs: list[Subscriber]) -> list[Subscriber]:
     """``_send_events``'s usual case written at once to ``subs``, the idle sockets of one
     game that moved (the hub's direct pushes, ``Hub._game_moved``): for each, the game's
     new events in memory with the link's view and the ack they carry, in one frame, then
@@ -448,26 +444,12 @@ def _push_game(service: Service, table_id: str, subs: list[Subscriber],
     The sockets the sender task must serve are handed back: all of them, with nothing sent
     or changed, when the game is not settled or is behind another process's commits or a
     latency trace runs; one whose events are no longer in memory or which is not writable
-    at once, with nothing sent or changed.
-
-    With a view process (``viewproc.py``) and views of this seq still to make, the sockets
-    are held (none handed back) and pushed again once it answers; ``local``: the views
-    made here (the process failed or was late)."""
+    at once, with nothing sent or changed."""
     entry = service.entries.get(table_id)
     if (latency.ON or entry is None or entry.seq != entry.committed
             or entry.remote_seq > entry.seq):
         return subs
     made = frames.frames_of(entry)
-    views = service.views
-    if views is not None and not local and views.up:
-        encoded = made.encoded
-        wanted = {frames.view_key(sub.viewer, sub.role, sub.held) for sub in subs}
-        wanted -= encoded.keys()
-        if wanted:
-            views.ready(entry, made)  # answered while the seq was being committed
-            wanted -= encoded.keys()
-            if wanted and views.ask(entry, list(wanted), subs):
-                return []
     pending = frames.pending_of(entry)
     waited = pending.seats if pending is not None and not entry.finished else ()
     declined: list[Subscriber] = []

@@ -17,12 +17,10 @@ from typing import Any
 import httpx
 import pytest
 
-from server.config import database_url
 from tests.server.conftest import ServerProcess
 from tests.server.helpers import h
 from tests.server.wsclient import Viewer
 
-from .conftest import FAST
 from .tinygame.definition import GAME, client_data
 
 TINY = "tiny-duel"
@@ -288,31 +286,3 @@ def test_a_timed_out_turn_is_played_by_the_default_bot(c: httpx.Client) -> None:
     # the game's bot (``TinyBot``): not behind at 0 to 0, it does not double (the server's
     # random stand-in would, one time in two)
     assert played[:2] == ["DieRolled", "TurnEnded"], played
-
-
-def test_views_made_in_the_view_process(tmp_path: Any) -> None:
-    """``STARPORT_VIEW_PROCESS=1``: the seats' views are made in a child process, which finds
-    the game in the registry as the server does; each seat's view shows its own card only."""
-    data = tmp_path / "data"
-    process = ServerProcess(database_url(None, data), data,
-                            env={**FAST, "STARPORT_VIEW_PROCESS": "1"})
-    process.start()
-    try:
-        with httpx.Client(base_url=process.base, timeout=20) as c:
-            table = new_table(c)
-            start(c, table)
-            tokens = [s["token"] for s in table["seats"]]
-            while (v := get(c, table, "/view", tokens[0]))["pending"] is not None:
-                seat = v["pending"]["seats"][0]
-                mine = get(c, table, "/view", tokens[seat])
-                other = mine["view"]["players"][1 - seat]
-                assert mine["view"]["players"][seat]["card"] and other["card"] is None
-                command = next(a for a in mine["legal"] if a["type"] in ("Roll", "EndTurn"))
-                r = c.post(f"/api/tables/{table['table_id']}/commands", headers=h(tokens[seat]),
-                           json={"seq": mine["seq"], "client_id": uuid.uuid4().hex,
-                                 "command": command})
-                assert r.status_code == 200, r.text
-            assert lobby(c, table)["status"] == "over"
-    finally:
-        process.stop()
-    assert "Traceback" not in process.log.read_text()

@@ -141,10 +141,7 @@ def pg_url(tmp_path: Path) -> str:
 def settings_for(url: str, tmp_path: Path, **extra: Any) -> Settings:
     values: dict[str, Any] = {"data_dir": tmp_path / "data", "database_url": url,
                               "rate_limits": "off", "bot_delay": 0.0,
-                              "scheduler_interval": 0.2,
-                              # STARPORT_VIEW_PROCESS=1: the suite with the views made in a
-                              # child process (server/viewproc.py)
-                              "view_process": os.environ.get("STARPORT_VIEW_PROCESS") == "1"}
+                              "scheduler_interval": 0.2}
     values.update(extra)
     seed_sqlite(url, tmp_path)
     return Settings(**values)

@@ -270,9 +270,7 @@ def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool
             return True
 
         sub.direct = fast
-        # local: the views made here, also with STARPORT_VIEW_PROCESS=1 (the process's
-        # way answers later: tests/server/test_view_process.py)
-        answer = not ws._push_game(service, table_id, [sub], local=True)
+        answer = not ws._push_game(service, table_id, [sub])
         sender = Socket({"extensions": {}})
         await ws._send_events(service, sender, sub)  # type: ignore[arg-type]
         out.extend([[orjson.loads(w) for w in written], answer, sub,
@@ -359,7 +357,7 @@ def _twins(db_url: str, tmp_path: Any, commands: int
             ack = {"client_id": f"c{n}", "first_seq": out.first_seq, "seq": out.seq,
                    "duplicate": out.duplicate}
             subs[seat].ack, twins[seat].ack = dict(ack), dict(ack)
-            ws._push_game(service, table_id, subs, local=True)
+            ws._push_game(service, table_id, subs)
             for twin, socket in zip(twins, sockets, strict=True):
                 await ws._send_events(service, socket, twin)  # type: ignore[arg-type]
                 await ws._lone_ack(socket, twin)  # type: ignore[arg-type]
@@ -382,7 +380,7 @@ def _twins(db_url: str, tmp_path: Any, commands: int
         service.events_in_memory = counted("events", real[1])
         frames._events_text = counted("texts", real[2])
         try:
-            assert not ws._push_game(service, table_id, subs, local=True)
+            assert not ws._push_game(service, table_id, subs)
         finally:
             frames.pending_of, frames._events_text = real[0], real[2]
         for written in pushed:
