@@ -1,10 +1,12 @@
 """Where a sample's time goes: ``bench/server_load.py`` with the server's command trace
-(``STARPORT_LATENCY_TRACE``, ``server/latency.py``) joined to the client's own times.
+(``STARPORT_LATENCY_TRACE``: ``bench/latency.py``, installed from outside the server by
+``bench/traced_serve.py``) joined to the client's own times.
 
 The client notes when each command was sent and when each of the game's four sockets read
 the frame bringing its events; the server notes when the command's handler began, its write
 joined the group commit, its batch ran, the commit thread committed, the loop took the
-answer, the coroutine resumed, and each socket's frame was made and sent. Both use the
+answer, the coroutine resumed, and each socket's push began, had its frames made and had
+them written (the hub's direct push of the game, or the socket's sender). Both use the
 system's monotonic clock (``time.perf_counter``), so the steps line up across the two
 processes. Printed: each step's median and its mean over the samples at or above the p99
 (and over the p45-p55 band), and how many of the slowest samples met a collection of the
@@ -81,9 +83,9 @@ STEPS = [  # (name, from, to): the stamps of a sample, in order
     ("thread hand-off to loop", "commit_end", "committed"),
     ("loop to coroutine resumed", "committed", "resumed"),
     ("resumed to published", "resumed", "answered"),
-    ("published to last sender woken", "answered", "woke_last"),
-    ("last sender woken to frame made", "woke_last", "start_last"),
-    ("send_text of last frame", "start_last", "end_last"),
+    ("published to last push begun", "answered", "woke_last"),
+    ("last push begun to its frames made", "woke_last", "start_last"),
+    ("its frames written", "start_last", "end_last"),
     ("last frame sent to last read by client", "end_last", "read_last"),
 ]
 

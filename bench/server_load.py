@@ -13,9 +13,12 @@ on a fresh SQLite file by default, or on ``--database-url`` (PostgreSQL). Also m
 server's memory per idle websocket. ``BENCH_PYSPY=<file>`` profiles the server with py-spy
 while it plays (collapsed stacks; summarise with ``bench/pyspy_top.py``).
 ``BENCH_NODE_PROFILE=<dir>`` profiles the Node generator (V8's ``--cpu-prof``).
-``STARPORT_LOOP_WATCH=<file>`` has the server watch its event loop (``server/loopwatch.py``:
+``STARPORT_LOOP_WATCH=<file>`` has the server watch its event loop (``bench/loopwatch.py``:
 lag, the collector's pauses, the stacks of stalls), counting play only; with
-``STARPORT_LOOP_WATCH_GARBAGE=1`` also the cyclic garbage by type at the end. The run is
+``STARPORT_LOOP_WATCH_GARBAGE=1`` also the cyclic garbage by type at the end;
+``STARPORT_LATENCY_TRACE=<file>`` has it stamp each command's steps (``bench/latency.py``,
+read by ``bench/latency_trace.py``). Either starts the server through
+``bench/traced_serve.py``, which installs them from outside it (one process). The run is
 bounded (``--duration``; set-up has its own timeout). The last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
@@ -526,9 +529,13 @@ def main() -> int:
         log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
         profile = ["-m", "cProfile", "-o", os.environ["BENCH_PROFILE"]] if os.environ.get(
             "BENCH_PROFILE") else []
+        serve = ["-m", "engine.cli", "serve", "--workers", str(args.workers)]
+        if os.environ.get("STARPORT_LOOP_WATCH") or os.environ.get("STARPORT_LATENCY_TRACE"):
+            if args.workers != 1:
+                parser.error("the loop watch and the latency trace watch one process")
+            serve = [str(ROOT / "bench" / "traced_serve.py")]
         server = subprocess.Popen(
-            [sys.executable, *profile, "-m", "engine.cli", "serve", "--port", str(port),
-             "--workers", str(args.workers)],
+            [sys.executable, *profile, *serve, "--port", str(port)],
             cwd=args.server_root or ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         base = f"http://127.0.0.1:{port}"
         try:

@@ -29,7 +29,7 @@ from starlette.routing import Match
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from . import alerts_api, api, games_api, gcpolicy, latency, ws
+from . import alerts_api, api, games_api, gcpolicy, ws
 from .config import Settings
 from .notify import Notifier, scheduler
 from .rules_help import router as rules_help_router
@@ -80,10 +80,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from .loopwatch import start_from_env
-
-        watch = start_from_env()  # STARPORT_LOOP_WATCH: what stalls the loop (a debug aid)
-        latency.start()  # STARPORT_LATENCY_TRACE: where a command's time goes (a debug aid)
         if await service.start():
             notifier = Notifier(service)
             await asyncio.to_thread(notifier.start)  # the VAPID keys (made on a first start)
@@ -92,10 +88,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             service.spawn(ws.heartbeat(service, max(settings.ws_ping_interval, 1.0)))
             if gcpolicy.configured():  # a serving process: start-up objects frozen
                 gcpolicy.freeze_startup()
-                freeze = gcpolicy.freeze_every()
-                service.spawn(gcpolicy.full_collections(gcpolicy.full_every(), thaw=freeze > 0))
+                service.spawn(gcpolicy.full_collections(settings.gc_full_every, thaw=True))
                 service.spawn(gcpolicy.young_threshold())
-                service.spawn(gcpolicy.freezes(freeze))
+                service.spawn(gcpolicy.freezes(gcpolicy.FREEZE_EVERY))
         try:
             yield
         finally:
@@ -103,9 +98,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             shared = getattr(app.state.limits, "shared", None)
             if shared is not None:  # the rate counters' own connection
                 await asyncio.to_thread(shared.close)
-            if watch is not None:
-                watch.stop()
-            latency.stop()
 
     app = StarportApp(title="Starport", version="0.1.0", lifespan=lifespan, responses=ERRORS,
                   description="Play space-trading board games with friends.")

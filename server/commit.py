@@ -39,7 +39,6 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
-from . import latency
 from .db import connection_gone
 from .store import APPEND_BATCH, AppendBatch, run_appends
 
@@ -60,7 +59,6 @@ class Job(Generic[T]):
     fn: Callable[[Connection], T]
     future: asyncio.Future[T]
     loop: asyncio.AbstractEventLoop
-    trace: dict[str, Any] | None = None  # the command's record (STARPORT_LATENCY_TRACE)
     # an append whose statements may wait for the batch's commit (``store.AppendBatch``):
     # the write runs no other statement that reads what an append writes
     appends: bool = False
@@ -96,8 +94,6 @@ def _answer_from_thread(answers: list[tuple[Job[Any], bool, Any]]) -> None:
 
 
 def _settled(answers: list[tuple[Job[Any], bool, Any]]) -> None:
-    if latency.ON:
-        _stamp([job for job, _, _ in answers], committed=latency.now())
     for job, ok, value in answers:
         _settle_here(job, ok, value)
 
@@ -150,14 +146,8 @@ class Committer:
             raise RuntimeError("the writer is not running")
         loop = self.loop = running_loop(self.loop)
         job: Job[T] = Job(fn, loop.create_future(), loop)
-        if latency.ON:
-            job.trace = latency.current.get()
-            latency.mark("queued")
         self.jobs.put(job)
-        value = await job.future
-        if latency.ON:
-            latency.mark("resumed")
-        return value
+        return await job.future
 
     # --- the writer thread ----------------------------------------------------------------
 
@@ -224,13 +214,9 @@ class Committer:
                 self.pending[:] = ["BEGIN"]
                 conn.info[APPEND_LATER] = self.pending
             trans = conn.begin()
-            if latency.ON:
-                _stamp(batch, batch=latency.now(), batch_size=len(batch))
             answers = [(job, True, job.fn(conn)) for job in batch]
             if self.piped:  # the commit in the same round trip as the appends
                 del conn.info[APPEND_LATER]
-                if latency.ON:
-                    _stamp(batch, commit_start=latency.now())
                 sent_commit = True
                 if self.pending == ["BEGIN"]:  # nothing ran: nothing to send
                     self.pending.clear()
@@ -276,8 +262,6 @@ class Committer:
                 answers: list[tuple[Job[Any], bool, Any]]) -> None:
         """Commit (piped: close SQLAlchemy's side of a transaction committed already), then
         answer the batch's writes (all with the error if the commit failed)."""
-        if latency.ON and "commit_start" not in (batch[0].trace or {}):
-            _stamp(batch, commit_start=latency.now())
         try:
             trans.commit()
             self.pending.clear()  # a BEGIN never sent (a batch that ran no statement)
@@ -286,8 +270,6 @@ class Committer:
             self._drop()
             _fail_all(batch, exc)
             return
-        if latency.ON:
-            _stamp(batch, commit_end=latency.now())
         self.stats.batches += 1
         self.stats.writes += len(answers)
         self.stats.largest = max(self.stats.largest, len(answers))
@@ -470,17 +452,11 @@ class LoopCommitter:
             raise RuntimeError("the writer is not running")
         loop = self.loop = running_loop(self.loop)
         job: Job[T] = Job(fn, loop.create_future(), loop, appends=appends)
-        if latency.ON:
-            job.trace = latency.current.get()
-            latency.mark("queued")
         self.waiting.append(job)
         if not self.busy:  # idle: this write's batch starts now (no turn of the loop lost);
             self.busy = True  # writes that come while it commits make the next batch
             self._next()
-        value = await job.future
-        if latency.ON:
-            latency.mark("resumed")
-        return value
+        return await job.future
 
     def _connection(self) -> Connection:
         if self.conn is None or self.conn.closed:
@@ -511,8 +487,6 @@ class LoopCommitter:
                  for _ in range(min(self.max_batch, len(self.waiting)))]
         raw = conn.connection.driver_connection
         assert raw is not None
-        if latency.ON:
-            _stamp(batch, batch=latency.now(), batch_size=len(batch))
         careful, self.careful = self.careful, False
         later = AppendBatch() if (not careful and len(batch) >= self.defer_from
                                   and all(job.appends for job in batch)) else None
@@ -541,8 +515,6 @@ class LoopCommitter:
             raise
         finally:
             conn.info.pop(APPEND_BATCH, None)
-        if latency.ON:
-            _stamp(batch, handed=latency.now())
         self.commits.put((loop, raw, trans, answers,
                           None if later is None else later.statements()))
 
@@ -587,7 +559,6 @@ class LoopCommitter:
         it can, before and after the fsync: each time it needs it while the loop computes, it
         waits for the loop to let go (up to the switch interval)."""
         exc: BaseException | None = None
-        started = ended = 0.0
         try:
             if self.before_commit is not None:
                 self.before_commit()
@@ -595,13 +566,11 @@ class LoopCommitter:
                 with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(self._again, trans, answers)
                 return
-            started = latency.now()
             raw.commit()
-            ended = latency.now()
         except BaseException as error:  # handed to the loop: nothing of the batch is durable
             exc = error
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-            loop.call_soon_threadsafe(self._committed, exc, (started, ended), trans, answers)
+            loop.call_soon_threadsafe(self._committed, exc, trans, answers)
 
     @staticmethod
     def _appended(raw: Any, later: list[tuple[str, str, int | None]]) -> bool:
@@ -629,12 +598,9 @@ class LoopCommitter:
         self.waiting.extendleft(reversed(batch))
         self.careful = True
 
-    def _committed(self, exc: BaseException | None, times: tuple[float, float],
-                   trans: RootTransaction, answers: list[tuple[Job[Any], bool, Any]]) -> None:
+    def _committed(self, exc: BaseException | None, trans: RootTransaction,
+                   answers: list[tuple[Job[Any], bool, Any]]) -> None:
         """On the loop: answer the batch's writes, then start the next batch."""
-        if latency.ON and exc is None:
-            _stamp([job for job, _, _ in answers], commit_start=times[0],
-                   commit_end=times[1], committed=latency.now())
         if exc is not None:  # the commit failed: nothing of the batch is durable
             log.warning("group commit of %d writes failed: %s", len(answers), exc)
             with contextlib.suppress(Exception):
@@ -660,13 +626,6 @@ class LoopCommitter:
             for job, ok, value in answers:
                 _settle_here(job, ok, value)
         self._next()
-
-
-def _stamp(jobs: list[Job[Any]], **stamps: Any) -> None:
-    """Note when the batch of these jobs reached a step (``STARPORT_LATENCY_TRACE``)."""
-    for job in jobs:
-        if job.trace is not None:
-            job.trace.update(stamps)
 
 
 def _settle_here(job: Job[Any], ok: bool, value: Any) -> None:

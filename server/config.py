@@ -115,13 +115,6 @@ class Settings(BaseSettings):
         description="seconds between two full runs of Python's cycle collector in a serving "
                     "process (`0`: never); automatic middle and full collections are off "
                     "(`server/gcpolicy.py`)")
-    gc_freeze_every: float = Field(
-        0.1,
-        description="seconds between two moves of what is alive out of the young "
-                    "collections' sight (`gc.freeze`); `0`: off")
-    gc_threshold: Annotated[tuple[int, int, int] | None, NoDecode] = Field(
-        None,
-        description="`a,b,c`: fixed collector thresholds instead of the policy, for measuring")
     access_log: bool = Field(False, description="`1` logs every request line")
 
     @field_validator("allowed_origins", mode="before")
@@ -129,14 +122,6 @@ class Settings(BaseSettings):
     def _origins(cls, raw: Any) -> Any:
         listed = _comma_list(raw)
         return [o.rstrip("/") for o in listed] if isinstance(listed, list) else listed
-
-    @field_validator("gc_threshold", mode="before")
-    @classmethod
-    def _thresholds(cls, raw: Any) -> Any:
-        listed = _comma_list(raw)
-        if isinstance(raw, str) and len(listed) != 3:
-            raise ValueError("three integers a,b,c are wanted")
-        return listed
 
     @field_validator("public_url")
     @classmethod

@@ -417,12 +417,3 @@ def _release(frames: Frames, entry: Any) -> None:
         frames.acting.clear()
         frames.trimmed.clear()
 
-
-def with_view(events_text: str, entry: Any, viewer: int, role: str,
-              held: Parts | None = None) -> str:
-    """An ``events`` message with the link's view in it (``"view": {...}``, the ``view``
-    message's body): one frame instead of two (hello ``"inline_view": true``); ``held``:
-    the parts of the last view the socket was sent (``view_bytes``)."""
-    view = (view_bytes(entry, viewer, role, held).decode() if held
-            else view_message(entry, viewer, role))
-    return events_text[:-1] + ',"view":{' + view[len(HEAD):] + "}"

@@ -1,6 +1,6 @@
 """When the cycle collector runs in a serving process, so it never stalls the event loop long.
 
-Measured with ``STARPORT_LOOP_WATCH`` (``loopwatch.py``) at 200 games (``docs/performance.md``,
+Measured with the loop watch (``bench/loopwatch.py``) at 200 games (``docs/performance.md``,
 "The third round"): the collector's pauses were the long tail. A full collection walks every
 tracked object of the process -- the imported libraries (~160,000 objects) and every loaded
 game's states and log (hundreds of thousands more) -- and took 0.6-1 s on this machine; it
@@ -27,7 +27,7 @@ survived the young ones since the last: mostly the games' newest states and even
 and growing with the load. At 200 games they took 2.6-5 ms (median) and up to 13-16 ms
 each, met a third of the slowest 1% of the commands (``bench/latency_trace.py``), and freed
 ~300 objects a second, all of them the set-up's closed HTTP connections
-(``STARPORT_LOOP_WATCH_GARBAGE``): none made by play. ``docs/performance.md``, "The fourth
+(the loop watch's census of the garbage): none made by play. ``docs/performance.md``, "The fourth
 round".
 
 Why the young threshold follows the loop's load (``docs/performance.md``, "The eleventh
@@ -59,10 +59,6 @@ schema made for every ``GET /api/rulesets`` (``api.py``); what is left (SQLAlche
 expressions of an HTTP request that writes, a refused command's traceback, a closed
 connection's objects -- the last of which waited for the full collection before as well,
 having outlived young collections while open) is a few dozen objects each.
-
-``STARPORT_GC_THRESHOLD=a,b,c`` sets fixed thresholds instead (for measuring);
-``STARPORT_GC_FREEZE_EVERY`` the seconds between two freezes (0: never, young collections
-walk what lives as before).
 """
 
 from __future__ import annotations
@@ -71,7 +67,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import os
 import time
 from collections.abc import Iterator
 
@@ -83,21 +78,7 @@ BUSY = 0.75  # the loop's share of a core from which it counts as saturated
 CALM = 0.6  # ... and below which it has room again
 TICK = 0.5  # seconds between two looks at the loop's share
 NEVER = 1 << 30  # the older generations' threshold: no automatic middle or full collection
-FULL_EVERY = 600.0  # seconds between two full collections (STARPORT_GC_FULL_EVERY)
-FREEZE_EVERY = 0.1  # seconds between two freezes of what is alive (STARPORT_GC_FREEZE_EVERY)
-
-
-def fixed() -> tuple[int, int, int] | None:
-    """The thresholds set for measuring (``STARPORT_GC_THRESHOLD``), if any."""
-    raw = os.environ.get("STARPORT_GC_THRESHOLD", "").strip()
-    if raw:
-        a, b, c = (int(x) for x in raw.split(","))
-        return a, b, c
-    return None
-
-
-def thresholds() -> tuple[int, int, int]:
-    return fixed() or (YOUNG, NEVER, NEVER)
+FREEZE_EVERY = 0.1  # seconds between two freezes of what is alive
 
 
 def saturated(share: float, busy: bool) -> bool:
@@ -109,9 +90,7 @@ def saturated(share: float, busy: bool) -> bool:
 
 async def young_threshold(tick: float = TICK) -> None:
     """The young generation's threshold following the loop's load (run on the loop: its
-    thread's CPU time is the loop's). Nothing to do when the thresholds are fixed."""
-    if fixed() is not None:
-        return
+    thread's CPU time is the loop's)."""
     busy = False
     wall, cpu = time.perf_counter(), time.thread_time()
     while True:
@@ -134,7 +113,7 @@ def configure() -> None:
     """The thresholds of a serving process (before it builds its app); its app then freezes
     what start-up made and runs the timed full collections (``configured``)."""
     global _configured
-    gc.set_threshold(*thresholds())
+    gc.set_threshold(YOUNG, NEVER, NEVER)
     _configured = True
 
 
@@ -149,19 +128,6 @@ def freeze_startup() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
-
-
-def _seconds(name: str, default: float) -> float:
-    raw = os.environ.get(name, "").strip()
-    return float(raw) if raw else default
-
-
-def full_every() -> float:
-    return _seconds("STARPORT_GC_FULL_EVERY", FULL_EVERY)
-
-
-def freeze_every() -> float:
-    return _seconds("STARPORT_GC_FREEZE_EVERY", FREEZE_EVERY)
 
 
 @contextlib.contextmanager
@@ -180,8 +146,6 @@ def thawed(thaw: bool = True) -> Iterator[None]:
 async def freezes(every: float) -> None:
     """What is alive frozen every ``every`` seconds, out of the young collections' sight
     (run on the loop; the module's docstring says why)."""
-    if every <= 0:
-        return
     while True:
         await asyncio.sleep(every)
         gc.freeze()

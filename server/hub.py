@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .wsproto import PartsSender
+from .wsproto import FramesSender
 
 if TYPE_CHECKING:
     from .frames import Parts
@@ -59,10 +59,9 @@ class Subscriber:
     # the socket's loop, asked once: ``asyncio.get_running_loop`` makes a ``getpid`` system
     # call on Python 3.11 (a few microseconds each, at every wake-up of every socket)
     loop: asyncio.AbstractEventLoop | None = None
-    # the socket's frame written at once from its parts (``wsproto.Protocol.send_parts``):
-    # True when it was, False when the sender must send (``Hub._game_moved``, ``Hub.pusher``);
-    # its second argument, when not None, is a second frame's payload for the same write
-    direct: PartsSender | None = None
+    # the socket's frames written at once (``wsproto.Protocol.send_frames``): True when they
+    # were, False when the sender must send them (``Hub._game_moved``, ``Hub.pusher``)
+    direct: FramesSender | None = None
     queued: bool = False  # a direct push of this socket is scheduled (``Hub.hint``)
 
     def idle(self) -> bool:
@@ -105,7 +104,7 @@ class Hub:
         self.presence_ttl = 60.0  # a process's word lasts this long (it repeats it sooner)
         self.on_presence_change: Callable[[str], None] | None = None
         self.direct: list[Subscriber] = []  # sockets whose game moved: pushed next turn
-        # writes a moved game's frames to some of its idle sockets (``ws._push_game``):
+        # writes a moved game's frames to some of its idle sockets (``pushes.push_game``):
         # (game, sockets) -> the sockets it left to their senders
         self.pusher: Pusher | None = None
 

@@ -50,16 +50,17 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.routing import WebSocketRoute
 
-from . import frames, latency, store
+from . import frames, store
 from .api import chat_out, lobby_of
 from .commands import Refusal, run_command
 from .db import reading
 from .hub import Subscriber
 from .pace import Pace
+from .pushes import Moved, delivered, push_game, seat_frames, turn_frames
 from .schemas import ID_MAX, SEQ_MAX, CommandIn
 from .security import COOKIES, client_key, origin_allowed
 from .service import Service
-from .wsproto import parts_sender, send_text
+from .wsproto import frames_sender, send_frames, send_text
 
 log = logging.getLogger("starport.ws")
 
@@ -128,11 +129,11 @@ async def _serve(websocket: WebSocket, table_id: str) -> None:
     if opened is None:
         return
     sub, tokens = opened
-    parts = parts_sender(websocket)
-    if parts is not None and sub.want_view and sub.inline_view:
-        sub.direct = parts
+    direct = frames_sender(websocket)
+    if direct is not None and sub.want_view and sub.inline_view:
+        sub.direct = direct
         if service.hub.pusher is None:
-            service.hub.pusher = functools.partial(_push_game, service)
+            service.hub.pusher = functools.partial(push_game, service)
     cap = service.settings.ws_max_message
     service.hub.add(sub)
     sub.poke("r")  # the link may have been re-issued since it was checked above
@@ -229,8 +230,6 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
     table_id = sub.table_id
     raw_id = parsed.get("client_id")
     client_id = raw_id if isinstance(raw_id, str) and len(raw_id) <= 64 else None
-    if latency.ON:
-        latency.begin(table_id, client_id)
     try:
         body = CommandIn.model_validate({k: v for k, v in parsed.items() if k != "type"})
         found = await service.identify(table_id, tokens)
@@ -251,8 +250,6 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
                                           "client_id": client_id, "status": refusal.status,
                                           **refusal.detail()}))
         return
-    if latency.ON:
-        latency.answered(table_id, out.seq)
     ack = {"client_id": body.client_id, "first_seq": out.first_seq, "seq": out.seq,
            "duplicate": out.duplicate}
     if sub.inline_ack and sub.ack is None and sub.sent < out.seq:
@@ -261,22 +258,6 @@ async def _command(service: Service, websocket: WebSocket, sub: Subscriber,
             sub.poke("g")
         return
     await send_text(websocket, dumps({"type": "ack", **ack}))
-
-
-def _with_view_and_ack(events_text: str, entry: Any, sub: Subscriber) -> str:
-    """A settled push in one frame: the ``events`` message with the link's view (without
-    the parts the socket holds, hello ``view_delta``) and, for the socket that sent the
-    command, its ack."""
-    return _with_ack(frames.with_view(events_text, entry, sub.viewer, sub.role, sub.held), sub)
-
-
-def _with_ack(text: str, sub: Subscriber) -> str:
-    """``text`` (an ``events`` message) with the ack waiting for the events it brings."""
-    ack = sub.ack
-    if ack is None or sub.sent < ack["seq"]:
-        return text
-    sub.ack = None
-    return text[:-1] + ',"ack":' + dumps(ack) + "}"
 
 
 async def _lone_ack(websocket: WebSocket, sub: Subscriber) -> None:
@@ -364,7 +345,8 @@ async def _send_chat(service: Service, websocket: WebSocket, sub: Subscriber) ->
 
 
 async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) -> None:
-    woke = latency.now() if latency.ON else 0.0
+    """The events this socket lacks and what comes with them (``pushes.seat_frames``): from
+    memory, or read from the database for a catch-up."""
     entry = await service.fresh_entry(sub.table_id, read_head=False)  # woken by hints
     if entry is None:
         return
@@ -372,122 +354,16 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
         await send_text(websocket, dumps({"type": "reset", "seq": entry.committed}))
         sub.sent = 0
     events = await service.events_after(entry, sub.sent)
+    moved = Moved(entry)
     if not events:
-        if entry.seq == entry.committed and sub.sent == entry.committed:
-            await _your_turn(websocket, entry, sub)  # a table change: who is waited for
+        if moved.settled and sub.sent == entry.committed:  # a table change: who is waited for
+            turn = turn_frames(moved, sub)
+            if turn:
+                await send_frames(websocket, turn)
         return
-    # one string for every socket these events admit alike (frames.py)
-    text = frames.events_message(frames.frames_of(entry), events, sub.viewer)
-    sub.sent = events[-1].seq
-    settled = entry.seq == entry.committed and sub.sent == entry.committed
-    if settled and sub.want_view and sub.inline_view:  # events and view in one frame
-        text = _with_view_and_ack(text, entry, sub)
-        # the view's parts, now the client's (None when unknown: the next view is whole)
-        sub.held = frames.frames_of(entry).parts if sub.view_delta else None
-        start = latency.now() if latency.ON else 0.0
-        await send_text(websocket, text)
-        if latency.ON:
-            latency.sent(sub.table_id, sub.sent, sub.viewer, woke, start)
-        await _your_turn(websocket, entry, sub)
-        return
-    await send_text(websocket, _with_ack(text, sub))
-    if entry.seq != entry.committed or sub.sent != entry.committed:
-        return  # a command is being written: the next wake-up sends the rest and the extras
-    if not await _your_turn(websocket, entry, sub):
-        return  # moved on while we sent: the next wake-up sends the view
-    if sub.want_view:  # made once per link kind and seq, serialized once
-        await send_text(websocket, frames.view_message(entry, sub.viewer, sub.role))
-
-
-def _waited_for(entry: Any, sub: Subscriber) -> tuple[bool, bool]:
-    """Whether the game waits for this socket's viewer now, and whether that just began
-    for a seat (its ``your_turn`` is due)."""
-    pending = frames.pending_of(entry)
-    waiting = pending is not None and sub.viewer in pending.seats and not entry.finished
-    return waiting, waiting and not sub.was_pending and sub.role == "seat"
-
-
-def _your_turn_message(entry: Any) -> str:
-    pending = frames.pending_of(entry)
-    return dumps({"type": "your_turn", "seq": entry.seq,
-                  "prompt": pending.prompt if pending else ""})
-
-
-async def _your_turn(websocket: WebSocket, entry: Any, sub: Subscriber) -> bool:
-    """``your_turn`` when this seat has just become one the game waits for; False if the game
-    moved on meanwhile."""
-    sub.was_pending, turn = _waited_for(entry, sub)
-    if turn:
-        await send_text(websocket, _your_turn_message(entry))
-        return entry.seq == entry.committed and sub.sent == entry.committed
-    return True
-
-
-VIEW_OPEN = b',"view":{'  # frames.with_view's layout: the view message's body in the events'
-VIEW_SKIP = len(frames.HEAD)
-ACK_OPEN = b',"ack":'  # _with_ack's
-CLOSE = b"}"
-
-
-def _push_game(service: Service, table_id: str, subs: list[Subscriber]) -> list[Subscriber]:
-    """``_send_events``'s usual case written at once to ``subs``, the idle sockets of one
-    game that moved (the hub's direct pushes, ``Hub._game_moved``): for each, the game's
-    new events in memory with the link's view and the ack they carry, in one frame, then
-    the ``your_turn`` when its seat's turn just began (the frames ``_send_events`` writes,
-    in its order, byte for byte). What the game gives is looked up once for all of them
-    (the entry, who it waits for, the events after a seq, their message when they are
-    public) and each frame is joined from bytes encoded once (``Protocol.send_parts``).
-
-    A ``your_turn`` goes in the same ``write`` as the events frame before it (two frames,
-    one system call).
-
-    The sockets the sender task must serve are handed back: all of them, with nothing sent
-    or changed, when the game is not settled or is behind another process's commits or a
-    latency trace runs; one whose events are no longer in memory or which is not writable
-    at once, with nothing sent or changed."""
-    entry = service.entries.get(table_id)
-    if (latency.ON or entry is None or entry.seq != entry.committed
-            or entry.remote_seq > entry.seq):
-        return subs
-    made = frames.frames_of(entry)
-    pending = frames.pending_of(entry)
-    waited = pending.seats if pending is not None and not entry.finished else ()
-    declined: list[Subscriber] = []
-    after, events, shared, turn_frame = -1, None, None, None
-    for sub in subs:
-        if sub.sent != after:  # the same for every socket of a game, but after a resend
-            after = sub.sent
-            events = service.events_in_memory(entry, after)
-            shared = frames.events_head(made, events, sub.viewer) if (
-                events and frames.public(events)) else None
-        if not events:
-            declined.append(sub)
-            continue
-        viewer = sub.viewer
-        head = shared if shared is not None else frames.events_head(made, events, viewer)
-        view = frames.view_bytes(entry, viewer, sub.role, sub.held)
-        last = events[-1].seq
-        parts: list[bytes | memoryview] = [head, VIEW_OPEN, memoryview(view)[VIEW_SKIP:]]
-        ack = sub.ack
-        if ack is not None and last >= ack["seq"]:
-            parts.append(ACK_OPEN + frames.dumpb(ack))
-        parts.append(CLOSE)
-        waiting = viewer in waited
-        turn = None
-        if waiting and not sub.was_pending and sub.role == "seat":
-            if turn_frame is None:
-                turn_frame = _your_turn_message(entry).encode()
-            turn = turn_frame  # its frame right behind the events', in the same write
-        if sub.direct is None or not sub.direct(parts, turn):
-            declined.append(sub)
-            continue
-        sub.sent = last
-        if sub.view_delta:
-            sub.held = made.parts
-        if ack is not None and last >= ack["seq"]:
-            sub.ack = None
-        sub.was_pending = waiting
-    return declined
+    push = seat_frames(moved, sub, events)
+    delivered(sub, push)
+    await send_frames(websocket, push.frames)
 
 
 HEARTBEAT_SLICES = 20  # the tables' pings are spread over this many steps of an interval

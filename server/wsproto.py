@@ -41,6 +41,8 @@ from websockets.streams import StreamReader
 FAST = "starport.send_now"  # the scope extension's key
 TEXT_FIN = 0x81  # FIN bit and the text opcode (RFC 6455, 5.2)
 QUEUED = 4  # messages a socket's reads may hold for the app before they pause
+# text frames given by their payloads' parts, joined when written (``Protocol.send_frames``)
+Frames = list[list[bytes | memoryview]]
 
 
 _HEADER_16 = struct.Struct("!BBH").pack  # the 16-bit extended length (one call, not three)
@@ -224,19 +226,19 @@ class Protocol(WebSocketsSansIOProtocol):
         self.transport.write(frame_header(len(payload)) + payload)
         return True
 
-    def send_parts(self, parts: list[bytes | memoryview], then: bytes | None = None) -> bool:
-        """``send_now`` of ``b"".join(parts)``, the frame's header joined in with them: the
-        payload is copied once, not once per piece (a game's push is its events, the
-        link's view and maybe an ack, each encoded once: ``ws._push_game``). With ``then``,
-        a second frame of that payload follows in the same ``write`` (a seat's
-        ``your_turn`` after the events that begin its turn: one system call, not two)."""
+    def send_frames(self, frames: Frames) -> bool:
+        """Text frames written now, in one ``write`` (one system call): each frame's payload
+        is its parts joined (a seat's push is its events, the link's view and maybe an ack,
+        each encoded once, then maybe its ``your_turn``: ``pushes.seat_frames``), copied
+        once with the frames' headers; False (nothing written) when the normal way must be
+        taken (``writable_now``)."""
         if not self.writable_now():
             return False
-        parts.insert(0, frame_header(sum(map(len, parts))))
-        if then is not None:
-            parts.append(frame_header(len(then)))
-            parts.append(then)
-        self.transport.write(b"".join(parts))
+        out: list[bytes | memoryview] = []
+        for parts in frames:
+            out.append(frame_header(sum(map(len, parts))))
+            out += parts
+        self.transport.write(b"".join(out))
         return True
 
 
@@ -247,14 +249,14 @@ def fast_sender(websocket: WebSocket) -> Callable[[bytes], bool] | None:
     return sender
 
 
-PartsSender = Callable[[list[bytes | memoryview], bytes | None], bool]
+FramesSender = Callable[[Frames], bool]
 
 
-def parts_sender(websocket: WebSocket) -> PartsSender | None:
-    """The socket's ``send_parts``, when our protocol serves it."""
+def frames_sender(websocket: WebSocket) -> FramesSender | None:
+    """The socket's ``send_frames``, when our protocol serves it."""
     sender = fast_sender(websocket)
     proto = getattr(sender, "__self__", None)
-    return proto.send_parts if isinstance(proto, Protocol) else None
+    return proto.send_frames if isinstance(proto, Protocol) else None
 
 
 async def send_text(websocket: WebSocket, text: str) -> None:
@@ -262,3 +264,12 @@ async def send_text(websocket: WebSocket, text: str) -> None:
     fast = fast_sender(websocket)
     if fast is None or not fast(text.encode()):
         await websocket.send_text(text)
+
+
+async def send_frames(websocket: WebSocket, frames: Frames) -> None:
+    """Send text frames given by their parts: at once and in one write when the socket
+    allows it, else one by one the ASGI way."""
+    fast = frames_sender(websocket)
+    if fast is None or not fast(frames):
+        for parts in frames:
+            await websocket.send_text(b"".join(parts).decode())

@@ -135,14 +135,6 @@ def test_freezes_put_what_is_alive_out_of_the_young_collections_sight(
     assert gc.get_count()[0] < len(alive)
 
 
-def test_freezes_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STARPORT_GC_FREEZE_EVERY", "0")
-    assert gcpolicy.freeze_every() == 0
-    asyncio.run(asyncio.wait_for(gcpolicy.freezes(0), 1))  # returns at once
-    monkeypatch.delenv("STARPORT_GC_FREEZE_EVERY")
-    assert gcpolicy.freeze_every() == gcpolicy.FREEZE_EVERY
-
-
 def test_the_thawing_full_collection_frees_a_frozen_cycle_and_freezes_again(
         collector: None) -> None:
     """A cycle frozen while alive, then dropped, is garbage no young collection sees; the

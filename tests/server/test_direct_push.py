@@ -90,32 +90,33 @@ def test_send_now_leaves_every_other_case_to_the_normal_way(
 
 
 @pytest.mark.parametrize("n", [0, 1, 124, 125, 126, 65535, 65536, 70000])
-def test_send_parts_writes_the_frame_of_the_joined_parts(
+def test_send_frames_writes_the_frame_of_the_joined_parts(
         n: int, opened: tuple[wsproto.Protocol, Transport]) -> None:
     """One frame whose payload is the parts joined (bytes and views of bytes), in one write,
     at every length class of the header; declined like ``send_now``."""
     proto, transport = opened
     payload = bytes(range(256)) * (n // 256) + b"y" * (n % 256)
     cut = n // 3
-    assert proto.send_parts([payload[:cut], memoryview(payload)[cut:n - 1], payload[n - 1:]])
+    assert proto.send_frames([[payload[:cut], memoryview(payload)[cut:n - 1],
+                               payload[n - 1:]]])
     assert transport.written == [Frame(Opcode.TEXT, payload).serialize(mask=False)]
     proto.pause_writing()
-    assert not proto.send_parts([payload])
+    assert not proto.send_frames([[payload]])
     assert len(transport.written) == 1
 
 
 @pytest.mark.parametrize("n", [0, 125, 126, 70000])
-def test_send_parts_then_writes_a_second_frame_in_the_same_write(
+def test_send_frames_writes_several_frames_in_the_same_write(
         n: int, opened: tuple[wsproto.Protocol, Transport]) -> None:
-    """``then``: the frame of the parts, then a frame of ``then``'s payload, one write (a
-    seat's events and its ``your_turn``); declined whole like ``send_now``."""
+    """The frame of the parts, then a frame of the next one's, one write (a seat's events
+    and its ``your_turn``); declined whole like ``send_now``."""
     proto, transport = opened
     payload, turn = b"e" * n, b'{"type":"your_turn","seq":7,"prompt":""}'
-    assert proto.send_parts([payload[:n // 2], memoryview(payload)[n // 2:]], turn)
+    assert proto.send_frames([[payload[:n // 2], memoryview(payload)[n // 2:]], [turn]])
     assert transport.written == [Frame(Opcode.TEXT, payload).serialize(mask=False)
                                  + Frame(Opcode.TEXT, turn).serialize(mask=False)]
     proto.pause_writing()
-    assert not proto.send_parts([payload], turn)
+    assert not proto.send_frames([[payload], [turn]])
     assert len(transport.written) == 1
 
 
@@ -156,7 +157,7 @@ def test_send_text_goes_the_asgi_way_without_our_protocol_or_when_it_declines() 
 def _sub(viewer: int, direct: bool = True) -> Subscriber:
     sub = Subscriber("t1", viewer, "spectator", sent=0)  # no presence pokes
     if direct:
-        sub.direct = lambda parts, then: True  # a socket that can be written at once
+        sub.direct = lambda frames: True  # a socket that can be written at once
     return sub
 
 
@@ -236,12 +237,12 @@ def test_a_socket_the_push_cannot_serve_wakes_its_sender() -> None:
 
 def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool, Any, Any]:
     """A seat's socket that has not been told of its turn, the game moved by a command:
-    ``ws._push_game`` with a socket that takes ``accept`` writes. The frames written
+    ``pushes.push_game`` with a socket that takes ``accept`` writes. The frames written
     (parsed; a write may hold two), the answer, the subscriber afterwards and the frames
     the sender then writes."""
     import orjson
 
-    from server import ws
+    from server import pushes, ws
 
     from .test_group_commit import next_command, run, started_game
 
@@ -259,18 +260,16 @@ def _turn_case(db_url: str, tmp_path: Any, accept: int) -> tuple[list[Any], bool
 
         writes = 0
 
-        def fast(parts: list[bytes | memoryview], then: bytes | None) -> bool:
+        def fast(frames: list[list[bytes | memoryview]]) -> bool:
             nonlocal writes
             if writes >= accept:
                 return False
             writes += 1
-            written.append(b"".join(parts))
-            if then is not None:
-                written.append(then)
+            written.extend(b"".join(parts) for parts in frames)
             return True
 
         sub.direct = fast
-        answer = not ws._push_game(service, table_id, [sub])
+        answer = not pushes.push_game(service, table_id, [sub])
         sender = Socket({"extensions": {}})
         await ws._send_events(service, sender, sub)  # type: ignore[arg-type]
         out.extend([[orjson.loads(w) for w in written], answer, sub,
@@ -306,24 +305,21 @@ def test_events_and_your_turn_the_socket_cannot_take_at_once_are_left_to_the_sen
 # --- a game's push, once for all its sockets --------------------------------------------------
 
 
-def _record(written: list[bytes], parts: list[bytes | memoryview],
-            then: bytes | None) -> bool:
-    """A socket's ``direct`` that writes at once: each frame's payload (two for a ``then``)."""
-    written.append(b"".join(parts))
-    if then is not None:
-        written.append(then)
+def _record(written: list[bytes], frames: list[list[bytes | memoryview]]) -> bool:
+    """A socket's ``direct`` that writes at once: each frame's payload."""
+    written.extend(b"".join(parts) for parts in frames)
     return True
 
 
 def _twins(db_url: str, tmp_path: Any, commands: int
            ) -> tuple[list[list[bytes]], list[list[bytes]], dict[str, int]]:
     """A game played ``commands`` commands, watched by both seats, a second tab of seat 0
-    and a spectator, each with a twin: the sockets pushed by ``ws._push_game`` after each
+    and a spectator, each with a twin: the sockets pushed by ``pushes.push_game`` after each
     commit (the acting seat's ack left as ``ws._command`` leaves it), their twins served by
     their sender (``ws._send_events``, ``_lone_ack``). The frames of each, in order, and how
     often the push asked the game for what it gives."""
     from engine.kernel import SPECTATOR
-    from server import frames, ws
+    from server import frames, pushes, ws
 
     from .test_group_commit import next_command, run, started_game
 
@@ -357,7 +353,7 @@ def _twins(db_url: str, tmp_path: Any, commands: int
             ack = {"client_id": f"c{n}", "first_seq": out.first_seq, "seq": out.seq,
                    "duplicate": out.duplicate}
             subs[seat].ack, twins[seat].ack = dict(ack), dict(ack)
-            ws._push_game(service, table_id, subs)
+            pushes.push_game(service, table_id, subs)
             for twin, socket in zip(twins, sockets, strict=True):
                 await ws._send_events(service, socket, twin)  # type: ignore[arg-type]
                 await ws._lone_ack(socket, twin)  # type: ignore[arg-type]
@@ -380,7 +376,7 @@ def _twins(db_url: str, tmp_path: Any, commands: int
         service.events_in_memory = counted("events", real[1])
         frames._events_text = counted("texts", real[2])
         try:
-            assert not ws._push_game(service, table_id, subs)
+            assert not pushes.push_game(service, table_id, subs)
         finally:
             frames.pending_of, frames._events_text = real[0], real[2]
         for written in pushed:

@@ -1,18 +1,17 @@
 """What keeps the event loop from stalling (issue 14, the tail): the collector's policy in a
-serving process (``gcpolicy.py``), the heartbeat's slices, the links' spread lifetimes, the
-game sockets' shortcut past the middleware, and the loop watch that found them
-(``loopwatch.py``). Behaviour only: no timing is asserted beyond a stall made on purpose."""
+serving process (``gcpolicy.py``), the heartbeat's slices, the links' spread lifetimes and
+the game sockets' shortcut past the middleware (the loop watch that found them is a
+benchmark's instrument: ``bench/loopwatch.py``, ``test_bench_instruments.py``). Behaviour
+only: no timing is asserted."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import json
-import time
 import types
 import weakref
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -20,8 +19,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server import gcpolicy, ws
 from server.app import create_app
+from server.config import Settings
 from server.hub import Hub, Subscriber
-from server.loopwatch import LoopWatch
 from server.service import Service
 
 from .conftest import settings_for
@@ -38,7 +37,6 @@ class Cycle:
 
 def test_serving_thresholds_have_no_automatic_middle_or_full_collection(
         collector: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
     gcpolicy.configure()
     assert gc.get_threshold() == (gcpolicy.YOUNG, gcpolicy.NEVER, gcpolicy.NEVER)
     assert gcpolicy.configured()
@@ -48,7 +46,6 @@ def test_a_serving_process_collects_only_its_young_generation(
         collector: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """What survives young collections waits for the timed full one: 40 young collections'
     worth of live objects (the old middle threshold was 3) and not one older collection."""
-    monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
     gcpolicy.configure()
     seen: list[int] = []
 
@@ -64,13 +61,6 @@ def test_a_serving_process_collects_only_its_young_generation(
     assert len(alive) == 40 * gcpolicy.YOUNG
     assert seen.count(0) >= 30
     assert set(seen) == {0}
-
-
-def test_thresholds_can_be_set_for_measuring(collector: None,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STARPORT_GC_THRESHOLD", "700,10,10")
-    gcpolicy.configure()
-    assert gc.get_threshold() == (700, 10, 10)
 
 
 def test_startup_objects_are_frozen_out_of_sight(collector: None) -> None:
@@ -95,7 +85,7 @@ def test_timed_full_collection_frees_old_cycles(collector: None) -> None:
 
 def test_timed_full_collections_can_be_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STARPORT_GC_FULL_EVERY", "0")
-    assert gcpolicy.full_every() == 0
+    assert Settings.from_env().gc_full_every == 0
     asyncio.run(asyncio.wait_for(gcpolicy.full_collections(0), 1))  # returns at once
 
 
@@ -118,7 +108,6 @@ def test_young_threshold_follows_the_loops_load(collector: None,
     The loop's share of a core is what the policy reads from its clocks; here the clocks say
     it (a loaded machine would give a really busy loop less than a core: the share is the
     policy's input, not what this test measures)."""
-    monkeypatch.delenv("STARPORT_GC_THRESHOLD", raising=False)
     gcpolicy.configure()
     seen: list[int] = []
     clock = {"wall": 0.0, "cpu": 0.0, "share": 1.0}
@@ -148,14 +137,6 @@ def test_young_threshold_follows_the_loops_load(collector: None,
     asyncio.run(run())
     assert seen == [gcpolicy.BUSY_YOUNG, gcpolicy.YOUNG]
     assert gc.get_threshold()[1:] == (gcpolicy.NEVER, gcpolicy.NEVER)
-
-
-def test_fixed_thresholds_are_left_alone(collector: None,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STARPORT_GC_THRESHOLD", "700,10,10")
-    gcpolicy.configure()
-    asyncio.run(asyncio.wait_for(gcpolicy.young_threshold(tick=0.01), 1))  # returns at once
-    assert gc.get_threshold() == (700, 10, 10)
 
 
 # --- the heartbeat --------------------------------------------------------------------------
@@ -265,81 +246,3 @@ def test_other_websocket_paths_are_still_refused(tmp_path: Path) -> None:
     with (TestClient(app) as c, pytest.raises(WebSocketDisconnect),
           c.websocket_connect("/api/tables/x/nope") as sock):
         sock.receive_json()
-
-
-# --- the loop watch -------------------------------------------------------------------------
-
-
-def _stall_here(seconds: float) -> None:
-    time.sleep(seconds)  # a blocking call on the loop: what the watch must name
-
-
-def test_loop_watch_names_a_stall_and_counts_collections(tmp_path: Path) -> None:
-    out = tmp_path / "watch.json"
-
-    async def run() -> dict[str, Any]:
-        watch = LoopWatch(out, asyncio.get_running_loop())
-        watch.start()
-        await asyncio.sleep(0.05)
-        # stalled until the watchdog thread has sampled the stall (on a loaded machine it may
-        # get no CPU during one), a bounded number of times
-        for _ in range(50):
-            _stall_here(0.15)
-            if any("_stall_here" in stack for stack in watch.stacks):
-                break
-        await asyncio.sleep(0.05)
-        gc.collect()
-        await asyncio.sleep(0.02)
-        watch.stop()
-        return watch.summary()
-
-    summary = asyncio.run(run())
-    written = json.loads(out.read_text())
-    assert written["stalls"] and max(ms for _, ms in written["stalls"]) >= 100
-    assert any("_stall_here" in stack for stack, _ in summary["stall_stacks"])
-    assert summary["gc"][2]["count"] >= 1
-    assert summary["lag_ms_worst"] >= 100
-
-
-def test_loop_watch_reset_starts_afresh(tmp_path: Path) -> None:
-    before: list[tuple[float, float]] = []
-
-    async def run() -> dict[str, Any]:
-        watch = LoopWatch(tmp_path / "w.json", asyncio.get_running_loop())
-        watch.start()
-        _stall_here(0.05)
-        await asyncio.sleep(0.02)
-        before.extend(watch.stalls)
-        watch.reset()
-        await asyncio.sleep(0.02)
-        watch.stop()
-        return watch.summary()
-
-    summary = asyncio.run(run())
-    # the stall before the reset is gone (what a loaded machine stalls after it may be noted)
-    assert before and before[0][1] >= 45
-    assert before[0] not in summary["stalls"]
-    assert not any("_stall_here" in stack for stack, _ in summary["stall_stacks"])
-
-
-def test_the_garbage_census_finds_a_cycle_dropped_after_a_freeze(tmp_path: Path,
-                                                                  collector: None) -> None:
-    """The loop watch's census (SIGUSR2) thaws what the serving process froze
-    (``gcpolicy.freezes``), so a cycle dropped since the last full collection is counted and
-    freed; what is left is frozen again."""
-    cycle = Cycle()
-    gone = weakref.ref(cycle)
-    gc.freeze()
-    del cycle
-
-    async def run() -> dict[str, Any]:
-        watch = LoopWatch(tmp_path / "w.json", asyncio.get_running_loop())
-        watch.start()
-        watch.garbage()
-        watch.stop()
-        return watch.kinds
-
-    kinds = asyncio.run(run())
-    assert gone() is None
-    assert ("Cycle", 1) in [tuple(k) for k in kinds["types"]]
-    assert gc.get_freeze_count() > 0

@@ -123,7 +123,7 @@ def check_every_link(entry: Entry) -> None:
     legal commands and extras are made from scratch."""
     state = entry.game.state
     for viewer, role in LINKS:
-        # the push's bytes first (as ``ws._push_game`` asks), then the text and GET /view's
+        # the push's bytes first (as ``pushes.seat_frames`` asks), then the text and GET /view's
         encoded = fr.view_bytes(entry, viewer, role)
         sent = fr.view_message(entry, viewer, role)
         legal, extras = acting_from_scratch(entry, viewer)

@@ -1,7 +1,9 @@
-"""A watch on the event loop, for finding what stalls it (``STARPORT_LOOP_WATCH=<file>``).
+"""A watch on a server's event loop, for finding what stalls it: a benchmark's instrument,
+installed from outside the server by ``bench/traced_serve.py`` (``STARPORT_LOOP_WATCH=<file>``
+in the environment of ``bench/server_load.py``).
 
-Off by default; with the variable set, a serving process records, and writes to the file as
-JSON every few seconds and when it stops:
+The watched process records, and writes to the file as JSON every few seconds and when it
+stops:
 
 - the loop's lag: a callback asks to run every ``TICK`` seconds and notes how late it ran
   (a histogram in milliseconds, the largest, and every stall above ``STALL`` with its time);
@@ -12,8 +14,8 @@ JSON every few seconds and when it stops:
   counts the stacks (innermost frames), so a stall names its cause the way a py-spy dump
   taken at that moment would.
 
-The cost when on: a timer callback every 2 ms and a thread waking as often; when off,
-nothing (the module is not even imported).
+Its cost: a timer callback every 2 ms and a thread waking as often. SIGUSR1 starts the
+figures afresh, SIGUSR2 takes a census of the cyclic garbage (``server_load.py`` sends them).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import bisect
 import gc
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -30,7 +33,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .gcpolicy import thawed
+from server.gcpolicy import thawed
 
 TICK = 0.002  # seconds between two lag measurements
 STALL = 0.015  # a loop late by this much is stalled: its stack is sampled, the stall noted
@@ -79,8 +82,6 @@ class LoopWatch:
     # --- on the loop ----------------------------------------------------------------------
 
     def start(self) -> None:
-        import signal
-
         gc.callbacks.append(self._gc)
         self.loop.add_signal_handler(signal.SIGUSR1, self.reset)
         self.loop.add_signal_handler(signal.SIGUSR2, self.garbage)
@@ -129,8 +130,6 @@ class LoopWatch:
         self.stopping.set()
         if self.handle is not None:
             self.handle.cancel()
-        import signal
-
         for sig in (signal.SIGUSR1, signal.SIGUSR2):
             self.loop.remove_signal_handler(sig)
         if self._gc in gc.callbacks:
@@ -208,13 +207,9 @@ class LoopWatch:
         os.replace(tmp, self.path)
 
 
-def start_from_env() -> LoopWatch | None:
-    """Start a watch on the running loop when ``STARPORT_LOOP_WATCH`` names a file (its
-    ``{pid}`` is replaced by the process id: one file per worker)."""
-    raw = os.environ.get("STARPORT_LOOP_WATCH", "").strip()
-    if not raw:
-        return None
-    watch = LoopWatch(Path(raw.replace("{pid}", str(os.getpid()))),
-                      asyncio.get_running_loop())
+def start(path: str) -> LoopWatch:
+    """Start a watch on the running loop, written to ``path`` (its ``{pid}`` replaced by the
+    process id)."""
+    watch = LoopWatch(Path(path.replace("{pid}", str(os.getpid()))), asyncio.get_running_loop())
     watch.start()
     return watch
