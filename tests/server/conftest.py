@@ -16,6 +16,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import gc
+import multiprocessing
 import os
 import secrets
 import shutil
@@ -41,6 +42,8 @@ from server import gcpolicy
 from server.app import create_app
 from server.config import Settings, database_url
 from server.db import make_engine, migrate
+
+from .helpers import serve_forked
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = os.environ.get("STARPORT_TEST_PG", "")
@@ -189,6 +192,45 @@ def collector() -> Iterator[None]:
     gcpolicy._configured = False  # later tests' apps are not serving processes
 
 
+# Server processes are forked from a fork server of this worker's that imported the app
+# once (``python -m engine.cli serve`` imports it afresh each time: seconds of CPU): each is
+# still a process of its own, run by the command's own code (``helpers.serve_forked``).
+FORKS = multiprocessing.get_context("forkserver")
+FORKS.set_forkserver_preload(["engine.cli", "server.app", "tests.server.helpers"])
+# what a serving process reads from its environment when it imports (``server/latency.py``):
+# a server given one of these starts afresh, as do uvicorn's worker processes (``--workers``)
+READ_AT_IMPORT = ("STARPORT_LATENCY_TRACE",)
+
+
+class Forked:
+    """A forked ``starport`` process, with the parts of ``subprocess.Popen`` used here."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], log: Path) -> None:
+        self.process = FORKS.Process(target=serve_forked, args=(argv, env, str(log), str(ROOT)),
+                                     daemon=True)  # ended with this worker, if not before
+        self.process.start()
+        assert self.process.pid is not None
+        self.pid: int = self.process.pid
+
+    def poll(self) -> int | None:
+        return self.process.exitcode
+
+    def send_signal(self, sig: int) -> None:
+        os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self.process.terminate()
+
+    def kill(self) -> None:
+        self.process.kill()
+
+    def wait(self, timeout: float | None = None) -> int:
+        self.process.join(timeout)
+        if self.process.exitcode is None:
+            raise subprocess.TimeoutExpired(f"starport (pid {self.pid})", timeout or 0)
+        return self.process.exitcode
+
+
 class ServerProcess:
     """``starport serve`` in a child process, as an operator would run it."""
 
@@ -204,17 +246,21 @@ class ServerProcess:
         if url.startswith("sqlite"):
             self.env.pop("DATABASE_URL")
             seed_sqlite(database_url(None, data_dir), data_dir.parent)
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | Forked | None = None
         self.log = data_dir.parent / f"server-{self.port}.log"
 
     def start(self) -> ServerProcess:
-        out = self.log.open("ab")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "engine.cli", "serve", "--port", str(self.port), *self.args],
-            cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        # worker processes each import and start the whole app: slow on a loaded machine (and
-        # one process took over 30 s at load average 20)
-        deadline = time.monotonic() + (90 if "--workers" in self.args else 60)
+        argv = ["serve", "--port", str(self.port), *self.args]
+        if "--workers" in self.args or any(self.env.get(name) for name in READ_AT_IMPORT):
+            with self.log.open("ab") as out:
+                self.proc = subprocess.Popen([sys.executable, "-m", "engine.cli", *argv],
+                                             cwd=ROOT, env=self.env, stdout=out,
+                                             stderr=subprocess.STDOUT)
+        else:
+            self.proc = Forked(argv, self.env, self.log)
+        # waited for until it answers (or exits): a process that imports and starts the
+        # whole app took over 30 s at load average 20; the test's own timeout bounds it
+        deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")

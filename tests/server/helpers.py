@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import random
+import sys
 import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+
+from engine import cli
 
 Client = Any  # a TestClient or an httpx.Client: both have .get/.post
 
@@ -118,3 +122,17 @@ def play(c: Client, table: dict[str, Any], steps: int, rng: random.Random | None
         assert r.status_code == 200, r.text
         out.append(r.json())
     return out
+
+
+def serve_forked(argv: list[str], env: dict[str, str], log: str, cwd: str) -> None:
+    """``starport <argv>`` (``python -m engine.cli``) in this process, forked from a fork
+    server that imported the app already (``tests/server/conftest.py``): the environment,
+    working directory and output (``log``) a fresh process would have been given."""
+    os.chdir(cwd)
+    os.environ.clear()
+    os.environ.update(env)
+    out = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    os.dup2(out, 1)
+    os.dup2(out, 2)
+    os.close(out)
+    sys.exit(cli.main(argv))
