@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import importlib.metadata
+import inspect
 import json
+import logging
 import os
 import socket
 import struct
@@ -23,7 +26,12 @@ from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocket
+from uvicorn.config import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from uvicorn.server import ServerState
 from websockets.frames import Frame, Opcode
+from websockets.protocol import Protocol as SansIO
+from websockets.streams import StreamReader
 
 from server import ws as wsmod
 from server import wsproto
@@ -461,3 +469,76 @@ def test_the_protocol_s_messages_wait_in_a_mailbox(served: int) -> None:
     c = Raw(served)
     c.send(Opcode.TEXT, b"queue")
     assert _payload(c.frame()) == {"type": "queue", "name": "Mailbox"}
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_invalid_utf8_closes_with_a_one_line_warning(own: bool,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    """A text frame that is not UTF-8 closes the connection with 1007, as uvicorn does, and
+    leaves one warning line in the log, not an error with its traceback: a client's mistake,
+    not the server's (whichever way the frame was read)."""
+    proto, wire = _reading_protocol(own)
+    proto.logger = logging.getLogger("test.wsproto.utf8")
+    with caplog.at_level(logging.WARNING, logger="test.wsproto.utf8"):
+        proto.data_received(_client_frame(Opcode.TEXT, b"\xff\xfe"))
+    records = [r for r in caplog.records if r.name == "test.wsproto.utf8"]
+    assert [(r.levelno, r.exc_info) for r in records] == [(logging.WARNING, None)]
+    assert "invalid UTF-8" in records[0].getMessage()
+    assert Frame(Opcode.CLOSE, struct.pack("!H", 1007)).serialize(
+        mask=False, extensions=[]) in b"".join(wire.written)
+    assert [proto.queue.get_nowait() for _ in range(proto.queue.qsize())] == [
+        {"type": "websocket.disconnect", "code": 1007, "reason": ""}]
+
+
+# --- what the protocol relies on of uvicorn and websockets ---------------------------------
+
+
+def test_uvicorn_and_websockets_are_the_versions_it_was_written_for() -> None:
+    """``server/wsproto.py`` subclasses uvicorn's private protocol and reads the state of
+    websockets' parser: installed at another version than it was written and checked for
+    (``WRITTEN_FOR``, the pins of pyproject.toml), it fails here, loudly."""
+    for package, version in wsproto.WRITTEN_FOR.items():
+        installed = importlib.metadata.version(package)
+        assert installed == version, (
+            f"{package} {installed} is installed, server/wsproto.py was written for {version}: "
+            "check what it overrides and reads against the new version (this file's tests), "
+            "then update WRITTEN_FOR")
+
+
+OVERRIDDEN = ("send", "data_received", "send_receive_event_to_app", "handle_connect")
+
+
+def test_the_private_parts_it_relies_on_are_there() -> None:
+    """The methods it overrides (with uvicorn's arguments), the methods it calls and the
+    attributes it reads and writes, on a protocol as uvicorn makes it (its parser's
+    generators are checked by reading frames: the tests above)."""
+    base = WebSocketsSansIOProtocol
+    for name in (*OVERRIDDEN, "handle_parser_exception", "handle_text", "handle_cont",
+                 "pause_writing", "resume_writing", "receive"):
+        assert callable(getattr(base, name, None)), name
+    for name in OVERRIDDEN:
+        assert list(inspect.signature(getattr(base, name)).parameters) == list(
+            inspect.signature(getattr(Protocol, name)).parameters), name
+    assert SansIO.parse.__code__ is wsproto._PARSE
+    assert StreamReader.at_eof.__code__ is wsproto._AT_EOF
+    config = Config(_no_app, ws_per_message_deflate=False)
+    config.load()
+    loop = asyncio.new_event_loop()
+    try:
+        proto = Protocol(config, ServerState(), {}, _loop=loop)
+        for name in ("conn", "queue", "frames", "curr_msg_data_type", "read_paused",
+                     "close_sent", "disconnected", "handshake_complete", "initial_response",
+                     "writable", "logger", "loop", "client"):
+            assert hasattr(proto, name), name
+        assert isinstance(proto.queue, wsproto.Mailbox)
+        for name in ("state", "extensions", "current_size", "debug", "max_message_size",
+                     "max_fragment_size", "parser", "reader", "writes",
+                     "expect_continuation_frame"):
+            assert hasattr(proto.conn, name), name
+        assert hasattr(proto.conn.reader, "buffer")
+    finally:
+        loop.close()
+
+
+async def _no_app(scope: Any, receive: Any, send: Any) -> None:
+    """Never called: the protocol is only made."""
