@@ -11,7 +11,7 @@ const PAD = { l: 40, r: 12, t: 12, b: 24 };
  * @param players the view's players (names, colors)
  * @param names   Names (colors)
  * @param target  the score that wins (a dashed line)
- * @param score   {of(player) -> number, name}: the game's score (GameModule.score, .scoreName)
+ * @param score   the game's score (GameModule.score, .scoreName): {of(player) -> number, name}
  */
 export function renderChart(root, points, players, names, target, score) {
   const of = score.of;

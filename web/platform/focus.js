@@ -82,7 +82,7 @@ function askedNow() {
 }
 
 const typing = () => {
-  const a = document.activeElement;
+  const a = /** @type {HTMLElement|null} */ (document.activeElement);
   return !!a && (a.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(a.tagName));
 };
 

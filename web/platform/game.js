@@ -25,6 +25,8 @@ import { renderSeatBack, seatBackBox } from "./seatback.js";
 import { seatLinkTools, showNewLink } from "./seatlinks.js";
 import { mayChat, spectatorPanel } from "./spectator.js";
 
+/** An element of the page by id, used as the kind it is (an input, a button...). */
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
@@ -66,7 +68,9 @@ export class Game {
     this.piecesSeq = 0; // the seq the pawns on the board show
     this.lastShow = 0; // when the page was last drawn (performance.now())
     this.unlogged = []; // events applied, their log lines not written yet
-    this.module = ctx.module; // the GameModule (web/platform/games.js)
+    /** @type {import("./games.js").GameModule} */
+    this.module = ctx.module;
+    /** @type {import("./games.js").GamePage} */
     this.page = this.module.createPage({
       names: ctx.names,
       seat: this.seat,
@@ -94,7 +98,7 @@ export class Game {
   who(seat) { return this.answer?.view.players[seat]?.name ?? this.ctx.lobby.seats[seat]?.name ?? `Seat ${seat + 1}`; }
 
   async open() {
-    for (const p of document.querySelectorAll(".page")) p.hidden = p.id !== "game";
+    for (const p of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".page"))) p.hidden = p.id !== "game";
     $("game-title").textContent = this.ctx.lobby.name;
     $("players-title").textContent = this.module.playersTitle;
     $("chart-title").textContent = this.module.scoreName;

@@ -94,7 +94,8 @@ import { getJSON } from "./api.js";
 /**
  * What the page knows that a game page needs (passed to ``createPage``).
  * @typedef {Object} GameHost
- * @property {GameNames} names
+ * @property {GameNames & Object<string, any>} names  what the game's ``loadNames`` made: the
+ *   platform reads its GameNames; the game's pages use the rest
  * @property {number|null} seat          my seat, null for the host and spectators
  * @property {(seat: number) => string} who   a seat's display name
  * @property {(cmd: Object) => Promise<void>} send   send a command (errors are shown)

@@ -11,6 +11,8 @@ import { rememberGame, showMyGames } from "./mygames.js";
 import { useRuleset } from "./rulelinks.js";
 import { botSeats, schemaOptions, tableSettings } from "./tablesettings.js";
 
+/** An element of the page by id, used as the kind it is (an input, a button...). */
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
 /** The games of ``installed`` this client can create a table of: [{ruleset, info, module}] in

@@ -34,9 +34,9 @@ export class Live {
   /**
    * @param tableId  the table
    * @param token    this tab's link token (or null: the table's cookie speaks)
-   * @param handlers {events(list), yourTurn(msg), chat(message), table(lobby), status(state, detail),
+   * @param handlers what the socket calls: {events(list), yourTurn(msg), chat(message), table(lobby), status(state, detail),
    *                 hello(msg), reset(), view(answer)}
-   * @param options  {view: ask the server to push the view after each batch of events}
+   * @param options  ``view``: ask the server to push the view after each batch of events
    */
   constructor(tableId, token, handlers, { view = false } = {}) {
     this.tableId = tableId;

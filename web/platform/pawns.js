@@ -97,7 +97,7 @@ export function animatePawn(board, seat, dots, { stepMs = 170, signal = null, st
     let i = 0;
     let t0 = null;
     const frame = (t) => {
-      if (i >= pts.length || signal?.aborted) { resolve(); return; }
+      if (i >= pts.length || signal?.aborted) { resolve(undefined); return; }
       if (t0 === null) { t0 = t; board.follow(ids.slice(i)); } // the map follows the ship (unless panned)
       const k = Math.min(1, (t - t0) / stepMs);
       const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;

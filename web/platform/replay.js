@@ -137,6 +137,7 @@ export class Replay {
     let p = this.chunks.get(base);
     if (!p) {
       p = this.game.api.replay(base, CHUNK).then((out) => {
+        /** @type {Map<number, Object> & {head?: number}} */
         const frames = new Map(out.frames.map((f) => [f.seq, f.view]));
         frames.head = out.seq; // the game's end then: a game in progress goes on past it
         return frames;

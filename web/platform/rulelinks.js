@@ -23,7 +23,7 @@ export function watchPage(doc = document) {
  * rules page hides them. */
 export function useRuleset(ruleset, doc = document) {
   doc.body.dataset.ruleset = ruleset;
-  const links = [...doc.querySelectorAll("a[data-rules-link]")];
+  const links = [.../** @type {NodeListOf<HTMLAnchorElement>} */ (doc.querySelectorAll("a[data-rules-link]"))];
   for (const a of links) a.hidden = true;
   return installedGame(ruleset).catch(() => null).then((game) => {
     if (doc.body.dataset.ruleset !== ruleset) return; // another game was chosen meanwhile

@@ -100,12 +100,12 @@ function highlight() {
 
 function bindFilter() {
   $("rules-find").addEventListener("input", (e) => {
-    const q = e.target.value.trim().toLowerCase();
-    for (const art of document.querySelectorAll(".rule-entry")) {
+    const q = /** @type {HTMLInputElement} */ (e.target).value.trim().toLowerCase();
+    for (const art of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rule-entry"))) {
       art.hidden = q !== "" && !art.textContent.toLowerCase().includes(q) && !art.dataset.rule.startsWith(q);
     }
-    for (const sec of document.querySelectorAll(".rules-section")) {
-      sec.hidden = [...sec.querySelectorAll(".rule-entry")].every((a) => a.hidden);
+    for (const sec of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".rules-section"))) {
+      sec.hidden = [.../** @type {NodeListOf<HTMLElement>} */ (sec.querySelectorAll(".rule-entry"))].every((a) => a.hidden);
     }
     $("turn").hidden = q !== "";
   });

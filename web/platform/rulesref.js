@@ -138,8 +138,8 @@ export function linkRules(root, ref) {
   // buttons, links and fields are skipped whole; only text that may cite a rule is read
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => {
-      if (n.nodeType === Node.ELEMENT_NODE) return n.matches(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
-      return maybe.test(n.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
+      if (n.nodeType === Node.ELEMENT_NODE) return /** @type {Element} */ (n).matches(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
+      return maybe.test(/** @type {Text} */ (n).data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
     },
   });
   const nodes = [];
@@ -327,7 +327,7 @@ function bindPopover() {
   if (bound) return;
   bound = true;
   document.addEventListener("click", (e) => {
-    const link = e.target.closest?.("a.rule-ref");
+    const link = /** @type {Element} */ (e.target).closest?.("a.rule-ref");
     if (link && !(e.ctrlKey || e.metaKey || e.shiftKey || e.button === 1)) {
       e.preventDefault();
       if (pop && !pop.hidden && pop.dataset.rule === link.dataset.rule && opener === link) { closeRule(); return; }

@@ -64,7 +64,10 @@ function helpDialog(list) {
   return { box, close };
 }
 
-/** Wire the shortcuts for a game page (``keyboard``: GameModule.keyboard); answers {open(), close()} of the help. */
+/** Wire the shortcuts for a game page (``keyboard``: GameModule.keyboard); answers {open(), close()} of the help.
+ * @param {Object} board
+ * @param {Object} keyboard
+ * @param {{replaying?: () => boolean}} [options] */
 export function bindShortcuts(board, keyboard, { replaying = () => false } = {}) {
   const list = shortcutList(board, keyboard);
   const { box, close } = helpDialog(list);
@@ -90,7 +93,7 @@ export function bindShortcuts(board, keyboard, { replaying = () => false } = {})
     if (!hit || !hit[3]) return;
     const act = hit[3];
     if (typeof act === "string") {
-      const b = document.querySelector(act);
+      const b = /** @type {HTMLButtonElement|null} */ (document.querySelector(act));
       if (!b || b.disabled) return;
       e.preventDefault();
       b.click();

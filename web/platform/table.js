@@ -9,6 +9,8 @@ import { applyPresence, presenceBadge } from "./presence.js";
 import { useRuleset } from "./rulelinks.js";
 import { seatLinkTools } from "./seatlinks.js";
 
+/** An element of the page by id, used as the kind it is (an input, a button...). */
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const TOKEN_KEY = (id) => `starport:token:${id}`;
 
@@ -97,7 +99,7 @@ function presence(ctx, online) {
 }
 
 function fatal(text) {
-  for (const p of document.querySelectorAll(".page")) p.hidden = true;
+  for (const p of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".page"))) p.hidden = true;
   $("fatal").hidden = false;
   $("fatal-text").textContent = text;
   document.title = "Starport";

@@ -30,6 +30,8 @@ export class Names {
       this.lines.set(`${ln.b}-${ln.a}`, ln);
     }
     this.players = [];
+    /** @type {((seat: number) => string) | null} the table's seat names, before any view has come */
+    this.who = null;
   }
 
   /** Remember the table's players (names by seat) from the latest view. */

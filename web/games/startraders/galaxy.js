@@ -11,6 +11,9 @@ import { chance, percent } from "./data.js";
 const SHIP_R = 11;
 
 export class Galaxy extends MapView {
+  /** @type {((world: number) => void) | null} what a click on a world does (the page sets it) */
+  onWorld = null;
+
   /** Fetch the galaxy's SVG and show it (web/platform/mapview.js: zoom, pan, fit, follow);
    * returns this map. Its places are the worlds, keyed by their number ("11".."66"). */
   async load() {

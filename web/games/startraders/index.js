@@ -72,6 +72,7 @@ function notices(names, seat, evs) {
 }
 
 // the game page's keys; the platform adds ?, m, f, t and Esc
+/** @type {import("../../platform/games.js").Shortcut[]} */
 const KEYS = [
   [["n"], "Next world one jump away (Enter shows its line and chance)", ["n"], () => cycle(1)],
   [["Shift", "n"], "Previous world one jump away", ["N"], () => cycle(-1)],
@@ -115,7 +116,7 @@ function glide(board, jump, { totalMs = 700, signal = null } = {}) {
   const dy = a.y - b.y;
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const done = () => { ship.removeAttribute("transform"); resolve(); };
+    const done = () => { ship.removeAttribute("transform"); resolve(undefined); };
     signal?.addEventListener("abort", done, { once: true });
     const frame = (now) => {
       if (signal?.aborted) return;
@@ -167,7 +168,7 @@ function endSummary(view, names) {
     text: view.end?.reason === "mission" ? "The Imperial Mission is completed." : view.end?.reason === "last-trader" ? "The last Trader left wins." : view.end?.reason === "imperial-chain" ? "A chain of Imperial Stations is complete." : "",
     columns: ["Trader", "Prestige", "Engines", "Stations"],
     row: (p) => [`${p.name}${p.personality ? ` (${names.personality(p.personality)})` : ""}${p.out ? ", out" : ""}`, String(p.prestige), String(p.engines), String(stations(p.seat))],
-    order: (a, b) => (b.seat === winner) - (a.seat === winner) || b.prestige - a.prestige,
+    order: (a, b) => Number(b.seat === winner) - Number(a.seat === winner) || b.prestige - a.prestige,
     winner,
   };
 }
@@ -186,6 +187,7 @@ function optionWords(lobby) {
   return parts.join(" · ");
 }
 
+/** @type {import("../../platform/games.js").GameModule} */
 export default {
   id: "startraders",
   rulesets: ["star-traders"],
@@ -201,7 +203,7 @@ export default {
   choiceTitle: "Personality",
   createPage(host) {
     host.names.me = host.seat ?? -1;
-    const page = new StarTradersPage(host);
+    const page = /** @type {StarTradersPage & import("../../platform/games.js").GamePage} */ (new StarTradersPage(host));
     page.hasMotion = (evs) => lastJump(evs) !== null;
     page.animate = (evs, opts) => glide(page.board, lastJump(evs), opts);
     page.playerLine = (p) => playerLine(p, host.names);
@@ -210,7 +212,6 @@ export default {
     page.endSummary = (view) => endSummary(view, host.names);
     page.followUp = () => null;
     page.refused = () => {};
-    page.missedClick = () => null;
     return page;
   },
   describeLog,

@@ -15,7 +15,7 @@ export function renderSummary(container, view, names, me) {
   table.append(head);
   const stations = (seat) => Object.values(view.stations || {}).filter((s) => s === seat).length;
   const rights = (seat) => (view.completed || []).reduce((n, e) => n + (e.rights?.[String(seat)] || 0), 0);
-  const order = [...view.players].sort((a, b) => (b.seat === view.winner) - (a.seat === view.winner) || b.prestige - a.prestige);
+  const order = [...view.players].sort((a, b) => Number(b.seat === view.winner) - Number(a.seat === view.winner) || b.prestige - a.prestige);
   for (const p of order) {
     const tr = el("tr", { "data-seat": p.seat, class: p.seat === view.winner ? "winner" : "" });
     for (const cell of [p.seat === view.winner ? "★" : "", `${p.name}${p.out ? " (dropped out)" : ""}`, names.personality(p.personality), p.prestige, p.engines, stations(p.seat), rights(p.seat)]) tr.append(el("td", {}, String(cell)));

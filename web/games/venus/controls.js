@@ -33,7 +33,7 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
   const turn = view.turn;
   if (!turn || view.stage !== "playing") return;
   const me = view.players[turn.seat];
-  const has = (type, pred = () => true) => legal.find((c) => c.type === type && pred(c));
+  const has = (type, pred = (_c) => true) => legal.find((c) => c.type === type && pred(c));
 
   if (turn.dice.length) {
     const box = el("div", { class: "dice-box" });

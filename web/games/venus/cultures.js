@@ -214,7 +214,7 @@ class CultureUi {
     this.svg = null;
     this.observer = new MutationObserver(() => { this.relayout(); this.place(); });
     document.addEventListener("pointerdown", (e) => {
-      if (!this.pinned || e.target.closest?.(".culture-market, .culture-pop")) return;
+      if (!this.pinned || /** @type {Element} */ (e.target).closest?.(".culture-market, .culture-pop")) return;
       this.hide(true);
     });
   }

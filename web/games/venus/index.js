@@ -43,6 +43,7 @@ function notices(names, seat, evs, cmd) {
 }
 
 // the game page's keys (issue 12); the platform adds ?, m, f, t and Esc
+/** @type {import("../../platform/games.js").Shortcut[]} */
 const KEYS = [
   [["r"], "Roll the dice", ["r", "R"], "#roll"],
   [["n"], "Next destination (or first dot): focus it and draw its path", ["n"], () => cycle(1)],
@@ -55,7 +56,7 @@ const KEYS = [
 
 /** Focus the next (``step`` 1) or previous (-1) choice of the move lists, wrapping. */
 function cycle(step) {
-  const all = [...document.querySelectorAll("#moves .move-list button")].filter((b) => !b.disabled);
+  const all = [...document.querySelectorAll("#moves .move-list button")].filter((b) => !/** @type {HTMLButtonElement} */ (b).disabled);
   if (!all.length) return false;
   const at = all.indexOf(document.activeElement);
   const next = at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length;

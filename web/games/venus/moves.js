@@ -13,7 +13,7 @@ export class Moves {
   /**
    * @param board   the Board
    * @param names   the Names
-   * @param actions {heading(dot), destination(dest), step(moveTo)}: what a choice does
+   * @param actions  what a choice does: {heading(dot), destination(dest), step(moveTo)}
    * @param listEl  where the destinations list goes
    */
   constructor(board, names, actions, listEl) {
@@ -330,7 +330,7 @@ class Chooser {
     moves.board.container.parentElement.appendChild(this.box);
     this.box.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); this.close(true); } });
     document.addEventListener("pointerdown", (e) => {
-      if (!this.box.hidden && !this.box.contains(e.target)) this.close();
+      if (!this.box.hidden && !this.box.contains(/** @type {Node} */ (e.target))) this.close();
     }, true);
   }
 

@@ -216,7 +216,7 @@ export class VenusPage {
 
   setBusy(on) {
     this.moves?.setEnabled(!on);
-    for (const b of document.querySelectorAll("#combat button, #controls button, #market button, #shipcard button, #offer button, #trade button")) {
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#combat button, #controls button, #market button, #shipcard button, #offer button, #trade button"))) {
       if (on) b.disabled = true;
     }
   }

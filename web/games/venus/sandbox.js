@@ -13,6 +13,8 @@ import { keepFocus, useNextActions } from "../../platform/focus.js";
 import venus from "./index.js";
 import { bindShortcuts } from "../../platform/shortcuts.js";
 
+/** An element of the page by id, used as the kind it is (an input, a button...). */
+/** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const ui = {
   board: $("board"), tip: $("tip"), prompt: $("prompt"), error: $("error"), controls: $("controls"),

@@ -191,7 +191,7 @@ function init() {
   const box = document.getElementById("tutorial");
   const tutorial = new Tutorial(box, game);
   game.guard = (cmd) => tutorial.guard(cmd);
-  document.addEventListener("sandbox:answer", (e) => tutorial.answered(e.detail.answer));
+  document.addEventListener("sandbox:answer", (e) => tutorial.answered(/** @type {CustomEvent} */ (e).detail.answer));
   document.addEventListener("sandbox:start", () => { tutorial.at = 0; tutorial.render(); });
   tutorial.render();
 }

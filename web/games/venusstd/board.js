@@ -15,6 +15,9 @@ const LAYERS = ["secret", "market", "port", "token", "highlight", "pawn", "badge
 export function shipSpace(p) { return p?.space ?? null; }
 
 export class StandardBoard extends MapView {
+  /** @type {((space: string) => void) | null} what a click on a space does (the page sets it) */
+  onSpace = null;
+
   /** Fetch the board's SVG (once per page) and show it; its places are the spaces. */
   async load() {
     const svg = this.show(await boardSvg(), LAYERS);
@@ -200,6 +203,7 @@ function drawTokens(board, view, names) {
     const at = String(shipSpace(p));
     ships.set(at, (ships.get(at) || 0) + 1);
   }
+  /** @type {{space: string, kind: string, infamy?: number, number?: string}[]} */
   const all = [
     ...Object.entries(view.cards?.tokens || {}).map(([space, t]) => ({ space, kind: t.kind, infamy: t.infamy })),
     ...Object.entries(view.cards?.telegates || {}).map(([number, space]) => ({ space, kind: "telegate", number })),

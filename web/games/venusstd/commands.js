@@ -46,7 +46,7 @@ export function byType(legal) {
 export function renderCommands(root, legal, names, send, handled = new Set(), view = null) {
   root.replaceChildren();
   const groups = [...byType(legal).entries()].filter(([type]) => !handled.has(type) && type !== "TakeBack");
-  groups.sort(([a], [b]) => ENDS.has(a) - ENDS.has(b));
+  groups.sort(([a], [b]) => Number(ENDS.has(a)) - Number(ENDS.has(b)));
   let drawn = 0;
   for (const [type, cmds] of groups) {
     drawn += cmds.length;

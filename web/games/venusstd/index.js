@@ -34,6 +34,7 @@ function notices(names, seat, evs) {
 }
 
 // the game page's keys; the platform adds ?, u, m, f, t and Esc
+/** @type {import("../../platform/games.js").Shortcut[]} */
 const KEYS = [
   [["r"], "Roll the speed dice", ["r", "R"], "#vs-roll"],
   [["n"], "Next highlighted space", ["n"], () => cycle(1)],
@@ -42,7 +43,7 @@ const KEYS = [
 ];
 
 function cycle(step) {
-  const all = [...document.querySelectorAll("#moves .vs-move")].filter((b) => !b.disabled);
+  const all = [...document.querySelectorAll("#moves .vs-move")].filter((b) => !/** @type {HTMLButtonElement} */ (b).disabled);
   if (!all.length) return false;
   const at = all.indexOf(document.activeElement);
   all[at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length].focus();
@@ -71,7 +72,7 @@ function optionWords(lobby) {
 
 async function loadNames() {
   const [svg, catalog] = await Promise.all([boardSvg(), getJSON("/api/games/venus-standard/data").catch(() => ({}))]);
-  const names = StandardNames.fromSvg(svg);
+  const names = /** @type {StandardNames & import("../../platform/games.js").GameNames} */ (StandardNames.fromSvg(svg));
   names.catalog = catalog;
   names.playerLabel = (p) => p.name;
   names.playerColor = (p) => names.color(p.seat);

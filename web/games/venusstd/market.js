@@ -63,7 +63,7 @@ export function renderMarkets(root, view, legal, names, send, me, opened = new M
   const here = marketHere(view, me, names);
   const buys = legal.filter((c) => MARKET_TYPES.has(c.type));
   root.append(el("h3", {}, `Markets (${markets.length} discovered)`));
-  const ordered = [...markets].sort((a, b) => (b === here) - (a === here));
+  const ordered = [...markets].sort((a, b) => Number(b === here) - Number(a === here));
   for (const m of ordered) {
     const open = opened.has(m.culture) ? opened.get(m.culture) : m === here || markets.length <= 2;
     const box = el("details", { class: "vs-market", "data-culture": m.culture, open });

@@ -47,6 +47,8 @@ export class StandardNames {
     this.spaces = spaces;
     this.players = [];
     this.catalog = {}; // the names of things by kind and key (GET /api/games/venus-standard/data)
+    /** @type {((seat: number) => string) | null} the table's seat names, before any view has come */
+    this.who = null;
   }
 
   /** Read the spaces of the board SVG text (no map needed: the lobby and the log use it). */

@@ -276,7 +276,7 @@ export class StandardPage {
   refused() { this.plan = null; }
 
   setBusy(on) {
-    for (const b of document.querySelectorAll("#controls button, #market button, #moves button, #shipcard button")) if (on) b.disabled = true;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#controls button, #market button, #moves button, #shipcard button"))) if (on) b.disabled = true;
   }
 
   showActive(view = null, always = false) {
