@@ -6,19 +6,36 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench board clean
 
-$(STAMP): pyproject.toml
+# the Python packages from the lock (requirements.lock: every package pinned with its hashes,
+# made from pyproject.toml by pip-compile, the command in its header), then the project itself
+$(STAMP): requirements.lock pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# the client's type check (TypeScript, pinned by package-lock.json); Debian's nodejs and npm
+# are installed when npm is missing (as root with apt-get)
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& echo "installing Debian's nodejs and npm for the client's type check" >&2 \
+		&& DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >&2; } \
+		|| { echo "npm not found: make lint needs Node.js and npm" >&2; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
 
 run: $(STAMP)
 	$(BIN)/starport serve
 
-lint: $(STAMP)
+# Python: ruff and mypy; the browser client (web/): TypeScript's check of its JavaScript and
+# JSDoc types (jsconfig.json, jsconfig.sw.json; `npm run lint`)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check engine server tests bench tools
 	$(BIN)/mypy
 	$(BIN)/mypy bench/*.py
+	npm run --silent lint
 
 # the server tests run on SQLite and, in a throwaway cluster on loopback, on PostgreSQL;
 # the browser tests drive Debian's Chromium (installed here when missing). pytest-xdist
