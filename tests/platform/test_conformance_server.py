@@ -186,8 +186,8 @@ def test_a_duel_played_over_the_websockets_taken_back_replayed_exported_imported
                                  (table["seats"][0]["token"], card1)):
                 for path in ("/view", "/log", "/history", "/replay?at=0&count=60", ""):
                     assert f'"{other}"' not in json.dumps(get(c, table, path, token)), path
-                mine = c.post("/api/mygames", json={"tokens": [token]})
-                assert mine.status_code == 200 and f'"{other}"' not in mine.text
+                saved = c.post("/api/mygames", json={"tokens": [token]})
+                assert saved.status_code == 200 and f'"{other}"' not in saved.text
                 late = Viewer(server.ws_base, table["table_id"], token, view=True)
                 late.until(seq)  # a tab opened now: the whole log caught up, and the view
                 late.pump(0.3)
