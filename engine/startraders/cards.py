@@ -17,6 +17,16 @@ from .state import IMPERIAL_CARGO, StarState, Window
 
 OWN_TURN = {"takeover", "piracy", "priority-run", "superjump", "codebreaker"}
 LASTING = {"stressed", "envoy"}
+# cards that start a jump or end the movement: never in the middle of another jump or roll
+BETWEEN_JUMPS = {"takeover", "superjump", "codebreaker"}
+
+
+def in_progress(state: StarState) -> bool:
+    """Whether a jump, a roll, a special jump's choice or a window is being resolved."""
+    turn = state.turn
+    return state.window is not None or turn is None or any(
+        x is not None for x in (turn.declared, turn.roll, turn.choices, turn.first_die,
+                                turn.asking, turn.petition))
 
 
 def losable_station(state: StarState, seat: int, world: int | None) -> bool:
@@ -36,6 +46,9 @@ def check(state: StarState, seat: int, info: LuckCard, target: int, cargo: str |
         raise RuleError(info.name, "played on your own turn")
     if info.kind in ("priority-run", "superjump", "codebreaker") and turn.stage != "move":
         raise RuleError(info.name, "played in your movement stage")
+    if info.kind in BETWEEN_JUMPS and in_progress(state):
+        raise RuleError("Timing Details", f"{info.name} is played between jumps, not while a "
+                        "jump, roll or Calamity is being resolved")
     if info.kind == "takeover":
         if turn.stage not in ("move", "action") or world != me.world \
                 or not losable_station(state, target, world) or target == seat:

@@ -21,11 +21,14 @@ class PlaceStation(Command):
 
 
 class Jump(Command):
-    """Movement: a regular or station jump along the jumpline to ``to``."""
+    """Movement: a regular or station jump along the jumpline to ``to``. Without ``kind`` the
+    jump is stated by its destination (Timing Details 1: "it is permissible to simply state
+    the destination"): a station jump when the station there is one's own, else regular
+    (docs/rulings.md)."""
 
     type: Literal["Jump"] = "Jump"
     to: int
-    kind: Literal["regular", "station"] = "regular"
+    kind: Literal["regular", "station"] | None = None
 
 
 class RandomJump(Command):
@@ -68,6 +71,13 @@ class AnswerPermission(Command):
 
     type: Literal["AnswerPermission"] = "AnswerPermission"
     grant: bool
+
+
+class WithdrawPermission(Command):
+    """Timing Details 2: the owner who gave permission withdraws it before the Quarantine
+    interval of the station jump ends (the jump is then aborted)."""
+
+    type: Literal["WithdrawPermission"] = "WithdrawPermission"
 
 
 class EndMovement(Command):
@@ -120,8 +130,9 @@ class DestroyEngine(Command):
 
 
 class Bid(Command):
-    """Imperial Station Petition Table, -1: a sealed bid for the station up for auction
-    (0: no bid)."""
+    """A sealed bid (0: no bid): for the station up for auction (Imperial Station Petition
+    Table, -1), or for the Personality flipped up (Optional Rules, "Selecting
+    Personalities")."""
 
     type: Literal["Bid"] = "Bid"
     stellors: int = Field(ge=0)
@@ -163,9 +174,20 @@ class Draw(Command):
 
 
 class Exchange(Command):
-    """Trader's Luck: holding a full hand, discard one card to draw another."""
+    """Trader's Luck: holding two cards, discard one in order to draw another; Lucky Lou
+    "can discard down to one or two cards in order to draw more cards" (``cards``: the
+    further cards he discards with ``card``)."""
 
     type: Literal["Exchange"] = "Exchange"
+    card: str
+    cards: list[str] = []
+
+
+class Discard(Command):
+    """Trader's Luck: a hand over its limit after a trade is discarded down at once, one
+    card at a time, by its holder."""
+
+    type: Literal["Discard"] = "Discard"
     card: str
 
 
@@ -210,10 +232,13 @@ class PlayYouAreLost(Command):
 
 
 class Quarantine(Command):
-    """Quarantine!, played in the Quarantine interval on the jumping player's world."""
+    """Quarantine!, played in a jump's interval: on the jumping player's world (Quarantine
+    and You Are Lost intervals), or in the Zap/Reroll interval on the destination or the
+    starting world (``world``; the destination when not named)."""
 
     type: Literal["Quarantine"] = "Quarantine"
     card: str
+    world: int | None = None
 
 
 class PassReaction(Command):
@@ -248,10 +273,10 @@ class DropOut(Command):
 
 AnyCommand = Annotated[
     PlaceStation | Jump | RandomJump | SpecialJump | ChooseJump | Reroll | Zap
-    | AnswerPermission | EndMovement
+    | AnswerPermission | WithdrawPermission | EndMovement
     | PickUp | PickUpMission | DeliverCompleted | Abandon | BuildStation | BuyEngine | Petition
     | SkipAction | DestroyEngine | Bid | RerollFirstDie | PayPetition | ChooseKlugePayoff
-    | LookAtCards | Draw | Exchange | EndTurn
+    | LookAtCards | Draw | Exchange | Discard | EndTurn
     | SetReactionPolicy | PlayCard | AvoidCalamity | PlayYouAreLost | Quarantine | PassReaction
     | OfferDeal | AnswerDeal
     | WithdrawDeal | DropOut,

@@ -19,6 +19,9 @@ OPTIONAL_PERSONALITIES = ("awesome-andi", "seer", "verdant-velma", "banker", "pi
 # Pirate Pete "can play Piracy as if it were" any of these
 PETE_AS = ("takeover", "lost", "stressed", "lose-station", "lose-cargo", "codebreaker", "gotcha",
            "avoid")
+# the cards that change a Prestige (Petitioning: "Any Trader may use an appropriate Trader's
+# Luck card to change your Prestige before you roll")
+PRESTIGE_CARDS = ("favor", "disfavor", "gotcha")
 # payments to the bank (Money: "Payments made to the Emperor or his minions go to the bank");
 # losses ("lose") are not payments
 BANK_PAYMENTS = {"station", "engine", "abandon", "petition-price", "repairs"}

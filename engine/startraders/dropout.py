@@ -47,7 +47,4 @@ def drop_out(draft: Draft, seat: int) -> None:
     if turn.asking is not None and turn.asking["owner"] == seat:
         draft.emit("PermissionAnswered", seat=turn.seat, owner=seat, to=turn.asking["to"],
                    granted=False)
-    window = draft.state.window
-    if window is not None and seat in window.waiting:
-        draft.emit("ReactionPassed", seat=seat)
-    advance(draft)
+    advance(draft)  # a window no longer waits for her

@@ -26,8 +26,8 @@ def apply(state: StarState, ev: Event) -> None:
     handler = HANDLERS.get(ev.type)
     if handler is not None:
         handler(state, ev.data)
-    if ev.type == "WindowOpened" and state.windows:  # a live countdown runs from here
-        state.windows[-1].opened = ev.seq
+    if ev.type in ("WindowOpened", "IntervalRestarted") and state.windows:
+        state.windows[-1].opened = ev.seq  # a live countdown runs from here
 
 
 def _turn(state: StarState) -> Turn:
@@ -131,6 +131,7 @@ def _failed(state: StarState, d: dict[str, Any]) -> None:
     turn.asking = None
     turn.roll = None
     turn.choices = None
+    turn.declared = None
     turn.jumps += 1
 
 
@@ -174,8 +175,7 @@ def _roll_changed(state: StarState, d: dict[str, Any]) -> None:
             turn.roll["dice"] = [*turn.roll["dice"][:-1], d["roll"]]
     window = state.window
     if window is not None:  # "These may happen in any order": everyone may answer again
-        window.waiting = []
-        window.queue = list(window.order)
+        window.answered = []
 
 
 @on("PermissionAsked")
@@ -345,32 +345,14 @@ def _window(state: StarState, d: dict[str, Any]) -> None:
                                 by=d.get("by", -1), victim=d["victim"],
                                 detail={"cargo": d.get("cargo"), "world": d.get("world"),
                                         "as": d.get("as_kind"), "raid": d.get("raid", False)},
-                                waiting=[], queue=list(order), order=list(order)))
+                                order=list(order)))
 
 
-@on("ReactionAsked")
-def _asked_reaction(state: StarState, d: dict[str, Any]) -> None:
+@on("ReactionPassed", "ReactionPlayed")
+def _answered_reaction(state: StarState, d: dict[str, Any]) -> None:
     window = state.window
-    if window is not None:
-        window.queue.remove(d["seat"])
-        window.waiting = [d["seat"]]
-
-
-@on("ReactionPassed")
-def _passed(state: StarState, d: dict[str, Any]) -> None:
-    window = state.window
-    if window is not None:
-        if d["seat"] in window.waiting:
-            window.waiting.remove(d["seat"])
-        elif d["seat"] in window.queue:
-            window.queue.remove(d["seat"])
-
-
-@on("ReactionPlayed")
-def _reaction_played(state: StarState, d: dict[str, Any]) -> None:
-    window = state.window
-    if window is not None and d["seat"] in window.waiting:
-        window.waiting.remove(d["seat"])
+    if window is not None and d["seat"] not in window.answered:
+        window.answered.append(d["seat"])
 
 
 @on("CalamityAvoided", "WindowClosed")
@@ -442,8 +424,7 @@ def _aborted(state: StarState, d: dict[str, Any]) -> None:
 def _restarted(state: StarState, d: dict[str, Any]) -> None:
     window = state.window
     if window is not None:
-        window.waiting = []
-        window.queue = list(window.order)
+        window.answered = []
 
 
 @on("CardKept")

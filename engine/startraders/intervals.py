@@ -6,7 +6,8 @@
   the dice of a random jump, a petition, Pirate Pete's raid, the Seer's Psychic Jump
   (``settle_roll``).
 - The You Are Lost interval (step 6): the ship exits hyperspace and arrives (step 7).
-- The Avoid Calamity window: the Calamity (or the raid) takes effect, unless avoided.
+- The Avoid Calamity window: the Calamity (or the raid) takes effect, unless avoided; a window
+  underneath starts again (a card was played in it: everyone may answer again).
 
 ``windows`` opens, polls and closes the windows; ``rules.decide`` gives ``after_window`` to
 the draft, so the windows (below every rule that opens one) never name the rules above them.
@@ -29,7 +30,7 @@ from .raids import destroy
 from .raids import settle as settle_raid
 from .special_jumps import begin, offer, velma_may_reroll
 from .state import StarState, Turn, Window
-from .windows import advance, trapped
+from .windows import restart, trapped
 
 
 def _turn(state: StarState) -> Turn:
@@ -48,11 +49,13 @@ def after_window(draft: Draft, window: Window) -> None:
     if window.kind == "quarantine":
         after_declaration(draft, window.victim)
         return
+    below = draft.state.window
     if window.detail.get("raid"):
         destroy(draft, window)
     else:
         play_effect(draft, window)
-    advance(draft)  # an interval underneath goes on polling
+    if below is not None and draft.state.window is below:
+        restart(draft)  # a card was played in the window underneath: all may answer again
 
 
 def after_declaration(draft: Draft, seat: int) -> None:

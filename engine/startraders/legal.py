@@ -17,12 +17,12 @@ from .envoy import envoy_blocks
 from .galaxy import load_galaxy
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import check_play
-from .movement import NO_REROLL, ZAPS, attempts, may_use_station
+from .movement import ZAPS, attempts, may_use_station
 from .raids import check as raid_check
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import must_draw
-from .windows import answers, interval_world, kinds_of, trapped
+from .windows import REROLLED, answers, interval_worlds, kinds_of, trapped, unanswered
 
 # the commands each prompt admits (the rules check the rest)
 CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)
@@ -70,7 +70,7 @@ def _waiting(state: StarState) -> Pending | None:
         return None
     window = state.window
     if window is not None:
-        return Pending(seats=tuple(window.waiting), prompt=window.kind,
+        return Pending(seats=tuple(unanswered(state, window)), prompt=window.kind,
                        detail={"card": window.card, "by": window.by, "victim": window.victim,
                                **window.detail, "roll": turn.roll})
     if state.auction is not None:
@@ -121,7 +121,7 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
     for policy in ("ask", "playable", "never"):
         if policy != p.policy:
             yield c.SetReactionPolicy(policy=policy)
-    if state.turn is not None and state.window is None:
+    if state.turn is not None:
         for card in sorted(p.hand):
             yield from _plays(state, seat, card)
     for o in state.offers:
@@ -220,18 +220,18 @@ def _zap(state: StarState, seat: int) -> Iterator[Command]:
     for card in hand:
         for delta in ZAPS.get(luck_cards()[card].kind, ()):
             yield c.Zap(card=card, delta=delta)
-    if seat == turn.seat and turn.roll["kind"] not in NO_REROLL:
+    if seat == turn.seat and turn.roll["kind"] in REROLLED:
         for card in hand:
             yield c.Reroll(card=card)
     yield from _interval_quarantines(state, seat)
 
 
 def _interval_quarantines(state: StarState, seat: int) -> Iterator[Command]:
-    if interval_world(state) is None:
-        return
+    worlds = interval_worlds(state)
     for card in sorted(set(state.player(seat).hand)):
         if luck_cards()[card].kind == "quarantine":
-            yield c.Quarantine(card=card)
+            for world in worlds:
+                yield c.Quarantine(card=card, world=world)
 
 
 def _price(state: StarState, seat: int) -> Iterator[Command]:

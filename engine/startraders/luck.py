@@ -18,10 +18,10 @@ from .components import LuckCard, luck_cards
 from .decks import turn_in
 from .draft import Draft
 from .movement import lost_arrival
-from .quarantine import escape, place, restart
+from .quarantine import escape, hero_avoids, place
 from .special_jumps import velma_may_reroll
 from .state import IMPERIAL_CARGO, StarState, Window
-from .windows import advance, answers, kinds_of, open_window
+from .windows import answer, answers, kinds_of, open_window, restart, unanswered
 
 ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine",
            "takeover", "piracy", "stressed", "envoy", "priority-run", "superjump",
@@ -54,8 +54,6 @@ def check_play(state: StarState, seat: int, card: str, target: int, cargo: str |
     """Refuse a play the rules do not allow, naming why."""
     if state.turn is None or state.winner is not None:
         raise RuleError("Trader's Luck", "cards are played once the game has begun")
-    if state.window is not None:
-        raise RuleError("Avoid Calamity!", "answer the Calamity in play first")
     info = _card(state, seat, card)
     if as_kind is not None:
         if as_kind not in kinds_of(state, seat, card) or as_kind == "avoid":
@@ -95,6 +93,8 @@ def play_card(draft: Draft, seat: int, card: str, target: int, cargo: str | None
         return
     if not info.calamity:
         play_effect(draft, Window(card=card, by=seat, victim=target, detail={"as": as_kind}))
+        if draft.state.window is not None:  # played during a window: all may answer again
+            restart(draft)
         return
     open_window(draft, "avoid_calamity", target, [target], card=card, by=seat, cargo=cargo,
                 world=world, as_kind=as_kind)
@@ -114,21 +114,21 @@ def timeout_passes(state: StarState) -> list[tuple[int, Command]]:
     """When the countdown runs out: every seat the window waits for passes, with the same
     public event as a chosen pass (the window then polls on, and each seat it asks within
     the same window passes as well: "as if everyone who has not answered passed")."""
-    w = state.window
-    return [] if w is None else [(seat, PassReaction()) for seat in w.waiting]
+    return [(seat, PassReaction()) for seat in unanswered(state)]
 
 
 def _waiting_for(state: StarState, seat: int, kind: str) -> Window:
     window = state.window
-    if window is None or window.kind != kind or seat not in window.waiting:
+    if window is None or window.kind != kind or seat not in unanswered(state, window):
         raise RuleError("Timing Details", "no reaction window waits for your answer")
     return window
 
 
 def avoid(draft: Draft, seat: int, card: str) -> None:
     """Avoid Calamity!: played immediately, the Calamity has no effect; both cards are
-    discarded; the Hero gains a Prestige for it. In a Quarantine interval, the trapped
-    jumping player's escape."""
+    discarded; the Hero gains a Prestige for it ("one extra Prestige for each Avoid Calamity
+    he plays"). In a Quarantine interval, the trapped jumping player's escape. A window
+    underneath starts again: everyone may answer after a card is played."""
     if draft.state.window is not None and draft.state.window.kind == "quarantine":
         escape(draft, seat, card)
         return
@@ -142,9 +142,9 @@ def avoid(draft: Draft, seat: int, card: str) -> None:
     draft.emit("CalamityAvoided", seat=seat, card=window.card)
     if window.card and luck_cards()[window.card].kind in ("quarantine", "envoy"):  # both
         draft.emit("QuarantineCancelled", world=window.detail.get("world"), card=window.card)
-    if draft.state.player(seat).personality == "hero" and luck_cards()[card].kind == "avoid":
-        draft.prestige(seat, 1, "hero")
-    advance(draft)  # an interval underneath goes on polling
+    hero_avoids(draft, seat, card)
+    if draft.state.window is not None:
+        restart(draft)
 
 
 def you_are_lost(draft: Draft, seat: int, card: str) -> None:
@@ -166,10 +166,9 @@ def you_are_lost(draft: Draft, seat: int, card: str) -> None:
 
 def pass_reaction(draft: Draft, seat: int) -> None:
     window = draft.state.window
-    if window is None or seat not in window.waiting:
+    if window is None or seat not in unanswered(draft.state, window):
         raise RuleError("Timing Details", "nothing waits for your answer")
-    draft.emit("ReactionPassed", seat=seat)
-    advance(draft)
+    answer(draft, seat)
 
 
 def play_effect(draft: Draft, w: Window) -> None:
@@ -199,9 +198,6 @@ def play_effect(draft: Draft, w: Window) -> None:
         effect(draft, w, info)
     elif info.kind == "quarantine":
         draft.emit("QuarantinePlaced", world=w.detail.get("world"), by=w.by, card=w.card)
-        interval = draft.state.window
-        if interval is not None and interval.kind in ("quarantine", "zap", "you_are_lost"):
-            restart(draft)  # the interval goes on: everyone may answer again
 
 
 def _lost_jump(draft: Draft, w: Window) -> None:

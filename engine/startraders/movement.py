@@ -14,7 +14,7 @@ from .envoy import reach_envoy
 from .galaxy import LineColor, load_galaxy
 from .quarantine import quarantine_interval
 from .state import StarState, Turn
-from .windows import advance, open_window, priority_order
+from .windows import REROLLED, open_window, priority_order, restart, unanswered
 
 
 def _turn(state: StarState) -> Turn:
@@ -69,8 +69,18 @@ def check_jump(state: StarState, seat: int, to: int, kind: str) -> None:
         raise RuleError("Station Jumps", f"the owner of {to} refused permission this turn")
 
 
-def declare_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
+def stated_kind(state: StarState, seat: int, to: int, kind: str | None) -> str:
+    """Timing Details 1: a jump stated by its destination alone is the obvious one: a station
+    jump to one's own station (permission is certain), a regular jump otherwise (another's
+    station needs its owner's word, asked for by saying "station"; docs/rulings.md)."""
+    if kind is not None:
+        return kind
+    return "station" if may_use_station(state, seat, to) is True else "regular"
+
+
+def declare_jump(draft: Draft, seat: int, to: int, kind: str | None) -> None:
     """Timing Details 1: the declaration; another's station first needs its owner's word."""
+    kind = stated_kind(draft.state, seat, to, kind)
     check_jump(draft.state, seat, to, kind)
     if kind == "station" and may_use_station(draft.state, seat, to) is None:
         draft.emit("PermissionAsked", seat=seat, to=to, owner=draft.state.stations[to])
@@ -170,27 +180,28 @@ def arrive(draft: Draft, seat: int) -> None:
 def _interval_roll(draft: Draft, seat: int) -> dict[str, object]:
     window = draft.state.window
     roll = _turn(draft.state).roll
-    if window is None or window.kind != "zap" or seat not in window.waiting or roll is None:
+    if window is None or window.kind != "zap" or seat not in unanswered(draft.state, window) \
+            or roll is None:
         raise RuleError("Timing Details", "no Zap/Reroll interval waits for your answer")
     return roll
 
 
 def reroll(draft: Draft, seat: int, card: str) -> None:
     """Trader's Luck, Re-Rolls: in the Zap/Reroll interval the jumping player may turn in
-    any card to roll again (never for a random jump); a Zap played before has no effect."""
+    any card to roll again (never for a random jump nor an Awesome Jump; the Seer's Psychic
+    Jump is a jump attempt: docs/rulings.md); a Zap played before has no effect."""
     roll = _interval_roll(draft, seat)
-    if seat != _turn(draft.state).seat or roll["kind"] in NO_REROLL:
+    if seat != _turn(draft.state).seat or roll["kind"] not in REROLLED:
         raise RuleError("Re-Rolls", "only the jumping player re-rolls a jump attempt, never "
                         "a random jump")
     if card not in draft.state.player(seat).hand:
         raise RuleError("Re-Rolls", f"you do not hold {card}")
     turn_in(draft, seat, card, "reroll")
     draft.emit("RollChanged", seat=seat, roll=draft.die(), card=card)
-    advance(draft)
+    restart(draft)
 
 
 ZAPS = {"zap": (-1, 1), "superzap": (-2, 2)}
-NO_REROLL = ("random", "petition", "psychic", "awesome", "raid")  # re-rolls: jump attempts only
 
 
 def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
@@ -207,7 +218,7 @@ def zap(draft: Draft, seat: int, card: str, delta: int) -> None:
     turn_in(draft, seat, card, "played")
     draft.emit("RollChanged", seat=seat, roll=int(roll["roll"]) + delta,  # type: ignore[call-overload]
                card=card)
-    advance(draft)
+    restart(draft)
 
 
 def random_jump(draft: Draft, seat: int) -> None:

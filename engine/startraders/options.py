@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 Personality = Annotated[str, StringConstraints(min_length=1, max_length=40,
                                                pattern=r"^[A-Za-z0-9_-]+$")]
@@ -24,6 +24,14 @@ class StarTradersOptions(BaseModel):
     personalities: Personality | list[Personality | None] | None = Field(
         None, description="Setting Up 4: 'random' (default), 'none', or one per seat")
     reaction_timer: int | None = Field(
-        None, ge=5, le=7 * 86400,
-        description="seconds a reaction window stays open; then every seat that has not "
-                    "answered passes (none: the window waits)")
+        None, ge=0, le=7 * 86400,
+        description="seconds a reaction window stays open at most; then every seat that has "
+                    "not answered passes (default 20; at least 5; 0: no clock, a seat with "
+                    "nothing to play passes at once, which others can notice)")
+
+    @field_validator("reaction_timer")
+    @classmethod
+    def _clock(cls, value: int | None) -> int | None:
+        if value is not None and 0 < value < 5:
+            raise ValueError("at least 5 seconds (0: no clock)")
+        return value

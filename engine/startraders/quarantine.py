@@ -17,7 +17,15 @@ from .components import luck_cards
 from .decks import turn_in
 from .draft import Draft
 from .state import StarState, Turn
-from .windows import advance, interval_world, kinds_of, open_window, priority_order, trapped
+from .windows import (
+    interval_worlds,
+    kinds_of,
+    open_window,
+    priority_order,
+    restart,
+    trapped,
+    unanswered,
+)
 
 
 def _turn(state: StarState) -> Turn:
@@ -33,19 +41,23 @@ def quarantine_interval(draft: Draft, seat: int, to: int, kind: str) -> None:
 
 def _waiting(state: StarState, seat: int, kinds: tuple[str, ...] = ("quarantine",)) -> None:
     window = state.window
-    if window is None or window.kind not in kinds or seat not in window.waiting:
+    if window is None or window.kind not in kinds or seat not in unanswered(state, window):
         raise RuleError("Timing Details", "no interval waits for your answer")
 
 
-def play_in_interval(draft: Draft, seat: int, card: str) -> None:
-    """Quarantine a world in a jump's interval (Timing Details 2, 4, 6)."""
+def play_in_interval(draft: Draft, seat: int, card: str, world: int | None = None) -> None:
+    """Quarantine a world in a jump's interval (Timing Details 2, 4, 6): ``world`` one of
+    ``interval_worlds`` (the first when not named: the destination in step 4)."""
     _waiting(draft.state, seat, ("quarantine", "zap", "you_are_lost"))
     if card not in draft.state.player(seat).hand or luck_cards()[card].kind != "quarantine":
         raise RuleError("Quarantine!", f"{card} is not a Quarantine card you hold")
-    world = interval_world(draft.state)
-    if world is None:
+    worlds = interval_worlds(draft.state)
+    if not worlds:
         raise RuleError("Quarantine!", "no world to quarantine in this interval")
-    place(draft, seat, card, world)
+    if world is not None and world not in worlds:
+        raise RuleError("Timing Details", f"in this interval a Quarantine falls on "
+                        f"{' or '.join(str(w) for w in worlds)}")
+    place(draft, seat, card, worlds[0] if world is None else world)
 
 
 def place(draft: Draft, seat: int, card: str, world: int) -> None:
@@ -69,12 +81,16 @@ def escape(draft: Draft, seat: int, card: str) -> None:
     draft.emit("CardPlayed", seat=seat, card=card, target=seat, cargo=None, world=None)
     turn_in(draft, seat, card, "played")
     draft.emit("QuarantineEscaped", seat=seat)
+    hero_avoids(draft, seat, card)
     restart(draft)
 
 
-def restart(draft: Draft) -> None:
-    draft.emit("IntervalRestarted")
-    advance(draft)
+def hero_avoids(draft: Draft, seat: int, card: str) -> None:
+    """Personalities, the Hero: "one extra Prestige for each Avoid Calamity he plays" -- to
+    cancel a Calamity or to leave a Quarantined world alike (not for a Piracy played as
+    one)."""
+    if draft.state.player(seat).personality == "hero" and luck_cards()[card].kind == "avoid":
+        draft.prestige(seat, 1, "hero")
 
 
 def lift(draft: Draft, seat: int) -> None:

@@ -61,7 +61,7 @@ RULES: dict[type[Command], Rule] = {
     c.AvoidCalamity: lambda d, s, cmd: luck.avoid(d, s, cmd.card),
     c.PassReaction: lambda d, s, cmd: luck.pass_reaction(d, s),
     c.PlayYouAreLost: lambda d, s, cmd: luck.you_are_lost(d, s, cmd.card),
-    c.Quarantine: lambda d, s, cmd: quarantine.play_in_interval(d, s, cmd.card),
+    c.Quarantine: lambda d, s, cmd: quarantine.play_in_interval(d, s, cmd.card, cmd.world),
     c.OfferDeal: lambda d, s, cmd: deals.offer(d, s, cmd.to, cmd.give, cmd.get),
     c.AnswerDeal: lambda d, s, cmd: deals.answer(d, s, cmd.offer, cmd.accept),
     c.WithdrawDeal: lambda d, s, cmd: deals.withdraw(d, s, cmd.offer),

@@ -16,6 +16,21 @@ OPTIONS = {"advanced", "personalities", "reaction_timer", "takebacks"}
 
 
 MIN_REACTION_TIMER = 5  # seconds: a shorter countdown leaves no time to read the question
+# Timing Details: "the definition of 'immediate' must be decided by the group playing, with a
+# few seconds being a sensible default": a table that names no clock has this one (0: none)
+DEFAULT_REACTION_TIMER = 20
+
+
+def reaction_timer(option: Any) -> int | None:
+    """The table's clock for reaction windows in seconds (None: no clock, ``0`` asked for
+    it); absent, the default (docs/rulings.md, "Reaction windows")."""
+    if option is None:
+        return DEFAULT_REACTION_TIMER
+    if not isinstance(option, int) or isinstance(option, bool) \
+            or not (option == 0 or option >= MIN_REACTION_TIMER):
+        raise RuleError("options", f"reaction_timer: whole seconds, at least "
+                        f"{MIN_REACTION_TIMER} (0: no clock)")
+    return option or None
 
 
 def contract_slots(players: int, advanced: bool) -> int:
@@ -74,11 +89,7 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
     if not 2 <= n <= 6:
         raise RuleError("Setting Up", f"Star Traders is for 2-6 players, not {n}")
     advanced = bool(options.get("advanced", False))
-    timer = options.get("reaction_timer")
-    if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)
-                              or timer < MIN_REACTION_TIMER):
-        raise RuleError("options", f"reaction_timer: whole seconds, at least "
-                        f"{MIN_REACTION_TIMER}")
+    timer = reaction_timer(options.get("reaction_timer"))
     personalities = _personalities(options.get("personalities"), n, rng)
     first = rng.below(n)
     worlds = start_worlds(personalities, first, rng)

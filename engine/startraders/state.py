@@ -45,19 +45,20 @@ class Completed(BaseModel):
 
 
 class Window(BaseModel):
-    """A reaction window: "immediately" after a Calamity (the victim may Avoid it), or a
-    timing interval of a jump (Timing Details 4 and 6: the Zap/Reroll and You Are Lost
-    intervals), polled seat by
-    seat in the book's priority order (the player whose turn it is, then in turn order)."""
+    """A reaction window: "immediately" after a Calamity (the victim may Avoid it), a timing
+    interval of a jump (Timing Details 2, 4 and 6: the Quarantine, Zap/Reroll and You Are
+    Lost intervals) or the moment before a petition's roll (Petitioning). It asks every seat
+    of ``order`` (the book's priority order: the player whose turn it is, then in turn order)
+    at once (``windows``)."""
 
-    kind: Literal["avoid_calamity", "quarantine", "zap", "you_are_lost"] = "avoid_calamity"
+    kind: Literal["avoid_calamity", "quarantine", "zap", "you_are_lost",
+                  "petition"] = "avoid_calamity"
     card: str = ""  # the Calamity played (avoid_calamity)
     by: int = -1
     victim: int  # the Calamity's victim, or the jumping player
     detail: dict[str, Any] = {}
-    waiting: list[int] = []  # the seat asked now
-    queue: list[int] = []  # the seats still to ask after it
-    order: list[int] = []  # everyone the window polls, in priority order
+    order: list[int] = []  # every seat the window asks, in priority order (public)
+    answered: list[int] = []  # who answered since it opened or started again (public)
     opened: int = 0  # the seq of its WindowOpened event (a live countdown runs from there)
 
 

@@ -10,6 +10,7 @@ from .auction import bidders
 from .components import contracts
 from .legal import pending
 from .state import Player, StarState
+from .windows import prompted
 
 
 def _player(p: Player, viewer: int) -> dict[str, Any]:
@@ -72,8 +73,10 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
         "luck_deck": len(state.luck_deck),
         "luck_discard": list(state.luck_discard),
         "psychic": [cards[cid].model_dump() for cid in psychic_peek(state, viewer)],
+        # the window open now (public: whom it asks and who answered); ``asked``: whether
+        # it prompts the viewer (the viewer's policy and hand: told to the viewer alone)
         "window": None if state.window is None else {
-            k: v for k, v in state.window.model_dump().items() if k not in ("waiting", "queue")},
+            **state.window.model_dump(), "asked": prompted(state, viewer)},
         "quarantines": [{"world": q["world"], "by": q["by"]} for q in state.quarantines],
         "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
         "auction": None if state.auction is None else {

@@ -238,8 +238,9 @@ def test_only_an_avoid_calamity_card_escapes_a_quarantine() -> None:
 
 def test_the_reaction_timer_counts_from_the_windows_opening_and_silence_passes() -> None:
     """Table option ``reaction_timer``: the countdown belongs to the window open now (the
-    seq of its WindowOpened event); when it runs out the waited seats pass with the same
-    public event as a chosen pass."""
+    seq of its WindowOpened event); the window waits for every seat it asks, whatever its
+    policy ("never" here); when the countdown runs out every silent seat passes with the same
+    public event as a chosen pass, and the window closes."""
     from engine.kernel import Game
     from engine.startraders.luck import countdown, timeout_passes
     from engine.startraders.ruleset import ruleset as rules
@@ -248,12 +249,26 @@ def test_the_reaction_timer_counts_from_the_windows_opening_and_silence_passes()
     assert countdown(game.state) is None  # no window yet
     mover = asked(game.state).seats[0]
     for seat in (0, 1):
-        game.play(seat, c.SetReactionPolicy(policy="ask"))
+        game.play(seat, c.SetReactionPolicy(policy="never"))
     jump = next(a for a in rules.legal_actions(game.state, mover) if isinstance(a, c.Jump))
     out = game.play(mover, jump)
     opened = next(e.seq for e in out if e.type == "WindowOpened")
     assert countdown(game.state) == (opened, 30)
-    [(seat, cmd)] = timeout_passes(game.state)
-    assert seat == mover and cmd == c.PassReaction()
-    passed = game.play(seat, cmd)
-    assert passed[0].type == "ReactionPassed" and passed[0].audience.kind == "public"
+    assert asked(game.state).seats == (mover, 1 - mover)  # both, in priority order
+    passes = timeout_passes(game.state)
+    assert passes == [(mover, c.PassReaction()), (1 - mover, c.PassReaction())]
+    out = [e for seat, cmd in passes for e in game.play(seat, cmd)]
+    assert out[0].type == "ReactionPassed" and out[0].audience.kind == "public"
+    assert ("WindowClosed", "quarantine") in [(e.type, e.data.get("kind")) for e in out]
+
+
+def test_a_table_names_no_clock_and_gets_the_default_reaction_timer() -> None:
+    """Timing Details: "the definition of 'immediate' must be decided by the group playing,
+    with a few seconds being a sensible default": a table without ``reaction_timer`` has
+    the default clock; ``0`` asks for none."""
+    from engine.kernel import Game
+    from engine.startraders.ruleset import ruleset as rules
+    from engine.startraders.setup import DEFAULT_REACTION_TIMER
+
+    assert Game.start(rules, {}, ["A", "B"], 7).state.reaction_timer == DEFAULT_REACTION_TIMER
+    assert Game.start(rules, {"reaction_timer": 0}, ["A", "B"], 7).state.reaction_timer is None
