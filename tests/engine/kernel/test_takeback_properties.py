@@ -102,5 +102,10 @@ def test_random_games_do_take_back() -> None:
     for ruleset, options, picks in ((venus, {"small_bank": True}, range(0, 900)),
                                     (star_traders, {}, range(0, 900)),
                                     (venus_standard, {}, [i // 2 for i in range(1800)])):
-        game = play_with_takebacks(ruleset, options, 3, 7, list(picks))
+        # the shortest prefix of the picks that takes back (the same seed plays the same
+        # opening): every take-back refolds the log, so the whole list costs minutes
+        for length in (60, 240, len(picks)):
+            game = play_with_takebacks(ruleset, options, 3, 7, list(picks)[:length])
+            if any(e.type == "TookBack" for e in game.events):
+                break
         assert any(e.type == "TookBack" for e in game.events), ruleset.id
