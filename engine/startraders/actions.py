@@ -18,6 +18,7 @@ from .envoy import envoy_blocks
 from .galaxy import load_galaxy
 from .movement import open_interval
 from .state import StarState, Turn
+from .windows import open_window, priority_order
 
 STATION_COST = 5
 PETITION_PRESTIGE = 15
@@ -68,7 +69,7 @@ def buy_engine(draft: Draft, seat: int) -> None:
     st = draft.state
     check_action(st)
     p = st.player(seat)
-    if p.personality != "engineer" and not load_galaxy().is_shipyard(p.world):
+    if not p.has("engineer") and not load_galaxy().is_shipyard(p.world):
         raise RuleError("Engines", f"engines are bought at a shipyard; {p.world} has none")
     if p.engines >= max_engines(st, seat):
         raise RuleError("Engines", f"a ship has at most {max_engines(st, seat)} engines")
@@ -134,8 +135,31 @@ def petition(draft: Draft, seat: int) -> None:
         if p.prestige < PETITION_PRESTIGE:
             raise RuleError("Winning the Game", "a petition needs 15 Prestige or more")
     kind = "station" if st.advanced else "mission"
+    draft.emit("PetitionDeclared", seat=seat, kind=kind)
+    # "Any Trader may use an appropriate Trader's Luck card to change your Prestige before
+    # you roll": a window before the roll (cards are played in it; ``roll_petition`` after)
+    open_window(draft, "petition", seat, priority_order(st, seat))
+
+
+def roll_petition(draft: Draft, seat: int) -> None:
+    """After the window before the roll: "If your Prestige is reduced below 15, you cannot
+    petition. In this case, you may take a different Action this turn if able, but you may
+    not go back to the movement stage" (the advanced game's petition needs the station still
+    one's own and not Imperial). Otherwise the roll, and its window: "Traders can also
+    change your die after you roll" -- and the Prestige, which counts "after you have rolled
+    and all cards have been played" (``settle_petition``)."""
+    st = draft.state
+    p = st.player(seat)
+    kind = "station" if st.advanced else "mission"
+    if st.advanced:
+        able = st.stations.get(p.world) == seat and p.world not in st.imperial_stations
+    else:
+        able = p.prestige >= PETITION_PRESTIGE
+    if not able:
+        draft.emit("PetitionWithdrawn", seat=seat, kind=kind, prestige=p.prestige)
+        return
     draft.emit("PetitionRolled", seat=seat, roll=draft.die(), kind=kind)
-    open_interval(draft, "zap", seat)  # "Traders can also change your die after you roll"
+    open_interval(draft, "zap", seat)
 
 
 def settle_petition(draft: Draft, seat: int) -> None:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from engine.kernel import RuleError
 
-from .cargo import ABANDON_PRESTIGE, ABANDON_STELLORS, HOLD
-from .components import LuckCard
+from .cargo import ABANDON_STELLORS, HOLD
+from .components import LuckCard, luck_cards
 from .draft import Draft
 from .galaxy import CAPITAL
 from .movement import check_jump
 from .quarantine import quarantine_interval
-from .state import IMPERIAL_CARGO, StarState, Window
+from .state import StarState, Window, is_imperial
 
 OWN_TURN = {"takeover", "piracy", "priority-run", "superjump", "codebreaker"}
 LASTING = {"stressed", "envoy"}
@@ -26,14 +26,14 @@ def in_progress(state: StarState) -> bool:
     turn = state.turn
     return state.window is not None or turn is None or any(
         x is not None for x in (turn.declared, turn.roll, turn.choices, turn.first_die,
-                                turn.asking, turn.petition))
+                                turn.asking, turn.petition, turn.petitioning))
 
 
 def losable_station(state: StarState, seat: int, world: int | None) -> bool:
     """Imperial Stations cannot be destroyed; the Insider can never lose Capital."""
     if world is None or state.stations.get(world) != seat or world in state.imperial_stations:
         return False
-    return not (world == CAPITAL and state.player(seat).personality == "insider")
+    return not (world == CAPITAL and state.player(seat).has("insider"))
 
 
 def check(state: StarState, seat: int, info: LuckCard, target: int, cargo: str | None,
@@ -49,26 +49,27 @@ def check(state: StarState, seat: int, info: LuckCard, target: int, cargo: str |
     if info.kind in BETWEEN_JUMPS and in_progress(state):
         raise RuleError("Timing Details", f"{info.name} is played between jumps, not while a "
                         "jump, roll or Calamity is being resolved")
-    if info.kind == "takeover":
+    if info.kind == "takeover":  # on yourself too (Calamity Cards): nothing changes hands
         if turn.stage not in ("move", "action") or world != me.world \
-                or not losable_station(state, target, world) or target == seat:
-            raise RuleError("Takeover", "take over another's station on your world, before "
-                            "your Action is spent (not an Imperial Station, not the Insider's "
+                or not losable_station(state, target, world):
+            raise RuleError("Takeover", "take over a station on your world, before your "
+                            "Action is spent (not an Imperial Station, not the Insider's "
                             "Capital)")
     elif info.kind == "piracy":
-        if target == seat or victim.world != me.world:
+        if victim.world != me.world:
             raise RuleError("Piracy!", "the victim's ship must share your world")
-        if cargo is not None and (cargo not in victim.hold or cargo == IMPERIAL_CARGO):
+        if cargo is not None and (cargo not in victim.hold or is_imperial(cargo)):
             raise RuleError("Piracy!", "name a cargo the victim carries (not Imperial)")
-        if cargo is not None and len(me.hold) >= HOLD and me.stellors < ABANDON_STELLORS:
+        if cargo is not None and target != seat and len(me.hold) >= HOLD \
+                and me.stellors < ABANDON_STELLORS:
             raise RuleError("Trades and Deals", "your hold is full and you cannot pay to "
                             "abandon the excess")
-    elif info.kind == "stressed" and target == seat:
-        raise RuleError("Stressed Engines!", "played on another Trader")
     elif info.kind == "envoy":
-        if victim.envoy is not None or victim.mission is not None:
+        coming = any(w.victim == target and w.card and luck_cards()[w.card].kind == "envoy"
+                     for w in state.windows)
+        if victim.envoy is not None or victim.mission is not None or coming:
             raise RuleError("Imperial Envoy!", "the victim has an Envoy or an Imperial Mission")
-        if victim.personality == "banker" and victim.engines < 2:
+        if victim.has("banker") and victim.engines < 2:
             raise RuleError("Imperial Envoy!", "the Banker with fewer than two engines cannot "
                             "be assigned an Envoy")
     elif info.kind in ("superjump", "codebreaker"):
@@ -89,7 +90,7 @@ def play_own(draft: Draft, seat: int, info: LuckCard, world: int | None) -> None
     elif info.kind == "superjump":
         quarantine_interval(draft, seat, world or 0, "superjump")
     elif info.kind == "codebreaker":  # a station jump without asking permission
-        quarantine_interval(draft, seat, world or 0, "station")
+        quarantine_interval(draft, seat, world or 0, "station", code=True)
 
 
 def effect(draft: Draft, w: Window, info: LuckCard) -> None:
@@ -97,32 +98,34 @@ def effect(draft: Draft, w: Window, info: LuckCard) -> None:
     st = draft.state
     victim = st.player(w.victim)
     if info.kind == "takeover":  # no Prestige: no new station is built
-        draft.emit("StationGiven", world=w.detail.get("world"), seat=w.victim, to=w.by)
+        world = w.detail.get("world")
+        if w.victim != w.by and losable_station(st, w.victim, world):  # still hers
+            draft.emit("StationGiven", world=world, seat=w.victim, to=w.by)
         if st.turn is not None and st.turn.stage in ("move", "action"):
             draft.emit("StageChanged", seat=w.by, stage="draw")
     elif info.kind == "piracy":
         _piracy(draft, w)
     elif info.kind == "stressed":
-        cost = 5 if victim.personality == "engineer" else 10
+        cost = 5 if victim.has("engineer") else 10
         if victim.stellors >= cost:
             draft.stellors(w.victim, -cost, "repairs")
         elif victim.engines > 1:
             draft.emit("EnginesChanged", seat=w.victim, engines=victim.engines - 1)
     elif info.kind == "envoy":
-        draft.emit("EnvoyAssigned", seat=w.victim, card=w.card, world=info.world)
+        if victim.envoy is None and victim.mission is None:
+            draft.emit("EnvoyAssigned", seat=w.victim, card=w.card, world=info.world)
+        else:  # assigned an Envoy or a Mission meanwhile: this one goes to the discard pile
+            draft.emit("EnvoyLapsed", seat=w.victim, card=w.card)
 
 
 def _piracy(draft: Draft, w: Window) -> None:
     """Piracy!: the pirate takes a named cargo (not a right-to-deliver) and 2 Prestige (what
-    the victim has); a cargo beyond two in her hold is abandoned at once, with its penalty."""
+    the victim has); a cargo beyond two in his hold he must abandon at once, with its
+    penalty, choosing which (``limits``)."""
     st = draft.state
     cargo = w.detail.get("cargo")
     if cargo is not None and cargo in st.player(w.victim).hold:
         draft.emit("CargoGiven", cargo=cargo, seat=w.victim, to=w.by)
-        if len(draft.state.player(w.by).hold) > HOLD:
-            draft.emit("CargoRemoved", seat=w.by, cargo=cargo, why="abandoned")
-            draft.stellors(w.by, -ABANDON_STELLORS, "abandon")
-            draft.prestige(w.by, -ABANDON_PRESTIGE, "abandon")
     taken = min(2, st.player(w.victim).prestige)
     draft.prestige(w.victim, -taken, "piracy")
     draft.prestige(w.by, taken, "piracy")

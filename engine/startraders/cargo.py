@@ -22,7 +22,7 @@ ABANDON_STELLORS, ABANDON_PRESTIGE = 5, 3
 
 def max_engines(state: StarState, seat: int) -> int:
     """Engines: at most five; the Engineer six (Personalities)."""
-    return 6 if state.player(seat).personality == "engineer" else 5
+    return 6 if state.player(seat).has("engineer") else 5
 
 
 def current(state: StarState, slot: int) -> Contract | None:
@@ -124,15 +124,20 @@ def _pay_deliverer(draft: Draft, seat: int, slot: int, c: Contract) -> None:
 
 
 def _personality_bonus(draft: Draft, seat: int, c: Contract) -> None:
-    """The Hero: +2 Prestige per delivery; the Negotiator: +4 Stellors, +2 more at one of
-    her stations (not for Completed Contracts; both even when the card pays nothing)."""
+    """Personalities: the Hero gets two extra Prestige for every cargo he delivers; the
+    Negotiator collects "an extra 4 Stellors from the bank for every cargo she delivers, and
+    an extra two Stellors for every cargo delivered at one of her stations" -- whoever
+    delivers it. Both even when the card pays nothing (Jackpot's lost roll, Kluge's engine),
+    never for a Completed Contract (``deliver_completed`` pays nothing)."""
     st = draft.state
-    who = st.player(seat).personality
-    if who == "hero":
+    deliverer = st.player(seat)
+    if deliverer.has("hero"):
         draft.prestige(seat, 2, "hero")
-    elif who == "negotiator":
-        extra = 6 if st.stations.get(c.deliver) == seat else 4
-        draft.stellors(seat, extra, "negotiator")
+    if deliverer.has("negotiator"):
+        draft.stellors(seat, 4, "negotiator")
+    owner = st.stations.get(c.deliver)
+    if owner is not None and st.player(owner).has("negotiator") and not st.player(owner).out:
+        draft.stellors(owner, 2, "negotiator")
 
 
 def choose_kluge(draft: Draft, seat: int, engine: bool) -> None:
@@ -197,15 +202,19 @@ def _use_right(draft: Draft, seat: int, contract: int) -> None:
 
 def abandon(draft: Draft, seat: int, cargo: str) -> None:
     """Dropping Off, Abandon: pay 5 Stellors (a payment: impossible without them) and lose 3
-    Prestige; a cargo of a Completed Contract also loses one right-to-deliver marker."""
+    Prestige; a cargo of a Completed Contract also loses one right-to-deliver marker. The
+    excess of a hold over two (after a trade or a Piracy) must be abandoned at once; the
+    deal that brought it was refused unless its receiver could pay, so if he has spent his
+    money meanwhile he pays what he has (docs/rulings.md)."""
     st = draft.state
     p = st.player(seat)
     if cargo not in p.hold:
         raise RuleError("Dropping Off", f"you carry no {cargo}")
-    if p.stellors < ABANDON_STELLORS:
+    forced = len(p.hold) > HOLD
+    if p.stellors < ABANDON_STELLORS and not forced:
         raise RuleError("Prestige", "abandoning costs 5 Stellors and you cannot pay it")
     draft.emit("CargoRemoved", seat=seat, cargo=cargo, why="abandoned")
-    draft.stellors(seat, -ABANDON_STELLORS, "abandon")
+    draft.stellors(seat, -min(ABANDON_STELLORS, p.stellors), "abandon")
     draft.prestige(seat, -ABANDON_PRESTIGE, "abandon")
     if any(cid is not None and contracts()[cid].cargo == cargo for cid in st.slots):
         return  # re-associated with the Current Contract: the right is kept

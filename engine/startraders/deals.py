@@ -11,9 +11,9 @@ from typing import Any
 from engine.kernel import RuleError, only
 from engine.kernel.fastmodel import constructed
 
-from .cargo import HOLD, max_engines
+from .cargo import ABANDON_STELLORS, HOLD, max_engines
 from .draft import Draft
-from .state import IMPERIAL_CARGO, Bundle, Offer, StarState
+from .state import Bundle, Offer, StarState, cargo_moved, is_imperial
 
 RULE = "Trades and Deals"
 
@@ -33,8 +33,8 @@ def _check_public(state: StarState, giver: int, taker: int, side: Bundle) -> Non
             raise RuleError(RULE, f"seat {giver} has no right to deliver contract {contract}")
     if (side.cargo or side.engines) and state.player(taker).world != g.world:
         raise RuleError(RULE, "trades of cargo or engines require the same world")
-    for cargo in side.cargo:
-        if side.cargo.count(cargo) > g.hold.count(cargo) or cargo == IMPERIAL_CARGO:
+    for cargo in side.cargo:  # an Imperial Cargo too (Completing Your Mission)
+        if side.cargo.count(cargo) > g.hold.count(cargo):
             raise RuleError(RULE, f"seat {giver} does not carry {cargo}")
     if side.engines > g.engines:
         raise RuleError(RULE, f"seat {giver} has fewer engines")
@@ -49,14 +49,27 @@ def _check_private(state: StarState, giver: int, side: Bundle) -> None:
             raise RuleError(RULE, f"seat {giver} does not hold {card}")
 
 
-def _check_limits(state: StarState, seat: int, gets: Bundle, gives: Bundle) -> None:
-    """Both cargoes or cards may move at once; a hold or hand left over its limit is refused
-    (docs/rulings.md: the excess would have to be abandoned or discarded)."""
+def _check_limits(state: StarState, seat: int, gets: Bundle, gives: Bundle,
+                  giver: int) -> None:
+    """After the deal (both sides move at once): "You cannot have two identical Imperial
+    Cargoes in your hold"; a hold over two cargoes must abandon the excess at once, paying
+    the penalties, so the deal needs the money for them ("If you cannot pay, you cannot
+    take the action which gave you the cargo"). A hand over its limit is allowed: it is
+    discarded down at once (``limits``)."""
     p = state.player(seat)
-    if len(p.hold) - len(gives.cargo) + len(gets.cargo) > HOLD:
-        raise RuleError(RULE, f"seat {seat}'s hold would exceed two cargoes")
-    if len(p.hand) - len(gives.cards) + len(gets.cards) > p.hand_limit:
-        raise RuleError(RULE, f"seat {seat}'s hand would exceed {p.hand_limit} cards")
+    hold = list(p.hold)
+    for cargo in gives.cargo:
+        hold.remove(cargo)
+    hold += [cargo_moved(cargo, giver, seat) for cargo in gets.cargo]
+    imperial = [cargo for cargo in hold if is_imperial(cargo)]
+    if len(set(imperial)) != len(imperial):
+        raise RuleError("Completing Your Mission", "you cannot have two identical Imperial "
+                        "Cargoes in your hold")
+    excess = max(0, len(hold) - HOLD)
+    money = p.stellors - gives.stellors + gets.stellors
+    if excess and money < excess * ABANDON_STELLORS:
+        raise RuleError(RULE, f"seat {seat} would have to abandon {excess} cargo and could "
+                        "not pay the penalty")
 
 
 def offer(draft: Draft, seat: int, to: int, give: Bundle, get: Bundle) -> None:
@@ -90,8 +103,8 @@ def answer(draft: Draft, seat: int, offer_id: int, accept: bool) -> None:
     for giver, taker, side in ((o.seat, o.to, o.give), (o.to, o.seat, o.get)):
         _check_public(st, giver, taker, side)
         _check_private(st, giver, side)
-    _check_limits(st, o.seat, o.get, o.give)
-    _check_limits(st, o.to, o.give, o.get)
+    _check_limits(st, o.seat, o.get, o.give, o.to)
+    _check_limits(st, o.to, o.give, o.get, o.seat)
     draft.emit("DealAccepted", only(o.seat, o.to), id=o.id)
     _transfer(draft, o.seat, o.to, o.give)
     _transfer(draft, o.to, o.seat, o.get)
@@ -104,8 +117,8 @@ def acceptable(state: StarState, o: Offer) -> bool:
         for giver, taker, side in ((o.seat, o.to, o.give), (o.to, o.seat, o.get)):
             _check_public(state, giver, taker, side)
             _check_private(state, giver, side)
-        _check_limits(state, o.seat, o.get, o.give)
-        _check_limits(state, o.to, o.give, o.get)
+        _check_limits(state, o.seat, o.get, o.give, o.to)
+        _check_limits(state, o.to, o.give, o.get, o.seat)
     except RuleError:
         return False
     return True
@@ -140,7 +153,7 @@ def offer_choices(state: StarState, seat: int) -> Iterator[tuple[int, Bundle, Bu
         for contract in rights:
             yield to, _bundle(rights=[contract]), price["rights"]
         if other.world == me.world and len(other.hold) < HOLD:
-            for cargo in sorted(set(me.hold) - {IMPERIAL_CARGO}):
+            for cargo in sorted({x for x in me.hold if not is_imperial(x)}):
                 yield to, _bundle(cargo=[cargo]), price["cargo"]
 
 

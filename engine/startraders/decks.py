@@ -54,6 +54,6 @@ def jubilee(draft: Draft, seat: int, card: str) -> None:
     st = draft.state
     for p in st.active:
         owned = [w for w, s in st.stations.items() if s == p.seat
-                 and not (w == CAPITAL and p.personality == "insider")]
+                 and not (w == CAPITAL and p.has("insider"))]
         draft.stellors(p.seat, -min(len(owned), p.stellors), "jubilee")
     draft.emit("JubileeProclaimed", seat=seat)

@@ -40,7 +40,7 @@ class Draft(KernelDraft[StarState]):
         self.emit("StellorsChanged", only(seat), seat=seat, delta=delta, reason=reason)
         if delta < 0 and reason in BANK_PAYMENTS:
             for p in self.state.players:
-                if p.personality == "banker" and p.seat != seat and not p.out:
+                if p.has("banker") and p.seat != seat and not p.out:
                     self.emit("StellorsChanged", only(p.seat), seat=p.seat,
                               delta=-(delta // 10), reason="banker")
 

@@ -7,7 +7,17 @@ from typing import Any
 
 from engine.kernel import Event
 
-from .state import Auction, Bundle, Completed, Offer, Player, StarState, Turn, Window
+from .state import (
+    Auction,
+    Bundle,
+    Completed,
+    Offer,
+    Player,
+    StarState,
+    Turn,
+    Window,
+    cargo_moved,
+)
 
 Handler = Callable[[StarState, dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
@@ -150,6 +160,17 @@ def _petition_rolled(state: StarState, d: dict[str, Any]) -> None:
 @on("PetitionSettled")
 def _petition_settled(state: StarState, d: dict[str, Any]) -> None:
     _turn(state).roll = None
+    _turn(state).petitioning = None
+
+
+@on("PetitionDeclared")
+def _petition_declared(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).petitioning = d["kind"]
+
+
+@on("PetitionWithdrawn")
+def _petition_withdrawn(state: StarState, d: dict[str, Any]) -> None:
+    _turn(state).petitioning = None
 
 
 @on("SpecialRolled")
@@ -371,8 +392,17 @@ def _lost_jump(state: StarState, d: dict[str, Any]) -> None:
 @on("JumpDeclared")
 def _declared(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
-    turn.declared = {"to": d["to"], "kind": d["kind"]}
+    turn.declared = {"to": d["to"], "kind": d["kind"], "permit": d.get("permit"),
+                     "code": d.get("code", False)}
     turn.origin = state.player(d["seat"]).world
+
+
+@on("PermissionWithdrawn")
+def _withdrawn(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    if turn.declared is not None:
+        turn.declared["permit"] = None
+    turn.refused.append(d["to"])
 
 
 @on("RaidRolled")
@@ -492,7 +522,7 @@ def _right_given(state: StarState, d: dict[str, Any]) -> None:
 @on("CargoGiven")
 def _cargo_given(state: StarState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).hold.remove(d["cargo"])
-    state.player(d["to"]).hold.append(d["cargo"])
+    state.player(d["to"]).hold.append(cargo_moved(d["cargo"], d["seat"], d["to"]))
 
 
 @on("ExtraJump")
@@ -508,6 +538,11 @@ def _envoy(state: StarState, d: dict[str, Any]) -> None:
 @on("EnvoyReached")
 def _envoy_reached(state: StarState, d: dict[str, Any]) -> None:
     state.player(d["seat"]).envoy = None
+    state.luck_discard.append(d["card"])
+
+
+@on("EnvoyLapsed")
+def _envoy_lapsed(state: StarState, d: dict[str, Any]) -> None:
     state.luck_discard.append(d["card"])
 
 

@@ -6,6 +6,8 @@
   the dice of a random jump, a petition, Pirate Pete's raid, the Seer's Psychic Jump
   (``settle_roll``).
 - The You Are Lost interval (step 6): the ship exits hyperspace and arrives (step 7).
+- The window before a petition's roll (Petitioning): the roll, unless the Prestige fell
+  below 15.
 - The Avoid Calamity window: the Calamity (or the raid) takes effect, unless avoided; a window
   underneath starts again (a card was played in it: everyone may answer again).
 
@@ -15,7 +17,7 @@ the draft, so the windows (below every rule that opens one) never name the rules
 
 from __future__ import annotations
 
-from .actions import settle_petition
+from .actions import roll_petition, settle_petition
 from .draft import Draft
 from .luck import play_effect
 from .movement import (
@@ -49,6 +51,9 @@ def after_window(draft: Draft, window: Window) -> None:
     if window.kind == "quarantine":
         after_declaration(draft, window.victim)
         return
+    if window.kind == "petition":
+        roll_petition(draft, window.victim)
+        return
     below = draft.state.window
     if window.detail.get("raid"):
         destroy(draft, window)
@@ -67,12 +72,25 @@ def after_declaration(draft: Draft, seat: int) -> None:
         draft.emit("JumpAborted", seat=seat, to=declared["to"], kind=declared["kind"],
                    why="quarantine")
         return
+    if declared["kind"] == "station" and not _station_usable(draft.state, seat, declared):
+        draft.emit("JumpAborted", seat=seat, to=declared["to"], kind="station", why="station")
+        return
     if declared["kind"] == "random":
         begin_random(draft, seat)
     elif declared["kind"] in ("psychic", "awesome"):
         begin(draft, seat, declared["kind"])
     else:
         resolve_jump(draft, seat, declared["to"], declared["kind"])
+
+
+def _station_usable(state: StarState, seat: int, declared: dict[str, object]) -> bool:
+    """Timing Details 2: at the end of the interval the station must still exist and the
+    jumper still have permission: his own station, the permission of its owner now (not
+    withdrawn, not given by a former owner who sold it meanwhile), or a Codebreaker."""
+    owner = state.stations.get(int(declared["to"]))  # type: ignore[call-overload]
+    if owner is None:
+        return False
+    return owner == seat or bool(declared.get("code")) or owner == declared.get("permit")
 
 
 def settle_roll(draft: Draft, seat: int) -> None:

@@ -15,13 +15,14 @@ from .components import contracts, luck_cards
 from .deals import acceptable, offer_choices
 from .envoy import envoy_blocks
 from .galaxy import load_galaxy
+from .limits import over_limit
 from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import check_play
-from .movement import ZAPS, attempts, may_use_station
+from .movement import ZAPS, attempts, may_use_station, may_withdraw
 from .raids import check as raid_check
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
-from .turn import must_draw
+from .turn import exchanges, must_draw
 from .windows import REROLLED, answers, interval_worlds, kinds_of, trapped, unanswered
 
 # the commands each prompt admits (the rules check the rest)
@@ -29,11 +30,13 @@ CARGO = (c.PickUp, c.PickUpMission, c.DeliverCompleted, c.Abandon)
 # commands a seat may issue at any time, waited for or not (Stages of the Turn: "Cards can
 # be played and deals made before, during and after each of these stages")
 ANYTIME: tuple[type[Command], ...] = (c.SetReactionPolicy, c.PlayCard, c.OfferDeal,
-                                      c.AnswerDeal, c.WithdrawDeal, c.DropOut)
+                                      c.AnswerDeal, c.WithdrawDeal, c.WithdrawPermission,
+                                      c.DropOut)
 PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "avoid_calamity": (c.AvoidCalamity, c.PassReaction),
     "you_are_lost": (c.PlayYouAreLost, c.Quarantine, c.PassReaction),
     "quarantine": (c.Quarantine, c.AvoidCalamity, c.PassReaction),
+    "petition": (c.PassReaction,),
     "choose_jump": (c.ChooseJump,),
     "place_station": (c.PlaceStation,),
     "permission": (c.AnswerPermission,),
@@ -46,6 +49,8 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "move": (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement, *CARGO),
     "action": (c.BuildStation, c.BuyEngine, c.Petition, c.DestroyEngine, c.SkipAction, *CARGO),
     "draw": (c.Draw, c.Exchange, c.EndTurn, *CARGO),
+    "discard": (c.Discard,),
+    "abandon_excess": (c.Abandon,),
 }
 
 
@@ -61,6 +66,9 @@ def pending(state: StarState) -> Pending | None:
 def _waiting(state: StarState) -> Pending | None:
     if state.winner is not None:
         return None
+    over = over_limit(state)  # "immediately discard down" / "abandon the excess"
+    if over is not None:
+        return Pending(seats=(over[0],), prompt=over[1])
     insider = state.insider()
     if state.insider_left > 0 and insider is not None:
         return Pending(seats=(insider.seat,), prompt="place_station",
@@ -131,6 +139,8 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
             yield c.AnswerDeal(offer=o.id, accept=False)
         if o.seat == seat:
             yield c.WithdrawDeal(offer=o.id)
+    if may_withdraw(state, seat):
+        yield c.WithdrawPermission()
     if state.turn is not None:
         for to, give, get in offer_choices(state, seat):  # valid by construction
             yield constructed(c.OfferDeal, type="OfferDeal", to=to, give=give, get=get)
@@ -299,7 +309,7 @@ def _action(state: StarState, seat: int) -> Iterator[Command]:
         return
     if p.world not in state.stations and p.stellors >= 5:
         yield c.BuildStation()
-    yard = p.personality == "engineer" or load_galaxy().is_shipyard(p.world)
+    yard = p.has("engineer") or load_galaxy().is_shipyard(p.world)
     if yard and p.engines < max_engines(state, seat) \
             and p.stellors >= engine_cost(p.engines + 1):
         yield c.BuyEngine()
@@ -308,7 +318,7 @@ def _action(state: StarState, seat: int) -> Iterator[Command]:
             yield c.Petition()
     elif p.mission is None and p.prestige >= PETITION_PRESTIGE:
         yield c.Petition()
-    if p.personality == "pirate-pete":
+    if p.has("pirate-pete"):
         for other in state.active:
             try:
                 raid_check(state, seat, other.seat)
@@ -322,14 +332,13 @@ def _action(state: StarState, seat: int) -> Iterator[Command]:
 def _draw(state: StarState, seat: int) -> Iterator[Command]:
     turn = state.turn
     assert turn is not None
-    hand = state.player(seat).hand
     if must_draw(state, seat):
         yield c.Draw()
     else:
         yield c.EndTurn()
-    if not turn.drawn and len(hand) >= 2:
-        for card in sorted(set(hand)):
-            yield c.Exchange(card=card)
+    if not turn.drawn:
+        for cards in exchanges(state, seat):
+            yield c.Exchange(card=cards[0], cards=cards[1:])
     yield from cargo_actions(state, seat)
 
 
@@ -363,7 +372,23 @@ def _choose_jump(state: StarState, seat: int) -> Iterator[Command]:
         yield c.ChooseJump(world=world)
 
 
+def _discard(state: StarState, seat: int) -> Iterator[Command]:
+    for card in sorted(set(state.player(seat).hand)):
+        yield c.Discard(card=card)
+
+
+def _abandon_excess(state: StarState, seat: int) -> Iterator[Command]:
+    for cargo in sorted(set(state.player(seat).hold)):
+        yield c.Abandon(cargo=cargo)
+
+
+def _petition(state: StarState, seat: int) -> Iterator[Command]:
+    """Before a petition's roll: pass, or (any time) play a card that changes a Prestige."""
+    yield c.PassReaction()
+
+
 GENERATORS = {
+    "discard": _discard, "abandon_excess": _abandon_excess, "petition": _petition,
     "avoid_calamity": _avoid,
     "choose_jump": _choose_jump,
     "quarantine": _quarantine,

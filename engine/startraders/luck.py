@@ -17,10 +17,11 @@ from .commands import PassReaction
 from .components import LuckCard, luck_cards
 from .decks import turn_in
 from .draft import Draft
+from .limits import over_limit
 from .movement import lost_arrival
 from .quarantine import escape, hero_avoids, place
 from .special_jumps import velma_may_reroll
-from .state import IMPERIAL_CARGO, StarState, Window
+from .state import StarState, Window, is_imperial
 from .windows import answer, answers, kinds_of, open_window, restart, unanswered
 
 ANYTIME = {"favor", "disfavor", "gotcha", "lose-cargo", "lose-station", "quarantine",
@@ -66,7 +67,7 @@ def check_play(state: StarState, seat: int, card: str, target: int, cargo: str |
     if not 0 <= target < len(state.players) or state.player(target).out:
         raise RuleError("Trader's Luck", f"seat {target} is not in the game")
     victim = state.player(target)
-    if info.kind == "lose-cargo" and (cargo not in victim.hold or cargo == IMPERIAL_CARGO):
+    if info.kind == "lose-cargo" and (cargo not in victim.hold or is_imperial(cargo)):
         raise RuleError("Lose a Cargo!", "name a cargo the victim carries (not Imperial)")
     if info.kind == "quarantine" and world not in {p.world for p in state.active}:
         raise RuleError("Quarantine!", "quarantine a world where a ship is")
@@ -105,7 +106,8 @@ def countdown(state: StarState) -> tuple[int, int] | None:
     ``reaction_timer``): the seq of the event that opened it and its seconds; None without
     the option or a window. The server runs the clock (server/service.py)."""
     w = state.window
-    if w is None or not state.reaction_timer or state.winner is not None:
+    if w is None or not state.reaction_timer or state.winner is not None \
+            or over_limit(state) is not None:  # a hand or hold over its limit comes first
         return None
     return w.opened, state.reaction_timer
 

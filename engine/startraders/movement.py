@@ -30,11 +30,11 @@ def need(state: StarState, seat: int, to: int, kind: str) -> int:
     color = load_galaxy().neighbours[p.world][to]
     if kind == "superjump":  # Superjump!: always successful (You Are Lost!)
         return 0
-    velma = p.personality == "verdant-velma"  # green: 3+ regular, automatic by station
+    velma = p.has("verdant-velma")  # green: 3+ regular, automatic by station
     station_need = 3 if color == LineColor.GREEN and not velma else 0
     regular_need = 3 if color == LineColor.GREEN and velma else color.minimum
     base = station_need if kind == "station" else regular_need
-    if base and p.personality == "navigator" and color != LineColor.ORANGE:
+    if base and p.has("navigator") and color != LineColor.ORANGE:
         base -= 1
     return base
 
@@ -85,7 +85,7 @@ def declare_jump(draft: Draft, seat: int, to: int, kind: str | None) -> None:
     if kind == "station" and may_use_station(draft.state, seat, to) is None:
         draft.emit("PermissionAsked", seat=seat, to=to, owner=draft.state.stations[to])
         return
-    quarantine_interval(draft, seat, to, kind)
+    quarantine_interval(draft, seat, to, kind, permit=seat if kind == "station" else None)
 
 
 def answer_permission(draft: Draft, owner: int, grant: bool) -> None:
@@ -97,7 +97,28 @@ def answer_permission(draft: Draft, owner: int, grant: bool) -> None:
     seat = _turn(draft.state).seat
     draft.emit("PermissionAnswered", seat=seat, owner=owner, to=asking["to"], granted=grant)
     if grant:
-        quarantine_interval(draft, seat, asking["to"], "station")
+        quarantine_interval(draft, seat, asking["to"], "station", permit=owner)
+
+
+def may_withdraw(state: StarState, owner: int) -> bool:
+    """Timing Details 2: permission may be withdrawn until the Quarantine interval of the
+    station jump ends ("If the above conditions occur later, it does not matter")."""
+    turn = state.turn
+    declared = turn.declared if turn is not None else None
+    return turn is not None and declared is not None and declared["kind"] == "station" \
+        and declared.get("permit") == owner and owner != turn.seat and turn.roll is None \
+        and any(w.kind == "quarantine" for w in state.windows)
+
+
+def withdraw_permission(draft: Draft, owner: int) -> None:
+    """The owner takes back the permission he gave: at the end of the Quarantine interval
+    the jump is aborted; he is not asked again this turn (docs/rulings.md)."""
+    if not may_withdraw(draft.state, owner):
+        raise RuleError("Timing Details", "no permission of yours waits in a Quarantine "
+                        "interval")
+    turn = _turn(draft.state)
+    assert turn.declared is not None
+    draft.emit("PermissionWithdrawn", seat=turn.seat, owner=owner, to=turn.declared["to"])
 
 
 def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:

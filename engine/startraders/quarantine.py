@@ -33,9 +33,12 @@ def _turn(state: StarState) -> Turn:
     return state.turn
 
 
-def quarantine_interval(draft: Draft, seat: int, to: int, kind: str) -> None:
-    """Timing Details 2: right after the declaration, before any roll."""
-    draft.emit("JumpDeclared", seat=seat, to=to, kind=kind)
+def quarantine_interval(draft: Draft, seat: int, to: int, kind: str,
+                        permit: int | None = None, code: bool = False) -> None:
+    """Timing Details 2: right after the declaration, before any roll. A station jump
+    records whose permission it has (``permit``: the owner who gave it, or the jumper for
+    his own station) or that a Codebreaker needs none (``code``)."""
+    draft.emit("JumpDeclared", seat=seat, to=to, kind=kind, permit=permit, code=code)
     open_window(draft, "quarantine", seat, priority_order(draft.state, seat))
 
 
@@ -89,7 +92,7 @@ def hero_avoids(draft: Draft, seat: int, card: str) -> None:
     """Personalities, the Hero: "one extra Prestige for each Avoid Calamity he plays" -- to
     cancel a Calamity or to leave a Quarantined world alike (not for a Piracy played as
     one)."""
-    if draft.state.player(seat).personality == "hero" and luck_cards()[card].kind == "avoid":
+    if draft.state.player(seat).has("hero") and luck_cards()[card].kind == "avoid":
         draft.prestige(seat, 1, "hero")
 
 

@@ -29,7 +29,7 @@ def check(state: StarState, seat: int, target: int) -> None:
     """Refuse a raid the book does not allow, naming why."""
     check_action(state)
     pete = state.player(seat)
-    if pete.personality != "pirate-pete":
+    if not pete.has("pirate-pete"):
         raise RuleError(RULE, "only Pirate Pete may attempt to destroy an engine")
     if target == seat or not 0 <= target < len(state.players) or state.player(target).out:
         raise RuleError(RULE, "name another Trader in the game")

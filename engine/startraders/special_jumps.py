@@ -36,12 +36,12 @@ def _turn(state: StarState) -> Turn:
 
 def check(state: StarState, seat: int, kind: str) -> None:
     turn = _turn(state)
-    who = state.player(seat).personality
+    me = state.player(seat)
     if turn.stage != "move" or turn.jumps >= attempts(state, seat):
         raise RuleError("Movement", "no jump attempt is left in your movement stage")
-    if kind == "psychic" and (who != "seer" or turn.jumps > 0):
+    if kind == "psychic" and (not me.has("seer") or turn.jumps > 0):
         raise RuleError("New Personalities", "the Seer's Psychic Jump is his first attempt")
-    if kind == "awesome" and (who != "awesome-andi" or turn.awesome_used):
+    if kind == "awesome" and (not me.has("awesome-andi") or turn.awesome_used):
         raise RuleError("New Personalities", "Awesome Andi's Awesome Jump, once per turn")
 
 
@@ -106,7 +106,7 @@ def velma_may_reroll(state: StarState, seat: int, die: int) -> bool:
     Lost, Velma may reroll the first die (before rolling the second) as long as it matches
     the first number of the world she departed from" (once per jump: docs/rulings.md)."""
     turn = state.turn
-    if turn is None or state.player(seat).personality != "verdant-velma":
+    if turn is None or not state.player(seat).has("verdant-velma"):
         return False
     if (turn.roll or {}).get("rerolled"):
         return False

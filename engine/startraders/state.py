@@ -10,6 +10,23 @@ from engine.kernel.takeback import Rewindable, Rewinds, clone_rewindable
 
 IMPERIAL_CARGO = "imperial"  # the hold entry of a seat's own Imperial Cargo
 
+
+def is_imperial(cargo: str) -> bool:
+    """An Imperial Cargo: one's own (``imperial``) or another Trader's bought or traded
+    (``imperial:<seat>``; Completing Your Mission: "You could trade or sell your Imperial
+    Cargo, but as only you can deliver it, it is of limited use to anyone else")."""
+    return cargo == IMPERIAL_CARGO or cargo.startswith(IMPERIAL_CARGO + ":")
+
+
+def cargo_moved(cargo: str, giver: int, taker: int) -> str:
+    """The hold entry a cargo becomes in the taker's hold: an Imperial Cargo is named by its
+    owner (``imperial`` in the owner's own hold)."""
+    if cargo == IMPERIAL_CARGO:
+        return f"{IMPERIAL_CARGO}:{giver}"
+    if cargo == f"{IMPERIAL_CARGO}:{taker}":
+        return IMPERIAL_CARGO
+    return cargo
+
 Stage = Literal["move", "action", "draw"]
 Policy = Literal["ask", "playable", "never"]
 
@@ -23,18 +40,29 @@ class Player(BaseModel):
     engines: int = 3
     prestige: int = 1
     hand: list[str] = []  # Trader's Luck card ids (secret)
-    hold: list[str] = []  # cargo names, or IMPERIAL_CARGO
+    hold: list[str] = []  # cargo names, or IMPERIAL_CARGO (``imperial:<seat>``: another's)
     mission: int | None = None  # the Imperial Mission's contract id
     lose_turn: bool = False
     out: bool = False  # dropped out
     policy: Policy = "playable"  # how reaction windows are answered for this seat (secret)
     escapes: int = 0  # Avoid Calamity cards played to leave a Quarantined world
     envoy: str | None = None  # an Imperial Envoy card kept in front of this player
+    # Optional Rules, "Personalities as Commodity": more Personalities held in effect
+    more: list[str] = []
+
+    def has(self, name: str) -> bool:
+        """Whether the Personality ``name`` is in effect for this player."""
+        return self.personality == name or name in self.more
+
+    @property
+    def personalities(self) -> list[str]:
+        """Every Personality in effect for this player (none, one, or more by trade)."""
+        return ([self.personality] if self.personality else []) + list(self.more)
 
     @property
     def hand_limit(self) -> int:
         """Trader's Luck: two cards; Lucky Lou three (Personalities)."""
-        return 3 if self.personality == "lucky-lou" else 2
+        return 3 if self.has("lucky-lou") else 2
 
 
 class Completed(BaseModel):
@@ -108,6 +136,7 @@ class Turn(BaseModel):
     asking: dict[str, Any] | None = None  # a station jump waiting for its owner's permission
     refused: list[int] = []  # stations whose owner refused permission this turn
     petition: dict[str, Any] | None = None  # a petition result with a price to pay or refuse
+    petitioning: str | None = None  # a petition declared, not yet settled ("mission", ...)
     kluge: list[dict[str, int]] = []  # Kluge deliveries waiting for engine-or-Stellors
     telzey: int = 0  # Telzey deliveries waiting for the look at one player's cards
     extra_jumps: int = 0  # Priority Runs played this turn
@@ -160,7 +189,7 @@ class StarState(Rewindable):
         return [p for p in self.players if not p.out]
 
     def insider(self) -> Player | None:
-        return next((p for p in self.players if p.personality == "insider" and not p.out), None)
+        return next((p for p in self.players if p.has("insider") and not p.out), None)
 
 
 def clone_state(state: StarState) -> StarState:

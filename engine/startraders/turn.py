@@ -21,7 +21,7 @@ def _turn(state: StarState) -> Turn:
 def _draw_count(state: StarState, seat: int) -> int:
     """Draw one card; Lucky Lou two, never beyond his three (Personalities)."""
     p = state.player(seat)
-    per_draw = 2 if p.personality == "lucky-lou" else 1
+    per_draw = 2 if p.has("lucky-lou") else 1
     return max(0, min(per_draw, p.hand_limit - len(p.hand)))
 
 
@@ -40,16 +40,39 @@ def draw(draft: Draft, seat: int) -> None:
     draw_luck(draft, seat, _draw_count(st, seat), stage=True)
 
 
-def exchange(draft: Draft, seat: int, card: str) -> None:
-    """Trader's Luck: holding two cards, you may discard one in order to draw another."""
+def exchange(draft: Draft, seat: int, cards: list[str]) -> None:
+    """Trader's Luck: "If you have two cards, you may discard one in order to draw another
+    one." Lucky Lou: "Before drawing, he can discard down to one or two cards in order to
+    draw more cards" (then draws two, never beyond three)."""
     st = draft.state
     p = st.player(seat)
     if _turn(st).stage != "draw" or _turn(st).drawn:
         raise RuleError("Stages of the Turn", "cards are drawn once, in the Draw stage")
-    if len(p.hand) < 2 or card not in p.hand:
+    hand = list(p.hand)
+    for card in cards:
+        if card not in hand:
+            raise RuleError("Trader's Luck", f"you do not hold {card}")
+        hand.remove(card)
+    if p.has("lucky-lou"):
+        if len(hand) not in (1, 2):
+            raise RuleError("Personalities", "Lucky Lou discards down to one or two cards")
+    elif len(p.hand) < 2 or len(cards) != 1:
         raise RuleError("Trader's Luck", "exchange one of two cards you hold")
-    turn_in(draft, seat, card, "exchange")
+    for card in cards:
+        turn_in(draft, seat, card, "exchange")
     draw_luck(draft, seat, _draw_count(draft.state, seat), stage=True)
+
+
+def exchanges(state: StarState, seat: int) -> list[list[str]]:
+    """The discards ``exchange`` accepts now (one card; Lucky Lou also two of three)."""
+    hand = sorted(state.player(seat).hand)
+    if len(hand) < 2:
+        return []
+    singles = [[card] for card in sorted(set(hand))]
+    if not state.player(seat).has("lucky-lou") or len(hand) < 3:
+        return singles
+    pairs = sorted({(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]})
+    return singles + [list(pair) for pair in pairs]
 
 
 def end_turn(draft: Draft, seat: int) -> None:

@@ -15,7 +15,8 @@ from .windows import prompted
 
 def _player(p: Player, viewer: int) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "seat": p.seat, "name": p.name, "personality": p.personality, "world": p.world,
+        "seat": p.seat, "name": p.name, "personality": p.personality,
+        "personalities": p.personalities, "world": p.world,
         "engines": p.engines, "prestige": p.prestige, "cards": len(p.hand),
         "hold": list(p.hold), "mission": p.mission, "lose_turn": p.lose_turn, "out": p.out,
         "escapes": p.escapes, "envoy": p.envoy,
@@ -32,7 +33,7 @@ def psychic_peek(state: StarState, viewer: int) -> list[int]:
     if not 0 <= viewer < len(state.players):
         return []
     p = state.player(viewer)
-    if p.personality != "psychic" or p.out:
+    if not p.has("psychic") or p.out:
         return []
     return list(state.deck[: 2 if len(state.players) >= 5 else 1])
 

@@ -40,7 +40,7 @@ def kinds_of(state: StarState, seat: int, card: str) -> set[str]:
     """What a card in the seat's hand may be played as: its own kind, and for Pirate Pete a
     Piracy as any of ``PETE_AS`` (New Personalities)."""
     kind = luck_cards()[card].kind
-    if kind == "piracy" and state.player(seat).personality == "pirate-pete":
+    if kind == "piracy" and state.player(seat).has("pirate-pete"):
         return {kind, *PETE_AS}
     return {kind}
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from engine.bots.random_bot import UniformBot
 from engine.kernel import Event, Game
 from engine.startraders.components import contracts, luck_cards
+from engine.startraders.limits import over_limit
 from engine.startraders.ruleset import ruleset
 from engine.startraders.state import StarState
 
@@ -45,10 +46,11 @@ def _contract_places(state: StarState) -> Counter[int]:
 def _check(state: StarState) -> None:
     assert _luck_places(state) == Counter(set(luck_cards())), "Trader's Luck cards"
     assert _contract_places(state) == Counter(set(contracts())), "Contracts"
+    over = over_limit(state)  # a hold over two waits for its excess to be abandoned
     for p in state.players:
         assert 0 <= p.prestige <= 30
         assert p.out or 1 <= p.engines <= 6
-        assert len(p.hold) <= 2
+        assert len(p.hold) <= 2 or over == (p.seat, "abandon_excess")
     assert set(state.imperial_stations) <= set(state.stations)
 
 

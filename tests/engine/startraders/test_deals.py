@@ -77,15 +77,6 @@ def test_only_the_player_offered_answers_and_prestige_is_no_commodity() -> None:
         ruleset.parse_command({"type": "OfferDeal", "to": 1, "give": {"prestige": 3}})
 
 
-def test_a_hand_over_its_limit_is_refused_docs_rulings() -> None:
-    players = [dict(p) for p in PLAYERS]
-    players[0]["hand"] = ["zap-2", "zap-3"]
-    game = game_of(players=players)
-    play(game, 1, c.OfferDeal(to=0, give=Bundle(cards=["zap-1"])))
-    with pytest.raises(RuleError, match="hand would exceed"):
-        play(game, 0, c.AnswerDeal(offer=1, accept=True))
-
-
 def test_legal_actions_list_offers_drop_out_and_only_acceptable_answers() -> None:
     """Trades and Deals ("at any time") and Dropping Out are in every seat's legal commands,
     so bots and clients see them; each listed offer is one ``decide`` accepts; an offer that
