@@ -126,7 +126,7 @@ def _run(orig: Any) -> Any:
     return traced
 
 
-class _Job(commit.Job):  # type: ignore[type-arg]
+class _Job(commit.Job):
     """A commit job that remembers its command's record (``current`` where it is made)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -58,14 +58,14 @@ def lags(first: dict[int, float], shown: list[list[float]], end: float) -> list[
 
 def watch(web: Path, browser: Any) -> tuple[list[float], int]:
     import server.app as server_app
-    import server.service as service_mod
+    import server.lobby as lobby
     from server.config import Settings, database_url
 
     server_app.WEB = web
     fixed = types.ModuleType("secrets")  # the server's secrets, with a fixed seed
     vars(fixed).update(token_hex=lambda n=32: "bench-seed",
                        SystemRandom=__import__("secrets").SystemRandom)
-    service_mod.secrets = fixed
+    lobby.secrets = fixed
     data = Path(tempfile.mkdtemp(prefix="starport-bench-"))
     app = server_app.create_app(Settings(data_dir=data, database_url=database_url(None, data),
                                          bot_delay=2.0))

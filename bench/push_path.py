@@ -11,8 +11,8 @@ the system calls the real sockets would make).
     .venv/bin/python bench/push_path.py [--games 20] [--commands 60] [--with-views]
 
 Run it from a baseline's tree to compare (``cd /tmp/base && python .../push_path.py``):
-it uses that tree's ``server`` package (the sixth and seventh rounds' ``ws._push_now`` or the
-eighth's ``ws._push_game``).
+it uses that tree's ``server`` package (``pushes.push_game``, or before it
+``ws._push_game``).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import importlib
 import random
 import sys
 import tempfile
@@ -60,19 +61,22 @@ async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, i
     loop = asyncio.get_running_loop()
     written = [0, 0]  # bytes, writes
 
-    def parts(pieces: list[Any], then: bytes | None = None) -> bool:  # send_parts, no write
+    def frames_of(frames: list[list[Any]]) -> bool:  # send_frames, no write
+        written[0] += sum(len(b"".join(parts)) for parts in frames)
+        written[1] += 1
+        return True
+
+    def parts(pieces: list[Any], then: bytes | None = None) -> bool:  # send_parts (before)
         written[0] += len(b"".join(pieces)) + (len(then) if then is not None else 0)
         written[1] += 1
         return True
 
-    def whole(payload: bytes) -> bool:  # send_now, before the eighth round
-        written[0] += len(payload)
-        written[1] += 1
-        return True
-
-    per_game = hasattr(ws, "_push_game")
-    if per_game:
-        service.hub.pusher = functools.partial(ws._push_game, service)
+    try:
+        pusher: Any = importlib.import_module("server.pushes").push_game
+        direct: Any = frames_of
+    except ImportError:  # a tree from before ``pushes.py``
+        pusher, direct = getattr(ws, "_push_game"), parts  # noqa: B009
+    service.hub.pusher = functools.partial(pusher, service)
     socks: dict[str, list[Subscriber]] = {}
     for _ in range(games):
         table_id = await _table(service)
@@ -80,9 +84,7 @@ async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, i
         group = [Subscriber(table_id, seat, "seat", sent=entry.seq, want_view=True,
                             inline_view=True, inline_ack=True) for seat in range(SEATS)]
         for sub in group:
-            old: Any = getattr(ws, "_push_now", None)  # gone since the eighth round
-            sub.direct = parts if per_game else functools.partial(
-                old, service, whole)
+            sub.direct = direct
             sub.loop = loop
             sub.was_pending = sub.viewer in entry.pending_seats()
             service.hub.add(sub)

@@ -24,7 +24,7 @@ import loopwatch  # noqa: E402
 
 import server.app  # noqa: E402
 
-Lifespan = Callable[[Any], AbstractAsyncContextManager[None]]
+Lifespan = Callable[[Any], AbstractAsyncContextManager[Any]]
 
 
 def instrumented(lifespan: Lifespan, watch_path: str, trace_path: str) -> Lifespan:

@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path.cwd()))
 
 from engine.kernel import Game  # noqa: E402
 from server import frames  # noqa: E402
+from server.entries import Entry  # noqa: E402
 from server.rulesets import hosted  # noqa: E402
-from server.service import Entry  # noqa: E402
 
 SEATS = 4
 SKIP = {"SetDrives", "UseGateLock", "TakeBack"}  # as bench/server_load.py

@@ -10,14 +10,16 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, field_validator
+from sqlalchemy import update
 
 from . import store
 from .alerts import FORMATS, clock, minutes, time_zone
 from .api import Seat, TableId, fail, limit, own_seat, svc
 from .db import reading, writing
+from .entries import NotFound
+from .models import SeatRow
 from .notify import Notifier, Report
 from .schemas import ERRORS, Email, Webhook, _In
-from .service import NotFound
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
@@ -137,10 +139,6 @@ async def put_alerts(table_id: TableId, seat: Seat, body: AlertsIn,
 
 
 def _update(conn: Any, table_id: str, seat: int, values: dict[str, Any]) -> None:
-    from sqlalchemy import update
-
-    from .models import SeatRow
-
     conn.execute(update(SeatRow).where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                  .values(**values))
 

@@ -19,6 +19,8 @@ from engine.kernel import SPECTATOR, CommandRejected, Game
 from . import frames, store
 from .commands import Refusal, command_out, run_command
 from .db import reading, writing
+from .entries import FINISHED, NotFound
+from .lobby import Refused
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
     ERRORS,
@@ -53,7 +55,7 @@ from .schemas import (
     control_text_in,
 )
 from .security import COOKIES, client_key, origin_allowed, presented_tokens
-from .service import FINISHED, NotFound, Refused, Service
+from .service import Service
 from .timeline import Timelines
 
 router = APIRouter(prefix="/api", responses=ERRORS)

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
+import uvicorn
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -41,6 +43,7 @@ from .security import BodyLimit, RateLimits, SecurityHeaders
 from .service import Service
 from .shared_limits import DbCounts
 from .static import Assets, asset_response
+from .timeouts import guarded_http
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 log = logging.getLogger("starport.app")
@@ -187,9 +190,6 @@ app = create_app()
 
 def serving_app() -> FastAPI:
     """The app of a serving process (each worker calls this)."""
-    import sys
-
-
     gcpolicy.configure()  # short young collections, no automatic full one (gcpolicy.py)
     # the group-commit writer hands the GIL back and forth with the event loop at every
     # statement; at the default 5 ms switch interval each hand-off could wait 5 ms while
@@ -208,16 +208,10 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     ``workers`` processes share the port (uvicorn's workers); on PostgreSQL they serve the
     same games (LISTEN/NOTIFY carries the hints between them). SQLite stays one process: its
     group commit and its in-process cache of games assume the only writer is this one."""
-    import os
-
-    import uvicorn
-
     settings = Settings.from_env()
     if workers > 1 and not settings.is_postgres:
         raise OneProcess("SQLite is served by one process; --workers needs PostgreSQL "
                          "(set DATABASE_URL=postgresql://...)")
-    from .timeouts import guarded_http
-
     uvicorn.run(
         "server.app:serving_app", factory=True, host=host, port=port, log_level="info",
         workers=workers if workers > 1 else None,
@@ -228,7 +222,7 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,
-        access_log=os.environ.get("STARPORT_ACCESS_LOG", "") == "1",
+        access_log=settings.access_log,
     )
 
 
@@ -236,7 +230,5 @@ def __getattr__(name: str) -> Any:
     """``WorkerHTTP``: the guarded HTTP protocol, built in each worker process from its
     settings (``run`` names it for uvicorn's workers)."""
     if name == "WorkerHTTP":
-        from .timeouts import guarded_http
-
         return guarded_http(Settings.from_env().header_timeout)
     raise AttributeError(name)

@@ -16,9 +16,10 @@ from typing import Any
 from engine.kernel import CommandRejected
 
 from . import store
+from .entries import NotFound, Outcome, Stale
 from .schemas import CommandIn, CommandOut
 from .security import RateLimits
-from .service import NotFound, Outcome, Service, Stale
+from .service import Service
 
 
 @dataclass

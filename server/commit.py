@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+import psycopg
 from sqlalchemy import Connection, Engine, RootTransaction
 from sqlalchemy.exc import OperationalError
 
@@ -328,8 +329,6 @@ def _raw(conn: Connection) -> Any:
 def _send(raw: Any, pending: list[str]) -> None:
     """Send the statements waiting in ``pending`` as one simple query (one round trip)."""
     if pending:
-        import psycopg
-
         text = "; ".join(pending)
         pending.clear()
         psycopg.Cursor(raw).execute(text, prepare=False)
@@ -337,8 +336,6 @@ def _send(raw: Any, pending: list[str]) -> None:
 
 def _writer_cursor(pending: list[str]) -> Any:
     """A cursor class whose statements follow what waits in ``pending`` (the BEGIN)."""
-    import psycopg
-
     class WriterCursor(psycopg.Cursor):
         def execute(self, query: Any, params: Any = None, *, prepare: bool | None = None,
                     binary: bool | None = None) -> Any:

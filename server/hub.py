@@ -16,12 +16,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import psycopg
+
+from .frames import Parts
 from .wsproto import FramesSender
-
-if TYPE_CHECKING:
-    from .frames import Parts
 
 log = logging.getLogger("starport.hub")
 
@@ -314,8 +314,6 @@ class PgListener:
         self.hub.hint(*hint)
 
     def _run(self) -> None:
-        import psycopg
-
         first = True
         while not self.stopping.is_set():
             try:

@@ -6,7 +6,7 @@ base64url DER / raw key ``vapid --gen`` prints), else ``vapid_private.pem`` in t
 generated on the first start (readable by the owner only). ``http_ece`` encrypts the payload
 to the browser's keys (``aes128gcm``, a fresh sender key each message), ``py_vapid`` signs the
 ``Authorization`` header; the request goes with httpx to the address the caller checked
-(``notify.webhook_target``: globally routable addresses only, resolved once).
+(``addresses.webhook_target``: globally routable addresses only, resolved once).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import http_ece
@@ -27,10 +27,8 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from py_vapid import Vapid, VapidException
 
+from .addresses import WebhookTarget
 from .config import Settings
-
-if TYPE_CHECKING:
-    from .notify import WebhookTarget
 
 log = logging.getLogger("starport.push")
 KEY_FILE = "vapid_private.pem"

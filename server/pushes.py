@@ -27,8 +27,8 @@ from typing import Any
 from engine.kernel import Event
 
 from . import frames
+from .entries import Entry
 from .hub import Subscriber
-from .service import Entry
 from .wsproto import Frames
 
 VIEW_OPEN = b',"view":{'  # the view message's body inside the events message

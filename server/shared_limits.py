@@ -11,6 +11,8 @@ import threading
 import time
 from typing import Any
 
+import psycopg
+
 from . import store
 from .db import writing
 from .hub import libpq_dsn
@@ -56,8 +58,6 @@ class DbCounts:
     def _fast(self, key: str, window: int) -> int | None:
         """The hit on the counters' own connection; None when it cannot be had (then the
         engine's pool answers, or raises the usual database error: 503)."""
-        import psycopg
-
         with self.lock:
             try:
                 if self.conn is None or self.conn.closed:

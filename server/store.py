@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
+import psycopg
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 
 from engine.kernel import SPECTATOR, Audience, Event
@@ -675,8 +676,6 @@ def _append_pg(conn: Connection, raw: Any, game_id: str, expected: int, last: in
 def _client_bound(raw: Any, sql: str, params: tuple[Any, ...]) -> str:
     """``sql`` with its parameters as literals (psycopg's own quoting), to be sent with
     other statements in one simple query."""
-    import psycopg
-
     return psycopg.ClientCursor(raw).mogrify(sql, params)
 
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from engine.kernel import Event, upgrades_of
 
-from .service import Entry, Service
+from .entries import Entry
+from .service import Service
 
 EVERY = 64  # events between two checkpoints
 KEEP = 32  # games whose timeline is kept in memory

@@ -19,9 +19,10 @@ from fastapi.testclient import TestClient
 from py_vapid import Vapid
 
 from server import push
+from server.addresses import WebhookTarget
 from server.app import create_app
 from server.config import Settings
-from server.notify import Notifier, WebhookTarget
+from server.notify import Notifier
 from server.push import KEY_FILE, b64url, load_keys
 
 from .conftest import settings_for

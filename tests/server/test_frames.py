@@ -16,9 +16,9 @@ from engine.kernel import SPECTATOR, Event, Game
 from engine.kernel.events import only
 from engine.kernel.ruleset import SharedViews
 from server import frames as fr
+from server.entries import Entry
 from server.rulesets import hosted
 from server.schemas import PendingOut, ViewOut
-from server.service import Entry
 
 FIDDLING = {"SetDrives", "UseGateLock"}
 STARTS = {"venus": {"edition": "avalon-hill"}, "star-traders": {}, "venus-standard": {}}

@@ -36,8 +36,8 @@ from engine.venus.scenario import start
 from engine.venus.state import VenusState
 from engine.venus.winning import occupied
 from server import frames as fr
+from server.entries import Entry
 from server.rulesets import hosted
-from server.service import Entry
 from tests.engine.venus.movekit import random_command
 
 SETTINGS = settings(max_examples=25, deadline=None,

@@ -13,9 +13,10 @@ from typing import Any
 import httpx
 import pytest
 
-from server import notify
+from server import addresses
+from server.addresses import webhook_target
 from server.config import Settings
-from server.notify import Notifier, webhook_target
+from server.notify import Notifier
 
 
 def _resolver(*answers: str) -> Any:
@@ -37,7 +38,7 @@ def _resolver(*answers: str) -> Any:
                                   "0.0.0.0", "224.0.0.1"])
 def test_addresses_that_are_not_globally_routable_are_refused(
         monkeypatch: pytest.MonkeyPatch, addr: str) -> None:
-    monkeypatch.setattr(notify.socket, "getaddrinfo", _resolver(addr))
+    monkeypatch.setattr(addresses.socket, "getaddrinfo", _resolver(addr))
     assert webhook_target("https://hooks.example.org/x") is None
 
 
@@ -62,7 +63,7 @@ def test_dns_rebinding_cannot_reach_loopback(monkeypatch: pytest.MonkeyPatch) ->
     """The name answers a public address to the guard, then loopback: the post goes to the
     checked public address, with the name in Host and as the TLS server name."""
     resolver = _resolver("93.184.216.34", "127.0.0.1")
-    monkeypatch.setattr(notify.socket, "getaddrinfo", resolver)
+    monkeypatch.setattr(addresses.socket, "getaddrinfo", resolver)
     seen: list[httpx.Request] = []
     sent = asyncio.run(_notifier(seen).webhook("https://hooks.example.org/t/1", {"a": 1}))
     assert sent and len(seen) == 1
@@ -75,7 +76,7 @@ def test_dns_rebinding_cannot_reach_loopback(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_a_carrier_grade_nat_hook_is_never_posted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(notify.socket, "getaddrinfo", _resolver("100.100.100.200"))
+    monkeypatch.setattr(addresses.socket, "getaddrinfo", _resolver("100.100.100.200"))
     seen: list[httpx.Request] = []
     assert not asyncio.run(_notifier(seen).webhook("http://metadata.example/latest", {}))
     assert seen == []

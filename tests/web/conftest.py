@@ -123,7 +123,7 @@ def known_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     import secrets
     import types
 
-    import server.service as service
+    import server.lobby as service  # where a game's seed is drawn
 
     fake = types.SimpleNamespace(token_hex=lambda n=32: KNOWN_SEED,
                                  SystemRandom=secrets.SystemRandom)

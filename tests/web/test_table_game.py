@@ -34,7 +34,7 @@ SEED = "seed-41"  # Ann buys Goods in round 1 and sells them in round 2 with thi
 @pytest.fixture
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Games started by the test server use a known seed (links and tokens stay random)."""
-    import server.service as service
+    import server.lobby as service  # where a game's seed is drawn
 
     fake = types.SimpleNamespace(token_hex=lambda n=32: SEED, SystemRandom=secrets.SystemRandom)
     monkeypatch.setattr(service, "secrets", fake)

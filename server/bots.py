@@ -1,0 +1,201 @@
+"""Bots and timers: the seats a bot plays (a bot seat, or a seat whose turn timed out), the
+bots' commands (thought out in a thread of their own, off the event loop; a refused one
+played by the random stand-in), and the sweep that runs now and then: turn timers that ran
+out, countdowns no append armed, and the "your turn" alerts that are due."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from functools import partial
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+
+from engine.bots import RandomBot, act
+from engine.kernel import Command, CommandRejected
+
+from . import alerts, store
+from .config import Settings
+from .db import reading
+from .entries import Entry, GameCache, Stale
+from .models import GameRow, SeatRow, TableRow
+
+log = logging.getLogger("starport.service")
+T = TypeVar("T")
+
+
+class Bots(GameCache):
+    """The bots' and timers' part of the game service (a part of ``service.Service``)."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings)
+        # bots think off the event loop (a trader's plan can take tens of milliseconds)
+        self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        # tells a seat its turn waits for it (``notify.Notifier``, set by the app)
+        self.notifier: Callable[[str, int, list[int]], Any] | None = None
+        self.hub.on_reclaim_hint = self.reclaimed
+
+    def _end_autoplay(self, entry: Entry, seats: set[int]) -> None:
+        """A timed-out turn is over for ``seats`` (played, or taken back): their tabs learn."""
+        ended = entry.autoplay & seats
+        if ended:
+            entry.autoplay -= ended
+            self.publish("t", entry.game_id)
+
+    def autoplaying(self, table_id: str) -> set[int]:
+        """Seats a bot plays now because their turn timed out (as this process knows)."""
+        entry = self.entries.get(table_id)
+        return set(entry.autoplay) if entry is not None else set()
+
+    def reclaimed(self, table_id: str, seat: int) -> None:
+        """The seat's player took it back: no bot plays its timed-out turn any more (the
+        ``a`` hint does the same in the other processes)."""
+        entry = self.entries.get(table_id)
+        if entry is not None:
+            entry.autoplay.discard(seat)
+
+    def kick_bots(self, entry: Entry) -> None:
+        if not (entry.bots or entry.autoplay):  # a table of players only (the usual case)
+            return
+        if entry.finished or (entry.bot_task is not None and not entry.bot_task.done()):
+            return
+        if set(entry.pending_seats()) & (entry.bots | entry.autoplay):
+            entry.bot_task = asyncio.ensure_future(self._play_bots(entry))
+
+    async def _play_bots(self, entry: Entry) -> None:
+        while True:
+            await asyncio.sleep(self.settings.bot_delay)
+            if self.entries.get(entry.game_id) is not entry or entry.finished:
+                return
+            pending = entry.pending_seats()
+            players = [s for s in pending if s in entry.bots or s in entry.autoplay]
+            self._end_autoplay(entry, entry.autoplay - set(pending))
+            if not players:
+                return
+            seat = players[0]
+            async with entry.lock:  # nothing moves the game while its bot reads the state
+                if self.entries.get(entry.game_id) is not entry:
+                    continue
+                seq = entry.seq
+                loop = asyncio.get_running_loop()
+                command = await loop.run_in_executor(self.bot_pool, self._bot_command, entry,
+                                                     seat, seq)
+            if command is None:
+                return
+            if not await self._bot_submit(entry, seat, seq, command):
+                # the seat's bot chose a command the rules refuse: the random stand-in plays
+                fallback = self._fallback(entry).choose(entry.hosted.ruleset, entry.game.state,
+                                                        seat, entry.seq)
+                if fallback is None or not await self._bot_submit(entry, seat, entry.seq,
+                                                                  fallback, tag="r"):
+                    return
+            if self.entries.get(entry.game_id) is not entry:
+                fresh = await self.entry(entry.game_id)
+                if fresh is not None:
+                    self.kick_bots(fresh)
+                return
+
+    def _fallback(self, entry: Entry) -> RandomBot:
+        if entry.fallback is None:
+            entry.fallback = RandomBot(seed=store.digest(f"bot|{entry.game.seed}"))
+        return entry.fallback
+
+    def _bot_command(self, entry: Entry, seat: int, seq: int) -> Command | None:
+        """What the seat's bot plays now, from the seat's view (in the bot thread)."""
+        ruleset = entry.hosted.ruleset
+        name = entry.bot_kind(seat)
+        if name == "random":  # the server's random bot: it prefers moving on (its turns end)
+            return self._fallback(entry).choose(ruleset, entry.game.state, seat, seq)
+        try:
+            bot = entry.made_bots.get(name)
+            if bot is None:
+                bot = entry.made_bots[name] = entry.hosted.make_bot(
+                    name, store.digest(f"{name}|{entry.game.seed}"))
+            return act(bot, entry.hosted, entry.game.state, seat, seq)
+        except Exception:
+            log.exception("the %s bot failed in %s at seq %s; a random bot plays", name,
+                          entry.game_id, seq)
+        return self._fallback(entry).choose(ruleset, entry.game.state, seat, seq)
+
+    async def _bot_submit(self, entry: Entry, seat: int, seq: int, command: Command,
+                          tag: str = "b") -> bool:
+        """Play a bot's command; False if the rules refused it."""
+        try:
+            await self.submit(entry.game_id, seat, seq, f"bot:{tag}:{seat}:{seq}",
+                              command.model_dump(mode="json"), by_bot=True)
+        except Stale:
+            pass
+        except CommandRejected as exc:
+            log.warning("bot command %s refused in %s at seq %s: %s", command, entry.game_id,
+                        seq, exc)
+            return False
+        return True
+
+    async def _resume_bots(self) -> None:
+        """After a restart: games waiting on a bot seat go on."""
+        def games_with_bots() -> list[str]:
+            with reading(self.engine) as conn:
+                q = (select(GameRow.id).join(TableRow, TableRow.id == GameRow.id)
+                     .join(SeatRow, SeatRow.table_id == GameRow.id)
+                     .where(TableRow.status == "playing", SeatRow.bot.is_(True)).distinct())
+                return [r.id for r in conn.execute(q)]
+
+        for game_id in await self.db(games_with_bots):
+            entry = await self.entry(game_id)
+            if entry is not None:
+                self.kick_bots(entry)
+
+    async def sweep(self) -> None:
+        """Turn timers and "your turn" notifications for seats that have been waiting."""
+        now = store.now()
+        rows = await self.db(self._waiting, now)
+        for row in rows:
+            cached = self.entries.get(row.id)
+            if cached is not None:
+                self.arm_countdown(cached)  # a backstop: a countdown no append has armed
+            waited = (now - _aware(row.waiting_since)).total_seconds()
+            if row.turn_timer and waited >= row.turn_timer:
+                entry = await self.fresh_entry(row.id)
+                if entry is not None and entry.seq == row.seq:
+                    timed_out = set(row.pending_seats) - entry.autoplay - entry.bots
+                    entry.autoplay |= set(row.pending_seats)
+                    if timed_out:  # the seat's tab shows "a bot plays your turn"
+                        self.publish("t", row.id)
+                    self.kick_bots(entry)
+        await self.alert_waiting_seats(now)
+
+    async def alert_waiting_seats(self, now: datetime) -> None:
+        """Alert each seat whose wait is due (``alerts.due``: long enough, outside its quiet
+        hours) and that has no tab open here; once per wait, claimed in the database (so
+        once across processes). A seat online is not claimed: one who leaves without
+        playing is still told."""
+        if self.notifier is None:
+            return
+        before = now - timedelta(seconds=self.settings.notify_after)
+        rows = await self.db(self._reading, store.waiting_seats, before)
+        for row in rows:
+            since = _aware(row.wait_since)
+            if not alerts.due(now, since, self.settings.notify_after, alerts.quiet_hours(row)):
+                continue
+            if row.seat in self.hub.seats_online(row.table_id):
+                continue
+            claimed = await self.write(partial(store.claim_alert, table_id=row.table_id,
+                                               seat=row.seat, wait_since=row.wait_since))
+            if claimed:  # in its own task: a slow webhook or mail never holds the sweep
+                self.spawn(self.notifier(row.table_id, row.seq, [row.seat]))
+
+    def _reading(self, query: Callable[..., T], *args: Any) -> T:
+        with reading(self.engine) as conn:
+            return query(conn, *args)
+
+    def _waiting(self, now: Any) -> list[Any]:
+        with reading(self.engine) as conn:
+            return store.waiting_games(conn, now - timedelta(seconds=1))
+
+
+def _aware(ts: Any) -> Any:
+    return ts if ts.tzinfo is not None else ts.replace(tzinfo=UTC)
