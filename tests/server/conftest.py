@@ -197,9 +197,6 @@ def collector() -> Iterator[None]:
 # still a process of its own, run by the command's own code (``helpers.serve_forked``).
 FORKS = multiprocessing.get_context("forkserver")
 FORKS.set_forkserver_preload(["engine.cli", "server.app", "tests.server.helpers"])
-# what a serving process reads from its environment when it imports (``server/latency.py``):
-# a server given one of these starts afresh, as do uvicorn's worker processes (``--workers``)
-READ_AT_IMPORT = ("STARPORT_LATENCY_TRACE",)
 
 
 class Forked:
@@ -251,7 +248,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         argv = ["serve", "--port", str(self.port), *self.args]
-        if "--workers" in self.args or any(self.env.get(name) for name in READ_AT_IMPORT):
+        if "--workers" in self.args:  # uvicorn's worker processes import the app afresh
             with self.log.open("ab") as out:
                 self.proc = subprocess.Popen([sys.executable, "-m", "engine.cli", *argv],
                                              cwd=ROOT, env=self.env, stdout=out,
