@@ -49,7 +49,7 @@ def server_url() -> Iterator[str]:
                                            ws="server.wsproto:Protocol"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 120  # waited for: a loaded machine starts it slowly
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
@@ -89,7 +89,9 @@ def _open(browser: Any, **context: Any) -> Iterator[Any]:
     page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
     page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     page.errors = errors
-    page.set_default_timeout(10_000)
+    # what a page waits for comes at once on a quiet machine; the room is for a loaded one
+    # (pytest-xdist's workers, each with its own Chromium, share the cores)
+    page.set_default_timeout(30_000)
     yield page
     ctx.close()
     assert not errors, errors
