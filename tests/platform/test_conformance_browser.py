@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import ServerProcess
+from tests.web.test_client_split import typedef_members
 
 axe = pytest.importorskip("axe_playwright_python.sync_playwright")
 
@@ -81,6 +82,15 @@ def test_a_duel_from_the_start_page_to_its_replay(pages: Pages, server: ServerPr
     assert home.locator("#home-crumb").text_content() == "Tiny Duel with friends"
     assert home.locator("#t-seats").input_value() == "2" and home.locator("#t-seats").is_disabled()
     assert violations(home) == []  # the start page with the game's own fields in it
+    # the module the platform loaded for it has every member the interface requires
+    missing = home.evaluate("""async ([moduleMembers, pageMembers]) => {
+      const { gameFor } = await import("/platform/games.js");
+      const module = await gameFor("tiny-duel");
+      const page = module.createPage({ names: {}, seat: null, who: String });
+      return [moduleMembers.filter((m) => module[m] === undefined),
+              pageMembers.filter((m) => page[m] === undefined)];
+    }""", [typedef_members("GameModule"), typedef_members("GamePage")])
+    assert missing == [[], []], missing
     home.select_option("#td-rounds", "1")
     home.click("#create-btn")
     home.wait_for_selector("#created:not([hidden])")
