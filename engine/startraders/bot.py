@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import Aid
+from engine.bots.random_bot import UniformBot
 from engine.kernel import Command, Randomness
 
 from . import commands as c
@@ -63,7 +64,8 @@ def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, 
 
 
 # what the trader thinks each commodity is worth, in Stellors (Trades and Deals)
-WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "engines": 30}
+WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "engines": 30,
+         "personalities": 15}
 
 
 def deal_value(side: dict[str, Any]) -> int:
@@ -73,6 +75,18 @@ def deal_value(side: dict[str, Any]) -> int:
         value = side.get(key, 0)
         total += worth * (value if isinstance(value, int) else len(value))
     return total
+
+
+class RandomTrader(UniformBot):
+    """The uniform random bot (``engine.bots.random_bot.UniformBot``) with one preference of
+    the game's: it never drops out (Dropping Out is never forced by the rules, and a
+    uniform pick among the legal commands chose it as often as anything else, ending games
+    in their first rounds)."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               aid: Aid | None = None) -> Command:
+        staying = [cmd for cmd in legal if not isinstance(cmd, c.DropOut)] or list(legal)
+        return super().choose(view, staying, seat=seat, seq=seq, aid=aid)
 
 
 class StarTrader:
@@ -210,6 +224,46 @@ class StarTrader:
             if spoil:
                 return max(spoil, key=lambda z: z.delta)
         return c.PassReaction()
+
+    def _on_petition(self, view: dict[str, Any], legal: list[Command],
+                     seat: int) -> Command | None:
+        """Before a petition's roll: Imperial Favor on itself when petitioning; Imperial
+        Disfavor or Gotcha on a rival's petition (Petitioning: "Any Trader may use an
+        appropriate Trader's Luck card to change your Prestige before you roll")."""
+        petitioner = view["pending"]["detail"]["victim"]
+        wanted = ("favor",) if petitioner == seat else ("disfavor", "gotcha")
+        for cmd in legal:
+            if isinstance(cmd, c.PlayCard) and cmd.target == petitioner and cmd.as_kind is None \
+                    and luck_cards()[cmd.card].kind in wanted:
+                return cmd
+        return c.PassReaction()
+
+    def _on_discard(self, view: dict[str, Any], legal: list[Command],
+                    seat: int) -> Command | None:
+        """A hand over its limit: keep the cards that answer windows (Avoid Calamity, Zaps)."""
+        keep = {"avoid": 0, "zap": 1, "superzap": 1, "favor": 2}
+        discards = [cmd for cmd in legal if isinstance(cmd, c.Discard)]
+        return max(discards, key=lambda d: (-keep.get(luck_cards()[d.card].kind, 3), d.card),
+                   default=None)
+
+    def _on_abandon_excess(self, view: dict[str, Any], legal: list[Command],
+                           seat: int) -> Command | None:
+        """A hold over two: abandon the cargo no Contract wants, else the cheapest."""
+        wanted = {k["cargo"]: k["stellors"] for k in view["contracts"] if k is not None}
+        drops = [cmd for cmd in legal if isinstance(cmd, c.Abandon)
+                 and not cmd.cargo.startswith("imperial")] or \
+            [cmd for cmd in legal if isinstance(cmd, c.Abandon)]
+        return min(drops, key=lambda a: (wanted.get(a.cargo, -1), a.cargo), default=None)
+
+    # what a Personality is worth to it at the optional bidding (Selecting Personalities)
+    PERSONALITY_WORTH = {"navigator": 12, "lucky-lou": 10, "negotiator": 8, "insider": 8,
+                         "hero": 8, "engineer": 5, "psychic": 4}
+
+    def _on_personality_bid(self, view: dict[str, Any], legal: list[Command],
+                            seat: int) -> Command | None:
+        worth = self.PERSONALITY_WORTH.get(view["pending"]["detail"]["personality"], 5)
+        bids = [cmd for cmd in legal if isinstance(cmd, c.Bid) and cmd.stellors <= worth]
+        return max(bids, key=lambda b: b.stellors, default=c.Bid(stellors=0))
 
     def _on_auction(self, view: dict[str, Any], legal: list[Command],
                     seat: int) -> Command | None:

@@ -24,7 +24,7 @@ PETE_AS = ("takeover", "lost", "stressed", "lose-station", "lose-cargo", "codebr
 PRESTIGE_CARDS = ("favor", "disfavor", "gotcha")
 # payments to the bank (Money: "Payments made to the Emperor or his minions go to the bank");
 # losses ("lose") are not payments
-BANK_PAYMENTS = {"station", "engine", "abandon", "petition-price", "repairs"}
+BANK_PAYMENTS = {"station", "engine", "abandon", "petition-price", "repairs", "personality"}
 LUCK_COUNTS = {"takeover": 6, "disfavor": 6, "envoy": 5, "lost": 4, "quarantine": 3,
                "piracy": 3, "stressed": 3, "lose-station": 2, "lose-cargo": 2, "gotcha": 2,
                "zap": 6, "superzap": 2, "codebreaker": 6, "priority-run": 2, "superjump": 1,

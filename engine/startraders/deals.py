@@ -12,6 +12,8 @@ from engine.kernel import RuleError, only
 from engine.kernel.fastmodel import constructed
 
 from .cargo import ABANDON_STELLORS, HOLD, max_engines
+from .commodity import check_side
+from .commodity import transfer as transfer_personalities
 from .draft import Draft
 from .state import Bundle, Offer, StarState, cargo_moved, is_imperial
 
@@ -38,6 +40,7 @@ def _check_public(state: StarState, giver: int, taker: int, side: Bundle) -> Non
             raise RuleError(RULE, f"seat {giver} does not carry {cargo}")
     if side.engines > g.engines:
         raise RuleError(RULE, f"seat {giver} has fewer engines")
+    check_side(state, giver, side)  # Personalities, under the optional rule
 
 
 def _check_private(state: StarState, giver: int, side: Bundle) -> None:
@@ -164,7 +167,7 @@ def _bundle(**values: Any) -> Bundle:
 
 
 _EMPTY: dict[str, Any] = {"stellors": 0, "stations": [], "cards": [], "rights": [],
-                          "cargo": [], "engines": 0}
+                          "cargo": [], "engines": 0, "personalities": []}
 
 
 def withdraw(draft: Draft, seat: int, offer_id: int) -> None:
@@ -188,6 +191,7 @@ def _transfer(draft: Draft, giver: int, taker: int, side: Bundle) -> None:
         draft.emit("RightGiven", contract=contract, seat=giver, to=taker)
     for cargo in side.cargo:
         draft.emit("CargoGiven", cargo=cargo, seat=giver, to=taker)
+    transfer_personalities(draft, giver, taker, side)
     if side.engines:
         draft.emit("EnginesChanged", seat=giver, engines=st.player(giver).engines - side.engines)
         gets = min(max_engines(st, taker), st.player(taker).engines + side.engines)

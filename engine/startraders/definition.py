@@ -8,11 +8,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.bots.random_bot import UniformBot
 from engine.help.reference import load_reference
 from engine.kernel.definition import GameDefinition, Simulation, scores_at
 
-from .bot import StarTrader
+from .bot import RandomTrader, StarTrader
 from .citations import rules_cited
 from .client_data import components
 from .components import PERSONALITIES
@@ -30,8 +29,11 @@ CLIENT = HERE.parents[1] / "web" / "games" / "startraders"
 
 def choices(options: dict[str, Any]) -> list[str]:
     """A lobby choice is a Personality (Optional Rules, "Selecting Personalities"); seats
-    without one are dealt one at random, as Setting Up 4 says."""
-    return [] if options.get("personalities") == "none" else list(PERSONALITIES)
+    without one are dealt one at random, as Setting Up 4 says. None when the table plays
+    without Personalities, or bids for them in the game (``personality_auction``)."""
+    if options.get("personalities") == "none" or options.get("personality_auction"):
+        return []
+    return list(PERSONALITIES)
 
 
 @cache
@@ -51,7 +53,7 @@ GAME = GameDefinition(
             "build stations and petition the Emperor for Prestige.",
     ruleset=ruleset,
     players=(2, 6),
-    bots={"star-trader": StarTrader, "random": UniformBot},
+    bots={"star-trader": StarTrader, "random": RandomTrader},
     options_schema=StarTradersOptions,
     choices=choices,
     choice_option="personalities",

@@ -12,6 +12,7 @@ from engine.kernel import RuleError, only
 from .auction import close_if_done
 from .draft import Draft
 from .quarantine import lift
+from .selection import close_if_done as selection_done
 from .setup import begin_play, contract_slots
 from .turn import next_turn
 from .windows import advance
@@ -34,9 +35,11 @@ def drop_out(draft: Draft, seat: int) -> None:
         return
     lift(draft, seat)
     close_if_done(draft)  # an auction waiting only for her bid closes
+    selection_done(draft)  # so does a Personality's
     turn = draft.state.turn
     if turn is None:
-        if draft.state.insider() is None and not draft.state.slots:
+        if draft.state.insider() is None and not draft.state.slots \
+                and draft.state.selection is None and draft.state.stations:
             begin_play(draft)  # the Insider left while placing her stations
         return
     if turn.seat == seat:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.kernel import Event
 
+from . import evolve_options
 from .state import (
     Auction,
     Bundle,
@@ -55,6 +56,7 @@ def _setup(state: StarState, d: dict[str, Any]) -> None:
     state.insider_left = d["insider_left"]
     state.takebacks = d.get("takebacks", True)  # house rule (docs/rulings.md)
     state.reaction_timer = d.get("reaction_timer")
+    state.personality_trading = d.get("personality_trading", False)
 
 
 @on("DecksShuffled")
@@ -176,7 +178,7 @@ def _petition_withdrawn(state: StarState, d: dict[str, Any]) -> None:
 @on("SpecialRolled")
 def _special_rolled(state: StarState, d: dict[str, Any]) -> None:
     turn = _turn(state)
-    turn.roll = {"kind": d["kind"], "roll": d["dice"][0], "need": 0, "to": 0,
+    turn.roll = {"kind": d["kind"], "roll": d["dice"][-1], "need": 0, "to": 0,
                  "dice": list(d["dice"])}
     if d["kind"] == "awesome":
         turn.awesome_used = True
@@ -556,3 +558,6 @@ def _won(state: StarState, d: dict[str, Any]) -> None:
     state.winner = d["seat"]
     state.end = {"reason": d["reason"], "seat": d["seat"]}
     state.turn = None
+
+
+HANDLERS.update(evolve_options.HANDLERS)  # the optional rules' events (written down here)

@@ -3,7 +3,8 @@
 - The Quarantine interval (step 2): a trapped ship's jump is aborted, any other goes on to
   its roll (``after_declaration``).
 - The Zap/Reroll interval of a roll (steps 3-5): the roll as it now stands decides: a jump,
-  the dice of a random jump, a petition, Pirate Pete's raid, the Seer's Psychic Jump
+  the dice of a random jump, a petition, Pirate Pete's raid, the Seer's Psychic Jump and
+  Awesome Andi's three dice
   (``settle_roll``).
 - The You Are Lost interval (step 6): the ship exits hyperspace and arrives (step 7).
 - The window before a petition's roll (Petitioning): the roll, unless the Prestige fell
@@ -30,7 +31,7 @@ from .movement import (
 )
 from .raids import destroy
 from .raids import settle as settle_raid
-from .special_jumps import begin, offer, velma_may_reroll
+from .special_jumps import begin, die_settled, velma_may_reroll
 from .state import StarState, Turn, Window
 from .windows import restart, trapped
 
@@ -107,8 +108,8 @@ def settle_roll(draft: Draft, seat: int) -> None:
     if roll["kind"] == "raid":
         settle_raid(draft, seat)
         return
-    if roll["kind"] == "psychic":
-        offer(draft, seat)
+    if roll["kind"] in ("psychic", "awesome"):
+        die_settled(draft, seat)
         return
     settle_jump(draft, seat)
 

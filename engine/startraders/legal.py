@@ -20,6 +20,8 @@ from .luck import ANYTIME as ANYTIME_CARDS
 from .luck import check_play
 from .movement import ZAPS, attempts, may_use_station, may_withdraw
 from .raids import check as raid_check
+from .selection import bid_choices as selection_bid_choices
+from .selection import bidders as selection_bidders
 from .special_jumps import check as special_check
 from .state import IMPERIAL_CARGO, StarState
 from .turn import exchanges, must_draw
@@ -43,6 +45,7 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
     "zap": (c.Reroll, c.Zap, c.Quarantine, c.PassReaction),
     "petition_price": (c.PayPetition,),
     "auction": (c.Bid,),
+    "personality_bid": (c.Bid,),
     "first_die": (c.RerollFirstDie,),
     "kluge_payoff": (c.ChooseKlugePayoff,),
     "telzey_look": (c.LookAtCards,),
@@ -69,6 +72,9 @@ def _waiting(state: StarState) -> Pending | None:
     over = over_limit(state)  # "immediately discard down" / "abandon the excess"
     if over is not None:
         return Pending(seats=(over[0],), prompt=over[1])
+    if state.selection is not None:  # Optional Rules, "Selecting Personalities"
+        return Pending(seats=tuple(selection_bidders(state)), prompt="personality_bid",
+                       detail={"personality": state.selection.flipped})
     insider = state.insider()
     if state.insider_left > 0 and insider is not None:
         return Pending(seats=(insider.seat,), prompt="place_station",
@@ -201,6 +207,11 @@ def _avoid(state: StarState, seat: int) -> Iterator[Command]:
 
 def _bid(state: StarState, seat: int) -> Iterator[Command]:
     for stellors in bid_choices(state, seat):
+        yield c.Bid(stellors=stellors)
+
+
+def _personality_bid(state: StarState, seat: int) -> Iterator[Command]:
+    for stellors in selection_bid_choices(state, seat):
         yield c.Bid(stellors=stellors)
 
 
@@ -395,6 +406,6 @@ GENERATORS = {
     "you_are_lost": _lost,
     "place_station": _place, "permission": _permission, "zap": _zap,
     "petition_price": _price, "kluge_payoff": _kluge, "telzey_look": _telzey,
-    "auction": _bid, "first_die": _first_die,
+    "auction": _bid, "first_die": _first_die, "personality_bid": _personality_bid,
     "move": _move, "action": _action, "draw": _draw,
 }

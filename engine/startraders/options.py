@@ -23,6 +23,13 @@ class StarTradersOptions(BaseModel):
                                               "draw or reaction window (docs/rulings.md)")
     personalities: Personality | list[Personality | None] | None = Field(
         None, description="Setting Up 4: 'random' (default), 'none', or one per seat")
+    personality_auction: bool = Field(
+        False, description="Optional Rules, Selecting Personalities: each Personality is "
+                           "flipped up and bid for in sealed bids; the last Trader gets the "
+                           "last one free")
+    personality_trading: bool = Field(
+        False, description="Optional Rules, Personalities as Commodity: Personalities are "
+                           "traded like anything else, taking effect at the end of the turn")
     reaction_timer: int | None = Field(
         None, ge=0, le=7 * 86400,
         description="seconds a reaction window stays open at most; then every seat that has "

@@ -18,6 +18,7 @@ from . import (
     movement,
     quarantine,
     raids,
+    selection,
     special_jumps,
     turn,
 )
@@ -49,7 +50,8 @@ RULES: dict[type[Command], Rule] = {
     c.Petition: lambda d, s, cmd: actions.petition(d, s),
     c.SkipAction: lambda d, s, cmd: actions.skip_action(d, s),
     c.DestroyEngine: lambda d, s, cmd: raids.raid(d, s, cmd.target),
-    c.Bid: lambda d, s, cmd: auction.bid(d, s, cmd.stellors),
+    c.Bid: lambda d, s, cmd: (selection.bid if d.state.selection is not None
+                              else auction.bid)(d, s, cmd.stellors),
     c.RerollFirstDie: lambda d, s, cmd: special_jumps.answer_first_die(d, s, cmd.reroll),
     c.PayPetition: lambda d, s, cmd: actions.answer_price(d, s, cmd.pay),
     c.ChooseKlugePayoff: lambda d, s, cmd: cargo.choose_kluge(d, s, cmd.engine),

@@ -51,6 +51,7 @@ class Scenario(_Doc):
     takebacks: bool = True  # the table option (house rule, docs/rulings.md)
     # the table's clock for reaction windows (seconds); a sandbox has none unless named
     reaction_timer: int | None = Field(None, ge=5)
+    personality_trading: bool = False  # Optional Rules, "Personalities as Commodity"
     players: list[ScenarioPlayer]
     active: int = 0
     round: int = 1
@@ -119,7 +120,7 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StarState:
         luck_deck=[*sc.luck_top,
                    *rng.shuffled([c for c in sorted(luck_cards()) if c not in held])],
         sandbox=True, loaded_dice=list(sc.dice), takebacks=sc.takebacks,
-        reaction_timer=sc.reaction_timer,
+        reaction_timer=sc.reaction_timer, personality_trading=sc.personality_trading,
     )
 
 

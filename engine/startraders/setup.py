@@ -9,10 +9,15 @@ from engine.kernel import NOBODY, Randomness, RuleError
 from .components import OPTIONAL_PERSONALITIES, PERSONALITIES, contracts, luck_cards
 from .decks import draw_luck
 from .draft import Draft
-from .galaxy import CAPITAL, load_galaxy
+from .galaxy import CAPITAL
+from .opening import banker_start, begin_play, contract_slots, start_worlds
+from .selection import open_selection
 from .state import StarState
 
-OPTIONS = {"advanced", "personalities", "reaction_timer", "takebacks"}
+__all__ = ["begin_play", "contract_slots", "setup"]
+
+OPTIONS = {"advanced", "personalities", "reaction_timer", "takebacks", "personality_auction",
+           "personality_trading"}
 
 
 MIN_REACTION_TIMER = 5  # seconds: a shorter countdown leaves no time to read the question
@@ -33,12 +38,6 @@ def reaction_timer(option: Any) -> int | None:
     return option or None
 
 
-def contract_slots(players: int, advanced: bool) -> int:
-    """Setting Up 8: one fewer Contract than players, minimum two; the advanced game deals as
-    many as players (Advanced Game, Setup)."""
-    return players if advanced else max(2, players - 1)
-
-
 def _personalities(option: Any, n: int, rng: Randomness) -> list[str | None]:
     """Setting Up 4: dealt at random (default), none, or chosen per seat (a list)."""
     if option in (None, "random"):
@@ -57,29 +56,6 @@ def _personalities(option: Any, n: int, rng: Randomness) -> list[str | None]:
     return list(option)
 
 
-def banker_start(personality: str | None) -> dict[str, int]:
-    """New Personalities: the Banker starts with 1 engine and 150 Stellors."""
-    return {"engines": 1, "stellors": 150} if personality == "banker" else {}
-
-
-def start_worlds(personalities: list[str | None], first: int, rng: Randomness) -> list[int]:
-    """Setting Up 5: each player starts on a starred world, no two on the same; the Insider on
-    Capital; with six players and no Insider the last player to move takes Capital. Which arm
-    is "closest" to a seat at a web table is undefined, so it is resolved randomly."""
-    n = len(personalities)
-    arms = [w for w in load_galaxy().starred if w != CAPITAL]
-    pool = rng.shuffled(arms)
-    capital_seat: int | None = None
-    if "insider" in personalities:
-        capital_seat = personalities.index("insider")
-    elif n == 6:
-        capital_seat = (first - 1) % n
-    out: list[int] = []
-    for seat in range(n):
-        out.append(CAPITAL if seat == capital_seat else pool.pop())
-    return out
-
-
 def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[Any]:
     unknown = set(options) - OPTIONS
     if unknown:
@@ -90,33 +66,34 @@ def setup(options: dict[str, Any], players: list[str], rng: Randomness) -> list[
         raise RuleError("Setting Up", f"Star Traders is for 2-6 players, not {n}")
     advanced = bool(options.get("advanced", False))
     timer = reaction_timer(options.get("reaction_timer"))
-    personalities = _personalities(options.get("personalities"), n, rng)
+    bidding = bool(options.get("personality_auction", False))
+    named = options.get("personalities")
+    if bidding and not (named in (None, "random")
+                        or (isinstance(named, list) and not any(named))):
+        raise RuleError("Optional Rules", "Personalities are bid for or named, not both")
+    personalities: list[str | None] = [None] * n if bidding else _personalities(named, n, rng)
     first = rng.below(n)
-    worlds = start_worlds(personalities, first, rng)
+    worlds = [CAPITAL] * n if bidding else start_worlds(personalities, first, rng)
     draft = Draft(StarState(), rng)
     draft.emit(
         "GameSetUp",
         players=[{"seat": i, "name": name, "personality": personalities[i], "world": worlds[i],
                   **banker_start(personalities[i])} for i, name in enumerate(players)],
         advanced=advanced, first_player=first,
-        stations={str(w): i for i, w in enumerate(worlds)},
+        stations={} if bidding else {str(w): i for i, w in enumerate(worlds)},
         slots=contract_slots(n, advanced),
         insider_left=3 if "insider" in personalities else 0,
         reaction_timer=timer,
         takebacks=bool(options.get("takebacks", True)),
+        personality_trading=bool(options.get("personality_trading", False)),
     )
     draft.emit("DecksShuffled", NOBODY, deck=rng.shuffled(sorted(contracts())),
                luck_deck=rng.shuffled(sorted(luck_cards())))
+    if bidding:  # Optional Rules, "Selecting Personalities": Setting Up 5-9 come after
+        open_selection(draft)
+        return draft.events
     for seat in range(n):
         draw_luck(draft, seat, 2)  # Setting Up 7
     if draft.state.insider_left == 0:
         begin_play(draft)
     return draft.events
-
-
-def begin_play(draft: Draft) -> None:
-    """Setting Up 8: deal the Current Contracts (after the Insider's stations), then the first
-    player's turn."""
-    for slot in range(draft.state.wanted_slots):
-        draft.emit("ContractDealt", slot=slot, contract=draft.state.deck[0])
-    draft.emit("TurnStarted", seat=draft.state.first_player, round=1)

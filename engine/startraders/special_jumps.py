@@ -2,10 +2,12 @@
 
 - Psychic Jump (the Seer, first jump attempt of each turn): roll a die, then move along any
   jumpline for which that roll would have allowed a successful regular or station jump, or
-  choose not to move (the attempt is used). The roll has its Zap interval.
+  choose not to move (the attempt is used). The roll has its Zap/Reroll interval: it is a
+  jump attempt, so a card may re-roll it (docs/rulings.md).
 - Awesome Jump (Awesome Andi, once per turn, instead of a jump attempt): roll three dice
-  and move to the world of rolls 1-2, 2-3 or 3-1, in those orders; always successful, it
-  does not end the movement; no card re-rolls it (and, our reading, none Zaps it).
+  one by one and move to the world of rolls 1-2, 2-3 or 3-1, in those orders; always
+  successful, it does not end the movement; no card re-rolls it, but each die may be Zapped
+  in its own interval, as a random jump's (docs/rulings.md).
 Both then follow Timing Details 6-7 (the You Are Lost interval, then arrival).
 """
 
@@ -53,21 +55,32 @@ def special_jump(draft: Draft, seat: int, kind: str) -> None:
 
 
 def begin(draft: Draft, seat: int, kind: str) -> None:
-    """After the Quarantine interval: the roll (and the Seer's Zap interval)."""
-    if kind == "psychic":
-        draft.emit("SpecialRolled", seat=seat, kind=kind, dice=[draft.die()])
+    """After the Quarantine interval: the Seer's die, or Andi's first die ("she rolls three
+    dice, one by one"), each with its Zap/Reroll interval."""
+    draft.emit("SpecialRolled", seat=seat, kind=kind, dice=[draft.die()])
+    open_interval(draft, "zap", seat)
+
+
+def die_settled(draft: Draft, seat: int) -> None:
+    """A die of a special jump has stood its interval: the Seer chooses; Andi rolls her next
+    die (Zap!: "When several die rolls are being made in a sequence ... Zap and Superzap must
+    be played immediately after each roll") or, with three, chooses."""
+    roll = _turn(draft.state).roll or {}
+    dice = [int(d) for d in roll.get("dice", [])]
+    if roll.get("kind") == "awesome" and len(dice) < 3:
+        draft.emit("SpecialRolled", seat=seat, kind="awesome", dice=[*dice, draft.die()])
         open_interval(draft, "zap", seat)
         return
-    dice = [draft.die(), draft.die(), draft.die()]
-    draft.emit("SpecialRolled", seat=seat, kind=kind, dice=dice)
     offer(draft, seat)
 
 
 def options(state: StarState, seat: int) -> list[int]:
-    """The worlds the special roll allows (an empty list: nowhere)."""
+    """The worlds the special roll allows (an empty list: nowhere). A Zapped die naming a
+    world counts as 1 below 1 and 6 above 6 (Zap!)."""
     roll = _turn(state).roll or {}
     dice = [int(d) for d in roll.get("dice", [])]
     if roll.get("kind") == "awesome":
+        dice = [max(1, min(6, d)) for d in dice]
         pairs = [(dice[0], dice[1]), (dice[1], dice[2]), (dice[2], dice[0])]
         return [10 * a + b for a, b in pairs]
     here = state.player(seat).world

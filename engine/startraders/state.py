@@ -91,21 +91,22 @@ class Window(BaseModel):
 
 
 class Bundle(BaseModel):
-    """One side of a deal (Trades and Deals): the book's commodities (Prestige and
-    personalities are not commodities)."""
+    """One side of a deal (Trades and Deals): the book's commodities (Prestige is not one;
+    Personalities only under the optional rule "Personalities as Commodity")."""
 
     model_config = ConfigDict(extra="forbid")
 
     stellors: int = 0
     stations: list[int] = []
     cards: list[str] = []
+    personalities: list[str] = []  # only with the optional rule "Personalities as Commodity"
     rights: list[int] = []  # Completed Contracts' right-to-deliver markers
     cargo: list[str] = []  # only between ships on the same world
     engines: int = 0  # only between ships on the same world
 
     def empty(self) -> bool:
         return not (self.stellors or self.stations or self.cards or self.rights or self.cargo
-                    or self.engines)
+                    or self.engines or self.personalities)
 
 
 class Offer(BaseModel):
@@ -124,6 +125,16 @@ class Auction(BaseModel):
     seller: int
     order: list[int]  # the bidders in priority order (ties go to the earlier)
     bids: dict[int, int] = {}  # seat -> Stellors (secret: each sees only his own)
+
+
+class Selection(BaseModel):
+    """Optional Rules, "Selecting Personalities": the Personalities flipped up one at a time
+    and bid for, sealed (``selection``)."""
+
+    deck: list[str] = []  # the shuffled Personalities, top first (secret)
+    flipped: str | None = None  # the one up for bids
+    bids: dict[int, int] = {}  # seat -> Stellors (secret: each sees only his own)
+    aside: list[str] = []  # flipped, nobody bid
 
 
 class Turn(BaseModel):
@@ -172,6 +183,10 @@ class StarState(Rewindable):
     sandbox: bool = False  # set up from a scenario (docs/scenarios.md)
     loaded_dice: list[int] = []  # a sandbox's predetermined dice, used first
     auction: Auction | None = None  # a station up for auction (advanced game)
+    selection: Selection | None = None  # Personalities being bid for (optional rule)
+    personality_trading: bool = False  # Optional Rules, "Personalities as Commodity"
+    # Personalities traded this turn, taking effect at its end: {name, seat, to}
+    personality_moves: list[dict[str, Any]] = []
     reaction_timer: int | None = None  # table option: seconds a reaction window stays open
     takebacks: bool = True  # the table option (house rule, engine.kernel.takeback)
     rewinds: Rewinds = Rewinds()  # the take-back record (engine.kernel.takeback; secret)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.kernel import RuleError, only
 
 from .cargo import forced_deliveries
+from .commodity import take_effect
 from .decks import draw_luck, turn_in
 from .draft import Draft
 from .quarantine import lift
@@ -89,6 +90,7 @@ def end_turn(draft: Draft, seat: int) -> None:
 
 def next_turn(draft: Draft, seat: int) -> None:
     """Turns go clockwise (seat order); a lost turn (Petition Table) is skipped."""
+    take_effect(draft)  # Personalities traded during the turn (optional rule)
     st = draft.state
     n = len(st.players)
     rnd = st.round

@@ -9,6 +9,7 @@ from .actions import chain_needed, longest_chain
 from .auction import bidders
 from .components import contracts
 from .legal import pending
+from .selection import bidders as selection_bidders
 from .state import Player, StarState
 from .windows import prompted
 
@@ -80,6 +81,11 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
             **state.window.model_dump(), "asked": prompted(state, viewer)},
         "quarantines": [{"world": q["world"], "by": q["by"]} for q in state.quarantines],
         "offers": [o.model_dump() for o in state.offers if viewer in (o.seat, o.to)],
+        # Optional Rules, "Selecting Personalities": the card up, who still bids, one's own bid
+        "selection": None if state.selection is None else {
+            "flipped": state.selection.flipped, "aside": list(state.selection.aside),
+            "waiting": selection_bidders(state), "bid": state.selection.bids.get(viewer)},
+        "personality_moves": list(state.personality_moves),
         "auction": None if state.auction is None else {
             "world": state.auction.world, "seller": state.auction.seller,
             "waiting": bidders(state), "bid": state.auction.bids.get(viewer)},

@@ -126,8 +126,11 @@ def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     roll = state.turn.roll if state.turn else None
     if kind == "zap" and roll and roll["kind"] == "petition":
         return any(holds(state, seat, k) for k in PRESTIGE_CARDS)
-    return bool(kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand
-                and roll["kind"] in REROLLED and roll["roll"] < roll["need"])
+    if not (kind == "zap" and roll and state.turn and seat == state.turn.seat and p.hand):
+        return False
+    if roll["kind"] == "psychic":  # any die may be re-rolled for better worlds
+        return True
+    return roll["kind"] in REROLLED and roll["roll"] < roll["need"]
 
 
 def clocked(state: StarState) -> bool:

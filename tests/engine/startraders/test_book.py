@@ -246,3 +246,40 @@ def test_a_quarantine_in_the_zap_interval_may_fall_on_the_starting_world() -> No
     assert game.state.players[0].world == 14 and turn_of(game.state).jumps == 1  # failed
     out = play(game, 0, c.Jump(to=13, kind="regular"))
     assert "JumpAborted" in types(out)  # trapped on Mink
+
+
+def test_the_seers_psychic_jump_may_be_re_rolled_rulings() -> None:
+    """Re-Rolls: "any Trader's Luck card can be used to get an immediate re-roll on a jump
+    attempt ... You may not use a Trader's Luck card to re-roll a random jump"; New
+    Personalities forbids it for the Awesome Jump only. The Psychic Jump "on his first jump
+    attempt" is a jump attempt: the Seer turns in a card for a better roll."""
+    game = game_of(players=[{"name": "Sy", "world": 13, "personality": "seer",
+                             "hand": ["favor-1"]}, {"name": "Bo"}], dice=[1, 3])
+    play(game, 0, c.SpecialJump(kind="psychic"))
+    assert asked(game.state).prompt == "zap" and asked(game.state).seats == (0,)
+    play(game, 0, c.Reroll(card="favor-1"))
+    assert asked(game.state).detail["worlds"] == [12, 14]
+
+
+def test_awesome_andis_dice_may_be_zapped_each_after_its_roll_rulings() -> None:
+    """Zap!: "When a die roll is being used to determine the number of a world ... When
+    several die rolls are being made in a sequence, as for instance with random jumps, Zap
+    and Superzap must be played immediately after each roll." Andi "rolls three dice, one by
+    one"; only the re-roll is forbidden ("A Trader's Luck card cannot be used to re-roll an
+    Awesome Jump"). Bob Zaps her second die from 6 to 5."""
+    players = [{"name": "Andi", "world": 13, "personality": "awesome-andi",
+                "hand": ["favor-1"], "policy": "ask"}, {"name": "Bo", "hand": ["zap-1"]}]
+    game = game_of(players=players, dice=[2, 6, 4])
+    play(game, 0, c.SpecialJump(kind="awesome"))
+    play(game, 0, c.PassReaction())  # the Quarantine interval (Andi asks to be asked)
+    assert asked(game.state).prompt == "zap" and asked(game.state).seats == (0, 1)
+    with pytest.raises(RuleError, match="Re-Rolls"):
+        play(game, 0, c.Reroll(card="favor-1"))
+    play(game, 0, c.PassReaction())
+    play(game, 1, c.PassReaction())  # the first die: 2
+    play(game, 0, c.PassReaction())
+    assert turn_of(game.state).roll is not None and turn_of(game.state).roll["dice"] == [2, 6]
+    play(game, 1, c.Zap(card="zap-1", delta=-1))
+    play(game, 0, c.PassReaction())  # the second die, now 5
+    play(game, 0, c.PassReaction())  # the third die: 4
+    assert asked(game.state).detail["worlds"] == [25, 54, 42]

@@ -80,3 +80,21 @@ def test_the_trader_heads_for_a_completed_contract_it_may_deliver_dropping_off()
     view = ruleset.view(game.state, 0)
     dist, _ = route_costs(view, 0, 56)
     assert StarTrader("s")._goal(view, 0, dist) == 15  # Robots to Jaxin (contract 4)
+
+
+def test_the_random_bot_never_drops_out_and_games_against_it_last() -> None:
+    """Dropping Out is never forced by the rules: the game's ``random`` bot (the uniform bot
+    with the game's one preference) never picks it, so its games are not over in the first
+    rounds by a random exit."""
+    from engine.startraders import commands as c
+    from engine.startraders.bot import RandomTrader
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+
+    game = start({"players": [{"name": "Ann"}, {"name": "Bob"}]})
+    legal = list(ruleset.legal_actions(game.state, 1))
+    assert c.DropOut() in legal
+    picks = {RandomTrader(s).choose({}, legal, seat=1, seq=game.seq).type for s in range(300)}
+    assert "DropOut" not in picks
+    result = play_game(["random"] * 3, seed="rnd", max_rounds=4)
+    assert result.reason != "last-trader" and result.rounds >= 4
