@@ -194,8 +194,7 @@ def test_a_tap_on_crowded_targets_offers_a_chooser(context: Any, server_url: str
     page.screenshot(path="/tmp/starport-board-chooser-phone.png")
     offered = chooser.locator(".dc-btn").evaluate_all("(bs) => bs.map((b) => b.dataset.dot)")
     assert {a, b} <= set(offered)
-    labels = chooser.locator(".dc-btn").evaluate_all(
-        "(bs) => bs.map((b) => b.getAttribute('aria-label'))")
+    labels = chooser.locator(".dc-btn").evaluate_all("(bs) => bs.map((b) => b.textContent)")
     assert len(set(labels)) == len(labels)
     chooser.locator(f".dc-btn[data-dot='{a}']").tap()
     page.wait_for_selector(f".hl-heading-chosen[data-dot='{a}']")

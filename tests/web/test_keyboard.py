@@ -20,9 +20,11 @@ from tests.server.helpers import acting_seat, open_table
 pytestmark = pytest.mark.browser
 
 IDLE = "() => window.starport.game.idle() && !document.body.classList.contains('is-busy')"
+# a control's name: its aria-label, else its words (a button named by what it shows)
 FOCUS = """() => { const a = document.activeElement;
-  return {tag: a.tagName, id: a.id, cls: a.className, label: a.getAttribute('aria-label'),
-          text: a.textContent}; }"""
+  return {tag: a.tagName, id: a.id, cls: a.className,
+          label: a.getAttribute('aria-label') || a.textContent.replace(/\\s+/g, ' ').trim(),
+          text: a.textContent, title: a.title}; }"""
 
 
 @pytest.fixture
@@ -43,8 +45,10 @@ def seat_page(browser: Any, server_url: str, known_seed: str) -> Iterator[Any]:
 
 
 def labels(page: Page, sel: str) -> list[str]:
+    """The names of the controls (their aria-label, else the words they show)."""
     return list(page.eval_on_selector_all(
-        sel, "(es) => es.map((e) => e.getAttribute('aria-label'))"))
+        sel, "(es) => es.map((e) => e.getAttribute('aria-label')"
+             " || e.textContent.replace(/\\s+/g, ' ').trim())"))
 
 
 def settle(page: Page) -> dict[str, Any]:
@@ -61,7 +65,7 @@ def test_a_turn_by_keyboard_keeps_the_focus_on_the_next_action(seat_page: Any) -
     page.locator("#board").focus()
     page.keyboard.press("n")  # the first of the first dots
     first = settle(page)
-    assert first["tag"] == "BUTTON" and first["label"].startswith("Declare ")
+    assert first["tag"] == "BUTTON" and first["title"].startswith("Declare ")
     heads = labels(page, "#moves .move-list button")
     assert len(set(heads)) == len(heads), heads
     page.keyboard.press("Enter")

@@ -87,7 +87,7 @@ def test_keyboard_only_destination_list(page: Page, server_url: str) -> None:
     page.keyboard.press("Space")
     page.wait_for_selector(".dests .dest-btn")
     item = page.locator('.dests .dest-btn[data-dot="space-station-planet.12"]')
-    label = item.get_attribute("aria-label") or ""
+    label = item.text_content() or ""  # its name: the words it shows
     assert "Space Station Planet" in label and "MP left" in label and "Pilot Number 3" in label
     item.focus()
     assert page.evaluate("document.activeElement.matches(':focus-visible')")
@@ -198,16 +198,16 @@ def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
     graw = page.locator('.culture-market[data-culture="graw"]')
     assert graw.get_attribute("data-system") == "giant-planet"
     assert graw.locator(".cc-count").all_text_contents() == ["3·$30", "3", "1", "1"]
-    label = str(graw.get_attribute("aria-label"))
+    label = str(graw.locator("desc").text_content())  # the card's description
     for words in ("Graw, Culture 2, Giant Planet", "3 × Space Spice, $30",
                   "2 × Designer Genes (Cholos), +$40 each", "Psychotic Sculptures (Qossuth), +$90",
                   "to the Qossuth, fee $120", "Relics at the sun: Spy Eye, $100"):
         assert words in label, label
     shenna = page.locator('.culture-market[data-culture="shenna"]')
     assert shenna.locator(".cc-count").all_text_contents() == ["4·$50", "1·$80", "1", "1"]
-    assert "1 × Pet Monsters (Factory Goods), $80" in str(shenna.get_attribute("aria-label"))
+    assert "1 × Pet Monsters (Factory Goods), $80" in str(shenna.locator("desc").text_content())
     base = page.locator('.culture-market[data-culture="base"]')
-    assert "to the Dell, fee $140" in str(base.get_attribute("aria-label"))
+    assert "to the Dell, fee $140" in str(base.locator("desc").text_content())
     base.click()  # a tap on a card opens it and is not a click on the map's highlights
     assert page.locator("#culture-pop").is_visible()
     assert "declares" not in _log(page)

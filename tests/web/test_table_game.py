@@ -141,7 +141,7 @@ def _click(page: Page, cmd: dict[str, Any]) -> str:
             page.click("#end-turn")
         return "button"
     if kind == "ChoosePilotNumber":
-        page.click(f'button[aria-label="Choose Pilot Number {cmd["number"]}"]')
+        page.click(f'button.pilot-btn[title="Choose Pilot Number {cmd["number"]}"]')
         return "button"
     button = page.locator(f"button[data-cmd='{json.dumps(cmd, separators=(',', ':'))}']")
     if button.count():

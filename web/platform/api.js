@@ -45,7 +45,7 @@ export async function request(method, url, body, extraHeaders = {}) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError("Cannot reach the server: check your connection, then try again.");
+    throw new ApiError("Cannot reach the server: check your connection, then try again.", { code: "unreachable" });
   }
   const type = response.headers.get("content-type") || "";
   const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
@@ -61,7 +61,7 @@ export async function getText(url) {
   try {
     response = await fetch(url);
   } catch {
-    throw new ApiError("Cannot reach the server: check your connection, then try again.");
+    throw new ApiError("Cannot reach the server: check your connection, then try again.", { code: "unreachable" });
   }
   if (!response.ok) throw new ApiError(`Could not load ${url} (${response.status}).`, { status: response.status });
   return response.text();

@@ -4,6 +4,7 @@
 import { el } from "./dom.js";
 
 const ARMED_MS = 8000;
+let noteIds = 0;
 
 /**
  * Make ``button`` ask before ``act()``: ``warning`` (words) shows after the first press and
@@ -12,14 +13,14 @@ const ARMED_MS = 8000;
  */
 export function askFirst(button, warning, confirmText, act, { after = null } = {}) {
   const text = button.textContent;
-  const label = button.getAttribute("aria-label");
-  const note = el("p", { class: "warn-note", role: "alert" }, warning);
+  const described = button.getAttribute("aria-describedby");
+  const note = el("p", { class: "warn-note", role: "alert", id: `warn-note-${(noteIds += 1)}` }, warning);
   let timer = null;
   const disarm = () => {
     clearTimeout(timer);
     button.classList.remove("armed");
     button.textContent = text;
-    if (label) button.setAttribute("aria-label", label); else button.removeAttribute("aria-label");
+    if (described) button.setAttribute("aria-describedby", described); else button.removeAttribute("aria-describedby");
     note.remove();
   };
   button.addEventListener("click", (e) => {
@@ -27,7 +28,7 @@ export function askFirst(button, warning, confirmText, act, { after = null } = {
     if (!button.classList.contains("armed")) {
       button.classList.add("armed");
       button.textContent = confirmText;
-      button.setAttribute("aria-label", `${confirmText}: ${warning}`);
+      button.setAttribute("aria-describedby", note.id); // named by its words, the warning describes it
       const anchor = after?.(button);
       if (anchor) anchor.insertAdjacentElement("afterend", note);
       else button.insertAdjacentElement("beforebegin", note);

@@ -24,6 +24,8 @@ import { presenceBadge } from "./presence.js";
 import { renderSeatBack, seatBackBox } from "./seatback.js";
 import { seatLinkTools, showNewLink } from "./seatlinks.js";
 import { mayChat, spectatorPanel } from "./spectator.js";
+import { distinctPlayers, pieceLabels } from "./seats.js";
+import { inkFor } from "./pawns.js";
 
 /** An element of the page by id, used as the kind it is (an input, a button...). */
 /** @type {(id: string) => any} */
@@ -33,6 +35,7 @@ const MOVE_MS = 700; // the longest a move is animated
 const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
 const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
 const LOG_RUN = 200; // the most events said again to fold a new batch into the last line
+const STATUS_MS = 6000; // how long "why that key did nothing" stays (it also goes when the game moves)
 
 /** A refused command in plain words: a stale tab is told the game moved on elsewhere. */
 function refusalWords(err, asked, now) {
@@ -112,7 +115,10 @@ export class Game {
     if (moment) this.replay.prefetch(moment);
     await this.page.load(this.ctx.lobby);
     useNextActions(this.module.keyboard);
-    this.shortcuts = bindShortcuts(this.board, this.module.keyboard, { replaying: () => !!this.replay?.active });
+    this.shortcuts = bindShortcuts(this.board, this.module.keyboard, {
+      replaying: () => !!this.replay?.active,
+      refused: (words, key, button) => this.sayWhy(words, key, button),
+    });
     this.wireChrome();
     this.connection(this.ctx.live.state === "open" ? "open" : "connecting");
 
@@ -230,7 +236,7 @@ export class Game {
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
     this.unlogged.push(...fresh);
-    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo));
+    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() });
     this.burst.push(...fresh);
     this.settle();
   }
@@ -343,6 +349,7 @@ export class Game {
   async refresh() {
     try {
       this.takeViewQuietly(await this.api.view());
+      if (this.errorKind === "connection" && this.ctx.live.state === "open") this.clearError(); // reached again
     } catch (err) {
       this.showError(err);
     }
@@ -351,6 +358,7 @@ export class Game {
   /** Keep a view when it is newer than ours (answer whether it was); wake who waited for it. */
   takeViewQuietly(out) {
     if (this.answer && out.seq < this.answer.seq) return false;
+    distinctPlayers(out.view); // two seats may have typed the same name: told apart (seats.js)
     this.answer = { ...out, reachable: out.extras?.reachable || [] };
     const ready = this.waiters.filter((w) => w.seq <= out.seq);
     this.waiters = this.waiters.filter((w) => w.seq > out.seq);
@@ -392,6 +400,13 @@ export class Game {
     if (this.answer) this.render();
   }
 
+  /** A bot plays my seat now (the host let it, or my time per move ran out): what my seat
+   * plays without this tab is its doing; else another tab or window of my seat played. */
+  botPlays() {
+    const s = this.seat === null ? null : this.ctx.lobby.seats[this.seat];
+    return !!(s && (s.bot || s.autoplay));
+  }
+
   /** "Take my seat back" while a bot plays my seat (``seatback.js``). */
   renderSeatBack() {
     if (this.seat === null) return;
@@ -399,7 +414,8 @@ export class Game {
       lobby: this.ctx.lobby,
       seat: this.seat,
       reclaim: () => this.api.post(`/seats/${this.seat}/reclaim`),
-      done: (lobby) => { this.botSeat = false; this.tableChanged(lobby); this.render(); },
+      // the seat is mine again: the notice that pointed at the banner's button goes with it
+      done: (lobby) => { this.botSeat = false; this.notices.forget("seat"); this.tableChanged(lobby); this.render(); },
       fail: (err) => this.showError(err),
     });
   }
@@ -502,6 +518,8 @@ export class Game {
   }
 
   showError(err, kind = "action") {
+    // the server out of reach is the connection's trouble: it goes when the connection is back
+    if (err?.code === "unreachable") kind = "connection";
     const e = $("error");
     e.textContent = err?.message || String(err);
     e.hidden = false;
@@ -509,6 +527,49 @@ export class Game {
   }
 
   clearError() { $("error").hidden = true; $("error").textContent = ""; this.errorKind = null; }
+
+  /** A shortcut key that did nothing (shortcuts.js): say why, briefly, where the prompt is. */
+  sayWhy(words, key, button) {
+    this.sayStatus(`${words}: not now — ${this.whyNot(key, button)}.`);
+  }
+
+  /** Why a shortcut cannot act now, in words: the button's own reason (its title) when it is
+   * there but off, else what the table is doing. */
+  whyNot(key, button) {
+    const a = this.answer;
+    const view = this.replay?.active ? null : a?.view;
+    if (this.replay?.active) return "this is the replay; leave it (Escape) to play";
+    if (button?.title) return button.title.replace(/^Not yet: /, "not yet: ").replace(/\.$/, "");
+    if (this.seat === null) return "you are watching this table, not playing a seat";
+    if (!view) return "the game is loading";
+    if (this.stageOf(view) === "over" || ["over", "abandoned", "replay"].includes(this.ctx.lobby.status)) return "the game is over";
+    if (this.busy) return "your last action is still being sent";
+    if (!this.myTurn()) {
+      const waiting = a.pending?.seats || [];
+      return waiting.length ? `the game waits for ${waiting.map((s) => this.who(s)).join(" and ")}` : "it is not your turn";
+    }
+    if (key === "u") {
+      return this.ctx.lobby.options?.takebacks === false ? "take-backs are off at this table"
+        : "nothing to take back: a roll, a reveal, a draw or another player's move cannot be taken back";
+    }
+    return "the rules do not offer it at this point of your turn (see the panel)";
+  }
+
+  /** A short status line under the prompt; it goes after a while, or when the game moves on. */
+  sayStatus(text) {
+    const el = $("key-status");
+    el.textContent = text;
+    el.hidden = false;
+    this.statusSeq = this.answer?.seq ?? 0;
+    clearTimeout(this.statusTimer);
+    this.statusTimer = setTimeout(() => this.clearStatus(), STATUS_MS);
+  }
+
+  clearStatus() {
+    clearTimeout(this.statusTimer);
+    $("key-status").hidden = true;
+    $("key-status").textContent = "";
+  }
 
   // --- drawing -----------------------------------------------------------------------------
 
@@ -580,6 +641,7 @@ export class Game {
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     this.renderTakeBack(a);
     $("prompt").textContent = this.promptText();
+    if (a.seq !== this.statusSeq) this.clearStatus(); // its cause went: the game moved on
     $("prompt").classList.toggle("yours", mine);
     this.renderSeatBack();
     const badge = $("turn-badge");
@@ -635,13 +697,16 @@ export class Game {
     const ul = $("players");
     ul.replaceChildren();
     const lobby = this.ctx.lobby;
+    const labels = pieceLabels(view.players.map((p) => p.name)); // the pieces' labels (seats.js)
     for (const p of view.players) {
       const li = document.createElement("li");
       li.className = `player${view.turn?.seat === p.seat ? " active" : ""}${p.seat === this.seat ? " me" : ""}`;
       li.dataset.seat = p.seat;
       const chip = document.createElement("span");
-      chip.className = "chip";
+      chip.className = "chip chip-label";
       chip.style.background = this.names.playerColor(p);
+      chip.style.color = inkFor(this.names.playerColor(p));
+      chip.textContent = labels[view.players.indexOf(p)]; // as on the seat's piece: no colour needed
       chip.setAttribute("aria-hidden", "true");
       const name = document.createElement("strong");
       const seatInfo = lobby.seats[p.seat];
@@ -666,8 +731,7 @@ export class Game {
         b.type = "button";
         b.className = "small bot-toggle";
         b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
-        b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the seat's player plays again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
-        b.setAttribute("aria-label", seatInfo?.bot ? `Stop the bot playing ${p.name}'s seat: the player plays it again` : `Let a bot play ${p.name}'s seat`);
+        b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the player plays it again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
         b.addEventListener("click", async () => {
           try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
         });
@@ -800,9 +864,12 @@ export class Game {
     const box = $("since");
     box.replaceChildren();
     const h = document.createElement("h3");
+    h.id = "since-title";
     h.textContent = "Since your last turn";
     box.appendChild(h);
     const ul = document.createElement("ul");
+    ul.tabIndex = 0; // a list that may scroll: reachable by keyboard
+    ul.setAttribute("aria-labelledby", h.id);
     for (const l of [...lines.slice(-12), ...said.slice(-5)]) {
       const li = document.createElement("li");
       li.textContent = l.text;

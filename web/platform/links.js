@@ -23,7 +23,7 @@ export function copyButton(text, label = "Copy the link") {
   b.type = "button";
   b.className = "copy";
   b.textContent = "Copy";
-  b.setAttribute("aria-label", label);
+  b.title = label; // what it copies: a description; the name is the button's word
   b.addEventListener("click", async () => {
     let ok = false;
     try { await navigator.clipboard.writeText(text); ok = true; } catch { ok = false; }

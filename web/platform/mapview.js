@@ -32,8 +32,11 @@ export class MapView {
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    svg.setAttribute("role", "img");
+    // a group, not an image: its overlay holds buttons (highlighted places); the drawing
+    // under it is the picture, its words left to the map's own label and lists
+    svg.setAttribute("role", "group");
     svg.setAttribute("focusable", "false");
+    for (const part of svg.children) if (part.localName !== "title") part.setAttribute("aria-hidden", "true");
     this.places.clear();
     this.layers = {};
     const overlay = svgEl("g", { id: "overlay" }, svg);

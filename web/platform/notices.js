@@ -9,6 +9,7 @@ const SHOWN = 2; // notices in sight at once; older ones fold
 // on a phone the notices float over the panel (style.css, the same width): the newest alone
 const PHONE = "(max-width: 860px)";
 const SHOWN_PHONE = 1;
+let noticeIds = 0;
 
 /** The notices of a seat, kept in ``root`` until dismissed (each with its own "Got it"). */
 export class Notices {
@@ -30,8 +31,10 @@ export class Notices {
       if (li.dataset.key === key || li.querySelector("p")?.textContent === text) li.remove();
     }
     const li = el("li", { class: `notice notice-${kind}`, "data-key": key });
-    li.appendChild(el("p", {}, text));
-    const ok = el("button", { type: "button", class: "small", "aria-label": `Got it: ${text}` }, "Got it");
+    const said = el("p", { id: `notice-${(noticeIds += 1)}` }, text);
+    li.appendChild(said);
+    // named by its words; what it dismisses is its description
+    const ok = el("button", { type: "button", class: "small", "aria-describedby": said.id }, "Got it");
     ok.addEventListener("click", () => {
       const next = li.nextElementSibling?.querySelector("button") || li.previousElementSibling?.querySelector("button");
       this.drop([li]);
@@ -55,6 +58,11 @@ export class Notices {
   seen(notices) {
     const gone = notices.filter((li) => li.isConnected);
     if (gone.length) this.drop(gone);
+  }
+
+  /** The notice of ``key`` goes (its cause went: the seat it spoke of was taken back). */
+  forget(key) {
+    this.drop([...this.root.querySelectorAll(".notice")].filter((li) => li.dataset.key === key));
   }
 
   /** ``notices`` go; the rest fold again, and the list hides once empty. */
@@ -94,22 +102,33 @@ export class Notices {
     for (const { text, key } of this.game.notices(this.names, this.seat, evs, cmd)) this.add(text, { key });
   }
 
-  /** Events of my seat that I did not send: a bot (or the turn timer) played for me. */
-  playedForMe(evs) {
+  /** Events of my seat that this tab did not send: a bot (the host's, or the turn timer's)
+   * played for me when ``bot``; else my seat played in another tab or window, and this one is
+   * told the game moved on (what it showed a moment ago is gone). */
+  playedForMe(evs, { bot = true } = {}) {
     if (this.seat === null) return;
     const played = evs.filter((e) => this.game.playedTypes.has(e.type) && e.data?.seat === this.seat);
     if (!played.length) return;
-    if (!this.root.querySelector('[data-key="bot"]')) this.botLines = [];
+    const key = bot ? "bot" : "elsewhere";
+    if (!this.root.querySelector(`[data-key="${key}"]`)) this.botLines = [];
     this.botLines.push(...this.game.describeLog(played, this.names, this.who).map((l) => l.text));
     const shown = this.botLines.slice(-4);
     const more = this.botLines.length - shown.length;
     const what = more ? ` (its last ${shown.length} of ${this.botLines.length} actions)` : "";
-    this.add(`A bot played for you${what}: ${shown.join(" ")}`, { key: "bot", kind: "bot" });
+    const head = bot ? `A bot played for you${what}` : `The game moved on: your seat played in another tab or window${what}`;
+    this.add(`${head}: ${shown.join(" ")}`, { key, kind: "bot" });
   }
 
-  /** The host let a bot play my seat, or gave it back. */
+  /** The host let a bot play my seat, or gave it back. What was told as played in another
+   * tab just before the table said so was the bot's: told again as such. */
   seatChanged(wasBot, isBot) {
     if (wasBot === isBot) return;
+    const elsewhere = this.root.querySelector('.notice[data-key="elsewhere"]');
+    if (isBot && elsewhere) {
+      this.drop([elsewhere]);
+      const lines = this.botLines.slice(-4);
+      this.add(`A bot played for you: ${lines.join(" ")}`, { key: "bot", kind: "bot" });
+    }
     this.add(isBot ? "The host let a bot play your seat: it plays your turns until you take your seat back (the button above) or the host gives it back."
       : "The host gave your seat back: you play your own turns again.", { key: "seat", kind: "bot" });
   }

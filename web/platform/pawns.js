@@ -3,6 +3,7 @@
 // haloed, and a pawn moved place by place. A game whose pieces are ships on places draws them
 // with these; the styles are the platform's (``.pawn``, ``.pawn-body``, ``.pawn-halo`` in style.css).
 import { svgEl } from "./dom.js";
+import { pieceLabels } from "./seats.js";
 
 export const PAWN_R = 13;
 
@@ -36,20 +37,26 @@ export function shipPath(r) {
     `L ${-r * 0.75} ${r * 0.8} C ${-r - 1} ${r * 0.2} ${-r} ${-r} 0 ${-r - 3} Z`;
 }
 
-/** Dark or white ink, whichever reads on ``hex``. */
+/** Dark or white ink, whichever contrasts more with ``hex`` (WCAG's relative luminance). */
 export function inkFor(hex) {
   const n = parseInt(String(hex).slice(1), 16);
-  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return lum > 140 ? "#10121c" : "#ffffff";
+  if (Number.isNaN(n)) return "#ffffff";
+  const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  const dark = 0.0065; // #10121c
+  return (lum + 0.05) / (dark + 0.05) >= 1.05 / (lum + 0.05) ? "#10121c" : "#ffffff";
 }
 
 /**
  * Draw pawns in ``layer`` (cleared by the caller): ``pawns`` are ``{seat, at, color, letter,
- * title, active}`` where ``at`` is a place of ``board`` (pawns of an unknown place are left
- * out). Each is ``g.pawn[data-seat][data-dot]`` translated to its place; the fan offset sits
- * inside the scaled group, so pawns stay apart at every zoom.
+ * title, active}`` in seat order, ``letter`` the player's name, ``at`` a place of ``board``
+ * (pawns of an unknown place are left out). Each is ``g.pawn[data-seat][data-dot]``
+ * translated to its place, labelled with its seat's own label (``pieceLabels``: no two pawns
+ * of the table read the same, so they are told apart without their colours); the fan offset
+ * sits inside the scaled group, so pawns stay apart at every zoom.
  */
 export function drawPawnsAt(board, layer, pawns) {
+  const labels = pieceLabels(pawns.map((p) => p.letter));
   const byPlace = new Map();
   for (const p of pawns) {
     if (p.at === null || p.at === undefined) continue;
@@ -60,17 +67,18 @@ export function drawPawnsAt(board, layer, pawns) {
     const d = board.place(at);
     if (!d) continue;
     here.forEach((p, i) => {
+      const label = labels[pawns.indexOf(p)];
       const [ox, oy] = pawnOffset(i, here.length);
       const g = svgEl("g", {
         class: `pawn${p.active ? " pawn-active" : ""}`, "data-seat": p.seat,
-        "data-dot": at, transform: `translate(${d.x} ${d.y})`,
+        "data-dot": at, "data-label": label, transform: `translate(${d.x} ${d.y})`,
       }, layer);
       svgEl("title", {}, g).textContent = p.title;
       const sc = svgEl("g", { class: "pawn-fan", transform: `translate(${ox} ${oy})` }, svgEl("g", { class: "sc" }, g));
       if (p.active) svgEl("circle", { r: PAWN_R + 7, class: "pawn-halo" }, sc);
       svgEl("path", { d: shipPath(PAWN_R), fill: p.color, class: "pawn-body" }, sc);
-      const t = svgEl("text", { y: 4.5, "text-anchor": "middle", class: "pawn-letter", fill: inkFor(p.color) }, sc);
-      t.textContent = (p.letter || "?")[0].toUpperCase();
+      const t = svgEl("text", { y: 4.5, "text-anchor": "middle", class: `pawn-letter${label.length > 1 ? " pawn-label-2" : ""}`, fill: inkFor(p.color) }, sc);
+      t.textContent = label;
     });
   }
 }

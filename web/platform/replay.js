@@ -6,6 +6,7 @@
 import { renderChart } from "./chart.js";
 import { ReplayBar, SPEEDS } from "./replaybar.js";
 import { describeWithTakeBacks } from "./takeback.js";
+import { distinctPlayers } from "./seats.js";
 
 const CHUNK = 40; // frames per request (the server's cap is 60)
 const KEEP_CHUNKS = 40; // chunks of frames kept in memory
@@ -138,7 +139,7 @@ export class Replay {
     if (!p) {
       p = this.game.api.replay(base, CHUNK).then((out) => {
         /** @type {Map<number, Object> & {head?: number}} */
-        const frames = new Map(out.frames.map((f) => [f.seq, f.view]));
+        const frames = new Map(out.frames.map((f) => [f.seq, distinctPlayers(f.view)]));
         frames.head = out.seq; // the game's end then: a game in progress goes on past it
         return frames;
       });
@@ -334,7 +335,8 @@ export class Replay {
       ol = document.createElement("ol");
       ol.id = "replay-log";
       ol.className = "log replay-log";
-      ol.setAttribute("aria-label", "What had happened by the moment shown");
+      ol.tabIndex = 0; // a scrolled list: reachable by keyboard
+      ol.setAttribute("aria-label", "Log: what had happened by the moment shown");
       document.getElementById("log").after(ol);
     }
     ol.replaceChildren(...this.linesUpTo(this.at).map(({ text, kind }) => {

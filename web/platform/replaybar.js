@@ -6,12 +6,14 @@ import { copyButton } from "./links.js";
 /** Autoplay speeds in events per second (the default is about a move a second). */
 export const SPEEDS = { list: [1, 2, 5, 10, 25, 60], default: 5 };
 
+/** A button of the bar: one showing a word is named by it (``label`` describes it); one
+ * showing a sign (« −T +1 ▶) is named by ``label``. */
 function button(text, label, fn, cls = "") {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = text;
   b.className = cls;
-  b.setAttribute("aria-label", label);
+  if (!/[a-z]{2}/i.test(text)) b.setAttribute("aria-label", label);
   b.title = label;
   b.addEventListener("click", fn);
   return b;
@@ -56,9 +58,9 @@ export class ReplayBar {
       button("«", "To the start (Home)", () => r.jump(r.from), "rp-start"),
       button("−R", "Back to the start of the round (Page Up)", () => r.jump(r.target(-1, true)), "rp-round-back"),
       button("−T", "Back to the start of the turn (Shift+left arrow)", () => r.jump(r.target(-1)), "rp-turn-back"),
-      button("−1", "One event back (left arrow)", () => r.step(-1), "rp-back"),
+      button("−1", "−1: one event back (left arrow)", () => r.step(-1), "rp-back"),
       button("▶", "Play", () => (r.playing ? r.pause() : r.play()), "rp-play primary"),
-      button("+1", "One event forward (right arrow)", () => r.step(1), "rp-next"),
+      button("+1", "+1: one event forward (right arrow)", () => r.step(1), "rp-next"),
       button("+T", "To the next turn (Shift+right arrow)", () => r.jump(r.target(1)), "rp-turn-next"),
       button("+R", "To the next round (Page Down)", () => r.jump(r.target(1, true)), "rp-round-next"),
       button("»", "To the end (End)", () => r.jump(r.to), "rp-end"),
@@ -162,7 +164,7 @@ export class ReplayBar {
   updatePlay() {
     const r = this.replay;
     const play = this.root.querySelector(".rp-play");
-    play.textContent = r.playing ? "II" : "▶";
+    play.textContent = r.playing ? "❚❚" : "▶";
     play.setAttribute("aria-label", r.playing ? "Pause (Space)" : "Play (Space)");
     play.title = play.getAttribute("aria-label");
     this.root.querySelector(".rp-speed").value = String(r.speed);

@@ -13,8 +13,7 @@ export function seatLinkTools(api, tableId, seat, { where, fail, onNew = null })
   const re = document.createElement("button");
   re.type = "button";
   re.textContent = "New link";
-  re.title = "Issue a new secret link for this seat: the old one stops working at once";
-  re.setAttribute("aria-label", `Re-issue the link of seat ${seat + 1} (the old one stops working)`);
+  re.title = `Issue a new secret link for seat ${seat + 1}: the old one stops working at once`;
   re.addEventListener("click", async () => {
     try {
       const fresh = await api.reissue(seat);

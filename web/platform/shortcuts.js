@@ -1,6 +1,8 @@
 // Keyboard shortcuts of the game page (issue 12) and their help ("?"). A key presses the
 // same button a click would (so it is refused the same way when the button is off); keys
-// are ignored while typing in a field, with Ctrl/Alt/Meta, and during a replay.
+// are ignored while typing in a field and with Ctrl/Alt/Meta. A shortcut key that does
+// nothing (its button is off or not there, nothing to pick, a replay) is never silent: the
+// page is told (``refused``) and says why.
 
 /** [keys shown, what it does, the key values, the action: a selector to press or a function]:
  * the game's keys (GameModule.keyboard.keys) between "?" and the map's. */
@@ -65,10 +67,12 @@ function helpDialog(list) {
 }
 
 /** Wire the shortcuts for a game page (``keyboard``: GameModule.keyboard); answers {open(), close()} of the help.
+ * ``refused(words, key, button)``: a shortcut did nothing (``words``: what it does; ``button``:
+ * its button, when it is there but off), for the page to say why.
  * @param {Object} board
  * @param {Object} keyboard
- * @param {{replaying?: () => boolean}} [options] */
-export function bindShortcuts(board, keyboard, { replaying = () => false } = {}) {
+ * @param {{replaying?: () => boolean, refused?: (words: string, key: string, button: (HTMLButtonElement|null)) => void}} [options] */
+export function bindShortcuts(board, keyboard, { replaying = () => false, refused = () => {} } = {}) {
   const list = shortcutList(board, keyboard);
   const { box, close } = helpDialog(list);
   let back = null;
@@ -88,16 +92,18 @@ export function bindShortcuts(board, keyboard, { replaying = () => false } = {})
     if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target) || !box.hidden) return;
     if (document.getElementById("game")?.hidden) return;
     if (e.key === "?") { e.preventDefault(); help.open(); return; }
-    if (replaying()) return;
     const hit = list.find(([, , keys]) => keys.includes(e.key));
     if (!hit || !hit[3]) return;
-    const act = hit[3];
+    const [, words, , act] = hit;
+    const key = e.key.toLowerCase();
+    if (replaying()) { refused(words, key, null); return; }
     if (typeof act === "string") {
       const b = /** @type {HTMLButtonElement|null} */ (document.querySelector(act));
-      if (!b || b.disabled) return;
+      if (!b || b.disabled) { refused(words, key, b); return; }
       e.preventDefault();
       b.click();
     } else if (act() !== false) e.preventDefault();
+    else refused(words, key, null);
   });
   return help;
 }

@@ -106,6 +106,8 @@ function fatal(text) {
 }
 
 function lobbyConnection(state, detail) {
+  const err = $("lobby-error");
+  if (state === "open" && err.dataset.kind === "connection") err.hidden = true; // reached again
   const el = $("lobby-conn");
   el.textContent = state === "open" ? "● connected" : state === "refused" ? `✕ ${detail}` : state === "offline" ? "○ reconnecting…" : "…";
   el.className = `conn conn-${state}`;
@@ -115,6 +117,7 @@ function lobbyConnection(state, detail) {
 function showError(err) {
   const e = $("lobby-error");
   e.textContent = err?.message || String(err);
+  e.dataset.kind = err?.code === "unreachable" ? "connection" : ""; // goes when the connection is back
   e.hidden = false;
 }
 
@@ -144,7 +147,8 @@ export function renderLobby(ctx) {
     const who = document.createElement("span");
     who.className = "seat-who";
     const race = s.choice ? ` — ${names.choiceName(s.choice)}` : "";
-    who.textContent = `Seat ${s.seat + 1}: ${s.bot ? `Bot${s.name ? ` (${s.name})` : ""}` : s.name || "waiting for a player"}${race}`;
+    // a bot's seat reads its name ("Bot 3"; a player's name when a bot stands in): the tag says "bot"
+    who.textContent = `Seat ${s.seat + 1}: ${s.bot ? s.name || `Bot ${s.seat + 1}` : s.name || "waiting for a player"}${race}`;
     const state = s.joined && !s.bot ? presenceBadge(s) : document.createElement("span");
     if (!s.joined || s.bot) {
       state.className = `seat-state ${s.bot ? "bot" : "waiting"}`;
@@ -168,14 +172,13 @@ export function renderLobby(ctx) {
         play.target = "_blank";
         play.rel = "noopener";
         play.textContent = "Play it";
-        play.setAttribute("aria-label", `Play seat ${s.seat + 1} yourself (opens its link in a new tab)`);
+        play.title = `Play seat ${s.seat + 1} yourself (opens its link in a new tab)`;
         tools.appendChild(play);
       }
       const bot = document.createElement("button");
       bot.type = "button";
       bot.textContent = s.bot ? "Stop the bot" : "Bot plays";
-      bot.title = s.bot ? "A bot plays this seat: stop it, and a player joins with the seat's link" : "Let a bot play this seat";
-      bot.setAttribute("aria-label", s.bot ? `Seat ${s.seat + 1}: stop the bot, a player takes the seat` : `Let a bot play seat ${s.seat + 1}`);
+      bot.title = s.bot ? `A bot plays seat ${s.seat + 1}: stop it, and a player joins with the seat's link` : `Let a bot play seat ${s.seat + 1}`;
       bot.addEventListener("click", async () => {
         try { ctx.lobby = await api.bot(s.seat, !s.bot); renderLobby(ctx); } catch (err) { showError(err); }
       });

@@ -6,6 +6,7 @@
 import { getText } from "../../platform/api.js";
 import { svgEl } from "../../platform/dom.js";
 import { MapView } from "../../platform/mapview.js";
+import { pieceLabels } from "../../platform/seats.js";
 import { chance, percent } from "./data.js";
 
 const SHIP_R = 11;
@@ -129,6 +130,8 @@ function drawShips(board, view, names) {
     byWorld.get(p.world).push(p);
   }
   const active = view.turn?.seat;
+  // each ship's own label (the platform's: unique at the table), so ships differ without colour
+  const labels = pieceLabels((view.players || []).map((p) => names.seat(p.seat)));
   for (const [world, ships] of byWorld) {
     const d = board.dot(String(world));
     if (!d) continue;
@@ -140,6 +143,9 @@ function drawShips(board, view, names) {
       const g = svgEl("g", { class: `ship${p.seat === active ? " ship-active" : ""}`, "data-seat": p.seat, "data-world": world }, layer);
       if (p.seat === active) svgEl("circle", { cx: x, cy: y, r: SHIP_R + 5, fill: "none", stroke: "#fff", "stroke-width": 2, class: "ship-halo" }, g);
       svgEl("path", { d: `M${x} ${y - SHIP_R} L${x + SHIP_R} ${y + SHIP_R * 0.8} L${x} ${y + SHIP_R * 0.35} L${x - SHIP_R} ${y + SHIP_R * 0.8} Z`, fill: names.color(p.seat), stroke: "#05070f", "stroke-width": 1.5 }, g);
+      const tag = svgEl("text", { x, y: y + SHIP_R + 11, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#fff", stroke: "#05070f", "stroke-width": 3, "paint-order": "stroke", class: "ship-label" }, g);
+      tag.textContent = labels[p.seat] ?? "";
+      g.dataset.label = tag.textContent;
       svgEl("title", {}, g).textContent = `${names.seat(p.seat)}'s ship at ${names.world(world)}`;
     });
   }

@@ -10,8 +10,9 @@ import { el } from "../../platform/dom.js";
 export const INTERRUPTS = ["defend", "pack", "hit", "place_rastur", "draw_rastur"];
 const POWER = { "equipment:laser": 20, "equipment:nova_ball": 20, "relic:laser": 20 };
 
+/** A button named by its words; ``label`` describes it (``title``), never a second name. */
 function btn(text, cmd, send, { cls = "", id = null, label = null } = {}) {
-  const b = el("button", { type: "button", class: cls, id, "aria-label": label });
+  const b = el("button", { type: "button", class: cls, id, title: label });
   b.textContent = text;
   if (typeof cmd !== "function") b.dataset.cmd = JSON.stringify(cmd);
   b.addEventListener("click", () => send(typeof cmd === "function" ? cmd() : cmd));

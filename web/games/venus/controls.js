@@ -14,8 +14,10 @@ const HANDLED = new Set(["SetDrives", "UseGateLock", "DeclareHeading", "RollDice
   "Blast", "HoldFire", "FireBack", "PackHolds", "ChooseHit", "DrawRastur", "PlaceRastur", // combat.js has those
   "TakeBack"]); // the platform's button (platform/takeback.js)
 
+/** A button named by its words (what a voice-control user says); ``label`` is what it does in
+ * more words: its description (``title``, a tooltip too), never a second name. */
 function btn(text, onClick, { cls = "", label = null, pressed = null, disabled = false, id = null } = {}) {
-  const b = el("button", { type: "button", class: cls, "aria-label": label, id });
+  const b = el("button", { type: "button", class: cls, title: label, id });
   b.textContent = text;
   if (pressed !== null) b.setAttribute("aria-pressed", String(pressed));
   b.disabled = disabled;
@@ -82,17 +84,14 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
     const roll = has("RollDice", (c) => !c.auto_pilot);
     const notYet = "declare your first dot first (5.31)";
     const rollBtn = btn("Roll dice", () => send({ type: "RollDice", auto_pilot: false }), {
-      cls: "primary", disabled: !roll, id: "roll",
-      label: roll ? "Roll the dice" : `Roll the dice: ${notYet}`,
+      cls: "primary", disabled: !roll, id: "roll", label: roll ? null : `Not yet: ${notYet}`,
     });
-    if (!roll) rollBtn.title = `Not yet: ${notYet}`;
     row.appendChild(rollBtn);
     const auto = has("RollDice", (c) => c.auto_pilot);
     if (auto || me.relics.includes("auto_pilot")) {
       const b = btn("Roll with Auto Pilot", () => send(auto), {
-        disabled: !auto, label: `Roll one die less; the Auto Pilot counts as a 4 (8.42)${auto ? "" : `: ${notYet}`}`,
+        disabled: !auto, label: `Roll one die less; the Auto Pilot counts as a 4 (8.42)${auto ? "" : `. Not yet: ${notYet}`}`,
       });
-      if (!auto) b.title = `Not yet: ${notYet}`;
       row.appendChild(b);
     }
     const stay = has("StayPut");
@@ -153,7 +152,6 @@ export function renderControls(root, answer, names, send, plan = null, { skip = 
     const payBtn = btn(`Pay ${due} and go on`, () => send({ type: "PayPenalty" }), {
       cls: "primary", disabled: !pay, id: "pay", label: pay ? `Pay the ${due} penalty and keep moving` : `You cannot pay: ${cannot}`,
     });
-    if (!pay) payBtn.title = `You cannot pay: ${cannot}`;
     row.appendChild(payBtn);
     row.appendChild(btn("Stop here", () => send({ type: "StopHere" }), { id: "stop", label: "Stop on the penalty; movement ends" }));
     g.appendChild(row);

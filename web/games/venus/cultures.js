@@ -137,9 +137,13 @@ function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
     class: `culture-card culture-market${observed ? " culture-observed" : ""}`,
     transform: `translate(${x} ${y})`, "data-system": m.system || "", "data-culture": m.culture,
     tabindex: 0, role: "button", "aria-expanded": "false", "aria-controls": "culture-pop",
-    "aria-label": cardLabel(names, view, m, observed),
+    "aria-describedby": `cc-desc-${key}`,
   }, layer);
   g.dataset.key = key;
+  // named by what it shows (the Culture's number and name, its chips: what a voice-control
+  // user reads and says); everything it holds, in words, is its description
+  const desc = svgEl("desc", { id: `cc-desc-${key}` }, g);
+  desc.textContent = cardLabel(names, view, m, observed);
   const sc = svgEl("g", { class: "cc-scale" }, g);
   svgEl("rect", { x: -w / 2, y: CARD_TOP, width: w, height: CARD_H, rx: 7, class: "culture-bg" }, sc);
   const head = svgEl("text", { x: 0, y: CARD_TOP + 18, "text-anchor": "middle", class: "culture-name" }, sc);

@@ -8,8 +8,10 @@ import { itemName } from "./names.js";
 import { el } from "../../platform/dom.js";
 import { askFirst } from "../../platform/confirm.js";
 
+/** A button named by its words; ``label`` (what it buys, sells, and for how much) describes
+ * it (``title``, a tooltip too), never a second name. */
 export function cmdButton(text, cmd, send, { cls = "", label = null, disabled = false } = {}) {
-  const b = el("button", { type: "button", class: cls, "aria-label": label });
+  const b = el("button", { type: "button", class: cls, title: label });
   b.textContent = text;
   if (cmd) b.dataset.cmd = JSON.stringify(cmd);
   b.disabled = disabled || !cmd;
@@ -90,6 +92,11 @@ export function renderMarket(root, answer, names, send) {
     box.appendChild(el("h4", {}, "For sale"));
     const table = el("table", { class: "mkt" });
     table.appendChild(el("caption", { class: "visually-hidden" }, "What this Culture sells, with prices"));
+    // a reason that stops several Buys (the City limit, 9.41) is said once, under the table;
+    // each of those buttons points to it (its description), a reason of one row stays in it
+    const reasons = sells.filter(([item]) => !buys.some((c) => c.item === item)).map(([item]) => whyNot(m.why?.[item], item, names));
+    const shared = [...new Set(reasons.filter((w, i) => reasons.indexOf(w) !== i))];
+    const sharedId = (why) => `buy-why-${shared.indexOf(why)}`;
     for (const [item, price] of sells) {
       const options = buys.filter((c) => c.item === item);
       const tr = el("tr", { "data-item": item });
@@ -97,9 +104,11 @@ export function renderMarket(root, answer, names, send) {
       const td = el("td", { class: "act" });
       if (!options.length) {
         const why = whyNot(m.why?.[item], item, names);
-        const b = cmdButton("Buy", null, send, { label: `Buy ${pieceWords(item, names)}: ${why}`, disabled: true });
-        b.title = why;
-        td.append(b, el("span", { class: "why" }, why));
+        const b = cmdButton("Buy", null, send, { label: why, disabled: true });
+        if (shared.includes(why)) {
+          b.setAttribute("aria-describedby", sharedId(why));
+          td.append(b);
+        } else td.append(b, el("span", { class: "why" }, why));
       }
       for (const c of options) {
         const site = c.site ? ` at ${names.dotName(c.site)}` : "";
@@ -111,6 +120,7 @@ export function renderMarket(root, answer, names, send) {
       table.appendChild(tr);
     }
     box.appendChild(table);
+    for (const why of shared) box.appendChild(el("p", { class: "why why-all", id: sharedId(why) }, `Buy: ${why}`));
   }
 
   // what it buys from your hold

@@ -141,20 +141,18 @@ export class Moves {
     const headings = legal.filter((c) => c.type === "DeclareHeading").map((c) => c.dot);
     const declared = view.turn.heading;
     const all = declared ? [declared, ...headings] : headings;
-    const onMap = uniqueLabels(all.map((dot) => ({
-      label: dot === declared ? `Your declared first dot: ${n.dotLabel(dot)}` : `Declare as your first dot: ${n.dotLabel(dot)}`,
-    })), n);
+    const here = view.players[view.turn.seat].dot;
+    // two first dots of one route may read the same ("blue dot, route ..."): the way tells
+    const texts = uniqueLabels(all.map((dot) => ({ label: n.dotLabel(dot), dot, from: here })), n);
+    const onMap = all.map((dot, i) => (dot === declared ? `Your declared first dot: ${texts[i]}` : `Declare as your first dot: ${texts[i]}`));
     all.forEach((dot, i) => {
       const chosen = dot === declared;
       this.target(dot, chosen ? "hl-heading-chosen" : "hl-heading", onMap[i],
         chosen ? () => {} : () => this.actions.heading(dot), chosen ? "your first dot" : "click to declare it your first dot");
     });
-    const labels = uniqueLabels(all.map((dot) => ({
-      label: dot === declared ? `${n.dotLabel(dot)} is your declared first dot` : `Declare ${n.dotLabel(dot)} as your first dot`,
-    })), n);
     const items = all.map((dot, i) => {
       const chosen = dot === declared;
-      return button(`${n.dotLabel(dot)}${chosen ? " — declared" : ""}`, labels[i],
+      return button(`${texts[i]}${chosen ? " — declared" : ""}`, chosen ? "Your declared first dot" : "Declare it as your first dot",
         () => { if (!chosen) this.actions.heading(dot); }, { pressed: chosen, dot, board: this });
     });
     this.list("First dot (declare before rolling, 5.31)", items, "Pick the dot your ship will move to first; then roll.");
@@ -171,7 +169,7 @@ export class Moves {
     // next dots by hand (MoveTo), drawn under the destinations
     const steps = legal.filter((c) => c.type === "MoveTo");
     const drawn = steps.filter((s, i) => !byDot.has(s.dot) && steps.findIndex((t) => t.dot === s.dot) === i);
-    const stepsOnMap = uniqueLabels(drawn.map((s) => ({ label: `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}` })), n);
+    const stepsOnMap = uniqueLabels(drawn.map((s) => ({ label: `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}`, dot: s.dot, from: here })), n);
     drawn.forEach((s, i) => this.target(s.dot, "hl-step", stepsOnMap[i], () => this.actions.step(s), "next dot: click to move one step"));
     const bests = [...byDot.values()].map((options) => {
       options.sort((a, b) => END_ORDER.indexOf(a.end) - END_ORDER.indexOf(b.end));
@@ -183,15 +181,18 @@ export class Moves {
     });
     const sorted = [...reachable].sort((a, b) => END_ORDER.indexOf(a.end) - END_ORDER.indexOf(b.end)
       || b.mp_left - a.mp_left || n.dotLabel(a.dot).localeCompare(n.dotLabel(b.dot)));
-    const labels = uniqueLabels(sorted.map((d) => ({ label: `Move to ${n.dotLabel(d.dot)}: ${destWords(d)}`, dest: d })), n);
-    const items = sorted.map((d, i) => button(`${n.dotName(d.dot)}`, labels[i],
-      () => this.actions.destination(d), { dest: d, where: n.whereName(d.dot), board: this }));
+    // a destination's button is named by its words (dot, where, how the move ends): where two
+    // would read the same, what tells them apart is shown too
+    const shown = sorted.map((d) => `${n.dotName(d.dot)} ${n.whereName(d.dot)} · ${destWords(d)}`);
+    const apart = uniqueLabels(sorted.map((d, i) => ({ label: shown[i], dest: d, from: here })), n);
+    const items = sorted.map((d, i) => button(`${n.dotName(d.dot)}`, `Move to ${n.dotLabel(d.dot)}`,
+      () => this.actions.destination(d), { dest: d, where: n.whereName(d.dot), board: this, extra: apart[i].slice(shown[i].length) }));
     this.list(`Destinations (${reachable.length})`, items,
       reachable.length ? "Where this move can end. Hover or focus one to see its path." : "No destination: move dot by dot, land, or stop.");
     if (steps.length) {
-      const stepLabels = uniqueLabels(steps.map((s) => ({ label: `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}` })), n);
-      const stepItems = steps.map((s, i) => button(`${n.dotLabel(s.dot)}${s.pilot ? ` (Pilot ${s.pilot})` : ""}`,
-        stepLabels[i], () => this.actions.step(s), { dot: s.dot, board: this }));
+      const stepTexts = uniqueLabels(steps.map((s) => ({ label: `${n.dotLabel(s.dot)}${s.pilot ? ` (Pilot ${s.pilot})` : ""}`, dot: s.dot, from: here })), n);
+      const stepItems = steps.map((s, i) => button(stepTexts[i],
+        `Move one dot to ${n.dotLabel(s.dot)}${s.pilot ? ` with Pilot Number ${s.pilot}` : ""}`, () => this.actions.step(s), { dot: s.dot, board: this }));
       this.list("Or one dot at a time", stepItems, `From ${n.dotLabel(here)}.`, "steps");
     }
   }
@@ -257,12 +258,14 @@ function duplicates(labels) {
 }
 
 /** Every choice gets its own label: where two would read the same (two dots of one route,
- * two ways to one dot), add what tells them apart: how far, the way taken, else a number. */
+ * two ways to one dot), add what tells them apart: how far, the way taken, which way along
+ * its route from ``from`` (the ship's dot), else a number. Entries: {label, dest?, dot?, from?}. */
 export function uniqueLabels(entries, names) {
   const out = entries.map((e) => e.label);
   const tellers = [
     (e) => (e.dest ? `${e.dest.path.length} ${e.dest.path.length === 1 ? "dot" : "dots"} away` : ""),
     (e) => (e.dest?.path.length > 1 ? `via ${names.dotName(e.dest.path[0])}` : ""),
+    (e) => (e.from && (e.dot ?? e.dest?.path[0]) ? names.towards?.(e.from, e.dot ?? e.dest.path[0]) ?? "" : ""),
   ];
   for (const tell of tellers) {
     const dup = duplicates(out);
@@ -286,12 +289,15 @@ export function destWords(d) {
   return parts.join(" · ");
 }
 
-function button(text, label, act, { pressed = null, dest = null, where = "", dot = null, board = null } = {}) {
+/** A choice of the list, named by its words (``text``, and for a destination where it is and
+ * how the move ends, with ``extra``: what tells it from a choice that reads the same);
+ * ``label`` says what it does: its description (``title``), never a second name. */
+function button(text, label, act, { pressed = null, dest = null, where = "", dot = null, board = null, extra = "" } = {}) {
   const li = document.createElement("li");
   const b = document.createElement("button");
   b.type = "button";
   b.className = dest ? `dest-btn end-${dest.end}` : "step-btn";
-  b.setAttribute("aria-label", label);
+  b.title = label;
   if (pressed !== null) b.setAttribute("aria-pressed", String(pressed));
   const main = document.createElement("span");
   main.className = "dest-name";
@@ -300,7 +306,7 @@ function button(text, label, act, { pressed = null, dest = null, where = "", dot
   if (dest) {
     const sub = document.createElement("span");
     sub.className = "dest-sub";
-    sub.textContent = `${where} · ${destWords(dest)}`;
+    sub.textContent = `${where} · ${destWords(dest)}${extra}`;
     b.appendChild(sub);
     b.dataset.dot = dest.dot;
     b.dataset.end = dest.end;
@@ -348,14 +354,11 @@ class Chooser {
       b.type = "button";
       b.className = `dc-btn ${[...hl.classList].filter((c) => c.startsWith("hl-")).map((c) => `dc-${c.slice(3)}`).join(" ")}`;
       b.dataset.dot = dot;
-      b.setAttribute("aria-label", hl.getAttribute("aria-label"));
+      // named by its words: the map's label of the dot (unique; it says what a tap does)
       const name = document.createElement("span");
       name.className = "dest-name";
-      name.textContent = names.dotLabel(dot);
-      const sub = document.createElement("span");
-      sub.className = "dest-sub";
-      sub.textContent = (hl.dataset.tip || "").replace(/^click to /, "");
-      b.append(name, sub);
+      name.textContent = hl.getAttribute("aria-label") || names.dotLabel(dot);
+      b.append(name);
       b.addEventListener("click", () => { this.close(); moves.choose(dot); });
       b.addEventListener("focus", () => moves.preview(dot));
       li.appendChild(b);

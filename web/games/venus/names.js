@@ -39,6 +39,23 @@ export class Names {
     return r ? `route ${r.name.replace(" - ", "–")}` : "";
   }
 
+  /** Which way ``dot`` lies from ``from`` along the trade route it is on ("towards Colony
+   * World"): what tells apart two dots of one route that read the same; "" when it is not on
+   * a route or the way is not plain. */
+  towards(from, dot) {
+    const d = this.dots.get(dot);
+    const r = d && this.routes.get(d.route);
+    if (!r) return "";
+    const ends = r.name.split(" - ");
+    const index = (id) => Number(String(id).split(".")[1]);
+    const here = this.dots.get(from);
+    let forward = null;
+    if (here?.route === d.route) forward = index(dot) > index(from);
+    else if (here?.system) forward = here.system === r.id.split("--")[0];
+    if (forward === null || ends.length !== 2) return "";
+    return `towards ${forward ? ends[1] : ends[0]}`;
+  }
+
   /** "Jewelport orbit, Jungle Planet" */
   dotLabel(id) {
     const where = this.whereName(id);

@@ -127,7 +127,7 @@ function render() {
   for (const b of ui.controls.querySelectorAll("button")) if (b.disabled) b.dataset.off = "1";
   ui.prompt.textContent = promptWords(a, game.names, game.plan);
   renderPlayers(a.view);
-  document.title = `${a.view.turn ? `${who(a.view.turn.seat)}'s turn — ` : ""}Sandbox — Starport`;
+  document.title = `${a.view.turn ? `${who(a.view.turn.seat) === "You" ? "Your" : `${who(a.view.turn.seat)}'s`} turn — ` : ""}Sandbox — Starport`;
 }
 
 function renderPlayers(view) {

@@ -60,7 +60,29 @@ export function describeLog(entries, names, who, reader = undefined) {
     if (text) out.push({ text, kind: kindOf(ev.type) });
   }
   flush();
+  for (const line of out) line.text = secondPerson(line.text);
   return out;
+}
+
+const IRREGULAR = { has: "have", is: "are", does: "do", goes: "go" };
+
+/** The verb after "You" ("declares" -> "declare", "flies" -> "fly", "passes" -> "pass"). */
+function youForm(verb) {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (/[^aeiou]ies$/.test(verb)) return `${verb.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z)es$/.test(verb)) return verb.slice(0, -2);
+  if (/[^s]s$/.test(verb)) return verb.slice(0, -1);
+  return verb;
+}
+
+/** A sentence about a seat named "You" (the tutorial's player, the sandbox's) in the second
+ * person: "You declare ...", "Round 1: your turn.", "Bob refuses your offer." */
+export function secondPerson(text) {
+  if (!/\bYou\b/.test(text)) return text;
+  return text
+    .replace(/\bYou's\b/g, (m, at) => (at === 0 ? "Your" : "your"))
+    .replace(/^You ([a-z]+)/, (m, verb) => `You ${youForm(verb)}`)
+    .replace(/(\S )You\b/g, "$1you");
 }
 
 function kindOf(type) {
@@ -102,7 +124,7 @@ function sentence(ev, d, names, who, reader) {
     case "CultureObserved": return sighting(d, who, reader, `You observe the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)} (only you know).`,
       `observes the ${names.cultureName(d.culture)} in the ${names.systemName(d.system)}`);
     case "PenaltyDue": return d.amount ? `${who(d.seat)} meets a penalty of ${money(d.amount)} at ${at(d.dot)}.` : null;
-    case "PenaltyPaid": return `${who(d.seat)} pays the ${money(d.amount)} penalty.`;
+    case "PenaltyPaid": return d.amount ? `${who(d.seat)} pays the ${money(d.amount)} penalty.` : null; // nothing paid: no payment to tell (as PenaltyDue)
     case "MovementEnded":
       if (d.landed && ["trapped", "out_of_mp"].includes(d.reason)) return `${who(d.seat)} lands at ${at(d.dot)}.`;
       return `${who(d.seat)} ${REASONS[d.reason] || "stops at"} ${at(d.dot)}.`;
