@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
 from engine.bots.base import act
 from engine.kernel.registry import game as game_definition
