@@ -14,7 +14,7 @@ from sqlalchemy import update
 
 from . import store
 from .alerts import FORMATS, clock, minutes, time_zone
-from .api import Seat, TableId, fail, limit, own_seat, svc
+from .api import Seat, TableId, fail, limit, own_seat, refuse_addresses, svc
 from .db import reading, writing
 from .entries import NotFound
 from .models import SeatRow
@@ -123,10 +123,13 @@ async def get_alerts(table_id: TableId, seat: Seat, request: Request) -> AlertsO
 @router.put("/tables/{table_id}/seats/{seat}/alerts")
 async def put_alerts(table_id: TableId, seat: Seat, body: AlertsIn,
                      request: Request) -> AlertsOut:
-    """Set where (webhook, e-mail) and when (quiet hours) this seat is alerted."""
+    """Set where (webhook, e-mail) and when (quiet hours) this seat is alerted. An address
+    the server may not send to (a private or loopback host, or a name resolving to one:
+    ``addresses.py``) is refused with a 422 saying why."""
     await own_seat(request, table_id, seat)
     if (body.quiet_start is None) != (body.quiet_end is None):
         fail(422, "invalid", "quiet hours need both a start and an end (or neither)")
+    await refuse_addresses(svc(request), webhook=body.webhook, email=body.email)
     values: dict[str, Any] = {
         "webhook": body.webhook, "email": body.email,
         "webhook_format": None if body.webhook_format == "auto" else body.webhook_format,
@@ -163,9 +166,10 @@ async def _seat_write(request: Request, table_id: str, seat: int, fn: Any) -> No
 async def push_subscribe(table_id: TableId, seat: Seat, body: PushSubscriptionIn,
                          request: Request) -> AlertsOut:
     """Keep this browser's Web Push subscription: the seat's alerts reach it with every tab
-    closed."""
+    closed. An endpoint the server may not post to is refused (422, as a webhook is)."""
     await own_seat(request, table_id, seat)
     await limit(request, "alert")
+    await refuse_addresses(svc(request), endpoint=body.endpoint)
     await _seat_write(request, table_id, seat, lambda conn: store.add_push_subscription(
         conn, table_id, seat, body.endpoint, body.keys.p256dh, body.keys.auth))
     return await _answer(request, table_id, seat)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import html
@@ -17,6 +18,7 @@ from sqlalchemy import Connection
 from engine.kernel import SPECTATOR, CommandRejected, Game
 
 from . import frames, store
+from .addresses import mail_refusal, url_refusal
 from .commands import Refusal, command_out, run_command
 from .db import reading, writing
 from .entries import FINISHED, NotFound
@@ -127,6 +129,28 @@ def _unfinished_seat(conn: Connection, table_id: str, seat: int) -> Any:
     if t.status in FINISHED:
         raise Refused("the game is over")
     return t
+
+
+async def refuse_addresses(service: Service, webhook: str | None = None,
+                           email: str | None = None, endpoint: str | None = None) -> None:
+    """422 naming the field when an alert address is one the server may not send to (a
+    private, loopback, ... host, or a name resolving to one: ``addresses.py``; allowed with
+    ``STARPORT_WEBHOOK_ALLOW_PRIVATE``). The DNS lookups run in a worker thread."""
+    allow = service.settings.webhook_allow_private
+
+    def judge() -> tuple[str, str] | None:
+        for field, value, check in (("webhook", webhook, url_refusal),
+                                    ("email", email, mail_refusal),
+                                    ("endpoint", endpoint, url_refusal)):
+            if value is not None and (reason := check(value, allow)) is not None:
+                return field, reason
+        return None
+
+    refused = await asyncio.to_thread(judge)
+    if refused is not None:
+        field, reason = refused
+        fail(422, "invalid", f"body.{field}: the server does not send there: {reason}",
+             errors=[{"loc": ["body", field], "msg": reason, "type": "address"}])
 
 
 def link(request: Request, table_id: str, role: str, seat: int | None, token: str) -> Link:
@@ -304,7 +328,9 @@ async def get_table(table_id: TableId, request: Request) -> Lobby:
 @router.post("/tables/{table_id}/session")
 async def open_session(table_id: TableId, body: SessionIn, request: Request,
                        response: Response) -> Me:
-    """Trade a link's token for an HttpOnly, SameSite=Strict cookie scoped to this table."""
+    """Trade a link's token for an HttpOnly, SameSite=Strict cookie scoped to this table
+    (``Secure`` when the request came over https, or the public URL is https: behind a proxy
+    whose scheme the server does not believe, the browser still reached it over TLS)."""
     await limit(request, "join")
     if not origin_allowed(request, svc(request).settings.allowed_origins):
         fail(403, "origin", "cross-site requests are refused")
@@ -319,12 +345,16 @@ async def open_session(table_id: TableId, body: SessionIn, request: Request,
         fail(401, "unauthorized", "no valid link for this table")
     response.set_cookie(COOKIES[ident.role], body.token, max_age=180 * 86400,
                         path=f"/api/tables/{table_id}", httponly=True, samesite="strict",
-                        secure=request.url.scheme == "https")
+                        secure=request.url.scheme == "https" or service.settings.secure)
     return Me(table_id=table_id, role=ident.role, seat=ident.seat)
 
 
 @router.delete("/tables/{table_id}/session")
-async def close_session(table_id: TableId, response: Response) -> Me | None:
+async def close_session(table_id: TableId, request: Request, response: Response) -> Me | None:
+    """Forget this table's cookies (another site may not log a player out: the Origin is
+    checked as for every other change)."""
+    if not origin_allowed(request, svc(request).settings.allowed_origins):
+        fail(403, "origin", "cross-site requests are refused")
     for name in COOKIES.values():
         response.delete_cookie(name, path=f"/api/tables/{table_id}")
     return None
@@ -463,9 +493,11 @@ async def reissue_link(table_id: TableId, seat: Seat, request: Request) -> Link:
 
 @router.post("/tables/{table_id}/seats/{seat}/notify")
 async def seat_notify(table_id: TableId, seat: Seat, body: NotifyIn, request: Request) -> Lobby:
-    """Where to tell this seat that the game waits for it (webhook URL, e-mail address)."""
+    """Where to tell this seat that the game waits for it (webhook URL, e-mail address);
+    an address the server may not send to is refused (422, saying why: ``addresses.py``)."""
     await own_seat(request, table_id, seat)
     service = svc(request)
+    await refuse_addresses(service, webhook=body.webhook, email=body.email)
 
     def write() -> None:
         with writing(service.engine) as conn:

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.routing import Match
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
@@ -39,7 +40,7 @@ from .rules_help import with_rules
 from .rulesets import REGISTRY, GameId
 from .sandbox import router as sandbox_router
 from .schemas import ERRORS
-from .security import BodyLimit, RateLimits, SecurityHeaders
+from .security import BodyLimit, RateLimits, SecurityHeaders, host_allowed
 from .service import Service
 from .shared_limits import DbCounts
 from .static import Assets, asset_response
@@ -61,14 +62,17 @@ class StarportApp(FastAPI):
     websocket pass untouched (the body limit and security headers are HTTP-only, the error
     middlewares re-raise), but each kept a coroutine, and its closures, alive for as long
     as the socket lived, and wrapped every frame sent: measured, memory per idle websocket
-    (``docs/performance.md``, "The third round"). A websocket to any other path is refused
-    before it is accepted (it reached the static files' route, which failed on it)."""
+    (``docs/performance.md``, "The third round"). A websocket to any other path (it reached
+    the static files' route, which failed on it), or for a ``Host`` the server does not
+    answer to (``STARPORT_ALLOWED_HOSTS``; HTTP has Starlette's ``TrustedHostMiddleware``),
+    is refused before it is accepted."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             match, child = ws.route.matches(scope)
-            if match is not Match.FULL:  # no other websocket (the static files' default
-                await WebSocketClose()(scope, receive, send)  # route failed on one)
+            if match is not Match.FULL or not host_allowed(
+                    scope, self.state.service.settings.allowed_hosts):
+                await WebSocketClose()(scope, receive, send)
                 return
             scope.update(child)
             scope["app"] = self
@@ -172,6 +176,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                        larger={"/api/replays": settings.max_import},
                        timeout=settings.body_timeout)
     app.add_middleware(SecurityHeaders)
+    if settings.allowed_hosts:  # outermost: another Host is answered 400 before anything
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(settings.allowed_hosts),
+                           www_redirect=False)
     return app
 
 
@@ -207,7 +214,12 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
 
     ``workers`` processes share the port (uvicorn's workers); on PostgreSQL they serve the
     same games (LISTEN/NOTIFY carries the hints between them). SQLite stays one process: its
-    group commit and its in-process cache of games assume the only writer is this one."""
+    group commit and its in-process cache of games assume the only writer is this one.
+
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed from the trusted proxies only
+    (``STARPORT_TRUSTED_PROXIES``; uvicorn's own default, loopback and its
+    ``FORWARDED_ALLOW_IPS``, is not used): then the client the proxy names is the one the rate
+    limits count (``security.client_key``) and its scheme the request's."""
     settings = Settings.from_env()
     if workers > 1 and not settings.is_postgres:
         raise OneProcess("SQLite is served by one process; --workers needs PostgreSQL "
@@ -222,6 +234,8 @@ def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
         ws_max_size=settings.ws_max_message, ws_per_message_deflate=False,
         ws_ping_interval=settings.ws_ping_interval, ws_ping_timeout=settings.ws_ping_interval,
         timeout_graceful_shutdown=5, server_header=False,
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or "",
         access_log=settings.access_log,
     )
 

@@ -6,8 +6,10 @@ variable (``Settings.from_env``)."""
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -57,6 +59,17 @@ class Settings(BaseSettings):
         (),
         description="browser origins allowed besides the server's own (comma-separated), "
                     "e.g. when the page is served under another name")
+    allowed_hosts: Annotated[tuple[str, ...], NoDecode] = Field(
+        (),
+        description="the host names the server answers to (comma-separated; `*.example.org` "
+                    "for its subdomains, `*` for any): a request for another `Host` gets 400, "
+                    "a websocket is refused")
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = Field(
+        (),
+        description="the addresses or networks of the reverse proxies whose "
+                    "`X-Forwarded-For` and `X-Forwarded-Proto` are believed (comma-separated, "
+                    "e.g. `127.0.0.1` or `172.16.0.0/12`; `*` for any): the client a proxy "
+                    "names is the one the rate limits count, its scheme the request's")
     rate_limits: str = Field(
         RATE_LIMITS,
         description="per client address (`create`, `join`, `read`: every table GET, "
@@ -89,7 +102,8 @@ class Settings(BaseSettings):
         description="seconds a seat waits before its alert (push, webhook, e-mail) goes out")
     webhook_allow_private: bool = Field(
         False,
-        description="`1` allows webhooks and push endpoints at private or loopback addresses")
+        description="`1` allows webhooks, push endpoints and e-mail domains at private or "
+                    "loopback addresses")
     vapid_private_key: str = Field(
         "",
         description="the Web Push key (a PEM, or the base64url key `vapid --gen` prints); "
@@ -123,14 +137,54 @@ class Settings(BaseSettings):
         listed = _comma_list(raw)
         return [o.rstrip("/") for o in listed] if isinstance(listed, list) else listed
 
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _hosts(cls, raw: Any) -> Any:
+        listed = _comma_list(raw)
+        if isinstance(listed, list):
+            for host in listed:
+                if "*" in host[1:] or (host.startswith("*") and host not in ("*",)
+                                       and not host.startswith("*.")):
+                    raise ValueError(f"{host!r}: a wildcard is `*` or `*.example.org`")
+        return listed
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _proxies(cls, raw: Any) -> Any:
+        listed = _comma_list(raw)
+        if isinstance(listed, list):
+            for proxy in listed:
+                if proxy != "*":
+                    try:
+                        ipaddress.ip_network(proxy, strict=False)
+                    except ValueError:
+                        raise ValueError(f"{proxy!r} is not an address or a network") from None
+        return listed
+
     @field_validator("public_url")
     @classmethod
     def _public_url(cls, url: str) -> str:
-        return url.rstrip("/")
+        url = url.rstrip("/")
+        if url and (urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname):
+            raise ValueError("a public URL is http(s)://host[:port]")
+        return url
 
     @model_validator(mode="after")
-    def _database(self) -> Settings:
+    def _derived(self) -> Settings:
+        """The database URL as SQLAlchemy wants it; with a public URL, its origin among the
+        allowed origins (the page's own, when a proxy's scheme is not believed) and, unless
+        set, its host and the loopback names as the allowed hosts (a health check on the
+        machine itself still answers)."""
         self.database_url = database_url(self.database_url, self.data_dir)
+        if self.public_url:
+            parts = urlsplit(self.public_url)
+            origin = f"{parts.scheme}://{parts.netloc}"
+            if origin not in self.allowed_origins:
+                self.allowed_origins = (*self.allowed_origins, origin)
+            if not self.allowed_hosts:
+                host = str(parts.hostname)
+                self.allowed_hosts = (f"[{host}]" if ":" in host else host,
+                                      "localhost", "127.0.0.1", "[::1]")
         return self
 
     @classmethod
@@ -154,6 +208,11 @@ class Settings(BaseSettings):
                 name = cls.env_name(names[field]) if field in names else field
                 problems.append(f"{name}={error['input']!r}: {error['msg']}")
             raise SettingsError("bad setting: " + "; ".join(problems)) from None
+
+    @property
+    def secure(self) -> bool:
+        """Whether players reach the server over https (its public URL says so)."""
+        return self.public_url.startswith("https://")
 
     @property
     def is_sqlite(self) -> bool:

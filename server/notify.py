@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from . import push, store
-from .addresses import webhook_target
+from .addresses import mail_refusal, webhook_target
 from .alerts import Alert, webhook_body, webhook_format
 from .config import Settings
 from .db import reading, writing
@@ -114,6 +114,12 @@ class Notifier:
             return "off"
         if not self.settings.smtp_host:
             return "unavailable"
+        refused = await asyncio.to_thread(mail_refusal, row.email,
+                                          self.settings.webhook_allow_private)
+        if refused is not None:  # the address policy again when sending (addresses.py)
+            log.warning("e-mail to seat %s of %s refused: %s", row.seat, alert.table_id,
+                        refused)
+            return "failed"
         try:
             await asyncio.to_thread(send_mail, self.settings, row.email, alert.title,
                                     alert.mail)

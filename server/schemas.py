@@ -23,8 +23,20 @@ ChatId = Annotated[int, Field(ge=0, le=ID_MAX)]
 # Text a client stores holds no control character (issue 15, item 5): a NUL breaks
 # PostgreSQL, a newline in a name breaks an e-mail header. Chat may keep tabs and newlines.
 # The check runs first (a clear message); the pattern tells the OpenAPI schema the same.
-NOT_IN_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
-NOT_IN_TEXT = r"\x00-\x08\x0b-\x1f\x7f-\x9f"
+CONTROL_IN_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
+CONTROL_IN_TEXT = r"\x00-\x08\x0b-\x1f\x7f-\x9f"
+# Nor an invisible or text-direction character: the bidi embeddings, overrides and isolates
+# (U+202A-202E, U+2066-2069) and marks (U+200E-200F, U+061C) turn what a name or a chat line
+# shows around ("Trojan Source"); zero-width ones (U+200B-200D, U+2060-2064, U+FEFF, U+180E)
+# make two names that look alike. Chat keeps the zero-width joiner and non-joiner
+# (U+200C-200D): emoji sequences (the astronaut, a family) and Persian or Indic writing need
+# them, and they move nothing.
+INVISIBLE_IN_LINE = r"\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+INVISIBLE_IN_TEXT = r"\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+INVISIBLE = ("invisible and text-direction characters (U+200B-U+200F, U+202A-U+202E, "
+             "U+2066-U+2069, U+FEFF, ...)")
+NOT_IN_LINE = CONTROL_IN_LINE + INVISIBLE_IN_LINE
+NOT_IN_TEXT = CONTROL_IN_TEXT + INVISIBLE_IN_TEXT
 
 
 def _refuse(chars: str, what: str) -> BeforeValidator:
@@ -56,19 +68,24 @@ def control_text_in(value: Any) -> bool:
     return False
 
 
-# one line of text (names): no control character, no line break
+# one line of text (names): no control character, no line break, nothing invisible
 Line = Annotated[str, Field(pattern=f"^[^{NOT_IN_LINE}]*$"),
-                 _refuse(NOT_IN_LINE, "control characters and line breaks")]
-# free text (chat): no control character but tab and newline
+                 _refuse(INVISIBLE_IN_LINE, INVISIBLE),
+                 _refuse(CONTROL_IN_LINE, "control characters and line breaks")]
+# free text (chat): no control character but tab and newline, nothing invisible but the
+# joiners
 Text = Annotated[str, Field(pattern=f"^[^{NOT_IN_TEXT}]*$"),
-                 _refuse(NOT_IN_TEXT, "control characters")]
+                 _refuse(INVISIBLE_IN_TEXT, INVISIBLE),
+                 _refuse(CONTROL_IN_TEXT, "control characters")]
 # a webhook URL and an e-mail address: one line, no space
 WEBHOOK = f"^https?://[^\\s{NOT_IN_LINE}]+$"
 EMAIL = f"^[^@\\s{NOT_IN_LINE}]+@[^@\\s{NOT_IN_LINE}]+\\.[^@\\s{NOT_IN_LINE}]+$"
 Webhook = Annotated[str, Field(max_length=500, pattern=WEBHOOK),
-                    _refuse(NOT_IN_LINE, "control characters and line breaks")]
+                    _refuse(INVISIBLE_IN_LINE, INVISIBLE),
+                    _refuse(CONTROL_IN_LINE, "control characters and line breaks")]
 Email = Annotated[str, Field(max_length=254, pattern=EMAIL),
-                  _refuse(NOT_IN_LINE, "control characters and line breaks")]
+                  _refuse(INVISIBLE_IN_LINE, INVISIBLE),
+                  _refuse(CONTROL_IN_LINE, "control characters and line breaks")]
 
 
 class ErrorBody(BaseModel):

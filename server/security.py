@@ -41,7 +41,11 @@ def presented_tokens(conn: HTTPConnection) -> list[str]:
 
 
 def origin_allowed(conn: HTTPConnection, extra: tuple[str, ...]) -> bool:
-    """Browsers send ``Origin``: it must be this server (or a configured origin).
+    """Browsers send ``Origin``: it must be this server (or a configured origin, the public
+    URL's among them: ``Settings.allowed_origins``). This server is its ``Host`` reached with
+    the request's own scheme (a websocket's ``wss`` is https): ``https://host`` is another
+    origin than ``http://host``. Behind a trusted proxy the scheme is the one it reports
+    (``X-Forwarded-Proto``, ``STARPORT_TRUSTED_PROXIES``).
 
     A request without one (not a browser, which cannot be used against a player anyway) passes.
     """
@@ -53,7 +57,26 @@ def origin_allowed(conn: HTTPConnection, extra: tuple[str, ...]) -> bool:
         return True
     host = conn.headers.get("host", "")
     parts = urlsplit(origin)
-    return bool(parts.netloc) and parts.netloc == host and parts.scheme in ("http", "https")
+    scheme = {"ws": "http", "wss": "https"}.get(conn.url.scheme, conn.url.scheme)
+    return bool(parts.netloc) and parts.netloc == host and parts.scheme == scheme
+
+
+def host_allowed(scope: Scope, hosts: tuple[str, ...]) -> bool:
+    """Whether a request's ``Host`` is one the server answers to (``STARPORT_ALLOWED_HOSTS``;
+    none set: any). The rule of Starlette's ``TrustedHostMiddleware``, which guards HTTP:
+    here for the websockets, which skip the middleware (``app.StarportApp``)."""
+    if not hosts or "*" in hosts:
+        return True
+    raw = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), "")
+    if raw.startswith("["):  # an IPv6 literal keeps its brackets, as Starlette's does
+        name = raw[:raw.find("]") + 1] if "]" in raw else ""
+    else:
+        name, _, port = raw.rpartition(":")
+        if not name or not port.isdigit():
+            name = raw
+    name = name.lower()
+    return bool(name) and any(name == p or (p.startswith("*.") and name.endswith(p[1:]))
+                              for p in (h.lower() for h in hosts))
 
 
 class SharedCounts(Protocol):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from engine.kernel import NOBODY, BadCommand, Event, Randomness, RuleError, event
 
@@ -38,7 +38,7 @@ class _Doc(BaseModel):
 class ScenarioPlayer(_Doc):
     name: str
     race: str | None = None
-    cash: int = 0
+    cash: StrictInt = 0  # a number, never "100" nor true read as one (docs/scenarios.md)
     ship: Literal["scout", "clipper", "transport", "freighter"] = "scout"
     dot: str = "galactic-base"
     equipment: list[str] = Field(default_factory=list)

@@ -39,7 +39,7 @@ def world(db_url: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
                                 smtp_host="127.0.0.1", smtp_port=mail.port,
                                 smtp_starttls=False, smtp_from="starport@example.org",
                                 public_url=PUBLIC, notify_after=0, scheduler_interval=0.2)
-        with TestClient(create_app(settings)) as c:
+        with TestClient(create_app(settings), base_url=PUBLIC) as c:  # its allowed host
             yield {"c": c, "pushes": pushes, "hooks": hooks, "mail": mail,
                    "data": tmp_path / "data"}
 

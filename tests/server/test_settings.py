@@ -52,13 +52,18 @@ def test_the_environment_sets_each_kind_of_value(monkeypatch: pytest.MonkeyPatch
                         "STARPORT_PUBLIC_URL": "https://games.example.org/",
                         "STARPORT_MAX_BODY": " 1024 ", "STARPORT_BOT_DELAY": "0",
                         "STARPORT_SMTP_STARTTLS": "0", "STARPORT_WEBHOOK_ALLOW_PRIVATE": "1",
-                        "STARPORT_DB_THREADS": "", "STARPORT_ACCESS_LOG": "yes"}.items():
+                        "STARPORT_DB_THREADS": "", "STARPORT_ACCESS_LOG": "yes",
+                        "STARPORT_TRUSTED_PROXIES": "10.0.0.2, 172.16.0.0/12"}.items():
         monkeypatch.setenv(name, value)
     s = Settings.from_env()
     assert s.data_dir == tmp_path and s.database_url == "postgresql+psycopg://u@h/db"
     assert s.is_postgres and not s.is_sqlite
-    assert s.allowed_origins == ("https://a.example", "https://b.example")
-    assert s.public_url == "https://games.example.org"
+    # the public URL's origin is the server's own; its host (and loopback's) the hosts
+    assert s.allowed_origins == ("https://a.example", "https://b.example",
+                                 "https://games.example.org")
+    assert s.public_url == "https://games.example.org" and s.secure
+    assert s.allowed_hosts == ("games.example.org", "localhost", "127.0.0.1", "[::1]")
+    assert s.trusted_proxies == ("10.0.0.2", "172.16.0.0/12")
     assert (s.max_body, s.bot_delay, s.smtp_starttls) == (1024, 0.0, False)
     assert s.webhook_allow_private and s.access_log
     assert s.db_threads is None  # empty: unset
@@ -73,13 +78,21 @@ def test_the_defaults_need_no_environment(monkeypatch: pytest.MonkeyPatch) -> No
         65536, 587, True, False)
     assert Settings(data_dir=Path("/srv/x"), max_body=10).database_url == (
         "sqlite:////srv/x/starport.sqlite3")
+    # no proxy is believed, not even on loopback; any host without a public URL
+    assert (s.trusted_proxies, s.allowed_hosts, s.allowed_origins) == ((), (), ())
 
 
 def test_a_bad_value_names_its_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STARPORT_MAX_BODY", "64k")
     monkeypatch.setenv("STARPORT_WEBHOOK_ALLOW_PRIVATE", "maybe")
+    monkeypatch.setenv("STARPORT_TRUSTED_PROXIES", "127.0.0.1, proxy.example")
+    monkeypatch.setenv("STARPORT_ALLOWED_HOSTS", "a.*.example")
+    monkeypatch.setenv("STARPORT_PUBLIC_URL", "games.example.org")
     with pytest.raises(SettingsError) as refused:
         Settings.from_env()
     message = str(refused.value)
     assert "STARPORT_MAX_BODY='64k'" in message and "valid integer" in message
     assert "STARPORT_WEBHOOK_ALLOW_PRIVATE='maybe'" in message
+    assert "'proxy.example' is not an address or a network" in message
+    assert "STARPORT_ALLOWED_HOSTS='a.*.example'" in message
+    assert "STARPORT_PUBLIC_URL='games.example.org'" in message
