@@ -1,6 +1,7 @@
-"""The ``starport`` command line: draw a game's board, serve the web app, simulate games
-between bots. The games are the installed ones (``engine.kernel.registry``); what a command
-needs of a game is its definition's (``docs/architecture.md``, "The game definition")."""
+"""The ``starport`` command line: draw a game's board, serve the web app, back its data up
+and restore it, simulate games between bots. The games are the installed ones
+(``engine.kernel.registry``); what a command needs of a game is its definition's
+(``docs/architecture.md``, "The game definition")."""
 
 from __future__ import annotations
 
@@ -40,6 +41,41 @@ def _serve(args: argparse.Namespace) -> int:
     except OneProcess as exc:
         print(f"starport serve: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    """``starport backup PATH``: the database and the Web Push key, online, into a new
+    directory (``server/backup.py``)."""
+    from server.backup import BackupError, backup  # noqa: PLC0415 (the engine imports no server)
+    from server.config import Settings, SettingsError  # noqa: PLC0415
+
+    try:
+        settings = Settings.from_env()
+        manifest = backup(Path(args.path), settings)
+    except (BackupError, SettingsError) as exc:
+        print(f"starport backup: {exc}", file=sys.stderr)
+        return 2
+    print(f"backed up the {manifest.summary()} to {args.path}")
+    if settings.vapid_private_key:
+        print("the Web Push key is STARPORT_VAPID_PRIVATE_KEY: keep it with the backup")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    """``starport restore PATH [--force]``: a backup into the configured database and data
+    directory (the server stopped; ``server/backup.py``)."""
+    from server.backup import BackupError, head, restore  # noqa: PLC0415 (no server import)
+    from server.config import Settings, SettingsError  # noqa: PLC0415
+
+    try:
+        manifest = restore(Path(args.path), Settings.from_env(), force=args.force)
+    except (BackupError, SettingsError) as exc:
+        print(f"starport restore: {exc}", file=sys.stderr)
+        return 2
+    print(f"restored the {manifest.summary()} from {args.path}")
+    if manifest.revision != head():
+        print(f"the server upgrades it to revision {head()} when it starts")
     return 0
 
 
@@ -152,6 +188,16 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--workers", type=int, default=1,
                        help="server processes (PostgreSQL only; SQLite is one process)")
     serve.set_defaults(run=_serve)
+    saving = sub.add_parser("backup", help="back the server's database and Web Push key up "
+                                           "while it runs, into a new directory")
+    saving.add_argument("path", help="the directory to make (it must not exist, or be empty)")
+    saving.set_defaults(run=_backup)
+    restoring = sub.add_parser("restore", help="restore a backup into the configured database "
+                                               "and data directory (stop the server first)")
+    restoring.add_argument("path", help="a directory made by `starport backup`")
+    restoring.add_argument("--force", action="store_true",
+                           help="overwrite a database that holds data (and another Web Push key)")
+    restoring.set_defaults(run=_restore)
     sim = sub.add_parser("simulate", help="play whole games between bots and report figures")
     by_game = sim.add_subparsers(dest="game", required=True, metavar="game")
     for definition in games().values():
