@@ -74,7 +74,7 @@ def main() -> int:
         service = app.state.service
         limits = app.state.limits
         if not args.write:
-            async def answered(fn: Any) -> None:
+            async def answered(fn: Any, appends: bool = False) -> None:
                 return None
 
             service.write = answered

@@ -64,12 +64,8 @@ def copy_with(model: M, update: dict[str, Any], fields_set: set[str] | None = No
         fields_set = model.__pydantic_fields_set__ | update.keys()
     extra = model.__pydantic_extra__
     private = getattr(model, "__pydantic_private__", None)
-    copy = _new(type(model))
-    _set(copy, "__dict__", values)
-    _set(copy, "__pydantic_fields_set__", fields_set)
-    _set(copy, "__pydantic_extra__", None if extra is None else dict(extra))
-    _set(copy, "__pydantic_private__", None if private is None else dict(private))
-    return copy
+    return made(type(model), values, fields_set, None if extra is None else dict(extra),
+                None if private is None else dict(private))
 
 
 def put(model: BaseModel, values: dict[str, Any]) -> None:
@@ -109,4 +105,4 @@ def dumper(cls: type[BaseModel]) -> Callable[..., Any]:
 
 def dumped(model: BaseModel, mode: str = "python") -> Any:
     """``model.model_dump(mode=mode)`` by the model's class's serializer directly."""
-    return model.__pydantic_serializer__.to_python(model, mode=mode)
+    return dumper(type(model))(model, mode=mode)
