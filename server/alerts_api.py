@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import update
 
@@ -18,13 +18,14 @@ from .api import Seat, TableId, fail, limit, own_seat, refuse_addresses, svc
 from .db import reading, writing
 from .entries import NotFound
 from .models import SeatRow
-from .notify import Notifier, Report
+from .notify import CHANNELS, Notifier, Report
 from .schemas import ERRORS, Email, Webhook, _In
 
 router = APIRouter(prefix="/api", responses=ERRORS)
 
 Clock = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$", examples=["22:30"])]
 Format = Literal["auto", "json", "discord", "slack"]
+Channel = Literal["push", "webhook", "email"]
 B64URL = r"^[A-Za-z0-9_-]+={0,2}$"
 
 
@@ -79,12 +80,20 @@ class PushForgetIn(_In):
 
 
 class TestOut(BaseModel):
-    """What each channel did with the test: sent, failed, off (not set up here) or
-    unavailable (the host has no SMTP server)."""
+    """What each channel did with the test: sent (``sent (discord)``, ``sent to 2 devices``),
+    failed (``failed: it answered 404``), off (not set up here) or unavailable (this server
+    does not offer it); a channel not tested (``?channel=``) is left out."""
 
-    push: str
-    webhook: str
-    email: str
+    push: str | None = None
+    webhook: str | None = None
+    email: str | None = None
+
+
+def request_base(request: Request) -> str:
+    """The address this request came to (scheme and host, as the trusted proxy says:
+    ``STARPORT_TRUSTED_PROXIES``), where the seat's alerts link back to when the server has
+    no ``STARPORT_PUBLIC_URL``."""
+    return str(request.base_url).rstrip("/")[:200]
 
 
 def _settings_of(request: Request, table_id: str, seat: int) -> AlertsOut:
@@ -135,7 +144,7 @@ async def put_alerts(table_id: TableId, seat: Seat, body: AlertsIn,
         "webhook_format": None if body.webhook_format == "auto" else body.webhook_format,
         "quiet_start": minutes(body.quiet_start) if body.quiet_start else None,
         "quiet_end": minutes(body.quiet_end) if body.quiet_end else None,
-        "time_zone": body.time_zone}
+        "time_zone": body.time_zone, "alert_base": request_base(request)}
     await _seat_write(request, table_id, seat, lambda conn: _update(conn, table_id, seat,
                                                                     values))
     return await _answer(request, table_id, seat)
@@ -170,8 +179,12 @@ async def push_subscribe(table_id: TableId, seat: Seat, body: PushSubscriptionIn
     await own_seat(request, table_id, seat)
     await limit(request, "alert")
     await refuse_addresses(svc(request), endpoint=body.endpoint)
-    await _seat_write(request, table_id, seat, lambda conn: store.add_push_subscription(
-        conn, table_id, seat, body.endpoint, body.keys.p256dh, body.keys.auth))
+    def write(conn: Any) -> None:
+        store.add_push_subscription(conn, table_id, seat, body.endpoint, body.keys.p256dh,
+                                    body.keys.auth)
+        _update(conn, table_id, seat, {"alert_base": request_base(request)})
+
+    await _seat_write(request, table_id, seat, write)
     return await _answer(request, table_id, seat)
 
 
@@ -185,10 +198,14 @@ async def push_forget(table_id: TableId, seat: Seat, body: PushForgetIn,
     return await _answer(request, table_id, seat)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/alerts/test")
-async def send_test(table_id: TableId, seat: Seat, request: Request) -> TestOut:
-    """Send a test alert now on every channel the seat set up (quiet hours and the one
-    alert per wait do not apply to a test), and say what each channel did."""
+@router.post("/tables/{table_id}/seats/{seat}/alerts/test", response_model_exclude_none=True)
+async def send_test(table_id: TableId, seat: Seat, request: Request,
+                    channel: Annotated[Channel | None, Query(
+                        description="test this channel only (all of them when left out)")]
+                    = None) -> TestOut:
+    """Send a test alert now on the seat's channels (or only ``channel``; quiet hours and the
+    one alert per wait do not apply to a test), and say what each channel did. Its link
+    is absolute: under ``STARPORT_PUBLIC_URL``, else under this request's address."""
     await own_seat(request, table_id, seat)
     await limit(request, "alert")
     service = svc(request)
@@ -199,8 +216,9 @@ async def send_test(table_id: TableId, seat: Seat, request: Request) -> TestOut:
             g = store.game(conn, table_id)
             return g.seq if g is not None else 0
 
-    reports: dict[int, Report] = await notifier(table_id, await service.db(head), [seat],
-                                                test=True)
+    reports: dict[int, Report] = await notifier(
+        table_id, await service.db(head), [seat], test=True,
+        channels=frozenset({channel}) if channel else CHANNELS, base=request_base(request))
     if seat not in reports:
         fail(404, "not_found", "no such table or seat")
     return TestOut(**reports[seat])

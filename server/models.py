@@ -69,6 +69,9 @@ class SeatRow(Base):
     wait_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True,
                                                         index=True)
     alerted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the base URL (scheme://host) the seat's request came to when it last set up an alert
+    # channel: its alerts' links when ``STARPORT_PUBLIC_URL`` is unset (``notify.py``)
+    alert_base: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 class PushSubscriptionRow(Base):
@@ -88,6 +91,18 @@ class PushSubscriptionRow(Base):
     p256dh: Mapped[str] = mapped_column(String(200))  # the browser's public key (base64url)
     auth: Mapped[str] = mapped_column(String(100))  # the browser's auth secret (base64url)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameListRow(Base):
+    """A player's "My games" list (``gamelists.py``), found by the SHA-256 of its secret link
+    token; ``data`` is the list encrypted with a key made from that token."""
+
+    __tablename__ = "game_lists"
+
+    digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    data: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class TokenRow(Base):

@@ -43,6 +43,7 @@ def send_mail(settings: Settings, to: str, subject: str, body: str) -> None:
 # what happened on each channel of one alert: "sent", "failed", "off" (not set up),
 # "unavailable" (the host has not configured it), or for push "sent to 2 of 3 devices" ...
 Report = dict[str, str]
+CHANNELS = frozenset({"push", "webhook", "email"})
 
 
 class Notifier:
@@ -72,13 +73,19 @@ class Notifier:
             self.start()
         return self._keys
 
-    def link(self, table_id: str) -> str:
-        base = self.settings.public_url
-        return f"{base}/t/{table_id}" if base else f"/t/{table_id}"
+    def link(self, table_id: str, base: str | None = None) -> str:
+        """The table's page, absolute: under ``STARPORT_PUBLIC_URL``, else under ``base`` (the
+        address the seat's request came to: ``seats.alert_base``, kept when it set up a
+        channel, or the test's own request); relative only when neither is known (chat apps
+        and mail readers cannot open that: ``docs/operations.md``, "Alerts")."""
+        root = self.settings.public_url or (base or "").rstrip("/")
+        return f"{root}/t/{table_id}"
 
     async def __call__(self, table_id: str, seq: int, seats: list[int],
-                       test: bool = False) -> dict[int, Report]:
-        """Alert ``seats`` of the table (all their channels at once); what each got."""
+                       test: bool = False, channels: frozenset[str] = CHANNELS,
+                       base: str | None = None) -> dict[int, Report]:
+        """Alert ``seats`` of the table on ``channels`` (all of them by default, at once);
+        what each got. ``base``: the address of the request that asked (a test)."""
         def read() -> tuple[Any, list[Any], dict[int, list[Any]]]:
             with reading(self.service.engine) as conn:
                 rows = store.seats(conn, table_id)
@@ -94,19 +101,24 @@ class Notifier:
             if row.seat not in seats or (row.bot and not test):
                 continue
             alert = Alert(table_id, table.name, row.seat, row.name or "Player", seq,
-                          self.link(table_id), test=test)
-            reports[row.seat] = await self.alert(row, alert, subs.get(row.seat, []))
+                          self.link(table_id, base or getattr(row, "alert_base", None)),
+                          test=test)
+            reports[row.seat] = await self.alert(row, alert, subs.get(row.seat, []), channels)
         return reports
 
-    async def alert(self, row: Any, alert: Alert, subscriptions: list[Any]) -> Report:
-        report: Report = {"push": await self.push(alert, subscriptions)}
-        if row.webhook:
-            fmt = webhook_format(row.webhook, row.webhook_format)
-            sent = await self.webhook(row.webhook, webhook_body(alert, fmt))
-            report["webhook"] = f"sent ({fmt})" if sent else "failed"
-        else:
+    async def alert(self, row: Any, alert: Alert, subscriptions: list[Any],
+                    channels: frozenset[str] = CHANNELS) -> Report:
+        report: Report = {}
+        if "push" in channels:
+            report["push"] = await self.push(alert, subscriptions)
+        if "webhook" in channels:
             report["webhook"] = "off"
-        report["email"] = await self.email(row, alert)
+            if row.webhook:
+                fmt = webhook_format(row.webhook, row.webhook_format)
+                why = await self.post_webhook(row.webhook, webhook_body(alert, fmt))
+                report["webhook"] = f"sent ({fmt})" if why is None else f"failed: {why}"
+        if "email" in channels:
+            report["email"] = await self.email(row, alert)
         return report
 
     async def email(self, row: Any, alert: Alert) -> str:
@@ -164,24 +176,32 @@ class Notifier:
 
     async def webhook(self, url: str, payload: dict[str, Any]) -> bool:
         """Post to the address checked by ``webhook_target``; False if refused or failed."""
+        return await self.post_webhook(url, payload) is None
+
+    async def post_webhook(self, url: str, payload: dict[str, Any]) -> str | None:
+        """Post to the address checked by ``webhook_target``: None when it took it, else why
+        not, in words a player can act on (what the seat's "Send a test" shows)."""
         target = await asyncio.to_thread(webhook_target, url,
                                          self.settings.webhook_allow_private)
         if target is None:
             log.warning("webhook to a private or unknown address refused: %s", url)
-            return False
+            return "its address is private or does not resolve"
         extensions = {"sni_hostname": target.sni} if target.sni else {}
         try:
             async with httpx.AsyncClient(timeout=10, follow_redirects=False,
                                          transport=self.transport) as client:
                 r = await client.post(target.url, json=payload, headers={"Host": target.host},
                                       extensions=extensions)
+        except httpx.TimeoutException as exc:
+            log.warning("webhook failed: %s", exc)
+            return "no answer within 10 s"
         except httpx.HTTPError as exc:
             log.warning("webhook failed: %s", exc)
-            return False
+            return "could not connect"
         if r.status_code >= 300:
             log.warning("webhook answered %s", r.status_code)
-            return False
-        return True
+            return f"it answered {r.status_code}"
+        return None
 
 
 async def scheduler(service: Service) -> None:

@@ -123,7 +123,8 @@ def test_slack_and_json_webhooks_and_no_channel(world: dict[str, Any]) -> None:
     assert plain == {"event": "test", "table": tid, "table_name": "Slackers", "seat": 0,
                      "seq": 0, "link": f"{PUBLIC}/t/{tid}"}
     hooks.answers["/plain"] = 500
-    assert c.post(f"{base}/test", headers=h(token)).json()["webhook"] == "failed"
+    assert c.post(f"{base}/test", headers=h(token)).json()["webhook"] == (
+        "failed: it answered 500")
 
 
 def test_a_waiting_seat_is_alerted_once_on_every_channel(world: dict[str, Any]) -> None:
