@@ -47,6 +47,7 @@ PYTEST_ARGS ?=
 test: $(STAMP)
 	@start=$$(date +%s); status=0; \
 	$(MAKE) --no-print-directory lint && tests/web/ensure_chromium.sh && \
+	tests/server/ensure_nginx.sh && \
 	tests/server/pg_cluster.sh $(BIN)/pytest -n auto --dist loadgroup --durations=25 \
 		$(PYTEST_ARGS) || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s wall time (exit $$status)"; exit $$status
