@@ -21,7 +21,6 @@ audience or link kind (``frames.py``); a frame is its pieces joined as they are 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Any
 
 from engine.kernel import Event
@@ -39,47 +38,36 @@ CLOSE = b"}"
 
 class Moved:
     """What a game gives its sockets' frames now, looked up once for all of them: its
-    frames of the committed seq, who it waits for, and its ``your_turn`` message."""
+    frames of the committed seq, whether it is settled (nothing being written), who it
+    waits for then, and its ``your_turn`` message."""
 
-    __slots__ = ("entry", "made", "_waited", "_turn")
+    __slots__ = ("entry", "made", "settled", "pending", "waited", "_turn")
 
     def __init__(self, entry: Entry) -> None:
         self.entry = entry
         self.made = frames.frames_of(entry)
-        self._waited: Collection[int] | None = None
+        self.settled = entry.seq == entry.committed
+        pending = frames.pending_of(entry) if self.settled else None
+        self.pending = pending
+        # the seats the settled game waits for (none once it is over)
+        self.waited: Collection[int] = (pending.seats if pending is not None
+                                        and not entry.finished else ())
         self._turn: bytes | None = None
-
-    @property
-    def settled(self) -> bool:
-        """Nothing is being written: the game is at its committed seq."""
-        return self.entry.seq == self.entry.committed
-
-    def waited(self) -> Collection[int]:
-        """The seats the settled game waits for (none once it is over)."""
-        if self._waited is None:
-            pending = frames.pending_of(self.entry)
-            self._waited = (pending.seats if pending is not None and not self.entry.finished
-                            else ())
-        return self._waited
 
     def turn(self) -> bytes:
         """``{"type": "your_turn", "seq", "prompt"}``."""
         if self._turn is None:
-            pending = frames.pending_of(self.entry)
+            pending = self.pending
             self._turn = frames.dumpb({"type": "your_turn", "seq": self.entry.seq,
                                        "prompt": pending.prompt if pending else ""})
         return self._turn
 
 
-@dataclass(slots=True)
-class SeatPush:
-    """A socket's frames and what it holds once they are written (``delivered``)."""
-
-    frames: Frames
-    sent: int  # the last event seq it then has
-    held: Any  # the view parts it then holds (``frames.Parts``; None: unknown)
-    acked: bool  # its waiting ack is in the frames
-    was_pending: bool | None  # whether the game then waits for it (None: unchanged)
+# a socket's frames and what it holds once they are written (``delivered``): the frames, the
+# last event seq it then has, the view parts it then holds (``frames.Parts``; None: unknown),
+# whether its waiting ack is in the frames, whether the game then waits for it (None: as
+# before). A tuple: made for every socket of every push.
+SeatPush = tuple[Frames, int, Any, bool, bool | None]
 
 
 def seat_frames(moved: Moved, sub: Subscriber, events: list[Event],
@@ -92,11 +80,10 @@ def seat_frames(moved: Moved, sub: Subscriber, events: list[Event],
     if head is None:
         head = frames.events_head(moved.made, events, viewer)
     last = events[-1].seq
-    settled = last == entry.committed and moved.settled
-    inline = settled and sub.want_view and sub.inline_view
+    settled = moved.settled and last == entry.committed
     first: list[bytes | memoryview] = [head]
     held = sub.held
-    if inline:
+    if settled and sub.want_view and sub.inline_view:
         view = frames.view_bytes(entry, viewer, sub.role, held)
         first += (VIEW_OPEN, memoryview(view)[VIEW_SKIP:])
         held = moved.made.parts if sub.view_delta else None
@@ -108,28 +95,27 @@ def seat_frames(moved: Moved, sub: Subscriber, events: list[Event],
     out: Frames = [first]
     was_pending = None
     if settled:
-        was_pending = viewer in moved.waited()
+        was_pending = viewer in moved.waited
         if was_pending and not sub.was_pending and sub.role == "seat":
             out.append([moved.turn()])  # right behind the events, in the same write
         if sub.want_view and not sub.inline_view:
             out.append([frames.view_bytes(entry, viewer, sub.role)])
-    return SeatPush(out, last, held, acked, was_pending)
+    return out, last, held, acked, was_pending
 
 
 def delivered(sub: Subscriber, push: SeatPush) -> None:
     """``sub`` holds what ``push`` brought it."""
-    sub.sent = push.sent
-    sub.held = push.held
-    if push.acked:
+    _, sub.sent, sub.held, acked, was_pending = push
+    if acked:
         sub.ack = None
-    if push.was_pending is not None:
-        sub.was_pending = push.was_pending
+    if was_pending is not None:
+        sub.was_pending = was_pending
 
 
 def turn_frames(moved: Moved, sub: Subscriber) -> Frames:
     """``your_turn`` for a socket holding every event of the settled game, when its seat's
     turn just began (a table's change can begin one: a seat taken back from a bot)."""
-    waiting = sub.viewer in moved.waited()
+    waiting = sub.viewer in moved.waited
     turn = waiting and not sub.was_pending and sub.role == "seat"
     sub.was_pending = waiting
     return [[moved.turn()]] if turn else []
@@ -162,7 +148,7 @@ def push_game(service: Any, table_id: str, subs: list[Subscriber]) -> list[Subsc
             declined.append(sub)
             continue
         push = seat_frames(moved, sub, events, shared)
-        if sub.direct is None or not sub.direct(push.frames):
+        if sub.direct is None or not sub.direct(push[0]):
             declined.append(sub)
             continue
         delivered(sub, push)

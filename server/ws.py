@@ -363,7 +363,7 @@ async def _send_events(service: Service, websocket: WebSocket, sub: Subscriber) 
         return
     push = seat_frames(moved, sub, events)
     delivered(sub, push)
-    await send_frames(websocket, push.frames)
+    await send_frames(websocket, push[0])
 
 
 HEARTBEAT_SLICES = 20  # the tables' pings are spread over this many steps of an interval
