@@ -71,6 +71,7 @@ class Countdowns(GameCache):
                 seq = entry.seq
                 try:
                     await self.submit(game_id, seat, seq, f"timeout:{opened}:{seat}:{seq}",
-                                      command.model_dump(mode="json"), by_bot=True)
+                                      command.model_dump(mode="json"), by_bot=True,
+                                      by="clock")
                 except (Stale, CommandRejected):
                     break  # answered meanwhile: look again

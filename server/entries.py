@@ -30,6 +30,7 @@ from sqlalchemy import Connection
 
 from engine.bots import Bot, RandomBot
 from engine.kernel import Event, Game, Pending, Snapshot
+from engine.kernel.events import PlayedBy
 
 from . import store
 from .commit import Committer, LoopCommitter
@@ -175,7 +176,8 @@ class GameCache(ABC):
 
     @abstractmethod
     async def submit(self, game_id: str, seat: int, seq: int, client_id: str | None,
-                     raw: dict[str, Any], *, by_bot: bool = False) -> Outcome:
+                     raw: dict[str, Any], *, by_bot: bool = False,
+                     by: PlayedBy = None) -> Outcome:
         """Play a seat's command (``play``)."""
 
     # --- hints ------------------------------------------------------------------------------

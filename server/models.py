@@ -155,6 +155,8 @@ class EventRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     # the seat whose command this event opens (take-backs rewind to command boundaries)
     actor: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # who chose that command (``Event.by``): NULL its seat's player, "bot" or "clock"
+    played_by: Mapped[str | None] = mapped_column(String(8), nullable=True)
     # a command's first event: the seat's client command id and the command's last seq, so
     # a resent command lands once (SQLite; ``CommandRow`` otherwise): ``store.applied``
     client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)

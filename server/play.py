@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from engine.kernel import CommandRejected, GameOver
+from engine.kernel.events import PlayedBy
 
 from . import store
 from .db import reading
@@ -34,18 +35,24 @@ class Play(GameCache):
     """The commands' part of the game service (a part of ``service.Service``)."""
 
     async def submit(self, game_id: str, seat: int, seq: int, client_id: str | None,
-                     raw: dict[str, Any], *, by_bot: bool = False) -> Outcome:
+                     raw: dict[str, Any], *, by_bot: bool = False,
+                     by: PlayedBy = None) -> Outcome:
+        """Play ``seat``'s command. ``by_bot``: a bot's or a clock's, not its player's (the
+        first event says which, ``by``: "bot" unless told; ``Event.by``)."""
         entry = await self.entry(game_id)
         if entry is None:
             raise NotFound(game_id)
         command = entry.hosted.ruleset.parse_command(raw)  # BadCommand
         async with entry.lock:
             if self.entries.get(game_id) is not entry:  # evicted while we waited
-                return await self.submit(game_id, seat, seq, client_id, raw, by_bot=by_bot)
+                return await self.submit(game_id, seat, seq, client_id, raw, by_bot=by_bot,
+                                         by=by)
             if seq > entry.seq or entry.remote_seq > entry.seq:
                 entry = await self._catch_up_locked(entry)
             try:
-                return await self._decide_and_append(entry, seat, seq, client_id, command, by_bot)
+                played_by: PlayedBy = (by or "bot") if by_bot else None
+                return await self._decide_and_append(entry, seat, seq, client_id, command, by_bot,
+                                                     played_by)
             except (CommandRejected, Stale) as exc:
                 if client_id is not None:
                     prior = await self._prior(entry, seat, client_id)
@@ -68,7 +75,8 @@ class Play(GameCache):
         return Outcome(first, last, evs, duplicate=True)
 
     async def _decide_and_append(self, entry: Entry, seat: int, seq: int, client_id: str | None,
-                                 command: Any, by_bot: bool) -> Outcome:
+                                 command: Any, by_bot: bool, played_by: PlayedBy = None
+                                 ) -> Outcome:
         game = entry.game
         if entry.finished:
             raise GameOver("the game is over")
@@ -77,7 +85,7 @@ class Play(GameCache):
         expected = game.seq
         if seq != expected:  # before the rules: a client behind always learns it is (409)
             raise Stale(expected)
-        produced = game.decide(seat, command)  # GameOver, NotYourTurn, RuleError
+        produced = game.decide(seat, command, played_by)  # GameOver, NotYourTurn, RuleError
         # who the game waited for (``decide`` asked it at this seq: ``Game`` keeps it)
         asked = game.pending()
         before = list(asked.seats) if asked else []

@@ -230,7 +230,8 @@ def bump(conn: Connection, table_id: str, **values: Any) -> None:
 def event_row(game_id: str, ev: Event, at: datetime) -> dict[str, Any]:
     return {"game_id": game_id, "seq": ev.seq, "type": ev.type,
             "audience": ev.audience.model_dump(mode="json"), "type_public": ev.type_public,
-            "v": ev.v, "payload": ev.data, "created_at": at, "actor": ev.actor}
+            "v": ev.v, "payload": ev.data, "created_at": at, "actor": ev.actor,
+            "played_by": ev.by}
 
 
 def upgrade_event(ruleset: str, ev: Event) -> Event:
@@ -241,18 +242,19 @@ def upgrade_event(ruleset: str, ev: Event) -> Event:
 def to_event(ruleset: str, row: Any) -> Event:
     ev = Event(seq=row.seq, type=row.type, data=row.payload,
                audience=Audience.model_validate(row.audience), type_public=row.type_public,
-               v=row.v, actor=row.actor)
+               v=row.v, actor=row.actor, by=row.played_by)
     return upgrade_event(ruleset, ev)
 
 
 def events_json(new: list[Event]) -> str:
-    """Events as compact JSON rows ``[seq, type, audience, type_public, v, data, actor]`` (a
-    NOTIFY payload between processes: ``hub.game_payload``; the actor marks the command
-    boundaries take-backs need)."""
+    """Events as compact JSON rows ``[seq, type, audience, type_public, v, data, actor, by]``
+    (a NOTIFY payload between processes: ``hub.game_payload``; the actor marks the command
+    boundaries take-backs need, ``by`` who chose the command: ``Event.by``)."""
     return "[" + ",".join(
         f'[{ev.seq},{_json(ev.type)},{_audience_json(ev.audience)},'
         f'{"true" if ev.type_public else "false"},{ev.v},{_json(ev.data)},'
-        f'{"null" if ev.actor is None else int(ev.actor)}]' for ev in new) + "]"
+        f'{"null" if ev.actor is None else int(ev.actor)},'
+        f'{"null" if ev.by is None else _json(ev.by)}]' for ev in new) + "]"
 
 
 _AUDIENCE_OBJECTS: dict[str, Audience] = {}
@@ -262,7 +264,10 @@ def events_from_json(ruleset: str, text: str) -> list[Event]:
     """The events of ``events_json`` (written by our own processes: trusted, so built
     without pydantic's validation; upgraded as events read from the database are)."""
     out = []
-    for seq, type_, audience, type_public, v, data, actor in orjson.loads(text):
+    for row in orjson.loads(text):
+        # a process not yet upgraded sends seven (no ``by``: its player's command)
+        seq, type_, audience, type_public, v, data, actor = row[:7]
+        by = row[7] if len(row) > 7 and row[7] in ("bot", "clock") else None
         key = orjson.dumps(audience).decode()
         aud = _AUDIENCE_OBJECTS.get(key)
         if aud is None:
@@ -271,7 +276,7 @@ def events_from_json(ruleset: str, text: str) -> list[Event]:
                 _AUDIENCE_OBJECTS[key] = aud
         ev = constructed(Event, seq=int(seq), type=str(type_), data=dict(data), audience=aud,
                          type_public=bool(type_public), v=int(v),
-                         actor=None if actor is None else int(actor))
+                         actor=None if actor is None else int(actor), by=by)
         out.append(upgrade_event(ruleset, ev))
     return out
 
@@ -306,8 +311,8 @@ def event_time(conn: Connection, game_id: str, seq: int) -> datetime | None:
 def events(conn: Connection, ruleset: str, game_id: str, after: int = 0,
            until: int | None = None) -> list[Event]:
     q = select(EventRow.seq, EventRow.type, EventRow.audience, EventRow.type_public, EventRow.v,
-               EventRow.payload, EventRow.actor).where(EventRow.game_id == game_id,
-                                                       EventRow.seq > after)
+               EventRow.payload, EventRow.actor, EventRow.played_by).where(
+                   EventRow.game_id == game_id, EventRow.seq > after)
     if until is not None:
         q = q.where(EventRow.seq <= until)
     return [to_event(ruleset, r) for r in conn.execute(q.order_by(EventRow.seq))]
@@ -497,9 +502,9 @@ def _event_rows(game_id: str, new: list[Event], at: str, client_id: str | None,
     row, of its own)."""
     rows: list[tuple[Any, ...]] = [
         (game_id, ev.seq, ev.type, _audience_json(ev.audience), ev.type_public, ev.v,
-         _json(ev.data), at, ev.actor, None, None, None) for ev in new]
+         _json(ev.data), at, ev.actor, None, None, None, ev.by) for ev in new]
     if client_id is not None:
-        rows[0] = (*rows[0][:9], client_id, seat, last)
+        rows[0] = (*rows[0][:9], client_id, seat, last, rows[0][12])
     return rows
 
 
@@ -519,8 +524,8 @@ def sqlite_time(moment: datetime) -> str:
 # SQLite: the events, a command's client command id on its first one (migration 0008_cmdkey;
 # unique per game, seat and id: a reused one is a ``Conflict``, as the ``commands`` key was)
 EVENTS_KEYED = ("INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, "
-                "created_at, actor, client_id, client_seat, client_last) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                "created_at, actor, client_id, client_seat, client_last, played_by) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 ADVANCE_IF_PLAYING = (SQLITE_SQL.advance + " AND EXISTS (SELECT 1 FROM tables t "
                       "WHERE t.id = ? AND t.status = 'playing')")
 ADVANCE_IF_SEAT_PLAYS = (ADVANCE_IF_PLAYING + " AND NOT EXISTS (SELECT 1 FROM seats s "
@@ -553,9 +558,9 @@ WAITS_ALL = (
     "ELSE seats.wait_since IS NOT NULL END")
 EVENTS_ALL = (
     "INSERT INTO events (game_id, seq, type, audience, type_public, v, payload, created_at, "
-    "actor, client_id, client_seat, client_last) SELECT value->>0, value->>1, value->>2, "
-    "value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, "
-    "value->>10, value->>11 FROM json_each(?)")
+    "actor, client_id, client_seat, client_last, played_by) SELECT value->>0, value->>1, "
+    "value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, "
+    "value->>10, value->>11, value->>12 FROM json_each(?)")
 
 
 class AppendBatch:

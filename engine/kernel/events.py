@@ -18,6 +18,9 @@ EVENT_SCHEMA_VERSION = 1
 
 SPECTATOR = -1  # the viewer id of someone without a seat
 
+# who chose a command, when not its seat's player (``Event.by``)
+PlayedBy = Literal["bot", "clock"] | None
+
 
 class Audience(BaseModel):
     """Who may read an event's payload."""
@@ -62,14 +65,28 @@ class Event(BaseModel):
     # the seat whose command this event opens (``Game.decide`` sets it on a command's first
     # event; None elsewhere): the command boundaries take-backs need (``takeback.py``)
     actor: int | None = None
+    # who chose that command, on the same first event: None for the seat's player (and for
+    # every event logged before the mark existed), ``"bot"`` for a bot playing the seat (a bot
+    # seat, a seat the host gave a bot, a turn whose time per move ran out), ``"clock"`` for
+    # a countdown that ran out (silence answers, ``GameDefinition.timeout_commands``);
+    # docs/architecture.md, "Who played a command"
+    by: PlayedBy = None
 
     def redacted_for(self, viewer: int) -> dict[str, Any]:
-        """What ``viewer`` may receive: the whole event, or only its seq (and maybe type)."""
+        """What ``viewer`` may receive: the whole event, or only its seq (and maybe type).
+        A command's first event says whose command it is and who chose it, whatever its
+        audience (``actor``, ``by``: ``"player"``, ``"bot"`` or ``"clock"``): whom a prompt
+        waits for is public, and so is a bot or a clock playing for a seat."""
+        out: dict[str, Any]
         if self.audience.admits(viewer):
-            return {"seq": self.seq, "type": self.type, "data": self.data, "v": self.v}
-        out: dict[str, Any] = {"seq": self.seq, "redacted": True}
-        if self.type_public:
-            out["type"] = self.type
+            out = {"seq": self.seq, "type": self.type, "data": self.data, "v": self.v}
+        else:
+            out = {"seq": self.seq, "redacted": True}
+            if self.type_public:
+                out["type"] = self.type
+        if self.actor is not None:
+            out["actor"] = self.actor
+            out["by"] = self.by or "player"
         return out
 
 
@@ -92,7 +109,8 @@ def event(
             or type(type_public) is not bool:
         return Event(type=type_, data=data, audience=audience, type_public=type_public)
     return made(Event, {"seq": 0, "type": type_, "data": data, "audience": audience,
-                        "type_public": type_public, "v": EVENT_SCHEMA_VERSION, "actor": None},
+                        "type_public": type_public, "v": EVENT_SCHEMA_VERSION, "actor": None,
+                        "by": None},
                 MADE_FIELDS)
 
 

@@ -9,7 +9,8 @@ from typing import Any, Generic, TypeVar
 from .clone import adopt
 from .dice import Randomness
 from .errors import GameOver, NotYourTurn
-from .events import Command, Event
+from .events import Command, Event, PlayedBy
+from .fastmodel import copy_with
 from .ruleset import HalfDone, Pending, Ruleset, number
 from .upgrade import upgrades_of
 
@@ -91,9 +92,10 @@ class Game(Generic[S]):
             self._rebuild()
         return Snapshot(self.seq, self.ruleset.dump_state(self.state))
 
-    def decide(self, actor: int, command: Command) -> list[Event]:
+    def decide(self, actor: int, command: Command, by: PlayedBy = None) -> list[Event]:
         """Check that ``actor`` may act, ask the rules, and number the resulting events; the
-        first names ``actor`` (the command boundary take-backs read, ``takeback.py``).
+        first names ``actor`` (the command boundary take-backs read, ``takeback.py``) and
+        who chose the command, ``by`` (``Event.by``: None for the seat's player).
 
         A ruleset that ``DecidesInPlace`` applies them to ``state`` already, for the
         ``append`` that follows to only log them; a refusal leaves ``state`` as it was."""
@@ -113,10 +115,13 @@ class Game(Generic[S]):
             except HalfDone as half:
                 self._rebuild()
                 raise half.cause from None
+            if by is not None and events:
+                events = _played_by(events, by)
             self._ahead = (base, tuple(events))
             return events
         produced = self.ruleset.decide(self.state, actor, command, rng)
-        return [number(ev, base, i, actor) for i, ev in enumerate(produced)]
+        numbered = [number(ev, base, i, actor) for i, ev in enumerate(produced)]
+        return _played_by(numbered, by) if by is not None and numbered else numbered
 
     def pending(self) -> Pending | None:
         """Who the game waits for now (the ruleset's ``pending``), asked once per seq."""
@@ -163,6 +168,11 @@ class Game(Generic[S]):
     def log_for(self, viewer: int, after: int = 0) -> list[dict[str, Any]]:
         """The redacted log as ``viewer`` may read it, from ``after`` on."""
         return [ev.redacted_for(viewer) for ev in self.events if ev.seq > after]
+
+
+def _played_by(events: list[Event], by: PlayedBy) -> list[Event]:
+    """``events`` with their first (the command's) saying who chose it (``Event.by``)."""
+    return [copy_with(events[0], {"by": by}), *events[1:]]
 
 
 def _same(made: tuple[Event, ...], given: list[Event]) -> bool:

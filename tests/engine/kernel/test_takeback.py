@@ -22,7 +22,14 @@ def test_a_command_s_first_event_names_its_seat_and_survives_json() -> None:
     assert out[0].actor == 0 and all(e.actor is None for e in out[1:])
     again = Event.model_validate_json(out[0].model_dump_json())
     assert again.actor == 0
-    assert "actor" not in out[0].redacted_for(1)  # the wire format is unchanged
+    # on the wire the first event says whose command it is and who chose it (the log marks
+    # a bot's commands, docs/architecture.md "Who played a command"); the others say nothing
+    assert out[0].redacted_for(1)["actor"] == 0 and out[0].redacted_for(1)["by"] == "player"
+    assert all("actor" not in e.redacted_for(1) and "by" not in e.redacted_for(1)
+               for e in out[1:])
+    bot = out[0].model_copy(update={"by": "bot"})
+    assert Event.model_validate_json(bot.model_dump_json()).by == "bot"
+    assert bot.redacted_for(1)["by"] == "bot"
 
 
 @pytest.mark.parametrize("ruleset", [venus, star_traders])
