@@ -1,12 +1,21 @@
 // "My games": every table this browser holds a link to (a seat, the host, a spectator), on
 // the start page, with whose turn it is and how long it has waited; "your turn" first. The
-// links live in this browser only (localStorage); ONE request (POST /api/mygames) answers the
+// links live in this browser (localStorage); ONE request (POST /api/mygames) answers the
 // status of all of them. A link that no longer works says so and can be removed. Each game is
 // named by its title among the installed games (``GET /api/games``).
-import { postJSON } from "./api.js";
+// On every device: a personal link (``/#my-games=<token>``, server/gamelists.py) keeps the
+// list on the server too; each browser holding it sends what it got or removed (queued here
+// until the server has it) and takes the whole list back (``syncList``). The share box is
+// mylink.js's.
+import { postJSON, request } from "./api.js";
 import { installedGames } from "./games.js";
+import { mountShare } from "./mylink.js";
 
 const KEY = "starport:mine";
+const LIST_KEY = "starport:mine:list"; // the personal link's token, when this browser has one
+const OPS_KEY = "starport:mine:ops"; // {add, remove}: changes the server does not have yet
+const GONE_KEY = "starport:mine:gone"; // the personal link stopped working (replaced elsewhere)
+export const FRAGMENT = "#my-games=";
 const MAX = 100; // the server answers at most this many links in one request
 const REFRESH_MS = 30_000;
 
@@ -21,17 +30,122 @@ function save(list) {
   try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, MAX))); } catch { /* private mode */ }
 }
 
+function stored(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+function store(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
+  } catch { /* private mode */ }
+}
+
+/** The token of this browser's personal link (null: My games lives in this browser only). */
+export function listToken() { return stored(LIST_KEY); }
+
+/** Whether this browser's personal link stopped working (a new one was made elsewhere). */
+export function listGone() { return stored(GONE_KEY) === "1"; }
+
+function pending() {
+  try {
+    const ops = JSON.parse(stored(OPS_KEY) || "null");
+    return { add: Array.isArray(ops?.add) ? ops.add : [], remove: Array.isArray(ops?.remove) ? ops.remove : [] };
+  } catch { return { add: [], remove: [] }; }
+}
+
+/** Queue a change for the server (only while this browser has a personal link). */
+function queue({ add = [], remove = [] }) {
+  if (!listToken()) return;
+  const ops = pending();
+  const tokens = new Set([...add.map((l) => l.token), ...remove]);
+  ops.add = [...ops.add.filter((l) => !tokens.has(l.token)), ...add].slice(-MAX);
+  ops.remove = [...ops.remove.filter((t) => !tokens.has(t)), ...remove].slice(-MAX);
+  store(OPS_KEY, JSON.stringify(ops));
+  syncSoon();
+}
+
+/** Entries as the server takes them (``gamelists.ListedGame``). */
+const listed = (l) => ({ table: l.table, token: l.token, role: l.role ?? null, seat: l.seat ?? null, at: Math.max(0, Math.round(l.at || 0)) });
+
+let syncing = null;
+let again = false;
+
+/** Send the queued changes and take the list back (null without a personal link). A link
+ * replaced elsewhere (404) is dropped, with ``listGone()``; this browser keeps its list. */
+export async function syncList() {
+  if (syncing) { again = true; return syncing; }
+  syncing = (async () => {
+    const token = listToken();
+    if (!token) return null;
+    const sent = pending();
+    let answer;
+    try {
+      answer = await request("POST", "/api/gamelists/sync", { add: sent.add.map(listed), remove: sent.remove }, { "X-Starport-List": token });
+    } catch (err) {
+      if (err.status === 404 && listToken() === token) { store(LIST_KEY, null); store(OPS_KEY, null); store(GONE_KEY, "1"); }
+      throw err;
+    }
+    if (listToken() !== token) return null; // another link was opened meanwhile
+    // what was queued while this was on its way stays queued, and shows here already
+    const ops = pending();
+    const was = (l) => sent.add.some((s) => s.token === l.token && s.at === l.at);
+    ops.add = ops.add.filter((l) => !was(l));
+    ops.remove = ops.remove.filter((t) => !sent.remove.includes(t));
+    store(OPS_KEY, ops.add.length || ops.remove.length ? JSON.stringify(ops) : null);
+    const gone = new Set(ops.remove);
+    const added = new Set(ops.add.map((l) => l.token));
+    save([...ops.add, ...answer.games.filter((l) => !gone.has(l.token) && !added.has(l.token))]);
+    return answer.games;
+  })();
+  try { return await syncing; } finally {
+    syncing = null;
+    if (again) { again = false; syncSoon(); }
+  }
+}
+
+function syncSoon() { syncList().catch(() => { /* kept queued: the next sync sends it */ }); }
+
+/** Keep this browser's list under a personal link: the one opened here (``queueAll``: its
+ * games and this browser's together), or one just made from this list. */
+export function useList(token, queueAll = true) {
+  store(LIST_KEY, token);
+  store(GONE_KEY, null);
+  store(OPS_KEY, queueAll ? JSON.stringify({ add: load().map(listed), remove: [] }) : null);
+}
+
+/** Stop keeping the list on the server here (the server's copy, if any, is the caller's). */
+export function dropList() {
+  store(LIST_KEY, null);
+  store(OPS_KEY, null);
+  store(GONE_KEY, null);
+}
+
+/** A personal link in this page's address (``/#my-games=<token>``): this browser takes it, and
+ * the address bar no longer shows it. */
+function adoptFromAddress() {
+  if (!location.hash.startsWith(FRAGMENT)) return false;
+  const token = location.hash.slice(FRAGMENT.length);
+  history.replaceState(null, "", location.pathname + location.search);
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return false;
+  useList(token);
+  return true;
+}
+
 /** Remember a link opened (or created) in this browser: the newest first, once per token. */
 export function rememberGame(table, token, role = null, seat = null) {
   if (!table || !token) return;
   const list = load().filter((l) => l.token !== token);
-  list.unshift({ table, token, role, seat, at: Date.now() });
+  const entry = { table, token, role, seat, at: Date.now() };
+  list.unshift(entry);
   save(list);
+  queue({ add: [listed(entry)] });
 }
 
-/** Forget a link (the game leaves "My games"; the link itself still works). */
+/** Forget a link (the game leaves "My games", on every device of its personal link; the link
+ * itself still works). */
 export function forgetGame(token) {
   save(load().filter((l) => l.token !== token));
+  queue({ remove: [token] });
 }
 
 export function savedGames() { return load(); }
@@ -165,15 +279,24 @@ export function myGamesSection(parent) {
   return section;
 }
 
-/** The "My games" section of the start page: drawn now, kept fresh while the page is shown. */
+/** The "My games" section of the start page: drawn now, kept fresh while the page is shown;
+ * its box "On your other devices" (mylink.js) under the list. */
 export function showMyGames(parent) {
   const section = myGamesSection(parent);
+  let opened = adoptFromAddress();
   let timer = null;
+  let share = null;
   const refresh = async () => {
-    const list = load();
     section.hidden = false;
     const err = section.querySelector(".mygames-error");
     try {
+      if (listToken()) {
+        let failed = null;
+        try { await syncList(); } catch (e) { failed = e; }
+        share?.synced(failed, opened);
+        opened = false;
+      }
+      const list = load();
       const [rows, titles] = await Promise.all([gameStatuses(list), gameTitles()]);
       err.hidden = true;
       renderGames(section, rows, (link) => { forgetGame(link.token); refresh(); }, titles);
@@ -190,6 +313,11 @@ export function showMyGames(parent) {
   };
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); schedule(); });
   window.addEventListener("storage", (e) => { if (e.key === KEY) refresh(); }); // another tab
+  window.addEventListener("hashchange", () => { if (adoptFromAddress()) { opened = true; refresh(); } });
+  share = mountShare(section, {
+    token: listToken, gone: listGone, use: useList, drop: dropList, refresh,
+    games: () => load().map(listed),
+  });
   schedule();
   return refresh();
 }
