@@ -206,6 +206,8 @@ def test_a_duel_played_over_the_websockets_taken_back_replayed_exported_imported
         v.assert_unbroken()
     types = [e["type"] for e in spectator.events]
     assert "TookBack" in types and types[-2:] == ["CardsShown", "GameWon"]
+    commands = [e for e in spectator.events if "actor" in e]  # each command's first event
+    assert len(commands) > len(plays) and all(e["by"] == "player" for e in commands)
     shown = next(e["seq"] for e in spectator.events if e["type"] == "CardsShown")
     for v, secret in ((seats[1].v, card0), (spectator, card0), (spectator, card1),
                       (seats[0].v, card1)):
@@ -286,3 +288,5 @@ def test_a_timed_out_turn_is_played_by_the_default_bot(c: httpx.Client) -> None:
     # the game's bot (``TinyBot``): not behind at 0 to 0, it does not double (the server's
     # random stand-in would, one time in two)
     assert played[:2] == ["DieRolled", "TurnEnded"], played
+    mine = [e for e in events if e.get("actor") == 0]
+    assert mine and all(e["by"] == "bot" for e in mine), mine
