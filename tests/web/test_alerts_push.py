@@ -144,7 +144,7 @@ def test_push_reaches_the_service_worker_with_the_tab_closed(browser: Any,
             page.wait_for_function(
                 "() => document.querySelector('#alerts-push').textContent"
                 ".startsWith('Stop notifying')")
-            assert "On:" in page.locator("#alerts-push-note").inner_text()
+            assert "On:" in page.locator("#alerts-push-state").inner_text()
             assert page.locator(".alerts-status").inner_text() == "On: push"
             # the page subscribed with the server's VAPID key, and the server kept it
             settings = c.get(f"/api/tables/{tid}/seats/{me}/alerts", headers=h(token)).json()
@@ -247,12 +247,15 @@ def test_webhook_e_mail_and_quiet_hours_are_set_and_tested_from_the_panel(
                 "() => document.querySelector('#alerts-quiet-start').value === '22:30'")
             assert page.locator("#alerts-email").input_value() == "bo@example.org"
             assert page.locator("#alerts-quiet").is_checked()
-            page.locator("#alerts-test").tap()
+            page.locator("#alerts-test-webhook").tap()
+            page.locator("#alerts-test-email").tap()
             page.wait_for_function(
-                "() => document.querySelector('#alerts-result').textContent.includes('E-mail')")
-            result = page.locator("#alerts-result").inner_text()
-            assert "Webhook: sent (discord)" in result and "E-mail: sent" in result
-            assert "Push: not set up" in result
+                "() => document.querySelector('#alerts-email-said').textContent.includes('Sent')"
+                " && document.querySelector('#alerts-webhook-said').textContent.includes('Sent')")
+            assert "as a Discord message" in page.locator("#alerts-webhook-said").inner_text()
+            assert page.locator("#alerts-email-said").inner_text().startswith(
+                "Sent to bo@example.org")
+            assert page.locator("#alerts-push-state").inner_text() == "Off on this device."
             # the test message (a reload closes Bo's only tab: with this server's short
             # ``notify_after`` a real "Your turn" alert may arrive first, and rightly so)
             tests = [b for r in hooks.requests

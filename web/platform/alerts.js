@@ -1,10 +1,18 @@
-// A seat's "your turn" alerts for when its page is closed (server/alerts_api.py): Web Push
-// to this device (the service worker web/sw.js shows it), a webhook (Discord, Slack or plain
-// JSON), an e-mail, quiet hours in this browser's time zone, and "send a test".
-// mountAlerts(parent, api, seat) adds the "Alerts when you're away" box to the seat's panel.
+// A seat's "your turn" alerts for when its page is closed (server/alerts_api.py), in ONE place:
+// the "Alerts when you're away" box of the seat's panel, which the header's "Alerts" button
+// opens. Each way has its own part saying its state up front and its own "Send a test" that
+// says what it did: notifications on this device (Web Push; the service worker web/sw.js shows
+// them, and says so to the page), a chat webhook (Discord, Slack or plain JSON), an e-mail;
+// then quiet hours in this browser's time zone. When this browser cannot get notifications
+// (a private window, blocked for the site, no push service) the device's part says so and what
+// to do instead. mountAlerts(parent, api, seat, header) adds the box.
 import { request } from "./api.js";
 
 const FORMATS = [["auto", "Told by the address"], ["discord", "Discord"], ["slack", "Slack"], ["json", "Plain JSON"]];
+const FORMAT_NAMES = { discord: "a Discord message", slack: "a Slack message", json: "plain JSON" };
+const SUBSCRIBE_MS = 15_000; // a push service that has not answered by then is out of reach
+const ARRIVAL_MS = 20_000; // how long a test notification is waited for on this device
+const ELSEWHERE = "Meanwhile, a chat webhook or an e-mail below reaches you wherever you are.";
 
 function el(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
@@ -30,9 +38,13 @@ function keyBytes(b64url) {
 }
 
 function waitWords(seconds) {
-  if (seconds < 60) return `${seconds} seconds`;
+  if (seconds < 60) return seconds === 1 ? "a second" : `${seconds} seconds`;
   const m = Math.round(seconds / 60);
   return m === 1 ? "a minute" : `${m} minutes`;
+}
+
+function hostOf(url) {
+  try { return new URL(url).host; } catch { return "the address"; }
 }
 
 /** Push works here: a service worker, the Push API and notifications, on a secure origin. */
@@ -40,13 +52,37 @@ export function pushSupported() {
   return window.isSecureContext && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
 
+/** Why this browser cannot subscribe, from the error its push manager gave. */
+export class CannotSubscribe extends Error {
+  constructor(kind, detail) {
+    super(detail);
+    this.kind = kind; // "private" | "blocked" | "unreachable"
+  }
+}
+
+function withTimeout(promise, ms) {
+  return Promise.race([promise, new Promise((_, reject) => {
+    setTimeout(() => reject(new CannotSubscribe("unreachable", `no answer from the browser's push service within ${ms / 1000} s`)), ms);
+  })]);
+}
+
 /** This browser's push subscription (made once, shared by every seat it plays). */
 async function browserSubscription(publicKey) {
   const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
-  await navigator.serviceWorker.ready;
+  await withTimeout(navigator.serviceWorker.ready, SUBSCRIBE_MS);
   const known = await reg.pushManager.getSubscription();
   if (known) return known;
-  return reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  try {
+    return await withTimeout(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }), SUBSCRIBE_MS);
+  } catch (err) {
+    if (err instanceof CannotSubscribe) throw err;
+    const text = `${err?.name || "Error"}: ${err?.message || err}`;
+    // Chromium refuses a private window's (and an unsigned-in profile's) subscription with
+    // "permission denied" although notifications are allowed; Firefox: "not allowed"
+    if (Notification.permission === "denied") throw new CannotSubscribe("blocked", text);
+    if (/permission|not ?allowed|incognito|private/i.test(text)) throw new CannotSubscribe("private", text);
+    throw new CannotSubscribe("unreachable", text);
+  }
 }
 
 async function currentEndpoint() {
@@ -57,13 +93,20 @@ async function currentEndpoint() {
 }
 
 export class SeatAlerts {
-  constructor(api, seat) {
+  constructor(api, seat, header = null) {
     this.api = api;
     this.seat = seat;
+    this.header = header; // the header's "Alerts" button: it opens this box
     this.path = `${api.base}/seats/${seat}/alerts`;
     this.settings = null;
     this.thisDevice = false; // this browser's subscription is kept for the seat
+    this.cannot = null; // the last CannotSubscribe of this page, if any
     this.box = this.build();
+    if (header) {
+      header.hidden = false;
+      header.setAttribute("aria-controls", "alerts");
+      header.addEventListener("click", () => this.reveal());
+    }
   }
 
   call(method, suffix = "", body = undefined) {
@@ -73,19 +116,27 @@ export class SeatAlerts {
   build() {
     const b = (this.els = {});
     b.status = el("p", { className: "alerts-status", role: "status" });
-    // hidden until the seat's settings say what it does (an empty button before them)
     b.push = el("button", { type: "button", id: "alerts-push", className: "primary", hidden: true });
+    b.pushState = el("p", { className: "alerts-state", id: "alerts-push-state" });
     b.pushNote = el("p", { className: "hint", id: "alerts-push-note" });
     b.webhook = el("input", { id: "alerts-webhook", type: "url", pattern: "https?://\\S+", title: "An http:// or https:// address", placeholder: "https://discord.com/api/webhooks/…", maxLength: 500, autocomplete: "off" });
+    b.webhookState = el("p", { className: "alerts-state", id: "alerts-webhook-state" });
     b.format = el("select", { id: "alerts-format" }, ...FORMATS.map(([v, t]) => el("option", { value: v, textContent: t })));
     b.email = el("input", { id: "alerts-email", type: "email", placeholder: "you@example.org", maxLength: 254, autocomplete: "email" });
+    b.emailState = el("p", { className: "alerts-state", id: "alerts-email-state" });
     b.quiet = el("input", { id: "alerts-quiet", type: "checkbox" });
     b.qStart = el("input", { id: "alerts-quiet-start", type: "time", value: "22:00", required: true });
     b.qEnd = el("input", { id: "alerts-quiet-end", type: "time", value: "08:00", required: true });
     b.save = el("button", { type: "submit", id: "alerts-save", className: "primary", textContent: "Save" });
-    b.test = el("button", { type: "button", id: "alerts-test", textContent: "Send a test" });
     b.result = el("ul", { className: "alerts-result", id: "alerts-result", hidden: true, ariaLive: "polite" });
     b.error = el("p", { className: "error", role: "alert", hidden: true });
+    b.tests = {};
+    b.said = {};
+    for (const ch of ["push", "webhook", "email"]) {
+      b.tests[ch] = el("button", { type: "button", id: `alerts-test-${ch}`, className: "alerts-test", textContent: "Send a test" });
+      b.said[ch] = el("p", { className: "alerts-said", id: `alerts-${ch}-said`, role: "status", hidden: true });
+      b.tests[ch].addEventListener("click", () => this.sendTest(ch));
+    }
 
     const zone = browserZone();
     const quietRow = el("fieldset", { className: "alerts-quiet" },
@@ -94,17 +145,22 @@ export class SeatAlerts {
         el("label", {}, el("span", { textContent: "From" }), b.qStart),
         el("label", {}, el("span", { textContent: "To" }), b.qEnd)),
       el("p", { className: "hint", textContent: `In your time zone (${zone}). An alert due then comes when they end.` }));
+    const channel = (id, title, ...parts) => el("section", { className: "alerts-channel", id },
+      el("h4", { textContent: title }), ...parts);
     b.form = el("form", { className: "alerts-form", noValidate: false },
-      el("section", { className: "alerts-device" }, el("h4", { textContent: "This device" }), b.push, b.pushNote),
-      field("Chat webhook", b.webhook, "Paste a Discord or Slack incoming webhook, or any URL that takes JSON."),
-      field("Its format", b.format),
-      field("E-mail", b.email),
+      channel("alerts-device", "Notifications on this device", b.pushState, b.pushNote,
+        el("div", { className: "alerts-row" }, b.push, b.tests.push), b.said.push),
+      channel("alerts-chat", "Chat webhook", b.webhookState,
+        field("Webhook address", b.webhook, "Paste a Discord or Slack incoming webhook, or any URL that takes JSON."),
+        field("Its format", b.format),
+        el("div", { className: "alerts-row" }, b.tests.webhook), b.said.webhook),
+      channel("alerts-mail", "E-mail", b.emailState, field("Address", b.email),
+        el("div", { className: "alerts-row" }, b.tests.email), b.said.email),
       quietRow,
-      el("div", { className: "alerts-actions" }, b.save, b.test),
+      el("div", { className: "alerts-actions" }, b.save),
       b.error, b.result);
     b.quiet.addEventListener("change", () => this.quietShown());
     b.form.addEventListener("submit", (e) => { e.preventDefault(); this.save(); });
-    b.test.addEventListener("click", () => this.sendTest());
     b.push.addEventListener("click", () => this.togglePush());
     b.webhook.addEventListener("input", () => this.guessFormat());
 
@@ -112,6 +168,13 @@ export class SeatAlerts {
       el("summary", {}, el("span", { textContent: "Alerts when you're away" }), b.status),
       el("p", { className: "hint alerts-intro", id: "alerts-intro" }),
       b.form);
+  }
+
+  /** The header's button: open the box and bring it into view. */
+  reveal() {
+    this.box.open = true;
+    this.box.scrollIntoView({ block: "start", behavior: "smooth" });
+    /** @type {HTMLElement} */ (this.box.querySelector("summary")).focus({ preventScroll: true });
   }
 
   guessFormat() {
@@ -167,31 +230,68 @@ export class SeatAlerts {
     b.quiet.checked = quiet;
     if (quiet) { b.qStart.value = s.quiet_start; b.qEnd.value = s.quiet_end; }
     this.quietShown();
-    $intro(this.box).textContent = `When the game has waited ${waitWords(s.notify_after)} for you and no page of your seat is open, you get one alert, on each way you chose below.`;
+    $intro(this.box).textContent = `When the game has waited ${waitWords(s.notify_after)} for you and no page of your seat is open, you get one alert, on each way you set up below.`;
     this.pushShown();
+    this.channelsShown();
     this.statusShown();
   }
 
+  /** The device's part: on, off, or why this browser cannot get notifications here. */
   pushShown() {
     const b = this.els;
-    const others = this.settings.push_devices - (this.thisDevice ? 1 : 0);
+    const s = this.settings;
+    const others = s.push_devices - (this.thisDevice ? 1 : 0);
     const more = others > 0 ? ` Also on ${others} other device${others > 1 ? "s" : ""}.` : "";
-    if (!this.settings.push_key) {
-      b.push.hidden = true;
-      b.pushNote.textContent = `This server does not send notifications to closed pages (ask the host).${more}`;
+    const state = (kind, words, note) => {
+      b.pushState.textContent = words;
+      b.pushState.className = `alerts-state ${kind}`;
+      b.device = kind;
+      b.pushNote.textContent = note;
+    };
+    b.push.hidden = true;
+    b.tests.push.hidden = s.push_devices === 0;
+    if (!s.push_key) {
+      state("cannot", "Off: this server does not send notifications.", `Ask the host to set up Web Push. ${ELSEWHERE}${more}`);
     } else if (!pushSupported()) {
-      b.push.hidden = true;
-      b.pushNote.textContent = `This browser cannot get notifications with the page closed${window.isSecureContext ? "" : " (it needs https)"}.${more}`;
-    } else if (Notification.permission === "denied") {
-      b.push.hidden = true;
-      b.pushNote.textContent = `Notifications are blocked for this site in your browser's settings.${more}`;
+      state("cannot", "This browser can't receive notifications here.", window.isSecureContext
+        ? `It has no Web Push. Open the table in Chrome, Edge, Firefox or Safari (on an iPhone or iPad: add Starport to the Home Screen first, then open it from there). ${ELSEWHERE}${more}`
+        : `Notifications need the page served over https: ask the host. ${ELSEWHERE}${more}`);
+    } else if (Notification.permission === "denied" || this.cannot?.kind === "blocked") {
+      state("cannot", "This browser can't receive notifications here: they are blocked for this site.",
+        `To allow them, open the site's settings (the icon left of the address), set Notifications to Allow, and reload the page. ${ELSEWHERE}${more}`);
+    } else if (this.cannot && !this.thisDevice) {
+      b.push.hidden = false;
+      b.push.textContent = "Try again";
+      b.push.classList.remove("primary");
+      const why = this.cannot.kind === "private"
+        ? "A private (incognito) window cannot receive notifications, and some browsers keep them off until you sign in to the browser. Open the table in a normal window and press “Notify this device” there."
+        : "The browser's push service did not answer: this network may block it. Try again later, or from another network.";
+      state("cannot", "This browser can't receive notifications here.", `${why} ${ELSEWHERE} (The browser said: ${this.cannot.message}.)${more}`);
     } else {
       b.push.hidden = false;
       b.push.textContent = this.thisDevice ? "Stop notifying this device" : "Notify this device";
       b.push.classList.toggle("primary", !this.thisDevice);
-      b.pushNote.textContent = this.thisDevice
-        ? `On: a notification reaches this device even with every tab closed.${more}`
-        : `A notification, even with every tab closed.${more}`;
+      if (this.thisDevice) state("on", "On: this device gets a notification even with every tab closed.", more.trim());
+      else state("off", "Off on this device.", `Press “Notify this device”: your browser asks whether this site may notify you.${more}`);
+    }
+  }
+
+  /** The webhook's and the e-mail's parts: what is saved. */
+  channelsShown() {
+    const s = this.settings;
+    const b = this.els;
+    const fmt = s.webhook_format === "auto" ? "" : ` (${FORMATS.find(([v]) => v === s.webhook_format)?.[1]})`;
+    b.webhookState.textContent = s.webhook ? `On: posts to ${hostOf(s.webhook)}${fmt}.` : "Off: no webhook saved.";
+    b.webhookState.className = `alerts-state ${s.webhook ? "on" : "off"}`;
+    b.tests.webhook.disabled = false;
+    if (!s.email_available) {
+      b.emailState.textContent = "Off: this server has no e-mail set up (ask the host).";
+      b.emailState.className = "alerts-state cannot";
+      b.tests.email.hidden = true;
+    } else {
+      b.emailState.textContent = s.email ? `On: to ${s.email}.` : "Off: no address saved.";
+      b.emailState.className = `alerts-state ${s.email ? "on" : "off"}`;
+      b.tests.email.hidden = false;
     }
   }
 
@@ -203,6 +303,11 @@ export class SeatAlerts {
     if (s.email && s.email_available) ways.push("e-mail");
     this.els.status.textContent = ways.length ? `On: ${ways.join(", ")}` : "Off";
     this.els.status.classList.toggle("on", ways.length > 0);
+    if (this.header) {
+      this.header.textContent = ways.length ? "Alerts: on" : "Alerts: off";
+      this.header.title = ways.length ? `Alerts when you're away: ${ways.join(", ")}` : "Set up alerts for when you're away";
+      this.header.classList.toggle("on", ways.length > 0);
+    }
   }
 
   body() {
@@ -218,20 +323,30 @@ export class SeatAlerts {
     };
   }
 
-  async save() {
+  /** Whether the form holds changes not saved yet. */
+  changed() {
+    const s = this.settings;
+    const now = this.body();
+    return now.webhook !== (s.webhook || null) || now.webhook_format !== s.webhook_format
+      || now.email !== (s.email || null) || now.quiet_start !== s.quiet_start || now.quiet_end !== s.quiet_end;
+  }
+
+  async save({ quietly = false } = {}) {
     this.clear();
-    if (!this.els.form.reportValidity()) return;
+    if (!this.els.form.reportValidity()) return false;
     try {
       this.settings = await this.call("PUT", "", this.body());
       this.fill();
-      this.say([["Saved", "Your alert settings are kept for this seat."]]);
-    } catch (err) { this.fail(err); }
+      if (!quietly) this.say([["Saved", "Your alert settings are kept for this seat."]]);
+      return true;
+    } catch (err) { this.fail(err); return false; }
   }
 
   async togglePush() {
     this.clear();
     const b = this.els;
     b.push.disabled = true;
+    b.said.push.hidden = true;
     try {
       if (this.thisDevice) {
         const endpoint = localStorage.getItem(this.deviceKey());
@@ -240,35 +355,97 @@ export class SeatAlerts {
         this.thisDevice = false;
       } else {
         if (Notification.permission !== "granted" && (await Notification.requestPermission()) !== "granted") {
-          throw new Error("Notifications were not allowed: your browser asks once; its site settings can allow them later.");
+          throw new CannotSubscribe("blocked", "notifications were not allowed");
         }
         const sub = await browserSubscription(this.settings.push_key);
         const json = sub.toJSON();
         this.settings = await this.call("POST", "/push", { endpoint: json.endpoint, keys: json.keys });
         localStorage.setItem(this.deviceKey(), json.endpoint);
         this.thisDevice = true;
+        this.cannot = null;
       }
-      this.fill();
     } catch (err) {
-      this.fail(err);
+      if (err instanceof CannotSubscribe) this.cannot = err; else this.fail(err);
     } finally {
       b.push.disabled = false;
+      this.fill();
+    }
+    // what happened is said where the player looks: the device's state, in view
+    b.pushState.scrollIntoView({ block: "nearest" });
+  }
+
+  /** One channel's test: saved first when its field changed; its words say what happened. */
+  async sendTest(channel) {
+    const b = this.els;
+    const said = b.said[channel];
+    b.tests[channel].disabled = true;
+    said.hidden = true;
+    try {
+      if (channel !== "push" && this.changed() && !(await this.save({ quietly: true }))) return;
+      const arrival = channel === "push" && this.thisDevice ? this.arrival() : null;
+      const got = await this.call("POST", `/test?channel=${channel}`);
+      const [kind, words] = this.testWords(channel, got[channel]);
+      this.tell(channel, kind, words);
+      if (arrival && kind === "ok") {
+        const came = await arrival;
+        this.tell(channel, came ? "ok" : "bad", came
+          ? `${words} It arrived here ✓`
+          : `${words} Nothing arrived on this device within ${ARRIVAL_MS / 1000} s: the browser's push service may be out of reach from this network, or your system keeps this browser's notifications off (its notification settings, or do-not-disturb).`);
+      }
+    } catch (err) {
+      this.tell(channel, "bad", err.message || String(err));
+    } finally {
+      b.tests[channel].disabled = false;
     }
   }
 
-  async sendTest() {
-    this.clear();
-    this.els.test.disabled = true;
-    try {
-      const got = await this.call("POST", "/test");
-      const words = { off: "not set up", unavailable: "not offered by this server", failed: "failed: check the address" };
-      this.say([["Push", got.push], ["Webhook", got.webhook], ["E-mail", got.email]]
-        .map(([k, v]) => [k, words[v] || v]));
-    } catch (err) {
-      this.fail(err);
-    } finally {
-      this.els.test.disabled = false;
+  /** Whether the service worker hears a test push within ``ARRIVAL_MS`` (web/sw.js tells
+   * the open pages of each push it shows). */
+  arrival() {
+    return new Promise((resolve) => {
+      const heard = (e) => {
+        if (e.data?.type !== "starport-push" || !e.data.data?.test) return;
+        done(true);
+      };
+      const done = (ok) => {
+        clearTimeout(timer);
+        navigator.serviceWorker.removeEventListener("message", heard);
+        resolve(ok);
+      };
+      const timer = setTimeout(() => done(false), ARRIVAL_MS);
+      navigator.serviceWorker.addEventListener("message", heard);
+    });
+  }
+
+  /** What a channel's answer to a test means, in words: ["ok" | "bad", words]. */
+  testWords(channel, got) {
+    const s = this.settings;
+    const off = { push: "Not sent: no device is set to be notified. Press “Notify this device” first.", webhook: "Not sent: no webhook saved. Paste one above; the test saves it.", email: "Not sent: no address saved. Type one above; the test saves it." };
+    if (!got || got === "off") return ["bad", off[channel]];
+    if (got === "unavailable") return ["bad", channel === "email" ? "Not sent: this server has no e-mail set up (ask the host)." : "Not sent: this server cannot send notifications now (ask the host)."];
+    if (channel === "push") {
+      if (got === "sent") return ["ok", this.thisDevice ? "Sent to this device." : "Sent to your other device."];
+      const m = /^sent to (\d+)(?: of (\d+))? devices$/.exec(got);
+      if (m && !m[2]) return ["ok", `Sent to ${m[1]} devices${this.thisDevice ? ", this one among them" : ""}.`];
+      if (m) return [Number(m[1]) ? "ok" : "bad", `Sent to ${m[1]} of ${m[2]} devices: the others did not take it (a browser that dropped its subscription is forgotten; press “Notify this device” there again).`];
     }
+    if (channel === "webhook") {
+      const m = /^sent \((\w+)\)$/.exec(got);
+      if (m) return ["ok", `Sent to ${hostOf(s.webhook)} as ${FORMAT_NAMES[m[1]] || m[1]}: look in the channel.`];
+      if (got.startsWith("failed")) return ["bad", `Not delivered to ${hostOf(s.webhook)}: ${got.replace(/^failed:?\s*/, "") || "it failed"}. Check the address (a deleted webhook answers 404).`];
+    }
+    if (channel === "email") {
+      if (got === "sent") return ["ok", `Sent to ${s.email}: it may take a minute (look in spam too).`];
+      if (got === "failed") return ["bad", `Not delivered to ${s.email}: the mail server refused it or could not be reached. Check the address.`];
+    }
+    return [got.startsWith("sent") ? "ok" : "bad", got];
+  }
+
+  tell(channel, kind, words) {
+    const said = this.els.said[channel];
+    said.textContent = words;
+    said.className = `alerts-said ${kind}`;
+    said.hidden = false;
   }
 
   say(lines) {
@@ -288,9 +465,10 @@ export class SeatAlerts {
 
 function $intro(box) { return box.querySelector(".alerts-intro"); }
 
-/** Add the seat's alerts box to ``parent`` (the seat's panel); answer the SeatAlerts. */
-export function mountAlerts(parent, api, seat) {
-  const alerts = new SeatAlerts(api, seat);
+/** Add the seat's alerts box to ``parent`` (the seat's panel); ``header``: the header's
+ * button that opens it. Answers the SeatAlerts. */
+export function mountAlerts(parent, api, seat, header = null) {
+  const alerts = new SeatAlerts(api, seat, header);
   parent.append(alerts.box);
   alerts.load();
   return alerts;
