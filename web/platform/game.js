@@ -26,8 +26,6 @@ import { seatLinkTools, showNewLink } from "./seatlinks.js";
 import { mayChat, spectatorPanel } from "./spectator.js";
 import { distinctPlayers, pieceLabels } from "./seats.js";
 import { inkFor } from "./pawns.js";
-import { lengthWords, renderWaiting, seatClock, waitingBox, watchMyClock } from "./clocks.js";
-import { botOpened, describeMarked, originAt, playedFor, sinceMyMove, sinceMyTurn } from "./away.js";
 
 /** An element of the page by id, used as the kind it is (an input, a button...). */
 /** @type {(id: string) => any} */
@@ -140,8 +138,7 @@ export class Game {
     this.render();
     this.board.fit();
     this.focusActive(true);
-    this.sinceLastTurn(true);
-    this.watchClock();
+    this.sinceLastTurn();
     keepFocus(); // the next action (else the prompt), whether or not a view comes pushed after
     this.accept(this.early.splice(0));
   }
@@ -231,7 +228,7 @@ export class Game {
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
     this.unlogged.push(...fresh);
-    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() || botOpened(fresh, this.seat) });
+    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() });
     this.burst.push(...fresh);
     this.settle();
   }
@@ -402,23 +399,6 @@ export class Game {
     return !!(s && (s.bot || s.autoplay));
   }
 
-  /** The warning on the page before my time per move runs out (clocks.js). */
-  watchClock() {
-    if (this.seat === null) return;
-    watchMyClock(() => {
-      const clock = this.answer?.clock ?? null;
-      const s = this.ctx.lobby.seats[this.seat];
-      return { clock, mine: !!clock && clock.seats.includes(this.seat) && !s?.bot && !s?.autoplay && !this.replay?.active };
-    }, {
-      say: (text) => this.notices.add(text, { key: "clock", kind: "clock" }),
-      clear: () => this.notices.forget("clock"),
-      notify: (text) => {
-        if (!("Notification" in window) || Notification.permission !== "granted") return;
-        try { new Notification("Starport: time is running out", { body: `${this.ctx.lobby.name}: ${text}`, tag: `starport-clock-${this.ctx.lobby.table_id}` }); } catch { /* not allowed here */ }
-      },
-    });
-  }
-
   /** "Take my seat back" while a bot plays my seat (``seatback.js``). */
   renderSeatBack() {
     if (this.seat === null) return;
@@ -587,9 +567,7 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    const who = (s) => this.who(s);
-    const say = (evs) => describeMarked((e) => describeWithTakeBacks(this.module, e, this.names, who, undefined, this.events),
-      evs, { all: this.events, lobby: this.ctx.lobby, who }); // a bot's moves marked (away.js)
+    const say = (evs) => describeWithTakeBacks(this.module, evs, this.names, (s) => this.who(s), undefined, this.events);
     // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
     let lines = say(entries).slice(-LOG_LINES);
     // The game folds events into one line (a flight's steps), but a bot's step is a batch of its
@@ -655,7 +633,6 @@ export class Game {
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     this.renderTakeBack(a);
     $("prompt").textContent = this.promptText();
-    renderWaiting(waitingBox($("prompt")), { answer: a, lobby: this.ctx.lobby, me: this.seat, who: (s) => this.who(s) }); // clocks.js
     if (a.seq !== this.statusSeq) this.clearStatus(); // its cause went: the game moved on
     $("prompt").classList.toggle("yours", mine);
     this.renderSeatBack();
@@ -665,8 +642,7 @@ export class Game {
     badge.classList.toggle("yours", mine);
     this.renderPlayers(view);
     const target = this.module.goal(view);
-    const perMove = this.ctx.lobby.turn_timer ? ` · ⏱ ${lengthWords(this.ctx.lobby.turn_timer)} per move` : "";
-    $("target").textContent = `${target ? `· first to ${target.toLocaleString("en")}` : ""}${perMove}`;
+    $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
     this.drawChart();
     this.updateTitle();
     // the host may end a game being played; after a win (or the end) there is nothing to end
@@ -737,8 +713,6 @@ export class Game {
       const ship = document.createElement("span");
       ship.className = "ship";
       ship.textContent = this.page.playerLine(p);
-      const clock = seatClock(this.answer?.clock, p.seat, lobby); // its time left (clocks.js)
-      if (clock) ship.prepend(clock, " · ");
       if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
       li.append(chip, name, money, ship);
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
@@ -860,24 +834,24 @@ export class Game {
 
   // --- since your last turn ---------------------------------------------------------------
 
-  /** "Since your last turn": what was played since my seat last played itself (away.js), a
-   * bot's moves for me among them; ``opening``: the page opens (what a bot played for me while
-   * no tab was open is also a notice). */
-  sinceLastTurn(opening = false) {
+  sinceLastTurn() {
     if (this.seat === null || this.sinceShown) return;
     const evs = this.events;
-    const since = sinceMyMove(evs, this.seat) ?? sinceMyTurn(evs, this.seat);
-    if (!since?.played) return;
-    const stretch = evs.slice(since.start, since.stop);
+    let end = -1;
+    for (let i = evs.length - 1; i >= 0; i -= 1) {
+      if (evs[i].type === "TurnEnded" && evs[i].data?.seat === this.seat) { end = i; break; }
+    }
+    if (end < 0) return;
+    let stop = evs.length;
+    for (let i = end + 1; i < evs.length; i += 1) {
+      if (evs[i].type === "TurnStarted" && evs[i].data?.seat === this.seat) { stop = i; break; }
+    }
+    const stretch = evs.slice(end + 1, stop);
+    const others = stretch.filter((e) => e.type === "TurnStarted" && e.data?.seat !== this.seat);
+    if (!others.length) return;
     this.sinceShown = true;
-    const who = (s) => this.who(s);
-    const kept = inEffect(stretch);
-    const lines = describeMarked((e) => this.module.describeLog(e, this.names, who), kept,
-      { all: evs, lobby: this.ctx.lobby, who }).filter(this.module.sinceWorthy);
-    const forMe = playedFor(kept, this.seat, originAt(evs, (kept[0]?.seq ?? 1) - 1));
-    if (opening && forMe.length) this.notices.playedForMe(forMe, { bot: true, away: true });
-    const end = since.start - 1;
-    const said = this.chatLog.filter((c) => c.seq >= (evs[end]?.seq ?? 0) && c.m.seat !== this.seat)
+    const lines = this.module.describeLog(inEffect(stretch), this.names, (s) => this.who(s)).filter(this.module.sinceWorthy);
+    const said = this.chatLog.filter((c) => c.seq >= evs[end].seq && c.m.seat !== this.seat)
       .map((c) => ({ text: `${c.m.name} says: “${c.m.text}”`, kind: "chat" }));
     const box = $("since");
     box.replaceChildren();
@@ -907,8 +881,8 @@ export class Game {
     replay.className = "primary";
     replay.id = "since-replay";
     replay.textContent = `Quick replay (${stretch.length} events)`;
-    const from = evs[end]?.seq ?? 0;
-    const to = since.stop < evs.length ? evs[since.stop].seq - 1 : this.seq;
+    const from = evs[end].seq;
+    const to = stop < evs.length ? evs[stop].seq - 1 : this.seq;
     replay.addEventListener("click", () => this.replay.start({ from, to, autoplay: true }));
     const dismiss = document.createElement("button");
     dismiss.type = "button";
