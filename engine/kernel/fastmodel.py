@@ -64,8 +64,12 @@ def copy_with(model: M, update: dict[str, Any], fields_set: set[str] | None = No
         fields_set = model.__pydantic_fields_set__ | update.keys()
     extra = model.__pydantic_extra__
     private = getattr(model, "__pydantic_private__", None)
-    return made(type(model), values, fields_set, None if extra is None else dict(extra),
-                None if private is None else dict(private))
+    copy = _new(type(model))  # ``made``'s steps, written here: a copy is made per event
+    _set(copy, "__dict__", values)
+    _set(copy, "__pydantic_fields_set__", fields_set)
+    _set(copy, "__pydantic_extra__", None if extra is None else dict(extra))
+    _set(copy, "__pydantic_private__", None if private is None else dict(private))
+    return copy
 
 
 def put(model: BaseModel, values: dict[str, Any]) -> None:
