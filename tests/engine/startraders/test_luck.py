@@ -85,7 +85,8 @@ def test_policy_never_passes_even_holding_avoid_and_looks_like_a_chosen_pass() -
 def test_reaction_policy_is_private() -> None:
     game = game_of(players=_three())
     [ev] = play(game, 1, c.SetReactionPolicy(policy="never"))
-    assert ev.redacted_for(0) == {"seq": ev.seq, "redacted": True}  # not even its type
+    hidden = ev.redacted_for(0)
+    assert hidden["redacted"] and "type" not in hidden and "data" not in hidden  # nor type
     assert ev.redacted_for(1)["data"]["policy"] == "never"
     assert "policy" not in ruleset.view(game.state, 0)["players"][1]
     assert ruleset.view(game.state, 1)["players"][1]["policy"] == "never"
