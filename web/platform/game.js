@@ -26,6 +26,8 @@ import { seatLinkTools, showNewLink } from "./seatlinks.js";
 import { mayChat, spectatorPanel } from "./spectator.js";
 import { distinctPlayers, pieceLabels } from "./seats.js";
 import { inkFor } from "./pawns.js";
+import { lengthWords, renderWaiting, seatClock, waitingBox, watchMyClock } from "./clocks.js";
+import { botOpened, describeMarked, originAt, playedFor, sinceMyMove, sinceMyTurn } from "./away.js";
 
 /** An element of the page by id, used as the kind it is (an input, a button...). */
 /** @type {(id: string) => any} */
@@ -33,6 +35,7 @@ const $ = (id) => document.getElementById(id);
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
 const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
+const LEAN_FULL_MS = 2000; // behind, the chart, the history and the focus are drawn this often
 const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
 const LOG_RUN = 200; // the most events said again to fold a new batch into the last line
 const STATUS_MS = 6000; // how long "why that key did nothing" stays (it also goes when the game moves)
@@ -138,7 +141,8 @@ export class Game {
     this.render();
     this.board.fit();
     this.focusActive(true);
-    this.sinceLastTurn();
+    this.sinceLastTurn(true);
+    this.watchClock();
     keepFocus(); // the next action (else the prompt), whether or not a view comes pushed after
     this.accept(this.early.splice(0));
   }
@@ -228,7 +232,7 @@ export class Game {
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
     this.unlogged.push(...fresh);
-    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() });
+    if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() || botOpened(fresh, this.seat) });
     this.burst.push(...fresh);
     this.settle();
   }
@@ -244,6 +248,7 @@ export class Game {
     this.dirty = true;
     if (this.settling) return this.settling;
     this.settling = (async () => {
+      let behind = false; // more came while the last drawing was made: the newest, lean
       while (this.dirty) {
         // a busy table sends a batch every few ms: draw at most every DRAW_GAP_MS (at once
         // when it is my own command), everything that came in between in one go
@@ -252,8 +257,10 @@ export class Game {
         this.dirty = false;
         await this.viewAt(this.seq);
         this.lastShow = performance.now();
-        this.show(this.burst.splice(0));
+        this.show(this.burst.splice(0), { behind });
+        behind = !this.sending;
       }
+      if (this.leanSince) this.caughtUp(); // the parts a lean drawing left, once
     })().catch((err) => this.showError(err)).finally(() => {
       this.settling = null;
       if (this.dirty) this.settle();
@@ -277,21 +284,48 @@ export class Game {
   }
 
   /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits. */
-  show(evs) {
-    const move = this.replay.active || document.hidden || this.dirty || this.motion
+  /** ``behind``: events came faster than the page draws them (a slow device watching fast
+   * bots): it jumps to the newest state -- the log and the pieces, the panel and the players
+   * -- with no animation, and leaves the chart, the history and the scrolling to the active
+   * player for every ``LEAN_FULL_MS`` and for when it has caught up (``caughtUp``). */
+  show(evs, { behind = false } = {}) {
+    const lean = behind && performance.now() - (this.leanSince || performance.now()) < LEAN_FULL_MS;
+    const move = behind || this.replay.active || document.hidden || this.dirty || this.motion
       || this.piecesSeq !== (evs[0]?.seq ?? 0) - 1 || !this.page.hasMotion(evs) ? null : evs;
     const start = move ? this.page.motionStart?.(move) ?? null : null;
     const typed = holdTyping(); // focus.js: the chat being typed in stays where it is
     this.appendLog(this.unlogged.splice(0));
-    this.render(); // the page shows the new state at once (data-seq); the mover glides to it
-    if (evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type))) this.loadHistorySoon();
-    if (evs.some((e) => e.type === "TurnStarted")) this.focusActive();
-    keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
-    revealArrived(); // focus.js: a question another's move asks of this seat, once in view
+    this.render({ lean }); // the page shows the new state at once (data-seq); the mover glides to it
+    this.turnMoved ||= evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type));
+    if (lean) {
+      this.leanSince ||= performance.now();
+    } else {
+      this.leanSince = behind ? performance.now() : 0;
+      this.extras();
+    }
     this.sinceLive(evs);
     this.notices.fromEvents(evs, this.lastCommand);
     typed();
     if (move) this.animateMove(move, start);
+  }
+
+  /** What a drawing does besides the newest state: the Net Worth history (a turn began),
+   * the active player in view, the focus where the player acts. */
+  extras() {
+    if (this.turnMoved) {
+      this.loadHistorySoon();
+      this.focusActive();
+      this.turnMoved = false;
+    }
+    keepFocus(); // focus.js: a focus lost to the redraw goes to the next action
+    revealArrived(); // focus.js: a question another's move asks of this seat, once in view
+  }
+
+  /** Caught up after lean drawings: what they left is drawn once. */
+  caughtUp() {
+    this.leanSince = 0;
+    this.drawChart();
+    this.extras();
   }
 
   /** The latest move of ``evs``, quickly (at most ``MOVE_MS`` in all), from ``start`` (where
@@ -397,6 +431,23 @@ export class Game {
   botPlays() {
     const s = this.seat === null ? null : this.ctx.lobby.seats[this.seat];
     return !!(s && (s.bot || s.autoplay));
+  }
+
+  /** The warning on the page before my time per move runs out (clocks.js). */
+  watchClock() {
+    if (this.seat === null) return;
+    watchMyClock(() => {
+      const clock = this.answer?.clock ?? null;
+      const s = this.ctx.lobby.seats[this.seat];
+      return { clock, mine: !!clock && clock.seats.includes(this.seat) && !s?.bot && !s?.autoplay && !this.replay?.active };
+    }, {
+      say: (text) => this.notices.add(text, { key: "clock", kind: "clock" }),
+      clear: () => this.notices.forget("clock"),
+      notify: (text) => {
+        if (!("Notification" in window) || Notification.permission !== "granted") return;
+        try { new Notification("Starport: time is running out", { body: `${this.ctx.lobby.name}: ${text}`, tag: `starport-clock-${this.ctx.lobby.table_id}` }); } catch { /* not allowed here */ }
+      },
+    });
   }
 
   /** "Take my seat back" while a bot plays my seat (``seatback.js``). */
@@ -522,7 +573,8 @@ export class Game {
 
   /** A shortcut key that did nothing (shortcuts.js): say why, briefly, where the prompt is. */
   sayWhy(words, key, button) {
-    this.sayStatus(`${words}: not now — ${this.whyNot(key, button)}.`);
+    const what = words.split(/[,(]/)[0].trim(); // "Take back your last action", not its whole help line
+    this.sayStatus(`${what}: not now — ${this.whyNot(key, button)}.`);
   }
 
   /** Why a shortcut cannot act now, in words: the button's own reason (its title) when it is
@@ -567,7 +619,9 @@ export class Game {
 
   appendLog(entries) {
     const ol = $("log");
-    const say = (evs) => describeWithTakeBacks(this.module, evs, this.names, (s) => this.who(s), undefined, this.events);
+    const who = (s) => this.who(s);
+    const say = (evs) => describeMarked((e) => describeWithTakeBacks(this.module, e, this.names, who, undefined, this.events),
+      evs, { all: this.events, lobby: this.ctx.lobby, who }); // a bot's moves marked (away.js)
     // at most the lines kept below are made (a long game's log at once: no 1,700 to drop)
     let lines = say(entries).slice(-LOG_LINES);
     // The game folds events into one line (a flight's steps), but a bot's step is a batch of its
@@ -621,8 +675,9 @@ export class Game {
     document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
   }
 
-  /** Draw everything from the newest view; ``pieces: false`` leaves the pawns to an animation. */
-  render({ pieces = true } = {}) {
+  /** Draw everything from the newest view; ``pieces: false`` leaves the pawns to an animation,
+   * ``lean`` the chart to when the page has caught up (``show``). */
+  render({ pieces = true, lean = false } = {}) {
     const a = this.answer;
     if (!a) return;
     const view = a.view;
@@ -633,6 +688,7 @@ export class Game {
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     this.renderTakeBack(a);
     $("prompt").textContent = this.promptText();
+    renderWaiting(waitingBox($("prompt")), { answer: a, lobby: this.ctx.lobby, me: this.seat, who: (s) => this.who(s) }); // clocks.js
     if (a.seq !== this.statusSeq) this.clearStatus(); // its cause went: the game moved on
     $("prompt").classList.toggle("yours", mine);
     this.renderSeatBack();
@@ -642,8 +698,9 @@ export class Game {
     badge.classList.toggle("yours", mine);
     this.renderPlayers(view);
     const target = this.module.goal(view);
-    $("target").textContent = target ? `· first to ${target.toLocaleString("en")}` : "";
-    this.drawChart();
+    const perMove = this.ctx.lobby.turn_timer ? ` · ◷ ${lengthWords(this.ctx.lobby.turn_timer)} per move` : "";
+    $("target").textContent = `${target ? `· first to ${target.toLocaleString("en")}` : ""}${perMove}`;
+    if (!lean) this.drawChart(); // lean (behind): drawn when caught up
     this.updateTitle();
     // the host may end a game being played; after a win (or the end) there is nothing to end
     $("end-btn").hidden = !(this.me.role === "host" && this.stageOf(view) === "playing" && this.ctx.lobby.status === "playing");
@@ -713,6 +770,8 @@ export class Game {
       const ship = document.createElement("span");
       ship.className = "ship";
       ship.textContent = this.page.playerLine(p);
+      const clock = seatClock(this.answer?.clock, p.seat, lobby); // its time left (clocks.js)
+      if (clock) ship.prepend(clock, " · ");
       if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
       li.append(chip, name, money, ship);
       if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
@@ -834,24 +893,24 @@ export class Game {
 
   // --- since your last turn ---------------------------------------------------------------
 
-  sinceLastTurn() {
+  /** "Since your last turn": what was played since my seat last played itself (away.js), a
+   * bot's moves for me among them; ``opening``: the page opens (what a bot played for me while
+   * no tab was open is also a notice). */
+  sinceLastTurn(opening = false) {
     if (this.seat === null || this.sinceShown) return;
     const evs = this.events;
-    let end = -1;
-    for (let i = evs.length - 1; i >= 0; i -= 1) {
-      if (evs[i].type === "TurnEnded" && evs[i].data?.seat === this.seat) { end = i; break; }
-    }
-    if (end < 0) return;
-    let stop = evs.length;
-    for (let i = end + 1; i < evs.length; i += 1) {
-      if (evs[i].type === "TurnStarted" && evs[i].data?.seat === this.seat) { stop = i; break; }
-    }
-    const stretch = evs.slice(end + 1, stop);
-    const others = stretch.filter((e) => e.type === "TurnStarted" && e.data?.seat !== this.seat);
-    if (!others.length) return;
+    const since = sinceMyMove(evs, this.seat) ?? sinceMyTurn(evs, this.seat);
+    if (!since?.played) return;
+    const stretch = evs.slice(since.start, since.stop);
     this.sinceShown = true;
-    const lines = this.module.describeLog(inEffect(stretch), this.names, (s) => this.who(s)).filter(this.module.sinceWorthy);
-    const said = this.chatLog.filter((c) => c.seq >= evs[end].seq && c.m.seat !== this.seat)
+    const who = (s) => this.who(s);
+    const kept = inEffect(stretch);
+    const lines = describeMarked((e) => this.module.describeLog(e, this.names, who), kept,
+      { all: evs, lobby: this.ctx.lobby, who }).filter(this.module.sinceWorthy);
+    const forMe = playedFor(kept, this.seat, originAt(evs, (kept[0]?.seq ?? 1) - 1));
+    if (opening && forMe.length) this.notices.playedForMe(forMe, { bot: true, away: true });
+    const end = since.start - 1;
+    const said = this.chatLog.filter((c) => c.seq >= (evs[end]?.seq ?? 0) && c.m.seat !== this.seat)
       .map((c) => ({ text: `${c.m.name} says: “${c.m.text}”`, kind: "chat" }));
     const box = $("since");
     box.replaceChildren();
@@ -862,7 +921,9 @@ export class Game {
     const ul = document.createElement("ul");
     ul.tabIndex = 0; // a list that may scroll: reachable by keyboard
     ul.setAttribute("aria-labelledby", h.id);
-    for (const l of [...lines.slice(-12), ...said.slice(-5)]) {
+    // the last lines, and every one of what a bot played for me (it may be older)
+    const shown = lines.filter((l, i) => i >= lines.length - 12 || (l.seat === this.seat && l.by));
+    for (const l of [...shown, ...said.slice(-5)]) {
       const li = document.createElement("li");
       li.textContent = l.text;
       li.className = `log-${l.kind}`;
@@ -881,8 +942,8 @@ export class Game {
     replay.className = "primary";
     replay.id = "since-replay";
     replay.textContent = `Quick replay (${stretch.length} events)`;
-    const from = evs[end].seq;
-    const to = stop < evs.length ? evs[stop].seq - 1 : this.seq;
+    const from = evs[end]?.seq ?? 0;
+    const to = since.stop < evs.length ? evs[since.stop].seq - 1 : this.seq;
     replay.addEventListener("click", () => this.replay.start({ from, to, autoplay: true }));
     const dismiss = document.createElement("button");
     dismiss.type = "button";

@@ -259,18 +259,27 @@ function duplicates(labels) {
 
 /** Every choice gets its own label: where two would read the same (two dots of one route,
  * two ways to one dot), add what tells them apart: how far, the way taken, which way along
- * its route from ``from`` (the ship's dot), else a number. Entries: {label, dest?, dot?, from?}. */
+ * its route from ``from`` (the ship's dot), where on its route the dot lies, else a number.
+ * A teller is added only where it tells the entries that read alike apart.
+ * Entries: {label, dest?, dot?, from?}. */
 export function uniqueLabels(entries, names) {
   const out = entries.map((e) => e.label);
+  const dotOf = (e) => e.dot ?? e.dest?.dot ?? null;
   const tellers = [
     (e) => (e.dest ? `${e.dest.path.length} ${e.dest.path.length === 1 ? "dot" : "dots"} away` : ""),
     (e) => (e.dest?.path.length > 1 ? `via ${names.dotName(e.dest.path[0])}` : ""),
-    (e) => (e.from && (e.dot ?? e.dest?.path[0]) ? names.towards?.(e.from, e.dot ?? e.dest.path[0]) ?? "" : ""),
+    (e) => (e.from && dotOf(e) ? names.towards?.(e.from, dotOf(e)) ?? "" : ""),
+    (e) => (dotOf(e) ? names.routePlace?.(dotOf(e)) ?? "" : ""),
   ];
   for (const tell of tellers) {
     const dup = duplicates(out);
     if (!dup.size) return out;
-    out.forEach((l, i) => { const t = dup.has(l) && tell(entries[i]); if (t) out[i] = `${l}, ${t}`; });
+    for (const label of dup) {
+      const group = out.map((l, i) => i).filter((i) => out[i] === label);
+      const said = group.map((i) => tell(entries[i]));
+      if (new Set(said).size < 2) continue; // the same for all of them: tells nothing
+      group.forEach((i, k) => { if (said[k]) out[i] = `${label}, ${said[k]}`; });
+    }
   }
   const dup = duplicates(out);
   const count = new Map();

@@ -56,6 +56,16 @@ export class Names {
     return `towards ${forward ? ends[1] : ends[0]}`;
   }
 
+  /** Where a dot lies along its trade route ("3rd dot from Giant Planet"), or "". */
+  routePlace(dot) {
+    const d = this.dots.get(dot);
+    const r = d && this.routes.get(d.route);
+    const n = Number(String(dot).split(".")[1]);
+    if (!r || !Number.isInteger(n)) return "";
+    const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+    return `${n}${suffix} dot from ${r.name.split(" - ")[0]}`;
+  }
+
   /** "Jewelport orbit, Jungle Planet" */
   dotLabel(id) {
     const where = this.whereName(id);
