@@ -3,8 +3,8 @@
 The load of ``bench/server_load.py`` (4-seat Merchant of Venus games, a legal command chosen
 at random) played in-process, no server: per command, what the server cannot avoid doing --
 parse the command, ``decide``, append its events (``evolve``), then what each push carries:
-the view of each of the four seats (the public part made once, as the server does since
-issue 14, with the parts of the game's last view that did not change kept, seventh round),
+the view of each of the four seats (the public part made once, as the server does, with the parts
+of the game's last view that did not change kept: ``docs/performance.md``, The levers),
 and for the seat asked to act its legal commands and extras (reachable destinations,
 market). CPU time (``process_time``), in microseconds a command. The last line is
 ``engine_floor commands=<n> decide_append_us=<x> views_us=<y> total_us=<z>``.
@@ -38,7 +38,7 @@ def main() -> int:
     parser.add_argument("--commands", type=int, default=150, help="per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--separate-views", action="store_true",
-                        help="each seat's view from scratch (before issue 14's shared views)")
+                        help="each seat's view from scratch (before the shared public part)")
     parser.add_argument("--takebacks", action="store_true",
                         help="the random player may pick TakeBack too (a third of its picks)")
     args = parser.parse_args()

@@ -1,4 +1,4 @@
-"""How far behind the server a watching tab shows a fast game: the client before issue 12 (the
+"""How far behind the server a watching tab shows a fast game: an older client (the
 ``web/`` of a git revision, default ``dacdb7f``) and the client now, in the same run, on the
 same game (fixed seed, three ``trader`` bots, a command every 100 ms, a 1,000 game).
 

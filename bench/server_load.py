@@ -360,7 +360,7 @@ class NodeLoad:
         # V8's young generation at 64 MiB, not 16: the parsed pushes (21 KiB of JSON a
         # command, views kept until the next push) then mostly die young instead of being
         # copied by the scavenger; 0.83-0.91x the CPU per command at 200 games
-        # (docs/performance.md, "The fourth round")
+        # (docs/performance.md, "The levers")
         proc = await asyncio.create_subprocess_exec(
             NODE, "--max-semi-space-size=64", *flags, str(PEERS / "ours_load.js"),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=node_env(), limit=2**26)
@@ -441,7 +441,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         lags: list[float] = []
         # the generator's own cycle collector off during play: with it on, its pauses (up to
         # 230 ms at 200 games, its loop's lag) were most of the samples' p99 and its CPU per
-        # command 1.2 ms against 0.6-0.7 without (docs/performance.md, "The fourth round")
+        # command 1.2 ms against 0.6-0.7 without (docs/performance.md, "The levers")
         gc.collect()
         gc.freeze()
         gc.disable()

@@ -1,6 +1,6 @@
 // Our load in Node: the play of `bench/server_load.py --transport ws`, driven by it
 // (`--generator node`). A Python load generator on this 2-core machine spent as much CPU per
-// command as the server it measured (docs/performance.md, "The fourth round"); this one does
+// command as the server it measured (docs/performance.md, "The levers"); this one does
 // the same work per command (every socket parses every frame it gets) for less.
 //
 // server_load.py sets the tables up over HTTP and measures the server; this script holds the

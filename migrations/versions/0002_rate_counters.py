@@ -1,4 +1,4 @@
-"""Rate-limit counters shared by the server processes (PostgreSQL; issue 15, item 10).
+"""Rate-limit counters shared by the server processes (PostgreSQL; ``server/shared_limits.py``).
 
 Revision ID: 0002
 Revises: 0001

@@ -1,4 +1,5 @@
-"""Your-turn alerts with the tab closed (issue 13): per seat, the webhook's format, quiet
+"""Your-turn alerts with the tab closed (``docs/rulings.md``, Your-turn alerts): per seat,
+the webhook's format, quiet
 hours in the seat's time zone and the current wait (when it began, whether it was alerted);
 the seat's Web Push subscriptions.
 

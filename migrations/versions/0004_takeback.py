@@ -1,5 +1,5 @@
 """Take-backs: each event row names the seat whose command it opens (``events.actor``), the
-command boundaries a take-back rewinds to (issue 13; ``engine/kernel/takeback.py``).
+command boundaries a take-back rewinds to (``docs/architecture.md``, Take-backs).
 Older rows keep NULL: their commands cannot be taken back, which is right for old turns.
 
 Revision ID: 0003_takeback

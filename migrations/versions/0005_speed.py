@@ -1,4 +1,5 @@
-"""An append in one round trip on PostgreSQL (issue 14): a function doing what
+"""An append in one round trip on PostgreSQL (``docs/performance.md``, The levers): a
+function doing what
 ``store.append`` does -- the head's compare-and-set, the table's status and the seat's bot
 flag (share-locking the table row), the events, the client command id, the NOTIFY -- so the
 writer waits for the network once per append, not five times. SQLite needs none (its

@@ -1,4 +1,4 @@
-"""Table settings made where people create tables (issue 13): which bot plays a bot seat
+"""Table settings made where people create tables: which bot plays a bot seat
 (``seats.bot_kind``) and whether spectators may chat (``tables.spectator_chat``).
 
 Revision ID: 0003_mygames

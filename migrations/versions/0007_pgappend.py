@@ -1,4 +1,5 @@
-"""The seats' waits in the append's one round trip on PostgreSQL (issue 14, seventh round):
+"""The seats' waits in the append's one round trip on PostgreSQL (``docs/architecture.md``,
+The path of a command):
 ``starport_append`` with a twelfth argument, ``p_waits``, that also does what
 ``store.track_waits`` did in two more statements after it -- the waits of the seats the game
 now waits on begin (unless going on), the other seats' waits end. An append whose pending

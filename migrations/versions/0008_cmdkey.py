@@ -1,4 +1,5 @@
-"""A seat's client command id rides on its command's first event (issue 14, eighth round):
+"""A seat's client command id rides on its command's first event
+(``docs/performance.md``, The levers):
 ``events.client_id``, ``client_seat`` and ``client_last`` (the command's last seq), unique
 per game, seat and id where set (a partial index). SQLite's append wrote that key as a row
 of ``commands`` of its own -- a statement on the event loop for every command, and two
