@@ -3,8 +3,8 @@
 A bot is seeded and deterministic: the same seed, view, legal actions and sequence number
 give the same command. It never reads the game state itself (hidden cards, face-down
 markers, other seats' secrets stay hidden); the only query it may make beyond the view is
-its ``aid``, the game's public query for that seat (``GameDefinition.bot_aid``; Merchant of
-Venus: where the roll can take the ship, the facts its client shows the player too), so a
+its ``aid``, the game's public query for that seat (``GameDefinition.bot_aid``; e.g. where
+a roll can take the seat's piece, the facts its client shows the player too), so a
 bot that uses it knows no more than a human at the table (``docs/architecture.md``, "The
 game definition").
 
@@ -40,8 +40,7 @@ class Bot(Protocol):
         aid: Aid | None = None,
     ) -> Command:
         """The command for ``seat`` at game position ``seq``: one of ``legal``, or one the
-        game's ``aid()`` answer spells out (Merchant of Venus: a ``MoveAlong`` of a
-        reachable path)."""
+        game's ``aid()`` answer spells out (e.g. a move along a path the aid found)."""
         ...
 
 

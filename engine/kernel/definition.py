@@ -61,8 +61,8 @@ class Simulation:
     """What ``starport simulate`` needs of a game beyond its bots (``engine.bots.simulate``):
     the table options a simulated game starts from, the words of its summary (the score, the
     seat choice, the ends it tells apart), the command-line options it adds as ``{flag:
-    (option name, default, choices or None, help)}`` (Venus: ``--edition``, and ``--target``
-    for ``game_length``), how a final state reads and what a game used."""
+    (option name, default, choices or None, help)}`` (e.g. ``--target`` for an option
+    ``game_length``), how a final state reads and what a game used."""
 
     options: Mapping[str, Any] = field(default_factory=dict)
     score_name: str = "scores"
@@ -93,7 +93,7 @@ class Page:
 class Sandbox:
     """Positions set up from a scenario and played by one person in every seat
     (``docs/scenarios.md``): the scenario's schema, how a game starts from one (with a seed),
-    and what the sandbox shows beside the acting seat's view (Venus: every dot the roll
+    and what the sandbox shows beside the acting seat's view (e.g. every place a roll
     reaches)."""
 
     scenario: type[BaseModel]
@@ -138,7 +138,7 @@ class GameDefinition:
     countdown: Callable[[Any], tuple[int, int] | None] = _no_countdown
     timeout_commands: Callable[[Any], list[tuple[int, Any]]] = _no_passes
     # what a bot of this game may ask beyond the view and the legal commands, for a seat:
-    # a lazy query of public facts (Venus: where the roll can take the ship), or None
+    # a lazy query of public facts (e.g. where a roll can take the seat's piece), or None
     bot_aid: Callable[[Any, int], Callable[[], Any] | None] = _no_aid
     # the board as an SVG image for these query parameters (``edition``), or None; a
     # ValueError names a parameter that is wrong (``GET /api/games/{id}/board.svg``)

@@ -2,7 +2,7 @@
 are written, so the later steps of the same command see the effects of the earlier ones.
 
 Ruleset-agnostic: a ruleset gives its own ``apply`` (one event onto a state, in place) and
-``clone`` (a deep copy). Star Traders and Merchant of Venus standard build on it.
+``clone`` (a deep copy); a game whose later rules must see its earlier events builds on it.
 """
 
 from __future__ import annotations
