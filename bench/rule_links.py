@@ -1,4 +1,4 @@
-"""What the rule links (issue 13, ``web/platform/rulelinks.js``) cost a watching tab: two tabs of
+"""What the rule links (``web/platform/rulelinks.js``) cost a watching tab: two tabs of
 the same seat watch the same fast game (three ``trader`` bots, a command every 100 ms, a 1,000
 game) side by side, one with the rule links and one with ``rulelinks.js`` replaced by a stub
 that links nothing. Printed per tab: the renderer's main-thread time over the game (CDP

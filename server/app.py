@@ -62,7 +62,7 @@ class StarportApp(FastAPI):
     websocket pass untouched (the body limit and security headers are HTTP-only, the error
     middlewares re-raise), but each kept a coroutine, and its closures, alive for as long
     as the socket lived, and wrapped every frame sent: measured, memory per idle websocket
-    (``docs/performance.md``, "The third round"). A websocket to any other path (it reached
+    (``docs/performance.md``, "The levers"). A websocket to any other path (it reached
     the static files' route, which failed on it), or for a ``Host`` the server does not
     answer to (``STARPORT_ALLOWED_HOSTS``; HTTP has Starlette's ``TrustedHostMiddleware``),
     is refused before it is accepted."""
@@ -211,7 +211,7 @@ class OneProcess(Exception):
 
 
 def run(host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
-    """Serve with the websocket settings DESIGN.md asks for (size cap, no compression).
+    """Serve with the websocket settings we chose (size cap, no compression).
 
     ``workers`` processes share the port (uvicorn's workers); on PostgreSQL they serve the
     same games (LISTEN/NOTIFY carries the hints between them). SQLite stays one process: its

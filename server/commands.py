@@ -1,5 +1,6 @@
 """A seat's command, the same whichever way it comes (HTTP ``POST .../commands`` or a
-websocket ``command`` message): one function runs the checks in DESIGN.md's order after
+websocket ``command`` message): one function runs the checks in the order of
+``docs/architecture.md`` ("The path of a command") after
 the parse and the caller's identity, and maps every refusal to the HTTP status and body the
 ``POST`` answers (409 conflict / not started, 422 rule, 429 too many).
 

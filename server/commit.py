@@ -20,8 +20,9 @@ savepoint for every write would double the statements, and each statement is a h
 of the GIL between this thread and the event loop's.) ``await committer.run(fn)`` answers only
 after the batch's commit returned: nothing is acknowledged before it is durable.
 
-DESIGN.md ("Server"): "Appends that arrive together are committed together (group commit),
-by a writer that never blocks the event loop; nothing is acknowledged before it is durable."
+``docs/architecture.md`` ("The path of a command"): appends that arrive together are committed
+together (group commit), by a writer that never blocks the event loop; nothing is acknowledged
+before it is durable.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ MAX_BATCH = 512  # writes in one transaction at most
 # commit thread (``store.AppendBatch``). A batch that large gathered while the one before
 # committed: the loop is busy, and what it saves (two or three statements an append) is worth
 # the commit thread's extra work and GIL hand-offs; a quiet server's batches of one or two
-# write the old way (docs/performance.md, "The thirteenth round").
+# write the old way (docs/performance.md, "The levers").
 DEFER_FROM = 8
 
 
@@ -107,7 +108,7 @@ class Committer:
     """The one writer of a process (start it with ``start``, stop with ``stop``).
 
     It keeps one connection of its own (PostgreSQL: no pool checkout per batch, which was a
-    pre-ping round trip before the eighth round; each round trip is a wait for the network,
+    pre-ping round trip; each round trip is a wait for the network,
     then for the GIL to come back from the busy event loop). A connection found dead when a
     batch runs its writes (the database restarted) is replaced and the batch runs again
     once: nothing of it was committed. A commit that fails answers its writes with the error
@@ -303,7 +304,7 @@ class Committer:
 # Each statement the writer thread runs is a wait for the network, then a wait for the GIL
 # to come back from the busy event loop (up to the switch interval, each time): a batch of
 # two appends was five of them (BEGIN, two appends, COMMIT, and the pool's pre-ping), ~2.5 ms
-# under load (docs/performance.md, "The seventh round: PostgreSQL's tail"). Now a batch whose
+# under load (docs/performance.md, "The levers"). Now a batch whose
 # writes are appends is one: ``store.append`` does not run its statement but leaves it, bound
 # client-side, in the batch's list (``conn.info[APPEND_LATER]``), and the writer sends
 # ``BEGIN; <the appends>; COMMIT`` as one simple query.
@@ -546,7 +547,7 @@ class LoopCommitter:
         """In the commit thread: the batch's appends (``later``), then the commit, then hand
         the outcome straight to the loop (one ``call_soon_threadsafe``; an executor's future
         would cost the loop a second turn before the waiting commands could go on:
-        docs/performance.md, "The fourth round"). Should an append be refused (or its
+        docs/performance.md, "The levers"). Should an append be refused (or its
         statements fail), the batch is rolled back here and the loop runs it again
         carefully (``_again``): nothing of it was committed.
 

@@ -41,8 +41,8 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "begin")
         def _begin(conn: Any) -> None:
             # the driver's own call: ``exec_driver_sql`` took every transaction's BEGIN
-            # through SQLAlchemy's statement machinery (docs/performance.md, "CPU per command,
-            # fourth round"); its error stays SQLAlchemy's (the writer retries a locked one)
+            # through SQLAlchemy's statement machinery (docs/performance.md, "The levers"); its
+            # error stays SQLAlchemy's (the writer retries a locked one)
             sql = "BEGIN IMMEDIATE" if conn.info.get("write") else "BEGIN"
             try:
                 conn.connection.driver_connection.execute(sql)
@@ -56,8 +56,8 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "checkout")
         def _alive(dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
             # instead of ``pool_pre_ping``'s ``SELECT 1``: a round trip, and a wait for the
-            # GIL when it comes back, on every checkout (docs/performance.md, "The eighth
-            # round"). A connection the database closed (a restart, an administrator) is
+            # GIL when it comes back, on every checkout (docs/performance.md, "The
+            # levers"). A connection the database closed (a restart, an administrator) is
             # thrown away and the pool takes another, as after a failed ping.
             if connection_gone(dbapi_conn):
                 raise DisconnectionError("the database closed this pooled connection")

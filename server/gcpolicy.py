@@ -1,7 +1,7 @@
 """When the cycle collector runs in a serving process, so it never stalls the event loop long.
 
 Measured with the loop watch (``bench/loopwatch.py``) at 200 games (``docs/performance.md``,
-"The third round"): the collector's pauses were the long tail. A full collection walks every
+"The levers"): the collector's pauses were the long tail. A full collection walks every
 tracked object of the process -- the imported libraries (~160,000 objects) and every loaded
 game's states and log (hundreds of thousands more) -- and took 0.6-1 s on this machine; it
 ran whenever the old generation had grown by a quarter, which a busy server's growing logs
@@ -22,16 +22,16 @@ So:
   paths no longer make (a game's search of reachable destinations was the bulk of it); the timer
   bounds what a slow leak could pile up.
 
-Middle collections (every 3 young ones until the fourth round) walked everything that had
+Middle collections (every 3 young ones, as the default had it) walked everything that had
 survived the young ones since the last: mostly the games' newest states and events, alive
 and growing with the load. At 200 games they took 2.6-5 ms (median) and up to 13-16 ms
 each, met a third of the slowest 1% of the commands (``bench/latency_trace.py``), and freed
 ~300 objects a second, all of them the set-up's closed HTTP connections
-(the loop watch's census of the garbage): none made by play. ``docs/performance.md``, "The fourth
-round".
+(the loop watch's census of the garbage): none made by play. ``docs/performance.md``, "The
+levers".
 
-Why the young threshold follows the loop's load (``docs/performance.md``, "The eleventh
-round"): a young collection walks every container allocated since the last one and still
+Why the young threshold follows the loop's load (``docs/performance.md``, "The
+levers"): a young collection walks every container allocated since the last one and still
 alive. At 1,000 games the objects that outlive a command (its state, its events) were
 walked once each, and the short-lived ones too when a collection fell inside their life:
 the collector took 4.8-5.1% of the saturated loop's CPU (``perf``), against 2.2% with a
@@ -42,7 +42,7 @@ would put in its tail, and which a saturated loop's queue (tens of milliseconds)
 between the two: ``BUSY_YOUNG`` at ``BUSY`` or more, ``YOUNG`` again below ``CALM``.
 
 Why what is alive is frozen every ``FREEZE_EVERY`` seconds (``docs/performance.md``, "The
-fourteenth round"): even so, young collections walked each object that outlived a command
+levers"): even so, young collections walked each object that outlived a command
 once, and freed nothing -- in steady play the collector found no garbage at all (under
 ``gc.DEBUG_SAVEALL``: no object in ten seconds of 200 games). At 1,000 games they were 4.2%
 of the saturated loop's CPU, 28 ms each on average and up to 79 ms; at 200 games 2.5-2.7 ms

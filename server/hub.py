@@ -203,8 +203,8 @@ class Hub:
         """Wake the sockets of a game that moved. One whose sender is idle and which can be
         written at once (``Subscriber.direct``) is pushed by ``_push_direct`` on the loop's
         next turn, with the other games' of that turn, instead of waking its sender task (a
-        task switch and its awaits per socket and command: docs/performance.md, "The sixth
-        round"). The next turn, not now: the command that moved the game has yet to leave
+        task switch and its awaits per socket and command: docs/performance.md, "The
+        levers"). The next turn, not now: the command that moved the game has yet to leave
         its ack for the acting socket's push (``ws._command``)."""
         for sub in self.watching(table_id):
             if sub.queued:

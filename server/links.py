@@ -1,6 +1,6 @@
 """Who a link is: the identities of the tokens presented at a table, from a short-lived
-cache in front of the database (``Links.identify``; ``docs/performance.md``, the links'
-lifetimes): a link re-issued here drops out at once, elsewhere within ``TOKEN_TTL``."""
+cache in front of the database (``Links.identify``; ``docs/performance.md``, The
+levers): a link re-issued here drops out at once, elsewhere within ``TOKEN_TTL``."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class Links(GameCache):
         """How long this lookup is trusted: between half ``ttl`` and all of it, drawn
         at random, so links resolved together (a server's sockets all reconnecting after a
         restart) are not all looked up again in the same instant: 800 at once stalled the
-        loop at 200 games (``docs/performance.md``, "The third round")."""
+        loop at 200 games (``docs/performance.md``, "The levers")."""
         return ttl * (0.5 + 0.5 * random.random())
 
     # the share of a lookup's trust after which a link in use is looked up again in the

@@ -3,7 +3,7 @@ whichever way it goes:
 
 - the hub's direct push (``push_game``): the idle sockets of a game that moved, written at
   once on the loop's next turn without waking each socket's sender task (``Hub._game_moved``;
-  ``docs/performance.md``, "direct pushes"), what the game gives looked up once for all of
+  ``docs/performance.md``, "The levers"), what the game gives looked up once for all of
   them (``Moved``);
 - a socket's own sender task (``ws._send_events``): a socket the push declined or cannot
   serve (busy, catching up, not writable at once, a client without our protocol).

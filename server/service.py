@@ -5,7 +5,8 @@ memory, the database, the hub: what they all share):
 
 - ``links``: who a link is (a short-lived cache of the tokens' identities);
 - ``hints``: what the other server processes say, and which seats are online;
-- ``play``: a seat's command, checked in DESIGN.md's order, decided, appended, published;
+- ``play``: a seat's command, checked in the order of ``docs/architecture.md``, The path of a
+command; decided, appended, published;
 - ``countdowns``: the prompts that run out;
 - ``bots``: bots, timed-out turns and the sweep of timers and alerts;
 - ``lobby``: starting a table.

@@ -1,5 +1,6 @@
 """Rate-limit counters in PostgreSQL, so that every server process counts the same hits
-(issue 15, item 10). The ``limits`` library has no PostgreSQL storage (Redis, Memcached,
+(``docs/operations.md``, PostgreSQL and several processes). The ``limits`` library has no
+PostgreSQL storage (Redis, Memcached,
 MongoDB only); one upsert per allowed hit in a table every process sees does the same with
 the database the deployment already has. Fixed windows: at most twice the limit can pass
 across a window's boundary, which is what a limit against floods needs."""

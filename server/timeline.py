@@ -4,8 +4,8 @@
 fold the whole log from the first event on every request. A ``Timeline`` folds each event
 once, as the game grows, keeping a copy of the state every ``EVERY`` events (a checkpoint)
 and the history points on the way. The state after event N is then a checkpoint plus fewer
-than ``EVERY`` events, whatever the game's length (DESIGN.md: no request a client can repeat
-costs work proportional to a game's length).
+than ``EVERY`` events, whatever the game's length (``docs/architecture.md``, The path of a command:
+no read a client can repeat costs work proportional to a game's length).
 
 A timeline belongs to one cached ``Entry``: when the server reloads a game (another entry),
 its timeline is built again. Only the last ``KEEP`` games replayed are kept.

@@ -2,7 +2,8 @@
 within ``header_timeout`` seconds of opening (or of its previous answer), else it is closed.
 
 Without this an idle connection, or a slowloris one trickling header lines, was held forever
-(issue 15, item 9); uvicorn's keep-alive timeout only runs between two requests and is
+(``docs/operations.md``, What the server protects); uvicorn's keep-alive timeout only runs between
+two requests and is
 cancelled by the first byte of the next. Request bodies have their own deadline
 (``security.BodyLimit``); websockets, once upgraded, are outside this (they have the hello
 timeout and pings).

@@ -375,7 +375,7 @@ async def heartbeat(service: Service, interval: float) -> None:
     Every socket gets one per ``interval``, but not all at once: each step of
     ``interval / HEARTBEAT_SLICES`` pings the tables of one slice (a table's slice is its
     id's hash). Waking every socket in one turn of the loop (800 at 200 games) stalled it
-    for tens of milliseconds every interval (``docs/performance.md``, "The third round")."""
+    for tens of milliseconds every interval (``docs/performance.md``, "The levers")."""
     service.hub.presence_ttl = 3 * interval
     step = 0
     while True:

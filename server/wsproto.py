@@ -5,8 +5,8 @@ A message sent the ASGI way (``websocket.send_text``) goes through Starlette's `
 writable.wait()``, ``str.encode``) and websockets' ``Protocol`` (``send_text`` ->
 ``send_frame`` -> ``Frame.serialize`` -> ``data_to_send`` -> ``b"".join``) before
 ``transport.write``: a few microseconds a message, four messages a command
-(``docs/performance.md``, "The sixth round: pushes without waking a task per socket" and
-"... a game frame straight to the socket").
+(``docs/performance.md``, "The levers": direct pushes, a frame written straight to the
+transport).
 
 ``Protocol`` is uvicorn's sans-I/O protocol, unchanged but for one thing: at the handshake
 it puts ``send_now`` in the ASGI scope's ``extensions`` (``FAST``). ``send_now(payload)``

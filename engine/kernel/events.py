@@ -103,8 +103,9 @@ def event(
     as they are (a ``str`` type, an ``Audience``, a ``bool``; ``data`` is the keyword
     arguments' own fresh dict, whose ``str`` keys and ``Any`` values validation passes
     through): the same object ``Event(...)`` would make, fields, their order and
-    ``model_fields_set`` included, in a fraction of the time (issue 14: a few events a
-    command, each validated then copied by ``number``). Anything else is validated."""
+    ``model_fields_set`` included, in a fraction of the time (a few events a command,
+    each validated then copied by ``number``: ``docs/performance.md``, The levers). Anything else
+    is validated."""
     if type(type_) is not str or type(audience) is not Audience \
             or type(type_public) is not bool:
         return Event(type=type_, data=data, audience=audience, type_public=type_public)

@@ -1,4 +1,4 @@
-"""What a ruleset supplies to the kernel (DESIGN.md, "The engine kernel")."""
+"""What a ruleset supplies to the kernel (``docs/architecture.md``, "The engine kernel")."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ class HalfDone(Exception):  # noqa: N818  (not an error of its own: it carries o
 class DecidesInPlace(Protocol[S_contra]):
     """Optional for a ruleset whose ``decide`` applies each event as it writes it, so that
     its later rules see the position as it now is: it may work on the live state instead of a
-    copy of it (issue 14: the copy was a third of a command's CPU).
+    copy of it (the copy was a third of a command's CPU: ``docs/performance.md``, The levers).
 
     ``decide_in_place(state, actor, command, rng, seq)`` is ``decide`` that applies its events
     to ``state`` itself with the ruleset's own ``apply`` (take-back record included), numbered

@@ -1,4 +1,4 @@
-"""The commands of the ``venus`` ruleset: small and intention-shaped (DESIGN.md)."""
+"""The commands of the ``venus`` ruleset: small and intention-shaped (``docs/architecture.md``)."""
 
 from __future__ import annotations
 
@@ -332,7 +332,7 @@ def made(cls: type[C], **fields: Any) -> C:
     """``cls(**fields)``, one shared object per distinct value (commands are frozen): the
     legal commands of a seq are mostly the ones of the seq before or of another game (a
     heading, a step, a buy), and building a pydantic model per command per seq, then writing
-    it, was most of what a seq's list cost (``docs/performance.md``, the eighth round). Field
+    it, was most of what a seq's list cost (``docs/performance.md``, The levers). Field
     values must be hashable: a list field is passed as a tuple (validation makes it a list;
     nobody changes a command's list)."""
     key = (cls, *fields.items())

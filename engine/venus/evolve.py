@@ -1,4 +1,5 @@
-"""Applying events to a ``VenusState``: total, deterministic, no validation (DESIGN.md)."""
+"""Applying events to a ``VenusState``: total, deterministic, no validation
+(``docs/architecture.md``, The engine kernel)."""
 
 from __future__ import annotations
 
