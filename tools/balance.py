@@ -1,4 +1,4 @@
-"""Measure game health with ``trader`` bots and write ``docs/balance.md`` (issue 6).
+"""Measure game health with ``trader`` bots and write ``docs/balance.md``.
 
 Plays, for 2, 3 and 4 players and the 1000/2000/3000 game lengths (14), ``--games`` games
 each (seeds ``balance-<players>p-<target>-<i>``), plus trader-against-random games, and
@@ -208,7 +208,7 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
         f"{games} games per line, seeds `balance-<players>p-<target>-<i>`, the 1988 edition "
         "with its default options, merchants chosen by the bots at random. A stall is a "
         f"game without a winner within {MAX_ROUNDS} rounds. Figures are from bots, not "
-        "people: they check our rules and data (issue 6), they do not measure the game.",
+        "people: they check our rules and data, they do not measure the game.",
         "",
         "## Rounds to the target",
         "",

@@ -1,4 +1,5 @@
-"""Schemathesis against a live server (issue 15): ``starport serve`` in a child process on a
+"""Schemathesis against a live server (``docs/operations.md``, What the server protects):
+``starport serve`` in a child process on a
 throwaway SQLite file (or ``DATABASE_URL``), one table with its game started, and every
 check Schemathesis has over the whole OpenAPI schema, with a seat's token and that table's id
 in every path. Prints Schemathesis' own summary (cases, failures per check).

@@ -1,4 +1,4 @@
-// Where the keyboard focus goes when the page is drawn again (issue 12): a re-render replaces
+// Where the keyboard focus goes when the page is drawn again: a re-render replaces
 // the button just pressed, and the focus would fall to <body>. It goes to the next action.
 
 /** Where the next action is, first found (the game's ``keyboard.next`` selectors, e.g. a

@@ -1,4 +1,4 @@
-// The map viewport of any SVG board (issue 18): an SVG shown inline in a container, zoom and
+// The map viewport of any SVG board (docs/architecture.md, "The web client"): an SVG shown inline in a container, zoom and
 // pan done on its viewBox (mouse drag, wheel around the cursor, touch pinch, keyboard on the
 // focused map: + - arrows 0), Fit (the whole board in the map's real room: the container less
 // the zoom bar and the replay bar), following places (the least pan that shows them, not

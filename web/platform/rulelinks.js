@@ -1,4 +1,4 @@
-// Rules help on a page (issue 13): load this module and every rule number shown in the turn
+// Rules help on a page: load this module and every rule number shown in the turn
 // panel (prompt, errors, where a refusal names its rule, notices, controls, combat, market,
 // moves, ship card, offers, "since your last turn", the tutorial), the log (live and replay),
 // the end dialog, the lobby's options and the start page's form becomes a link opening the

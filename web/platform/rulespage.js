@@ -1,4 +1,4 @@
-// The rules page (issue 13): /rules/<ruleset> (or /rules.html?ruleset=...; without one, the
+// The rules page: /rules/<ruleset> (or /rules.html?ruleset=...; without one, the
 // first installed game's): the whole rules reference with an anchor per rule ("#rule-5-31"),
 // "How a turn goes" ("#turn"), the optional rules and an edition's differences marked, and a
 // filter. The top bar links the rules of every installed game and the pages of the one shown

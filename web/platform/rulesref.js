@@ -1,4 +1,4 @@
-// Rules help (issue 13): every rule number the page shows is a link that opens the rule's
+// Rules help: every rule number the page shows is a link that opens the rule's
 // summary in a popover; the link's address is the rule on the rules page (/rules/<ruleset>#rule-5-31).
 //
 // watchRules(root, ruleset) links the rule numbers already under root and those any later

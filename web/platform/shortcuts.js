@@ -1,4 +1,4 @@
-// Keyboard shortcuts of the game page (issue 12) and their help ("?"). A key presses the
+// Keyboard shortcuts of the game page and their help ("?"). A key presses the
 // same button a click would (so it is refused the same way when the button is off); keys
 // are ignored while typing in a field and with Ctrl/Alt/Meta. A shortcut key that does
 // nothing (its button is off or not there, nothing to pick, a replay) is never silent: the

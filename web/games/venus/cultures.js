@@ -1,4 +1,4 @@
-// The markets on the map (issue 5): a small card at each discovered Culture's Culture Box
+// The markets on the map (rule 2.42): a small card at each discovered Culture's Culture Box
 // with its number, name and a count summary (Goods for sale with their price, Factory Goods,
 // Demand markers, Fares waiting, Relics at the system's sun). Hovering, focusing or tapping
 // the card opens its detail (an HTML panel over the board); Enter, Space or a tap pins it,

@@ -42,7 +42,7 @@ function notices(names, seat, evs, cmd) {
   return out;
 }
 
-// the game page's keys (issue 12); the platform adds ?, m, f, t and Esc
+// the game page's keys; the platform adds ?, m, f, t and Esc
 /** @type {import("../../platform/games.js").Shortcut[]} */
 const KEYS = [
   [["r"], "Roll the dice", ["r", "R"], "#roll"],

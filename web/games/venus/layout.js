@@ -1,6 +1,6 @@
 // Free room on the map: where a card may go without covering the board's own labels (system,
 // orbit and city names), its dots (with their Pilot Number badges), the title and the legend.
-// Used by cultures.js to lay out the market cards (issue 12: no card over a name or a dot).
+// Used by cultures.js to lay out the market cards (no card over a name or a dot).
 
 const STEP = 8; // board units between two candidate places
 const REACH = 300; // how far from its Culture Box a card may move

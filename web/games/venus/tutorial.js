@@ -1,4 +1,4 @@
-// The tutorial table (issue 13, "a first game"): the sandbox page on the real rules, started
+// The tutorial table (a first game): the sandbox page on the real rules, started
 // from scenarios/tutorial.json (fixed dice), with a step panel that explains each step of
 // two turns (declare, roll, move, land, buy, end; then again to sell) as the player does it.
 //

@@ -1,5 +1,6 @@
 // What the full log of a finished standard game tells that nobody saw while it was played
-// (DESIGN.md: "Finished games may be replayed in full with all secrets shown"): the face-down
+// (docs/architecture.md, "Hidden information and randomness": a finished game's replay shows
+// every secret): the face-down
 // First Contact card in each system (Setup 3), and where a Data Probe switched two of them
 // ("Appendix B > Data Probe"). A game in progress gives a redacted log: nothing is found.
 
