@@ -106,17 +106,27 @@ class Alert:
     seq: int
     link: str
     test: bool = False
+    # the one "time is running out" alert of a move (docs/architecture.md, "Clocks"): the
+    # seconds left before a bot plays it; None for a "your turn"
+    left: int | None = None
 
     @property
     def title(self) -> str:
-        return ("Starport: a test alert" if self.test
-                else f"Your turn at {self.table_name}")
+        if self.test:
+            return "Starport: a test alert"
+        if self.left is not None:
+            return f"Time is running out at {self.table_name}"
+        return f"Your turn at {self.table_name}"
 
     @property
     def text(self) -> str:
         if self.test:
             return (f"{self.player}, this is a test: alerts for your seat at "
                     f"“{self.table_name}” reach you here.")
+        if self.left is not None:
+            return (f"{self.player}, your move at table “{self.table_name}” has "
+                    f"{duration(self.left)} left: then a bot plays it for you. "
+                    f"Open your seat to play: {self.link}")
         return (f"{self.player}, the game at table “{self.table_name}” is waiting for you. "
                 f"Open your seat to play: {self.link}")
 
@@ -129,9 +139,12 @@ class Alert:
 
     def json(self) -> dict[str, Any]:
         """The plain JSON webhook body (as before issue 13, plus ``test`` when it is one)."""
-        body: dict[str, Any] = {"event": "test" if self.test else "your_turn",
+        event = "test" if self.test else "your_turn" if self.left is None else "running_out"
+        body: dict[str, Any] = {"event": event,
                                 "table": self.table_id, "table_name": self.table_name,
                                 "seat": self.seat, "seq": self.seq, "link": self.link}
+        if self.left is not None and not self.test:
+            body["seconds_left"] = self.left
         return body
 
     def push(self) -> dict[str, Any]:
@@ -140,6 +153,15 @@ class Alert:
         return {"title": self.title, "body": self.text.split(" Open your seat")[0],
                 "link": self.link, "table": self.table_id, "seat": self.seat,
                 "test": self.test}
+
+
+def duration(seconds: int) -> str:
+    """``seconds`` in words: "45 seconds", "12 minutes", "3 hours", "2 days"."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= 2 * size or (unit == "minute" and seconds >= size):
+            count = round(seconds / size)
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} second{'s' if seconds != 1 else ''}"
 
 
 def webhook_format(url: str, chosen: str | None) -> WebhookFormat:
@@ -166,20 +188,29 @@ def _discord_escape(text: str) -> str:
     return out
 
 
+def _head(alert: Alert) -> str:
+    """A chat message's first words."""
+    if alert.test:
+        return "Test: alerts reach this channel for"
+    if alert.left is not None:
+        return f"Time is running out ({duration(alert.left)} left, then a bot plays) at"
+    return "Your turn at"
+
+
 def webhook_body(alert: Alert, fmt: WebhookFormat) -> dict[str, Any]:
     """The body of the webhook's POST in ``fmt``: Discord's ``content`` (markdown, nobody
     pinged whatever the table's name says), Slack's ``text`` (mrkdwn, ``<url|label>``), or
     the plain JSON."""
     if fmt == "discord":
         name = _discord_escape(alert.table_name)
-        head = "Test: alerts reach this channel for" if alert.test else "Your turn at"
+        head = _head(alert)
         return {"username": "Starport",
                 "content": f"{head} **{name}** ({_discord_escape(alert.player)}): "
                            f"[open your seat]({alert.link})",
                 "allowed_mentions": {"parse": []}}
     if fmt == "slack":
         name = _slack_escape(alert.table_name)
-        head = "Test: alerts reach this channel for" if alert.test else "Your turn at"
+        head = _head(alert)
         return {"text": f"{head} *{name}* ({_slack_escape(alert.player)}): "
                         f"<{alert.link}|open your seat>"}
     return alert.json()

@@ -179,8 +179,10 @@ def lobby_of(service: Service, table_id: str) -> Lobby | None:
                        joined=s.joined_at is not None or s.bot, online=s.seat in online,
                        bot_kind=(s.bot_kind or (h.default_bot if h else None)) if s.bot
                        else None,
-                       autoplay=s.seat in autoplay and not s.bot)
+                       autoplay=s.seat in autoplay and not s.bot,
+                       player=s.joined_at is not None)
                for s in seat_rows],
+        clock=service.table_clock(t.id, t.status, g, t.turn_timer, seat_rows), now=store.now(),
     )
 
 
@@ -280,7 +282,8 @@ async def my_games(body: MyGamesIn, request: Request) -> MyGames:
             return store.my_games(conn, body.tokens)
 
     now = store.now()
-    return MyGames(games=[_my_game(service, found, now) for found in await service.db(read)])
+    return MyGames(games=[_my_game(service, found, now) for found in await service.db(read)],
+                   now=store.now())
 
 
 def _my_game(service: Service, found: store.LinkStatus | None, now: Any) -> MyGame:
@@ -301,7 +304,7 @@ def _my_game(service: Service, found: store.LinkStatus | None, now: Any) -> MyGa
         waiting_since=since.isoformat() if since is not None else None,
         waited=round((now - since).total_seconds(), 1) if since is not None else None,
         your_turn=found.role == "seat" and found.seat in waiting,
-        players=names)
+        players=names, clock=service.table_clock(t.id, t.status, g, t.turn_timer, found.seats))
 def table_options(h: Any, given: dict[str, Any]) -> dict[str, Any]:
     """The options a table keeps. The per-seat choices (a list in the game's choice option,
     ``GameDefinition.choice_option``: a race per seat, say) come from the lobby at the start,

@@ -19,6 +19,7 @@ from engine.bots import RandomBot, act
 from engine.kernel import Command, CommandRejected
 
 from . import alerts, store
+from .clocks import warn_left
 from .config import Settings
 from .db import reading
 from .entries import Entry, GameCache, Stale
@@ -35,8 +36,9 @@ class Bots(GameCache):
         super().__init__(settings)
         # bots think off the event loop (a trader's plan can take tens of milliseconds)
         self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
-        # tells a seat its turn waits for it (``notify.Notifier``, set by the app)
-        self.notifier: Callable[[str, int, list[int]], Any] | None = None
+        # tells a seat its turn waits for it, or that its time runs out (``notify.Notifier``,
+        # set by the app): (table, seq, seats, left=seconds left or None)
+        self.notifier: Callable[..., Any] | None = None
         self.hub.on_reclaim_hint = self.reclaimed
 
     def _end_autoplay(self, entry: Entry, seats: set[int]) -> None:
@@ -57,6 +59,7 @@ class Bots(GameCache):
         entry = self.entries.get(table_id)
         if entry is not None:
             entry.autoplay.discard(seat)
+            entry.turn_since = store.now()  # the time per move starts again (``reclaim_seat``)
 
     def kick_bots(self, entry: Entry) -> None:
         if not (entry.bots or entry.autoplay):  # a table of players only (the usual case)
@@ -150,7 +153,8 @@ class Bots(GameCache):
                 self.kick_bots(entry)
 
     async def sweep(self) -> None:
-        """Turn timers and "your turn" notifications for seats that have been waiting."""
+        """Turn timers, their "time is running out" alerts and the "your turn" alerts for
+        seats that have been waiting."""
         now = store.now()
         rows = await self.db(self._waiting, now)
         for row in rows:
@@ -158,6 +162,10 @@ class Bots(GameCache):
             if cached is not None:
                 self.arm_countdown(cached)  # a backstop: a countdown no append has armed
             waited = (now - _aware(row.waiting_since)).total_seconds()
+            left = row.turn_timer - waited if row.turn_timer else None
+            if left is not None and 0 < left <= warn_left(row.turn_timer) \
+                    and row.notified_seq != row.seq:
+                await self.alert_running_out(row, now, left)
             if row.turn_timer and waited >= row.turn_timer:
                 entry = await self.fresh_entry(row.id)
                 if entry is not None and entry.seq == row.seq:
@@ -188,6 +196,25 @@ class Bots(GameCache):
             if claimed:  # in its own task: a slow webhook or mail never holds the sweep
                 self.spawn(self.notifier(row.table_id, row.seq, [row.seat]))
 
+    async def alert_running_out(self, row: Any, now: datetime, left: float) -> None:
+        """One "time is running out" alert per move (docs/architecture.md, "Clocks"), on
+        their alert channels, to the waited seats a player plays with no tab open here
+        (an open tab warns on the page) and outside their quiet hours; claimed for the
+        move's seq in the database (``store.claim_running_out``: once across processes)
+        when at least one seat is told now (else a later sweep looks again)."""
+        if self.notifier is None:
+            return
+        seats = await self.db(self._reading, store.seats, row.id)
+        online = self.hub.seats_online(row.id)
+        told = [s.seat for s in seats if s.seat in row.pending_seats and not s.bot
+                and s.seat not in online and not _quiet(s, now)]
+        if not told:
+            return
+        claimed = await self.write(partial(store.claim_running_out, game_id=row.id,
+                                           seq=row.seq))
+        if claimed:  # in its own task, as the "your turn" alerts
+            self.spawn(self.notifier(row.id, row.seq, told, left=max(1, round(left))))
+
     def _reading(self, query: Callable[..., T], *args: Any) -> T:
         with reading(self.engine) as conn:
             return query(conn, *args)
@@ -195,6 +222,12 @@ class Bots(GameCache):
     def _waiting(self, now: Any) -> list[Any]:
         with reading(self.engine) as conn:
             return store.waiting_games(conn, now - timedelta(seconds=1))
+
+
+def _quiet(seat: Any, now: datetime) -> bool:
+    """Whether the seat's quiet hours hold now."""
+    quiet = alerts.quiet_hours(seat)
+    return quiet is not None and quiet.holds(now)
 
 
 def _aware(ts: Any) -> Any:

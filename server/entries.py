@@ -32,7 +32,7 @@ from engine.bots import Bot, RandomBot
 from engine.kernel import Event, Game, Pending, Snapshot
 from engine.kernel.events import PlayedBy
 
-from . import store
+from . import clocks, store
 from .commit import Committer, LoopCommitter
 from .config import Settings
 from .db import make_engine, reading
@@ -78,6 +78,9 @@ class Entry:
     fallback: RandomBot | None = None
     frames: Any = None  # the messages made for the committed seq (``frames.Frames``)
     deadline: tuple[int, float] | None = None  # a live countdown: (opened at seq, epoch s)
+    # since when the game waits on its pending seats (``games.waiting_since``: each append
+    # and a seat taken back start the time per move again); None: not known here
+    turn_since: datetime | None = None
 
     @property
     def seq(self) -> int:
@@ -107,6 +110,23 @@ class Entry:
             return None
         return {"opened": now[0], "seconds": now[1],
                 "closes_at": datetime.fromtimestamp(self.deadline[1], UTC)}
+
+    def clock(self) -> dict[str, Any] | None:
+        """The clock the views show (``clocks.clock``): the waited seats' time per move or
+        the reaction window's countdown, whichever runs out first; None without one."""
+        if self.finished:
+            return None
+        p = self.pending()
+        if p is None:
+            return None
+        window = self.countdown()
+        return clocks.clock(p.seats, self.bots, self.turn_timer, self.turn_since,
+                            (window["closes_at"], window["seconds"]) if window else None)
+
+    def clock_key(self) -> tuple[Any, ...]:
+        """What the clock of the current seq depends on besides the seq (a seq's messages
+        are made again when it changes: ``frames.frames_of``)."""
+        return self.deadline, self.turn_since, self.turn_timer
 
 
 @dataclass
@@ -180,6 +200,19 @@ class GameCache(ABC):
                      by: PlayedBy = None) -> Outcome:
         """Play a seat's command (``play``)."""
 
+    def table_clock(self, table_id: str, status: str, game: Any, turn_timer: int | None,
+                    seats: list[Any]) -> dict[str, Any] | None:
+        """A table's clock (``clocks.clock``) from its rows (``games``: its head, pending
+        seats and ``waiting_since``; its seats), or from its game in memory when that is at
+        the same head (which knows a reaction window's countdown too)."""
+        if game is None or status != "playing" or game.over:
+            return None
+        entry = self.entries.get(table_id)
+        if entry is not None and entry.committed == game.seq == entry.seq:
+            return entry.clock()
+        return clocks.clock(game.pending_seats, {s.seat for s in seats if s.bot}, turn_timer,
+                            game.waiting_since)
+
     # --- hints ------------------------------------------------------------------------------
 
     def _notify(self, conn: Any, kind: str, table_id: str, seq: int = 0,
@@ -220,7 +253,8 @@ class GameCache(ABC):
             seat_rows = store.seats(conn, game_id)
         return Entry(game_id, h, game, t.status, {s.seat for s in seat_rows if s.bot},
                      t.turn_timer, snap.seq if snap is not None else 0, committed=game.seq,
-                     bot_kinds={s.seat: s.bot_kind for s in seat_rows if s.bot_kind})
+                     bot_kinds={s.seat: s.bot_kind for s in seat_rows if s.bot_kind},
+                     turn_since=clocks.aware(row.waiting_since))
 
     async def entry(self, game_id: str) -> Entry | None:
         """The cached game, loading it (once, however many ask at the same time)."""
@@ -257,15 +291,17 @@ class GameCache(ABC):
             return await self._catch_up_locked(entry)
 
     async def _catch_up_locked(self, entry: Entry) -> Entry:
-        def tail() -> tuple[list[Event], Any]:
+        def tail() -> tuple[list[Event], Any, Any]:
             with reading(self.engine) as conn:
                 evs = store.events(conn, entry.hosted.ruleset.id, entry.game_id, after=entry.seq)
-                return evs, store.table(conn, entry.game_id)
+                return evs, store.table(conn, entry.game_id), store.game(conn, entry.game_id)
 
-        evs, t = await self.db(tail)
+        evs, t, g = await self.db(tail)
         try:
             entry.game.append(evs)
             entry.committed = entry.game.seq
+            if g is not None and g.seq == entry.committed:
+                entry.turn_since = clocks.aware(g.waiting_since)
             self.arm_countdown(entry)
         except ValueError:  # not contiguous: start over from the database
             self.evict(entry.game_id)

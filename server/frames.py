@@ -35,7 +35,7 @@ import orjson
 
 from engine.kernel import SPECTATOR, Event, fastmodel
 
-from .schemas import CountdownOut
+from .schemas import ClockOut, CountdownOut
 
 # games whose frames are kept (the most recently moved): every socket of a game is sent its
 # messages within moments of the commit, so a few dozen suffice under any load, and an idle
@@ -86,7 +86,7 @@ class Frames:
 
     seq: int
     status: str  # a host ending the game changes the views at the same seq
-    deadline: Any  # so does a countdown's clock, armed once its start is read from the log
+    deadline: Any  # so do the clocks (``Entry.clock_key``: a countdown armed from the log...)
     events: dict[tuple[int, int, tuple[bool, ...]], str] = field(default_factory=dict)
     # the same messages encoded, without their closing brace: a push's first bytes
     heads: dict[tuple[int, int, tuple[bool, ...]], bytes] = field(default_factory=dict)
@@ -97,7 +97,7 @@ class Frames:
     acting: dict[int, tuple[list[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict)
     public: dict[str, Any] | None = None  # the ruleset's public view (``SharedViews``)
-    common: tuple[Any, bool, Any, Any] | None = None  # what every link's view shows (_common)
+    common: tuple[Any, bool, Any, Any, Any] | None = None  # what every view shows (_common)
     # the same with its parts that no seat's view changes written once (``_written``)
     written: dict[str, Any] | None = None
     parts: Parts | None = None  # those parts' digests (``_written``), once known
@@ -112,8 +112,8 @@ def frames_of(entry: Any) -> Frames:
     status changed)."""
     frames: Frames | None = entry.frames
     if (frames is None or frames.seq != entry.committed or frames.status != entry.status
-            or frames.deadline != entry.deadline):
-        frames = Frames(entry.committed, entry.status, entry.deadline)
+            or frames.deadline != entry.clock_key()):
+        frames = Frames(entry.committed, entry.status, entry.clock_key())
         entry.frames = frames
         _recent[id(entry)] = entry
         _recent.move_to_end(id(entry))
@@ -292,7 +292,7 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
         common = _common(entry)
         if frames is not None:
             frames.common = common
-    p, live, countdown, shown = common
+    p, live, countdown, shown, clock = common
     acting = live and viewer != SPECTATOR and viewer in p.seats
     # a game whose rules let seats act at any time (cards, deals, a reaction setting:
     # ``Pending.anytime``) gives those seats their legal commands too, while another is waited for
@@ -315,7 +315,7 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
             "type": "view",
             "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
             "view": _view(entry, frames, viewer, True, same), "pending": shown,
-            "legal": legal, "extras": extras, "countdown": countdown,
+            "legal": legal, "extras": extras, "countdown": countdown, "clock": clock,
         }
         if same:
             message["same"] = list(same)
@@ -323,17 +323,24 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
     return {
         "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
         "view": _view(entry, frames, viewer), "pending": shown,
-        "legal": legal, "extras": extras, "countdown": countdown,
+        "legal": legal, "extras": extras, "countdown": countdown, "clock": clock,
     }
 
 
-def _common(entry: Any) -> tuple[Any, bool, dict[str, Any] | None, dict[str, Any] | None]:
+def _common(entry: Any) -> tuple[Any, bool, dict[str, Any] | None, dict[str, Any] | None,
+                                 dict[str, Any] | None]:
     """What every link's view of a seq shows alike (``Frames.common``): the game's
-    ``Pending``, whether it is live (waits for someone, not finished), the countdown and the
-    ``pending`` shown to a link that does not act (shared, read only)."""
+    ``Pending``, whether it is live (waits for someone, not finished), the countdown, the
+    ``pending`` shown to a link that does not act (shared, read only) and the clock."""
     p = pending_of(entry)
     shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": None} if p else None
-    return p, p is not None and not entry.finished, _countdown(entry), shown
+    return p, p is not None and not entry.finished, _countdown(entry), shown, _clock(entry)
+
+
+def _clock(entry: Any) -> dict[str, Any] | None:
+    """The clock (``Entry.clock``) as ``ClockOut`` writes it."""
+    clock = entry.clock()
+    return None if clock is None else ClockOut(**clock).model_dump(mode="json")
 
 
 def _countdown(entry: Any) -> dict[str, Any] | None:

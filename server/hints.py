@@ -70,6 +70,7 @@ class Hints(GameCache):
         except ValueError:
             return
         entry.committed = entry.game.seq
+        entry.turn_since = store.now()  # appended moments ago: its time per move runs
         self.arm_countdown(entry)  # a prompt with a live countdown: its clock from the log
 
     def _game_hint(self, game_id: str, seq: int) -> None:

@@ -128,6 +128,7 @@ class GameRow(Base):
     over: Mapped[bool] = mapped_column(Boolean, default=False)
     pending_seats: Mapped[list[int]] = mapped_column(JSON)
     waiting_since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # the seq of the last move told its time is running out (``store.claim_running_out``)
     notified_seq: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

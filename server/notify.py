@@ -83,9 +83,11 @@ class Notifier:
 
     async def __call__(self, table_id: str, seq: int, seats: list[int],
                        test: bool = False, channels: frozenset[str] = CHANNELS,
-                       base: str | None = None) -> dict[int, Report]:
+                       base: str | None = None, left: int | None = None
+                       ) -> dict[int, Report]:
         """Alert ``seats`` of the table on ``channels`` (all of them by default, at once);
-        what each got. ``base``: the address of the request that asked (a test)."""
+        what each got. ``base``: the address of the request that asked (a test). ``left``:
+        the move's time is running out, this many seconds are left (``alerts.Alert.left``)."""
         def read() -> tuple[Any, list[Any], dict[int, list[Any]]]:
             with reading(self.service.engine) as conn:
                 rows = store.seats(conn, table_id)
@@ -102,7 +104,7 @@ class Notifier:
                 continue
             alert = Alert(table_id, table.name, row.seat, row.name or "Player", seq,
                           self.link(table_id, base or getattr(row, "alert_base", None)),
-                          test=test)
+                          test=test, left=left)
             reports[row.seat] = await self.alert(row, alert, subs.get(row.seat, []), channels)
         return reports
 

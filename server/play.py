@@ -125,6 +125,7 @@ class Play(GameCache):
             self.evict(entry.game_id)
             raise
         entry.committed = last
+        entry.turn_since = store.now()  # the append started the time per move again
         if snapshot is not None:
             entry.snapshot_seq = last
         if over:

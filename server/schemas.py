@@ -181,6 +181,8 @@ class SeatOut(BaseModel):
     online: bool
     bot_kind: str | None = Field(None, description="the bot that plays it (when ``bot``)")
     autoplay: bool = Field(False, description="its turn timed out: a bot plays this turn")
+    player: bool = Field(False, description="a person joined this seat (a bot may stand in "
+                                            "for them: their moves are marked as the bot's)")
 
 
 class Lobby(BaseModel):
@@ -196,6 +198,9 @@ class Lobby(BaseModel):
     version: int
     spectator_chat: bool = False
     bots: list[str] = Field(default_factory=list, description="the bots a seat may get")
+    clock: ClockOut | None = Field(None, description="the clock running now, if any")
+    now: datetime | None = Field(None, description="the server's time when this was written "
+                                                   "(a browser corrects its clock's skew)")
 
 
 class SessionIn(_In):
@@ -243,6 +248,20 @@ class PendingOut(BaseModel):
     detail: dict[str, Any] | None = None
 
 
+class ClockOut(BaseModel):
+    """The clock of the prompt pending now (docs/architecture.md, "Clocks"): the waited seats
+    whose time runs, when it runs out on the server's clock, and what happens then."""
+
+    seats: list[int] = Field(description="the seats it runs for (the waited seats no bot "
+                                         "plays)")
+    kind: Literal["move", "window"] = Field(description="the table's time per move, or a "
+                                                        "reaction window's countdown")
+    seconds: int = Field(description="its whole length")
+    deadline: datetime = Field(description="when it runs out (UTC)")
+    then: Literal["bot", "pass"] = Field(description="then a bot plays the move, or silence "
+                                                     "answers (a pass)")
+
+
 class CountdownOut(BaseModel):
     """A live countdown on the prompt pending now (a game's reaction window,
     ``GameDefinition.countdown``): when it runs out, the silent seats' commands are played
@@ -263,6 +282,7 @@ class ViewOut(BaseModel):
     legal: list[dict[str, Any]]
     extras: dict[str, Any]
     countdown: CountdownOut | None = None
+    clock: ClockOut | None = None
 
 
 class LogOut(BaseModel):
@@ -397,7 +417,9 @@ class MyGame(BaseModel):
     waited: float | None = Field(None, description="seconds the game has waited")
     your_turn: bool = False
     players: list[str] = Field(default_factory=list)
+    clock: ClockOut | None = Field(None, description="the clock running now, if any")
 
 
 class MyGames(BaseModel):
     games: list[MyGame] = Field(description="one per token, in the order sent")
+    now: datetime | None = Field(None, description="the server's time when this was written")

@@ -747,6 +747,15 @@ def claim_alert(conn: Connection, table_id: str, seat: int, wait_since: datetime
     return done.rowcount == 1
 
 
+def claim_running_out(conn: Connection, game_id: str, seq: int) -> bool:
+    """Mark the move at ``seq`` as told its time is running out (``games.notified_seq``, the
+    seq of the last move told); False if another process did, or the game moved on."""
+    done = conn.execute(update(GameRow).where(GameRow.id == game_id, GameRow.seq == seq,
+                                              GameRow.notified_seq != seq)
+                        .values(notified_seq=seq))
+    return done.rowcount == 1
+
+
 # --- Web Push subscriptions ---------------------------------------------------------------
 
 
