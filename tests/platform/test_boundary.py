@@ -1,4 +1,5 @@
-"""The boundary between the platform and the games (DESIGN.md, "Layers"; ``docs/architecture.md``,
+"""The boundary between the platform and the games (``docs/architecture.md``, "Layers and the one
+way data flows";
 "The game definition"): the platform reads the registry (``engine.kernel.registry``) and names
 no game, so a game, even one installed as its own package (Tiny Duel, ``tests/platform``),
 plugs in without touching it.

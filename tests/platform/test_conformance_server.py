@@ -3,7 +3,8 @@ its own that no platform file knows (``test_boundary.py``), is listed, created, 
 played over real websockets with a take-back, watched, replayed, exported and imported, played
 by its bot in a seat and by the default bot when a turn times out, through ``starport serve``
 alone (HTTP and websockets, as any client). No answer to the other seat or a spectator ever
-holds a card before it is revealed (DESIGN.md, "Hidden information")."""
+holds a card before it is revealed (``docs/architecture.md``, "Hidden information and
+randomness")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """SQLite's append (``store.append``) in fewer statements, with the same outcomes: the table
-check (issue 15, item 2: the table's status and the seat's bot flag as committed, in the
+check (the table's status and the seat's bot flag as committed, in the
 append's own transaction) rides in the head's compare-and-set, and a seat's wait begins and
 ends (``track_waits``) in one update; a refused append still says why, in the same order
 (the head first, then the table, then the seat)."""
@@ -323,7 +323,8 @@ def _batched(engine: Engine, games: _Games, batch: list[tuple[Any, ...]]) -> boo
 @given(st.lists(st.lists(AN_APPEND, min_size=1, max_size=6), min_size=1, max_size=4))
 def test_a_batchs_appends_write_what_each_append_would_write(
         batches: list[list[tuple[Any, ...]]]) -> None:
-    """Group commit, thirteenth round: the same appends, each with its own statements or all
+    """Group commit, a busy batch's statements in the commit thread: the same appends, each with
+    its own statements or all
     of a batch's in three (a game appearing twice in a batch: in two rounds), leave the same
     rows -- events, heads, the seats' waits, the command keys."""
     from datetime import UTC, datetime

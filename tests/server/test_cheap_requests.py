@@ -1,4 +1,5 @@
-"""Every cheap request stays cheap (DESIGN.md "Server": no request a client can repeat costs
+"""Every cheap request stays cheap (``docs/architecture.md``, "The path of a command": no read a
+client can repeat costs
 work proportional to a game's length): a resent command reads only its own events, and a
 socket's resyncs are paced. (``/history`` and ``/replay``: ``test_replay_timeline.py``.)"""
 

@@ -95,7 +95,7 @@ def test_the_trading_seat_gets_its_market_in_numbers(client: TestClient) -> None
 
 
 def test_the_market_says_why_an_item_cannot_be_bought(client: TestClient) -> None:
-    """Issue 12 (a disabled button says why): every item on sale without a legal Buy has the
+    """A disabled button says why: every item on sale without a legal Buy has the
     engine's reason, naming its rule (12.4.1: the Freighter costs more than the stake and the
     Scout's trade-in at the start); a buyable one has none."""
     table, seat, v = _trading_at_the_base(client)

@@ -1,5 +1,5 @@
 """A serving process freezes what is alive instead of walking it in young collections
-(``gcpolicy.py``, ``docs/performance.md`` "The fourteenth round"), so a reference cycle made
+(``gcpolicy.py``, ``docs/performance.md`` "The levers"), so a reference cycle made
 between two freezes waits for the timed full collection. These tests hold the process to
 what that needs: play over websockets -- the upgrade, the hello, commands and their pushes,
 the rulesets' document the start page reads -- leaves no cyclic garbage on the server's

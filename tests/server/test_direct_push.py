@@ -1,4 +1,5 @@
-"""A game's pushes written at once (issue 14, sixth round): the frame ``server/wsproto.py``
+"""A game's pushes written at once (``docs/performance.md``, The levers): the frame
+``server/wsproto.py``
 writes straight to the transport, and the hub's direct pushes (``Hub._game_moved``) that do
 without waking each socket's sender task. On the wire the messages are the same as the
 sender's (``test_ws_commands.py`` plays whole games over a real server with them); here,

@@ -1,4 +1,5 @@
-"""What a push carries (``server/frames.py``, issue 14): the same JSON the pydantic models
+"""What a push carries (``server/frames.py``; ``docs/performance.md``, The levers): the same JSON
+the pydantic models
 wrote before, each message made once -- an ``events`` message per audience, a view per link
 kind and committed seq, the acting seat's legal commands and extras once per seq."""
 

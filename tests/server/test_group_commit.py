@@ -1,4 +1,5 @@
-"""Group commit (DESIGN.md "Server": appends that arrive together are committed together, by
+"""Group commit (``docs/architecture.md``, "The path of a command": appends that arrive together
+are committed together, by
 a writer that never blocks the event loop; nothing is acknowledged before it is durable).
 
 The writer is held on a gate (a write that waits on a ``threading.Event``) so that appends

@@ -1,4 +1,4 @@
-"""Issue 15, items 4, 5 and 7: every integer a client sends is bounded, no control character
+"""Every integer a client sends is bounded, no control character
 reaches the database, and table options must fit the ruleset's option schema. Each is a 422
 naming what was wrong, never a 500 (on SQLite and PostgreSQL)."""
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 11: no noise from clients that go away, a binary hello read like a text
+"""No noise from clients that go away, a binary hello read like a text
 one, 413 for a streamed oversized body, 503 when the database is down, a complete ``Allow``
 on 405, and the security headers on pages and static files."""
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 6: an imported log must be a game the server can serve, or be refused
+"""An imported log must be a game the server can serve, or be refused
 with 422 (a truncated export, cut between two race choices, made a table whose view
 answered 500 and whose websocket closed 1011)."""
 

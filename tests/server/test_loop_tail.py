@@ -1,4 +1,5 @@
-"""What keeps the event loop from stalling (issue 14, the tail): the collector's policy in a
+"""What keeps the event loop from stalling (``docs/performance.md``, The levers): the collector's
+policy in a
 serving process (``gcpolicy.py``), the heartbeat's slices, the links' spread lifetimes and
 the game sockets' shortcut past the middleware (the loop watch that found them is a
 benchmark's instrument: ``bench/loopwatch.py``, ``test_bench_instruments.py``). Behaviour

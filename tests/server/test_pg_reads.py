@@ -2,7 +2,7 @@
 first frame and whenever a link's cached identity ran out) is one statement in one round
 trip, whatever the number of links presented, and no pooled connection is pinged with a
 ``SELECT 1`` on checkout -- one the database closed is found without a round trip and
-replaced (docs/performance.md, "The eighth round: the database's share of a command")."""
+replaced (docs/performance.md, "The levers")."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """PostgreSQL's writer (``commit.Committer``): a batch of appends goes to the database as one
-simple query, ``BEGIN; <the appends>; COMMIT`` (docs/performance.md, "The seventh round:
-PostgreSQL's tail"). What must hold: the batch is one round trip; what is stored is what was
+simple query, ``BEGIN; <the appends>; COMMIT`` (docs/performance.md, "The levers"). What must hold:
+the batch is one round trip; what is stored is what was
 appended, whatever its text holds; a refused append leaves the others of its batch whole and
 answers alone with its refusal; a connection the database dropped is replaced without losing
-a write. DESIGN.md ("Server"): nothing is acknowledged before it is durable."""
+a write. ``docs/architecture.md`` ("The path of a command"): nothing is acknowledged before it is
+durable."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 10: every kind of request a client can repeat is rate-limited (GETs and
+"""Every kind of request a client can repeat is rate-limited (GETs and
 websocket messages were not: 264,641 pings were answered on one socket in 3 s), and on
 PostgreSQL the counters are shared by the server processes (they were per process)."""
 
@@ -81,7 +81,8 @@ def test_two_processes_share_the_counters(pg_url: str, spawn: Any) -> None:
 def test_shared_counts_one_statement_without_a_durable_commit(pg_url: str,
                                                               tmp_path: Path) -> None:
     """A shared hit is one autocommitted upsert whose commit waits for no disk, on the
-    counters' own connection (issue 14, third round: it was a transaction and a durable
+    counters' own connection (``docs/performance.md``, The levers: it was a transaction and a
+    durable
     commit per request); it counts up within a window, starts again in the next, survives
     losing that connection, and leaves the pool's connections' setting alone."""
     import asyncio

@@ -35,7 +35,8 @@ def _import(client: TestClient) -> tuple[str, str, list[Any]]:
 
 def test_frames_of_a_long_game_match_the_fold_from_the_start_at_checkpoint_edges(
         client: TestClient) -> None:
-    """Replay (DESIGN.md: the game is its event log): the frame after event n is the view of
+    """Replay (``docs/architecture.md``: the game is its event log): the frame after event n is the
+    view of
     the log folded up to n, on both sides of every checkpoint and at the very end."""
     tid, token, events = _import(client)
     assert len(events) > 6 * timeline.EVERY + 3  # a long game: checkpoints well inside it

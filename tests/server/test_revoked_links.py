@@ -1,4 +1,4 @@
-"""Issue 15, item 1: re-issuing a seat's link closes every websocket opened with the old
+"""Re-issuing a seat's link closes every websocket opened with the old
 one, at once and in every server process (the token was checked only at ``hello``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rules help (issue 13): the rules reference over HTTP and the rules page's address."""
+"""Rules help: the rules reference over HTTP and the rules page's address."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 3: a command made against an old seq gets 409 with the current seq,
+"""A command made against an old seq gets 409 with the current seq,
 whatever the rules would say of it in the new state (the seq is checked before ``decide``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the Star Traders browser client needs from the server (issue 18): the components
+"""What the Star Traders browser client needs from the server: the components
 endpoint (worlds, jumplines with minimum rolls, cards, Petition Tables), the jump extras for
 the seat in its movement stage (the engine's own ``need``), and the legal commands of a seat
 that may act at any time while another is waited for (deal answers, card plays, the reaction

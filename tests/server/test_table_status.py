@@ -1,4 +1,4 @@
-"""Issue 15, item 2: an append checks the table's status and the seat's bot flag as the
+"""An append checks the table's status and the seat's bot flag as the
 database has them, in the append's own transaction (not as a process cached them), and
 lobby changes reach every process that holds the game."""
 

@@ -1,4 +1,4 @@
-"""Issue 15, item 9: idle and slowloris connections are closed (200 of 200 were still open
+"""Idle and slowloris connections are closed (200 of 200 were still open
 after 120 s): a request head must arrive within ``STARPORT_HEADER_TIMEOUT`` seconds of the
 connection (or of the previous answer), a body within ``STARPORT_BODY_TIMEOUT``; live
 websockets are not touched."""

@@ -1,5 +1,5 @@
 """The seats' views of a seq, made the server's cheaper way, are the ones made from scratch
-(issue 14, seventh round: ``engine/venus/view.py``, ``server/frames.py``).
+(``docs/performance.md``, The levers: ``engine/venus/view.py``, ``server/frames.py``).
 
 The server's way: ``frames.view_message`` per link kind and committed seq, the public part
 made once with the prompt the game asked once per seq (``Game.pending()``), the "?" boxes'
@@ -78,7 +78,7 @@ def from_scratch(state: VenusState, viewer: int) -> dict[str, Any]:
 
 
 class PlainShop:
-    """``trading.Shop`` as each caller made it before the eighth round: the prices asked
+    """``trading.Shop`` as each caller made it before it was shared: the prices asked
     here, every item's check (``buy_problem``) asking them again."""
 
     def __init__(self, state: VenusState, board: Any, seat: int, culture: str) -> None:
@@ -88,7 +88,7 @@ class PlainShop:
 
 
 def acting_from_scratch(entry: Entry, viewer: int) -> tuple[list[Any], dict[str, Any]]:
-    """``viewer``'s legal commands and extras with nothing shared (eighth round): every
+    """``viewer``'s legal commands and extras with nothing shared: every
     command a new object (``commands.made``'s table emptied) written by pydantic itself (not
     ``frames._dump``'s table), the extras outside any ``look.one_look`` (the market asks
     its own prices and checks), the take-back offered as ``takeback.offer`` decides with the

@@ -1,5 +1,6 @@
 """``starport serve --workers N``: several processes serve the same games on PostgreSQL
-(DESIGN.md "Server": LISTEN/NOTIFY carries the hints between processes); SQLite stays one
+(``docs/architecture.md``, "The path of a command": NOTIFY carries the hints between processes);
+SQLite stays one
 process and says so."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Commands over the websocket (DESIGN.md "Server": live clients send commands over their
+"""Commands over the websocket (``docs/architecture.md``, "The path of a command": live clients
+send commands over their
 websocket, HTTP stays for API clients; what a seat needs after an event comes with the push).
 
 A ``command`` message has the ``POST .../commands`` body and its checks in the same order;

@@ -1,4 +1,4 @@
-"""Issue 13, your-turn alerts with the tab closed, in a real Chromium: the seat's panel
+"""Your-turn alerts with the tab closed (``docs/rulings.md``), in a real Chromium: the seat's panel
 subscribes this device to Web Push against the server; with the seat's tab closed, the server
 pushes "your turn" (VAPID-signed, encrypted) to a push service on loopback, and the push is
 delivered to the page's service worker, which shows the notification and tells the site's

@@ -1,4 +1,4 @@
-"""The board shows what matters (issue 12, "The board"): Fit shows every dot inside the map's
+"""The board shows what matters: Fit shows every dot inside the map's
 real room at desktop (1440x900) and phone (390x844) sizes; culture cards cover no name and no
 dot; pawns sharing a dot do not overlap; a tap on crowded targets on the phone opens a
 chooser; the map brings new destinations into view unless the player just moved it.

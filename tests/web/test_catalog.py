@@ -1,5 +1,5 @@
 """The printed numbers the map's culture cards show come with the board data
-(``GET /api/games/venus/data``): checked against the rulebook figures (issue 5, culture boxes)."""
+(``GET /api/games/venus/data``): checked against the rulebook figures (culture boxes, 2.42)."""
 
 from __future__ import annotations
 

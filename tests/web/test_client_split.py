@@ -1,4 +1,5 @@
-"""The client split (issue 18): the platform (``web/platform/``, the start, table and rules
+"""The client split (``docs/architecture.md``, The web client): the platform (``web/platform/``,
+the start, table and rules
 pages) calls each game only through the interface of ``web/platform/games.js`` and names no
 game: the installed games come from ``GET /api/games``, each with the address of its client
 module, its pages and its rules; Merchant of Venus implements every member the interface

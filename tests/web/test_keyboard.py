@@ -1,4 +1,4 @@
-"""Keyboard and screen readers (issue 12): the focus stays where the next action is after each
+"""Keyboard and screen readers: the focus stays where the next action is after each
 declare, roll and land (never on <body>); every destination has its own label (with its MP
 left and how the move ends); shortcut keys play the turn and "?" lists them.
 

@@ -1,4 +1,4 @@
-"""Issue 12, "The live view falls minutes behind" and "The page burns CPU while idle".
+"""The live view keeps up with the game, and the page burns no CPU while idle.
 
 A table of fast bots watched by a seat tab and a spectator tab: the page's ``#game[data-seq]``
 (the last event it shows) never falls more than a second behind the server's head, and the
@@ -100,7 +100,7 @@ def _bot_table(server_url: str, length: int, seats: int = 3) -> dict[str, Any]:
 def test_the_live_view_stays_within_a_second_of_fast_bots(
     browser: Any, server_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 12: three ``trader`` bots playing a 1,000 game four times as fast as the server's
+    """Three ``trader`` bots playing a 1,000 game four times as fast as the server's
     default (a command every 100 ms), watched by a seat tab and a spectator tab: every event
     the server commits is shown (``data-seq``) within 1 s, and the winner dialog comes with
     the whole log.
@@ -171,7 +171,7 @@ def test_the_live_view_stays_within_a_second_of_fast_bots(
         p.context.close()
 
 
-# the endless animations of the page before issue 12 (halo, pulsing rings, glowing badge)
+# the endless animations the page once had (halo, pulsing rings, glowing badge)
 OLD_ANIMATIONS = """
 .pawn-halo { animation: spin 6s linear infinite !important; }
 .hl-dest .hl-ring, .hl-heading .hl-ring { animation: pulse 1.6s ease-in-out infinite !important; }
@@ -196,7 +196,7 @@ def _idle_work(page: Page, cdp: Any, seconds: float) -> dict[str, float]:
 
 
 def test_an_idle_game_page_costs_almost_no_cpu(browser: Any, server_url: str) -> None:
-    """Issue 12, "The page burns CPU while idle": a seat whose turn it is (the gold badge, the
+    """The page burns no CPU while idle: a seat whose turn it is (the gold badge, the
     first dots to declare, the halo on its pawn) leaves the tab open: once the brief
     animations after the change are over, 10 idle seconds cost the renderer almost nothing.
     The same page with the old endless animations put back is measured in the same run."""

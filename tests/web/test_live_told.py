@@ -1,4 +1,4 @@
-"""Issue 12, "Being told what happened to me" and "Small things seen", in real tabs.
+"""Being told what happened to me, and small things seen, in real tabs.
 
 A six-seat table (Ann and five fast bots): Ann's market says why she cannot buy the Freighter
 (the engine's rule), asks before she changes ships, and when her turn comes back "Since your
@@ -310,7 +310,7 @@ TRADE_FORM = """async () => {
 
 
 def test_small_things_seen(browser: Any, server_url: str) -> None:
-    """Issue 12, "Small things seen": the log in one tense with thousands separators and one
+    """Small things seen: the log in one tense with thousands separators and one
     name for the Galactic Base in Fares, no "Penalty: 0 due"; a closed "Trade with Ann" says
     what it offers; the option checkboxes all one size; "Stop the bot" in the lobby."""
     made = _table(server_url, 2, [1], ["Ann"])
@@ -349,7 +349,7 @@ def test_small_things_seen(browser: Any, server_url: str) -> None:
 def test_my_controls_never_wait_for_another_players_animation(
     browser: Any, server_url: str
 ) -> None:
-    """Issue 12 ("My own Roll button lagged up to 4 s while the queue drained"): Bob flies a
+    """My own Roll button does not lag while the queue drains: Bob flies a
     long way and ends his turn at once; Ann's tab (full motion) shows her Roll button within
     a second of her turn starting, cutting Bob's animation short, not after it."""
     made = _table(server_url, 2, [], ["Ann", "Bob"])

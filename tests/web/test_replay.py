@@ -1,4 +1,4 @@
-"""The replay as a tool (issue 12, "Replay"), on a long finished game: ~1,900 events played by
+"""The replay as a tool, on a long finished game: ~1,900 events played by
 three ``trader`` bots (tests/replaykit.py), imported as a replay table and opened by its
 spectator link, in Debian's Chromium.
 

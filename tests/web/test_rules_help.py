@@ -1,4 +1,4 @@
-"""Rules help in a real browser (issue 13): the rules page (anchors, how a turn goes, the
+"""Rules help in a real browser: the rules page (anchors, how a turn goes, the
 filter, both rulesets), the rule popover (click, keyboard, Escape, touch) opened from rule
 numbers the game shows: a refusal, a log line, a notice."""
 

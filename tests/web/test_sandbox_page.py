@@ -191,7 +191,7 @@ def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
 def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
     page: Page, server_url: str, tmp_path: Path
 ) -> None:
-    """Issue 5: each discovered Culture's card at its Culture Box counts its Goods (with the
+    """Each discovered Culture's card at its Culture Box counts its Goods (with the
     price), Factory Goods, Demands, Fares and the Relics at its sun; it opens by keyboard;
     the bonus markers of Cultures not yet discovered are listed "Off the map"."""
     _open_scenario(page, server_url, "markets")
@@ -243,7 +243,7 @@ def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
 def test_a_trade_in_at_a_city_shows_the_city_limit_used(
     page: Page, server_url: str, tmp_path: Path
 ) -> None:
-    """Issue 12 ("don't show the City limit as open after a trade-in used it"): 9.41 at a City
+    """The City limit is not shown as open after a trade-in used it: 9.41 at a City
     a merchant who moved there makes one buy and one sell or barter a turn; a trade-in (9.3)
     is that barter. Ann flies to Colony World's Surface City, trades in her Shield: the
     market panel says the sell/barter half is used, the buy half still open, with the credit."""

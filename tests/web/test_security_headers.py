@@ -1,4 +1,4 @@
-"""Issue 15, item 11: the pages carry a Content-Security-Policy (own scripts and styles
+"""The pages carry a Content-Security-Policy (own scripts and styles
 only, no framing) and the client works under it: the start page, a live table and the
 sandbox board (drawn from the server's SVG) load with no CSP violation (the ``csp_page``
 fixture fails a test on any console error, which is how Chromium reports one)."""

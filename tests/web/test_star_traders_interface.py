@@ -1,4 +1,4 @@
-"""Star Traders implements the platform's game interface (issue 18): every member of the
+"""Star Traders implements the platform's game interface: every member of the
 ``GameModule`` and ``GamePage`` typedefs of ``web/platform/games.js``, and the start page's
 ``CreateForm``; the registry loads it for its ruleset id."""
 

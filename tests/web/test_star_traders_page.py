@@ -1,4 +1,4 @@
-"""Star Traders in real Chromium on the table page (issue 18): a table with two human seats
+"""Star Traders in real Chromium on the table page: a table with two human seats
 in two browser contexts (a laptop and a phone) that join through the lobby, and a bot seat;
 the game is put in a known position (predetermined dice):
 a deal offered by Bob during Ann's turn and accepted in Ann's tab; Ann's jump chosen on the

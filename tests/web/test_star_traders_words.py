@@ -1,4 +1,4 @@
-"""The Star Traders log in words (issue 18): every event type the engine applies
+"""The Star Traders log in words: every event type the engine applies
 (``engine/startraders/evolve.py``) has a sentence in ``web/games/startraders/words.js`` (or is
 deliberately silent: deck orders, a die used), with no "undefined" or raw id in it. The events
 come from bot games, the scenario flows of the page tests and deals, told to one seat and

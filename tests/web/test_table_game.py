@@ -396,7 +396,7 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
         assert f"{name} wins with a Net Worth of 40!" in p.locator("#log").inner_text()
         p.wait_for_function("() => document.title.startsWith('Game over')")
         assert p.locator("#turn-badge").inner_text() == "Game over"
-    # issue 12: after a natural win the host's tab has no "End game" left to press
+    # after a natural win the host's tab has no "End game" left to press
     host.wait_for_selector("#end:not([hidden])")
     assert host.locator("#end-btn").is_hidden()
     host.context.close()

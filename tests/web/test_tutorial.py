@@ -1,4 +1,4 @@
-"""The tutorial table in a real browser (issue 13, "a first game"): started from the start
+"""The tutorial table in a real browser (a first game): started from the start
 page's "Learn to play", played through to its end by clicking as a new player would, with
 the step panel explaining and advancing at each step, a command out of turn explained and
 not sent, Bob's scripted turns, and the rules (a rule number in a step opens its popover).

@@ -1,4 +1,4 @@
-"""The tutorial table (issue 13) on the real rules, without a browser: its scenario
+"""The tutorial table on the real rules, without a browser: its scenario
 (``web/scenarios/tutorial.json``, fixed dice) lets the scripted first turns happen exactly as
 ``web/tutorial.js`` explains them: declare, roll, fly and land (discovering the Graw), buy
 Space Spice, end; Bob's turn (scripted); declare, roll, fly to Space Station Planet (the

@@ -1,4 +1,4 @@
-"""Merchant of Venus, the standard game (issue 19), in real Chromium on the table page.
+"""Merchant of Venus, the standard game, in real Chromium on the table page.
 
 The start page creates a ``venus-standard`` table with a human seat and bot seats; the human
 joins through the lobby, the host starts it, and the human plays turns by clicking what the

@@ -1,6 +1,7 @@
 """Merchant of Venus, the standard game: a finished game's replay shows its secrets, a game
-in progress never does (DESIGN.md: "Finished games may be replayed in full with all secrets
-shown"; no replay may leak a secret before its reveal), as the classic game does
+in progress never does (``docs/architecture.md``, "Hidden information and randomness": a finished
+game's replay
+shows every secret; no replay may leak a secret before its reveal), as the classic game does
 (tests/web/test_table_game.py).
 
 The secret on the board is Setup 3's: the First Contact card lying face down in each system

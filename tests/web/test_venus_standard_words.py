@@ -1,4 +1,4 @@
-"""The standard game's log in words (issue 19): every event type seeded bot games produce
+"""The standard game's log in words: every event type seeded bot games produce
 has a sentence of its own in ``web/games/venusstd/words.js`` (not the generic "Ann: some
 event (...)" said of an event the client does not know yet), or is deliberately silent (a
 question asked, a deck shuffled, a phase begun: the page shows those), with no "undefined",

@@ -1,4 +1,5 @@
-"""The game page sends its commands over the table's websocket (issue 14): a ``command``
+"""The game page sends its commands over the table's websocket (``docs/architecture.md``, The path
+of a command): a ``command``
 message, answered by an ``ack`` (the events and the view come pushed) or an ``error`` that
 the page reads exactly as it reads the ``POST``'s 409/422; while the socket is down the page
 posts instead, and a command whose socket went away before its answer is posted again with

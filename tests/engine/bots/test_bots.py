@@ -1,4 +1,5 @@
-"""Bots (issue 6): they play only legal commands from their seat's view, deterministically,
+"""Bots (``docs/architecture.md``, Bots): they play only legal commands from their seat's view,
+deterministically,
 and the trader beats the random bot. Rule numbers are the 1988 manual's."""
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def test_registered_bots_are_random_trader_star_trader_and_merchant() -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_trader_beats_random(seed: int) -> None:
-    """Issue 6: a trader must beat random in >95% of games (13.2: first to $1,000 here).
+    """A trader must beat random in >95% of games (13.2: first to $1,000 here).
     Twelve seeded games, seats alternated: every one is a trader win, without a stall."""
     bots = ["trader", "random"] if seed % 2 == 0 else ["random", "trader"]
     result = play_game(bots, f"beat-{seed}", {"game_length": 1000})
@@ -151,8 +152,8 @@ def test_clone_state_is_a_deep_copy() -> None:
     assert copy != state
 
 
-def test_simulate_json_has_the_issue_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    """starport simulate venus ... --json prints one object with the keys of issue 6."""
+def test_simulate_json_has_the_health_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    """starport simulate venus ... --json prints one object with the game-health keys."""
     code = main(["simulate", "venus", "--players", "2", "--bots", "trader,random",
                  "--games", "2", "--seed", "7", "--target", "1000", "--json",
                  "--option", "small_bank=false"])
@@ -184,7 +185,7 @@ def test_simulate_refuses_a_bad_option(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_summary_counts_stalls() -> None:
-    """A game without a winner within the round limit is a stall (issue 6)."""
+    """A game without a winner within the round limit is a stall (``docs/balance.md``)."""
     result = play_game(["random", "random"], "stall", {"game_length": 1000}, max_rounds=3)
     summary = summarize([result], 1.0)
     assert result.stalled and summary["stalls"] == 1.0 and summary["rounds"]["median"] is None

@@ -1,4 +1,4 @@
-"""Game-health instruments of issue 6: the close-race measure behind docs/balance.md."""
+"""Game-health instruments: the close-race measure behind docs/balance.md."""
 
 from __future__ import annotations
 

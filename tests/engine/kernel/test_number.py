@@ -1,5 +1,6 @@
-"""``number``: a command's events numbered as ``Game.decide`` writes them (issue 14, seventh
-round: a plain copy instead of ``model_copy``, the same event to the last field set)."""
+"""``number``: a command's events numbered as ``Game.decide`` writes them (``docs/performance.md``,
+The levers:
+a plain copy instead of ``model_copy``, the same event to the last field set)."""
 
 from __future__ import annotations
 

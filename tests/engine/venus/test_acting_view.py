@@ -1,5 +1,5 @@
 """The acting seat's view, made cheaper, equals the one made from scratch at every seq
-(issue 14).
+(``docs/performance.md``, The levers).
 
 Random legal play (with reachable ``MoveAlong`` paths and take-backs), both editions, with
 and without the optional rules. At every seq: the server's reachable destinations

@@ -1,4 +1,4 @@
-"""Issue 14, ninth round: the handlers of the events every command writes (``Moved``,
+"""The handlers of the events every command writes (``Moved``,
 ``TurnStarted``, ``HeadingDeclared``, ``DiceRolled``, ``MovementEnded``, ``TurnEnded``) set
 the state's fields straight into the models (``evolve._put``) instead of through pydantic's
 ``__setattr__``. Nothing may change: random games (both editions, optional rules and

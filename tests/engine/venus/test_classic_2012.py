@@ -412,7 +412,7 @@ def test_2012_commissions_factory_50_percent_even_to_its_owner() -> None:
     assert cash(g) == 500 - 120 + 60
 
 
-# --- Spaceports: neutral and merchant (issue 8, part 2) -------------------------------------
+# --- Spaceports: neutral and merchant ------------------------------------------------------
 
 AIR_TORUS = "interstellar-biosphere.13"  # a 1988 Space City: a 2012 neutral spaceport
 
@@ -577,7 +577,7 @@ def test_2012_player_trading_deeds_cannot_be_traded() -> None:
         g.play(0, c.OfferTrade(to=1, give=["deed:spaceport:paintfall"], get_money=200))
 
 
-# --- Making Room in a Ship (issue 8, part 2) -------------------------------------------------
+# --- Making Room in a Ship --------------------------------------------------------------------
 
 
 def test_2012_making_room_offload_goods_bought_this_turn_to_the_cup_with_a_draw() -> None:
@@ -632,7 +632,7 @@ def test_2012_making_room_a_new_ship_need_not_fit_this_turns_cargo() -> None:
     refused(old, c.Buy(item="ship:clipper"), "3.44")
 
 
-# --- Optional rules (issue 8, part 2) -----------------------------------------------------
+# --- Optional rules ------------------------------------------------------------------------
 
 
 def test_2012_optional_rules_fast_play_variant_setup_20_goods_drawn() -> None:
@@ -731,7 +731,7 @@ def test_2012_optional_rules_small_bank_12000_and_tie_to_the_first_players_right
     assert richest(s) == (first - 1) % 4
 
 
-# --- Appendix: Relics, where 2012 differs from 1988 (issue 8, part 2) -----------------------
+# --- Appendix: Relics, where 2012 differs from 1988 ------------------------------------------
 
 
 def test_2012_appendix_jump_start_warp_costs_one_mp_even_from_a_surface_city() -> None:

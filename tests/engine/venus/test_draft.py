@@ -1,4 +1,5 @@
-"""Venus decides on the live state, not a copy (``DecidesInPlace``, issue 14).
+"""Venus decides on the live state, not a copy (``DecidesInPlace``; ``docs/performance.md``, The
+levers).
 
 ``Game.decide`` applies a command's events to the live state as its rules write them;
 ``Game.append`` of those events only logs them; a refusal after some of them rebuilds the

@@ -1,4 +1,4 @@
-"""Issue 14, eighth round: events are made without pydantic's validation (``event``), numbered
+"""Events are made without pydantic's validation (``event``), numbered
 by a leaner copy (``number``), and the take-back record is rebuilt as a plain tuple; none of
 it may change what a game stores. 200 random games (both editions, optional rules and
 take-backs on and off) are played twice from the same seeds and the same choices: once with

@@ -1,5 +1,5 @@
-"""A whole game between scripted greedy players, by the rules alone (issue 3: "The game must
-be playable to its end by rules alone"), 13.2 / 13.3."""
+"""A whole game between scripted greedy players, by the rules alone (the game is
+playable to its end by rules alone), 13.2 / 13.3."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Movement made cheaper (issue 14, sixth round) answers as the search before it did.
+"""Movement made cheaper (``docs/performance.md``, The levers) answers as the search before it did.
 
 Random legal play (with reachable ``MoveAlong`` paths and take-backs), both editions, with
 and without the optional rules. At every seq of a move (5, 6, 8) the reachable destinations
@@ -56,7 +56,7 @@ def _private_mover(state: VenusState) -> Mover:
 
 
 def _old_steps(m: Mover, pos: Position) -> list[Step]:
-    """``Mover.steps`` as it was before the sixth round (5.31, 5.32, 6.4, 6.5, 8.22, 8.43)."""
+    """``Mover.steps`` as it was before it was made cheaper (5.31, 5.32, 6.4, 6.5, 8.22, 8.43)."""
     free = pos.free_step
     if pos.mp <= 0 and not free:
         return []
@@ -90,7 +90,7 @@ def _old_steps(m: Mover, pos: Position) -> list[Step]:
 
 
 def _old_reachable(state: VenusState) -> list[dict[str, object]]:
-    """The reachable search as it was before the sixth round (same pruning, same ``KEEP``)."""
+    """The reachable search as it was before it was made cheaper (same pruning, same ``KEEP``)."""
     turn = state.turn
     if turn is None or turn.phase != "move":
         return []

@@ -1,4 +1,5 @@
-"""The turn's Mover kept across seqs (issue 14, seventh round): ``Mover.for_turn`` gives the
+"""The turn's Mover kept across seqs (``docs/performance.md``, The levers): ``Mover.for_turn``
+gives the
 Mover it made last for the same state object when everything that Mover is made of and
 reads is as it was (``movement._made_of``), else a new one.
 

@@ -1,4 +1,4 @@
-"""Table options read from text: the usual spellings of yes and no (issue 16, "Also")."""
+"""Table options read from text: the usual spellings of yes and no."""
 
 from __future__ import annotations
 

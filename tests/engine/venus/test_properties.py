@@ -1,4 +1,5 @@
-"""Property tests over random legal play (DESIGN.md conventions; issue: replay and secrets).
+"""Property tests over random legal play (``docs/architecture.md``, Conventions: replay
+and secrets).
 
 Hypothesis drives random legal commands (``legal_actions``, plus ``MoveAlong`` paths from
 the reachable query) through setup and movement, and checks that replay reproduces the
