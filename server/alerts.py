@@ -138,7 +138,7 @@ class Alert:
                 "away” in its panel.\n")
 
     def json(self) -> dict[str, Any]:
-        """The plain JSON webhook body (as before issue 13, plus ``test`` when it is one)."""
+        """The plain JSON webhook body (as it always was, plus ``test`` when it is one)."""
         event = "test" if self.test else "your_turn" if self.left is None else "running_out"
         body: dict[str, Any] = {"event": event,
                                 "table": self.table_id, "table_name": self.table_name,

@@ -314,7 +314,8 @@ def table_options(h: Any, given: dict[str, Any]) -> dict[str, Any]:
 
 
 def _check_options(h: Any, options: dict[str, Any]) -> None:
-    """Options must fit the ruleset's own option schema (issue 15, item 7)."""
+    """Options must fit the ruleset's own option schema (``docs/operations.md``, What the server
+    protects)."""
     try:
         check_options_schema(h, options)
     except OptionsRefused as exc:
@@ -658,7 +659,7 @@ async def export(table_id: TableId, request: Request) -> ExportDoc:
 
 
 def _check_servable(h: Any, game: Game[Any], seats: int) -> None:
-    """An imported game must be one the server can serve (issue 15, item 6): a log cut in
+    """An imported game must be one the server can serve: a log cut in
     the middle of setting up (say, between two race choices) replays, but has no view. Every
     seat's and a spectator's view, the prompt and the waiting seats' commands are tried."""
     ruleset, state = h.ruleset, game.state

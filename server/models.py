@@ -43,7 +43,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     version: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every lobby change
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False,
-                                                 server_default=false())  # issue 13
+                                                 server_default=false())  # a table setting
 
 
 class SeatRow(Base):

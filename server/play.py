@@ -1,4 +1,5 @@
-"""A seat's command played: checked in the order DESIGN.md sets, decided, appended, published.
+"""A seat's command played: checked in the order ``docs/architecture.md`` sets
+(The path of a command), decided, appended, published.
 
 Order of checks for a command: parse, authenticate the seat (the caller), load, game not
 over, ``seq`` still current, actor may act now and rules (``decide``), append (which checks

@@ -13,14 +13,14 @@ from engine.kernel.registry import games
 
 ID = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
 
-# Every integer a client sends is bounded (issue 15, item 4): event seqs are 32-bit INTEGERs
+# Every integer a client sends is bounded: event seqs are 32-bit INTEGERs
 # in the database; chat ids are BIGINTs, bounded by the largest integer a browser holds exactly.
 SEQ_MAX = 2**31 - 1
 ID_MAX = 2**53 - 1
 Seq = Annotated[int, Field(ge=0, le=SEQ_MAX)]
 ChatId = Annotated[int, Field(ge=0, le=ID_MAX)]
 
-# Text a client stores holds no control character (issue 15, item 5): a NUL breaks
+# Text a client stores holds no control character: a NUL breaks
 # PostgreSQL, a newline in a name breaks an e-mail header. Chat may keep tabs and newlines.
 # The check runs first (a clear message); the pattern tells the OpenAPI schema the same.
 CONTROL_IN_LINE = r"\x00-\x1f\x7f-\x9f\u2028\u2029"

@@ -513,7 +513,7 @@ def sqlite_time(moment: datetime) -> str:
     ``YYYY-MM-DD HH:MM:SS.ffffff``, the microseconds always there (the first 26 characters
     of ``isoformat`` with that ``timespec``, before the offset). In under half of
     ``strftime``'s time (1.5 against 3.5 us, once per append on the event loop:
-    docs/performance.md, "The eighth round")."""
+    docs/performance.md, "The levers")."""
     return moment.isoformat(" ", "microseconds")[:26]
 
 
@@ -569,7 +569,7 @@ class AppendBatch:
     commit thread, just before the commit): the statements' work in SQLite (the checks, the
     B-trees) happens there, without the GIL, while the event loop goes on; the loop only
     makes the rows and their JSON (``LoopCommitter``, ``docs/performance.md``, "The
-    thirteenth round"). Per append the loop ran two or three statements of its own.
+    levers"). Per append the loop ran two or three statements of its own.
 
     ``run_appends`` answers whether every head moved. It does not say which append was
     refused or why: when one was (a lost race, a table closed or a seat given to a bot by

@@ -1,4 +1,4 @@
-"""Issue 13, "My games" and "Settings where people make them": one request answers the
+""""My games" and settings where people make them: one request answers the
 status of every table a browser holds a link to; the create form's settings (bots by kind,
 spectators may chat) and the rulesets' option schemas; "take my seat back"; presence."""
 

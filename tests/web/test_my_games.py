@@ -1,4 +1,4 @@
-"""Issue 13 in a real Chromium: "My games" on the start page (one request for all the links
+"""In a real Chromium: "My games" on the start page (one request for all the links
 this browser holds, "your turn" first, remove), the installable page (manifest, icons), the
 create form's settings (time per move, bots by kind, spectators may chat), "Take my seat
 back" (two browser contexts: the host lets a bot play, or the timer runs out), presence (a
