@@ -303,7 +303,7 @@ def test_a_writer_asks_for_its_loop_once_and_again_on_a_new_loop(
 
 def test_sqlite_a_batchs_appends_run_in_the_commit_thread_and_a_refused_one_alone(
         db_url: str, tmp_path: Path) -> None:
-    """Thirteenth round (``store.AppendBatch``): the appends of a batch of commands (as
+    """A busy batch (``store.AppendBatch``): the appends of a batch of commands (as
     many as a busy server's, ``defer_from``) write their events, heads and waits in the
     commit thread, three statements for the batch, and none on the event loop. An append
     refused among them (here a stale head) rolls the batch back; it runs again, each write on

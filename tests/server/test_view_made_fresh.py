@@ -10,7 +10,7 @@ and each part the way pydantic writes it (``model_dump``), a player's Net Worth 
 with and without the optional rules, with take-backs, whole moves (``MoveAlong``), refused
 commands (a command refused half-way rebuilds the state in place) and a sandbox start
 (``engine.venus.scenario``), at every seq, for every seat, the spectator and the host: the
-same bytes. Eighth round: the acting seat's legal commands (one shared object per command,
+same bytes. Also the acting seat's legal commands (one shared object per command,
 written once) and extras (the market's price list and buy checks shared with the legal
 commands) are made from scratch too.
 """
