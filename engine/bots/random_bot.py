@@ -13,15 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.kernel import Command, Randomness, Ruleset
+from engine.kernel.registry import games
 
 from .base import Aid
 
-# command types that change a setting but not the game's progress (any ruleset may add)
-FIDDLING = {"SetDrives", "UseGateLock", "Reroll", "SetReactionPolicy", "OfferDeal",
-            "WithdrawDeal"}
-# decisions about the table a stand-in never takes for an absent player (leaving it), and
-# take-backs (they would only loop; engine.kernel.takeback)
-NEVER = {"DropOut", "TakeBack"}
+# take-backs a stand-in never plays (they would only loop; engine.kernel.takeback); a game
+# adds what else it never plays and what it plays rarely (GameDefinition.stand_in_never,
+# settings_commands)
+NEVER = frozenset({"TakeBack"})
 
 
 class UniformBot:
@@ -50,11 +49,14 @@ class RandomBot:
 
     def choose(self, ruleset: Ruleset[Any], state: Any, seat: int, seq: int) -> Command | None:
         """The command this bot issues for ``seat`` in ``state`` (the game at ``seq``)."""
-        actions = [a for a in ruleset.legal_actions(state, seat) if a.type not in NEVER]
+        definition = games().get(getattr(ruleset, "id", ""))
+        never = NEVER | (definition.stand_in_never if definition else frozenset())
+        fiddling = definition.settings_commands if definition else frozenset()
+        actions = [a for a in ruleset.legal_actions(state, seat) if a.type not in never]
         if not actions:
             return None
         rng = Randomness(self.seed, seq, f"bot{seat}")
-        progress = [a for a in actions if a.type not in FIDDLING]
+        progress = [a for a in actions if a.type not in fiddling]
         if progress and (len(progress) == len(actions) or rng.below(10) > 0):
             actions = progress
         return rng.choice(actions)

@@ -140,6 +140,11 @@ class GameDefinition:
     # what a bot of this game may ask beyond the view and the legal commands, for a seat:
     # a lazy query of public facts (e.g. where a roll can take the seat's piece), or None
     bot_aid: Callable[[Any, int], Callable[[], Any] | None] = _no_aid
+    # command types a stand-in for an absent player (the server's fallback bot, a timed-out
+    # turn) never plays (leaving the table), and those it plays rarely: they change a
+    # setting, not the game's progress
+    stand_in_never: frozenset[str] = frozenset()
+    settings_commands: frozenset[str] = frozenset()
     # the board as an SVG image for these query parameters (``edition``), or None; a
     # ValueError names a parameter that is wrong (``GET /api/games/{id}/board.svg``)
     board_svg: Callable[[Mapping[str, str]], str] | None = None

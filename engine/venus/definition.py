@@ -97,6 +97,7 @@ GAME = GameDefinition(
     history_point=scores_at(("TurnStarted", "GameWon"),
                             lambda state, p: net_worth(state, p.seat)),
     bot_aid=bot_aid,
+    settings_commands=frozenset({"SetDrives", "UseGateLock", "Reroll"}),
     board_svg=board_svg,
     client_data=client_data,
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
