@@ -5,6 +5,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     STARPORT_DATA_DIR=/data
 
 WORKDIR /app
+# PostgreSQL's client tools: `starport backup` and `restore` run pg_dump and pg_restore
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY engine ./engine
 COPY server ./server
