@@ -688,7 +688,7 @@ export class Game {
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     this.renderTakeBack(a);
     $("prompt").textContent = this.promptText();
-    renderWaiting(waitingBox($("prompt")), { answer: a, lobby: this.ctx.lobby, me: this.seat, who: (s) => this.who(s) }); // clocks.js
+    renderWaiting(waitingBox($("prompt")), { answer: this.replay.active ? null : a, lobby: this.ctx.lobby, me: this.seat, who: (s) => this.who(s) }); // clocks.js
     if (a.seq !== this.statusSeq) this.clearStatus(); // its cause went: the game moved on
     $("prompt").classList.toggle("yours", mine);
     this.renderSeatBack();

@@ -9,6 +9,7 @@
 // mylink.js's.
 import { postJSON, request } from "./api.js";
 import { installedGames } from "./games.js";
+import { learnServerTime, myGameClock } from "./clocks.js";
 import { mountShare } from "./mylink.js";
 
 const KEY = "starport:mine";
@@ -154,6 +155,7 @@ export function savedGames() { return load(); }
 export async function gameStatuses(list = load()) {
   if (!list.length) return [];
   const answer = await postJSON("/api/mygames", { tokens: list.map((l) => l.token) });
+  learnServerTime(answer.now); // the games' clocks tick on the server's time (clocks.js)
   return list.map((link, i) => ({ link, game: answer.games[i] || { known: false } }));
 }
 
@@ -241,6 +243,8 @@ export function renderGames(section, rows, onRemove, titles = {}) {
       waited.textContent = `waiting ${waitedWords(game.waited)}`;
       main.appendChild(waited);
     }
+    const clock = myGameClock(game); // its time left, ticking (clocks.js)
+    if (clock) main.appendChild(clock);
     const remove = document.createElement("button");
     remove.type = "button";
     remove.className = "mygame-remove";

@@ -104,8 +104,9 @@ export class Notices {
 
   /** Events of my seat that this tab did not send: a bot (the host's, or the turn timer's)
    * played for me when ``bot``; else my seat played in another tab or window, and this one is
-   * told the game moved on (what it showed a moment ago is gone). */
-  playedForMe(evs, { bot = true } = {}) {
+   * told the game moved on (what it showed a moment ago is gone). ``away``: it played while
+   * no tab of mine was open (told as the page opens). */
+  playedForMe(evs, { bot = true, away = false } = {}) {
     if (this.seat === null) return;
     const played = evs.filter((e) => this.game.playedTypes.has(e.type) && e.data?.seat === this.seat);
     if (!played.length) return;
@@ -115,7 +116,8 @@ export class Notices {
     const shown = this.botLines.slice(-4);
     const more = this.botLines.length - shown.length;
     const what = more ? ` (its last ${shown.length} of ${this.botLines.length} actions)` : "";
-    const head = bot ? `A bot played for you${what}` : `The game moved on: your seat played in another tab or window${what}`;
+    const head = away ? `While you were away, a bot played for you${what}`
+      : bot ? `A bot played for you${what}` : `The game moved on: your seat played in another tab or window${what}`;
     this.add(`${head}: ${shown.join(" ")}`, { key, kind: "bot" });
   }
 

@@ -6,6 +6,7 @@
 import { renderChart } from "./chart.js";
 import { ReplayBar, SPEEDS } from "./replaybar.js";
 import { describeWithTakeBacks } from "./takeback.js";
+import { describeMarked } from "./away.js";
 import { distinctPlayers } from "./seats.js";
 
 const CHUNK = 40; // frames per request (the server's cap is 60)
@@ -370,7 +371,8 @@ export class Replay {
     const starts = [1, ...this.turns.map((t) => t.seq)];
     let k = 0;
     while (k + 1 < starts.length && starts[k + 1] <= seq) k += 1;
-    const describe = (evs) => describeWithTakeBacks(g.module, evs, g.names, who, reader, this.events);
+    const describe = (evs) => describeMarked((e) => describeWithTakeBacks(g.module, e, g.names, who, reader, this.events),
+      evs, { all: this.events, lobby: g.ctx.lobby, who }); // a bot's moves marked (away.js)
     const lines = describe(this.range(starts[k], seq));
     this.segments ||= new Map();
     for (let i = k - 1; i >= 0 && lines.length < LOG_LINES; i -= 1) {

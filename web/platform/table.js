@@ -8,6 +8,7 @@ import { rememberGame } from "./mygames.js";
 import { applyPresence, presenceBadge } from "./presence.js";
 import { useRuleset } from "./rulelinks.js";
 import { seatLinkTools } from "./seatlinks.js";
+import { learnServerTime, timePerMoveWords } from "./clocks.js";
 
 /** An element of the page by id, used as the kind it is (an input, a button...). */
 /** @type {(id: string) => any} */
@@ -32,6 +33,7 @@ export async function openTable(tableId) {
   try {
     if (token) await api.session(); // the HttpOnly cookie: later visits need no fragment
     [me, lobby] = await Promise.all([api.me(), api.lobby()]);
+    learnServerTime(lobby.now); // the clocks tick on the server's time (clocks.js)
   } catch (err) {
     return fatal(err.status === 401
       ? "This link is not valid (any more). Ask the host for a new one."
@@ -55,6 +57,7 @@ export async function openTable(tableId) {
       lobbyConnection(state, detail);
     },
     table: (t) => {
+      learnServerTime(t.now);
       const was = ctx.lobby.status;
       ctx.lobby = t;
       if (was === "lobby" && t.status !== "lobby") openGame(ctx);
@@ -66,6 +69,7 @@ export async function openTable(tableId) {
     chat: (m) => { if (ctx.game) ctx.game.chat(m); else ctx.chatBuffer.push(m); },
     reset: () => ctx.game?.reset(),
     hello: (msg) => {
+      learnServerTime(msg.table?.now);
       if (msg.table) presence(ctx, msg.table.seats.filter((s) => s.online).map((s) => s.seat));
       ctx.game?.hello(msg);
     },
@@ -128,7 +132,8 @@ export function renderLobby(ctx) {
   $("lobby").hidden = false;
   $("lobby-name").textContent = lobby.name;
   $("lobby-title").textContent = `${lobby.name} · lobby`;
-  $("lobby-options").textContent = ctx.module.optionWords(lobby);
+  // the game's options, and the table's time per move (clocks.js)
+  $("lobby-options").textContent = [ctx.module.optionWords(lobby), timePerMoveWords(lobby.turn_timer)].filter(Boolean).join(" · ");
   document.title = `${lobby.name} — lobby — Starport`;
   const taken = new Map(lobby.seats.filter((s) => s.choice).map((s) => [s.choice, s.seat]));
   const links = me.role === "host" ? linksOf(lobby.table_id) : null;

@@ -1,0 +1,256 @@
+"""Clocks as on BGA and Lichess, in a real Chromium at desktop (1280x800) and phone (390x844)
+sizes (docs/architecture.md, "Clocks"): the time per move of the seat the game waits for,
+ticking in every link's players list (the player's, another player's, a spectator's), in the
+line under the prompt ("Waiting for P2 (offline) — a bot plays in 1:54"; "Your time: ..."),
+in "My games" and, as a setting, in the lobby; on the server's time whatever the browser's
+clock says; a warning to the player before a bot plays the move, and the bot's moves marked
+in the others' log. Screenshots in /tmp/shots-clocks/."""
+
+from __future__ import annotations
+
+import re
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page
+
+from .conftest import _free_port
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots-clocks")
+SIZES: dict[str, dict[str, Any]] = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+         "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                   "has_touch": True, "device_scale_factor": 2}}
+CLOCK = re.compile(r"◷ \d+:\d\d")
+
+
+@pytest.fixture(scope="module")
+def clock_server() -> Iterator[str]:
+    """A server whose time per move may be a second, swept five times a second."""
+    import uvicorn
+
+    from server.app import create_app
+    from server.config import Settings, database_url
+
+    data = Path(tempfile.mkdtemp(prefix="starport-clocks-"))
+    app = create_app(Settings(data_dir=data, database_url=database_url(None, data),
+                              min_turn_timer=1, bot_delay=0.3, scheduler_interval=0.2))
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", ws="server.wsproto:Protocol"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def context(browser: Any, errors: list[str], size: str) -> Any:
+    ctx = browser.new_context(**SIZES[size], reduced_motion="reduce", bypass_csp=True)
+    ctx.on("weberror", lambda e: errors.append(f"page error: {e.error}"))
+    return ctx
+
+
+def new_page(ctx: Any, errors: list[str]) -> Page:
+    page = ctx.new_page()
+    page.on("console", lambda m: errors.append(f"console: {m.text}")
+            if m.type == "error" and "WebSocket" not in m.text else None)
+    page.set_default_timeout(30_000)
+    return page
+
+
+def make_table(base: str, turn_timer: int, start: bool = True,
+               name: str = "Clocks") -> dict[str, Any]:
+    with httpx.Client(base_url=base) as c:
+        r = c.post("/api/tables", json={"name": name, "seats": 2, "turn_timer": turn_timer,
+                                        "options": {"edition": "avalon-hill"}})
+        assert r.status_code == 201, r.text
+        table: dict[str, Any] = r.json()
+        for i, link in enumerate(table["seats"]):
+            r = c.post(f"/api/tables/{table['table_id']}/join", json={"name": f"P{i + 1}"},
+                       headers={"X-Starport-Token": link["token"]})
+            assert r.status_code == 200, r.text
+        if start:
+            r = c.post(f"/api/tables/{table['table_id']}/start",
+                       headers={"X-Starport-Token": table["host"]["token"]})
+            assert r.status_code == 200, r.text
+        return table
+
+
+def waiting_seat(base: str, table: dict[str, Any]) -> int:
+    r = httpx.get(f"{base}/api/tables/{table['table_id']}/view",
+                  headers={"X-Starport-Token": table["spectator"]["token"]})
+    return int(r.json()["pending"]["seats"][0])
+
+
+def lobby(base: str, table: dict[str, Any]) -> dict[str, Any]:
+    r = httpx.get(f"{base}/api/tables/{table['table_id']}",
+                  headers={"X-Starport-Token": table["host"]["token"]})
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def open_game(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#game:not([hidden]) #players li")
+    page.wait_for_function("() => window.starport?.game?.answer")
+
+
+def seconds(text: str) -> int:
+    """The seconds of the first "m:ss" in ``text``."""
+    found = re.search(r"(\d+):(\d\d)", text)
+    assert found, text
+    return int(found.group(1)) * 60 + int(found.group(2))
+
+
+def shot(page: Page, name: str, size: str, element: str | None = None) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = str(SHOTS / f"{name}-{size}.png")
+    if element:
+        page.locator(element).screenshot(path=path)
+    else:
+        page.screenshot(path=path)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_every_link_sees_the_time_per_move_tick(browser: Any, clock_server: str,
+                                                size: str) -> None:
+    errors: list[str] = []
+    table = make_table(clock_server, 120, name=f"Clocks {size}")
+    waits = waiting_seat(clock_server, table)
+    name = f"P{waits + 1}"
+    row = f"#players li[data-seat='{waits}']"
+
+    # the player whose move it is: their seat's clock ticks, the line under the prompt says
+    # how long they have and what happens then; the heading says the table's time per move
+    player_ctx = context(browser, errors, size)
+    player = new_page(player_ctx, errors)
+    open_game(player, table["seats"][waits]["url"])
+    clock = player.locator(f"{row} .seat-clock")
+    assert CLOCK.search(clock.inner_text()), clock.inner_text()
+    first = seconds(clock.inner_text())
+    assert 100 <= first <= 120, first
+    player.wait_for_function(
+        "([sel, was]) => { const m = document.querySelector(sel)?.textContent"
+        ".match(/(\\d+):(\\d\\d)/); return m && +m[1] * 60 + +m[2] < was; }",
+        arg=[f"{row} .seat-clock", first])
+    mine = player.locator("#waiting").inner_text()
+    assert mine.startswith("Your time: ") and "left, then a bot plays this move for you" in mine
+    assert "2 min per move" in player.locator("#target").inner_text()
+    assert player.locator(f"#players li:not([data-seat='{waits}']) .seat-clock").count() == 0
+    player.locator(row).scroll_into_view_if_needed()
+    shot(player, "seat-panel", size, "#players")
+
+    # the other player and a spectator see the same clock, within a second
+    other_ctx = context(browser, errors, size)
+    other = new_page(other_ctx, errors)
+    open_game(other, table["seats"][1 - waits]["url"])
+    theirs = seconds(other.locator(f"{row} .seat-clock").inner_text())
+    assert abs(theirs - seconds(clock.inner_text())) <= 2
+    waiting = other.locator("#waiting").inner_text()
+    assert waiting.startswith(f"Waiting for {name} — a bot plays in "), waiting
+    spectator_ctx = context(browser, errors, size)
+    spectator = new_page(spectator_ctx, errors)
+    open_game(spectator, table["spectator"]["url"])
+    assert CLOCK.search(spectator.locator(f"{row} .seat-clock").inner_text())
+    assert "a bot plays in" in spectator.locator("#waiting").inner_text()
+
+    # "My games" in the player's browser: the clock of their move, ticking too
+    home = new_page(player_ctx, errors)
+    home.goto(f"{clock_server}/")
+    entry = home.locator(f"#mygames li.mygame[data-table='{table['table_id']}'] .mygame-clock")
+    entry.wait_for()
+    assert re.search(r"◷ \d+:\d\d left, then a bot plays", entry.inner_text()), entry.inner_text()
+    home.locator(f"#mygames li.mygame[data-table='{table['table_id']}']") \
+        .scroll_into_view_if_needed()
+    shot(home, "my-games", size, "#mygames")
+    home.close()
+
+    # the player closes the tab: the others read that the seat is offline, and its clock
+    player_ctx.close()
+    spectator.wait_for_function(
+        "(who) => document.querySelector('#waiting')?.textContent"
+        ".startsWith(`Waiting for ${who} (offline) — a bot plays in `)", arg=name)
+    shot(spectator, "spectator", size)
+    other.locator(row).scroll_into_view_if_needed()
+    shot(other, "other-player", size)
+
+    # the lobby of a table not started yet says its time per move
+    waiting_table = make_table(clock_server, 86400, start=False, name=f"Lobby {size}")
+    spectator.goto(waiting_table["host"]["url"])
+    spectator.wait_for_selector("#lobby:not([hidden])")
+    options = spectator.locator("#lobby-options").inner_text()
+    assert "Time per move: 1 day, then a bot plays the move" in options, options
+    shot(spectator, "lobby", size)
+    for ctx in (other_ctx, spectator_ctx):
+        ctx.close()
+    assert not errors, errors
+
+
+def test_a_browser_whose_clock_is_wrong_shows_the_server_s_time(
+        browser: Any, clock_server: str) -> None:
+    """The deadline is on the server's clock: a browser ten minutes fast still shows about
+    the two minutes left, not nothing (its skew comes off with the server's ``now``)."""
+    errors: list[str] = []
+    table = make_table(clock_server, 120, name="Skewed")
+    waits = waiting_seat(clock_server, table)
+    ctx = context(browser, errors, "desktop")
+    page = new_page(ctx, errors)
+    page.clock.set_system_time(datetime.now() + timedelta(minutes=10))
+    open_game(page, table["spectator"]["url"])
+    left = seconds(page.locator(f"#players li[data-seat='{waits}'] .seat-clock").inner_text())
+    assert 100 <= left <= 120, left
+    ctx.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_player_is_warned_before_a_bot_plays_the_move(browser: Any, clock_server: str,
+                                                          size: str) -> None:
+    """A 12 s move: the player is warned at 6 s left (the page's notice, the clock in its
+    warning colour), while the move is still theirs; then the bot plays it, they are told,
+    and the other player's log marks the moves as the bot's."""
+    errors: list[str] = []
+    table = make_table(clock_server, 12, name=f"Warned {size}")
+    waits = waiting_seat(clock_server, table)
+    ctx = context(browser, errors, size)
+    player = new_page(ctx, errors)
+    open_game(player, table["seats"][waits]["url"])
+    other_ctx = context(browser, errors, size)
+    other = new_page(other_ctx, errors)
+    open_game(other, table["seats"][1 - waits]["url"])
+
+    warning = player.locator(".notice[data-key='clock']")
+    warning.wait_for(timeout=60_000)
+    text = warning.inner_text()
+    assert "Time is running out" in text and "then a bot plays this move for you" in text, text
+    assert seconds(text) <= 6
+    assert lobby(clock_server, table)["seats"][waits]["autoplay"] is False  # still theirs
+    assert "low" in (player.locator("#waiting [role='timer']").get_attribute("class") or "")
+    shot(player, "warning", size)
+
+    # the bot plays the move: the player is told, the warning goes, the others see it
+    player.locator(".notice[data-key='bot']").wait_for(timeout=60_000)
+    assert player.locator(".notice[data-key='clock']").count() == 0
+    other.wait_for_function(
+        "(who) => [...document.querySelectorAll('#log li')].some((li) =>"
+        " li.textContent.startsWith(`${who}'s bot `))", arg=f"P{waits + 1}", timeout=60_000)
+    shot(other, "bot-marked-log", size)
+    r = httpx.post(f"{clock_server}/api/tables/{table['table_id']}/end",
+                   headers={"X-Starport-Token": table["host"]["token"]})
+    assert r.status_code == 200, r.text
+    ctx.close()
+    other_ctx.close()
+    assert not errors, errors
