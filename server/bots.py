@@ -175,6 +175,7 @@ class Bots(GameCache):
                         self.publish("t", row.id)
                     self.kick_bots(entry)
         await self.alert_waiting_seats(now)
+        self.evict_idle()
 
     async def alert_waiting_seats(self, now: datetime) -> None:
         """Alert each seat whose wait is due (``alerts.due``: long enough, outside its quiet

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -43,6 +44,7 @@ log = logging.getLogger("starport.service")
 T = TypeVar("T")
 
 FINISHED = ("over", "abandoned", "replay")
+IDLE_FINISHED = 600.0  # seconds a finished game stays in memory after its last reader
 
 
 class Stale(Exception):
@@ -81,6 +83,7 @@ class Entry:
     # since when the game waits on its pending seats (``games.waiting_since``: each append
     # and a seat taken back start the time per move again); None: not known here
     turn_since: datetime | None = None
+    used: float = field(default_factory=time.monotonic)  # when last asked for (eviction)
 
     @property
     def seq(self) -> int:
@@ -260,6 +263,7 @@ class GameCache(ABC):
         """The cached game, loading it (once, however many ask at the same time)."""
         entry = self.entries.get(game_id)
         if entry is not None:
+            entry.used = time.monotonic()
             return entry
         waiting = self.loading.get(game_id)
         if waiting is not None:
@@ -279,6 +283,18 @@ class GameCache(ABC):
             raise
         finally:
             del self.loading[game_id]
+
+    def evict_idle(self, idle: float = IDLE_FINISHED) -> list[str]:
+        """Let go of finished games nobody asked for in ``idle`` seconds (nothing of theirs
+        changes any more; a later reader loads them again from the database), so a server's
+        memory follows the games being played, not every game played since it started."""
+        now = time.monotonic()
+        gone = [gid for gid, e in self.entries.items()
+                if e.finished and now - e.used >= idle and not e.lock.locked()
+                and (e.bot_task is None or e.bot_task.done())]
+        for gid in gone:
+            self.evict(gid)
+        return gone
 
     def evict(self, game_id: str) -> None:
         entry = self.entries.pop(game_id, None)
