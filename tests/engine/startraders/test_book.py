@@ -278,7 +278,8 @@ def test_awesome_andis_dice_may_be_zapped_each_after_its_roll_rulings() -> None:
     play(game, 0, c.PassReaction())
     play(game, 1, c.PassReaction())  # the first die: 2
     play(game, 0, c.PassReaction())
-    assert turn_of(game.state).roll is not None and turn_of(game.state).roll["dice"] == [2, 6]
+    roll = turn_of(game.state).roll
+    assert roll is not None and roll["dice"] == [2, 6]
     play(game, 1, c.Zap(card="zap-1", delta=-1))
     play(game, 0, c.PassReaction())  # the second die, now 5
     play(game, 0, c.PassReaction())  # the third die: 4
