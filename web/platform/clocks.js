@@ -95,7 +95,7 @@ export function clockElement(tag, clock, words, attrs = {}) {
 
 /** What happens when ``clock`` runs out, for a seat that is not mine: "a bot plays in {}". */
 function thenWords(clock) {
-  return clock.then === "pass" ? "passes in {}" : "a bot plays in {}";
+  return clock.then === "pass" ? "the window closes in {} (silence passes)" : "a bot plays in {}";
 }
 
 /**
