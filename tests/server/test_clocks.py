@@ -15,13 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 
 from engine.kernel import PUBLIC, Event, only
 from server import alerts, clocks, store
 from server.app import create_app
-from server.db import reading
+from server.db import MIGRATIONS, make_engine, reading
 from server.models import EventRow
 
 from .conftest import settings_for
@@ -254,3 +256,22 @@ def test_the_running_out_alert_s_words() -> None:
         "Time is running out (2 minutes left, then a bot plays) at *Night*")
     assert alerts.duration(45) == "45 seconds" and alerts.duration(3 * 3600) == "3 hours"
     assert alerts.Alert("t1", "Night", 1, "Bob", 12, "l").json()["event"] == "your_turn"
+
+
+def test_the_mark_s_migration_goes_down_and_up(db_url: str) -> None:
+    """``0010_playedby``: the column (and PostgreSQL's ``starport_append`` writing it) goes
+    and comes back; the events written before it read as their players'."""
+    engine = make_engine(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    try:
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0009_gamelists")
+        assert "played_by" not in {c["name"] for c in inspect(engine).get_columns("events")}
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+        assert "played_by" in {c["name"] for c in inspect(engine).get_columns("events")}
+    finally:
+        engine.dispose()
