@@ -35,7 +35,8 @@ const $ = (id) => document.getElementById(id);
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
 const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
-const LEAN_FULL_MS = 2000; // behind, the chart, the history and the focus are drawn this often
+const LEAN_FULL_MS = 5000; // behind, the chart and the history are drawn this often
+const QUIET_MS = 1000; // what lean drawings left is drawn once the events pause this long
 const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
 const LOG_RUN = 200; // the most events said again to fold a new batch into the last line
 const STATUS_MS = 6000; // how long "why that key did nothing" stays (it also goes when the game moves)
@@ -46,6 +47,13 @@ function refusalWords(err, asked, now) {
     return { message: "The game moved on in another tab or window while this one was deciding. The position is refreshed here: look again." };
   }
   return err;
+}
+
+/** Resolves ``ms`` from now (at once when not positive), in a task of its own: after the
+ * tasks already queued -- the socket's messages -- have run. A drawing waits for them, so a
+ * slow device draws the newest state, never one message's at a time. */
+function afterQueued(ms) {
+  return new Promise((resolve) => { setTimeout(resolve, Math.max(0, ms)); });
 }
 
 let clientIds = 0;
@@ -248,19 +256,24 @@ export class Game {
     this.dirty = true;
     if (this.settling) return this.settling;
     this.settling = (async () => {
-      let behind = false; // more came while the last drawing was made: the newest, lean
       while (this.dirty) {
         // a busy table sends a batch every few ms: draw at most every DRAW_GAP_MS (at once
-        // when it is my own command), everything that came in between in one go
-        const wait = this.sending ? 0 : this.lastShow + DRAW_GAP_MS - performance.now();
-        if (wait > 0) await new Promise((resolve) => { setTimeout(resolve, wait); });
+        // when it is my own command), everything that came in between in one go -- and
+        // never before the messages already received are taken (``afterQueued``)
+        if (!this.sending) await afterQueued(this.lastShow + DRAW_GAP_MS - performance.now());
         this.dirty = false;
         await this.viewAt(this.seq);
+        // events pour in (this batch came within two gaps of the last drawing's end): the
+        // newest state, lean
+        const behind = !this.sending && performance.now() - (this.shownAt ?? -Infinity) < 2 * DRAW_GAP_MS;
         this.lastShow = performance.now();
         this.show(this.burst.splice(0), { behind });
-        behind = !this.sending;
+        this.shownAt = performance.now();
       }
-      if (this.leanSince) this.caughtUp(); // the parts a lean drawing left, once
+      if (this.leanSince) { // the parts lean drawings left, once the events pause
+        clearTimeout(this.quietTimer);
+        this.quietTimer = setTimeout(() => { if (!this.settling && this.leanSince) this.caughtUp(); }, QUIET_MS);
+      }
     })().catch((err) => this.showError(err)).finally(() => {
       this.settling = null;
       if (this.dirty) this.settle();
@@ -283,11 +296,12 @@ export class Game {
     await this.refresh();
   }
 
-  /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits. */
-  /** ``behind``: events came faster than the page draws them (a slow device watching fast
+  /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits.
+   * ``behind``: events come faster than the page draws them (a slow device watching fast
    * bots): it jumps to the newest state -- the log and the pieces, the panel and the players
-   * -- with no animation, and leaves the chart, the history and the scrolling to the active
-   * player for every ``LEAN_FULL_MS`` and for when it has caught up (``caughtUp``). */
+   * -- with no animation, and leaves the chart and the history for every ``LEAN_FULL_MS``,
+   * the scrolling to the active player and the focus for when it has caught up
+   * (``caughtUp``). */
   show(evs, { behind = false } = {}) {
     const lean = behind && performance.now() - (this.leanSince || performance.now()) < LEAN_FULL_MS;
     const move = behind || this.replay.active || document.hidden || this.dirty || this.motion
@@ -299,8 +313,11 @@ export class Game {
     this.turnMoved ||= evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type));
     if (lean) {
       this.leanSince ||= performance.now();
+    } else if (behind) { // every LEAN_FULL_MS while behind: the chart (render) and the history
+      this.leanSince = performance.now();
+      if (this.turnMoved) this.loadHistorySoon();
     } else {
-      this.leanSince = behind ? performance.now() : 0;
+      this.leanSince = 0;
       this.extras();
     }
     this.sinceLive(evs);

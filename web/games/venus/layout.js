@@ -56,6 +56,21 @@ const OFFSETS = (() => {
  * answers the chosen (x, y) of each.
  */
 export function placeCards(board, cards) {
+  // the same cards as the last drawing's (most drawings: a move changes no market): the same
+  // places, not searched again (the search is most of a drawing's time on a slow device)
+  if (board.placed?.svg !== board.svg) board.placed = { svg: board.svg, found: new Map() };
+  const found = board.placed.found;
+  const key = JSON.stringify(cards.map((c) => [c.x, c.y, c.rect.x0, c.rect.y0, c.rect.x1, c.rect.y1]));
+  let out = found.get(key);
+  if (!out) {
+    out = searchPlaces(board, cards);
+    if (found.size >= 32) found.clear();
+    found.set(key, out);
+  }
+  return out.map((p) => ({ ...p }));
+}
+
+function searchPlaces(board, cards) {
   const fixed = obstaclesOf(board);
   const { x: fx, y: fy, w: fw, h: fh } = board.full;
   const placed = [];
