@@ -12,6 +12,7 @@ const WHY_STELLORS = {
 const WINDOW = {
   avoid_calamity: "Avoid Calamity", quarantine: "the Quarantine interval",
   zap: "the Zap/Reroll interval", you_are_lost: "the You Are Lost interval",
+  petition: "the moment before the petition's roll",
 };
 
 function signed(n, unit) {
@@ -86,6 +87,21 @@ function sentence(ev, names, me) {
     case "PetitionSettled": return `The petition reads ${d.result} on the ${d.kind === "station" ? "Imperial Station " : ""}Petition Table (roll ${d.roll}${d.bonus ? ` + ${d.bonus} for Prestige` : ""}).`;
     case "PetitionPriced": return `The Emperor asks ${d.price} Stellors${d.refuse_prestige ? `; refusing costs ${d.refuse_prestige} Prestige${d.refuse_stellors ? ` and ${d.refuse_stellors} Stellors` : ""}` : ""}.`;
     case "PetitionClosed": return `${who(d.seat)} ${d.paid ? "pay" : "refuse"}${d.seat === me ? "" : "s"} the Emperor's price.`;
+    case "PetitionDeclared": return `${who(d.seat)} petition${d.seat === me ? "" : "s"} the Emperor${d.kind === "station" ? " for an Imperial Station" : " for a Mission"}.`;
+    case "PetitionWithdrawn": return `The petition of ${d.seat === me ? "yours" : names.seat(d.seat)} falls through before the roll${d.kind === "station" ? "" : ` (Prestige ${d.prestige}, under 15)`}.`;
+    case "PermissionWithdrawn": return `${who(d.owner)} withdraw${d.owner === me ? "" : "s"} the permission to use the station at ${W(d.to)}.`;
+    case "EngineDestroyed": return `${names.seat(d.by)} destroys an engine of ${d.seat === me ? "yours" : names.seat(d.seat)}.`;
+    case "EnvoyLapsed": return `${card(d.card)} on ${d.seat === me ? "you" : names.seat(d.seat)} is discarded: an Envoy or a Mission is already assigned.`;
+    case "StartWorldsChosen": return `The starting worlds: ${(d.worlds || []).map(W).join(", ")}.`;
+    case "PersonalitiesShuffled": return "The Personality cards are shuffled.";
+    case "PersonalityFlipped": return `${names.personality(d.personality)} is flipped up for sealed bids.`;
+    case "PersonalityBid": return `${who(d.seat)} bid${d.seat === me ? "" : "s"}${d.stellors !== undefined ? ` ${d.stellors} Stellors` : ""} (sealed).`;
+    case "PersonalityBought": return `${who(d.seat)} take${d.seat === me ? "" : "s"} ${names.personality(d.personality)}${d.stellors ? ` for ${d.stellors} Stellors` : " for free"}.`;
+    case "PersonalitySetAside": return `Nobody bids for ${names.personality(d.personality)}: it is set aside.`;
+    case "SelectionClosed": return "Every Trader has a Personality.";
+    case "PersonalityTraded": return `${names.personality(d.personality)} passes from ${names.seat(d.seat)} to ${names.seat(d.to)} (in effect at the end of the turn).`;
+    case "PersonalityMoved": return `${names.personality(d.personality)} now plays for ${d.to === me ? "you" : names.seat(d.to)}.`;
+    case "PersonalityLapsed": return `${names.personality(d.personality)} lapses on its way from ${names.seat(d.seat)} to ${names.seat(d.to)}.`;
     case "MissionCardRejected": return `The Contract drawn for the mission is not fit: ${names.contractWords(d.contract)}.`;
     case "MissionGranted": return `${who(d.seat)} ${d.seat === me ? "are" : "is"} granted an Imperial Mission: ${names.contractWords(d.contract)}.`;
     case "ImperialStationGranted": return `The station of ${names.seat(d.seat)} at ${W(d.world)} becomes an Imperial Station.`;
@@ -150,6 +166,7 @@ export function bundleWords(b, names) {
   for (const c of b.cards || []) parts.push(names.card(c));
   for (const r of b.rights || []) parts.push(`a right-to-deliver on ${names.contractWords(r)}`);
   for (const c of b.cargo || []) parts.push(names.cargo(c));
+  for (const p of b.personalities || []) parts.push(names.personality(p));
   if (b.engines) parts.push(`${b.engines} engine${b.engines === 1 ? "" : "s"}`);
   return parts.join(", ") || "nothing";
 }
@@ -159,7 +176,9 @@ export function promptWords(view, names, me) {
   if (view.winner !== null && view.winner !== undefined) return `${names.seat(view.winner)} won the game.`;
   const p = view.pending;
   if (!p) return "The game is over.";
-  const mine = p.seats.includes(me);
+  const windowed = ["avoid_calamity", "quarantine", "zap", "you_are_lost", "petition"].includes(p.prompt);
+  // a window waits for every seat it asks; only a seat's own view says if it prompts the seat
+  const mine = p.seats.includes(me) && (!windowed || !!view.window?.asked);
   const whose = mine ? "You" : names.seat(p.seats[0]);
   const d = p.detail || {};
   switch (p.prompt) {
@@ -175,12 +194,15 @@ export function promptWords(view, names, me) {
     case "telzey_look": return mine ? "Telzey: choose a player whose cards you look at." : `${whose} looks at someone's cards (Telzey).`;
     case "choose_jump": return mine ? "Choose where the jump goes." : `${whose} chooses where to jump.`;
     case "avoid_calamity": return mine ? `A Calamity strikes you (${names.card(d.card)}): avoid it or let it happen.` : `${whose} may avoid a Calamity.`;
-    case "quarantine": case "zap": case "you_are_lost":
+    case "discard": return mine ? "Too many Trader's Luck cards: discard one." : `${whose} discards down to the hand limit.`;
+    case "abandon_excess": return mine ? "Too much cargo: abandon one (with its penalty)." : `${whose} abandons the excess cargo.`;
+    case "personality_bid": return mine ? `Make a sealed bid for ${names.personality(d.personality)}.` : `Sealed bids for ${names.personality(d.personality)}: waiting for ${whose}.`;
+    case "quarantine": case "zap": case "you_are_lost": case "petition":
       return mine ? `${windowName(p.prompt)}: play a card or pass.` : `${windowName(p.prompt)}: waiting for ${whose}.`;
     default: return mine ? "Your move." : `Waiting for ${whose}.`;
   }
 }
 
 export function windowName(kind) {
-  return { avoid_calamity: "Avoid Calamity", quarantine: "The Quarantine interval", zap: "The Zap/Reroll interval", you_are_lost: "The You Are Lost interval" }[kind] || kind;
+  return { avoid_calamity: "Avoid Calamity", quarantine: "The Quarantine interval", zap: "The Zap/Reroll interval", you_are_lost: "The You Are Lost interval", petition: "Before the petition's roll" }[kind] || kind;
 }
