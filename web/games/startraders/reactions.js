@@ -7,24 +7,26 @@ import { cmdButton } from "./turn.js";
 import { policyWords, windowName } from "./words.js";
 
 const WINDOW_TYPES = ["AvoidCalamity", "PlayYouAreLost", "Quarantine", "Zap", "Reroll", "PassReaction"];
-const WINDOWS = ["avoid_calamity", "quarantine", "zap", "you_are_lost"];
+const WINDOWS = ["avoid_calamity", "quarantine", "zap", "you_are_lost", "petition"];
 
 function playLabel(c, names) {
   switch (c.type) {
     case "PassReaction": return "Pass";
     case "AvoidCalamity": return `Avoid it: ${names.card(c.card)}`;
     case "PlayYouAreLost": return `Play ${names.card(c.card)} on the jumper`;
-    case "Quarantine": return `Quarantine the world: ${names.card(c.card)}`;
+    case "Quarantine": return `Quarantine ${c.world !== null && c.world !== undefined ? names.world(c.world) : "the world"}: ${names.card(c.card)}`;
     case "Zap": return `${names.card(c.card)} ${c.delta > 0 ? "+" : ""}${c.delta} on the roll`;
     case "Reroll": return `Re-roll, turning in ${names.card(c.card)}`;
     default: return c.type;
   }
 }
 
-/** Whether a reaction window waits for this seat now. */
+/** Whether a reaction window asks this seat now: every seat of the window is waited for
+ * (``pending.seats``) whatever it holds; whether its own setting prompts it is told in its
+ * own view only (``window.asked``). */
 export function windowFor(view, me) {
   const p = view.pending;
-  return !!p && WINDOWS.includes(p.prompt) && p.seats.includes(me);
+  return !!p && WINDOWS.includes(p.prompt) && !!view.window?.asked && p.seats.includes(me);
 }
 
 /** The reaction prompt (empty when no window waits for me). ``ctx.deadline``: when the
@@ -41,7 +43,8 @@ export function renderReaction(container, ctx) {
   box.append(el("h4", {}, windowName(p.prompt)));
   const what = [];
   if (p.prompt === "avoid_calamity") what.push(`${names.seat(d.by)} plays ${names.card(d.card)} on you.`);
-  if (w.victim !== undefined && p.prompt !== "avoid_calamity") what.push(`${w.victim === me ? "Your" : `${names.seat(w.victim)}'s`} jump${view.turn?.declared ? ` to ${names.world(view.turn.declared.to)}` : ""}.`);
+  if (p.prompt === "petition") what.push(`${w.victim === me ? "You petition" : `${names.seat(w.victim)} petitions`} the Emperor: cards that change the Prestige may be played before the roll.`);
+  else if (w.victim !== undefined && p.prompt !== "avoid_calamity") what.push(`${w.victim === me ? "Your" : `${names.seat(w.victim)}'s`} jump${view.turn?.declared ? ` to ${names.world(view.turn.declared.to)}` : ""}.`);
   if (view.turn?.roll && p.prompt === "zap") what.push(`The roll stands at ${view.turn.roll.roll ?? "?"}${view.turn.roll.need ? ` (${view.turn.roll.need}+ needed)` : ""}.`);
   box.append(el("p", {}, what.join(" ")));
   const row = el("div", { class: "buttons" });
@@ -83,6 +86,7 @@ export function windowStatus(view, names, me) {
   const asked = (view.pending?.seats || []).map((s) => (s === me ? "you" : names.seat(s))).join(", ");
   const parts = [`${windowName(w.kind)} is open`];
   if (w.kind === "avoid_calamity") parts.push(`${names.card(w.card)} on ${w.victim === me ? "you" : names.seat(w.victim)}`);
+  else if (w.kind === "petition") parts.push(`before ${w.victim === me ? "your" : `${names.seat(w.victim)}'s`} petition roll`);
   else parts.push(`${w.victim === me ? "your" : `${names.seat(w.victim)}'s`} jump`);
   if (w.kind === "zap" && view.turn?.roll) parts.push(`the roll stands at ${view.turn.roll.roll ?? "?"}${view.turn.roll.need ? ` (${view.turn.roll.need}+ needed)` : ""}`);
   if (asked) parts.push(`asking ${asked}`);

@@ -11,6 +11,10 @@ import { windowStatus } from "./reactions.js";
 export { cmdButton };
 
 const of = (legal, type) => legal.filter((c) => c.type === type);
+// the reaction windows' prompts have their own box (reactions.js)
+const WINDOWS = ["avoid_calamity", "quarantine", "zap", "you_are_lost", "petition"];
+// commands offered at any time, with their own controls (the deals panel, the card plays)
+const ANYTIME = ["SetReactionPolicy", "PlayCard", "OfferDeal", "AnswerDeal", "WithdrawDeal", "WithdrawPermission", "DropOut"];
 
 /** Render the controls for this seat into ``container``. ``ctx``: {view, legal, extras,
  * names, me, send, picked (a world clicked), pick(world)}. */
@@ -24,6 +28,10 @@ export function renderTurn(container, ctx) {
   if (mine) {
     const part = PARTS[prompt.prompt];
     if (part) part(container, ctx);
+    else if (!WINDOWS.includes(prompt.prompt)) generic(container, ctx, prompt.prompt);
+  }
+  for (const c of of(legal, "WithdrawPermission")) {
+    section(container, "Permission", "st-withdraw").append(cmdButton("Withdraw the permission you gave", c, ctx.send, { id: "withdraw-permission", class: "quiet" }));
   }
   if (legal.some((c) => ["PickUp", "PickUpMission", "DeliverCompleted", "Abandon"].includes(c.type))) cargoControls(container, ctx);
   const plays = of(legal, "PlayCard");
@@ -139,9 +147,36 @@ function drawControls(container, ctx) {
   const box = section(container, "Draw", "st-draw");
   const row = el("div", { class: "buttons" });
   for (const c of of(legal, "Draw")) row.append(cmdButton("Draw a Trader's Luck card", c, send, { id: "draw", class: "primary" }));
-  for (const c of of(legal, "Exchange")) row.append(cmdButton(`Exchange ${names.card(c.card)}`, c, send, { class: "quiet" }));
+  for (const c of of(legal, "Exchange")) row.append(cmdButton(exchangeWords(c, names), c, send, { class: "quiet" }));
   for (const c of of(legal, "EndTurn")) row.append(cmdButton("End turn", c, send, { id: "end-turn", class: "primary" }));
   box.append(row);
+}
+
+function exchangeWords(c, names) {
+  const cards = [c.card, ...(c.cards || [])].map((x) => names.card(x));
+  return `Exchange ${cards.join(" and ")}`;
+}
+
+/** A prompt with no control of its own: a button per legal command of the prompt, worded. */
+function generic(container, ctx, prompt) {
+  const box = section(container, prompt.replace(/_/g, " "), "st-ask");
+  const row = el("div", { class: "buttons" });
+  for (const c of ctx.legal.filter((x) => !ANYTIME.includes(x.type))) row.append(cmdButton(commandWords(c, ctx.names), c, ctx.send));
+  box.append(row);
+}
+
+/** Any command in a few words (the generic control). */
+export function commandWords(c, names) {
+  const parts = Object.entries(c).filter(([k]) => k !== "type").map(([k, v]) => {
+    if (k === "card") return names.card(v);
+    if (k === "cards") return (v || []).map((x) => names.card(x)).join(", ");
+    if (k === "world" || k === "to") return v === null ? "nowhere" : names.world(v);
+    if (k === "cargo") return names.cargo(v);
+    if (k === "stellors") return `${v} Stellors`;
+    return `${k.replace(/_/g, " ")} ${v}`;
+  }).filter(Boolean);
+  const verb = c.type.replace(/([a-z])([A-Z])/g, "$1 $2");
+  return parts.length ? `${verb}: ${parts.join(", ")}` : verb;
 }
 
 function simple(title, label) {
@@ -174,6 +209,13 @@ const PARTS = {
   },
   first_die: simple("The first die (Verdant Velma)", (c, { view }) => c.type !== "RerollFirstDie" ? null
     : c.reroll ? `Re-roll the first die (${view.turn?.roll?.die ?? view.pending?.detail?.die ?? "?"})` : "Keep it"),
+  discard: simple("Too many cards: discard one", (c, { names }) => c.type !== "Discard" ? null : `Discard ${names.card(c.card)}`),
+  abandon_excess: simple("Too much cargo: abandon one", (c, { names }) => c.type !== "Abandon" ? null : `Abandon ${names.cargo(c.cargo)}`),
+  personality_bid: (container, ctx) => {
+    const who = ctx.view.pending?.detail?.personality;
+    simple(`Sealed bid for ${who ? ctx.names.personality(who) : "the Personality"}`, (c) => c.type !== "Bid" ? null
+      : c.stellors ? `Bid ${c.stellors} Stellors` : "No bid")(container, ctx);
+  },
   place_station: simple("The Insider's stations", (c, { names }) => c.type !== "PlaceStation" ? null : `Station at ${names.world(c.world)}`),
 };
 

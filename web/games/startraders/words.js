@@ -179,7 +179,8 @@ export function promptWords(view, names, me) {
   const windowed = ["avoid_calamity", "quarantine", "zap", "you_are_lost", "petition"].includes(p.prompt);
   // a window waits for every seat it asks; only a seat's own view says if it prompts the seat
   const mine = p.seats.includes(me) && (!windowed || !!view.window?.asked);
-  const whose = mine ? "You" : names.seat(p.seats[0]);
+  const others = windowed ? p.seats.filter((s) => s !== me) : p.seats;
+  const whose = mine ? "You" : names.seat(others.length ? others[0] : p.seats[0]);
   const d = p.detail || {};
   switch (p.prompt) {
     case "place_station": return `${whose}: place ${mine ? "your" : "her"} next station (the Insider, ${d.left} left).`;
