@@ -107,7 +107,7 @@ def test_a_bots_steps_fold_into_one_line_across_batches(page: Page, server_url: 
         document.body.append(ol);
         const who = (s) => ['Ann', 'Bob', 'Cy'][s];
         const g = Object.create(Game.prototype);
-        Object.assign(g, { module: std, names, events: [], who });
+        Object.assign(g, { module: std, names, events: [], who, ctx: { lobby: null } });
         let unfolded = 0;
         for (const batch of batches) {
           g.events.push(...batch);
