@@ -229,7 +229,8 @@ def _complete(draft: Draft, seat: int, cmd: CompleteMission) -> None:
 def _second(draft: Draft, seat: int, cmd: BuySecondMission) -> None:
     st = standing_of(draft.state, seat)
     if not missions.can_buy_second(st):
-        raise RuleError(SECOND, "once, at Galactic Base, for c60")
+        raise RuleError(SECOND, "once, for c60, after landing at Galactic Base this turn "
+                        "(or staying there by skipping the Movement phase)")
     draft.credits(seat, -missions.SECOND_MISSION_COST, "second_mission")
     draft.emit("SecondMissionBought", seat=seat)
     draft.fame(seat, missions.SECOND_MISSION_FAME, "second_mission")

@@ -56,7 +56,11 @@ def completable(standing: Standing) -> list[str]:
 
 
 def can_buy_second(standing: Standing) -> bool:
-    return (standing.at_galactic_base and not standing.second_mission
+    """"Second Mission": "by landing his ship at Galactic Base and paying c60 to the bank
+    during his Movement phase", or, on Galactic Base after skipping the Movement phase,
+    "immediately prior to starting his Transaction phase": a ship that starts its turn
+    there and flies on may not buy one (``arrived``: landed there this turn or stayed)."""
+    return (standing.at_galactic_base and standing.arrived and not standing.second_mission
             and standing.credits >= SECOND_MISSION_COST)
 
 

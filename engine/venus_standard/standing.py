@@ -27,6 +27,9 @@ class Standing:
     system: str | None = None  # the system or anomaly of the ship's space
     landed: bool = False  # on a surface city or spaceport (or at the anomaly: see missions)
     at_galactic_base: bool = False
+    # landed on its space during this turn's Movement phase, or stayed there by skipping it
+    # (the seat's own turn only: "Second Mission", "Pilots > Upgrading Pilots")
+    arrived: bool = False
     missions: tuple[str, ...] = ()  # active Mission cards
     rewards: tuple[str, ...] = ()  # Reward cards kept
     pirates_defeated: int = 0
@@ -83,13 +86,16 @@ def standing_of(state: StandardState, seat: int) -> Standing:
     where = landing(p.space)
     anomaly = anomaly_of(p.space)
     laser, shield, skill = attributes(state, seat)
+    turn = state.turn
+    arrived = turn is not None and turn.seat == seat and (
+        turn.skipped_movement or turn.landed == p.space)
     return Standing(
         laser=laser, shield=shield, pilot_skill=skill,
         pilot_level=p.pilot_level, credits=p.credits, goods=tuple(ports.goods(state, seat)),
         passengers=ports.passengers(state, seat),
         system=anomaly or system_of(p.space),
         landed=anomaly is not None or where in ("city", "spaceport"),
-        at_galactic_base=p.space == galactic_base(),
+        at_galactic_base=p.space == galactic_base(), arrived=arrived,
         missions=tuple(p.missions), rewards=tuple(p.rewards),
         pirates_defeated=mine.pirates_defeated, second_mission=mine.second_mission)
 

@@ -8,6 +8,8 @@ import pytest
 from engine.kernel import Game, RuleError
 from engine.venus_standard import card_rules as cr
 from engine.venus_standard import commands as c
+from engine.venus_standard import helm_commands as hc
+from engine.venus_standard import scenario
 from engine.venus_standard.order import FAME_SOURCES, HOOKS
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.scoring import fame_parts
@@ -79,17 +81,50 @@ def test_keeping_a_trade_in_card_applies_it() -> None:
 
 
 def test_second_mission_at_galactic_base() -> None:
-    """c60 during the Movement phase at Galactic Base (or before the Transaction phase when
-    skipping movement there): five fame and a second active mission, once."""
+    """"If a player is located on Galactic Base but chooses to skip his Movement phase, he
+    may still purchase a second mission immediately prior to starting his Transaction
+    phase": five fame and a second active mission, once."""
     game = table()
     seat = current(game)
     game.state.player(seat).credits = 100
+    game.play(seat, c.SkipMovement())
+    assert game.state.turn is not None and game.state.turn.phase == "transaction"
     assert cr.BuySecondMission() in list(ruleset.legal_actions(game.state, seat))
     game.play(seat, cr.BuySecondMission())
     p = game.state.player(seat)
     assert p.credits == 40 and p.fame == 5 and len(p.missions) == 2
     with pytest.raises(RuleError, match="Second Mission"):
         game.play(seat, cr.BuySecondMission())
+
+
+def test_second_mission_not_at_the_start_of_a_turn_at_galactic_base() -> None:
+    """"A player can purchase a second mission by landing his ship at Galactic Base and
+    paying c60 to the bank during his Movement phase": every ship starts round 1 there, and
+    none may buy one before moving (nor fly away with it)."""
+    game = table()
+    seat = current(game)
+    game.state.player(seat).credits = 100
+    assert cr.BuySecondMission() not in list(ruleset.legal_actions(game.state, seat))
+    with pytest.raises(RuleError, match="Second Mission"):
+        game.play(seat, cr.BuySecondMission())
+
+
+def test_second_mission_after_landing_at_galactic_base() -> None:
+    """Landing at Galactic Base in the Movement phase: the second mission is offered once
+    the ship has landed (docs/rulings.md: up to the end of the Transaction phase)."""
+    game = scenario.start({
+        "players": [{"name": "Ann", "space": "base-west.1", "heading": "galactic-base",
+                     "credits": 100, "missions": ["colony-charter"]}, {"name": "Bob"}],
+        "dice": [1, 1, 1]})
+    game.play(0, hc.RollSpeed())
+    assert cr.BuySecondMission() not in list(ruleset.legal_actions(game.state, 0))
+    game.play(0, hc.Step(to="galactic-base"))
+    if hc.Land() in list(ruleset.legal_actions(game.state, 0)):  # points left to go on
+        game.play(0, hc.Land())
+    assert game.state.turn is not None and game.state.turn.landed == "galactic-base"
+    assert cr.BuySecondMission() in list(ruleset.legal_actions(game.state, 0))
+    game.play(0, cr.BuySecondMission())
+    assert game.state.player(0).fame == 5 and len(game.state.player(0).missions) == 2
 
 
 def test_buying_a_traded_in_reward_at_galactic_base() -> None:

@@ -32,11 +32,22 @@ def test_destination_none_needs_only_the_objective() -> None:
 
 
 def test_second_mission_only_at_galactic_base_once_for_c60() -> None:
-    assert missions.can_buy_second(Standing(at_galactic_base=True, credits=60))
-    assert not missions.can_buy_second(Standing(at_galactic_base=True, credits=59))
-    assert not missions.can_buy_second(Standing(at_galactic_base=False, credits=100))
-    assert not missions.can_buy_second(Standing(at_galactic_base=True, credits=100,
-                                                second_mission=True))
+    """"Second Mission": "by landing his ship at Galactic Base and paying c60 to the bank
+    during his Movement phase" (``arrived``: landed there this turn, or stayed there by
+    skipping the Movement phase)."""
+    assert missions.can_buy_second(Standing(at_galactic_base=True, arrived=True, credits=60))
+    assert not missions.can_buy_second(Standing(at_galactic_base=True, arrived=True,
+                                                credits=59))
+    assert not missions.can_buy_second(Standing(at_galactic_base=False, arrived=True,
+                                                credits=100))
+    assert not missions.can_buy_second(Standing(at_galactic_base=True, arrived=True,
+                                                credits=100, second_mission=True))
+
+
+def test_second_mission_not_for_a_ship_that_only_starts_its_turn_there() -> None:
+    """A ship that starts its turn at Galactic Base has not landed there: no second mission
+    (it would buy it and fly away: "by landing his ship at Galactic Base")."""
+    assert not missions.can_buy_second(Standing(at_galactic_base=True, credits=100))
 
 
 def test_three_completed_missions_are_six_fame_in_the_example() -> None:
