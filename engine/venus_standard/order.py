@@ -132,8 +132,10 @@ ICONS: dict[str, Hook] = {
     "passenger": trade_moments.place_passenger,
     "drill": merchant_spaceports.redeem_drills,
 }
-#: "Beginning a New Round", after the icons: the titles checked again, the solo challenges.
-ROUND_START: tuple[Hook, ...] = (card_rules.titles_each_round, solo.round_start)
+#: "Beginning a New Round", after the icons: the optional rule "Demand"'s token on odd
+#: rounds (after the passenger), the titles checked again, the solo challenges.
+ROUND_START: tuple[Hook, ...] = (
+    trade_moments.demand_each_odd_round, card_rules.titles_each_round, solo.round_start)
 #: When a phase begins: the solo fees before every Movement phase ("Challenges"), the First
 #: Contact card flipped, the markets shifted.
 PHASE_START: dict[str, tuple[Hook, ...]] = {

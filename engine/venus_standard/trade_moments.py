@@ -121,11 +121,19 @@ def place_passenger(draft: Draft) -> None:
     token = decks.draw(draft, decks.PASSENGER, to="passenger")
     if token is not None:
         draft.emit("PassengerPlaced", passenger=token, at=passengers.start_of(token))
-    if draft.state.table.demand:
-        place_demand(draft)
 
 
 DEMAND = "demand"  # the optional rule's face-down demand tokens
+
+
+def demand_each_odd_round(draft: Draft) -> None:
+    """Optional rule "Demand": "At the start of every odd-numbered game round (including the
+    first round), place a random passenger token as normal; then draw a random demand
+    token". The round decides, not the passengers: the Light Speed Game's five setup
+    passengers (Light Speed Game 16) draw no demand, and its first round (16) is even."""
+    state = draft.state
+    if state.table.demand and state.round % 2 == 1:
+        place_demand(draft)
 
 
 def place_demand(draft: Draft) -> None:

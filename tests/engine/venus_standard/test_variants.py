@@ -212,3 +212,58 @@ def test_the_challenge_cards_lie_face_up_in_every_view(cards: dict[str, Any]) ->
     shown = ruleset.view(game.state, -1)["solo"]
     assert shown["cards"] == ["loan", "sabotage", "exam"]
     assert shown["active"] == ["loan", "sabotage"] and shown["fees_due"] == 15
+
+
+def _light_speed_to_round_16(game: Game[StandardState]) -> None:
+    """Light Speed Game 13-17, every answer the first offered."""
+    while (now := ruleset.pending(game.state)) is not None and game.state.stage == "setup":
+        seat = now.seats[0]
+        play(game, seat, list(ruleset.legal_actions(game.state, seat))[0])
+
+
+def test_demand_with_light_speed_the_setup_passengers_draw_no_demand() -> None:
+    """Optional rule "Demand": "At the start of every odd-numbered game round (including the
+    first round), place a random passenger token as normal; then draw a random demand
+    token". The Light Speed Game's five setup passengers (Light Speed Game 16) are no odd
+    round: no demand token until round 17 begins."""
+    game = start(2, seed="light-demand", variant="light-speed", demand=True)
+    _light_speed_to_round_16(game)
+    assert game.state.round == 16
+    assert [e for e in game.events if e.type == "PassengerPlaced"]
+    assert not [e for e in game.events if e.type == "DemandPlaced"]
+    while game.state.round == 16:
+        now = ruleset.pending(game.state)
+        assert now is not None
+        seat = now.seats[0]
+        legal = list(ruleset.legal_actions(game.state, seat))
+        skip = [a for a in legal if isinstance(a, c.SkipMovement)]
+        ends = [a for a in legal if a.type == "EndPhase"]
+        play(game, seat, (skip or ends or legal)[0])
+    demands = [e for e in game.events if e.type == "DemandPlaced"]
+    assert game.state.round == 17 and len(demands) == 1
+
+
+def test_demand_each_odd_round_not_each_passenger() -> None:
+    """Optional rule "Demand": one demand token at the start of round 1 (after Setup 14's
+    passenger) and of every odd round, none on even rounds."""
+    game = start(2, seed="odd-demand", demand=True)
+    dials_set(game)
+    placed = [e for e in game.events if e.type == "DemandPlaced"]
+    assert len(placed) == 1 and game.state.round == 1
+    passenger = max(i for i, e in enumerate(game.events) if e.type == "PassengerPlaced")
+    demand = max(i for i, e in enumerate(game.events) if e.type == "DemandPlaced")
+    assert passenger < demand  # "place a random passenger token as normal; then ..."
+    seen: dict[int, int] = {}
+    while game.state.round <= 4 and game.state.stage == "playing":
+        now = ruleset.pending(game.state)
+        assert now is not None
+        seat = now.seats[0]
+        legal = list(ruleset.legal_actions(game.state, seat))
+        skip = [a for a in legal if isinstance(a, c.SkipMovement)]
+        ends = [a for a in legal if a.type == "EndPhase"]
+        before = game.seq
+        play(game, seat, (skip or ends or legal)[0])
+        for e in game.events[before:]:
+            if e.type == "DemandPlaced":
+                seen[game.state.round] = seen.get(game.state.round, 0) + 1
+    assert seen == {3: 1, 5: 1}
