@@ -17,15 +17,33 @@ its load generator's CPU (per command and in cores) and the generator's own loop
 
 ``--baseline`` serves that copy under the same load first (same venv, same load generator)
 and prints ours/baseline too: before and after in one run.
+
+The machine has two cores, shared with whatever else runs. ``--pin`` puts each server on
+one core (``--server-cpu``, default 0: the process, its threads and workers) and the load
+generators and this harness on the other (``--load-cpu``, default 1). ``--pairs N`` runs N
+rounds of (ours, peer) -- with ``--baseline``, (baseline, ours, peer), the baseline and ours
+taking turns to go first -- and ends with each figure's median and spread (min-max) per
+server, and the ratios of the medians and the median of each round's ratio. The figures:
+commands/s, p50, p99, the server's CPU time per command (its process's user + system time
+over play / the commands: the robust figure on a shared machine), the fsync (the commit
+thread's time per batch) and a write's group-commit wait (ours on SQLite,
+``bench/commit_serve.py``), and the load average (``uptime``'s first figure) when each run
+began.
+
+    .venv/bin/python bench/compare.py --pin --pairs 5 --games 200 --duration 20 \
+        --baseline /tmp/base
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -50,6 +68,10 @@ def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
     if server_root is not None:
         cmd += ["--server-root", str(server_root)]
     cmd += ["--generator", args.generator]
+    if args.pin:
+        cmd += ["--server-cpus", str(args.server_cpu)]
+    if not args.database_url and args.workers == 1:
+        cmd += ["--commit-watch"]
     if args.takebacks:
         cmd += ["--takebacks"]
     if args.database_url:
@@ -63,8 +85,11 @@ def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
 def run_peer(args: argparse.Namespace) -> str:
     env = node_env()
     port = free_port()
+    cpus = {args.server_cpu} if args.pin else None
     server = subprocess.Popen([NODE, str(PEERS / "bgio_server.js"), str(port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              preexec_fn=(lambda: os.sched_setaffinity(0, cpus))
+                              if cpus else None)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -133,6 +158,97 @@ def versus(base_out: str, ours_out: str, label: str) -> str:
     return f"compare {label} {ratios}"
 
 
+WATCH = re.compile(r"^commit_watch fsync_p50_ms=([\d.]+) .*?wait_p50_ms=([\d.]+) ", re.M)
+
+# a run's figures: (name, how it is printed, higher is better)
+FIGURES: list[tuple[str, str, bool]] = [
+    ("commands_per_s", "{:.1f}", True), ("p50_ms", "{:.1f}", False), ("p99_ms", "{:.1f}", False),
+    ("cpu_us", "{:.0f}", False), ("fsync_ms", "{:.2f}", False), ("wait_ms", "{:.2f}", False),
+    ("load", "{:.2f}", False)]
+
+
+def run_figures(output: str, kind: str, load: float) -> dict[str, float]:
+    """A run's figures by name (those it printed), with the load average when it began."""
+    got: dict[str, float] = {"load": load}
+    rate = figures(output, kind)
+    if rate is not None:
+        got["commands_per_s"], got["p50_ms"], got["p99_ms"] = rate
+    cpu = cpu_per_command(output)
+    if cpu is not None:
+        got["cpu_us"] = cpu
+    watch = WATCH.search(output)
+    if watch is not None:
+        got["fsync_ms"], got["wait_ms"] = float(watch.group(1)), float(watch.group(2))
+    return got
+
+
+def spread(values: list[float], form: str) -> str:
+    """``median [min-max]``."""
+    if not values:
+        return "-"
+    med = statistics.median(values)
+    return f"{form.format(med)} [{form.format(min(values))}-{form.format(max(values))}]"
+
+
+def summary(runs: dict[str, list[dict[str, float]]], over: list[tuple[str, str]]) -> list[str]:
+    """Each figure's median and spread per server, then for each (a, b) in ``over`` the
+    ratio a/b of the medians and the median of the rounds' own ratios."""
+    names = [n for n in runs if runs[n]]
+    lines = [f"{'figure':16}" + "".join(f"{n:>28}" for n in names)]
+    for fig, form, _ in FIGURES:
+        cells = [spread([r[fig] for r in runs[n] if fig in r], form) for n in names]
+        if any(c != "-" for c in cells):
+            lines.append(f"{fig:16}" + "".join(f"{c:>28}" for c in cells))
+    for a, b in over:
+        if not runs.get(a) or not runs.get(b):
+            continue
+        parts = []
+        for fig, _, _ in FIGURES[:4]:
+            pa = [r[fig] for r in runs[a] if fig in r]
+            pb = [r[fig] for r in runs[b] if fig in r]
+            rounds = [ra[fig] / rb[fig] for ra, rb in zip(runs[a], runs[b], strict=False)
+                      if ra.get(fig) and rb.get(fig)]
+            if pa and pb and statistics.median(pb):
+                parts.append(f"{fig}={statistics.median(pa) / statistics.median(pb):.2f}"
+                             f" (rounds {spread(rounds, '{:.2f}')})")
+        lines.append(f"{a}/{b}: " + " ".join(parts))
+    return lines
+
+
+def pairs(args: argparse.Namespace) -> int:
+    """``--pairs N`` rounds, then the medians and spreads (see the module)."""
+    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "ours": [], "peer": []}
+
+    def one(name: str, go: Callable[[], str], kind: str) -> None:
+        load = os.getloadavg()[0]
+        out = go()
+        got = run_figures(out, kind, load)
+        if "commands_per_s" not in got:
+            print(f"{name}: no result line\n{out.strip()[-600:]}", flush=True)
+            return
+        runs[name].append(got)
+        cells = " ".join(f"{f}={form.format(got[f])}" for f, form, _ in FIGURES if f in got)
+        print(f"round {r + 1} {name}: {cells}", flush=True)
+
+    for r in range(args.pairs):
+        ours_first = args.baseline is None or r % 2 == 1
+        order = ["ours", "baseline"] if ours_first else ["baseline", "ours"]
+        for name in order:
+            if name == "baseline" and args.baseline is not None:
+                one(name, lambda: run_ours(args, args.baseline), "server_load")
+            elif name == "ours":
+                one(name, lambda: run_ours(args), "server_load")
+        if not args.skip_peer:
+            one("peer", lambda: run_peer(args), "peer_load")
+    where = (f"servers pinned to CPU {args.server_cpu}, load generators to CPU {args.load_cpu}"
+             if args.pin else "unpinned")
+    print(f"summary: {args.pairs} rounds, {args.games} games, {args.duration:.0f} s each, "
+          f"{where}; median [min-max]")
+    for line in summary(runs, [("ours", "peer"), ("baseline", "peer"), ("ours", "baseline")]):
+        print(line)
+    return 0 if runs["ours"] else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -149,7 +265,18 @@ def main() -> int:
     parser.add_argument("--baseline", type=Path, default=None,
                         help="also serve this copy of the project (e.g. `git archive main`) "
                              "under the same load first, and print ours/baseline")
+    parser.add_argument("--pin", action="store_true",
+                        help="each server on --server-cpu, the load and this harness on "
+                             "--load-cpu")
+    parser.add_argument("--server-cpu", type=int, default=0)
+    parser.add_argument("--load-cpu", type=int, default=1)
+    parser.add_argument("--pairs", type=int, default=0,
+                        help="rounds of (baseline,) ours, peer; then medians and spreads")
     args = parser.parse_args()
+    if args.pin:  # inherited by every child but the servers (pinned as they start)
+        os.sched_setaffinity(0, {args.load_cpu})
+    if args.pairs:
+        return pairs(args)
     base_out = ""
     if args.baseline is not None:
         base_out = run_ours(args, args.baseline)

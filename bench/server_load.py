@@ -19,7 +19,11 @@ lag, the collector's pauses, the stacks of stalls), counting play only; with
 ``STARPORT_LATENCY_TRACE=<file>`` has it stamp each command's steps (``bench/latency.py``,
 read by ``bench/latency_trace.py``). Either starts the server through
 ``bench/traced_serve.py``, which installs them from outside it (one process). The run is
-bounded (``--duration``; set-up has its own timeout). The last line is
+bounded (``--duration``; set-up has its own timeout). ``--commit-watch`` starts the server
+through ``bench/commit_serve.py`` (SQLite) and prints the commit thread's time per batch (the
+COMMIT and its fsync) and a write's wait for durability during play. ``--server-cpus 0``
+pins the server (and its threads and workers) to those CPUs (``bench/compare.py --pin``). The
+last line is
 ``server_load games=<n> commands_per_s=<x> p50_ms=<y> p99_ms=<z>``.
 
     .venv/bin/python bench/server_load.py --games 200
@@ -438,6 +442,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if watched:  # the watch counts play only (one process: the signal goes to its pid)
             os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
+        window = time.perf_counter()
         lags: list[float] = []
         # the generator's own cycle collector off during play: with it on, its pauses (up to
         # 230 ms at 200 games, its loop's lag) were most of the samples' p99 and its CPU per
@@ -463,6 +468,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             await asyncio.gather(*(play(g, raw, random.Random(rng.random()), until, samples,
                                         errors, skip)
                                    for g, raw in zip(games, raws, strict=True)))
+        window_end = time.perf_counter()
         if node is None:
             own_cpu = time.process_time() - own_cpu
         gc.enable()
@@ -484,7 +490,8 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
                 await ws.close()
     return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws,
             "cpu_s": cpu, "lags": sorted(lags), "own_cpu_s": own_cpu,
-            "acks": played.get("acks", []), "observers": played.get("observers", [])}
+            "acks": played.get("acks", []), "observers": played.get("observers", []),
+            "window": (window, window_end)}
 
 
 def main() -> int:
@@ -510,6 +517,10 @@ def main() -> int:
                              "hit is also counted in the database)")
     parser.add_argument("--url", default="", help="use a running server (loopback) instead")
     parser.add_argument("--server-pid", type=int, default=0, help="its pid, for memory figures")
+    parser.add_argument("--server-cpus", default="",
+                        help="pin the server to these CPUs (comma-separated numbers)")
+    parser.add_argument("--commit-watch", action="store_true",
+                        help="time the group commit (SQLite, one process: bench/commit_serve.py)")
     args = parser.parse_args()
     if args.generator == "node" and args.transport != "ws":
         parser.error("--generator node plays the ws transport only")
@@ -534,9 +545,17 @@ def main() -> int:
             if args.workers != 1:
                 parser.error("the loop watch and the latency trace watch one process")
             serve = [str(ROOT / "bench" / "traced_serve.py")]
+        watch = Path(tmp) / "commit-watch.json"
+        if args.commit_watch:
+            if args.workers != 1 or args.database_url or serve[0] != "-m":
+                parser.error("--commit-watch times SQLite's one process, without the trace")
+            env["STARPORT_COMMIT_WATCH"] = str(watch)
+            serve = [str(ROOT / "bench" / "commit_serve.py")]
+        cpus = {int(c) for c in args.server_cpus.split(",") if c.strip()}
         server = subprocess.Popen(
             [sys.executable, *profile, *serve, "--port", str(port)],
-            cwd=args.server_root or ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            cwd=args.server_root or ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None)
         base = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + 120  # a loaded machine starts a server slowly
@@ -558,7 +577,20 @@ def main() -> int:
                     with contextlib.suppress(OSError):
                         os.kill(p, 9)
                 server.wait(timeout=20)
+        if args.commit_watch:
+            result["commit_watch"] = read_watch(watch, result["window"])
     return report(args, result)
+
+
+def read_watch(path: Path, window: tuple[float, float]) -> dict[str, list[float]]:
+    """``bench/commit_serve.py``'s timings (seconds) that began during play."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    start, end = window
+    return {name: sorted(s for t, s in rows if start <= t <= end)
+            for name, rows in data.items()}
 
 
 def _pct(ordered: list[float], q: float) -> float:
@@ -593,6 +625,14 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
         print(f"pushes ack_p50_ms={_pct(acks, 0.5):.1f} ack_p99_ms={_pct(acks, 0.99):.1f} "
               f"observer_p50_ms={_pct(observers, 0.5):.1f} "
               f"observer_p99_ms={_pct(observers, 0.99):.1f}")
+    watch = result.get("commit_watch") or {}
+    commits, waits = watch.get("commit") or [], watch.get("wait") or []
+    if commits and waits:
+        print(f"commit_watch fsync_p50_ms={1000 * _pct(commits, 0.5):.2f} "
+              f"fsync_p99_ms={1000 * _pct(commits, 0.99):.2f} "
+              f"wait_p50_ms={1000 * _pct(waits, 0.5):.2f} "
+              f"wait_p99_ms={1000 * _pct(waits, 0.99):.2f} batches={len(commits)} "
+              f"writes_per_batch={len(waits) / len(commits):.2f}")
     for e in result["errors"][:3]:
         print("  error:", e)
     print(f"server_load games={args.games} commands_per_s={rate:.1f} p50_ms={p50:.1f} "
