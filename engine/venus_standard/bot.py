@@ -35,6 +35,7 @@ from engine.kernel import Command, Randomness
 
 from . import places
 from .solo import challenge_cards
+from .spaceports import TOKENS_PER_PLAYER
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
@@ -89,6 +90,8 @@ class Merchant:
             return 1 if not data["keep"] else 0
         if kind == "EngagePirates":
             return EAGER[kind] + _engage_worth(view, me, data["attribute"])
+        if kind == "PlaceDrill":  # "Drills": c10 each even round; tokens kept for ports
+            return 1 if data["place"] == _tokens_to_spare(me) else 0
         if kind == "AnswerHazard":
             return {"reroll": 3, "push_on": 2, "stop": 1}.get(data["choice"], 0)
         if kind == "AnswerOffer":
@@ -356,3 +359,10 @@ def _landings(view: dict[str, Any], system: str) -> list[str]:
     built = [s for s in ((view.get("trade") or {}).get("spaceports") or {})
              if places.system_of(s) == system]
     return [s for s in places.landings_in(system) if _landing(view, s) != "asteroid"] + built
+
+
+def _tokens_to_spare(me: dict[str, Any]) -> bool:
+    """"Drills": the drill tokens are the merchant spaceport tokens' backs (12 each); a drill
+    is placed while at least four would be left for merchant spaceports."""
+    used = len(me.get("spaceports") or []) + len(me.get("drills") or [])
+    return TOKENS_PER_PLAYER - used > 4

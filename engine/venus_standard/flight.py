@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from .dashboard import Dashboard
 
 Stage = Literal["heading", "speed", "move", "ended"]
-Wait = Literal["telegate", "exit", "hazard", "navigation"]
+Wait = Literal["telegate", "exit", "hazard", "navigation", "drill"]
 
 
 class Flight(BaseModel):

@@ -324,6 +324,19 @@ def hazard_choice(draft: Any, seat: int, choice: str) -> None:
                     f"answer stop, push_on or reroll, not {choice!r}")
 
 
+def answer_drill(draft: Any, seat: int, place: bool) -> None:
+    """Asteroids / Drills: on the asteroid space just entered, the player with the License to
+    Drill "can place one of his drill tokens" there, or not (they share the 12 tokens with
+    merchant spaceports: "Drills"); then the move goes on."""
+    f = _flight(draft, seat, "move")
+    if f.wait != "drill":
+        raise RuleError("Drills", "the ship has not just entered an asteroid space to drill")
+    draft.emit("MoveWaits", seat=seat, wait=None)
+    if place:
+        helm_seams.drill(draft, seat, f.at or "")
+    _settle(draft, seat)
+
+
 # --- 4. End Movement ---------------------------------------------------------------------
 
 def land(draft: Any, seat: int) -> None:
@@ -410,8 +423,9 @@ def _arrive(draft: Any, seat: int) -> None:
     if attribute is not None:
         _check(draft, seat, attribute, at, reroll=False)
         return
-    if kind == ASTEROID:
-        helm_seams.drill(draft, seat, at)
+    if kind == ASTEROID and helm_seams.may_drill(state, seat, at):
+        draft.emit("MoveWaits", seat=seat, wait="drill")  # Drills: "can place one"
+        return
     if kind in (ENCOUNTER, "pirate"):
         helm_seams.resolve_space(draft, seat, at)
 

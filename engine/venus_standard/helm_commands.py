@@ -89,6 +89,14 @@ class AnswerHazard(Command):
     choice: Literal["stop", "push_on", "reroll"]
 
 
+class PlaceDrill(Command):
+    """Asteroids / Drills: on the asteroid space just entered, place one of his drill tokens
+    (``place``) or not ("can place one of his drill tokens")."""
+
+    type: Literal["PlaceDrill"] = "PlaceDrill"
+    place: bool = True
+
+
 class Land(Command):
     """End Movement: land on the surface city, spaceport or asteroid just entered."""
 

@@ -20,7 +20,8 @@ from .state import StandardState
 from .terrain import terrain_of
 
 MOVE_COMMANDS = (m.DeclareHeading, m.RollSpeed, m.AssignDie, m.RerollDie, m.UseHardBurn,
-                 m.Step, m.MoveTo, m.DeclineNavigation, m.RollTelegate, m.AnswerHazard, m.Land)
+                 m.Step, m.MoveTo, m.DeclineNavigation, m.RollTelegate, m.AnswerHazard,
+                 m.PlaceDrill, m.Land)
 
 
 # -- rules ----------------------------------------------------------------------------------
@@ -38,6 +39,7 @@ RULES: dict[type[Command], Rule] = {
     m.ChooseExit: lambda d, s, c: helm.choose_exit(d, s, c.to),
     m.RollTelegate: lambda d, s, c: helm.roll_telegate(d, s),
     m.AnswerHazard: lambda d, s, c: helm.hazard_choice(d, s, c.choice),
+    m.PlaceDrill: lambda d, s, c: helm.answer_drill(d, s, c.place),
     m.Land: lambda d, s, c: helm.land(d, s),
     m.TrainPilot: lambda d, s, c: helm.train_pilot(d, s, c.face),
 }
@@ -74,6 +76,10 @@ def movement_offers(state: StandardState, seat: int) -> Iterator[Command]:
         return
     if f.wait == "navigation":
         yield m.DeclineNavigation()
+        return
+    if f.wait == "drill":
+        yield m.PlaceDrill(place=True)
+        yield m.PlaceDrill(place=False)
         return
     if f.wait == "hazard" and f.hazard is not None:
         yield m.AnswerHazard(choice="stop")

@@ -52,10 +52,16 @@ def has_tech(player: Any, key: str) -> bool:
     return bool(technology.has(player, key))
 
 
+def may_drill(state: Any, seat: int, space: str) -> bool:
+    """Asteroids / Drills: could the ship leave a drill token on this asteroid space
+    (``merchant_spaceports.may_drill``)? Then the move asks the player."""
+    return merchant_spaceports.may_drill(state, seat, space)
+
+
 def drill(draft: Any, seat: int, space: str) -> None:
-    """Asteroids / Drills: a ship entering an asteroid space may leave a drill token there
-    (``merchant_spaceports.drill_on``: the License to Drill, one drill per asteroid, the
-    player's tokens left)."""
+    """Asteroids / Drills: the player chose to leave a drill token on the asteroid space
+    entered (``merchant_spaceports.drill_on``: the License to Drill, one drill per asteroid,
+    the player's tokens left)."""
     merchant_spaceports.drill_on(draft, seat, space)
 
 

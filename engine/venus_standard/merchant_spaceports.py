@@ -1,8 +1,8 @@
 """The Merchant Spaceport phase and drills on the game state (standard book, "Merchant
 Spaceport Phase", "Merchant Spaceports in the Asteroid System", "End of the Merchant
 Spaceport Phase", "Drills", "Appendix B > License to Drill"): building, the Asteroid System's
-bankrupt spaceports, drills placed as a ship passes asteroids and redeemed on the round
-track's drill icon. The arithmetic is ``spaceports.py``'s."""
+bankrupt spaceports, drills placed (at the player's choice) as a ship passes asteroids and
+redeemed on the round track's drill icon. The arithmetic is ``spaceports.py``'s."""
 
 from __future__ import annotations
 
@@ -86,18 +86,26 @@ def build_spaceport(draft: Draft, seat: int, cmd: BuildSpaceport) -> None:
     rounds.end_turn(draft, "spaceport_built")
 
 
-def drill_on(draft: Draft, seat: int, space: str) -> bool:
-    """"Drills", "Appendix B > License to Drill": as the ship passes over or lands on an
-    asteroid space, a licensed player places a drill token there if none is (ours: always,
-    when he can: a drill only earns). Movement calls this on each asteroid space entered;
-    returns whether a drill was placed."""
-    state = draft.state
+def may_drill(state: StandardState, seat: int, space: str) -> bool:
+    """"Drills", "Appendix B > License to Drill": may the player place a drill token on
+    this asteroid space (the technology, no drill there yet, a merchant spaceport/drill
+    token left)?"""
     p = state.player(seat)
     try:
         spaceports.check_drill(
             licensed=has(p, "license_to_drill"), occupied=space in state.trade.drills,
             tokens_left=spaceports.TOKENS_PER_PLAYER - len(p.spaceports) - len(p.drills))
     except RuleError:
+        return False
+    return True
+
+
+def drill_on(draft: Draft, seat: int, space: str) -> bool:
+    """"Drills", "Appendix B > License to Drill": a licensed player "can place one of his
+    drill tokens on an asteroid space as his ship passes over or lands on the space" (the
+    player's choice: movement asks him, ``PlaceDrill``); the token placed if he may, and
+    whether it was."""
+    if not may_drill(draft.state, seat, space):
         return False
     draft.emit("DrillPlaced", seat=seat, space=space)
     return True

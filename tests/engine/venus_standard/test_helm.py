@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.kernel import RuleError
-from engine.venus_standard import helm
+from engine.venus_standard import helm, helm_legal
+from engine.venus_standard import helm_commands as m
 from engine.venus_standard.flight import flight
 
 from .helm_kit import Kit, build, on_telegate_2_with_navigation, types
@@ -200,17 +201,55 @@ def test_drills_every_asteroid_entered_is_offered_to_the_drills(
         kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
     """Asteroids: "a player whose ship is equipped with the License to Drill ... can place
     one of his drill tokens on an asteroid space as his ship passes over or lands on the
-    space": movement hands every asteroid space entered to the drills (vstrade's)."""
+    space": the move waits on every asteroid space entered where he may drill, and places
+    a drill only when he says so (``PlaceDrill``)."""
     from engine.venus_standard import helm_seams
 
     seen: list[str] = []
+    monkeypatch.setattr(helm_seams, "may_drill", lambda state, s, space: True)
     monkeypatch.setattr(helm_seams, "drill", lambda d, s, space: seen.append(space))
     d = kit([3, 3, 6, 1, 1])
     d.state.players[0].space = "nav"
     helm.roll_speed(d, 0)
     helm.assign_die(d, 0, 0, "navigation")
     helm.move_to(d, 0, ["d", "e", "ast", "f"])
-    assert seen == ["ast"]
+    f = flight(d.state)
+    assert f.at == "ast" and f.wait == "drill" and seen == []  # the path stops to ask
+    offered = list(helm_legal.movement_offers(d.state, 0))
+    assert offered == [m.PlaceDrill(place=True), m.PlaceDrill(place=False)]
+    with pytest.raises(RuleError, match="waits for a drill decision"):
+        helm.step(d, 0, "f")
+    helm.answer_drill(d, 0, True)
+    assert seen == ["ast"] and flight(d.state).wait is None
+    helm.step(d, 0, "f")
+    assert flight(d.state).at == "f"
+
+
+def test_drills_are_the_players_choice(kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drills: "he can place drill tokens on asteroid spaces" (a choice: the tokens are
+    his merchant spaceports too): declining leaves no drill and the move goes on; with no
+    drill possible (no license, a drill already there, no token left) nothing is asked."""
+    from engine.venus_standard import helm_seams
+
+    seen: list[str] = []
+    monkeypatch.setattr(helm_seams, "may_drill", lambda state, s, space: True)
+    monkeypatch.setattr(helm_seams, "drill", lambda d, s, space: seen.append(space))
+    d = kit([3, 3, 6, 1, 1])
+    d.state.players[0].space = "nav"
+    helm.roll_speed(d, 0)
+    helm.assign_die(d, 0, 0, "navigation")
+    helm.move_to(d, 0, ["d", "e", "ast"])
+    helm.answer_drill(d, 0, False)
+    assert seen == [] and flight(d.state).wait is None
+    with pytest.raises(RuleError, match="Drills"):
+        helm.answer_drill(d, 0, True)
+    monkeypatch.setattr(helm_seams, "may_drill", lambda state, s, space: False)
+    e = kit([3, 3, 6, 1, 1])
+    e.state.players[0].space = "nav"
+    helm.roll_speed(e, 0)
+    helm.assign_die(e, 0, 0, "navigation")
+    helm.move_to(e, 0, ["d", "e", "ast", "f"])
+    assert flight(e.state).at == "f" and seen == []
 
 
 def test_spoilers_add_movement_by_the_parity_of_the_dice() -> None:

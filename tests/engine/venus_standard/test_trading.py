@@ -13,8 +13,9 @@ from engine.bots.random_bot import UniformBot
 from engine.cluster.cultures import load_cultures
 from engine.kernel import Game, Randomness, RuleError, fold, takeback
 from engine.venus_standard import commands as c
+from engine.venus_standard import helm_commands as hc
 from engine.venus_standard import merchant_spaceports as msp
-from engine.venus_standard import rounds
+from engine.venus_standard import rounds, scenario
 from engine.venus_standard import tech_abilities as ta
 from engine.venus_standard import trade_moments as tm
 from engine.venus_standard import trading as t
@@ -370,6 +371,46 @@ def test_drills_placed_with_a_license_and_redeemed_on_even_rounds() -> None:
     act(game, msp.redeem_drills)  # the round track's drill icon (even rounds)
     assert game.state.players[seat].credits == before + 10
     assert game.state.trade.drills == {} and game.state.players[seat].drills == []
+
+
+def _by_the_asteroid(**player: object) -> Game[StandardState]:
+    """A sandbox: Ann on ``giant-east.1`` facing the asteroid space ``giant-east.2``."""
+    return scenario.start({
+        "players": [{"name": "Ann", "space": "giant-east.1", "heading": "giant-east.2",
+                     **player}, {"name": "Bob"}],
+        "dice": [1, 1, 1]})
+
+
+def test_drills_the_player_chooses_on_the_board() -> None:
+    """"Drills": "he can place drill tokens on asteroid spaces as his ship passes over or
+    lands on them": with the License to Drill the move stops on the asteroid to ask; the
+    token goes down only when he says so."""
+    game = _by_the_asteroid(techs=["license_to_drill:1"])
+    game.play(0, hc.RollSpeed())
+    game.play(0, hc.Step(to="giant-east.2"))
+    legal = list(ruleset.legal_actions(game.state, 0))
+    assert hc.PlaceDrill(place=True) in legal and hc.PlaceDrill(place=False) in legal
+    game.play(0, hc.PlaceDrill(place=True))
+    assert game.state.trade.drills == {"giant-east.2": 0}
+    assert game.state.players[0].drills == ["giant-east.2"]
+    declined = _by_the_asteroid(techs=["license_to_drill:1"])
+    declined.play(0, hc.RollSpeed())
+    declined.play(0, hc.Step(to="giant-east.2"))
+    declined.play(0, hc.PlaceDrill(place=False))
+    assert declined.state.trade.drills == {} and declined.state.players[0].drills == []
+    assert hc.Step(to="giant-east.3") in list(ruleset.legal_actions(declined.state, 0))
+
+
+def test_drills_share_the_twelve_tokens_with_merchant_spaceports() -> None:
+    """"If a player has used all his tokens as merchant spaceports, he cannot place drill
+    tokens": twelve spaceports, no question on the asteroid."""
+    ports = [f"p{i}" for i in range(12)]
+    game = _by_the_asteroid(techs=["license_to_drill:1"], spaceports=ports)
+    game.play(0, hc.RollSpeed())
+    game.play(0, hc.Step(to="giant-east.2"))
+    assert not [a for a in ruleset.legal_actions(game.state, 0) if a.type == "PlaceDrill"]
+    assert game.state.turn is not None and game.state.turn.flight is not None
+    assert game.state.turn.flight.wait is None
 
 
 def test_offloading_goods_to_the_market_utility_techs_stay() -> None:

@@ -293,6 +293,7 @@ const COMMAND = {
   ChooseExit: (c, n) => `Exit to ${n.space(c.to)}`,
   RollTelegate: () => "Roll the purple die for the telegate",
   AnswerHazard: (c) => ({ stop: "Stop here", push_on: "Push on (lower the dial)", reroll: "Reroll the check" }[c.choice] || humanType(c.choice)),
+  PlaceDrill: (c) => (c.place ? "Place a drill here (c10 each even round)" : "No drill here"),
   TrainPilot: (c, n) => `Train your pilot: ${n.pilot(c.face)} (c60)`,
   BuyGoods: (c, n) => `Buy ${n.goods(c.token)}`,
   BuyEquipment: (c, n) => `Buy a ${n.equipment(c.equipment)}`,
@@ -357,6 +358,7 @@ const ASKS = {
 // questions the rules ask in the middle of a flight (the Movement phase waits for them)
 const FLIGHT_ASKS = {
   AnswerHazard: "the hazard check failed: stop here, or push on by turning that dial down one (Hazards).",
+  PlaceDrill: "an asteroid: place one of your drill tokens here, or not (Drills: the tokens are your merchant spaceports' too).",
   RollTelegate: "roll the purple die for the telegate (Telegates).",
   DeclineNavigation: "choose the exit from the navigation space, or decline it (Navigation Spaces).",
 };
