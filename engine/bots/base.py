@@ -63,4 +63,8 @@ def act(bot: Bot, game: GameDefinition | Ruleset[Any], state: Any, seat: int,
     view = rules.view(state, seat)
     definition = definition_of(game)
     aid = None if definition is None else definition.bot_aid(state, seat)
+    if getattr(bot, "searches", False):
+        # the search bot (``search.py``) reads the position only through the game's
+        # ``determinize``, which deals again what the seat cannot see
+        return bot.choose(view, legal, seat=seat, seq=seq, aid=aid, state=state)  # type: ignore[call-arg]
     return bot.choose(view, legal, seat=seat, seq=seq, aid=aid)

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .dice import Randomness
 from .ruleset import Ruleset
 
 # a bot of the game from a seed (an ``engine.bots.Bot``, which sits above the kernel)
@@ -50,6 +51,14 @@ def _no_passes(state: Any) -> list[tuple[int, Any]]:
 
 def _no_aid(state: Any, seat: int) -> Callable[[], Any] | None:
     return None
+
+
+def _nothing_hidden(state: Any, seat: int, rng: Randomness) -> Any:
+    return state  # a game without secrets: the one world is the position itself
+
+
+def _no_evaluation(state: Any, seat: int) -> float:
+    return 0.5
 
 
 class OptionsRefused(ValueError):
@@ -143,6 +152,13 @@ class GameDefinition:
     # command types a stand-in for an absent player (the server's fallback bot, a timed-out
     # turn) never plays (leaving the table), and those it plays rarely: they change a
     # setting, not the game's progress
+    # for the search bot (``engine/bots/search.py``, ``docs/bots.md``): a world consistent
+    # with what ``seat`` sees, everything it cannot see (cups, decks, face-down markers,
+    # other seats' hands) dealt again with ``rng``: a state the caller only reads and clones,
+    # whose content depends on the seat's view alone (the real state gives only the shapes);
+    # and how good a position is for ``seat``: 1 a win, 0 a loss, between them an estimate
+    determinize: Callable[[Any, int, Randomness], Any] = _nothing_hidden
+    evaluate: Callable[[Any, int], float] = _no_evaluation
     stand_in_never: frozenset[str] = frozenset()
     settings_commands: frozenset[str] = frozenset()
     # the board as an SVG image for these query parameters (``edition``), or None; a

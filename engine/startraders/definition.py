@@ -8,19 +8,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.bots.search import search_bots
 from engine.help.reference import load_reference
 from engine.kernel.definition import GameDefinition, Simulation, scores_at
 
 from .bot import RandomTrader, StarTrader
 from .citations import rules_cited
 from .client_data import components
-from .components import PERSONALITIES
+from .components import OPTIONAL_PERSONALITIES, PERSONALITIES
 from .galaxy import load_galaxy
 from .galaxy_svg import render_galaxy_svg
 from .jump_lines import jump_lines
 from .luck import countdown, timeout_passes
 from .options import StarTradersOptions
 from .ruleset import ruleset
+from .search import determinize, evaluate
 from .simulate import standing, usage_of
 
 HERE = Path(__file__).resolve().parent
@@ -29,10 +31,14 @@ CLIENT = HERE.parents[1] / "web" / "games" / "startraders"
 
 def choices(options: dict[str, Any]) -> list[str]:
     """A lobby choice is a Personality (Optional Rules, "Selecting Personalities"); seats
-    without one are dealt one at random, as Setting Up 4 says. None when the table plays
-    without Personalities, or bids for them in the game (``personality_auction``)."""
+    without one are dealt one at random, as Setting Up 4 says. The seven of the box, and the
+    New Personalities too when the table plays with them (``personalities: "all"``). None
+    when the table plays without Personalities, or bids for them in the game
+    (``personality_auction``)."""
     if options.get("personalities") == "none" or options.get("personality_auction"):
         return []
+    if options.get("personalities") == "all":
+        return [*PERSONALITIES, *OPTIONAL_PERSONALITIES]
     return list(PERSONALITIES)
 
 
@@ -53,13 +59,15 @@ GAME = GameDefinition(
             "build stations and petition the Emperor for Prestige.",
     ruleset=ruleset,
     players=(2, 6),
-    bots={"star-trader": StarTrader, "random": RandomTrader},
+    bots={"star-trader": StarTrader, **search_bots("star-traders"), "random": RandomTrader},
     options_schema=StarTradersOptions,
     choices=choices,
     choice_option="personalities",
     choice_title="Personality",
     extras=jump_lines,
     history_point=scores_at(("TurnStarted", "GameWon"), lambda _, p: p.prestige),
+    determinize=determinize,
+    evaluate=evaluate,
     countdown=countdown,
     timeout_commands=timeout_passes,
     stand_in_never=frozenset({"DropOut"}),

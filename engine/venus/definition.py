@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.bots.random_bot import UniformBot
+from engine.bots.search import search_bots
 from engine.help.reference import load_reference
 from engine.kernel.definition import GameDefinition, Page, Sandbox, Simulation, scores_at
 
@@ -24,6 +25,7 @@ from .pieces import merchant_keys
 from .reach import reachable, reachable_dicts
 from .ruleset import ruleset
 from .scenario import Scenario, start
+from .search import determinize, evaluate
 from .simulation import ENDINGS, standing, usage_of
 from .winning import net_worth
 
@@ -87,7 +89,7 @@ GAME = GameDefinition(
             "cluster until your Net Worth wins.",
     ruleset=ruleset,
     players=(1, 6),
-    bots={"trader": Trader, "random": UniformBot},
+    bots={"trader": Trader, **search_bots("venus"), "random": UniformBot},
     options_schema=VenusOptions,
     choices=choices,
     choice_option="races",
@@ -97,6 +99,8 @@ GAME = GameDefinition(
     history_point=scores_at(("TurnStarted", "GameWon"),
                             lambda state, p: net_worth(state, p.seat)),
     bot_aid=bot_aid,
+    determinize=determinize,
+    evaluate=evaluate,
     settings_commands=frozenset({"SetDrives", "UseGateLock", "Reroll"}),
     board_svg=board_svg,
     client_data=client_data,

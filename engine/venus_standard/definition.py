@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.bots.random_bot import UniformBot
+from engine.bots.search import search_bots
 from engine.help.reference import load_reference
 from engine.kernel.definition import GameDefinition, Simulation, scores_at
 
@@ -20,6 +21,7 @@ from .citations import rules_cited
 from .client_data import names
 from .options import VenusStandardOptions
 from .ruleset import ruleset
+from .search import determinize, evaluate
 from .simulate import standing, usage_of
 from .state import PILOTS
 
@@ -50,12 +52,14 @@ GAME = GameDefinition(
             "technologies and fame; solo challenge, light speed and epic variants.",
     ruleset=ruleset,
     players=(1, 4),
-    bots={"merchant": Merchant, "random": UniformBot},
+    bots={"merchant": Merchant, **search_bots("venus-standard"), "random": UniformBot},
     options_schema=VenusStandardOptions,
     choices=choices,
     choice_option="pilots",
     choice_title="Pilot",
     history_point=scores_at(("TurnStarted", "GameEnded"), lambda _, p: p.credits),
+    determinize=determinize,
+    evaluate=evaluate,
     board_svg=board_svg,
     client_data=lambda params: names(),
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),

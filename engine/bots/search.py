@@ -1,0 +1,295 @@
+"""The search bot: one bot that plays any installed game through its definition
+(``docs/architecture.md``, "Bots"; ``docs/bots.md``).
+
+Determinized flat Monte Carlo with common random numbers:
+
+1. The candidates: the game's fast heuristic bot (its definition's default bot) chooses first,
+   from the seat's view and legal commands as it always does; its command is always a
+   candidate, beside up to ``Budget.candidates - 1`` others sampled (seeded) from the legal
+   commands.
+2. Each round deals one *world*: ``GameDefinition.determinize(state, seat, rng)``, a copy of
+   the position in which everything the seat cannot see (cups, decks, face-down markers,
+   other seats' hands) is dealt again at random from what the seat can see. The search reads
+   the game's state only through that hook, so what it chooses depends on the seat's view
+   alone; two games that differ only in what the seat cannot see give the same choice.
+3. In each world every live candidate is played, then the game goes on for
+   ``Budget.depth`` commands, every seat played by the heuristic bot, dice drawn from the
+   round's own stream (the same for every candidate of the round: common random numbers),
+   and the position is scored by ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a
+   loss, between them how good the position is for the seat).
+4. After ``Budget.prune_after`` rounds, the candidates whose mean trails the best by more
+   than ``Budget.margin`` are dropped, so the rest get the playouts.
+5. The candidate with the highest mean is played (ties: the heuristic's choice, then the
+   order of the legal commands); ``reason`` says why in one line.
+
+A budget is ``iterations`` playouts at most and ``seconds`` of thinking at most (a cap: with
+``seconds=None`` the choice depends only on the seed, the position and ``iterations``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.kernel import Command, CommandRejected, Randomness, takeback
+from engine.kernel.definition import GameDefinition
+from engine.kernel.registry import game as installed
+from engine.kernel.ruleset import HalfDone, number
+
+from .base import Aid, Bot, act
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the search bot thinks per decision."""
+
+    iterations: int = 200  # playouts at most
+    seconds: float | None = 0.25  # thinking time at most (None: the iterations alone)
+    depth: int = 24  # commands played after the candidate in each playout, at most
+    # a playout ends when the game has turned this many times to a seat other than the
+    # searching one (1: at the end of the seat's turn, or once its answer is given)
+    handoffs: int = 1
+    candidates: int = 6  # the heuristic's choice and up to this many - 1 others
+    prune_after: int = 3  # rounds before trailing candidates are dropped
+    margin: float = 0.2  # how far below the best mean a candidate is dropped
+    prefer: float = 0.01  # how far another candidate must beat the heuristic's choice
+
+
+NORMAL = Budget(iterations=200, seconds=0.2, depth=16, candidates=5)
+HARD = Budget(iterations=800, seconds=0.75, depth=24, candidates=8)
+
+
+class Playout:
+    """One world's position being played forward (the kernel's ``Game.decide`` and
+    ``append`` without a log: numbered events applied to the state in place)."""
+
+    __slots__ = ("rules", "state", "seq", "stream")
+
+    def __init__(self, rules: Any, state: Any, seq: int, stream: str) -> None:
+        self.rules, self.state, self.seq, self.stream = rules, state, seq, stream
+
+    def play(self, seat: int, command: Command) -> None:
+        """Apply ``command`` for ``seat``: raises ``CommandRejected`` when the rules refuse
+        it before any event, ``HalfDone`` when the state is no longer usable."""
+        rules, base = self.rules, self.seq
+        rng = Randomness(self.stream, base + 1)
+        in_place = getattr(rules, "decide_in_place", None)
+        if in_place is not None:
+            events = in_place(self.state, seat, command, rng, base)
+        else:
+            produced = rules.decide(self.state, seat, command, rng)
+            events = [number(ev, base, i, seat) for i, ev in enumerate(produced)]
+            for ev in events:
+                rules.apply(self.state, ev)
+        self.seq = base + len(events)
+
+
+def label(command: Command) -> str:
+    """A command in a few words for the reason line (its type and its fields' values)."""
+    fields = command.model_dump(exclude={"type"}, exclude_defaults=True)
+    if not fields:
+        return command.type
+    shown = ", ".join(f"{k}={_short(v)}" for k, v in fields.items())
+    return f"{command.type}({shown})"
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _key(command: Command) -> str:
+    return command.model_dump_json()
+
+
+class SearchBot:
+    """Determinized search over the seat's candidates, with the game's heuristic bot as the
+    rollout policy (module docstring). ``act`` hands it the state (``searches``): it reads
+    it only through the game's ``determinize``."""
+
+    searches = True
+
+    def __init__(self, game: GameDefinition | str, seed: str | int,
+                 budget: Budget = NORMAL, *, name: str = "search",
+                 policy: str | None = None) -> None:
+        self._game = game
+        self.seed = seed
+        self.budget = budget
+        self.name = name
+        self._policy = policy
+        self.reason: str | None = None
+        self.playouts = 0  # playouts of the last decision (for the benches)
+
+    @property
+    def game(self) -> GameDefinition:
+        game = self._game
+        return game if isinstance(game, GameDefinition) else installed(game)
+
+    def policy_bot(self, seed: str | int) -> Bot:
+        """The game's heuristic bot (the definition's default bot, or ``policy``)."""
+        game = self.game
+        kind = self._policy or game.default_bot
+        bot: Bot = game.make_bot(kind, seed)
+        if getattr(bot, "searches", False):
+            raise ValueError(f"the rollout policy of {game.id} must not search: {kind}")
+        return bot
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               aid: Aid | None = None, state: Any = None) -> Command:
+        """The command for ``seat``; without ``state`` (a caller that is not ``act``), the
+        heuristic's."""
+        started = time.perf_counter()
+        self.playouts = 0
+        heuristic = self.policy_bot(f"{self.seed}|policy").choose(
+            view, legal, seat=seat, seq=seq, aid=aid)
+        candidates = self.candidates(heuristic, legal, seq)
+        if state is None or len(candidates) == 1:
+            self.reason = ("the only sensible command" if len(candidates) == 1
+                           else "the heuristic's choice")
+            return heuristic
+        means, counts = self.search(state, seat, seq, candidates, started)
+        order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
+        best = order[0]
+        if best and counts[0] and means[best] - means[0] < self.budget.prefer:
+            order.remove(0)
+            order.insert(0, 0)  # not clearly better than the heuristic's choice
+            best = 0
+        self.reason = self.explain(candidates, means, counts, order)
+        return candidates[best]
+
+    def candidates(self, heuristic: Command, legal: Sequence[Command],
+                   seq: int) -> list[Command]:
+        """The heuristic's choice first, then up to ``candidates - 1`` legal commands
+        sampled without repeats (all of them when there are few)."""
+        seen = {_key(heuristic)}
+        others: list[Command] = []
+        for command in takeback.without(list(legal)):
+            key = _key(command)
+            if key not in seen:
+                seen.add(key)
+                others.append(command)
+        room = self.budget.candidates - 1
+        if len(others) > room:
+            others = Randomness(self.seed, seq, "candidates").shuffled(others)[:room]
+        return [heuristic, *others]
+
+    def search(self, state: Any, seat: int, seq: int, candidates: list[Command],
+               started: float) -> tuple[list[float], list[int]]:
+        """Each candidate's mean score and number of playouts."""
+        game, budget = self.game, self.budget
+        rules = game.ruleset
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        live = list(range(len(candidates)))
+        deadline = None if budget.seconds is None else started + budget.seconds
+        bots: dict[int, Bot] = {}
+        world_no = 0
+        while self.playouts < budget.iterations:
+            stream = f"{self.seed}|{seq}|world{world_no}"
+            world = game.determinize(state, seat, Randomness(stream, seq, "determinize"))
+            for i in live:
+                if self.playouts >= budget.iterations or (
+                        deadline is not None and time.perf_counter() > deadline):
+                    break
+                score = self.playout(rules, world, seat, seq, candidates[i], bots, stream,
+                                     deadline)
+                self.playouts += 1
+                if score is None:
+                    continue
+                totals[i] += score
+                counts[i] += 1
+            else:
+                world_no += 1
+                if world_no >= budget.prune_after:
+                    live = self._prune(live, totals, counts)
+                continue
+            break
+        means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(candidates))]
+        if not counts[0]:
+            means[0] = math.inf  # no playout at all: the heuristic's choice
+        return means, counts
+
+    def _prune(self, live: list[int], totals: list[float], counts: list[int]) -> list[int]:
+        means = {i: totals[i] / counts[i] for i in live if counts[i]}
+        if not means:
+            return live
+        top = max(means.values())
+        return [i for i in live if i in means and means[i] >= top - self.budget.margin]
+
+    def playout(self, rules: Any, world: Any, seat: int, seq: int, candidate: Command,
+                bots: dict[int, Bot], stream: str,
+                deadline: float | None = None) -> float | None:
+        """``candidate`` played in a copy of ``world``, then the heuristic bots' commands
+        up to the budget's ``depth`` and ``handoffs``; the game's evaluation for ``seat``
+        (None: the candidate was refused in this world, a rollout command broke the
+        position, or the time ran out)."""
+        game = self.game
+        run = Playout(rules, rules.clone(world), seq, stream)
+        try:
+            run.play(seat, candidate)
+        except (CommandRejected, HalfDone):
+            return None
+        handoffs, last = 0, seat
+        for _ in range(self.budget.depth):
+            pending = rules.pending(run.state)
+            if pending is None or not pending.seats:
+                break
+            actor = pending.seats[0]
+            if actor != last and actor != seat:
+                handoffs += 1
+                if handoffs >= self.budget.handoffs:
+                    break
+            last = actor
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            bot = bots.get(actor)
+            if bot is None:
+                bot = bots[actor] = self.policy_bot(f"{self.seed}|rollout{actor}")
+            command = act(bot, game, run.state, actor, run.seq)
+            if command is None:
+                break
+            try:
+                run.play(actor, command)
+            except CommandRejected:
+                legal = takeback.without(rules.legal_actions(run.state, actor))
+                if not legal:
+                    break
+                try:
+                    run.play(actor, Randomness(stream, run.seq, "fallback").choice(legal))
+                except (CommandRejected, HalfDone):
+                    return None
+            except HalfDone:
+                return None
+        return float(game.evaluate(run.state, seat))
+
+    def explain(self, candidates: list[Command], means: list[float], counts: list[int],
+                order: list[int]) -> str:
+        """One line: the choice's mean score over its playouts, and the next best's."""
+        best = order[0]
+        total = sum(counts)
+        if not counts[best]:
+            return "the heuristic's choice (no time to search)"
+        line = (f"{label(candidates[best])} scores {_pct(means[best])} over "
+                f"{counts[best]} of {total} playouts")
+        runner = next((i for i in order[1:] if counts[i]), None)
+        if runner is not None:
+            line += f"; the next best, {label(candidates[runner])}, {_pct(means[runner])}"
+        return line
+
+
+def _pct(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def search_bots(game: str, *, normal: Budget = NORMAL,
+                hard: Budget = HARD) -> dict[str, Callable[[str | int], SearchBot]]:
+    """The levels a game's definition lists beside its heuristic bot: ``normal`` and
+    ``hard``, for the installed game of id ``game`` (found when a bot first thinks, so a
+    definition may list them before it is made)."""
+    return {
+        "normal": lambda seed: SearchBot(game, seed, normal, name="normal"),
+        "hard": lambda seed: SearchBot(game, seed, hard, name="hard"),
+    }

@@ -1,0 +1,99 @@
+"""What the search bot (``engine/bots/search.py``, ``docs/bots.md``) asks of Star Traders: a
+world dealt from one seat's view (``determinize``) and how good a position is for a seat
+(``evaluate``).
+
+What a seat does not see (``view.py``): the other Traders' cards (how many, not which) and
+Stellors (Money: "each player sees only his own"), how they answer reaction windows, the
+Contract and Trader's Luck decks (the Psychic sees the top Contract card or two), the deals
+offered between two other Traders, the other bidders' sealed bids (an auction, the
+Personalities' selection) and the Personalities still to be flipped, and a sandbox's loaded
+dice. A world keeps every open fact and the seat's own, and deals the rest again: the cards
+(the other hands and the Trader's Luck deck) from one pool, sorted and shuffled; the decks
+sorted and shuffled; each other Trader's Stellors and bids drawn around a figure known to
+everyone (the starting Stellors, more with Prestige).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.kernel import Randomness
+
+from .actions import PETITION_PRESTIGE, chain_needed, longest_chain
+from .state import IMPERIAL_CARGO, StarState, clone_state
+from .view import psychic_peek
+
+START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hidden purse)
+STELLORS_PER_PRESTIGE = 5  # the estimate's growth with the Trader's (public) Prestige
+SCALE = 0.3  # a lead in progress (0-1) that makes a position clearly better (tanh's unit)
+
+
+def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
+    """A copy of ``state`` with what ``seat`` cannot see dealt again from ``rng``."""
+    world = clone_state(state)
+    others = [p for p in world.players if p.seat != seat]
+    pool = sorted(state.luck_deck + [c for p in state.players if p.seat != seat
+                                     for c in p.hand])
+    dealt = rng.shuffled(pool)
+    for p in others:
+        size = len(p.hand)
+        p.hand, dealt = dealt[:size], dealt[size:]
+        p.policy = "playable"
+        p.stellors = _purse(p.prestige, rng)
+    world.luck_deck = dealt
+    seen = psychic_peek(state, seat)
+    world.deck = list(seen) + rng.shuffled(sorted(state.deck[len(seen):]))
+    world.offers = [o for o in state.offers if seat in (o.seat, o.to)]
+    if world.auction is not None:
+        world.auction.bids = {s: (b if s == seat else _bid(world, s, rng))
+                              for s, b in sorted(world.auction.bids.items())}
+    if world.selection is not None:
+        world.selection.deck = rng.shuffled(sorted(world.selection.deck))
+        world.selection.bids = {s: (b if s == seat else _bid(world, s, rng))
+                                for s, b in sorted(world.selection.bids.items())}
+    world.loaded_dice = []
+    return world
+
+
+def _purse(prestige: int, rng: Randomness) -> int:
+    """Another Trader's Stellors in a world: the public estimate, from half to one and a
+    half times it."""
+    guess = START_STELLORS + STELLORS_PER_PRESTIGE * max(prestige - 1, 0)
+    return guess // 2 + rng.below(guess + 1)
+
+
+def _bid(world: StarState, seat: int, rng: Randomness) -> int:
+    """A sealed bid of another Trader in a world: up to his Stellors there."""
+    return rng.below(max(world.player(seat).stellors, 0) + 1)
+
+
+def progress(state: StarState, seat: int) -> float:
+    """How close a Trader is to winning, 0 to 1: in the basic game, Prestige toward the
+    Imperial Mission's petition (15, Petitioning), the Mission won and its Imperial Cargo
+    aboard (Completing Your Mission); in the advanced game, the longest chain of Imperial
+    Stations against the chain that wins (Winning the Advanced Game). Stellors a little."""
+    p = state.player(seat)
+    if p.out:
+        return 0.0
+    money = min(max(p.stellors, 0), 300) / 3000
+    if state.advanced:
+        chain = longest_chain(state, seat) / chain_needed(len(state.players))
+        return 0.6 * min(chain, 1.0) + 0.3 * min(p.prestige, PETITION_PRESTIGE) / 30 + money
+    value = 0.5 * min(p.prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
+    if p.mission is not None:
+        value += 0.2
+        if IMPERIAL_CARGO in p.hold:
+            value += 0.15
+    return value + money
+
+
+def evaluate(state: StarState, seat: int) -> float:
+    """1 for the winner, 0 for the others; before the end, the seat's lead in ``progress``
+    over the best other Trader squashed into (0, 1)."""
+    if state.winner is not None or state.end is not None:
+        return 1.0 if state.winner == seat else 0.0
+    mine = progress(state, seat)
+    others = [progress(state, p.seat) for p in state.players if p.seat != seat and not p.out]
+    if not others:
+        return 0.5 + 0.5 * mine
+    return 0.5 + 0.5 * math.tanh((mine - max(others)) / SCALE)
