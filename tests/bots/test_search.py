@@ -1,0 +1,215 @@
+"""The search bot (``engine/bots/search.py``, ``docs/bots.md``) in every game: it never reads
+a secret (two games that differ only in what its seat cannot see give the same worlds and
+the same choice with the same seed), it answers every prompt it meets in whole games, and
+the rules accept every command it plays.
+
+``docs/architecture.md``, "Hidden information and randomness" and "Bots".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.bots import act
+from engine.bots.search import Budget, SearchBot, label
+from engine.bots.simulate import seat_bots
+from engine.kernel import Game, Randomness
+from engine.kernel.registry import games
+
+GAMES = ("venus", "venus-standard", "star-traders")
+SMALL = Budget(iterations=12, seconds=None, depth=8, candidates=4, prune_after=2)
+
+
+def opening(game_id: str, commands: int, seed: str = "s1", players: int = 2) -> Game[Any]:
+    """A game of ``players`` heuristic bots after ``commands`` commands."""
+    definition = games()[game_id]
+    game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
+                                 [f"p{i}" for i in range(players)], seed=seed)
+    bots = seat_bots(definition, [definition.default_bot] * players, seed)
+    for _ in range(commands):
+        pending = definition.ruleset.pending(game.state)
+        if pending is None:
+            break
+        seat = pending.seats[0]
+        command = act(bots[seat], definition, game.state, seat, game.seq)
+        assert command is not None
+        game.play(seat, command)
+    return game
+
+
+def _next(items: list[Any]) -> list[Any]:
+    return items[1:] + items[:1]
+
+
+def _venus_secrets(state: Any, seat: int) -> None:
+    """Deal the Cultures of the Systems the seat has not observed, the "?" markers it has
+    not spied, the cup and the Rastur pool another way (4.12, 6.1, 10.1, 16.2)."""
+    me = state.players[seat]
+    hidden = sorted(s for s in state.iou_at if s not in state.discovered
+                    and s not in me.observed)
+    for system, culture in zip(hidden, _next([state.iou_at[s] for s in hidden]), strict=True):
+        state.iou_at[system] = culture
+    for p in state.players:
+        if p.seat != seat:
+            p.observed = {s: state.iou_at[s] for s in p.observed}
+    down = sorted(d for d, b in state.qboxes.items() if not b.face_up and d not in me.spied)
+    boxes = _next([state.qboxes[d] for d in down])
+    for dot, box in zip(down, boxes, strict=True):
+        state.qboxes[dot] = box
+    state.cup.reverse()
+    state.rastur_pool.reverse()
+
+
+def _standard_secrets(state: Any, seat: int) -> None:
+    """The decks' order, the face-down First Contact cards and the market stacks below their
+    top token another way (Setup 3, 5, 6; "Market Shift")."""
+    for cards in state.decks.values():
+        cards.reverse()
+    systems = sorted(state.first_contact)
+    for system, culture in zip(systems, _next([state.first_contact[s] for s in systems]),
+                               strict=True):
+        state.first_contact[system] = culture
+    for market in state.trade.markets.values():
+        market.stack[1:] = list(reversed(market.stack[1:]))
+
+
+def _star_secrets(state: Any, seat: int) -> None:
+    """The other Traders' cards, Stellors and reaction answers, and the decks' order another
+    way (Money; Trader's Luck)."""
+    other = state.players[1 - seat]
+    if other.hand and state.luck_deck:
+        other.hand[0], state.luck_deck[0] = state.luck_deck[0], other.hand[0]
+    state.luck_deck.reverse()
+    other.stellors += 17
+    other.policy = "never"
+    state.deck[1:] = list(reversed(state.deck[1:]))  # the top one a Psychic may see
+
+
+SECRETS: dict[str, Callable[[Any, int], None]] = {
+    "venus": _venus_secrets, "venus-standard": _standard_secrets,
+    "star-traders": _star_secrets}
+# how far into a game the position is taken: a few turns in, secrets still hidden
+DEPTH = {"venus": 60, "venus-standard": 90, "star-traders": 60}
+
+
+def _world(state: Any) -> dict[str, Any]:
+    dumped: dict[str, Any] = state.model_dump(mode="json", exclude={"rewinds"})
+    return dumped
+
+
+def twins(game_id: str) -> tuple[Any, Any, int, int]:
+    """Two positions that differ only in what the waited-for seat cannot see: the game's
+    state, a copy with its secrets dealt another way, the seat and the seq."""
+    definition = games()[game_id]
+    game = opening(game_id, DEPTH[game_id])
+    pending = definition.ruleset.pending(game.state)
+    assert pending is not None
+    seat = pending.seats[0]
+    other = definition.ruleset.clone(game.state)
+    SECRETS[game_id](other, seat)
+    assert _world(other) != _world(game.state)
+    assert definition.ruleset.view(other, seat) == definition.ruleset.view(game.state, seat)
+    return game.state, other, seat, game.seq
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_worlds_depend_only_on_what_the_seat_sees(game_id: str) -> None:
+    definition = games()[game_id]
+    one, two, seat, seq = twins(game_id)
+    for n in range(3):
+        a = definition.determinize(one, seat, Randomness("w", seq, str(n)))
+        b = definition.determinize(two, seat, Randomness("w", seq, str(n)))
+        assert _world(a) == _world(b)
+        # the seat's own view of a world is its view of the game
+        assert definition.ruleset.view(a, seat) == definition.ruleset.view(one, seat)
+    # the worlds differ from one stream to another, and leave the game untouched
+    before = _world(one)
+    worlds = {str(_world(definition.determinize(one, seat, Randomness("w", seq, str(n)))))
+              for n in range(3)}
+    assert len(worlds) > 1
+    assert _world(one) == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_same_choice_with_the_same_seed_whatever_the_secrets(game_id: str) -> None:
+    definition = games()[game_id]
+    one, two, seat, seq = twins(game_id)
+    choices = []
+    for state in (one, two):
+        bot = SearchBot(definition, "same", SMALL)
+        command = act(bot, definition, state, seat, seq)
+        choices.append((command, bot.reason, bot.playouts))
+    assert choices[0] == choices[1]
+    assert choices[0][1]  # a reason is given
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_levels_are_listed_after_the_heuristic(game_id: str) -> None:
+    definition = games()[game_id]
+    kinds = list(definition.bots)
+    assert kinds[0] == definition.default_bot
+    assert not getattr(definition.make_bot(kinds[0], 1), "searches", False)
+    for level in ("normal", "hard"):
+        bot = definition.make_bot(level, "seed")
+        assert isinstance(bot, SearchBot) and bot.name == level and bot.reason is None
+
+
+def test_without_the_state_it_plays_the_heuristics_choice() -> None:
+    definition = games()["star-traders"]
+    game = opening("star-traders", 20)
+    pending = definition.ruleset.pending(game.state)
+    assert pending is not None
+    seat = pending.seats[0]
+    legal = list(definition.ruleset.legal_actions(game.state, seat))
+    view = definition.ruleset.view(game.state, seat)
+    bot = SearchBot(definition, "x", SMALL)
+    heuristic = definition.make_bot(definition.default_bot, "x|policy")
+    assert bot.choose(view, legal, seat=seat, seq=game.seq) == heuristic.choose(
+        view, legal, seat=seat, seq=game.seq)
+    assert bot.reason and bot.playouts == 0
+
+
+def test_a_label_names_the_command_and_its_fields() -> None:
+    definition = games()["venus-standard"]
+    command = definition.ruleset.parse_command({"type": "EndPhase"})
+    assert label(command) == "EndPhase"
+
+
+def play_with_one_searcher(game_id: str, seed: str, budget: Budget,
+                           players: int = 2) -> tuple[Game[Any], Counter[str]]:
+    """A whole game, seat 0 the search bot and the others the heuristic; every command the
+    search bot plays is one the rules accept (``Game.play`` raises otherwise)."""
+    definition = games()[game_id]
+    game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
+                                 [f"p{i}" for i in range(players)], seed=seed)
+    bots: list[Any] = [SearchBot(definition, seed, budget)]
+    bots += seat_bots(definition, [definition.default_bot] * players, seed)[1:]
+    prompts: Counter[str] = Counter()
+    for _ in range(5000):
+        pending = definition.ruleset.pending(game.state)
+        if pending is None:
+            break
+        seat = pending.seats[0]
+        command = act(bots[seat], definition, game.state, seat, game.seq)
+        assert command is not None
+        if seat == 0:
+            prompts[pending.prompt] += 1
+            assert bots[0].reason
+        game.play(seat, command)
+    return game, prompts
+
+
+TINY = Budget(iterations=3, seconds=None, depth=4, candidates=3, prune_after=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_search_seat_plays_a_whole_game(game_id: str) -> None:
+    definition = games()[game_id]
+    game, prompts = play_with_one_searcher(game_id, "whole", TINY)
+    assert definition.ruleset.pending(game.state) is None  # the game is over
+    assert sum(prompts.values()) > 20 and len(prompts) > 1
