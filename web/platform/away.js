@@ -107,6 +107,18 @@ export function playedFor(stretch, seat, first = null) {
     .flatMap((run) => run.events);
 }
 
+/** The events of ``events`` that belong to commands of ``seat`` (its player's, or a bot's or
+ * a clock's for it): a command another seat played is not played for this one, even when it
+ * moves this seat's ship (the exit of a navigation space is the left neighbour's to choose).
+ * Events before the first that names its command, or of a log that names none, are kept. */
+export function ofSeat(events, seat) {
+  let whose = null;
+  return events.filter((ev) => {
+    if (typeof ev.actor === "number") whose = ev.actor;
+    return whose === null || whose === seat;
+  });
+}
+
 /** Whether any of ``events`` opens a command a bot chose for ``seat``. */
 export function botOpened(events, seat) {
   return events.some((ev) => ev.actor === seat && ev.by === "bot");

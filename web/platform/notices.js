@@ -3,6 +3,7 @@
 // rules stopped my ship, my turn ended by itself), a bot played my seat, the host gave it back.
 // Each has its own "Got it"; the rules' notices also go once I play on (``seen``): a command of
 // mine accepted while they stood there. What a bot or the host did goes by "Got it" alone.
+import { ofSeat } from "./away.js";
 import { el } from "./dom.js";
 
 const SHOWN = 2; // notices in sight at once; older ones fold
@@ -108,7 +109,7 @@ export class Notices {
    * no tab of mine was open (told as the page opens). */
   playedForMe(evs, { bot = true, away = false } = {}) {
     if (this.seat === null) return;
-    const played = evs.filter((e) => this.game.playedTypes.has(e.type) && e.data?.seat === this.seat);
+    const played = ofSeat(evs, this.seat).filter((e) => this.game.playedTypes.has(e.type) && e.data?.seat === this.seat);
     if (!played.length) return;
     const key = bot ? "bot" : "elsewhere";
     if (!this.root.querySelector(`[data-key="${key}"]`)) this.botLines = [];

@@ -2,8 +2,8 @@
 // its top market token (the condition, which resale value its buyers pay, and the two pieces
 // of equipment with their costs), its goods tokens (grouped: how many, cost, the three resale
 // values), its racial technologies, the passengers waiting there, and the First Contact
-// credits on its card. The buys the rules allow now sit beside the thing they buy; the market
-// where my ship is comes first, open. Returns the commands it drew.
+// credits on its card. The buys the rules allow now sit beside the thing they buy, in the market
+// where my ship is only (it comes first, open). Returns the commands it drew.
 import { el, cmdButton } from "../../platform/dom.js";
 import { money, titleCase } from "./names.js";
 import { commandWords } from "./words.js";
@@ -65,6 +65,9 @@ export function renderMarkets(root, view, legal, names, send, me, opened = new M
   root.append(el("h3", {}, `Markets (${markets.length} discovered)`));
   const ordered = [...markets].sort((a, b) => Number(b === here) - Number(a === here));
   for (const m of ordered) {
+    // only the market where the ship is sells ("Transaction Phase"): a Buy beside another
+    // market's Shield would carry the command of the Shield here, at this market's price
+    const mine = m === here ? buys : [];
     const open = opened.has(m.culture) ? opened.get(m.culture) : m === here || markets.length <= 2;
     const box = el("details", { class: "vs-market", "data-culture": m.culture, open });
     box.addEventListener("toggle", () => { if (box.open !== open) opened.set(m.culture, box.open); });
@@ -75,7 +78,7 @@ export function renderMarkets(root, view, legal, names, send, me, opened = new M
       const ul = el("ul", { class: "vs-equip", "aria-label": "Equipment for sale" });
       for (const e of m.token.equipment || []) {
         const li = el("li", {}, `${names.equipment(e.kind)} ${money(e.cost)}`);
-        addBuys(li, buys.filter((c) => c.type === "BuyEquipment" && c.equipment === e.kind), names, send, drawn, "Buy");
+        addBuys(li, mine.filter((c) => c.type === "BuyEquipment" && c.equipment === e.kind), names, send, drawn, "Buy");
         ul.append(li);
       }
       box.append(el("h5", {}, "Equipment"), ul);
@@ -85,8 +88,8 @@ export function renderMarkets(root, view, legal, names, send, me, opened = new M
       const ul = el("ul", { class: "vs-goods" });
       for (const g of goods) {
         const li = el("li", {}, `${g.name} ×${g.count}: cost ${money(g.cost)}, resale ${g.resale.map(money).join(" / ")}${g.dots > 1 ? ", 2 capacity dots" : ""}`);
-        addBuys(li, buys.filter((c) => c.type === "BuyGoods" && g.tokens.includes(c.token)).slice(0, 1), names, send, drawn, `Buy for ${money(g.cost)}`);
-        for (const c of buys) if (c.type === "BuyGoods" && g.tokens.includes(c.token)) drawn.add(c); // one button buys one of them
+        addBuys(li, mine.filter((c) => c.type === "BuyGoods" && g.tokens.includes(c.token)).slice(0, 1), names, send, drawn, `Buy for ${money(g.cost)}`);
+        for (const c of mine) if (c.type === "BuyGoods" && g.tokens.includes(c.token)) drawn.add(c); // one button buys one of them
         ul.append(li);
       }
       box.append(el("h5", {}, "Goods"), ul);
@@ -96,8 +99,8 @@ export function renderMarkets(root, view, legal, names, send, me, opened = new M
       const ul = el("ul", { class: "vs-techs" });
       for (const t of techs) {
         const li = el("li", {}, `${t.name} ×${t.count}: ${money(t.cost)}, ${titleCase(t.type).toLowerCase()}`);
-        addBuys(li, buys.filter((c) => c.type === "BuyTechnology" && t.tokens.includes(c.token)).slice(0, 1), names, send, drawn, `Buy for ${money(t.cost)}`);
-        for (const c of buys) if (c.type === "BuyTechnology" && t.tokens.includes(c.token)) drawn.add(c);
+        addBuys(li, mine.filter((c) => c.type === "BuyTechnology" && t.tokens.includes(c.token)).slice(0, 1), names, send, drawn, `Buy for ${money(t.cost)}`);
+        for (const c of mine) if (c.type === "BuyTechnology" && t.tokens.includes(c.token)) drawn.add(c);
         ul.append(li);
       }
       box.append(el("h5", {}, "Racial technologies"), ul);

@@ -1,0 +1,136 @@
+"""Merchant of Venus, the standard game: what a four-player table found in Chromium, checked
+at 1440x900 and 390x844 from scenario positions (``engine.venus_standard.scenario``):
+
+- "Navigation Spaces": Ann goes on from a navigation space without a navigation die; the
+  bot at her left chooses the exit, as the rules say. That is the bot's own command, not one
+  played for Ann: no "A bot played for you" (nor "your seat played in another tab") notice
+  on her page (``web/platform/away.js`` ``ofSeat``), though her ship moved.
+- "Transaction Phase": under the Giant Planet (the Humans, Shield c50), the Colony World's
+  market (the Nillis, Shield c60) lists its Shield without a Buy button: only the market
+  where the ship is sells; the one Buy is the Humans' (``web/games/venusstd/market.js``).
+
+Screenshots: /tmp/shots-std/. Every page visited is checked with axe-core.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.a11ykit import serious
+from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in
+from tests.web.test_venus_standard_page import _set_position
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path("/tmp/shots-std")
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+SEQ_AFTER = "(n) => Number(document.getElementById('game').dataset.seq) > n"
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _seq(page: Any) -> int:
+    return int(page.get_attribute("#game", "data-seq") or 0)
+
+
+def _ann_and_a_bot(server_url: str, scenario: dict[str, Any]) -> str:
+    """A started table, Ann at seat 0 and a bot at her left (seat 1), in ``scenario``'s
+    position; Ann's link."""
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 2, "bots": [1],
+                                        "name": "At the table"})
+    api(server_url, f"/api/tables/{t['table_id']}/join", {"name": "Ann"}, t["seats"][0]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    _set_position(t["table_id"], scenario)
+    return f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}"
+
+
+def _open(browser: Any, link: str, size: str, errors: list[str]) -> Any:
+    page = page_in(browser, errors, 20_000, **SIZES[size])
+    page.goto(link)
+    page.wait_for_selector("#game:not([hidden]) #vs-phases li.now")
+    page.wait_for_function("() => window.starport?.game?.answer && window.starport.game.idle()")
+    return page
+
+
+def _press(page: Any, button: Any) -> None:
+    assert button.count(), page.inner_text("#panel")
+    before = _seq(page)
+    button.first.click()
+    page.wait_for_function(SEQ_AFTER, arg=before)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_exit_the_bot_at_my_left_chooses_is_not_played_for_me(
+        browser: Any, server_url: str, size: str) -> None:
+    """"Navigation Spaces": "the player to the current player's left chooses the path". Ann
+    rolls on the navigation space and goes on without a navigation die; the bot at her left
+    chooses; her ship leaves by that exit and no notice says a bot played for her."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {
+        "players": [{"name": "Ann", "space": "nav-west", "came_from": "base-west.2"},
+                    {"name": "Bot"}],
+        "dice": [4, 2, 1]})
+    page = _open(browser, link, size, errors)
+    _press(page, page.locator("#vs-roll"))
+    _press(page, page.get_by_role("button", name=re.compile("Go on without a navigation die")))
+    # the bot answers the exit; Ann's ship leaves the navigation space
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log li')].some((li) =>"
+        " /chooses|exit/i.test(li.textContent) && /Bot/.test(li.textContent))",
+        timeout=30_000)
+    page.wait_for_function("() => window.starport.game.idle()")
+    page.wait_for_timeout(300)
+    _shot(page, f"exit-chosen-by-the-left-{size}")
+    notices = page.locator(".notice[data-key='bot'], .notice[data-key='elsewhere']")
+    assert notices.count() == 0, page.inner_text("#notices") if page.locator(
+        "#notices").count() else notices.all_inner_texts()
+    found = serious(page, f"standard exit chosen by the left ({size})")
+    assert not found, found
+    assert not errors, errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_only_the_market_where_the_ship_is_offers_buy_buttons(
+        browser: Any, server_url: str, size: str) -> None:
+    """"Transaction Phase": a player buys at the market of the system he landed in. Ann is on
+    the Giant Planet's city (the Humans: Shield c50); the Colony World's Nillis market also
+    lists a Shield (c60) but has no Buy button, since a Buy there would carry the Shield here."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {
+        "players": [{"name": "Ann", "space": "giant-planet.city", "credits": 200},
+                    {"name": "Bot"}],
+        "phase": "transaction",
+        "discovered": {"giant-planet": "humans", "colony-world": "nillis"},
+        "state": {"trade": {"markets": {
+            "humans": {"culture": "humans",
+                       "stack": ["humans-active", "humans-high", "humans-low"]},
+            "nillis": {"culture": "nillis",
+                       "stack": ["nillis-high", "nillis-low", "nillis-active"]}}}}})
+    page = _open(browser, link, size, errors)
+    humans = page.locator('#market .vs-market[data-culture="humans"]')
+    nillis = page.locator('#market .vs-market[data-culture="nillis"]')
+    assert humans.count() == 1 and nillis.count() == 1, page.inner_text("#market")
+    if not nillis.evaluate("(d) => d.open"):
+        nillis.locator("summary").click()
+    assert "Shield c60" in nillis.inner_text(), nillis.inner_text()
+    assert nillis.locator("button").count() == 0, nillis.inner_text()
+    shield = humans.locator(".vs-equip li", has_text="Shield c50")
+    assert shield.locator("button", has_text="Buy").count() == 1, humans.inner_text()
+    nillis.scroll_into_view_if_needed()
+    _shot(page, f"markets-one-sells-{size}")
+    found = serious(page, f"standard markets ({size})")
+    assert not found, found
+    before = page.evaluate("() => window.starport.game.answer.view.players[0].shield")
+    _press(page, shield.locator("button", has_text="Buy"))
+    page.wait_for_function(
+        "(n) => window.starport.game.answer.view.players[0].shield > n", arg=before)
+    assert not errors, errors
+    page.context.close()
