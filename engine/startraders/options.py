@@ -22,7 +22,8 @@ class StarTradersOptions(BaseModel):
                                               "actions of the turn up to the last roll, "
                                               "draw or reaction window (docs/rulings.md)")
     personalities: Personality | list[Personality | None] | None = Field(
-        None, description="Setting Up 4: 'random' (default), 'none', or one per seat")
+        None, description="Setting Up 4: 'random' (default), 'all' (dealt or chosen "
+                          "among the New Personalities too), 'none', or one per seat")
     personality_auction: bool = Field(
         False, description="Optional Rules, Selecting Personalities: each Personality is "
                            "flipped up and bid for in sealed bids; the last Trader gets the "

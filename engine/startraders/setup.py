@@ -39,9 +39,12 @@ def reaction_timer(option: Any) -> int | None:
 
 
 def _personalities(option: Any, n: int, rng: Randomness) -> list[str | None]:
-    """Setting Up 4: dealt at random (default), none, or chosen per seat (a list)."""
+    """Setting Up 4: dealt at random (default; ``"all"``: the New Personalities shuffled in),
+    none, or chosen per seat (a list)."""
     if option in (None, "random"):
         return list(rng.shuffled(PERSONALITIES)[:n])
+    if option == "all":
+        return list(rng.shuffled(PERSONALITIES + OPTIONAL_PERSONALITIES)[:n])
     if option == "none":
         return [None] * n
     if not isinstance(option, list) or len(option) != n:

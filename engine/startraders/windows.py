@@ -105,15 +105,18 @@ REACTION_CARDS = {"avoid_calamity": {"avoid"}, "you_are_lost": {"lost"},
 
 def asks(state: StarState, seat: int, kind: str = "avoid_calamity") -> bool:
     """Whether the seat's policy prompts it in this window (the seat's own business: its view
-    alone says so): always (`ask`), never (`never`), or when it holds a card playable there
-    (`playable`; the jumping player's re-roll counts when his roll fails and it is not a
-    random jump; around a petition, the cards that change Prestige)."""
+    alone says so): always (`ask`, but never about cancelling one's own card), never
+    (`never`), or when it holds a card playable there (`playable`; the jumping player's
+    re-roll counts when his roll fails and it is not a random jump; around a petition, the
+    cards that change Prestige)."""
     p = state.player(seat)
+    w = state.window
+    if kind == "avoid_calamity" and w is not None and w.by == seat and w.victim != seat:
+        return False  # one's own Quarantine! asks the others whether to cancel it, not oneself
     if p.policy == "never" or p.out:
         return False
     if p.policy == "ask":
         return True
-    w = state.window
     if kind == "avoid_calamity" and w is not None and w.detail.get("raid"):
         return any(answers(state, seat, c, w) for c in p.hand)
     if any(holds(state, seat, k) for k in REACTION_CARDS[kind]):

@@ -127,6 +127,37 @@ function showError(err) {
 
 let joinWired = false;
 
+/** What the chosen seat choice does (``GameNames.choiceHelp``, when the game has words for
+ * it), and every choice's under a "What each does" disclosure. */
+function choiceHelp(form, sel, choices, names, title) {
+  const wasOpen = !!form.querySelector("#join-choices")?.open; // a lobby change redraws it
+  form.querySelector("#join-choice-help")?.remove();
+  form.querySelector("#join-choices")?.remove();
+  if (!names.choiceHelp || !choices.length) return;
+  const help = document.createElement("p");
+  help.id = "join-choice-help";
+  help.className = "hint";
+  help.setAttribute("aria-live", "polite");
+  const say = () => { help.textContent = sel.value ? `${names.choiceName(sel.value)}: ${names.choiceHelp(sel.value)}` : `Choose one to read what it does, or let it be drawn.`; };
+  sel.onchange = say;
+  say();
+  const all = document.createElement("details");
+  all.id = "join-choices";
+  const summary = document.createElement("summary");
+  summary.textContent = `What each ${String(title).toLowerCase()} does`;
+  const dl = document.createElement("dl");
+  for (const c of choices) {
+    const dt = document.createElement("dt");
+    dt.textContent = names.choiceLabel(c);
+    const dd = document.createElement("dd");
+    dd.textContent = names.choiceHelp(c);
+    dl.append(dt, dd);
+  }
+  all.append(summary, dl);
+  all.open = wasOpen;
+  form.querySelector("#join-btn").before(help, all);
+}
+
 export function renderLobby(ctx) {
   const { lobby, me, names, api } = ctx;
   $("lobby").hidden = false;
@@ -224,6 +255,7 @@ export function renderLobby(ctx) {
       sel.appendChild(o);
     }
     sel.value = mine.choice || current;
+    choiceHelp(form, sel, lobby.choices, names, ctx.module.choiceTitle);
     if (!$("join-name").value) $("join-name").value = mine.name || "";
     $("join-btn").textContent = mine.joined ? "Update" : "Join the table";
     if (!joinWired) {

@@ -26,7 +26,7 @@ export const createForm = {
       options: () => ({
         advanced: $("t-advanced").checked,
         ...($("t-reaction-timer").value ? { reaction_timer: Number($("t-reaction-timer").value) } : {}),
-        ...($("t-personalities").value === "none" ? { personalities: "none" } : {}),
+        ...(["none", "all"].includes($("t-personalities").value) ? { personalities: $("t-personalities").value } : {}),
       }),
     };
   },

@@ -156,6 +156,7 @@ async function loadNames() {
   names.choiceName = (key) => names.personality(key);
   names.choiceLabel = (key) => names.personality(key).replace(/^the /, "The ");
   names.choiceColor = (seat) => names.color(seat);
+  names.choiceHelp = (key) => names.data.personality_help?.[key] || "";
   names.playerColor = (p) => names.color(p.seat);
   return names;
 }

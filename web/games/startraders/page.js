@@ -127,7 +127,7 @@ export class StarTradersPage {
     renderReaction(this.parts.reaction, ctx);
     renderTurn(this.parts.turn, ctx);
     renderOffers(this.parts.offers, ctx);
-    renderSeatPanel(this.parts.seat, view, names, me);
+    renderSeatPanel(this.parts.seat, view, names, me, legal.filter((c) => c.type === "PlayCard"));
     renderPolicy(this.parts.policy, ctx);
     if (this.parts.players) renderPlayers(this.parts.players, view, names, me);
     this.dropOutButton(view);
@@ -180,8 +180,20 @@ export class StarTradersPage {
 
   promptWords(answer) { return promptWords(answer.view, this.names, this.me); }
 
+  /** A command in flight: every button of the panel off; back on when it is answered (the
+   * deal form is not redrawn on every answer, so its Offer button is switched back here). */
   setBusy(on) {
-    for (const b of this.panelEl.querySelectorAll("button")) if (on) b.disabled = true;
+    if (on) {
+      for (const b of this.panelEl.querySelectorAll("button:not([disabled])")) {
+        b.disabled = true;
+        b.dataset.busy = "1";
+      }
+      return;
+    }
+    for (const b of this.panelEl.querySelectorAll("button[data-busy]")) {
+      b.disabled = false;
+      delete b.dataset.busy;
+    }
   }
 
   showActive(view = null, always = false) {

@@ -34,13 +34,14 @@ function track(label, value, max, cls) {
 }
 
 /** My own seat: Stellors and hand (only I see them), engines, Prestige, hold, mission. */
-export function renderSeatPanel(container, view, names, me) {
+export function renderSeatPanel(container, view, names, me, plays = []) {
   container.replaceChildren();
   const p = view.players?.[me];
   if (!p) { container.append(el("p", { class: "muted" }, "You are watching this game.")); return; }
   const head = el("h3", {}, `${p.name} · ${names.personality(p.personality)}`);
   head.style.borderLeft = `6px solid ${names.color(me)}`;
   container.append(head);
+  if (p.personality) container.append(el("p", { class: "st-personality hint" }, names.data.personality_help?.[p.personality] || ""));
   container.append(el("p", { class: "st-where" }, `At ${names.world(p.world)}${p.lose_turn ? " · loses the next turn" : ""}${p.envoy ? ` · Imperial Envoy to ${names.world(names.data.luck[p.envoy]?.world)}` : ""}`));
   container.append(el("p", { class: "st-money", "data-stellors": p.stellors }, `${p.stellors} Stellors (only you see this)`));
   container.append(track("Engines", p.engines, 6, "engines"));
@@ -48,7 +49,13 @@ export function renderSeatPanel(container, view, names, me) {
   const hand = el("div", { class: "st-hand" });
   hand.append(el("h4", {}, `Trader's Luck (${(p.hand || []).length} of ${p.personality === "lucky-lou" ? 3 : 2})`));
   const list = el("ul", { class: "cards" });
-  for (const c of p.hand || []) list.append(el("li", { class: "luck-card", "data-card": c }, names.card(c)));
+  for (const c of p.hand || []) {
+    const li = el("li", { class: "luck-card", "data-card": c });
+    li.append(el("strong", {}, names.card(c)), el("span", { class: "card-face" }, names.data.card_faces?.[c] || ""));
+    const now = (plays || []).filter((x) => x.card === c).length;
+    li.append(el("span", { class: "card-now" }, now ? `Playable now: ${now} way${now === 1 ? "" : "s"} (under Play a card).` : "Not playable now; any card may be turned in to re-roll a failed jump."));
+    list.append(li);
+  }
   if (!(p.hand || []).length) list.append(el("li", { class: "muted" }, "no cards"));
   hand.append(list);
   container.append(hand);

@@ -9,12 +9,25 @@ import { policyWords, windowName } from "./words.js";
 const WINDOW_TYPES = ["AvoidCalamity", "PlayYouAreLost", "Quarantine", "Zap", "Reroll", "PassReaction"];
 const WINDOWS = ["avoid_calamity", "quarantine", "zap", "you_are_lost", "petition"];
 
-function playLabel(c, names) {
+/** The world a Quarantine played in this window falls on: the one named, else (Timing
+ * Details) the destination in the Zap/Reroll interval, the jumper's world in the others. */
+function quarantineWorld(c, view) {
+  if (c.world !== null && c.world !== undefined) return c.world;
+  const t = view.turn;
+  if (!t) return null;
+  if (view.pending?.prompt === "zap") return t.roll?.to ?? t.declared?.to ?? null;
+  return view.players?.[t.seat]?.world ?? null;
+}
+
+function playLabel(c, names, view, me) {
   switch (c.type) {
     case "PassReaction": return "Pass";
-    case "AvoidCalamity": return `Avoid it: ${names.card(c.card)}`;
+    case "AvoidCalamity": return view.window?.victim === me ? `Avoid it: ${names.card(c.card)}` : `Cancel it: ${names.card(c.card)}`;
     case "PlayYouAreLost": return `Play ${names.card(c.card)} on the jumper`;
-    case "Quarantine": return `Quarantine ${c.world !== null && c.world !== undefined ? names.world(c.world) : "the world"}: ${names.card(c.card)}`;
+    case "Quarantine": {
+      const w = quarantineWorld(c, view);
+      return `Quarantine ${w !== null ? names.world(w) : "the jumper's world"}: ${names.card(c.card)}`;
+    }
     case "Zap": return `${names.card(c.card)} ${c.delta > 0 ? "+" : ""}${c.delta} on the roll`;
     case "Reroll": return `Re-roll, turning in ${names.card(c.card)}`;
     default: return c.type;
@@ -42,14 +55,20 @@ export function renderReaction(container, ctx) {
   const box = el("div", { class: "st-reaction", role: "alertdialog", "aria-label": windowName(p.prompt) });
   box.append(el("h4", {}, windowName(p.prompt)));
   const what = [];
-  if (p.prompt === "avoid_calamity") what.push(`${names.seat(d.by)} plays ${names.card(d.card)} on you.`);
+  if (p.prompt === "avoid_calamity") {
+    const on = d.world !== undefined && d.world !== null ? ` on ${names.world(d.world)}` : "";
+    const card = d.card ? names.card(d.card) : "a raid";
+    if (d.victim === me && d.by !== me) what.push(`${names.seat(d.by)} plays ${card} on you.`);
+    else if (d.by === me) what.push(`You play ${card}${on}: the others may cancel it with Avoid Calamity!.`);
+    else what.push(`${names.seat(d.by)} plays ${card}${on}${d.victim !== undefined && d.victim !== d.by ? ` (${d.victim === me ? "your" : `${names.seat(d.victim)}'s`} jump)` : ""}: cancel it, or pass.`);
+  }
   if (p.prompt === "petition") what.push(`${w.victim === me ? "You petition" : `${names.seat(w.victim)} petitions`} the Emperor: cards that change the Prestige may be played before the roll.`);
   else if (w.victim !== undefined && p.prompt !== "avoid_calamity") what.push(`${w.victim === me ? "Your" : `${names.seat(w.victim)}'s`} jump${view.turn?.declared ? ` to ${names.world(view.turn.declared.to)}` : ""}.`);
   if (view.turn?.roll && p.prompt === "zap") what.push(`The roll stands at ${view.turn.roll.roll ?? "?"}${view.turn.roll.need ? ` (${view.turn.roll.need}+ needed)` : ""}.`);
   box.append(el("p", {}, what.join(" ")));
   const row = el("div", { class: "buttons" });
   const plays = legal.filter((c) => WINDOW_TYPES.includes(c.type));
-  for (const c of plays) row.append(cmdButton(playLabel(c, names), c, send, { class: c.type === "PassReaction" ? "quiet" : "primary", "data-react": c.type }));
+  for (const c of plays) row.append(cmdButton(playLabel(c, names, view, me), c, send, { class: c.type === "PassReaction" ? "quiet" : "primary", "data-react": c.type }));
   box.append(row);
   if (plays.length <= 1) box.append(el("p", { class: "muted" }, "You hold no card playable here."));
   if (ctx.deadline) {

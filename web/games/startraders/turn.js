@@ -5,6 +5,7 @@
 // the questions the rules ask (permission, the Emperor's price, Kluge, Telzey, where a
 // special jump goes, the Insider's stations). Cards playable at any time are here too.
 import { el, cmdButton } from "../../platform/dom.js";
+import { askFirst } from "../../platform/confirm.js";
 import { chance, percent } from "./data.js";
 import { windowStatus } from "./reactions.js";
 
@@ -234,12 +235,63 @@ function playWords(c, names, me) {
   return `Play ${names.card(c.card)}${c.as_kind ? ` as ${c.as_kind}` : ""} on ${target}${extra}`;
 }
 
+/** What a card play would do now, in words: "Bob loses 2 Prestige". */
+export function playEffect(c, view, names, me) {
+  const kind = c.as_kind || names.cardKind(c.card);
+  const info = names.data.luck[c.card] || {};
+  const who = c.target === me ? "you" : names.seat(c.target);
+  const lose = c.target === me ? "lose" : "loses";
+  const victim = view.players?.[c.target];
+  switch (kind) {
+    case "favor": return `${who} ${c.target === me ? "gain" : "gains"} ${info.amount} Prestige`;
+    case "disfavor": return `${who} ${lose} ${info.amount} Prestige`;
+    case "gotcha": return c.target === me ? "nothing changes hands" : `you take ${Math.min(2, victim?.prestige ?? 2)} Prestige from ${who}`;
+    case "lose-cargo": return `${who} ${lose} the ${names.cargo(c.cargo)}`;
+    case "lose-station": return `${who} ${lose} the station at ${names.world(c.world)}`;
+    case "takeover": return c.target === me ? "nothing changes hands; your movement ends and it is your Action" : `the station at ${names.world(c.world)} becomes yours; your movement ends and it is your Action`;
+    case "piracy": return c.target === me ? "nothing changes hands" : `you take ${c.cargo ? `the ${names.cargo(c.cargo)}` : "no cargo"} and ${Math.min(2, victim?.prestige ?? 2)} Prestige from ${who}`;
+    case "stressed": return `${who} ${c.target === me ? "pay" : "pays"} ${victim?.personality === "engineer" ? 5 : 10} Stellors for repairs or ${lose} an engine`;
+    case "envoy": return `${who} must take the Imperial Envoy to ${names.world(info.world)}`;
+    case "quarantine": return `no ship leaves ${names.world(c.world)} until the Quarantine ends`;
+    case "priority-run": return "one more jump attempt this turn";
+    case "superjump": return `your ship jumps to ${names.world(c.world)}, no roll needed`;
+    case "codebreaker": return `a station jump to ${names.world(c.world)} without asking its owner`;
+    default: return "";
+  }
+}
+
+/** A Calamity played on oneself (the book allows it: Calamity Cards) */
+function selfHarm(c, names, me) {
+  const kind = c.as_kind || names.cardKind(c.card);
+  return c.target === me && !!names.data.luck[c.card]?.calamity && !["quarantine"].includes(kind);
+}
+
+/** The card plays open now, card by card: its face, then each play with what it would do;
+ * plays on others first; a Calamity on oneself last, and only on a second press. */
 function playControls(container, ctx, plays) {
+  const { names, me, view, send } = ctx;
   const box = section(container, "Play a card", "st-plays");
   const details = el("details", {});
   details.append(el("summary", {}, `${plays.length} card play${plays.length === 1 ? "" : "s"} open to you now`));
-  const row = el("div", { class: "buttons" });
-  for (const c of plays) row.append(cmdButton(playWords(c, ctx.names, ctx.me), c, ctx.send, { class: "quiet" }));
-  details.append(row);
+  const cards = [...new Set(plays.map((c) => c.card))];
+  for (const card of cards) {
+    const part = el("div", { class: "st-play-card", "data-card": card });
+    part.append(el("h5", {}, names.card(card)), el("p", { class: "card-face" }, names.data.card_faces?.[card] || ""));
+    const row = el("div", { class: "buttons" });
+    const mine = plays.filter((c) => c.card === card);
+    const order = [...mine.filter((c) => !selfHarm(c, names, me)), ...mine.filter((c) => selfHarm(c, names, me))];
+    for (const c of order) {
+      const effect = playEffect(c, view, names, me);
+      const label = `${playWords(c, names, me)}${effect ? `: ${effect}` : ""}`;
+      const b = cmdButton(label, c, send, { class: "quiet", "data-target": c.target });
+      if (selfHarm(c, names, me)) {
+        b.dataset.self = "1";
+        askFirst(b, `${names.card(card)} is a Calamity: played on yourself, ${effect || "it strikes you"}.`, "Play it on yourself: press again", () => send(c));
+      }
+      row.append(b);
+    }
+    part.append(row);
+    details.append(part);
+  }
   box.append(details);
 }

@@ -115,13 +115,14 @@ function sentence(ev, names, me) {
     case "NextTurnLost": return `${who(d.seat)} will lose the next turn.`;
     case "DroppedOut": return `${who(d.seat)} drop${d.seat === me ? "" : "s"} out of the game.`;
     case "ReactionPolicySet": return `Your reaction setting: ${policyWords(d.policy)}.`;
-    case "WindowOpened": return d.kind === "avoid_calamity"
-      ? `${names.seat(d.by)} plays ${card(d.card)} on ${d.victim === me ? "you" : names.seat(d.victim)}${d.world ? ` (${W(d.world)})` : ""}${d.cargo ? ` (${d.cargo})` : ""}.`
-      : `${WINDOW[d.kind] || d.kind} opens.`;
+    // a Calamity's window follows its CardPlayed, which says it (a raid has no card)
+    case "WindowOpened": return d.kind !== "avoid_calamity" ? `${WINDOW[d.kind] || d.kind} opens.`
+      : d.card ? null : `${names.seat(d.by)} raids ${d.victim === me ? "you" : names.seat(d.victim)}: a Piracy or Avoid Calamity! may stop it.`;
     case "ReactionAsked": return null; // the prompt asks; the play or the window's end is logged
     case "ReactionPassed": return null; // a pass (chosen or by the seat's setting) changes nothing
     case "ReactionPlayed": return null; // its CardPlayed says it
-    case "CalamityAvoided": return `${who(d.seat)} avoid${d.seat === me ? "" : "s"} the Calamity with ${card(d.card)}.`;
+    // ``card`` is the Calamity turned aside; the CardPlayed before it names the Avoid card
+    case "CalamityAvoided": return d.card ? `${card(d.card)} is avoided.` : "The raid is fended off.";
     case "WindowClosed": return `${WINDOW[d.kind] || d.kind} closes.`;
     case "WindowsCleared": return "The open reaction windows close.";
     case "CardPlayed": return `${who(d.seat)} play${d.seat === me ? "" : "s"} ${card(d.card)}${d.target !== d.seat && d.target !== null && d.target !== undefined ? ` on ${d.target === me ? "you" : names.seat(d.target)}` : ""}${d.world ? ` at ${W(d.world)}` : ""}${d.cargo ? ` (${d.cargo})` : ""}.`;
@@ -194,7 +195,10 @@ export function promptWords(view, names, me) {
     case "kluge_payoff": return mine ? "Kluge: an engine, or the Stellors and Prestige?" : `${whose} chooses Kluge's payoff.`;
     case "telzey_look": return mine ? "Telzey: choose a player whose cards you look at." : `${whose} looks at someone's cards (Telzey).`;
     case "choose_jump": return mine ? "Choose where the jump goes." : `${whose} chooses where to jump.`;
-    case "avoid_calamity": return mine ? `A Calamity strikes you (${names.card(d.card)}): avoid it or let it happen.` : `${whose} may avoid a Calamity.`;
+    case "avoid_calamity": return !mine ? `${whose} may avoid ${d.card ? names.card(d.card) : "the raid"}.`
+      : d.victim === me ? `A Calamity strikes you (${d.card ? names.card(d.card) : "a raid"}): avoid it or let it happen.`
+        : d.by === me ? `Your ${names.card(d.card)} is in play: the others may cancel it with Avoid Calamity!.`
+          : `${names.seat(d.by)} plays ${names.card(d.card)}${d.world !== undefined && d.world !== null ? ` on ${names.world(d.world)}` : ""}: cancel it with Avoid Calamity! or let it be.`;
     case "discard": return mine ? "Too many Trader's Luck cards: discard one." : `${whose} discards down to the hand limit.`;
     case "abandon_excess": return mine ? "Too much cargo: abandon one (with its penalty)." : `${whose} abandons the excess cargo.`;
     case "personality_bid": return mine ? `Make a sealed bid for ${names.personality(d.personality)}.` : `Sealed bids for ${names.personality(d.personality)}: waiting for ${whose}.`;

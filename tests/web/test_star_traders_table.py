@@ -1,0 +1,212 @@
+"""Star Traders at the table, in real Chromium at desktop and phone sizes: a second deal
+offered without a reload; the cards' faces (name, text, what a play would do) and a Calamity on
+oneself behind a second press; a Quarantine! named by its world, its player not told that a
+Calamity strikes him, its play logged once; the Personalities offered and described in the
+lobby, on the start page and the rules page. Screenshots go to /tmp/shots-st/."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.web.a11ykit import serious
+from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in, set_position
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/tmp/shots-st"
+
+
+def _shot(page: Page, name: str) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def _table(server_url: str, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    """Ann, Bob and a bot, joined through the API and started; no reaction clock."""
+    t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [2],
+                                        "name": "Traders",
+                                        "options": {"reaction_timer": 0, **(options or {})}})
+    for seat, name in ((0, "Ann"), (1, "Bob")):
+        api(server_url, f"/api/tables/{t['table_id']}/join", {"name": name},
+            t["seats"][seat]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    return t["table_id"], t
+
+
+def _open(page: Page, server_url: str, table: str, token: str) -> None:
+    page.goto(f"{server_url}/t/{table}#{token}")
+    page.wait_for_selector("#game:not([hidden]) #st-seat h3")
+
+
+def test_a_second_deal_without_a_reload(browser: Any, server_url: str) -> None:
+    """Trades and Deals: "Players may make any deals they like": after an offer (refused),
+    another; the Offer button is on again each time, on a phone and on a laptop."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 66, "stellors": 40, "policy": "never"},
+                    {"name": "Bob", "world": 66, "stellors": 40, "policy": "never"},
+                    {"name": "Bot", "world": 11, "policy": "never"}],
+        "stations": {"63": 0, "13": 1},
+    })
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    for n, (offerer, other, to) in enumerate(((bob, ann, "0"), (bob, ann, "0"), (ann, bob, "1"))):
+        if not offerer.locator("#st-deal-box").evaluate("d => d.open"):
+            offerer.click("#st-deal-box summary")
+        offerer.select_option("#deal-to", to)
+        offerer.fill('[data-side="give"] input[name=stellors]', str(5 + n))
+        station = "63" if to == "0" else "13"
+        offerer.check(f'[data-side="get"] input[data-item="stations"][value="{station}"]')
+        send = offerer.locator("#deal-send")
+        assert send.is_enabled(), f"offer {n + 1}: the Offer button is off"
+        send.click()
+        other.locator(".st-offer", has_text=f"{5 + n} Stellors").wait_for()
+        if n == 0:
+            _shot(bob, "deal-offered-phone")
+        other.locator('.st-offer button[data-answer="refuse"]').click()
+        other.locator(".st-offer").wait_for(state="detached")
+        offerer.locator(".st-offer").wait_for(state="detached")
+        offerer.wait_for_function("() => !document.body.classList.contains('is-busy')")
+        assert offerer.locator("#deal-send").is_enabled(), f"after offer {n + 1}"
+    _shot(ann, "deal-again-desktop")
+    found = serious(bob, "the deal form on a phone")
+    assert not found, found
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors
+
+
+def test_card_faces_and_a_calamity_on_oneself(browser: Any, server_url: str) -> None:
+    """Each card in the hand shows its name, its text and whether it is playable now; the
+    play list says what each play would do, plays on others first; "you could play one on
+    yourself" (Calamity Cards) takes a second press."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 66, "policy": "never",
+                     "hand": ["envoy-1", "disfavor-1"]},
+                    {"name": "Bob", "world": 66, "prestige": 5, "policy": "never"},
+                    {"name": "Bot", "world": 11, "policy": "never"}],
+    })
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        ann = page_in(browser, errors, **size)
+        _open(ann, server_url, table, t["seats"][0]["token"])
+        envoy = ann.locator('#st-seat .luck-card[data-card="envoy-1"]')
+        assert "Imperial Envoy!" in envoy.inner_text()
+        assert "must take the Imperial Envoy to Niven (13)" in envoy.inner_text()
+        assert "Playable now" in envoy.inner_text()
+        ann.click("#st-turn .st-plays summary")
+        part = ann.locator('.st-play-card[data-card="disfavor-1"]')
+        assert "The victim loses 2 Prestige" in part.inner_text()
+        buttons = part.locator("button")
+        first = buttons.first.inner_text()
+        assert "on yourself" not in first and "loses 2 Prestige" in first, first
+        mine = ann.locator('.st-play-card[data-card="envoy-1"] button[data-self]')
+        assert mine.count() == 1 and "on yourself" in mine.inner_text()
+        assert ann.locator('.st-play-card[data-card="envoy-1"] button').last.get_attribute(
+            "data-self") == "1"
+        mine.click()  # the first press only warns
+        ann.locator(".warn-note", has_text="is a Calamity: played on yourself").wait_for()
+        assert ann.locator('#st-seat .luck-card[data-card="envoy-1"]').count() == 1
+        _shot(ann, f"card-faces-{label}")
+        found = serious(ann, f"the card faces ({label})")
+        assert not found, found
+        if label == "phone":
+            mine.click()  # the second press plays it: Ann takes the Envoy herself
+            ann.locator("#st-seat .st-where", has_text="Imperial Envoy to Niven (13)").wait_for()
+        ann.context.close()
+    assert not errors, errors
+
+
+def test_a_quarantine_named_and_its_player_not_struck(browser: Any, server_url: str) -> None:
+    """Timing Details 2: Bob plays Quarantine! in the Quarantine interval of Ann's jump; the
+    button names the world; then Ann (asked: her world is closed) is told a Calamity strikes
+    her, Bob is not asked to avoid his own card; the play is logged once."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 61, "policy": "ask", "hand": ["avoid-1"]},
+                    {"name": "Bob", "world": 66, "policy": "ask",
+                     "hand": ["quarantine-1", "avoid-2"]},
+                    {"name": "Bot", "world": 11, "policy": "never"}],
+        "dice": [6],
+    })
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    ann.locator("#world-16").click()
+    ann.click("#jump-regular")
+    ann.locator('#st-reaction button[data-react="PassReaction"]').wait_for()
+    ann.click('#st-reaction button[data-react="PassReaction"]')  # her own interval: no card
+    quarantine = bob.locator('#st-reaction button[data-react="Quarantine"]')
+    quarantine.wait_for()
+    assert "Quarantine Verne (61): Quarantine!" in quarantine.inner_text() or \
+        "Quarantine" in quarantine.inner_text() and "(61)" in quarantine.inner_text(), \
+        quarantine.inner_text()
+    _shot(bob, "quarantine-named-phone")
+    quarantine.click()
+    avoid = ann.locator('#st-reaction button[data-react="AvoidCalamity"]')
+    avoid.wait_for()
+    assert "A Calamity strikes you" in ann.inner_text("#prompt")
+    bob.locator("#prompt", has_text="Ann may avoid Quarantine!").wait_for()
+    assert "strikes you" not in bob.inner_text("#prompt")
+    assert bob.locator('#st-reaction button[data-react="AvoidCalamity"]').count() == 0
+    _shot(ann, "quarantine-struck-desktop")
+    _shot(bob, "quarantine-player-phone")
+    ann.click('#st-reaction button[data-react="PassReaction"]')
+    ann.locator("#log", has_text="Quarantine! on").wait_for()
+    log = ann.locator("#log li").all_inner_texts()
+    plays = [line for line in log if "Bob plays Quarantine!" in line]
+    assert len(plays) == 1, log
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors
+
+
+def test_the_personalities_offered_and_described(browser: Any, server_url: str) -> None:
+    """Setting Up 4 and New Personalities: a table with the new ones offers all twelve in the
+    lobby, each described; the start page speaks of Star Traders; the rules page has an
+    entry for each Personality."""
+    errors: list[str] = []
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        host = page_in(browser, errors, **size)
+        host.goto(f"{server_url}/")
+        host.check('input[name="ruleset"][value="star-traders"]')
+        host.wait_for_selector("#t-advanced")
+        host.locator("#home-help .home-own", has_text="New to Star Traders?").wait_for()
+        assert "solo" not in host.inner_text("#t-seats")
+        assert "Merchant of Venus?" not in host.inner_text("#home-help .home-own")
+        host.select_option("#t-personalities", "all")
+        host.click("#create-btn")
+        host.wait_for_selector("#created:not([hidden])")
+        seat = host.locator("#links input").nth(1).input_value()
+        host.goto(seat)
+        host.wait_for_selector("#join:not([hidden])")
+        choices = host.locator("#join-race option").all_inner_texts()
+        assert len(choices) == 13 and any("Pirate Pete" in c for c in choices), choices
+        host.select_option("#join-race", "navigator")
+        assert "Adds one to each jump attempt's roll" in host.inner_text("#join-choice-help")
+        host.click("#join-choices summary")
+        every = host.inner_text("#join-choices")
+        assert "Verdant Velma" in every and "150 Stellors" in every
+        _shot(host, f"lobby-personalities-{label}")
+        found = serious(host, f"the lobby's Personalities ({label})")
+        assert not found, found
+        host.context.close()
+    rules = page_in(browser, errors, **DESKTOP)
+    rules.goto(f"{server_url}/rules/star-traders")
+    rules.locator("#rule-the-navigator").wait_for()
+    body = rules.inner_text("body")
+    for name in ("The Navigator", "Lucky Lou", "Awesome Andi", "Pirate Pete", "The Banker"):
+        assert name in body, name
+    _shot(rules, "rules-personalities-desktop")
+    rules.context.close()
+    assert not errors, errors
