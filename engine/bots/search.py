@@ -28,7 +28,6 @@ A budget is ``iterations`` playouts at most and ``seconds`` of thinking at most 
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -55,11 +54,14 @@ class Budget:
     candidates: int = 6  # the heuristic's choice and up to this many - 1 others
     prune_after: int = 3  # rounds before trailing candidates are dropped
     margin: float = 0.2  # how far below the best mean a candidate is dropped
-    prefer: float = 0.01  # how far another candidate must beat the heuristic's choice
+    # how far another candidate must beat the heuristic's choice, on average over the
+    # worlds both were played in (at least ``min_worlds`` of them), to be played instead
+    prefer: float = 0.01
+    min_worlds: int = 2
 
 
-NORMAL = Budget(iterations=200, seconds=0.2, depth=16, candidates=5)
-HARD = Budget(iterations=800, seconds=0.75, depth=24, candidates=8)
+NORMAL = Budget(iterations=200, seconds=0.18, depth=16, candidates=5)
+HARD = Budget(iterations=800, seconds=0.7, depth=24, candidates=8)
 
 
 class Playout:
@@ -150,10 +152,12 @@ class SearchBot:
             self.reason = ("the only sensible command" if len(candidates) == 1
                            else "the heuristic's choice")
             return heuristic
-        means, counts = self.search(state, seat, seq, candidates, started)
+        scores = self.search(state, seat, seq, candidates, started)
+        counts = [len(s) for s in scores]
+        means = [sum(s.values()) / len(s) if s else -1.0 for s in scores]
         order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
         best = order[0]
-        if best and counts[0] and means[best] - means[0] < self.budget.prefer:
+        if best and not self.beats_heuristic(scores[best], scores[0]):
             order.remove(0)
             order.insert(0, 0)  # not clearly better than the heuristic's choice
             best = 0
@@ -176,13 +180,23 @@ class SearchBot:
             others = Randomness(self.seed, seq, "candidates").shuffled(others)[:room]
         return [heuristic, *others]
 
+    def beats_heuristic(self, mine: dict[int, float], heuristic: dict[int, float]) -> bool:
+        """Whether a candidate's scores beat the heuristic's choice's clearly, world by world
+        (common random numbers: both were played in the same worlds with the same dice)."""
+        if not heuristic:
+            return bool(mine)
+        shared = [w for w in mine if w in heuristic]
+        if len(shared) < self.budget.min_worlds:
+            return False
+        lead = sum(mine[w] - heuristic[w] for w in shared) / len(shared)
+        return lead >= self.budget.prefer
+
     def search(self, state: Any, seat: int, seq: int, candidates: list[Command],
-               started: float) -> tuple[list[float], list[int]]:
-        """Each candidate's mean score and number of playouts."""
+               started: float) -> list[dict[int, float]]:
+        """Each candidate's score in each world it was played in."""
         game, budget = self.game, self.budget
         rules = game.ruleset
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
+        scores: list[dict[int, float]] = [{} for _ in candidates]
         live = list(range(len(candidates)))
         deadline = None if budget.seconds is None else started + budget.seconds
         bots: dict[int, Bot] = {}
@@ -197,27 +211,25 @@ class SearchBot:
                 score = self.playout(rules, world, seat, seq, candidates[i], bots, stream,
                                      deadline)
                 self.playouts += 1
-                if score is None:
-                    continue
-                totals[i] += score
-                counts[i] += 1
+                if score is not None:
+                    scores[i][world_no] = score
             else:
                 world_no += 1
                 if world_no >= budget.prune_after:
-                    live = self._prune(live, totals, counts)
+                    live = self._prune(live, scores)
                 continue
             break
-        means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(candidates))]
-        if not counts[0]:
-            means[0] = math.inf  # no playout at all: the heuristic's choice
-        return means, counts
+        return scores
 
-    def _prune(self, live: list[int], totals: list[float], counts: list[int]) -> list[int]:
-        means = {i: totals[i] / counts[i] for i in live if counts[i]}
+    def _prune(self, live: list[int], scores: list[dict[int, float]]) -> list[int]:
+        """The live candidates less those trailing the best mean by more than ``margin``
+        (the heuristic's choice stays: the others are measured against it)."""
+        means = {i: sum(scores[i].values()) / len(scores[i]) for i in live if scores[i]}
         if not means:
             return live
         top = max(means.values())
-        return [i for i in live if i in means and means[i] >= top - self.budget.margin]
+        return [i for i in live
+                if i == 0 or (i in means and means[i] >= top - self.budget.margin)]
 
     def playout(self, rules: Any, world: Any, seat: int, seq: int, candidate: Command,
                 bots: dict[int, Bot], stream: str,
@@ -267,16 +279,19 @@ class SearchBot:
 
     def explain(self, candidates: list[Command], means: list[float], counts: list[int],
                 order: list[int]) -> str:
-        """One line: the choice's mean score over its playouts, and the next best's."""
+        """One line: the choice's mean score (the game's evaluation, as a percentage) over
+        its playouts, and the next best's."""
         best = order[0]
         total = sum(counts)
         if not counts[best]:
             return "the heuristic's choice (no time to search)"
-        line = (f"{label(candidates[best])} scores {_pct(means[best])} over "
+        line = (f"{label(candidates[best])} rates {_pct(means[best])} over "
                 f"{counts[best]} of {total} playouts")
         runner = next((i for i in order[1:] if counts[i]), None)
         if runner is not None:
             line += f"; the next best, {label(candidates[runner])}, {_pct(means[runner])}"
+            if means[runner] > means[best]:
+                line += " (not clearly better in the same worlds)"
         return line
 
 
