@@ -93,8 +93,16 @@ class Entry:
         return self.game.pending()  # asked of the ruleset once per seq
 
     def pending_seats(self) -> list[int]:
+        """The seats the game waits for, then the bot seats with something to answer now
+        (``GameDefinition.answering``: a deal offered to a bot is answered at once)."""
         p = self.pending()
-        return list(p.seats) if p else []
+        if p is None:
+            return []
+        waited = list(p.seats)
+        if self.bots:
+            waited += [s for s in self.hosted.answering(self.game.state)
+                       if s in self.bots and s not in waited]
+        return waited
 
     def bot_kind(self, seat: int) -> str:
         """The bot that plays ``seat`` (a bot seat, or its timed-out turn)."""

@@ -53,6 +53,10 @@ def _no_aid(state: Any, seat: int) -> Callable[[], Any] | None:
     return None
 
 
+def _no_answers(state: Any) -> tuple[int, ...]:
+    return ()
+
+
 def _nothing_hidden(state: Any, seat: int, rng: Randomness) -> Any:
     return state  # a game without secrets: the one world is the position itself
 
@@ -146,6 +150,10 @@ class GameDefinition:
     # and the commands (seat, command) that answer it for the silent seats when it runs out
     countdown: Callable[[Any], tuple[int, int] | None] = _no_countdown
     timeout_commands: Callable[[Any], list[tuple[int, Any]]] = _no_passes
+    # seats with something to answer now though the game waits for nobody there (a deal
+    # offered to them, in a game whose deals wait on no prompt): a bot in such a seat
+    # answers at once rather than on its own turn (``server/entries.py``, ``bot_seats``)
+    answering: Callable[[Any], Iterable[int]] = _no_answers
     # what a bot of this game may ask beyond the view and the legal commands, for a seat:
     # a lazy query of public facts (e.g. where a roll can take the seat's piece), or None
     bot_aid: Callable[[Any, int], Callable[[], Any] | None] = _no_aid

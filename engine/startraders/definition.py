@@ -24,6 +24,7 @@ from .options import StarTradersOptions
 from .ruleset import ruleset
 from .search import determinize, evaluate
 from .simulate import standing, usage_of
+from .state import StarState
 
 HERE = Path(__file__).resolve().parent
 CLIENT = HERE.parents[1] / "web" / "games" / "startraders"
@@ -40,6 +41,14 @@ def choices(options: dict[str, Any]) -> list[str]:
     if options.get("personalities") == "all":
         return [*PERSONALITIES, *OPTIONAL_PERSONALITIES]
     return list(PERSONALITIES)
+
+
+def answering(state: StarState) -> list[int]:
+    """Seats a deal is offered to (Trades and Deals: offers are made and answered at any
+    time, during anyone's turn): a bot there answers at once."""
+    if state.winner is not None:
+        return []
+    return sorted({o.to for o in state.offers if not state.player(o.to).out})
 
 
 @cache
@@ -70,6 +79,7 @@ GAME = GameDefinition(
     evaluate=evaluate,
     countdown=countdown,
     timeout_commands=timeout_passes,
+    answering=answering,
     stand_in_never=frozenset({"DropOut"}),
     settings_commands=frozenset({"Reroll", "SetReactionPolicy", "OfferDeal", "WithdrawDeal"}),
     board_svg=board_svg,

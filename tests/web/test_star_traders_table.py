@@ -210,3 +210,36 @@ def test_the_personalities_offered_and_described(browser: Any, server_url: str) 
     _shot(rules, "rules-personalities-desktop")
     rules.context.close()
     assert not errors, errors
+
+
+def test_a_bot_answers_a_deal_at_once(browser: Any, server_url: str) -> None:
+    """Trades and Deals: offers are made at any time, during anyone's turn; the bot seat
+    answers Ann's offers during her own movement stage (GameDefinition.answering), within
+    seconds: a gift accepted, a lopsided offer refused."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 66, "stellors": 40, "policy": "never"},
+                    {"name": "Bob", "world": 66, "policy": "never"},
+                    {"name": "Bot", "world": 11, "stellors": 20, "policy": "never"}],
+        "stations": {"63": 0, "11": 2},
+    })
+    for size, label, give, station, answer in (
+            (DESKTOP, "desktop", "12", None, "accepted"), (PHONE, "phone", "1", "11", "refused")):
+        ann = page_in(browser, errors, **size)
+        _open(ann, server_url, table, t["seats"][0]["token"])
+        ann.click("#st-deal-box summary")
+        ann.select_option("#deal-to", "2")
+        ann.fill('[data-side="give"] input[name=stellors]', give)
+        if station:
+            ann.check(f'[data-side="get"] input[data-item="stations"][value="{station}"]')
+        ann.click("#deal-send")
+        ann.locator("#log", has_text=f"is {answer}").last.wait_for(timeout=10_000)
+        assert "Your movement stage" in ann.inner_text("#prompt")  # still Ann's turn
+        assert ann.locator(".st-offer").count() == 0
+        _shot(ann, f"bot-answers-{label}")
+        ann.context.close()
+    view = api(server_url, f"/api/tables/{table}/view", token=t["seats"][0]["token"])
+    assert view["view"]["players"][0]["stellors"] == 28  # the gift, then no deal
+    assert view["view"]["stations"]["11"] == 2
+    assert not errors, errors
