@@ -5,6 +5,35 @@ import { svgEl } from "./dom.js";
 
 const PAD = { l: 40, r: 12, t: 12, b: 24 };
 
+/** A chart's room, as last laid out: ``{w, h, legend, drawn, again}`` (its width and height,
+ * its legend's height; the room the drawing was made for; how to draw it again). A
+ * ResizeObserver keeps it, after the browser's own layout: a chart drawn while the page
+ * changes (a slow device watching fast bots) never lays the page out to ask
+ * (docs/performance.md, "The client"). */
+const rooms = new WeakMap();
+
+/** The room of ``root``: measured once, then kept by a ResizeObserver that draws the chart
+ * again when it changes. */
+function roomOf(root) {
+  let room = rooms.get(root);
+  if (room) return room;
+  room = { w: root.clientWidth, h: root.clientHeight, legend: null, legendEl: null, drawn: "", again: null, watch: null };
+  rooms.set(root, room);
+  if (typeof ResizeObserver === "undefined") return room;
+  room.watch = new ResizeObserver(() => {
+    room.w = root.clientWidth; // (the page is laid out when observers are told)
+    room.h = root.clientHeight;
+    const legend = root.querySelector(".legend");
+    if (legend instanceof HTMLElement) room.legend = legend.offsetHeight;
+    // drawn again in the next frame, not in the observer (its loop would not settle)
+    if (room.again && room.drawn !== roomKey(room)) requestAnimationFrame(() => { if (room.drawn !== roomKey(room)) room.again?.(); });
+  });
+  room.watch.observe(root);
+  return room;
+}
+
+const roomKey = (room) => `${room.w}x${room.h}:${room.legend}`;
+
 /**
  * @param root    the element to fill
  * @param points  [{seq, round, seat, scores: [...]}] (GET /history), oldest first
@@ -15,13 +44,15 @@ const PAD = { l: 40, r: 12, t: 12, b: 24 };
  */
 export function renderChart(root, points, players, names, target, score) {
   const of = score.of;
-  const W = Math.max(220, Math.round(root.clientWidth || 340));
-  const box = root.clientHeight || 200;
+  const room = roomOf(root);
+  const W = Math.max(220, Math.round(room.w || 340));
+  const box = room.h || 200;
   // the same chart again (a replay step within a turn, a redraw): leave it as it is
   const key = [W, box, target, players.map((p) => `${p.name}:${of(p)}:${names.playerColor(p)}`).join(),
     points.map((p) => `${p.seq}:${p.scores.join(" ")}`).join()].join("|");
   if (root.dataset.key === key) return;
   root.dataset.key = key;
+  room.again = () => { delete root.dataset.key; renderChart(root, points, players, names, target, score); };
   root.replaceChildren();
   if (!players.length) return;
   const legend = document.createElement("ul");
@@ -35,7 +66,12 @@ export function renderChart(root, points, players, names, target, score) {
     legend.appendChild(li);
   }
   root.appendChild(legend);
-  const H = Math.max(110, Math.round(box - legend.offsetHeight - 4));
+  if (room.legend === null) room.legend = legend.offsetHeight; // once; then as laid out
+  if (room.legendEl) room.watch?.unobserve(room.legendEl);
+  room.legendEl = legend;
+  room.watch?.observe(legend);
+  room.drawn = roomKey(room);
+  const H = Math.max(110, Math.round(box - room.legend - 4));
   const series = points.length ? points : [{ seq: 0, round: 1, scores: players.map(of) }];
   const max = Math.max(100, target || 0, ...series.flatMap((p) => p.scores));
   const n = series.length;

@@ -35,6 +35,7 @@ const $ = (id) => document.getElementById(id);
 const PUSH_WAIT_MS = 700; // how long a pushed view may take before GET /view asks for it
 const MOVE_MS = 700; // the longest a move is animated
 const DRAW_GAP_MS = 250; // the page is drawn at most this often while events pour in
+const POUR_MS = 2 * DRAW_GAP_MS; // batches closer together than this: events pour in
 const LEAN_FULL_MS = 5000; // behind, the chart and the history are drawn this often
 const QUIET_MS = 1000; // what lean drawings left is drawn once the events pause this long
 const LOG_LINES = 600; // the log keeps this many lines on the page (the replay has them all)
@@ -81,6 +82,8 @@ export class Game {
     this.motion = null; // the pawn animation going on (an AbortController)
     this.piecesSeq = 0; // the seq the pawns on the board show
     this.lastShow = 0; // when the page was last drawn (performance.now())
+    this.arrived = -Infinity; // when the last batch of events came (performance.now())
+    this.poured = false; // a batch came hot on another's heels since the last drawing
     this.unlogged = []; // events applied, their log lines not written yet
     /** @type {import("./games.js").GameModule} */
     this.module = ctx.module;
@@ -240,6 +243,9 @@ export class Game {
     for (const ev of evs) if (ev.seq === this.seq + 1) { this.events.push(ev); fresh.push(ev); }
     if (!fresh.length) return;
     this.unlogged.push(...fresh);
+    const now = performance.now();
+    if (now - this.arrived < POUR_MS) this.poured = true;
+    this.arrived = now;
     if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() || botOpened(fresh, this.seat) });
     this.burst.push(...fresh);
     this.settle();
@@ -263,9 +269,11 @@ export class Game {
         if (!this.sending) await afterQueued(this.lastShow + DRAW_GAP_MS - performance.now());
         this.dirty = false;
         await this.viewAt(this.seq);
-        // events pour in (this batch came within two gaps of the last drawing's end): the
-        // newest state, lean
-        const behind = !this.sending && performance.now() - (this.shownAt ?? -Infinity) < 2 * DRAW_GAP_MS;
+        // events pour in (batches came within two gaps of each other, or of the last
+        // drawing's end): the newest state, lean. Told by when the batches came, not by how
+        // long drawing took: a slow device behind is behind however slowly it draws.
+        const behind = !this.sending && (this.poured || performance.now() - (this.shownAt ?? -Infinity) < POUR_MS);
+        this.poured = false;
         this.lastShow = performance.now();
         this.show(this.burst.splice(0), { behind });
         this.shownAt = performance.now();
@@ -299,9 +307,9 @@ export class Game {
   /** Draw the newest view after ``evs``; animate the latest move only when nothing else waits.
    * ``behind``: events come faster than the page draws them (a slow device watching fast
    * bots): it jumps to the newest state -- the log and the pieces, the panel and the players
-   * -- with no animation, and leaves the chart and the history for every ``LEAN_FULL_MS``,
-   * the scrolling to the active player and the focus for when it has caught up
-   * (``caughtUp``). */
+   * -- with no animation (not even a halo's turn: the board is ``.still``), and leaves the
+   * chart and the history for every ``LEAN_FULL_MS``, the scrolling to the active player and
+   * the focus for when it has caught up (``caughtUp``). */
   show(evs, { behind = false } = {}) {
     const lean = behind && performance.now() - (this.leanSince || performance.now()) < LEAN_FULL_MS;
     const move = behind || this.replay.active || document.hidden || this.dirty || this.motion
@@ -309,6 +317,7 @@ export class Game {
     const start = move ? this.page.motionStart?.(move) ?? null : null;
     const typed = holdTyping(); // focus.js: the chat being typed in stays where it is
     this.appendLog(this.unlogged.splice(0));
+    $("board").classList.toggle("still", behind); // no halo turns while behind (style.css)
     this.render({ lean }); // the page shows the new state at once (data-seq); the mover glides to it
     this.turnMoved ||= evs.some((e) => ["TurnStarted", "GameWon"].includes(e.type));
     if (lean) {
@@ -341,6 +350,7 @@ export class Game {
   /** Caught up after lean drawings: what they left is drawn once. */
   caughtUp() {
     this.leanSince = 0;
+    $("board").classList.remove("still");
     this.drawChart();
     this.extras();
   }
