@@ -22,6 +22,7 @@ from .addresses import mail_refusal, url_refusal
 from .commands import Refusal, command_out, run_command
 from .db import reading, writing
 from .entries import FINISHED, NotFound
+from .levels import DEFAULT_LEVEL, levels_of
 from .lobby import Refused
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
@@ -175,6 +176,8 @@ def lobby_of(service: Service, table_id: str) -> Lobby | None:
         turn_timer=t.turn_timer, choices=choices, seq=g.seq if g is not None else None,
         version=t.version, spectator_chat=bool(t.spectator_chat),
         bots=list(h.bots) if h is not None else [],
+        levels=levels_of(h) if h is not None else [],
+        timeout_level=t.timeout_level or DEFAULT_LEVEL, hints=bool(t.hints),
         seats=[SeatOut(seat=s.seat, name=s.name, choice=s.choice, bot=s.bot,
                        joined=s.joined_at is not None or s.bot, online=s.seat in online,
                        bot_kind=(s.bot_kind or (h.default_bot if h else None)) if s.bot
@@ -230,7 +233,8 @@ async def create_table(body: CreateTable, request: Request) -> TableCreated:
             return store.create_table(conn, name=clean(body.name) or "Game night",
                                       ruleset=body.ruleset, options=options, seats=body.seats,
                                       bots=bots, turn_timer=body.turn_timer, bot_kinds=kinds,
-                                      spectator_chat=body.spectator_chat)
+                                      spectator_chat=body.spectator_chat,
+                                      timeout_level=body.timeout_level, hints=body.hints)
 
     table_id, tokens = await service.db(write)
     return TableCreated(

@@ -32,7 +32,7 @@ from starlette.routing import Match
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
-from . import alerts_api, api, gamelists, games_api, gcpolicy, ws
+from . import advice, alerts_api, api, gamelists, games_api, gcpolicy, ws
 from .config import Settings
 from .notify import Notifier, scheduler
 from .rules_help import router as rules_help_router
@@ -146,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Health(rulesets=sorted(REGISTRY))
 
     app.include_router(api.router)
+    app.include_router(advice.router)
     app.include_router(games_api.router)
     app.include_router(alerts_api.router)
     app.include_router(gamelists.router)

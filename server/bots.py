@@ -1,12 +1,15 @@
-"""Bots and timers: the seats a bot plays (a bot seat, or a seat whose turn timed out), the
-bots' commands (thought out in a thread of their own, off the event loop; a refused one
-played by the random stand-in), and the sweep that runs now and then: turn timers that ran
-out, countdowns no append armed, and the "your turn" alerts that are due."""
+"""Bots and timers: the seats a bot plays (a bot seat at the host's level or kind, or a seat
+whose turn timed out, at the table's level: ``levels.py``), the bots' commands (thought out
+off the event loop: an easy bot in a thread of its own, a searching one in a worker process,
+``thinking.py``; a refused one played by the random stand-in), and the sweep that runs now
+and then: turn timers that ran out, countdowns no append armed, and the "your turn" alerts
+that are due."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import pickle
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -18,15 +21,17 @@ from sqlalchemy import select
 from engine.bots import RandomBot, act
 from engine.kernel import Command, CommandRejected
 
-from . import alerts, store
+from . import alerts, store, thinking
 from .clocks import warn_left
 from .config import Settings
 from .db import reading
 from .entries import Entry, GameCache, Stale
+from .levels import DEFAULT_LEVEL, level_kind, searching_kinds
 from .models import GameRow, SeatRow, TableRow
 
 log = logging.getLogger("starport.service")
 T = TypeVar("T")
+AGAIN = object()  # the game moved while a bot thought: think again
 
 
 class Bots(GameCache):
@@ -80,13 +85,11 @@ class Bots(GameCache):
             if not players:
                 return
             seat = players[0]
-            async with entry.lock:  # nothing moves the game while its bot reads the state
-                if self.entries.get(entry.game_id) is not entry:
-                    continue
-                seq = entry.seq
-                loop = asyncio.get_running_loop()
-                command = await loop.run_in_executor(self.bot_pool, self._bot_command, entry,
-                                                     seat, seq)
+            kind = entry.bot_kind(seat) if seat in entry.bots else await self.timeout_kind(entry)
+            answer = await self.think(entry, seat, kind)
+            if answer is AGAIN:
+                continue
+            seq, command, _ = answer
             if command is None:
                 return
             if not await self._bot_submit(entry, seat, seq, command):
@@ -107,10 +110,64 @@ class Bots(GameCache):
             entry.fallback = RandomBot(seed=store.digest(f"bot|{entry.game.seed}"))
         return entry.fallback
 
-    def _bot_command(self, entry: Entry, seat: int, seq: int) -> Command | None:
-        """What the seat's bot plays now, from the seat's view (in the bot thread)."""
+    async def timeout_kind(self, entry: Entry) -> str:
+        """The bot kind that plays a timed-out turn: the level the host chose for the table
+        (``tables.timeout_level``; easy by default)."""
+        row = await self.db(self._reading, store.table, entry.game_id)
+        level = getattr(row, "timeout_level", None) or DEFAULT_LEVEL
+        return level_kind(entry.hosted, level)
+
+    async def think(self, entry: Entry, seat: int, kind: str, *, seed: str | None = None
+                    ) -> Any:
+        """What the ``kind`` bot plays for ``seat`` now, and its one-line reason, from the
+        seat's view, off the event loop: (the seq it was made at, command or None, reason or
+        None), or ``AGAIN`` when the game moved meanwhile. The game holds still while the
+        state is read (its lock): an easy bot thinks in the bot thread; a searching one
+        (``levels.searching_kinds``) in the worker process from a snapshot of the state
+        (the game may move meanwhile: the command is made at the snapshot's seq), within
+        ``thinking.THINK_BUDGET`` (else the game's first bot plays, in the thread).
+        ``seed``: a bot of its own (a hint), made for this decision; None: the table's bot
+        of that kind."""
+        loop = asyncio.get_running_loop()
+        async with entry.lock:  # nothing moves the game while its bot reads the state
+            if self.entries.get(entry.game_id) is not entry:
+                return AGAIN
+            seq = entry.seq
+            if kind not in searching_kinds(entry.hosted):
+                return await loop.run_in_executor(self.bot_pool, self._bot_answer, entry,
+                                                  seat, seq, kind, seed)
+            state = await loop.run_in_executor(self.bot_pool, pickle.dumps, entry.game.state)
+        try:
+            command, reason = await thinking.think_off(
+                entry.hosted.id, kind, seed or store.digest(f"{kind}|{entry.game.seed}"),
+                entry.hosted.bots[kind], state, seat, seq)
+            return seq, command, reason
+        except Exception:
+            log.exception("the %s bot failed to think in its process in %s at seq %s; the "
+                          "%s bot plays", kind, entry.game_id, seq, entry.hosted.default_bot)
+        async with entry.lock:
+            if entry.seq != seq or self.entries.get(entry.game_id) is not entry:
+                return AGAIN
+            return await loop.run_in_executor(self.bot_pool, self._bot_answer, entry, seat,
+                                              seq, entry.hosted.default_bot, seed)
+
+    def _bot_answer(self, entry: Entry, seat: int, seq: int, kind: str,
+                    seed: str | None) -> tuple[int, Command | None, str | None]:
+        """``_bot_command`` and the bot's reason (in the bot thread); with ``seed``, a bot
+        made for this one decision."""
+        if seed is None:
+            return seq, self._bot_command(entry, seat, seq, kind), None
+        bot = entry.hosted.make_bot(kind, seed)
+        command = act(bot, entry.hosted, entry.game.state, seat, seq)
+        reason = getattr(bot, "reason", None)
+        return seq, command, reason if isinstance(reason, str) else None
+
+    def _bot_command(self, entry: Entry, seat: int, seq: int,
+                     kind: str | None = None) -> Command | None:
+        """What the seat's bot (or the ``kind`` bot) plays now, from the seat's view (in the
+        bot thread)."""
         ruleset = entry.hosted.ruleset
-        name = entry.bot_kind(seat)
+        name = kind or entry.bot_kind(seat)
         if name == "random":  # the server's random bot: it prefers moving on (its turns end)
             return self._fallback(entry).choose(ruleset, entry.game.state, seat, seq)
         try:

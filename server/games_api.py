@@ -2,8 +2,8 @@
 (``docs/architecture.md``, "The game definition"):
 
 - ``GET /api/games``: every game as the start page, the create form, "My games" and the rules
-  page read it (title, players, bots, options schema, client module, pages, the addresses of
-  its rules, board and data);
+  page read it (title, players, bots and the bot levels, options schema, client module,
+  pages, the addresses of its rules, board and data);
 - ``GET /api/games/{game}/board.svg``: the board the definition draws for the query's
   parameters (``board_svg``);
 - ``GET /api/games/{game}/data``: the components' names and facts its client reads
@@ -29,8 +29,9 @@ from pydantic_core import to_json
 
 from engine.kernel.definition import GameDefinition
 
+from .levels import levels_of
 from .rulesets import REGISTRY, GameId, known_game
-from .schemas import GameOut, GamePage, GamesOut, PlayerCount
+from .schemas import GameOut, GamePage, GamesOut, LevelOut, PlayerCount
 from .static import GAMES, Asset, asset_response, make_asset
 
 router = APIRouter(tags=["games"])
@@ -69,6 +70,7 @@ def game_out(definition: GameDefinition) -> GameOut:
         id=gid, title=definition.title, summary=definition.summary,
         players=PlayerCount(min=definition.players[0], max=definition.players[1]),
         bots=list(definition.bots), default_bot=definition.default_bot,
+        levels=[LevelOut.model_validate(lv) for lv in levels_of(definition)],
         choice_option=definition.choice_option, choice_title=definition.choice_title,
         options_schema=schema.model_json_schema() if schema is not None else None,
         client=None if name is None else f"/{GAMES}/{name}/index.js",

@@ -44,6 +44,10 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)  # bumped on every lobby change
     spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False,
                                                  server_default=false())  # a table setting
+    # the level a bot plays a timed-out turn at (``levels.py``; None: easy) and whether a seat
+    # may ask for a hint (``advice.py``): table settings
+    timeout_level: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):

@@ -6,10 +6,12 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from engine.kernel import Event
 from engine.kernel.registry import games
+
+from .levels import DEFAULT_LEVEL, Level, level_kind
 
 ID = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")
 
@@ -120,11 +122,21 @@ BotKind = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[a-z-]+$"
 
 
 class BotSeat(_In):
-    """A seat a bot plays, and which bot (``GET /api/rulesets`` lists a ruleset's bots)."""
+    """A seat a bot plays, and which bot: a level or a kind (``GET /api/games`` lists a
+    game's levels and bots)."""
 
     seat: int = Field(ge=0, le=7)
     kind: BotKind | None = Field(None, description="e.g. random, trader; default: the "
                                                     "ruleset's first")
+    level: Level | None = Field(None, description="easy, normal or hard: the kind that "
+                                                  "plays it is the game's (its levels in "
+                                                  "GET /api/games); not with kind")
+
+    @model_validator(mode="after")
+    def _one_pick(self) -> BotSeat:
+        if self.kind is not None and self.level is not None:
+            raise ValueError("a bot seat takes a kind or a level, not both")
+        return self
 
 
 class CreateTable(_In):
@@ -146,13 +158,20 @@ class CreateTable(_In):
                                                "its turn (at least the server's minimum, "
                                                "STARPORT_MIN_TURN_TIMER, 30 by default)")
     spectator_chat: bool = Field(False, description="spectators may chat (off by default)")
+    timeout_level: Level = Field(DEFAULT_LEVEL, description="the level a bot plays a "
+                                                            "timed-out turn at")
+    hints: bool = Field(False, description="a seat may ask what a strong player would do "
+                                           "(POST /api/tables/{id}/hint; off by default)")
 
     def bot_seats(self) -> dict[int, str | None]:
-        """Each bot seat and the bot the host picked for it (None: the ruleset's first)."""
+        """Each bot seat and the bot the host picked for it (None: the ruleset's first); a
+        level is the kind that plays it in this game (``levels.level_kind``)."""
         out: dict[int, str | None] = {}
         for b in self.bots:
             if isinstance(b, BotSeat):
                 out[b.seat] = b.kind
+                if b.level is not None and self.ruleset in games():
+                    out[b.seat] = level_kind(games()[self.ruleset], b.level)
             else:
                 out.setdefault(b, None)
         return out
@@ -198,6 +217,12 @@ class Lobby(BaseModel):
     version: int
     spectator_chat: bool = False
     bots: list[str] = Field(default_factory=list, description="the bots a seat may get")
+    levels: list[LevelOut] = Field(default_factory=list,
+                                   description="the levels a bot seat may get")
+    timeout_level: Level = Field(DEFAULT_LEVEL, description="the level a bot plays a "
+                                                            "timed-out turn at")
+    hints: bool = Field(False, description="hints are on: a seat may ask what a strong "
+                                           "player would do")
     clock: ClockOut | None = Field(None, description="the clock running now, if any")
     now: datetime | None = Field(None, description="the server's time when this was written "
                                                    "(a browser corrects its clock's skew)")
@@ -353,6 +378,32 @@ class Rulesets(BaseModel):
     rulesets: list[RulesetOut]
 
 
+class LevelOut(BaseModel):
+    """A bot level as a game plays it (``levels.py``)."""
+
+    level: Level
+    label: str = Field(description="its words (Easy, Normal, Hard)")
+    kind: str = Field(description="the bot kind that plays it in this game")
+    exact: bool = Field(description="the game has a bot of this level (else the level "
+                                    "below's plays it)")
+
+
+class HintIn(_In):
+    seq: Seq = Field(description="the game's seq the seat asks at (its view's)")
+
+
+class HintOut(BaseModel):
+    """What a strong player would do (``advice.py``): a legal command of the seat's and the
+    bot's one-line reason."""
+
+    seq: int = Field(description="the seq the hint was thought out at")
+    command: dict[str, Any]
+    reason: str | None = Field(description="one line, the bot's own words (None: it gives "
+                                           "none)")
+    level: Level = Field(description="the level that answered (the game's strongest)")
+    kind: str = Field(description="the bot kind that answered")
+
+
 class PlayerCount(BaseModel):
     min: int
     max: int
@@ -375,6 +426,8 @@ class GameOut(BaseModel):
     players: PlayerCount = Field(description="the seats a table of this game may have")
     bots: list[str] = Field(description="bot kinds a seat may get, in the order offered")
     default_bot: str = Field(description="the bot that plays a bot seat no kind was picked for")
+    levels: list[LevelOut] = Field(description="easy, normal and hard, and the bot kind that "
+                                               "plays each in this game")
     choice_option: str | None = Field(description="the option the lobby's choices fill")
     choice_title: str = Field(description="what a seat's lobby choice is called")
     options_schema: dict[str, Any] | None = Field(

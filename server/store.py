@@ -175,15 +175,18 @@ def my_games(conn: Connection, tokens: list[str]) -> list[LinkStatus | None]:
 def create_table(conn: Connection, *, name: str, ruleset: str, options: dict[str, Any],
                  seats: int, bots: list[int], turn_timer: int | None,
                  bot_kinds: dict[int, str] | None = None,
-                 spectator_chat: bool = False) -> tuple[str, dict[str, Any]]:
+                 spectator_chat: bool = False, timeout_level: str | None = None,
+                 hints: bool = False) -> tuple[str, dict[str, Any]]:
     """A new table in its lobby; returns its id and its fresh tokens (host, seats, spectator).
-    ``bot_kinds``: the bot the host picked for a bot seat (else the ruleset's own)."""
+    ``bot_kinds``: the bot the host picked for a bot seat (else the ruleset's own);
+    ``timeout_level`` and ``hints``: the table's bot level for timed-out turns, its hints."""
     table_id = new_id()
     kinds = bot_kinds or {}
     conn.execute(insert(TableRow).values(id=table_id, name=name, ruleset=ruleset, options=options,
                                          seat_count=seats, status="lobby", turn_timer=turn_timer,
                                          created_at=now(), version=0,
-                                         spectator_chat=spectator_chat))
+                                         spectator_chat=spectator_chat,
+                                         timeout_level=timeout_level, hints=hints))
     for s in range(seats):
         conn.execute(insert(SeatRow).values(table_id=table_id, seat=s, bot=s in bots,
                                             bot_kind=kinds.get(s),

@@ -20,7 +20,7 @@ from server.rulesets import REGISTRY
 
 from .conftest import settings_for
 
-KEYS = {"id", "title", "summary", "players", "bots", "default_bot", "choice_option",
+KEYS = {"id", "title", "summary", "players", "bots", "default_bot", "levels", "choice_option",
         "choice_title", "options_schema", "client", "pages", "rules", "sandbox", "board",
         "data"}
 

@@ -1,0 +1,229 @@
+"""Bot levels and hints (docs/players.md, "Bot levels and hints"; ``server/levels.py``,
+``server/advice.py``): each game's levels in ``GET /api/games`` (a level the game has no bot
+of is played one level down), a bot seat picked by level, the level a timed-out turn is
+played at (a table setting), and the hint: refused while the table's hints are off, one of
+the seat's legal commands and the bot's reason when on, thought out from the seat's view
+only. Tiny Duel (``tests/platform/tinygame``) plays here, given a "hard" bot for the test
+(``HardTinyBot``, thought out in the server's worker process)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from engine.kernel import Command
+from engine.kernel.registry import games
+from server import games_api, levels, thinking
+from server.app import create_app
+
+from .conftest import settings_for
+from .helpers import h
+
+TINY = "tiny-duel"
+
+
+class HardTinyBot:
+    """A "hard" Tiny Duel bot for the tests: doubles whenever it may (rule 2.1), rolls, never
+    reveals (rule 2.3). Its reason says what it sees of the other seat's card (its view's:
+    hidden)."""
+
+    name = "hard"
+
+    def __init__(self, seed: str | int) -> None:
+        self.seed = seed
+        self.reason: str | None = None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               **_: Any) -> Command:
+        kinds = {c.type: c for c in legal}
+        other = view["players"][1 - seat].get("card")
+        for kind in ("Double", "Roll", "EndTurn"):
+            if kind in kinds:
+                self.reason = f"{kind}: the stake is worth it (their card: {other or 'hidden'})"
+                return kinds[kind]
+        return legal[0]
+
+
+@pytest.fixture
+def hard_tiny(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tiny Duel with a "hard" bot (the games' list made again with it, and after)."""
+    monkeypatch.setitem(games()[TINY].bots, "hard", HardTinyBot)
+    monkeypatch.setattr(thinking, "THINK_BUDGET", 120.0)  # its first import, on a busy machine
+    games_api._games_asset.cache_clear()
+    yield
+    monkeypatch.undo()
+    games_api._games_asset.cache_clear()
+
+
+def wait_for(check: Callable[[], Any], timeout: float = 60.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
+def tiny_table(c: TestClient, bots: list[Any] | None = None, **settings: Any
+               ) -> dict[str, Any]:
+    """A Tiny Duel table, its players joined, started: its creation document."""
+    r = c.post("/api/tables", json={"name": "Levels", "ruleset": TINY, "seats": 2,
+                                    "bots": bots or [], **settings})
+    assert r.status_code == 201, r.text
+    table: dict[str, Any] = r.json()
+    seated = {b["seat"] for b in bots or []}
+    for i, link in enumerate(table["seats"]):
+        if i not in seated:
+            r = c.post(f"/api/tables/{table['table_id']}/join", json={"name": f"P{i}"},
+                       headers=h(link["token"]))
+            assert r.status_code == 200, r.text
+    r = c.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    return table
+
+
+def lobby(c: TestClient, table: dict[str, Any]) -> dict[str, Any]:
+    r = c.get(f"/api/tables/{table['table_id']}", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def view(c: TestClient, table: dict[str, Any], seat: int) -> dict[str, Any]:
+    r = c.get(f"/api/tables/{table['table_id']}/view", headers=h(table["seats"][seat]["token"]))
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+def ask_hint(c: TestClient, table: dict[str, Any], seat: int, seq: int) -> Any:
+    return c.post(f"/api/tables/{table['table_id']}/hint", json={"seq": seq},
+                  headers=h(table["seats"][seat]["token"]))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    """An app on SQLite whose timers are looked at often and may be one second."""
+    url = f"sqlite:///{tmp_path / 'data' / 'starport.sqlite3'}"
+    with TestClient(create_app(settings_for(url, tmp_path, min_turn_timer=1))) as c:
+        yield c
+
+
+def test_every_game_has_the_three_levels() -> None:
+    for definition in games().values():
+        listed = levels.levels_of(definition)
+        assert [lv["level"] for lv in listed] == ["easy", "normal", "hard"]
+        assert listed[0] == {"level": "easy", "label": "Easy", "kind": definition.default_bot,
+                             "exact": True}
+        for lv in listed:
+            assert lv["kind"] in definition.bots
+            assert lv["exact"] == (lv["kind"] == lv["level"] or lv["level"] == "easy")
+
+
+def test_the_games_list_its_levels_and_a_missing_level_plays_one_down(
+        client: TestClient) -> None:
+    games_api._games_asset.cache_clear()
+    listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+    for g in listed.values():
+        assert [lv["level"] for lv in g["levels"]] == ["easy", "normal", "hard"]
+        assert g["levels"][0]["kind"] == g["default_bot"]
+    tiny = {lv["level"]: lv for lv in listed[TINY]["levels"]}
+    assert tiny["hard"] == {"level": "hard", "label": "Hard", "kind": "tiny", "exact": False}
+
+
+def test_a_bot_seat_by_level_and_the_table_settings_in_the_lobby(
+        client: TestClient, hard_tiny: None) -> None:
+    tiny = next(g for g in client.get("/api/games").json()["games"] if g["id"] == TINY)
+    assert {lv["level"]: lv["kind"] for lv in tiny["levels"]} == {
+        "easy": "tiny", "normal": "tiny", "hard": "hard"}  # no normal bot: easy's plays it
+    table = tiny_table(client, [{"seat": 1, "level": "hard"}], timeout_level="normal",
+                       hints=True)
+    got = lobby(client, table)
+    assert got["seats"][1]["bot"] and got["seats"][1]["bot_kind"] == "hard"
+    assert got["timeout_level"] == "normal" and got["hints"] is True
+    assert [lv["level"] for lv in got["levels"]] == ["easy", "normal", "hard"]
+    plain = tiny_table(client, [{"seat": 1, "level": "easy"}])
+    got = lobby(client, plain)
+    assert got["seats"][1]["bot_kind"] == "tiny"
+    assert got["timeout_level"] == "easy" and got["hints"] is False
+    both = client.post("/api/tables", json={"ruleset": TINY, "seats": 2, "bots": [
+        {"seat": 1, "level": "hard", "kind": "tiny"}]})
+    assert both.status_code == 422
+    unknown = client.post("/api/tables", json={"ruleset": TINY, "seats": 2,
+                                               "timeout_level": "expert"})
+    assert unknown.status_code == 422
+
+
+def test_a_hard_bot_seat_plays_its_turns(client: TestClient, hard_tiny: None) -> None:
+    """Seat 0 a hard bot (in the worker process): it doubles, as the easy bot never does at
+    0 points all."""
+    table = tiny_table(client, [{"seat": 0, "level": "hard"}])
+    r = wait_for(lambda: [e for e in client.get(
+        f"/api/tables/{table['table_id']}/log", headers=h(table["seats"][1]["token"])
+    ).json()["events"] if e["type"] == "TurnStarted" and e["data"]["seat"] == 1])
+    assert r
+    events = client.get(f"/api/tables/{table['table_id']}/log",
+                        headers=h(table["seats"][1]["token"])).json()["events"]
+    assert [e["type"] for e in events if e.get("actor") == 0][:1] == ["Doubled"]
+
+
+@pytest.mark.parametrize(("level", "first"), [("hard", "Doubled"), ("easy", "DieRolled")])
+def test_a_timed_out_turn_is_played_at_the_table_s_level(
+        client: TestClient, hard_tiny: None, level: str, first: str) -> None:
+    table = tiny_table(client, turn_timer=1, timeout_level=level)
+    token = table["seats"][1]["token"]
+
+    def seat0_moves() -> list[dict[str, Any]]:
+        events = client.get(f"/api/tables/{table['table_id']}/log",
+                            headers=h(token)).json()["events"]
+        return [e for e in events if e.get("actor") == 0]
+
+    moves = wait_for(seat0_moves)
+    assert moves[0]["type"] == first and moves[0]["by"] == "bot"
+
+
+def test_the_hint_is_refused_while_hints_are_off(client: TestClient, hard_tiny: None) -> None:
+    table = tiny_table(client)
+    r = ask_hint(client, table, 0, view(client, table, 0)["seq"])
+    assert r.status_code == 409 and r.json()["detail"]["code"] == "hints_off"
+    assert lobby(client, table)["hints"] is False
+
+
+def test_the_hint_answers_a_legal_command_and_the_bot_s_reason(
+        client: TestClient, hard_tiny: None) -> None:
+    table = tiny_table(client, hints=True)
+    v = view(client, table, 0)
+    r = ask_hint(client, table, 0, v["seq"])
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["command"] in v["legal"] and got["command"] == {"type": "Double"}
+    assert got["level"] == "hard" and got["kind"] == "hard" and got["seq"] == v["seq"]
+    # the bot saw the seat's view only: the other seat's card is hidden in it
+    assert got["reason"] == "Double: the stake is worth it (their card: hidden)"
+    assert ask_hint(client, table, 0, v["seq"]).json() == got  # asked again: the same
+    # not the seat's turn, an old seq, another link than a seat's: refused
+    assert ask_hint(client, table, 1, v["seq"]).status_code == 409
+    assert ask_hint(client, table, 0, v["seq"] + 5).status_code == 409
+    r = client.post(f"/api/tables/{table['table_id']}/hint", json={"seq": v["seq"]},
+                    headers=h(table["spectator"]["token"]))
+    assert r.status_code == 403
+    # the hint is the player's to follow or not: the game is where it was
+    assert view(client, table, 0)["seq"] == v["seq"]
+    r = client.post(f"/api/tables/{table['table_id']}/commands", headers=h(
+        table["seats"][0]["token"]), json={"seq": v["seq"], "client_id": "h1",
+                                           "command": got["command"]})
+    assert r.status_code == 200, r.text
+
+
+def test_a_game_without_a_searching_bot_hints_with_its_first(client: TestClient) -> None:
+    table = tiny_table(client, hints=True)
+    v = view(client, table, 0)
+    got = ask_hint(client, table, 0, v["seq"]).json()
+    assert got["level"] == "easy" and got["kind"] == "tiny" and got["reason"] is None
+    assert got["command"] in v["legal"]
