@@ -25,8 +25,9 @@ rounds of (ours, peer) -- with ``--baseline``, (baseline, ours, peer), the basel
 taking turns to go first -- and ends with each figure's median and spread (min-max) per
 server, and the ratios of the medians and the median of each round's ratio. The figures:
 commands/s, p50, p99, the server's CPU time per command (its process's user + system time
-over play / the commands: the robust figure on a shared machine), the fsync (the commit
-thread's time per batch) and a write's group-commit wait (ours on SQLite,
+over play / the commands: the robust figure on a shared machine) and the kernel's share of
+it (system time: the sockets' writes and reads, polling, the database's files), the fsync
+(the commit thread's time per batch) and a write's group-commit wait (ours on SQLite,
 ``bench/commit_serve.py``), and the load average (``uptime``'s first figure) when each run
 began.
 
@@ -158,13 +159,14 @@ def versus(base_out: str, ours_out: str, label: str) -> str:
     return f"compare {label} {ratios}"
 
 
+KERNEL = re.compile(r"^(?:database|peer)=.* server_cpu_us_per_command=.*?kernel (\d+)%", re.M)
 WATCH = re.compile(r"^commit_watch fsync_p50_ms=([\d.]+) .*?wait_p50_ms=([\d.]+) ", re.M)
 
 # a run's figures: (name, how it is printed, higher is better)
 FIGURES: list[tuple[str, str, bool]] = [
     ("commands_per_s", "{:.1f}", True), ("p50_ms", "{:.1f}", False), ("p99_ms", "{:.1f}", False),
-    ("cpu_us", "{:.0f}", False), ("fsync_ms", "{:.2f}", False), ("wait_ms", "{:.2f}", False),
-    ("load", "{:.2f}", False)]
+    ("cpu_us", "{:.0f}", False), ("kernel_pct", "{:.0f}", False),
+    ("fsync_ms", "{:.2f}", False), ("wait_ms", "{:.2f}", False), ("load", "{:.2f}", False)]
 
 
 def run_figures(output: str, kind: str, load: float) -> dict[str, float]:
@@ -176,6 +178,9 @@ def run_figures(output: str, kind: str, load: float) -> dict[str, float]:
     cpu = cpu_per_command(output)
     if cpu is not None:
         got["cpu_us"] = cpu
+    kernel = KERNEL.search(output)
+    if kernel is not None:
+        got["kernel_pct"] = float(kernel.group(1))
     watch = WATCH.search(output)
     if watch is not None:
         got["fsync_ms"], got["wait_ms"] = float(watch.group(1)), float(watch.group(2))

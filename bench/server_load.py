@@ -105,6 +105,20 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
     return main / hz, other / hz
 
 
+def kernel_seconds(pid: int) -> float:
+    """System (kernel) CPU time so far of a process and its workers, all threads: its
+    socket writes and reads (loopback TCP runs the reader's side too), polling, the
+    database's file writes."""
+    if not pid:
+        return 0.0
+    ticks = 0
+    for p in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks += int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def pyspy(pid: int, duration: float) -> subprocess.Popen[bytes] | None:
     """With ``BENCH_PYSPY=<file>``: py-spy samples the server during play (collapsed stacks,
     the ``raw`` format, one line per stack with its count)."""
@@ -442,6 +456,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         if watched:  # the watch counts play only (one process: the signal goes to its pid)
             os.kill(pid, signal.SIGUSR1)
         cpu = cpu_seconds(pid)
+        kernel = kernel_seconds(pid)
         window = time.perf_counter()
         lags: list[float] = []
         # the generator's own cycle collector off during play: with it on, its pauses (up to
@@ -481,6 +496,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
             os.kill(pid, signal.SIGUSR2)
             await asyncio.sleep(1.0)
         cpu_now = cpu_seconds(pid)
+        kernel = kernel_seconds(pid) - kernel
         elapsed = played["elapsed"] if node is not None else time.monotonic() - start
         cpu = (cpu_now[0] - cpu[0], cpu_now[1] - cpu[1])
         if node is not None:
@@ -491,7 +507,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     return {"samples": samples, "errors": errors, "elapsed": elapsed, "per_ws_kib": per_ws,
             "cpu_s": cpu, "lags": sorted(lags), "own_cpu_s": own_cpu,
             "acks": played.get("acks", []), "observers": played.get("observers", []),
-            "window": (window, window_end)}
+            "window": (window, window_end), "kernel_s": kernel}
 
 
 def main() -> int:
@@ -612,7 +628,8 @@ def report(args: argparse.Namespace, result: dict[str, Any]) -> int:
           f"server_cpu_us_per_command={1e6 * sum(result['cpu_s']) / len(samples):.0f} "
           f"(loop {1e6 * result['cpu_s'][0] / len(samples):.0f}, "
           f"threads {1e6 * result['cpu_s'][1] / len(samples):.0f}; "
-          f"loop {result['cpu_s'][0] / result['elapsed']:.2f} cores)")
+          f"loop {result['cpu_s'][0] / result['elapsed']:.2f} cores; "
+          f"kernel {result['kernel_s'] / max(sum(result['cpu_s']), 1e-9):.0%})")
     lags = result.get("lags") or [0.0]
     own_us = 1e6 * result.get("own_cpu_s", 0) / len(samples)
     cores = result.get("own_cpu_s", 0) / result["elapsed"]

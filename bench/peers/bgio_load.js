@@ -22,11 +22,17 @@ function rssKib(p) {
   return line ? Number(line.split(/\s+/)[1]) : 0;
 }
 
-// user + system CPU seconds of the server process so far (0 when unknown)
+// user + system CPU seconds of the server process so far (0 when unknown); kernelSeconds:
+// the system part alone
 function cpuSeconds(p) {
   if (!p) return 0;
   const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(')').pop().trim().split(/\s+/);
   return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ: 100 on Linux
+}
+function kernelSeconds(p) {
+  if (!p) return 0;
+  const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(')').pop().trim().split(/\s+/);
+  return Number(fields[12]) / 100;
 }
 
 async function post(path, body) {
@@ -130,6 +136,7 @@ async function main() {
   const start = Date.now();
   const until = start + duration * 1000;
   const cpu = cpuSeconds(pid);
+  const kernel = kernelSeconds(pid);
   const lags = [];
   const watch = lagWatch(until, lags);
   const own = process.cpuUsage();
@@ -138,6 +145,7 @@ async function main() {
   const elapsed = (Date.now() - start) / 1000;
   await watch;
   const cpuUs = samples.length ? (1e6 * (cpuSeconds(pid) - cpu)) / samples.length : 0;
+  const kernelShare = (kernelSeconds(pid) - kernel) / Math.max(cpuSeconds(pid) - cpu, 1e-9);
   for (const m of matches) for (const c of m.clients) c.stop();
   samples.sort((a, b) => a - b);
   if (!samples.length) { console.log('no samples', errors.slice(0, 5)); process.exit(1); }
@@ -147,7 +155,8 @@ async function main() {
   const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
   console.log(`peer=boardgame.io-0.50.2 samples=${samples.length} errors=${errors.length} ` +
     `max_ms=${samples[samples.length - 1].toFixed(1)} mean_ms=${mean.toFixed(1)} ` +
-    `idle_ws_kib=${perWs.toFixed(1)} server_cpu_us_per_command=${cpuUs.toFixed(0)}`);
+    `idle_ws_kib=${perWs.toFixed(1)} server_cpu_us_per_command=${cpuUs.toFixed(0)} ` +
+    `(kernel ${(100 * kernelShare).toFixed(0)}%)`);
   lags.sort((a, b) => a - b);
   if (!lags.length) lags.push(0);
   const ownS = (ownUsed.user + ownUsed.system) / 1e6;
