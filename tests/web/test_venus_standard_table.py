@@ -8,6 +8,8 @@ at 1440x900 and 390x844 from scenario positions (``engine.venus_standard.scenari
 - "Transaction Phase": under the Giant Planet (the Humans, Shield c50), the Colony World's
   market (the Nillis, Shield c60) lists its Shield without a Buy button: only the market
   where the ship is sells; the one Buy is the Humans' (``web/games/venusstd/market.js``).
+- On a phone, a move that spends its last point ends the mover's turn; the map followed that
+  ship, and the next turn (Ann's) opens on her own ship, far away at Galactic Base.
 
 Screenshots: /tmp/shots-std/. Every page visited is checked with axe-core.
 """
@@ -38,6 +40,28 @@ def _shot(page: Any, name: str) -> None:
 
 def _seq(page: Any) -> int:
     return int(page.get_attribute("#game", "data-seq") or 0)
+
+
+def _ann_and_bob(server_url: str, scenario: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A started table of two people, Ann (seat 0) and Bob (seat 1), in ``scenario``'s
+    position; Ann's link and the table as made (Bob plays through the API)."""
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 2,
+                                        "name": "Two merchants"})
+    for seat, name in enumerate(["Ann", "Bob"]):
+        api(server_url, f"/api/tables/{t['table_id']}/join", {"name": name},
+            t["seats"][seat]["token"])
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    _set_position(t["table_id"], scenario)
+    return f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}", t
+
+
+def _bob_plays(server_url: str, made: dict[str, Any], *commands: dict[str, Any]) -> None:
+    token = made["seats"][1]["token"]
+    base = f"/api/tables/{made['table_id']}"
+    for i, cmd in enumerate(commands):
+        seq = api(server_url, f"{base}/view", token=token)["seq"]
+        api(server_url, f"{base}/commands", {"seq": seq, "client_id": f"bob-{i}-{cmd['type']}",
+                                            "command": cmd}, token)
 
 
 def _ann_and_a_bot(server_url: str, scenario: dict[str, Any]) -> str:
@@ -132,5 +156,46 @@ def test_only_the_market_where_the_ship_is_offers_buy_buttons(
     _press(page, shield.locator("button", has_text="Buy"))
     page.wait_for_function(
         "(n) => window.starport.game.answer.view.players[0].shield > n", arg=before)
+    assert not errors, errors
+    page.context.close()
+
+
+IN_VIEW = """(space) => {
+  const b = window.starport.game.page.board;
+  const p = b.dot(space);
+  const box = b.shown(0.02);
+  return p.x >= box.x0 && p.x <= box.x1 && p.y >= box.y0 && p.y <= box.y1;
+}"""
+
+
+def test_on_a_phone_my_turn_opens_on_my_ship(browser: Any, server_url: str) -> None:
+    """Bob's move spends its last point on the far side of the cluster ("End Movement": the
+    turn ends); the map follows his ship there. Ann's turn begins with it: her phone's map
+    ends on her own ship at Galactic Base, not on Bob's."""
+    errors: list[str] = []
+    link, made = _ann_and_bob(server_url, {
+        "players": [{"name": "Ann"}, {"name": "Bob", "space": "polluted-wartorn.2",
+                                       "came_from": "polluted-wartorn.1"}],
+        "active": 1, "dice": [1, 1, 1]})
+    page = _open(browser, link, "phone", errors)
+    before = _seq(page)
+    _bob_plays(server_url, made, {"type": "RollSpeed"})
+    page.wait_for_function(SEQ_AFTER, arg=before)
+    page.wait_for_function("() => window.starport.game.idle()")
+    page.wait_for_timeout(300)  # the roll drawn: the move that follows is animated
+    before = _seq(page)
+    _bob_plays(server_url, made, {"type": "MoveTo", "path": [
+        "polluted-wartorn.3", "polluted-wartorn.4", "polluted-wartorn.5"]})
+    page.wait_for_function(SEQ_AFTER, arg=before)
+    page.wait_for_function(
+        "() => document.getElementById('turn-badge').classList.contains('yours')")
+    page.wait_for_function("() => window.starport.game.idle()")
+    page.wait_for_timeout(600)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    _shot(page, "my-turn-opens-on-my-ship-phone")
+    assert page.evaluate(IN_VIEW, "galactic-base"), page.evaluate(
+        "() => window.starport.game.page.board.view")
+    found = serious(page, "standard my turn on a phone")
+    assert not found, found
     assert not errors, errors
     page.context.close()

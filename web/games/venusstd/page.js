@@ -234,7 +234,19 @@ export class StandardPage {
     const move = lastMove(evs);
     if (!move) return Promise.resolve();
     const stepMs = Math.max(40, Math.min(170, totalMs / Math.max(1, move.spaces.length)));
-    return animatePawn(this.board, move.seat, move.spaces, { stepMs, signal, start });
+    return animatePawn(this.board, move.seat, move.spaces, { stepMs, signal, start })
+      .then(() => this.afterMotion(move));
+  }
+
+  /** The map followed a ship's move (pawns.js); when the turn passed on meanwhile (a move that
+   * spent its last point ends the turn: "End Movement"), the new turn opens on the active
+   * ship and its choices, not on the ship that just moved (on a phone the map shows little). */
+  afterMotion(move) {
+    const view = this.answer?.view;
+    if (!view?.turn || view.turn.seat === move.seat || this.board.userRecently()) return;
+    this.shownTargets = null;
+    if (this.targets?.length) this.followTargets(view);
+    else this.showActive(view, true);
   }
 
   promptWords(answer) { return promptWords(answer, this.names, this.seat ?? -1); }
