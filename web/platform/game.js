@@ -28,6 +28,7 @@ import { distinctPlayers, pieceLabels } from "./seats.js";
 import { inkFor } from "./pawns.js";
 import { lengthWords, renderWaiting, seatClock, waitingBox, watchMyClock } from "./clocks.js";
 import { botOpened, describeMarked, originAt, playedFor, sinceMyMove, sinceMyTurn } from "./away.js";
+import { renderHint } from "./hint.js";
 
 /** An element of the page by id, used as the kind it is (an input, a button...). */
 /** @type {(id: string) => any} */
@@ -714,6 +715,7 @@ export class Game {
     if (!this.replay.active && pieces) { this.stopMotion(); this.drawPieces(); }
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     this.renderTakeBack(a);
+    renderHint($("hint"), { lobby: this.ctx.lobby, seq: a.seq, mine, seat: this.seat, replaying: this.replay.active, ask: (seq) => this.api.post("/hint", { seq }), words: (cmd) => this.module.commandWords(cmd, this.names), redraw: () => this.render({ pieces: false }) }); // hint.js
     $("prompt").textContent = this.promptText();
     renderWaiting(waitingBox($("prompt")), { answer: this.replay.active ? null : a, lobby: this.ctx.lobby, me: this.seat, who: (s) => this.who(s) }); // clocks.js
     if (a.seq !== this.statusSeq) this.clearStatus(); // its cause went: the game moved on

@@ -15,6 +15,8 @@ import { getJSON } from "./api.js";
  * @property {{min: number, max: number}} players  the seats a table may have
  * @property {string[]} bots          the bot kinds a host may seat, in the order offered
  * @property {string} default_bot
+ * @property {{level: string, label: string, kind: string, exact: boolean}[]} levels  easy, normal,
+ *   hard: the bot kind that plays each (``exact`` false: the game has none of that level)
  * @property {(string|null)} choice_option  the option taking the seats' lobby choices
  * @property {string} choice_title    what a seat chooses in the lobby
  * @property {Object} options_schema  the table options' JSON Schema

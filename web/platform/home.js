@@ -1,9 +1,10 @@
 // The start page: create a table (the game, seats, bots; the game's own options and its
 // aside, e.g. an edition, a length, optional rules and a map of the board:
 // GameModule.createForm) and hand out the invite links. Above it, "My games" (mygames.js); in
-// it, the table's settings the same for every game (tablesettings.js: time per move, who plays
-// each seat, spectators). The games offered, their seat counts, bots and help pages come from
-// the installed games (``GET /api/games``).
+// it, the table's settings the same for every game (tablesettings.js: time per move and the
+// level of a timed-out turn, who plays each seat and at which level, spectators, hints). The
+// games offered, their seat counts, bots, levels and help pages come from the installed games
+// (``GET /api/games``).
 import { createTable, getText } from "./api.js";
 import { gameFor, installedGames } from "./games.js";
 import { copyButton, rememberLinks } from "./links.js";
@@ -59,7 +60,7 @@ export async function openHome() {
   const installed = await installedGames().catch(() => []); // none: the form says so below
   const games = await creatable(installed);
   const settings = tableSettings($("t-settings"));
-  let seatPicks = null; // who plays each seat: a player, or one of the ruleset's bots
+  let seatPicks = null; // who plays each seat: a player, or a bot at a level (or another of the ruleset's)
   let more = null; // the ruleset's options its own form does not draw, from the server's schema
   const seatsField = $("t-seats-field");
   const sel = $("t-seats");
@@ -69,7 +70,7 @@ export async function openHome() {
 
   const fillBots = () => {
     const kinds = chosenInfo.bots;
-    seatPicks = botSeats($("t-bots"), Number(sel.value), kinds, seatPicks?.chosen());
+    seatPicks = botSeats($("t-bots"), Number(sel.value), kinds, seatPicks?.chosen(), chosenInfo.levels || []);
   };
   const fillSeats = () => {
     const { min, max: most } = chosenInfo.players;
