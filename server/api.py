@@ -22,7 +22,7 @@ from .addresses import mail_refusal, url_refusal
 from .commands import Refusal, command_out, run_command
 from .db import reading, writing
 from .entries import FINISHED, NotFound
-from .levels import DEFAULT_LEVEL, levels_of
+from .levels import DEFAULT_LEVEL, level_kind, levels_of
 from .lobby import Refused
 from .rulesets import REGISTRY, OptionsRefused, check_options_schema, hosted
 from .schemas import (
@@ -454,6 +454,8 @@ async def seat_bot(table_id: TableId, seat: Seat, body: BotIn, request: Request)
             values: dict[str, Any] = {"bot": body.bot}
             if body.kind is not None:
                 values["bot_kind"] = _bot_kind(hosted(t.ruleset), body.kind)
+            elif body.level is not None:
+                values["bot_kind"] = level_kind(hosted(t.ruleset), body.level)
             store.update_seat(conn, table_id, seat, **values)
             service._notify(conn, "t", table_id)
 

@@ -246,6 +246,13 @@ class JoinIn(_In):
 class BotIn(_In):
     bot: bool = True
     kind: BotKind | None = Field(None, description="which bot (default: the ruleset's first)")
+    level: Level | None = Field(None, description="easy, normal or hard (not with kind)")
+
+    @model_validator(mode="after")
+    def _one_pick(self) -> BotIn:
+        if self.kind is not None and self.level is not None:
+            raise ValueError("a bot seat takes a kind or a level, not both")
+        return self
 
 
 class NotifyIn(_In):

@@ -14,12 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from sqlalchemy import inspect
 
 from engine.kernel import Command
 from engine.kernel.registry import games
 from server import games_api, levels, thinking
 from server.app import create_app
+from server.db import MIGRATIONS, make_engine, migrate
 
 from .conftest import settings_for
 from .helpers import h
@@ -227,3 +231,67 @@ def test_a_game_without_a_searching_bot_hints_with_its_first(client: TestClient)
     got = ask_hint(client, table, 0, v["seq"]).json()
     assert got["level"] == "easy" and got["kind"] == "tiny" and got["reason"] is None
     assert got["command"] in v["legal"]
+
+
+def test_the_host_gives_a_seat_a_bot_by_level(client: TestClient, hard_tiny: None) -> None:
+    r = client.post("/api/tables", json={"ruleset": TINY, "seats": 2})
+    table = r.json()
+    tid, host = table["table_id"], h(table["host"]["token"])
+    r = client.post(f"/api/tables/{tid}/seats/1/bot", json={"level": "hard"}, headers=host)
+    assert r.status_code == 200, r.text
+    assert r.json()["seats"][1]["bot_kind"] == "hard"
+    r = client.post(f"/api/tables/{tid}/seats/0/bot", json={"level": "normal"}, headers=host)
+    assert r.json()["seats"][0]["bot_kind"] == "tiny"  # no normal bot: easy's plays it
+    r = client.post(f"/api/tables/{tid}/seats/0/bot", json={"level": "hard", "kind": "tiny"},
+                    headers=host)
+    assert r.status_code == 422
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in games().values() if "hard" in g.bots))
+def test_a_game_s_own_hard_bot_gives_the_hint_in_the_worker(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
+    """A game's own searching bot (``engine/bots/search.py``) thinks for the hint in the
+    worker process, made there from the installed game."""
+    monkeypatch.setattr(thinking, "THINK_BUDGET", 120.0)
+    definition = games()[game_id]
+    seats = max(2, definition.players[0])
+    r = client.post("/api/tables", json={"ruleset": game_id, "seats": seats, "hints": True,
+                                         "options": dict(definition.simulation.options)})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    for i, link in enumerate(table["seats"]):
+        r = client.post(f"/api/tables/{table['table_id']}/join", json={"name": f"P{i}"},
+                        headers=h(link["token"]))
+        assert r.status_code == 200, r.text
+    r = client.post(f"/api/tables/{table['table_id']}/start", headers=h(table["host"]["token"]))
+    assert r.status_code == 200, r.text
+    seat = view(client, table, 0)["pending"]["seats"][0]
+    v = view(client, table, seat)
+    r = ask_hint(client, table, seat, v["seq"])
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert got["kind"] == "hard" and got["level"] == "hard"
+    assert got["command"] in v["legal"] or got["command"]["type"] in {c["type"] for c in v["legal"]}
+    assert got["reason"] is None or isinstance(got["reason"], str)
+
+
+def test_the_levels_migration_goes_down_and_up(tmp_path: Path) -> None:
+    """``0011_levels``: the two table settings go and come back."""
+    url = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    engine = make_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    try:
+        migrate(engine)
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, "0010_playedby")
+        assert not {"timeout_level", "hints"} & {
+            c["name"] for c in inspect(engine).get_columns("tables")}
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+        assert {"timeout_level", "hints"} <= {
+            c["name"] for c in inspect(engine).get_columns("tables")}
+    finally:
+        engine.dispose()
