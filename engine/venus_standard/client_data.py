@@ -21,6 +21,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .pilots import load_pilots
+from .state import PILOTS
+
 ENGINE = Path(__file__).resolve().parents[1]
 FILES = (ENGINE / "venus_standard" / "data", ENGINE / "cluster" / "data" / "cultures.json")
 
@@ -92,4 +95,27 @@ def names() -> Names:
         data = json.loads(path.read_text("utf-8"))
         _collect(data, (path.stem,), out)
         _goods(data, out)
+    out["pilot_help"] = pilot_help()
+    return out
+
+
+def pilot_help() -> dict[str, str]:
+    """What each pilot does, said where a player chooses one (Setup 8; "Pilots", "Pilot Card
+    Anatomy"): the level 1 face he starts with, his home culture's discount, and what
+    training gives (level 2 at Galactic Base, level 3 at his home culture, c60 each). The
+    cards are ours (``data/pilots.json``)."""
+    deck = load_pilots()
+    out: dict[str, str] = {}
+    for pilot in PILOTS:
+        first = deck.of_pilot(pilot, 1)[0]
+        culture = first.culture.title()
+        says = [f"Starts as {first.name}, piloting skill {first.skill}, no ability. "
+                f"Home culture the {culture} (culture {first.culture_number}): "
+                f"c{first.discount} off every buy there (c20 at level 2, c30 at level 3)."]
+        for level, where in ((2, "at Galactic Base"), (3, f"at a {culture} city or spaceport")):
+            faces = deck.of_pilot(pilot, level)
+            said = " or ".join(f"{f.name} (skill {f.skill}: "
+                               f"{deck.abilities[f.ability].rstrip('.')})" for f in faces)
+            says.append(f"Level {level} for c60 {where}: {said}.")
+        out[pilot] = " ".join(says)
     return out

@@ -22,6 +22,7 @@ from . import (
     merchant_spaceports,
     rounds,
     rules,
+    scoring,
     setup,
     solo,
     tech_abilities,
@@ -166,6 +167,8 @@ PARTS: dict[str, Part] = {
     "pilots": helm_legal.pilots_view,
     "markets": market_view.markets_view,
     "trade": market_view.trade_view,
+    # End of the Game > Count Fame as it stands now (the fame counted only at the end)
+    "fame": lambda state, viewer: scoring.fame_view(state, FAME_SOURCES),
 }
 
 HOOKS = Hooks(

@@ -9,6 +9,7 @@ cards, the pilot card's fame) are ``Hooks.fame_sources``, listed in ``order.py``
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .draft import Draft
 from .hookpoints import FameSource
@@ -55,6 +56,19 @@ def fame_parts(state: StandardState, seat: int,
     for fn in sources:
         parts.extend(fn(state, seat))
     return [(name, n) for name, n in parts if n]
+
+
+def fame_view(state: StandardState, sources: Iterable[FameSource]) -> dict[str, Any]:
+    """"End of the Game > Count Fame" as it would stand now, for every seat (all of it lies
+    face up or on the dashboard): the fame tokens on the table move when fame is earned, but
+    completed missions, Reward cards, titles, ship enhancements and the pilot add theirs only
+    at the end, so the client says where a mission's fame went. The Fuzzy Dice are rolled
+    at the end and not counted here."""
+    out: dict[str, Any] = {}
+    for p in state.players:
+        parts = fame_parts(state, p.seat, sources)
+        out[str(p.seat)] = {"parts": dict(parts), "total": sum(n for _, n in parts)}
+    return out
 
 
 def final_scoring(draft: Draft) -> None:

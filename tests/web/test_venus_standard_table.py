@@ -10,6 +10,11 @@ at 1440x900 and 390x844 from scenario positions (``engine.venus_standard.scenari
   where the ship is sells; the one Buy is the Humans' (``web/games/venusstd/market.js``).
 - On a phone, a move that spends its last point ends the mover's turn; the map followed that
   ship, and the next turn (Ann's) opens on her own ship, far away at Galactic Base.
+- "Movement Phase": "Skip the Movement phase" is drawn plain, below, not gold like Roll.
+- "Missions": the fame of a completed mission is counted at the end of the game ("End of the
+  Game > Count Fame"); the log and the ship card say so, with the fame as it stands.
+- Setup 8, "Pilots": the lobby describes each pilot where it is chosen (skill, home culture,
+  what training gives).
 
 Screenshots: /tmp/shots-std/. Every page visited is checked with axe-core.
 """
@@ -196,6 +201,101 @@ def test_on_a_phone_my_turn_opens_on_my_ship(browser: Any, server_url: str) -> N
     assert page.evaluate(IN_VIEW, "galactic-base"), page.evaluate(
         "() => window.starport.game.page.board.view")
     found = serious(page, "standard my turn on a phone")
+    assert not found, found
+    assert not errors, errors
+    page.context.close()
+
+
+STYLE = """(sel) => { const b = document.querySelector(sel); if (!b) return null;
+  const cs = getComputedStyle(b);
+  return { bg: cs.backgroundColor, weight: Number(cs.fontWeight), cls: b.className,
+           top: b.getBoundingClientRect().top }; }"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_skipping_the_movement_phase_is_quieter_than_rolling(
+        browser: Any, server_url: str, size: str) -> None:
+    """"Movement Phase": a player may skip it, but a turn is for moving: Roll is the gold
+    button, "Skip the Movement phase" a plain one below it."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {"players": [{"name": "Ann"}, {"name": "Bot"}]})
+    page = _open(browser, link, size, errors)
+    page.wait_for_selector("#vs-roll")
+    roll = page.evaluate(STYLE, "#vs-roll")
+    skip = page.evaluate(STYLE, "#vs-SkipMovement")
+    assert roll and skip, page.inner_text("#panel")
+    assert "primary" in roll["cls"] and "primary" not in skip["cls"], (roll, skip)
+    assert skip["bg"] != roll["bg"] and skip["weight"] < roll["weight"], (roll, skip)
+    assert skip["top"] > roll["top"], (roll, skip)
+    page.locator("#vs-SkipMovement").scroll_into_view_if_needed()
+    _shot(page, f"skip-quieter-than-roll-{size}")
+    found = serious(page, f"standard movement phase ({size})")
+    assert not found, found
+    assert not errors, errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_missions_fame_is_said_to_count_at_the_end(
+        browser: Any, server_url: str, size: str) -> None:
+    """"Missions": a completed Mission card lies face down "indicating it is completed and
+    will award him fame at the end of the game"; "End of the Game > Count Fame". Ann
+    completes Colony Charter: the log says its fame counts at the end, the ship card gives
+    the fame as it would be counted now, and the merchants' list the same."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {
+        "players": [{"name": "Ann", "space": "colony-world.city-1", "credits": 10,
+                     "missions": ["colony-charter"]}, {"name": "Bot"}],
+        "phase": "transaction", "discovered": {"colony-world": "humans"},
+        "deck_tops": {"reward": ["founders-coin"]},
+        "state": {"trade": {"markets": {"humans": {
+            "culture": "humans", "stack": ["humans-active", "humans-high", "humans-low"]}}}}})
+    page = _open(browser, link, size, errors)
+    assert page.locator("#shipcard .vs-fame-end").count() == 0  # nothing counted later yet
+    _press(page, page.locator("#panel button", has_text="Colony Charter"))
+    page.wait_for_function(
+        "() => document.getElementById('log').textContent.includes('counted at the end')")
+    keep = page.locator("#vs-commands button", has_text=re.compile("[Kk]eep"))
+    if keep.count():
+        _press(page, keep)
+    page.wait_for_selector("#shipcard .vs-fame-end")
+    said = page.inner_text("#shipcard .vs-fame-end")
+    assert re.search(r"Fame at the end of the game, as it stands: \d+ \(.*completed missions "
+                     r"\+\d", said), said
+    assert "fame 0" in page.inner_text("#shipcard .vs-figures")  # no fame token yet
+    assert re.search(r"fame 0 \(\d+ at the end\)", page.inner_text("#players")), \
+        page.inner_text("#players")
+    page.locator("#shipcard .vs-fame-end").scroll_into_view_if_needed()
+    _shot(page, f"mission-fame-at-the-end-{size}")
+    found = serious(page, f"standard mission fame ({size})")
+    assert not found, found
+    assert not errors, errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_pilots_are_described_where_they_are_chosen(
+        browser: Any, server_url: str, size: str) -> None:
+    """Setup 8: "Each player chooses one of the pilots". The lobby says what the chosen one
+    is, and lists every pilot's skill, home culture and training."""
+    errors: list[str] = []
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 2, "bots": [1],
+                                        "name": "Choosing pilots"})
+    page = page_in(browser, errors, 20_000, **SIZES[size])
+    page.goto(f"{server_url}/t/{t['table_id']}#{t['seats'][0]['token']}")
+    page.wait_for_selector("#join:not([hidden])")
+    page.select_option("#join-race", "whynom")
+    help_text = page.inner_text("#join-choice-help")
+    assert help_text.startswith("Whynom: Starts as Whynom Hatchling, piloting skill 2"), \
+        help_text
+    assert "Level 2 for c60 at Galactic Base" in help_text, help_text
+    page.locator("#join-choices summary").click()
+    listed = page.inner_text("#join-choices")
+    for pilot in ("Human", "Eeepeeep", "Whynom", "Qossuth"):
+        assert pilot in listed, listed
+    assert listed.count("piloting skill") == 4, listed
+    _shot(page, f"pilots-described-{size}")
+    found = serious(page, f"standard lobby pilots ({size})")
     assert not found, found
     assert not errors, errors
     page.context.close()

@@ -11,6 +11,9 @@ const MANY = 8; // more commands of one type than this: a list and Go
 
 /** The phase-ending commands, drawn last and marked (the turn's way on). */
 const ENDS = new Set(["EndPhase", "EndTurn", "SkipMovement", "EndMovement", "EndTransaction", "EndFirstContact", "EndSpaceport", "Pass"]);
+/** Ways on that are no turn's usual way: drawn plain, below the rest ("Movement Phase": a
+ * player may skip his Movement phase, but rolling is what a turn is for). */
+const QUIET = new Set(["SkipMovement"]);
 
 /** What the view tells about a command's chances, to say beside its words ("Pirates" 2: the
  * chance to win with each attribute, ``cards.engage_odds``, shown to the engaging player). */
@@ -52,7 +55,8 @@ export function renderCommands(root, legal, names, send, handled = new Set(), vi
     drawn += cmds.length;
     const box = el("div", { class: `vs-cmd${ENDS.has(type) ? " vs-cmd-end" : ""}`, "data-type": type });
     if (cmds.length === 1) {
-      box.append(cmdButton(wordsOf(cmds[0], names, view), cmds[0], send, { class: ENDS.has(type) ? "primary" : "", id: ENDS.has(type) ? `vs-${type}` : null }));
+      const look = QUIET.has(type) ? "vs-quiet" : ENDS.has(type) ? "primary" : "";
+      box.append(cmdButton(wordsOf(cmds[0], names, view), cmds[0], send, { class: look, id: ENDS.has(type) ? `vs-${type}` : null }));
     } else if (cmds.length <= MANY) {
       box.append(el("span", { class: "vs-cmd-head" }, `${humanType(type)}:`));
       for (const c of cmds) box.append(cmdButton(wordsOf(c, names, view), c, send));

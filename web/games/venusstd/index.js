@@ -78,6 +78,8 @@ async function loadNames() {
   names.playerColor = (p) => names.color(p.seat);
   names.choiceName = (key) => titleCase(key);
   names.choiceLabel = (key) => titleCase(key);
+  // Setup 8: what a pilot is, where it is chosen (the Pilot cards: level, skill, ability)
+  names.choiceHelp = (key) => catalog?.pilot_help?.[key] || "A pilot of the standard game.";
   names.choiceColor = (seat) => names.color(seat);
   return names;
 }

@@ -265,7 +265,9 @@ export class StandardPage {
   }
 
   playerMoney(p) {
-    return { title: "Credits (the most credits after final scoring wins)", big: money(p.credits ?? 0), small: `fame ${p.fame ?? 0} · infamy ${p.infamy ?? 0}` };
+    const atEnd = this.answer?.view?.fame?.[String(p.seat)]?.total;
+    const later = typeof atEnd === "number" && atEnd !== (p.fame ?? 0) - (p.infamy ?? 0) ? ` (${atEnd} at the end)` : "";
+    return { title: "Credits (the most credits after final scoring wins)", big: money(p.credits ?? 0), small: `fame ${p.fame ?? 0}${later} · infamy ${p.infamy ?? 0}` };
   }
 
   /** "End of the Game": the score after final scoring, the fame counted; shared glory names

@@ -50,6 +50,18 @@ function section(title, items, legal, names, send, drawn, cls, empty = "none", l
   return box;
 }
 
+/** "End of the Game > Count Fame" as it stands (the view's ``fame``): the fame tokens move
+ * when fame is earned, but completed missions, Reward cards, titles, ship enhancements and
+ * the pilot add theirs only at the end; said when they add any. */
+export function fameAtTheEnd(view, player) {
+  const mine = view?.fame?.[String(player.seat)];
+  if (!mine) return null;
+  const later = Object.entries(mine.parts || {}).filter(([k, n]) => k !== "fame_tokens" && n);
+  if (!later.length) return null;
+  const parts = later.map(([k, n]) => `${k.replace(/_/g, " ")} ${n > 0 ? "+" : ""}${n}`);
+  return `Fame at the end of the game, as it stands: ${mine.total} (${parts.join(", ")}, with the fame tokens). Missions, rewards, titles and ship enhancements count only then (End of the Game).`;
+}
+
 /** Draw ``player``'s ship card in ``root`` (a spectator has none). */
 export function renderShip(root, player, view, legal, names, send) {
   root.replaceChildren();
@@ -57,6 +69,8 @@ export function renderShip(root, player, view, legal, names, send) {
   if (!player) return drawn;
   root.append(el("h3", {}, "Your ship"));
   root.append(el("p", { class: "vs-figures" }, `${money(player.credits ?? 0)} · fame ${player.fame ?? 0} · infamy ${player.infamy ?? 0}`));
+  const atEnd = fameAtTheEnd(view, player);
+  if (atEnd) root.append(el("p", { class: "vs-fame-end hint" }, atEnd));
   const holds = 2 + Number(player.extra_holds || 0); // Capacity: two cargo holds, more bought
   const cargo = (player.cargo || []).map((t) => ({ key: t, text: names.cargo(t) }));
   const here = marketHere(view, player.seat, names);

@@ -169,7 +169,7 @@ function sentence(ev, names, me) {
     case "CultureSuppliesPrepared": case "MarketStacked": case "DemandPlaced": case "TechnologyUsed": case "TechnologyReturned": case "EncounterCardReturned": return null;
     // -- cards: encounters, pirates, missions, rewards
     case "MissionTaken": return `${who(d.seat)} ${vb(d.seat, "take")} the mission ${names.mission(d.card)}${d.destination ? ` (to ${names.system(d.destination)})` : ""}.`;
-    case "MissionCompleted": return `${who(d.seat)} ${vb(d.seat, "complete")} the mission ${names.mission(d.card)}${d.fame ? `: ${d.fame} fame` : ""}.`;
+    case "MissionCompleted": return `${who(d.seat)} ${vb(d.seat, "complete")} the mission ${names.mission(d.card)}${d.fame ? `: ${d.fame} fame, counted at the end of the game` : ""}.`;
     case "SecondMissionBought": return `${who(d.seat)} ${vb(d.seat, "buy")} a second mission.`;
     case "RewardKept": return `${who(d.seat)} ${vb(d.seat, "keep")} the reward ${names.reward(d.card)}.`;
     case "RewardBought": return `${who(d.seat)} ${vb(d.seat, "buy")} the reward ${names.reward(d.card)} for ${money(d.credits)}.`;
