@@ -12,15 +12,19 @@ Determinized flat Monte Carlo with common random numbers:
    other seats' hands) is dealt again at random from what the seat can see. The search reads
    the game's state only through that hook, so what it chooses depends on the seat's view
    alone; two games that differ only in what the seat cannot see give the same choice.
-3. In each world every live candidate is played, then the game goes on for
-   ``Budget.depth`` commands, every seat played by the heuristic bot, dice drawn from the
-   round's own stream (the same for every candidate of the round: common random numbers),
-   and the position is scored by ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a
-   loss, between them how good the position is for the seat).
+3. In each world every live candidate is played, then every seat's heuristic bot plays on
+   until the game has turned to another seat ``Budget.handoffs`` times (1: the end of the
+   seat's turn, or once its answer to another's prompt is given) or ``Budget.depth``
+   commands were played; the dice come from the round's own stream (the same for every
+   candidate of the round: common random numbers), and the position is scored by
+   ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a loss, between them how good the
+   position is for the seat).
 4. After ``Budget.prune_after`` rounds, the candidates whose mean trails the best by more
-   than ``Budget.margin`` are dropped, so the rest get the playouts.
-5. The candidate with the highest mean is played (ties: the heuristic's choice, then the
-   order of the legal commands); ``reason`` says why in one line.
+   than ``Budget.margin`` are dropped (never the heuristic's choice), so the rest get the
+   playouts.
+5. The candidate with the highest mean is played, but another replaces the heuristic's
+   choice only when it leads it by ``Budget.prefer`` on average over the worlds both were
+   played in (at least ``Budget.min_worlds``); ``reason`` says why in one line.
 
 A budget is ``iterations`` playouts at most and ``seconds`` of thinking at most (a cap: with
 ``seconds=None`` the choice depends only on the seed, the position and ``iterations``).
