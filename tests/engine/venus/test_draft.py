@@ -7,8 +7,10 @@ state from the log. Over random play (both editions, optional rules and take-bac
 every command tried, legal or not:
 
 - an accepted command gives the events the plain ``decide`` gives, and the state after
-  ``decide`` + ``append`` equals the fold of the whole log from scratch (what a replay, a
-  snapshot reload or a restart after SIGKILL rebuilds);
+  ``decide`` + ``append`` equals the fold of the whole log (what a replay, a snapshot reload
+  or a restart after SIGKILL rebuilds): a state of the test's own, folded from the opening
+  one command's events at a time (the very steps ``fold`` takes, without taking the whole log
+  again at each command), and at the end of each game the fold of its log from scratch;
 - the state stays the same object (a server or bot holds ``game.state`` across commands);
 - a refused command leaves the state as it was (``dump_state``) and no draft behind.
 
@@ -59,8 +61,10 @@ def _plain_events(game: Game[VenusState], actor: int, command: Command) -> list[
     return [number(ev, game.seq, i, actor).model_dump() for i, ev in enumerate(made)]
 
 
-def _try(game: Game[VenusState], actor: int, command: Command) -> bool:
-    """Decide and append ``command``; check the properties above. True when accepted."""
+def _try(game: Game[VenusState], actor: int, command: Command, folded: VenusState) -> bool:
+    """Decide and append ``command``; check the properties above, ``folded`` the fold of the
+    log so far (a state of the test's own, taken one command further when accepted). True
+    when accepted."""
     before, held = ruleset.dump_state(game.state), game.state
     plain = _plain_events(game, actor, command)
     assert ruleset.dump_state(game.state) == before  # the plain decide touches nothing
@@ -74,7 +78,9 @@ def _try(game: Game[VenusState], actor: int, command: Command) -> bool:
     assert [ev.model_dump() for ev in events] == plain
     game.append(events)
     assert game.state is held  # a caller holding ``game.state`` sees the new state
-    assert ruleset.dump_state(game.state) == ruleset.dump_state(fold(ruleset, game.events))
+    for ev in events:  # the log's fold, one command further (``fold``'s own step)
+        ruleset.apply(folded, ev)
+    assert ruleset.dump_state(game.state) == ruleset.dump_state(folded)
     return True
 
 
@@ -85,6 +91,8 @@ def _try(game: Game[VenusState], actor: int, command: Command) -> bool:
 def test_draft_state_equals_the_fold_and_refusals_change_nothing(
         seed: int, players: int, edition: str, optional: bool, steps: int) -> None:
     game = _start(seed, players, edition, optional)
+    folded = fold(ruleset, game.events)  # not the game's own object
+    assert folded is not game.state
     pick = random.Random(seed)
     seen: list[tuple[int, Command]] = []
     for _ in range(steps):
@@ -93,13 +101,16 @@ def test_draft_state_equals_the_fold_and_refusals_change_nothing(
             break
         if seen and pick.random() < 0.3:  # a stale command, or one by a seat not asked
             actor, command = pick.choice(seen)
-            _try(game, pick.randrange(players) if pick.random() < 0.3 else actor, command)
+            _try(game, pick.randrange(players) if pick.random() < 0.3 else actor, command,
+                 folded)
             continue
         actor = pending.seats[0]
         actions = list(ruleset.legal_actions(game.state, actor))
         command = pick.choice(actions)
         seen.append((actor, command))
-        assert _try(game, actor, command), f"legal {command} refused"
+        assert _try(game, actor, command, folded), f"legal {command} refused"
+    # the whole log folded from scratch: no event changed since it was logged
+    assert ruleset.dump_state(game.state) == ruleset.dump_state(fold(ruleset, game.events))
 
 
 def test_events_not_made_by_the_last_decide_are_applied() -> None:
