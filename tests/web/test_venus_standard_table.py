@@ -15,6 +15,11 @@ at 1440x900 and 390x844 from scenario positions (``engine.venus_standard.scenari
   Game > Count Fame"); the log and the ship card say so, with the fame as it stands.
 - Setup 8, "Pilots": the lobby describes each pilot where it is chosen (skill, home culture,
   what training gives).
+- From scenario positions: a telegate jump by the navigation value ("Telegates"); a drill
+  placed on an asteroid by the player's choice ("Drills"); the Second Mission offered only
+  after landing at (or staying on) Galactic Base ("Second Mission"). Pirates won and lost,
+  passengers, a reward traded in, pilot training and the Data Probe have theirs in
+  ``test_venus_standard_play.py`` and ``test_venus_standard_outcomes.py``.
 
 Screenshots: /tmp/shots-std/. Every page visited is checked with axe-core.
 """
@@ -297,5 +302,90 @@ def test_the_pilots_are_described_where_they_are_chosen(
     _shot(page, f"pilots-described-{size}")
     found = serious(page, f"standard lobby pilots ({size})")
     assert not found, found
+    assert not errors, errors
+    page.context.close()
+
+
+def _view(page: Any) -> Any:
+    return page.evaluate("() => window.starport.game.answer.view")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_telegate_jump_by_the_navigation_value(
+        browser: Any, server_url: str, size: str) -> None:
+    """"Telegates": a ship entering a telegate with a navigation value jumps to the telegate
+    of that number, free of movement points. Ann, facing telegate 2, rolls 5, 2, 1, puts the
+    5 in the navigation box and steps onto it: her ship is at telegate 5."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {
+        "players": [{"name": "Ann", "space": "jungle-world.8", "heading": "jungle-station.1",
+                     "came_from": "jungle-world.7"}, {"name": "Bot"}],
+        "dice": [5, 2, 1]})
+    page = _open(browser, link, size, errors)
+    _press(page, page.locator("#vs-roll"))
+    _press(page, page.get_by_role(
+        "button", name=re.compile(r"Assign the 5 \(die 1\) to .*navigation", re.I)))
+    _press(page, page.locator('#moves .vs-move[data-space="jungle-station.1"]'))
+    page.wait_for_function(
+        "() => window.starport.game.answer.view.players[0].space === 'north-polluted.2'")
+    log = page.inner_text("#log")
+    assert re.search(r"telegate", log, re.I), log
+    page.wait_for_function("() => window.starport.game.idle()")
+    _shot(page, f"telegate-jump-{size}")
+    found = serious(page, f"standard telegate ({size})")
+    assert not found, found
+    assert not errors, errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_drill_is_the_players_choice(browser: Any, server_url: str, size: str) -> None:
+    """"Drills": "he can place drill tokens on asteroid spaces as his ship passes over or
+    lands on them". Ann (License to Drill) enters the asteroid space next to her: the page
+    asks, "Place a drill here" puts her drill token there (on the map in her colour)."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {
+        "players": [{"name": "Ann", "space": "giant-east.1", "heading": "giant-east.2",
+                     "came_from": "giant-planet.5", "techs": ["license_to_drill:1"]},
+                    {"name": "Bot"}],
+        "dice": [1, 1, 1]})
+    page = _open(browser, link, size, errors)
+    _press(page, page.locator("#vs-roll"))
+    _press(page, page.locator('#moves .vs-move[data-space="giant-east.2"]').first)
+    place = page.get_by_role("button", name=re.compile("Place a drill here"))
+    place.first.wait_for()
+    assert page.get_by_role("button", name=re.compile("No drill here")).count() == 1
+    _shot(page, f"drill-asked-{size}")
+    found = serious(page, f"standard drill question ({size})")
+    assert not found, found
+    _press(page, place)
+    page.wait_for_function(
+        "() => (window.starport.game.answer.view.trade.drills || {})['giant-east.2'] === 0")
+    page.wait_for_selector('#board .token-drill[data-space="giant-east.2"][data-owner="0"]',
+                           state="attached")
+    assert "drill" in page.inner_text("#log")
+    assert not errors, errors
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_second_mission_after_staying_on_galactic_base(
+        browser: Any, server_url: str, size: str) -> None:
+    """"Second Mission": bought "by landing his ship at Galactic Base", or on it after
+    skipping the Movement phase. Ann starts her turn there: no second mission yet; she
+    skips the Movement phase: it is offered, and bought for c60 and five fame."""
+    errors: list[str] = []
+    link = _ann_and_a_bot(server_url, {
+        "players": [{"name": "Ann", "credits": 100, "missions": ["colony-charter"]},
+                    {"name": "Bot"}]})
+    page = _open(browser, link, size, errors)
+    second = page.get_by_role("button", name=re.compile("second mission", re.I))
+    assert second.count() == 0, page.inner_text("#panel")
+    _press(page, page.locator("#vs-SkipMovement"))
+    second.first.wait_for()
+    _press(page, second)
+    page.wait_for_function("() => window.starport.game.answer.view.players[0].fame === 5")
+    assert _view(page)["players"][0]["credits"] == 40
+    _shot(page, f"second-mission-{size}")
     assert not errors, errors
     page.context.close()
