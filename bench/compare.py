@@ -64,6 +64,7 @@ def free_port() -> int:
 
 
 def run_ours(args: argparse.Namespace, server_root: Path | None = None) -> str:
+    server_root = server_root or args.ours
     cmd = [sys.executable, str(ROOT / "bench" / "server_load.py"), "--games", str(args.games),
            "--duration", str(args.duration)]
     if server_root is not None:
@@ -270,6 +271,10 @@ def main() -> int:
     parser.add_argument("--baseline", type=Path, default=None,
                         help="also serve this copy of the project (e.g. `git archive main`) "
                              "under the same load first, and print ours/baseline")
+    parser.add_argument("--ours", type=Path, default=None,
+                        help="serve this copy of the project as ours (default: this one); "
+                             "with --baseline, two clean copies side by side (`git archive`), "
+                             "whatever the checkout holds uncommitted")
     parser.add_argument("--pin", action="store_true",
                         help="each server on --server-cpu, the load and this harness on "
                              "--load-cpu")
