@@ -26,7 +26,7 @@ from engine.venus.state import VenusState, clone_state
 def test_registered_bots_are_random_trader_star_trader_and_merchant() -> None:
     assert {kind for g in games().values() for kind in g.bots} >= {
         "random", "trader", "star-trader", "merchant"}  # the registry's: other games add theirs
-    assert set(GAME.bots) == {"trader", "random"}
+    assert list(GAME.bots) == ["trader", "normal", "hard", "random"]  # easy first (docs/bots.md)
     with pytest.raises(ValueError, match="unknown bot"):
         GAME.make_bot("oracle", 1)
 
