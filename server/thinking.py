@@ -43,6 +43,7 @@ START_BUDGET = 120.0  # seconds the worker may take to start (imports, on a busy
 
 _pool: ProcessPoolExecutor | None = None
 _ready: set[int] = set()  # the pools whose worker answered once (``id``)
+_waiting = 0  # decisions sent to the worker and not answered yet (this process's loops)
 _pool_lock = threading.Lock()
 _made: OrderedDict[tuple[str, str, str], Any] = OrderedDict()  # in the worker
 _sendable: dict[Any, bool] = {}
@@ -127,7 +128,10 @@ def sendable(factory: Any) -> Any:
 async def think_off(game_id: str, kind: str, seed: str, factory: Any, state: bytes, seat: int,
                     seq: int, budget: float | None = None) -> Answer:
     """What the bot plays, thought out in the worker within ``budget`` seconds (by default
-    ``THINK_BUDGET``; a TimeoutError after it, and the worker is started again)."""
+    ``THINK_BUDGET``) for it and for each decision queued before it; a TimeoutError after
+    that, and the worker is started again (a RuntimeError for the decisions it had
+    queued)."""
+    global _waiting
     executor = pool()
     if id(executor) not in _ready:  # the first decision does not wait for the start
         try:
@@ -136,9 +140,23 @@ async def think_off(game_id: str, kind: str, seed: str, factory: Any, state: byt
             restart(executor)
             raise
         _ready.add(id(executor))
-    future = executor.submit(think, game_id, kind, seed, sendable(factory), state, seat, seq)
+    with _pool_lock:
+        ahead = _waiting  # decisions before this one in the worker's queue: each its budget
+        _waiting += 1
+    future = None
     try:
-        return await asyncio.wait_for(asyncio.wrap_future(future), budget or THINK_BUDGET)
+        future = executor.submit(think, game_id, kind, seed, sendable(factory), state, seat,
+                                 seq)
+        return await asyncio.wait_for(asyncio.wrap_future(future),
+                                      (budget or THINK_BUDGET) * (1 + ahead))
     except (TimeoutError, BrokenProcessPool):
         restart(executor)
         raise
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if future is not None and future.cancelled() and not (task and task.cancelling()):
+            raise RuntimeError("the worker was started again") from None  # not our cancel
+        raise
+    finally:
+        with _pool_lock:
+            _waiting -= 1

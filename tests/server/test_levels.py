@@ -295,3 +295,30 @@ def test_the_levels_migration_goes_down_and_up(tmp_path: Path) -> None:
             c["name"] for c in inspect(engine).get_columns("tables")}
     finally:
         engine.dispose()
+
+
+class SlowTinyBot(HardTinyBot):
+    """A hard bot that thinks far past any budget."""
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
+               **kw: Any) -> Command:
+        time.sleep(30)
+        return super().choose(view, legal, seat=seat, seq=seq, **kw)
+
+
+def test_a_bot_past_its_budget_is_given_up_and_the_easy_bot_plays(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker is started again (its stuck decision ended with it), the game's first bot
+    plays the move, and the next decision in the worker is answered."""
+    monkeypatch.setitem(games()[TINY].bots, "hard", SlowTinyBot)
+    monkeypatch.setattr(thinking, "THINK_BUDGET", 2.0)
+    table = tiny_table(client, [{"seat": 0, "kind": "hard"}])
+    moves = wait_for(lambda: [e for e in client.get(
+        f"/api/tables/{table['table_id']}/log", headers=h(table["seats"][1]["token"])
+    ).json()["events"] if e.get("actor") == 0])
+    assert moves[0]["type"] == "DieRolled"  # the easy bot's move (the hard one doubles)
+    monkeypatch.setitem(games()[TINY].bots, "hard", HardTinyBot)
+    monkeypatch.setattr(thinking, "THINK_BUDGET", 120.0)
+    hinted = tiny_table(client, hints=True)
+    r = ask_hint(client, hinted, 0, view(client, hinted, 0)["seq"])
+    assert r.status_code == 200 and r.json()["command"] == {"type": "Double"}
