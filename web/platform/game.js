@@ -272,8 +272,11 @@ export class Game {
         await this.viewAt(this.seq);
         // events pour in (batches came within two gaps of each other, or of the last
         // drawing's end): the newest state, lean. Told by when the batches came, not by how
-        // long drawing took: a slow device behind is behind however slowly it draws.
-        const behind = !this.sending && (this.poured || performance.now() - (this.shownAt ?? -Infinity) < POUR_MS);
+        // long drawing took: a slow device behind is behind however slowly it draws. My
+        // turn come (not a bot's for me), the table waits for me: drawn whole at once (the
+        // focus on my controls).
+        const behind = !this.sending && !(this.myTurn() && !this.botPlays())
+          && (this.poured || performance.now() - (this.shownAt ?? -Infinity) < POUR_MS);
         this.poured = false;
         this.lastShow = performance.now();
         this.show(this.burst.splice(0), { behind });
