@@ -12,7 +12,7 @@ from typing import Any
 from engine.bots.random_bot import UniformBot
 from engine.bots.search import search_bots
 from engine.help.reference import load_reference
-from engine.kernel.definition import GameDefinition, Simulation, scores_at
+from engine.kernel.definition import GameDefinition, Sandbox, Simulation, scores_at
 
 from .board import load_board
 from .board_svg import render_board_svg
@@ -21,6 +21,8 @@ from .citations import rules_cited
 from .client_data import names
 from .options import VenusStandardOptions
 from .ruleset import ruleset
+from .scenario import Scenario
+from .scenario import start as start_scenario
 from .search import determinize, evaluate
 from .simulate import standing, usage_of
 from .state import PILOTS
@@ -65,6 +67,10 @@ GAME = GameDefinition(
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
     rules_cited=rules_cited,
     client=CLIENT,
+    # positions from scenarios played hot seat (docs/scenarios.md; presets in the client's
+    # scenarios/ folder: a telegate, pirates won and lost, a drill, a passenger, a reward
+    # traded in, the Data Probe, pilot training)
+    sandbox=Sandbox(scenario=Scenario, start=lambda sc, seed: start_scenario(sc, seed)),
     simulation=Simulation(score_name="final scores", choice_name="pilot",
                           default_bot="random", standing=standing, usage=usage_of),
 )
