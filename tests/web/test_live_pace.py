@@ -147,7 +147,7 @@ def _caught_up(page: Any, head: int) -> list[dict[str, Any]]:
 def test_the_live_view_catches_up_with_fast_bots(
     browser: Any, server_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Three ``trader`` bots play 150 events four times as fast as the server's default (a
+    """Three ``trader`` bots play 100 events four times as fast as the server's default (a
     command every 100 ms), watched by a seat tab and a spectator tab: each shows every
     event, in order, the last one the server committed included; what they show never goes
     back; the views come pushed with the events (a ``GET /view`` only when a tab opens and
@@ -167,7 +167,7 @@ def test_the_live_view_catches_up_with_fast_bots(
     spectator.goto(made["spectator"]["url"])
     for p in (seat_page, spectator):
         _watch(p)
-    head = _play_fast(service, made, 150, delay=0.1)
+    head = _play_fast(service, made, 100, delay=0.1)
     for name, p in (("seat", seat_page), ("spectator", spectator)):
         drawn = _caught_up(p, head)
         batches = p.evaluate("window.__batches")
@@ -175,7 +175,7 @@ def test_the_live_view_catches_up_with_fast_bots(
               f"{asked[name]} times")
         assert batches > 0 and drawn, (batches, drawn)
         # never one per batch: the page's opening, its first hello and the table's end
-        assert asked[name] <= 5, f"{name}: {asked[name]} GET /view for 150 events"
+        assert asked[name] <= 5, f"{name}: {asked[name]} GET /view for 100 events"
         p.wait_for_selector("#end:not([hidden])")  # the host ended it: the dialog says so
         assert "ended" in p.locator("#prompt").inner_text()
     assert not errors, errors

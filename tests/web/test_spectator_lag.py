@@ -37,7 +37,7 @@ def test_a_throttled_spectator_jumps_to_the_newest_state(
     _watch(spectator)
     cdp = spectator.context.new_cdp_session(spectator)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
-    head = _play_fast(service, made, 200)  # a command every 50 ms
+    head = _play_fast(service, made, 120)  # a command every 50 ms
     drawn = _caught_up(spectator, head)
     batches = spectator.evaluate("window.__batches")
     behind = [d for d in drawn if d["still"]]
