@@ -3,8 +3,9 @@ the loop's too) against the worker process (``server/thinking.py``; ``docs/archi
 "Bots"). Prints figures, never pass/fail.
 
 For each game (``--games``, default every installed one): a position reached by its easy
-bots (``--moves`` commands), then three runs of ``--seconds`` each on one event loop whose
-ticker asks to run every ``TICK`` seconds and notes how late it ran:
+bots (``--moves`` commands, then on to a decision with a choice), then three runs of
+``--seconds`` each on one event loop whose ticker asks to run every ``TICK`` seconds and notes
+how late it ran:
 
 - ``idle``: nothing else runs (the baseline);
 - ``thread``: the ``--kind`` bot (default ``hard``) decides again and again in a
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import pickle
 import statistics
 import sys
@@ -33,7 +35,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.bots import act  # noqa: E402
-from engine.kernel import Game  # noqa: E402
+from engine.kernel import Game, takeback  # noqa: E402
 from engine.kernel.definition import GameDefinition  # noqa: E402
 from engine.kernel.registry import games  # noqa: E402
 from server import thinking  # noqa: E402
@@ -42,16 +44,20 @@ TICK = 0.002  # seconds between two lag measurements
 
 
 def position(definition: GameDefinition, moves: int) -> Game[Any]:
-    """A game of ``definition`` after ``moves`` commands of its easy bots (or its end)."""
+    """A game of ``definition`` after ``moves`` commands of its easy bots, then on to a
+    decision with a choice (two legal commands or more), or its end."""
     players = max(2, definition.players[0])
     game = Game.start(definition.ruleset, dict(definition.simulation.options),
                       [f"P{i}" for i in range(players)], seed="bot-loop")
     bots = [definition.make_bot(definition.default_bot, i) for i in range(players)]
-    for _ in range(moves):
+    for played in range(moves + 1000):
         pending = game.pending()
         if pending is None:
             break
         seat = pending.seats[0]
+        if played >= moves and len(takeback.without(
+                definition.ruleset.legal_actions(game.state, seat))) > 1:
+            break
         command = act(bots[seat], definition, game.state, seat, game.seq)
         if command is None:
             break
@@ -119,6 +125,8 @@ async def bench(definition: GameDefinition, kind: str, seconds: float, moves: in
                                  snapshot, seat, seq, budget=60.0)
 
     await in_process()  # the worker started and its bot made before the clock runs
+    print(f"{definition.id}: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+          flush=True)
     idle, _ = await watch(seconds, None)
     base = pct(idle, 0.99) or 1e-3
     print(line(definition.id, "idle", idle, [], base), flush=True)
