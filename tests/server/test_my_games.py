@@ -114,7 +114,7 @@ def test_rulesets_give_their_option_schemas_and_bots(client: TestClient) -> None
     r = client.get("/api/rulesets")
     assert r.status_code == 200, r.text
     by_id = {x["id"]: x for x in r.json()["rulesets"]}
-    assert by_id["venus"]["bots"] == ["trader", "random"]
+    assert by_id["venus"]["bots"] == ["trader", "normal", "hard", "random"]
     assert by_id["star-traders"]["bots"][0] == "star-trader"
     props = by_id["venus"]["options_schema"]["properties"]
     assert {"edition", "game_length", "combat", "rastur"} <= set(props)
@@ -130,13 +130,14 @@ def test_bots_by_kind_per_seat(client: TestClient) -> None:
     lobby = client.get(f"/api/tables/{table['table_id']}", headers=host).json()
     assert [(s["bot"], s["bot_kind"]) for s in lobby["seats"]] == [
         (False, None), (True, "random"), (True, "trader")]
-    assert lobby["bots"] == ["trader", "random"]
+    assert lobby["bots"] == ["trader", "normal", "hard", "random"]
     r = client.post(f"/api/tables/{table['table_id']}/seats/2/bot", headers=host,
                     json={"bot": True, "kind": "random"})
     assert r.status_code == 200 and r.json()["seats"][2]["bot_kind"] == "random"
     r = client.post(f"/api/tables/{table['table_id']}/seats/2/bot", headers=host,
                     json={"bot": True, "kind": "genius"})
-    assert r.status_code == 422 and "known: trader, random" in r.json()["detail"]["message"]
+    assert r.status_code == 422
+    assert "known: trader, normal, hard, random" in r.json()["detail"]["message"]
     r = client.post("/api/tables", json={"seats": 2, "bots": [{"seat": 1, "kind": "genius"}]})
     assert r.status_code == 422 and "genius" in r.json()["detail"]["message"]
     # the game uses the picked bot for the seat, the ruleset's own for the others

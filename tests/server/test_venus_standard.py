@@ -29,7 +29,7 @@ def test_the_options_schema_and_the_pilots_are_offered(client: TestClient) -> No
     listed = {r["id"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
     standard = listed["venus-standard"]
     assert standard["choice_option"] == "pilots"
-    assert standard["bots"] == ["merchant", "random"]  # the first plays bot seats
+    assert standard["bots"] == ["merchant", "normal", "hard", "random"]  # the first plays
     props = standard["options_schema"]["properties"]
     assert {"variant", "epic_rounds", "pilots", "solo_picks", "takebacks"} <= set(props)
     r = client.post("/api/tables", json={"name": "x", "ruleset": "venus-standard", "seats": 2,
