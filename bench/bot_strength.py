@@ -6,7 +6,8 @@ seat, from the seed ``<seed>-<i>`` and the game's simulation options; a game end
 winner, at the rules' end, or as a stall after ``--max-rounds`` rounds. Prints one line per
 game, then per game id a row: games, the search bot's wins and win rate (with its 95%
 interval), its fair share (1 / players), the heuristic's wins, games without a winner, the
-median score of each side, and the seconds per game.
+median score of each side, the seconds per game and the commands the rules refused (a bot
+bug: each is replaced by a random legal command, and should stay 0).
 
 The search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace the
 budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so in
@@ -46,6 +47,7 @@ class Outcome:
     scores: list[int]
     rounds: int
     seconds: float
+    fallbacks: int = 0  # commands the rules refused (replaced by a random legal one)
 
 
 def play(game_id: str, level: str, players: int, index: int, seed: str,
@@ -70,12 +72,12 @@ def play(game_id: str, level: str, players: int, index: int, seed: str,
     started = time.perf_counter()
     game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
                                  [f"p{s}" for s in range(players)], seed=seed_i)
-    drive(game, bots, seed_i, max_rounds)
+    _, fallbacks = drive(game, bots, seed_i, max_rounds)
     standing = definition.simulation.standing
     assert standing is not None
     result = standing(game.state)
     return Outcome(game_id, index, searcher, result.winner, list(result.net_worths),
-                   game.state.round, time.perf_counter() - started)
+                   game.state.round, time.perf_counter() - started, fallbacks)
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -102,7 +104,8 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
     return (f"bot_strength {game_id} {level}({budget}) vs {games()[game_id].default_bot} "
             f"players={players} games={n} wins={wins} rate={wins / max(n, 1):.2f} "
             f"[{lo:.2f}-{hi:.2f}] fair={1 / players:.2f} heuristic_wins={others} "
-            f"no_winner={none} median_score={mine} vs {theirs} s_per_game={per:.1f}")
+            f"no_winner={none} median_score={mine} vs {theirs} s_per_game={per:.1f} "
+            f"refused={sum(o.fallbacks for o in outcomes)}")
 
 
 def main() -> None:
@@ -129,7 +132,8 @@ def main() -> None:
             for o in pool.map(play, *zip(*jobs, strict=True)):
                 outcomes.append(o)
                 print(f"{game_id} game {o.index}: search seat {o.searcher}, winner {o.winner}, "
-                      f"scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s", flush=True)
+                      f"scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
+                      f"refused {o.fallbacks}", flush=True)
         rows.append(row(game_id, args.level, args.players, outcomes, budget or "default"))
         print(rows[-1], flush=True)
     for line in rows:
