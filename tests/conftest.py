@@ -19,6 +19,12 @@ pyproject.toml):
 
 ``make test`` runs every tier. The fast tier alone:
 ``.venv/bin/pytest -n auto -m "not slow and not browser and not postgres and not process"``.
+
+The longest tests start first (pytest-xdist hands the tests out in the order collected): the
+modules with a slow browser test, then those with another slow test, then those that drive
+a browser or start processes, then the rest, each module's tests kept together and in their
+own order (a module's fixtures are made once per worker), so that the run ends on short
+tests instead of one worker finishing a long one while the other waits.
 """
 
 from __future__ import annotations
@@ -149,8 +155,17 @@ def _slow(nodeid: str) -> bool:
     return plain in SLOW or plain.split("::", 1)[0] in SLOW
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the markers
+def _rank(item: pytest.Item) -> int:
+    """How early the item's module should start: 0 first (see the module's docstring)."""
+    marks = {mark.name for mark in item.iter_markers()}
+    if "slow" in marks:
+        return 0 if "browser" in marks else 1
+    return 2 if marks & {"browser", "process"} else 3
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the markers and the order
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank: dict[str, int] = {}
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
         module = item.nodeid.split("::", 1)[0]
@@ -162,3 +177,5 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.process)
         if _slow(item.nodeid):
             item.add_marker(pytest.mark.slow)
+        rank[module] = min(rank.get(module, 3), _rank(item))
+    items.sort(key=lambda item: rank[item.nodeid.split("::", 1)[0]])  # stable
