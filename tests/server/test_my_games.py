@@ -4,6 +4,7 @@ spectators may chat) and the rulesets' option schemas; "take my seat back"; pres
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -84,6 +85,9 @@ def quiet(db_url: str, tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
+TABLES_READ = re.compile(r"\bFROM (tokens|tables|seats|games)\b")
+
+
 def test_my_games_costs_the_same_queries_for_two_links_or_forty(quiet: TestClient) -> None:
     """One request, and a fixed number of queries, however many links a browser holds."""
     client = quiet
@@ -95,8 +99,11 @@ def test_my_games_costs_the_same_queries_for_two_links_or_forty(quiet: TestClien
     seen: list[str] = []
 
     def count(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        counts[-1] += 1
-        seen.append(statement[:80])
+        # the game's own tables only: a fresh pool connection's set-up statements (another
+        # thread holding the first one, as on a loaded machine) are not the request's cost
+        if TABLES_READ.search(statement):
+            counts[-1] += 1
+            seen.append(statement[:80])
 
     client.post("/api/mygames", json={"tokens": tokens[:1]})  # the pool's connection is made
     event.listen(engine, "before_cursor_execute", count)
@@ -107,7 +114,7 @@ def test_my_games_costs_the_same_queries_for_two_links_or_forty(quiet: TestClien
             assert r.status_code == 200 and all(g["known"] for g in r.json()["games"])
     finally:
         event.remove(engine, "before_cursor_execute", count)
-    assert counts[0] == counts[1] <= 6, (counts, seen)  # four SELECTs (and the session's own)
+    assert counts[0] == counts[1] <= 4, (counts, seen)  # tokens, tables, seats, games
 
 
 def test_rulesets_give_their_option_schemas_and_bots(client: TestClient) -> None:
