@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +14,20 @@ import httpx
 
 from server.config import database_url
 
-from .conftest import ROOT
+from .conftest import Forked
 from .helpers import open_table, play
 from .wsclient import Viewer
 
 
 def test_sqlite_refuses_more_than_one_worker(tmp_path: Path) -> None:
+    """``starport serve --workers 2`` run by the command's own code in a process of its own,
+    forked from this worker's fork server (the app imported once: ``conftest.Forked``)."""
     env = {**os.environ, "STARPORT_DATA_DIR": str(tmp_path)}
     env.pop("DATABASE_URL", None)
-    done = subprocess.run([sys.executable, "-m", "engine.cli", "serve", "--workers", "2",
-                           "--port", "1"], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=60, check=False)
-    assert done.returncode == 2
-    assert "SQLite is served by one process" in done.stderr
+    log = tmp_path / "serve.log"
+    done = Forked(["serve", "--workers", "2", "--port", "1"], env, log)
+    assert done.wait(timeout=120) == 2
+    assert "SQLite is served by one process" in log.read_text()
     assert database_url(None, tmp_path)  # the default is SQLite
 
 
