@@ -50,6 +50,9 @@ class Ring:
     rx: float = 95
     ry: float = 95
     cities: dict[int, str] = field(default_factory=dict)  # orbit index -> city name
+    # more orbit spaces (ours: "an empty orbit space", "if all of a system's orbit spaces
+    # contain merchant spaceports"): orbit index -> the orbit index of the city it joins
+    more_orbits: dict[int, int] = field(default_factory=dict)
     green: list[tuple[int, int]] = field(default_factory=list)  # green ring segments
     market: tuple[float, float] = (0, 150)  # offset of the market area from the centre
     label: tuple[float, float] = (0, -125)  # offset of the name
@@ -71,36 +74,41 @@ SYSTEMS = [
     Ring("trapped-rogue-planet", "Trapped Rogue Planet", (250, 260),
          ["b", "y", "E", "b", "O", "b", "L", "b"], cities={5: "Trapped Rogue Planet city"},
          market=(205, -60), label=(0, -125)),
-    Ring("desert-planet", "Desert Planet", (900, 190), ["b", "b", "y", "O", "b", "E", "r", "b"],
-         cities={4: "Desert Planet city"}, market=(175, -95), label=(0, -120)),
-    Ring("water-world", "Water World", (1620, 250), ["b", "E", "b", "y", "b", "O", "b", "S"],
-         cities={6: "Water World city"}, market=(190, -108), label=(0, -120)),
-    Ring("inhabited-moon", "Inhabited Moon", (2170, 260), ["b", "b", "E", "b", "H", "b", "O", "b"],
-         cities={7: "Inhabited Moon city"}, market=(5, 175), label=(0, -120)),
+    Ring("desert-planet", "Desert Planet", (900, 190), ["b", "b", "y", "O", "O", "E", "r", "b"],
+         cities={4: "Desert Planet city"}, more_orbits={5: 4}, market=(175, -95), label=(0, -120)),
+    Ring("water-world", "Water World", (1620, 250), ["b", "E", "b", "y", "b", "O", "O", "S"],
+         cities={6: "Water World city"}, more_orbits={7: 6}, market=(190, -108), label=(0, -120)),
+    Ring("inhabited-moon", "Inhabited Moon", (2170, 260), ["b", "b", "E", "b", "H", "b", "O", "O"],
+         cities={7: "Inhabited Moon city"}, more_orbits={8: 7}, market=(5, 175), label=(0, -120)),
     Ring("nebula-habitat", "Nebula Habitat", (640, 660), ["P", "b", "E", "b", "y", "b", "S", "b"],
          market=(-190, -70), label=(-45, 138)),
     Ring("giant-planet", "Giant Planet", (1640, 780),
-         ["b", "E", "b", "b", "y", "O", "b", "b", "N", "r"], rx=125, ry=105,
-         cities={6: "Giant Planet city"}, green=[(3, 4)], market=(0, -190), label=(0, 140),
+         ["b", "E", "b", "b", "y", "O", "O", "b", "N", "r"], rx=125, ry=105,
+         cities={6: "Giant Planet city"}, more_orbits={7: 6}, green=[(3, 4)],
+         market=(0, -190), label=(0, 140),
          nav_exits={9: {"8": [1, 2], "10": [3, 4], "route": [5, 6]}}),
     Ring("polluted-planet", "Polluted Planet", (2160, 900),
-         ["b", "y", "b", "E", "b", "O", "b", "b"],
-         cities={6: "Polluted Planet city"}, market=(140, 165), label=(72, -189)),
+         ["b", "y", "b", "E", "b", "O", "O", "b"],
+         cities={6: "Polluted Planet city"}, more_orbits={7: 6}, market=(140, 165),
+         label=(72, -189)),
     Ring("space-station-planet", "Space Station Planet", (185, 965),
-         ["b", "E", "b", "O", "b", "y", "b", "r"], cities={4: "Space Station Planet city"},
+         ["b", "E", "b", "O", "O", "y", "b", "r"], cities={4: "Space Station Planet city"},
+         more_orbits={5: 4},
          market=(70, 180), label=(303, 35)),
     Ring("jungle-world", "Jungle World", (520, 1330), ["b", "b", "O", "b", "E", "b", "b", "b"],
          cities={3: "Jungle World city"}, market=(-190, -15), label=(255, 6)),
     Ring("colony-world", "Colony World", (1180, 1390),
-         ["b", "y", "O", "b", "E", "b", "b", "O", "y", "b"], rx=125, ry=105,
+         ["b", "y", "O", "O", "E", "b", "O", "O", "y", "b"], rx=125, ry=105,
          cities={3: "Colony World east city", 8: "Colony World west city"},
+         more_orbits={4: 3, 7: 8},
          market=(215, 60), label=(-55, 142)),
     Ring("multi-generational-ship", "Multi-Generational Ship", (1800, 1360),
          ["b", "E", "b", "P", "b", "y", "b", "S"], market=(200, 10), label=(-128, -128)),
-    Ring("ice-planet", "Ice Planet", (230, 1640), ["b", "b", "E", "b", "O", "b", "y", "b"],
-         cities={5: "Ice Planet city"}, market=(190, 140), label=(0, 136)),
+    Ring("ice-planet", "Ice Planet", (230, 1640), ["b", "b", "E", "b", "O", "O", "y", "b"],
+         cities={5: "Ice Planet city"}, more_orbits={6: 5}, market=(190, 140), label=(0, 136)),
     Ring("war-torn-system", "War-Torn System", (2170, 1640),
-         ["b", "r", "b", "O", "b", "E", "b", "H"], cities={4: "War-Torn System city"},
+         ["b", "r", "b", "O", "O", "E", "b", "H"], cities={4: "War-Torn System city"},
+         more_orbits={5: 4},
          market=(160, -200), label=(0, 136)),
 ]
 
@@ -282,6 +290,11 @@ class Builder:
                        name=name)
             self.spaces[sid]["kind"] = "surface_city"
             self.line(ids[orbit - 1], sid, "green")
+            for more, joins in sorted(r.more_orbits.items()):
+                if joins == orbit:  # another orbit space joined to this city (ours)
+                    if r.codes[more - 1] != "O":
+                        raise ValueError(f"{r.id}.{more}: an extra orbit space is coded O")
+                    self.line(ids[more - 1], sid, "green")
         for i in range(n):
             if r.codes[i] == "P":
                 self.spaces[ids[i]]["name"] = f"{r.name} spaceport"
@@ -447,8 +460,9 @@ def build() -> dict[str, Any]:
     return {
         "name": "Merchant of Venus: the galactic cluster, standard game side (our design)",
         "source": "Starport's own design from the 2012 standard rulebook's text (the board is "
-                  "printed only as a picture); built by tools/build_standard_board.py; see "
-                  "docs/venus-standard.md, 'The board'.",
+                  "printed only as a picture), with two orbit spaces per surface city where "
+                  "the worked examples allow (ours: the spaceport race); built by "
+                  "tools/build_standard_board.py; see docs/venus-standard.md, 'The board'.",
         "ours": True,
         "width": WIDTH,
         "height": HEIGHT,

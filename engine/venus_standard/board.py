@@ -245,9 +245,12 @@ def _kind_problems(data: StandardBoardData, board_lines: dict[str, list[Line]]) 
             out.append(f"telegate space {s.id}: numbers are 1-6 (Telegates)")
         greens = [ln for ln in lines if ln.colour is LineColour.GREEN]
         if s.kind is SpaceKind.SURFACE_CITY:
-            ends = [spaces[ln.b if ln.a == s.id else ln.a].kind for ln in lines]
-            if len(lines) != 1 or len(greens) != 1 or ends != [SpaceKind.ORBIT]:
-                out.append(f"surface city {s.id}: one green line to an orbit space")
+            # "an orbit space ... connected by a single green line to the surface city"; a
+            # city may have several ("if all of a system's orbit spaces contain merchant
+            # spaceports"), joined by nothing else
+            ends = {spaces[ln.b if ln.a == s.id else ln.a].kind for ln in lines}
+            if not lines or len(greens) != len(lines) or ends != {SpaceKind.ORBIT}:
+                out.append(f"surface city {s.id}: green lines to orbit spaces only")
         if s.kind is SpaceKind.ORBIT and s.system != "asteroid-system":
             cities = [ln for ln in greens
                       if spaces[ln.b if ln.a == s.id else ln.a].kind is SpaceKind.SURFACE_CITY]

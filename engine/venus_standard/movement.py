@@ -187,6 +187,10 @@ def steps(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None) -> l
     points back the way the ship came in this turn: the ship's move ends there; none
     either when there is no navigation value: :func:`navigation_exits` decides)."""
     at = helm.at
+    if terrain.kind(at) == SURFACE_CITY and (helm.entered or helm.came_from is not None):
+        # a surface city entered is landed on ("End Movement"): with several orbit spaces
+        # joined to it (our board), a ship does not fly on through it (docs/rulings.md)
+        return []
     if terrain.kind(at) == NAVIGATION:
         if navigation is None:
             return []

@@ -78,11 +78,31 @@ def test_move_gray_lines_cost_one_green_lines_cost_two(board: StandardBoard) -> 
     assert len(greens) > len(city_lines)  # green lines elsewhere too (Asteroid System, ...)
 
 
-def test_every_surface_city_hangs_on_one_green_line_from_an_orbit(board: StandardBoard) -> None:
+def test_every_surface_city_hangs_on_green_lines_from_orbits(board: StandardBoard) -> None:
+    """"Merchant Spaceport Phase": "an empty orbit space connected by a single green line to
+    the surface city"; each orbit space joins one city, a city joins nothing else."""
     for city in board.of_kind(SpaceKind.SURFACE_CITY):
-        assert len(board.neighbours(city)) == 1
-        (orbit,) = board.orbits_of_city(city)
-        assert board.city_of_orbit(orbit) == city
+        orbits = board.orbits_of_city(city)
+        assert orbits and set(board.neighbours(city)) == set(orbits)
+        for orbit in orbits:
+            assert board.city_of_orbit(orbit) == city
+            assert board.line(orbit, city).colour is LineColour.GREEN
+
+
+def test_systems_have_several_orbit_spaces_where_the_examples_allow() -> None:
+    """"If all of a system's orbit spaces contain merchant spaceports, players can no longer
+    access that system's surface cities": several orbit spaces per system, so a spaceport
+    race can happen (ours: two per surface city). The Jungle World (the Movement and Drive
+    Movement Examples' 11 and 8) and the Trapped Rogue Planet ("the orbit space connected to
+    the surface city" of the Building a Merchant Spaceport Example) keep one."""
+    board = load_board()
+    per_city = {city: len(board.orbits_of_city(city))
+                for city in board.of_kind(SpaceKind.SURFACE_CITY)}
+    single = {c for c, n in per_city.items() if n == 1}
+    assert single == {"jungle-world.city", "trapped-rogue-planet.city"}, per_city
+    assert all(n == 2 for c, n in per_city.items() if c not in single), per_city
+    sites = sum(1 for s in board.spaces if board.kind(s) is SpaceKind.ORBIT)
+    assert sites == 24  # 14 before: one per system
 
 
 def test_every_space_reachable_from_galactic_base(board: StandardBoard) -> None:
@@ -199,7 +219,7 @@ def test_validation_green_lines_are_solid_and_cities_hang_on_green() -> None:
     for ln in data["lines"]:
         if {ln["a"], ln["b"]} == {"jungle-world.3", "jungle-world.city"}:
             ln["colour"] = "gray"
-    assert "surface city jungle-world.city: one green line to an orbit space" in rejected(data)
+    assert "surface city jungle-world.city: green lines to orbit spaces only" in rejected(data)
 
 
 def test_validation_solid_lines_stay_inside_a_system() -> None:

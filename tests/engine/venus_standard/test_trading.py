@@ -25,6 +25,7 @@ from engine.venus_standard.order import HOOKS
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.secrets import leaks, secrets_for
 from engine.venus_standard.state import StandardState
+from engine.venus_standard.terrain import terrain_of
 from engine.venus_standard.view import view
 
 from .kit import asked
@@ -195,7 +196,9 @@ def test_merchant_spaceport_built_fee_paid_to_owner() -> None:
     game.play(seat, c.EndPhase())  # no buy this turn: to the Merchant Spaceport phase
     builds = [x for x in ruleset.legal_actions(game.state, seat)
               if isinstance(x, msp.BuildSpaceport)]
-    assert builds == [msp.BuildSpaceport(space="desert-planet.4")]
+    # "an empty orbit space connected by a single green line to the surface city": two here
+    assert builds == [msp.BuildSpaceport(space="desert-planet.4"),
+                      msp.BuildSpaceport(space="desert-planet.5")]
     game.play(seat, builds[0])
     s = game.state
     assert s.players[seat].credits == 300 and s.players[seat].space == "desert-planet.4"
@@ -210,6 +213,28 @@ def test_merchant_spaceport_built_fee_paid_to_owner() -> None:
     game.play(other, t.BuyGoods(token=goods))
     assert game.state.players[seat].credits == 310
     assert game.state.players[other].credits == 500 - cost - 10
+
+
+def test_a_spaceport_race_the_city_closes_when_every_orbit_holds_one() -> None:
+    """"Trading on Merchant Spaceports": "players can no longer move from the space
+    containing the merchant spaceport to the connected surface city. If all of a system's
+    orbit spaces contain merchant spaceports, players can no longer access that system's
+    surface cities". The Desert Planet's city has two orbit spaces (our board): with one
+    spaceport the city is still reached through the other; with both, it is closed."""
+    game = start()
+    city = "desert-planet.city"
+    terrain = terrain_of(game.state)
+    assert {to for to, _ in terrain.neighbours("desert-planet.5")} >= {city}
+    game.state.trade.spaceports = {"desert-planet.4": 0}
+    game.state.players[0].spaceports = ["desert-planet.4"]
+    terrain = terrain_of(game.state)
+    assert city not in {to for to, _ in terrain.neighbours("desert-planet.4")}
+    assert city in {to for to, _ in terrain.neighbours("desert-planet.5")}
+    game.state.trade.spaceports = {"desert-planet.4": 0, "desert-planet.5": 1}
+    game.state.players[1].spaceports = ["desert-planet.5"]
+    terrain = terrain_of(game.state)
+    assert all(city not in {to for to, _ in terrain.neighbours(o)}
+               for o in ("desert-planet.4", "desert-planet.5"))
 
 
 def test_spaceport_not_after_a_buy_action() -> None:
@@ -815,3 +840,29 @@ def test_trading_on_merchant_spaceports_example_bolts_c300_c10_to_green() -> Non
     assert game.state.players[red].credits == red_before + 300 - 10
     assert game.state.players[green].credits == green_before + 10
     assert bolts in game.state.trade.market("eeepeeep").supply_goods
+
+
+def test_a_ship_entering_a_surface_city_lands_there() -> None:
+    """"End Movement": a surface city entered is landed on; with two orbit spaces joined to
+    one city (our board) a ship does not fly on through the city to the other orbit
+    (docs/rulings.md). From the city, either orbit space may be the heading."""
+    game = scenario.start({
+        "players": [{"name": "Ann", "space": "desert-planet.4",
+                     "heading": "desert-planet.city", "came_from": "desert-planet.3"},
+                    {"name": "Bob"}],
+        "dice": [2, 2, 2]})
+    game.play(0, hc.RollSpeed())
+    view = ruleset.view(game.state, 0)
+    reach = {d["space"] for d in view["movement"]["reach"]}
+    assert "desert-planet.city" in reach
+    assert not any(d["path"][:2] == ["desert-planet.city", "desert-planet.5"]
+                   for d in view["movement"]["reach"])
+    game.play(0, hc.Step(to="desert-planet.city"))
+    turn = game.state.turn
+    assert turn is not None and turn.landed == "desert-planet.city"
+    assert game.state.players[0].space == "desert-planet.city"
+    ship = scenario.start({"players": [{"name": "Ann", "space": "desert-planet.city"},
+                                       {"name": "Bob"}]})
+    headings = {a.toward for a in ruleset.legal_actions(ship.state, 0)
+                if isinstance(a, hc.DeclareHeading)}
+    assert headings == {"desert-planet.4", "desert-planet.5"}
