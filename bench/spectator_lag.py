@@ -234,6 +234,10 @@ def watch(web: Path, browser: Any, args: argparse.Namespace, label: str,
     watched = {s: t for s, t in clock.first.items() if opened < s <= head}
     print(f"{label}: {len(watched)} events in {played:.1f} s (load {load_before[0]:.2f} before, "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} after, {os.cpu_count()} cores)")
+    if args.dump:
+        with open(args.dump, "a") as f:
+            f.write(json.dumps({"label": label, "first": watched, "tabs": {
+                name: out[name][0] for name in ("throttled", "control")}}) + "\n")
     for name in ("throttled", "control"):
         shown, messages = out[name]
         got = sorted(lags(watched, shown, time.time()))
@@ -259,6 +263,7 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=1000, help="the game's length option")
     parser.add_argument("--profile", help="record the throttled tab (now) to this file")
     parser.add_argument("--repeat", type=int, default=1, help="pairs to run")
+    parser.add_argument("--dump", help="write each run's events and drawings (JSON) here")
     args = parser.parse_args()
     print(f"uptime: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")
     with sync_playwright() as pw:

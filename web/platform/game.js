@@ -245,11 +245,21 @@ export class Game {
     if (!fresh.length) return;
     this.unlogged.push(...fresh);
     const now = performance.now();
-    if (now - this.arrived < POUR_MS) this.poured = true;
+    if (now - this.arrived < POUR_MS) this.pouring();
     this.arrived = now;
     if (forMe) this.notices.playedForMe(fresh.filter((e) => e.seq > this.ownUpTo), { bot: this.botPlays() || botOpened(fresh, this.seat) });
     this.burst.push(...fresh);
     this.settle();
+  }
+
+  /** Events pour in (a batch hot on another's heels): the next drawing is lean, and the board
+   * stops moving at once -- a halo's turn or a glide repaints the whole map every frame, which
+   * on a slow device holds up the very drawing that would show the newest state. */
+  pouring() {
+    this.poured = true;
+    if (this.sending) return;
+    $("board").classList.add("still");
+    this.stopMotion();
   }
 
   /** A view (pushed by the server after a batch, or our GET): kept when it is newer. */
