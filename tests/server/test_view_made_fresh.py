@@ -40,7 +40,9 @@ from server.entries import Entry
 from server.rulesets import hosted
 from tests.engine.venus.movekit import random_command
 
-SETTINGS = settings(max_examples=25, deadline=None,
+# a game is 60 to 300 seqs, each checked for six links: a dozen games compare thousands of
+# messages (both editions, with and without the optional rules, two to four seats)
+SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 OPTIONAL = {
     "avalon-hill": {"combat": True, "rastur": True, "small_bank": True},
