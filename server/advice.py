@@ -13,6 +13,7 @@ is the one given before (the same bot, the same seed).
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 
 from fastapi import APIRouter, Request
@@ -25,6 +26,7 @@ from .levels import level_kind, strongest_level
 from .schemas import HintIn, HintOut
 
 router = APIRouter(prefix="/api", responses=ERRORS, tags=["tables"])
+log = logging.getLogger("starport.service")
 
 KEPT = 256  # hints kept, by (table, seat, seq)
 _given: OrderedDict[tuple[str, int, int], HintOut] = OrderedDict()
@@ -71,6 +73,9 @@ async def hint(table_id: TableId, body: HintIn, request: Request) -> HintOut:
     try:
         answer = await service.think(entry, seat, kind,
                                      seed=store.digest(f"hint|{kind}|{entry.game.seed}"))
+    except Exception:
+        log.exception("no hint in %s at seq %s", table_id, body.seq)
+        fail(503, "unavailable", "no hint could be thought out now: try again")
     finally:
         _thinking.discard((table_id, seat))
     if answer is AGAIN:
