@@ -60,7 +60,7 @@ class Budget:
     margin: float = 0.2  # how far below the best mean a candidate is dropped
     # how far another candidate must beat the heuristic's choice, on average over the
     # worlds both were played in (at least ``min_worlds`` of them), to be played instead
-    prefer: float = 0.01
+    prefer: float = 0.04
     min_worlds: int = 2
 
 
