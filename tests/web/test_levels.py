@@ -97,4 +97,14 @@ def test_a_turn_against_a_hard_bot_and_a_hint(browser: Any, server_url: str,
     ann.wait_for_selector("#td-Roll", timeout=120_000)  # her second round: the bot played
     log = api(server_url, f"/api/tables/{table_id}/log", token=host_token)["events"]
     assert [e["type"] for e in log if e.get("actor") == 1][:1] == ["Doubled"]  # the hard bot
+
+    # on her phone, her second turn: the hint again, on a narrow screen
+    phone = page_in(browser, "phone", errors)
+    phone.goto(links["Seat 1"])
+    phone.wait_for_selector("#td-Roll")
+    phone.click("#hint-btn")
+    phone.wait_for_selector("#hint-answer", timeout=120_000)
+    assert phone.locator("#hint-answer strong").text_content() == "Double the stake"
+    assert phone.locator("#hint-answer").is_visible()
+    assert serious(phone, "table page with a hint, phone") == []
     check(errors)
