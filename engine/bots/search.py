@@ -64,8 +64,8 @@ class Budget:
     min_worlds: int = 2
 
 
-NORMAL = Budget(iterations=200, seconds=0.18, depth=16, candidates=5)
-HARD = Budget(iterations=800, seconds=0.7, depth=24, candidates=8)
+NORMAL = Budget(iterations=200, seconds=0.12, depth=16, candidates=5)
+HARD = Budget(iterations=800, seconds=0.6, depth=24, candidates=8)
 
 
 class Playout:
