@@ -213,3 +213,19 @@ def test_a_search_seat_plays_a_whole_game(game_id: str) -> None:
     game, prompts = play_with_one_searcher(game_id, "whole", TINY)
     assert definition.ruleset.pending(game.state) is None  # the game is over
     assert sum(prompts.values()) > 20 and len(prompts) > 1
+
+
+def test_another_candidate_must_lead_the_heuristics_choice_in_the_same_worlds() -> None:
+    bot = SearchBot("venus", "x", Budget(prefer=0.04, min_worlds=2))
+    heuristic = {0: 0.5, 1: 0.5, 2: 0.5}
+    assert bot.beats_heuristic({0: 0.6, 1: 0.6}, heuristic)
+    assert not bot.beats_heuristic({0: 0.6}, heuristic)  # one shared world is not enough
+    assert not bot.beats_heuristic({0: 0.52, 1: 0.53, 2: 0.5}, heuristic)  # not by 0.04
+    assert not bot.beats_heuristic({5: 0.9, 6: 0.9}, heuristic)  # no world in common
+    assert bot.beats_heuristic({0: 0.1}, {})  # the heuristic's choice was never scored
+
+
+def test_pruning_keeps_the_heuristics_choice_and_the_close_ones() -> None:
+    bot = SearchBot("venus", "x", Budget(margin=0.2))
+    scores = [{0: 0.1}, {0: 0.9}, {0: 0.75}, {0: 0.5}, {}]
+    assert bot._prune([0, 1, 2, 3, 4], scores) == [0, 1, 2]
