@@ -174,7 +174,10 @@ def main() -> int:
     jobs = [(n, f"st-{n}p-{i}", False, i) for n in counts for i in range(args.games)]
     jobs += [(n, f"st-adv-{n}p-{i}", True, i) for n in counts for i in range(args.advanced)]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        played = list(pool.map(_play, jobs, chunksize=4))
+        played = []
+        for done, result in enumerate(pool.map(_play, jobs), 1):
+            played.append(result)
+            print(f"{done}/{len(jobs)} games", file=sys.stderr, flush=True)
         optional = list(pool.map(_play_named, range(args.optional)))
     by_players: dict[int, list[GameResult]] = {n: [] for n in counts}
     advanced: dict[int, list[GameResult]] = {n: [] for n in counts if args.advanced}

@@ -197,10 +197,11 @@ class EndTurn(Command):
 
 class SetReactionPolicy(Command):
     """How the server answers reaction windows for this seat (told to nobody else): always
-    ask me, pass unless I hold a card playable there, or never ask (pass)."""
+    ask me, pass unless I hold a card playable there, the same but re-roll my own failed
+    jump attempt at once with my least useful card (``reroll``), or never ask (pass)."""
 
     type: Literal["SetReactionPolicy"] = "SetReactionPolicy"
-    policy: Literal["ask", "playable", "never"]
+    policy: Literal["ask", "playable", "reroll", "never"]
 
 
 class PlayCard(Command):

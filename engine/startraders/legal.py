@@ -132,7 +132,7 @@ def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
 
 def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
     p = state.player(seat)
-    for policy in ("ask", "playable", "never"):
+    for policy in ("ask", "playable", "reroll", "never"):
         if policy != p.policy:
             yield c.SetReactionPolicy(policy=policy)
     if state.turn is not None:

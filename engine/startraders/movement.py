@@ -133,6 +133,33 @@ def resolve_jump(draft: Draft, seat: int, to: int, kind: str) -> None:
         return
     draft.emit("JumpRolled", seat=seat, to=to, kind=kind, roll=draft.die(), need=minimum)
     _open(draft, "zap", seat)
+    _auto_reroll(draft, seat)
+
+
+# the cards a ``reroll`` setting turns in first: the least useful to their holder first
+REROLL_ORDER = ("disfavor", "jubilee", "stressed", "lose-cargo", "gotcha", "favor", "envoy",
+                "lose-station", "piracy", "quarantine", "lost", "takeover", "codebreaker",
+                "priority-run", "superjump", "zap", "superzap", "avoid")
+
+
+def worst_card(hand: list[str]) -> str:
+    """The card of ``hand`` a ``reroll`` setting turns in (``REROLL_ORDER``)."""
+    rank = {kind: i for i, kind in enumerate(REROLL_ORDER)}
+    return min(hand, key=lambda card: (rank.get(luck_cards()[card].kind, 0), card))
+
+
+def _auto_reroll(draft: Draft, seat: int) -> None:
+    """The jumping player's reaction setting ``reroll`` (docs/rulings.md, "Reaction
+    windows"): a failed regular or station jump attempt is re-rolled at once with his least
+    useful card (Trader's Luck, Re-Rolls), again while it fails and he holds a card."""
+    st = draft.state
+    w, turn, p = st.window, st.turn, st.player(seat)
+    if w is None or w.kind != "zap" or turn is None or turn.seat != seat \
+            or p.policy != "reroll" or not p.hand or seat not in unanswered(st, w):
+        return
+    roll = turn.roll or {}
+    if roll.get("kind") in ("regular", "station") and roll["roll"] < roll["need"]:
+        reroll(draft, seat, worst_card(list(p.hand)))
 
 
 def open_interval(draft: Draft, kind: str, seat: int) -> None:
@@ -220,6 +247,7 @@ def reroll(draft: Draft, seat: int, card: str) -> None:
     turn_in(draft, seat, card, "reroll")
     draft.emit("RollChanged", seat=seat, roll=draft.die(), card=card)
     restart(draft)
+    _auto_reroll(draft, seat)
 
 
 ZAPS = {"zap": (-1, 1), "superzap": (-2, 2)}

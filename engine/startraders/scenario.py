@@ -36,7 +36,7 @@ class ScenarioPlayer(_Doc):
     hand: list[str] = Field(default_factory=list)  # Trader's Luck card ids ("zap-1")
     hold: list[str] = Field(default_factory=list)  # cargo names, or "imperial"
     mission: int | None = None  # contract id
-    policy: Literal["ask", "playable", "never"] = "playable"
+    policy: Literal["ask", "playable", "reroll", "never"] = "playable"
 
 
 class ScenarioCompleted(_Doc):

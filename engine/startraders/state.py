@@ -28,7 +28,7 @@ def cargo_moved(cargo: str, giver: int, taker: int) -> str:
     return cargo
 
 Stage = Literal["move", "action", "draw"]
-Policy = Literal["ask", "playable", "never"]
+Policy = Literal["ask", "playable", "reroll", "never"]
 
 
 class Player(BaseModel):

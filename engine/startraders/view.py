@@ -14,7 +14,7 @@ from .state import Player, StarState
 from .windows import prompted
 
 
-def _player(p: Player, viewer: int) -> dict[str, Any]:
+def _player(p: Player, viewer: int, over: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": p.seat, "name": p.name, "personality": p.personality,
         "personalities": p.personalities, "world": p.world,
@@ -22,7 +22,7 @@ def _player(p: Player, viewer: int) -> dict[str, Any]:
         "hold": list(p.hold), "mission": p.mission, "lose_turn": p.lose_turn, "out": p.out,
         "escapes": p.escapes, "envoy": p.envoy,
     }
-    if p.seat == viewer:
+    if p.seat == viewer or over:  # Money is secret; a finished game is shown in full
         out["stellors"] = p.stellors
         out["hand"] = list(p.hand)
         out["policy"] = p.policy
@@ -57,7 +57,7 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
             "petition": turn.petition,
         },
         "pending": None if now is None else now.model_dump(),
-        "players": [_player(p, viewer) for p in state.players],
+        "players": [_player(p, viewer, state.winner is not None) for p in state.players],
         "stations": {str(w): s for w, s in sorted(state.stations.items())},
         "imperial_stations": sorted(state.imperial_stations),
         # the advanced game's race (Winning the Advanced Game): each seat's longest chain of

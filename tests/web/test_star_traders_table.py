@@ -243,3 +243,116 @@ def test_a_bot_answers_a_deal_at_once(browser: Any, server_url: str) -> None:
     assert view["view"]["players"][0]["stellors"] == 28  # the gift, then no deal
     assert view["view"]["stations"]["11"] == 2
     assert not errors, errors
+
+
+def test_a_changed_setting_keeps_the_question(browser: Any, server_url: str) -> None:
+    """Ann's failed roll asks her (Re-Rolls); she changes her reaction setting meanwhile: the
+    question stays (a setting is no pass) and her re-roll lands; the setting offers "re-roll
+    my failed jump with my least useful card"."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 14, "policy": "playable", "hand": ["favor-1"]},
+                    {"name": "Bob", "world": 66, "policy": "never"},
+                    {"name": "Bot", "world": 11, "policy": "never"}],
+        "dice": [2, 5],
+    })
+    for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        ann = page_in(browser, errors, **size)
+        _open(ann, server_url, table, t["seats"][0]["token"])
+        options = ann.locator("#st-policy option").all_inner_texts()
+        assert any("least useful card" in o for o in options), options
+        if label == "phone":
+            _shot(ann, "policy-phone")
+            ann.context.close()
+            continue
+        ann.locator("#world-15").click()
+        ann.click("#jump-regular")
+        reroll = ann.locator('#st-reaction button[data-react="Reroll"]')
+        reroll.wait_for()
+        ann.select_option("#st-policy", "never")
+        ann.locator("#log", has_text="Your reaction setting: never ask").wait_for()
+        assert reroll.is_visible(), "the question went away with the setting"
+        _shot(ann, "setting-changed-desktop")
+        reroll.click()
+        ann.wait_for_selector('#board .ship[data-seat="0"][data-world="15"]')
+        ann.context.close()
+    assert not errors, errors
+
+
+def test_the_start_page_suggests_a_reaction_timer(browser: Any, server_url: str) -> None:
+    """The reaction windows' clock: a timer is the default and said to be suggested with
+    people at the table; "wait for every answer" warns that an absent player stalls it."""
+    errors: list[str] = []
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        host = page_in(browser, errors, **size)
+        host.goto(f"{server_url}/")
+        host.check('input[name="ruleset"][value="star-traders"]')
+        host.wait_for_selector("#t-reaction-timer")
+        chosen = host.locator("#t-reaction-timer option:checked").inner_text()
+        assert "20 s" in chosen and "suggested" in chosen, chosen
+        assert host.locator("#t-reaction-hint").is_hidden()
+        host.select_option("#t-reaction-timer", "0")
+        host.locator("#t-reaction-hint", has_text="stalls every reaction window").wait_for()
+        _shot(host, f"reaction-timer-{label}")
+        host.click("#create-btn")
+        host.wait_for_selector("#created:not([hidden])")
+        seat = host.locator("#links input").nth(1).input_value()
+        table = seat.split("/t/")[1].split("#")[0]
+        lobby = api(server_url, f"/api/tables/{table}", token=seat.split("#")[1])
+        assert lobby["options"]["reaction_timer"] == 0
+        host.context.close()
+    assert not errors, errors
+
+
+# Ann carries her Imperial Cargo one red line from Terra (42); the die: 4 (Winning the Game)
+ENDGAME = {
+    "players": [
+        {"name": "Ann", "world": 43, "prestige": 20, "stellors": 33, "policy": "never",
+         "hold": ["imperial"], "mission": 68},
+        {"name": "Bob", "world": 66, "stellors": 51},
+        {"name": "Bot", "world": 11, "policy": "never"},
+    ],
+    "stations": {"42": 1},
+    "dice": [4],
+}
+
+
+def test_the_end_the_chart_and_the_replay_bar(browser: Any, server_url: str) -> None:
+    """A click on a world's "%" label picks the world; the Prestige chart's axis ends at 30
+    ("Prestige may not go ... above 30"); the end summary gives every Trader's Stellors (a
+    finished game is shown in full) and the log stays; on a phone nothing overflows the
+    screen; on a laptop the replay bar leaves the galaxy whole above it."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, ENDGAME)
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    ann.locator('.reach-world[data-world="42"] text').click()
+    ann.locator('.jump-card[data-world="42"]').wait_for()
+    axis = ann.locator("#chart svg text.axis").evaluate_all("els => els.map((e) => e.textContent)")
+    assert "30" in axis and "100" not in axis, axis
+    ann.click("#jump-regular")
+    for p, label in ((ann, "desktop"), (bob, "phone")):
+        p.wait_for_selector("#end:not([hidden])")
+        end = p.locator("#end").inner_text()
+        assert "Stellors" in end and "33" in end and "51" in end, end
+        p.locator("#log", has_text="Imperial Mission").wait_for()
+        wide = p.evaluate("() => document.scrollingElement.scrollWidth - window.innerWidth")
+        assert wide <= 1, f"{label}: the page is {wide}px wider than the screen"
+        _shot(p, f"end-{label}")
+        found = serious(p, f"the end ({label})")
+        assert not found, found
+    ann.keyboard.press("Escape")
+    assert ann.locator("#log li").count() > 5
+    ann.click("#replay-btn")
+    ann.wait_for_selector("#replay-bar:not([hidden])")
+    bar = ann.locator("#replay-bar").bounding_box()
+    board = ann.locator("#board").bounding_box()
+    assert bar and board and board["y"] + board["height"] <= bar["y"] + 1, (board, bar)
+    _shot(ann, "replay-desktop")
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors

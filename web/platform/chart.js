@@ -73,7 +73,8 @@ export function renderChart(root, points, players, names, target, score) {
   room.drawn = roomKey(room);
   const H = Math.max(110, Math.round(box - room.legend - 4));
   const series = points.length ? points : [{ seq: 0, round: 1, scores: players.map(of) }];
-  const max = Math.max(100, target || 0, ...series.flatMap((p) => p.scores));
+  // the axis runs to the game's own top score if it has one (GameNames.scoreTop), else 100
+  const max = Math.max(names.scoreTop ?? 100, target || 0, ...series.flatMap((p) => p.scores));
   const n = series.length;
   const x = (i) => PAD.l + (n <= 1 ? 0 : (i / (n - 1)) * (W - PAD.l - PAD.r));
   const y = (v) => H - PAD.b - (Math.max(0, v) / max) * (H - PAD.t - PAD.b);

@@ -44,6 +44,8 @@ import { getJSON } from "./api.js";
  * @property {(choice: string) => string} choiceName   a lobby seat choice (a race, a pilot) "Whynom"
  * @property {(choice: string) => string} choiceLabel  the same in the join form "Whynom (green)"
  * @property {(seat: number, choice: (string|null)) => string} choiceColor  a lobby seat's chip color
+ * @property {number} [scoreTop]  where the score chart's axis ends at least (a score's cap;
+ *   else 100)
  * @property {(choice: string) => string} [choiceHelp]  what a choice does, in a sentence or two
  *   (the join form shows the chosen one's, and every choice's under "What each does")
  */

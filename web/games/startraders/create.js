@@ -14,6 +14,9 @@ export const createForm = {
     const card = root.querySelector("template#st-aside").content.firstElementChild.cloneNode(true);
     const board = new Galaxy(card.querySelector("#home-board"));
     let toolbar = null;
+    // no clock: one absent player stalls every window (docs/rulings.md, "At the table")
+    const timer = $("t-reaction-timer");
+    timer.addEventListener("change", () => { $("t-reaction-hint").hidden = timer.value !== "0"; });
     return {
       aside: card,
       maxSeats: () => 6,
@@ -25,7 +28,7 @@ export const createForm = {
       seatsChanged() {},
       options: () => ({
         advanced: $("t-advanced").checked,
-        ...($("t-reaction-timer").value ? { reaction_timer: Number($("t-reaction-timer").value) } : {}),
+        ...($("t-reaction-timer").value !== "" ? { reaction_timer: Number($("t-reaction-timer").value) } : {}),
         ...(["none", "all"].includes($("t-personalities").value) ? { personalities: $("t-personalities").value } : {}),
       }),
     };

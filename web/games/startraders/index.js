@@ -157,6 +157,7 @@ async function loadNames() {
   names.choiceLabel = (key) => names.personality(key).replace(/^the /, "The ");
   names.choiceColor = (seat) => names.color(seat);
   names.choiceHelp = (key) => names.data.personality_help?.[key] || "";
+  names.scoreTop = 30; // Prestige: the chart's axis (the Prestige track ends at 30)
   names.playerColor = (p) => names.color(p.seat);
   return names;
 }
@@ -164,11 +165,15 @@ async function loadNames() {
 function endSummary(view, names) {
   const winner = view.winner ?? null;
   const stations = (seat) => Object.values(view.stations || {}).filter((s) => s === seat).length;
+  // a phone's dialog holds four columns: the Personality and the engines are left out there
+  // (the players' list has them)
+  const wide = window.innerWidth >= 600;
   return {
     title: winner === null ? "The game is over" : `${names.seat(winner)} wins!`,
     text: view.end?.reason === "mission" ? "The Imperial Mission is completed." : view.end?.reason === "last-trader" ? "The last Trader left wins." : view.end?.reason === "imperial-chain" ? "A chain of Imperial Stations is complete." : "",
-    columns: ["Trader", "Prestige", "Engines", "Stations"],
-    row: (p) => [`${p.name}${p.personality ? ` (${names.personality(p.personality)})` : ""}${p.out ? ", out" : ""}`, String(p.prestige), String(p.engines), String(stations(p.seat))],
+    columns: ["Trader", "Prestige", "Stellors", ...(wide ? ["Engines"] : []), "Stations"],
+    row: (p) => [`${p.name}${p.personality && wide ? ` (${names.personality(p.personality)})` : ""}${p.out ? ", out" : ""}`, String(p.prestige),
+      p.stellors === undefined ? "?" : String(p.stellors), ...(wide ? [String(p.engines)] : []), String(stations(p.seat))],
     order: (a, b) => Number(b.seat === winner) - Number(a.seat === winner) || b.prestige - a.prestige,
     winner,
   };

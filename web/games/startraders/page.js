@@ -31,6 +31,7 @@ export class StarTradersPage {
     this.names = host.names;
     this.me = host.seat ?? -1;
     this.mapEl = mapEl || document.getElementById("board");
+    this.mapEl.classList.add("st-galaxy");
     this.panelEl = panelEl || document.getElementById("controls");
     this.withPlayers = players;
     this.turnTimer = turnTimer;
@@ -39,6 +40,9 @@ export class StarTradersPage {
     this.dealSig = "";
     this.answer = null;
     this.windowSince = null;
+    /** @type {string|null} the window (kind:opened) that asked this seat */
+    this.askedWindow = null;
+    this.stillAsked = false;
     this.board = new Galaxy(this.mapEl);
     this.board.onWorld = (world) => this.pickWorld(world);
     this.parts = null;
@@ -103,7 +107,13 @@ export class StarTradersPage {
     const view = answer.view;
     const before = this.answer?.view;
     if (before && (before.turn?.seat !== view.turn?.seat || before.players?.[this.me]?.world !== view.players?.[this.me]?.world)) this.picked = null;
-    const open = windowFor(view, this.me);
+    // a window that asked this seat keeps asking until it is answered: a change of the
+    // reaction setting meanwhile is no answer (SetReactionPolicy is no pass)
+    const opened = view.window ? `${view.window.kind}:${view.window.opened}` : null;
+    if (windowFor(view, this.me)) this.askedWindow = opened;
+    const stillAsked = !!opened && opened === this.askedWindow;
+    this.stillAsked = stillAsked;
+    const open = windowFor(view, this.me, stillAsked);
     if (open && !this.windowSince) {
       this.windowSince = Date.now();
       // on a phone the panel is below the map: bring the question into view
@@ -116,13 +126,13 @@ export class StarTradersPage {
     const { legal, extras } = this.answer;
     const names = this.names;
     const me = this.me;
-    const ctx = { view, legal, extras, names, me, send: (c) => this.send(c), picked: this.picked, dealTo: this.dealTo,
+    const ctx = { view, legal, extras, names, me, send: (c) => this.send(c), picked: this.picked, dealTo: this.dealTo, stillAsked,
       deadline: deadline(answer, this.turnTimer, this.windowSince) };
     const targets = legal.filter((c) => c.type === "PlaceStation" || (c.type === "ChooseJump" && c.world !== null))
       .map((c) => ({ world: c.world, label: `${c.type === "PlaceStation" ? "Place a station at" : "Jump to"} ${names.world(c.world)}` }));
     drawGalaxy(this.board, view, names, { jumps: extras.jumps || null, picked: this.picked, targets });
     this.bringChoicesIntoView(extras.jumps);
-    if (this.parts.prompt) this.parts.prompt.textContent = promptWords(view, names, me);
+    if (this.parts.prompt) this.parts.prompt.textContent = this.promptWords(answer);
     if (this.parts.summary) renderSummary(this.parts.summary, view, names, me);
     renderReaction(this.parts.reaction, ctx);
     renderTurn(this.parts.turn, ctx);
@@ -135,7 +145,7 @@ export class StarTradersPage {
     // the deal form keeps what the player typed: redrawn only when what it offers changes
     const p = view.players?.[me];
     const sig = JSON.stringify([view.stations, view.completed?.map((e) => e.rights), view.players?.map((x) => [x.world, x.hold, x.out, x.engines]), p?.hand, p?.stellors, !!view.pending]);
-    this.parts.deal.parentElement.hidden = !p; // a spectator makes no deals
+    this.parts.deal.parentElement.hidden = !p || !view.pending; // a spectator, or the game over
     if (sig !== this.dealSig) {
       this.dealSig = sig;
       renderDealForm(this.parts.deal, ctx);
@@ -178,7 +188,11 @@ export class StarTradersPage {
     drawGalaxy(this.board, view, this.names, {});
   }
 
-  promptWords(answer) { return promptWords(answer.view, this.names, this.me); }
+  promptWords(answer) {
+    const v = answer.view;
+    const still = this.stillAsked && v.window && !v.window.asked ? { ...v, window: { ...v.window, asked: true } } : v;
+    return promptWords(still, this.names, this.me);
+  }
 
   /** A command in flight: every button of the panel off; back on when it is answered (the
    * deal form is not redrawn on every answer, so its Offer button is switched back here). */

@@ -37,9 +37,9 @@ function playLabel(c, names, view, me) {
 /** Whether a reaction window asks this seat now: every seat of the window is waited for
  * (``pending.seats``) whatever it holds; whether its own setting prompts it is told in its
  * own view only (``window.asked``). */
-export function windowFor(view, me) {
+export function windowFor(view, me, still = false) {
   const p = view.pending;
-  return !!p && WINDOWS.includes(p.prompt) && !!view.window?.asked && p.seats.includes(me);
+  return !!p && WINDOWS.includes(p.prompt) && (!!view.window?.asked || still) && p.seats.includes(me);
 }
 
 /** The reaction prompt (empty when no window waits for me). ``ctx.deadline``: when the
@@ -47,7 +47,7 @@ export function windowFor(view, me) {
 export function renderReaction(container, ctx) {
   const { view, legal, names, me, send } = ctx;
   container.replaceChildren();
-  container.hidden = !windowFor(view, me);
+  container.hidden = !windowFor(view, me, ctx.stillAsked);
   if (container.hidden) return;
   const p = view.pending;
   const d = p.detail || {};
@@ -87,7 +87,7 @@ export function renderPolicy(container, ctx) {
   if (!mine || mine.policy === undefined) return;
   const label = el("label", { for: "st-policy" }, "Reaction windows: ");
   const select = el("select", { id: "st-policy", name: "policy" });
-  for (const policy of ["ask", "playable", "never"]) {
+  for (const policy of ["ask", "playable", "reroll", "never"]) {
     const opt = el("option", { value: policy }, policyWords(policy));
     if (policy === mine.policy) opt.selected = true;
     select.append(opt);

@@ -39,7 +39,8 @@ export function renderTurn(container, ctx) {
   if (plays.length) playControls(container, ctx, plays);
   if (!mine && !plays.length && view.pending && !view.pending.seats.includes(me)) {
     const meanwhile = view.players?.[me] ? " You may offer deals meanwhile." : ""; // not a spectator
-    container.append(el("p", { class: "muted" }, `Waiting for ${names.seat(view.pending.seats[0])}.${meanwhile}`));
+    const waited = view.pending.seats.map((s) => names.seat(s)).join(", ");
+    container.append(el("p", { class: "muted", "data-waiting": view.pending.seats.join(" ") }, `Waiting for ${waited}.${meanwhile}`));
   }
 }
 

@@ -155,7 +155,9 @@ function sentence(ev, names, me) {
 }
 
 export function policyWords(policy) {
-  return policy === "ask" ? "always ask me" : policy === "never" ? "never ask (always pass)" : "ask only when I hold a playable card";
+  return policy === "ask" ? "always ask me" : policy === "never" ? "never ask (always pass)"
+    : policy === "reroll" ? "re-roll my failed jumps (least useful card first), else as above"
+      : "ask only when I hold a playable card";
 }
 
 /** One side of a deal in words: "10 Stellors, the station at Zed (54), Zap!". */
@@ -203,7 +205,8 @@ export function promptWords(view, names, me) {
     case "abandon_excess": return mine ? "Too much cargo: abandon one (with its penalty)." : `${whose} abandons the excess cargo.`;
     case "personality_bid": return mine ? `Make a sealed bid for ${names.personality(d.personality)}.` : `Sealed bids for ${names.personality(d.personality)}: waiting for ${whose}.`;
     case "quarantine": case "zap": case "you_are_lost": case "petition":
-      return mine ? `${windowName(p.prompt)}: play a card or pass.` : `${windowName(p.prompt)}: waiting for ${whose}.`;
+      return mine ? `${windowName(p.prompt)}: play a card or pass.`
+        : `${windowName(p.prompt)}: waiting for ${(others.length ? others : p.seats).map((s) => names.seat(s)).join(", ")}.`;
     default: return mine ? "Your move." : `Waiting for ${whose}.`;
   }
 }
