@@ -210,7 +210,7 @@ def _idle_work(page: Page, cdp: Any, seconds: float) -> dict[str, float]:
 def test_an_idle_game_page_costs_almost_no_cpu(browser: Any, server_url: str) -> None:
     """The page burns no CPU while idle: a seat whose turn it is (the gold badge, the
     first dots to declare, the halo on its pawn) leaves the tab open: once the brief
-    animations after the change are over, 5 idle seconds cost the renderer almost no style
+    animations after the change are over, 3 idle seconds cost the renderer almost no style
     or layout pass. The same page with the old endless animations put back is counted in the
     same run."""
     api = f"{server_url}/api/tables"
@@ -232,11 +232,11 @@ def test_an_idle_game_page_costs_almost_no_cpu(browser: Any, server_url: str) ->
     cdp.send("Performance.enable")
     # the brief animations after the change end (they run a few seconds: none is endless)
     page.wait_for_function("document.getAnimations().length === 0", timeout=30_000)
-    now = _idle_work(page, cdp, 5)
+    now = _idle_work(page, cdp, 3)
     page.add_style_tag(content=OLD_ANIMATIONS)
     page.wait_for_function("document.getAnimations().length > 0")
-    old = _idle_work(page, cdp, 5)
-    print(f"\nidle 5 s, renderer main thread: now {now}, with the old endless animations "
+    old = _idle_work(page, cdp, 3)
+    print(f"\nidle 3 s, renderer main thread: now {now}, with the old endless animations "
           f"{old}")
     assert now["RecalcStyleCount"] + now["LayoutCount"] <= 5, now
     assert old["RecalcStyleCount"] >= 20, old  # the measure sees what animations cost
