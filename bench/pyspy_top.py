@@ -2,7 +2,10 @@
 the top of the stack (self), from py-spy's collapsed ``raw`` output.
 
     BENCH_PYSPY=/tmp/server.txt .venv/bin/python bench/server_load.py --games 200
-    .venv/bin/python bench/pyspy_top.py /tmp/server.txt [--top 40]
+    .venv/bin/python bench/pyspy_top.py /tmp/server.txt [--top 40] [--loop]
+
+``--loop``: the event loop's thread alone (the stacks that did not start in a thread of
+``threading``: the commit thread's are left out), shares of its own samples.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ def main() -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("profile", type=Path)
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--loop", action="store_true",
+                        help="the event loop's thread only (no threading.Thread's stacks)")
     args = parser.parse_args()
     inclusive: Counter[str] = Counter()
     own: Counter[str] = Counter()
@@ -41,6 +46,8 @@ def main() -> int:
             continue
         count = int(m.group(2))
         frames = [frame_name(f) for f in m.group(1).split(";")]
+        if args.loop and any(f.startswith("_bootstrap (") for f in frames):
+            continue  # a thread started by ``threading``: not the loop's
         total += count
         for name in set(frames[1:]):  # the first frame is the thread
             inclusive[name] += count
