@@ -5,7 +5,7 @@
 // Escape closes it. The Galactic Base gets a card when Fares wait there, and the Demand and
 // Fare markers of Cultures not yet on the map are listed under "Off the map".
 import { svgEl } from "./board.js";
-import { placeCards } from "./layout.js";
+import { placeAmong, placeCards } from "./layout.js";
 import { itemName } from "./names.js";
 
 const CARD_H = 46;
@@ -125,7 +125,9 @@ function chips(m) {
 
 const textWidth = (s, px) => s.length * px * 0.58; // a good-enough estimate for the fonts used
 
-function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
+/** A card's element for market ``m`` wanted at (x, y), not yet on the map; answers its
+ * record ({g, m, observed, at, w}) for ``CultureUi.cards``. ``label``: its ``cardLabel``. */
+function drawCard(ui, names, m, x, y, label, observed = false) {
   const cs = chips(m);
   const title = cultureTitle(names, m);
   const chipW = cs.map(([, t]) => 15 + textWidth(t, 13));
@@ -138,12 +140,12 @@ function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
     transform: `translate(${x} ${y})`, "data-system": m.system || "", "data-culture": m.culture,
     tabindex: 0, role: "button", "aria-expanded": "false", "aria-controls": "culture-pop",
     "aria-describedby": `cc-desc-${key}`,
-  }, layer);
+  }, null);
   g.dataset.key = key;
   // named by what it shows (the Culture's number and name, its chips: what a voice-control
   // user reads and says); everything it holds, in words, is its description
   const desc = svgEl("desc", { id: `cc-desc-${key}` }, g);
-  desc.textContent = cardLabel(names, view, m, observed);
+  desc.textContent = label;
   const sc = svgEl("g", { class: "cc-scale" }, g);
   svgEl("rect", { x: -w / 2, y: CARD_TOP, width: w, height: CARD_H, rx: 7, class: "culture-bg" }, sc);
   const head = svgEl("text", { x: 0, y: CARD_TOP + 18, "text-anchor": "middle", class: "culture-name" }, sc);
@@ -179,8 +181,7 @@ function drawCard(layer, ui, names, view, m, x, y, { observed = false } = {}) {
       ui.hide(true);
     }
   });
-  ui.cards.set(key, { g, m, observed, at: { x, y }, w });
-  return g;
+  return { g, m, observed, at: { x, y }, w, key, sig: "", spot: null, z: 1, leader: [] };
 }
 
 /** A card moved away from its Culture Box keeps a thin line to it (from the box's centre to
@@ -190,10 +191,13 @@ function leader(layer, at, spot, rect) {
   const by = at.y + BOX_MID;
   const x = Math.max(spot.x + rect.x0, Math.min(spot.x + rect.x1, bx));
   const y = Math.max(spot.y + rect.y0, Math.min(spot.y + rect.y1, by));
-  if (Math.hypot(x - bx, y - by) < 12) return;
-  svgEl("line", { x1: bx, y1: by, x2: x, y2: y, class: "cc-leader" }, layer);
-  svgEl("circle", { cx: bx, cy: by, r: 4, class: "cc-leader-end" }, layer);
+  if (Math.hypot(x - bx, y - by) < 12) return [];
+  return [svgEl("line", { x1: bx, y1: by, x2: x, y2: y, class: "cc-leader" }, layer),
+    svgEl("circle", { cx: bx, cy: by, r: 4, class: "cc-leader-end" }, layer)];
 }
+
+/** A card's rectangle at zoom ``z``, relative to its place. */
+const cardRect = (c, z) => ({ x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z });
 
 // --- the detail panel and the "Off the map" note -------------------------------------------
 
@@ -235,38 +239,47 @@ class CultureUi {
    * map is too crowded for that (a phone at Fit), a card that still covers something is
    * drawn smaller, down to half its size, until it finds room. */
   layout() {
-    const s = (this.board.markScale || 1) * 1.05; // .cc-scale
-    const cards = [...this.cards.values()];
-    const k = cards.map(() => 1);
-    let spots = [];
-    for (let round = 0; round < 6; round += 1) {
-      spots = placeCards(this.board, cards.map((c, i) => {
-        const z = s * k[i];
-        return { x: c.at.x, y: c.at.y, rect: { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z } };
-      }));
-      if (spots.every((p) => p.cover === 0)) break;
-      spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
-    }
-    const leaders = this.leaders();
-    cards.forEach((c, i) => {
-      c.g.setAttribute("transform", `translate(${spots[i].x} ${spots[i].y})`);
-      const sc = c.g.querySelector(".cc-scale");
-      if (k[i] < 1) sc.style.transform = `scale(${(s * k[i]).toFixed(4)})`;
-      else sc.style.removeProperty("transform");
-      const z = s * k[i];
-      if (c.m.culture !== "base") leader(leaders, c.at, spots[i], { x0: (-c.w / 2) * z, y0: CARD_TOP * z, x1: (c.w / 2) * z, y1: (CARD_TOP + CARD_H) * z });
-    });
+    this.placeSome([...this.cards.values()], []);
     this.laidAt = this.board.markScale;
     this.board.layer("culture").setAttribute("data-laid-at", (this.laidAt || 1).toFixed(3)); // for tests and tools
   }
 
-  /** The layer of leader lines (under the cards), emptied. */
-  leaders() {
+  /** Place ``cards`` (drawn anew, or all of them) around ``kept``: cards that keep their
+   * place and size, covered as cards placed before them (layout.js). */
+  placeSome(cards, kept) {
+    const s = (this.board.markScale || 1) * 1.05; // .cc-scale
+    const k = cards.map(() => 1);
+    const placed = kept.map((c) => {
+      const r = cardRect(c, c.z);
+      return { x0: c.spot.x + r.x0, y0: c.spot.y + r.y0, x1: c.spot.x + r.x1, y1: c.spot.y + r.y1 };
+    });
+    let spots = [];
+    for (let round = 0; round < 6; round += 1) {
+      const wanted = cards.map((c, i) => ({ x: c.at.x, y: c.at.y, rect: cardRect(c, s * k[i]) }));
+      spots = kept.length ? placeAmong(this.board, wanted, placed) : placeCards(this.board, wanted);
+      if (spots.every((p) => p.cover === 0)) break;
+      spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
+    }
+    const leaders = this.leaders(!kept.length);
+    cards.forEach((c, i) => {
+      c.spot = { x: spots[i].x, y: spots[i].y };
+      c.z = s * k[i];
+      c.g.setAttribute("transform", `translate(${c.spot.x} ${c.spot.y})`);
+      const sc = c.g.querySelector(".cc-scale");
+      if (k[i] < 1) sc.style.transform = `scale(${c.z.toFixed(4)})`;
+      else sc.style.removeProperty("transform");
+      for (const e of c.leader) e.remove();
+      c.leader = c.m.culture !== "base" ? leader(leaders, c.at, c.spot, cardRect(c, c.z)) : [];
+    });
+  }
+
+  /** The layer of leader lines (under the cards), emptied when ``empty``. */
+  leaders(empty = true) {
     const layer = this.board.layer("culture");
     let g = layer.querySelector(":scope > .cc-leaders");
     if (!g) g = svgEl("g", { class: "cc-leaders", "aria-hidden": "true" }, null);
-    layer.prepend(g);
-    while (g.firstChild) g.firstChild.remove();
+    if (layer.firstChild !== g) layer.prepend(g);
+    if (empty) while (g.firstChild) g.firstChild.remove();
     return g;
   }
 
@@ -385,6 +398,9 @@ class CultureUi {
         rows.push(`Passenger${f.count > 1 ? `s (${f.count})` : ""} at the ${names.cultureName(culture)} to ${placeWords(names, view, f.to)}${f.fee !== null ? `, fee $${f.fee}` : ""}`);
       }
     }
+    const same = rows.join("\n");
+    if (same === this.offmapRows) return; // as drawn
+    this.offmapRows = same;
     const was = this.offmap.open;
     this.offmap.replaceChildren();
     this.offmap.hidden = !rows.length;
@@ -405,7 +421,11 @@ class CultureUi {
 
 const uis = new WeakMap();
 
-/** Draw the culture cards of a view (a full redraw; an open card stays open). */
+/** Draw the culture cards of a view: only the cards whose market changed (what the view says
+ * of it, keyed by the card's words) are drawn anew and placed among the others, which keep
+ * their element and their place (a move that changes no market touches no card). A zoom that
+ * changed the cards' size places them all again (``relayout``). An open card stays open, a
+ * focused one focused. */
 export function drawCultureCards(board, names, view) {
   let ui = uis.get(board);
   if (!ui) { ui = new CultureUi(board, names); uis.set(board, ui); }
@@ -413,11 +433,18 @@ export function drawCultureCards(board, names, view) {
   ui.view = view;
   ui.watch();
   const layer = board.layer("culture");
+  if (ui.layer !== layer) { // a new map: nothing of it drawn yet
+    ui.layer = layer;
+    ui.cards.clear();
+    ui.laidAt = null;
+  }
+  for (const g of layer.querySelectorAll(":scope > .culture-secret")) g.remove(); // pieces.js draws them after
   const focused = layer.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   const open = ui.open;
   const pinned = ui.pinned;
-  while (layer.firstChild) layer.firstChild.remove();
-  ui.cards.clear();
+  const openCard = open ? ui.cards.get(open) : null;
+  // what each card shows now: [market, x, y, observed]
+  const wanted = [];
   const me = view.players.find((p) => p.observed);
   const shown = Object.entries(view.discovered || {}).map(([s, c]) => [s, c, false]);
   for (const [s, c] of Object.entries(me?.observed || {})) shown.push([s, c, true]);
@@ -428,7 +455,7 @@ export function drawCultureCards(board, names, view) {
     if (!box) continue;
     onMap.add(culture);
     systems.add(system);
-    drawCard(layer, ui, names, view, marketOf(view, names, culture, system), box.x, box.y, { observed });
+    wanted.push([marketOf(view, names, culture, system), box.x, box.y, observed]);
   }
   // Relics at a sun whose Culture is not on the map (not expected, but shown all the same)
   for (const system of Object.keys(view.suns || {})) {
@@ -436,22 +463,54 @@ export function drawCultureCards(board, names, view) {
     if (systems.has(system) || !box) continue;
     const m = { culture: "", system, number: "", goods: null, factory: null, demands: [], fares: [],
       relics: marketOf(view, names, "", system).relics };
-    drawCard(layer, ui, names, view, { ...m, culture: names.systemName(system) }, box.x, box.y);
+    wanted.push([{ ...m, culture: names.systemName(system) }, box.x, box.y, false]);
   }
   // Fares waiting at the Galactic Base (10.3): a card beside it
   const base = board.dot(names.data.galactic_base || "galactic-base");
   const atBase = marketOf(view, names, "base", null);
   if (base && (atBase.fares.length || atBase.demands.length)) {
-    drawCard(layer, ui, names, view, atBase, base.x, base.y + 110); // under its name (then laid out)
+    wanted.push([atBase, base.x, base.y + 110, false]); // under its name (then laid out)
   }
-  ui.layout();
+  // the cards: the same words at the same box keep their card; the others are drawn anew
+  const cards = new Map();
+  const fresh = [];
+  for (const [m, x, y, observed] of wanted) {
+    const label = cardLabel(names, view, m, observed);
+    const sig = JSON.stringify([m, x, y, observed, label]);
+    const key = m.system || m.culture;
+    const old = ui.cards.get(key);
+    if (old && old.sig === sig && !cards.has(key)) { cards.set(key, old); continue; }
+    const card = drawCard(ui, names, m, x, y, label, observed);
+    card.sig = sig;
+    cards.set(key, card);
+    fresh.push(card);
+  }
+  for (const [key, old] of ui.cards) {
+    if (cards.get(key) === old) continue;
+    old.g.remove();
+    for (const e of old.leader) e.remove();
+  }
+  ui.cards = cards;
+  // in the order of the view (the tab order), moving no card that is in its place
+  let at = ui.leaders(false);
+  for (const card of cards.values()) {
+    if (at.nextSibling !== card.g) layer.insertBefore(card.g, at.nextSibling);
+    at = card.g;
+  }
+  const relaid = Math.abs((board.markScale || 1) - (ui.laidAt || 0)) >= 0.001; // the first, or a new zoom
+  if (relaid) ui.layout();
+  else if (fresh.length) ui.placeSome(fresh, [...cards.values()].filter((c) => !fresh.includes(c)));
   ui.renderOffmap(onMap);
-  if (open && ui.cards.has(open)) {
-    ui.show(open, ui.cards.get(open).g, pinned);
-  } else if (open) {
+  const card = open ? ui.cards.get(open) : null;
+  if (card && card !== openCard) {
+    ui.show(open, card.g, pinned); // its market changed: the detail anew
+  } else if (card && relaid) {
+    ui.place(); // the same card, placed again
+  } else if (!card && open) {
     ui.open = null;
     ui.pinned = false;
     ui.pop.hidden = true;
   }
-  if (focused && ui.cards.has(focused)) ui.cards.get(focused).g.focus({ preventScroll: true });
+  const again = focused ? ui.cards.get(focused)?.g : null;
+  if (again && document.activeElement !== again) again.focus({ preventScroll: true });
 }

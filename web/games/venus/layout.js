@@ -70,10 +70,17 @@ export function placeCards(board, cards) {
   return out.map((p) => ({ ...p }));
 }
 
-function searchPlaces(board, cards) {
+/** Place some cards among others that keep their places: as ``placeCards``, with the kept
+ * cards' rectangles (``placed``, in board units) covered as cards placed before. A drawing
+ * that changed one market places that market's card only (the others stay where they are). */
+export function placeAmong(board, cards, placed) {
+  return searchPlaces(board, cards, placed);
+}
+
+function searchPlaces(board, cards, kept = []) {
   const fixed = obstaclesOf(board);
   const { x: fx, y: fy, w: fw, h: fh } = board.full;
-  const placed = [];
+  const placed = [...kept];
   return cards.map((c) => {
     const { rect } = c;
     const own = (o) => o.cultureBox && o.x0 < c.x && o.x1 > c.x && o.y0 < c.y && o.y1 > c.y;
