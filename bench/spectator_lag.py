@@ -11,10 +11,10 @@ the tabs watch: the time from the server holding it to the page showing it
 machine's load (``uptime``) beside them. Figures, never a pass/fail.
 
 ``--before REV`` (default: none) also measures the platform client files of ``REV``
-(``web/platform/{live,game,mapview,chart,replaybar}.js`` of that revision over today's
-``web/``), first, in the same run. ``--profile FILE`` records the throttled tab of the client
-now with the DevTools Profiler (JS by function) and the trace's timeline (script, style,
-layout, paint) and prints where its time went.
+(``web/platform/{live,game,mapview,chart,replaybar}.js`` and ``web/games/venus/*.js`` of that
+revision over today's ``web/``), first, in the same run. ``--profile FILE`` records the
+throttled tab of the client now with the DevTools Profiler (JS by function) and the trace's
+timeline (script, style, layout, paint) and prints where its time went.
 
 Run: ``.venv/bin/python bench/spectator_lag.py --before fa47d22 --seconds 40``.
 """
@@ -72,6 +72,15 @@ def client_at(rev: str) -> Path:
                              capture_output=True)
         if got.returncode == 0:
             (out / "platform" / name).write_bytes(got.stdout)
+    # and the Venus map's drawing (the game the bench watches): its modules of ``rev``
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", rev,
+                             "web/games/venus/"], capture_output=True, text=True)
+    for path in listed.stdout.split():
+        if path.endswith(".js"):
+            got = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:{path}"],
+                                 capture_output=True)
+            if got.returncode == 0:
+                (out / path.removeprefix("web/")).write_bytes(got.stdout)
     return out
 
 
