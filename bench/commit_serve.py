@@ -79,10 +79,10 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
     path = os.environ.get("STARPORT_COMMIT_WATCH", "").strip()
-    if path:
-        committer = commit.LoopCommitter
-        committer.run = _run(committer.run)  # type: ignore[method-assign]
-        committer._commit = _commit(committer._commit)  # type: ignore[method-assign]
+    committer = getattr(commit, "LoopCommitter", None)  # an older copy may lack it
+    if path and committer is not None and hasattr(committer, "_commit"):
+        committer.run = _run(committer.run)
+        committer._commit = _commit(committer._commit)
         serving = server.app.serving_app
 
         def watched_app() -> Any:
