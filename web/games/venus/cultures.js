@@ -181,7 +181,7 @@ function drawCard(ui, names, m, x, y, label, observed = false) {
       ui.hide(true);
     }
   });
-  return { g, m, observed, at: { x, y }, w, key, sig: "", spot: null, z: 1, leader: [] };
+  return { g, m, observed, at: { x, y }, w, key, sig: "", spot: null, z: 1, leader: [], was: null };
 }
 
 /** A card moved away from its Culture Box keeps a thin line to it (from the box's centre to
@@ -248,14 +248,16 @@ class CultureUi {
    * place and size, covered as cards placed before them (layout.js). */
   placeSome(cards, kept) {
     const s = (this.board.markScale || 1) * 1.05; // .cc-scale
-    const k = cards.map(() => 1);
+    // a card drawn anew for its changed market starts from the size and place it had
+    const k = cards.map((c) => (kept.length && c.was ? Math.min(1, c.was.z / s) : 1));
     const placed = kept.map((c) => {
       const r = cardRect(c, c.z);
       return { x0: c.spot.x + r.x0, y0: c.spot.y + r.y0, x1: c.spot.x + r.x1, y1: c.spot.y + r.y1 };
     });
     let spots = [];
     for (let round = 0; round < 6; round += 1) {
-      const wanted = cards.map((c, i) => ({ x: c.at.x, y: c.at.y, rect: cardRect(c, s * k[i]) }));
+      const wanted = cards.map((c, i) => ({ x: c.at.x, y: c.at.y, rect: cardRect(c, s * k[i]),
+        first: kept.length ? c.was?.spot : undefined }));
       spots = kept.length ? placeAmong(this.board, wanted, placed) : placeCards(this.board, wanted);
       if (spots.every((p) => p.cover === 0)) break;
       spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
@@ -264,6 +266,7 @@ class CultureUi {
     cards.forEach((c, i) => {
       c.spot = { x: spots[i].x, y: spots[i].y };
       c.z = s * k[i];
+      c.was = null;
       c.g.setAttribute("transform", `translate(${c.spot.x} ${c.spot.y})`);
       const sc = c.g.querySelector(".cc-scale");
       if (k[i] < 1) sc.style.transform = `scale(${c.z.toFixed(4)})`;
@@ -482,6 +485,7 @@ export function drawCultureCards(board, names, view) {
     if (old && old.sig === sig && !cards.has(key)) { cards.set(key, old); continue; }
     const card = drawCard(ui, names, m, x, y, label, observed);
     card.sig = sig;
+    if (old?.spot) card.was = { spot: old.spot, z: old.z };
     cards.set(key, card);
     fresh.push(card);
   }

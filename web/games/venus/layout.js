@@ -72,7 +72,9 @@ export function placeCards(board, cards) {
 
 /** Place some cards among others that keep their places: as ``placeCards``, with the kept
  * cards' rectangles (``placed``, in board units) covered as cards placed before. A drawing
- * that changed one market places that market's card only (the others stay where they are). */
+ * that changed one market places that market's card only (the others stay where they are);
+ * a card with ``first`` ({x, y}: where it stood before its market changed) stays there when it
+ * covers nothing there. */
 export function placeAmong(board, cards, placed) {
   return searchPlaces(board, cards, placed);
 }
@@ -87,7 +89,8 @@ function searchPlaces(board, cards, kept = []) {
     const near = fixed.filter((o) => !own(o) && o.x1 > c.x + rect.x0 - REACH && o.x0 < c.x + rect.x1 + REACH
       && o.y1 > c.y + rect.y0 - REACH && o.y0 < c.y + rect.y1 + REACH);
     let best = null;
-    for (const [dx, dy] of OFFSETS) {
+    const tries = c.first ? [[c.first.x - c.x, c.first.y - c.y], ...OFFSETS] : OFFSETS;
+    for (const [dx, dy] of tries) {
       const x = c.x + dx;
       const y = c.y + dy;
       const r = { x0: x + rect.x0, y0: y + rect.y0, x1: x + rect.x1, y1: y + rect.y1 };
