@@ -43,13 +43,17 @@ lint: $(STAMP) $(NODE_STAMP)
 # the slowest tests and the wall time are printed at the end. PYTEST_ARGS adds to pytest's
 # arguments, e.g. the fast tier alone (markers in pyproject.toml):
 #   make test PYTEST_ARGS='-m "not slow and not browser and not postgres and not process"'
+# The project's modules are compiled once, on every core, before the tests (each worker,
+# fork server and child process would compile them again: the image sets
+# PYTHONDONTWRITEBYTECODE); the tests' own compiled modules are kept for the next run.
 PYTEST_ARGS ?=
 test: $(STAMP)
 	@start=$$(date +%s); status=0; \
 	$(MAKE) --no-print-directory lint && tests/web/ensure_chromium.sh && \
 	tests/server/ensure_nginx.sh && \
-	tests/server/pg_cluster.sh $(BIN)/pytest -n auto --dist loadgroup --durations=25 \
-		$(PYTEST_ARGS) || status=$$?; \
+	$(BIN)/python -m compileall -q -j 0 engine server tools tests migrations >/dev/null && \
+	PYTHONDONTWRITEBYTECODE= tests/server/pg_cluster.sh $(BIN)/pytest -n auto \
+		--dist loadgroup --durations=25 $(PYTEST_ARGS) || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s wall time (exit $$status)"; exit $$status
 
 bench: $(STAMP)
