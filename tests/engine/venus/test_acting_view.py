@@ -21,7 +21,7 @@ from engine.venus.state import VenusState
 
 from .movekit import play_random
 
-SETTINGS = settings(max_examples=40, deadline=None,
+SETTINGS = settings(max_examples=20, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 OPTIONAL = {

@@ -1,6 +1,6 @@
 """Events are made without pydantic's validation (``event``), numbered
 by a leaner copy (``number``), and the take-back record is rebuilt as a plain tuple; none of
-it may change what a game stores. 200 random games (both editions, optional rules and
+it may change what a game stores. 100 random games (both editions, optional rules and
 take-backs on and off) are played twice from the same seeds and the same choices: once with
 the engine as it is, once with the reference makers (``Event(...)`` validated, numbering by
 ``model_copy``, the record by ``Rewinds(...)``), and everything the server writes must be
@@ -26,7 +26,7 @@ from engine.venus import fast_play
 from engine.venus.ruleset import ruleset as venus
 from server import store
 
-GAMES = 200
+GAMES = 100
 COMMANDS = 60  # per game: past the first turns of every seat, moves, trades, take-backs
 FIDDLING = {"SetDrives", "UseGateLock"}
 

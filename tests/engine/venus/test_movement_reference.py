@@ -33,7 +33,7 @@ from engine.venus.state import Marker, QBox, VenusState
 
 from .movekit import play_random
 
-SETTINGS = settings(max_examples=30, deadline=None,
+SETTINGS = settings(max_examples=15, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 OPTIONAL = {

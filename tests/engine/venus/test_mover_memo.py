@@ -33,7 +33,7 @@ from engine.venus.state import Marker, QBox, VenusState, clone_state
 from .movekit import play_random
 from .test_movement_reference import OPTIONAL, _moving_state
 
-SETTINGS = settings(max_examples=25, deadline=None,
+SETTINGS = settings(max_examples=15, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 # every attribute a Mover is made with (the caches ``_markers``/``_facts``/``_raw``, the
