@@ -185,7 +185,7 @@ class Objective(_Model):
     """A mission's objective ("Missions": fulfil the objective at the destination)."""
 
     need: Literal["land", "deliver", "pay", "attribute", "relic", "passenger",
-                  "pirates_defeated"]
+                  "pirates_defeated", "cargo", "wealth", "contacts"]
     grade: Grade | None = None
     credits: int = 0
     attribute: Literal["laser", "shield", "pilot_level"] | None = None
@@ -194,8 +194,10 @@ class Objective(_Model):
     @model_validator(mode="after")
     def _fields(self) -> Objective:
         wanted = {"deliver": self.grade is not None, "pay": self.credits > 0,
+                  "wealth": self.credits > 0,
                   "attribute": self.attribute is not None and self.at_least > 0,
-                  "pirates_defeated": self.at_least > 0}
+                  "pirates_defeated": self.at_least > 0, "cargo": self.at_least > 0,
+                  "contacts": self.at_least > 0}
         if not wanted.get(self.need, True):
             raise ValueError(f"a '{self.need}' objective misses its figure")
         return self
@@ -241,10 +243,25 @@ class ChallengeGoal(_Model):
 
 
 class ChallengeEffect(_Model):
-    kind: Literal["none", "pirates_stronger", "dial"]
+    """"Challenge Card Anatomy": the effect, "usually a negative effect to the player"; ours:
+    pirates stronger while active, or, once when it becomes active ("Irreversible
+    Effect"), a dial turned down, a payment or fame tokens returned."""
+
+    kind: Literal["none", "pirates_stronger", "dial", "pay", "fame"]
     by: int = 0
     dial: Dial | None = None
+    credits: int = 0
     irreversible: bool = False
+
+    @model_validator(mode="after")
+    def _fields(self) -> ChallengeEffect:
+        wanted = {"dial": self.dial is not None and self.by < 0 and self.irreversible,
+                  "pay": self.credits > 0 and self.irreversible,
+                  "fame": self.by < 0 and self.irreversible,
+                  "pirates_stronger": self.by > 0}
+        if not wanted.get(self.kind, True):
+            raise ValueError(f"a '{self.kind}' challenge effect misses its figure")
+        return self
 
 
 class ChallengeCard(_Model):

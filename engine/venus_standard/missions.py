@@ -24,9 +24,18 @@ def at_destination(card: MissionCard, standing: Standing) -> bool:
 
 
 def objective_met(obj: Objective, standing: Standing) -> bool:
-    """The objective vocabulary of ``data/missions.json``."""
+    """The objective vocabulary of ``data/missions.json`` (ours, "Mission Card Anatomy":
+    the objective text): land, deliver a goods token of a grade, pay, show credits
+    (``wealth``, nothing paid), carry goods tokens (``cargo``, kept), an attribute, a relic,
+    a passenger aboard, First Contact cards held (``contacts``), pirates defeated."""
     if obj.need == "land":
         return True
+    if obj.need == "wealth":
+        return standing.credits >= obj.credits
+    if obj.need == "cargo":
+        return len(standing.goods) >= obj.at_least
+    if obj.need == "contacts":
+        return standing.contacts >= obj.at_least
     if obj.need == "deliver":
         assert obj.grade is not None
         return bool(standing.goods_of(obj.grade))

@@ -103,10 +103,21 @@ def round_start(draft: Draft) -> None:
 
 
 def _irreversible(draft: Draft, card: str) -> None:
+    """"Irreversible Effect": applied once, as the card becomes active; it outlasts the
+    card. Ours: a dial turned down (never below 1), a payment (what the player has, as
+    "Losing a Pirate Engagement"), fame tokens returned (those held)."""
     effect = challenge_cards()[card]["effect"]
-    if effect.get("kind") != "dial" or not effect.get("irreversible"):
+    if not effect.get("irreversible"):
         return
     p = draft.state.player(0)
+    if effect.get("kind") == "pay":
+        draft.credits(0, -min(int(effect["credits"]), max(0, p.credits)), f"challenge:{card}")
+        return
+    if effect.get("kind") == "fame":
+        draft.fame(0, -min(-int(effect["by"]), max(0, p.fame)), f"challenge:{card}")
+        return
+    if effect.get("kind") != "dial":
+        return
     laser, shield = p.laser, p.shield
     if effect["dial"] == "laser":
         laser = max(1, laser + int(effect["by"]))

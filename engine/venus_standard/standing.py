@@ -34,6 +34,7 @@ class Standing:
     rewards: tuple[str, ...] = ()  # Reward cards kept
     pirates_defeated: int = 0
     second_mission: bool = False
+    contacts: int = 0  # First Contact cards in the play area (our "contacts" missions)
 
     def attribute(self, name: Attribute) -> int:
         """The three attributes a pirate engagement can be fought with ("Pirates" 2)."""
@@ -97,7 +98,8 @@ def standing_of(state: StandardState, seat: int) -> Standing:
         landed=anomaly is not None or where in ("city", "spaceport"),
         at_galactic_base=p.space == galactic_base(), arrived=arrived,
         missions=tuple(p.missions), rewards=tuple(p.rewards),
-        pirates_defeated=mine.pirates_defeated, second_mission=mine.second_mission)
+        pirates_defeated=mine.pirates_defeated, second_mission=mine.second_mission,
+        contacts=len(p.contacts))
 
 
 def anomaly_of(space: str) -> str | None:

@@ -11,6 +11,7 @@ from engine.venus_standard import commands as c
 from engine.venus_standard import helm_commands as hc
 from engine.venus_standard import scenario
 from engine.venus_standard.order import FAME_SOURCES, HOOKS
+from engine.venus_standard.places import landings_in
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.scoring import fame_parts
 from engine.venus_standard.state import StandardState
@@ -213,3 +214,18 @@ def test_wave_emitter_exchange_of_missions() -> None:
     assert draft.state.player(0).missions == [b] and draft.state.player(1).missions == [a]
     with pytest.raises(RuleError, match="Wave Emitter"):
         cr.exchange_missions(draft, 0, 1, a, b)
+
+
+def test_a_mission_that_shows_credits_takes_none_of_them() -> None:
+    """Ours: Habitat Supplies wants c150 in hand at the Nebula Habitat, shown, not paid."""
+    game = table()
+    seat = current(game)
+    p = game.state.player(seat)
+    p.missions, p.credits = ["habitat-supplies"], 150
+    p.space = landings_in("nebula-habitat")[0]
+    on_top(game, "reward", "war-chest")
+    legal = list(ruleset.legal_actions(game.state, seat))
+    assert cr.CompleteMission(mission="habitat-supplies") in legal
+    game.play(seat, cr.CompleteMission(mission="habitat-supplies"))
+    assert game.state.player(seat).missions_done == ["habitat-supplies"]
+    assert game.state.player(seat).credits == 150 + 60  # war-chest: c60, nothing paid

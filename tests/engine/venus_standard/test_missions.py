@@ -3,7 +3,10 @@ missions (the end-of-game example: three completed missions, six fame)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.venus_standard import missions
+from engine.venus_standard.cards import mission_cards
 from engine.venus_standard.standing import Standing
 
 
@@ -52,3 +55,36 @@ def test_second_mission_not_for_a_ship_that_only_starts_its_turn_there() -> None
 
 def test_three_completed_missions_are_six_fame_in_the_example() -> None:
     assert missions.completed_fame(["colony-charter", "jungle-medicine", "mining-claim"]) == 6
+
+
+def test_objectives_of_other_kinds_cargo_credits_shown_and_first_contact_cards() -> None:
+    """Ours ("Mission Card Anatomy": the objective): Deep Water Survey wants two goods tokens
+    aboard (any grade), Habitat Supplies c150 in hand, Giant Survey two First Contact cards
+    held."""
+    one = Standing(system="water-world", landed=True, goods=(("t1", "basic"),),
+                   missions=("deep-water-survey",))
+    assert missions.completable(one) == []
+    two = Standing(system="water-world", landed=True,
+                   goods=(("t1", "basic"), ("t2", "luxury")), missions=("deep-water-survey",))
+    assert missions.completable(two) == ["deep-water-survey"]
+    poor = Standing(system="nebula-habitat", landed=True, credits=149,
+                    missions=("habitat-supplies",))
+    assert missions.completable(poor) == []
+    rich = Standing(system="nebula-habitat", landed=True, credits=150,
+                    missions=("habitat-supplies",))
+    assert missions.completable(rich) == ["habitat-supplies"]
+    alone = Standing(system="giant-planet", landed=True, contacts=1, missions=("giant-survey",))
+    assert missions.completable(alone) == []
+    met = Standing(system="giant-planet", landed=True, contacts=2, missions=("giant-survey",))
+    assert missions.completable(met) == ["giant-survey"]
+
+
+def test_the_missions_differ_in_kind() -> None:
+    """Not every mission is "land there plus a condition": at least eight kinds of
+    objective, a few with no destination ("Destination: None"), none of them more than a
+    quarter of the deck."""
+    cards = mission_cards().values()
+    kinds = Counter(c.objective.need for c in cards)
+    assert len(kinds) >= 8 and max(kinds.values()) <= len(cards) // 4
+    assert sum(1 for c in cards if c.destination is None) >= 3
+    assert all(c.ours for c in cards)
