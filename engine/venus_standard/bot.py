@@ -34,6 +34,7 @@ from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import places
+from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
 
@@ -49,6 +50,7 @@ PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
 FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
 BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy actions"
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
+CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks for training
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
@@ -86,8 +88,8 @@ class Merchant:
             return 1 if data["dial"] == "laser" else 0
         if kind == "SoloPick":
             return {"c50": 3, "laser-and-shield": 2}.get(data["pick"], 1)
-        if kind == "KeepReward":
-            return 1 if not data["keep"] else 0
+        if kind == "KeepReward":  # c50 traded in, unless an open Challenge card counts cards
+            return 1 if data["keep"] == ("rewards" in _solo_needs(view)) else 0
         if kind == "EngagePirates":
             return EAGER[kind] + _engage_worth(view, me, data["attribute"])
         if kind == "PlaceDrill":  # "Drills": c10 each even round; tokens kept for ports
@@ -153,7 +155,9 @@ class Merchant:
             space = str(dest.get("space", ""))
             if dest.get("end") == "land" and path and path[0] == to \
                     and _landing(view, space) in ("city", "spaceport"):
-                best = max(best, 10 + goals.get(space, 0))
+                # a landing with nothing to do there only beats standing still: a far
+                # goal's steps come first (else the ship circles back to the city it left)
+                best = max(best, 10 + goals[space] if goals.get(space) else 0.5)
             elif dest.get("end") == "spent" and path and path[0] == to \
                     and _landing(view, space) is None and goals.get(space):
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
@@ -189,6 +193,9 @@ class Merchant:
                 out[space] = out.get(space, 0) + MISSION_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
+        if "pilot_level" in _challenge_wants(view, me) \
+                and me.get("credits", 0) >= TRAINING_COST + _reserve(view):
+            out[places.galactic_base()] = CHALLENGE_GOAL  # an open Challenge card asks
         return out
 
 
@@ -229,7 +236,10 @@ def _reserve(view: dict[str, Any]) -> int:
     soon = [c for c in solo.get("cards", []) if c not in solo.get("completed", [])
             and c not in active and solo.get("rounds", {}).get(c, 99) <= now + FEE_ROUNDS]
     upcoming = sum(int(solo.get("fees", {}).get(c, 0)) for c in soon)
-    return RESERVE + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming)
+    cards = challenge_cards()  # "Irreversible Effect": a payment as a card becomes active
+    instalments = sum(int(((cards.get(c) or {}).get("effect") or {}).get("credits", 0))
+                      for c in soon)
+    return RESERVE + instalments + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming)
 
 
 def _cultures() -> Any | None:

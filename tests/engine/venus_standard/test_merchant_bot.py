@@ -125,3 +125,36 @@ def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
     assert choose(view, legal) == BuyEquipment(equipment="laser")
     view["solo"]["completed"] = ["sabotage"]
     assert choose(view, legal) == EndPhase()
+
+
+def test_a_landing_with_nothing_to_do_does_not_beat_a_far_goal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"End Movement": the only landing in reach is the city the ship left, with nothing to
+    trade or complete there; the merchant steps toward its mission's destination instead
+    of circling back to land where it was (a solo game once did so for fifteen rounds)."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    monkeypatch.setattr(places, "distances",
+                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    view = view_with(0, [], at="home.city")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
+
+
+def test_in_a_solo_challenge_it_keeps_reward_cards_an_open_challenge_counts() -> None:
+    """A c50 trade-in ("Rewards") unless an open Challenge card asks for Reward cards
+    (ours: Collector, "own two Reward cards")."""
+    from engine.venus_standard.card_rules import KeepReward
+
+    legal: list[Command] = [KeepReward(keep=True), KeepReward(keep=False)]
+    view = view_with(100, [])
+    assert choose(view, legal) == KeepReward(keep=False)
+    view["solo"] = {"cards": ["collector"], "rounds": {"collector": 19},
+                    "fees": {"collector": 10}, "completed": [], "active": []}
+    assert choose(view, legal) == KeepReward(keep=True)
