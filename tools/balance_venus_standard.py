@@ -34,7 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
 from engine.kernel import Event, Game  # noqa: E402
 from engine.venus_standard.board import load_board  # noqa: E402
-from engine.venus_standard.cards import encounter_cards, mission_cards, reward_cards  # noqa: E402,E501
+from engine.venus_standard.cards import (  # noqa: E402
+    challenge_cards,
+    encounter_cards,
+    mission_cards,
+    reward_cards,
+)
 from engine.venus_standard.definition import GAME  # noqa: E402
 from engine.venus_standard.ruleset import ruleset  # noqa: E402
 from engine.venus_standard.simulate import usage_of  # noqa: E402
@@ -68,6 +73,31 @@ def _counts(events: Iterable[Event]) -> Counter[str]:
     return out
 
 
+def encounter_values(events: Iterable[Event]) -> list[tuple[int, int]]:
+    """Each Encounter card drawn: the credits and fame its seat gained or lost from the draw
+    until the ship moves on, its turn ends or another encounter card is drawn (its effects,
+    an offer answered, a pirate engagement fought, a Reward card kept or traded in)."""
+    out: list[tuple[int, int]] = []
+    open_: dict[str, Any] | None = None
+    for ev in events:
+        d = ev.data
+        ends = ev.type in ("ShipMoved", "TurnEnded") or (
+            ev.type == "CardDrawn" and d.get("deck") == "encounter")
+        if open_ is not None and ends:
+            out.append((open_["credits"], open_["fame"]))
+            open_ = None
+        if ev.type == "CardDrawn" and d.get("deck") == "encounter":
+            open_ = {"seat": d.get("seat"), "credits": 0, "fame": 0}
+        elif open_ is not None and d.get("seat") == open_["seat"]:
+            if ev.type == "CreditsChanged":
+                open_["credits"] += int(d.get("delta", 0))
+            elif ev.type == "FameChanged":
+                open_["fame"] += int(d.get("delta", 0))
+    if open_ is not None:
+        out.append((open_["credits"], open_["fame"]))
+    return out
+
+
 def play(spec: Spec) -> dict[str, Any]:
     label, players, bot, options, index = spec
     seed = f"vs-{label}-{bot}-{players}p-{index}"
@@ -90,6 +120,10 @@ def play(spec: Spec) -> dict[str, Any]:
         "fame": [p.total_fame for p in state.players],
         "commands": commands, "fallbacks": fallbacks, "events": len(game.events),
         "seconds": round(time.perf_counter() - started, 2), "usage": dict(usage),
+        "encounters": encounter_values(game.events),
+        "spaceports": [len(p.spaceports) for p in state.players],
+        "challenges": {} if state.solo is None else {
+            "cards": list(state.solo.cards), "completed": list(state.solo.completed)},
     }
 
 
@@ -246,14 +280,78 @@ def _cards(games: list[dict[str, Any]], prefix: str, ids: Iterable[str]) -> list
     return _table(["card", *(f"{b} games" for b in BOTS)], rows)
 
 
+def _mission_rates(games: list[dict[str, Any]]) -> list[str]:
+    """Mission completion per mission: completed / drawn (a card drawn late may have no time
+    left), merchant games of every variant."""
+    rows = []
+    for mid, card in sorted(mission_cards().items()):
+        gs = [g for g in games if g["bot"] == "merchant"]
+        taken = sum(g["usage"].get(f"taken:{mid}", 0) for g in gs)
+        done = sum(g["usage"].get(f"mission:{mid}", 0) for g in gs)
+        need = card.objective.need
+        rows.append([mid, card.name, card.destination or "none", need, str(taken), str(done),
+                     f"{done / taken:.0%}" if taken else "-"])
+    return _table(["mission", "name", "destination", "objective", "drawn", "completed",
+                   "completed when drawn"], rows)
+
+
+def _encounter_values(games: list[dict[str, Any]]) -> list[str]:
+    rows = []
+    for bot in BOTS:
+        draws = [tuple(v) for g in games if g["bot"] == bot and g["label"] == "standard"
+                 for v in g.get("encounters", [])]
+        if not draws:
+            continue
+        credits = [c for c, _ in draws]
+        fame = [f for _, f in draws]
+        rows.append([bot, str(len(draws)), f"{statistics.mean(credits):+.1f}",
+                     _spread(credits), f"{statistics.mean(fame):+.2f}",
+                     f"{sum(1 for c in credits if c <= -30) / len(draws):.0%}",
+                     f"{sum(1 for c in credits if c >= 30) / len(draws):.0%}",
+                     f"{sum(1 for c, f in draws if c == 0 and f == 0) / len(draws):.0%}"])
+    return _table(["bot", "draws", "credits, mean", "credits: median (p10-p90, max)",
+                   "fame, mean", "a loss of c30 or more", "a gain of c30 or more",
+                   "no credits nor fame"], rows)
+
+
+def _winners(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[str]:
+    rows = []
+    for (label, bot, n), gs in groups.items():
+        if label != "standard" or bot != "merchant":
+            continue
+        credits = [g["scores"][w] for g in gs for w in g["winners"]]
+        fame = [int(g["fame"][w] or 0) for g in gs for w in g["winners"]]
+        ports = [sum(g.get("spaceports", [])) for g in gs if "spaceports" in g]
+        rows.append([str(n), str(len(gs)), _spread(credits), _spread(fame),
+                     _spread(ports) if ports else "-"])
+    return _table(["players", "games", "winner's credits (final score)", "winner's fame",
+                   "merchant spaceports on the board at the end"], rows)
+
+
 def _solo(games: list[dict[str, Any]]) -> list[str]:
     rows = []
     for bot in BOTS:
         gs = [g for g in games if g["bot"] == bot and g["label"] == "solo-challenge"]
         if gs:
             won = sum(1 for g in gs if g["winners"])
-            rows.append([bot, str(len(gs)), str(won), f"{won / len(gs):.0%}"])
-    return _table(["bot", "games", "all challenges met", "success rate"], rows)
+            fees = sum(1 for g in gs if g["reason"] == "challenge_fee_unpaid")
+            rows.append([bot, str(len(gs)), str(won), f"{won / len(gs):.0%}",
+                         f"{fees / len(gs):.0%}", _spread([g["scores"][0] for g in gs
+                                                           if g["winners"]])])
+    rows2 = []
+    cards = challenge_cards()
+    for cid, card in sorted(cards.items(), key=lambda kv: (kv[1].round, kv[0])):
+        gs = [g for g in games if g["bot"] == "merchant" and g["label"] == "solo-challenge"
+              and cid in (g.get("challenges") or {}).get("cards", [])]
+        done = sum(1 for g in gs if cid in g["challenges"]["completed"])
+        rows2.append([cid, card.colour, str(card.round), f"c{card.fee}",
+                      card.effect.kind, card.challenge.need, str(len(gs)), str(done),
+                      f"{done / len(gs):.0%}" if gs else "-"])
+    return [*_table(["bot", "games", "all challenges met", "success rate",
+                     "lost to a fee unpaid", "winner's score"], rows), "",
+            "Each Challenge card (merchant): drawn, and completed by the game's end.", "",
+            *_table(["card", "colour", "round", "fee", "effect", "challenge", "drawn",
+                     "completed", "completed when drawn"], rows2)]
 
 
 def _visits(games: list[dict[str, Any]]) -> list[str]:
@@ -305,14 +403,23 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
     lines += _versus(games)
     lines += ["", "## Win rate by pilot (standard game, 2-4 players)", ""]
     lines += _pilots(games)
+    lines += ["", "## Winners' credits and fame, spaceports per game (merchant, standard "
+              "game)", "", "The book's scoring example: c2,540 and 35 fame.", ""]
+    lines += _winners(groups)
     lines += ["", "## Missions: taken and completed (all games)", ""]
     lines += _missions(games)
+    lines += ["", "## Mission completion when drawn (merchant, all games)", ""]
+    lines += _mission_rates(games)
     lines += ["", "## Racial technologies bought (all games)", ""]
     lines += _technologies(games)
     lines += ["", "## Reward cards kept (all games)", ""]
     lines += _cards(games, "reward", reward_cards())
     lines += ["", "## Encounter cards drawn (all games)", ""]
     lines += _cards(games, "encounter", encounter_cards())
+    lines += ["", "## Encounter value per draw (standard games)", "",
+              "The credits and fame the drawing seat gained or lost from the draw until its "
+              "ship moved on (effects, offers, the pirate engagement, a Reward card).", ""]
+    lines += _encounter_values(games)
     lines += ["", "## What the games used (standard games, per game)", ""]
     lines += _used(games)
     lines += ["", "## Solo challenge", "",
@@ -328,12 +435,18 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
 
 # -- main -------------------------------------------------------------------------------------
 
-def specs(games: int, variant_games: int, bots: Iterable[str], versus: int) -> list[Spec]:
+def specs(games: int, variant_games: int, bots: Iterable[str], versus: int,
+          solo_games: int | None = None, players: Iterable[int] = range(1, 5)) -> list[Spec]:
     out: list[Spec] = []
     for bot in bots:
-        out += [("standard", n, bot, {}, i) for n in range(1, 5) for i in range(games)]
+        out += [("standard", n, bot, {}, i) for n in players for i in range(games)]
         for variant, counts in (("light-speed", (2, 4)), ("epic", (2, 4)),
                                 ("solo-challenge", (1,))):
+            if variant == "solo-challenge" and solo_games is not None:
+                out += [(variant, 1, bot, {"variant": variant}, i) for i in range(solo_games)]
+                continue
+            if not variant_games:
+                continue
             per = max(1, variant_games // len(counts))
             out += [(variant, n, bot, {"variant": variant}, i) for n in counts
                     for i in range(per)]
@@ -350,6 +463,9 @@ def main() -> int:
     parser.add_argument("--variant-games", type=int, default=30, help="per bot and variant")
     parser.add_argument("--bots", default=",".join(BOTS))
     parser.add_argument("--versus", type=int, default=100, help="merchant v random games")
+    parser.add_argument("--solo-games", type=int, default=None,
+                        help="per bot, the solo challenge (default: --variant-games)")
+    parser.add_argument("--players", default="1,2,3,4", help="standard game player counts")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", default=".balance-venus-standard.jsonl")
     parser.add_argument("--report-only", action="store_true",
@@ -360,7 +476,8 @@ def main() -> int:
     cache = Path(args.cache)
     if not args.report_only:
         todo = specs(args.games, args.variant_games,
-                     [b.strip() for b in args.bots.split(",") if b.strip()], args.versus)
+                     [b.strip() for b in args.bots.split(",") if b.strip()], args.versus,
+                     args.solo_games, [int(n) for n in args.players.split(",")])
         with cache.open("w", encoding="utf-8") as out, \
                 ProcessPoolExecutor(max_workers=args.jobs) as pool:
             for i, result in enumerate(pool.map(play, todo, chunksize=4)):
