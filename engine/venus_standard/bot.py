@@ -12,7 +12,7 @@ commands (``engine.bots.base``) and the public board.
   (keeping a reserve), trains its pilot, builds a merchant spaceport when rich.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
-  a Reward card, Pirate Hunter and Pirate Season done), a shield win two fame, a pilot win
+  a Reward card, Pirate Hunter done), a shield win two fame, a pilot win
   movement points.
 - Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
   keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
@@ -287,7 +287,8 @@ def _engage_worth(view: dict[str, Any], me: dict[str, Any], attribute: str) -> f
     ``engage_odds``) times what that win brings. A loss costs the same whatever is chosen
     ("Losing a Pirate Engagement"), so only the win's worth differs: a laser win defeats
     the pirate (c20 and a fame per infamy token under it, a Reward card, and Pirate Hunter
-    or Pirate Season done); a shield win gives two fame; a pilot win movement points."""
+    or a challenge of pirates defeated done); a shield win gives two fame; a pilot win
+    movement points."""
     cards = view.get("cards") or {}
     odds = float((cards.get("engage_odds") or {}).get(attribute, 0.0))
     if attribute == "laser":
@@ -305,7 +306,8 @@ def _engage_worth(view: dict[str, Any], me: dict[str, Any], attribute: str) -> f
 
 
 def _wants_pirate_defeat(view: dict[str, Any], me: dict[str, Any]) -> bool:
-    """An active Pirate Hunter mission or an open Pirate Season challenge card."""
+    """An active Pirate Hunter mission or an open Challenge card asking for pirates
+    defeated (a need ``solo.NEEDS`` measures; none of our cards asks it now)."""
     if "pirate-hunter" in (me.get("missions") or []):
         return True
     return "pirates_defeated" in _solo_needs(view)

@@ -1,6 +1,6 @@
 """The cards' part of the solo challenge game (``solo.py`` runs it from our
-``data/challenges.json``): the one challenge measured by what the cards keep, pirates
-defeated ("Pirate Season", ours), and the validated card models (``cards.challenge_cards``).
+``data/challenges.json``): the one need measured by what the cards keep, pirates defeated
+(no card of ours asks it now), and the validated card models (``cards.challenge_cards``).
 """
 
 from __future__ import annotations
