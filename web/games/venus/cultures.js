@@ -259,12 +259,15 @@ class CultureUi {
       const wanted = cards.map((c, i) => ({ x: c.at.x, y: c.at.y, rect: cardRect(c, s * k[i]),
         first: kept.length ? c.was?.spot : undefined }));
       spots = kept.length ? placeAmong(this.board, wanted, placed) : placeCards(this.board, wanted);
-      if (spots.every((p) => p.cover === 0)) break;
+      // done when every card covers nothing, or no more than it did where it stood before
+      const settled = (p, i) => p.cover === 0 || (wanted[i].first && p.x === wanted[i].first.x
+        && p.y === wanted[i].first.y && p.cover <= wanted[i].first.cover);
+      if (spots.every(settled)) break;
       spots.forEach((p, i) => { if (p.cover > 0) k[i] = Math.max(0.5, k[i] * 0.86); });
     }
     const leaders = this.leaders(!kept.length);
     cards.forEach((c, i) => {
-      c.spot = { x: spots[i].x, y: spots[i].y };
+      c.spot = { x: spots[i].x, y: spots[i].y, cover: spots[i].cover };
       c.z = s * k[i];
       c.was = null;
       c.g.setAttribute("transform", `translate(${c.spot.x} ${c.spot.y})`);

@@ -73,8 +73,9 @@ export function placeCards(board, cards) {
 /** Place some cards among others that keep their places: as ``placeCards``, with the kept
  * cards' rectangles (``placed``, in board units) covered as cards placed before. A drawing
  * that changed one market places that market's card only (the others stay where they are);
- * a card with ``first`` ({x, y}: where it stood before its market changed) stays there when it
- * covers nothing there. */
+ * a card with ``first`` ({x, y, cover}: where it stood before its market changed, and how much
+ * it covered there) stays there when it covers no more there (a crowded map's card that found
+ * no free spot is not searched for one again at every drawing). */
 export function placeAmong(board, cards, placed) {
   return searchPlaces(board, cards, placed);
 }
@@ -90,16 +91,18 @@ function searchPlaces(board, cards, kept = []) {
       && o.y1 > c.y + rect.y0 - REACH && o.y0 < c.y + rect.y1 + REACH);
     let best = null;
     const tries = c.first ? [[c.first.x - c.x, c.first.y - c.y], ...OFFSETS] : OFFSETS;
+    let firstR = null; // the rectangle at ``first``, tried before the others
     for (const [dx, dy] of tries) {
       const x = c.x + dx;
       const y = c.y + dy;
       const r = { x0: x + rect.x0, y0: y + rect.y0, x1: x + rect.x1, y1: y + rect.y1 };
+      firstR ??= r;
       if (r.x0 < fx || r.y0 < fy || r.x1 > fx + fw || r.y1 > fy + fh) continue;
       let cover = 0;
       for (const o of near) cover += overlap(r, o);
       for (const o of placed) cover += overlap(r, o) * 4; // cards never hide each other
       if (!best || cover < best.cover) best = { x, y, r, cover };
-      if (cover === 0) break;
+      if (cover === 0 || (c.first && best.r === r && r === firstR && cover <= c.first.cover)) break;
     }
     best = best || { x: c.x, y: c.y, r: { x0: c.x + rect.x0, y0: c.y + rect.y0, x1: c.x + rect.x1, y1: c.y + rect.y1 } };
     placed.push(best.r);
