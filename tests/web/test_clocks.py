@@ -4,7 +4,7 @@ ticking in every link's players list (the player's, another player's, a spectato
 line under the prompt ("Waiting for P2 (offline) — a bot plays in 1:54"; "Your time: ..."),
 in "My games" and, as a setting, in the lobby; on the server's time whatever the browser's
 clock says; a warning to the player before a bot plays the move, and the bot's moves marked
-in the others' log. Screenshots in /tmp/shots-clocks/."""
+in the others' log. Screenshots (with STARPORT_TEST_SHOTS set) in /tmp/shots-clocks/."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from .conftest import _free_port
+from .conftest import SHOTS_WANTED, _free_port
 
 pytestmark = pytest.mark.browser
 
@@ -116,6 +116,9 @@ def seconds(text: str) -> int:
 
 
 def shot(page: Page, name: str, size: str, element: str | None = None) -> None:
+    """A screenshot for a person to look at (``conftest.SHOTS_WANTED``)."""
+    if not SHOTS_WANTED:
+        return
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = str(SHOTS / f"{name}-{size}.png")
     if element:

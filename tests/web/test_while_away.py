@@ -4,7 +4,7 @@ his time per move lets a bot play his next two turns while Alice plays hers. Eve
 marks the bot's moves as the bot's ("P2's bot declares..."); when Bob comes back from "My
 games" he is told a bot played for him and "Since your last turn" has the bot's moves beside
 Alice's. With his tab open, a bot playing his move is told at once and in the summary when
-his turn comes back. Screenshots in /tmp/shots-clocks/."""
+his turn comes back. Screenshots (with STARPORT_TEST_SHOTS set) in /tmp/shots-clocks/."""
 
 from __future__ import annotations
 
