@@ -328,6 +328,55 @@ def _winners(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[s
                    "merchant spaceports on the board at the end"], rows)
 
 
+# The figures before the cards were reworked (docs/venus-standard.md, "Missions and Challenge
+# cards: our design"): the merchant's missions drawn and completed over 1,724 games of every
+# variant, the solo challenge over 30 games, an Encounter draw enumerated by
+# tools/venus_standard_cards.py; 14 orbit spaces then, 24 now.
+BEFORE_MISSIONS = {
+    "armed-escort": (195, 7), "clean-up-crew": (178, 109), "colony-charter": (162, 140),
+    "deep-water-survey": (190, 4), "desert-water": (180, 21), "generation-gap": (181, 71),
+    "giant-flare": (203, 16), "giant-survey": (154, 83), "habitat-supplies": (185, 34),
+    "ice-breaker": (186, 8), "jungle-medicine": (180, 48), "mining-claim": (174, 145),
+    "moon-envoy": (201, 27), "nova-readings": (178, 0), "pirate-hunter": (196, 4),
+    "relic-collector": (191, 25), "rogue-rescue": (177, 16), "station-audit": (184, 64),
+    "veteran-pilot": (194, 18), "war-relief": (199, 40)}
+BEFORE = {"solo": "3-9% (1 of 30 games; 41% of solo games lost to c5-c10 fees)",
+          "encounter": "c-0.71 and +0.22 fame a draw (every card and die face enumerated)",
+          "ports": "14 orbit spaces, one per system: the first spaceport closed a city",
+          "winners": "merchant, 2-4 players: winner's score median c590-675"}
+
+
+def _before_after(games: list[dict[str, Any]]) -> list[str]:
+    gs = [g for g in games if g["bot"] == "merchant"]
+    rows = []
+    for mid, (taken0, done0) in sorted(BEFORE_MISSIONS.items()):
+        taken = sum(g["usage"].get(f"taken:{mid}", 0) for g in gs)
+        done = sum(g["usage"].get(f"mission:{mid}", 0) for g in gs)
+        rows.append([mid, f"{done0 / taken0:.0%} ({done0} of {taken0})",
+                     f"{done / taken:.0%} ({done} of {taken})" if taken else "-"])
+    solo = [g for g in gs if g["label"] == "solo-challenge"]
+    draws = [tuple(v) for g in gs if g["label"] == "standard" for v in g.get("encounters", [])]
+    won = sum(1 for g in solo if g["winners"])
+    fees = sum(1 for g in solo if g["reason"] == "challenge_fee_unpaid")
+    ports = [sum(g.get("spaceports", [])) for g in gs if g["label"] == "standard"]
+    best = [max(g["scores"]) for g in gs if g["label"] == "standard"]
+    now = {
+        "solo": f"{won / len(solo):.0%} ({won} of {len(solo)} games; {fees / len(solo):.0%} "
+                "lost to an unpaid fee)" if solo else "-",
+        "encounter": (f"c{statistics.mean(c for c, _ in draws):+.2f} and "
+                      f"{statistics.mean(f for _, f in draws):+.2f} fame a draw, as played")
+        if draws else "-",
+        "ports": f"24 orbit spaces; {statistics.mean(ports):.1f} merchant spaceports a game"
+        if ports else "-",
+        "winners": f"winner's score median c{statistics.median(best):g}" if best else "-",
+    }
+    lines = _table(["mission", "completed when drawn, before", "now"], rows)
+    lines += [""]
+    lines += _table(["figure", "before", "now"],
+                    [[k, BEFORE[k], now[k]] for k in ("solo", "encounter", "ports", "winners")])
+    return lines
+
+
 def _solo(games: list[dict[str, Any]]) -> list[str]:
     rows = []
     for bot in BOTS:
@@ -430,6 +479,11 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
               "Every space a ship entered on a move (each space of the path, telegate "
               "arrivals).", ""]
     lines += _visits(games)
+    lines += ["", "## Beside the figures before the cards were reworked", "",
+              "Before: the report this tool wrote before the missions and Challenge cards of "
+              "docs/venus-standard.md (\"Missions and Challenge cards: our design\"), and the "
+              "standard game's issue text; now: this run.", ""]
+    lines += _before_after(games)
     return "\n".join(lines) + "\n"
 
 
