@@ -156,6 +156,10 @@ def test_a_quarantine_named_and_its_player_not_struck(browser: Any, server_url: 
     avoid = ann.locator('#st-reaction button[data-react="AvoidCalamity"]')
     avoid.wait_for()
     assert "A Calamity strikes you" in ann.inner_text("#prompt")
+    assert "Bob plays Quarantine! on Endor (61), where your ship is" in \
+        ann.inner_text("#st-reaction")
+    assert "Playable in the window open now" in \
+        ann.inner_text('#st-seat .luck-card[data-card="avoid-1"]')
     bob.locator("#prompt", has_text="Ann may avoid Quarantine!").wait_for()
     assert "strikes you" not in bob.inner_text("#prompt")
     assert bob.locator('#st-reaction button[data-react="AvoidCalamity"]').count() == 0

@@ -55,7 +55,7 @@ function notices(names, seat, evs) {
     const d = ev.data;
     if (!d) continue;
     if (ev.type === "WindowOpened" && d.kind === "avoid_calamity" && d.victim === seat && d.by !== seat) {
-      add(ev, `${names.seat(d.by)} plays ${names.card(d.card)} on you.`);
+      add(ev, `${names.seat(d.by)} plays ${names.card(d.card)} on ${d.world ? names.world(d.world) : "you"}.`);
     } else if (ev.type === "LostJump" && d.seat === seat) {
       add(ev, `You Are Lost! Your ship ends up at ${names.world(d.to)}.`);
     } else if (ev.type === "StationLost" && d.seat === seat) {

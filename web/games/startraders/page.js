@@ -137,7 +137,7 @@ export class StarTradersPage {
     renderReaction(this.parts.reaction, ctx);
     renderTurn(this.parts.turn, ctx);
     renderOffers(this.parts.offers, ctx);
-    renderSeatPanel(this.parts.seat, view, names, me, legal.filter((c) => c.type === "PlayCard"));
+    renderSeatPanel(this.parts.seat, view, names, me, legal.filter((c) => c.card !== undefined));
     renderPolicy(this.parts.policy, ctx);
     if (this.parts.players) renderPlayers(this.parts.players, view, names, me);
     this.dropOutButton(view);

@@ -52,8 +52,11 @@ export function renderSeatPanel(container, view, names, me, plays = []) {
   for (const c of p.hand || []) {
     const li = el("li", { class: "luck-card", "data-card": c });
     li.append(el("strong", {}, names.card(c)), el("span", { class: "card-face" }, names.data.card_faces?.[c] || ""));
-    const now = (plays || []).filter((x) => x.card === c).length;
-    li.append(el("span", { class: "card-now" }, now ? `Playable now: ${now} way${now === 1 ? "" : "s"} (under Play a card).` : "Not playable now; any card may be turned in to re-roll a failed jump."));
+    const now = (plays || []).filter((x) => x.card === c && x.type === "PlayCard").length;
+    const here = (plays || []).some((x) => x.card === c && x.type !== "PlayCard");
+    li.append(el("span", { class: "card-now" }, now ? `Playable now: ${now} way${now === 1 ? "" : "s"} (under Play a card).`
+      : here ? "Playable in the window open now (its question above)."
+        : "Not playable now; any card may be turned in to re-roll a failed jump."));
     list.append(li);
   }
   if (!(p.hand || []).length) list.append(el("li", { class: "muted" }, "no cards"));

@@ -58,7 +58,8 @@ export function renderReaction(container, ctx) {
   if (p.prompt === "avoid_calamity") {
     const on = d.world !== undefined && d.world !== null ? ` on ${names.world(d.world)}` : "";
     const card = d.card ? names.card(d.card) : "a raid";
-    if (d.victim === me && d.by !== me) what.push(`${names.seat(d.by)} plays ${card} on you.`);
+    const mine = on && view.players?.[me]?.world === d.world ? ", where your ship is" : "";
+    if (d.victim === me && d.by !== me) what.push(`${names.seat(d.by)} plays ${card} on ${on ? `${on.slice(4)}${mine}` : "you"}.`);
     else if (d.by === me) what.push(`You play ${card}${on}: the others may cancel it with Avoid Calamity!.`);
     else what.push(`${names.seat(d.by)} plays ${card}${on}${d.victim !== undefined && d.victim !== d.by ? ` (${d.victim === me ? "your" : `${names.seat(d.victim)}'s`} jump)` : ""}: cancel it, or pass.`);
   }
