@@ -121,7 +121,6 @@ def play(spec: Spec) -> dict[str, Any]:
         "commands": commands, "fallbacks": fallbacks, "events": len(game.events),
         "seconds": round(time.perf_counter() - started, 2), "usage": dict(usage),
         "encounters": encounter_values(game.events),
-        "spaceports": [len(p.spaceports) for p in state.players],
         "challenges": {} if state.solo is None else {
             "cards": list(state.solo.cards), "completed": list(state.solo.completed)},
     }
@@ -321,11 +320,11 @@ def _winners(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[s
             continue
         credits = [g["scores"][w] for g in gs for w in g["winners"]]
         fame = [int(g["fame"][w] or 0) for g in gs for w in g["winners"]]
-        ports = [sum(g.get("spaceports", [])) for g in gs if "spaceports" in g]
+        ports = [int(g["usage"].get("SpaceportBuilt", 0)) for g in gs]
         rows.append([str(n), str(len(gs)), _spread(credits), _spread(fame),
                      _spread(ports) if ports else "-"])
     return _table(["players", "games", "winner's credits (final score)", "winner's fame",
-                   "merchant spaceports on the board at the end"], rows)
+                   "merchant spaceports built (sold back at the end)"], rows)
 
 
 # The figures before the cards were reworked (docs/venus-standard.md, "Missions and Challenge
@@ -342,7 +341,8 @@ BEFORE_MISSIONS = {
     "veteran-pilot": (194, 18), "war-relief": (199, 40)}
 BEFORE = {"solo": "3-9% (1 of 30 games; 41% of solo games lost to c5-c10 fees)",
           "encounter": "c-0.71 and +0.22 fame a draw (every card and die face enumerated)",
-          "ports": "14 orbit spaces, one per system: the first spaceport closed a city",
+          "ports": "14 orbit spaces, one per system (the first spaceport closed a city); "
+                   "2.3 merchant spaceports built a game",
           "winners": "merchant, 2-4 players: winner's score median c590-675"}
 
 
@@ -358,7 +358,7 @@ def _before_after(games: list[dict[str, Any]]) -> list[str]:
     draws = [tuple(v) for g in gs if g["label"] == "standard" for v in g.get("encounters", [])]
     won = sum(1 for g in solo if g["winners"])
     fees = sum(1 for g in solo if g["reason"] == "challenge_fee_unpaid")
-    ports = [sum(g.get("spaceports", [])) for g in gs if g["label"] == "standard"]
+    ports = [int(g["usage"].get("SpaceportBuilt", 0)) for g in gs if g["label"] == "standard"]
     best = [max(g["scores"]) for g in gs if g["label"] == "standard"]
     now = {
         "solo": f"{won / len(solo):.0%} ({won} of {len(solo)} games; {fees / len(solo):.0%} "
@@ -366,7 +366,8 @@ def _before_after(games: list[dict[str, Any]]) -> list[str]:
         "encounter": (f"c{statistics.mean(c for c, _ in draws):+.2f} and "
                       f"{statistics.mean(f for _, f in draws):+.2f} fame a draw, as played")
         if draws else "-",
-        "ports": f"24 orbit spaces; {statistics.mean(ports):.1f} merchant spaceports a game"
+        "ports": f"24 orbit spaces; {statistics.mean(ports):.1f} merchant spaceports built a "
+                 "game"
         if ports else "-",
         "winners": f"winner's score median c{statistics.median(best):g}" if best else "-",
     }
