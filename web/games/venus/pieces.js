@@ -8,7 +8,8 @@ import { drawPawnsAt, inkFor } from "../../platform/pawns.js";
 export { animatePawn, pawnSpot } from "../../platform/pawns.js";
 
 
-/** Draw every piece the view shows (a full redraw; the board keeps its zoom). ``secrets``
+/** Draw every piece the view shows (a full redraw, but for the culture cards: cultures.js
+ * draws those whose market changed; the board keeps its zoom). ``secrets``
  * (the replay of a finished game only, from its full log): ``{markers: {dot: marker},
  * cultures: {system: culture}}``, shown where the view still has them face down. */
 export function renderPieces(board, names, view, secrets = null) {
