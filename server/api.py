@@ -599,6 +599,7 @@ def timelines(request: Request) -> Timelines:
     state = request.app.state
     if getattr(state, "timelines", None) is None:
         state.timelines = Timelines()
+        svc(request).on_evict.append(state.timelines.forget)  # a game let go: its timeline
     lines: Timelines = state.timelines
     return lines
 

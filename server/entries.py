@@ -33,7 +33,7 @@ from engine.bots import Bot, RandomBot
 from engine.kernel import Event, Game, Pending, Snapshot
 from engine.kernel.events import PlayedBy
 
-from . import clocks, store
+from . import clocks, frames, store
 from .commit import Committer, LoopCommitter
 from .config import Settings
 from .db import make_engine, reading
@@ -161,6 +161,9 @@ class GameCache(ABC):
         self.loading: dict[str, asyncio.Future[Entry | None]] = {}
         self.hub = Hub()
         self.tasks: set[asyncio.Task[Any]] = set()
+        # told of each game let go (``evict``), so what is kept beside it goes with it (the
+        # replay's timelines: ``timeline.Timelines.forget``)
+        self.on_evict: list[Callable[[str], None]] = []
         # SQLite reads answer in microseconds: on the event loop's own thread that beats
         # handing each query to a worker thread (GIL hand-offs; measured with
         # bench/server_load.py). The game's writes, with their fsync, go to the writer below.
@@ -305,9 +308,17 @@ class GameCache(ABC):
         return gone
 
     def evict(self, game_id: str) -> None:
+        """Let go of a game in memory, and of what is kept of it elsewhere: the frames of
+        its last seq (``frames.forget``) and whatever ``on_evict`` holds (a replay's
+        timeline); a later reader loads it again from the database."""
         entry = self.entries.pop(game_id, None)
-        if entry is not None and entry.bot_task is not None:
+        if entry is None:
+            return
+        if entry.bot_task is not None:
             entry.bot_task.cancel()
+        frames.forget(entry)
+        for forget in self.on_evict:
+            forget(game_id)
 
     async def catch_up(self, entry: Entry) -> Entry:
         """Bring a cached game up to the database's head (another process moved it)."""

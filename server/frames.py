@@ -123,6 +123,14 @@ def frames_of(entry: Any) -> Frames:
     return frames
 
 
+def forget(entry: Any) -> None:
+    """Drop ``entry``'s frames (a game let go: ``entries.GameCache.evict``), so the
+    recently moved games' frames (``_recent``) no longer keep it in memory."""
+    if _recent.get(id(entry)) is entry:
+        del _recent[id(entry)]
+    entry.frames = None
+
+
 def events_message(frames: Frames, events: list[Event], viewer: int) -> str:
     """``{"type": "events", "events": [...]}`` redacted for ``viewer``; one string for all
     the viewers the same events admit."""

@@ -76,6 +76,12 @@ class Timelines:
         self.keep = keep
         self.lines: OrderedDict[str, Timeline] = OrderedDict()
 
+    def forget(self, game_id: str) -> None:
+        """Drop a game's timeline (the game let go: ``entries.GameCache.evict``): it holds
+        the game and its checkpoints, which would otherwise stay until ``keep`` other games
+        were replayed."""
+        self.lines.pop(game_id, None)
+
     async def of(self, service: Service, entry: Entry) -> Timeline:
         """The timeline of ``entry`` folded up to its committed head."""
         line = self.lines.get(entry.game_id)
