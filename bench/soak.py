@@ -22,6 +22,12 @@ closes, and a last sample says what the server keeps without load. The run is bo
 ``--minutes`` (default 60, at most 24 hours), then everything is closed and the server
 stopped.
 
+A finished game stays in the server's memory until nobody has read it for ten minutes
+(``server/entries.py``, ``IDLE_FINISHED``; the sweep lets it go): over the first ten to
+fifteen minutes the memory grows with every game played, by design, so a slope that says
+something about what is kept for good needs a longer run. What a table leaves behind once
+let go is measured faster in-process by ``bench/leak_hunt.py``.
+
     .venv/bin/python bench/soak.py                 # an hour
     .venv/bin/python bench/soak.py --minutes 10 --tables 12 --bots 3
 """
