@@ -115,9 +115,12 @@ function sentence(ev, names, me) {
     case "NextTurnLost": return `${who(d.seat)} will lose the next turn.`;
     case "DroppedOut": return `${who(d.seat)} drop${d.seat === me ? "" : "s"} out of the game.`;
     case "ReactionPolicySet": return `Your reaction setting: ${policyWords(d.policy)}.`;
-    // a Calamity's window follows its CardPlayed, which says it (a raid has no card)
+    // a Calamity's window follows its CardPlayed, which names the card: only who may answer
+    // (the log drops the line again when nobody does); a raid has no card
     case "WindowOpened": return d.kind !== "avoid_calamity" ? `${WINDOW[d.kind] || d.kind} opens.`
-      : d.card ? null : `${names.seat(d.by)} raids ${d.victim === me ? "you" : names.seat(d.victim)}: a Piracy or Avoid Calamity! may stop it.`;
+      : !d.card ? `${names.seat(d.by)} raids ${d.victim === me ? "you" : names.seat(d.victim)}: a Piracy or Avoid Calamity! may stop it.`
+        : names.cardKind(d.card) === "quarantine" ? "Anyone may cancel it with Avoid Calamity!."
+          : `${who(d.victim)} may avoid it with Avoid Calamity!.`;
     case "ReactionAsked": return null; // the prompt asks; the play or the window's end is logged
     case "ReactionPassed": return null; // a pass (chosen or by the seat's setting) changes nothing
     case "ReactionPlayed": return null; // its CardPlayed says it
