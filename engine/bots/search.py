@@ -283,19 +283,22 @@ class SearchBot:
 
     def explain(self, candidates: list[Command], means: list[float], counts: list[int],
                 order: list[int]) -> str:
-        """One line: the choice's mean score (the game's evaluation, as a percentage) over
-        its playouts, and the next best's."""
+        """One line for a player (the hint shows the move itself in the game's words, so the
+        line names no command): the choice's mean score (the game's evaluation, as a
+        percentage) over its playouts, and the next best's."""
         best = order[0]
         total = sum(counts)
         if not counts[best]:
-            return "the heuristic's choice (no time to search)"
-        line = (f"{label(candidates[best])} rates {_pct(means[best])} over "
-                f"{counts[best]} of {total} playouts")
+            return "the usual move here (no time to look further)"
+        line = (f"it scored {_pct(means[best])} in {counts[best]} of {total} games played on "
+                "from here, with the hidden cards guessed")
         runner = next((i for i in order[1:] if counts[i]), None)
         if runner is not None:
-            line += f"; the next best, {label(candidates[runner])}, {_pct(means[runner])}"
             if means[runner] > means[best]:
-                line += " (not clearly better in the same worlds)"
+                line += (f"; another move scored {_pct(means[runner])}, but not clearly better "
+                         "in the same games")
+            else:
+                line += f"; the next best move scored {_pct(means[runner])}"
         return line
 
 
