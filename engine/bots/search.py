@@ -153,8 +153,8 @@ class SearchBot:
             view, legal, seat=seat, seq=seq, aid=aid)
         candidates = self.candidates(heuristic, legal, seq)
         if state is None or len(candidates) == 1:
-            self.reason = ("the only sensible command" if len(candidates) == 1
-                           else "the heuristic's choice")
+            self.reason = ("the only sensible move here" if len(candidates) == 1
+                           else "the usual move here")
             return heuristic
         scores = self.search(state, seat, seq, candidates, started)
         counts = [len(s) for s in scores]
@@ -284,22 +284,22 @@ class SearchBot:
     def explain(self, candidates: list[Command], means: list[float], counts: list[int],
                 order: list[int]) -> str:
         """One line for a player (the hint shows the move itself in the game's words, so the
-        line names no command): the choice's mean score (the game's evaluation, as a
-        percentage) over its playouts, and the next best's."""
+        line names no command): what the choice scored (the game's evaluation, as a
+        percentage) over the games played on from here, beside the usual move (the
+        heuristic's, candidate 0) or the next best."""
         best = order[0]
         total = sum(counts)
         if not counts[best]:
             return "the usual move here (no time to look further)"
-        line = (f"it scored {_pct(means[best])} in {counts[best]} of {total} games played on "
-                "from here, with the hidden cards guessed")
+        played = f"{total} games played on from here, with the hidden cards guessed"
         runner = next((i for i in order[1:] if counts[i]), None)
-        if runner is not None:
-            if means[runner] > means[best]:
-                line += (f"; another move scored {_pct(means[runner])}, but not clearly better "
-                         "in the same games")
-            else:
-                line += f"; the next best move scored {_pct(means[runner])}"
-        return line
+        if best != 0:
+            return (f"it scored {_pct(means[best])} in {played}; the usual move scored "
+                    f"{_pct(means[0])}")
+        if runner is None or means[runner] >= means[best] - self.budget.prefer:
+            return f"the usual move: no other did clearly better in {played}"
+        return (f"it scored {_pct(means[best])} in {played}; the next best move scored "
+                f"{_pct(means[runner])}")
 
 
 def _pct(value: float) -> str:

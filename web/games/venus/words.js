@@ -210,6 +210,13 @@ export function commandWords(cmd, names) {
     case "DrawRastur": return "Keep the 1: draw a Rastur";
     case "PlaceRastur": return `Place the Rastur at ${names.dotLabel(cmd.dot)}`;
     case "MoveTo": return `Step to ${names.dotLabel(cmd.dot)}${cmd.pilot ? ` (Pilot ${cmd.pilot})` : ""}`;
+    case "DeclareHeading": return `Declare ${names.dotLabel(cmd.dot)} as your first dot (5.31)`;
+    case "RollDice": return cmd.auto_pilot ? "Roll with the Auto Pilot (8.42)" : "Roll the dice";
+    case "Reroll": return `Re-roll die ${cmd.die + 1} (8.44)`;
+    case "ChoosePilotNumber": return `Take ${cmd.number} as the Pilot Number (6.41)`;
+    case "MoveAlong": return `Fly to ${names.dotLabel(cmd.path[cmd.path.length - 1])} (${cmd.path.length} ${cmd.path.length === 1 ? "space" : "spaces"})`;
+    case "PayPenalty": return "Pay the penalty and fly on (6.3)";
+    case "StopHere": return "Stop here and pay nothing (6.3)";
     default: return cmd.type.replace(/([a-z])([A-Z])/g, "$1 $2");
   }
 }
