@@ -63,8 +63,11 @@ def server_url() -> Iterator[str]:
     thread.join(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, for the tests of this folder: torn down before a test
+    outside it runs (the longest tests start first, so folders interleave in a worker), since
+    Playwright's sync API keeps an event loop running that would refuse their asyncio.run."""
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"no Chromium at {CHROMIUM}")
     sync_api = pytest.importorskip("playwright.sync_api")
