@@ -119,7 +119,15 @@ def test_a_notice_on_the_game_page_links_its_rules(browser: Any, server_url: str
 
     errors: list[str] = []
     g = _open_game(browser, server_url, errors)
-    me = next(p for p in g["pages"] if p.locator(".hl-heading").count())
+    me = g["pages"][0]
+    for _ in range(150):  # the seat whose turn it is: its headings drawn (a slow machine)
+        drawn = [p for p in g["pages"] if p.locator(".hl-heading").count()]
+        if drawn:
+            me = drawn[0]
+            break
+        me.wait_for_timeout(200)
+    else:
+        pytest.fail("no page drew the headings of its turn")
     assert me.locator("#rules-link").get_attribute("href") == "/rules/venus"
     assert me.locator("#turn-guide-link").get_attribute("href") == "/rules/venus#turn"
     me.locator(".hl-heading").first.click()
