@@ -76,7 +76,8 @@ def test_a_tab_whose_other_tab_played_is_told(browser: Any, server_url: str,
     there = opened(browser, server_url, t, seat, size, errors)
     there.locator("#moves .move-list button").first.click()
     there.locator("#roll:not([disabled])").click()
-    here.wait_for_selector(".notice[data-key='elsewhere']")
+    # the declaration and the roll may reach this tab in two pushes: the notice adds each
+    here.locator(".notice[data-key='elsewhere']", has_text=" rolls ").wait_for()
     told = here.locator(".notice[data-key='elsewhere']").inner_text()
     assert "another tab or window" in told and " rolls " in told, told
     assert here.locator(".notice[data-key='bot']").count() == 0

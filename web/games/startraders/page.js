@@ -14,12 +14,12 @@ import { renderDealForm, renderOffers } from "./deals.js";
 import { renderSummary } from "./summary.js";
 import { promptWords } from "./words.js";
 
-/** When the prompt's time runs out (ms since the epoch), or null: the table's reaction timer
+/** When the prompt's time runs out, as a platform clock ({deadline, seconds}), or null: the table's reaction timer
  * (``answer.countdown.closes_at``, the server's clock: silence then passes), else its turn
  * timer from when this tab saw the window open (a bot then answers for the seat). */
 function deadline(answer, turnTimer, since) {
-  if (answer.countdown?.closes_at) return Date.parse(answer.countdown.closes_at);
-  return turnTimer && since ? since + turnTimer * 1000 : null;
+  if (answer.countdown?.closes_at) return { deadline: answer.countdown.closes_at, seconds: answer.countdown.seconds ?? 0 };
+  return turnTimer && since ? { deadline: new Date(since + turnTimer * 1000).toISOString(), seconds: turnTimer } : null;
 }
 
 export class StarTradersPage {
@@ -46,13 +46,6 @@ export class StarTradersPage {
     this.board = new Galaxy(this.mapEl);
     this.board.onWorld = (world) => this.pickWorld(world);
     this.parts = null;
-    // the reaction prompt's countdown ticks between redraws
-    this.ticker = setInterval(() => {
-      for (const c of this.panelEl.querySelectorAll(".countdown[data-deadline]")) {
-        const left = Math.max(0, Math.round((Number(c.dataset.deadline) - Date.now()) / 1000));
-        c.textContent = `${left} s left before the table's timer answers for you`;
-      }
-    }, 1000);
   }
 
   /** Draw the empty galaxy (the table's options do not change it). */

@@ -2,6 +2,7 @@
 // (Avoid Calamity!, You Are Lost!, Quarantine!, Zap!/Superzap!, a re-roll by turning in a
 // card) and a pass; the seat's standing choice (always ask / only when I hold a playable
 // card / never); a countdown when the table has a turn timer.
+import { clockElement } from "../../platform/clocks.js";
 import { el } from "../../platform/dom.js";
 import { cmdButton } from "./turn.js";
 import { policyWords, windowName } from "./words.js";
@@ -43,7 +44,7 @@ export function windowFor(view, me, still = false) {
 }
 
 /** The reaction prompt (empty when no window waits for me). ``ctx.deadline``: when the
- * table's timer hands this seat to its bot (ms since the epoch), or null. */
+ * table's timer answers for this seat, as a platform clock ({deadline, seconds}), or null. */
 export function renderReaction(container, ctx) {
   const { view, legal, names, me, send } = ctx;
   container.replaceChildren();
@@ -73,9 +74,10 @@ export function renderReaction(container, ctx) {
   box.append(row);
   if (plays.length <= 1) box.append(el("p", { class: "muted" }, "You hold no card playable here."));
   if (ctx.deadline) {
-    const left = Math.max(0, Math.round((ctx.deadline - Date.now()) / 1000));
-    box.append(el("p", { class: "countdown", "data-deadline": ctx.deadline }, `${left} s left before the table's timer answers for you`));
-    box.lastChild.setAttribute("aria-live", "off");
+    // a platform clock: web/platform/clocks.js ticks every clock element of the page
+    const clock = clockElement("p", ctx.deadline, "{} left before the table's timer answers for you", { class: "countdown" });
+    clock.setAttribute("aria-live", "off");
+    box.append(clock);
   }
   container.append(box);
 }
