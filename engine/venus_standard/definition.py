@@ -12,7 +12,7 @@ from typing import Any
 from engine.bots.random_bot import UniformBot
 from engine.bots.search import search_bots
 from engine.help.reference import load_reference
-from engine.kernel.definition import GameDefinition, Sandbox, Simulation, scores_at
+from engine.kernel.definition import GameDefinition, Page, Sandbox, Simulation, scores_at
 
 from .board import load_board
 from .board_svg import render_board_svg
@@ -67,6 +67,7 @@ GAME = GameDefinition(
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
     rules_cited=rules_cited,
     client=CLIENT,
+    pages=(Page("Sandbox", "sandbox.html"),),
     # positions from scenarios played hot seat (docs/scenarios.md; presets in the client's
     # scenarios/ folder: a telegate, pirates won and lost, a drill, a passenger, a reward
     # traded in, the Data Probe, pilot training)
