@@ -17,8 +17,11 @@ commands (``engine.bots.base``) and the public board.
 - Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
   keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
   the build) and builds one; it is worth c200 at the end and c10 a trade made there.
-- Missions: their destinations weigh like a buyer's market; a second mission is bought at
-  Galactic Base when it can spare c60.
+- Missions: their destinations weigh like a buyer's market; it plans what an active
+  mission's objective asks that play would not bring by itself: the laser or pilot level
+  (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
+  passenger aboard (any passenger picked up, the last one kept until the mission is done); a
+  second mission is bought at Galactic Base when it can spare c60.
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
@@ -34,6 +37,7 @@ from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import places
+from .cards import mission_cards
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
@@ -46,6 +50,8 @@ SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a tr
 SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
+MISSION_WAIT = 2.0  # the same while its objective is not met yet
+PASSENGER_GOAL = 10.0  # where passengers wait, for a passenger mission without one
 PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
 FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
 BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy actions"
@@ -121,7 +127,10 @@ class Merchant:
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
             return 60 if _landing(view, at) in ("city", "spaceport") else -1
         if kind == "PickUpPassenger":
-            return 40 if self._passenger_goal(view, data["passenger"]) else -1
+            wanted = self._passenger_goal(view, data["passenger"]) or _wants_passenger(me)
+            return 40 if wanted else -1
+        if kind == "DropOffPassenger" and _keeps_passenger(me):
+            return -1  # a passenger mission's destination not reached yet: keep the last one
         if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
             return 0
         return EAGER.get(kind, 0.5)
@@ -187,10 +196,23 @@ class Merchant:
                 for space in _landings(view, system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
+        waiting = {c.destination for c in _active_missions(me)
+                   if not _objective_ready(c.objective, me)}
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
+            # a destination whose objective is not met yet waits for it (else the ship
+            # circles there, landing on and on without a passenger aboard)
+            worth = MISSION_WAIT if system in waiting else MISSION_GOAL
             for space in places.mission_spaces(str(system)):  # anomalies: their ring
-                out[space] = out.get(space, 0) + MISSION_GOAL
+                out[space] = out.get(space, 0) + worth
+        if _wants_passenger(me):  # a passenger mission: where passengers wait
+            for market in (view.get("markets") or {}).values():
+                if isinstance(market, dict) and market.get("passengers"):
+                    for space in _landings(view, str(market.get("system", ""))):
+                        out[space] = max(out.get(space, 0), PASSENGER_GOAL)
+            if (view.get("trade") or {}).get("base_passengers"):
+                base = places.galactic_base()
+                out[base] = max(out.get(base, 0), PASSENGER_GOAL)
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         if "pilot_level" in _challenge_wants(view, me) \
@@ -206,11 +228,77 @@ class Merchant:
 
 
 def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
-    """The attributes the solo player's open Challenge cards still ask for ("laser",
-    "shield", "pilot_level"), read from the public challenge cards."""
+    """The attributes the solo player's open Challenge cards, and the seat's active missions
+    (``_mission_wants``), still ask for ("laser", "shield", "pilot_level"), read from the
+    public cards."""
     return {str(spec["attribute"]) for spec in _open_challenges(view)
             if spec.get("need") == "attribute"
-            and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))}
+            and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))} \
+        | _mission_wants(me)
+
+
+def _active_missions(me: dict[str, Any]) -> list[Any]:
+    """The seat's active Mission cards (face up: "Missions"), ids not of our deck left out."""
+    cards = mission_cards()
+    return [cards[m] for m in me.get("missions") or [] if m in cards]
+
+
+def _mission_wants(me: dict[str, Any]) -> set[str]:
+    """The attributes an active mission's objective asks for and the ship lacks ("Missions":
+    fulfil the objective; ours, ``data/missions.json``): an attribute objective, or one that
+    will do instead of another (Pirate Hunter's laser of 3 for a pirate defeated)."""
+    out: set[str] = set()
+    for card in _active_missions(me):
+        obj = card.objective
+        if _objective_ready(obj, me):
+            continue
+        for one in (obj, obj.either):
+            if one is not None and one.need == "attribute" and one.attribute:
+                out.add(one.attribute)
+    return out
+
+
+def _objective_ready(obj: Any, me: dict[str, Any]) -> bool:
+    """Whether landing at the destination now would complete an objective the ship carries
+    or holds ("Missions": fulfil the objective there): credits, goods, a passenger, an
+    attribute, First Contact cards, or the card's ``either`` objective; the rest (a
+    delivery's grade, pirates defeated) counts as ready."""
+    if obj.either is not None and _objective_ready(obj.either, me):
+        return True
+    credits = int(me.get("credits", 0))
+    goods = [t for t in me.get("cargo") or [] if ":" in str(t)]
+    contacts = me.get("contacts", 0)
+    if obj.need in ("pay", "wealth"):
+        return credits >= obj.credits
+    if obj.need == "cargo":
+        return len(goods) >= obj.at_least
+    if obj.need == "passenger":
+        return _passengers_aboard(me) > 0
+    if obj.need == "contacts":
+        return (len(contacts) if isinstance(contacts, list) else int(contacts)) >= obj.at_least
+    if obj.need == "attribute" and obj.attribute:
+        return int(me.get(obj.attribute, 0)) >= obj.at_least
+    # pirates defeated are not in the view: with an alternative, the alternative decides
+    return obj.need != "pirates_defeated" or obj.either is None
+
+
+def _passengers_aboard(me: dict[str, Any]) -> int:
+    return sum(1 for t in me.get("cargo") or [] if _destination(str(t)))
+
+
+def _wants_passenger(me: dict[str, Any]) -> bool:
+    """An active passenger mission ("Generation Gap", "Moon Envoy": a passenger aboard on
+    landing at the destination) and no passenger aboard: any passenger will do."""
+    return any(c.objective.need == "passenger" and not _objective_ready(c.objective, me)
+               for c in _active_missions(me))
+
+
+def _keeps_passenger(me: dict[str, Any]) -> bool:
+    """The last passenger aboard stays aboard while a passenger mission waits for it."""
+    return _passengers_aboard(me) <= 1 and any(
+        c.objective.need == "passenger" and not (
+            c.objective.either is not None and _objective_ready(c.objective.either, me))
+        for c in _active_missions(me))
 
 
 def _open_challenges(view: dict[str, Any]) -> list[dict[str, Any]]:

@@ -190,6 +190,7 @@ class Objective(_Model):
     credits: int = 0
     attribute: Literal["laser", "shield", "pilot_level"] | None = None
     at_least: int = 0
+    either: Objective | None = None  # ours: another objective that will do instead
 
     @model_validator(mode="after")
     def _fields(self) -> Objective:

@@ -27,7 +27,11 @@ def objective_met(obj: Objective, standing: Standing) -> bool:
     """The objective vocabulary of ``data/missions.json`` (ours, "Mission Card Anatomy":
     the objective text): land, deliver a goods token of a grade, pay, show credits
     (``wealth``, nothing paid), carry goods tokens (``cargo``, kept), an attribute, a relic,
-    a passenger aboard, First Contact cards held (``contacts``), pirates defeated."""
+    a passenger aboard, First Contact cards held (``contacts``), pirates defeated; or the
+    card's ``either`` objective instead (docs/venus-standard.md, "Missions and Challenge
+    cards: our design")."""
+    if obj.either is not None and objective_met(obj.either, standing):
+        return True
     if obj.need == "land":
         return True
     if obj.need == "wealth":

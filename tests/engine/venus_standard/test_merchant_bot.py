@@ -158,3 +158,37 @@ def test_in_a_solo_challenge_it_keeps_reward_cards_an_open_challenge_counts() ->
     view["solo"] = {"cards": ["collector"], "rounds": {"collector": 19},
                     "fees": {"collector": 10}, "completed": [], "active": []}
     assert choose(view, legal) == KeepReward(keep=True)
+
+
+class PickUpPassenger(Command):
+    type: Literal["PickUpPassenger"] = "PickUpPassenger"
+    passenger: str
+
+
+class DropOffPassenger(Command):
+    type: Literal["DropOffPassenger"] = "DropOffPassenger"
+    passenger: str
+
+
+def test_it_plans_what_an_active_missions_objective_asks() -> None:
+    """"Missions": Pirate Hunter (ours) is met in the War-Torn System with a laser of 3, so
+    the merchant buys a laser; Moon Envoy with a passenger aboard, so it takes any passenger
+    (a destination it does not know) and keeps its last one until the mission is done."""
+    view = view_with(200, [])
+    view["players"][0]["laser"] = 2
+    legal: list[Command] = [EndPhase(), BuyEquipment(equipment="shield"),
+                            BuyEquipment(equipment="laser")]
+    assert choose(view, legal) == EndPhase()
+    view["players"][0]["missions"] = ["pirate-hunter"]
+    assert choose(view, legal) == BuyEquipment(equipment="laser")
+    view["players"][0]["laser"] = 3
+    assert choose(view, legal) == EndPhase()
+    pick: list[Command] = [EndPhase(), PickUpPassenger(passenger="arms_dealer")]
+    assert choose(view, pick) == EndPhase()  # Qossuth not discovered: not worth a hold
+    view["players"][0]["missions"] = ["moon-envoy"]
+    assert choose(view, pick) == PickUpPassenger(passenger="arms_dealer")
+    view["players"][0]["cargo"] = ["arms_dealer"]
+    drop: list[Command] = [EndPhase(), DropOffPassenger(passenger="arms_dealer")]
+    assert choose(view, drop) == EndPhase()
+    view["players"][0]["missions"] = []
+    assert choose(view, drop) == DropOffPassenger(passenger="arms_dealer")

@@ -30,8 +30,25 @@ def test_objectives_must_be_fulfilled_too() -> None:
 def test_destination_none_needs_only_the_objective() -> None:
     st = Standing(laser=4, missions=("armed-escort", "veteran-pilot"))
     assert missions.completable(st) == ["armed-escort"]
-    hunter = Standing(missions=("pirate-hunter",), pirates_defeated=1)
-    assert missions.completable(hunter) == ["pirate-hunter"]
+    relic = Standing(missions=("relic-collector",), rewards=("rastur-helm",))
+    assert missions.completable(relic) == ["relic-collector"]
+
+
+def test_an_either_objective_will_do_instead() -> None:
+    """Ours (data/missions.json): Pirate Hunter asks, landed in the War-Torn System, for a
+    pirate defeated or a laser of 3; Moon Envoy, on the Inhabited Moon, for a passenger
+    aboard or two First Contact cards held."""
+    war = {"system": "war-torn-system", "landed": True, "missions": ("pirate-hunter",)}
+    assert missions.completable(Standing(**war, laser=2)) == []
+    assert missions.completable(Standing(**war, laser=2, pirates_defeated=1)) == \
+        ["pirate-hunter"]
+    assert missions.completable(Standing(**war, laser=3)) == ["pirate-hunter"]
+    assert missions.completable(Standing(laser=6, pirates_defeated=1,
+                                         missions=("pirate-hunter",))) == []  # not there
+    moon = {"system": "inhabited-moon", "landed": True, "missions": ("moon-envoy",)}
+    assert missions.completable(Standing(**moon, contacts=1)) == []
+    assert missions.completable(Standing(**moon, passengers=1)) == ["moon-envoy"]
+    assert missions.completable(Standing(**moon, contacts=2)) == ["moon-envoy"]
 
 
 def test_second_mission_only_at_galactic_base_once_for_c60() -> None:
