@@ -67,7 +67,7 @@ GAME = GameDefinition(
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),
     rules_cited=rules_cited,
     client=CLIENT,
-    pages=(Page("Sandbox", "sandbox.html"),),
+    pages=(Page("Learn to play", "tutorial.html"), Page("Sandbox", "sandbox.html")),
     # positions from scenarios played hot seat (docs/scenarios.md; presets in the client's
     # scenarios/ folder: a telegate, pirates won and lost, a drill, a passenger, a reward
     # traded in, the Data Probe, pilot training)

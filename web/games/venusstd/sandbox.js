@@ -4,7 +4,8 @@
 // table client (``StandardPage`` of page.js, through the GameHost of web/platform/games.js)
 // and plays each command as the seat the game waits for; the sandbox page
 // (``data-page="sandbox"``: pick a preset or edit its JSON, start, reset) and the tutorial
-// (tutorial.js) are both made of it.
+// (tutorial.js) are both made of it: the page hears ``sandbox:start``, ``sandbox:answer``
+// and ``sandbox:render`` (the panel drawn anew) and may hold a command back (``guard``).
 import { getJSON, sandbox } from "../../platform/api.js";
 import { el } from "../../platform/dom.js";
 import { keepFocus, useNextActions } from "../../platform/focus.js";
@@ -149,10 +150,12 @@ export class HotSeat {
     const seat = this.page.seat;
     this.page.render(a, { mine: seat !== null, activeIsMe: view.turn?.seat === seat, who: (s) => this.who(s), lobby: {}, seat, replaying: false });
     const words = this.page.promptWords(a);
-    $("prompt").textContent = seat === null ? words : `As ${this.who(seat)}: ${words}`;
+    // hot seat: whom the panel plays for now, when there is more than one merchant
+    $("prompt").textContent = seat === null || view.players.length < 2 ? words : `As ${this.who(seat)}: ${words}`;
     this.renderPlayers(view);
     const over = standard.stage(view) === "over";
     document.title = `${over ? "Game over" : view.turn ? `${this.who(view.turn.seat)}'s turn` : "Sandbox"} — ${document.body.dataset.title || "Sandbox"} — Starport`;
+    document.dispatchEvent(new CustomEvent("sandbox:render", { detail: { answer: a } }));
   }
 
   renderPlayers(view) {
