@@ -65,3 +65,47 @@ def test_an_offer_stops_and_resumes_with_the_answer() -> None:
 def test_effects_round_trip_through_json() -> None:
     for card in encounter_cards().values():
         assert effects.load(effects.dump(card.effects)) == card.effects
+
+
+def test_a_deal_is_paid_then_rolled() -> None:
+    """Trade Convoy (ours): pay c50 for a share, then the effect die: 1-2 c20, 3-6 c110."""
+    out = effects.run(card_effects("trade-convoy"), dice(), {})
+    assert out.offer is not None and out.offer.pay == 50
+    good = effects.run(effects.answer_offer(out.offer, out.rest, True), dice(3), {})
+    assert good.ops[0] == {"op": "pay", "credits": 50}
+    assert good.ops[-1] == {"op": "gain", "credits": 110, "fame": 0, "infamy": 0}
+    poor = effects.run(effects.answer_offer(out.offer, out.rest, True), dice(2), {})
+    assert poor.ops[-1] == {"op": "gain", "credits": 20, "fame": 0, "infamy": 0}
+
+
+def test_refusing_protection_costs_the_shield_and_the_turn() -> None:
+    """Protection Racket (ours): pay c30, or lower the shield by 1 and end the turn."""
+    out = effects.run(card_effects("protection-racket"), dice(), {})
+    assert out.ops == [{"op": "place", "token": "pirate"}] and out.offer is not None
+    no = effects.run(effects.answer_offer(out.offer, out.rest, False), dice(), {})
+    assert no.ops == [{"op": "dial", "dial": "shield", "by": -1}] and no.end_turn
+    yes = effects.run(effects.answer_offer(out.offer, out.rest, True), dice(), {})
+    assert yes.ops == [{"op": "pay", "credits": 30}] and not yes.end_turn
+
+
+def test_most_cards_have_stakes() -> None:
+    """The deck's stakes (ours, docs/venus-standard.md): more than half the cards move
+    credits or fame on some die face, windfalls and hazards of c50 or more among them."""
+    def moves(effs: list[effects.Effect]) -> list[int]:
+        out: list[int] = []
+        for e in effs:
+            if e.do == "gain" and (e.credits or e.fame):
+                out.append(e.credits or 1)
+            elif e.do == "pay":
+                out.append(-e.credits)
+            elif e.do == "offer":
+                out += [-e.pay, *moves(e.then), *moves(e.otherwise)]
+            elif e.do == "check":
+                out += moves(e.pass_) + moves(e.fail)
+            elif e.do == "roll":
+                out += [m for r in e.results for m in moves(r.then)]
+        return out
+    staked = [c for c in encounter_cards().values() if moves(c.effects)]
+    assert len(staked) > 21
+    assert max(m for c in staked for m in moves(c.effects)) >= 100
+    assert min(m for c in staked for m in moves(c.effects)) <= -30
