@@ -44,6 +44,7 @@ from .spaceports import TOKENS_PER_PLAYER
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
+SOLO_FLOOR = 25  # solo challenge: credits always kept (goods unsold for rounds pay no fee)
 SPACEPORT_COST = 200  # "Merchant Spaceport Phase": c200, worth c200 at the end of the game
 SPACEPORT_WORKING = 100  # credits kept to trade on after building one
 SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a trade there)
@@ -117,6 +118,8 @@ class Merchant:
             return 35 if _spaceport_worth_it(view, me) else -1
         if kind == "BuySecondMission":  # "Missions": a second one for c60 and a fame
             return 45 if me.get("credits", 0) >= SECOND_MISSION_WHEN else -1
+        if kind == "BuyReward" and "rewards" in _solo_needs(view):  # an open card counts them
+            return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "Step":
@@ -149,6 +152,8 @@ class Merchant:
         resale = goods.get("resale") or [cost]
         known = set(view.get("discovered", {}).values())
         sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
+        if not sellable and view.get("solo"):
+            return -1  # a lone ship's capital tied up in goods with no buyer met: fees unpaid
         return (45 if sellable else 12) + (int(resale[-1]) - cost) / 10
 
     def _step(self, view: dict[str, Any], me: dict[str, Any], to: str) -> float:
@@ -327,7 +332,8 @@ def _reserve(view: dict[str, Any]) -> int:
     cards = challenge_cards()  # "Irreversible Effect": a payment as a card becomes active
     instalments = sum(int(((cards.get(c) or {}).get("effect") or {}).get("credits", 0))
                       for c in soon)
-    return RESERVE + instalments + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming)
+    return max(SOLO_FLOOR,
+               RESERVE + instalments + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming))
 
 
 def _cultures() -> Any | None:

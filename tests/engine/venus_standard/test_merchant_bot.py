@@ -192,3 +192,17 @@ def test_it_plans_what_an_active_missions_objective_asks() -> None:
     assert choose(view, drop) == EndPhase()
     view["players"][0]["missions"] = []
     assert choose(view, drop) == DropOffPassenger(passenger="arms_dealer")
+
+
+def test_in_a_solo_challenge_it_buys_no_goods_without_a_buyer_met() -> None:
+    """"Challenges": a round begun without the fees loses the game, so a lone ship keeps its
+    credits rather than tie them up in goods no discovered culture buys (Zum's goods sell
+    to Eeepeeep, Whynoms, Cholos and Wollow, not to the Dell met so far)."""
+    view = view_with(200, GOODS)
+    view["discovered"] = {"desert-planet": "dell"}
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2")]
+    assert choose(view, legal) == BuyGoods(token="zum:g2")  # the standard game buys anyway
+    view["solo"] = {"cards": [], "rounds": {}, "fees": {}, "completed": [], "active": []}
+    assert choose(view, legal) == EndPhase()
+    view["discovered"] = {"desert-planet": "eeepeeep"}
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
