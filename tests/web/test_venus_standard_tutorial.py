@@ -2,8 +2,9 @@
 browser, at 1440x900 and on a phone (390x844): linked from the start page, played from its
 first step to its last as a new player would -- the command each step asks for is the one
 highlighted ("Player Turns": Movement, with its heading, speed, throttle and landing; First
-Contact; Transaction; Merchant Spaceport) -- a command the step does not ask for explained
-and not sent, a heading in a step opening its rule; axe finds nothing serious."""
+Contact; Transaction; Merchant Spaceport; then, from a later position, a sale and a merchant
+spaceport built) -- a command the step does not ask for explained and not sent, a heading in
+a step opening its rule; axe finds nothing serious."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from tests.web.a11ykit import check, page_in, serious, shot
 pytestmark = pytest.mark.browser
 
 SIZES = {"desktop": {"viewport": {"width": 1440, "height": 900}}, "phone": {}}
-STEPS = 8
+STEPS = 11
 
 
 @pytest.fixture(params=["desktop", "phone"])
@@ -104,8 +105,14 @@ def test_the_tutorial_from_its_first_step_to_its_last(sized: tuple[Page, str],
             assert "Humans" in page.locator("#log").inner_text()  # first contact made
         if n == 5:
             assert page.evaluate("starport.answer.view.players[0].cargo") == ["humans:g1"]
+        if n == 8:  # the turn is over; step 9 starts from a later position
+            page.wait_for_function(
+                "() => starport.answer.view.players[0].space === 'jungle-world.city'")
+            assert "Shenna" in str(page.locator("#scenario-desc").text_content())
+        if n == 9:
+            assert page.evaluate("starport.answer.view.players[0].credits") == 240
     page.locator('#tutorial[data-finished="true"]').wait_for()
     assert "You can play!" in page.locator("#tutorial").inner_text()
-    assert page.evaluate("starport.answer.view.round") == 2
+    assert page.evaluate("starport.answer.view.players[0].spaceports") == ["jungle-world.3"]
     assert serious(page, "venus-standard tutorial, done") == []
     shot(page, f"vs-tutorial-done-{size}")

@@ -1,8 +1,9 @@
 // "Learn to play" the standard game: a first turn of the 2012 rules, phase by phase (Player
-// Turns: Movement, First Contact, Transaction, Merchant Spaceport), played on the sandbox's
-// table (sandbox.js, ``HotSeat``) from scenarios/tutorial.json, whose fixed dice are the
-// rulebook's throttling example (4, 2, 1, then a 5). Each step is a position of that game: it
-// says what the rules do there, highlights the command to try (its buttons and its space on
+// Turns: Movement, First Contact, Transaction, Merchant Spaceport), then a later turn's sale
+// and merchant spaceport, played on the sandbox's table (sandbox.js, ``HotSeat``) from two
+// positions: scenarios/tutorial.json, whose fixed dice are the rulebook's throttling example
+// (4, 2, 1, then a 5), and scenarios/tutorial-trade.json. Each step is a position of the game:
+// it says what the rules do there, highlights the command to try (its buttons and its space on
 // the map, ``.tutorial-try``), keeps other commands back with a sentence (``HotSeat.guard``)
 // and advances when the server's answer shows the step done. Every command still goes to the
 // server, which enforces the rules as always; the headings in brackets become rule links
@@ -13,6 +14,7 @@ import { HotSeat, preset } from "./sandbox.js";
 const HEADING = "base-colony.1"; // the first space of the path from Galactic Base to the Colony World
 const CITY = "colony-world.city-1"; // a surface city of the Colony World, where the Humans live
 const GOODS = "humans:g1"; // the Humans' Rock Videos
+const FIRST = "tutorial.json"; // the first position: Galactic Base, round 1
 
 const me = (a) => a.view.players[0];
 const phase = (a) => a.view.turn?.phase ?? null;
@@ -20,8 +22,9 @@ const movement = (a) => a.view.movement ?? {};
 
 /**
  * A step: what it says, the one command it asks for (``try``: highlighted, the only one let
- * through) and when the answer shows it done.
- * @typedef {{title: string, text: string, do?: string, begin?: boolean,
+ * through) and when the answer shows it done; a step with a ``scenario`` (a file of
+ * scenarios/) starts from that position.
+ * @typedef {{title: string, text: string, do?: string, begin?: boolean, scenario?: string,
  *   try?: (cmd: any) => boolean, done?: (answer: any) => boolean}} Step
  */
 
@@ -84,16 +87,38 @@ export const STEPS = [
   },
   {
     title: "8. Merchant Spaceport phase",
-    text: "Standing on a surface city, a merchant who made no buy this turn may pay c200 to build a merchant spaceport on an empty orbit space above it, worth c200 at the end (Merchant Spaceport Phase). Built or not, the turn is then over (End of the Merchant Spaceport Phase).",
+    text: "Standing on a surface city, a merchant who made no buy this turn may pay c200 to build a merchant spaceport on an empty orbit space above it (Merchant Spaceport Phase). You bought this turn, so not now. Built or not, the turn is then over (End of the Merchant Spaceport Phase), and the next merchant plays; alone at this table, you start round 2.",
     do: "End the Merchant Spaceport phase: your turn ends.",
     try: (c) => c.type === "EndPhase",
     done: (a) => a.view.round > 1,
+  },
+  {
+    title: "9. Some turns later: sell where goods are wanted",
+    text: "A new position: you have carried the Rock Videos to the Jungle World and landed at its surface city, where the Shenna live. A good sells only to the cultures listed on its token, the Shenna among them for Rock Videos, and the top market token sets the price: a high market pays the largest resale value, c230 (Sell Actions).",
+    do: "In the Shenna's market, sell your Rock Videos.",
+    scenario: "tutorial-trade.json",
+    try: (c) => c.type === "SellGoods" && c.token === GOODS,
+    done: (a) => !me(a).cargo.includes(GOODS),
+  },
+  {
+    title: "10. End the Transaction phase",
+    text: "Bought for c110, sold for c230. After your sales the top market token goes under the stack: the Shenna's market shifts (Sell Actions). You made no buy this turn, and you have c240.",
+    do: "End the Transaction phase.",
+    try: (c) => c.type === "EndPhase",
+    done: (a) => phase(a) !== "transaction",
+  },
+  {
+    title: "11. Build a merchant spaceport",
+    text: "With no buy this turn and c200 to pay, you may build a merchant spaceport on the empty orbit space joined to this city by a green line; your ship moves onto it and the turn ends (Merchant Spaceport Phase). Everyone who trades there later pays you c10 a deal, and each spaceport is worth c200 at the end of the game (Trading on Merchant Spaceports).",
+    do: "Build your merchant spaceport on the highlighted orbit space, on the map or in the list.",
+    try: (c) => c.type === "BuildSpaceport",
+    done: (a) => me(a).spaceports.length > 0,
   },
 ];
 
 const FINISHED = {
   title: "You can play!",
-  text: "You declared a heading, rolled, used the throttle, flew, landed, made first contact and traded, on the real rules. Next turns: carry your goods to a culture that pays more, pick up passengers, complete missions and earn fame. Open a table from the start page, or try the game's moments in the Sandbox.",
+  text: "You declared a heading, rolled, used the throttle, flew, landed, made first contact, bought, sold at a profit and built a merchant spaceport, on the real rules. Next: pick up passengers, complete missions, beat pirates and earn fame. Open a table from the start page, or try the game's moments in the Sandbox.",
 };
 
 /** The step panel over a ``HotSeat``: guards its commands, marks the command to try and
@@ -123,7 +148,21 @@ export class Tutorial {
     while (this.step && !this.step.begin && this.step.done(answer)) this.at += 1;
     this.render();
     this.mark();
-    if (this.at !== was) this.showStep();
+    if (this.at === was) return;
+    this.showStep();
+    if (this.step?.scenario) this.open(this.step.scenario);
+  }
+
+  /** A step's own position: its scenario started on the table. */
+  async open(file) {
+    this.table.setBusy(true); // nothing played on the old position meanwhile
+    try {
+      const scenario = await preset(file);
+      document.getElementById("scenario-desc").textContent = scenario.description;
+      await this.table.start(scenario);
+    } catch (err) {
+      this.table.showError(err);
+    }
   }
 
   /** A new step: its words in view (the panel may have been scrolled down to the last one's
@@ -206,16 +245,14 @@ async function init() {
   table.guard = (cmd) => tutorial.guard(cmd);
   document.addEventListener("sandbox:answer", (e) => tutorial.answered(/** @type {CustomEvent} */ (e).detail.answer));
   document.addEventListener("sandbox:render", () => tutorial.mark());
-  document.addEventListener("sandbox:start", () => { tutorial.at = 0; tutorial.render(); });
   tutorial.render();
   try {
     await table.load();
-    const scenario = await preset("tutorial.json");
-    document.getElementById("scenario-desc").textContent = scenario.description;
-    await table.start(scenario);
   } catch (err) {
     table.showError(err);
+    return;
   }
+  await tutorial.open(FIRST);
 }
 
 init();
