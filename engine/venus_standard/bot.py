@@ -63,8 +63,11 @@ CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
          "RevealFirstContact": 50, "ChooseStart": 50, "RollSpeed": 30, "EngagePirates": 20,
          "ChooseExit": 10}
+# UseIntel: an Intel card ("Title & Intel Cards in Play": Star Maps' look at the top
+# Encounter card for c20, a mission swapped for c30) buys what the merchant does not plan
+# with; Star Maps, offered at every city landing, would cost c20 a round to the end
 NEVER = {"DropOut", "TakeBack", "SkipMovement", "Offload", "Jettison", "UseMarketFlux",
-         "SwapFirstContactCards"}
+         "SwapFirstContactCards", "UseIntel"}
 
 
 class Merchant:
