@@ -65,7 +65,7 @@ class Budget:
 
 
 NORMAL = Budget(iterations=200, seconds=0.12, depth=16, candidates=5)
-HARD = Budget(iterations=800, seconds=0.6, depth=24, candidates=8)
+HARD = Budget(iterations=800, seconds=0.6, depth=32, candidates=8)
 
 
 class Playout:
@@ -75,13 +75,17 @@ class Playout:
     __slots__ = ("rules", "state", "seq", "stream")
 
     def __init__(self, rules: Any, state: Any, seq: int, stream: str) -> None:
-        self.rules, self.state, self.seq, self.stream = rules, state, seq, stream
+        self.rules, self.state, self.seq = rules, state, seq
+        self.stream = Randomness(stream, seq, "dice")
 
     def play(self, seat: int, command: Command) -> None:
         """Apply ``command`` for ``seat``: raises ``CommandRejected`` when the rules refuse
-        it before any event, ``HalfDone`` when the state is no longer usable."""
+        it before any event, ``HalfDone`` when the state is no longer usable. The dice come
+        from the playout's one stream in the order they are rolled, so the n-th roll of every
+        candidate's playout in a world is the same (common random numbers, even when the
+        candidates' commands make different numbers of events)."""
         rules, base = self.rules, self.seq
-        rng = Randomness(self.stream, base + 1)
+        rng = self.stream
         in_place = getattr(rules, "decide_in_place", None)
         if in_place is not None:
             events = in_place(self.state, seat, command, rng, base)
@@ -91,6 +95,15 @@ class Playout:
             for ev in events:
                 rules.apply(self.state, ev)
         self.seq = base + len(events)
+
+
+def whose_turn(state: Any) -> int | None:
+    """The seat whose turn it is, in a game whose state says so (``state.turn.seat``: the
+    player turns of every installed game), else None. Another seat's answer inside a turn (a
+    reaction window, a permission, a merchant's reply) does not end the turn."""
+    turn = getattr(state, "turn", None)
+    seat = getattr(turn, "seat", None)
+    return seat if isinstance(seat, int) else None
 
 
 def label(command: Command) -> str:
@@ -249,12 +262,20 @@ class SearchBot:
         except (CommandRejected, HalfDone):
             return None
         handoffs, last = 0, seat
+        turn = whose_turn(world)
         for _ in range(self.budget.depth):
             pending = rules.pending(run.state)
             if pending is None or not pending.seats:
                 break
             actor = pending.seats[0]
-            if actor != last and actor != seat:
+            if turn is not None:
+                now = whose_turn(run.state)
+                if now is not None and now != turn:
+                    turn = now
+                    handoffs += 1
+                    if handoffs >= self.budget.handoffs:
+                        break
+            elif actor != last and actor != seat:
                 handoffs += 1
                 if handoffs >= self.budget.handoffs:
                     break

@@ -15,11 +15,15 @@ everyone (the starting Stellors, more with Prestige).
 
 from __future__ import annotations
 
+import heapq
 import math
+from functools import cache
 
 from engine.kernel import Randomness
 
 from .actions import PETITION_PRESTIGE, chain_needed, longest_chain
+from .components import contracts
+from .galaxy import load_galaxy
 from .state import IMPERIAL_CARGO, StarState, clone_state
 from .view import psychic_peek
 
@@ -67,24 +71,72 @@ def _bid(world: StarState, seat: int, rng: Randomness) -> int:
     return rng.below(max(world.player(seat).stellors, 0) + 1)
 
 
+@cache
+def attempts() -> dict[int, dict[int, float]]:
+    """The expected jump attempts between any two worlds along the cheapest route, a
+    jumpline's cost being 1 / the chance of a regular jump's roll (Movement: the line's
+    colour and its minimum roll)."""
+    galaxy = load_galaxy()
+    table: dict[int, dict[int, float]] = {}
+    for start in galaxy.neighbours:
+        dist = {start: 0.0}
+        todo = [(0.0, start)]
+        while todo:
+            d, here = heapq.heappop(todo)
+            if d > dist[here]:
+                continue
+            for nxt, color in galaxy.neighbours[here].items():
+                nd = d + 6 / (7 - color.minimum)
+                if nd < dist.get(nxt, math.inf):
+                    dist[nxt] = nd
+                    heapq.heappush(todo, (nd, nxt))
+        table[start] = dist
+    return table
+
+
+def closeness(state: StarState, seat: int, world: int) -> float:
+    """How near a Trader is to a world, 1 there and toward 0 far away: 1 / (1 + the turns
+    the route takes at the Trader's jump attempts a turn, one per engine)."""
+    p = state.player(seat)
+    far = attempts()[p.world].get(world, 30.0)
+    return 1 / (1 + far / max(p.engines, 1))
+
+
 def progress(state: StarState, seat: int) -> float:
     """How close a Trader is to winning, 0 to 1: in the basic game, Prestige toward the
-    Imperial Mission's petition (15, Petitioning), the Mission won and its Imperial Cargo
-    aboard (Completing Your Mission); in the advanced game, the longest chain of Imperial
-    Stations against the chain that wins (Winning the Advanced Game). Stellors a little."""
+    Imperial Mission's petition (15, Petitioning), the Mission won, its Imperial Cargo aboard
+    and how near its pick-up or destination is (Completing Your Mission); in the advanced
+    game, the longest chain of Imperial Stations against the chain that wins (Winning the
+    Advanced Game). Besides: the cargoes in the hold that a Contract wants, at their Prestige
+    and the nearness of their delivery (Contracts, Delivering Cargo); engines beyond the first
+    three (more jump attempts); Trader's Luck cards in hand; Stellors a little."""
     p = state.player(seat)
     if p.out:
         return 0.0
     money = min(max(p.stellors, 0), 300) / 3000
+    extras = money + 0.01 * min(len(p.hand), 4) + 0.02 * min(max(p.engines - 3, 0), 3)
+    cards = contracts()
+    wanted = [cards[k] for k in state.slots if k is not None]
+    wanted += [cards[done.contract] for done in state.completed if done.rights.get(seat)]
+    for cargo in p.hold:
+        deals = [k for k in wanted if k.cargo == cargo]
+        if deals:
+            best = max(deals, key=lambda k: k.prestige * closeness(state, seat, k.deliver))
+            extras += 0.5 * best.prestige / PETITION_PRESTIGE * 0.8 * \
+                closeness(state, seat, best.deliver)
     if state.advanced:
         chain = longest_chain(state, seat) / chain_needed(len(state.players))
-        return 0.6 * min(chain, 1.0) + 0.3 * min(p.prestige, PETITION_PRESTIGE) / 30 + money
-    value = 0.5 * min(p.prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
-    if p.mission is not None:
-        value += 0.2
+        return 0.6 * min(chain, 1.0) + 0.3 * min(p.prestige, PETITION_PRESTIGE) / 30 + extras
+    if p.mission is None:
+        value = 0.5 * min(p.prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
+    else:  # Prestige spent on the petition no longer matters: the Mission wins the game
+        mission = cards[p.mission]
+        value = 0.7
         if IMPERIAL_CARGO in p.hold:
-            value += 0.15
-    return value + money
+            value += 0.15 + 0.15 * closeness(state, seat, mission.deliver)
+        else:
+            value += 0.1 * closeness(state, seat, mission.pickup)
+    return value + extras
 
 
 def evaluate(state: StarState, seat: int) -> float:

@@ -8,6 +8,7 @@ the rules accept every command it plays.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine.bots import act
-from engine.bots.search import Budget, SearchBot, label
+from engine.bots.search import Budget, SearchBot, label, whose_turn
 from engine.bots.simulate import seat_bots
 from engine.kernel import Game, Randomness
 from engine.kernel.registry import games
@@ -229,3 +230,40 @@ def test_pruning_keeps_the_heuristics_choice_and_the_close_ones() -> None:
     bot = SearchBot("venus", "x", Budget(margin=0.2))
     scores = [{0: 0.1}, {0: 0.9}, {0: 0.75}, {0: 0.5}, {}]
     assert bot._prune([0, 1, 2, 3, 4], scores) == [0, 1, 2]
+
+
+def test_a_playout_runs_through_the_others_answers_to_the_end_of_the_turn() -> None:
+    """Star Traders: a jump opens reaction windows that ask the other Trader (Timing
+    Details); the playout plays on through his answers and stops when the turn passes."""
+    definition = games()["star-traders"]
+    game = opening("star-traders", 40)
+    pending = definition.ruleset.pending(game.state)
+    while pending is not None and (pending.prompt != "move"
+                                   or whose_turn(game.state) != pending.seats[0]):
+        seat = pending.seats[0]
+        command = act(definition.make_bot(definition.default_bot, "s1"), definition,
+                      game.state, seat, game.seq)
+        assert command is not None
+        game.play(seat, command)
+        pending = definition.ruleset.pending(game.state)
+    assert pending is not None
+    seat = pending.seats[0]
+    ends: list[tuple[int | None, int]] = []
+
+    def recording(state: Any, who: int) -> float:
+        ends.append((whose_turn(state), state.round))
+        return 0.5
+
+    judged = dataclasses.replace(definition, evaluate=recording)
+    bot = SearchBot(judged, "x", Budget(iterations=4, seconds=None, depth=200))
+    heuristic = act(bot.policy_bot("p"), definition, game.state, seat, game.seq)
+    assert heuristic is not None
+    score = bot.playout(definition.ruleset, game.state, seat, game.seq, heuristic, {}, "w")
+    assert score == 0.5
+    assert ends and ends[0][0] not in (None, seat)  # the next Trader's turn, not a window
+
+
+def test_the_turn_is_read_from_the_state() -> None:
+    game = opening("venus", 10)
+    assert whose_turn(game.state) == game.state.turn.seat
+    assert whose_turn(object()) is None
