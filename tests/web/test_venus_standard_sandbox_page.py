@@ -73,7 +73,7 @@ def test_a_preset_played_reset_and_another_started(sized: tuple[Page, str],
     assert serious(page, "venus-standard sandbox") == []
     shot(page, f"vs-sandbox-{size}")
     _press(page, "#vs-roll")
-    assert "5, 2, 1" in page.locator("#log").inner_text()
+    assert "Ann rolls the speed dice: 5, 2, 1" in page.locator("#log").inner_text()
     _press(page, _cmd({"type": "AssignDie", "die": 0, "box": "navigation"}))
     _press(page, '#moves .vs-move[data-space="jungle-station.1"]')
     page.wait_for_function(
@@ -123,3 +123,17 @@ def test_the_scenario_edited_as_json(browser: Any, server_url: str) -> None:
     assert page.evaluate("starport.answer.view.players[0].credits") == 345  # still playing
     page.context.close()
     check([e for e in errors if "status of 422" not in e])
+
+
+def test_every_seat_played_in_turn(page: Page, server_url: str) -> None:
+    """Hot seat: when Ann's turn ends ("Player Turns"), the panel plays Bob's."""
+    page.set_viewport_size({"width": 1440, "height": 900})
+    _open(page, server_url, "pilot-training")
+    assert page.locator("#prompt").inner_text().startswith("As Ann:")
+    while page.evaluate("starport.answer.seat") == 0:
+        _press(page, "#vs-EndPhase")
+    assert page.locator("#prompt").inner_text().startswith("As Bob:")
+    assert "Bob" in page.locator("#players li.active").inner_text()
+    _press(page, "#vs-roll")
+    assert page.evaluate("starport.answer.view.movement.seat") == 1
+    assert "Bob rolls the speed dice" in page.locator("#log").inner_text()

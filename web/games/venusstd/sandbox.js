@@ -175,9 +175,12 @@ export class HotSeat {
     $("players").replaceChildren(...items);
   }
 
+  /** The log in words: "you" when one merchant plays, else each merchant by name (hot seat:
+   * "you" would be whoever played last). */
   appendLog(entries) {
     const log = $("log");
-    for (const { text, kind } of standard.describeLog(entries, this.names, (s) => this.who(s))) {
+    const reader = (this.answer?.view.players.length ?? 1) < 2 ? undefined : -1;
+    for (const { text, kind } of standard.describeLog(entries, this.names, (s) => this.who(s), reader)) {
       log.append(el("li", { class: `log-${kind}` }, text));
     }
     log.scrollTop = log.scrollHeight;
