@@ -64,7 +64,7 @@ class Budget:
     min_worlds: int = 2
 
 
-NORMAL = Budget(iterations=200, seconds=0.12, depth=16, candidates=5)
+NORMAL = Budget(iterations=200, seconds=0.08, depth=16, candidates=5)
 HARD = Budget(iterations=800, seconds=0.6, depth=32, candidates=8)
 
 
