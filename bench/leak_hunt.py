@@ -13,6 +13,14 @@ what they hold is not taken for growth): the allocation sites that grew the most
 traceback), and the objects of each type that grew in number. What a table leaves behind
 after it ended and was let go shows up in both, once per table played.
 
+A capped cache that fills over hours reads as growth too (``docs/operations.md``, The
+soak): so every module-level cache of ``engine`` and ``server`` (a ``functools`` cache or a
+module dict or set) is counted after the warm-up, after N tables and after 2N, in entries
+and in bytes (the objects it alone reaches, deep: the static tables that ``@cache``
+functions of one argument hold - boards, decks - counted once, apart), with its cap when
+it has one and the bytes it would hold there at the bytes per entry seen. The traced
+memory allocated under each engine/server file (anywhere in the traceback) is shown too.
+
     .venv/bin/python bench/leak_hunt.py                # 20 tables, then 20 more
     .venv/bin/python bench/leak_hunt.py --tables 40 --frames 10 --top 15
 """
@@ -20,13 +28,16 @@ after it ended and was let go shows up in both, once per table played.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import random
 import sys
 import tempfile
 import tracemalloc
+import types
 import uuid
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -103,6 +114,123 @@ def census() -> Counter[str]:
     return Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
 
 
+# What a deep size does not enter: code and classes (shared by everything), and weak
+# references (``get_referents`` of one is its callback, never its target).
+OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+          types.MethodType, types.CodeType, types.FrameType, functools._lru_cache_wrapper)
+# A module int naming a cache's cap: ``_MAPS_MAX``, ``MADE_BOUND``, ``MARKERS_KEPT``, ``KEEP``.
+CAP_WORDS = ("_MAX", "_BOUND", "_KEPT", "KEEP")
+
+
+@dataclass
+class Cache:
+    """One module-level cache as counted: entries, bytes it alone reaches, its cap."""
+
+    name: str
+    entries: int
+    nbytes: int
+    cap: int | None
+
+
+def deep_size(root: object, seen: set[int]) -> int:
+    """Bytes of ``root`` and what it reaches that ``seen`` does not hold (added to it)."""
+    total, todo = 0, [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, OPAQUE):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if not isinstance(obj, (str, bytes, int, float, bool, type(None))):
+            todo.extend(gc.get_referents(obj))
+    return total
+
+
+def _cap_of(module: types.ModuleType, name: str, obj: object) -> int | None:
+    if isinstance(obj, functools._lru_cache_wrapper):
+        return obj.cache_info().maxsize
+    stem = name.strip("_").split("_")[0]
+    caps = [v for k, v in vars(module).items()
+            if isinstance(v, int) and not isinstance(v, bool) and k.isupper()
+            and any(w in k for w in CAP_WORDS) and stem in k]
+    return caps[0] if len(caps) == 1 else None
+
+
+def module_caches() -> tuple[list[Cache], int]:
+    """Every module-level cache of ``engine`` and ``server`` (``functools`` caches, module
+    dicts and sets), counted; and the bytes of the static tables (unbounded ``@cache``
+    functions of at most one argument: a board, a deck per edition), walked first so that
+    the caches are not charged for the boards their entries point at."""
+    gc.collect()
+    found: list[tuple[str, types.ModuleType, str, object]] = []
+    for mod_name, module in sorted(sys.modules.items()):
+        if not mod_name.startswith(("engine.", "server.")) or module is None:
+            continue
+        for name, obj in vars(module).items():
+            if isinstance(obj, functools._lru_cache_wrapper):
+                if getattr(obj, "__module__", None) != mod_name:
+                    continue  # imported from elsewhere: counted there
+            elif not (isinstance(obj, (dict, set)) and not name.startswith("__")):
+                continue
+            found.append((f"{mod_name}.{name}", module, name, obj))
+    def is_static(obj: object) -> bool:
+        return (isinstance(obj, functools._lru_cache_wrapper)
+                and obj.cache_info().maxsize is None
+                and obj.__wrapped__.__code__.co_argcount <= 1)
+
+    seen: set[int] = set()
+    out: list[Cache] = []
+    static = 0
+    for label, module, name, obj in sorted(found, key=lambda f: not is_static(f[3])):
+        if isinstance(obj, functools._lru_cache_wrapper):
+            entries = obj.cache_info().currsize
+            nbytes = sum(deep_size(r, seen) for r in gc.get_referents(obj))
+            static += nbytes if is_static(obj) else 0
+        else:
+            entries = len(obj)  # type: ignore[arg-type]
+            nbytes = deep_size(obj, seen)
+        out.append(Cache(label, entries, nbytes, _cap_of(module, name, obj)))
+    return out, static
+
+
+def cache_report(rounds: list[tuple[str, list[Cache]]], tables: int) -> None:
+    """The caches that grew over the run (or hold 64 KiB or more), round by round."""
+    names = [c.name for c in rounds[-1][1]]
+    at = [{c.name: c for c in caches} for _, caches in rounds]
+    print(f"\nmodule caches (entries / KiB) after {', '.join(r[0] for r in rounds)}; "
+          "at cap: the bytes per entry now times the cap")
+    for name in names:
+        seen = [a.get(name) for a in at]
+        last = seen[-1]
+        assert last is not None
+        first = seen[0]
+        grew = first is None or last.entries != first.entries
+        if not grew and last.nbytes < 64 * 1024:
+            continue
+        cells = "  ".join(f"{c.entries:6d} {c.nbytes / 1024:9.1f}" if c else " " * 16
+                          for c in seen)
+        per = last.nbytes / last.entries if last.entries else 0.0
+        cap = (f"cap {last.cap:6d} ~{per * last.cap / 2**20:7.1f} MiB"
+               if last.cap else "no cap" if grew else "")
+        growth = (f"{(last.entries - first.entries) / tables:+.1f}/table"
+                  if first is not None and len(seen) > 2 else "")
+        print(f"  {name:52s} {cells}  {growth:12s} {cap}")
+
+
+def by_file(snapshot: tracemalloc.Snapshot, top: int) -> None:
+    """Traced bytes allocated under each engine/server file (anywhere in the traceback)."""
+    totals: Counter[str] = Counter()
+    for trace in snapshot.traces:
+        files = {f.filename for f in trace.traceback}
+        for name in files:
+            rel = Path(name)
+            if ROOT in rel.parents and rel.parts[len(ROOT.parts)] in ("engine", "server"):
+                totals[str(rel.relative_to(ROOT))] += trace.size
+    print("\ntraced memory held, by engine/server file in its traceback (KiB):")
+    for name, size in totals.most_common(top):
+        print(f"  {size / 1024:10.1f}  {name}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -128,15 +256,19 @@ def main() -> int:
             for _ in range(3):  # warm-up: first-use caches filled
                 play_table(c, rng, args.moves)
             settle(c)
+            rounds = [("warm-up", module_caches()[0])]
             tracemalloc.start(args.frames)
             for _ in range(args.tables):
                 play_table(c, rng, args.moves)
             settle(c)
             first, count1 = tracemalloc.take_snapshot(), census()
+            rounds.append((f"{args.tables}", module_caches()[0]))
             for _ in range(args.tables):
                 play_table(c, rng, args.moves)
             settle(c)
             second, count2 = tracemalloc.take_snapshot(), census()
+            caches, static = module_caches()
+            rounds.append((f"{2 * args.tables}", caches))
             service = c.app.state.service  # type: ignore[attr-defined]
             print(f"entries in memory: {len(service.entries)}")
             grown = second.compare_to(first, "traceback")
@@ -151,6 +283,9 @@ def main() -> int:
             diff = count2 - count1
             for name, n in diff.most_common(25):
                 print(f"  {n / args.tables:8.1f}  {name}")
+            cache_report(rounds, args.tables)
+            print(f"  (static tables of one-argument @cache functions: {static / 2**20:.1f} MiB)")
+            by_file(second, args.top)
     return 0
 
 

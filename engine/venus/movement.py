@@ -8,6 +8,7 @@ module turns the chosen :class:`Step` into events; the reachability query search
 
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 from collections.abc import Iterator
@@ -28,11 +29,13 @@ DRIVE_COLORS: dict[str, frozenset[DotColor]] = {
 SHIELD_SAVING = 20  # 8.3
 
 
-# Terrain caches shared between Movers (see ``Mover.__post_init__``), bounded.
+# Terrain caches shared between Movers (see ``Mover.__post_init__``), bounded: a bot game's
+# raw moves take ~200 KiB per terrain, so 64 terrains hold ~12 MiB at most, 256 held ~50 MiB
+# (``docs/operations.md``, The soak; ``bench/leak_hunt.py`` counts them).
 _TERRAIN: dict[tuple[object, ...], tuple[dict[str, Marker | None], dict[str, DotFacts],
                                           dict[Any, list[tuple[Step, frozenset[str]]]],
                                           dict[tuple[object, ...], frozenset[str]]]] = {}
-_TERRAIN_MAX = 256
+_TERRAIN_MAX = 64
 _RAW: dict[tuple[object, ...], dict[Any, list[tuple[Step, frozenset[str]]]]] = {}
 
 
@@ -79,7 +82,10 @@ def _map_of(qboxes: dict[str, QBox]) -> _Map:
 
 # The map last read from each boxes dict: id -> (the dict, a copy of it then, the map).
 _LAST: dict[int, tuple[dict[str, QBox], dict[str, QBox], _Map]] = {}
-_MAPS_MAX = 4096
+# A map holds its game's boxes (~18 KiB): 4,096 of them held ~75 MiB of boxes of games long
+# let go; 512 cover the games being played (a miss only reads the boxes again: the shown
+# number, and so the terrain key, stays the same; ``docs/operations.md``, The soak).
+_MAPS_MAX = 512
 
 
 def _read_map(qboxes: dict[str, QBox], held: tuple[QBox, ...]) -> _Map:
@@ -330,6 +336,8 @@ class Mover:
         mover = cls.made_for_turn(board, state, turn, seen)
         if len(_TURN_MOVERS) >= _TURN_MOVERS_MAX:
             _TURN_MOVERS.clear()
+        # its entry goes with its state: a game let go leaves no Mover behind
+        mover._state = weakref.ref(state, functools.partial(_forget_turn, id(state)))
         _TURN_MOVERS[id(state)] = (made, mover)
         return mover
 
@@ -689,7 +697,18 @@ def _made_of(board: Board, state: VenusState, turn: Turn, player: Player,
 # the Mover holds it weakly, so an entry outlives no state and takes no reused id) with what
 # it was made of (``_made_of``).
 _TURN_MOVERS: dict[int, tuple[tuple[object, ...], Mover]] = {}
-_TURN_MOVERS_MAX = 4096
+# A Mover keeps what its searches learnt (up to a few 100 KiB in a long turn): an entry is
+# dropped when its state goes (``_forget_turn``), and 1,024 states being played at once are
+# far more than a server plays (``docs/operations.md``, The soak).
+_TURN_MOVERS_MAX = 1024
+
+
+def _forget_turn(key: int, gone: weakref.ref[VenusState]) -> None:
+    """The state of ``_TURN_MOVERS[key]`` was let go: its Mover goes too (unless the entry
+    is already another state's, made since under the same id)."""
+    entry = _TURN_MOVERS.get(key)
+    if entry is not None and entry[1]._state is gone:
+        del _TURN_MOVERS[key]
 
 
 def position_of(turn: Turn, player: Player) -> Position:

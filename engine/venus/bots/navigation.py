@@ -109,7 +109,7 @@ def _numbered(edition: str) -> _Numbered:
     )
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)  # ~75 KiB each: 128 held ~10 MiB (``docs/operations.md``, The soak)
 def _indexed(
     edition: str,
     colors: frozenset[DotColor],
@@ -166,7 +166,9 @@ def _with_airfoil(edition: str) -> list[tuple[int, int, int, int]]:
             for m in [*own, *((a, b, 1, 0) for b in num.airfoil[a])]]
 
 
-@lru_cache(maxsize=8192)
+# ~13 KiB each, and a bot game asks some 600: 8,192 held ~100 MiB, 2,048 hold ~26 MiB
+# (``docs/operations.md``, The soak).
+@lru_cache(maxsize=2048)
 def distances(
     edition: str,
     origin: str,
