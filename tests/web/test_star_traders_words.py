@@ -44,7 +44,8 @@ def _samples() -> list[dict[str, Any]]:
             key = ev.type if "data" in told else f"{ev.type}:redacted"
             seen.setdefault(key, told)
 
-    for i, options in enumerate([{}, {"advanced": True}, {}, {}, {}, {}]):
+    # three games reach every event type the bots make (three more seeds added none)
+    for i, options in ((0, {}), (1, {"advanced": True}), (3, {})):
         game = Game.start(ruleset, options, ["Ann", "Bob", "Cy", "Di"], seed=f"words{i}")
         bots = [GAME.make_bot("star-trader" if j % 2 else "random", f"w{i}.{j}")
                 for j in range(4)]
