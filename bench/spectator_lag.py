@@ -13,8 +13,9 @@ machine's load (``uptime``) beside them. Figures, never a pass/fail.
 ``--before REV`` (default: none) also measures the platform client files of ``REV``
 (``web/platform/{live,game,mapview,chart,replaybar}.js`` and ``web/games/venus/*.js`` of that
 revision over today's ``web/``), first, in the same run. ``--profile FILE`` records the
-throttled tab of the client now with the DevTools Profiler (JS by function) and the trace's
-timeline (script, style, layout, paint) and prints where its time went.
+throttled tab with the DevTools Profiler (JS by function) and the trace's timeline (script,
+style, layout, paint) and prints where its time went, in all and per drawing (the client of
+``--before`` too, to ``FILE`` with ``.before`` in its name).
 
 Run: ``.venv/bin/python bench/spectator_lag.py --before fa47d22 --seconds 40``.
 """
@@ -152,18 +153,22 @@ def profile_summary(profile: dict[str, Any], top: int = 25) -> None:
         print(f"    {ms:8.0f}  {label}")
 
 
-def trace_summary(raw: bytes, pid_of: int | None = None) -> None:
-    """The timeline's main-thread time by kind (complete events, top level of each kind)."""
+def trace_summary(raw: bytes, drawings: int) -> None:
+    """The timeline's main-thread time by kind (complete events, top level of each kind), and
+    per drawing: the frames painted, and the milliseconds of each kind of work."""
     events = json.loads(raw)
     events = events["traceEvents"] if isinstance(events, dict) else events
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
     kinds: defaultdict[str, float] = defaultdict(float)
     counts: Counter[str] = Counter()
-    for e in events:
-        if (e.get("pid"), e.get("tid")) not in main or e.get("ph") != "X":
-            continue
+    until: defaultdict[str, float] = defaultdict(float)  # the end of the last one counted
+    for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) in main
+                     and e.get("ph") == "X"), key=lambda e: e["ts"]):
         n = e["name"]
+        if e["ts"] < until[n]:
+            continue  # inside one of its kind (a frame's paint holds its document's paints)
+        until[n] = e["ts"] + e.get("dur", 0)
         if n in ("RunTask", "ThreadControllerImpl::RunTask"):
             kinds["(tasks, all)"] += e.get("dur", 0) / 1000
             counts["(tasks, all)"] += 1
@@ -179,6 +184,11 @@ def trace_summary(raw: bytes, pid_of: int | None = None) -> None:
           "style/layout it forced):")
     for n, ms in sorted(kinds.items(), key=lambda kv: -kv[1]):
         print(f"    {ms:8.0f} ms  {counts[n]:6d}  {n}")
+    per = max(1, drawings)
+    print(f"  per drawing ({drawings}): {counts['Layerize'] / per:.1f} frames, "
+          + ", ".join(f"{n} {kinds[n] / per:.1f} ms" for n in (
+              "TimerFire", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint",
+              "Paint", "Layerize")))
 
 
 def watch(web: Path, browser: Any, args: argparse.Namespace, label: str,
@@ -247,17 +257,19 @@ def watch(web: Path, browser: Any, args: argparse.Namespace, label: str,
         with open(args.dump, "a") as f:
             f.write(json.dumps({"label": label, "first": watched, "tabs": {
                 name: out[name][0] for name in ("throttled", "control")}}) + "\n")
+    drawings = []
     for name in ("throttled", "control"):
         shown, messages = out[name]
         got = sorted(lags(watched, shown, time.time()))
         draws = len([s for s in shown if s[1] > opened])
+        drawings.append(draws)
         out[name] = got
         print(f"  {name:>9}: behind median {statistics.median(got):.2f} s, "
               f"p95 {got[int(len(got) * 0.95)]:.2f} s, max {got[-1]:.2f} s; "
               f"{draws} drawings for {messages} socket messages", flush=True)
     if profile:
         profile_summary(json.loads(Path(profile).read_text()))
-        trace_summary(Path(profile).with_suffix(".trace.json").read_bytes())
+        trace_summary(Path(profile).with_suffix(".trace.json").read_bytes(), drawings[0])
     return out
 
 
@@ -270,7 +282,7 @@ def main() -> None:
     parser.add_argument("--delay", type=float, default=0.05, help="seconds between bot commands")
     parser.add_argument("--throttle", type=float, default=4.0, help="CPU throttling rate")
     parser.add_argument("--length", type=int, default=1000, help="the game's length option")
-    parser.add_argument("--profile", help="record the throttled tab (now) to this file")
+    parser.add_argument("--profile", help="record the throttled tabs to this file")
     parser.add_argument("--repeat", type=int, default=1, help="pairs to run")
     parser.add_argument("--dump", help="write each run's events and drawings (JSON) here")
     args = parser.parse_args()
@@ -280,7 +292,9 @@ def main() -> None:
                                      args=["--no-sandbox", "--disable-gpu"])
         for _ in range(args.repeat):
             if args.before:
-                watch(client_at(args.before), browser, args, f"before ({args.before})")
+                before = Path(args.profile).with_suffix(".before.json") if args.profile else None
+                watch(client_at(args.before), browser, args, f"before ({args.before})",
+                      profile=str(before) if before else None)
             watch(ROOT / "web", browser, args, "now", profile=args.profile)
         browser.close()
     print(f"uptime: {subprocess.run(['uptime'], capture_output=True, text=True).stdout.strip()}")

@@ -248,3 +248,66 @@ def test_an_idle_game_page_costs_almost_no_cpu(browser: Any, server_url: str) ->
     assert not errors, errors
     page.context.close()
     calm.context.close()
+
+
+def _more(service: Any, made: dict[str, Any], page: Any, events: int) -> int:
+    """The bots (playing fast) play ``events`` more events; the page shows them."""
+    entry = service.entries[made["table_id"]]
+    until = entry.committed + events
+    service.settings.bot_delay = 0.1
+    deadline = time.monotonic() + 120  # (a deadline against a hang, not a bound checked)
+    while entry.committed < until and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert entry.committed >= until, f"the bots played {entry.committed} of {until} events"
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) >= {until}",
+                           timeout=60_000)
+    return until
+
+
+# the log's scroll: how far its end is below what it shows (0: at its end), and its top
+LOG_END = "(() => { const l = document.getElementById('log'); " \
+          "return [Math.round(l.scrollHeight - l.scrollTop - l.clientHeight), l.scrollTop]; })()"
+AT_END = "(() => { const l = document.getElementById('log'); " \
+         "return l.scrollHeight - l.scrollTop - l.clientHeight < 2; })()"
+
+
+def test_the_log_follows_the_game_unless_its_reader_scrolled_up(
+        browser: Any, server_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log (``game.js``, ``followLog``) shows its newest line while bots play; a reader
+    who scrolled it up to read keeps the lines they read in place while more come; scrolled
+    back to its end, it follows the game again. And a drawing makes anew only the players'
+    cards that changed: fewer cards are made than three a drawing."""
+    from tests.web.testapp import app
+
+    service = app.state.service
+    errors: list[str] = []
+    page = _page(browser, errors)
+    monkeypatch.setattr(service.settings, "bot_delay", 2.0)  # slow while the tab opens
+    made = _bot_table(server_url, 1000)
+    page.goto(made["seats"][0]["url"])
+    _watch(page)
+    page.evaluate("""() => { window.__cards = 0; new MutationObserver((rs) => {
+        for (const r of rs) window.__cards += r.addedNodes.length;
+      }).observe(document.getElementById('players'), { childList: true }); }""")
+    _more(service, made, page, 40)
+    page.wait_for_function(AT_END)  # (scrolled in the frame after the drawing)
+    # the reader scrolls up to the first lines: they stay there while the game goes on
+    page.hover("#log")
+    page.evaluate("document.getElementById('log').scrollTop = 0")
+    page.wait_for_function("document.getElementById('log').scrollTop === 0")
+    page.wait_for_timeout(100)  # (the scroll event taken)
+    _more(service, made, page, 40)
+    behind, top = page.evaluate(LOG_END)
+    assert top == 0 and behind > 0, (behind, top)
+    # back at its end: it follows again
+    page.evaluate("document.getElementById('log').scrollTop = 1e9")
+    page.wait_for_function(AT_END)
+    page.wait_for_timeout(100)
+    _more(service, made, page, 40)
+    page.wait_for_function(AT_END)
+    drawn, cards = len(page.evaluate("window.__drawn")), page.evaluate("window.__cards")
+    print(f"\n{drawn} drawings made {cards} players' cards anew (3 players)")
+    assert 0 < cards < 3 * drawn, (cards, drawn)
+    httpx.post(f"{made['api']}/end", headers={"X-Starport-Token": made["host"]["token"]})
+    assert not errors, errors
+    page.context.close()

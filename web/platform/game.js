@@ -689,10 +689,41 @@ export class Game {
     }
     ol.appendChild(batch);
     for (let extra = ol.children.length - LOG_LINES; extra > 0; extra -= 1) ol.firstChild.remove();
-    // scroll in the next frame: reading the height now would lay the page out once per batch
-    if (!this.logScroll) {
-      this.logScroll = requestAnimationFrame(() => { this.logScroll = null; ol.scrollTop = ol.scrollHeight; });
+    this.followLog(ol);
+  }
+
+  /** The log shows its newest line while the reader is at its end: scrolled in the next frame
+   * (whose layout it then is: nothing is read in a drawing), and only while the log is on
+   * screen -- off it (a phone's page scrolled to the map, a panel scrolled up) it is scrolled
+   * when it comes into view. Scrolled up by the reader, it stays where they read; back at
+   * its end, it follows again. Whether the log is on screen comes from an
+   * IntersectionObserver (told after a frame's layout, never asked of it). */
+  followLog(ol) {
+    if (!this.logSeen) {
+      this.logSeen = { on: true, stale: false, atEnd: true, ours: null };
+      new IntersectionObserver(([e]) => {
+        this.logSeen.on = e.isIntersecting;
+        if (e.isIntersecting && this.logSeen.stale) this.followLog(ol);
+      }).observe(ol);
+      ol.addEventListener("scroll", () => { // the reader's scrolls (ours: where we put it)
+        const ours = this.logSeen.ours;
+        this.logSeen.ours = null;
+        if (ours !== null && Math.abs(ol.scrollTop - ours) < 2) return;
+        this.logSeen.atEnd = ol.scrollHeight - ol.scrollTop - ol.clientHeight < 24;
+      }, { passive: true });
     }
+    const seen = this.logSeen;
+    if (!seen.atEnd) return;
+    if (!seen.on) { seen.stale = true; return; }
+    seen.stale = false;
+    if (this.logScroll) return;
+    this.logScroll = requestAnimationFrame(() => {
+      this.logScroll = null;
+      const end = ol.scrollHeight - ol.clientHeight;
+      if (Math.abs(ol.scrollTop - end) < 1) return;
+      ol.scrollTop = end;
+      seen.ours = ol.scrollTop;
+    });
   }
 
 
@@ -784,64 +815,81 @@ export class Game {
     return this.page.promptWords(a, turn);
   }
 
+  /** The players' cards: a card is made anew only when what it shows changed (a drawing
+   * while bots play changes one or two of them), so a drawing lays out and paints no more of
+   * the list than moved. */
   renderPlayers(view) {
     const ul = $("players");
-    ul.replaceChildren();
     const lobby = this.ctx.lobby;
     const labels = pieceLabels(view.players.map((p) => p.name)); // the pieces' labels (seats.js)
-    for (const p of view.players) {
-      const li = document.createElement("li");
-      li.className = `player${view.turn?.seat === p.seat ? " active" : ""}${p.seat === this.seat ? " me" : ""}`;
-      li.dataset.seat = p.seat;
-      const chip = document.createElement("span");
-      chip.className = "chip chip-label";
-      chip.style.background = this.names.playerColor(p);
-      chip.style.color = inkFor(this.names.playerColor(p));
-      chip.textContent = labels[view.players.indexOf(p)]; // as on the seat's piece: no colour needed
-      chip.setAttribute("aria-hidden", "true");
-      const name = document.createElement("strong");
-      const seatInfo = lobby.seats[p.seat];
-      name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
-      const money = document.createElement("span");
-      money.className = "money";
-      const m = this.page.playerMoney(p); // a score, cash
-      money.title = m.title;
-      const nw = document.createElement("b");
-      nw.textContent = m.big;
-      money.append(nw, document.createElement("br"), m.small);
-      const ship = document.createElement("span");
-      ship.className = "ship";
-      ship.textContent = this.page.playerLine(p);
-      const clock = seatClock(this.answer?.clock, p.seat, lobby); // its time left (clocks.js)
-      if (clock) ship.prepend(clock, " · ");
-      if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
-      li.append(chip, name, money, ship);
-      if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
-      const hostTools = document.createElement("div");
-      hostTools.className = "host-seat-tools";
-      if (this.me.role === "host" && this.stageOf(view) === "playing" && lobby.status === "playing") {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.className = "small bot-toggle";
-        b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
-        b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the player plays it again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
-        b.addEventListener("click", async () => {
-          try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
-        });
-        hostTools.appendChild(b);
-      }
-      if (this.me.role === "host" && !["over", "abandoned", "replay"].includes(lobby.status)) {
-        // the seat's link: copy it, or re-issue it (the old one stops at once), as in the lobby
-        li.appendChild(hostTools);
-        hostTools.appendChild(seatLinkTools(this.api, lobby.table_id, p.seat, {
-          where: () => li, fail: (err) => this.showError(err),
-          onNew: (link) => { this.freshLinks.set(p.seat, link); this.render(); },
-        }));
-        const fresh = this.freshLinks.get(p.seat);
-        if (fresh) showNewLink(li, fresh, p.seat, { focus: false });
-      }
-      ul.appendChild(li);
+    const host = this.me.role === "host" ? [this.stageOf(view), lobby.status] : null;
+    const had = /** @type {HTMLElement[]} */ ([...ul.children]);
+    view.players.forEach((p, i) => {
+      const key = JSON.stringify([p.seat, view.turn?.seat === p.seat, p.seat === this.seat, labels[i], this.names.playerColor(p),
+        this.names.playerLabel(p), this.page.playerMoney(p), this.page.playerLine(p), lobby.seats[p.seat] ?? null,
+        this.answer?.clock ?? null, host, this.freshLinks.get(p.seat) ?? null]);
+      if (had[i]?.dataset.key === key) return;
+      const li = this.playerCard(view, p, labels[i]);
+      li.dataset.key = key;
+      if (had[i]) had[i].replaceWith(li); else ul.appendChild(li);
+    });
+    for (const extra of had.slice(view.players.length)) extra.remove();
+  }
+
+  /** One player's card in the players' list. */
+  playerCard(view, p, label) {
+    const lobby = this.ctx.lobby;
+    const li = document.createElement("li");
+    li.className = `player${view.turn?.seat === p.seat ? " active" : ""}${p.seat === this.seat ? " me" : ""}`;
+    li.dataset.seat = p.seat;
+    const chip = document.createElement("span");
+    chip.className = "chip chip-label";
+    chip.style.background = this.names.playerColor(p);
+    chip.style.color = inkFor(this.names.playerColor(p));
+    chip.textContent = label; // as on the seat's piece: no colour needed
+    chip.setAttribute("aria-hidden", "true");
+    const name = document.createElement("strong");
+    const seatInfo = lobby.seats[p.seat];
+    name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
+    const money = document.createElement("span");
+    money.className = "money";
+    const m = this.page.playerMoney(p); // a score, cash
+    money.title = m.title;
+    const nw = document.createElement("b");
+    nw.textContent = m.big;
+    money.append(nw, document.createElement("br"), m.small);
+    const ship = document.createElement("span");
+    ship.className = "ship";
+    ship.textContent = this.page.playerLine(p);
+    const clock = seatClock(this.answer?.clock, p.seat, lobby); // its time left (clocks.js)
+    if (clock) ship.prepend(clock, " · ");
+    if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
+    li.append(chip, name, money, ship);
+    if (view.turn?.seat === p.seat) li.setAttribute("aria-current", "true");
+    const hostTools = document.createElement("div");
+    hostTools.className = "host-seat-tools";
+    if (this.me.role === "host" && this.stageOf(view) === "playing" && lobby.status === "playing") {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "small bot-toggle";
+      b.textContent = seatInfo?.bot ? "Stop the bot" : "Bot plays";
+      b.title = seatInfo?.bot ? `A bot plays ${p.name}'s seat now: stop it, and the player plays it again (with the seat's link)` : `Let a bot play ${p.name}'s turns`;
+      b.addEventListener("click", async () => {
+        try { this.ctx.lobby = await this.api.bot(p.seat, !seatInfo?.bot); this.render(); } catch (err) { this.showError(err); }
+      });
+      hostTools.appendChild(b);
     }
+    if (this.me.role === "host" && !["over", "abandoned", "replay"].includes(lobby.status)) {
+      // the seat's link: copy it, or re-issue it (the old one stops at once), as in the lobby
+      li.appendChild(hostTools);
+      hostTools.appendChild(seatLinkTools(this.api, lobby.table_id, p.seat, {
+        where: () => li, fail: (err) => this.showError(err),
+        onNew: (link) => { this.freshLinks.set(p.seat, link); this.render(); },
+      }));
+      const fresh = this.freshLinks.get(p.seat);
+      if (fresh) showNewLink(li, fresh, p.seat, { focus: false });
+    }
+    return li;
   }
 
   renderEnd() {
