@@ -6,8 +6,10 @@ seat, from the seed ``<seed>-<i>`` and the game's simulation options; a game end
 winner, at the rules' end, or as a stall after ``--max-rounds`` rounds. Prints one line per
 game, then per game id a row: games, the search bot's wins and win rate (with its 95%
 interval), its fair share (1 / players), the heuristic's wins, games without a winner, the
-median score of each side, the seconds per game and the commands the rules refused (a bot
-bug: each is replaced by a random legal command, and should stay 0).
+median score of each side, the seconds per game, the commands the rules refused (a bot
+bug: each is replaced by a random legal command, and should stay 0), the search bot's
+decisions with more than one candidate and how many of them replaced the heuristic's choice
+(the most frequent, as "heuristic's command type>chosen type").
 
 The search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace the
 budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so in
@@ -25,6 +27,7 @@ import math
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -48,6 +51,9 @@ class Outcome:
     rounds: int
     seconds: float
     fallbacks: int = 0  # commands the rules refused (replaced by a random legal one)
+    searched: int = 0  # the search bot's decisions with more than one candidate
+    # its choices that replaced the heuristic's, "heuristic's type>chosen type": count
+    overrides: dict[str, int] = dataclasses.field(default_factory=dict)
 
 
 def play(game_id: str, level: str, players: int, index: int, seed: str,
@@ -56,6 +62,7 @@ def play(game_id: str, level: str, players: int, index: int, seed: str,
     seed_i = f"{seed}-{index}"
     searcher = index % players
     bots: list[Bot] = []
+    searching: SearchBot | None = None
     for s in range(players):
         if s == searcher:
             bot = definition.make_bot(level, f"{seed_i}|seat{s}")
@@ -67,6 +74,7 @@ def play(game_id: str, level: str, players: int, index: int, seed: str,
                 budget = dataclasses.replace(budget, seconds=seconds if seconds > 0 else None)
             bot.budget = budget
             bots.append(bot)
+            searching = bot
         else:
             bots.append(definition.make_bot(definition.default_bot, f"{seed_i}|seat{s}"))
     started = time.perf_counter()
@@ -76,8 +84,10 @@ def play(game_id: str, level: str, players: int, index: int, seed: str,
     standing = definition.simulation.standing
     assert standing is not None
     result = standing(game.state)
+    assert searching is not None
     return Outcome(game_id, index, searcher, result.winner, list(result.net_worths),
-                   game.state.round, time.perf_counter() - started, fallbacks)
+                   game.state.round, time.perf_counter() - started, fallbacks,
+                   searching.searched, dict(searching.overrides))
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -101,11 +111,17 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
     theirs = statistics.median(s for o in outcomes for i, s in enumerate(o.scores)
                                if i != o.searcher) if n and players > 1 else 0
     per = statistics.mean(o.seconds for o in outcomes) if n else 0.0
+    searched = sum(o.searched for o in outcomes)
+    overrides: Counter[str] = Counter()
+    for o in outcomes:
+        overrides.update(o.overrides)
+    top = ",".join(f"{k}:{v}" for k, v in overrides.most_common(6))
     return (f"bot_strength {game_id} {level}({budget}) vs {games()[game_id].default_bot} "
             f"players={players} games={n} wins={wins} rate={wins / max(n, 1):.2f} "
             f"[{lo:.2f}-{hi:.2f}] fair={1 / players:.2f} heuristic_wins={others} "
             f"no_winner={none} median_score={mine} vs {theirs} s_per_game={per:.1f} "
-            f"refused={sum(o.fallbacks for o in outcomes)}")
+            f"refused={sum(o.fallbacks for o in outcomes)} searched={searched} "
+            f"overrides={sum(overrides.values())} ({top})")
 
 
 def main() -> None:

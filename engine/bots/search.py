@@ -33,6 +33,7 @@ A budget is ``iterations`` playouts at most and ``seconds`` of thinking at most 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -141,6 +142,10 @@ class SearchBot:
         self._policy = policy
         self.reason: str | None = None
         self.playouts = 0  # playouts of the last decision (for the benches)
+        # for the benches: decisions searched (more than one candidate), and the choices
+        # that replaced the heuristic's, by "heuristic's command type > chosen type"
+        self.searched = 0
+        self.overrides: Counter[str] = Counter()
 
     @property
     def game(self) -> GameDefinition:
@@ -179,6 +184,9 @@ class SearchBot:
             order.insert(0, 0)  # not clearly better than the heuristic's choice
             best = 0
         self.reason = self.explain(candidates, means, counts, order)
+        self.searched += 1
+        if best:
+            self.overrides[f"{heuristic.type}>{candidates[best].type}"] += 1
         return candidates[best]
 
     def candidates(self, heuristic: Command, legal: Sequence[Command],
