@@ -11,7 +11,8 @@ the tabs watch: the time from the server holding it to the page showing it
 machine's load (``uptime``) beside them. Figures, never a pass/fail.
 
 ``--before REV`` (default: none) also measures the platform client files of ``REV``
-(``web/platform/{live,game,mapview,chart,replaybar}.js`` and ``web/games/venus/*.js`` of that
+(``web/platform/{live,game,mapview,chart,replaybar}.js``, ``web/platform/style.css`` and
+``web/games/venus/*.js`` of that
 revision over today's ``web/``), first, in the same run. ``--profile FILE`` records the
 throttled tab with the DevTools Profiler (JS by function) and the trace's timeline (script,
 style, layout, paint) and prints where its time went, in all and per drawing (the client of
@@ -45,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from tests.web.test_live_pace import RECORD_SEQ, HeadClock  # noqa: E402
 
 # the client files this bench compares (the rest of web/ is today's in both)
-CLIENT = ("live.js", "game.js", "mapview.js", "chart.js", "replaybar.js")
+CLIENT = ("live.js", "game.js", "mapview.js", "chart.js", "replaybar.js", "style.css")
 # counts of what the page did, read at the end: drawings (data-seq set) and socket messages
 COUNT = """
 window.__messages = 0;
@@ -158,9 +159,14 @@ def trace_summary(raw: bytes, drawings: int) -> None:
     per drawing: the frames painted, and the milliseconds of each kind of work."""
     events = json.loads(raw)
     events = events["traceEvents"] if isinstance(events, dict) else events
+    # the traced tab's renderer (the browser's trace holds the other tab's too)
+    traced = {f.get("processId") for e in events if e.get("name") == "TracingStartedInBrowser"
+              for f in e.get("args", {}).get("data", {}).get("frames", [])}
     main = {(e["pid"], e["tid"]) for e in events
-            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"}
+            if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"
+            and (not traced or e["pid"] in traced)}
     kinds: defaultdict[str, float] = defaultdict(float)
+    cpu: defaultdict[str, float] = defaultdict(float)  # the thread's own time (tdur)
     counts: Counter[str] = Counter()
     until: defaultdict[str, float] = defaultdict(float)  # the end of the last one counted
     for e in sorted((e for e in events if (e.get("pid"), e.get("tid")) in main
@@ -171,6 +177,7 @@ def trace_summary(raw: bytes, drawings: int) -> None:
         until[n] = e["ts"] + e.get("dur", 0)
         if n in ("RunTask", "ThreadControllerImpl::RunTask"):
             kinds["(tasks, all)"] += e.get("dur", 0) / 1000
+            cpu["(tasks, all)"] += e.get("tdur", 0) / 1000
             counts["(tasks, all)"] += 1
         elif n in ("FunctionCall", "EvaluateScript", "v8.compile", "ParseHTML",
                    "UpdateLayoutTree", "Layout", "Paint", "PrePaint", "Layerize",
@@ -179,16 +186,20 @@ def trace_summary(raw: bytes, drawings: int) -> None:
                    "TimerFire", "EventDispatch", "ParseAuthorStyleSheet", "UpdateLayerTree",
                    "BlinkGC.AtomicPhase", "V8.GCFinalizeMC", "V8.GCScavenger"):
             kinds[n] += e.get("dur", 0) / 1000
+            cpu[n] += e.get("tdur", 0) / 1000
             counts[n] += 1
     print("  timeline, renderer main thread (ms, count; FunctionCall holds the JS and the "
           "style/layout it forced):")
     for n, ms in sorted(kinds.items(), key=lambda kv: -kv[1]):
         print(f"    {ms:8.0f} ms  {counts[n]:6d}  {n}")
     per = max(1, drawings)
-    print(f"  per drawing ({drawings}): {counts['Layerize'] / per:.1f} frames, "
-          + ", ".join(f"{n} {kinds[n] / per:.1f} ms" for n in (
-              "TimerFire", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint",
-              "Paint", "Layerize")))
+    work = ("TimerFire", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint", "Paint",
+            "Layerize")
+    print(f"  per drawing ({drawings}), {counts['Layerize'] / per:.1f} frames; ms of the wall "
+          "clock (of the thread's own CPU time): "
+          + ", ".join(f"{n} {kinds[n] / per:.1f} ({cpu[n] / per:.1f})" for n in work))
+    print(f"  main thread busy {kinds['(tasks, all)'] / 1000:.1f} s "
+          f"(CPU {cpu['(tasks, all)'] / 1000:.1f} s)")
 
 
 def watch(web: Path, browser: Any, args: argparse.Namespace, label: str,
