@@ -825,19 +825,22 @@ export class Game {
     const host = this.me.role === "host" ? [this.stageOf(view), lobby.status] : null;
     const had = /** @type {HTMLElement[]} */ ([...ul.children]);
     view.players.forEach((p, i) => {
+      const money = this.page.playerMoney(p); // a score, cash
+      const line = this.page.playerLine(p);
       const key = JSON.stringify([p.seat, view.turn?.seat === p.seat, p.seat === this.seat, labels[i], this.names.playerColor(p),
-        this.names.playerLabel(p), this.page.playerMoney(p), this.page.playerLine(p), lobby.seats[p.seat] ?? null,
-        this.answer?.clock ?? null, host, this.freshLinks.get(p.seat) ?? null]);
+        this.names.playerLabel(p), money, line, lobby.seats[p.seat] ?? null, this.answer?.clock ?? null, host,
+        this.freshLinks.get(p.seat) ?? null]);
       if (had[i]?.dataset.key === key) return;
-      const li = this.playerCard(view, p, labels[i]);
+      const li = this.playerCard(view, p, { label: labels[i], m: money, line });
       li.dataset.key = key;
       if (had[i]) had[i].replaceWith(li); else ul.appendChild(li);
     });
     for (const extra of had.slice(view.players.length)) extra.remove();
   }
 
-  /** One player's card in the players' list. */
-  playerCard(view, p, label) {
+  /** One player's card in the players' list: its piece's ``label``, its money ``m`` (a score,
+   * cash: ``GamePage.playerMoney``) and its ``line``. */
+  playerCard(view, p, { label, m, line }) {
     const lobby = this.ctx.lobby;
     const li = document.createElement("li");
     li.className = `player${view.turn?.seat === p.seat ? " active" : ""}${p.seat === this.seat ? " me" : ""}`;
@@ -853,14 +856,13 @@ export class Game {
     name.textContent = `${this.names.playerLabel(p)}${p.seat === this.seat ? " · you" : ""}${seatInfo?.bot ? " · bot" : ""}`;
     const money = document.createElement("span");
     money.className = "money";
-    const m = this.page.playerMoney(p); // a score, cash
     money.title = m.title;
     const nw = document.createElement("b");
     nw.textContent = m.big;
     money.append(nw, document.createElement("br"), m.small);
     const ship = document.createElement("span");
     ship.className = "ship";
-    ship.textContent = this.page.playerLine(p);
+    ship.textContent = line;
     const clock = seatClock(this.answer?.clock, p.seat, lobby); // its time left (clocks.js)
     if (clock) ship.prepend(clock, " · ");
     if (seatInfo && !seatInfo.bot) ship.prepend(presenceBadge(seatInfo), " · "); // who is here, in plain sight
