@@ -33,7 +33,7 @@ SIZES: dict[str, dict[str, Any]] = {
 
 def _seat_page(browser: Any, base: str, size: str, errors: list[str],
                grant: bool = True, init: str | None = None) -> tuple[Any, Any, dict[str, Any]]:
-    with httpx.Client(base_url=base) as c:
+    with httpx.Client(base_url=base, timeout=60) as c:
         table = _table(c)
     ctx = browser.new_context(bypass_csp=False, **SIZES[size])
     if grant:

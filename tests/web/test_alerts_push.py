@@ -121,7 +121,7 @@ def test_push_reaches_the_service_worker_with_the_tab_closed(browser: Any,
     base = alert_server
     keys = BrowserKeys()
     errors: list[str] = []
-    with push_service() as pushes, httpx.Client(base_url=base) as c:
+    with push_service() as pushes, httpx.Client(base_url=base, timeout=60) as c:
         table = _table(c)
         tid = table["table_id"]
         waiting = acting_seat(c, table)
@@ -210,7 +210,7 @@ def test_webhook_e_mail_and_quiet_hours_are_set_and_tested_from_the_panel(
     and quiet hours (kept in the browser's zone), and "Send a test" reaches both."""
     base = alert_server
     errors: list[str] = []
-    with webhook_receiver() as hooks, httpx.Client(base_url=base) as c:
+    with webhook_receiver() as hooks, httpx.Client(base_url=base, timeout=60) as c:
         table = _table(c)
         tid = table["table_id"]
         seat = 1

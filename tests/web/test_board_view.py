@@ -57,7 +57,7 @@ def context(browser: Any, request: pytest.FixtureRequest, known_seed: str) -> It
 
 def open_seat(ctx: Any, server_url: str, seats: int = 3, acting: bool = True) -> Any:
     """A new table of ``seats`` humans; the page of the seat that acts first."""
-    with httpx.Client(base_url=server_url) as c:
+    with httpx.Client(base_url=server_url, timeout=60) as c:
         table = open_table(c, seats=seats)
         seat = acting_seat(c, table) if acting else 0
     page = ctx.new_page()

@@ -73,7 +73,7 @@ def new_page(ctx: Any, errors: list[str]) -> Page:
 
 def make_table(base: str, turn_timer: int, start: bool = True,
                name: str = "Clocks") -> dict[str, Any]:
-    with httpx.Client(base_url=base) as c:
+    with httpx.Client(base_url=base, timeout=60) as c:
         r = c.post("/api/tables", json={"name": name, "seats": 2, "turn_timer": turn_timer,
                                         "options": {"edition": "avalon-hill"}})
         assert r.status_code == 201, r.text

@@ -32,7 +32,7 @@ def seat_page(browser: Any, server_url: str, known_seed: str) -> Iterator[Any]:
     ctx = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion="reduce")
     errors: list[str] = []
     ctx.on("weberror", lambda e: errors.append(str(e.error)))
-    with httpx.Client(base_url=server_url) as c:
+    with httpx.Client(base_url=server_url, timeout=60) as c:
         table = open_table(c, seats=3)
         seat = acting_seat(c, table)
     page = ctx.new_page()

@@ -41,7 +41,7 @@ def _page(ctx: Any, errors: list[str]) -> Any:
 
 def _table(base: str, seats: int = 2, join: bool = True, start: bool = True,
            **extra: Any) -> dict[str, Any]:
-    with httpx.Client(base_url=base) as c:
+    with httpx.Client(base_url=base, timeout=60) as c:
         r = c.post("/api/tables", json={"name": extra.pop("name", "Night"), "seats": seats,
                                         "options": {"edition": "avalon-hill"}, **extra})
         assert r.status_code == 201, r.text
@@ -154,7 +154,7 @@ def test_my_games_shows_the_title_of_every_game(browser: Any, server_url: str) -
     errors: list[str] = []
     listed = httpx.get(f"{server_url}/api/games").json()["games"]
     saved = []
-    with httpx.Client(base_url=server_url) as c:
+    with httpx.Client(base_url=server_url, timeout=60) as c:
         for game in listed:
             r = c.post("/api/tables", json={"name": f"A {game['id']} table", "ruleset": game["id"],
                                             "seats": max(2, game["players"]["min"])})
@@ -358,7 +358,7 @@ def test_the_host_copies_and_reissues_a_seat_link_in_the_game(
     links = [page.locator("#links input").nth(i).input_value() for i in range(4)]
     host_url, seat_urls = links[0], links[1:3]
     table_id = host_url.split("/t/")[1].split("#")[0]
-    with httpx.Client(base_url=server_url) as c:
+    with httpx.Client(base_url=server_url, timeout=60) as c:
         for i, url in enumerate(seat_urls):
             c.post(f"/api/tables/{table_id}/join", json={"name": f"P{i + 1}"},
                    headers={"X-Starport-Token": url.split("#")[1]})

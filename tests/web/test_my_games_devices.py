@@ -36,7 +36,7 @@ def _page(ctx: Any, errors: list[str]) -> Any:
 
 
 def _table(base: str, name: str) -> dict[str, Any]:
-    with httpx.Client(base_url=base) as c:
+    with httpx.Client(base_url=base, timeout=60) as c:
         table: dict[str, Any] = c.post("/api/tables", json={"name": name, "seats": 2}).json()
         c.post(f"/api/tables/{table['table_id']}/join", json={"name": "Ann"},
                headers={"X-Starport-Token": table["seats"][0]["token"]})

@@ -51,7 +51,7 @@ def tabs(browser: Any) -> Iterator[Any]:
 
 def test_declare_take_back_declare_elsewhere_and_roll(tabs: Any, server_url: str,
                                                       known_seed: str) -> None:
-    with httpx.Client(base_url=server_url) as c:
+    with httpx.Client(base_url=server_url, timeout=60) as c:
         table = open_table(c, seats=2)
         seat = acting_seat(c, table)
     me = tabs(table["seats"][seat]["url"])
@@ -97,7 +97,7 @@ def test_declare_take_back_declare_elsewhere_and_roll(tabs: Any, server_url: str
 
 def test_no_take_back_with_the_option_off(tabs: Any, server_url: str,
                                           known_seed: str) -> None:
-    with httpx.Client(base_url=server_url) as c:
+    with httpx.Client(base_url=server_url, timeout=60) as c:
         table = open_table(c, seats=2, takebacks=False)
         seat = acting_seat(c, table)
     me = tabs(table["seats"][seat]["url"])
