@@ -360,3 +360,24 @@ def test_the_end_the_chart_and_the_replay_bar(browser: Any, server_url: str) -> 
     ann.context.close()
     bob.context.close()
     assert not errors, errors
+
+
+def test_a_table_without_personalities_asks_its_seats_for_none(browser: Any,
+                                                                server_url: str) -> None:
+    """Optional Rules, "Selecting Personalities": a table that plays without them has no seat
+    choice, so the join form shows a name only (no empty "Personality" select)."""
+    errors: list[str] = []
+    t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 2, "name": "Plain",
+                                        "options": {"personalities": "none"}})
+    page = page_in(browser, errors, **DESKTOP)
+    page.goto(t["seats"][0]["url"])
+    page.wait_for_selector("#join:not([hidden])")
+    assert page.locator("#join-race").is_hidden()
+    page.fill("#join-name", "Ann")
+    page.click("#join-btn")
+    page.wait_for_selector("#join-btn:text('Update')")
+    assert api(server_url, f"/api/tables/{t['table_id']}",
+               token=t["seats"][0]["token"])["seats"][0]["name"] == "Ann"
+    assert serious(page) == []
+    page.context.close()
+    assert not errors, errors

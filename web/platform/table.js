@@ -239,7 +239,9 @@ export function renderLobby(ctx) {
   if (me.role === "seat") {
     const mine = lobby.seats[me.seat];
     $("join-choice-title").textContent = ctx.module.choiceTitle; // the game's seat choice
-    const sel = $("join-race");
+    const sel = /** @type {HTMLSelectElement} */ ($("join-race"));
+    // a game whose seats choose nothing (no lobby choices) shows no empty select
+    /** @type {HTMLElement} */ (sel.closest("label")).hidden = !lobby.choices.length;
     const current = sel.value || mine.choice || "";
     sel.replaceChildren();
     const any = document.createElement("option");
