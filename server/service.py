@@ -18,6 +18,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from . import thinking
 from .bots import Bots
 from .config import Settings
 from .countdowns import Countdowns
@@ -56,6 +57,7 @@ class Service(Lobby, Bots, Countdowns, Play, Hints, Links):
             loop = asyncio.get_running_loop()
             self.listener = PgListener(libpq_dsn(self.engine.url), loop, self.hub)
             self.listener.start()
+        thinking.attach()
         await self._resume_bots()
         return True
 
@@ -74,4 +76,5 @@ class Service(Lobby, Bots, Countdowns, Play, Hints, Links):
         await self.committer.close()
         self.pool.shutdown(wait=True, cancel_futures=True)
         self.bot_pool.shutdown(wait=True, cancel_futures=True)
+        thinking.detach()  # the searching bots' worker process, when no other service uses it
         self.engine.dispose()

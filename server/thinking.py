@@ -45,6 +45,7 @@ _pool: ProcessPoolExecutor | None = None
 _ready: set[int] = set()  # the pools whose worker answered once (``id``)
 _waiting = 0  # decisions sent to the worker and not answered yet (this process's loops)
 _pool_lock = threading.Lock()
+_services = 0  # running services of this process that may send decisions (``attach``)
 _made: OrderedDict[tuple[str, str, str], Any] = OrderedDict()  # in the worker
 _sendable: dict[Any, bool] = {}
 
@@ -96,6 +97,24 @@ def restart(stuck: ProcessPoolExecutor) -> None:
     for process in list(getattr(stuck, "_processes", {}).values()):
         process.terminate()
     stuck.shutdown(wait=False, cancel_futures=True)
+
+
+def attach() -> None:
+    """A service of this process started: it may send decisions to the worker."""
+    global _services
+    with _pool_lock:
+        _services += 1
+
+
+def detach() -> None:
+    """A service stopped: the last one of the process ends the worker (several services share
+    it in one process, e.g. an app under test beside another)."""
+    global _services
+    with _pool_lock:
+        _services = max(0, _services - 1)
+        last = _services == 0
+    if last:
+        shutdown()
 
 
 def shutdown() -> None:

@@ -322,3 +322,22 @@ def test_a_bot_past_its_budget_is_given_up_and_the_easy_bot_plays(
     hinted = tiny_table(client, hints=True)
     r = ask_hint(client, hinted, 0, view(client, hinted, 0)["seq"])
     assert r.status_code == 200 and r.json()["command"] == {"type": "Double"}
+
+
+def test_the_last_service_to_stop_ends_the_thinking_worker(
+        db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server stopping ends the searching bots' worker process (``server/thinking.py``);
+    while another service of the process runs (an app under test beside another), it stays."""
+    monkeypatch.setattr(thinking, "_services", 0)  # whatever else this process serves
+    outer = TestClient(create_app(settings_for(db_url, tmp_path / "outer")))
+    inner = TestClient(create_app(settings_for(db_url, tmp_path / "inner")))
+    with outer:
+        with inner:
+            worker = thinking.pool()
+            assert worker.submit(thinking.ready).result(timeout=120) is True
+            processes = list(worker._processes.values())
+            assert processes and all(p.is_alive() for p in processes)
+        assert thinking.pool() is worker  # the other service still sends decisions
+    for p in processes:
+        p.join(timeout=60)
+    assert not any(p.is_alive() for p in processes)
