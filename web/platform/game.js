@@ -109,6 +109,7 @@ export class Game {
     this.notices = new Notices($("notices"), ctx.module, ctx.names, (s) => this.who(s), this.seat);
     this.botSeat = this.seat !== null && !!ctx.lobby.seats[this.seat]?.bot;
     this.freshLinks = new Map(); // seat -> a link the host re-issued here (shown until reload)
+    this.cardKeys = new WeakMap(); // a players' card -> what it shows (renderPlayers)
   }
 
   get seq() { return this.events.length ? this.events[this.events.length - 1].seq : 0; }
@@ -830,9 +831,9 @@ export class Game {
       const key = JSON.stringify([p.seat, view.turn?.seat === p.seat, p.seat === this.seat, labels[i], this.names.playerColor(p),
         this.names.playerLabel(p), money, line, lobby.seats[p.seat] ?? null, this.answer?.clock ?? null, host,
         this.freshLinks.get(p.seat) ?? null]);
-      if (had[i]?.dataset.key === key) return;
+      if (had[i] && this.cardKeys.get(had[i]) === key) return;
       const li = this.playerCard(view, p, { label: labels[i], m: money, line });
-      li.dataset.key = key;
+      this.cardKeys.set(li, key);
       if (had[i]) had[i].replaceWith(li); else ul.appendChild(li);
     });
     for (const extra of had.slice(view.players.length)) extra.remove();
