@@ -4,7 +4,10 @@ A table of fast bots watched by a seat tab and a spectator tab: each tab's ``#ga
 (the last event it shows) only ever moves forward and reaches the server's last seq, with the
 log whole and in order, from the views the server pushes (never a ``GET /view`` per batch).
 An idle game page costs (almost) no CPU: the style and layout passes counted through the
-DevTools protocol, against the same page with the old endless animations put back.
+DevTools protocol, against the same page with the old endless animations put back. A drawing
+does no more than what changed: the log follows its newest line only while its reader is at
+its end, the players' cards are made anew only when they changed, and the board's starfield
+is drawn without an effect per star, looking the same.
 
 These are checks of events and counts, never of wall time: how far behind a tab is, in
 seconds, is measured by ``bench/spectator_lag.py`` (docs/performance.md, "The client").
