@@ -120,6 +120,8 @@ OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
           types.MethodType, types.CodeType, types.FrameType, functools._lru_cache_wrapper)
 # A module int naming a cache's cap: ``_MAPS_MAX``, ``MADE_BOUND``, ``MARKERS_KEPT``, ``KEEP``.
 CAP_WORDS = ("_MAX", "_BOUND", "_KEPT", "KEEP")
+# Caches bounded by another's cap (``engine/venus/movement.py``).
+CAP_NAMES = {"_RAW": "_TERRAIN_MAX", "_LAST": "_MAPS_MAX", "_SHOWN": "_MAPS_MAX"}
 
 
 @dataclass
@@ -149,6 +151,9 @@ def deep_size(root: object, seen: set[int]) -> int:
 def _cap_of(module: types.ModuleType, name: str, obj: object) -> int | None:
     if isinstance(obj, functools._lru_cache_wrapper):
         return obj.cache_info().maxsize
+    named = vars(module).get(CAP_NAMES.get(name, ""))
+    if isinstance(named, int):
+        return named
     stem = name.strip("_").split("_")[0]
     caps = [v for k, v in vars(module).items()
             if isinstance(v, int) and not isinstance(v, bool) and k.isupper()
