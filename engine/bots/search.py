@@ -13,12 +13,12 @@ Determinized flat Monte Carlo with common random numbers:
    the game's state only through that hook, so what it chooses depends on the seat's view
    alone; two games that differ only in what the seat cannot see give the same choice.
 3. In each world every live candidate is played, then every seat's heuristic bot plays on
-   until the game has turned to another seat ``Budget.handoffs`` times (1: the end of the
-   seat's turn, or once its answer to another's prompt is given) or ``Budget.depth``
-   commands were played; the dice come from the round's own stream (the same for every
-   candidate of the round: common random numbers), and the position is scored by
-   ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a loss, between them how good the
-   position is for the seat).
+   until the turn has passed ``Budget.handoffs`` times (``whose_turn``: 1, the end of the
+   turn being played; another seat's answers inside it do not end it) or ``Budget.depth``
+   commands were played; the dice come from the world's own stream, in the order they are
+   rolled (the same for every candidate of the world: common random numbers), and the
+   position is scored by ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a loss,
+   between them how good the position is for the seat).
 4. After ``Budget.prune_after`` rounds, the candidates whose mean trails the best by more
    than ``Budget.margin`` are dropped (never the heuristic's choice), so the rest get the
    playouts.
@@ -53,8 +53,9 @@ class Budget:
     iterations: int = 200  # playouts at most
     seconds: float | None = 0.25  # thinking time at most (None: the iterations alone)
     depth: int = 24  # commands played after the candidate in each playout, at most
-    # a playout ends when the game has turned this many times to a seat other than the
-    # searching one (1: at the end of the seat's turn, or once its answer is given)
+    # a playout ends when the turn has passed this many times (``whose_turn``; 1: at the
+    # end of the turn being played); in a game whose state names no turn, when the game has
+    # turned this many times to a seat other than the searching one
     handoffs: int = 1
     candidates: int = 6  # the heuristic's choice and up to this many - 1 others
     prune_after: int = 3  # rounds before trailing candidates are dropped
