@@ -51,7 +51,8 @@ SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a tr
 SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
-MISSION_WAIT = 2.0  # the same while its objective is not met yet
+MISSION_WAIT = 2.0  # the same while an objective it plans for (PLANNED) is not met yet
+PLANNED = {"passenger", "attribute", "pirates_defeated"}  # credits and goods come by trading
 PASSENGER_GOAL = 10.0  # where passengers wait, for a passenger mission without one
 PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
 FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
@@ -204,8 +205,8 @@ class Merchant:
                 for space in _landings(view, system):
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
-        waiting = {c.destination for c in _active_missions(me)
-                   if not _objective_ready(c.objective, me)}
+        waiting = {c.destination for c in _active_missions(me)  # what it plans for first
+                   if c.objective.need in PLANNED and not _objective_ready(c.objective, me)}
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
             # a destination whose objective is not met yet waits for it (else the ship
