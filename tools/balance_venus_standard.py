@@ -304,11 +304,13 @@ def _encounter_values(games: list[dict[str, Any]]) -> list[str]:
         credits = [c for c, _ in draws]
         fame = [f for _, f in draws]
         rows.append([bot, str(len(draws)), f"{statistics.mean(credits):+.1f}",
-                     _spread(credits), f"{statistics.mean(fame):+.2f}",
+                     f"{statistics.median(credits):g} ({_pct(credits, 0.1)} to "
+                     f"{_pct(credits, 0.9)}; {min(credits)} to {max(credits)})",
+                     f"{statistics.mean(fame):+.2f}",
                      f"{sum(1 for c in credits if c <= -30) / len(draws):.0%}",
                      f"{sum(1 for c in credits if c >= 30) / len(draws):.0%}",
                      f"{sum(1 for c, f in draws if c == 0 and f == 0) / len(draws):.0%}"])
-    return _table(["bot", "draws", "credits, mean", "credits: median (p10-p90, max)",
+    return _table(["bot", "draws", "credits, mean", "credits: median (p10 to p90; min to max)",
                    "fame, mean", "a loss of c30 or more", "a gain of c30 or more",
                    "no credits nor fame"], rows)
 
@@ -327,23 +329,23 @@ def _winners(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[s
                    "merchant spaceports built (sold back at the end)"], rows)
 
 
-# The figures before the cards were reworked (docs/venus-standard.md, "Missions and Challenge
-# cards: our design"): the merchant's missions drawn and completed over 1,724 games of every
-# variant, the solo challenge over 30 games, an Encounter draw enumerated by
-# tools/venus_standard_cards.py; 14 orbit spaces then, 24 now.
+# The figures before the Encounter deck, Pirate Hunter, Moon Envoy and the solo challenge
+# were reworked (docs/venus-standard.md, "Encounters, pirates, missions, rewards, fame"): the
+# report this tool wrote then, 200 merchant games each of 2, 3 and 4 players and 200 solo
+# challenge games (missions drawn and completed over all 800).
 BEFORE_MISSIONS = {
-    "armed-escort": (195, 7), "clean-up-crew": (178, 109), "colony-charter": (162, 140),
-    "deep-water-survey": (190, 4), "desert-water": (180, 21), "generation-gap": (181, 71),
-    "giant-flare": (203, 16), "giant-survey": (154, 83), "habitat-supplies": (185, 34),
-    "ice-breaker": (186, 8), "jungle-medicine": (180, 48), "mining-claim": (174, 145),
-    "moon-envoy": (201, 27), "nova-readings": (178, 0), "pirate-hunter": (196, 4),
-    "relic-collector": (191, 25), "rogue-rescue": (177, 16), "station-audit": (184, 64),
-    "veteran-pilot": (194, 18), "war-relief": (199, 40)}
-BEFORE = {"solo": "3-9% (1 of 30 games; 41% of solo games lost to c5-c10 fees)",
-          "encounter": "c-0.71 and +0.22 fame a draw (every card and die face enumerated)",
-          "ports": "14 orbit spaces, one per system (the first spaceport closed a city); "
-                   "2.3 merchant spaceports built a game",
-          "winners": "merchant, 2-4 players: winner's score median c590-675"}
+    "armed-escort": (165, 15), "clean-up-crew": (154, 106), "colony-charter": (149, 128),
+    "deep-water-survey": (159, 41), "desert-water": (177, 25), "generation-gap": (168, 49),
+    "giant-flare": (194, 18), "giant-survey": (176, 68), "habitat-supplies": (162, 34),
+    "ice-breaker": (163, 66), "jungle-medicine": (181, 45), "mining-claim": (167, 124),
+    "moon-envoy": (176, 6), "nova-readings": (183, 51), "pirate-hunter": (184, 1),
+    "relic-collector": (146, 21), "rogue-rescue": (165, 47), "station-audit": (170, 60),
+    "veteran-pilot": (185, 76), "war-relief": (175, 38)}
+BEFORE = {"solo": "14% (28 of 200 games; 38% lost to an unpaid fee)",
+          "encounter": "c+1.0 and +0.13 fame a draw; 81% changed neither credits nor fame; "
+                       "credits p10 0, p90 0",
+          "ports": "2.5 merchant spaceports built a game",
+          "winners": "winner's score median c540-590 (2-4 players), fame 3"}
 
 
 def _before_after(games: list[dict[str, Any]]) -> list[str]:
@@ -355,21 +357,27 @@ def _before_after(games: list[dict[str, Any]]) -> list[str]:
         rows.append([mid, f"{done0 / taken0:.0%} ({done0} of {taken0})",
                      f"{done / taken:.0%} ({done} of {taken})" if taken else "-"])
     solo = [g for g in gs if g["label"] == "solo-challenge"]
-    draws = [tuple(v) for g in gs if g["label"] == "standard" for v in g.get("encounters", [])]
+    standard = [g for g in gs if g["label"] == "standard"]
+    draws = [tuple(v) for g in standard for v in g.get("encounters", [])]
     won = sum(1 for g in solo if g["winners"])
     fees = sum(1 for g in solo if g["reason"] == "challenge_fee_unpaid")
-    ports = [int(g["usage"].get("SpaceportBuilt", 0)) for g in gs if g["label"] == "standard"]
-    best = [max(g["scores"]) for g in gs if g["label"] == "standard"]
+    ports = [int(g["usage"].get("SpaceportBuilt", 0)) for g in standard]
+    medians = [statistics.median([g["scores"][w] for g in standard if g["players"] == n
+                                  for w in g["winners"]] or [0]) for n in (2, 3, 4)]
+    fame = [int(g["fame"][w] or 0) for g in standard for w in g["winners"]]
+    credits = [c for c, _ in draws]
     now = {
         "solo": f"{won / len(solo):.0%} ({won} of {len(solo)} games; {fees / len(solo):.0%} "
                 "lost to an unpaid fee)" if solo else "-",
-        "encounter": (f"c{statistics.mean(c for c, _ in draws):+.2f} and "
-                      f"{statistics.mean(f for _, f in draws):+.2f} fame a draw, as played")
-        if draws else "-",
-        "ports": f"24 orbit spaces; {statistics.mean(ports):.1f} merchant spaceports built a "
-                 "game"
+        "encounter": (f"c{statistics.mean(credits):+.1f} and "
+                      f"{statistics.mean(f for _, f in draws):+.2f} fame a draw; "
+                      f"{sum(1 for c, f in draws if c == 0 and f == 0) / len(draws):.0%} "
+                      f"changed neither credits nor fame; credits p10 {_pct(credits, 0.1)}, "
+                      f"p90 {_pct(credits, 0.9)}") if draws else "-",
+        "ports": f"{statistics.mean(ports):.1f} merchant spaceports built a game"
         if ports else "-",
-        "winners": f"winner's score median c{statistics.median(best):g}" if best else "-",
+        "winners": f"winner's score median c{min(medians):g}-{max(medians):g} (2-4 players), "
+                   f"fame {statistics.median(fame):g}" if fame else "-",
     }
     lines = _table(["mission", "completed when drawn, before", "now"], rows)
     lines += [""]
@@ -380,7 +388,7 @@ def _before_after(games: list[dict[str, Any]]) -> list[str]:
 
 def _solo(games: list[dict[str, Any]]) -> list[str]:
     rows = []
-    for bot in BOTS:
+    for bot in sorted({g["bot"] for g in games}):
         gs = [g for g in games if g["bot"] == bot and g["label"] == "solo-challenge"]
         if gs:
             won = sum(1 for g in gs if g["winners"])
@@ -480,10 +488,12 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
               "Every space a ship entered on a move (each space of the path, telegate "
               "arrivals).", ""]
     lines += _visits(games)
-    lines += ["", "## Beside the figures before the cards were reworked", "",
-              "Before: the report this tool wrote before the missions and Challenge cards of "
-              "docs/venus-standard.md (\"Missions and Challenge cards: our design\"), and the "
-              "standard game's issue text; now: this run.", ""]
+    lines += ["", "## Beside the figures before", "",
+              "Before: the report this tool wrote before the Encounter deck's stakes, Pirate "
+              "Hunter, Moon Envoy, the merchant's mission planning and the solo challenge's "
+              "tuning (docs/venus-standard.md, \"Encounters, pirates, missions, rewards, "
+              "fame\"), from the same rows (200 merchant games each of 2, 3 and 4 players, "
+              "200 solo challenge games); now: this run.", ""]
     lines += _before_after(games)
     return "\n".join(lines) + "\n"
 
