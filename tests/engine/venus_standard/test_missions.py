@@ -4,6 +4,7 @@ missions (the end-of-game example: three completed missions, six fame)."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engine.venus_standard import missions
 from engine.venus_standard.cards import mission_cards
@@ -38,14 +39,15 @@ def test_an_either_objective_will_do_instead() -> None:
     """Ours (data/missions.json): Pirate Hunter asks, landed in the War-Torn System, for a
     pirate defeated or a laser of 3; Moon Envoy, on the Inhabited Moon, for a passenger
     aboard or two First Contact cards held."""
-    war = {"system": "war-torn-system", "landed": True, "missions": ("pirate-hunter",)}
+    war: dict[str, Any] = {"system": "war-torn-system", "landed": True,
+                           "missions": ("pirate-hunter",)}
     assert missions.completable(Standing(**war, laser=2)) == []
     assert missions.completable(Standing(**war, laser=2, pirates_defeated=1)) == \
         ["pirate-hunter"]
     assert missions.completable(Standing(**war, laser=3)) == ["pirate-hunter"]
     assert missions.completable(Standing(laser=6, pirates_defeated=1,
                                          missions=("pirate-hunter",))) == []  # not there
-    moon = {"system": "inhabited-moon", "landed": True, "missions": ("moon-envoy",)}
+    moon: dict[str, Any] = {"system": "inhabited-moon", "landed": True, "missions": ("moon-envoy",)}
     assert missions.completable(Standing(**moon, contacts=1)) == []
     assert missions.completable(Standing(**moon, passengers=1)) == ["moon-envoy"]
     assert missions.completable(Standing(**moon, contacts=2)) == ["moon-envoy"]
