@@ -338,6 +338,19 @@ def test_the_last_service_to_stop_ends_the_thinking_worker(
             processes = list(worker._processes.values())
             assert processes and all(p.is_alive() for p in processes)
         assert thinking.pool() is worker  # the other service still sends decisions
-    for p in processes:
-        p.join(timeout=60)
-    assert not any(p.is_alive() for p in processes)
+    # read from /proc, not ``Process.is_alive``: the executor's own thread reaps the process,
+    # and a second ``waitpid`` racing it reads as "still running"
+    pids = [p.pid for p in processes]
+    deadline = time.monotonic() + 60
+    while any(_running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_running(pid) for pid in pids)
+
+
+def _running(pid: int | None) -> bool:
+    """Whether process ``pid`` runs (Linux: its /proc entry, a zombie counted as ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
