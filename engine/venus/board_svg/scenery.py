@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
-import random
 
+from engine.cluster.svg import starfield
 from engine.venus.board import Board, Dot, DotKind, LinkKind, System
 from engine.venus.board_svg.svg import (
     GOLD,
@@ -75,32 +75,13 @@ def defs(board: Board) -> str:
 
 
 def background() -> str:
-    rng = random.Random(STAR_SEED)
     out = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>']
     # the main Galaxy behind the Cluster (gazetteer: "seen with the main Galaxy behind")
     out.append(
         '<ellipse cx="1200" cy="950" rx="1500" ry="380" fill="url(#galaxy)" '
         'transform="rotate(-24 1200 950)"/>'
     )
-    stars = ['<g id="starfield">']
-    for _ in range(900):
-        x, y = rng.uniform(0, WIDTH), rng.uniform(0, HEIGHT)
-        r = rng.choice((0.5, 0.6, 0.7, 0.8, 1.0, 1.2, 1.5))
-        o = rng.uniform(0.25, 0.85)
-        tint = rng.choice(("#ffffff", "#ffffff", "#cfdcff", "#fff1d6", "#dcd0ff"))
-        stars.append(
-            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="{r}" fill="{tint}" opacity="{o:.2f}"/>'
-        )
-    for _ in range(26):  # a few brighter ones with a sparkle
-        x, y = rng.uniform(0, WIDTH), rng.uniform(0, HEIGHT)
-        s = rng.uniform(4, 8)
-        stars.append(
-            f'<path d="M{fmt(x - s)} {fmt(y)}H{fmt(x + s)}M{fmt(x)} {fmt(y - s)}V{fmt(y + s)}" '
-            'stroke="#e8eeff" stroke-width="0.8" opacity="0.55"/>'
-            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="1.6" fill="#ffffff" opacity="0.9"/>'
-        )
-    stars.append("</g>")
-    return "".join(out + stars)
+    return "".join(out) + starfield(WIDTH, HEIGHT, STAR_SEED, sparkles=26)
 
 
 # --------------------------------------------------------------------------- systems
