@@ -13,7 +13,7 @@ import pytest
 
 from server.config import database_url
 from tests.server.conftest import ServerProcess
-from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.web.conftest import CHROMIUM, launch
 
 # the turn timer's floor down to one second, the sweep five times a second, bots at once
 FAST = {"STARPORT_SCHEDULER_INTERVAL": "0.2", "STARPORT_MIN_TURN_TIMER": "1",
@@ -41,6 +41,6 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"no Chromium at {CHROMIUM}")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        b = launch(pw)
         yield b
         b.close()

@@ -32,7 +32,7 @@ def test_a_throttled_spectator_jumps_to_the_newest_state(
 
     service = app.state.service
     errors: list[str] = []
-    spectator = _page(browser, errors, **SIZES[size])
+    spectator = _page(browser, errors, reduced_motion="no-preference", **SIZES[size])
     monkeypatch.setattr(service.settings, "bot_delay", 2.0)  # slow while the tab opens
     made = _bot_table(server_url, 1000)
     spectator.goto(made["spectator"]["url"])
