@@ -3,13 +3,17 @@ commands (``engine.bots.base``) and the public board.
 
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
-  discoverer's IOU credits and three buys and sells), a discovered market when it carries
-  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
-  Galactic Base to train its pilot; it lands at once
-  when it can; beyond its reach it steps along the cheapest way to the nearest such place.
+  discoverer's IOU credits and three buys and sells), a discovered market when its culture
+  buys goods aboard or the ship has an empty hold and credits to buy, its missions'
+  destinations (their mission tokens), Galactic Base to train its pilot or buy a second
+  mission; it lands at once when it can; beyond its reach it steps along the cheapest way
+  to the nearest such place. It stays put (skips its Movement phase) on a city whose
+  culture buys goods still aboard: a landing allows one sell action ("Important
+  Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
-  missions, delivers passengers, buys the goods with the widest margin its credits allow
-  (keeping a reserve), trains its pilot, builds a merchant spaceport when rich.
+  missions, delivers passengers, buys a cargo hold when c100 would be left, then the goods
+  with the widest margin its credits allow (keeping a reserve), trains its pilot, builds a
+  merchant spaceport when rich.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
   a Reward card, Pirate Hunter done), a shield win two fame, a pilot win
@@ -21,7 +25,8 @@ commands (``engine.bots.base``) and the public board.
   mission's objective asks that play would not bring by itself: the laser or pilot level
   (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
   passenger aboard (any passenger picked up, the last one kept until the mission is done); a
-  second mission is bought at Galactic Base when it can spare c60.
+  second mission is bought at Galactic Base when it can spare c60. In the last rounds (those
+  the journey takes and three more) a ready mission's destination comes before any trade.
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
