@@ -10,8 +10,7 @@ commands (``engine.bots.base``) and the public board.
   to the nearest such place. It stays put (skips its Movement phase) on a city whose
   culture buys goods still aboard: a landing allows one sell action ("Important
   Exception"), staying any number.
-- Trading: sells every goods token it may (every resale value is above the cost; the last
-  token of a grade an active delivery mission asks for stays aboard), completes
+- Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys a cargo hold when c100 would be left, then the goods
   with the widest margin its credits allow (keeping a reserve), trains its pilot, builds a
   merchant spaceport when rich.
@@ -156,8 +155,6 @@ class Merchant:
         if kind == "PickUpPassenger":
             wanted = self._passenger_goal(view, data["passenger"]) or _wants_passenger(me)
             return 40 if wanted else -1
-        if kind == "SellGoods" and _keeps_goods(me, str(data["token"])):
-            return -1  # a delivery mission's destination not reached yet: keep the token
         if kind == "DropOffPassenger" and _keeps_passenger(me):
             return -1  # a passenger mission's destination not reached yet: keep the last one
         if kind in ("EndPhase", "EndStep", "DoneJettisoning", "DoneShuttling"):
@@ -330,30 +327,19 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
     return due
 
 
-def _grade(token: str) -> str | None:
-    """A goods token's grade by its cost ("Grades (color) of Goods"); None for the rest."""
-    facts = _cultures()
-    if facts is None or ":" not in token:
-        return None
-    try:
-        return str(facts.grade(facts.culture(token.partition(":")[0]).goods.cost))
-    except (KeyError, ValueError):
-        return None
-
-
 def _delivers(obj: Any, me: dict[str, Any]) -> bool:
-    """A goods token of the objective's grade aboard."""
-    return any(_grade(str(t)) == obj.grade for t in me.get("cargo") or [])
-
-
-def _keeps_goods(me: dict[str, Any], token: str) -> bool:
-    """The last goods token of a grade an active delivery mission asks for ("Jungle
-    Medicine", "War Relief": hand one over at the destination; ours) stays aboard."""
-    grade = _grade(token)
-    if grade is None or not any(c.objective.need == "deliver" and c.objective.grade == grade
-                                for c in _active_missions(me)):
+    """A goods token of the objective's grade aboard ("Grades (color) of Goods")."""
+    facts = _cultures()
+    if facts is None:
         return False
-    return sum(1 for t in me.get("cargo") or [] if _grade(str(t)) == grade) <= 1
+    for token in me.get("cargo") or []:
+        culture = str(token).partition(":")[0]
+        try:
+            if facts.grade(facts.culture(culture).goods.cost) == obj.grade:
+                return True
+        except (KeyError, ValueError):
+            continue
+    return False
 
 
 def _objective_ready(obj: Any, me: dict[str, Any]) -> bool:

@@ -302,18 +302,3 @@ def test_missions_galactic_base_is_a_goal_for_a_second_mission() -> None:
     assert Merchant("t")._goals(view, me).get(places.galactic_base(), 0) > 0
     me["missions"] = ["colony-charter", "station-audit"]
     assert places.galactic_base() not in Merchant("t")._goals(view, me)
-
-
-def test_missions_it_keeps_the_last_goods_token_a_delivery_asks_for() -> None:
-    """Jungle Medicine (ours: hand over a basic goods token in the Jungle World): the last
-    basic token aboard is not sold elsewhere ("Grades (color) of Goods": Zum's Chicle Liquor
-    costs c40, basic); a second one is, and so is every token without the mission."""
-    view = view_with(100, [])
-    me = view["players"][0]
-    me["missions"], me["cargo"] = ["jungle-medicine"], ["zum:g1"]
-    legal: list[Command] = [EndPhase(), SellGoods(token="zum:g1")]
-    assert choose(view, legal) == EndPhase()
-    me["cargo"] = ["zum:g1", "zum:g2"]
-    assert choose(view, legal) == SellGoods(token="zum:g1")
-    me["missions"], me["cargo"] = ["colony-charter"], ["zum:g1"]
-    assert choose(view, legal) == SellGoods(token="zum:g1")
