@@ -61,7 +61,8 @@ MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward 
 MISSION_WAIT = 2.0  # the same while an objective it plans for (PLANNED) is not met yet
 PLANNED = {"passenger", "attribute", "pirates_defeated"}  # credits and goods come by trading
 LAST_CALL_ROUNDS = 3  # rounds to spare when a ready mission's destination is headed for
-SPACES_PER_ROUND = 5  # a ship's usual Move step (three speed dice, hazards, stops), spaces
+SPACES_PER_ROUND = 5  # movement points a round counted for the journey (the board's
+# distances: "Move"), low: landings, hazards and dice kept for other boxes slow a ship
 LAST_CALL = 50.0  # a step toward it then: above any landing in reach (10 + its worth)
 PASSENGER_GOAL = 10.0  # where passengers wait, for a passenger mission without one
 PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
