@@ -302,3 +302,32 @@ def test_missions_galactic_base_is_a_goal_for_a_second_mission() -> None:
     assert Merchant("t")._goals(view, me).get(places.galactic_base(), 0) > 0
     me["missions"] = ["colony-charter", "station-audit"]
     assert places.galactic_base() not in Merchant("t")._goals(view, me)
+
+
+def test_missions_a_far_ready_mission_is_completed_before_the_game_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moon Envoy (ours: land on the Inhabited Moon, the cluster's far corner, with a
+    passenger aboard or holding two First Contact cards) dealt to seat 0 of a two-player
+    merchant game (Setup 9): the seat holds two First Contact cards from round 8, and the
+    merchant heads there by the last rounds and completes it (before its market goals and
+    its last call for a ready mission, on this seed it traded on and never went)."""
+    from engine.venus_standard import card_rules
+
+    take = card_rules.take_mission
+    dealt: list[int] = []
+
+    def moon_first(draft: Any, seat: int) -> None:
+        if seat == 0 and not dealt:
+            pile = draft.state.decks["mission"]
+            pile.remove("moon-envoy")
+            pile.insert(0, "moon-envoy")
+            dealt.append(seat)
+        take(draft, seat)
+
+    monkeypatch.setattr(card_rules, "take_mission", moon_first)
+    seed = "diag-moon-envoy-2p-5"
+    game: Game[StandardState] = Game.start(ruleset, {}, ["merchant0", "merchant1"], seed=seed)
+    bots = [GAME.make_bot("merchant", f"{seed}|seat{k}") for k in range(2)]
+    _, fallbacks = drive(game, bots, seed, 300)
+    assert dealt and fallbacks == 0 and game.state.stage == "over"
+    assert "moon-envoy" in game.state.player(0).missions_done
