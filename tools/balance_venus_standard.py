@@ -329,60 +329,61 @@ def _winners(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[s
                    "merchant spaceports built (sold back at the end)"], rows)
 
 
-# The figures before the Encounter deck, Pirate Hunter, Moon Envoy and the solo challenge
-# were reworked (docs/venus-standard.md, "Encounters, pirates, missions, rewards, fame"): the
-# report this tool wrote then, 200 merchant games each of 2, 3 and 4 players and 200 solo
-# challenge games (missions drawn and completed over all 800).
-BEFORE_MISSIONS = {
-    "armed-escort": (165, 15), "clean-up-crew": (154, 106), "colony-charter": (149, 128),
-    "deep-water-survey": (159, 41), "desert-water": (177, 25), "generation-gap": (168, 49),
-    "giant-flare": (194, 18), "giant-survey": (176, 68), "habitat-supplies": (162, 34),
-    "ice-breaker": (163, 66), "jungle-medicine": (181, 45), "mining-claim": (167, 124),
-    "moon-envoy": (176, 6), "nova-readings": (183, 51), "pirate-hunter": (184, 1),
-    "relic-collector": (146, 21), "rogue-rescue": (165, 47), "station-audit": (170, 60),
-    "veteran-pilot": (185, 76), "war-relief": (175, 38)}
-BEFORE = {"solo": "14% (28 of 200 games; 38% lost to an unpaid fee)",
-          "encounter": "c+1.0 and +0.13 fame a draw; 81% changed neither credits nor fame; "
-                       "credits p10 0, p90 0",
-          "ports": "2.5 merchant spaceports built a game",
-          "winners": "winner's score median c540-590 (2-4 players), fame 3"}
-
-
-def _before_after(games: list[dict[str, Any]]) -> list[str]:
+def _figures(games: list[dict[str, Any]]) -> dict[str, str]:
+    """The figures set beside a run made before (merchant games): per player count of the
+    standard game the winner's and every seat's final score, the winner's fame, goods sold
+    a seat, and per game missions completed, second missions, equipment bought, merchant
+    spaceports; the Encounter draws; the solo challenge's success."""
     gs = [g for g in games if g["bot"] == "merchant"]
-    rows = []
-    for mid, (taken0, done0) in sorted(BEFORE_MISSIONS.items()):
-        taken = sum(g["usage"].get(f"taken:{mid}", 0) for g in gs)
-        done = sum(g["usage"].get(f"mission:{mid}", 0) for g in gs)
-        rows.append([mid, f"{done0 / taken0:.0%} ({done0} of {taken0})",
-                     f"{done / taken:.0%} ({done} of {taken})" if taken else "-"])
-    solo = [g for g in gs if g["label"] == "solo-challenge"]
+    out: dict[str, str] = {}
     standard = [g for g in gs if g["label"] == "standard"]
+    for n in sorted({g["players"] for g in standard}):
+        ns = [g for g in standard if g["players"] == n]
+        won = [g["scores"][w] for g in ns for w in g["winners"]]
+        out[f"{n} players: winner's score"] = _spread(won)
+        out[f"{n} players: every seat's score"] = _spread([s for g in ns for s in g["scores"]])
+        out[f"{n} players: winner's fame"] = _spread(
+            [int(g["fame"][w] or 0) for g in ns for w in g["winners"]])
+        for what, name in (("GoodsSold", "goods sold a seat"),
+                           ("MissionCompleted", "missions completed a seat"),
+                           ("SecondMissionBought", "second missions bought a seat"),
+                           ("EquipmentBought", "equipment bought a seat"),
+                           ("SpaceportBuilt", "merchant spaceports built a seat")):
+            out[f"{n} players: {name}"] = \
+                f"{statistics.mean(int(g['usage'].get(what, 0)) for g in ns) / n:.2f}"
     draws = [tuple(v) for g in standard for v in g.get("encounters", [])]
-    won = sum(1 for g in solo if g["winners"])
-    fees = sum(1 for g in solo if g["reason"] == "challenge_fee_unpaid")
-    ports = [int(g["usage"].get("SpaceportBuilt", 0)) for g in standard]
-    medians = [statistics.median([g["scores"][w] for g in standard if g["players"] == n
-                                  for w in g["winners"]] or [0]) for n in (2, 3, 4)]
-    fame = [int(g["fame"][w] or 0) for g in standard for w in g["winners"]]
-    credits = [c for c, _ in draws]
-    now = {
-        "solo": f"{won / len(solo):.0%} ({won} of {len(solo)} games; {fees / len(solo):.0%} "
-                "lost to an unpaid fee)" if solo else "-",
-        "encounter": (f"c{statistics.mean(credits):+.1f} and "
-                      f"{statistics.mean(f for _, f in draws):+.2f} fame a draw; "
-                      f"{sum(1 for c, f in draws if c == 0 and f == 0) / len(draws):.0%} "
-                      f"changed neither credits nor fame; credits p10 {_pct(credits, 0.1)}, "
-                      f"p90 {_pct(credits, 0.9)}") if draws else "-",
-        "ports": f"{statistics.mean(ports):.1f} merchant spaceports built a game"
-        if ports else "-",
-        "winners": f"winner's score median c{min(medians):g}-{max(medians):g} (2-4 players), "
-                   f"fame {statistics.median(fame):g}" if fame else "-",
-    }
+    if draws:
+        credits = [c for c, _ in draws]
+        out["Encounter draw"] = (
+            f"c{statistics.mean(credits):+.1f} and {statistics.mean(f for _, f in draws):+.2f}"
+            f" fame; {sum(1 for c, f in draws if c == 0 and f == 0) / len(draws):.0%} "
+            f"changed neither")
+    solo = [g for g in gs if g["label"] == "solo-challenge"]
+    if solo:
+        won_solo = sum(1 for g in solo if g["winners"])
+        fees = sum(1 for g in solo if g["reason"] == "challenge_fee_unpaid")
+        out["solo challenge won"] = (f"{won_solo / len(solo):.0%} ({won_solo} of {len(solo)}; "
+                                     f"{fees / len(solo):.0%} lost to an unpaid fee)")
+    return out
+
+
+def _mission_rate(games: list[dict[str, Any]], mid: str) -> str:
+    gs = [g for g in games if g["bot"] == "merchant"]
+    taken = sum(g["usage"].get(f"taken:{mid}", 0) for g in gs)
+    done = sum(g["usage"].get(f"mission:{mid}", 0) for g in gs)
+    return f"{done / taken:.0%} ({done} of {taken})" if taken else "-"
+
+
+def _before_after(games: list[dict[str, Any]], before: list[dict[str, Any]]) -> list[str]:
+    """Each figure of this run beside the same figure of ``before`` (the same rows and
+    seeds played at an earlier revision)."""
+    rows = [[mid, _mission_rate(before, mid), _mission_rate(games, mid)]
+            for mid in sorted(mission_cards())]
     lines = _table(["mission", "completed when drawn, before", "now"], rows)
+    then, now = _figures(before), _figures(games)
     lines += [""]
     lines += _table(["figure", "before", "now"],
-                    [[k, BEFORE[k], now[k]] for k in ("solo", "encounter", "ports", "winners")])
+                    [[k, then.get(k, "-"), now[k]] for k in now])
     return lines
 
 
@@ -436,7 +437,8 @@ def _visits(games: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
+def report(games: list[dict[str, Any]], seconds: float, note: str = "",
+           before: list[dict[str, Any]] | None = None, before_note: str = "") -> str:
     groups = _group(games)
     lines = [
         "# Game health (Merchant of Venus, standard game 2012: `venus-standard`)", "",
@@ -488,13 +490,11 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "") -> str:
               "Every space a ship entered on a move (each space of the path, telegate "
               "arrivals).", ""]
     lines += _visits(games)
-    lines += ["", "## Beside the figures before", "",
-              "Before: the report this tool wrote before the Encounter deck's stakes, Pirate "
-              "Hunter, Moon Envoy, the merchant's mission planning and the solo challenge's "
-              "tuning (docs/venus-standard.md, \"Encounters, pirates, missions, rewards, "
-              "fame\"), from the same rows (200 merchant games each of 2, 3 and 4 players, "
-              "200 solo challenge games); now: this run.", ""]
-    lines += _before_after(games)
+    if before is not None:
+        lines += ["", "## Beside the figures before", "",
+                  "Before: the same rows and seeds played at an earlier revision "
+                  f"({before_note or 'see the note above'}); now: this run.", ""]
+        lines += _before_after(games, before)
     return "\n".join(lines) + "\n"
 
 
@@ -537,6 +537,10 @@ def main() -> int:
                         help="rewrite the report from --cache without playing")
     parser.add_argument("--out", default="docs/balance-venus-standard.md")
     parser.add_argument("--note", default="", help="a sentence on what the run measured")
+    parser.add_argument("--before", default=None,
+                        help="a cache of the same rows played at an earlier revision: each "
+                             "figure of this run is set beside it")
+    parser.add_argument("--before-note", default="", help="what the earlier revision was")
     args = parser.parse_args()
     cache = Path(args.cache)
     if not args.report_only:
@@ -554,7 +558,10 @@ def main() -> int:
                 if i % 50 == 0:
                     print(f"{i}/{len(todo)}", file=sys.stderr, flush=True)
     games = [json.loads(line) for line in cache.read_text(encoding="utf-8").splitlines()]
-    text = report(games, sum(g["seconds"] for g in games), args.note)
+    before = None if args.before is None else [
+        json.loads(line) for line in Path(args.before).read_text(encoding="utf-8").splitlines()]
+    text = report(games, sum(g["seconds"] for g in games), args.note, before,
+                  args.before_note)
     Path(args.out).write_text(text, encoding="utf-8")
     print(text)
     return 0

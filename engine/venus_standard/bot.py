@@ -3,13 +3,17 @@ commands (``engine.bots.base``) and the public board.
 
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
-  discoverer's IOU credits and three buys and sells), a discovered market when it carries
-  goods to sell or has credits to buy, its missions' destinations (their mission tokens),
-  Galactic Base to train its pilot; it lands at once
-  when it can; beyond its reach it steps along the cheapest way to the nearest such place.
+  discoverer's IOU credits and three buys and sells), a discovered market when its culture
+  buys goods aboard or the ship has an empty hold and credits to buy, its missions'
+  destinations (their mission tokens), Galactic Base to train its pilot or buy a second
+  mission; it lands at once when it can; beyond its reach it steps along the cheapest way
+  to the nearest such place. It stays put (skips its Movement phase) on a city whose
+  culture buys goods still aboard: a landing allows one sell action ("Important
+  Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
-  missions, delivers passengers, buys the goods with the widest margin its credits allow
-  (keeping a reserve), trains its pilot, builds a merchant spaceport when rich.
+  missions, delivers passengers, buys a cargo hold when c100 would be left, then the goods
+  with the widest margin its credits allow (keeping a reserve), trains its pilot, builds a
+  merchant spaceport when rich.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
   a Reward card, Pirate Hunter done), a shield win two fame, a pilot win
@@ -21,7 +25,8 @@ commands (``engine.bots.base``) and the public board.
   mission's objective asks that play would not bring by itself: the laser or pilot level
   (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
   passenger aboard (any passenger picked up, the last one kept until the mission is done); a
-  second mission is bought at Galactic Base when it can spare c60.
+  second mission is bought at Galactic Base when it can spare c60. In the last rounds (those
+  the journey takes and three more) a ready mission's destination comes before any trade.
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
@@ -38,9 +43,11 @@ from engine.kernel import Command, Randomness
 
 from . import places
 from .cards import mission_cards
+from .cargo import START_HOLDS, holds_needed
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
+from .technology import load_technologies
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
@@ -53,11 +60,17 @@ SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
 MISSION_WAIT = 2.0  # the same while an objective it plans for (PLANNED) is not met yet
 PLANNED = {"passenger", "attribute", "pirates_defeated"}  # credits and goods come by trading
+LAST_CALL_ROUNDS = 3  # rounds to spare when a ready mission's destination is headed for
+SPACES_PER_ROUND = 5  # movement points a round counted for the journey (the board's
+# distances: "Move"), low: landings, hazards and dice kept for other boxes slow a ship
+LAST_CALL = 50.0  # a step toward it then: above any landing in reach (10 + its worth)
 PASSENGER_GOAL = 10.0  # where passengers wait, for a passenger mission without one
 PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
 FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
 BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy actions"
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
+HOLD_WHEN = 220  # credits from which a cargo hold (c90-c110) is bought: c100 or more left
+SECOND_MISSION_GOAL = 6.0  # Galactic Base while no second mission is bought (five fame)
 CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks for training
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
@@ -67,7 +80,7 @@ EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepRe
 # UseIntel: an Intel card ("Title & Intel Cards in Play": Star Maps' look at the top
 # Encounter card for c20, a mission swapped for c30) buys what the merchant does not plan
 # with; Star Maps, offered at every city landing, would cost c20 a round to the end
-NEVER = {"DropOut", "TakeBack", "SkipMovement", "Offload", "Jettison", "UseMarketFlux",
+NEVER = {"DropOut", "TakeBack", "Offload", "Jettison", "UseMarketFlux",
          "SwapFirstContactCards", "UseIntel"}
 
 
@@ -118,6 +131,9 @@ class Merchant:
             return 55 if me.get("credits", 0) >= TRAIN_WHEN or "pilot_level" in wants else -1
         if kind == "BuyEquipment" and data.get("equipment") in wants:
             return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
+        if kind == "BuyEquipment" and data.get("equipment") == "cargo_hold" \
+                and not view.get("solo"):  # a hold more to trade with, and 2 then 4 fame
+            return 62 if me.get("credits", 0) >= HOLD_WHEN else -1
         if kind == "BuildSpaceport":
             return 35 if _spaceport_worth_it(view, me) else -1
         if kind == "BuySecondMission":  # "Missions": a second one for c60 and a fame
@@ -126,13 +142,17 @@ class Merchant:
             return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
+        if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
+            return 95 if _sells_here(view, me) else -1
         if kind == "Step":
             return 25 + self._step(view, me, data["to"])
         if kind == "AssignDie":
             return 26 if data.get("box") == "throttle" else -1
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
-            return 60 if _landing(view, at) in ("city", "spaceport") else -1
+            if _landing(view, at) not in ("city", "spaceport"):
+                return -1
+            return 100 if at in _last_call(view, me) else 60
         if kind == "PickUpPassenger":
             wanted = self._passenger_goal(view, data["passenger"]) or _wants_passenger(me)
             return 40 if wanted else -1
@@ -164,6 +184,15 @@ class Merchant:
         """A step toward a landing worth reaching: within reach, the best landing on the
         way; beyond it, the nearest goal by the board's distances."""
         move = view.get("movement") or {}
+        due = _last_call(view, me)
+        if due:  # the game ends soon: a ready mission's destination before any trade
+            for dest in move.get("reach") or []:
+                path = list(dest.get("path") or [])
+                if path and path[0] == to and str(dest.get("space", "")) in due \
+                        and dest.get("end") in ("land", "spent"):
+                    return LAST_CALL + 20
+            near = places.distances(to)
+            return LAST_CALL + 10 / (1 + min(near.get(s, 99) for s in due))
         goals = self._known_goals
         if goals is None:
             goals = self._known_goals = self._goals(view, me)
@@ -194,12 +223,15 @@ class Merchant:
         for token in cargo:
             wanted.update(_buyers(token.partition(":")[0]))
         destinations = {d for t in cargo if (d := _destination(t))}
-        rich = me.get("credits", 0) >= 60
+        # goods to buy there: credits and an empty hold ("Capacity"); a market that buys
+        # none of the cargo and sells nothing the ship can load is no goal (a full ship
+        # once landed on the city it had left, round after round, its goods unsold)
+        rich = me.get("credits", 0) >= 60 and _has_room(me)
         for system in view.get("first_contact_face_down", []):
             for space in _landings(view, system):
                 out[space] = 8.0
         for system, culture in view.get("discovered", {}).items():
-            worth = (9.0 if culture in wanted else 2.0 if cargo and not wanted else 0.0) \
+            worth = (9.0 if culture in wanted else 0.0) \
                 + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
             if worth:
                 for space in _landings(view, system):
@@ -224,6 +256,10 @@ class Merchant:
                 out[base] = max(out.get(base, 0), PASSENGER_GOAL)
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
+        if len(me.get("missions") or []) < 2 and me.get("credits", 0) >= SECOND_MISSION_WHEN \
+                and not view.get("solo"):  # "Second Mission": c60 for five fame and a card
+            base = places.galactic_base()
+            out[base] = max(out.get(base, 0), SECOND_MISSION_GOAL)
         if "pilot_level" in _challenge_wants(view, me) \
                 and me.get("credits", 0) >= TRAINING_COST + _reserve(view):
             out[places.galactic_base()] = CHALLENGE_GOAL  # an open Challenge card asks
@@ -267,6 +303,46 @@ def _mission_wants(me: dict[str, Any]) -> set[str]:
     return out
 
 
+def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
+    """Where an active mission whose objective the ship meets now is completed, once the
+    rounds left are about those the journey there takes and LAST_CALL_ROUNDS more ("End of
+    the Game": only completed Mission cards count, their fame and the Reward card drawn);
+    nothing otherwise. Before that, trade decides and a far destination (the Inhabited
+    Moon's corner) is seldom on the way."""
+    if view.get("solo") or not me.get("missions"):
+        return set()
+    rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
+    here = str(me.get("space") or "")
+    far = places.distances(here) if here else {}
+    due: set[str] = set()
+    for card in _active_missions(me):
+        if card.destination is None or not _objective_ready(card.objective, me) \
+                or card.objective.need == "deliver" and not _delivers(card.objective, me):
+            continue
+        spaces = set(places.mission_spaces(card.destination))
+        if not spaces:
+            continue
+        journey = min(far.get(s, 99) for s in spaces) / SPACES_PER_ROUND
+        if rounds_left <= journey + LAST_CALL_ROUNDS:
+            due |= spaces
+    return due
+
+
+def _delivers(obj: Any, me: dict[str, Any]) -> bool:
+    """A goods token of the objective's grade aboard ("Grades (color) of Goods")."""
+    facts = _cultures()
+    if facts is None:
+        return False
+    for token in me.get("cargo") or []:
+        culture = str(token).partition(":")[0]
+        try:
+            if facts.grade(facts.culture(culture).goods.cost) == obj.grade:
+                return True
+        except (KeyError, ValueError):
+            continue
+    return False
+
+
 def _objective_ready(obj: Any, me: dict[str, Any]) -> bool:
     """Whether landing at the destination now would complete an objective the ship carries
     or holds ("Missions": fulfil the objective there): credits, goods, a passenger, an
@@ -289,6 +365,30 @@ def _objective_ready(obj: Any, me: dict[str, Any]) -> bool:
         return int(me.get(obj.attribute, 0)) >= obj.at_least
     # pirates defeated are not in the view: with an alternative, the alternative decides
     return obj.need != "pirates_defeated" or obj.either is None
+
+
+def _sells_here(view: dict[str, Any], me: dict[str, Any]) -> bool:
+    """On a surface city or spaceport whose culture buys a goods token still aboard (a
+    landing allows one sell action: "Important Exception"); a skipped Movement phase there
+    goes straight to a Transaction phase of unlimited buy and sell actions ("Movement
+    Phase"; the Selling Goods Example)."""
+    space = str(me.get("space") or "")
+    if _landing(view, space) not in ("city", "spaceport"):
+        return False
+    system = places.system_of(space)
+    culture = (view.get("discovered") or {}).get(system or "")
+    return culture is not None and any(
+        culture in _buyers(str(t).partition(":")[0]) for t in me.get("cargo") or []
+        if _destination(str(t)) is None and ":" in str(t))
+
+
+def _has_room(me: dict[str, Any]) -> bool:
+    """An empty cargo hold for a goods token ("Capacity": two dots a hold; the two holds of
+    "Cargo Holds" and those bought)."""
+    holds = START_HOLDS + int(me.get("extra_holds", 0))
+    techs = load_technologies()
+    stasis = any(techs.of_token(str(t)).key == "stasis_tanks" for t in me.get("techs") or [])
+    return holds_needed([str(t) for t in me.get("cargo") or []], stasis) < holds
 
 
 def _passengers_aboard(me: dict[str, Any]) -> int:

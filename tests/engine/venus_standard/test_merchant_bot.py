@@ -206,3 +206,128 @@ def test_in_a_solo_challenge_it_buys_no_goods_without_a_buyer_met() -> None:
     assert choose(view, legal) == EndPhase()
     view["discovered"] = {"desert-planet": "eeepeeep"}
     assert choose(view, legal) == BuyGoods(token="zum:g2")
+
+
+class SkipMovement(Command):
+    type: Literal["SkipMovement"] = "SkipMovement"
+
+
+class RollSpeed(Command):
+    type: Literal["RollSpeed"] = "RollSpeed"
+
+
+def test_movement_phase_it_stays_put_where_the_culture_buys_cargo_still_aboard() -> None:
+    """"Important Exception": a ship that landed on a surface city sells one goods token;
+    "Movement Phase": skipping it on a surface city goes to a Transaction phase of unlimited
+    sell actions (the Selling Goods Example). Zum's goods sell to the Cholos, not the Dell."""
+    view = view_with(100, [], at="desert-planet.city")
+    view["discovered"] = {"desert-planet": "cholos"}
+    view["players"][0]["cargo"] = ["zum:g1", "zum:g2"]
+    legal: list[Command] = [SkipMovement(), RollSpeed()]
+    assert choose(view, legal) == SkipMovement()
+    view["discovered"] = {"desert-planet": "dell"}
+    assert choose(view, legal) == RollSpeed()
+    view["discovered"] = {"desert-planet": "cholos"}
+    view["players"][0]["cargo"] = []
+    assert choose(view, legal) == RollSpeed()
+
+
+def test_a_market_that_buys_nothing_aboard_is_no_goal_for_a_full_ship() -> None:
+    """"Capacity": with both holds full of goods no discovered culture buys, a discovered
+    market is nothing to land for (a full ship once landed on the city it had left, round
+    after round); a face-down First Contact card is, where a buyer may be met. With an
+    empty hold and credits, the market's goods are."""
+    view = view_with(300, [], at="desert-planet.5")
+    view["discovered"] = {"desert-planet": "dell"}
+    view["first_contact_face_down"] = ["jungle-world"]
+    view["players"][0]["cargo"] = ["zum:g1", "zum:g2", "zum:g3", "zum:g4"]  # one dot each
+    view["players"][0]["missions"] = []
+    me = view["players"][0]
+    goals = Merchant("t")._goals(view, me)
+    assert "desert-planet.city" not in goals and goals["jungle-world.city"] > 0
+    me["cargo"] = ["zum:g1", "zum:g2"]
+    assert Merchant("t")._goals(view, me)["desert-planet.city"] > 0
+
+
+def test_missions_as_the_game_ends_it_heads_for_a_ready_missions_destination(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"End of the Game": only completed missions count. Colony Charter (ours: land on the
+    Colony World) is met on landing there; early on a landing in reach with something to do
+    comes first, in the last rounds the step toward the destination, and the landing there
+    comes before any other."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    monkeypatch.setattr(places, "distances", lambda start: {
+        "colony-world.city": 2 if start == "east" else 12})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["missions"] = ["colony-charter"]
+    view["cards"] = {"mission_tokens": {"0": ["colony-world"]}}
+    view["first_contact_face_down"] = ["home"]  # something to do at home.city
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    view["round"], view["last_round"] = 10, 30
+    assert choose(view, legal) == Step(to="west")
+    view["round"] = 26  # 4 rounds left: 12 spaces take about 2.4, 3 rounds to spare
+    assert choose(view, legal) == Step(to="east")
+    view["players"][0]["missions"] = ["desert-water"]  # a delivery with nothing to deliver
+    view["cards"] = {"mission_tokens": {"0": ["desert-planet"]}}
+    assert choose(view, legal) == Step(to="west")
+    view["players"][0]["missions"] = ["colony-charter"]
+    view["movement"]["at"] = view["players"][0]["space"] = "colony-world.city"
+    view["movement"]["reach"] = []
+    assert choose(view, [Land(), Step(to="east")]) == Land()
+
+
+def test_it_buys_a_cargo_hold_when_it_can_keep_trading() -> None:
+    """"Cargo Holds": up to two more (2 and then 4 fame at the end: "Fame for Ship
+    Enhancements"); the merchant buys one before goods once c100 or more would be left."""
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2"),
+                            BuyEquipment(equipment="cargo_hold")]
+    assert choose(view_with(300, GOODS), legal) == BuyEquipment(equipment="cargo_hold")
+    assert choose(view_with(150, GOODS), legal) == BuyGoods(token="zum:g2")
+
+
+def test_missions_galactic_base_is_a_goal_for_a_second_mission() -> None:
+    """"Second Mission": c60 at Galactic Base for five fame and a second Mission card."""
+    from engine.venus_standard import places
+
+    view = view_with(200, [], at="deep")
+    me = view["players"][0]
+    me["missions"], me["pilot_level"] = ["colony-charter"], 2
+    assert Merchant("t")._goals(view, me).get(places.galactic_base(), 0) > 0
+    me["missions"] = ["colony-charter", "station-audit"]
+    assert places.galactic_base() not in Merchant("t")._goals(view, me)
+
+
+def test_missions_a_far_ready_mission_is_completed_before_the_game_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Moon Envoy (ours: land on the Inhabited Moon, the cluster's far corner, with a
+    passenger aboard or holding two First Contact cards) dealt to seat 0 of a two-player
+    merchant game (Setup 9): the seat holds two First Contact cards from round 8, and the
+    merchant heads there by the last rounds and completes it (before its market goals and
+    its last call for a ready mission, on this seed it traded on and never went)."""
+    from engine.venus_standard import card_rules
+
+    take = card_rules.take_mission
+    dealt: list[int] = []
+
+    def moon_first(draft: Any, seat: int) -> None:
+        if seat == 0 and not dealt:
+            pile = draft.state.decks["mission"]
+            pile.remove("moon-envoy")
+            pile.insert(0, "moon-envoy")
+            dealt.append(seat)
+        take(draft, seat)
+
+    monkeypatch.setattr(card_rules, "take_mission", moon_first)
+    seed = "diag-moon-envoy-2p-5"
+    game: Game[StandardState] = Game.start(ruleset, {}, ["merchant0", "merchant1"], seed=seed)
+    bots = [GAME.make_bot("merchant", f"{seed}|seat{k}") for k in range(2)]
+    _, fallbacks = drive(game, bots, seed, 300)
+    assert dealt and fallbacks == 0 and game.state.stage == "over"
+    assert "moon-envoy" in game.state.player(0).missions_done
