@@ -57,11 +57,14 @@ def act(bot: Bot, game: GameDefinition | Ruleset[Any], state: Any, seat: int,
     """What ``bot`` plays for ``seat`` now (None if the seat has nothing to do). ``game`` is
     the game's definition, or its ruleset (the installed game with that id gives the aid)."""
     rules = game.ruleset if isinstance(game, GameDefinition) else game
-    legal = takeback.without(rules.legal_actions(state, seat))  # bots never take back
+    definition = definition_of(game)
+    listed = None if definition is None else definition.bot_legal
+    legal: Sequence[Command] = (
+        takeback.without(rules.legal_actions(state, seat)) if listed is None  # never taken back
+        else listed(state, seat))  # the same commands, made as far as the bot reads them
     if not legal:
         return None
     view = rules.view(state, seat)
-    definition = definition_of(game)
     aid = None if definition is None else definition.bot_aid(state, seat)
     if getattr(bot, "searches", False):
         # the search bot (``search.py``) reads the position only through the game's
