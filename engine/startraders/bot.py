@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from engine.bots.base import Aid
@@ -37,12 +38,21 @@ def _chance(color: LineColor, navigator: bool) -> float:
     return (7 - need) / 6
 
 
+@cache
+def _edges(navigator: bool) -> dict[int, list[tuple[int, float, float]]]:
+    """Each world's jumplines: (the world reached, the expected attempts of a regular jump,
+    of a jump to an own station)."""
+    return {here: [(nxt, 1 / _chance(color, navigator),
+                    1.0 if color != LineColor.GREEN else 1.5)
+                   for nxt, color in lines.items()]
+            for here, lines in load_galaxy().neighbours.items()}
+
+
 def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, float],
                                                                       dict[int, int]]:
     """Dijkstra from ``start``: expected attempts to each world and each world's first hop."""
-    galaxy = load_galaxy()
     me = view["players"][seat]
-    navigator = me["personality"] == "navigator"
+    edges = _edges(me["personality"] == "navigator")
     mine = {int(w) for w, s in view["stations"].items() if s == seat}
     dist: dict[int, float] = {start: 0.0}
     first: dict[int, int] = {}
@@ -51,12 +61,8 @@ def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, 
         d, here, hop = heapq.heappop(todo)
         if d > dist.get(here, float("inf")):
             continue
-        for nxt, color in galaxy.neighbours[here].items():
-            if nxt in mine:
-                cost = 1.0 if color != LineColor.GREEN else 1.5
-            else:
-                cost = 1 / _chance(color, navigator)
-            nd = d + cost
+        for nxt, regular, own in edges[here]:
+            nd = d + (own if nxt in mine else regular)
             if nd < dist.get(nxt, float("inf")):
                 dist[nxt] = nd
                 first[nxt] = nxt if here == start else hop
