@@ -103,6 +103,20 @@ class StarTrader:
 
     def __init__(self, seed: str | int) -> None:
         self.seed = seed
+        # ``route_costs`` by start in the view last asked about (the plan and the goal weigh
+        # each contract's route again)
+        self._route_view: dict[str, Any] | None = None
+        self._route_memo: dict[int, tuple[dict[int, float], dict[int, int]]] = {}
+
+    def _routes(self, view: dict[str, Any], seat: int,
+                start: int) -> tuple[dict[int, float], dict[int, int]]:
+        """``route_costs`` from ``start`` in ``view`` (made once per view; read only)."""
+        if view is not self._route_view:
+            self._route_view, self._route_memo = view, {}
+        found = self._route_memo.get(start)
+        if found is None:
+            found = self._route_memo[start] = route_costs(view, seat, start)
+        return found
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                aid: Aid | None = None) -> Command:
@@ -352,7 +366,7 @@ class StarTrader:
                k: dict[str, Any]) -> float:
         """A contract's payoff per expected jump attempt (less when rivals carry its cargo)."""
         rivals = sum(1 for p in view["players"] if p["seat"] != seat and k["cargo"] in p["hold"])
-        there, _ = route_costs(view, seat, k["pickup"])
+        there, _ = self._routes(view, seat, k["pickup"])
         steps = dist.get(k["pickup"], 99) + there.get(k["deliver"], 99) + 1
         return float(k["stellors"] + 3 * k["prestige"]) / steps / (1 + rivals)
 
@@ -388,7 +402,7 @@ class StarTrader:
         held = sum(1 for q in view["quarantines"] if q["world"] == me["world"])
         if held > me["escapes"]:  # trapped (Quarantine!): picking up is all there is to do
             return c.EndMovement()
-        dist, first = route_costs(view, seat, me["world"])
+        dist, first = self._routes(view, seat, me["world"])
         plan = None if me["hold"] else self._best_contract(view, seat, dist)
         if plan is not None and plan["pickup"] == me["world"]:
             pick = next((cmd for cmd in of_types(legal, c.PickUp)

@@ -134,3 +134,20 @@ def test_a_fixed_seed_game_of_trader_bots_has_the_same_event_log() -> None:
     assert {"DealOffered", "DealAccepted", "WindowOpened", "ContractDelivered"} <= kinds
     seq, digest, _ = _log_digest(4, "pinned-adv", {"advanced": True, "personalities": "all"})
     assert (seq, digest) == (1074, "8eee03229a2847a96529")
+
+
+def test_the_trader_weighs_each_route_once_per_view() -> None:
+    """The plan and the goal ask the routes from each contract's pick-up again: within one
+    view they are made once (the same answer as ``route_costs``); a new view makes them
+    again (the stations it shows may differ)."""
+    from engine.startraders.bot import StarTrader, route_costs
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+
+    game = start({"players": [{"name": "Ann", "world": 56}, {"name": "Bob", "world": 42}]})
+    view = ruleset.view(game.state, 0)
+    bot = StarTrader("s")
+    routes = bot._routes(view, 0, 56)
+    assert routes == route_costs(view, 0, 56) and bot._routes(view, 0, 56) is routes
+    mine = {**view, "stations": {"55": 0, "57": 0}}
+    assert bot._routes(mine, 0, 56) == route_costs(mine, 0, 56) != routes
