@@ -8,8 +8,9 @@ a roll can take the seat's piece, the facts its client shows the player too), so
 bot that uses it knows no more than a human at the table (``docs/architecture.md``, "The
 game definition").
 
-``act`` is the adapter between a game and a bot: it builds the view, the legal actions and
-the seat's aid, and asks the bot.
+``act`` is the adapter between a game and a bot: it builds the view, the legal actions (as
+the game's ``bot_legal`` gives them, when it does: the same commands, made only as far as
+the bot reads them, ``legal.py``) and the seat's aid, and asks the bot.
 """
 
 from __future__ import annotations
