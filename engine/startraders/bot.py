@@ -460,9 +460,11 @@ class StarTrader:
         to be delivered (the owner's share of the payoff becomes its own), from a rival not
         ahead in Prestige; short of money, sell a station to the Trader with the fewest. One
         offer at a time, and not every turn (once in three, seeded)."""
+        if Randomness(self.seed, len(view["luck_discard"]) + view["round"],
+                      f"offer{seat}").below(3):
+            return None  # the deals are made only on a turn it would offer one
         offers = of_types(legal, c.OfferDeal)
-        if not offers or Randomness(self.seed, len(view["luck_discard"]) + view["round"],
-                                    f"offer{seat}").below(3):
+        if not offers:
             return None
         me = view["players"][seat]
         wanted = {k["deliver"] for k in view["contracts"] if k is not None

@@ -151,3 +151,23 @@ def test_the_trader_weighs_each_route_once_per_view() -> None:
     assert routes == route_costs(view, 0, 56) and bot._routes(view, 0, 56) is routes
     mine = {**view, "stations": {"55": 0, "57": 0}}
     assert bot._routes(mine, 0, 56) == route_costs(mine, 0, 56) != routes
+
+
+def test_the_trader_lists_deals_only_on_a_turn_it_would_offer_one() -> None:
+    """It offers a deal once in three turns (seeded): on the other turns it never reads the
+    deals it could offer, so they are never made (``bot_legal``: the costliest section)."""
+    from engine.bots.legal import LazyCommands
+    from engine.kernel import Randomness
+    from engine.startraders import commands as c
+    from engine.startraders.bot import StarTrader
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+
+    def never() -> list[c.OfferDeal]:
+        raise AssertionError("the deals were made")
+
+    game = start({"players": [{"name": "Ann", "world": 56}, {"name": "Bob", "world": 42}]})
+    view = ruleset.view(game.state, 0)
+    at = len(view["luck_discard"]) + view["round"]
+    seed = next(s for s in range(20) if Randomness(s, at, "offer0").below(3))
+    assert StarTrader(seed)._offer(view, LazyCommands([((c.OfferDeal,), never)]), 0) is None
