@@ -8,8 +8,9 @@ a roll can take the seat's piece, the facts its client shows the player too), so
 bot that uses it knows no more than a human at the table (``docs/architecture.md``, "The
 game definition").
 
-``act`` is the adapter between a game and a bot: it builds the view, the legal actions and
-the seat's aid, and asks the bot.
+``act`` is the adapter between a game and a bot: it builds the view, the legal actions (as
+the game's ``bot_legal`` gives them, when it does: the same commands, made only as far as
+the bot reads them, ``legal.py``) and the seat's aid, and asks the bot.
 """
 
 from __future__ import annotations
@@ -57,11 +58,14 @@ def act(bot: Bot, game: GameDefinition | Ruleset[Any], state: Any, seat: int,
     """What ``bot`` plays for ``seat`` now (None if the seat has nothing to do). ``game`` is
     the game's definition, or its ruleset (the installed game with that id gives the aid)."""
     rules = game.ruleset if isinstance(game, GameDefinition) else game
-    legal = takeback.without(rules.legal_actions(state, seat))  # bots never take back
+    definition = definition_of(game)
+    listed = None if definition is None else definition.bot_legal
+    legal: Sequence[Command] = (
+        takeback.without(rules.legal_actions(state, seat)) if listed is None  # never taken back
+        else listed(state, seat))  # the same commands, made as far as the bot reads them
     if not legal:
         return None
     view = rules.view(state, seat)
-    definition = definition_of(game)
     aid = None if definition is None else definition.bot_aid(state, seat)
     if getattr(bot, "searches", False):
         # the search bot (``search.py``) reads the position only through the game's

@@ -10,7 +10,7 @@ leaves a field out gets the neutral default (no lobby choices, no extras, no boa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,6 +157,11 @@ class GameDefinition:
     # what a bot of this game may ask beyond the view and the legal commands, for a seat:
     # a lazy query of public facts (e.g. where a roll can take the seat's piece), or None
     bot_aid: Callable[[Any, int], Callable[[], Any] | None] = _no_aid
+    # a seat's legal commands as bots read them, or None (the ruleset's ``legal_actions``
+    # less ``TakeBack``): the same commands in the same order, made lazily (e.g.
+    # ``engine.bots.legal.LazyCommands``) when the full list is costly and bots seldom read
+    # all of it
+    bot_legal: Callable[[Any, int], Sequence[Any]] | None = None
     # command types a stand-in for an absent player (the server's fallback bot, a timed-out
     # turn) never plays (leaving the table), and those it plays rarely: they change a
     # setting, not the game's progress

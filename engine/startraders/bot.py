@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from engine.bots.base import Aid
+from engine.bots.legal import of_types
 from engine.bots.random_bot import UniformBot
 from engine.kernel import Command, Randomness
 
@@ -36,12 +38,21 @@ def _chance(color: LineColor, navigator: bool) -> float:
     return (7 - need) / 6
 
 
+@cache
+def _edges(navigator: bool) -> dict[int, list[tuple[int, float, float]]]:
+    """Each world's jumplines: (the world reached, the expected attempts of a regular jump,
+    of a jump to an own station)."""
+    return {here: [(nxt, 1 / _chance(color, navigator),
+                    1.0 if color != LineColor.GREEN else 1.5)
+                   for nxt, color in lines.items()]
+            for here, lines in load_galaxy().neighbours.items()}
+
+
 def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, float],
                                                                       dict[int, int]]:
     """Dijkstra from ``start``: expected attempts to each world and each world's first hop."""
-    galaxy = load_galaxy()
     me = view["players"][seat]
-    navigator = me["personality"] == "navigator"
+    edges = _edges(me["personality"] == "navigator")
     mine = {int(w) for w, s in view["stations"].items() if s == seat}
     dist: dict[int, float] = {start: 0.0}
     first: dict[int, int] = {}
@@ -50,12 +61,8 @@ def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, 
         d, here, hop = heapq.heappop(todo)
         if d > dist.get(here, float("inf")):
             continue
-        for nxt, color in galaxy.neighbours[here].items():
-            if nxt in mine:
-                cost = 1.0 if color != LineColor.GREEN else 1.5
-            else:
-                cost = 1 / _chance(color, navigator)
-            nd = d + cost
+        for nxt, regular, own in edges[here]:
+            nd = d + (own if nxt in mine else regular)
             if nd < dist.get(nxt, float("inf")):
                 dist[nxt] = nd
                 first[nxt] = nxt if here == start else hop
@@ -96,50 +103,63 @@ class StarTrader:
 
     def __init__(self, seed: str | int) -> None:
         self.seed = seed
+        # ``route_costs`` by start in the view last asked about (the plan and the goal weigh
+        # each contract's route again)
+        self._route_view: dict[str, Any] | None = None
+        self._route_memo: dict[int, tuple[dict[int, float], dict[int, int]]] = {}
+
+    def _routes(self, view: dict[str, Any], seat: int,
+                start: int) -> tuple[dict[int, float], dict[int, int]]:
+        """``route_costs`` from ``start`` in ``view`` (made once per view; read only)."""
+        if view is not self._route_view:
+            self._route_view, self._route_memo = view, {}
+        found = self._route_memo.get(start)
+        if found is None:
+            found = self._route_memo[start] = route_costs(view, seat, start)
+        return found
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                aid: Aid | None = None) -> Command:
-        answer = self._answer_offer(view, list(legal), seat)  # offers wait for nobody
+        answer = self._answer_offer(view, legal, seat)  # offers wait for nobody
         if answer is not None:
             return answer
         prompt = (view.get("pending") or {}).get("prompt", "")
         handler = getattr(self, f"_on_{prompt}", None)
-        picked = handler(view, list(legal), seat) if handler else None
+        picked = handler(view, legal, seat) if handler else None
         if picked is not None and picked in legal:
             return picked
         return self._fallback(legal, seq, seat)
 
     def _fallback(self, legal: Sequence[Command], seq: int, seat: int) -> Command:
-        calm = [cmd for cmd in legal if isinstance(cmd, (c.EndMovement, c.SkipAction,
-                                                         c.EndTurn, c.Draw,
-                                                         c.PassReaction))]
+        calm = of_types(legal, (c.EndMovement, c.SkipAction, c.EndTurn, c.Draw,
+                                c.PassReaction))
         return calm[0] if calm else Randomness(self.seed, seq, f"st{seat}").choice(list(legal))
 
     # -- answers -------------------------------------------------------------------------
-    def _on_avoid_calamity(self, view: dict[str, Any], legal: list[Command],
+    def _on_avoid_calamity(self, view: dict[str, Any], legal: Sequence[Command],
                            seat: int) -> Command | None:
         """Avoid a Calamity on itself, or a Quarantine of its own world."""
         detail = view["pending"]["detail"]
-        avoid = [cmd for cmd in legal if isinstance(cmd, c.AvoidCalamity)]
+        avoid = of_types(legal, c.AvoidCalamity)
         if detail["card"].startswith("quarantine"):
             mine = detail.get("world") == view["players"][seat]["world"]
             return avoid[0] if avoid and mine else c.PassReaction()
         return avoid[0] if avoid else c.PassReaction()
 
-    def _on_quarantine(self, view: dict[str, Any], legal: list[Command],
+    def _on_quarantine(self, view: dict[str, Any], legal: Sequence[Command],
                        seat: int) -> Command | None:
         """Escape a Quarantine on its own jump; trap a leading rival's ship."""
         mover = view["players"][view["pending"]["detail"]["victim"]]
         me = view["players"][seat]
-        for cmd in legal:
-            if isinstance(cmd, c.AvoidCalamity) and mover["seat"] == seat:
+        for cmd in of_types(legal, c.AvoidCalamity):
+            if mover["seat"] == seat:
                 return cmd
         rival = mover["seat"] != seat and (mover["mission"] is not None
                                            or mover["prestige"] >= me["prestige"] + 3)
-        trap = [cmd for cmd in legal if isinstance(cmd, c.Quarantine)]
+        trap = of_types(legal, c.Quarantine)
         return trap[0] if trap and rival else c.PassReaction()
 
-    def _answer_offer(self, view: dict[str, Any], legal: list[Command],
+    def _answer_offer(self, view: dict[str, Any], legal: Sequence[Command],
                       seat: int) -> Command | None:
         for offer in view.get("offers", []):
             decline = c.AnswerDeal(offer=offer["id"], accept=False)
@@ -151,18 +171,18 @@ class StarTrader:
             return accept if accept in legal and fair and giver["mission"] is None else decline
         return None
 
-    def _on_you_are_lost(self, view: dict[str, Any], legal: list[Command],
+    def _on_you_are_lost(self, view: dict[str, Any], legal: Sequence[Command],
                          seat: int) -> Command | None:
         """Send a leading rival (or one on a mission) astray; never itself."""
         victim = view["players"][view["pending"]["detail"]["victim"]]
         me = view["players"][seat]
-        lost = [cmd for cmd in legal if isinstance(cmd, c.PlayYouAreLost)]
+        lost = of_types(legal, c.PlayYouAreLost)
         if lost and victim["seat"] != seat and (victim["mission"] is not None
                                                 or victim["prestige"] >= me["prestige"] + 3):
             return lost[0]
         return c.PassReaction()
 
-    def _card_play(self, view: dict[str, Any], legal: list[Command],
+    def _card_play(self, view: dict[str, Any], legal: Sequence[Command],
                    seat: int) -> Command | None:
         """Answer offers made to it (accept a fair or better one, never help a leader on a
         mission); Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose
@@ -175,34 +195,34 @@ class StarTrader:
             return None
         leader = max(rivals, key=lambda p: (p["prestige"], -p["seat"]))["seat"]
         kinds = {"favor": seat, "disfavor": leader, "gotcha": leader, "lose-station": leader}
-        for cmd in legal:
+        for cmd in of_types(legal, c.PlayCard):
             if isinstance(cmd, c.PlayCard) and kinds.get(cmd.card.rsplit("-", 1)[0]) == \
                     cmd.target:
                 return cmd
         return None
 
-    def _on_place_station(self, view: dict[str, Any], legal: list[Command],
+    def _on_place_station(self, view: dict[str, Any], legal: Sequence[Command],
                           seat: int) -> Command | None:
         busy: dict[int, int] = {}
         for card in contracts().values():
             busy[card.deliver] = busy.get(card.deliver, 0) + card.station
-        free = [cmd for cmd in legal if isinstance(cmd, c.PlaceStation)]
+        free = of_types(legal, c.PlaceStation)
         return max(free, key=lambda cmd: (busy.get(cmd.world, 0), -cmd.world), default=None)
 
-    def _on_permission(self, view: dict[str, Any], legal: list[Command],
+    def _on_permission(self, view: dict[str, Any], legal: Sequence[Command],
                        seat: int) -> Command | None:
         asker = view["players"][view["pending"]["detail"]["seat"]]
         me = view["players"][seat]
         rival = asker["mission"] is not None or asker["prestige"] >= me["prestige"] + 5
         return c.AnswerPermission(grant=not rival)
 
-    def _on_zap(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+    def _on_zap(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
         """Its own failing roll: Zap it up if that is enough, else re-roll with a spare card
         (or on a mission); a leading rival's succeeding roll: Zap it down if that is enough."""
         roll = view["pending"]["detail"]["roll"]
         mover = view["players"][view["pending"]["detail"]["victim"]]
         me = view["players"][seat]
-        zaps = [cmd for cmd in legal if isinstance(cmd, c.Zap)]
+        zaps = of_types(legal, c.Zap)
         if roll["kind"] == "petition":  # higher is never worse on either table
             up = [z for z in zaps if z.delta > 0] if mover["seat"] == seat else []
             return max(up, key=lambda z: z.delta) if up and roll["roll"] < 6 else \
@@ -225,85 +245,85 @@ class StarTrader:
                 return max(spoil, key=lambda z: z.delta)
         return c.PassReaction()
 
-    def _on_petition(self, view: dict[str, Any], legal: list[Command],
+    def _on_petition(self, view: dict[str, Any], legal: Sequence[Command],
                      seat: int) -> Command | None:
         """Before a petition's roll: Imperial Favor on itself when petitioning; Imperial
         Disfavor or Gotcha on a rival's petition (Petitioning: "Any Trader may use an
         appropriate Trader's Luck card to change your Prestige before you roll")."""
         petitioner = view["pending"]["detail"]["victim"]
         wanted = ("favor",) if petitioner == seat else ("disfavor", "gotcha")
-        for cmd in legal:
+        for cmd in of_types(legal, c.PlayCard):
             if isinstance(cmd, c.PlayCard) and cmd.target == petitioner and cmd.as_kind is None \
                     and luck_cards()[cmd.card].kind in wanted:
                 return cmd
         return c.PassReaction()
 
-    def _on_discard(self, view: dict[str, Any], legal: list[Command],
+    def _on_discard(self, view: dict[str, Any], legal: Sequence[Command],
                     seat: int) -> Command | None:
         """A hand over its limit: keep the cards that answer windows (Avoid Calamity, Zaps)."""
         keep = {"avoid": 0, "zap": 1, "superzap": 1, "favor": 2}
-        discards = [cmd for cmd in legal if isinstance(cmd, c.Discard)]
+        discards = of_types(legal, c.Discard)
         return max(discards, key=lambda d: (-keep.get(luck_cards()[d.card].kind, 3), d.card),
                    default=None)
 
-    def _on_abandon_excess(self, view: dict[str, Any], legal: list[Command],
+    def _on_abandon_excess(self, view: dict[str, Any], legal: Sequence[Command],
                            seat: int) -> Command | None:
         """A hold over two: abandon the cargo no Contract wants, else the cheapest."""
         wanted = {k["cargo"]: k["stellors"] for k in view["contracts"] if k is not None}
-        drops = [cmd for cmd in legal if isinstance(cmd, c.Abandon)
-                 and not cmd.cargo.startswith("imperial")] or \
-            [cmd for cmd in legal if isinstance(cmd, c.Abandon)]
+        drops = [cmd for cmd in of_types(legal, c.Abandon)
+                 if not cmd.cargo.startswith("imperial")] or \
+            of_types(legal, c.Abandon)
         return min(drops, key=lambda a: (wanted.get(a.cargo, -1), a.cargo), default=None)
 
     # what a Personality is worth to it at the optional bidding (Selecting Personalities)
     PERSONALITY_WORTH = {"navigator": 12, "lucky-lou": 10, "negotiator": 8, "insider": 8,
                          "hero": 8, "engineer": 5, "psychic": 4}
 
-    def _on_personality_bid(self, view: dict[str, Any], legal: list[Command],
+    def _on_personality_bid(self, view: dict[str, Any], legal: Sequence[Command],
                             seat: int) -> Command | None:
         worth = self.PERSONALITY_WORTH.get(view["pending"]["detail"]["personality"], 5)
-        bids = [cmd for cmd in legal if isinstance(cmd, c.Bid) and cmd.stellors <= worth]
+        bids = [cmd for cmd in of_types(legal, c.Bid) if cmd.stellors <= worth]
         return max(bids, key=lambda b: b.stellors, default=c.Bid(stellors=0))
 
-    def _on_auction(self, view: dict[str, Any], legal: list[Command],
+    def _on_auction(self, view: dict[str, Any], legal: Sequence[Command],
                     seat: int) -> Command | None:
         """The station auction: bid what a station is worth to it (``WORTH``), a little
         more for its own lost station, and never more than half its money."""
         detail = view["pending"]["detail"]
         money = view["players"][seat].get("stellors", 0)
         worth = WORTH["stations"] + (3 if detail["seller"] == seat else 0)
-        bids = [cmd for cmd in legal if isinstance(cmd, c.Bid)
-                and cmd.stellors <= min(worth, money // 2)]
+        bids = [cmd for cmd in of_types(legal, c.Bid)
+                if cmd.stellors <= min(worth, money // 2)]
         return max(bids, key=lambda b: b.stellors, default=c.Bid(stellors=0))
 
-    def _on_first_die(self, view: dict[str, Any], legal: list[Command],
+    def _on_first_die(self, view: dict[str, Any], legal: Sequence[Command],
                       seat: int) -> Command | None:
         """Verdant Velma re-rolls a first die that would keep her in the arm she left."""
         return c.RerollFirstDie(reroll=True)
 
-    def _on_petition_price(self, view: dict[str, Any], legal: list[Command],
+    def _on_petition_price(self, view: dict[str, Any], legal: Sequence[Command],
                            seat: int) -> Command | None:
         return c.PayPetition(pay=c.PayPetition(pay=True) in legal)
 
-    def _on_kluge_payoff(self, view: dict[str, Any], legal: list[Command],
+    def _on_kluge_payoff(self, view: dict[str, Any], legal: Sequence[Command],
                          seat: int) -> Command | None:
         return c.ChooseKlugePayoff(engine=view["players"][seat]["engines"] < 4)
 
-    def _on_telzey_look(self, view: dict[str, Any], legal: list[Command],
+    def _on_telzey_look(self, view: dict[str, Any], legal: Sequence[Command],
                         seat: int) -> Command | None:
-        looks = [cmd for cmd in legal if isinstance(cmd, c.LookAtCards)]
+        looks = of_types(legal, c.LookAtCards)
         return max(looks, key=lambda cmd: view["players"][cmd.seat]["prestige"], default=None)
 
     # -- the turn ------------------------------------------------------------------------
-    def _cargo_chores(self, view: dict[str, Any], legal: list[Command],
+    def _cargo_chores(self, view: dict[str, Any], legal: Sequence[Command],
                       seat: int) -> Command | None:
-        for cmd in legal:
+        for cmd in of_types(legal, (c.DeliverCompleted, c.PickUpMission)):
             if isinstance(cmd, (c.DeliverCompleted, c.PickUpMission)):
                 return cmd
         wanted = {k["cargo"] for k in view["contracts"] if k is not None}
         mine_rights = {e["contract"]["cargo"] for e in view["completed"]
                        if e["rights"].get(str(seat))}
-        for cmd in legal:
+        for cmd in of_types(legal, c.Abandon):
             if isinstance(cmd, c.Abandon) and cmd.cargo != "imperial" \
                     and cmd.cargo not in wanted and cmd.cargo not in mine_rights:
                 return cmd
@@ -346,7 +366,7 @@ class StarTrader:
                k: dict[str, Any]) -> float:
         """A contract's payoff per expected jump attempt (less when rivals carry its cargo)."""
         rivals = sum(1 for p in view["players"] if p["seat"] != seat and k["cargo"] in p["hold"])
-        there, _ = route_costs(view, seat, k["pickup"])
+        there, _ = self._routes(view, seat, k["pickup"])
         steps = dist.get(k["pickup"], 99) + there.get(k["deliver"], 99) + 1
         return float(k["stellors"] + 3 * k["prestige"]) / steps / (1 + rivals)
 
@@ -374,7 +394,7 @@ class StarTrader:
                 return k
         return None
 
-    def _on_move(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+    def _on_move(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
         chore = self._cargo_chores(view, legal, seat)
         if chore is not None:
             return chore
@@ -382,11 +402,11 @@ class StarTrader:
         held = sum(1 for q in view["quarantines"] if q["world"] == me["world"])
         if held > me["escapes"]:  # trapped (Quarantine!): picking up is all there is to do
             return c.EndMovement()
-        dist, first = route_costs(view, seat, me["world"])
+        dist, first = self._routes(view, seat, me["world"])
         plan = None if me["hold"] else self._best_contract(view, seat, dist)
         if plan is not None and plan["pickup"] == me["world"]:
-            pick = next((cmd for cmd in legal if isinstance(cmd, c.PickUp)
-                         and view["contracts"][cmd.slot] == plan), None)
+            pick = next((cmd for cmd in of_types(legal, c.PickUp)
+                         if view["contracts"][cmd.slot] == plan), None)
             if pick is not None:
                 return pick
         goal = self._goal(view, seat, dist)
@@ -398,7 +418,7 @@ class StarTrader:
             return station
         return c.Jump(to=hop, kind="regular")
 
-    def _on_action(self, view: dict[str, Any], legal: list[Command],
+    def _on_action(self, view: dict[str, Any], legal: Sequence[Command],
                    seat: int) -> Command | None:
         chore = self._cargo_chores(view, legal, seat) or self._card_play(view, legal, seat)
         if chore is not None:
@@ -420,29 +440,31 @@ class StarTrader:
             return c.Petition()
         return self._raid(view, legal, seat) or c.SkipAction()
 
-    def _raid(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+    def _raid(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
         """Pirate Pete attacks the engines of the best-engined rival here, with Prestige to
         spare (3 are paid; a third of raids hit)."""
-        raids = [cmd for cmd in legal if isinstance(cmd, c.DestroyEngine)]
+        raids = of_types(legal, c.DestroyEngine)
         if not raids or view["players"][seat]["prestige"] < 8:
             return None
         return max(raids, key=lambda r: (view["players"][r.target]["engines"],
                                          view["players"][r.target]["prestige"]))
 
-    def _on_draw(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+    def _on_draw(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
         chore = self._cargo_chores(view, legal, seat) or self._offer(view, legal, seat)
         if chore is not None:
             return chore
         return c.Draw() if c.Draw() in legal else c.EndTurn()
 
-    def _offer(self, view: dict[str, Any], legal: list[Command], seat: int) -> Command | None:
+    def _offer(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
         """Deals it proposes, at the end of its own turn: buy the station where its cargo is
         to be delivered (the owner's share of the payoff becomes its own), from a rival not
         ahead in Prestige; short of money, sell a station to the Trader with the fewest. One
         offer at a time, and not every turn (once in three, seeded)."""
-        offers = [cmd for cmd in legal if isinstance(cmd, c.OfferDeal)]
-        if not offers or Randomness(self.seed, len(view["luck_discard"]) + view["round"],
-                                    f"offer{seat}").below(3):
+        if Randomness(self.seed, len(view["luck_discard"]) + view["round"],
+                      f"offer{seat}").below(3):
+            return None  # the deals are made only on a turn it would offer one
+        offers = of_types(legal, c.OfferDeal)
+        if not offers:
             return None
         me = view["players"][seat]
         wanted = {k["deliver"] for k in view["contracts"] if k is not None

@@ -19,6 +19,7 @@ from .components import OPTIONAL_PERSONALITIES, PERSONALITIES
 from .galaxy import load_galaxy
 from .galaxy_svg import render_galaxy_svg
 from .jump_lines import jump_lines
+from .legal import bot_legal
 from .luck import countdown, timeout_passes
 from .options import StarTradersOptions
 from .ruleset import ruleset
@@ -80,6 +81,7 @@ GAME = GameDefinition(
     countdown=countdown,
     timeout_commands=timeout_passes,
     answering=answering,
+    bot_legal=bot_legal,
     stand_in_never=frozenset({"DropOut"}),
     settings_commands=frozenset({"Reroll", "SetReactionPolicy", "OfferDeal", "WithdrawDeal"}),
     board_svg=board_svg,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from engine.bots.legal import LazyCommands, Section
 from engine.kernel import Command, Pending, RuleError
-from engine.kernel.fastmodel import constructed
+from engine.kernel.fastmodel import constructed, copy_with
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
@@ -63,7 +64,7 @@ def pending(state: StarState) -> Pending | None:
     if now is None:
         return None
     anytime = tuple(p.seat for p in state.active)
-    return now.model_copy(update={"anytime": anytime})
+    return copy_with(now, {"anytime": anytime})
 
 
 def _waiting(state: StarState) -> Pending | None:
@@ -75,8 +76,8 @@ def _waiting(state: StarState) -> Pending | None:
     if state.selection is not None:  # Optional Rules, "Selecting Personalities"
         return Pending(seats=tuple(selection_bidders(state)), prompt="personality_bid",
                        detail={"personality": state.selection.flipped})
-    insider = state.insider()
-    if state.insider_left > 0 and insider is not None:
+    insider = state.insider() if state.insider_left > 0 else None
+    if insider is not None:
         return Pending(seats=(insider.seat,), prompt="place_station",
                        detail={"left": state.insider_left})
     turn = state.turn
@@ -131,13 +132,52 @@ def legal_actions(state: StarState, actor: int) -> Iterator[Command]:
 
 
 def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
+    for _, make in anytime_sections(state, seat):
+        yield from make()
+
+
+def anytime_sections(state: StarState, seat: int) -> list[Section]:
+    """What any seat may do at any time, in ``legal_actions``' order, as sections of the
+    command types each may hold (``bot_legal``)."""
+    sections: list[Section] = [((c.SetReactionPolicy,), lambda: _policies(state, seat))]
+    if state.turn is not None:
+        sections.append(((c.PlayCard,), lambda: _all_plays(state, seat)))
+    sections.append(((c.AnswerDeal, c.WithdrawDeal), lambda: _answers(state, seat)))
+    sections.append(((c.WithdrawPermission,), lambda: _withdraw_permission(state, seat)))
+    if state.turn is not None:
+        sections.append(((c.OfferDeal,), lambda: _offers(state, seat)))
+    sections.append(((c.DropOut,), lambda: (c.DropOut(),)))
+    return sections
+
+
+def bot_legal(state: StarState, seat: int) -> LazyCommands:
+    """``legal_actions`` less ``TakeBack`` as bots read it (``GameDefinition.bot_legal``):
+    the same commands in the same order, each section (the prompt's commands; the reaction
+    policies; card plays; answers to offers; deals to offer, the costliest) made only when a
+    bot reads something it may hold."""
+    now = pending(state)
+    if now is None or not now.admits(seat):
+        return LazyCommands([])
+    sections: list[Section] = []
+    if seat in now.seats:
+        prompt = now.prompt
+        sections.append((PROMPTS[prompt], lambda: GENERATORS[prompt](state, seat)))
+    return LazyCommands([*sections, *anytime_sections(state, seat)])
+
+
+def _policies(state: StarState, seat: int) -> Iterator[Command]:
     p = state.player(seat)
     for policy in ("ask", "playable", "reroll", "never"):
         if policy != p.policy:
             yield c.SetReactionPolicy(policy=policy)
-    if state.turn is not None:
-        for card in sorted(p.hand):
-            yield from _plays(state, seat, card)
+
+
+def _all_plays(state: StarState, seat: int) -> Iterator[Command]:
+    for card in sorted(state.player(seat).hand):
+        yield from _plays(state, seat, card)
+
+
+def _answers(state: StarState, seat: int) -> Iterator[Command]:
     for o in state.offers:
         if o.to == seat:
             if acceptable(state, o):
@@ -145,12 +185,16 @@ def anytime_actions(state: StarState, seat: int) -> Iterator[Command]:
             yield c.AnswerDeal(offer=o.id, accept=False)
         if o.seat == seat:
             yield c.WithdrawDeal(offer=o.id)
+
+
+def _withdraw_permission(state: StarState, seat: int) -> Iterator[Command]:
     if may_withdraw(state, seat):
         yield c.WithdrawPermission()
-    if state.turn is not None:
-        for to, give, get in offer_choices(state, seat):  # valid by construction
-            yield constructed(c.OfferDeal, type="OfferDeal", to=to, give=give, get=get)
-    yield c.DropOut()
+
+
+def _offers(state: StarState, seat: int) -> Iterator[Command]:
+    for to, give, get in offer_choices(state, seat):  # valid by construction
+        yield constructed(c.OfferDeal, type="OfferDeal", to=to, give=give, get=get)
 
 
 def _plays(state: StarState, seat: int, card: str) -> Iterator[Command]:

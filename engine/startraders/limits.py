@@ -24,8 +24,9 @@ from .windows import priority_order
 def over_limit(state: StarState) -> tuple[int, str] | None:
     """The first seat (in priority order) over a limit, and its prompt: ``discard`` for a
     hand, ``abandon_excess`` for a hold."""
-    if not state.players:
-        return None
+    if not state.players or not any(len(p.hand) > 2 or len(p.hold) > HOLD
+                                    for p in state.players):
+        return None  # no hand over two cards (the lowest limit), no hold over its limit
     start = state.turn.seat if state.turn is not None else state.first_player
     for seat in priority_order(state, start):
         p = state.player(seat)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
+from engine.kernel.ruleset import HalfDone
 
 from . import (
     actions,
@@ -23,7 +24,7 @@ from . import (
     turn,
 )
 from . import commands as c
-from .draft import Draft
+from .draft import Draft, Numbering
 from .intervals import after_window
 from .legal import prompt_allows
 from .state import StarState
@@ -74,12 +75,21 @@ RULES: dict[type[Command], Rule] = {
 }
 
 
-def decide(state: StarState, actor: int, command: Command, rng: Randomness) -> list[Event]:
+def decide(state: StarState, actor: int, command: Command, rng: Randomness,
+           numbering: Numbering | None = None) -> list[Event]:
+    """The events ``command`` causes, written on a copy of ``state``; with a ``numbering``,
+    on ``state`` itself (``decide_in_place``): numbered and applied as they are written, a
+    refusal after the first wrapped in ``HalfDone``."""
     rule = RULES.get(type(command))
     if rule is None:
         raise BadCommand(f"{command.type} is not a Star Traders command")
     if not prompt_allows(state, actor, command):
         raise RuleError("Stages of the Turn", f"{command.type} is not possible now")
-    draft = Draft(state, rng, after_window=after_window)
-    rule(draft, actor, command)
+    draft = Draft(state, rng, after_window=after_window, numbering=numbering)
+    try:
+        rule(draft, actor, command)
+    except Exception as exc:
+        if numbering is not None and draft.events:
+            raise HalfDone(exc) from exc
+        raise
     return draft.events

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
 
+from engine.bots import act
 from engine.bots.simulate import BotGames
 from engine.cli import main
+from engine.kernel import Game
 from engine.startraders.definition import GAME
 
 play_game = BotGames(GAME).play_game
@@ -98,3 +101,73 @@ def test_the_random_bot_never_drops_out_and_games_against_it_last() -> None:
     assert "DropOut" not in picks
     result = play_game(["random"] * 3, seed="rnd", max_rounds=4)
     assert result.reason != "last-trader" and result.rounds >= 4
+
+
+def _log_digest(players: int, seed: str, options: dict[str, object],
+                commands: int = 600) -> tuple[int, str, set[str]]:
+    """The event log of ``commands`` commands of trader bots: its length, a digest of it and
+    the event types in it."""
+    game = Game.start(GAME.ruleset, {**GAME.simulation.options, **options},
+                      [f"p{i}" for i in range(players)], seed=seed)
+    bots = [GAME.make_bot("star-trader", f"{seed}|{i}") for i in range(players)]
+    for _ in range(commands):
+        pending = GAME.ruleset.pending(game.state)
+        if pending is None:
+            break
+        seat = pending.seats[0]
+        command = act(bots[seat], GAME, game.state, seat, game.seq)
+        assert command is not None
+        game.play(seat, command)
+    digest = hashlib.sha256()
+    for ev in game.events:
+        digest.update(ev.model_dump_json().encode())
+    return game.seq, digest.hexdigest()[:20], {ev.type for ev in game.events}
+
+
+def test_a_fixed_seed_game_of_trader_bots_has_the_same_event_log() -> None:
+    """The engine's and the trader's speed-ups change no choice and no event: the logs of
+    two seeded games (5 players, through an accepted deal; advanced with every Personality)
+    are the ones they were before them (a change of the rules or of the bot's play changes
+    these digests on purpose)."""
+    seq, digest, kinds = _log_digest(5, "pinned", {}, commands=450)
+    assert (seq, digest) == (764, "d86066d502782e8cdc5f")
+    assert {"DealOffered", "DealAccepted", "WindowOpened", "ContractDelivered"} <= kinds
+    seq, digest, _ = _log_digest(4, "pinned-adv", {"advanced": True, "personalities": "all"})
+    assert (seq, digest) == (1074, "8eee03229a2847a96529")
+
+
+def test_the_trader_weighs_each_route_once_per_view() -> None:
+    """The plan and the goal ask the routes from each contract's pick-up again: within one
+    view they are made once (the same answer as ``route_costs``); a new view makes them
+    again (the stations it shows may differ)."""
+    from engine.startraders.bot import StarTrader, route_costs
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+
+    game = start({"players": [{"name": "Ann", "world": 56}, {"name": "Bob", "world": 42}]})
+    view = ruleset.view(game.state, 0)
+    bot = StarTrader("s")
+    routes = bot._routes(view, 0, 56)
+    assert routes == route_costs(view, 0, 56) and bot._routes(view, 0, 56) is routes
+    mine = {**view, "stations": {"55": 0, "57": 0}}
+    assert bot._routes(mine, 0, 56) == route_costs(mine, 0, 56) != routes
+
+
+def test_the_trader_lists_deals_only_on_a_turn_it_would_offer_one() -> None:
+    """It offers a deal once in three turns (seeded): on the other turns it never reads the
+    deals it could offer, so they are never made (``bot_legal``: the costliest section)."""
+    from engine.bots.legal import LazyCommands
+    from engine.kernel import Randomness
+    from engine.startraders import commands as c
+    from engine.startraders.bot import StarTrader
+    from engine.startraders.ruleset import ruleset
+    from engine.startraders.scenario import start
+
+    def never() -> list[c.OfferDeal]:
+        raise AssertionError("the deals were made")
+
+    game = start({"players": [{"name": "Ann", "world": 56}, {"name": "Bob", "world": 42}]})
+    view = ruleset.view(game.state, 0)
+    at = len(view["luck_discard"]) + view["round"]
+    seed = next(s for s in range(20) if Randomness(s, at, "offer0").below(3))
+    assert StarTrader(seed)._offer(view, LazyCommands([((c.OfferDeal,), never)]), 0) is None
