@@ -39,9 +39,10 @@ lint: $(STAMP) $(NODE_STAMP)
 
 # the server tests run on SQLite and, in a throwaway cluster on loopback, on PostgreSQL;
 # the browser tests drive Debian's Chromium (installed here when missing). pytest-xdist
-# runs one worker more than the cores: the browser tests leave a core idle while they wait on
-# pages, timers and servers, and one worker per core used two cores at ~68% (the workers
-# share the cluster, each with its own databases);
+# runs three workers a core: most tests wait more than they compute (on pages, timers, spawned
+# servers, the cluster), and with one worker more than the cores the tests outside the
+# browser tier kept the two cores 45% busy (the workers share the cluster, each with its own
+# databases);
 # the slowest tests and the wall time are printed at the end. PYTEST_ARGS adds to pytest's
 # arguments, e.g. the fast tier alone (markers in pyproject.toml):
 #   make test PYTEST_ARGS='-m "not slow and not browser and not postgres and not process"'
@@ -54,7 +55,7 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint && tests/web/ensure_chromium.sh && \
 	tests/server/ensure_nginx.sh && \
 	$(BIN)/python -m compileall -q -j 0 engine server tools tests migrations >/dev/null && \
-	PYTHONDONTWRITEBYTECODE= tests/server/pg_cluster.sh $(BIN)/pytest -n $$(( $$(nproc) + 1 )) \
+	PYTHONDONTWRITEBYTECODE= tests/server/pg_cluster.sh $(BIN)/pytest -n $$(( 3 * $$(nproc) )) \
 		--dist loadgroup --durations=25 $(PYTEST_ARGS) || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s wall time (exit $$status)"; exit $$status
 
