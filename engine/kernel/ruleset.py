@@ -128,6 +128,22 @@ class DecidesInPlace(Protocol[S_contra]):
                         seq: int) -> list[Event]: ...
 
 
+def decide_then_apply(ruleset: Any, state: Any, actor: int, command: Command,
+                      rng: Randomness, seq: int) -> list[Event]:
+    """``decide_in_place`` for a command whose ``decide`` does not work in place (a take-back
+    reads the log's record and writes its events at once): decided, numbered (``number``),
+    then applied to ``state`` with the ruleset's ``apply``; a failure while applying raises
+    ``HalfDone``."""
+    made = ruleset.decide(state, actor, command, rng)
+    events = [number(ev, seq, i, actor) for i, ev in enumerate(made)]
+    try:
+        for ev in events:
+            ruleset.apply(state, ev)
+    except Exception as exc:
+        raise HalfDone(exc) from exc
+    return events
+
+
 def number(ev: Event, base: int, index: int, actor: int) -> Event:
     """The ``index``-th event (from 0) of ``actor``'s command after event ``base``: seq
     ``base + index + 1``; only the first names the actor (the command boundary take-backs

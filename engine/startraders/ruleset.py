@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
 from engine.kernel import takeback as _takeback
-from engine.kernel.ruleset import HalfDone, number
+from engine.kernel.ruleset import decide_then_apply
 
 from . import evolve as _evolve
 from . import legal as _legal
@@ -42,14 +42,7 @@ class StarTradersRuleset:
         """``decide`` working on ``state`` itself (the kernel's ``DecidesInPlace``): no copy
         of the state for the draft (half of ``decide``'s time was that copy)."""
         if isinstance(command, TakeBack):
-            made = self.decide(state, actor, command, rng)
-            events = [number(ev, seq, i, actor) for i, ev in enumerate(made)]
-            try:
-                for ev in events:
-                    self.apply(state, ev)
-            except Exception as exc:
-                raise HalfDone(exc) from exc
-            return events
+            return decide_then_apply(self, state, actor, command, rng, seq)
         return _rules.decide(state, actor, command, rng, Numbering(seq, actor, self.apply))
 
     def apply(self, state: StarState, event: Event) -> None:

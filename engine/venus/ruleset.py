@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
 from engine.kernel import takeback as _takeback
-from engine.kernel.ruleset import HalfDone, number
+from engine.kernel.ruleset import decide_then_apply
 
 from . import combat as _combat  # noqa: F401  (registers the 15-17 commands)
 from . import evolve as _evolve
@@ -52,14 +52,7 @@ class VenusRuleset:
                         rng: Randomness, seq: int) -> list[Event]:
         """``decide`` working on ``state`` itself (the kernel's ``DecidesInPlace``)."""
         if isinstance(command, TakeBack):
-            made = self.decide(state, actor, command, rng)
-            events = [number(ev, seq, i, actor) for i, ev in enumerate(made)]
-            try:
-                for ev in events:
-                    self.apply(state, ev)
-            except Exception as exc:
-                raise HalfDone(exc) from exc
-            return events
+            return decide_then_apply(self, state, actor, command, rng, seq)
         return _rules.draft(state, actor, command, rng,
                             _rules.Numbering(seq, actor, self.apply)).events
 
