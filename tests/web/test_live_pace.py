@@ -130,8 +130,14 @@ def _play_fast(service: Any, made: dict[str, Any], events: int, delay: float = 0
     r = httpx.post(f"{made['api']}/end", headers={"X-Starport-Token": made["host"]["token"]})
     assert r.status_code == 200, r.text
     assert entry.committed >= until, f"the bots played {entry.committed} of {until} events"
-    time.sleep(0.2)  # a bot command under way when the game ended: committed or refused
-    return int(service.entries[made["table_id"]].committed)
+    # a bot command under way when the game ended is committed or refused: the last seq is the
+    # one that stays (a fixed pause was too short for a loaded machine's commit)
+    last, still_since = entry.committed, time.monotonic()
+    while time.monotonic() - still_since < 1.0 and time.monotonic() < deadline + 30:
+        time.sleep(0.1)
+        if entry.committed != last:
+            last, still_since = entry.committed, time.monotonic()
+    return int(last)
 
 
 def _caught_up(page: Any, head: int) -> list[dict[str, Any]]:
