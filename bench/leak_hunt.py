@@ -49,6 +49,7 @@ from server import frames  # noqa: E402
 from server.app import create_app  # noqa: E402
 from server.config import Settings  # noqa: E402
 from server.timeline import Timelines  # noqa: E402
+from tests.server.deep_size import deep_size  # noqa: E402
 
 SKIP = {"SetDrives", "UseGateLock", "TakeBack"}  # they only loop (as the bots skip them)
 
@@ -114,10 +115,6 @@ def census() -> Counter[str]:
     return Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
 
 
-# What a deep size does not enter: code and classes (shared by everything), and weak
-# references (``get_referents`` of one is its callback, never its target).
-OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
-          types.MethodType, types.CodeType, types.FrameType, functools._lru_cache_wrapper)
 # A module int naming a cache's cap: ``_MAPS_MAX``, ``MADE_BOUND``, ``MARKERS_KEPT``, ``KEEP``.
 CAP_WORDS = ("_MAX", "_BOUND", "_KEPT", "KEEP")
 # Caches bounded by another's cap (``engine/venus/movement.py``).
@@ -132,20 +129,6 @@ class Cache:
     entries: int
     nbytes: int
     cap: int | None
-
-
-def deep_size(root: object, seen: set[int]) -> int:
-    """Bytes of ``root`` and what it reaches that ``seen`` does not hold (added to it)."""
-    total, todo = 0, [root]
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, OPAQUE):
-            continue
-        seen.add(id(obj))
-        total += sys.getsizeof(obj)
-        if not isinstance(obj, (str, bytes, int, float, bool, type(None))):
-            todo.extend(gc.get_referents(obj))
-    return total
 
 
 def _cap_of(module: types.ModuleType, name: str, obj: object) -> int | None:
@@ -189,11 +172,11 @@ def module_caches() -> tuple[list[Cache], int]:
     for label, module, name, obj in sorted(found, key=lambda f: not is_static(f[3])):
         if isinstance(obj, functools._lru_cache_wrapper):
             entries = obj.cache_info().currsize
-            nbytes = sum(deep_size(r, seen) for r in gc.get_referents(obj))
+            nbytes = deep_size(gc.get_referents(obj), seen)
             static += nbytes if is_static(obj) else 0
         else:
             entries = len(obj)  # type: ignore[arg-type]
-            nbytes = deep_size(obj, seen)
+            nbytes = deep_size([obj], seen)
         out.append(Cache(label, entries, nbytes, _cap_of(module, name, obj)))
     return out, static
 

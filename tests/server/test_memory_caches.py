@@ -5,12 +5,8 @@ bytes (what each entry alone reaches), never in the process's memory."""
 
 from __future__ import annotations
 
-import functools
 import gc
 import random
-import sys
-import types
-from collections.abc import Iterable
 
 from fastapi.testclient import TestClient
 
@@ -20,28 +16,13 @@ from engine.venus.bots import navigation
 from engine.venus.components import load_components
 from engine.venus.simulation import play_game
 
+from .deep_size import deep_size
 from .helpers import open_table
 from .test_memory_tables import _played_and_let_go
 
 # Every engine cache at its cap, together (the boards and decks apart): a server's memory
 # besides the games it plays.
 BOUND = 64 * 2**20
-OPAQUE = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
-          types.MethodType, types.CodeType, functools._lru_cache_wrapper)
-
-
-def deep_size(roots: Iterable[object], seen: set[int]) -> int:
-    """Bytes of ``roots`` and what they reach that ``seen`` does not hold (added to it)."""
-    total, todo = 0, list(roots)
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, OPAQUE):
-            continue
-        seen.add(id(obj))
-        total += sys.getsizeof(obj)
-        if not isinstance(obj, (str, bytes, int, float, bool, type(None))):
-            todo.extend(gc.get_referents(obj))
-    return total
 
 
 def test_the_engine_caches_at_their_caps_stay_under_the_bound() -> None:
