@@ -82,11 +82,15 @@ def make_table(base: str, turn_timer: int, start: bool = True,
             r = c.post(f"/api/tables/{table['table_id']}/join", json={"name": f"P{i + 1}"},
                        headers={"X-Starport-Token": link["token"]})
             assert r.status_code == 200, r.text
-        if start:
-            r = c.post(f"/api/tables/{table['table_id']}/start",
-                       headers={"X-Starport-Token": table["host"]["token"]})
-            assert r.status_code == 200, r.text
-        return table
+    if start:
+        start_table(base, table)
+    return table
+
+
+def start_table(base: str, table: dict[str, Any]) -> None:
+    r = httpx.post(f"{base}/api/tables/{table['table_id']}/start", timeout=60,
+                   headers={"X-Starport-Token": table["host"]["token"]})
+    assert r.status_code == 200, r.text
 
 
 def waiting_seat(base: str, table: dict[str, Any]) -> int:
@@ -219,14 +223,21 @@ def test_the_player_is_warned_before_a_bot_plays_the_move(browser: Any, clock_se
     warning colour), while the move is still theirs; then the bot plays it, they are told,
     and the other player's log marks the moves as the bot's."""
     errors: list[str] = []
-    table = make_table(clock_server, 12, name=f"Warned {size}")
+    # the seats' pages open in the lobby, then the game starts: the move's 12 s are not spent
+    # loading pages (on a loaded machine that took longer than the move)
+    table = make_table(clock_server, 12, start=False, name=f"Warned {size}")
+    contexts = [context(browser, errors, size) for _ in table["seats"]]
+    pages = [new_page(c, errors) for c in contexts]
+    for page, seat in zip(pages, table["seats"], strict=True):
+        page.goto(seat["url"])
+        page.wait_for_selector("#lobby:not([hidden])")
+    start_table(clock_server, table)
     waits = waiting_seat(clock_server, table)
-    ctx = context(browser, errors, size)
-    player = new_page(ctx, errors)
-    open_game(player, table["seats"][waits]["url"])
-    other_ctx = context(browser, errors, size)
-    other = new_page(other_ctx, errors)
-    open_game(other, table["seats"][1 - waits]["url"])
+    player, other = pages[waits], pages[1 - waits]
+    ctx, other_ctx = contexts[waits], contexts[1 - waits]
+    for page in pages:
+        page.wait_for_selector("#game:not([hidden]) #players li")
+        page.wait_for_function("() => window.starport?.game?.answer")
 
     # the page as it stood when the warning came (read in the page, in one go: on a loaded
     # machine the bot's move may follow before a second read from here)
