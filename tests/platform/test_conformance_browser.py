@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from tests.server.conftest import ServerProcess
+from tests.web.a11ykit import axe_violations
 from tests.web.test_client_split import typedef_members
-
-axe = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +69,7 @@ def play(page: Any, button: str) -> None:
 
 def violations(page: Any, context: Any = None) -> list[tuple[str, list[Any]]]:
     """axe-core's violations on ``page`` (within ``context``, axe's include list)."""
-    found = axe.Axe().run(page, context=context).response["violations"]
+    found = axe_violations(page, {"resultTypes": ["violations"]}, context)
     return [(v["id"], [n["target"] for n in v["nodes"]]) for v in found]
 
 

@@ -25,9 +25,11 @@ from playwright.sync_api import Page
 from engine.venus.bots.trader import Trader
 from engine.venus.commands import parse_command
 from engine.venus.reach import Destination
+from tests.web.conftest import SHOTS_WANTED
 
 pytestmark = pytest.mark.browser
 
+SHOTS = Path("/tmp/shots-table")
 SEED = "seed-41"  # Ann buys Goods in round 1 and sells them in round 2 with this seed
 
 
@@ -39,6 +41,13 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     fake = types.SimpleNamespace(token_hex=lambda n=32: SEED, SystemRandom=secrets.SystemRandom)
     monkeypatch.setattr(service, "secrets", fake)
     yield
+
+
+def shot(what: Any, name: str) -> None:
+    """A screenshot of a page or an element, for a person to look at (``SHOTS_WANTED``)."""
+    if SHOTS_WANTED:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        what.screenshot(path=str(SHOTS / name))
 
 
 def _seat_page(browser: Any, errors: list[str], **context: Any) -> Any:
@@ -154,7 +163,7 @@ def _click(page: Page, cmd: dict[str, Any]) -> str:
 
 
 def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: Any,
-                limit: int = 60, shots: Path | None = None) -> list[tuple[int, str, str]]:
+                limit: int = 60) -> list[tuple[int, str, str]]:
     """Let the bots choose and the tabs click until ``done(history)``; answer the history."""
     history: list[tuple[int, str, str]] = []
     for _ in range(limit):
@@ -170,8 +179,8 @@ def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: An
                              d["paid"]) for d in v["extras"].get("reachable", [])]
         cmd = bots[seat].choose(v["view"], legal, seat=seat, seq=v["seq"], aid=lambda r=reach: r)
         data = cmd.model_dump(mode="json")
-        if shots is not None and data["type"] in ("Buy", "Sell"):
-            page.screenshot(path=str(shots / f"market-{data['type'].lower()}.png"))
+        if data["type"] in ("Buy", "Sell"):
+            shot(page, f"market-{data['type'].lower()}.png")
         how = _click(page, data)
         page.wait_for_function(
             f"() => window.starport.game.answer.seq > {v['seq']} && window.starport.game.idle()")
@@ -187,6 +196,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     sell in the market panel, and the other tab follows every step live."""
     errors: list[str] = []
     g = _open_game(browser, server_url, errors)
+    g["host"].context.close()  # not needed here: a third page drawing every move
     ann, bob = g["pages"]
     assert ann.locator("#players .player").count() == 2
     assert "Browser night" in ann.title()
@@ -196,7 +206,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     def bought_goods(history: list[Any], cmd: dict[str, Any]) -> bool:
         return cmd["type"] == "Buy" and cmd["item"].startswith("goods:")
 
-    history = _play_until(server_url, g, bots, bought_goods, shots=tmp_path)
+    history = _play_until(server_url, g, bots, bought_goods)
     buyer = history[-1][0]
     buyer_name = ["Ann", "Bob"][buyer]
     other = g["pages"][1 - buyer]
@@ -210,7 +220,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     other.wait_for_function(
         f"() => document.querySelector('#players .player[data-seat=\"{buyer}\"] .money')"
         f".textContent.includes('{cash:,} cash')")
-    g["pages"][buyer].locator(".board-wrap").screenshot(path=str(tmp_path / "board-after-buy.png"))
+    shot(g["pages"][buyer].locator(".board-wrap"), "board-after-buy.png")
 
     def sold_goods(history: list[Any], cmd: dict[str, Any]) -> bool:
         if cmd["type"] == "Sell":
@@ -218,7 +228,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
             return True
         return False
 
-    history += _play_until(server_url, g, bots, sold_goods, shots=tmp_path)
+    history += _play_until(server_url, g, bots, sold_goods)
     seller = history[-1][0]
     text = g["pages"][1 - seller].locator("#log").inner_text()
     assert f"{['Ann', 'Bob'][seller]} sells" in text and " to the " in text
@@ -230,11 +240,11 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
         view = _view(server_url, g, 0)["view"]
         assert pawns == {s: view["players"][s]["dot"] for s in (0, 1)}
     assert ann.locator("#chart polyline").count() == 2
-    ann.screenshot(path=str(tmp_path / "game-desktop.png"))
+    shot(ann, "game-desktop.png")
     ann.locator(".board-wrap").screenshot(path=str(tmp_path / "board.png"))
     assert (tmp_path / "board.png").stat().st_size > 10_000
     assert not errors, errors
-    for p in (*g["pages"], g["host"]):
+    for p in g["pages"]:
         p.context.close()
 
 
@@ -265,7 +275,7 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
 
     offer(10)
     assert "offers you a trade" in other.locator("#prompt").inner_text()
-    other.screenshot(path=str(tmp_path / "offer-answer.png"))
+    shot(other, "offer-answer.png")
     other.click(".offer-card button:has-text('Refuse')")
     me.wait_for_function("() => document.querySelector('#log').textContent.includes('refuses')")
     offer(10)
@@ -298,7 +308,7 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     me.wait_for_selector("#since:not([hidden])")
     assert f"{other_name}" in me.locator("#since").inner_text()
     assert me.locator("#since-replay").is_visible()
-    me.screenshot(path=str(tmp_path / "since-live.png"))
+    shot(me, "since-live.png")
     me.reload()  # coming back later: the same summary
     me.wait_for_selector("#since:not([hidden])")
     assert f"{other_name}" in me.locator("#since").inner_text()
@@ -306,7 +316,7 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     me.wait_for_selector("#replay-bar:not([hidden])")
     me.wait_for_function("() => document.querySelector('.rp-slider').value"
                          " === document.querySelector('.rp-slider').max", timeout=15_000)
-    me.screenshot(path=str(tmp_path / "replay.png"))
+    shot(me, "replay.png")
     me.keyboard.press("Escape")
     me.wait_for_selector("#replay-bar", state="hidden")
 
@@ -324,7 +334,7 @@ def test_offers_chat_reconnect_since_last_turn_and_replay(
     viewer.click(".rp-next")
     viewer.wait_for_function(
         "() => document.querySelector('.rp-text').textContent.includes('event')")
-    viewer.screenshot(path=str(tmp_path / "shared-replay.png"))
+    shot(viewer, "shared-replay.png")
     assert not errors, errors
     for p in (*g["pages"], host, viewer):
         p.context.close()
@@ -402,8 +412,8 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     host.context.close()
     ship = pages[1].locator("#end table.summary th:last-child").bounding_box()  # the phone
     assert ship is not None and ship["x"] + ship["width"] <= 390, ship  # Ship: not cut off
-    pages[0].screenshot(path=str(tmp_path / "won-desktop.png"))
-    pages[1].screenshot(path=str(tmp_path / "won-phone.png"))
+    shot(pages[0], "won-desktop.png")
+    shot(pages[1], "won-phone.png")
     assert winner.locator(".marker-secret, .culture-secret").count() == 0  # the live board
 
     # the finished game's replay: every face-down marker and hidden IOU is shown
@@ -422,8 +432,8 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     loser.click("#end button:has-text('Replay the game')")
     loser.wait_for_selector(".culture-secret")
     pages[1].evaluate("window.scrollTo(0, 0)")
-    pages[0].screenshot(path=str(tmp_path / "won-replay-desktop.png"))
-    pages[1].screenshot(path=str(tmp_path / "won-replay-phone.png"))
+    shot(pages[0], "won-replay-desktop.png")
+    shot(pages[1], "won-replay-phone.png")
     assert not errors, errors
     for p in pages:
         p.context.close()
