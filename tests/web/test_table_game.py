@@ -196,7 +196,6 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     sell in the market panel, and the other tab follows every step live."""
     errors: list[str] = []
     g = _open_game(browser, server_url, errors)
-    g["host"].context.close()  # not needed here: a third page drawing every move
     ann, bob = g["pages"]
     assert ann.locator("#players .player").count() == 2
     assert "Browser night" in ann.title()
@@ -244,7 +243,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
     ann.locator(".board-wrap").screenshot(path=str(tmp_path / "board.png"))
     assert (tmp_path / "board.png").stat().st_size > 10_000
     assert not errors, errors
-    for p in g["pages"]:
+    for p in (*g["pages"], g["host"]):
         p.context.close()
 
 
