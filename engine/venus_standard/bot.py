@@ -7,9 +7,12 @@ commands (``engine.bots.base``) and the public board.
   buys goods aboard or the ship has an empty hold and credits to buy, its missions'
   destinations (their mission tokens), Galactic Base to train its pilot or buy a second
   mission; it lands at once when it can; beyond its reach it steps along the cheapest way
-  to the nearest such place. It stays put (skips its Movement phase) on a city whose
-  culture buys goods still aboard: a landing allows one sell action ("Important
-  Exception"), staying any number.
+  to the nearest such place as the movement rules let the ship fly (``course``: no turning
+  back during a Move step; a ship that starts its turn without declaring a heading keeps
+  facing the way it came), and declares a heading back the way it came when the course
+  that way is the better one ("Declare Heading"). It stays put (skips its Movement
+  phase) on a city whose culture buys goods still aboard: a landing allows one sell action
+  ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys a cargo hold when c100 would be left, then the goods
   with the widest margin its credits allow (keeping a reserve), trains its pilot, builds a
@@ -41,9 +44,10 @@ from engine.bots.base import Aid
 from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
-from . import places
+from . import course, places
 from .cards import mission_cards
 from .cargo import START_HOLDS, holds_needed
+from .movement import GREEN_COST, Ship
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
@@ -146,6 +150,9 @@ class Merchant:
             return 95 if _sells_here(view, me) else -1
         if kind == "Step":
             return 25 + self._step(view, me, data["to"])
+        if kind == "DeclareHeading":  # rolling at once keeps every way the ship faces open
+            back = data.get("toward")
+            return 40 if back is not None and back == self._turn_back(view, me) else 0
         if kind == "AssignDie":
             return 26 if data.get("box") == "throttle" else -1
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
@@ -191,8 +198,8 @@ class Merchant:
                 if path and path[0] == to and str(dest.get("space", "")) in due \
                         and dest.get("end") in ("land", "spent"):
                     return LAST_CALL + 20
-            near = places.distances(to)
-            return LAST_CALL + 10 / (1 + min(near.get(s, 99) for s in due))
+            near = _course_after(view, me, to)
+            return LAST_CALL + 10 / (1 + min(near.get(s, course.FAR) for s in due))
         goals = self._known_goals
         if goals is None:
             goals = self._known_goals = self._goals(view, me)
@@ -210,10 +217,27 @@ class Merchant:
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
-        far = places.distances(to)
-        if not far or not goals:
+        if not goals:
             return 0
-        return max(value / (1 + far.get(space, 99)) for space, value in goals.items())
+        return _worth(goals, _course_after(view, me, to))
+
+    def _turn_back(self, view: dict[str, Any], me: dict[str, Any]) -> str | None:
+        """At Declare Heading: the space the ship came from, when the course through it
+        reaches the goals sooner than any the way it faces allows (a ship that rolls without
+        declaring a heading may not turn back: ``helm.helm_of``); None otherwise."""
+        move = view.get("movement") or {}
+        facing = move.get("came_from")
+        at = str(move.get("at") or me.get("space") or "")
+        if not facing or not at:
+            return None
+        due = _last_call(view, me)
+        goals = dict.fromkeys(due, LAST_CALL) if due else self._goals(view, me)
+        if not goals:
+            return None
+        ship, ports = _chart(view, me)
+        ahead = course.from_space(at, str(facing), ship, ports, entered=False)
+        back = course.after_step(at, None, str(facing), ship, ports, entered=False)
+        return str(facing) if _worth(goals, back) > _worth(goals, ahead) else None
 
     def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """Landing spaces worth reaching, with their worth."""
@@ -313,7 +337,7 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
         return set()
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     here = str(me.get("space") or "")
-    far = places.distances(here) if here else {}
+    far = course.from_space(here, None, *_chart(view, me)) if here else {}
     due: set[str] = set()
     for card in _active_missions(me):
         if card.destination is None or not _objective_ready(card.objective, me) \
@@ -322,10 +346,39 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
         spaces = set(places.mission_spaces(card.destination))
         if not spaces:
             continue
-        journey = min(far.get(s, 99) for s in spaces) / SPACES_PER_ROUND
+        journey = min(far.get(s, course.FAR) for s in spaces) / SPACES_PER_ROUND
         if rounds_left <= journey + LAST_CALL_ROUNDS:
             due |= spaces
     return due
+
+
+def _chart(view: dict[str, Any], me: dict[str, Any]) -> tuple[Ship, frozenset[str]]:
+    """What a course is planned with: the ship's drive (unless announced unused: "Drives")
+    and its pilot's green lines (a pilot ability: "green_as_gray"), and the merchant
+    spaceports built (each closes its orbit's line to the city)."""
+    pilot = next((p for p in view.get("pilots") or []
+                  if isinstance(p, dict) and p.get("seat") == me.get("seat")), {})
+    move = view.get("movement") or {}
+    ship = Ship(drive=me.get("drive"), use_drive=bool(move.get("use_drive", True)),
+                green_cost=1 if pilot.get("ability") == "green_as_gray" else GREEN_COST)
+    return ship, frozenset((view.get("trade") or {}).get("spaceports") or {})
+
+
+def _course_after(view: dict[str, Any], me: dict[str, Any], to: str) -> dict[str, int]:
+    """The course once the ship has taken its step to ``to``, from where it is in its Move
+    step and the space it may not turn back to (the view's ``movement.came_from``)."""
+    move = view.get("movement") or {}
+    at = str(move.get("at") or me.get("space") or "")
+    came = move.get("came_from")
+    ship, ports = _chart(view, me)
+    return course.after_step(at, None if came is None else str(came), to, ship, ports,
+                             entered=bool(move.get("path")))
+
+
+def _worth(goals: dict[str, float], far: dict[str, int]) -> float:
+    """The best goal by worth and distance along a course (nothing when none is reached)."""
+    return max((value / (1 + far[space]) for space, value in goals.items() if space in far),
+               default=0.0)
 
 
 def _delivers(obj: Any, me: dict[str, Any]) -> bool:

@@ -5,6 +5,7 @@ refused command."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
@@ -86,15 +87,22 @@ class Step(Command):
     to: str
 
 
+def charted(monkeypatch: pytest.MonkeyPatch, far: Callable[[str], dict[str, int]]) -> None:
+    """A made-up board: the course after a step to a space, or from a space, is ``far``'s."""
+    from engine.venus_standard import course
+
+    monkeypatch.setattr(course, "after_step", lambda at, came, to, *a, **k: far(to))
+    monkeypatch.setattr(course, "from_space", lambda at, came, *a, **k: far(at))
+
+
 def test_beyond_reach_it_steps_toward_its_missions_destination(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Missions: the mission token marks the destination; with no landing in reach the
-    merchant takes the step nearer to it by the board's distances."""
+    merchant takes the step nearer to it by the ship's course."""
     from engine.venus_standard import places
 
     monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "distances",
-                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 9})
     view = view_with(0, [], at="deep")
     view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
     legal: list[Command] = [Step(to="west"), Step(to="east")]
@@ -137,8 +145,7 @@ def test_a_landing_with_nothing_to_do_does_not_beat_a_far_goal(
     monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
     monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
                         else None)
-    monkeypatch.setattr(places, "distances",
-                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 9})
     view = view_with(0, [], at="home.city")
     view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
     view["movement"]["reach"] = [{"space": "home.city", "end": "land",
@@ -261,8 +268,7 @@ def test_missions_as_the_game_ends_it_heads_for_a_ready_missions_destination(
     monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
     monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
                         else None)
-    monkeypatch.setattr(places, "distances", lambda start: {
-        "colony-world.city": 2 if start == "east" else 12})
+    charted(monkeypatch, lambda start: {"colony-world.city": 2 if start == "east" else 12})
     view = view_with(0, [], at="deep")
     view["players"][0]["missions"] = ["colony-charter"]
     view["cards"] = {"mission_tokens": {"0": ["colony-world"]}}
