@@ -18,6 +18,7 @@ chooses).
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from functools import lru_cache
 
 from .movement import MERCHANT_SPACEPORT, NAVIGATION, Helm, Ship, Step, Terrain, after, steps
@@ -26,15 +27,11 @@ from .terrain import board_terrain
 UNLIMITED = 1 << 10  # movement points enough for any course on the board
 NAVIGATION_VALUES = range(1, 7)  # "Navigation Spaces": the exits a die can pick
 FAR = 99  # a space out of the course's reach, for the callers' sums
-COURSES_MAX = 1024  # courses kept (a dict of the board's spaces each)
+COURSES_MAX = 256  # courses kept (a dict of the board's spaces each)
+CHARTS_MAX = 16  # charts kept (one a ship and set of merchant spaceports)
 PLAIN = Ship()  # no drive, green lines at two points
 
-
-@lru_cache(maxsize=64)
-def _terrain(spaceports: frozenset[str]) -> Terrain:
-    """The printed board with the merchant spaceports built (the tokens that change where
-    a ship may go); kept, as the terrain keeps its forward steps."""
-    return board_terrain().with_tokens(dict.fromkeys(spaceports, MERCHANT_SPACEPORT))
+Move = tuple[str, str | None, int]  # the space reached, the space departed, points spent
 
 
 def _next_steps(terrain: Terrain, ship: Ship, helm: Helm) -> list[Step]:
@@ -47,37 +44,70 @@ def _next_steps(terrain: Terrain, ship: Ship, helm: Helm) -> list[Step]:
     return list(found.values())
 
 
+def _moves(terrain: Terrain, ship: Ship, helm: Helm) -> tuple[Move, ...]:
+    return tuple((s.to, after(helm, s).came_from, s.mp) for s in _next_steps(terrain, ship, helm))
+
+
+class Chart:
+    """One ship's moves on the board with its merchant spaceports built, out of each space
+    and the space departed, worked out once each (the board and the ship stay the same from
+    one decision to the next)."""
+
+    def __init__(self, ship: Ship, spaceports: frozenset[str]) -> None:
+        self.ship = ship
+        self.terrain = board_terrain().with_tokens(
+            dict.fromkeys(spaceports, MERCHANT_SPACEPORT))
+        self._out: dict[tuple[str, str | None], tuple[Move, ...]] = {}
+
+    def moves(self, at: str, came_from: str | None, entered: bool = True) -> tuple[Move, ...]:
+        """The single moves out of ``at`` (``entered`` in this Move step, as
+        ``Helm.entered``; a space departed means one entered)."""
+        entered = entered and came_from is not None
+        if not entered and came_from is not None:  # a turn's start facing a way: seldom
+            return _moves(self.terrain, self.ship, Helm(at, UNLIMITED, came_from, None, False))
+        key = (at, came_from)
+        found = self._out.get(key)
+        if found is None:
+            found = self._out[key] = _moves(self.terrain, self.ship,
+                                            Helm(at, UNLIMITED, came_from, None, entered))
+        return found
+
+    def search(self, at: str, first: Iterable[Move]) -> dict[str, int]:
+        """Dijkstra's search over space and the space departed, from the moves ``first``
+        out of ``at``: the fewest movement points to each space."""
+        best: dict[str, int] = {at: 0}
+        done: set[tuple[str, str | None]] = set()
+        queue = [(mp, i, to, came) for i, (to, came, mp) in enumerate(first)]
+        heapq.heapify(queue)
+        order = len(queue)  # ties broken by insertion, never by comparing spaces with None
+        while queue:
+            spent, _, here, came = heapq.heappop(queue)
+            if (here, came) in done:
+                continue
+            done.add((here, came))
+            if spent < best.get(here, UNLIMITED):
+                best[here] = spent
+            for to, back, mp in self.moves(here, came):
+                if (to, back) not in done:
+                    heapq.heappush(queue, (spent + mp, order, to, back))
+                    order += 1
+        return best
+
+
+@lru_cache(maxsize=CHARTS_MAX)
+def chart(ship: Ship = PLAIN, spaceports: frozenset[str] = frozenset()) -> Chart:
+    return Chart(ship, spaceports)
+
+
 @lru_cache(maxsize=COURSES_MAX)
 def from_space(at: str, came_from: str | None, ship: Ship = PLAIN,
                spaceports: frozenset[str] = frozenset(), entered: bool = True
                ) -> dict[str, int]:
     """Movement points from a ship on ``at`` that last departed ``came_from`` (None: free to
     take any path; ``entered``: in this Move step, as ``Helm.entered``) to every space it
-    can reach, over any number of turns flown on without a new heading (a Dijkstra search
-    over space and the way the ship faces)."""
-    terrain = _terrain(spaceports)
-    start = Helm(at, UNLIMITED, came_from, None, entered and came_from is not None)
-    best: dict[str, int] = {at: 0}
-    done: set[tuple[str, str | None]] = set()
-    queue: list[tuple[int, int, Helm]] = [(0, 0, start)]
-    order = 1  # ties in the queue are broken by insertion, never by comparing helms
-    while queue:
-        spent, _, helm = heapq.heappop(queue)
-        key = (helm.at, helm.came_from)
-        if key in done:
-            continue
-        done.add(key)
-        for s in _next_steps(terrain, ship, helm):
-            nxt = after(helm, s)
-            cost = spent + s.mp
-            if (nxt.at, nxt.came_from) in done:
-                continue
-            if cost < best.get(nxt.at, UNLIMITED):
-                best[nxt.at] = cost
-            heapq.heappush(queue, (cost, order, Helm(nxt.at, UNLIMITED, nxt.came_from,
-                                                     None, True)))
-            order += 1
-    return best
+    can reach, over any number of turns flown on without a new heading."""
+    found = chart(ship, spaceports)
+    return found.search(at, found.moves(at, came_from, entered))
 
 
 def after_step(at: str, came_from: str | None, to: str, ship: Ship = PLAIN,
@@ -86,10 +116,8 @@ def after_step(at: str, came_from: str | None, to: str, ship: Ship = PLAIN,
     """The course once the ship on ``at`` (last departed ``came_from``; ``entered`` as in
     :func:`from_space`) has stepped to ``to``, the step's own movement points included;
     empty if no such step is legal."""
-    terrain = _terrain(spaceports)
-    helm = Helm(at, UNLIMITED, came_from, None, entered and came_from is not None)
-    for s in _next_steps(terrain, ship, helm):
-        if s.to == to:
-            rest = from_space(to, after(helm, s).came_from, ship, spaceports)
-            return {space: s.mp + d for space, d in rest.items()}
+    for reached, came, mp in chart(ship, spaceports).moves(at, came_from, entered):
+        if reached == to:
+            rest = from_space(to, came, ship, spaceports)
+            return {space: mp + d for space, d in rest.items()}
     return {}
