@@ -10,7 +10,9 @@ commands (``engine.bots.base``) and the public board.
   to the nearest such place as the movement rules let the ship fly (``course``: no turning
   back during a Move step; a ship that starts its turn without declaring a heading keeps
   facing the way it came), and declares a heading back the way it came when the course
-  that way is the better one ("Declare Heading"). It stays put (skips its Movement
+  that way is the better one ("Declare Heading"); leaving a navigation space it assigns
+  the die whose exit is on its course when that beats the exit another player would pick
+  (alone, it picks its own: "Navigation Spaces"). It stays put (skips its Movement
   phase) on a city whose culture buys goods still aboard: a landing allows one sell action
   ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
@@ -153,8 +155,13 @@ class Merchant:
         if kind == "DeclareHeading":  # rolling at once keeps every way the ship faces open
             back = data.get("toward")
             return 40 if back is not None and back == self._turn_back(view, me) else 0
+        if kind == "AssignDie" and data.get("box") == "navigation":
+            return self._navigation_die(view, me, int(data["die"]))
         if kind == "AssignDie":
             return 26 if data.get("box") == "throttle" else -1
+        if kind == "ChooseExit" and _own_exit(view, me):  # alone: the player chooses it
+            return EAGER[kind] + _worth(self._plan_goals(view, me),
+                                        _course_after(view, me, data["to"]))
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
             if _landing(view, at) not in ("city", "spaceport"):
@@ -230,14 +237,43 @@ class Merchant:
         at = str(move.get("at") or me.get("space") or "")
         if not facing or not at:
             return None
-        due = _last_call(view, me)
-        goals = dict.fromkeys(due, LAST_CALL) if due else self._goals(view, me)
+        goals = self._plan_goals(view, me)
         if not goals:
             return None
         ship, ports = _chart(view, me)
         ahead = course.from_space(at, str(facing), ship, ports, entered=False)
         back = course.after_step(at, None, str(facing), ship, ports, entered=False)
         return str(facing) if _worth(goals, back) > _worth(goals, ahead) else None
+
+    def _navigation_die(self, view: dict[str, Any], me: dict[str, Any], die: int) -> float:
+        """On a navigation space about to be left ("Navigation Spaces"): a die whose value
+        takes the exit on the best course, when that beats declining (the player to the
+        left then picks any exit; the merchant counts their mean). Elsewhere no die goes to
+        navigation (kept for the throttle)."""
+        move = view.get("movement") or {}
+        dice = move.get("dice") or []
+        at = str(move.get("at") or "")
+        if move.get("wait") != "navigation" or not at or not 0 <= die < len(dice):
+            return -1
+        came = None if move.get("came_from") is None else str(move["came_from"])
+        entered = bool(move.get("path"))
+        ship, ports = _chart(view, me)
+        goals = self._plan_goals(view, me)
+        exits = course.exits_by_value(at, came, int(dice[die]), ship, ports, entered)
+        worth = max((_worth(goals, _course_after(view, me, to)) for to in exits), default=0.0)
+        anyway = [_worth(goals, _course_after(view, me, to))
+                  for to in course.chosen_exits(at, came, ship, ports, entered)]
+        return 1 + worth if anyway and worth > sum(anyway) / len(anyway) else -1
+
+    def _plan_goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
+        """The goals a course is weighed by: a ready mission's destination in the last
+        rounds (``_last_call``), else ``_goals``."""
+        due = _last_call(view, me)
+        if due:
+            return dict.fromkeys(due, LAST_CALL)
+        if self._known_goals is None:
+            self._known_goals = self._goals(view, me)
+        return self._known_goals
 
     def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """Landing spaces worth reaching, with their worth."""
@@ -354,13 +390,16 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
 
 def _chart(view: dict[str, Any], me: dict[str, Any]) -> tuple[Ship, frozenset[str]]:
     """What a course is planned with: the ship's drive (unless announced unused: "Drives")
-    and its pilot's green lines (a pilot ability: "green_as_gray"), and the merchant
+    and its pilot's abilities (green lines at one point, a navigation value read one higher
+    or lower), and the merchant
     spaceports built (each closes its orbit's line to the city)."""
     pilot = next((p for p in view.get("pilots") or []
                   if isinstance(p, dict) and p.get("seat") == me.get("seat")), {})
     move = view.get("movement") or {}
+    ability = pilot.get("ability")
     ship = Ship(drive=me.get("drive"), use_drive=bool(move.get("use_drive", True)),
-                green_cost=1 if pilot.get("ability") == "green_as_gray" else GREEN_COST)
+                green_cost=1 if ability == "green_as_gray" else GREEN_COST,
+                nav_spread=1 if ability == "navigation_adjust" else 0)
     return ship, frozenset((view.get("trade") or {}).get("spaceports") or {})
 
 
@@ -373,6 +412,13 @@ def _course_after(view: dict[str, Any], me: dict[str, Any], to: str) -> dict[str
     ship, ports = _chart(view, me)
     return course.after_step(at, None if came is None else str(came), to, ship, ports,
                              entered=bool(move.get("path")))
+
+
+def _own_exit(view: dict[str, Any], me: dict[str, Any]) -> bool:
+    """A navigation exit asked of the seat for its own ship (alone: "Navigation Spaces",
+    the player to the left chooses, and a solo player has no one to the left)."""
+    detail = (view.get("pending") or {}).get("detail") or {}
+    return detail.get("mover") == me.get("seat")
 
 
 def _worth(goals: dict[str, float], far: dict[str, int]) -> float:

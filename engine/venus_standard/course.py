@@ -21,7 +21,18 @@ import heapq
 from collections.abc import Iterable
 from functools import lru_cache
 
-from .movement import MERCHANT_SPACEPORT, NAVIGATION, Helm, Ship, Step, Terrain, after, steps
+from . import navigation
+from .movement import (
+    MERCHANT_SPACEPORT,
+    NAVIGATION,
+    Helm,
+    Ship,
+    Step,
+    Terrain,
+    after,
+    navigation_targets,
+    steps,
+)
 from .terrain import board_terrain
 
 UNLIMITED = 1 << 10  # movement points enough for any course on the board
@@ -121,3 +132,22 @@ def after_step(at: str, came_from: str | None, to: str, ship: Ship = PLAIN,
             rest = from_space(to, came, ship, spaceports)
             return {space: mp + d for space, d in rest.items()}
     return {}
+
+
+def exits_by_value(at: str, came_from: str | None, value: int, ship: Ship = PLAIN,
+                   spaceports: frozenset[str] = frozenset(), entered: bool = True
+                   ) -> list[str]:
+    """Navigation Spaces: the exits a navigation value takes out of the navigation space
+    ``at`` (with a pilot's spread, the values one lower and higher too), never back the way
+    the ship came this turn (``entered`` as in :func:`from_space`); none: the move ends
+    there."""
+    helm = Helm(at, UNLIMITED, came_from, None, entered and came_from is not None)
+    return navigation_targets(chart(ship, spaceports).terrain, helm, value, ship.nav_spread)
+
+
+def chosen_exits(at: str, came_from: str | None, ship: Ship = PLAIN,
+                 spaceports: frozenset[str] = frozenset(), entered: bool = True) -> list[str]:
+    """Navigation Spaces: the exits the player to the left may choose for a ship leaving
+    ``at`` without a navigation die (all but the path it entered by this turn)."""
+    helm = Helm(at, UNLIMITED, came_from, None, entered and came_from is not None)
+    return navigation.navigation_exits(chart(ship, spaceports).terrain, helm)

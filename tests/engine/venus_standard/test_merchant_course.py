@@ -6,7 +6,8 @@ leaving the ring by another exit.
 
 The Jungle World's ring on our board: ``jungle-world.1`` to ``.8`` clockwise, the orbit
 space ``.3`` joined to the city by a green line, route exits at ``.1``, ``.2``, ``.4``,
-``.5``, ``.7`` and ``.8``."""
+``.5``, ``.7`` and ``.8``. A navigation space's exit is the one the navigation die picks,
+or the one the player to the left picks ("Navigation Spaces")."""
 
 from __future__ import annotations
 
@@ -15,7 +16,14 @@ from typing import Any
 from engine.kernel import Command, Game
 from engine.venus_standard import course
 from engine.venus_standard.bot import Merchant
-from engine.venus_standard.helm_commands import DeclareHeading, RollSpeed, Step
+from engine.venus_standard.helm_commands import (
+    AssignDie,
+    ChooseExit,
+    DeclareHeading,
+    DeclineNavigation,
+    RollSpeed,
+    Step,
+)
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
 from tests.engine.venus_standard.cards_kit import current, load_dice, table
@@ -91,3 +99,34 @@ def test_a_ship_facing_away_from_the_city_lands_there_this_turn() -> None:
     load_dice(game, 1, 2, 1)
     play_turn(game, seat)
     assert game.state.player(seat).space == CITY
+
+
+def nav_view(dice: list[int], wait: str = "navigation") -> dict[str, Any]:
+    """On ``nav-west`` come from Galactic Base's leg, bound for the Jungle World's city: the
+    Movement Example's exit 2 (``west-jungle``) is its way; 1 and 3 take the longer rim,
+    4 the West Nebula, 5 and 6 point back."""
+    view = ring_view("nav-west", "base-west.2", "move")
+    view["movement"].update({"dice": dice, "wait": wait})
+    return view
+
+
+def test_on_a_navigation_space_it_assigns_the_die_of_its_way() -> None:
+    """"Navigation Spaces": a die assigned to navigation picks the exit; declined, the
+    player to the left picks any. The merchant assigns the 2 (west-jungle, eight points to
+    the city) rather than let another choose; with only a 4 and a 5 (the West Nebula, or
+    back: the move ends there) it declines."""
+    legal: list[Command] = [AssignDie(die=0, box="navigation"),
+                            AssignDie(die=1, box="navigation"),
+                            AssignDie(die=2, box="navigation"), DeclineNavigation()]
+    assert choices(nav_view([5, 2, 4]), legal) == {AssignDie(die=1, box="navigation")}
+    assert choices(nav_view([5, 4, 5]), legal) == {DeclineNavigation()}
+
+
+def test_alone_it_chooses_its_own_exit_by_its_course() -> None:
+    """A solo player has no one to the left: he chooses his own ship's exit (ruling,
+    ``navigation.exit_chooser``); the merchant takes the one on its course."""
+    view = nav_view([5, 4, 5], wait="exit")
+    view["pending"] = {"prompt": "navigation_exit", "detail": {"mover": 0}}
+    legal: list[Command] = [ChooseExit(to="west-jungle.1"), ChooseExit(to="west-jungle-rim.1"),
+                            ChooseExit(to="west-nebula.1")]
+    assert choices(view, legal) == {ChooseExit(to="west-jungle.1")}
