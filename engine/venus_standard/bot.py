@@ -26,7 +26,10 @@ commands (``engine.bots.base``) and the public board.
 - Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
   keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
   the build) and builds one; it is worth c200 at the end and c10 a trade made there.
-- Missions: their destinations weigh like a buyer's market; it plans what an active
+- Missions: their destinations weigh like a buyer's market while landing there would
+  complete the mission; one whose objective is unmet (a delivery without a goods token of
+  its grade, a payment without the credits, a laser too low) only pulls a little and is no
+  landing in itself (it lands there only for a trade); it plans what an active
   mission's objective asks that play would not bring by itself: the laser or pilot level
   (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
   passenger aboard (any passenger picked up, the last one kept until the mission is done); a
@@ -64,8 +67,7 @@ SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a tr
 SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
-MISSION_WAIT = 2.0  # the same while an objective it plans for (PLANNED) is not met yet
-PLANNED = {"passenger", "attribute", "pirates_defeated"}  # credits and goods come by trading
+MISSION_WAIT = 2.0  # the same while its objective is not met yet: a pull, not a landing
 LAST_CALL_ROUNDS = 3  # rounds to spare when a ready mission's destination is headed for
 SPACES_PER_ROUND = 5  # movement points a round counted for the journey (the board's
 # distances: "Move"), low: landings, hazards and dice kept for other boxes slow a ship
@@ -96,6 +98,7 @@ class Merchant:
     def __init__(self, seed: str | int) -> None:
         self.seed = seed
         self._known_goals: dict[str, float] | None = None
+        self._waits: dict[str, float] = {}  # the part of a goal's worth that only waits
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                aid: Aid | None = None) -> Command:
@@ -217,10 +220,13 @@ class Merchant:
             if dest.get("end") == "land" and path and path[0] == to \
                     and _landing(view, space) in ("city", "spaceport"):
                 # a landing with nothing to do there only beats standing still: a far
-                # goal's steps come first (else the ship circles back to the city it left)
-                best = max(best, 10 + goals[space] if goals.get(space) else 0.5)
+                # goal's steps come first (else the ship circles back to the city it left,
+                # or lands again and again where a mission's objective is not met yet)
+                worth = goals.get(space, 0) - self._waits.get(space, 0)
+                best = max(best, 10 + worth if worth > 0 else 0.5)
             elif dest.get("end") == "spent" and path and path[0] == to \
-                    and _landing(view, space) is None and goals.get(space):
+                    and _landing(view, space) is None \
+                    and goals.get(space, 0) > self._waits.get(space, 0):
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
@@ -298,14 +304,18 @@ class Merchant:
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
         waiting = {c.destination for c in _active_missions(me)  # what it plans for first
-                   if c.objective.need in PLANNED and not _objective_ready(c.objective, me)}
+                   if not _mission_ready(c, me)}
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        self._waits = {}
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
-            # a destination whose objective is not met yet waits for it (else the ship
-            # circles there, landing on and on without a passenger aboard)
+            # a destination whose objective is not met yet waits for it: a little pull on
+            # the way, no landing (else the ship circles there, landing on and on without
+            # a passenger aboard, the laser, the credits or a goods token of the grade)
             worth = MISSION_WAIT if system in waiting else MISSION_GOAL
             for space in places.mission_spaces(str(system)):  # anomalies: their ring
                 out[space] = out.get(space, 0) + worth
+                if system in waiting:
+                    self._waits[space] = self._waits.get(space, 0) + worth
         if _wants_passenger(me):  # a passenger mission: where passengers wait
             for market in (view.get("markets") or {}).values():
                 if isinstance(market, dict) and market.get("passengers"):
@@ -376,8 +386,7 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
     far = course.from_space(here, None, *_chart(view, me)) if here else {}
     due: set[str] = set()
     for card in _active_missions(me):
-        if card.destination is None or not _objective_ready(card.objective, me) \
-                or card.objective.need == "deliver" and not _delivers(card.objective, me):
+        if card.destination is None or not _mission_ready(card, me):
             continue
         spaces = set(places.mission_spaces(card.destination))
         if not spaces:
@@ -425,6 +434,13 @@ def _worth(goals: dict[str, float], far: dict[str, int]) -> float:
     """The best goal by worth and distance along a course (nothing when none is reached)."""
     return max((value / (1 + far[space]) for space, value in goals.items() if space in far),
                default=0.0)
+
+
+def _mission_ready(card: Any, me: dict[str, Any]) -> bool:
+    """Landing at the destination now would complete the mission (``_objective_ready``; a
+    delivery with a goods token of its grade aboard)."""
+    obj = card.objective
+    return _objective_ready(obj, me) and (obj.need != "deliver" or _delivers(obj, me))
 
 
 def _delivers(obj: Any, me: dict[str, Any]) -> bool:

@@ -337,3 +337,33 @@ def test_missions_a_far_ready_mission_is_completed_before_the_game_ends(
     _, fallbacks = drive(game, bots, seed, 300)
     assert dealt and fallbacks == 0 and game.state.stage == "over"
     assert "moon-envoy" in game.state.player(0).missions_done
+
+
+@pytest.mark.parametrize("mission, system", [("pirate-hunter", "war-torn-system"),
+                                             ("desert-water", "desert-planet")])
+def test_a_destination_whose_objective_is_unmet_is_no_landing(
+        monkeypatch: pytest.MonkeyPatch, mission: str, system: str) -> None:
+    """"Missions": landing at the destination completes nothing while the objective is
+    unmet (Pirate Hunter without a laser of 3 or a pirate defeated; Water for the Desert
+    without a basic goods token aboard). The merchant steps toward a face-down First
+    Contact card instead of landing there (a seat once landed on the War-Torn System's city
+    for 25 rounds and ended with c30); with a basic goods token aboard the delivery is
+    ready and the landing comes first."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    charted(monkeypatch, lambda start: {"home.city": 3 if start == "east" else 20})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["missions"] = [mission]
+    view["cards"] = {"mission_tokens": {"0": [system]}}
+    view["first_contact_face_down"] = ["home"]
+    view["movement"]["reach"] = [{"space": f"{system}.city", "end": "land",
+                                  "path": ["west", f"{system}.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
+    if mission == "desert-water":
+        view["players"][0]["cargo"] = ["zum:g1"]  # Zum goods cost c40: basic
+        assert choose(view, legal) == Step(to="west")
