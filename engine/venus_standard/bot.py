@@ -219,11 +219,11 @@ class Merchant:
             space = str(dest.get("space", ""))
             if dest.get("end") == "land" and path and path[0] == to \
                     and _landing(view, space) in ("city", "spaceport"):
-                # a landing with nothing to do there only beats standing still: a far
-                # goal's steps come first (else the ship circles back to the city it left,
+                # a landing with nothing to do there counts for nothing: a far goal's steps
+                # come first, however far (else the ship circles back to the city it left,
                 # or lands again and again where a mission's objective is not met yet)
                 worth = goals.get(space, 0) - self._waits.get(space, 0)
-                best = max(best, 10 + worth if worth > 0 else 0.5)
+                best = max(best, 10 + worth if worth > 0 else 0)
             elif dest.get("end") == "spent" and path and path[0] == to \
                     and _landing(view, space) is None \
                     and goals.get(space, 0) > self._waits.get(space, 0):

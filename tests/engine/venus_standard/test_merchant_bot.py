@@ -367,3 +367,22 @@ def test_a_destination_whose_objective_is_unmet_is_no_landing(
     if mission == "desert-water":
         view["players"][0]["cargo"] = ["zum:g1"]  # Zum goods cost c40: basic
         assert choose(view, legal) == Step(to="west")
+
+
+def test_a_far_goal_beats_landing_again_where_there_is_nothing_to_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """However far the goal (here 30 points: a mission's c12 of worth over 31), a step
+    toward it beats a landing in reach with nothing to do (a seat once landed on the city
+    it had left six rounds running, its goals all beyond 23 points)."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    charted(monkeypatch, lambda start: {"jungle.city": 30 if start == "east" else 40})
+    view = view_with(0, [], at="home.city")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
