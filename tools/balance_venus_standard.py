@@ -47,6 +47,7 @@ from engine.venus_standard.technology import load_technologies  # noqa: E402
 
 BOTS = ("random", "merchant")
 Spec = tuple[str, int, str, dict[str, Any], int]  # label, players, bot, options, index
+POOR = 100  # a seat's final score this low: the game passed it by (its seats' share)
 
 
 # -- one game ---------------------------------------------------------------------------------
@@ -331,7 +332,8 @@ def _winners(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[s
 
 def _figures(games: list[dict[str, Any]]) -> dict[str, str]:
     """The figures set beside a run made before (merchant games): per player count of the
-    standard game the winner's and every seat's final score, the winner's fame, goods sold
+    standard game the winner's and every seat's final score, the share of seats ending at
+    ``POOR`` credits or less, the winner's fame, goods sold
     a seat, and per game missions completed, second missions, equipment bought, merchant
     spaceports; the Encounter draws; the solo challenge's success."""
     gs = [g for g in games if g["bot"] == "merchant"]
@@ -341,7 +343,11 @@ def _figures(games: list[dict[str, Any]]) -> dict[str, str]:
         ns = [g for g in standard if g["players"] == n]
         won = [g["scores"][w] for g in ns for w in g["winners"]]
         out[f"{n} players: winner's score"] = _spread(won)
-        out[f"{n} players: every seat's score"] = _spread([s for g in ns for s in g["scores"]])
+        seats = [s for g in ns for s in g["scores"]]
+        out[f"{n} players: every seat's score"] = _spread(seats)
+        poor = sum(1 for s in seats if s <= POOR)
+        out[f"{n} players: seats ending at c{POOR} or less"] = \
+            f"{poor / len(seats):.0%} ({poor} of {len(seats)})"
         out[f"{n} players: winner's fame"] = _spread(
             [int(g["fame"][w] or 0) for g in ns for w in g["winners"]])
         for what, name in (("GoodsSold", "goods sold a seat"),

@@ -7,9 +7,14 @@ commands (``engine.bots.base``) and the public board.
   buys goods aboard or the ship has an empty hold and credits to buy, its missions'
   destinations (their mission tokens), Galactic Base to train its pilot or buy a second
   mission; it lands at once when it can; beyond its reach it steps along the cheapest way
-  to the nearest such place. It stays put (skips its Movement phase) on a city whose
-  culture buys goods still aboard: a landing allows one sell action ("Important
-  Exception"), staying any number.
+  to the nearest such place as the movement rules let the ship fly (``course``: no turning
+  back during a Move step; a ship that starts its turn without declaring a heading keeps
+  facing the way it came), and declares a heading back the way it came when the course
+  that way is the better one ("Declare Heading"); leaving a navigation space it assigns
+  the die whose exit is on its course when that beats the exit another player would pick
+  (alone, it picks its own: "Navigation Spaces"). It stays put (skips its Movement
+  phase) on a city whose culture buys goods still aboard: a landing allows one sell action
+  ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys a cargo hold when c100 would be left, then the goods
   with the widest margin its credits allow (keeping a reserve), trains its pilot, builds a
@@ -21,7 +26,10 @@ commands (``engine.bots.base``) and the public board.
 - Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
   keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
   the build) and builds one; it is worth c200 at the end and c10 a trade made there.
-- Missions: their destinations weigh like a buyer's market; it plans what an active
+- Missions: their destinations weigh like a buyer's market while landing there would
+  complete the mission; one whose objective is unmet (a delivery without a goods token of
+  its grade, a payment without the credits, a laser too low) only pulls a little and is no
+  landing in itself (it lands there only for a trade); it plans what an active
   mission's objective asks that play would not bring by itself: the laser or pilot level
   (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
   passenger aboard (any passenger picked up, the last one kept until the mission is done); a
@@ -41,9 +49,10 @@ from engine.bots.base import Aid
 from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
-from . import places
+from . import course, places
 from .cards import mission_cards
 from .cargo import START_HOLDS, holds_needed
+from .movement import GREEN_COST, Ship
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
@@ -58,8 +67,7 @@ SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a tr
 SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
-MISSION_WAIT = 2.0  # the same while an objective it plans for (PLANNED) is not met yet
-PLANNED = {"passenger", "attribute", "pirates_defeated"}  # credits and goods come by trading
+MISSION_WAIT = 2.0  # the same while its objective is not met yet: a pull, not a landing
 LAST_CALL_ROUNDS = 3  # rounds to spare when a ready mission's destination is headed for
 SPACES_PER_ROUND = 5  # movement points a round counted for the journey (the board's
 # distances: "Move"), low: landings, hazards and dice kept for other boxes slow a ship
@@ -90,6 +98,7 @@ class Merchant:
     def __init__(self, seed: str | int) -> None:
         self.seed = seed
         self._known_goals: dict[str, float] | None = None
+        self._waits: dict[str, float] = {}  # the part of a goal's worth that only waits
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                aid: Aid | None = None) -> Command:
@@ -146,8 +155,16 @@ class Merchant:
             return 95 if _sells_here(view, me) else -1
         if kind == "Step":
             return 25 + self._step(view, me, data["to"])
+        if kind == "DeclareHeading":  # rolling at once keeps every way the ship faces open
+            back = data.get("toward")
+            return 40 if back is not None and back == self._turn_back(view, me) else 0
+        if kind == "AssignDie" and data.get("box") == "navigation":
+            return self._navigation_die(view, me, int(data["die"]))
         if kind == "AssignDie":
             return 26 if data.get("box") == "throttle" else -1
+        if kind == "ChooseExit" and _own_exit(view, me):  # alone: the player chooses it
+            return EAGER[kind] + _worth(self._plan_goals(view, me),
+                                        _course_after(view, me, data["to"]))
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
             if _landing(view, at) not in ("city", "spaceport"):
@@ -191,8 +208,8 @@ class Merchant:
                 if path and path[0] == to and str(dest.get("space", "")) in due \
                         and dest.get("end") in ("land", "spent"):
                     return LAST_CALL + 20
-            near = places.distances(to)
-            return LAST_CALL + 10 / (1 + min(near.get(s, 99) for s in due))
+            near = _course_after(view, me, to)
+            return LAST_CALL + 10 / (1 + min(near.get(s, course.FAR) for s in due))
         goals = self._known_goals
         if goals is None:
             goals = self._known_goals = self._goals(view, me)
@@ -202,18 +219,67 @@ class Merchant:
             space = str(dest.get("space", ""))
             if dest.get("end") == "land" and path and path[0] == to \
                     and _landing(view, space) in ("city", "spaceport"):
-                # a landing with nothing to do there only beats standing still: a far
-                # goal's steps come first (else the ship circles back to the city it left)
-                best = max(best, 10 + goals[space] if goals.get(space) else 0.5)
+                # a landing with nothing to do there counts for nothing: a far goal's steps
+                # come first, however far (else the ship circles back to the city it left,
+                # or lands again and again where a mission's objective is not met yet)
+                worth = goals.get(space, 0) - self._waits.get(space, 0)
+                best = max(best, 10 + worth if worth > 0 else 0)
             elif dest.get("end") == "spent" and path and path[0] == to \
-                    and _landing(view, space) is None and goals.get(space):
+                    and _landing(view, space) is None \
+                    and goals.get(space, 0) > self._waits.get(space, 0):
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
             return best
-        far = places.distances(to)
-        if not far or not goals:
+        if not goals:
             return 0
-        return max(value / (1 + far.get(space, 99)) for space, value in goals.items())
+        return _worth(goals, _course_after(view, me, to))
+
+    def _turn_back(self, view: dict[str, Any], me: dict[str, Any]) -> str | None:
+        """At Declare Heading: the space the ship came from, when the course through it
+        reaches the goals sooner than any the way it faces allows (a ship that rolls without
+        declaring a heading may not turn back: ``helm.helm_of``); None otherwise."""
+        move = view.get("movement") or {}
+        facing = move.get("came_from")
+        at = str(move.get("at") or me.get("space") or "")
+        if not facing or not at:
+            return None
+        goals = self._plan_goals(view, me)
+        if not goals:
+            return None
+        ship, ports = _chart(view, me)
+        ahead = course.from_space(at, str(facing), ship, ports, entered=False)
+        back = course.after_step(at, None, str(facing), ship, ports, entered=False)
+        return str(facing) if _worth(goals, back) > _worth(goals, ahead) else None
+
+    def _navigation_die(self, view: dict[str, Any], me: dict[str, Any], die: int) -> float:
+        """On a navigation space about to be left ("Navigation Spaces"): a die whose value
+        takes the exit on the best course, when that beats declining (the player to the
+        left then picks any exit; the merchant counts their mean). Elsewhere no die goes to
+        navigation (kept for the throttle)."""
+        move = view.get("movement") or {}
+        dice = move.get("dice") or []
+        at = str(move.get("at") or "")
+        if move.get("wait") != "navigation" or not at or not 0 <= die < len(dice):
+            return -1
+        came = None if move.get("came_from") is None else str(move["came_from"])
+        entered = bool(move.get("path"))
+        ship, ports = _chart(view, me)
+        goals = self._plan_goals(view, me)
+        exits = course.exits_by_value(at, came, int(dice[die]), ship, ports, entered)
+        worth = max((_worth(goals, _course_after(view, me, to)) for to in exits), default=0.0)
+        anyway = [_worth(goals, _course_after(view, me, to))
+                  for to in course.chosen_exits(at, came, ship, ports, entered)]
+        return 1 + worth if anyway and worth > sum(anyway) / len(anyway) else -1
+
+    def _plan_goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
+        """The goals a course is weighed by: a ready mission's destination in the last
+        rounds (``_last_call``), else ``_goals``."""
+        due = _last_call(view, me)
+        if due:
+            return dict.fromkeys(due, LAST_CALL)
+        if self._known_goals is None:
+            self._known_goals = self._goals(view, me)
+        return self._known_goals
 
     def _goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """Landing spaces worth reaching, with their worth."""
@@ -238,14 +304,18 @@ class Merchant:
                     if space != me.get("space"):
                         out[space] = max(out.get(space, 0), worth)
         waiting = {c.destination for c in _active_missions(me)  # what it plans for first
-                   if c.objective.need in PLANNED and not _objective_ready(c.objective, me)}
+                   if not _mission_ready(c, me)}
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
+        self._waits = {}
         for system in tokens or []:  # Missions: the mission tokens mark the destinations
-            # a destination whose objective is not met yet waits for it (else the ship
-            # circles there, landing on and on without a passenger aboard)
+            # a destination whose objective is not met yet waits for it: a little pull on
+            # the way, no landing (else the ship circles there, landing on and on without
+            # a passenger aboard, the laser, the credits or a goods token of the grade)
             worth = MISSION_WAIT if system in waiting else MISSION_GOAL
             for space in places.mission_spaces(str(system)):  # anomalies: their ring
                 out[space] = out.get(space, 0) + worth
+                if system in waiting:
+                    self._waits[space] = self._waits.get(space, 0) + worth
         if _wants_passenger(me):  # a passenger mission: where passengers wait
             for market in (view.get("markets") or {}).values():
                 if isinstance(market, dict) and market.get("passengers"):
@@ -313,19 +383,64 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
         return set()
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     here = str(me.get("space") or "")
-    far = places.distances(here) if here else {}
+    far = course.from_space(here, None, *_chart(view, me)) if here else {}
     due: set[str] = set()
     for card in _active_missions(me):
-        if card.destination is None or not _objective_ready(card.objective, me) \
-                or card.objective.need == "deliver" and not _delivers(card.objective, me):
+        if card.destination is None or not _mission_ready(card, me):
             continue
         spaces = set(places.mission_spaces(card.destination))
         if not spaces:
             continue
-        journey = min(far.get(s, 99) for s in spaces) / SPACES_PER_ROUND
+        journey = min(far.get(s, course.FAR) for s in spaces) / SPACES_PER_ROUND
         if rounds_left <= journey + LAST_CALL_ROUNDS:
             due |= spaces
     return due
+
+
+def _chart(view: dict[str, Any], me: dict[str, Any]) -> tuple[Ship, frozenset[str]]:
+    """What a course is planned with: the ship's drive (unless announced unused: "Drives")
+    and its pilot's abilities (green lines at one point, a navigation value read one higher
+    or lower), and the merchant
+    spaceports built (each closes its orbit's line to the city)."""
+    pilot = next((p for p in view.get("pilots") or []
+                  if isinstance(p, dict) and p.get("seat") == me.get("seat")), {})
+    move = view.get("movement") or {}
+    ability = pilot.get("ability")
+    ship = Ship(drive=me.get("drive"), use_drive=bool(move.get("use_drive", True)),
+                green_cost=1 if ability == "green_as_gray" else GREEN_COST,
+                nav_spread=1 if ability == "navigation_adjust" else 0)
+    return ship, frozenset((view.get("trade") or {}).get("spaceports") or {})
+
+
+def _course_after(view: dict[str, Any], me: dict[str, Any], to: str) -> dict[str, int]:
+    """The course once the ship has taken its step to ``to``, from where it is in its Move
+    step and the space it may not turn back to (the view's ``movement.came_from``)."""
+    move = view.get("movement") or {}
+    at = str(move.get("at") or me.get("space") or "")
+    came = move.get("came_from")
+    ship, ports = _chart(view, me)
+    return course.after_step(at, None if came is None else str(came), to, ship, ports,
+                             entered=bool(move.get("path")))
+
+
+def _own_exit(view: dict[str, Any], me: dict[str, Any]) -> bool:
+    """A navigation exit asked of the seat for its own ship (alone: "Navigation Spaces",
+    the player to the left chooses, and a solo player has no one to the left)."""
+    detail = (view.get("pending") or {}).get("detail") or {}
+    return detail.get("mover") == me.get("seat")
+
+
+def _worth(goals: dict[str, float], far: dict[str, int]) -> float:
+    """The best goal by worth and distance along a course (nothing when none is reached)."""
+    return max((value / (1 + far[space]) for space, value in goals.items() if space in far),
+               default=0.0)
+
+
+def _mission_ready(card: Any, me: dict[str, Any]) -> bool:
+    """Landing at the destination now would complete the mission (``_objective_ready``; a
+    delivery with a goods token of its grade aboard)."""
+    obj = card.objective
+    return _objective_ready(obj, me) and (obj.need != "deliver" or _delivers(obj, me))
 
 
 def _delivers(obj: Any, me: dict[str, Any]) -> bool:

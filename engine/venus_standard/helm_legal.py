@@ -165,6 +165,9 @@ def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
         "movement_value": f.movement_value if f.dice else None,
         "mp_left": f.mp_left if f.dice else None, "wait": f.wait, "hazard": f.hazard,
         "ignoring": list(f.ignoring), "path": list(f.path), "reach": [],
+        # the space the ship may not turn back to now (no backtracking; at the turn's
+        # start without a declared heading, the way it faces): public, as the ship's pawn
+        "came_from": helm.helm_of(f, state, seat).came_from,
     }
     if f.stage == "move" and f.wait is None and viewer == seat:  # the mover's highlights
         terrain = terrain_of(state)

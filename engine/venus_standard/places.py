@@ -9,7 +9,6 @@ by number, so a game still runs end to end.
 
 from __future__ import annotations
 
-import heapq
 from functools import cache
 from typing import Any, Literal
 
@@ -106,23 +105,3 @@ def spaces() -> list[str]:
 
 def known(space: str) -> bool:
     return _board() is None or space in spaces()
-
-
-@cache
-def distances(start: str) -> dict[str, int]:
-    """Movement points from ``start`` to every space ("Move": gray 1, green 2), ignoring
-    headings and drives (a bot's rough map; empty until the board exists)."""
-    board = _board()
-    if board is None:
-        return {}
-    best = {start: 0}
-    queue = [(0, start)]
-    while queue:
-        d, here = heapq.heappop(queue)
-        if d > best.get(here, d):
-            continue
-        for there, cost in board.neighbours(here).items():
-            if d + cost < best.get(there, 1 << 30):
-                best[there] = d + cost
-                heapq.heappush(queue, (d + cost, there))
-    return best

@@ -5,6 +5,7 @@ refused command."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import pytest
@@ -86,15 +87,22 @@ class Step(Command):
     to: str
 
 
+def charted(monkeypatch: pytest.MonkeyPatch, far: Callable[[str], dict[str, int]]) -> None:
+    """A made-up board: the course after a step to a space, or from a space, is ``far``'s."""
+    from engine.venus_standard import course
+
+    monkeypatch.setattr(course, "after_step", lambda at, came, to, *a, **k: far(to))
+    monkeypatch.setattr(course, "from_space", lambda at, came, *a, **k: far(at))
+
+
 def test_beyond_reach_it_steps_toward_its_missions_destination(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Missions: the mission token marks the destination; with no landing in reach the
-    merchant takes the step nearer to it by the board's distances."""
+    merchant takes the step nearer to it by the ship's course."""
     from engine.venus_standard import places
 
     monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "distances",
-                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 9})
     view = view_with(0, [], at="deep")
     view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
     legal: list[Command] = [Step(to="west"), Step(to="east")]
@@ -137,8 +145,7 @@ def test_a_landing_with_nothing_to_do_does_not_beat_a_far_goal(
     monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
     monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
                         else None)
-    monkeypatch.setattr(places, "distances",
-                        lambda start: {"jungle.city": 2 if start == "east" else 9})
+    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 9})
     view = view_with(0, [], at="home.city")
     view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
     view["movement"]["reach"] = [{"space": "home.city", "end": "land",
@@ -261,8 +268,7 @@ def test_missions_as_the_game_ends_it_heads_for_a_ready_missions_destination(
     monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
     monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
                         else None)
-    monkeypatch.setattr(places, "distances", lambda start: {
-        "colony-world.city": 2 if start == "east" else 12})
+    charted(monkeypatch, lambda start: {"colony-world.city": 2 if start == "east" else 12})
     view = view_with(0, [], at="deep")
     view["players"][0]["missions"] = ["colony-charter"]
     view["cards"] = {"mission_tokens": {"0": ["colony-world"]}}
@@ -331,3 +337,52 @@ def test_missions_a_far_ready_mission_is_completed_before_the_game_ends(
     _, fallbacks = drive(game, bots, seed, 300)
     assert dealt and fallbacks == 0 and game.state.stage == "over"
     assert "moon-envoy" in game.state.player(0).missions_done
+
+
+@pytest.mark.parametrize("mission, system", [("pirate-hunter", "war-torn-system"),
+                                             ("desert-water", "desert-planet")])
+def test_a_destination_whose_objective_is_unmet_is_no_landing(
+        monkeypatch: pytest.MonkeyPatch, mission: str, system: str) -> None:
+    """"Missions": landing at the destination completes nothing while the objective is
+    unmet (Pirate Hunter without a laser of 3 or a pirate defeated; Water for the Desert
+    without a basic goods token aboard). The merchant steps toward a face-down First
+    Contact card instead of landing there (a seat once landed on the War-Torn System's city
+    for 25 rounds and ended with c30); with a basic goods token aboard the delivery is
+    ready and the landing comes first."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    charted(monkeypatch, lambda start: {"home.city": 3 if start == "east" else 20})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["missions"] = [mission]
+    view["cards"] = {"mission_tokens": {"0": [system]}}
+    view["first_contact_face_down"] = ["home"]
+    view["movement"]["reach"] = [{"space": f"{system}.city", "end": "land",
+                                  "path": ["west", f"{system}.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
+    if mission == "desert-water":
+        view["players"][0]["cargo"] = ["zum:g1"]  # Zum goods cost c40: basic
+        assert choose(view, legal) == Step(to="west")
+
+
+def test_a_far_goal_beats_landing_again_where_there_is_nothing_to_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """However far the goal (here 30 points: a mission's c12 of worth over 31), a step
+    toward it beats a landing in reach with nothing to do (a seat once landed on the city
+    it had left six rounds running, its goals all beyond 23 points)."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    charted(monkeypatch, lambda start: {"jungle.city": 30 if start == "east" else 40})
+    view = view_with(0, [], at="home.city")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    assert choose(view, legal) == Step(to="east")
