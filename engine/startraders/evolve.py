@@ -488,8 +488,11 @@ def _station_lost(state: StarState, d: dict[str, Any]) -> None:
 
 @on("DealOffered")
 def _offered(state: StarState, d: dict[str, Any]) -> None:
-    state.offers.append(Offer(id=d["id"], seat=d["seat"], to=d["to"],
-                              give=Bundle(**d["give"]), get=Bundle(**d["get"])))
+    offer = Offer(id=d["id"], seat=d["seat"], to=d["to"], give=Bundle(**d["give"]),
+                  get=Bundle(**d["get"]))
+    state.offers.append(offer)
+    if state.turn is not None:
+        state.turn.offered.append(offer)
     state.next_offer = d["id"] + 1
 
 
