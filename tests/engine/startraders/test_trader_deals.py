@@ -109,3 +109,29 @@ def test_the_search_levels_make_the_heuristics_offer() -> None:
     game = _game(["Stasis Cubes"], {"14": 1})
     bot = SearchBot(GAME, "s", Budget(iterations=24, seconds=None, depth=8, candidates=3))
     assert act(bot, GAME, game.state, 0, game.seq) == _buy(14)
+
+
+class _Recorder(StarTrader):
+    """The trader, keeping what it played."""
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.played: list[Command] = []
+
+    def choose(self, view: dict[str, Any], legal: Any, *, seat: int, seq: int,
+               aid: Any = None) -> Command:
+        command = super().choose(view, legal, seat=seat, seq=seq, aid=aid)
+        self.played.append(command)
+        return command
+
+
+def test_a_playout_has_the_offer_answered_at_once() -> None:
+    """In the search's playouts the Trader offered a deal answers it at once, as a bot seat
+    does on the server (``GameDefinition.answering``), not on its own next turn: so the
+    search sees what the deal does within the turn it plays out."""
+    game = _game([], {"14": 1})
+    bob = _Recorder("b")
+    gift = c.OfferDeal(to=1, give=Bundle(stellors=5), get=Bundle())
+    bot = SearchBot(GAME, "s", Budget(iterations=1, seconds=None, depth=4))
+    bot.playout(ruleset, game.state, 0, game.seq, gift, {1: bob}, "w")
+    assert bob.played[:1] == [c.AnswerDeal(offer=1, accept=True)]
