@@ -18,10 +18,10 @@ What others carry, their stations and the Contracts are public, so the trader we
 for the other side as it would for itself; only the other's Stellors are secret (never
 short, to it).
 
-It offers a deal (``offer``) when the deal helps it (it gains) by more than it helps the
-other Trader, who by its reckoning gains too, so would accept; it keeps ``RESERVE`` Stellors
-after paying, makes ``PER_TURN`` offers at most a turn, one open at a time, and never makes
-again an offer made this turn (the view's ``turn.offered``: refused or not).
+It offers a deal (``offer``), of those the legal commands list (``deals.offer_choices``: one
+open at a time, two a turn at most, none made already this turn), when the deal helps it (it
+gains) by more than it helps the other Trader, who by its reckoning gains too, so would
+accept; it keeps ``RESERVE`` Stellors after paying.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from engine.bots.legal import of_types
 from engine.kernel import Command
 
 from . import commands as c
+from .deals import OFFERS_PER_TURN
 from .routes import edges
 
 # what the trader thinks each commodity is worth, in Stellors
@@ -41,7 +42,6 @@ WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "en
 ATTEMPT_WORTH = 4  # a jump attempt saved, in Stellors
 SHORT = 10  # under this many Stellors, a Stellor is worth two
 RESERVE = 20  # Stellors it keeps after paying for a deal it offers
-PER_TURN = 2  # offers it makes at most in one turn
 
 
 def deal_value(side: dict[str, Any]) -> int:
@@ -123,18 +123,17 @@ def offer(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command 
         return None
     if any(o["seat"] == seat for o in view["offers"]):
         return None  # one open at a time
-    made = [o for o in turn["offered"] if o["seat"] == seat]
+    made = sum(1 for o in turn["offered"] if o["seat"] == seat)
     money = me.get("stellors", 0)
-    if len(made) >= PER_TURN or not (money < SHORT or _stations_wanted(view, seat)):
-        return None  # nothing it could gain by: the deals are not even listed
-    again = [(o["to"], o["give"], o["get"]) for o in made]
+    if made >= OFFERS_PER_TURN or not (money < SHORT or _stations_wanted(view, seat)):
+        return None  # none listed, or nothing it could gain by: the deals are not even made
     best: Command | None = None
     lead = 0.0
     for cmd in of_types(legal, c.OfferDeal):
         if not isinstance(cmd, c.OfferDeal):
             continue
         give, get = cmd.give.model_dump(), cmd.get.model_dump()
-        if (cmd.to, give, get) in again or money - give["stellors"] < min(RESERVE, money):
+        if money - give["stellors"] < min(RESERVE, money):
             continue
         mine = gain(view, seat, get, give)
         theirs = gain(view, cmd.to, give, get)
