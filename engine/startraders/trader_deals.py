@@ -12,7 +12,7 @@ and besides, for the Trader who gets or gives it:
 - a cargo no Contract the Trader could deliver wants is worth nothing (Dropping Off: it is
   carried or abandoned at a penalty);
 - short of money (under ``SHORT`` Stellors, so that it could not pay for a station or a
-  penalty), a Stellor is worth two.
+  penalty) while it has a station to spare (``SPARE`` or more), a Stellor is worth two.
 
 What others carry, their stations and the Contracts are public, so the trader weighs a deal
 for the other side as it would for itself; only the other's Stellors are secret (never
@@ -40,7 +40,8 @@ from .routes import edges
 WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "engines": 30,
          "personalities": 15}
 ATTEMPT_WORTH = 4  # a jump attempt saved, in Stellors
-SHORT = 10  # under this many Stellors, a Stellor is worth two
+SHORT = 10  # under this many Stellors, a Stellor is worth two ...
+SPARE = 3  # ... to a Trader with this many stations or more
 RESERVE = 20  # Stellors it keeps after paying for a deal it offers
 
 
@@ -85,8 +86,7 @@ def station_worth(view: dict[str, Any], seat: int, world: int) -> float:
 
 def worth(view: dict[str, Any], seat: int, side: dict[str, Any]) -> float:
     """One side of a deal to ``seat``, in Stellors (the module docstring)."""
-    money = view["players"][seat].get("stellors")
-    per_stellor = 2 if money is not None and money < SHORT else 1
+    per_stellor = 2 if _short(view, seat) else 1
     wanted = _wanted_cargo(view, seat)
     total = per_stellor * side.get("stellors", 0)
     total += sum(station_worth(view, seat, w) for w in side.get("stations", []))
@@ -108,6 +108,14 @@ def accepts(view: dict[str, Any], seat: int, offer: dict[str, Any]) -> bool:
     return gain(view, seat, offer["give"], offer["get"]) >= 0
 
 
+def _short(view: dict[str, Any], seat: int) -> bool:
+    """Short of money with a station to spare (another's Stellors are secret: never)."""
+    money = view["players"][seat].get("stellors")
+    if money is None or money >= SHORT:
+        return False
+    return sum(1 for owner in view["stations"].values() if owner == seat) >= SPARE
+
+
 def _stations_wanted(view: dict[str, Any], seat: int) -> bool:
     """Whether another Trader owns a station where ``seat`` is to deliver (the deal it
     seeks most), read from the view alone."""
@@ -125,7 +133,7 @@ def offer(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command 
         return None  # one open at a time
     made = sum(1 for o in turn["offered"] if o["seat"] == seat)
     money = me.get("stellors", 0)
-    if made >= OFFERS_PER_TURN or not (money < SHORT or _stations_wanted(view, seat)):
+    if made >= OFFERS_PER_TURN or not (_short(view, seat) or _stations_wanted(view, seat)):
         return None  # none listed, or nothing it could gain by: the deals are not even made
     best: Command | None = None
     lead = 0.0

@@ -135,3 +135,13 @@ def test_a_playout_has_the_offer_answered_at_once() -> None:
     bot = SearchBot(GAME, "s", Budget(iterations=1, seconds=None, depth=4))
     bot.playout(ruleset, game.state, 0, game.seq, gift, {1: bob}, "w")
     assert bob.played[:1] == [c.AnswerDeal(offer=1, accept=True)]
+
+
+def test_short_of_money_it_sells_a_station_it_can_spare() -> None:
+    """Under 10 Stellors a Stellor is worth two to it, while it has three stations or more:
+    it offers one at the price list's 12; with two it keeps them."""
+    spare = _game([], {"13": 0, "15": 0, "16": 0}, stellors=5)
+    sale = _trader_plays(spare)
+    assert isinstance(sale, c.OfferDeal) and sale.get == Bundle(stellors=12)
+    assert sale.give.stations and sale.give.stations[0] in (13, 15, 16)
+    assert not isinstance(_trader_plays(_game([], {"13": 0, "15": 0}, stellors=5)), c.OfferDeal)
