@@ -15,8 +15,10 @@ Determinized flat Monte Carlo with common random numbers:
 3. In each world every live candidate is played, then every seat's heuristic bot plays on
    until the turn has passed ``Budget.handoffs`` times (``whose_turn``: 1, the end of the
    turn being played; another seat's answers inside it do not end it) or ``Budget.depth``
-   commands were played; the dice come from the world's own stream, in the order they are
-   rolled (the same for every candidate of the world: common random numbers), and the
+   commands were played; a seat the game names as having something to answer
+   (``GameDefinition.answering``: a deal offered to it) answers first, as on the server;
+   the dice come from the world's own stream, in the order they are rolled (the same for
+   every candidate of the world: common random numbers), and the
    position is scored by ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a loss,
    between them how good the position is for the seat).
 4. After ``Budget.prune_after`` rounds, the candidates whose mean trails the best by more
@@ -276,7 +278,9 @@ class SearchBot:
             pending = rules.pending(run.state)
             if pending is None or not pending.seats:
                 break
-            actor = pending.seats[0]
+            # a seat with something to answer though the game waits for nobody there (a
+            # deal offered to it) answers at once, as the server has a bot seat do
+            actor = next(iter(game.answering(run.state)), pending.seats[0])
             if turn is not None:
                 now = whose_turn(run.state)
                 if now is not None and now != turn:

@@ -12,15 +12,17 @@ commands (``engine.bots.base.Bot``), nothing else, and plays by a simple plan:
   (advanced); otherwise buy an engine when rich, or build a station where there is none.
 - Answers: re-roll a failed jump with a spare card; pay a petition's price when able; grant a
   rival permission unless he leads in Prestige or is on a mission; an engine at Kluge while
-  short of four; look at the leader's cards at Telzey; accept a deal offered to it when what
-  it gets is worth at least what it gives (``WORTH``), unless the offerer is on a mission.
+  short of four; look at the leader's cards at Telzey.
+- Deals (``trader_deals``): accept a deal offered to it when what it gets is worth at least
+  what it gives to it, unless the offerer is on a mission; offer one, before moving and at
+  the end of its turn, when it helps it by more than it helps the other Trader (who would
+  accept it): above all, buy the station where it is to deliver a cargo; short of money,
+  sell. Two offers a turn at most, never the same one twice in a turn.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from engine.bots.base import Aid
@@ -30,58 +32,10 @@ from engine.kernel import Command, Randomness
 
 from . import commands as c
 from .components import contracts, luck_cards
-from .galaxy import LineColor, load_galaxy
-
-
-def _chance(color: LineColor, navigator: bool) -> float:
-    need = color.minimum - (1 if navigator and color != LineColor.ORANGE else 0)
-    return (7 - need) / 6
-
-
-@cache
-def _edges(navigator: bool) -> dict[int, list[tuple[int, float, float]]]:
-    """Each world's jumplines: (the world reached, the expected attempts of a regular jump,
-    of a jump to an own station)."""
-    return {here: [(nxt, 1 / _chance(color, navigator),
-                    1.0 if color != LineColor.GREEN else 1.5)
-                   for nxt, color in lines.items()]
-            for here, lines in load_galaxy().neighbours.items()}
-
-
-def route_costs(view: dict[str, Any], seat: int, start: int) -> tuple[dict[int, float],
-                                                                      dict[int, int]]:
-    """Dijkstra from ``start``: expected attempts to each world and each world's first hop."""
-    me = view["players"][seat]
-    edges = _edges(me["personality"] == "navigator")
-    mine = {int(w) for w, s in view["stations"].items() if s == seat}
-    dist: dict[int, float] = {start: 0.0}
-    first: dict[int, int] = {}
-    todo: list[tuple[float, int, int]] = [(0.0, start, start)]
-    while todo:
-        d, here, hop = heapq.heappop(todo)
-        if d > dist.get(here, float("inf")):
-            continue
-        for nxt, regular, own in edges[here]:
-            nd = d + (own if nxt in mine else regular)
-            if nd < dist.get(nxt, float("inf")):
-                dist[nxt] = nd
-                first[nxt] = nxt if here == start else hop
-                heapq.heappush(todo, (nd, nxt, first[nxt]))
-    return dist, first
-
-
-# what the trader thinks each commodity is worth, in Stellors (Trades and Deals)
-WORTH = {"stellors": 1, "stations": 12, "cards": 6, "rights": 4, "cargo": 8, "engines": 30,
-         "personalities": 15}
-
-
-def deal_value(side: dict[str, Any]) -> int:
-    """One side of an offer in Stellors, by ``WORTH``."""
-    total = 0
-    for key, worth in WORTH.items():
-        value = side.get(key, 0)
-        total += worth * (value if isinstance(value, int) else len(value))
-    return total
+from .galaxy import load_galaxy
+from .routes import route_costs
+from .trader_deals import WORTH, accepts
+from .trader_deals import offer as offer_deal
 
 
 class RandomTrader(UniformBot):
@@ -166,9 +120,7 @@ class StarTrader:
             if offer["to"] != seat or decline not in legal:
                 continue
             accept = c.AnswerDeal(offer=offer["id"], accept=True)
-            giver = view["players"][offer["seat"]]
-            fair = deal_value(offer["give"]) >= deal_value(offer["get"])
-            return accept if accept in legal and fair and giver["mission"] is None else decline
+            return accept if accept in legal and accepts(view, seat, offer) else decline
         return None
 
     def _on_you_are_lost(self, view: dict[str, Any], legal: Sequence[Command],
@@ -184,9 +136,8 @@ class StarTrader:
 
     def _card_play(self, view: dict[str, Any], legal: Sequence[Command],
                    seat: int) -> Command | None:
-        """Answer offers made to it (accept a fair or better one, never help a leader on a
-        mission); Imperial Favor on itself; Disfavor and Gotcha on the Prestige leader; Lose
-        a Station on the leader's station."""
+        """Answer offers made to it (``trader_deals.accepts``); Imperial Favor on itself;
+        Disfavor and Gotcha on the Prestige leader; Lose a Station on the leader's station."""
         answer = self._answer_offer(view, legal, seat)
         if answer is not None:
             return answer
@@ -395,7 +346,7 @@ class StarTrader:
         return None
 
     def _on_move(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
-        chore = self._cargo_chores(view, legal, seat)
+        chore = self._cargo_chores(view, legal, seat) or offer_deal(view, legal, seat)
         if chore is not None:
             return chore
         me = view["players"][seat]
@@ -450,36 +401,7 @@ class StarTrader:
                                          view["players"][r.target]["prestige"]))
 
     def _on_draw(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
-        chore = self._cargo_chores(view, legal, seat) or self._offer(view, legal, seat)
+        chore = self._cargo_chores(view, legal, seat) or offer_deal(view, legal, seat)
         if chore is not None:
             return chore
         return c.Draw() if c.Draw() in legal else c.EndTurn()
-
-    def _offer(self, view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
-        """Deals it proposes, at the end of its own turn: buy the station where its cargo is
-        to be delivered (the owner's share of the payoff becomes its own), from a rival not
-        ahead in Prestige; short of money, sell a station to the Trader with the fewest. One
-        offer at a time, and not every turn (once in three, seeded)."""
-        if Randomness(self.seed, len(view["luck_discard"]) + view["round"],
-                      f"offer{seat}").below(3):
-            return None  # the deals are made only on a turn it would offer one
-        offers = of_types(legal, c.OfferDeal)
-        if not offers:
-            return None
-        me = view["players"][seat]
-        wanted = {k["deliver"] for k in view["contracts"] if k is not None
-                  and k["cargo"] in me["hold"]}
-        for cmd in offers:
-            owner = view["players"][cmd.to]
-            if cmd.get.stations and cmd.get.stations[0] in wanted \
-                    and owner["prestige"] <= me["prestige"] and me.get("stellors", 0) >= 30:
-                return cmd
-        mine = [w for w, s in view["stations"].items() if s == seat]
-        if me.get("stellors", 0) < 10 and len(mine) >= 3:
-            counts = {p["seat"]: sum(1 for s in view["stations"].values() if s == p["seat"])
-                      for p in view["players"]}
-            sells = [cmd for cmd in offers if cmd.give.stations and not cmd.get.stations
-                     and cmd.get.stellors > 0
-                     and cmd.give.stations[0] not in view["imperial_stations"]]
-            return min(sells, key=lambda o: (counts[o.to], o.give.stations), default=None)
-        return None

@@ -131,13 +131,27 @@ def acceptable(state: StarState, o: Offer) -> bool:
 PRICES = {"stations": 12, "cards": 6, "rights": 4, "cargo": 8}
 
 
+# offers ``offer_choices`` lists for a seat in one turn, at most
+OFFERS_PER_TURN = 2
+
+
 def offer_choices(state: StarState, seat: int) -> Iterator[tuple[int, Bundle, Bundle]]:
     """The offers ``legal_actions`` lists (every combination cannot be listed; ``offer``
     accepts any): sell one of one's stations, cards, right-to-deliver markers or (on the same
     world) cargoes at a price, or buy another's station, to each other Trader -- while the
-    seat has no offer of its own open (one at a time keeps a table from being flooded)."""
+    seat has no offer of its own open, has made fewer than ``OFFERS_PER_TURN`` this turn, and
+    none it made already this turn (refused or not), so that a table is not flooded."""
     if any(o.seat == seat for o in state.offers):
         return
+    made = [] if state.turn is None else [o for o in state.turn.offered if o.seat == seat]
+    if len(made) >= OFFERS_PER_TURN:
+        return
+    for choice in _priced(state, seat):
+        if not any(choice == (o.to, o.give, o.get) for o in made):
+            yield choice
+
+
+def _priced(state: StarState, seat: int) -> Iterator[tuple[int, Bundle, Bundle]]:
     me = state.player(seat)
     mine = sorted(w for w, s in state.stations.items() if s == seat)
     rights = sorted(e.contract for e in state.completed if e.rights.get(seat, 0))

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kernel import Event
 
-from . import evolve_options
+from . import changes, evolve_options
 from .state import (
     Auction,
     Bundle,
@@ -34,11 +34,14 @@ def on(*types: str) -> Callable[[Handler], Handler]:
 
 
 def apply(state: StarState, ev: Event) -> None:
-    handler = HANDLERS.get(ev.type)
-    if handler is not None:
-        handler(state, ev.data)
-    if ev.type in ("WindowOpened", "IntervalRestarted") and state.windows:
-        state.windows[-1].opened = ev.seq  # a live countdown runs from here
+    try:
+        handler = HANDLERS.get(ev.type)
+        if handler is not None:
+            handler(state, ev.data)
+        if ev.type in ("WindowOpened", "IntervalRestarted") and state.windows:
+            state.windows[-1].opened = ev.seq  # a live countdown runs from here
+    finally:
+        changes.changed()  # what was read off the state before is stale
 
 
 def _turn(state: StarState) -> Turn:
@@ -488,8 +491,11 @@ def _station_lost(state: StarState, d: dict[str, Any]) -> None:
 
 @on("DealOffered")
 def _offered(state: StarState, d: dict[str, Any]) -> None:
-    state.offers.append(Offer(id=d["id"], seat=d["seat"], to=d["to"],
-                              give=Bundle(**d["give"]), get=Bundle(**d["get"])))
+    offer = Offer(id=d["id"], seat=d["seat"], to=d["to"], give=Bundle(**d["give"]),
+                  get=Bundle(**d["get"]))
+    state.offers.append(offer)
+    if state.turn is not None:
+        state.turn.offered.append(offer)
     state.next_offer = d["id"] + 1
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from engine.bots.legal import LazyCommands, Section
 from engine.kernel import Command, Pending, RuleError
 from engine.kernel.fastmodel import constructed, copy_with
 
+from . import changes
 from . import commands as c
 from .actions import PETITION_PRESTIGE, can_pay, engine_cost
 from .auction import bid_choices, bidders
@@ -58,8 +60,26 @@ PROMPTS: dict[str, tuple[type[Command], ...]] = {
 }
 
 
+# the last prompt made: (the state's contents, the change mark then, the prompt)
+_kept: tuple[dict[str, Any], object, Pending | None] | None = None
+
+
 def pending(state: StarState) -> Pending | None:
-    """The prompt the game waits on; every seat in the game may act at any time besides."""
+    """The prompt the game waits on; every seat in the game may act at any time besides.
+    Made once while the state is held still (a command asks it four times: the caller, the
+    legal commands, the view, ``decide``): kept until the next event applied to any state
+    (``changes``), for the same contents (a copy, and a state that adopted a rebuilt one,
+    ``engine.kernel.clone.adopt``, hold other contents)."""
+    global _kept
+    kept, now_mark, contents = _kept, changes.mark, state.__dict__
+    if kept is not None and kept[0] is contents and kept[1] is now_mark:
+        return kept[2]
+    now = _pending(state)
+    _kept = (contents, now_mark, now)
+    return now
+
+
+def _pending(state: StarState) -> Pending | None:
     now = _waiting(state)
     if now is None:
         return None

@@ -15,6 +15,7 @@ from . import rules as _rules
 from . import setup as _setup
 from . import takeback as _barriers
 from . import view as _view
+from .changes import changed
 from .commands import parse_command as _parse
 from .draft import Numbering
 from .state import StarState, clone_state
@@ -46,8 +47,11 @@ class StarTradersRuleset:
         return _rules.decide(state, actor, command, rng, Numbering(seq, actor, self.apply))
 
     def apply(self, state: StarState, event: Event) -> None:
-        _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
-                        barrier=_barriers.barrier, clone=clone_state)
+        try:
+            _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,
+                            barrier=_barriers.barrier, clone=clone_state)
+        finally:
+            changed()  # a take-back restores the state without an event handler
 
     def evolve(self, state: StarState, event: Event) -> StarState:
         new = self.clone(state)

@@ -48,6 +48,8 @@ def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
     seen = psychic_peek(state, seat)
     world.deck = list(seen) + rng.shuffled(sorted(state.deck[len(seen):]))
     world.offers = [o for o in state.offers if seat in (o.seat, o.to)]
+    if world.turn is not None:
+        world.turn.offered = [o for o in world.turn.offered if seat in (o.seat, o.to)]
     if world.auction is not None:
         world.auction.bids = {s: (b if s == seat else _bid(world, s, rng))
                               for s, b in sorted(world.auction.bids.items())}

@@ -156,6 +156,9 @@ class Turn(BaseModel):
     ends_movement: bool = False  # a random jump or You Are Lost ends the movement stage
     origin: int | None = None  # the world the jump in progress departed from
     first_die: dict[str, Any] | None = None  # Verdant Velma's first die, waiting for her
+    # the deals offered during this turn, whatever became of them (Trades and Deals; each
+    # told to its two parties only): a bot reads them so as never to offer one twice a turn
+    offered: list[Offer] = []
 
 
 class StarState(Rewindable):

@@ -55,6 +55,8 @@ def view(state: StarState, viewer: int) -> dict[str, Any]:
             "seat": turn.seat, "stage": turn.stage, "jumps": turn.jumps,
             "asking": turn.asking, "roll": turn.roll, "declared": turn.declared,
             "petition": turn.petition,
+            # the deals the viewer offered or was offered this turn (Trades and Deals)
+            "offered": [o.model_dump() for o in turn.offered if viewer in (o.seat, o.to)],
         },
         "pending": None if now is None else now.model_dump(),
         "players": [_player(p, viewer, state.winner is not None) for p in state.players],

@@ -106,3 +106,26 @@ def test_the_random_stand_in_never_drops_a_seat_out() -> None:
     choices = [RandomBot(s).choose(ruleset, game.state, 0, game.seq) for s in range(200)]
     picks = {cmd.type for cmd in choices if cmd is not None}
     assert "DropOut" not in picks and picks
+
+
+def test_the_listed_offers_leave_out_those_made_this_turn_and_stop_after_two() -> None:
+    """The offers ``legal_actions`` lists (``deals.offer_choices``) keep a table from being
+    flooded: none made already this turn, refused or not, and none after two this turn; a
+    new turn lists them again. ``offer`` itself still accepts any."""
+    game = game_of(players=PLAYERS, stations={14: 0, 13: 0})
+
+    def listed() -> list[c.OfferDeal]:
+        return [x for x in ruleset.legal_actions(game.state, 0) if isinstance(x, c.OfferDeal)]
+
+    first, second = listed()[:2]
+    for made in (first, second):
+        play(game, 0, made)
+        play(game, made.to, c.AnswerDeal(offer=game.state.offers[0].id, accept=False))
+        assert made not in listed()
+    assert listed() == []
+    play(game, 0, first)  # beyond the list: still an offer the rules accept
+    play(game, 0, c.WithdrawDeal(offer=game.state.offers[0].id))
+    for command in (c.EndMovement(), c.SkipAction(), c.Draw(), c.EndTurn()):
+        play(game, 0, command)
+    assert game.state.turn is not None and game.state.turn.seat == 1
+    assert first in listed()

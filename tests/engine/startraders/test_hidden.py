@@ -33,8 +33,10 @@ def _check_views(game: Game) -> None:
             if other == viewer:
                 continue
             mine = set(game.state.players[viewer].hand) if viewer >= 0 else set()
-            # a card named in an offer is shown by its holder to the other party (Trades)
-            offered = {card for o in view["offers"] for side in ("give", "get")
+            # a card named in an offer is shown by its holder to the other party (Trades),
+            # an open one or one made earlier this turn
+            made = view["turn"]["offered"] if view["turn"] else []
+            offered = {card for o in [*view["offers"], *made] for side in ("give", "get")
                        for card in o[side]["cards"]}
             seen_by_viewer = set(view["luck_discard"]) | mine | offered
             for card in _secrets(game, other) - seen_by_viewer:
