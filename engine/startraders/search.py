@@ -25,10 +25,12 @@ from .actions import PETITION_PRESTIGE, chain_needed, longest_chain
 from .components import contracts
 from .galaxy import load_galaxy
 from .state import IMPERIAL_CARGO, StarState, clone_state
+from .trader_deals import WORTH
 from .view import psychic_peek
 
 START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hidden purse)
 STELLORS_PER_PRESTIGE = 5  # the estimate's growth with the Trader's (public) Prestige
+STELLOR = 1 / 3000  # a Stellor's worth in progress (0-1)
 SCALE = 0.3  # a lead in progress (0-1) that makes a position clearly better (tanh's unit)
 
 
@@ -111,11 +113,14 @@ def progress(state: StarState, seat: int) -> float:
     game, the longest chain of Imperial Stations against the chain that wins (Winning the
     Advanced Game). Besides: the cargoes in the hold that a Contract wants, at their Prestige
     and the nearness of their delivery (Contracts, Delivering Cargo); engines beyond the first
-    three (more jump attempts); Trader's Luck cards in hand; Stellors a little."""
+    three (more jump attempts); Trader's Luck cards in hand; Stellors a little, and each
+    station owned at its price in Stellors (``trader_deals.WORTH``: a station sold at that
+    price is no gain; its owner is paid when a cargo is delivered there, Payoffs)."""
     p = state.player(seat)
     if p.out:
         return 0.0
-    money = min(max(p.stellors, 0), 300) / 3000
+    owned = sum(1 for owner in state.stations.values() if owner == seat)
+    money = (min(max(p.stellors, 0), 300) + WORTH["stations"] * min(owned, 10)) * STELLOR
     extras = money + 0.01 * min(len(p.hand), 4) + 0.02 * min(max(p.engines - 3, 0), 3)
     cards = contracts()
     wanted = [cards[k] for k in state.slots if k is not None]
