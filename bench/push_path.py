@@ -3,12 +3,14 @@ loop for the four sockets of a moved game, its views made beforehand (``--with-v
 count them too), the socket writes replaced by a join of the frame's parts (no system
 call). A real ``Service`` on SQLite plays 4-seat Merchant of Venus games (a legal command at
 random), each watched by one socket per seat (hello ``view``, ``inline_view``,
-``inline_ack``), the acting seat's ack left as ``ws._command`` leaves it. CPU time of the
+``inline_ack``; ``--view-delta``: also ``view_delta``, as ``bench/peers/ours_load.js``'s
+clients), the acting seat's ack left as ``ws._command`` leaves it. CPU time of the
 loop's thread, in microseconds a command; the last line is
 ``push_path commands=<n> push_us=<x> bytes=<b> writes=<w a command>`` (the writes are
 the system calls the real sockets would make).
 
     .venv/bin/python bench/push_path.py [--games 20] [--commands 60] [--with-views]
+                                        [--view-delta]
 
 Run it from a baseline's tree to compare (``cd /tmp/base && python .../push_path.py``):
 it uses that tree's ``server`` package (``pushes.push_game``, or before it
@@ -53,7 +55,8 @@ async def _table(service: Service) -> str:
     return table_id
 
 
-async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, int, int]:
+async def play(games: int, commands: int, with_views: bool,
+               view_delta: bool = False) -> tuple[int, int, int, int]:
     tmp = Path(tempfile.mkdtemp())
     service = Service(Settings(data_dir=tmp / "data", database_url=f"sqlite:///{tmp}/db",
                                rate_limits="off", bot_delay=0.0))
@@ -82,7 +85,8 @@ async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, i
         table_id = await _table(service)
         entry = service.entries[table_id]
         group = [Subscriber(table_id, seat, "seat", sent=entry.seq, want_view=True,
-                            inline_view=True, inline_ack=True) for seat in range(SEATS)]
+                            inline_view=True, inline_ack=True, view_delta=view_delta)
+                 for seat in range(SEATS)]
         for sub in group:
             sub.direct = direct
             sub.loop = loop
@@ -99,7 +103,8 @@ async def play(games: int, commands: int, with_views: bool) -> tuple[int, int, i
     def timed() -> None:
         if not with_views:
             for sub in hub.direct:
-                frames.view_message(service.entries[sub.table_id], sub.viewer, sub.role)
+                frames.view_bytes(service.entries[sub.table_id], sub.viewer, sub.role,
+                                  sub.held)
         t0 = time.thread_time_ns()
         push()
         spent[0] += time.thread_time_ns() - t0
@@ -142,9 +147,12 @@ def main() -> int:
     parser.add_argument("--commands", type=int, default=60, help="per game")
     parser.add_argument("--with-views", action="store_true",
                         help="count the views too (made in the push, as under load)")
+    parser.add_argument("--view-delta", action="store_true",
+                        help="sockets take views without the parts they hold (hello "
+                             "view_delta)")
     args = parser.parse_args()
     done, spent, written, writes = asyncio.run(play(args.games, args.commands,
-                                                    args.with_views))
+                                                    args.with_views, args.view_delta))
     print(f"push_path commands={done} push_us={spent / done / 1000:.1f} bytes={written} "
           f"writes={writes / done:.2f}")
     return 0

@@ -21,7 +21,11 @@ the largest share of the server's CPU under load (``docs/performance.md``). Here
   since, named in ``"same"``: the client keeps them from the view it has. They are the larger
   part of a view (markets, boxes of the board, the table's options: ~2.8 of ~5.3 KB of a
   seat's view in the first game measured) and seldom change; each part's JSON has a
-  digest (``Parts``), so whichever process made a view, the same content has the same one.
+  digest (``Parts``), so whichever process made a view, the same content has the same one;
+- the links that see a seq alike (not acting, nothing of their own: the ruleset's
+  ``seat_view`` hands back the public view itself) share one serialization of their view
+  message: all but its ``seq`` and ``viewer`` written once (``Frames.alike``), each link's
+  message those two fields and that tail.
 """
 
 from __future__ import annotations
@@ -105,6 +109,9 @@ class Frames:
     # made once for all the sockets of a game (they usually hold the same)
     same: dict[Parts, tuple[str, ...]] = field(default_factory=dict)
     trimmed: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+    # the view message of the links that see this seq alike (``_encoded``), by role and the
+    # parts left out: its bytes after ``"viewer":N,`` (``"role":...}``), written once
+    alike: dict[tuple[str, tuple[str, ...]], bytes] = field(default_factory=dict)
 
 
 def frames_of(entry: Any) -> Frames:
@@ -177,17 +184,18 @@ def pending_of(entry: Any) -> Any:
 
 
 def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False,
-          same: tuple[str, ...] = ()) -> dict[str, Any]:
+          same: tuple[str, ...] = ()) -> tuple[dict[str, Any], bool]:
     """The ruleset's view for ``viewer``; its public part made once per seq when the ruleset
     can share it (``engine.kernel.ruleset.SharedViews``). ``typed``: for a ``view``
     message, only serialized: the parts no seat's view changes already written
-    (``_written``), and the ruleset's dict as it is; without the parts named in ``same``."""
+    (``_written``), and the ruleset's dict as it is; without the parts named in ``same``.
+    With it: whether it is the public view itself (``viewer`` sees nothing of its own)."""
     ruleset = entry.hosted.ruleset
     state = entry.game.state
     if frames is None or getattr(ruleset, "public_view", None) is None:
-        return dict(ruleset.view(state, viewer))
+        return dict(ruleset.view(state, viewer)), False
     if not typed:
-        return dict(ruleset.seat_view(state, _public(entry, frames), viewer))
+        return dict(ruleset.seat_view(state, _public(entry, frames), viewer)), False
     written = _shared(entry, frames)
     if same:
         trimmed = frames.trimmed.get(same)
@@ -196,7 +204,8 @@ def _view(entry: Any, frames: Frames | None, viewer: int, typed: bool = False,
             for key in same:
                 del trimmed[key]
         written = trimmed
-    return ruleset.seat_view(state, written, viewer)
+    seen = ruleset.seat_view(state, written, viewer)
+    return seen, seen is written
 
 
 def _public(entry: Any, frames: Frames) -> dict[str, Any]:
@@ -282,14 +291,16 @@ def _dump(command: Any) -> Any:
 
 def view_body(entry: Any, viewer: int, role: str) -> dict[str, Any]:
     """The ``GET /view`` answer (``schemas.ViewOut``'s shape) for a link of ``role``."""
-    return _body(entry, viewer, role, False)
+    return _body(entry, viewer, role, False)[0]
 
 
 def _body(entry: Any, viewer: int, role: str, typed: bool,
-          same: tuple[str, ...] = ()) -> dict[str, Any]:
+          same: tuple[str, ...] = ()) -> tuple[dict[str, Any], bool]:
     """``view_body``; ``typed``: as the ``view`` message, ``"type": "view"`` first (one
     ``orjson.dumps`` writes the message, no text joined around it), and without the shared
-    parts named in ``same`` (``"same"`` lists them, last)."""
+    parts named in ``same`` (``"same"`` lists them, last). With it: whether the link sees
+    the seq as every link alike does (``_encoded``): no legal commands, no prompt's detail,
+    the public view itself."""
     hosted = entry.hosted
     ruleset = hosted.ruleset
     state = entry.game.state
@@ -319,20 +330,21 @@ def _body(entry: Any, viewer: int, role: str, typed: bool,
         if acting:  # the prompt's detail is the acting seats' alone
             shown = {"seats": list(p.seats), "prompt": p.prompt, "detail": p.detail}
     if typed:
+        view, public = _view(entry, frames, viewer, True, same)
         message = {
             "type": "view",
             "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
-            "view": _view(entry, frames, viewer, True, same), "pending": shown,
+            "view": view, "pending": shown,
             "legal": legal, "extras": extras, "countdown": countdown, "clock": clock,
         }
         if same:
             message["same"] = list(same)
-        return message
+        return message, public and not (acting or anytime)
     return {
         "seq": seq, "viewer": viewer, "role": role, "status": entry.status,
-        "view": _view(entry, frames, viewer), "pending": shown,
+        "view": _view(entry, frames, viewer)[0], "pending": shown,
         "legal": legal, "extras": extras, "countdown": countdown, "clock": clock,
-    }
+    }, False
 
 
 def _common(entry: Any) -> tuple[Any, bool, dict[str, Any] | None, dict[str, Any] | None,
@@ -359,6 +371,7 @@ def _countdown(entry: Any) -> dict[str, Any] | None:
 
 
 HEAD = '{"type":"view",'
+HEAD_BYTES = HEAD.encode()
 
 
 def view_json(entry: Any, viewer: int, role: str) -> bytes:
@@ -371,7 +384,7 @@ def view_json(entry: Any, viewer: int, role: str) -> bytes:
 def view_message(entry: Any, viewer: int, role: str) -> str:
     """``{"type": "view", ...}``, made once per link kind at a committed seq."""
     if entry.seq != entry.committed:
-        return dumps(_body(entry, viewer, role, True))
+        return dumps(_body(entry, viewer, role, True)[0])
     frames = frames_of(entry)
     text = frames.views.get((viewer, role))
     if text is None:
@@ -385,15 +398,13 @@ def view_bytes(entry: Any, viewer: int, role: str, held: Parts | None = None) ->
     ``held``: the parts of the view the socket was last sent (``Frames.parts`` of that
     seq): those still the same are left out (``"same"``)."""
     if entry.seq != entry.committed:
-        return dumpb(_body(entry, viewer, role, True))
+        return dumpb(_body(entry, viewer, role, True)[0])
     frames = frames_of(entry)
     if held:
         return _delta_bytes(entry, frames, viewer, role, held)
     data = frames.encoded.get((viewer, role))
     if data is None:
-        # copied out of orjson's bytes, which keep the whole buffer it wrote into (~10x the
-        # text), for as long as the frames are kept
-        data = bytes(memoryview(dumpb(_body(entry, viewer, role, True))))
+        data = _encoded(entry, frames, viewer, role)
         frames.encoded[(viewer, role)] = data
         _release(frames, entry)
     return data
@@ -409,10 +420,28 @@ def _delta_bytes(entry: Any, frames: Frames, viewer: int, role: str, held: Parts
             if getattr(entry.hosted.ruleset, "public_view", None) is not None:
                 _shared(entry, frames)
             same = frames.same[held] = tuple(k for k, d in frames.parts or () if (k, d) in held)
-        data = bytes(memoryview(dumpb(_body(entry, viewer, role, True, same))))
+        data = _encoded(entry, frames, viewer, role, same)
         frames.encoded[key] = data
         _release(frames, entry)
     return data
+
+
+def _encoded(entry: Any, frames: Frames, viewer: int, role: str,
+             same: tuple[str, ...] = ()) -> bytes:
+    """The ``view`` message of a committed seq encoded for ``viewer``, without the parts
+    named in ``same``. A link that sees the seq alike with others (``_body``) gets the
+    message they share, its tail written once (``Frames.alike``); another its own, copied
+    out of orjson's bytes, which keep the whole buffer it wrote into (~10x the text), for as
+    long as the frames are kept."""
+    message, alike = _body(entry, viewer, role, True, same)
+    if not alike:
+        return bytes(memoryview(dumpb(message)))
+    key = (role, same)
+    tail = frames.alike.get(key)
+    if tail is None:
+        del message["type"], message["seq"], message["viewer"]
+        tail = frames.alike[key] = dumpb(message)[1:]  # a copy: '"role":...}'
+    return b'%s"seq":%d,"viewer":%d,%s' % (HEAD_BYTES, frames.seq, viewer, tail)
 
 
 def _release(frames: Frames, entry: Any) -> None:

@@ -92,11 +92,13 @@ S_contra = TypeVar("S_contra", contravariant=True)
 class SharedViews(Protocol[S_contra]):
     """Optional for a ruleset: its views as one public part and each seat's additions, so a
     server watching a game from many seats makes the public part once per event.
-    ``seat_view(state, public_view(state), v) == view(state, v)`` for every viewer ``v``.
-    ``prompt``, when given, is the ruleset's ``pending(state)`` (a server has it from
-    ``Game.pending()``, asked once per seq), so the view need not ask it again; ``kept``, a
-    dict the caller keeps for the game between calls (``Game.views_kept``), where the
-    ruleset may keep parts of its last view to reuse those the state did not change."""
+    ``seat_view(state, public_view(state), v) == view(state, v)`` for every viewer ``v``;
+    ``seat_view`` hands back ``public`` itself (the same object) when ``v`` sees nothing of
+    its own, and a server then writes one message for all such viewers. ``prompt``, when
+    given, is the ruleset's ``pending(state)`` (a server has it from ``Game.pending()``,
+    asked once per seq), so the view need not ask it again; ``kept``, a dict the caller
+    keeps for the game between calls (``Game.views_kept``), where the ruleset may keep parts
+    of its last view to reuse those the state did not change."""
 
     def public_view(self, state: S_contra, prompt: Pending | None | EllipsisType = ...,
                     kept: dict[str, Any] | None = None) -> dict[str, Any]: ...

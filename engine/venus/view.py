@@ -33,11 +33,16 @@ def seat_view(state: VenusState, public: dict[str, Any], viewer: int) -> dict[st
     """``viewer``'s view from the public one (``public_view`` of the same state): the same
     document with the seat's own observations and spied markers added to its player (the
     rest is shared with ``public``, not copied: a server makes the public part once for all
-    the seats watching)."""
+    the seats watching). A seat with nothing of its own (no observation still private, no
+    spied marker still face down: most seats, most of the game) sees ``public`` itself, its
+    player without ``observed`` and ``spied``; a server writes one message for all of them."""
     if not 0 <= viewer < len(state.players):
         return public
+    private = _private(state, viewer)
+    if private is None:
+        return public
     players = list(public["players"])
-    players[viewer] = {**players[viewer], **_private(state, viewer)}
+    players[viewer] = {**players[viewer], **private}
     return {**public, "players": players}
 
 
@@ -265,12 +270,14 @@ def _player(state: VenusState, seat: int, forts: dict[int, list[str]]) -> dict[s
     }
 
 
-def _private(state: VenusState, seat: int) -> dict[str, Any]:
+def _private(state: VenusState, seat: int) -> dict[str, Any] | None:
     """What only ``seat`` knows: cultures it observed (not yet discovered), markers it spied
-    that are still face down."""
+    that are still face down; None when it knows nothing of its own."""
     p = state.players[seat]
     observed, spied = p.observed, p.spied  # often none: no comprehension then
-    return {
+    if not observed and not spied:
+        return None
+    shown = {
         "observed": {s: c for s, c in observed.items() if s not in state.discovered}
         if observed else {},
         "spied": {
@@ -279,3 +286,4 @@ def _private(state: VenusState, seat: int) -> dict[str, Any]:
             if not state.qboxes[d].face_up
         } if spied else {},
     }
+    return shown if shown["observed"] or shown["spied"] else None

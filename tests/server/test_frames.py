@@ -130,6 +130,51 @@ def test_a_view_is_made_once_per_link_kind_and_seq(monkeypatch: pytest.MonkeyPat
     assert publics == [1, 1]
 
 
+def test_the_links_that_see_a_seq_alike_share_one_view_message_written_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seats not acting and knowing nothing of their own (7.2, 8.45) see the public view:
+    their messages, whole or without the parts a socket holds, are one serialization with
+    each link's ``viewer``; a seat that observed a culture gets its own."""
+    entry = entry_of("venus", "push-alike")
+    rng = random.Random(5)
+    for _ in range(6):
+        step(entry, rng)
+    state = entry.game.state
+    acting = acting_seat(entry)
+    others = [s for s in range(4) if s != acting]
+    assert not any(state.players[s].observed or state.players[s].spied for s in others)
+    written: list[int] = []
+    real = fr.dumpb
+
+    def counting(msg: Any) -> bytes:  # a view message, or what links alike share of one
+        if isinstance(msg, dict) and "role" in msg:
+            written.append(1)
+        return real(msg)
+
+    monkeypatch.setattr(fr, "dumpb", counting)
+    fr.view_bytes(entry, acting, "seat")
+    assert len(written) == 1
+    whole = [fr.view_bytes(entry, s, "seat") for s in others]
+    held = fr.frames_of(entry).parts
+    assert held
+    delta = [fr.view_bytes(entry, s, "seat", held) for s in others]
+    assert len(written) == 3  # one for the acting seat, one for the others' whole, one delta
+    for viewer, data in zip(others * 2, whole + delta, strict=True):
+        doc = orjson.loads(data)
+        assert doc["viewer"] == viewer and doc["legal"] == [] and doc["extras"] == {}
+        assert "observed" not in doc["view"]["players"][viewer]
+        doc.pop("same", None)
+        for part in fr.frames_of(entry).same.get(held, ()) if data in delta else ():
+            doc["view"][part] = reference(entry, viewer, "seat")["view"][part]
+        assert dict(doc, type=None) == dict(reference(entry, viewer, "seat"), type=None)
+    system = next(s for s in state.iou_at if s not in state.discovered)
+    state.players[others[0]].observed = {system: state.iou_at[system]}  # 7.2: seen alone
+    step(entry, rng)
+    mine = orjson.loads(fr.view_bytes(entry, others[0], "seat"))
+    assert mine["view"]["players"][others[0]]["observed"] == {system: state.iou_at[system]}
+    assert mine == dict(reference(entry, others[0], "seat"), type="view")
+
+
 def test_what_the_views_were_made_of_is_freed_once_every_seat_has_its_view() -> None:
     """The public view and the acting seat's legal commands and extras live only until the
     last seat's view of the seq is written; a view asked later is made again, the same."""

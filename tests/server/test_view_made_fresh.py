@@ -73,7 +73,7 @@ def from_scratch(state: VenusState, viewer: int) -> dict[str, Any]:
         assert shown["net_worth"] == worth, "13.1, 16.4: money plus unoccupied Deeds"
         assert shown["forts"] == sorted(d for d, o in state.forts.items() if o == p.seat)
         if p.seat == viewer:
-            assert shown["spied"] == {d: m.model_dump(exclude_none=True)
+            assert shown.get("spied", {}) == {d: m.model_dump(exclude_none=True)
                                       for d, m in p.spied.items()
                                       if not state.qboxes[d].face_up}
     return dict(view)
