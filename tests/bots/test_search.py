@@ -20,26 +20,10 @@ from engine.bots.search import Budget, SearchBot, label, whose_turn
 from engine.bots.simulate import seat_bots
 from engine.kernel import Game, Randomness
 from engine.kernel.registry import games
+from tests.bots.openings import opening
 
 GAMES = ("venus", "venus-standard", "star-traders")
 SMALL = Budget(iterations=12, seconds=None, depth=8, candidates=4, prune_after=2)
-
-
-def opening(game_id: str, commands: int, seed: str = "s1", players: int = 2) -> Game[Any]:
-    """A game of ``players`` heuristic bots after ``commands`` commands."""
-    definition = games()[game_id]
-    game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
-                                 [f"p{i}" for i in range(players)], seed=seed)
-    bots = seat_bots(definition, [definition.default_bot] * players, seed)
-    for _ in range(commands):
-        pending = definition.ruleset.pending(game.state)
-        if pending is None:
-            break
-        seat = pending.seats[0]
-        command = act(bots[seat], definition, game.state, seat, game.seq)
-        assert command is not None
-        game.play(seat, command)
-    return game
 
 
 def _next(items: list[Any]) -> list[Any]:

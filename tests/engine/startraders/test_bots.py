@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 import pytest
 
-from engine.bots import act
 from engine.bots.simulate import BotGames
 from engine.cli import main
-from engine.kernel import Game
 from engine.startraders.definition import GAME
+from tests.bots.openings import log_digest, opening
 
 play_game = BotGames(GAME).play_game
 
@@ -107,21 +105,8 @@ def _log_digest(players: int, seed: str, options: dict[str, object],
                 commands: int = 600) -> tuple[int, str, set[str]]:
     """The event log of ``commands`` commands of trader bots: its length, a digest of it and
     the event types in it."""
-    game = Game.start(GAME.ruleset, {**GAME.simulation.options, **options},
-                      [f"p{i}" for i in range(players)], seed=seed)
-    bots = [GAME.make_bot("star-trader", f"{seed}|{i}") for i in range(players)]
-    for _ in range(commands):
-        pending = GAME.ruleset.pending(game.state)
-        if pending is None:
-            break
-        seat = pending.seats[0]
-        command = act(bots[seat], GAME, game.state, seat, game.seq)
-        assert command is not None
-        game.play(seat, command)
-    digest = hashlib.sha256()
-    for ev in game.events:
-        digest.update(ev.model_dump_json().encode())
-    return game.seq, digest.hexdigest()[:20], {ev.type for ev in game.events}
+    game = opening("star-traders", commands, seed, players, options)
+    return game.seq, log_digest(game), {ev.type for ev in game.events}
 
 
 def test_a_fixed_seed_game_of_trader_bots_has_the_same_event_log() -> None:
