@@ -4,23 +4,28 @@ position to search from, or a log whose digest pins the bots' and the rules' cho
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.bots import act
 from engine.bots.simulate import seat_bots
-from engine.kernel import Game
+from engine.kernel import Game, Pending
+from engine.kernel.definition import GameDefinition
 from engine.kernel.registry import games
 
 
-def opening(game_id: str, commands: int, seed: str = "s1", players: int = 2,
-            options: dict[str, Any] | None = None) -> Game[Any]:
-    """A game of ``players`` default bots (seeded by ``seed``) after ``commands`` commands,
-    or its end; ``options`` beside the game's simulation options."""
+def start(game_id: str, seed: str = "s1", players: int = 2,
+          options: dict[str, Any] | None = None) -> Game[Any]:
+    """A new game of ``players`` seats; ``options`` beside the game's simulation options."""
     definition = games()[game_id]
-    game: Game[Any] = Game.start(definition.ruleset,
-                                 {**definition.simulation.options, **(options or {})},
-                                 [f"p{i}" for i in range(players)], seed=seed)
-    bots = seat_bots(definition, [definition.default_bot] * players, seed)
+    return Game.start(definition.ruleset, {**definition.simulation.options, **(options or {})},
+                      [f"p{i}" for i in range(players)], seed=seed)
+
+
+def play(game: Game[Any], definition: GameDefinition, bots: Sequence[Any], commands: int,
+         watch: Callable[[int, Pending], None] | None = None) -> None:
+    """Let ``bots`` play ``commands`` commands of ``game`` (or to its end), ``watch`` told of
+    each seat asked and the prompt before it plays; the rules must accept every command."""
     for _ in range(commands):
         pending = definition.ruleset.pending(game.state)
         if pending is None:
@@ -28,7 +33,19 @@ def opening(game_id: str, commands: int, seed: str = "s1", players: int = 2,
         seat = pending.seats[0]
         command = act(bots[seat], definition, game.state, seat, game.seq)
         assert command is not None
+        if watch is not None:
+            watch(seat, pending)
         game.play(seat, command)
+
+
+def opening(game_id: str, commands: int, seed: str = "s1", players: int = 2,
+            options: dict[str, Any] | None = None) -> Game[Any]:
+    """A game of ``players`` default bots (seeded by ``seed``) after ``commands`` commands,
+    or its end; ``options`` beside the game's simulation options."""
+    definition = games()[game_id]
+    game = start(game_id, seed, players, options)
+    play(game, definition, seat_bots(definition, [definition.default_bot] * players, seed),
+         commands)
     return game
 
 

@@ -18,9 +18,9 @@ import pytest
 from engine.bots import act
 from engine.bots.search import Budget, SearchBot, label, whose_turn
 from engine.bots.simulate import seat_bots
-from engine.kernel import Game, Randomness
+from engine.kernel import Game, Pending, Randomness
 from engine.kernel.registry import games
-from tests.bots.openings import opening
+from tests.bots.openings import opening, play, start
 
 GAMES = ("venus", "venus-standard", "star-traders")
 SMALL = Budget(iterations=12, seconds=None, depth=8, candidates=4, prune_after=2)
@@ -169,22 +169,17 @@ def play_with_one_searcher(game_id: str, seed: str, budget: Budget,
     """A whole game, seat 0 the search bot and the others the heuristic; every command the
     search bot plays is one the rules accept (``Game.play`` raises otherwise)."""
     definition = games()[game_id]
-    game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
-                                 [f"p{i}" for i in range(players)], seed=seed)
+    game = start(game_id, seed, players)
     bots: list[Any] = [SearchBot(definition, seed, budget)]
     bots += seat_bots(definition, [definition.default_bot] * players, seed)[1:]
     prompts: Counter[str] = Counter()
-    for _ in range(5000):
-        pending = definition.ruleset.pending(game.state)
-        if pending is None:
-            break
-        seat = pending.seats[0]
-        command = act(bots[seat], definition, game.state, seat, game.seq)
-        assert command is not None
-        if seat == 0:
+
+    def watch(seat: int, pending: Pending) -> None:
+        if seat == 0:  # its command chosen, with its reason
             prompts[pending.prompt] += 1
             assert bots[0].reason
-        game.play(seat, command)
+
+    play(game, definition, bots, 5000, watch)
     return game, prompts
 
 

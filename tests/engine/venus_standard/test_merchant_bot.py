@@ -95,6 +95,24 @@ def charted(monkeypatch: pytest.MonkeyPatch, far: Callable[[str], dict[str, int]
     monkeypatch.setattr(course, "from_space", lambda at, came, *a, **k: far(at))
 
 
+def _landing_again_or_a_step(monkeypatch: pytest.MonkeyPatch, east: int, west: int) -> Command:
+    """What the merchant plays on the Home System's city with a mission for the Jungle
+    World, ``east`` points away by the east exit and ``west`` by the west, when the only
+    landing in reach is the city it is on, with nothing to do there."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+    charted(monkeypatch, lambda start: {"jungle.city": east if start == "east" else west})
+    view = view_with(0, [], at="home.city")
+    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    return choose(view, legal)
+
+
 def test_beyond_reach_it_steps_toward_its_missions_destination(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Missions: the mission token marks the destination; with no landing in reach the
@@ -140,18 +158,7 @@ def test_a_landing_with_nothing_to_do_does_not_beat_a_far_goal(
     """"End Movement": the only landing in reach is the city the ship left, with nothing to
     trade or complete there; the merchant steps toward its mission's destination instead
     of circling back to land where it was (a solo game once did so for fifteen rounds)."""
-    from engine.venus_standard import places
-
-    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
-                        else None)
-    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 9})
-    view = view_with(0, [], at="home.city")
-    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
-    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
-                                  "path": ["west", "home.city"]}]
-    legal: list[Command] = [Step(to="west"), Step(to="east")]
-    assert choose(view, legal) == Step(to="east")
+    assert _landing_again_or_a_step(monkeypatch, east=2, west=9) == Step(to="east")
 
 
 def test_in_a_solo_challenge_it_keeps_reward_cards_an_open_challenge_counts() -> None:
@@ -374,15 +381,4 @@ def test_a_far_goal_beats_landing_again_where_there_is_nothing_to_do(
     """However far the goal (here 30 points: a mission's c12 of worth over 31), a step
     toward it beats a landing in reach with nothing to do (a seat once landed on the city
     it had left six rounds running, its goals all beyond 23 points)."""
-    from engine.venus_standard import places
-
-    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
-                        else None)
-    charted(monkeypatch, lambda start: {"jungle.city": 30 if start == "east" else 40})
-    view = view_with(0, [], at="home.city")
-    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
-    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
-                                  "path": ["west", "home.city"]}]
-    legal: list[Command] = [Step(to="west"), Step(to="east")]
-    assert choose(view, legal) == Step(to="east")
+    assert _landing_again_or_a_step(monkeypatch, east=30, west=40) == Step(to="east")
