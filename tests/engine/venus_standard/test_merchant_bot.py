@@ -95,15 +95,22 @@ def charted(monkeypatch: pytest.MonkeyPatch, far: Callable[[str], dict[str, int]
     monkeypatch.setattr(course, "from_space", lambda at, came, *a, **k: far(at))
 
 
+def cities_only(monkeypatch: pytest.MonkeyPatch, missions: bool = False) -> None:
+    """Each system's one landing its city (and, with ``missions``, its missions' one space)."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
+    if missions:
+        monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
+    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
+                        else None)
+
+
 def _landing_again_or_a_step(monkeypatch: pytest.MonkeyPatch, east: int, west: int) -> Command:
     """What the merchant plays on the Home System's city with a mission for the Jungle
     World, ``east`` points away by the east exit and ``west`` by the west, when the only
     landing in reach is the city it is on, with nothing to do there."""
-    from engine.venus_standard import places
-
-    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
-                        else None)
+    cities_only(monkeypatch)
     charted(monkeypatch, lambda start: {"jungle.city": east if start == "east" else west})
     view = view_with(0, [], at="home.city")
     view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
@@ -269,12 +276,7 @@ def test_missions_as_the_game_ends_it_heads_for_a_ready_missions_destination(
     Colony World) is met on landing there; early on a landing in reach with something to do
     comes first, in the last rounds the step toward the destination, and the landing there
     comes before any other."""
-    from engine.venus_standard import places
-
-    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
-                        else None)
+    cities_only(monkeypatch, missions=True)
     charted(monkeypatch, lambda start: {"colony-world.city": 2 if start == "east" else 12})
     view = view_with(0, [], at="deep")
     view["players"][0]["missions"] = ["colony-charter"]
@@ -356,12 +358,7 @@ def test_a_destination_whose_objective_is_unmet_is_no_landing(
     Contact card instead of landing there (a seat once landed on the War-Torn System's city
     for 25 rounds and ended with c30); with a basic goods token aboard the delivery is
     ready and the landing comes first."""
-    from engine.venus_standard import places
-
-    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "mission_spaces", lambda system: [f"{system}.city"])
-    monkeypatch.setattr(places, "landing", lambda space: "city" if space.endswith(".city")
-                        else None)
+    cities_only(monkeypatch, missions=True)
     charted(monkeypatch, lambda start: {"home.city": 3 if start == "east" else 20})
     view = view_with(0, [], at="deep")
     view["players"][0]["missions"] = [mission]
