@@ -50,9 +50,11 @@ lint: $(STAMP) $(NODE_STAMP)
 # fork server and child process would compile them again: the image sets
 # PYTHONDONTWRITEBYTECODE); the tests' own compiled modules are kept for the next run.
 # The lint (ruff, mypy, the client's type check: ~30 s of one core on a fresh clone) runs
-# beside the tests, its output printed after theirs; either failing fails the run.
+# beside the tests, its output printed after theirs; either failing fails the run. What it
+# installs (Node.js and the client's packages) is installed first: two apt-gets at once would
+# fight over dpkg's lock on a fresh machine.
 PYTEST_ARGS ?=
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	@start=$$(date +%s); status=0; lint_log=$$(mktemp); \
 	$(MAKE) --no-print-directory lint >"$$lint_log" 2>&1 & lint=$$!; \
 	tests/web/ensure_chromium.sh && tests/server/ensure_nginx.sh && \
