@@ -19,6 +19,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from engine.kernel import Command, Game, NotYourTurn, Randomness, RuleError, fold
 from engine.kernel.errors import BadCommand, GameOver
 from engine.kernel.ruleset import number
@@ -89,3 +91,23 @@ def random_play(game: Game[Any], seed: int, players: int, steps: int,
         seen.append((actor, command))
         assert try_command(game, actor, command, folded), f"legal {command} refused"
     assert ruleset.dump_state(game.state) == ruleset.dump_state(fold(ruleset, game.events))
+
+
+REFUSED_LATE = "refused after the first event"  # what a rule patched to refuse late says
+
+
+def refused_half_way(game: Game[Any], actor: int, command: Command,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``command``, refused by a rule the caller patched (with ``monkeypatch``) to raise
+    ``REFUSED_LATE`` after the command's first event was applied (``HalfDone``): the live
+    state is rebuilt from the log and the refusal reaches the caller unchanged; the patch
+    undone, the command plays and the state is the log's fold."""
+    ruleset = game.ruleset
+    before, held = ruleset.dump_state(game.state), game.state
+    with pytest.raises(RuleError, match=REFUSED_LATE):
+        game.decide(actor, command)
+    assert game.state is held
+    assert ruleset.dump_state(game.state) == before
+    monkeypatch.undo()
+    game.play(actor, command)
+    assert game.state == fold(ruleset, game.events)

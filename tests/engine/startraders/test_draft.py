@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import Command, Game, RuleError, fold
+from engine.kernel import Command, Game, RuleError
 from engine.startraders import rules
 from engine.startraders.ruleset import ruleset
 from engine.startraders.state import StarState
-from tests.engine.in_place import random_play
+from tests.engine.in_place import REFUSED_LATE, random_play, refused_half_way
 
 
 def _start(seed: int, players: int, advanced: bool) -> Game[StarState]:
@@ -39,19 +39,12 @@ def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) 
     actor = pending.seats[0]
     command = next(a for a in ruleset.legal_actions(game.state, actor)
                    if a.type in ("Jump", "EndMovement"))
-    before, held = ruleset.dump_state(game.state), game.state
     rule = rules.RULES[type(command)]
 
     def refuse_late(d: rules.Draft, seat: int, cmd: Command) -> None:
         rule(d, seat, cmd)
         assert d.events, "the rule wrote no event before the check"
-        raise RuleError("Stages of the Turn", "refused after the first event")
+        raise RuleError("Stages of the Turn", REFUSED_LATE)
 
     monkeypatch.setitem(rules.RULES, type(command), refuse_late)
-    with pytest.raises(RuleError, match="refused after the first event"):
-        game.decide(actor, command)
-    assert game.state is held
-    assert ruleset.dump_state(game.state) == before
-    monkeypatch.undo()
-    game.play(actor, command)
-    assert game.state == fold(ruleset, game.events)
+    refused_half_way(game, actor, command, monkeypatch)

@@ -14,7 +14,7 @@ from engine.kernel import Game, RuleError, fold
 from engine.venus import fast_play, rules
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
-from tests.engine.in_place import random_play
+from tests.engine.in_place import REFUSED_LATE, random_play, refused_half_way
 
 EDITIONS = ["avalon-hill", "classic-2012"]
 
@@ -77,17 +77,10 @@ def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) 
     assert pending is not None
     actor = pending.seats[0]
     command = next(iter(ruleset.legal_actions(game.state, actor)))
-    before, held = ruleset.dump_state(game.state), game.state
 
     def refuse_late(d: rules.Decision) -> None:
         assert d.events, "the handler wrote no event before the check"
-        raise RuleError("13.3 the Bank", "refused after the first event")
+        raise RuleError("13.3 the Bank", REFUSED_LATE)
 
     monkeypatch.setattr(rules, "check_bank", refuse_late)
-    with pytest.raises(RuleError, match="refused after the first event"):
-        game.decide(actor, command)
-    assert game.state is held
-    assert ruleset.dump_state(game.state) == before
-    monkeypatch.undo()
-    game.play(actor, command)
-    assert game.state == fold(ruleset, game.events)
+    refused_half_way(game, actor, command, monkeypatch)
