@@ -20,7 +20,7 @@ from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-unt
 
 from engine.bots.base import act
 from engine.kernel.registry import game as game_definition
-from tests.web.conftest import SHOTS_WANTED
+from tests.web.conftest import screenshot
 
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
@@ -97,11 +97,8 @@ def serious(page: Any, where: str = "") -> list[str]:
 
 
 def shot(page: Any, name: str) -> None:
-    """A screenshot for a person to look at (``conftest.SHOTS_WANTED``)."""
-    if not SHOTS_WANTED:
-        return
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    """A screenshot for a person to look at (``conftest.screenshot``)."""
+    screenshot(page, SHOTS / f"{name}.png")
 
 
 def new_table(base: str, game: str, seats: int, bots: list[int] | None = None,

@@ -35,6 +35,14 @@ CHROMIUM_ARGS = [
 ]
 
 
+def screenshot(what: Any, path: Path) -> None:
+    """A screenshot of a page or an element (a locator) at ``path``, for a person to look at:
+    taken only when ``STARPORT_TEST_SHOTS`` is set."""
+    if SHOTS_WANTED:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        what.screenshot(path=str(path))
+
+
 def launch(pw: Any) -> Any:
     """Debian's Chromium, headless, whose new contexts and pages prefer reduced motion unless
     a test asks otherwise (``reduced_motion="no-preference"``: the tests of the animations

@@ -21,7 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from .conftest import SHOTS_WANTED, _free_port
+from .conftest import _free_port, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -113,15 +113,8 @@ def seconds(text: str) -> int:
 
 
 def shot(page: Page, name: str, size: str, element: str | None = None) -> None:
-    """A screenshot for a person to look at (``conftest.SHOTS_WANTED``)."""
-    if not SHOTS_WANTED:
-        return
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = str(SHOTS / f"{name}-{size}.png")
-    if element:
-        page.locator(element).screenshot(path=path)
-    else:
-        page.screenshot(path=path)
+    """A screenshot of the page or one element, for a person to look at."""
+    screenshot(page.locator(element) if element else page, SHOTS / f"{name}-{size}.png")
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

@@ -25,7 +25,7 @@ from playwright.sync_api import Page
 from engine.venus.bots.trader import Trader
 from engine.venus.commands import parse_command
 from engine.venus.reach import Destination
-from tests.web.conftest import SHOTS_WANTED
+from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -44,10 +44,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def shot(what: Any, name: str) -> None:
-    """A screenshot of a page or an element, for a person to look at (``SHOTS_WANTED``)."""
-    if SHOTS_WANTED:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        what.screenshot(path=str(SHOTS / name))
+    screenshot(what, SHOTS / name)
 
 
 def _seat_page(browser: Any, errors: list[str], **context: Any) -> Any:
