@@ -21,7 +21,7 @@ at 1440x900 and 390x844 from scenario positions (``engine.venus_standard.scenari
   passengers, a reward traded in, pilot training and the Data Probe have theirs in
   ``test_venus_standard_play.py`` and ``test_venus_standard_outcomes.py``.
 
-Screenshots: /tmp/shots-std/. Every page visited is checked with axe-core.
+Screenshots (with ``STARPORT_TEST_SHOTS``): /tmp/shots-std/. Every page visited is checked with axe-core.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 
 from tests.web.a11ykit import serious
+from tests.web.conftest import SHOTS_WANTED, screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in
 from tests.web.test_venus_standard_page import _set_position
 
@@ -43,9 +44,11 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 SEQ_AFTER = "(n) => Number(document.getElementById('game').dataset.seq) > n"
 
 
-def _shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+def _shot(page: Any, name: str, showing: Any = None) -> None:
+    """The page's picture (with ``STARPORT_TEST_SHOTS``), scrolled to ``showing`` first."""
+    if SHOTS_WANTED and showing is not None:
+        showing.scroll_into_view_if_needed()
+    screenshot(page, SHOTS / f"{name}.png")
 
 
 def _seq(page: Any) -> int:
@@ -158,8 +161,7 @@ def test_only_the_market_where_the_ship_is_offers_buy_buttons(
     assert nillis.locator("button").count() == 0, nillis.inner_text()
     shield = humans.locator(".vs-equip li", has_text="Shield c50")
     assert shield.locator("button", has_text="Buy").count() == 1, humans.inner_text()
-    nillis.scroll_into_view_if_needed()
-    _shot(page, f"markets-one-sells-{size}")
+    _shot(page, f"markets-one-sells-{size}", showing=nillis)
     found = serious(page, f"standard markets ({size})")
     assert not found, found
     before = page.evaluate("() => window.starport.game.answer.view.players[0].shield")
