@@ -94,6 +94,7 @@ SLOW: frozenset[str] = frozenset({
     "tests/server/test_leaks.py::test_no_outbound_message_leaks_a_secret",
     "tests/server/test_live.py::test_sigkill_mid_game_then_restart_and_every_client_resumes",
     "tests/server/test_my_games.py::test_a_timed_out_seat_is_shown_and_taken_back",
+    "tests/server/test_openapi_fuzz.py::test_api_conforms",
     "tests/server/test_replay_timeline.py::test_frames_of_a_long_game_match_the_fold_from_the_start_at_checkpoint_edges",
     "tests/server/test_star_traders.py::test_a_reaction_windows_countdown_passes_for_the_silent_seats",
     "tests/server/test_star_traders.py::test_bot_seats_play_star_traders",

@@ -1,4 +1,9 @@
-"""Schemathesis against the OpenAPI spec: no 5xx, and every answer matches its schema."""
+"""Schemathesis against the OpenAPI spec: no 5xx, and every answer matches its schema.
+
+The schema is loaded from a fixture (``schemathesis.pytest.from_fixture``): its 43
+operations' tests are built when the test runs, by the one worker that runs it, not at the
+collection of every pytest-xdist worker (building them, coverage cases included, cost each
+worker ~4 s of CPU before the first test)."""
 
 from __future__ import annotations
 
@@ -27,20 +32,29 @@ from .helpers import open_table
 # only: the suite's addopts keep it from loading in every run (``-p no:schemathesis``)
 pytest_plugins = ["schemathesis.pytest.plugin"]
 
-_DIR = Path(tempfile.mkdtemp(prefix="starport-fuzz-"))
-APP = create_app(settings_for(f"sqlite:///{_DIR / 'fuzz.sqlite3'}", _DIR))
-schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
-
-
 TABLE: dict[str, str] = {}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def running() -> Iterator[None]:
-    with TestClient(APP) as c:  # runs the lifespan: migrations, the service
+@pytest.fixture(scope="module")
+def api_schema() -> Iterator[schemathesis.BaseSchema]:
+    """The app's schema, the app running (its lifespan: migrations, the service) with a
+    table open whose id half the cases use."""
+    data = Path(tempfile.mkdtemp(prefix="starport-fuzz-"))
+    app = create_app(settings_for(f"sqlite:///{data / 'fuzz.sqlite3'}", data))
+    with TestClient(app) as c:
         table = open_table(c)
         TABLE.update(id=table["table_id"], token=table["seats"][0]["token"])
-        yield
+        yield schemathesis.openapi.from_asgi("/openapi.json", app)
+
+
+schema = schemathesis.pytest.from_fixture("api_schema")
+
+
+@pytest.fixture(autouse=True)
+def _node_id_for_lazy_schemas(request: pytest.FixtureRequest) -> None:
+    """Schemathesis' lazy schemas name each operation's report by ``node._nodeid``, an
+    attribute pytest 9 no longer has: set it to the node id."""
+    request.node._nodeid = request.node.nodeid
 
 
 @schema.parametrize()
