@@ -22,8 +22,16 @@ export function learnServerTime(now) {
 /** The server's clock now (ms since the epoch). */
 export function serverNow() { return Date.now() + skew; }
 
+/** Milliseconds left before a deadline (ms, the server's clock) of a clock ``seconds`` long:
+ * never more than its length (the skew learnt late, by an answer's way here, would show a
+ * fresh ten minutes as 10:01), 0 once it has run out. */
+function leftBefore(deadline, seconds) {
+  const length = seconds > 0 ? 1000 * seconds : Infinity;
+  return Math.max(0, Math.min(length, deadline - serverNow()));
+}
+
 /** Milliseconds left before ``clock`` runs out (0 once it has). */
-export function leftOf(clock) { return Math.max(0, Date.parse(clock.deadline) - serverNow()); }
+export function leftOf(clock) { return leftBefore(Date.parse(clock.deadline), clock.seconds); }
 
 /** A time left in digits: "0:42", "12:05", "3:04:05"; "2 d 4 h" past two days. */
 export function clockText(ms) {
@@ -62,7 +70,7 @@ export function isLow(clock) { return leftOf(clock) <= warnAt(clock.seconds); }
 /** Redraw every clock element now (and each second after). */
 function tick() {
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-deadline]"))) {
-    const left = Math.max(0, Number(node.dataset.deadline) - serverNow());
+    const left = leftBefore(Number(node.dataset.deadline), Number(node.dataset.seconds));
     const text = clockText(left);
     const words = (node.dataset.words || "{}").replace("{}", text);
     if (node.textContent !== words) node.textContent = words;
@@ -86,7 +94,7 @@ export function onTick(fn) {
 
 /** A ticking element: ``words`` with "{}" for the time left of ``clock``. */
 export function clockElement(tag, clock, words, attrs = {}) {
-  const node = el(tag, { ...attrs, "data-deadline": String(Date.parse(clock.deadline)), "data-words": words, "data-warn": String(warnAt(clock.seconds)) });
+  const node = el(tag, { ...attrs, "data-deadline": String(Date.parse(clock.deadline)), "data-seconds": String(clock.seconds), "data-words": words, "data-warn": String(warnAt(clock.seconds)) });
   node.textContent = words.replace("{}", clockText(leftOf(clock)));
   node.classList.toggle("low", isLow(clock));
   startTicking();
