@@ -96,9 +96,9 @@ def serious(page: Any, where: str = "") -> list[str]:
         for v in found if v["impact"] in ("serious", "critical")]
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, showing: Any = None) -> None:
     """A screenshot for a person to look at (``conftest.screenshot``)."""
-    screenshot(page, SHOTS / f"{name}.png")
+    screenshot(page, SHOTS / f"{name}.png", showing)
 
 
 def new_table(base: str, game: str, seats: int, bots: list[int] | None = None,

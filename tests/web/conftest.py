@@ -35,12 +35,15 @@ CHROMIUM_ARGS = [
 ]
 
 
-def screenshot(what: Any, path: Path) -> None:
+def screenshot(what: Any, path: Path | str, showing: Any = None, **options: Any) -> None:
     """A screenshot of a page or an element (a locator) at ``path``, for a person to look at:
-    taken only when ``STARPORT_TEST_SHOTS`` is set."""
+    taken only when ``STARPORT_TEST_SHOTS`` is set, the page scrolled to ``showing`` (a
+    locator) first; ``options`` are Playwright's (``full_page``)."""
     if SHOTS_WANTED:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        what.screenshot(path=str(path))
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        if showing is not None:
+            showing.scroll_into_view_if_needed()
+        what.screenshot(path=str(path), **options)
 
 
 def launch(pw: Any) -> Any:

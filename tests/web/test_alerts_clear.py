@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from tests.server.receivers import BrowserKeys, Mailbox, push_service, webhook_receiver
+from tests.web.conftest import SHOTS_WANTED, screenshot
 
 from .test_alerts_push import FAKE_PUSH, _table
 from .test_alerts_push import alert_server as alert_server  # noqa: F401 (a fixture)
@@ -62,19 +63,25 @@ def _open_alerts(page: Any, base: str, table: dict[str, Any], seat: int = 1) -> 
 
 def _shot(page: Any, name: str, size: str) -> None:
     """The box whole (a tall window for the picture: the panel scrolls), then the page as
-    the player sees it."""
-    SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"alerts-{name}-{size}-page.png"))
+    the player sees it (with ``STARPORT_TEST_SHOTS``)."""
+    if not SHOTS_WANTED:
+        return
+    screenshot(page, SHOTS / f"alerts-{name}-{size}-page.png")
     was = page.viewport_size
     page.set_viewport_size({"width": was["width"], "height": 2600})
-    page.locator("#alerts").screenshot(path=str(SHOTS / f"alerts-{name}-{size}.png"))
+    screenshot(page.locator("#alerts"), SHOTS / f"alerts-{name}-{size}.png")
     page.set_viewport_size(was)
 
 
-def _in_view(page: Any, selector: str) -> bool:
-    return bool(page.locator(selector).evaluate(
-        "(e) => { const r = e.getBoundingClientRect(); "
-        "return r.bottom > 0 && r.top < innerHeight && r.height > 0; }"))
+IN_VIEW = """(selectors) => selectors.every((s) => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight && r.height > 0; })"""
+
+
+def _in_view(page: Any, *selectors: str) -> None:
+    """Waits until every one of ``selectors`` is on screen (the panel's scrolling may still
+    run when the words change)."""
+    page.wait_for_function(IN_VIEW, arg=list(selectors))
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -101,7 +108,7 @@ def test_a_private_window_says_it_cannot_get_notifications_and_what_to_do(
         assert "private (incognito) window" in note and "normal window" in note
         assert "a chat webhook or an e-mail below" in note
         assert page.locator("#alerts-push").inner_text() == "Try again"
-        assert _in_view(page, "#alerts-push-state") and _in_view(page, "#alerts-push")
+        _in_view(page, "#alerts-push-state", "#alerts-push")
         _shot(page, "private-window", size)
     finally:
         ctx.close()

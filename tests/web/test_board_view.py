@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.server.helpers import acting_seat, open_table
+from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +88,7 @@ def test_fit_shows_every_dot_inside_the_map_room(context: Any, server_url: str) 
     page = open_seat(context, server_url)
     press_fit(page)
     name = "desktop" if page.viewport_size["width"] > 800 else "phone"
-    page.screenshot(path=f"/tmp/starport-board-fit-{name}.png")
+    screenshot(page, f"/tmp/starport-board-fit-{name}.png")
     box = page.evaluate(RECTS, "#board")[0]
     bar = page.evaluate(RECTS, ".board-wrap > .zoom-bar")[0]
     below = page.evaluate(RECTS, ".below")
@@ -145,7 +146,7 @@ def test_culture_cards_cover_no_name_and_no_dot(context: Any, server_url: str) -
         page.wait_for_function(  # the cards are laid out again once the zoom settles
             "() => document.querySelector('.layer-culture').dataset.laidAt"
             " === document.querySelector('#board svg').style.getPropertyValue('--mark-scale')")
-        page.screenshot(path=f"/tmp/starport-board-cards-{name}-{zoom}.png")
+        screenshot(page, f"/tmp/starport-board-cards-{name}-{zoom}.png")
         cards = page.evaluate(RECTS, ".culture-card .culture-bg")
         assert len(cards) == 15  # fourteen Cultures and the Galactic Base's Fares
         labels = page.evaluate(RECTS, "#labels text")
@@ -191,7 +192,7 @@ def test_a_tap_on_crowded_targets_offers_a_chooser(context: Any, server_url: str
     page.touchscreen.tap(at["x"], at["y"])
     chooser = page.locator(".dot-chooser")
     chooser.wait_for(state="visible")
-    page.screenshot(path="/tmp/starport-board-chooser-phone.png")
+    screenshot(page, "/tmp/starport-board-chooser-phone.png")
     offered = chooser.locator(".dc-btn").evaluate_all("(bs) => bs.map((b) => b.dataset.dot)")
     assert {a, b} <= set(offered)
     labels = chooser.locator(".dc-btn").evaluate_all("(bs) => bs.map((b) => b.textContent)")
@@ -231,7 +232,7 @@ def test_a_click_on_crowded_targets_picks_the_nearest_dot_not_the_one_drawn_last
     press_fit(page)
     contested = page.evaluate(CONTESTED)
     assert contested, "at Fit no highlight lies over another dot: nothing to check"
-    page.screenshot(path="/tmp/starport-board-crowded-targets.png")
+    screenshot(page, "/tmp/starport-board-crowded-targets.png")
     for spot in contested[:6]:
         page.mouse.click(spot["x"], spot["y"])
         assert page.evaluate("() => window.picked.at(-1)") == spot["id"], spot

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
+
 pytestmark = pytest.mark.browser
 
 
@@ -52,7 +54,7 @@ def _blast_and_hit(page: Page, shots: str) -> None:
     panel.locator('input[data-weapon="equipment:nova_ball"]').uncheck()
     assert "Firepower 20" in panel.inner_text()
     panel.locator('input[data-weapon="equipment:nova_ball"]').check()
-    page.screenshot(path=f"{shots}-attack.png")
+    screenshot(page, f"{shots}-attack.png")
     page.locator("#blast").click()
     # Bob's turn in the hot seat: fire back with his Laser
     page.wait_for_selector("#fire-back")
@@ -61,7 +63,7 @@ def _blast_and_hit(page: Page, shots: str) -> None:
     assert "Your ship" not in page.locator("#shipcard").inner_text()
     assert "Bob's ship" in page.locator("#shipcard").inner_text()
     assert page.locator(".hl-dest, .hl-step").count() == 0  # no moves while Bob answers
-    page.screenshot(path=f"{shots}-defend.png")
+    screenshot(page, f"{shots}-defend.png")
     page.locator("#fire-back").click()
     _wait_log(page, "fires back with Laser")
     log = _log(page)
@@ -72,7 +74,7 @@ def _blast_and_hit(page: Page, shots: str) -> None:
     assert "choose the hit on Bob's ship" in page.locator("#prompt").inner_text()
     hits = page.locator(".hit-list").inner_text()
     assert "Destroy the Shield on the Hull" in hits and "Damage Hold 1 (Voil Silk)" in hits
-    page.screenshot(path=f"{shots}-hit.png")
+    screenshot(page, f"{shots}-hit.png")
     page.locator(".hit-list button", has_text="and claim the Goods").click()
     _wait_log(page, "Ann hits Bob: damages Hold 1")
     assert "claims" in _log(page)
@@ -110,7 +112,7 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Page, server_url: st
     strength = page.evaluate("starport.answer.view.rastur_hand")
     assert page.locator(".hl-rastur").count() == page.locator(".rastur-sites button").count() > 3
     assert page.locator(".hl-dest").count() == 0
-    page.screenshot(path=str(tmp_path / "starport-rastur-place-desktop.png"))
+    screenshot(page, str(tmp_path / "starport-rastur-place-desktop.png"))
     page.locator('.hl-rastur[data-dot="colony-world.1"]').click()
     page.wait_for_selector('.rastur[data-dot="colony-world.1"]')
     placed = page.locator(".rastur[data-dot='colony-world.1']")
@@ -118,7 +120,7 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Page, server_url: st
     assert f"places the Rastur (strength {strength}) at" in _log(page)
     assert f"Rastur pool: {before - 1} face down" in page.locator(".rastur-pool").inner_text()
     page.wait_for_selector(".hl-dest")  # Ann's move goes on
-    page.screenshot(path=str(tmp_path / "starport-rastur-placed-desktop.png"))
+    screenshot(page, str(tmp_path / "starport-rastur-placed-desktop.png"))
 
 
 def _pack_then_hit(page: Page, shots: str) -> None:
@@ -138,7 +140,7 @@ def _pack_then_hit(page: Page, shots: str) -> None:
     assert page.locator(".hl-dest, .hl-step").count() == 0  # no moves while Bob answers
     packs = page.locator(".pack-list button")
     assert packs.count() == 3  # Shield, Yellow Drive, Fare in two Holds: three ways
-    page.screenshot(path=f"{shots}-pack.png")
+    screenshot(page, f"{shots}-pack.png")
     packs.filter(has_text="Hold 2: Shield + Yellow Drive; Hold 3: Fare Graw").click()
     _wait_log(page, "Bob packs his Holds: ")
     # Ann chooses the hit, seeing Bob's packing in the Hold list
@@ -146,7 +148,7 @@ def _pack_then_hit(page: Page, shots: str) -> None:
     hits = page.locator(".hit-list").inner_text()
     assert "Damage Hold 2 (Shield + Yellow Drive)" in hits
     assert "Damage Hold 3 (Fare Graw → Qossuth)" in hits
-    page.screenshot(path=f"{shots}-hit.png")
+    screenshot(page, f"{shots}-hit.png")
     page.locator(".hit-list button", has_text="Damage Hold 3").click()
     _wait_log(page, "Ann hits Bob: damages Hold 3")
     assert "1 Fare(s) lost" in _log(page)

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.server.helpers import acting_seat, open_table
+from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -90,7 +91,7 @@ def test_a_turn_by_keyboard_keeps_the_focus_on_the_next_action(seat_page: Any) -
     after = settle(page)
     assert page.evaluate("window.starport.game.answer.view.turn.phase") == "trade"
     assert after["id"] == "end-turn", f"after landing the focus is on {after}"
-    page.screenshot(path="/tmp/starport-keyboard-landed.png")
+    screenshot(page, "/tmp/starport-keyboard-landed.png")
     page.keyboard.press("Tab")  # the market is one Tab on
     settle(page)
     assert page.evaluate("!!document.activeElement.closest('#market')"), "Tab goes to the market"
@@ -119,7 +120,7 @@ def test_question_mark_lists_the_shortcuts(seat_page: Any) -> None:
     for k in ("?", "r", "e", "n", "l", "f"):
         assert k in keys
     assert settle(page)["cls"] == "kh-close"
-    page.screenshot(path="/tmp/starport-keyboard-help.png")
+    screenshot(page, "/tmp/starport-keyboard-help.png")
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert settle(page)["id"] == "board"

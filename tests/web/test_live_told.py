@@ -19,6 +19,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
+
 pytestmark = pytest.mark.browser
 
 
@@ -80,7 +82,7 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     warning = ann.locator("#market .warn-note").inner_text()
     assert "Scout trades in for 30" in warning and "you pay 90 of your 120" in warning, warning
     assert "Clipper" not in ann.locator("#players .player.me").inner_text()
-    ann.screenshot(path=str(tmp_path / "ship-change-desktop.png"))
+    screenshot(ann, str(tmp_path / "ship-change-desktop.png"))
     ann.locator("#market button.armed").click()
     ann.wait_for_function(
         "document.querySelector('#players .player.me').innerText.includes('Clipper')")
@@ -98,7 +100,7 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     assert roll is not None and roll["y"] + roll["height"] <= 900, roll
     since_box = ann.locator("#since").bounding_box()
     assert since_box is not None and since_box["height"] < 260, since_box
-    ann.screenshot(path=str(tmp_path / "since-desktop.png"))
+    screenshot(ann, str(tmp_path / "since-desktop.png"))
 
     # the host lets a bot play Ann's seat: she is told, then told what it played
     r = httpx.post(f"{made['api']}/seats/0/bot", json={"bot": True},
@@ -109,7 +111,7 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     ann.wait_for_selector(".notice[data-key='bot']", timeout=60_000)
     bot = ann.locator(".notice[data-key='bot']").inner_text()
     assert bot.startswith("A bot played for you") and ": Ann " in bot, bot
-    ann.screenshot(path=str(tmp_path / "bot-notice-desktop.png"))
+    screenshot(ann, str(tmp_path / "bot-notice-desktop.png"))
     ann.locator(".notice[data-key='seat'] button").click()  # kept until seen
     assert ann.locator(".notice[data-key='seat']").count() == 0
     assert ann.locator(".notice[data-key='bot']").count() == 1
@@ -279,7 +281,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     me.context.set_offline(True)
     me.wait_for_function("document.getElementById('conn').textContent.includes('offline')")
     assert "live" not in me.locator("#conn").inner_text()
-    me.screenshot(path=str(tmp_path / "offline-desktop.png"))
+    screenshot(me, str(tmp_path / "offline-desktop.png"))
     me.context.set_offline(False)
     me.wait_for_function("document.getElementById('conn').textContent === '● live'",
                          timeout=30_000)

@@ -13,6 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.conftest import screenshot
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots-away")
@@ -86,8 +88,7 @@ def test_a_personal_link_brings_my_games_to_another_browser(
     assert page.locator("#mygames-qr").get_attribute("viewBox") == f"0 0 {n} {n}"
     qr_box = page.locator("#mygames-qr").bounding_box()
     assert qr_box["width"] >= 150 and abs(qr_box["width"] - qr_box["height"]) < 1
-    box.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"mygames-link-{size}.png"), full_page=True)
+    screenshot(page, SHOTS / f"mygames-link-{size}.png", showing=box, full_page=True)
 
     # another browser opens the link: the list and its seats come there
     phone = _context(browser, errors, size)
@@ -99,7 +100,7 @@ def test_a_personal_link_brings_my_games_to_another_browser(
     assert "in step" in other.locator("#mygames-devices summary").inner_text()
     other.wait_for_selector("#mygames-devices[open] #mygames-devices-note:not([hidden])")
     assert "keeps My games in step" in other.locator("#mygames-devices-note").inner_text()
-    other.screenshot(path=str(SHOTS / f"mygames-opened-{size}.png"), full_page=True)
+    screenshot(other, str(SHOTS / f"mygames-opened-{size}.png"), full_page=True)
     seat = other.locator(f'li.mygame[data-table="{first["table_id"]}"] a.mygame-open')
     assert "seat 1" in seat.inner_text()
     seat.click()
@@ -145,7 +146,7 @@ def test_a_personal_link_brings_my_games_to_another_browser(
     assert "no longer works" in other.locator("#mygames-devices .error").inner_text()
     assert "this browser only" in other.locator("#mygames-devices summary").inner_text()
     assert len(_rows(other)) == 2  # its own copy stays
-    other.screenshot(path=str(SHOTS / f"mygames-replaced-{size}.png"), full_page=True)
+    screenshot(other, str(SHOTS / f"mygames-replaced-{size}.png"), full_page=True)
     laptop.close()
     phone.close()
     assert not errors, errors

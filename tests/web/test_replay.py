@@ -26,6 +26,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.replaykit import TO_END, WATCH_FIRST_FRAME, finished_game_doc
+from tests.web.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -130,7 +131,7 @@ def test_a_shared_link_opens_at_the_first_turn_with_the_screen_of_that_moment(
     frames = [u.split("?")[1] for u in requests if "/replay?" in u]
     n = len(long_game["events"])
     assert frames == ["at=0&count=40", f"at={n - n % 40}&count=40"]  # the first moment's, the end's
-    page.screenshot(path=str(shots / "replay-start-desktop.png"))
+    screenshot(page, str(shots / "replay-start-desktop.png"))
     to_end = page.evaluate(TO_END)
     go(page, len(long_game["events"]))
     assert_screen_is_the_moment(page, long_game, len(long_game["events"]))
@@ -154,7 +155,7 @@ def test_the_slider_jumps_even_while_playing_and_the_screen_follows(
     page.locator(".rp-slider").fill("1500")
     go(page, 1500)
     assert_screen_is_the_moment(page, long_game, 1500)
-    page.screenshot(path=str(shots / "replay-1500-desktop.png"))
+    screenshot(page, str(shots / "replay-1500-desktop.png"))
     page.locator(".rp-slider").fill("321")
     go(page, 321)
     assert_screen_is_the_moment(page, long_game, 321)
@@ -280,11 +281,11 @@ def test_a_link_opens_at_the_moment_chosen(
     url = page.locator(".rp-share input").input_value()
     assert url == f"{long_game['url']}/t/{long_game['id']}?replay=1234#{long_game['token']}"
     page.wait_for_function("() => location.search === '?replay=1234'")  # once the moment rests
-    page.screenshot(path=str(shots / "replay-link-desktop.png"))
+    screenshot(page, str(shots / "replay-link-desktop.png"))
     phone.goto(url)
     go(phone, 1234)
     assert_screen_is_the_moment(phone, long_game, 1234)
-    phone.screenshot(path=str(shots / "replay-1234-phone.png"), full_page=True)
+    screenshot(phone, str(shots / "replay-1234-phone.png"), full_page=True)
     phone.reload()
     go(phone, 1234)
     phone.goto(long_game["link"].replace("?replay#", "?replay=round-12#"))

@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
+
 from .conftest import errors_of
 
 pytestmark = pytest.mark.browser
@@ -19,7 +21,7 @@ SHOTS = Path("/tmp/starport-rules-shots")
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    screenshot(page, str(SHOTS / f"{name}.png"))
 
 
 def _popover_says(page: Page, rule: str, title: str) -> None:

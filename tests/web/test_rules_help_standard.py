@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from engine.help.reference import key_of, load, rulesets
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import api
 
 pytestmark = pytest.mark.browser
@@ -22,7 +23,7 @@ SHOTS = Path("/tmp/starport-rules-shots")
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"standard-{name}.png"))
+    screenshot(page, str(SHOTS / f"standard-{name}.png"))
 
 
 def test_the_standard_rules_page_has_the_turn_guide_and_every_heading(

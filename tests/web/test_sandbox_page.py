@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
+
 from .conftest import errors_of
 
 pytestmark = pytest.mark.browser
@@ -51,7 +53,7 @@ def test_declare_roll_and_fly_to_a_highlighted_destination(
     _wait_pawn(page, str(dot))
     assert "Ann moves" in _log(page) and "lands at" in _log(page)
     assert page.locator("#end-turn").is_visible()
-    page.screenshot(path=str(tmp_path / "sandbox-desktop.png"))
+    screenshot(page, str(tmp_path / "sandbox-desktop.png"))
     page.locator("#end-turn").click()
     page.wait_for_function("document.querySelector('#prompt').textContent.startsWith('Bob')")
     assert "Round 1: Bob's turn." in _log(page)
@@ -153,7 +155,7 @@ def test_phone_layout_and_touch(phone: Page, server_url: str, tmp_path: Path) ->
         bb = b.bounding_box()
         assert bb is not None and bb["height"] >= 40, b.inner_text()  # large enough to touch
     phone.evaluate("window.scrollTo(0, 0)")
-    phone.screenshot(path=str(tmp_path / "sandbox-phone.png"))
+    screenshot(phone, str(tmp_path / "sandbox-phone.png"))
 
 
 def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
@@ -185,7 +187,7 @@ def test_spaceports_and_factories_in_owner_colors_and_deeds_by_name(
     text = page.locator("#controls").inner_text() + page.locator("#market").inner_text() + players
     assert "_" not in text, text
     page.evaluate("starport.board.centreOn('giant-planet.1', 500)")
-    page.screenshot(path=str(tmp_path / "deeds-desktop.png"))
+    screenshot(page, str(tmp_path / "deeds-desktop.png"))
 
 
 def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
@@ -228,7 +230,7 @@ def test_culture_cards_show_goods_demands_fares_and_open_by_keyboard(
     for words in ("Culture 2", "Graw", "3 × Space Spice", "$30", "+$40 each", "fee $120",
                   "Spy Eye"):
         assert words in text, text
-    page.screenshot(path=str(tmp_path / "markets-desktop.png"))
+    screenshot(page, str(tmp_path / "markets-desktop.png"))
     page.keyboard.press("Escape")
     assert pop.is_hidden() and graw.get_attribute("aria-expanded") == "false"
 
@@ -261,4 +263,4 @@ def test_a_trade_in_at_a_city_shows_the_city_limit_used(
     assert "one buy ○ open · one sell or barter ✓ used" in limit.inner_text()
     assert "Trade-in credit to spend here this turn: 30" in page.locator("#market").inner_text()
     assert "trades in" in _log(page) or "barters" in _log(page), _log(page)
-    page.screenshot(path=str(tmp_path / "city-limit-desktop.png"))
+    screenshot(page, str(tmp_path / "city-limit-desktop.png"))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in, set_position
 
 pytestmark = pytest.mark.browser
@@ -104,7 +105,7 @@ def _open(page: Page, server_url: str, table: str, token: str) -> None:
 
 
 def _shot(page: Page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}-{name}.png")
+    screenshot(page, f"{SHOTS}-{name}.png")
 
 
 def test_deal_jump_reaction_and_petition(browser: Any, server_url: str) -> None:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.web.a11ykit import serious
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in, set_position
 
 pytestmark = pytest.mark.browser
@@ -22,7 +23,7 @@ SHOTS = "/tmp/shots-st"
 
 def _shot(page: Page, name: str) -> None:
     os.makedirs(SHOTS, exist_ok=True)
-    page.screenshot(path=f"{SHOTS}/{name}.png")
+    screenshot(page, f"{SHOTS}/{name}.png")
 
 
 def _table(server_url: str, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:

@@ -12,6 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.web.conftest import screenshot
+
 from .test_table_game import _join, _seat_page, _synced
 
 pytestmark = pytest.mark.browser
@@ -29,7 +31,7 @@ def test_start_page_offers_combat_rastur_and_solitaire(browser: Any, server_url:
     page.check("#t-solitaire")  # 17.1: one seat, the Rastur (and so combat) on
     assert page.locator("#t-seats").input_value() == "1"
     assert page.locator("#t-rastur").is_checked() and page.locator("#t-combat").is_checked()
-    page.screenshot(path=str(tmp_path / "starport-options-desktop.png"), full_page=True)
+    screenshot(page, str(tmp_path / "starport-options-desktop.png"), full_page=True)
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")
     link = page.locator("#links input").first.input_value()
@@ -105,8 +107,8 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str, tmp_
     attacker.wait_for_function(
         "document.querySelector('#prompt').textContent.includes('decides whether to fire back')")
     assert attacker.locator("#blast, #fire-back").count() == 0
-    defender.screenshot(path=str(tmp_path / f"starport-table-defend-{device[dfn]}.png"))
-    attacker.screenshot(path=str(tmp_path / f"starport-table-waiting-{device[att]}.png"))
+    screenshot(defender, str(tmp_path / f"starport-table-defend-{device[dfn]}.png"))
+    screenshot(attacker, str(tmp_path / f"starport-table-waiting-{device[att]}.png"))
     defender.locator("#fire-back").click()
     for p in pages:
         p.wait_for_function("document.querySelector('#log').innerText.includes('fires back')")
@@ -120,7 +122,7 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str, tmp_
         winner = pages[ask.seats[0]]
         winner.wait_for_selector(".hit-list button")
         assert "choose the hit" in winner.locator("#prompt").inner_text()
-        winner.screenshot(path=str(tmp_path / f"starport-table-hit-{device[ask.seats[0]]}.png"))
+        screenshot(winner, str(tmp_path / f"starport-table-hit-{device[ask.seats[0]]}.png"))
         winner.locator(".hit-list button").first.click()
         for p in pages:
             p.wait_for_function("document.querySelector('#log').innerText.includes(' hits ')")

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/starport-tutorial-shots")
@@ -23,7 +25,7 @@ def _at_step(page: Page, n: int) -> None:
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    screenshot(page, str(SHOTS / f"{name}.png"))
 
 
 def _press(page: Page, selector: str, touch: bool) -> None:

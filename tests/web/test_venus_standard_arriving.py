@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import PHONE, api, page_in
 from tests.web.test_venus_standard_page import _set_position
 
@@ -85,7 +86,7 @@ def test_a_navigation_exit_asked_by_anothers_move_comes_into_view(browser: Any,
     page.wait_for_function(EXITS_IN_VIEW, timeout=10_000)
     assert page.evaluate(FOCUS_IN_QUESTION)
     assert "choose where the ship leaves" in page.inner_text("#prompt").lower()
-    page.screenshot(path=f"{SHOTS}-exit-phone.png")
+    screenshot(page, f"{SHOTS}-exit-phone.png")
     # once: Bob scrolls back to the map; the same question drawn again leaves him there
     page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_timeout(1_300)  # past the hands-off wait of his scroll key / wheel

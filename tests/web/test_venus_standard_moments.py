@@ -7,7 +7,6 @@ once); a pirate engagement's buttons carry each attribute's odds ("Pirates" 2, t
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -19,6 +18,7 @@ from engine.kernel import Game
 from engine.venus_standard import encounters
 from engine.venus_standard.definition import GAME
 from engine.venus_standard.ruleset import ruleset
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import api
 
 pytestmark = pytest.mark.browser
@@ -186,9 +186,7 @@ def test_the_merchants_panel_shows_names_whole(browser: Any, server_url: str,
             text: s.textContent, cut: s.scrollWidth > s.clientWidth + 1,
             ellipsis: getComputedStyle(s).textOverflow === 'ellipsis'
               && getComputedStyle(s).overflow === 'hidden' }))""")
-        os.makedirs(SHOTS, exist_ok=True)
-        page.locator("#players").scroll_into_view_if_needed()
-        page.screenshot(path=f"{SHOTS}/merchants-{size[0]}.png")
+        screenshot(page, f"{SHOTS}/merchants-{size[0]}.png", showing=page.locator("#players"))
         assert names[0]["text"].startswith(LONG), names
         for n in names:
             assert not n["cut"] and not n["ellipsis"], names

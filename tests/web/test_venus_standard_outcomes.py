@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE
 from tests.web.test_venus_standard_play import HAS_TEXT, _credits, _fly, _log, _open, _press
 
@@ -63,7 +64,7 @@ def test_losing_a_pirate_engagement(browser: Any, server_url: str,
     assert "2 infamy under it" in (token.text_content() or ""), token.text_content()
     notices = page.locator(".notice").all_inner_texts()
     assert any("beat you" in n for n in notices), notices
-    page.screenshot(path=f"{SHOTS}-pirates-lost-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-pirates-lost-{_name(viewport)}.png")
     page.context.close()
     assert not errors, errors
 
@@ -105,7 +106,7 @@ def test_a_reward_traded_in(browser: Any, server_url: str, viewport: dict[str, A
         "() => document.activeElement?.closest('.vs-reward-offer') !== null")
     box = offer.bounding_box()
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["viewport"]["height"]
-    page.screenshot(path=f"{SHOTS}-reward-offer-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-reward-offer-{_name(viewport)}.png")
     _press(page, buttons.nth(1))
     page.wait_for_function(HAS_TEXT, arg=["#log", "trade in"])
     log = _log(page)
@@ -116,7 +117,7 @@ def test_a_reward_traded_in(browser: Any, server_url: str, viewport: dict[str, A
     assert "Bounty Voucher" not in page.inner_text("#shipcard .vs-rewards")
     assert page.locator("#vs-commands .vs-reward-offer").count() == 0
     assert "rewards for sale: Bounty Voucher" in page.inner_text("#market")
-    page.screenshot(path=f"{SHOTS}-reward-traded-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-reward-traded-{_name(viewport)}.png")
     page.context.close()
     assert not errors, errors
 
@@ -157,7 +158,7 @@ def test_a_failed_hazard_check_answered_stop(browser: Any, server_url: str,
     assert hazard == "base-giant.2", hazard
     page.wait_for_function(HAS_TEXT, arg=["#prompt", "Bot"])
     assert page.locator("#vs-commands.urgent").count() == 0
-    page.screenshot(path=f"{SHOTS}-hazard-stopped-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-hazard-stopped-{_name(viewport)}.png")
     page.context.close()
     assert not errors, errors
 
@@ -180,7 +181,7 @@ def test_pilot_training_reads_as_the_card_trained_to(browser: Any, server_url: s
     assert "Lieutenant Dana Reyes: level 2, skill 4 (now 3), 1 fame." in text, text
     assert "reroll one speed die" in text, text
     assert page.locator("#vs-commands button", has_text="Train your pilot").count() == 0
-    page.screenshot(path=f"{SHOTS}-training-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-training-{_name(viewport)}.png")
     _press(page, card.locator("button", has_text="Train to Lieutenant Dana Reyes for c60"))
     assert _credits(page) == 40
     dash = page.inner_text("#vs-dashboard")
@@ -213,7 +214,7 @@ def test_a_data_probe_looks_at_two_cards_and_switches_them(browser: Any, server_
     probe.locator("#vs-probe-b").select_option("colony-world")
     assert page.locator("#vs-probe-look").is_disabled()  # one system twice is no pair
     probe.locator("#vs-probe-b").select_option("ice-planet")
-    page.screenshot(path=f"{SHOTS}-probe-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-probe-{_name(viewport)}.png")
     _press(page, page.locator("#vs-probe-look"))
     page.wait_for_selector("#vs-commands.urgent .vs-probe-swap")
     names = page.evaluate("""(keys) => keys.map((k) => window.starport.game.names.culture(k))""",
@@ -226,7 +227,7 @@ def test_a_data_probe_looks_at_two_cards_and_switches_them(browser: Any, server_
     switch = swap.locator("button", has_text="Switch them")
     assert switch.inner_text() == (f"Switch them: the {names[0]} to Ice Planet, "
                                    f"the {names[1]} to Colony World")
-    page.screenshot(path=f"{SHOTS}-probe-swap-{_name(viewport)}.png")
+    screenshot(page, f"{SHOTS}-probe-swap-{_name(viewport)}.png")
     _press(page, switch)
     assert page.locator("#vs-commands .vs-probe-swap").count() == 0
     page.context.close()
@@ -260,7 +261,7 @@ def test_losing_to_pirates_with_goods_of_their_grade_asks_which_on_a_phone(
     page.wait_for_function(f"() => ({IN_VIEW})().every(Boolean)", timeout=5_000)
     assert page.evaluate(
         "() => document.activeElement?.closest('#vs-commands.urgent') !== null")
-    page.screenshot(path=f"{SHOTS}-pirates-take-goods-phone.png")
+    screenshot(page, f"{SHOTS}-pirates-take-goods-phone.png")
     _press(page, page.locator("#vs-commands button", has_text=f"Give up {names[0]}"))
     log = _log(page)
     assert "a goods token of their grade is lost" in log, log

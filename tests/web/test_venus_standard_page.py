@@ -20,6 +20,7 @@ from playwright.sync_api import Page
 
 from engine.kernel import NOBODY, Randomness, event
 from engine.venus_standard.scenario import parse_scenario, scenario_state
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, append_opening, page_in
 
 pytestmark = pytest.mark.browser
@@ -29,7 +30,7 @@ RAW = re.compile(r"\b[A-Z][a-z]+[A-Z][A-Za-z]+\b")  # "SpeedRolled": an event ty
 
 
 def _shot(page: Page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}-{name}.png")
+    screenshot(page, f"{SHOTS}-{name}.png")
 
 
 def _seq(page: Page) -> int:
@@ -109,7 +110,7 @@ def _table_from_start_page(page: Page, server_url: str) -> tuple[str, str, str, 
     page.check('input[name="variant"][value="standard"]')
     assert not page.is_visible("#t-epic-rounds")
     page.select_option("#t-seats", "3")
-    page.screenshot(path=f"{SHOTS}-create-desktop.png", full_page=True)
+    screenshot(page, f"{SHOTS}-create-desktop.png", full_page=True)
     for seat in (1, 2):
         page.select_option(f"#bot-{seat}", index=1)
     page.click("#create-btn")
@@ -254,7 +255,7 @@ def test_first_contact_and_a_buy_on_a_phone(browser: Any, server_url: str) -> No
     assert "you are here" in page.inner_text("#market")
     assert page.locator("#board .market-card").count() >= 1  # the market's area on the board
     _shot(page, "market-phone")
-    page.screenshot(path=f"{SHOTS}-market-phone-full.png", full_page=True)
+    screenshot(page, f"{SHOTS}-market-phone-full.png", full_page=True)
     button = page.locator("#market .vs-trade").first
     bought = str(button.get_attribute("aria-label"))
     item = bought.removeprefix("Buy ").removeprefix("a ")

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, page_in
 from tests.web.test_venus_standard_page import (
     RAW,
@@ -39,7 +40,7 @@ HAS_TEXT = "([sel, words]) => (document.querySelector(sel)?.textContent || '').i
 
 
 def _shot(page: Page, name: str) -> None:
-    page.screenshot(path=f"{SHOTS}-{name}.png")
+    screenshot(page, f"{SHOTS}-{name}.png")
 
 
 def _open(browser: Any, server_url: str, errors: list[str], scenario: dict[str, Any],

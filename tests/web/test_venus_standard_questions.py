@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE
 from tests.web.test_venus_standard_play import _fly, _log, _open, _press
 
@@ -80,9 +81,8 @@ def test_a_ship_on_a_pirate_leaves_the_pirate_visible(browser: Any, server_url: 
     assert boxes["badge"] and boxes["onTop"], boxes
     assert not _inside(_centre(boxes["badge"]), boxes["body"]), boxes
     assert not _inside(_centre(boxes["letter"]), boxes["badge"]), boxes
-    page.locator('#board .pawn[data-seat="0"]').screenshot(
-        path=f"{SHOTS}-pirate-under-ship-{name}.png")
-    page.screenshot(path=f"{SHOTS}-pirate-under-ship-page-{name}.png")
+    screenshot(page.locator('#board .pawn[data-seat="0"]'), f"{SHOTS}-pirate-under-ship-{name}.png")
+    screenshot(page, f"{SHOTS}-pirate-under-ship-page-{name}.png")
     page.context.close()
     assert not errors, errors
 
@@ -105,7 +105,7 @@ def test_a_question_on_a_phone_shows_its_answers(browser: Any, server_url: str,
     page.wait_for_function(f"() => ({IN_VIEW})().every(Boolean)", timeout=5_000)
     shown = page.evaluate(IN_VIEW)
     assert shown and all(shown), shown
-    page.screenshot(path=f"{SHOTS}-question-{re.sub(r'[^a-z]', '', words)}-phone.png")
+    screenshot(page, f"{SHOTS}-question-{re.sub(r'[^a-z]', '', words)}-phone.png")
     page.context.close()
     assert not errors, errors
 

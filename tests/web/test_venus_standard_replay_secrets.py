@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Page
 
 from engine.venus_standard import secrets as oracle
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in
 
 pytestmark = pytest.mark.browser
@@ -100,7 +101,7 @@ def test_a_finished_games_replay_shows_the_face_down_first_contact_cards(
     system = face_down[0]
     title = page.locator(f'#board .fc-secret[data-system="{system}"] title').text_content()
     assert title and "Face down" in title and "finished game" in title, title
-    page.screenshot(path=f"{SHOTS}-replay-{name}.png")
+    screenshot(page, f"{SHOTS}-replay-{name}.png")
     page.context.close()
     assert not errors, errors
 

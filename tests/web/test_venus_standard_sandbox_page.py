@@ -42,9 +42,7 @@ def _idle(page: Page) -> None:
 
 
 def _press(page: Page, selector: str) -> None:
-    button = page.locator(selector).first
-    button.scroll_into_view_if_needed()
-    button.click()
+    page.locator(selector).first.click()
     _idle(page)
 
 

@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 
 from tests.web.a11ykit import serious
-from tests.web.conftest import SHOTS_WANTED, screenshot
+from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in
 from tests.web.test_venus_standard_page import _set_position
 
@@ -46,10 +46,7 @@ SEQ_AFTER = "(n) => Number(document.getElementById('game').dataset.seq) > n"
 
 
 def _shot(page: Any, name: str, showing: Any = None) -> None:
-    """The page's picture (with ``STARPORT_TEST_SHOTS``), scrolled to ``showing`` first."""
-    if SHOTS_WANTED and showing is not None:
-        showing.scroll_into_view_if_needed()
-    screenshot(page, SHOTS / f"{name}.png")
+    screenshot(page, SHOTS / f"{name}.png", showing)
 
 
 def _seq(page: Any) -> int:
@@ -235,8 +232,7 @@ def test_skipping_the_movement_phase_is_quieter_than_rolling(
     assert "primary" in roll["cls"] and "primary" not in skip["cls"], (roll, skip)
     assert skip["bg"] != roll["bg"] and skip["weight"] < roll["weight"], (roll, skip)
     assert skip["top"] > roll["top"], (roll, skip)
-    page.locator("#vs-SkipMovement").scroll_into_view_if_needed()
-    _shot(page, f"skip-quieter-than-roll-{size}")
+    _shot(page, f"skip-quieter-than-roll-{size}", showing=page.locator("#vs-SkipMovement"))
     found = serious(page, f"standard movement phase ({size})")
     assert not found, found
     assert not errors, errors
@@ -273,8 +269,8 @@ def test_a_missions_fame_is_said_to_count_at_the_end(
     assert "fame 0" in page.inner_text("#shipcard .vs-figures")  # no fame token yet
     assert re.search(r"fame 0 \(\d+ at the end\)", page.inner_text("#players")), \
         page.inner_text("#players")
-    page.locator("#shipcard .vs-fame-end").scroll_into_view_if_needed()
-    _shot(page, f"mission-fame-at-the-end-{size}")
+    _shot(page, f"mission-fame-at-the-end-{size}",
+          showing=page.locator("#shipcard .vs-fame-end"))
     found = serious(page, f"standard mission fame ({size})")
     assert not found, found
     assert not errors, errors

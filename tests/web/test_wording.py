@@ -85,7 +85,6 @@ def test_the_city_limit_is_said_once(browser: Any, server_url: str, size: str) -
     assert disabled.count() >= 2
     text = market.inner_text()
     assert text.count("9.41 city") == 1, text
-    page.locator("#market").scroll_into_view_if_needed()
-    shot(page, f"city-limit-once-{size}")
+    shot(page, f"city-limit-once-{size}", showing=page.locator("#market"))
     page.context.close()
     check(errors)
