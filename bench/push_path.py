@@ -10,7 +10,11 @@ loop's thread, in microseconds a command; the last line is
 the system calls the real sockets would make).
 
     .venv/bin/python bench/push_path.py [--games 20] [--commands 60] [--with-views]
-                                        [--view-delta]
+                                        [--view-delta] [--seed N]
+
+``--seed N``: the games' seeds and races drawn from ``random.Random(N)`` instead of the
+lobby's ``secrets``, so two runs (two trees) play the same games: what callgrind's
+instruction counts need (``docs/performance.md``, How to measure).
 
 Run it from a baseline's tree to compare (``cd /tmp/base && python .../push_path.py``):
 it uses that tree's ``server`` package (``pushes.push_game``, or before it
@@ -53,6 +57,20 @@ async def _table(service: Service) -> str:
     table_id: str = await service.write(create)
     await service.start_game(table_id)
     return table_id
+
+
+class SeededSecrets:
+    """The lobby's ``secrets`` for ``--seed``: its draws (a game's seed, the races) from
+    one seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def token_hex(self, nbytes: int) -> str:
+        return self.rng.randbytes(nbytes).hex()
+
+    def SystemRandom(self) -> random.Random:  # noqa: N802 (as ``secrets`` names it)
+        return self.rng
 
 
 async def play(games: int, commands: int, with_views: bool,
@@ -150,7 +168,13 @@ def main() -> int:
     parser.add_argument("--view-delta", action="store_true",
                         help="sockets take views without the parts they hold (hello "
                              "view_delta)")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the games' seeds drawn from this seed (the same games in "
+                             "every run)")
     args = parser.parse_args()
+    if args.seed is not None:
+        lobby = importlib.import_module("server.lobby")
+        lobby.secrets = SeededSecrets(args.seed)  # type: ignore[attr-defined]
     done, spent, written, writes = asyncio.run(play(args.games, args.commands,
                                                     args.with_views, args.view_delta))
     print(f"push_path commands={done} push_us={spent / done / 1000:.1f} bytes={written} "
