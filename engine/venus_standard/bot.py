@@ -37,8 +37,10 @@ commands (``engine.bots.base``) and the public board.
   mission's objective asks that play would not bring by itself: the laser or pilot level
   (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
   passenger aboard (any passenger picked up, the last one kept until the mission is done); a
-  second mission is bought at Galactic Base when it can spare c60. In the last rounds (those
-  the journey takes and three more) a ready mission's destination comes before any trade.
+  second mission is bought at Galactic Base when it can spare c60 (five fame and a second
+  Mission card in play to the end: with ten rounds or more left the base weighs as a
+  mission's destination). In the last rounds (those the journey takes and three more) a
+  ready mission's destination comes before any trade.
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
@@ -83,6 +85,9 @@ BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy action
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 HOLD_WHEN = 220  # credits from which a cargo hold (c90-c110) is bought: c100 or more left
 SECOND_MISSION_GOAL = 6.0  # Galactic Base while no second mission is bought (five fame)
+SECOND_MISSION_EARLY = 10  # rounds left from which a second mission weighs as a mission:
+# c60 for five fame (c50) and a second Mission card in play to the end ("Second Mission":
+# a new one drawn as each is completed), whose completions bring fame and Reward cards
 CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks for training
 FUZZY_DICE = "fuzzy_dice"  # Appendix B: c30, rolled at the end ("End of the Game" 2-3):
 # two dice of fame (7 on average, c70) and doubles (1 in 6) pay c20 a fame point, not c10
@@ -341,10 +346,10 @@ class Merchant:
             out[space] = out.get(space, 0) + FUZZY_DICE_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
-        if len(me.get("missions") or []) < 2 and me.get("credits", 0) >= SECOND_MISSION_WHEN \
-                and not view.get("solo"):  # "Second Mission": c60 for five fame and a card
+        second = _second_mission_worth(view, me)
+        if second:
             base = places.galactic_base()
-            out[base] = max(out.get(base, 0), SECOND_MISSION_GOAL)
+            out[base] = max(out.get(base, 0), second)
         if "pilot_level" in _challenge_wants(view, me) \
                 and me.get("credits", 0) >= TRAINING_COST + _reserve(view):
             out[places.galactic_base()] = CHALLENGE_GOAL  # an open Challenge card asks
@@ -365,6 +370,18 @@ def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
             if spec.get("need") == "attribute"
             and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))} \
         | _mission_wants(me)
+
+
+def _second_mission_worth(view: dict[str, Any], me: dict[str, Any]) -> float:
+    """Galactic Base's worth as the place to buy a second mission ("Second Mission": c60 for
+    five fame and a second Mission card in play): a mission's worth while SECOND_MISSION_EARLY
+    rounds are left, less after; nothing with two missions, without the credits, or alone
+    (no solo challenge asks for one)."""
+    if len(me.get("missions") or []) >= 2 or me.get("credits", 0) < SECOND_MISSION_WHEN \
+            or view.get("solo"):
+        return 0.0
+    rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
+    return MISSION_GOAL if rounds_left >= SECOND_MISSION_EARLY else SECOND_MISSION_GOAL
 
 
 def _active_missions(me: dict[str, Any]) -> list[Any]:

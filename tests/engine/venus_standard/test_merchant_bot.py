@@ -428,3 +428,22 @@ def test_as_the_game_ends_it_buys_only_goods_it_can_still_sell(
     view["round"], view["last_round"] = round_, 30
     legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2")]
     assert (choose(view, legal) == BuyGoods(token="zum:g2")) is buys
+
+
+def test_missions_early_a_second_mission_weighs_as_a_mission() -> None:
+    """"Second Mission": c60 at Galactic Base for five fame and a second Mission card in
+    play to the end (a new one drawn as each is completed). While ten rounds or more are
+    left the base weighs as a mission's destination, above a face-down First Contact card;
+    in the last rounds, below it."""
+    from engine.venus_standard import places
+
+    view = view_with(200, [], at="deep")
+    view["first_contact_face_down"] = ["jungle-world"]
+    me = view["players"][0]
+    me["missions"], me["pilot_level"] = ["colony-charter"], 2
+    view["round"], view["last_round"] = 8, 30
+    goals = Merchant("t")._goals(view, me)
+    assert goals[places.galactic_base()] > goals["jungle-world.city"]
+    view["round"] = 25
+    goals = Merchant("t")._goals(view, me)
+    assert goals[places.galactic_base()] < goals["jungle-world.city"]
