@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -597,13 +598,12 @@ def kept(games: list[dict[str, Any]], todo: list[Spec]) -> list[dict[str, Any]]:
 
 
 def replay(cache: Path, todo: list[Spec], jobs: int, stamp: str) -> None:
-    """Plays ``todo`` and rewrites ``cache``: the other rows' games kept, the replayed rows'
-    games replaced (a run stopped early leaves the cache as it was)."""
-    partial = cache.with_name(cache.name + ".partial")
-    with partial.open("w", encoding="utf-8") as out, \
+    """Plays ``todo`` into a file of this run's own beside ``cache``, then rewrites ``cache``
+    as it stands then: the other rows' games kept, the replayed rows' replaced (runs of
+    other rows may share the cache; a run stopped early leaves it as it was)."""
+    played = cache.with_name(f"{cache.name}.{os.getpid()}.partial")
+    with played.open("w", encoding="utf-8") as out, \
             ProcessPoolExecutor(max_workers=jobs) as pool:
-        for g in kept(load(cache), todo):
-            out.write(json.dumps(g) + "\n")
         for i, result in enumerate(pool.map(play, todo, chunksize=4)):
             result["revision"] = stamp
             out.write(json.dumps(result) + "\n")
@@ -613,7 +613,12 @@ def replay(cache: Path, todo: list[Spec], jobs: int, stamp: str) -> None:
                       f"{result['over']}", file=sys.stderr, flush=True)
             if i % 50 == 0:
                 print(f"{i}/{len(todo)}", file=sys.stderr, flush=True)
-    partial.replace(cache)
+    merged = cache.with_name(f"{cache.name}.{os.getpid()}.merged")
+    merged.write_text("".join(json.dumps(g) + "\n"
+                              for g in [*kept(load(cache), todo), *load(played)]),
+                      encoding="utf-8")
+    merged.replace(cache)
+    played.unlink()
 
 
 def main() -> int:
