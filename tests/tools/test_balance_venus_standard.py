@@ -4,13 +4,27 @@ seeds."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tools import balance_venus_standard as tool
+
+def _load_tool() -> Any:
+    """The tool as a module (``tools/`` is a folder of scripts, not a package)."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "balance_venus_standard.py"
+    spec = importlib.util.spec_from_file_location("balance_venus_standard", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # the process pool's workers find its functions
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _load_tool()
 
 
 def _game(label: str, players: int, index: int, revision: str) -> dict[str, Any]:
@@ -18,7 +32,7 @@ def _game(label: str, players: int, index: int, revision: str) -> dict[str, Any]
             "seed": tool.seed_of(label, "merchant", players, index), "revision": revision}
 
 
-def _played(spec: tool.Spec) -> dict[str, Any]:
+def _played(spec: tuple[Any, ...]) -> dict[str, Any]:
     label, players, _, _, index = spec
     return {**_game(label, players, index, ""), "fallbacks": 0, "over": True}
 
