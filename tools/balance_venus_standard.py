@@ -417,9 +417,23 @@ def _mission_rate(games: list[dict[str, Any]], mid: str) -> str:
     return f"{done / taken:.0%} ({done} of {taken})" if taken else "-"
 
 
+def _seed_key(g: dict[str, Any]) -> tuple[str, str, int, str]:
+    return (*_row(g), str(g["seed"]))
+
+
+def common(games: list[dict[str, Any]], before: list[dict[str, Any]]
+           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The games of both runs whose row and seed the other run played too (a run stopped
+    early, or rows not replayed: only the same deals are set side by side)."""
+    both = {_seed_key(g) for g in games} & {_seed_key(g) for g in before}
+    return ([g for g in games if _seed_key(g) in both],
+            [g for g in before if _seed_key(g) in both])
+
+
 def _before_after(games: list[dict[str, Any]], before: list[dict[str, Any]]) -> list[str]:
     """Each figure of this run beside the same figure of ``before`` (the same rows and
-    seeds played at an earlier revision)."""
+    seeds played at an earlier revision; the games of one only are left out)."""
+    games, before = common(games, before)
     rows = [[mid, _mission_rate(before, mid), _mission_rate(games, mid)]
             for mid in sorted(mission_cards())]
     lines = _table(["mission", "completed when drawn, before", "now"], rows)
@@ -539,9 +553,13 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "",
               "arrivals).", ""]
     lines += _visits(games)
     if before is not None:
+        now, then = common(games, before)
         lines += ["", "## Beside the figures before", "",
                   "Before: the same rows and seeds played at an earlier revision "
-                  f"({before_note or 'see the note above'}); now: this run.", ""]
+                  f"({before_note or 'see the note above'}); now: this report's games of "
+                  "those rows and seeds. Rows and seeds played by one only are left out; "
+                  "both played:", "", *_provenance(_group(then)), "", *_provenance(_group(now)),
+                  ""]
         lines += _before_after(games, before)
     return "\n".join(lines) + "\n"
 

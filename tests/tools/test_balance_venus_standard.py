@@ -56,3 +56,12 @@ def test_the_report_names_each_rows_revision_and_seeds() -> None:
     lines = tool._provenance(tool._group(games))
     assert lines[-1] == ("| standard | merchant | 2 | 4 | abc1234 | "
                          "`vs-standard-merchant-2p-<i>`, i 0-2, 5 |")
+
+
+def test_beside_the_run_before_only_the_same_rows_and_seeds() -> None:
+    now = [_game("standard", 2, i, "new") for i in range(3)] + \
+        [_game("standard", 3, i, "new") for i in range(4)]
+    before = [_game("standard", 3, i, "old") for i in range(2, 6)]
+    mine, theirs = tool.common(now, before)
+    assert [(g["players"], g["index"]) for g in mine] == [(3, 2), (3, 3)]
+    assert [(g["players"], g["index"]) for g in theirs] == [(3, 2), (3, 3)]
