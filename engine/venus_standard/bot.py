@@ -18,8 +18,9 @@ commands (``engine.bots.base``) and the public board.
   ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
-  doubles paying c20 a fame point: "End of the Game" 2-3), a cargo hold when c100 would be
-  left, then the goods with the widest margin its credits allow (keeping a reserve), trains
+  doubles paying c20 a fame point: "End of the Game" 2-3; not alone), a cargo hold when
+  c100 would be left, then the goods with the widest margin its credits allow (keeping a
+  reserve), trains
   its pilot, builds a merchant spaceport when rich. Goods aboard score nothing at the end:
   in the last round it buys none, in the rounds before only goods with a discovered
   buyer in reach of the rounds left.
@@ -576,9 +577,11 @@ def _owns_tech(me: dict[str, Any], key: str) -> bool:
 
 def _fuzzy_dice_affordable(view: dict[str, Any], me: dict[str, Any]) -> bool:
     """Fuzzy Dice (Appendix B: c30, culture 11, one to a ship) not owned yet, and their
-    cost to spare beside the reserve (First Contact credits at their culture count)."""
+    cost to spare beside the reserve (First Contact credits at their culture count). Never
+    in the solo challenge: its win is every Challenge card completed, which fame rolled at
+    the end does not bring, and the c30 are fee money ("Challenges")."""
     tech = load_technologies().by_key[FUZZY_DICE]
-    return not _owns_tech(me, FUZZY_DICE) and \
+    return not view.get("solo") and not _owns_tech(me, FUZZY_DICE) and \
         _spendable(view, me, tech.culture) - tech.cost >= _reserve(view)
 
 

@@ -399,12 +399,16 @@ def test_a_market_whose_goods_it_cannot_pay_for_is_no_goal() -> None:
 def test_it_buys_fuzzy_dice_before_goods_and_heads_for_them() -> None:
     """Fuzzy Dice (Appendix B: c30) roll two dice of fame at the end, and doubles pay c20 a
     fame point ("End of the Game" 2-3): about c100 for c30. The merchant buys them before
-    goods, not a second set; a discovered market selling them is a goal while it has none."""
+    goods, not a second set, not in the solo challenge; a discovered market selling them is
+    a goal while it has none."""
     legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2"),
                             BuyTechnology(token="fuzzy_dice:1")]
     view = view_with(150, GOODS)
     assert choose(view, legal) == BuyTechnology(token="fuzzy_dice:1")
     view["players"][0]["techs"] = ["fuzzy_dice:2"]
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, GOODS)  # alone: the win is the Challenge cards, c30 is fee money
+    view["solo"] = {"cards": [], "completed": [], "active": []}
     assert choose(view, legal) == BuyGoods(token="zum:g2")
     view = view_with(150, [], at="deep")
     view["players"][0]["missions"] = []
