@@ -451,3 +451,19 @@ def test_missions_early_a_second_mission_weighs_as_a_mission() -> None:
     view["round"] = 25
     goals = Merchant("t")._goals(view, me)
     assert goals[places.galactic_base()] < goals["jungle-world.city"]
+
+
+def test_in_a_solo_challenge_every_market_is_a_goal_to_buy_at_from_c60() -> None:
+    """The solo challenge keeps its fees in hand, which leaves little to buy with: there,
+    from c60 with an empty hold, every discovered market stays a goal (with only those
+    selling goods it could pay for beside the fees, 31 of 100 solo games were lost to an
+    unpaid fee instead of 18)."""
+    view = view_with(80, [{"id": "zum:g2", "cost": 90, "resale": [100, 140, 190]}],
+                     at="deep")
+    view["discovered"] = {"colony-world": "zum"}
+    view["solo"] = {"cards": [], "completed": [], "active": []}
+    me = view["players"][0]
+    me["missions"] = []
+    assert Merchant("t")._goals(view, me)["colony-world.city-1"] > 0
+    me["credits"] = 50
+    assert not any(s.startswith("colony-world") for s in Merchant("t")._goals(view, me))
