@@ -10,17 +10,23 @@ length, final scores (spread, winner's lead), win rate by seat and by pilot, how
 mission is taken and completed, each technology bought, each Reward card kept and each
 Encounter card drawn, the solo challenge's success
 rate, and the board's visits per space. Games run in ``--jobs`` processes; each game's
-figures are kept in ``--cache`` (JSON lines) so the report can be rewritten without
-replaying (``--report-only``).
+figures, with the revision it was played at, are kept in ``--cache`` (JSON lines). The cache
+keeps every row (variant, bot, players): a run replays only the rows it is asked for and
+replaces those rows' games, the others stay, and the report is written from the whole cache
+(``--report-only`` plays nothing). The report lists each row's revision and seeds.
 
     .venv/bin/python tools/balance_venus_standard.py [--games 200] [--variant-games 30]
+    .venv/bin/python tools/balance_venus_standard.py --bots merchant --players 2 \
+        --games 200 --variant-games 0 --solo-games 0 --versus 0   # only the 2-player row
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -47,6 +53,7 @@ from engine.venus_standard.technology import load_technologies  # noqa: E402
 
 BOTS = ("random", "merchant")
 Spec = tuple[str, int, str, dict[str, Any], int]  # label, players, bot, options, index
+Row = tuple[str, str, int]  # label, bot, players
 POOR = 100  # a seat's final score this low: the game passed it by (its seats' share)
 
 
@@ -99,9 +106,13 @@ def encounter_values(events: Iterable[Event]) -> list[tuple[int, int]]:
     return out
 
 
+def seed_of(label: str, bot: str, players: int, index: int) -> str:
+    return f"vs-{label}-{bot}-{players}p-{index}"
+
+
 def play(spec: Spec) -> dict[str, Any]:
     label, players, bot, options, index = spec
-    seed = f"vs-{label}-{bot}-{players}p-{index}"
+    seed = seed_of(label, bot, players, index)
     started = time.perf_counter()
     kinds = bot.split(",") if "," in bot else [bot] * players
     game = Game.start(ruleset, dict(options), [f"{k}{i}" for i, k in enumerate(kinds)],
@@ -114,6 +125,7 @@ def play(spec: Spec) -> dict[str, Any]:
     usage.update(_counts(game.events))
     return {
         "label": label, "players": players, "bot": bot, "kinds": kinds, "seed": seed,
+        "index": index,
         "pilots": [p.pilot for p in state.players], "first_player": state.first_player,
         "winners": list(state.winners), "reason": end.get("reason"),
         "over": state.stage == "over", "rounds": state.round,
@@ -155,6 +167,31 @@ def _group(games: list[dict[str, Any]]) -> dict[tuple[str, str, int], list[dict[
     for g in games:
         out.setdefault((g["label"], g["bot"], g["players"]), []).append(g)
     return dict(sorted(out.items(), key=lambda kv: (kv[0][0] != "standard", kv[0])))
+
+
+def _row(g: dict[str, Any]) -> Row:
+    return (g["label"], g["bot"], g["players"])
+
+
+def _indices(gs: list[dict[str, Any]]) -> str:
+    """The games' seed indices as ranges: ``0-149`` or ``0-99, 120``."""
+    idx = sorted({int(g.get("index", str(g["seed"]).rsplit("-", 1)[-1])) for g in gs})
+    spans: list[list[int]] = []
+    for i in idx:
+        if spans and i == spans[-1][1] + 1:
+            spans[-1][1] = i
+        else:
+            spans.append([i, i])
+    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in spans)
+
+
+def _provenance(groups: dict[Row, list[dict[str, Any]]]) -> list[str]:
+    rows = []
+    for (label, bot, n), gs in groups.items():
+        revisions = sorted({str(g.get("revision") or "not recorded") for g in gs})
+        rows.append([label, bot.replace(",", " v "), str(n), str(len(gs)), ", ".join(revisions),
+                     f"`{seed_of(label, bot, n, 0).rsplit('-', 1)[0]}-<i>`, i {_indices(gs)}"])
+    return _table(["variant", "bot", "players", "games", "revision", "seeds"], rows)
 
 
 def _health(groups: dict[tuple[str, str, int], list[dict[str, Any]]]) -> list[str]:
@@ -380,9 +417,23 @@ def _mission_rate(games: list[dict[str, Any]], mid: str) -> str:
     return f"{done / taken:.0%} ({done} of {taken})" if taken else "-"
 
 
+def _seed_key(g: dict[str, Any]) -> tuple[str, str, int, str]:
+    return (*_row(g), str(g["seed"]))
+
+
+def common(games: list[dict[str, Any]], before: list[dict[str, Any]]
+           ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The games of both runs whose row and seed the other run played too (a run stopped
+    early, or rows not replayed: only the same deals are set side by side)."""
+    both = {_seed_key(g) for g in games} & {_seed_key(g) for g in before}
+    return ([g for g in games if _seed_key(g) in both],
+            [g for g in before if _seed_key(g) in both])
+
+
 def _before_after(games: list[dict[str, Any]], before: list[dict[str, Any]]) -> list[str]:
     """Each figure of this run beside the same figure of ``before`` (the same rows and
-    seeds played at an earlier revision)."""
+    seeds played at an earlier revision; the games of one only are left out)."""
+    games, before = common(games, before)
     rows = [[mid, _mission_rate(before, mid), _mission_rate(games, mid)]
             for mid in sorted(mission_cards())]
     lines = _table(["mission", "completed when drawn, before", "now"], rows)
@@ -456,6 +507,11 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "",
         "(`engine/venus_standard/bot.py`). Figures are from bots, not people: they check our "
         "rules and our authored data, they do not measure the game." + (f" {note}" if note else ""),
         "",
+        "## Rows: revision and seeds", "",
+        "Each row's games, the revision they were played at and their seeds (a game's seed "
+        "deals the pilots, the tiles and the decks and seeds its bots: the same seed at another "
+        "revision replays the same deal).", "",
+        *_provenance(groups), "",
         "## Length, stalls, refused commands", "",
     ]
     lines += _health(groups)
@@ -497,9 +553,13 @@ def report(games: list[dict[str, Any]], seconds: float, note: str = "",
               "arrivals).", ""]
     lines += _visits(games)
     if before is not None:
+        now, then = common(games, before)
         lines += ["", "## Beside the figures before", "",
                   "Before: the same rows and seeds played at an earlier revision "
-                  f"({before_note or 'see the note above'}); now: this run.", ""]
+                  f"({before_note or 'see the note above'}); now: this report's games of "
+                  "those rows and seeds. Rows and seeds played by one only are left out; "
+                  "both played:", "", *_provenance(_group(then)), "", *_provenance(_group(now)),
+                  ""]
         lines += _before_after(games, before)
     return "\n".join(lines) + "\n"
 
@@ -527,6 +587,58 @@ def specs(games: int, variant_games: int, bots: Iterable[str], versus: int,
     return sorted(out, key=lambda spec: spec[4])
 
 
+def revision() -> str:
+    """The revision of the tree the tool runs from (its short commit, ``+changes`` when the
+    engine differs from it), or ``--revision``'s word when the tree is not a clone (an
+    archive of an earlier commit)."""
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--",
+                                "engine"], capture_output=True, text=True,
+                               check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if dirty else "")
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def kept(games: list[dict[str, Any]], todo: list[Spec]) -> list[dict[str, Any]]:
+    """The cached games of the rows this run does not replay."""
+    replayed = {(label, bot, n) for label, n, bot, _, _ in todo}
+    return [g for g in games if _row(g) not in replayed]
+
+
+def replay(cache: Path, todo: list[Spec], jobs: int, stamp: str) -> None:
+    """Plays ``todo`` into a file of this run's own beside ``cache``, then rewrites ``cache``
+    as it stands then: the other rows' games kept, the replayed rows' replaced (runs of
+    other rows may share the cache; a run stopped early leaves it as it was)."""
+    played = cache.with_name(f"{cache.name}.{os.getpid()}.partial")
+    with played.open("w", encoding="utf-8") as out, \
+            ProcessPoolExecutor(max_workers=jobs) as pool:
+        for i, result in enumerate(pool.map(play, todo, chunksize=4)):
+            result["revision"] = stamp
+            out.write(json.dumps(result) + "\n")
+            out.flush()
+            if result["fallbacks"] or not result["over"]:
+                print(f"{result['seed']}: fallbacks {result['fallbacks']}, over "
+                      f"{result['over']}", file=sys.stderr, flush=True)
+            if i % 50 == 0:
+                print(f"{i}/{len(todo)}", file=sys.stderr, flush=True)
+    merged = cache.with_name(f"{cache.name}.{os.getpid()}.merged")
+    merged.write_text("".join(json.dumps(g) + "\n"
+                              for g in [*kept(load(cache), todo), *load(played)]),
+                      encoding="utf-8")
+    merged.replace(cache)
+    played.unlink()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -536,7 +648,8 @@ def main() -> int:
     parser.add_argument("--versus", type=int, default=100, help="merchant v random games")
     parser.add_argument("--solo-games", type=int, default=None,
                         help="per bot, the solo challenge (default: --variant-games)")
-    parser.add_argument("--players", default="1,2,3,4", help="standard game player counts")
+    parser.add_argument("--players", default="1,2,3,4",
+                        help="standard game player counts (empty: none)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", default=".balance-venus-standard.jsonl")
     parser.add_argument("--report-only", action="store_true",
@@ -547,25 +660,18 @@ def main() -> int:
                         help="a cache of the same rows played at an earlier revision: each "
                              "figure of this run is set beside it")
     parser.add_argument("--before-note", default="", help="what the earlier revision was")
+    parser.add_argument("--revision", default=None,
+                        help="the revision stamped on the games played (default: the tree's "
+                             "git commit)")
     args = parser.parse_args()
     cache = Path(args.cache)
     if not args.report_only:
         todo = specs(args.games, args.variant_games,
                      [b.strip() for b in args.bots.split(",") if b.strip()], args.versus,
-                     args.solo_games, [int(n) for n in args.players.split(",")])
-        with cache.open("w", encoding="utf-8") as out, \
-                ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for i, result in enumerate(pool.map(play, todo, chunksize=4)):
-                out.write(json.dumps(result) + "\n")
-                out.flush()
-                if result["fallbacks"] or not result["over"]:
-                    print(f"{result['seed']}: fallbacks {result['fallbacks']}, over "
-                          f"{result['over']}", file=sys.stderr, flush=True)
-                if i % 50 == 0:
-                    print(f"{i}/{len(todo)}", file=sys.stderr, flush=True)
-    games = [json.loads(line) for line in cache.read_text(encoding="utf-8").splitlines()]
-    before = None if args.before is None else [
-        json.loads(line) for line in Path(args.before).read_text(encoding="utf-8").splitlines()]
+                     args.solo_games, [int(n) for n in args.players.split(",") if n.strip()])
+        replay(cache, todo, args.jobs, args.revision or revision())
+    games = load(cache)
+    before = None if args.before is None else load(Path(args.before))
     text = report(games, sum(g["seconds"] for g in games), args.note, before,
                   args.before_note)
     Path(args.out).write_text(text, encoding="utf-8")

@@ -4,7 +4,8 @@ commands (``engine.bots.base``) and the public board.
 - Movement: heads for the best place to trade it can reach ("End Movement": land on a
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when its culture
-  buys goods aboard or the ship has an empty hold and credits to buy, its missions'
+  buys goods aboard or the ship has an empty hold and credits for goods on sale there, a
+  market selling Fuzzy Dice while it has none, its missions'
   destinations (their mission tokens), Galactic Base to train its pilot or buy a second
   mission; it lands at once when it can; beyond its reach it steps along the cheapest way
   to the nearest such place as the movement rules let the ship fly (``course``: no turning
@@ -16,9 +17,12 @@ commands (``engine.bots.base``) and the public board.
   phase) on a city whose culture buys goods still aboard: a landing allows one sell action
   ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
-  missions, delivers passengers, buys a cargo hold when c100 would be left, then the goods
-  with the widest margin its credits allow (keeping a reserve), trains its pilot, builds a
-  merchant spaceport when rich.
+  missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
+  doubles paying c20 a fame point: "End of the Game" 2-3; not alone), a cargo hold when
+  c100 would be left, then the goods with the widest margin its credits allow (keeping a
+  reserve), trains its pilot, builds a merchant spaceport when rich. Goods aboard score
+  nothing at the end: in the last round it buys none, in the two before only goods with a
+  discovered buyer in reach of the rounds left.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
   a Reward card, Pirate Hunter done), a shield win two fame, a pilot win
@@ -33,8 +37,10 @@ commands (``engine.bots.base``) and the public board.
   mission's objective asks that play would not bring by itself: the laser or pilot level
   (equipment bought, Galactic Base a goal for training, as for an open Challenge card) and a
   passenger aboard (any passenger picked up, the last one kept until the mission is done); a
-  second mission is bought at Galactic Base when it can spare c60. In the last rounds (those
-  the journey takes and three more) a ready mission's destination comes before any trade.
+  second mission is bought at Galactic Base when it can spare c60 (five fame and a second
+  Mission card in play to the end: with ten rounds or more left the base weighs as a
+  mission's destination). In the last rounds (those the journey takes and three more) a
+  ready mission's destination comes before any trade.
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
@@ -61,6 +67,7 @@ from .technology import load_technologies
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
 SOLO_FLOOR = 25  # solo challenge: credits always kept (goods unsold for rounds pay no fee)
+SOLO_BUY_GOAL = 60  # solo challenge: credits from which every market is a goal to buy at
 SPACEPORT_COST = 200  # "Merchant Spaceport Phase": c200, worth c200 at the end of the game
 SPACEPORT_WORKING = 100  # credits kept to trade on after building one
 SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a trade there)
@@ -79,7 +86,16 @@ BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy action
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 HOLD_WHEN = 220  # credits from which a cargo hold (c90-c110) is bought: c100 or more left
 SECOND_MISSION_GOAL = 6.0  # Galactic Base while no second mission is bought (five fame)
+SECOND_MISSION_EARLY = 10  # rounds left from which a second mission weighs as a mission:
+# c60 for five fame (c50) and a second Mission card in play to the end ("Second Mission":
+# a new one drawn as each is completed), whose completions bring fame and Reward cards
 CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks for training
+FUZZY_DICE = "fuzzy_dice"  # Appendix B: c30, rolled at the end ("End of the Game" 2-3):
+# two dice of fame (7 on average, c70) and doubles (1 in 6) pay c20 a fame point, not c10
+FUZZY_DICE_EAGER = 64  # bought before goods: worth about c100 at the end for c30
+FUZZY_DICE_GOAL = 6.0  # a market selling them while the seat has none
+SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
+LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
@@ -149,6 +165,8 @@ class Merchant:
             return 45 if me.get("credits", 0) >= SECOND_MISSION_WHEN else -1
         if kind == "BuyReward" and "rewards" in _solo_needs(view):  # an open card counts them
             return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
+        if kind == "BuyTechnology" and _tech_key(data["token"]) == FUZZY_DICE:
+            return FUZZY_DICE_EAGER if _fuzzy_dice_affordable(view, me) else -1
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
@@ -181,15 +199,13 @@ class Merchant:
 
     def _buy_goods(self, view: dict[str, Any], me: dict[str, Any], token: str) -> float:
         goods = _goods(view).get(token)
-        culture = token.partition(":")[0]
-        market = (view.get("markets") or {}).get(culture) or {}
-        iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
-        credits = me.get("credits", 0) + iou  # First Contact credits spend there too
         if goods is None:
             return -1
         cost = int(goods.get("cost", 0))
-        if credits - cost < _reserve(view):
+        if _spendable(view, me, token.partition(":")[0]) - cost < _reserve(view):
             return -1
+        if not _sold_by_the_end(view, me, token.partition(":")[0]):
+            return -1  # "End of the Game": goods aboard score nothing
         resale = goods.get("resale") or [cost]
         known = set(view.get("discovered", {}).values())
         sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
@@ -289,16 +305,19 @@ class Merchant:
         for token in cargo:
             wanted.update(_buyers(token.partition(":")[0]))
         destinations = {d for t in cargo if (d := _destination(t))}
-        # goods to buy there: credits and an empty hold ("Capacity"); a market that buys
-        # none of the cargo and sells nothing the ship can load is no goal (a full ship
-        # once landed on the city it had left, round after round, its goods unsold)
-        rich = me.get("credits", 0) >= 60 and _has_room(me)
+        # goods to buy there: an empty hold ("Capacity") and goods on sale it can pay for;
+        # a market that buys none of the cargo and sells nothing the ship can load is no
+        # goal (a full ship once landed on the city it had left, round after round, its
+        # goods unsold; a ship with c80 went back and forth between a world's two cities
+        # for 17 rounds, their goods all above c75)
+        room = _has_room(me)
         for system in view.get("first_contact_face_down", []):
             for space in _landings(view, system):
                 out[space] = 8.0
         for system, culture in view.get("discovered", {}).items():
+            buys = room and _worth_buying_at(view, me, culture)
             worth = (9.0 if culture in wanted else 0.0) \
-                + (3.0 if rich else 0) + (7.0 if culture in destinations else 0)
+                + (3.0 if buys else 0) + (7.0 if culture in destinations else 0)
             if worth:
                 for space in _landings(view, system):
                     if space != me.get("space"):
@@ -324,12 +343,14 @@ class Merchant:
             if (view.get("trade") or {}).get("base_passengers"):
                 base = places.galactic_base()
                 out[base] = max(out.get(base, 0), PASSENGER_GOAL)
+        for space in _fuzzy_dice_markets(view, me):
+            out[space] = out.get(space, 0) + FUZZY_DICE_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
-        if len(me.get("missions") or []) < 2 and me.get("credits", 0) >= SECOND_MISSION_WHEN \
-                and not view.get("solo"):  # "Second Mission": c60 for five fame and a card
+        second = _second_mission_worth(view, me)
+        if second:
             base = places.galactic_base()
-            out[base] = max(out.get(base, 0), SECOND_MISSION_GOAL)
+            out[base] = max(out.get(base, 0), second)
         if "pilot_level" in _challenge_wants(view, me) \
                 and me.get("credits", 0) >= TRAINING_COST + _reserve(view):
             out[places.galactic_base()] = CHALLENGE_GOAL  # an open Challenge card asks
@@ -350,6 +371,18 @@ def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
             if spec.get("need") == "attribute"
             and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))} \
         | _mission_wants(me)
+
+
+def _second_mission_worth(view: dict[str, Any], me: dict[str, Any]) -> float:
+    """Galactic Base's worth as the place to buy a second mission ("Second Mission": c60 for
+    five fame and a second Mission card in play): a mission's worth while SECOND_MISSION_EARLY
+    rounds are left, less after; nothing with two missions, without the credits, or alone
+    (no solo challenge asks for one)."""
+    if len(me.get("missions") or []) >= 2 or me.get("credits", 0) < SECOND_MISSION_WHEN \
+            or view.get("solo"):
+        return 0.0
+    rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
+    return MISSION_GOAL if rounds_left >= SECOND_MISSION_EARLY else SECOND_MISSION_GOAL
 
 
 def _active_missions(me: dict[str, Any]) -> list[Any]:
@@ -495,6 +528,83 @@ def _sells_here(view: dict[str, Any], me: dict[str, Any]) -> bool:
     return culture is not None and any(
         culture in _buyers(str(t).partition(":")[0]) for t in me.get("cargo") or []
         if _destination(str(t)) is None and ":" in str(t))
+
+
+def _spendable(view: dict[str, Any], me: dict[str, Any], culture: str) -> int:
+    """The credits a buy from ``culture``'s market may spend: the seat's, and the First
+    Contact credits there when it is the discoverer ("Using First Contact Credits")."""
+    market = (view.get("markets") or {}).get(culture) or {}
+    iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
+    return int(me.get("credits", 0)) + int(iou or 0)
+
+
+def _affordable_goods(view: dict[str, Any], me: dict[str, Any], culture: str) -> bool:
+    """A goods token on sale at ``culture``'s market that the seat can pay for and keep its
+    reserve ("Buying Goods")."""
+    market = (view.get("markets") or {}).get(culture) or {}
+    budget = _spendable(view, me, culture) - _reserve(view)
+    return any(isinstance(g, dict) and int(g.get("cost", 0)) <= budget
+               for g in market.get("goods") or [])
+
+
+def _sold_by_the_end(view: dict[str, Any], me: dict[str, Any], seller: str) -> bool:
+    """Goods of ``seller`` bought now can still be sold ("End of the Game": goods aboard
+    score nothing): not in the last round (the turn ends after its Transaction phase), and
+    in the LAST_BUYS rounds before it only with a discovered buyer's landing within
+    SELL_BY_SPACES points a round left by the ship's course."""
+    rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
+    if rounds_left >= LAST_BUYS:
+        return True
+    if rounds_left <= 0:
+        return False
+    buyers = set(_buyers(seller))
+    spaces = {space for system, culture in (view.get("discovered") or {}).items()
+              if culture in buyers for space in _landings(view, system)}
+    here = str(me.get("space") or "")
+    if not spaces or not here:
+        return False
+    far = course.from_space(here, None, *_chart(view, me))
+    return min(far.get(s, course.FAR) for s in spaces) <= rounds_left * SELL_BY_SPACES
+
+
+def _tech_key(token: str) -> str:
+    return token.partition(":")[0]
+
+
+def _owns_tech(me: dict[str, Any], key: str) -> bool:
+    return any(_tech_key(str(t)) == key for t in me.get("techs") or [])
+
+
+def _fuzzy_dice_affordable(view: dict[str, Any], me: dict[str, Any]) -> bool:
+    """Fuzzy Dice (Appendix B: c30, culture 11, one to a ship) not owned yet, and their
+    cost to spare beside the reserve (First Contact credits at their culture count). Never
+    in the solo challenge: its win is every Challenge card completed, which fame rolled at
+    the end does not bring, and the c30 are fee money ("Challenges")."""
+    tech = load_technologies().by_key[FUZZY_DICE]
+    return not view.get("solo") and not _owns_tech(me, FUZZY_DICE) and \
+        _spendable(view, me, tech.culture) - tech.cost >= _reserve(view)
+
+
+def _fuzzy_dice_markets(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+    """The landings of a discovered market with Fuzzy Dice on sale, while the seat has none
+    and can pay for them."""
+    out: list[str] = []
+    for market in (view.get("markets") or {}).values():
+        if isinstance(market, dict) and market.get("system") and any(
+                isinstance(t, dict) and t.get("kind") == FUZZY_DICE
+                for t in market.get("techs") or []) and _fuzzy_dice_affordable(view, me):
+            out += _landings(view, str(market["system"]))
+    return out
+
+
+def _worth_buying_at(view: dict[str, Any], me: dict[str, Any], culture: str) -> bool:
+    """A market worth landing on to buy goods: one selling goods the seat can pay for; in
+    the solo challenge any market once the seat has c60 (its fee reserve leaves little to
+    buy with, and with the stricter goal the solo challenge was won in 55 of 100 games
+    instead of 62, 31 lost to an unpaid fee instead of 18: ``docs/venus-standard.md``)."""
+    if view.get("solo"):
+        return int(me.get("credits", 0)) >= SOLO_BUY_GOAL
+    return _affordable_goods(view, me, culture)
 
 
 def _has_room(me: dict[str, Any]) -> bool:

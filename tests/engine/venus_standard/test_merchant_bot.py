@@ -18,7 +18,7 @@ from engine.venus_standard.definition import GAME
 from engine.venus_standard.helm_commands import Land
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
-from engine.venus_standard.trading import BuyGoods, SellGoods
+from engine.venus_standard.trading import BuyGoods, BuyTechnology, SellGoods
 
 
 def view_with(credits: int, goods: list[dict[str, Any]], iou: int = 0,
@@ -257,7 +257,7 @@ def test_a_market_that_buys_nothing_aboard_is_no_goal_for_a_full_ship() -> None:
     """"Capacity": with both holds full of goods no discovered culture buys, a discovered
     market is nothing to land for (a full ship once landed on the city it had left, round
     after round); a face-down First Contact card is, where a buyer may be met. With an
-    empty hold and credits, the market's goods are."""
+    empty hold and credits, the market's goods it can pay for are."""
     view = view_with(300, [], at="desert-planet.5")
     view["discovered"] = {"desert-planet": "dell"}
     view["first_contact_face_down"] = ["jungle-world"]
@@ -267,6 +267,7 @@ def test_a_market_that_buys_nothing_aboard_is_no_goal_for_a_full_ship() -> None:
     goals = Merchant("t")._goals(view, me)
     assert "desert-planet.city" not in goals and goals["jungle-world.city"] > 0
     me["cargo"] = ["zum:g1", "zum:g2"]
+    view["markets"]["dell"] = {"goods": [{"id": "dell:g1", "cost": 10}]}
     assert Merchant("t")._goals(view, me)["desert-planet.city"] > 0
 
 
@@ -379,3 +380,90 @@ def test_a_far_goal_beats_landing_again_where_there_is_nothing_to_do(
     toward it beats a landing in reach with nothing to do (a seat once landed on the city
     it had left six rounds running, its goals all beyond 23 points)."""
     assert _landing_again_or_a_step(monkeypatch, east=30, west=40) == Step(to="east")
+
+
+def test_a_market_whose_goods_it_cannot_pay_for_is_no_goal() -> None:
+    """"Buying Goods": with c80 and empty holds, a discovered market whose goods all cost
+    more than c75 (c5 kept) is nothing to land for (a ship went back and forth between the
+    Colony World's two cities for 17 rounds); one selling goods for c40 is."""
+    view = view_with(80, [{"id": "zum:g2", "cost": 90, "resale": [100, 140, 190]}],
+                     at="deep")
+    view["discovered"] = {"colony-world": "zum"}
+    me = view["players"][0]
+    me["missions"] = []
+    assert not any(s.startswith("colony-world") for s in Merchant("t")._goals(view, me))
+    view["markets"]["zum"]["goods"] = GOODS
+    assert Merchant("t")._goals(view, me)["colony-world.city-1"] > 0
+
+
+def test_it_buys_fuzzy_dice_before_goods_and_heads_for_them() -> None:
+    """Fuzzy Dice (Appendix B: c30) roll two dice of fame at the end, and doubles pay c20 a
+    fame point ("End of the Game" 2-3): about c100 for c30. The merchant buys them before
+    goods, not a second set, not in the solo challenge; a discovered market selling them is
+    a goal while it has none."""
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2"),
+                            BuyTechnology(token="fuzzy_dice:1")]
+    view = view_with(150, GOODS)
+    assert choose(view, legal) == BuyTechnology(token="fuzzy_dice:1")
+    view["players"][0]["techs"] = ["fuzzy_dice:2"]
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, GOODS)  # alone: the win is the Challenge cards, c30 is fee money
+    view["solo"] = {"cards": [], "completed": [], "active": []}
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, [], at="deep")
+    view["players"][0]["missions"] = []
+    view["markets"]["whynoms"] = {"system": "jungle-world", "goods": [],
+                                  "techs": [{"id": "fuzzy_dice:1", "kind": "fuzzy_dice"}]}
+    assert Merchant("t")._goals(view, view["players"][0]).get("jungle-world.city", 0) > 0
+
+
+@pytest.mark.parametrize("round_, buyer, buys", [(20, 40, True), (30, 1, False),
+                                                 (28, 30, False), (28, 8, True)])
+def test_as_the_game_ends_it_buys_only_goods_it_can_still_sell(
+        monkeypatch: pytest.MonkeyPatch, round_: int, buyer: int, buys: bool) -> None:
+    """"End of the Game": goods aboard score nothing. In the last round the merchant buys no
+    goods (its turn ends after the Transaction phase); in the rounds before, only goods
+    with a discovered buyer's city in reach of the rounds left (Zum goods: the Whynoms buy
+    them, here ``buyer`` points away). Seats ended with two or three goods tokens aboard."""
+    cities_only(monkeypatch)
+    charted(monkeypatch, lambda start: {"jungle-world.city": buyer})
+    view = view_with(300, GOODS, at="home.city")
+    view["discovered"] = {"jungle-world": "whynoms", "home": "zum"}
+    view["round"], view["last_round"] = round_, 30
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2")]
+    assert (choose(view, legal) == BuyGoods(token="zum:g2")) is buys
+
+
+def test_missions_early_a_second_mission_weighs_as_a_mission() -> None:
+    """"Second Mission": c60 at Galactic Base for five fame and a second Mission card in
+    play to the end (a new one drawn as each is completed). While ten rounds or more are
+    left the base weighs as a mission's destination, above a face-down First Contact card;
+    in the last rounds, below it."""
+    from engine.venus_standard import places
+
+    view = view_with(200, [], at="deep")
+    view["first_contact_face_down"] = ["jungle-world"]
+    me = view["players"][0]
+    me["missions"], me["pilot_level"] = ["colony-charter"], 2
+    view["round"], view["last_round"] = 8, 30
+    goals = Merchant("t")._goals(view, me)
+    assert goals[places.galactic_base()] > goals["jungle-world.city"]
+    view["round"] = 25
+    goals = Merchant("t")._goals(view, me)
+    assert goals[places.galactic_base()] < goals["jungle-world.city"]
+
+
+def test_in_a_solo_challenge_every_market_is_a_goal_to_buy_at_from_c60() -> None:
+    """The solo challenge keeps its fees in hand, which leaves little to buy with: there,
+    from c60 with an empty hold, every discovered market stays a goal (with only those
+    selling goods it could pay for beside the fees, 31 of 100 solo games were lost to an
+    unpaid fee instead of 18)."""
+    view = view_with(80, [{"id": "zum:g2", "cost": 90, "resale": [100, 140, 190]}],
+                     at="deep")
+    view["discovered"] = {"colony-world": "zum"}
+    view["solo"] = {"cards": [], "completed": [], "active": []}
+    me = view["players"][0]
+    me["missions"] = []
+    assert Merchant("t")._goals(view, me)["colony-world.city-1"] > 0
+    me["credits"] = 50
+    assert not any(s.startswith("colony-world") for s in Merchant("t")._goals(view, me))
