@@ -21,7 +21,8 @@ at 1440x900 and 390x844 from scenario positions (``engine.venus_standard.scenari
   passengers, a reward traded in, pilot training and the Data Probe have theirs in
   ``test_venus_standard_play.py`` and ``test_venus_standard_outcomes.py``.
 
-Screenshots (with ``STARPORT_TEST_SHOTS``): /tmp/shots-std/. Every page visited is checked with axe-core.
+Screenshots (with ``STARPORT_TEST_SHOTS``): /tmp/shots-std/. Every page visited is checked with
+axe-core.
 """
 
 from __future__ import annotations
