@@ -1,22 +1,28 @@
-"""Benchmark: how strong the search bot is (``docs/bots.md``): one search bot at a level
-against the game's heuristic bot (the "easy" level) in whole games, seats rotated.
+"""Benchmark: how strong the search bot is (``docs/bots.md``): one bot of a level against the
+game's heuristic bot (the "easy" level) in whole games, seats rotated, or alone in a game of
+one player.
 
-Game ``i`` seats the search bot at seat ``i % players`` and the heuristic bot in every other
-seat, from the seed ``<seed>-<i>`` and the game's simulation options; a game ends at its
-winner, at the rules' end, or as a stall after ``--max-rounds`` rounds. Prints one line per
-game, then per game id a row: games, the search bot's wins and win rate (with its 95%
-interval), its fair share (1 / players), the heuristic's wins, games without a winner, the
-median score of each side, the seconds per game, the commands the rules refused (a bot
-bug: each is replaced by a random legal command, and should stay 0), the search bot's
-decisions with more than one candidate and how many of them replaced the heuristic's choice
-(the most frequent, as "heuristic's command type>chosen type").
+Game ``i`` seats the bot at seat ``i % players`` and the heuristic bot in every other seat,
+from the seed ``<seed>-<i>`` and the table's options: the game's simulation options, then each
+``--option NAME=VALUE`` (the options a table is created with, read as ``starport simulate
+--option`` reads them, checked against the game's schema). A game ends at its winner, at the
+rules' end, or as a stall after ``--max-rounds`` rounds. Prints one line per game, then per
+game id and level a row: games, the bot's wins and win rate (with its 95% interval), its fair
+share (1 / players), the heuristic's wins, games without a winner (by the reason the game
+ended, in the game's words), the median score of each side, the seconds per game, the commands
+the rules refused (a bot bug: each is replaced by a random legal command, and should stay 0),
+a search bot's decisions with more than one candidate and how many of them replaced the
+heuristic's choice (the most frequent, as "heuristic's command type>chosen type").
 
-The search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace the
-budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so in
-its rows). ``--jobs`` plays games in that many processes.
+``--level`` names one bot kind or several (comma-separated, e.g. ``hard,merchant``): each plays
+the same seeds, the games of the levels interleaved, so their rows are measured in the same
+run. A search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace
+the budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so
+in its rows). ``--jobs`` plays games in that many processes.
 
     .venv/bin/python bench/bot_strength.py [--games venus,venus-standard,star-traders]
-        [--n 200] [--level hard] [--players 2] [--iterations N] [--seconds S] [--jobs 1]
+        [--n 200] [--level hard] [--players 2] [--option NAME=VALUE ...]
+        [--iterations N] [--seconds S] [--jobs 1]
 """
 
 from __future__ import annotations
@@ -37,57 +43,85 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.bots.base import Bot  # noqa: E402
 from engine.bots.search import SearchBot  # noqa: E402
 from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
+from engine.cli import table_option  # noqa: E402
 from engine.kernel import Game  # noqa: E402
+from engine.kernel.definition import GameDefinition  # noqa: E402
 from engine.kernel.registry import games  # noqa: E402
 
 
 @dataclasses.dataclass
 class Outcome:
     game_id: str
+    level: str
     index: int
-    searcher: int  # the search bot's seat
+    searcher: int  # the measured bot's seat
     winner: int | None
+    reason: str | None  # why the game ended (``state.end["reason"]``), None for a stall
     scores: list[int]
     rounds: int
     seconds: float
     fallbacks: int = 0  # commands the rules refused (replaced by a random legal one)
-    searched: int = 0  # the search bot's decisions with more than one candidate
+    searched: int = 0  # a search bot's decisions with more than one candidate
     # its choices that replaced the heuristic's, "heuristic's type>chosen type": count
     overrides: dict[str, int] = dataclasses.field(default_factory=dict)
 
 
-def play(game_id: str, level: str, players: int, index: int, seed: str,
-         iterations: int | None, seconds: float | None, max_rounds: int) -> Outcome:
+def table_options(definition: GameDefinition, given: dict[str, Any]) -> dict[str, Any]:
+    """The game's simulation options with ``given`` over them, checked against the game's
+    schema (``OptionsRefused`` names a wrong one)."""
+    options = {**definition.simulation.options, **given}
+    definition.check_options(options)
+    return options
+
+
+def measured_bot(definition: GameDefinition, level: str, seed: str, iterations: int | None,
+                 seconds: float | None) -> Bot:
+    """The bot of ``level``; a search bot's budget with ``iterations`` and ``seconds`` (0: no
+    time cap) in place of its own."""
+    bot = definition.make_bot(level, seed)
+    if isinstance(bot, SearchBot):
+        budget = bot.budget
+        if iterations is not None:
+            budget = dataclasses.replace(budget, iterations=iterations)
+        if seconds is not None:
+            budget = dataclasses.replace(budget, seconds=seconds if seconds > 0 else None)
+        bot.budget = budget
+    return bot
+
+
+def play_game(game_id: str, level: str, players: int, index: int, seed: str,
+              iterations: int | None, seconds: float | None, max_rounds: int,
+              options: dict[str, Any]) -> tuple[Game[Any], Outcome]:
+    """Game ``index``: the ``level`` bot at seat ``index % players``, the heuristic in the
+    others, played to its end; the game and what it measured."""
     definition = games()[game_id]
     seed_i = f"{seed}-{index}"
     searcher = index % players
-    bots: list[Bot] = []
-    searching: SearchBot | None = None
-    for s in range(players):
-        if s == searcher:
-            bot = definition.make_bot(level, f"{seed_i}|seat{s}")
-            assert isinstance(bot, SearchBot)
-            budget = bot.budget
-            if iterations is not None:
-                budget = dataclasses.replace(budget, iterations=iterations)
-            if seconds is not None:
-                budget = dataclasses.replace(budget, seconds=seconds if seconds > 0 else None)
-            bot.budget = budget
-            bots.append(bot)
-            searching = bot
-        else:
-            bots.append(definition.make_bot(definition.default_bot, f"{seed_i}|seat{s}"))
+    bots = [measured_bot(definition, level, f"{seed_i}|seat{s}", iterations, seconds)
+            if s == searcher else definition.make_bot(definition.default_bot, f"{seed_i}|seat{s}")
+            for s in range(players)]
     started = time.perf_counter()
-    game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
+    game: Game[Any] = Game.start(definition.ruleset, table_options(definition, options),
                                  [f"p{s}" for s in range(players)], seed=seed_i)
     _, fallbacks = drive(game, bots, seed_i, max_rounds)
     standing = definition.simulation.standing
     assert standing is not None
     result = standing(game.state)
-    assert searching is not None
-    return Outcome(game_id, index, searcher, result.winner, list(result.net_worths),
-                   game.state.round, time.perf_counter() - started, fallbacks,
-                   searching.searched, dict(searching.overrides))
+    mine = bots[searcher]
+    searched, overrides = ((mine.searched, dict(mine.overrides))
+                           if isinstance(mine, SearchBot) else (0, {}))
+    end = game.state.end or {}
+    return game, Outcome(game_id, level, index, searcher, result.winner, end.get("reason"),
+                         list(result.net_worths), game.state.round,
+                         time.perf_counter() - started, fallbacks, searched, overrides)
+
+
+def play(game_id: str, level: str, players: int, index: int, seed: str,
+         iterations: int | None, seconds: float | None, max_rounds: int,
+         options: dict[str, Any]) -> Outcome:
+    """``play_game``'s outcome alone (what a worker process sends back)."""
+    return play_game(game_id, level, players, index, seed, iterations, seconds, max_rounds,
+                     options)[1]
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -100,8 +134,17 @@ def interval(wins: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def endings(definition: GameDefinition, outcomes: list[Outcome]) -> str:
+    """The games without a winner by how they ended, in the game's words ("stall": none)."""
+    words = definition.simulation.endings
+    ended = Counter(words.get(o.reason, o.reason) if o.reason else "stall"
+                    for o in outcomes if o.winner is None)
+    return ",".join(f"{k}:{v}" for k, v in ended.most_common())
+
+
 def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
-        budget: str) -> str:
+        budget: str, options: dict[str, Any]) -> str:
+    definition = games()[game_id]
     n = len(outcomes)
     wins = sum(o.winner == o.searcher for o in outcomes)
     others = sum(o.winner is not None and o.winner != o.searcher for o in outcomes)
@@ -109,27 +152,52 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
     lo, hi = interval(wins, n)
     mine = statistics.median(o.scores[o.searcher] for o in outcomes) if n else 0
     theirs = statistics.median(s for o in outcomes for i, s in enumerate(o.scores)
-                               if i != o.searcher) if n and players > 1 else 0
+                               if i != o.searcher) if n and players > 1 else "-"
     per = statistics.mean(o.seconds for o in outcomes) if n else 0.0
     searched = sum(o.searched for o in outcomes)
     overrides: Counter[str] = Counter()
     for o in outcomes:
         overrides.update(o.overrides)
     top = ",".join(f"{k}:{v}" for k, v in overrides.most_common(6))
-    return (f"bot_strength {game_id} {level}({budget}) vs {games()[game_id].default_bot} "
-            f"players={players} games={n} wins={wins} rate={wins / max(n, 1):.2f} "
+    against = f"vs {definition.default_bot}" if players > 1 else "alone"
+    told = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
+    return (f"bot_strength {game_id} {level}({budget}) {against} players={players} "
+            f"options={told} games={n} wins={wins} rate={wins / max(n, 1):.2f} "
             f"[{lo:.2f}-{hi:.2f}] fair={1 / players:.2f} heuristic_wins={others} "
-            f"no_winner={none} median_score={mine} vs {theirs} s_per_game={per:.1f} "
-            f"refused={sum(o.fallbacks for o in outcomes)} searched={searched} "
-            f"overrides={sum(overrides.values())} ({top})")
+            f"no_winner={none} ({endings(definition, outcomes)}) median_score={mine} vs {theirs} "
+            f"s_per_game={per:.1f} refused={sum(o.fallbacks for o in outcomes)} "
+            f"searched={searched} overrides={sum(overrides.values())} ({top})")
+
+
+def run(game_id: str, levels: list[str], args: argparse.Namespace,
+        options: dict[str, Any]) -> list[str]:
+    """Every level's games of one game id, interleaved (game ``i`` of each level before
+    game ``i + 1``), then a row per level."""
+    table_options(games()[game_id], options)  # a wrong option fails before any game
+    jobs = [(game_id, level, args.players, i, args.seed, args.iterations, args.seconds,
+             args.max_rounds, options) for i in range(args.n) for level in levels]
+    outcomes: dict[str, list[Outcome]] = {level: [] for level in levels}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for o in pool.map(play, *zip(*jobs, strict=True)):
+            outcomes[o.level].append(o)
+            print(f"{game_id} {o.level} game {o.index}: seat {o.searcher}, winner {o.winner} "
+                  f"({o.reason}), scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
+                  f"refused {o.fallbacks}", flush=True)
+    budget = ",".join(f"{k}={v}" for k, v in (("iterations", args.iterations),
+                                                ("seconds", args.seconds)) if v is not None)
+    return [row(game_id, level, args.players, outcomes[level], budget or "default", options)
+            for level in levels]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", default="venus,venus-standard,star-traders")
     parser.add_argument("--n", type=int, default=200, help="games per row")
-    parser.add_argument("--level", default="hard")
+    parser.add_argument("--level", default="hard",
+                        help="the measured bot kind, or several comma-separated (a row each)")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--option", type=table_option, action="append", default=[],
+                        metavar="NAME=VALUE", help="a table option (repeatable)")
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None,
                         help="the think-time cap (0: none, the iterations alone)")
@@ -137,21 +205,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS)
     args = parser.parse_args()
-    budget = ",".join(f"{k}={v}" for k, v in (("iterations", args.iterations),
-                                                ("seconds", args.seconds)) if v is not None)
+    levels = [level.strip() for level in args.level.split(",") if level.strip()]
+    options = dict(args.option)
     rows = []
     for game_id in args.games.split(","):
-        jobs = [(game_id, args.level, args.players, i, args.seed, args.iterations,
-                 args.seconds, args.max_rounds) for i in range(args.n)]
-        outcomes: list[Outcome] = []
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for o in pool.map(play, *zip(*jobs, strict=True)):
-                outcomes.append(o)
-                print(f"{game_id} game {o.index}: search seat {o.searcher}, winner {o.winner}, "
-                      f"scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
-                      f"refused {o.fallbacks}", flush=True)
-        rows.append(row(game_id, args.level, args.players, outcomes, budget or "default"))
-        print(rows[-1], flush=True)
+        rows.extend(run(game_id, levels, args, options))
+        print("\n".join(rows[-len(levels):]), flush=True)
     for line in rows:
         print(line)
 

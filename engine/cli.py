@@ -86,8 +86,9 @@ def _pair(text: str) -> tuple[str, str]:
     return name, raw
 
 
-def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists), and
+def table_option(text: str) -> tuple[str, object]:
+    """A table option on a command line (``starport simulate --option``, the benches):
+    ``NAME=VALUE``; the value is read as JSON when it parses (numbers, true, lists), and
     on/off, yes/no as true/false."""
     name, raw = _pair(text)
     words = {"on": True, "yes": True, "off": False, "no": False}  # the usual flag spellings
@@ -167,7 +168,7 @@ def _simulate_parser(parent: Any, definition: GameDefinition) -> None:
                        type=str if default is None else type(default),
                        choices=choices, help=f"{words} (the table option {option})")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--option", type=_option, action="append", default=[],
+    p.add_argument("--option", type=table_option, action="append", default=[],
                    metavar="NAME=VALUE", help="a table option (repeatable)")
 
 

@@ -1,11 +1,13 @@
 """A seat's legal commands made only as far as a bot reads them (``LazyCommands``), and
-``of_types``, the commands of some types among any legal commands.
+``of_types`` and ``except_types``, the commands of some types (or of all others) among any
+legal commands.
 
 A game whose full list of legal commands is costly (many combinations a bot seldom plays,
 such as deals that may be offered at any time) gives its bots the list in sections
 (``GameDefinition.bot_legal``): each section declares the command types it may hold and is
 made the first time a bot reads something those types could answer. ``x in legal`` makes
-only the sections of ``type(x)``; ``of_types(legal, types)`` only those whose types it asks;
+only the sections of ``type(x)``; ``of_types(legal, types)`` only those whose types it asks,
+``except_types(legal, types)`` only those that may hold another type;
 iterating, ``len`` and indexing make them all, in order, so the list a bot sees is the
 ruleset's ``legal_actions`` (less ``TakeBack``) whatever it reads first.
 
@@ -55,6 +57,15 @@ class LazyCommands(Sequence[Command]):
                     break
         return out
 
+    def other_than(self, types: type[Command] | tuple[type[Command], ...]) -> list[Command]:
+        """The commands that are not instances of ``types``, in order; a section that may
+        hold only ``types`` is not made."""
+        out: list[Command] = []
+        for i, (kinds, _) in enumerate(self._sections):
+            if not all(issubclass(kind, types) for kind in kinds):
+                out.extend(cmd for cmd in self._section(i) if not isinstance(cmd, types))
+        return out
+
     def __contains__(self, value: object) -> bool:
         kind = type(value)  # commands are equal only to commands of their own type
         for i, (kinds, _) in enumerate(self._sections):
@@ -96,3 +107,12 @@ def of_types(legal: Sequence[Command], types: Any) -> Any:
     if isinstance(legal, LazyCommands):
         return legal.of(types)
     return [cmd for cmd in legal if isinstance(cmd, types)]
+
+
+def except_types(legal: Sequence[Command],
+                 types: type[Command] | tuple[type[Command], ...]) -> list[Command]:
+    """The commands of ``legal`` that are not instances of ``types``, in order (a
+    ``LazyCommands`` makes only the sections that may hold others)."""
+    if isinstance(legal, LazyCommands):
+        return legal.other_than(types)
+    return [cmd for cmd in legal if not isinstance(cmd, types)]

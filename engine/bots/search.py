@@ -6,7 +6,8 @@ Determinized flat Monte Carlo with common random numbers:
 1. The candidates: the game's fast heuristic bot (its definition's default bot) chooses first,
    from the seat's view and legal commands as it always does; its command is always a
    candidate, beside up to ``Budget.candidates - 1`` others sampled (seeded) from the legal
-   commands.
+   commands the game lets the search weigh (``GameDefinition.search_candidates``: every one,
+   unless the game's reckoning leaves some out).
 2. Each round deals one *world*: ``GameDefinition.determinize(state, seat, rng)``, a copy of
    the position in which everything the seat cannot see (cups, decks, face-down markers,
    other seats' hands) is dealt again at random from what the seat can see. The search reads
@@ -172,7 +173,8 @@ class SearchBot:
         self.playouts = 0
         heuristic = self.policy_bot(f"{self.seed}|policy").choose(
             view, legal, seat=seat, seq=seq, aid=aid)
-        candidates = self.candidates(heuristic, legal, seq)
+        candidates = self.candidates(
+            heuristic, self.game.search_candidates(view, legal, seat), seq)
         if state is None or len(candidates) == 1:
             self.reason = ("the only sensible move here" if len(candidates) == 1
                            else "the usual move here")
@@ -194,8 +196,9 @@ class SearchBot:
 
     def candidates(self, heuristic: Command, legal: Sequence[Command],
                    seq: int) -> list[Command]:
-        """The heuristic's choice first, then up to ``candidates - 1`` legal commands
-        sampled without repeats (all of them when there are few)."""
+        """The heuristic's choice first, then up to ``candidates - 1`` of ``legal`` (the
+        commands the game lets the search weigh) sampled without repeats (all of them when
+        there are few)."""
         seen = {_key(heuristic)}
         others: list[Command] = []
         for command in takeback.without(list(legal)):

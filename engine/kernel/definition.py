@@ -65,6 +65,10 @@ def _no_evaluation(state: Any, seat: int) -> float:
     return 0.5
 
 
+def _every_command(view: dict[str, Any], legal: Sequence[Any], seat: int) -> Sequence[Any]:
+    return legal
+
+
 class OptionsRefused(ValueError):
     """Table options that do not fit the game's option schema (the message names one)."""
 
@@ -172,6 +176,11 @@ class GameDefinition:
     # and how good a position is for ``seat``: 1 a win, 0 a loss, between them an estimate
     determinize: Callable[[Any, int, Randomness], Any] = _nothing_hidden
     evaluate: Callable[[Any, int], float] = _no_evaluation
+    # and the legal commands it may sample as candidates beside the heuristic's choice, from
+    # the seat's view and legal commands: the game's own reckoning may leave out those it
+    # finds unhelpful (a deal its heuristic would never offer); default: every one
+    search_candidates: Callable[[dict[str, Any], Sequence[Any], int],
+                                Sequence[Any]] = _every_command
     stand_in_never: frozenset[str] = frozenset()
     settings_commands: frozenset[str] = frozenset()
     # the board as an SVG image for these query parameters (``edition``), or None; a

@@ -23,7 +23,7 @@ from .legal import bot_legal
 from .luck import countdown, timeout_passes
 from .options import StarTradersOptions
 from .ruleset import ruleset
-from .search import determinize, evaluate
+from .search import candidates, determinize, evaluate
 from .simulate import standing, usage_of
 from .state import StarState
 
@@ -78,6 +78,7 @@ GAME = GameDefinition(
     history_point=scores_at(("TurnStarted", "GameWon"), lambda _, p: p.prestige),
     determinize=determinize,
     evaluate=evaluate,
+    search_candidates=candidates,
     countdown=countdown,
     timeout_commands=timeout_passes,
     answering=answering,

@@ -1,6 +1,7 @@
 """What the search bot (``engine/bots/search.py``, ``docs/bots.md``) asks of Star Traders: a
-world dealt from one seat's view (``determinize``) and how good a position is for a seat
-(``evaluate``).
+world dealt from one seat's view (``determinize``), how good a position is for a seat
+(``evaluate``) and which legal commands it weighs (``candidates``: the deals only as the
+trader's own reckoning would offer them).
 
 What a seat does not see (``view.py``): the other Traders' cards (how many, not which) and
 Stellors (Money: "each player sees only his own"), how they answer reaction windows, the
@@ -17,15 +18,19 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
-from engine.kernel import Randomness
+from engine.bots.legal import except_types
+from engine.kernel import Command, Randomness
 
+from . import commands as c
 from .actions import PETITION_PRESTIGE, chain_needed, longest_chain
 from .components import contracts
 from .galaxy import load_galaxy
 from .state import IMPERIAL_CARGO, StarState, clone_state
-from .trader_deals import WORTH
+from .trader_deals import WORTH, helpful_offers
 from .view import psychic_peek
 
 START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hidden purse)
@@ -156,3 +161,15 @@ def evaluate(state: StarState, seat: int) -> float:
     if not others:
         return 0.5 + 0.5 * mine
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / SCALE)
+
+
+def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
+    """The commands the search levels may sample beside the heuristic's choice
+    (``GameDefinition.search_candidates``): every legal command but the deals to offer, and
+    of those only the ones the trader's reckoning would offer (``trader_deals.helpful_offers``:
+    it gains, the other Trader would accept). A deal it finds unhelpful, a station it should
+    keep sold at the price list's 12 Stellors, is not weighed: in the short playouts the
+    Stellors pay for jumps sooner and could beat keeping it. Answering an offer, declining
+    too, stays a candidate."""
+    kept = [cmd for _, cmd in helpful_offers(view, legal, seat)]
+    return [*except_types(legal, c.OfferDeal), *kept]

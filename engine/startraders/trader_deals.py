@@ -123,28 +123,41 @@ def _stations_wanted(view: dict[str, Any], seat: int) -> bool:
     return any(owners.get(str(k["deliver"]), seat) != seat for k in _deliveries(view, seat))
 
 
-def offer(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
-    """The deal the trader offers now, or None (the module docstring)."""
+def helpful_offers(view: dict[str, Any], legal: Sequence[Command],
+                   seat: int) -> list[tuple[float, c.OfferDeal]]:
+    """The deals of ``legal`` the trader would offer now, each with its lead (what the deal
+    gains it less what it gains the other Trader, above 0; the other gains too, so would
+    accept; it keeps ``RESERVE`` Stellors after paying). None while it may offer none (no
+    turn, on an Imperial Mission, an offer of its own open, two made this turn) or could gain
+    by none: then the deals are not even made."""
     me = view["players"][seat]
     turn = view["turn"]
     if turn is None or me["mission"] is not None:
-        return None
+        return []
     if any(o["seat"] == seat for o in view["offers"]):
-        return None  # one open at a time
+        return []  # one open at a time
     made = sum(1 for o in turn["offered"] if o["seat"] == seat)
-    money = me.get("stellors", 0)
     if made >= OFFERS_PER_TURN or not (_short(view, seat) or _stations_wanted(view, seat)):
-        return None  # none listed, or nothing it could gain by: the deals are not even made
-    best: Command | None = None
-    lead = 0.0
+        return []  # none listed, or nothing it could gain by
+    money = me.get("stellors", 0)
+    helpful: list[tuple[float, c.OfferDeal]] = []
     for cmd in of_types(legal, c.OfferDeal):
-        if not isinstance(cmd, c.OfferDeal):
-            continue
         give, get = cmd.give.model_dump(), cmd.get.model_dump()
         if money - give["stellors"] < min(RESERVE, money):
             continue
         mine = gain(view, seat, get, give)
         theirs = gain(view, cmd.to, give, get)
-        if mine > 0 and theirs >= 0 and mine - theirs > lead:
-            best, lead = cmd, mine - theirs
+        if mine > 0 and theirs >= 0 and mine - theirs > 0:
+            helpful.append((mine - theirs, cmd))
+    return helpful
+
+
+def offer(view: dict[str, Any], legal: Sequence[Command], seat: int) -> Command | None:
+    """The deal the trader offers now, or None: of the helpful ones, the first with the
+    largest lead (the module docstring)."""
+    best: Command | None = None
+    lead = 0.0
+    for ahead, cmd in helpful_offers(view, legal, seat):
+        if ahead > lead:
+            best, lead = cmd, ahead
     return best

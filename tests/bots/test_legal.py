@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.bots.legal import LazyCommands, of_types
+from engine.bots.legal import LazyCommands, except_types, of_types
 from engine.kernel import Command
 from engine.startraders import commands as c
 
@@ -44,3 +44,13 @@ def test_reading_it_all_gives_the_sections_in_order_once() -> None:
     assert of_types(legal, (c.DropOut, c.EndMovement)) == [c.EndMovement(), c.DropOut()]
     assert made == ["move", "deals", "drop"]  # each made once
     assert not LazyCommands([]) and of_types([c.DropOut()], c.DropOut) == [c.DropOut()]
+
+
+def test_all_but_some_types_leaves_unmade_the_sections_of_those_types_alone() -> None:
+    made: list[str] = []
+    legal = _sections(made)
+    assert except_types(legal, c.OfferDeal) == [c.Jump(to=3, kind="regular"), c.EndMovement(),
+                                                c.DropOut()]
+    assert made == ["move", "drop"]  # the deals' section holds nothing else: not made
+    assert except_types(legal, c.Jump) == [c.EndMovement(), c.DropOut()]
+    assert except_types([c.DropOut(), c.EndMovement()], c.DropOut) == [c.EndMovement()]

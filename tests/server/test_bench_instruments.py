@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib.util
 import json
 import random
 import time
 import uuid
 import weakref
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import httpx
@@ -25,8 +23,9 @@ import pytest
 from server.app import create_app
 from server.config import database_url
 from server.wsproto import Protocol
+from tests.benches import bench_module
 
-from .conftest import ROOT, settings_for, uvicorn_thread
+from .conftest import settings_for, uvicorn_thread
 from .helpers import open_table
 from .test_ws_commands import FIDDLING, answer, send
 from .wsclient import Viewer
@@ -35,21 +34,12 @@ ORDER = ["recv", "queued", "batch", "handed", "commit_start", "commit_end", "com
          "resumed", "answered"]
 
 
-def _bench(name: str) -> ModuleType:
-    """A module of ``bench/`` (a folder of scripts, not a package), loaded afresh."""
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 # --- the command trace ----------------------------------------------------------------------
 
 
 def test_each_command_is_stamped_from_its_handler_to_its_frames(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    latency = _bench("latency")
+    latency = bench_module("latency")
     latency.install(monkeypatch.setattr)  # the server's functions as they were after
     try:
         app = create_app(settings_for(database_url(None, tmp_path / "data"), tmp_path))
@@ -115,7 +105,7 @@ def _stall_here(seconds: float) -> None:
 
 
 def test_loop_watch_names_a_stall_and_counts_collections(tmp_path: Path) -> None:
-    loopwatch = _bench("loopwatch")
+    loopwatch = bench_module("loopwatch")
     out = tmp_path / "watch.json"
 
     async def run() -> dict[str, Any]:
@@ -144,7 +134,7 @@ def test_loop_watch_names_a_stall_and_counts_collections(tmp_path: Path) -> None
 
 
 def test_loop_watch_reset_starts_afresh(tmp_path: Path) -> None:
-    loopwatch = _bench("loopwatch")
+    loopwatch = bench_module("loopwatch")
     before: list[tuple[float, float]] = []
 
     async def run() -> dict[str, Any]:
@@ -171,7 +161,7 @@ def test_the_garbage_census_finds_a_cycle_dropped_after_a_freeze(tmp_path: Path,
     """The loop watch's census (SIGUSR2) thaws what the serving process froze
     (``gcpolicy.freezes``), so a cycle dropped since the last full collection is counted and
     freed; what is left is frozen again."""
-    loopwatch = _bench("loopwatch")
+    loopwatch = bench_module("loopwatch")
     gc.unfreeze()  # the garbage earlier tests left (frozen or not) goes first, so the census
     gc.collect()  # counts this test's cycle among few others
     cycle = Cycle()

@@ -145,3 +145,43 @@ def test_short_of_money_it_sells_a_station_it_can_spare() -> None:
     assert isinstance(sale, c.OfferDeal) and sale.get == Bundle(stellors=12)
     assert sale.give.stations and sale.give.stations[0] in (13, 15, 16)
     assert not isinstance(_trader_plays(_game([], {"13": 0, "15": 0}, stellors=5)), c.OfferDeal)
+
+
+def _window_for_ann(stellors: int) -> Game[StarState]:
+    """Bob's jump opens the Quarantine window, where Ann (asked) may react, holding three
+    stations, none where anyone delivers."""
+    game = start({"players": [{"name": "Ann", "world": 15, "stellors": stellors,
+                               "policy": "ask"},
+                              {"name": "Bob", "world": 66, "stellors": 47}],
+                  "active": 1, "stations": {"24": 0, "64": 0, "15": 0}, "dice": [6]})
+    game.play(1, next(a for a in ruleset.legal_actions(game.state, 1) if isinstance(a, c.Jump)))
+    now = ruleset.pending(game.state)
+    assert now is not None and now.prompt == "quarantine" and now.seats == (0,)
+    return game
+
+
+def test_the_search_levels_never_sell_a_station_the_trader_would_keep() -> None:
+    """In a reaction window, with money, Ann's trader keeps her stations (a sale at the price
+    list's 12 Stellors gains it nothing): the search levels weigh no such sale, so whatever
+    the seed they never offer one (sampled, a sale beat passing in the short playouts of one
+    seed of these)."""
+    budget = Budget(iterations=40, seconds=None, depth=32, candidates=8)
+    for i in range(12):
+        game = _window_for_ann(23)
+        bot = SearchBot(GAME, f"k{i}", budget)
+        assert not isinstance(act(bot, GAME, game.state, 0, game.seq), c.OfferDeal)
+
+
+def test_the_search_levels_weigh_the_sales_the_trader_would_offer() -> None:
+    """Short of money (5 Stellors) with three stations, a sale helps the trader: the search
+    levels weigh the sales of each station; with money, none."""
+    def sales(stellors: int) -> list[Command]:
+        game = _window_for_ann(stellors)
+        view = ruleset.view(game.state, 0)
+        legal = GAME.bot_legal(game.state, 0) if GAME.bot_legal else []
+        return [cmd for cmd in GAME.search_candidates(view, legal, 0)
+                if isinstance(cmd, c.OfferDeal)]
+
+    assert {cmd.give.stations[0] for cmd in sales(5) if isinstance(cmd, c.OfferDeal)} == {
+        15, 24, 64}
+    assert sales(23) == []

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from engine.cli import _option
+from engine.cli import table_option
 from engine.kernel import Game, RuleError
 from engine.venus.ruleset import ruleset
 
@@ -30,11 +30,11 @@ def test_a_flag_that_is_no_yes_or_no_is_refused_naming_the_option() -> None:
 def test_the_command_line_reads_on_and_off_as_true_and_false() -> None:
     """`starport simulate ... --option combat=on` used to answer "combat must be true or
     false"."""
-    assert _option("combat=on") == ("combat", True)
-    assert _option("rastur=no") == ("rastur", False)
-    assert _option("game_length=3000") == ("game_length", 3000)
+    assert table_option("combat=on") == ("combat", True)
+    assert table_option("rastur=no") == ("rastur", False)
+    assert table_option("game_length=3000") == ("game_length", 3000)
     with pytest.raises(argparse.ArgumentTypeError):
-        _option("combat")
+        table_option("combat")
 
 
 def test_game_length_given_as_text() -> None:

@@ -1,0 +1,49 @@
+"""``bench/bot_strength.py`` (``docs/bots.md``, "Strength") plays the table's options: the
+options given on its command line reach the game (the Rastur, a solo challenge), a game of one
+player has its row, and an option outside the game's schema is refused before any game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cli import table_option
+from engine.kernel.definition import OptionsRefused
+from tests.benches import bench_module
+
+strength = bench_module("bot_strength")
+
+
+def _played(game_id: str, level: str, players: int,
+            options: dict[str, Any]) -> tuple[Any, Any]:
+    """One round of game 0, a search bot thinking 2 playouts a decision with no time cap."""
+    game, outcome = strength.play_game(game_id, level, players, 0, "options", 2, 0.0, 1,
+                                       options)
+    return game, outcome
+
+
+def test_the_rastur_of_the_command_line_is_in_the_game() -> None:
+    game, outcome = _played("venus", "hard", 2, dict([table_option("rastur=true")]))
+    assert game.state.options["rastur"] is True
+    assert game.state.rastur_pool or game.state.rastur  # 16.1: the Rastur's markers
+    assert outcome.fallbacks == 0 and outcome.searched > 0
+
+
+def test_a_solo_challenge_is_one_seat_with_its_own_row() -> None:
+    options = dict([table_option("variant=solo-challenge")])
+    game, outcome = _played("venus-standard", "hard", 1, options)
+    assert game.state.table.solo_challenge and len(game.state.players) == 1
+    line = strength.row("venus-standard", "hard", 1, [outcome], "iterations=2", options)
+    assert " alone players=1 options=variant=solo-challenge games=1 " in line
+    assert "fair=1.00" in line and " vs -" in line
+
+
+def test_the_heuristic_is_measured_alone_too() -> None:
+    _, outcome = _played("venus-standard", "merchant", 1, {"variant": "solo-challenge"})
+    assert outcome.level == "merchant" and outcome.searched == 0 and len(outcome.scores) == 1
+
+
+def test_an_option_outside_the_schema_is_refused() -> None:
+    with pytest.raises(OptionsRefused):
+        strength.table_options(strength.games()["venus"], {"rastr": True})
