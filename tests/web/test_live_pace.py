@@ -260,16 +260,20 @@ def test_an_idle_game_page_costs_almost_no_cpu(browser: Any, server_url: str) ->
 
 
 def _more(service: Any, made: dict[str, Any], page: Any, events: int) -> int:
-    """The bots (playing fast) play ``events`` more events; the page shows them."""
+    """The bots (playing fast) play ``events`` more events, then slowly again (one move in
+    2 s); the page shows every event played."""
     entry = service.entries[made["table_id"]]
     until = entry.committed + events
     service.settings.bot_delay = 0.1
     deadline = time.monotonic() + 120  # (a deadline against a hang, not a bound checked)
     while entry.committed < until and time.monotonic() < deadline:
         time.sleep(0.05)
+    service.settings.bot_delay = 2.0
     assert entry.committed >= until, f"the bots played {entry.committed} of {until} events"
-    page.wait_for_function(f"Number(document.getElementById('game').dataset.seq) >= {until}",
-                           timeout=60_000)
+    time.sleep(0.3)  # a move already due at the fast pace is played
+    page.wait_for_function(
+        f"Number(document.getElementById('game').dataset.seq) >= {entry.committed}",
+        timeout=60_000)
     return until
 
 
