@@ -226,8 +226,11 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
 
     history += _play_until(server_url, g, bots, sold_goods)
     seller = history[-1][0]
-    text = g["pages"][1 - seller].locator("#log").inner_text()
-    assert f"{['Ann', 'Bob'][seller]} sells" in text and " to the " in text
+    seller_name = ["Ann", "Bob"][seller]
+    watcher = g["pages"][1 - seller]  # the seller's own page has answered; this one follows
+    watcher.wait_for_function(
+        f"() => document.querySelector('#log').textContent.includes('{seller_name} sells')")
+    assert " to the " in watcher.locator("#log").inner_text()
     # the market panel of the seller: what they sold was listed with its payoff
     head = _view(server_url, g, 0)["seq"]
     for p in g["pages"]:
