@@ -126,12 +126,22 @@ def seed_sqlite(url: str, within: Path) -> None:
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
-        url = database_url(None, tmp_path / "data")
-        seed_sqlite(url, tmp_path)
-        return url
+        return _sqlite_database(tmp_path)
     if not PG_ADMIN:
         pytest.skip("no PostgreSQL (STARPORT_TEST_PG unset; `make test` starts one)")
     return database_url(_pg_database(), tmp_path)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A migrated SQLite database, for what only SQLite's writer does."""
+    return _sqlite_database(tmp_path)
+
+
+def _sqlite_database(tmp_path: Path) -> str:
+    url = database_url(None, tmp_path / "data")
+    seed_sqlite(url, tmp_path)
+    return url
 
 
 @pytest.fixture

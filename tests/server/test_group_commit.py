@@ -212,12 +212,10 @@ def test_a_failing_write_alone_in_its_batch_leaves_nothing_and_the_next_commits(
     run(db_url, tmp_path, body)
 
 
-def test_sqlite_waits_for_another_writer_off_the_loop(db_url: str, tmp_path: Path) -> None:
+def test_sqlite_waits_for_another_writer_off_the_loop(sqlite_url: str, tmp_path: Path) -> None:
     """SQLite's writes run on the loop (``LoopCommitter``): while another connection (another
     process, a CLI) holds the write lock, the write waits -- by retrying, never by blocking
     the loop -- and commits once the lock is free."""
-    if not db_url.startswith("sqlite"):
-        pytest.skip("SQLite's writer")
 
     async def body(service: Service) -> None:
         table_id = await started_game(service)
@@ -238,14 +236,12 @@ def test_sqlite_waits_for_another_writer_off_the_loop(db_url: str, tmp_path: Pat
             other.close()
         assert await asyncio.wait_for(said, 10) > 0
 
-    run(db_url, tmp_path, body)
+    run(sqlite_url, tmp_path, body)
 def test_sqlite_commits_run_on_one_thread_of_their_own_which_ends_with_the_writer(
-        db_url: str, tmp_path: Path) -> None:
+        sqlite_url: str, tmp_path: Path) -> None:
     """``LoopCommitter``'s commits (the fsync) run in order on its one commit thread, fed a
     batch at a time (no executor: no future made and settled per batch); ``close`` waits for
     the writes queued so far and ends the thread; ``start`` makes a new one."""
-    if not db_url.startswith("sqlite"):
-        pytest.skip("SQLite's writer")
     threads: list[threading.Thread] = []
 
     async def body(service: Service) -> None:
@@ -264,7 +260,7 @@ def test_sqlite_commits_run_on_one_thread_of_their_own_which_ends_with_the_write
                                     text="again"))
         assert threads[-1] is not threads[0] and threads[-1].is_alive()
 
-    run(db_url, tmp_path, body)
+    run(sqlite_url, tmp_path, body)
 
 
 def test_a_writer_asks_for_its_loop_once_and_again_on_a_new_loop(
@@ -302,15 +298,13 @@ def test_a_writer_asks_for_its_loop_once_and_again_on_a_new_loop(
 
 
 def test_sqlite_a_batchs_appends_run_in_the_commit_thread_and_a_refused_one_alone(
-        db_url: str, tmp_path: Path) -> None:
+        sqlite_url: str, tmp_path: Path) -> None:
     """A busy batch (``store.AppendBatch``): the appends of a batch of commands (as
     many as a busy server's, ``defer_from``) write their events, heads and waits in the
     commit thread, three statements for the batch, and none on the event loop. An append
     refused among them (here a stale head) rolls the batch back; it runs again, each write on
     its own: the refused one is told why (``Conflict``), the others commit. A smaller batch
     writes on the loop, as before."""
-    if not db_url.startswith("sqlite"):
-        pytest.skip("SQLite's writer")
 
     async def body(service: Service) -> None:
         committer = service.committer
@@ -385,4 +379,4 @@ def test_sqlite_a_batchs_appends_run_in_the_commit_thread_and_a_refused_one_alon
         assert {thread for thread, sql in ran if sql.startswith("INSERT INTO events")} == {
             threading.main_thread().name}
 
-    run(db_url, tmp_path, body)
+    run(sqlite_url, tmp_path, body)
