@@ -13,7 +13,9 @@ rate, and the board's visits per space. Games run in ``--jobs`` processes; each 
 figures, with the revision it was played at, are kept in ``--cache`` (JSON lines). The cache
 keeps every row (variant, bot, players): a run replays only the rows it is asked for and
 replaces those rows' games, the others stay, and the report is written from the whole cache
-(``--report-only`` plays nothing). The report lists each row's revision and seeds.
+(``--report-only`` plays nothing); ``--first`` plays a row's games from that seed index on,
+keeping its cached games below it (a long row played in parts). The report lists each row's
+revision and seeds.
 
     .venv/bin/python tools/balance_venus_standard.py [--games 200] [--variant-games 30]
     .venv/bin/python tools/balance_venus_standard.py --bots merchant --players 2 \
@@ -173,9 +175,14 @@ def _row(g: dict[str, Any]) -> Row:
     return (g["label"], g["bot"], g["players"])
 
 
+def _index(g: dict[str, Any]) -> int:
+    """A game's seed index (older caches name it only in the seed)."""
+    return int(g.get("index", str(g["seed"]).rsplit("-", 1)[-1]))
+
+
 def _indices(gs: list[dict[str, Any]]) -> str:
     """The games' seed indices as ranges: ``0-149`` or ``0-99, 120``."""
-    idx = sorted({int(g.get("index", str(g["seed"]).rsplit("-", 1)[-1])) for g in gs})
+    idx = sorted({_index(g) for g in gs})
     spans: list[list[int]] = []
     for i in idx:
         if spans and i == spans[-1][1] + 1:
@@ -610,9 +617,12 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def kept(games: list[dict[str, Any]], todo: list[Spec]) -> list[dict[str, Any]]:
-    """The cached games of the rows this run does not replay."""
-    replayed = {(label, bot, n) for label, n, bot, _, _ in todo}
-    return [g for g in games if _row(g) not in replayed]
+    """The cached games this run does not replay: the other rows', and a replayed row's
+    below the first seed index the run plays of it (a row played in parts: ``--first``)."""
+    first: dict[Row, int] = {}
+    for label, n, bot, _, index in todo:
+        first[(label, bot, n)] = min(index, first.get((label, bot, n), index))
+    return [g for g in games if _row(g) not in first or _index(g) < first[_row(g)]]
 
 
 def replay(cache: Path, todo: list[Spec], jobs: int, stamp: str) -> None:
@@ -650,6 +660,9 @@ def main() -> int:
                         help="per bot, the solo challenge (default: --variant-games)")
     parser.add_argument("--players", default="1,2,3,4",
                         help="standard game player counts (empty: none)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first seed index played: a row's cached games below it "
+                             "are kept (a row played in parts)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", default=".balance-venus-standard.jsonl")
     parser.add_argument("--report-only", action="store_true",
@@ -669,6 +682,7 @@ def main() -> int:
         todo = specs(args.games, args.variant_games,
                      [b.strip() for b in args.bots.split(",") if b.strip()], args.versus,
                      args.solo_games, [int(n) for n in args.players.split(",") if n.strip()])
+        todo = [spec for spec in todo if spec[4] >= args.first]
         replay(cache, todo, args.jobs, args.revision or revision())
     games = load(cache)
     before = None if args.before is None else load(Path(args.before))

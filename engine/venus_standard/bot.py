@@ -20,7 +20,9 @@ commands (``engine.bots.base``) and the public board.
   missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
   doubles paying c20 a fame point: "End of the Game" 2-3; not alone), a cargo hold when
   c100 would be left, then the goods with the widest margin its credits allow (keeping a
-  reserve), trains its pilot, builds a merchant spaceport when rich. Goods aboard score
+  reserve), trains its pilot, builds a merchant spaceport when rich; a drive only when it
+  skips more than the one aboard (a drive bought discards the previous one: "Drives").
+  Goods aboard score
   nothing at the end: in the last round it buys none, in the two before only goods with a
   discovered buyer in reach of the rounds left.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
@@ -58,7 +60,7 @@ from engine.kernel import Command, Randomness
 from . import course, places
 from .cards import mission_cards
 from .cargo import START_HOLDS, holds_needed
-from .movement import GREEN_COST, Ship
+from .movement import DRIVE_SKIPS, GREEN_COST, Ship
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
@@ -167,6 +169,8 @@ class Merchant:
             return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind == "BuyTechnology" and _tech_key(data["token"]) == FUZZY_DICE:
             return FUZZY_DICE_EAGER if _fuzzy_dice_affordable(view, me) else -1
+        if kind == "BuyEquipment" and not _drive_gains(me, str(data.get("equipment"))):
+            return -1  # "Drives": the drive bought discards the one aboard
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
@@ -605,6 +609,17 @@ def _worth_buying_at(view: dict[str, Any], me: dict[str, Any], culture: str) -> 
     if view.get("solo"):
         return int(me.get("credits", 0)) >= SOLO_BUY_GOAL
     return _affordable_goods(view, me, culture)
+
+
+def _drive_gains(me: dict[str, Any], equipment: str) -> bool:
+    """Whether ``equipment`` is no drive, or a drive that skips every colour the one aboard
+    skips and more ("Drives": a drive bought discards the previous one, so the same drive,
+    or one that skips other colours instead, adds nothing for its price)."""
+    if not equipment.endswith("_drive"):
+        return True
+    aboard = me.get("drive")
+    skips = DRIVE_SKIPS.get(equipment.removesuffix("_drive"), frozenset())
+    return aboard is None or skips > DRIVE_SKIPS.get(str(aboard), frozenset())
 
 
 def _has_room(me: dict[str, Any]) -> bool:

@@ -65,3 +65,15 @@ def test_beside_the_run_before_only_the_same_rows_and_seeds() -> None:
     mine, theirs = tool.common(now, before)
     assert [(g["players"], g["index"]) for g in mine] == [(3, 2), (3, 3)]
     assert [(g["players"], g["index"]) for g in theirs] == [(3, 2), (3, 3)]
+
+
+def test_a_row_played_in_parts_keeps_its_games_below_the_first_index(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache.jsonl"
+    old = [_game("standard", 3, i, "old") for i in range(4)]
+    cache.write_text("".join(json.dumps(g) + "\n" for g in old), encoding="utf-8")
+    monkeypatch.setattr(tool, "play", _played)
+    todo = [s for s in tool.specs(5, 0, ["merchant"], 0, 0, [3]) if s[4] >= 2]
+    tool.replay(cache, todo, 1, "new")
+    assert sorted((g["index"], g["revision"]) for g in tool.load(cache)) == \
+        [(0, "old"), (1, "old"), (2, "new"), (3, "new"), (4, "new")]

@@ -467,3 +467,17 @@ def test_in_a_solo_challenge_every_market_is_a_goal_to_buy_at_from_c60() -> None
     assert Merchant("t")._goals(view, me)["colony-world.city-1"] > 0
     me["credits"] = 50
     assert not any(s.startswith("colony-world") for s in Merchant("t")._goals(view, me))
+
+
+def test_drives_it_buys_only_a_drive_that_skips_more_than_the_one_aboard() -> None:
+    """"Drives": a drive bought discards the previous one, so a rich merchant buys no second
+    yellow drive nor a red one over it (neither skips more); a combo drive skips both."""
+    view = view_with(500, [])
+    view["players"][0]["drive"] = "yellow"
+    for same in ("yellow_drive", "red_drive"):
+        assert choose(view, [EndPhase(), BuyEquipment(equipment=same)]) == EndPhase()
+    combo = BuyEquipment(equipment="combo_drive")
+    assert choose(view, [EndPhase(), combo]) == combo
+    view["players"][0]["drive"] = None
+    red = BuyEquipment(equipment="red_drive")
+    assert choose(view, [EndPhase(), red]) == red
