@@ -13,10 +13,15 @@ and, for the decks, which cards are not elsewhere) and shuffled with the given s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
+from engine.bots.legal import except_types
 from engine.cluster.cultures import load_cultures
-from engine.kernel import Randomness
+from engine.kernel import Command, Randomness
 
+from . import commands as c
+from . import helm_commands as h
 from .order import FAME_SOURCES
 from .places import spaceports_of
 from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
@@ -26,6 +31,10 @@ from .tokens import is_goods, origin
 SCALE = 500.0  # credits of lead that make a position clearly better (tanh's unit)
 SOLO_SCALE = 1500.0  # a solo game: credits that make a position clearly good
 FUZZY_DICE_FAME = 7  # End of the Game 2: the Fuzzy Dice's two dice, on average
+# the commands that steer the ship ("Movement Phase": the heading, the speed roll, the dice
+# assigned, each step, the exit, a telegate, the landing, or no movement at all)
+COURSE = (h.DeclareHeading, h.RollSpeed, h.AssignDie, h.RerollDie, h.UseHardBurn, h.Step,
+          h.MoveTo, h.DeclineNavigation, h.ChooseExit, h.RollTelegate, h.Land, c.SkipMovement)
 
 
 def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardState:
@@ -42,6 +51,17 @@ def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardSta
             market.stack = market.stack[:1] + rng.shuffled(sorted(market.stack[1:]))
     world.loaded_dice = []
     return world
+
+
+def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
+    """The commands the search levels may sample beside the merchant's choice
+    (``GameDefinition.search_candidates``): every legal command but those that steer the
+    ship (``COURSE``). A playout ends with the turn, so another course (landing here, no
+    movement, a die kept for the navigation box) is judged by what it brings this turn and
+    never by the market the merchant's course reaches in a later one (``docs/bots.md``,
+    "Why the search adds little"): the merchant steers, the search weighs the trades, the
+    missions, the hazards' answers."""
+    return except_types(legal, COURSE)
 
 
 def worth(state: StandardState, seat: int) -> float:
