@@ -25,7 +25,7 @@ from .pieces import merchant_keys
 from .reach import reachable, reachable_dicts
 from .ruleset import ruleset
 from .scenario import Scenario, start
-from .search import candidates, determinize, evaluate
+from .search import determinize, evaluate
 from .simulation import ENDINGS, standing, usage_of
 from .winning import net_worth
 
@@ -101,7 +101,6 @@ GAME = GameDefinition(
     bot_aid=bot_aid,
     determinize=determinize,
     evaluate=evaluate,
-    search_candidates=candidates,
     settings_commands=frozenset({"SetDrives", "UseGateLock", "Reroll"}),
     board_svg=board_svg,
     client_data=client_data,

@@ -15,13 +15,9 @@ observations follow the world (it saw what lies there in that world).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Any
 
-from engine.bots.legal import except_types
-from engine.kernel import Command, Randomness
+from engine.kernel import Randomness
 
-from . import commands as c
 from .bots.knowledge import cost, payoff
 from .pieces import fare_fee
 from .state import Marker, Player, QBox, VenusState, clone_state
@@ -29,11 +25,6 @@ from .trading import trade_in
 from .winning import net_worth, target
 
 SCALE_SHARE = 0.5  # the share of the target a lead must reach to be clearly better
-# the commands that steer the ship (5, 6, 8.4, 9.42: the Drives set, the heading, the roll
-# and its rerolls, the pilot number, each move, a Penalty paid, stopping, landing, staying)
-COURSE = (c.SetDrives, c.UseGateLock, c.DeclareHeading, c.RollDice, c.Reroll,
-          c.ChoosePilotNumber, c.MoveTo, c.MoveAlong, c.PayPenalty, c.StopHere, c.Land,
-          c.StayPut)
 
 
 def _marker_key(marker: Marker | None) -> str:
@@ -100,16 +91,6 @@ def _seen(world: VenusState, dot: str, marker: Marker) -> Marker:
     if box is None or box.face_up or box.marker is None:
         return marker
     return box.marker
-
-
-def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
-    """The commands the search levels may sample beside the trader's choice
-    (``GameDefinition.search_candidates``): every legal command but those that steer the
-    ship (``COURSE``). A playout ends with the turn, so another course (staying put to
-    trade here again, stopping short) is judged by what it brings this turn and never by the
-    goal the trader's route reaches in a later one (``docs/bots.md``, "Why the search adds
-    little"): the trader steers, the search weighs the trades and the fights."""
-    return except_types(legal, COURSE)
 
 
 def worth(state: VenusState, seat: int) -> float:

@@ -3,12 +3,8 @@ the search bot's evaluation (``docs/bots.md``, "Each game's worlds and evaluatio
 
 from __future__ import annotations
 
-from engine.bots.base import act
-from engine.venus import commands as c
-from engine.venus.definition import GAME as venus
-from engine.venus.ruleset import ruleset
 from engine.venus.scenario import start
-from engine.venus.search import COURSE, candidates, evaluate, worth
+from engine.venus.search import evaluate, worth
 
 from .tradekit import BOB, scenario
 
@@ -38,17 +34,3 @@ def test_the_other_seats_holdings_count_against_the_seat() -> None:
     even = start(scenario()).state
     behind = start(scenario(others=[{**BOB, "fares": [FARE]}])).state
     assert evaluate(behind, 0) < evaluate(even, 0)
-
-
-def test_the_search_weighs_no_other_course() -> None:
-    """A playout ends with the turn, so another course (staying put to trade here again)
-    would be judged by this turn alone: the search levels leave the course to the trader
-    and answer a decision of the movement at once, without a playout."""
-    g = start(scenario())
-    legal = list(ruleset.legal_actions(g.state, 0))
-    assert any(isinstance(cmd, c.StayPut) for cmd in legal)
-    assert not any(isinstance(cmd, COURSE) for cmd in candidates({}, legal, 0))
-    bot = venus.make_bot("hard", "course")
-    command = act(bot, venus, g.state, 0, g.seq)
-    assert isinstance(command, COURSE)
-    assert bot.playouts == 0
