@@ -18,8 +18,10 @@ import math
 
 from engine.kernel import Randomness
 
-from .bots.knowledge import COMPS, cost, payoff
+from .bots.knowledge import cost, payoff
+from .pieces import fare_fee
 from .state import Marker, Player, QBox, VenusState, clone_state
+from .trading import trade_in
 from .winning import net_worth, target
 
 SCALE_SHARE = 0.5  # the share of the target a lead must reach to be clearly better
@@ -93,18 +95,19 @@ def _seen(world: VenusState, dot: str, marker: Marker) -> Marker:
 
 def worth(state: VenusState, seat: int) -> float:
     """13.1's Net Worth, and what the seat's holdings would bring: its Goods half-way
-    between their price and their payoff (9.2, 2.51), its ship, Equipment and Relics at
-    their trade-in value (2.52, 2.53, 2.81)."""
+    between their price and their payoff (9.2, 2.51), its Fares half their fee (10.3: paid
+    on delivery), its ship, Equipment, Relics and IOUs at their barter value (9.32)."""
     p = state.players[seat]
     value = float(net_worth(state, seat))
     for goods in p.goods:
         value += (cost(goods) + payoff(state.edition, goods)) / 2
+    if p.fares:
+        fees = fare_fee(state.edition)
+        value += sum(fees[fare] for fare in p.fares) / 2
     if p.ship != "scout":
-        value += COMPS.ship(p.ship).trade_in
-    for key in p.equipment:
-        value += COMPS.equipment_item(key).trade_in
-    for key in p.relics:
-        value += COMPS.relic(key).trade_in
+        value += trade_in(f"ship:{p.ship}")
+    for kind, keys in (("equipment", p.equipment), ("relic", p.relics), ("iou", p.ious)):
+        value += sum(trade_in(f"{kind}:{key}") for key in keys)
     return value
 
 

@@ -23,7 +23,7 @@ from .options import VenusStandardOptions
 from .ruleset import ruleset
 from .scenario import Scenario
 from .scenario import start as start_scenario
-from .search import determinize, evaluate
+from .search import candidates, determinize, evaluate
 from .simulate import standing, usage_of
 from .state import PILOTS
 
@@ -62,6 +62,7 @@ GAME = GameDefinition(
     history_point=scores_at(("TurnStarted", "GameEnded"), lambda _, p: p.credits),
     determinize=determinize,
     evaluate=evaluate,
+    search_candidates=candidates,
     board_svg=board_svg,
     client_data=lambda params: names(),
     rules_help=lambda: load_reference(HERE / "data" / "rules_help.toml"),

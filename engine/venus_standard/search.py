@@ -13,17 +13,28 @@ and, for the decks, which cards are not elsewhere) and shuffled with the given s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import Any
 
+from engine.bots.legal import except_types
 from engine.cluster.cultures import load_cultures
-from engine.kernel import Randomness
+from engine.kernel import Command, Randomness
 
+from . import commands as c
+from . import helm_commands as h
+from .order import FAME_SOURCES
 from .places import spaceports_of
-from .scoring import FAME_CREDITS, SPACEPORT_SALE, ship_fame
+from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
 from .state import StandardState, clone_state
 from .tokens import is_goods, origin
 
 SCALE = 500.0  # credits of lead that make a position clearly better (tanh's unit)
 SOLO_SCALE = 1500.0  # a solo game: credits that make a position clearly good
+FUZZY_DICE_FAME = 7  # End of the Game 2: the Fuzzy Dice's two dice, on average
+# the commands that steer the ship ("Movement Phase": the heading, the speed roll, the dice
+# assigned, each step, the exit, a telegate, the landing, or no movement at all)
+COURSE = (h.DeclareHeading, h.RollSpeed, h.AssignDie, h.RerollDie, h.UseHardBurn, h.Step,
+          h.MoveTo, h.DeclineNavigation, h.ChooseExit, h.RollTelegate, h.Land, c.SkipMovement)
 
 
 def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardState:
@@ -42,20 +53,44 @@ def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardSta
     return world
 
 
+def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
+    """The commands the search levels may sample beside the merchant's choice
+    (``GameDefinition.search_candidates``): every legal command but those that steer the
+    ship (``COURSE``). A playout ends with the turn, so another course (landing here, no
+    movement, a die kept for the navigation box) is judged by what it brings this turn and
+    never by the market the merchant's course reaches in a later one (``docs/bots.md``,
+    "Why the search adds little"): the merchant steers, the search weighs the trades, the
+    missions, the hazards' answers."""
+    return except_types(legal, COURSE)
+
+
 def worth(state: StandardState, seat: int) -> float:
     """What a seat's position would bring at the end (End of the Game 1-4), roughly: its
-    credits, its merchant spaceports sold (c200 each), its ship's fame at c10, and its goods
-    at half-way between their cost and their centre resale value ("Sell Actions")."""
+    credits, its merchant spaceports sold (c200 each), its fame at c10 (every part the rules
+    count, "Count Fame": the ship's, fame tokens, infamy, and those counted only at the end,
+    completed missions, Reward cards, titles, the pilot and technologies; the Fuzzy Dice at
+    their average roll), and its goods at half-way between their cost and their centre
+    resale value ("Sell Actions") while the seat has a turn left to sell them."""
     p = state.player(seat)
+    fame = sum(n for _, n in fame_parts(state, seat, FAME_SOURCES))
+    if has_tech(p.techs, FUZZY_DICE):
+        fame += FUZZY_DICE_FAME
+    return (p.credits + SPACEPORT_SALE * len(spaceports_of(state, seat))
+            + FAME_CREDITS * fame + goods_worth(state, seat))
+
+
+def goods_worth(state: StandardState, seat: int) -> float:
+    """The goods aboard at half-way between cost and centre resale; nothing once the seat's
+    last turn is over ("End of the Game": goods still aboard score nothing)."""
+    if state.round >= state.last_round and seat in state.done:
+        return 0.0
     cultures = load_cultures()
     goods = 0.0
-    for token in p.cargo:
+    for token in state.player(seat).cargo:
         if is_goods(token):
             kind = cultures.culture(origin(token)).goods
             goods += (kind.cost + kind.resale.mid) / 2
-    fame = sum(n for _, n in ship_fame(state, seat))
-    return (p.credits + SPACEPORT_SALE * len(spaceports_of(state, seat))
-            + FAME_CREDITS * fame + goods)
+    return goods
 
 
 def evaluate(state: StandardState, seat: int) -> float:
