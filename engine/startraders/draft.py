@@ -5,26 +5,14 @@ Contract, which may force another delivery)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
 
-from engine.kernel import Event, Randomness, only
+from engine.kernel import Randomness, only
 from engine.kernel.draft import Draft as KernelDraft
-from engine.kernel.events import PUBLIC, Audience, event
-from engine.kernel.ruleset import number
+from engine.kernel.draft import Numbering
 
 from .components import BANK_PAYMENTS
 from .evolve import apply
 from .state import StarState, Window, clone_state
-
-
-class Numbering(NamedTuple):
-    """How a draft writes events when it works on the real state (``decide_in_place``):
-    numbered after ``base`` (the first naming ``actor``) and applied with the ruleset's whole
-    ``apply`` (the take-back record included)."""
-
-    base: int
-    actor: int
-    apply: Callable[[StarState, Event], None]
 
 
 class Draft(KernelDraft[StarState]):
@@ -35,25 +23,9 @@ class Draft(KernelDraft[StarState]):
 
     def __init__(self, state: StarState, rng: Randomness,
                  after_window: Callable[[Draft, Window], None] | None = None,
-                 numbering: Numbering | None = None) -> None:
-        if numbering is None:
-            super().__init__(state, rng, apply=apply, clone=clone_state)
-        else:
-            self.state, self.rng, self.events = state, rng, []
-            self._apply = apply
+                 numbering: Numbering[StarState] | None = None) -> None:
+        super().__init__(state, rng, apply=apply, clone=clone_state, numbering=numbering)
         self.after_window = after_window
-        self._numbering = numbering
-
-    def emit(self, type_: str, audience: Audience = PUBLIC, *, type_public: bool = True,
-             **data: Any) -> Event:
-        numbering = self._numbering
-        if numbering is None:
-            return super().emit(type_, audience, type_public=type_public, **data)
-        ev = event(type_, audience, type_public=type_public, **data)
-        ev = number(ev, numbering.base, len(self.events), numbering.actor)
-        self.events.append(ev)  # first: an apply that fails has touched the real state
-        numbering.apply(self.state, ev)
-        return ev
 
     def die(self) -> int:
         """One die: a sandbox's predetermined die first, else from the game's randomness."""

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
-from engine.kernel.ruleset import HalfDone
 
 from . import (
     actions,
@@ -76,7 +75,7 @@ RULES: dict[type[Command], Rule] = {
 
 
 def decide(state: StarState, actor: int, command: Command, rng: Randomness,
-           numbering: Numbering | None = None) -> list[Event]:
+           numbering: Numbering[StarState] | None = None) -> list[Event]:
     """The events ``command`` causes, written on a copy of ``state``; with a ``numbering``,
     on ``state`` itself (``decide_in_place``): numbered and applied as they are written, a
     refusal after the first wrapped in ``HalfDone``."""
@@ -86,10 +85,6 @@ def decide(state: StarState, actor: int, command: Command, rng: Randomness,
     if not prompt_allows(state, actor, command):
         raise RuleError("Stages of the Turn", f"{command.type} is not possible now")
     draft = Draft(state, rng, after_window=after_window, numbering=numbering)
-    try:
+    with draft.refusals():
         rule(draft, actor, command)
-    except Exception as exc:
-        if numbering is not None and draft.events:
-            raise HalfDone(exc) from exc
-        raise
     return draft.events

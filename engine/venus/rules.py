@@ -13,9 +13,10 @@ state nor apply the events a second time; a refusal after the first event raises
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine.kernel import NOBODY, PUBLIC, Command, Event, Randomness, RuleError, event
+from engine.kernel.draft import Numbering
 from engine.kernel.ruleset import HalfDone, number
 
 from . import commands as c
@@ -35,16 +36,6 @@ from .state import Turn, VenusState, clone_state, interrupt
 from .weapons import blast_targets
 from .winning import check_bank, net_worth, target, wins_at_turn_end
 
-
-class Numbering(NamedTuple):
-    """How ``draft`` writes events when it works on the real state: numbered after ``base``
-    (the first naming ``actor``) and applied with the ruleset's whole ``apply``."""
-
-    base: int
-    actor: int
-    apply: Callable[[VenusState, Event], None]
-
-
 # Events that leave a turn's Mover as it was (``Decision.mover``): they change the ship's
 # dot, MP, paths used, moves, Pilot Number or free step (all the ``Position``'s), or what a
 # player knows (7.2, 8.45), never the dice, heading, drives, relics, Tele Gates or map.
@@ -57,7 +48,7 @@ class Decision:
     state itself with a ``Numbering``)."""
 
     def __init__(self, state: VenusState, rng: Randomness,
-                 numbering: Numbering | None = None) -> None:
+                 numbering: Numbering[VenusState] | None = None) -> None:
         self.state = clone_state(state) if numbering is None else state
         self.rng = rng
         self.events: list[Event] = []
@@ -128,7 +119,7 @@ def decide(state: VenusState, actor: int, command: Command, rng: Randomness) -> 
 
 
 def draft(state: VenusState, actor: int, command: Command, rng: Randomness,
-          numbering: Numbering | None = None) -> Decision:
+          numbering: Numbering[VenusState] | None = None) -> Decision:
     """Run ``command``'s handler on a copy of ``state`` (on ``state`` itself with a
     ``numbering``): the events it causes and the state they lead to (``Decision``); raises
     ``RuleError`` for a refused command, wrapped in ``HalfDone`` once ``state`` itself was

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.kernel import Randomness
 from engine.kernel.draft import Draft as KernelDraft
+from engine.kernel.draft import Numbering
 
 from .evolve import apply
 from .hookpoints import Hooks
@@ -15,8 +16,12 @@ from .state import StandardState, clone_state
 
 
 class Draft(KernelDraft[StandardState]):
-    def __init__(self, state: StandardState, rng: Randomness, hooks: Hooks) -> None:
-        super().__init__(state, rng, apply=apply, clone=clone_state)
+    """With a ``numbering`` the draft works on the live state instead of a copy
+    (``decide_in_place``)."""
+
+    def __init__(self, state: StandardState, rng: Randomness, hooks: Hooks,
+                 numbering: Numbering[StandardState] | None = None) -> None:
+        super().__init__(state, rng, apply=apply, clone=clone_state, numbering=numbering)
         self.hooks = hooks
 
     def die(self) -> int:

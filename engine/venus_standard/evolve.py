@@ -12,6 +12,7 @@ from typing import Any
 from engine.kernel import Event
 
 from . import card_events, flight_events, solo_events, trade_events
+from .flight import Flight
 from .handlers import Handler, merged
 from .state import Ask, Player, StandardState, Table, Turn
 
@@ -162,7 +163,11 @@ def _production_rounds(state: StandardState, d: dict[str, Any]) -> None:
 
 
 def _turn_started(state: StandardState, d: dict[str, Any]) -> None:
-    state.turn = Turn(seat=d["seat"])
+    """A turn starts in the Movement phase's Declare Heading step, its flight from the
+    ship's space (``flight.py``): made here, by the event, so that no rule or view makes it
+    on the live state when it first reads it."""
+    seat = d["seat"]
+    state.turn = Turn(seat=seat, flight=Flight(at=state.player(seat).space))
     state.stage = "playing"
 
 

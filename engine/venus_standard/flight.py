@@ -56,7 +56,8 @@ class Flight(BaseModel):
 
 
 def flight(state: Any) -> Flight:
-    """The turn's flight, made on first use (a turn starts in the Declare Heading step)."""
+    """The turn's flight (a turn starts in the Declare Heading step: ``TurnStarted`` makes
+    it); made on first use in a state saved before the event made it."""
     turn = state.turn
     if turn.flight is None:
         turn.flight = Flight(at=state.players[turn.seat].space)

@@ -7,6 +7,7 @@ module keeps its own table (``RULES``, the core's below) and ``order.py`` gather
 from __future__ import annotations
 
 from engine.kernel import BadCommand, Command, Event, Randomness, RuleError
+from engine.kernel.draft import Numbering
 
 from . import commands as c
 from . import rounds
@@ -18,15 +19,19 @@ from .state import StandardState
 
 
 def decide(state: StandardState, actor: int, command: Command, rng: Randomness,
-           hooks: Hooks) -> list[Event]:
+           hooks: Hooks, numbering: Numbering[StandardState] | None = None) -> list[Event]:
+    """The events ``command`` causes, written on a copy of ``state``; with a ``numbering``,
+    on ``state`` itself (``decide_in_place``): numbered and applied as they are written, a
+    refusal after the first wrapped in ``HalfDone``."""
     handler = hooks.rules.get(type(command))
     if handler is None:
         raise BadCommand(f"{command.type} is not a Merchant of Venus standard command")
     allows(state, actor, command, hooks.prompts)
-    draft = Draft(state, rng, hooks)
-    handler(draft, actor, command)
-    for hook in hooks.after_command:
-        hook(draft)
+    draft = Draft(state, rng, hooks, numbering)
+    with draft.refusals():
+        handler(draft, actor, command)
+        for hook in hooks.after_command:
+            hook(draft)
     return draft.events
 
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from engine.kernel import SPECTATOR, Command, Event, Pending, Randomness, TakeBack
 from engine.kernel import takeback as _takeback
+from engine.kernel.draft import Numbering
+from engine.kernel.ruleset import decide_then_apply
 
 from . import evolve as _evolve
 from . import legal as _legal
@@ -36,6 +38,15 @@ class VenusStandardRuleset:
         if isinstance(command, TakeBack):
             return _takeback.decide(state, actor, enabled=state.takebacks)
         return _rules.decide(state, actor, command, rng, HOOKS)
+
+    def decide_in_place(self, state: StandardState, actor: int, command: Command,
+                        rng: Randomness, seq: int) -> list[Event]:
+        """``decide`` working on ``state`` itself (the kernel's ``DecidesInPlace``): no copy
+        of the state for the draft (a third of a search playout's time was that copy)."""
+        if isinstance(command, TakeBack):
+            return decide_then_apply(self, state, actor, command, rng, seq)
+        return _rules.decide(state, actor, command, rng, HOOKS,
+                             Numbering(seq, actor, self.apply))
 
     def apply(self, state: StandardState, event: Event) -> None:
         _takeback.apply(state, event, _evolve.apply, enabled=_barriers.enabled,

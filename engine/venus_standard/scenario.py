@@ -21,6 +21,7 @@ from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
 from engine.kernel.parsing import first_error, parse_model
 
 from . import decks
+from .flight import Flight
 from .places import galactic_base, known, systems
 from .ruleset import ruleset
 from .setup import CULTURES
@@ -120,6 +121,9 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StandardState:
         sandbox=True, loaded_dice=list(sc.dice), takebacks=sc.takebacks)
     if sc.state:
         state = StandardState.model_validate({**state.model_dump(), **sc.state})
+    turn = state.turn
+    if turn is not None and turn.flight is None and 0 <= turn.seat < len(state.players):
+        turn.flight = Flight(at=state.players[turn.seat].space)  # as ``TurnStarted`` makes it
     return state
 
 

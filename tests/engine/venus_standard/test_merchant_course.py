@@ -16,6 +16,7 @@ from typing import Any
 from engine.kernel import Command, Game
 from engine.venus_standard import course
 from engine.venus_standard.bot import Merchant
+from engine.venus_standard.flight import Flight
 from engine.venus_standard.helm_commands import (
     AssignDie,
     ChooseExit,
@@ -94,6 +95,8 @@ def test_a_ship_facing_away_from_the_city_lands_there_this_turn() -> None:
     seat = current(game)
     player = game.state.player(seat)
     player.space, player.came_from = "jungle-world.4", "jungle-world.3"
+    assert game.state.turn is not None
+    game.state.turn.flight = Flight(at=player.space)  # the turn's flight starts there too
     view = ruleset.view(game.state, seat)
     assert view["movement"]["came_from"] == "jungle-world.3"
     load_dice(game, 1, 2, 1)
