@@ -126,7 +126,7 @@ def petition(draft: Draft, seat: int) -> None:
     check_action(st)
     p = st.player(seat)
     if st.advanced:
-        if st.stations.get(p.world) != seat or p.world in st.imperial_stations:
+        if not promotable(st, seat):
             raise RuleError("Imperial Stations", "petition at one of your own stations that "
                             "is not yet Imperial")
     else:
@@ -141,6 +141,13 @@ def petition(draft: Draft, seat: int) -> None:
     open_window(draft, "petition", seat, priority_order(st, seat))
 
 
+def promotable(state: StarState, seat: int) -> bool:
+    """Imperial Stations: "To make one of your stations Imperial, you must be at the
+    station": the world the Trader is at holds his own station, not yet Imperial."""
+    world = state.player(seat).world
+    return state.stations.get(world) == seat and world not in state.imperial_stations
+
+
 def roll_petition(draft: Draft, seat: int) -> None:
     """After the window before the roll: "If your Prestige is reduced below 15, you cannot
     petition. In this case, you may take a different Action this turn if able, but you may
@@ -151,10 +158,7 @@ def roll_petition(draft: Draft, seat: int) -> None:
     st = draft.state
     p = st.player(seat)
     kind = "station" if st.advanced else "mission"
-    if st.advanced:
-        able = st.stations.get(p.world) == seat and p.world not in st.imperial_stations
-    else:
-        able = p.prestige >= PETITION_PRESTIGE
+    able = promotable(st, seat) if st.advanced else p.prestige >= PETITION_PRESTIGE
     if not able:
         draft.emit("PetitionWithdrawn", seat=seat, kind=kind, prestige=p.prestige)
         return
@@ -173,6 +177,9 @@ def settle_petition(draft: Draft, seat: int) -> None:
     kind = "station" if st.advanced else "mission"
     draft.emit("PetitionSettled", seat=seat, roll=roll, bonus=bonus, result=result, kind=kind)
     row = (STATION_TABLE if st.advanced else MISSION_TABLE)[result]
+    if "price" in row and st.advanced and not promotable(st, seat):
+        _lapse(draft, seat)  # the station lost or traded away since the roll
+        return
     if "price" not in row:
         if row.get("lose_turn"):
             draft.emit("NextTurnLost", seat=seat)
@@ -206,11 +213,23 @@ def can_pay(state: StarState, seat: int) -> bool:
         and p.prestige >= priced.get("spend", 0)
 
 
+def _lapse(draft: Draft, seat: int) -> None:
+    """A granting result with no station left to promote (a Trader's Luck card took it, or
+    a deal gave it away, after the roll): "A successful roll promotes your station", and
+    the price buys that; with the station gone nothing is asked, paid or granted
+    (``docs/rulings.md``)."""
+    draft.emit("PetitionLapsed", seat=seat, world=draft.state.player(seat).world)
+    action_done(draft, seat)
+
+
 def answer_price(draft: Draft, seat: int, pay: bool) -> None:
     st = draft.state
     priced = _turn(st).petition
     if priced is None:
         raise RuleError("Petitioning", "no petition price is waiting")
+    if st.advanced and not promotable(st, seat):
+        _lapse(draft, seat)  # given away while the price waited
+        return
     if pay and not can_pay(st, seat):
         raise RuleError("Prestige", "you cannot pay that price")
     draft.emit("PetitionClosed", seat=seat, paid=pay)

@@ -281,6 +281,13 @@ def _closed(state: StarState, d: dict[str, Any]) -> None:
     _turn(state).petition = None
 
 
+@on("PetitionLapsed")
+def _lapsed(state: StarState, d: dict[str, Any]) -> None:
+    turn = _turn(state)
+    turn.petition = None
+    turn.petitioning = None
+
+
 @on("MissionCardRejected")
 def _mission_rejected(state: StarState, d: dict[str, Any]) -> None:
     state.deck.remove(d["contract"])

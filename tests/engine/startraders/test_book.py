@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.kernel import RuleError
+from engine.kernel import Event, Game, RuleError
 from engine.startraders.ruleset import ruleset
-from engine.startraders.state import Bundle
+from engine.startraders.state import Bundle, StarState
 
 from .kit import asked, c, game_of, play, turn_of, types
 
@@ -284,3 +284,43 @@ def test_awesome_andis_dice_may_be_zapped_each_after_its_roll_rulings() -> None:
     play(game, 0, c.PassReaction())  # the second die, now 5
     play(game, 0, c.PassReaction())  # the third die: 4
     assert asked(game.state).detail["worlds"] == [25, 54, 42]
+
+
+def _petition_then_lose_the_station(roll: int) -> tuple[Game[StarState], list[Event]]:
+    """Advanced game: Ann (20 Prestige) petitions at her station on world 25 and rolls
+    ``roll``; in the roll's Zap interval Bob plays Lose Station on it."""
+    players = [{"name": "Ann", "world": 25, "prestige": 20, "stellors": 100},
+               {"name": "Bob", "hand": ["lose-station-1"], "policy": "ask"}]
+    game = game_of(players=players, advanced=True, stations={25: 0}, dice=[roll])
+    play(game, 0, c.EndMovement())
+    play(game, 0, c.Petition())
+    play(game, 1, c.PassReaction())  # nothing before the roll
+    assert asked(game.state).prompt == "zap" and turn_of(game.state).roll is not None
+    out = play(game, 1, c.PlayCard(card="lose-station-1", target=0, world=25))
+    while asked(game.state).prompt in ("zap", "avoid_calamity"):
+        out += play(game, asked(game.state).seats[0], c.PassReaction())
+    return game, out
+
+
+def test_a_station_lost_after_the_petition_roll_is_not_made_imperial() -> None:
+    """Imperial Stations: "A successful roll promotes your station to an Imperial Station,
+    but only if you can pay the price": Ann's roll of 5 (+1 for Prestige: 6, "granted if you
+    pay 10 Stellors and spend 5 Prestige"), her station lost to a Trader's Luck card before
+    the table is read: nothing left to promote, nothing asked or paid (docs/rulings.md)."""
+    game, out = _petition_then_lose_the_station(5)
+    assert "StationLost" in types(out) and "PetitionLapsed" in types(out)
+    assert "PetitionPriced" not in types(out) and "ImperialStationGranted" not in types(out)
+    ann = game.state.players[0]
+    assert game.state.imperial_stations == [] and (ann.stellors, ann.prestige) == (100, 20)
+
+
+def test_a_denied_petition_costs_its_price_though_the_station_is_lost() -> None:
+    """Imperial Station Petition Table, 1: "Your petition is denied. Lose 10 Stellors and 5
+    Prestige" -- the roll stands when the station is lost after it (a roll of 1, with no
+    Prestige bonus at 20 ... the "+1" area: 2, "Emperor goes on vacation ... Lose 5")."""
+    game, out = _petition_then_lose_the_station(1)
+    settled = next(e for e in out if e.type == "PetitionSettled")
+    assert "PetitionLapsed" not in types(out)
+    lost = {1: (10, 5), 2: (5, 0)}[settled.data["result"]]
+    ann = game.state.players[0]
+    assert (ann.stellors, ann.prestige) == (100 - lost[0], 20 - lost[1])

@@ -88,6 +88,7 @@ function sentence(ev, names, me) {
     case "PetitionPriced": return `The Emperor asks ${d.price} Stellors${d.refuse_prestige ? `; refusing costs ${d.refuse_prestige} Prestige${d.refuse_stellors ? ` and ${d.refuse_stellors} Stellors` : ""}` : ""}.`;
     case "PetitionClosed": return `${who(d.seat)} ${d.paid ? "pay" : "refuse"}${d.seat === me ? "" : "s"} the Emperor's price.`;
     case "PetitionDeclared": return `${who(d.seat)} petition${d.seat === me ? "" : "s"} the Emperor${d.kind === "station" ? " for an Imperial Station" : " for a Mission"}.`;
+    case "PetitionLapsed": return `No station of ${d.seat === me ? "yours" : names.seat(d.seat)} is left to promote: the petition lapses, nothing paid.`;
     case "PetitionWithdrawn": return `The petition of ${d.seat === me ? "yours" : names.seat(d.seat)} falls through before the roll${d.kind === "station" ? "" : ` (Prestige ${d.prestige}, under 15)`}.`;
     case "PermissionWithdrawn": return `${who(d.owner)} withdraw${d.owner === me ? "" : "s"} the permission to use the station at ${W(d.to)}.`;
     case "EngineDestroyed": return `${names.seat(d.by)} destroys an engine of ${d.seat === me ? "yours" : names.seat(d.seat)}.`;
