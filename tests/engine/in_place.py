@@ -111,3 +111,15 @@ def refused_half_way(game: Game[Any], actor: int, command: Command,
     monkeypatch.undo()
     game.play(actor, command)
     assert game.state == fold(ruleset, game.events)
+
+
+def refusing_late(rule: Callable[..., None], heading: str) -> Callable[..., None]:
+    """``rule`` (a rule taking the draft first) made to refuse, under ``heading``, once it
+    has written its events: what a test patches in for ``refused_half_way``."""
+
+    def refuse_late(draft: Any, *args: Any) -> None:
+        rule(draft, *args)
+        assert draft.events, "the rule wrote no event before the check"
+        raise RuleError(heading, REFUSED_LATE)
+
+    return refuse_late

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import Command, Game, RuleError
+from engine.kernel import Game
 from engine.startraders import rules
 from engine.startraders.ruleset import ruleset
 from engine.startraders.state import StarState
-from tests.engine.in_place import REFUSED_LATE, random_play, refused_half_way
+from tests.engine.in_place import random_play, refused_half_way, refusing_late
 
 
 def _start(seed: int, players: int, advanced: bool) -> Game[StarState]:
@@ -39,12 +39,6 @@ def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) 
     actor = pending.seats[0]
     command = next(a for a in ruleset.legal_actions(game.state, actor)
                    if a.type in ("Jump", "EndMovement"))
-    rule = rules.RULES[type(command)]
-
-    def refuse_late(d: rules.Draft, seat: int, cmd: Command) -> None:
-        rule(d, seat, cmd)
-        assert d.events, "the rule wrote no event before the check"
-        raise RuleError("Stages of the Turn", REFUSED_LATE)
-
-    monkeypatch.setitem(rules.RULES, type(command), refuse_late)
+    monkeypatch.setitem(rules.RULES, type(command),
+                        refusing_late(rules.RULES[type(command)], "Stages of the Turn"))
     refused_half_way(game, actor, command, monkeypatch)

@@ -9,12 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.kernel import Command, Game, RuleError
-from engine.venus_standard.draft import Draft
+from engine.kernel import Game
 from engine.venus_standard.order import HOOKS
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
-from tests.engine.in_place import REFUSED_LATE, random_play, refused_half_way
+from tests.engine.in_place import random_play, refused_half_way, refusing_late
 
 OPTIONAL = {"title_intel_in_play": True, "asteroid_telegate": True,
             "maximum_production": True, "demand": True}
@@ -46,12 +45,6 @@ def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) 
     assert pending is not None
     actor = pending.seats[0]
     command = next(iter(ruleset.legal_actions(game.state, actor)))  # Setup: a dial
-    rule = HOOKS.rules[type(command)]
-
-    def refuse_late(d: Draft, seat: int, cmd: Command) -> None:
-        rule(d, seat, cmd)
-        assert d.events, "the rule wrote no event before the check"
-        raise RuleError("Setup", REFUSED_LATE)
-
-    monkeypatch.setitem(HOOKS.rules, type(command), refuse_late)
+    monkeypatch.setitem(HOOKS.rules, type(command),
+                        refusing_late(HOOKS.rules[type(command)], "Setup"))
     refused_half_way(game, actor, command, monkeypatch)
