@@ -123,3 +123,11 @@ def refusing_late(rule: Callable[..., None], heading: str) -> Callable[..., None
         raise RuleError(heading, REFUSED_LATE)
 
     return refuse_late
+
+
+def first_command(game: Game[Any]) -> tuple[int, Command]:
+    """The seat the game waits for and the first of its legal commands."""
+    pending = game.ruleset.pending(game.state)
+    assert pending is not None
+    actor = pending.seats[0]
+    return actor, next(iter(game.ruleset.legal_actions(game.state, actor)))

@@ -14,7 +14,7 @@ from engine.kernel import Game, RuleError, fold
 from engine.venus import fast_play, rules
 from engine.venus.ruleset import ruleset
 from engine.venus.state import VenusState
-from tests.engine.in_place import REFUSED_LATE, random_play, refused_half_way
+from tests.engine.in_place import REFUSED_LATE, first_command, random_play, refused_half_way
 
 EDITIONS = ["avalon-hill", "classic-2012"]
 
@@ -52,10 +52,7 @@ def test_events_not_made_by_the_last_decide_are_applied() -> None:
         events = [ev.model_copy() for ev in game.decide(actor, command)]
         game.append(events)
         assert game.state == fold(ruleset, game.events)
-    pending = ruleset.pending(game.state)
-    assert pending is not None
-    actor = pending.seats[0]
-    command = next(iter(ruleset.legal_actions(game.state, actor)))
+    actor, command = first_command(game)
     logged = ruleset.dump_state(game.state)
     first = game.decide(actor, command)
     assert game.snapshot().state == logged  # a snapshot between the two: the logged state
@@ -73,10 +70,7 @@ def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) 
     """A rule that refuses after the command's first event was applied (``HalfDone``): the
     live state is rebuilt from the log, the refusal reaches the caller unchanged."""
     game = _start(11, 2, "avalon-hill", optional=False)
-    pending = ruleset.pending(game.state)
-    assert pending is not None
-    actor = pending.seats[0]
-    command = next(iter(ruleset.legal_actions(game.state, actor)))
+    actor, command = first_command(game)
 
     def refuse_late(d: rules.Decision) -> None:
         assert d.events, "the handler wrote no event before the check"

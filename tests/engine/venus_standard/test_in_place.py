@@ -13,7 +13,7 @@ from engine.kernel import Game
 from engine.venus_standard.order import HOOKS
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
-from tests.engine.in_place import random_play, refused_half_way, refusing_late
+from tests.engine.in_place import first_command, random_play, refused_half_way, refusing_late
 
 OPTIONAL = {"title_intel_in_play": True, "asteroid_telegate": True,
             "maximum_production": True, "demand": True}
@@ -41,10 +41,7 @@ def test_a_refusal_half_way_rebuilds_the_state(monkeypatch: pytest.MonkeyPatch) 
     """A rule that refuses after the command's first event was applied (``HalfDone``): the
     live state is rebuilt from the log, the refusal reaches the caller unchanged."""
     game = _start(7, 2, "standard", optional=False)
-    pending = ruleset.pending(game.state)
-    assert pending is not None
-    actor = pending.seats[0]
-    command = next(iter(ruleset.legal_actions(game.state, actor)))  # Setup: a dial
+    actor, command = first_command(game)
     monkeypatch.setitem(HOOKS.rules, type(command),
                         refusing_late(HOOKS.rules[type(command)], "Setup"))
     refused_half_way(game, actor, command, monkeypatch)
