@@ -15,9 +15,8 @@ Determinized flat Monte Carlo with common random numbers:
    alone; two games that differ only in what the seat cannot see give the same choice.
 3. In each world every live candidate is played, then every seat's heuristic bot plays on
    until the turn has passed ``Budget.handoffs`` times (``whose_turn``: 1, the end of the
-   turn being played; another seat's answers inside it do not end it), or with
-   ``Budget.own_turns`` until the searching seat's turn has ended that many times, or
-   ``Budget.depth`` commands were played; a seat the game names as having something to answer
+   turn being played; another seat's answers inside it do not end it) or ``Budget.depth``
+   commands were played; a seat the game names as having something to answer
    (``GameDefinition.answering``: a deal offered to it) answers first, as on the server;
    the dice come from the world's own stream, in the order they are rolled (the same for
    every candidate of the world: common random numbers), and the
@@ -61,9 +60,6 @@ class Budget:
     # end of the turn being played); in a game whose state names no turn, when the game has
     # turned this many times to a seat other than the searching one
     handoffs: int = 1
-    # with it, a playout ends instead when the searching seat's turn has ended this many
-    # times (2: through its next turn, whoever plays between; ``whose_turn`` games only)
-    own_turns: int | None = None
     candidates: int = 6  # the heuristic's choice and up to this many - 1 others
     prune_after: int = 3  # rounds before trailing candidates are dropped
     margin: float = 0.2  # how far below the best mean a candidate is dropped
@@ -279,7 +275,7 @@ class SearchBot:
             run.play(seat, candidate)
         except (CommandRejected, HalfDone):
             return None
-        handoffs, ended, last = 0, 0, seat
+        handoffs, last = 0, seat
         turn = whose_turn(world)
         for _ in range(self.budget.depth):
             pending = rules.pending(run.state)
@@ -291,10 +287,9 @@ class SearchBot:
             if turn is not None:
                 now = whose_turn(run.state)
                 if now is not None and now != turn:
-                    ended += turn == seat
                     turn = now
                     handoffs += 1
-                    if self.played_out(handoffs, ended):
+                    if handoffs >= self.budget.handoffs:
                         break
             elif actor != last and actor != seat:
                 handoffs += 1
@@ -322,13 +317,6 @@ class SearchBot:
             except HalfDone:
                 return None
         return float(game.evaluate(run.state, seat))
-
-    def played_out(self, handoffs: int, ended: int) -> bool:
-        """Whether a playout is over after the turn passed ``handoffs`` times, ``ended`` of
-        them at the end of the searching seat's turn (``Budget.own_turns``, else
-        ``Budget.handoffs``)."""
-        own = self.budget.own_turns
-        return ended >= own if own is not None else handoffs >= self.budget.handoffs
 
     def explain(self, candidates: list[Command], means: list[float], counts: list[int],
                 order: list[int]) -> str:

@@ -23,7 +23,7 @@ from .options import VenusStandardOptions
 from .ruleset import ruleset
 from .scenario import Scenario
 from .scenario import start as start_scenario
-from .search import HARD_STANDARD, candidates, determinize, evaluate
+from .search import candidates, determinize, evaluate
 from .simulate import standing, usage_of
 from .state import PILOTS
 
@@ -54,8 +54,7 @@ GAME = GameDefinition(
             "technologies and fame; solo challenge, light speed and epic variants.",
     ruleset=ruleset,
     players=(1, 4),
-    bots={"merchant": Merchant, **search_bots("venus-standard", hard=HARD_STANDARD),
-          "random": UniformBot},
+    bots={"merchant": Merchant, **search_bots("venus-standard"), "random": UniformBot},
     options_schema=VenusStandardOptions,
     choices=choices,
     choice_option="pilots",

@@ -12,13 +12,11 @@ and, for the decks, which cards are not elsewhere) and shuffled with the given s
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.legal import except_types
-from engine.bots.search import HARD
 from engine.kernel import Command, Randomness
 
 from . import commands as c
@@ -36,10 +34,6 @@ FUZZY_DICE_FAME = 7  # End of the Game 2: the Fuzzy Dice's two dice, on average
 # assigned, each step, the exit, a telegate, the landing, or no movement at all)
 COURSE = (h.DeclareHeading, h.RollSpeed, h.AssignDie, h.RerollDie, h.UseHardBurn, h.Step,
           h.MoveTo, h.DeclineNavigation, h.ChooseExit, h.RollTelegate, h.Land, c.SkipMovement)
-
-# the hard level's playouts run through the seat's next turn, where the merchant sells what
-# this one bought or kept; a turn is 10-20 commands, the other seat's between them
-HARD_STANDARD = dataclasses.replace(HARD, own_turns=2, depth=64)
 
 
 def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardState:

@@ -242,34 +242,6 @@ def test_a_playout_runs_through_the_others_answers_to_the_end_of_the_turn() -> N
     assert ends and ends[0][0] not in (None, seat)  # the next Trader's turn, not a window
 
 
-def test_a_playout_may_run_through_the_seats_next_turn() -> None:
-    """``Budget.own_turns``: a playout of the standard game from a seat's turn ends when
-    that seat's next turn ends (2), a round later than at the end of this one (1), the
-    other seat's turn between them played."""
-    definition = games()["venus-standard"]
-    game = opening("venus-standard", 60)
-    pending = definition.ruleset.pending(game.state)
-    assert pending is not None
-    seat = pending.seats[0]
-    assert whose_turn(game.state) == seat
-    ends: list[tuple[int | None, int]] = []
-
-    def recording(state: Any, who: int) -> float:
-        ends.append((whose_turn(state), state.round))
-        return 0.5
-
-    judged = dataclasses.replace(definition, evaluate=recording)
-    heuristic = act(definition.make_bot(definition.default_bot, "p"), definition,
-                    game.state, seat, game.seq)
-    assert heuristic is not None
-    for own_turns in (1, 2):
-        bot = SearchBot(judged, "x", Budget(seconds=None, depth=400, own_turns=own_turns))
-        bot.playout(definition.ruleset, game.state, seat, game.seq, heuristic, {}, "w")
-    (first, this_round), (second, next_round) = ends
-    assert first == second != seat
-    assert next_round == this_round + 1
-
-
 def test_the_turn_is_read_from_the_state() -> None:
     game = opening("venus", 10)
     assert whose_turn(game.state) == game.state.turn.seat
