@@ -17,15 +17,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.legal import except_types
+from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import commands as c
 from . import helm_commands as h
-from .appraisal import equipment_worth, goods_worth
+from .appraisal import equipment_worth
 from .order import FAME_SOURCES
 from .places import spaceports_of
 from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
 from .state import StandardState, clone_state
+from .tokens import is_goods, origin
 
 SCALE = 500.0  # credits of lead that make a position clearly better (tanh's unit)
 SOLO_SCALE = 1500.0  # a solo game: credits that make a position clearly good
@@ -68,8 +70,8 @@ def worth(state: StandardState, seat: int) -> float:
     credits, its merchant spaceports sold (c200 each), its fame at c10 (every part the rules
     count, "Count Fame": the ship's, fame tokens, infamy, and those counted only at the end,
     completed missions, Reward cards, titles, the pilot and technologies; the Fuzzy Dice at
-    their average roll), its goods at the best price a buyer it can reach in the turns left
-    would pay, less a share a turn (``appraisal.goods_worth``), and its
+    their average roll), its goods at half-way between their cost and their centre
+    resale value ("Sell Actions") while the seat has a turn left to sell them, and its
     equipment, technologies and pilot training at their price for the share of the game
     left (``appraisal.equipment_worth``)."""
     p = state.player(seat)
@@ -78,6 +80,20 @@ def worth(state: StandardState, seat: int) -> float:
         fame += FUZZY_DICE_FAME
     return (p.credits + SPACEPORT_SALE * len(spaceports_of(state, seat))
             + FAME_CREDITS * fame + goods_worth(state, seat) + equipment_worth(state, seat))
+
+
+def goods_worth(state: StandardState, seat: int) -> float:
+    """The goods aboard at half-way between cost and centre resale; nothing once the seat's
+    last turn is over ("End of the Game": goods still aboard score nothing)."""
+    if state.round >= state.last_round and seat in state.done:
+        return 0.0
+    cultures = load_cultures()
+    goods = 0.0
+    for token in state.player(seat).cargo:
+        if is_goods(token):
+            kind = cultures.culture(origin(token)).goods
+            goods += (kind.cost + kind.resale.mid) / 2
+    return goods
 
 
 def evaluate(state: StandardState, seat: int) -> float:
