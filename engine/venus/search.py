@@ -19,7 +19,6 @@ import math
 from engine.kernel import Randomness
 
 from .bots.knowledge import cost, payoff
-from .components import load_components
 from .pieces import fare_fee
 from .state import Marker, Player, QBox, VenusState, clone_state
 from .trading import trade_in
@@ -97,9 +96,7 @@ def _seen(world: VenusState, dot: str, marker: Marker) -> Marker:
 def worth(state: VenusState, seat: int) -> float:
     """13.1's Net Worth, and what the seat's holdings would bring: its Goods half-way
     between their price and their payoff (9.2, 2.51), its Fares half their fee (10.3: paid
-    on delivery), its ship and Equipment at their cost for the share of the way to the target
-    still to go, at least their barter value, its Relics and IOUs at their barter value
-    (9.32)."""
+    on delivery), its ship, Equipment, Relics and IOUs at their barter value (9.32)."""
     p = state.players[seat]
     value = float(net_worth(state, seat))
     for goods in p.goods:
@@ -107,27 +104,11 @@ def worth(state: VenusState, seat: int) -> float:
     if p.fares:
         fees = fare_fee(state.edition)
         value += sum(fees[fare] for fare in p.fares) / 2
-    left = share_left(state, seat)
-    comps = load_components()
     if p.ship != "scout":
-        value += kept(comps.ship(p.ship).cost, trade_in(f"ship:{p.ship}"), left)
-    value += sum(kept(comps.equipment_item(key).cost, trade_in(f"equipment:{key}"), left)
-                 for key in p.equipment)
-    for kind, keys in (("relic", p.relics), ("iou", p.ious)):
+        value += trade_in(f"ship:{p.ship}")
+    for kind, keys in (("equipment", p.equipment), ("relic", p.relics), ("iou", p.ious)):
         value += sum(trade_in(f"{kind}:{key}") for key in keys)
     return value
-
-
-def share_left(state: VenusState, seat: int) -> float:
-    """The share of the way to the target Net Worth (4.5, 14) the seat still has to go."""
-    return min(1.0, max(0.0, 1.0 - net_worth(state, seat) / max(target(state), 1)))
-
-
-def kept(cost: int, barter: int, left: float) -> float:
-    """A ship or piece of Equipment kept: its cost for the share of the game ``left``
-    (what it will carry or save before the end: bought early it is worth about its price),
-    at least its barter value (9.32)."""
-    return max(float(barter), cost * left)
 
 
 def evaluate(state: VenusState, seat: int) -> float:

@@ -3,10 +3,8 @@ the search bot's evaluation (``docs/bots.md``, "Each game's worlds and evaluatio
 
 from __future__ import annotations
 
-from engine.venus.components import load_components
 from engine.venus.scenario import start
 from engine.venus.search import evaluate, worth
-from engine.venus.winning import target
 
 from .tradekit import BOB, scenario
 
@@ -36,18 +34,3 @@ def test_the_other_seats_holdings_count_against_the_seat() -> None:
     even = start(scenario()).state
     behind = start(scenario(others=[{**BOB, "fares": [FARE]}])).state
     assert evaluate(behind, 0) < evaluate(even, 0)
-
-
-def test_a_ship_bought_early_counts_about_its_price() -> None:
-    """3.4, 9.32: a ship is bartered for half its cost, but bought early it carries Goods
-    for the rest of the game: the search counts its cost for the share of the way to the
-    target still to go (so the trader's purchase does not lose half its price), at least
-    its barter value near the target."""
-    freighter = load_components().ship("freighter")
-    scout = start(scenario(cash=500)).state
-    early = start(scenario(cash=500, me={"ship": "freighter"})).state
-    share = 1 - 500 / target(early)
-    assert worth(early, 0) - worth(scout, 0) == freighter.cost * share
-    late = start(scenario(cash=1900, me={"ship": "freighter"})).state
-    rich = start(scenario(cash=1900)).state
-    assert worth(late, 0) - worth(rich, 0) == freighter.trade_in
