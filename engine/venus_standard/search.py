@@ -22,6 +22,7 @@ from engine.kernel import Command, Randomness
 
 from . import commands as c
 from . import helm_commands as h
+from .appraisal import equipment_worth
 from .order import FAME_SOURCES
 from .places import spaceports_of
 from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
@@ -69,14 +70,16 @@ def worth(state: StandardState, seat: int) -> float:
     credits, its merchant spaceports sold (c200 each), its fame at c10 (every part the rules
     count, "Count Fame": the ship's, fame tokens, infamy, and those counted only at the end,
     completed missions, Reward cards, titles, the pilot and technologies; the Fuzzy Dice at
-    their average roll), and its goods at half-way between their cost and their centre
-    resale value ("Sell Actions") while the seat has a turn left to sell them."""
+    their average roll), its goods at half-way between their cost and their centre
+    resale value ("Sell Actions") while the seat has a turn left to sell them, and its
+    equipment, technologies and pilot training at their price for the share of the game
+    left (``appraisal.equipment_worth``)."""
     p = state.player(seat)
     fame = sum(n for _, n in fame_parts(state, seat, FAME_SOURCES))
     if has_tech(p.techs, FUZZY_DICE):
         fame += FUZZY_DICE_FAME
     return (p.credits + SPACEPORT_SALE * len(spaceports_of(state, seat))
-            + FAME_CREDITS * fame + goods_worth(state, seat))
+            + FAME_CREDITS * fame + goods_worth(state, seat) + equipment_worth(state, seat))
 
 
 def goods_worth(state: StandardState, seat: int) -> float:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from engine.bots.base import act
 from engine.venus_standard import helm_commands as h
+from engine.venus_standard.appraisal import equipment_price
 from engine.venus_standard.definition import GAME
 from engine.venus_standard.missions import mission_cards
+from engine.venus_standard.pilots import TRAINING_COST
 from engine.venus_standard.search import COURSE, candidates, evaluate, worth
 from engine.venus_standard.state import StandardState
 
@@ -51,6 +53,36 @@ def test_goods_aboard_after_the_last_turn_count_nothing() -> None:
     assert evaluate(state, 0) > 0.5  # its last turn is still to be played
     state.done = [0]
     assert evaluate(state, 0) == 0.5
+
+
+def test_training_early_costs_the_search_next_to_nothing() -> None:
+    """"Pilots > Upgrading Pilots": c60 a level, one fame for the level 2 card. Early in the
+    game the training will earn its price back (a die more, the level's ability), so it is
+    worth about what it cost; in the last turn only its fame counts."""
+    state = fresh()
+    state.round = 2
+    before = worth(state, 0)
+    p = state.player(0)
+    p.credits -= TRAINING_COST
+    p.pilot_level = 2
+    assert abs(worth(state, 0) - before) < 10
+    state.round, state.done = state.last_round, [0]
+    assert worth(state, 0) == before - TRAINING_COST + 10
+
+
+def test_equipment_is_worth_its_price_for_the_game_left() -> None:
+    """"Buying Equipment": a cargo hold bought at the start is worth about its price (what
+    it will carry); half-way through the game, about half of it."""
+    state = fresh()
+    state.round = 1
+    before = worth(state, 0)
+    state.player(0).extra_holds = 1  # two fame: "Fame for Ship Enhancements"
+    early = worth(state, 0) - before
+    state.round = state.last_round // 2 + 1
+    half = worth(state, 0) - before
+    price = equipment_price("cargo_hold")
+    assert early == 20 + price
+    assert half == 20 + price / 2
 
 
 def test_the_search_weighs_no_other_course() -> None:
