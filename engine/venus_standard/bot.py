@@ -5,7 +5,7 @@ commands (``engine.bots.base``) and the public board.
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when its culture
   buys goods aboard or the ship has an empty hold and credits for goods on sale there, a
-  market selling Fuzzy Dice while it has none, its missions'
+  market selling Fuzzy Dice or a Wave Emitter while it has none, its missions'
   destinations (their mission tokens), Galactic Base to train its pilot or buy a second
   mission; it lands at once when it can; beyond its reach it steps along the cheapest way
   to the nearest such place as the movement rules let the ship fly (``course``: no turning
@@ -18,7 +18,8 @@ commands (``engine.bots.base``) and the public board.
   ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
-  doubles paying c20 a fame point: "End of the Game" 2-3; not alone), a cargo hold when
+  doubles paying c20 a fame point: "End of the Game" 2-3; not alone) and a Wave Emitter
+  (c30 for three fame a completed mission: Appendix B; not alone), a cargo hold when
   c100 would be left, then the goods with the widest margin its credits allow (keeping a
   reserve), trains its pilot, builds a merchant spaceport when rich; a drive only when it
   skips more than the one aboard (a drive bought discards the previous one: "Drives").
@@ -92,10 +93,12 @@ SECOND_MISSION_EARLY = 10  # rounds left from which a second mission weighs as a
 # c60 for five fame (c50) and a second Mission card in play to the end ("Second Mission":
 # a new one drawn as each is completed), whose completions bring fame and Reward cards
 CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks for training
-FUZZY_DICE = "fuzzy_dice"  # Appendix B: c30, rolled at the end ("End of the Game" 2-3):
-# two dice of fame (7 on average, c70) and doubles (1 in 6) pay c20 a fame point, not c10
-FUZZY_DICE_EAGER = 64  # bought before goods: worth about c100 at the end for c30
-FUZZY_DICE_GOAL = 6.0  # a market selling them while the seat has none
+FAME_TECHS = ("fuzzy_dice", "wave_emitter")  # Appendix B, c30 each, fame at the end:
+# Fuzzy Dice roll two dice of fame (7 on average, c70) and doubles (1 in 6) pay c20 a fame
+# point, not c10 ("End of the Game" 2-3); a Wave Emitter gives three fame for each completed
+# mission (about four a game: c120), those completed before it was bought included
+FAME_TECH_EAGER = 64  # bought before goods: worth about c100 at the end for c30
+FAME_TECH_GOAL = 6.0  # a market selling one while the seat has none
 SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
 LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
 
@@ -105,9 +108,12 @@ EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepRe
          "ChooseExit": 10}
 # UseIntel: an Intel card ("Title & Intel Cards in Play": Star Maps' look at the top
 # Encounter card for c20, a mission swapped for c30) buys what the merchant does not plan
-# with; Star Maps, offered at every city landing, would cost c20 a round to the end
+# with; Star Maps, offered at every city landing, would cost c20 a round to the end.
+# UseWaveEmitter (Appendix B: a Mission card exchanged with a ship on the same space): the
+# merchant buys the Wave Emitter for its fame, and a blind exchange may give a ready
+# mission away
 NEVER = {"DropOut", "TakeBack", "Offload", "Jettison", "UseMarketFlux",
-         "SwapFirstContactCards", "UseIntel"}
+         "SwapFirstContactCards", "UseIntel", "UseWaveEmitter"}
 
 
 class Merchant:
@@ -167,8 +173,9 @@ class Merchant:
             return 45 if me.get("credits", 0) >= SECOND_MISSION_WHEN else -1
         if kind == "BuyReward" and "rewards" in _solo_needs(view):  # an open card counts them
             return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
-        if kind == "BuyTechnology" and _tech_key(data["token"]) == FUZZY_DICE:
-            return FUZZY_DICE_EAGER if _fuzzy_dice_affordable(view, me) else -1
+        if kind == "BuyTechnology" and _tech_key(data["token"]) in FAME_TECHS:
+            return FAME_TECH_EAGER if _fame_tech_affordable(view, me, _tech_key(data["token"])) \
+                else -1
         if kind == "BuyEquipment" and not _drive_gains(me, str(data.get("equipment"))):
             return -1  # "Drives": the drive bought discards the one aboard
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
@@ -347,8 +354,8 @@ class Merchant:
             if (view.get("trade") or {}).get("base_passengers"):
                 base = places.galactic_base()
                 out[base] = max(out.get(base, 0), PASSENGER_GOAL)
-        for space in _fuzzy_dice_markets(view, me):
-            out[space] = out.get(space, 0) + FUZZY_DICE_GOAL
+        for space in _fame_tech_markets(view, me):
+            out[space] = out.get(space, 0) + FAME_TECH_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         second = _second_mission_worth(view, me)
@@ -579,24 +586,26 @@ def _owns_tech(me: dict[str, Any], key: str) -> bool:
     return any(_tech_key(str(t)) == key for t in me.get("techs") or [])
 
 
-def _fuzzy_dice_affordable(view: dict[str, Any], me: dict[str, Any]) -> bool:
-    """Fuzzy Dice (Appendix B: c30, culture 11, one to a ship) not owned yet, and their
-    cost to spare beside the reserve (First Contact credits at their culture count). Never
-    in the solo challenge: its win is every Challenge card completed, which fame rolled at
-    the end does not bring, and the c30 are fee money ("Challenges")."""
-    tech = load_technologies().by_key[FUZZY_DICE]
-    return not view.get("solo") and not _owns_tech(me, FUZZY_DICE) and \
+def _fame_tech_affordable(view: dict[str, Any], me: dict[str, Any], key: str) -> bool:
+    """A technology of FAME_TECHS (Appendix B: Fuzzy Dice, culture 11, and the Wave
+    Emitter, culture 9; c30, one to a ship) not owned yet, and its cost to spare beside the
+    reserve (First Contact credits at its culture count). Never in the solo challenge: its
+    win is every Challenge card completed, which fame at the end does not bring, and the
+    c30 are fee money ("Challenges")."""
+    tech = load_technologies().by_key[key]
+    return not view.get("solo") and not _owns_tech(me, key) and \
         _spendable(view, me, tech.culture) - tech.cost >= _reserve(view)
 
 
-def _fuzzy_dice_markets(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
-    """The landings of a discovered market with Fuzzy Dice on sale, while the seat has none
-    and can pay for them."""
+def _fame_tech_markets(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+    """The landings of a discovered market with a technology of FAME_TECHS on sale that the
+    seat has not and can pay for."""
     out: list[str] = []
     for market in (view.get("markets") or {}).values():
         if isinstance(market, dict) and market.get("system") and any(
-                isinstance(t, dict) and t.get("kind") == FUZZY_DICE
-                for t in market.get("techs") or []) and _fuzzy_dice_affordable(view, me):
+                isinstance(t, dict) and t.get("kind") in FAME_TECHS
+                and _fame_tech_affordable(view, me, str(t["kind"]))
+                for t in market.get("techs") or []):
             out += _landings(view, str(market["system"]))
     return out
 

@@ -18,6 +18,7 @@ from engine.venus_standard.definition import GAME
 from engine.venus_standard.helm_commands import Land
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
+from engine.venus_standard.tech_abilities import UseWaveEmitter
 from engine.venus_standard.trading import BuyGoods, BuyTechnology, SellGoods
 
 
@@ -481,3 +482,30 @@ def test_drives_it_buys_only_a_drive_that_skips_more_than_the_one_aboard() -> No
     view["players"][0]["drive"] = None
     red = BuyEquipment(equipment="red_drive")
     assert choose(view, [EndPhase(), red]) == red
+
+
+def test_it_buys_a_wave_emitter_before_goods_and_heads_for_one() -> None:
+    """A Wave Emitter (Appendix B: c30, culture 9) gives three fame for each completed
+    mission at the end: the merchant buys one before goods, not a second, not in the solo
+    challenge; a discovered market selling one is a goal while it has none."""
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2"),
+                            BuyTechnology(token="wave_emitter:1")]
+    view = view_with(150, GOODS)
+    assert choose(view, legal) == BuyTechnology(token="wave_emitter:1")
+    view["players"][0]["techs"] = ["wave_emitter:2"]
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, GOODS)
+    view["solo"] = {"cards": [], "completed": [], "active": []}
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, [], at="deep")
+    view["players"][0]["missions"] = []
+    view["markets"]["zum"] = {"system": "jungle-world", "goods": [],
+                              "techs": [{"id": "wave_emitter:1", "kind": "wave_emitter"}]}
+    assert Merchant("t")._goals(view, view["players"][0]).get("jungle-world.city", 0) > 0
+
+
+def test_it_never_exchanges_missions_blind_with_a_wave_emitter() -> None:
+    """Appendix B, Wave Emitter: an exchange of Mission cards with a ship on the same space
+    may give a ready mission away; the merchant ends its phase instead."""
+    legal: list[Command] = [EndPhase(), UseWaveEmitter(other=1, mine="a", theirs="b")]
+    assert choose(view_with(150, []), legal) == EndPhase()
