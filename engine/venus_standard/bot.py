@@ -65,7 +65,7 @@ from .movement import DRIVE_SKIPS, GREEN_COST, Ship
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
-from .technology import load_technologies
+from .technology import TechType, load_technologies
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
@@ -99,6 +99,9 @@ FAME_TECHS = ("fuzzy_dice", "wave_emitter")  # Appendix B, c30 each, fame at the
 # mission (about four a game: c120), those completed before it was bought included
 FAME_TECH_EAGER = 64  # bought before goods: worth about c100 at the end for c30
 FAME_TECH_GOAL = 6.0  # a market selling one while the seat has none
+FIRST_CONTACT_SPEND = 8  # equipment or a technology the First Contact credits pay for:
+# after goods (which turn those credits into credits that count), above ending the phase
+NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
 SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
 LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
 
@@ -165,8 +168,8 @@ class Merchant:
         if kind == "BuyEquipment" and data.get("equipment") in wants:
             return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind == "BuyEquipment" and data.get("equipment") == "cargo_hold" \
-                and not view.get("solo"):  # a hold more to trade with, and 2 then 4 fame
-            return 62 if me.get("credits", 0) >= HOLD_WHEN else -1
+                and not view.get("solo") and me.get("credits", 0) >= HOLD_WHEN:
+            return 62  # a hold more to trade with, and 2 then 4 fame
         if kind == "BuildSpaceport":
             return 35 if _spaceport_worth_it(view, me) else -1
         if kind == "BuySecondMission":  # "Missions": a second one for c60 and a fame
@@ -178,6 +181,8 @@ class Merchant:
                 else -1
         if kind == "BuyEquipment" and not _drive_gains(me, str(data.get("equipment"))):
             return -1  # "Drives": the drive bought discards the one aboard
+        if kind in ("BuyEquipment", "BuyTechnology") and _first_contact_pays(view, me, data):
+            return FIRST_CONTACT_SPEND
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
@@ -544,9 +549,37 @@ def _sells_here(view: dict[str, Any], me: dict[str, Any]) -> bool:
 def _spendable(view: dict[str, Any], me: dict[str, Any], culture: str) -> int:
     """The credits a buy from ``culture``'s market may spend: the seat's, and the First
     Contact credits there when it is the discoverer ("Using First Contact Credits")."""
+    return int(me.get("credits", 0)) + _first_contact_credits(view, me, culture)
+
+
+def _first_contact_pays(view: dict[str, Any], me: dict[str, Any], data: dict[str, Any]
+                        ) -> bool:
+    """Equipment (``data["equipment"]``, on the market's top token) or a technology
+    (``data["token"]``) whose whole cost the seat's First Contact credits at that culture
+    cover ("Using First Contact Credits": spent only with that culture, and worth nothing at
+    the end: "End of the Game" 4): free to the seat. Not a technology that costs fame at the
+    end (Zen Paint Job) nor a structural one without an empty hold ("Structural Techs")."""
+    if "token" in data:
+        tech = load_technologies().of_token(str(data["token"]))
+        if tech.key in NO_FREE_TECHS or (tech.type is TechType.STRUCTURAL and not _has_room(me)):
+            return False
+        culture, cost = tech.culture, tech.cost
+    else:
+        system = places.system_of(str(me.get("space"))) or ""
+        culture = str((view.get("discovered") or {}).get(system, ""))
+        top = (((view.get("markets") or {}).get(culture) or {}).get("token") or {})
+        costs = [int(e.get("cost", 0)) for e in top.get("equipment") or []
+                 if isinstance(e, dict) and e.get("kind") == data.get("equipment")]
+        if not costs:
+            return False
+        cost = costs[0]
+    return _first_contact_credits(view, me, culture) >= cost
+
+
+def _first_contact_credits(view: dict[str, Any], me: dict[str, Any], culture: str) -> int:
+    """The IOU credits on ``culture``'s First Contact card when the seat holds it."""
     market = (view.get("markets") or {}).get(culture) or {}
-    iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
-    return int(me.get("credits", 0)) + int(iou or 0)
+    return int(market.get("iou", 0) or 0) if market.get("discoverer") == me.get("seat") else 0
 
 
 def _affordable_goods(view: dict[str, Any], me: dict[str, Any], culture: str) -> bool:

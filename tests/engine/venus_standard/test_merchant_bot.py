@@ -19,7 +19,7 @@ from engine.venus_standard.helm_commands import Land
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
 from engine.venus_standard.tech_abilities import UseWaveEmitter
-from engine.venus_standard.trading import BuyGoods, BuyTechnology, SellGoods
+from engine.venus_standard.trading import BuyEquipment, BuyGoods, BuyTechnology, SellGoods
 
 
 def view_with(credits: int, goods: list[dict[str, Any]], iou: int = 0,
@@ -136,11 +136,6 @@ def test_beyond_reach_it_steps_toward_its_missions_destination(
     view["cards"] = {"mission_tokens": {"0": []}}
     view["players"][0]["credits"] = 0
     assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
-
-
-class BuyEquipment(Command):
-    type: Literal["BuyEquipment"] = "BuyEquipment"
-    equipment: str
 
 
 def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
@@ -509,3 +504,24 @@ def test_it_never_exchanges_missions_blind_with_a_wave_emitter() -> None:
     may give a ready mission away; the merchant ends its phase instead."""
     legal: list[Command] = [EndPhase(), UseWaveEmitter(other=1, mine="a", theirs="b")]
     assert choose(view_with(150, []), legal) == EndPhase()
+
+
+def test_using_first_contact_credits_it_spends_them_on_what_they_pay_for_whole() -> None:
+    """"Using First Contact Credits": the discoverer's IOU credits buy only from that culture
+    and count for nothing at the end ("End of the Game" 4), so equipment or a technology they
+    pay for whole is bought however few credits the seat has; not a Zen Paint Job (three
+    fame lost at the end: Appendix B), nor with credits of its own."""
+    view = view_with(100, [], at="colony-world.city-1")
+    view["discovered"] = {"colony-world": "zum"}
+    view["markets"]["zum"]["token"] = {"equipment": [{"kind": "laser", "cost": 50}]}
+    laser: list[Command] = [EndPhase(), BuyEquipment(equipment="laser")]
+    assert choose(view, laser) == EndPhase()
+    view["markets"]["zum"]["iou"] = 60
+    assert choose(view, laser) == BuyEquipment(equipment="laser")
+    view["markets"]["eeepeeep"] = {"goods": [], "iou": 40, "discoverer": 0}
+    view["markets"]["wollow"] = {"goods": [], "iou": 40, "discoverer": 0}
+    assert choose(view, [EndPhase(), BuyTechnology(token="data_probe:1")]) == \
+        BuyTechnology(token="data_probe:1")
+    assert choose(view, [EndPhase(), BuyTechnology(token="zen_paint_job:1")]) == EndPhase()
+    view["markets"]["eeepeeep"]["iou"] = 20
+    assert choose(view, [EndPhase(), BuyTechnology(token="data_probe:1")]) == EndPhase()
