@@ -423,27 +423,47 @@ def _mission_wants(me: dict[str, Any]) -> set[str]:
 
 
 def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
-    """Where an active mission whose objective the ship meets now is completed, once the
-    rounds left are about those the journey there takes and LAST_CALL_ROUNDS more ("End of
-    the Game": only completed Mission cards count, their fame and the Reward card drawn);
-    nothing otherwise. Before that, trade decides and a far destination (the Inhabited
-    Moon's corner) is seldom on the way."""
-    if view.get("solo") or not me.get("missions"):
+    """Where the ship must land before the game ends, once the rounds left are about those
+    the journey there takes and LAST_CALL_ROUNDS more ("End of the Game": only completed
+    Mission cards count, and goods tokens aboard score nothing): the destination of an
+    active mission whose objective the ship meets now, else the discovered buyers of the
+    goods tokens aboard (a mission first: its fame and Reward card, and the far one, the
+    Inhabited Moon's corner, is left for last); nothing otherwise. Before that, trade
+    decides and a far destination is seldom on the way."""
+    if view.get("solo"):
+        return set()
+    missions = [set(places.mission_spaces(card.destination)) for card in _active_missions(me)
+                if card.destination is not None and _mission_ready(card, me)]
+    cargo = _cargo_buyers(view, me)
+    if not any(missions) and not any(cargo):
         return set()
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     here = str(me.get("space") or "")
     far = course.from_space(here, None, *_chart(view, me)) if here else {}
-    due: set[str] = set()
-    for card in _active_missions(me):
-        if card.destination is None or not _mission_ready(card, me):
-            continue
-        spaces = set(places.mission_spaces(card.destination))
-        if not spaces:
-            continue
-        journey = min(far.get(s, course.FAR) for s in spaces) / SPACES_PER_ROUND
-        if rounds_left <= journey + LAST_CALL_ROUNDS:
-            due |= spaces
-    return due
+    for wanted in (missions, cargo):
+        due: set[str] = set()
+        for spaces in wanted:
+            journey = min((far.get(s, course.FAR) for s in spaces), default=course.FAR)
+            if spaces and rounds_left <= journey / SPACES_PER_ROUND + LAST_CALL_ROUNDS:
+                due |= spaces
+        if due:
+            return due
+    return set()
+
+
+def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
+    """For each goods token aboard, the landings of the discovered cultures that buy it
+    ("Sell Actions")."""
+    return [_buyer_landings(view, str(token).partition(":")[0])
+            for token in me.get("cargo") or []
+            if ":" in str(token) and _destination(str(token)) is None]
+
+
+def _buyer_landings(view: dict[str, Any], seller: str) -> set[str]:
+    """The landings of the discovered cultures that buy ``seller``'s goods."""
+    buyers = set(_buyers(seller))
+    return {space for system, culture in (view.get("discovered") or {}).items()
+            if culture in buyers for space in _landings(view, system)}
 
 
 def _chart(view: dict[str, Any], me: dict[str, Any]) -> tuple[Ship, frozenset[str]]:
@@ -601,9 +621,7 @@ def _sold_by_the_end(view: dict[str, Any], me: dict[str, Any], seller: str) -> b
         return True
     if rounds_left <= 0:
         return False
-    buyers = set(_buyers(seller))
-    spaces = {space for system, culture in (view.get("discovered") or {}).items()
-              if culture in buyers for space in _landings(view, system)}
+    spaces = _buyer_landings(view, seller)
     here = str(me.get("space") or "")
     if not spaces or not here:
         return False

@@ -295,6 +295,31 @@ def test_missions_as_the_game_ends_it_heads_for_a_ready_missions_destination(
     assert choose(view, [Land(), Step(to="east")]) == Land()
 
 
+def test_as_the_game_ends_it_heads_for_a_buyer_of_its_cargo(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"End of the Game": goods tokens aboard score nothing. With Zum goods aboard and the
+    Wollow (their buyers: "Sell Actions") met on the Jungle World, early on a landing in
+    reach with something to do comes first; in the last rounds the step toward the buyer,
+    and a ready mission's destination before it."""
+    cities_only(monkeypatch, missions=True)
+    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 6,
+                                        "colony-world.city": 3 if start == "west" else 12})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["cargo"] = ["zum:g1"]
+    view["discovered"] = {"jungle": "wollow"}
+    view["first_contact_face_down"] = ["home"]  # something to do at home.city
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    view["round"], view["last_round"] = 10, 30
+    assert choose(view, legal) == Step(to="west")
+    view["round"] = 27  # 3 rounds left: 6 spaces take about 1.2, 3 rounds to spare
+    assert choose(view, legal) == Step(to="east")
+    view["players"][0]["missions"] = ["colony-charter"]  # ready: land on the Colony World
+    view["cards"] = {"mission_tokens": {"0": ["colony-world"]}}
+    assert choose(view, legal) == Step(to="west")
+
+
 def test_it_buys_a_cargo_hold_when_it_can_keep_trading() -> None:
     """"Cargo Holds": up to two more (2 and then 4 fame at the end: "Fame for Ship
     Enhancements"); the merchant buys one before goods once c100 or more would be left."""
