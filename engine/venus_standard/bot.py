@@ -102,6 +102,8 @@ FAME_TECH_GOAL = 6.0  # a market selling one while the seat has none
 FIRST_CONTACT_SPEND = 8  # equipment or a technology the First Contact credits pay for:
 # after goods (which turn those credits into credits that count), above ending the phase
 NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
+KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
+STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
 SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
 LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
 
@@ -186,7 +188,7 @@ class Merchant:
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
-            return 95 if _sells_here(view, me) else -1
+            return 95 if _sells_here(view, me) or self._buys_more_here(view, me) else -1
         if kind == "Step":
             return 25 + self._step(view, me, data["to"])
         if kind == "DeclareHeading":  # rolling at once keeps every way the ship faces open
@@ -227,7 +229,31 @@ class Merchant:
         sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
         if not sellable and view.get("solo"):
             return -1  # a lone ship's capital tied up in goods with no buyer met: fees unpaid
-        return (45 if sellable else 12) + (int(resale[-1]) - cost) / 10
+        return (KNOWN_BUYER if sellable else 12) + (int(resale[-1]) - cost) / 10
+
+    def _buys_more_here(self, view: dict[str, Any], me: dict[str, Any]) -> bool:
+        """On a surface city whose market sells goods it would buy (a known buyer, its
+        reserve kept), room and credits for STAY_TO_BUY of them or more, and no last call:
+        a landing allows one buy action ("Important Exception"), a skipped Movement phase
+        any number ("Movement Phase"), so a ship stays to fill its holds rather than fly
+        off with one token."""
+        space = str(me.get("space") or "")
+        if _landing(view, space) != "city" or _last_call(view, me):
+            return False
+        culture = (view.get("discovered") or {}).get(places.system_of(space) or "")
+        market = (view.get("markets") or {}).get(culture or "") or {}
+        wanted = sorted(((self._buy_goods(view, me, str(g["id"])), str(g["id"]),
+                          int(g.get("cost", 0)))
+                         for g in market.get("goods") or [] if isinstance(g, dict)
+                         and "id" in g), reverse=True)
+        budget = _spendable(view, me, str(culture)) - _reserve(view)
+        load = [str(t) for t in me.get("cargo") or []]
+        count = 0
+        for worth, token, cost in wanted:
+            if worth < KNOWN_BUYER or cost > budget or not _fits(me, [*load, token]):
+                continue
+            budget, load, count = budget - cost, [*load, token], count + 1
+        return count >= STAY_TO_BUY
 
     def _step(self, view: dict[str, Any], me: dict[str, Any], to: str) -> float:
         """A step toward a landing worth reaching: within reach, the best landing on the
@@ -686,9 +712,18 @@ def _has_room(me: dict[str, Any]) -> bool:
     """An empty cargo hold for a goods token ("Capacity": two dots a hold; the two holds of
     "Cargo Holds" and those bought)."""
     holds = START_HOLDS + int(me.get("extra_holds", 0))
+    return holds_needed([str(t) for t in me.get("cargo") or []], _stasis(me)) < holds
+
+
+def _fits(me: dict[str, Any], load: list[str]) -> bool:
+    """Whether ``load`` fits in the ship's cargo holds ("Capacity")."""
+    return holds_needed(load, _stasis(me)) <= START_HOLDS + int(me.get("extra_holds", 0))
+
+
+def _stasis(me: dict[str, Any]) -> bool:
+    """Stasis Tanks aboard (Appendix B: passengers take no room)."""
     techs = load_technologies()
-    stasis = any(techs.of_token(str(t)).key == "stasis_tanks" for t in me.get("techs") or [])
-    return holds_needed([str(t) for t in me.get("cargo") or []], stasis) < holds
+    return any(techs.of_token(str(t)).key == "stasis_tanks" for t in me.get("techs") or [])
 
 
 def _passengers_aboard(me: dict[str, Any]) -> int:

@@ -249,6 +249,23 @@ def test_movement_phase_it_stays_put_where_the_culture_buys_cargo_still_aboard()
     assert choose(view, legal) == RollSpeed()
 
 
+def test_movement_phase_it_stays_put_to_buy_more_goods_than_a_landing_allows() -> None:
+    """"Important Exception": a ship that landed on a surface city makes one buy action; a
+    skipped Movement phase allows any number ("Movement Phase"). On the Desert Planet's
+    city, the Zum market there (its goods sell to the Cholos, met), the merchant stays with
+    room and credits for two of the goods or more; not with credits for one, nor with its
+    holds full."""
+    view = view_with(200, GOODS, at="desert-planet.city")
+    view["discovered"] = {"desert-planet": "zum", "jungle-world": "cholos"}
+    legal: list[Command] = [SkipMovement(), RollSpeed()]
+    assert choose(view, legal) == SkipMovement()
+    view["players"][0]["credits"] = 100  # c90 and c40: one of them and the reserve
+    assert choose(view, legal) == RollSpeed()
+    view["players"][0]["credits"] = 200
+    view["players"][0]["cargo"] = ["zum:g3", "zum:g4", "zum:g5"]  # room for one
+    assert choose(view, legal) == RollSpeed()
+
+
 def test_a_market_that_buys_nothing_aboard_is_no_goal_for_a_full_ship() -> None:
     """"Capacity": with both holds full of goods no discovered culture buys, a discovered
     market is nothing to land for (a full ship once landed on the city it had left, round
