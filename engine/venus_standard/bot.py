@@ -105,6 +105,7 @@ FIRST_CONTACT_SPEND = 8  # equipment or a technology the First Contact credits p
 NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
 BUYER_GOAL = 9.0  # a market buying goods aboard, and a point more for each SALE_PER_POINT
 SALE_PER_POINT = 50  # credits its sales there would bring at its market's condition
+SPACEPORT_GOAL = 2.0  # a spaceport's more where a landing would make two trades or more
 KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
 STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
 SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
@@ -361,10 +362,12 @@ class Merchant:
             sale = _sale_value(view, cargo, culture)
             worth = (BUYER_GOAL + sale / SALE_PER_POINT if sale else 0.0) \
                 + (3.0 if buys else 0) + (7.0 if culture in destinations else 0)
+            trades = len(_goods_sold_to(cargo, culture)) + (1 if buys else 0)
             if worth:
                 for space in _landings(view, system):
                     if space != me.get("space"):
-                        out[space] = max(out.get(space, 0), worth)
+                        free = trades > 1 and _trades_freely(view, me, space)
+                        out[space] = max(out.get(space, 0), worth + (SPACEPORT_GOAL if free else 0))
         waiting = {c.destination for c in _active_missions(me)  # what it plans for first
                    if not _mission_ready(c, me)}
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
@@ -489,8 +492,7 @@ def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
 def _sale_value(view: dict[str, Any], cargo: list[str], culture: str) -> int:
     """What the goods tokens aboard that ``culture`` buys would sell for there, at the
     condition of its market token ("Sell Actions": low, centre or high resale value)."""
-    goods = [t.partition(":")[0] for t in cargo if ":" in t and _destination(t) is None]
-    sold = [g for g in goods if culture in _buyers(g)]
+    sold = _goods_sold_to(cargo, culture)
     if not sold:
         return 0
     top = ((view.get("markets") or {}).get(culture) or {}).get("token") or {}
@@ -499,6 +501,20 @@ def _sale_value(view: dict[str, Any], cargo: list[str], culture: str) -> int:
     except ValueError:
         condition = MarketCondition.ACTIVE
     return sum(sale_value(g, condition) for g in sold)
+
+
+def _goods_sold_to(cargo: list[str], culture: str) -> list[str]:
+    """The goods aboard (by the culture that made them) that ``culture`` buys."""
+    goods = [t.partition(":")[0] for t in cargo if ":" in t and _destination(t) is None]
+    return [g for g in goods if culture in _buyers(g)]
+
+
+def _trades_freely(view: dict[str, Any], me: dict[str, Any], space: str) -> bool:
+    """A neutral spaceport or the seat's own merchant spaceport: no limit to the buy and
+    sell actions after landing there ("Important Exception" limits a surface city's), and
+    no fee ("Trading on Merchant Spaceports")."""
+    owner = ((view.get("trade") or {}).get("spaceports") or {}).get(space)
+    return _landing(view, space) == "spaceport" and owner in (None, me.get("seat"))
 
 
 def _buyer_landings(view: dict[str, Any], seller: str) -> set[str]:

@@ -357,6 +357,30 @@ def test_sell_actions_it_heads_for_the_buyer_its_cargo_sells_best_at(
     assert choose(view, legal) == Step(to="west")
 
 
+@pytest.mark.parametrize("port", ["west", "east"])
+def test_important_exception_it_lands_on_a_spaceport_to_trade_more_than_once(
+        monkeypatch: pytest.MonkeyPatch, port: str) -> None:
+    """"Important Exception": a landing on a surface city allows one buy and one sell action,
+    on a spaceport any number. With two Zum goods tokens aboard and the Wollow (their buyers)
+    on the Jungle World, whose city and spaceport are both in reach, the merchant heads for
+    the spaceport, whichever way it lies."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city",
+                                                               f"{system}.port"])
+    monkeypatch.setattr(places, "landing", lambda space: {"city": "city", "port": "spaceport"}
+                        .get(space.rpartition(".")[2]))
+    charted(monkeypatch, lambda start: {})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["cargo"] = ["zum:g1", "zum:g2"]
+    view["discovered"] = {"jungle": "wollow"}
+    city = "east" if port == "west" else "west"
+    view["movement"]["reach"] = [
+        {"space": "jungle.port", "end": "land", "path": [port, "jungle.port"]},
+        {"space": "jungle.city", "end": "land", "path": [city, "jungle.city"]}]
+    assert choose(view, [Step(to="west"), Step(to="east")]) == Step(to=port)
+
+
 def test_it_buys_a_cargo_hold_when_it_can_keep_trading() -> None:
     """"Cargo Holds": up to two more (2 and then 4 fame at the end: "Fame for Ship
     Enhancements"); the merchant buys one before goods once c100 or more would be left."""
