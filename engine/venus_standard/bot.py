@@ -75,7 +75,9 @@ SOLO_BUY_GOAL = 60  # solo challenge: credits from which every market is a goal 
 SPACEPORT_COST = 200  # "Merchant Spaceport Phase": c200, worth c200 at the end of the game
 SPACEPORT_WORKING = 100  # credits kept to trade on after building one
 SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a trade there)
-SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
+SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on), and
+SPACEPORTS_LATE = 6  # from SPACEPORTS_LATE_ROUNDS before the end, when capital beyond its
+SPACEPORTS_LATE_ROUNDS = 10  # working credits earns no more in hand than in a spaceport
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
 MISSION_WAIT = 2.0  # the same while its objective is not met yet: a pull, not a landing
@@ -887,16 +889,20 @@ def _solo_needs(view: dict[str, Any]) -> set[str]:
 
 def _spaceport_worth_it(view: dict[str, Any], me: dict[str, Any], spare: int = 0) -> bool:
     """A merchant spaceport pays: c200 back at the end ("End of the Game" 1) and c10 for each
-    trade made there; it costs capital, so only with working credits left, rounds to earn in,
-    and not more than a few. Never in the solo challenge: no challenge asks for one, its
-    credits come back only at the end, and a fee unpaid before then loses the game."""
+    trade made there ("Trading on Merchant Spaceports"); it costs capital, so only with
+    working credits left, rounds to earn in, and not more than a few, more in the last
+    rounds (their credits come back, and the trades left need less capital). Never in the
+    solo challenge: no challenge asks for one, its credits come back only at the end, and a
+    fee unpaid before then loses the game."""
     if view.get("solo"):
         return False
     owned = sum(1 for owner in ((view.get("trade") or {}).get("spaceports") or {}).values()
                 if owner == me.get("seat"))
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     return (me.get("credits", 0) + spare >= SPACEPORT_COST + SPACEPORT_WORKING + _reserve(view)
-            and rounds_left >= SPACEPORT_LAST and owned < SPACEPORTS_MAX)
+            and rounds_left >= SPACEPORT_LAST
+            and owned < (SPACEPORTS_LATE if rounds_left <= SPACEPORTS_LATE_ROUNDS
+                         else SPACEPORTS_MAX))
 
 
 def _saving_for_spaceport(view: dict[str, Any], me: dict[str, Any]) -> bool:
