@@ -55,7 +55,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import Aid
-from engine.cluster.cultures import MarketCondition, load_cultures
+from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import course, places
@@ -66,7 +66,6 @@ from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
 from .technology import TechType, load_technologies
-from .trade import sale_value
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
@@ -105,8 +104,6 @@ FAME_TECH_GOAL = 6.0  # a market selling one while the seat has none
 FIRST_CONTACT_SPEND = 8  # equipment or a technology the First Contact credits pay for:
 # after goods (which turn those credits into credits that count), above ending the phase
 NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
-BUYER_GOAL = 9.0  # a market buying goods aboard, and a point more for each SALE_PER_POINT
-SALE_PER_POINT = 50  # credits its sales there would bring at its market's condition
 SPACEPORT_GOAL = 2.0  # a spaceport's more where a landing would make two trades or more
 KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
 STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
@@ -349,6 +346,9 @@ class Merchant:
         """Landing spaces worth reaching, with their worth."""
         out: dict[str, float] = {}
         cargo = [str(t) for t in me.get("cargo") or []]
+        wanted: set[str] = set()  # cultures that buy a goods token carried
+        for token in cargo:
+            wanted.update(_buyers(token.partition(":")[0]))
         destinations = {d for t in cargo if (d := _destination(t))}
         # goods to buy there: an empty hold ("Capacity") and goods on sale it can pay for;
         # a market that buys none of the cargo and sells nothing the ship can load is no
@@ -361,8 +361,7 @@ class Merchant:
                 out[space] = 8.0
         for system, culture in view.get("discovered", {}).items():
             buys = room and _worth_buying_at(view, me, culture)
-            sale = _sale_value(view, cargo, culture)
-            worth = (BUYER_GOAL + sale / SALE_PER_POINT if sale else 0.0) \
+            worth = (9.0 if culture in wanted else 0.0) \
                 + (3.0 if buys else 0) + (7.0 if culture in destinations else 0)
             trades = len(_goods_sold_to(cargo, culture)) + (1 if buys else 0)
             if worth:
@@ -489,20 +488,6 @@ def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
     return [_buyer_landings(view, str(token).partition(":")[0])
             for token in me.get("cargo") or []
             if ":" in str(token) and _destination(str(token)) is None]
-
-
-def _sale_value(view: dict[str, Any], cargo: list[str], culture: str) -> int:
-    """What the goods tokens aboard that ``culture`` buys would sell for there, at the
-    condition of its market token ("Sell Actions": low, centre or high resale value)."""
-    sold = _goods_sold_to(cargo, culture)
-    if not sold:
-        return 0
-    top = ((view.get("markets") or {}).get(culture) or {}).get("token") or {}
-    try:
-        condition = MarketCondition(top.get("condition", MarketCondition.ACTIVE))
-    except ValueError:
-        condition = MarketCondition.ACTIVE
-    return sum(sale_value(g, condition) for g in sold)
 
 
 def _goods_sold_to(cargo: list[str], culture: str) -> list[str]:

@@ -337,26 +337,6 @@ def test_as_the_game_ends_it_heads_for_a_buyer_of_its_cargo(
     assert choose(view, legal) == Step(to="west")
 
 
-def test_sell_actions_it_heads_for_the_buyer_its_cargo_sells_best_at(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Sell Actions": a buyer pays the resale value at its market's condition. With two
-    Zum goods tokens and a Dell one aboard, the Wollow (who buy the Zum goods) five points
-    away come before the Humans (who buy the Dell goods) four points away; with the Wollow's
-    market low and the Humans' high and a Zum token sold, the Humans."""
-    cities_only(monkeypatch)
-    charted(monkeypatch, lambda start: {"jungle.city": 4 if start == "west" else 12,
-                                        "colony.city": 5 if start == "east" else 12})
-    view = view_with(0, [], at="deep")
-    view["players"][0]["cargo"] = ["zum:g1", "zum:g2", "dell:g1"]
-    view["discovered"] = {"jungle": "humans", "colony": "wollow"}
-    legal: list[Command] = [Step(to="west"), Step(to="east")]
-    assert choose(view, legal) == Step(to="east")
-    view["players"][0]["cargo"] = ["zum:g1", "dell:g1"]
-    view["markets"]["wollow"] = {"token": {"condition": "low"}}
-    view["markets"]["humans"] = {"token": {"condition": "high"}}
-    assert choose(view, legal) == Step(to="west")
-
-
 @pytest.mark.parametrize("port", ["west", "east"])
 def test_important_exception_it_lands_on_a_spaceport_to_trade_more_than_once(
         monkeypatch: pytest.MonkeyPatch, port: str) -> None:
