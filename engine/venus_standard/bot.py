@@ -13,8 +13,11 @@ commands (``engine.bots.base``) and the public board.
   facing the way it came), and declares a heading back the way it came when the course
   that way is the better one ("Declare Heading"); leaving a navigation space it assigns
   the die whose exit is on its course when that beats the exit another player would pick
-  (alone, it picks its own: "Navigation Spaces"). It stays put (skips its Movement
-  phase) on a city whose culture buys goods still aboard: a landing allows one sell action
+  (alone, it picks its own: "Navigation Spaces"). Where a landing would make two trades or
+  more, a neutral spaceport or its own merchant one counts more than the system's city
+  (no limit to the actions there). It stays put (skips its Movement phase) on a city whose
+  culture buys goods still aboard, or whose market sells two goods tokens or more it would
+  buy and has room and credits for: a landing allows one sell and one buy action
   ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
@@ -23,16 +26,20 @@ commands (``engine.bots.base``) and the public board.
   c100 would be left, then the goods with the widest margin its credits allow (keeping a
   reserve), trains its pilot, builds a merchant spaceport when rich; a drive only when it
   skips more than the one aboard (a drive bought discards the previous one: "Drives").
-  Goods aboard score
-  nothing at the end: in the last round it buys none, in the two before only goods with a
-  discovered buyer in reach of the rounds left.
+  First Contact credits count for nothing at the end ("Using First Contact Credits"):
+  after goods, it buys any equipment or technology they pay for whole (not a Zen Paint
+  Job, three fame lost at the end). Goods aboard score nothing at the end: in the last
+  round it buys none, in the LAST_BUYS before only goods with a discovered buyer in reach
+  of the rounds left, and in the last rounds (those the journey takes and three more) it
+  heads for a buyer of its cargo when no ready mission is due.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
   a Reward card, Pirate Hunter done), a shield win two fame, a pilot win
   movement points.
 - Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
   keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
-  the build) and builds one; it is worth c200 at the end and c10 a trade made there.
+  the build) and builds one; it is worth c200 at the end and c10 a trade made there. It
+  builds three at most, six in the last ten rounds (the trades left need less capital).
 - Missions: their destinations weigh like a buyer's market while landing there would
   complete the mission; one whose objective is unmet (a delivery without a goods token of
   its grade, a payment without the credits, a laser too low) only pulls a little and is no
