@@ -29,8 +29,8 @@ commands (``engine.bots.base``) and the public board.
   First Contact credits count for nothing at the end ("Using First Contact Credits"):
   after goods, it buys any equipment or technology they pay for whole (not a Zen Paint
   Job, three fame lost at the end). Goods aboard score nothing at the end: in the last
-  round it buys none, in the LAST_BUYS before only goods with a discovered buyer in reach
-  of the rounds left, and in the last rounds (those the journey takes and three more) it
+  round it buys none, in the two before only goods with a discovered buyer in reach of
+  the rounds left, and in the last rounds (those the journey takes and three more) it
   heads for a buyer of its cargo when no ready mission is due.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
@@ -114,10 +114,8 @@ NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
 SPACEPORT_GOAL = 2.0  # a spaceport's more where a landing would make two trades or more
 KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
 STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
-SELL_BY_SPACES = SPACES_PER_ROUND  # goods bought in the last rounds: a buyer this many
-LAST_BUYS = 6  # points a round away, from this many rounds left (goods aboard at the end
-# score nothing: 12 three-player games ended with 1.4 tokens aboard a seat, c88 of cost,
-# many bought 6-12 rounds before the end)
+SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
+LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
