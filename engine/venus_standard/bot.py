@@ -86,7 +86,6 @@ SPACEPORTS_LATE = 6  # from SPACEPORTS_LATE_ROUNDS before the end, when capital 
 SPACEPORTS_LATE_ROUNDS = 10  # working credits earns no more in hand than in a spaceport
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
-WAVE_EMITTER_MISSION = 5.0  # and more with a Wave Emitter: three fame more at the end
 MISSION_WAIT = 2.0  # the same while its objective is not met yet: a pull, not a landing
 LAST_CALL_ROUNDS = 3  # rounds to spare when a ready mission's destination is headed for
 SPACES_PER_ROUND = 5  # movement points a round counted for the journey (the board's
@@ -385,7 +384,7 @@ class Merchant:
             # a destination whose objective is not met yet waits for it: a little pull on
             # the way, no landing (else the ship circles there, landing on and on without
             # a passenger aboard, the laser, the credits or a goods token of the grade)
-            worth = MISSION_WAIT if system in waiting else _mission_goal(me)
+            worth = MISSION_WAIT if system in waiting else MISSION_GOAL
             for space in places.mission_spaces(str(system)):  # anomalies: their ring
                 out[space] = out.get(space, 0) + worth
                 if system in waiting:
@@ -426,12 +425,6 @@ def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
             if spec.get("need") == "attribute"
             and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))} \
         | _mission_wants(me)
-
-
-def _mission_goal(me: dict[str, Any]) -> float:
-    """An active mission's destination, when landing there completes it: its fame and a
-    Reward card, and with a Wave Emitter three fame more at the end (Appendix B)."""
-    return MISSION_GOAL + (WAVE_EMITTER_MISSION if _owns_tech(me, "wave_emitter") else 0.0)
 
 
 def _second_mission_worth(view: dict[str, Any], me: dict[str, Any]) -> float:

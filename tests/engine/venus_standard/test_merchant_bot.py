@@ -138,23 +138,6 @@ def test_beyond_reach_it_steps_toward_its_missions_destination(
     assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
 
 
-def test_with_a_wave_emitter_a_missions_destination_weighs_more(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A Wave Emitter gives three fame at the end for each completed mission (Appendix B):
-    a mission's destination four points east comes before a face-down First Contact card two
-    points west with one aboard, not without."""
-    cities_only(monkeypatch, missions=True)
-    charted(monkeypatch, lambda start: {"jungle.city": 4 if start == "east" else 12,
-                                        "home.city": 2 if start == "west" else 12})
-    view = view_with(0, [], at="deep")
-    view["cards"] = {"mission_tokens": {"0": ["jungle"]}}
-    view["first_contact_face_down"] = ["home"]
-    legal: list[Command] = [Step(to="west"), Step(to="east")]
-    assert choose(view, legal) == Step(to="west")
-    view["players"][0]["techs"] = ["wave_emitter:1"]
-    assert choose(view, legal) == Step(to="east")
-
-
 def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A challenge "raise your laser to 4": the merchant buys lasers, not shields."""
