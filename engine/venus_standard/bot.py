@@ -5,7 +5,7 @@ commands (``engine.bots.base``) and the public board.
   surface city or spaceport): a system whose First Contact card is still face down (the
   discoverer's IOU credits and three buys and sells), a discovered market when its culture
   buys goods aboard or the ship has an empty hold and credits for goods on sale there, a
-  market selling Fuzzy Dice while it has none, its missions'
+  market selling Fuzzy Dice or a Wave Emitter while it has none, its missions'
   destinations (their mission tokens), Galactic Base to train its pilot or buy a second
   mission; it lands at once when it can; beyond its reach it steps along the cheapest way
   to the nearest such place as the movement rules let the ship fly (``course``: no turning
@@ -13,25 +13,33 @@ commands (``engine.bots.base``) and the public board.
   facing the way it came), and declares a heading back the way it came when the course
   that way is the better one ("Declare Heading"); leaving a navigation space it assigns
   the die whose exit is on its course when that beats the exit another player would pick
-  (alone, it picks its own: "Navigation Spaces"). It stays put (skips its Movement
-  phase) on a city whose culture buys goods still aboard: a landing allows one sell action
+  (alone, it picks its own: "Navigation Spaces"). Where a landing would make two trades or
+  more, a neutral spaceport or its own merchant one counts more than the system's city
+  (no limit to the actions there). It stays put (skips its Movement phase) on a city whose
+  culture buys goods still aboard, or whose market sells two goods tokens or more it would
+  buy and has room and credits for: a landing allows one sell and one buy action
   ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
-  doubles paying c20 a fame point: "End of the Game" 2-3; not alone), a cargo hold when
+  doubles paying c20 a fame point: "End of the Game" 2-3; not alone) and a Wave Emitter
+  (c30 for three fame a completed mission: Appendix B; not alone), a cargo hold when
   c100 would be left, then the goods with the widest margin its credits allow (keeping a
   reserve), trains its pilot, builds a merchant spaceport when rich; a drive only when it
   skips more than the one aboard (a drive bought discards the previous one: "Drives").
-  Goods aboard score
-  nothing at the end: in the last round it buys none, in the two before only goods with a
-  discovered buyer in reach of the rounds left.
+  First Contact credits count for nothing at the end ("Using First Contact Credits"):
+  after goods, it buys any equipment or technology they pay for whole (not a Zen Paint
+  Job, three fame lost at the end). Goods aboard score nothing at the end: in the last
+  round it buys none, in the two before only goods with a discovered buyer in reach of
+  the rounds left, and in the last rounds (those the journey takes and three more) it
+  heads for a buyer of its cargo when no ready mission is due.
 - Pirates ("Winning a Pirate Engagement"): the attribute with the best odds times what its
   win brings: only a laser win defeats the pirate (c20 and a fame per infamy token under it,
   a Reward card, Pirate Hunter done), a shield win two fame, a pilot win
   movement points.
 - Merchant spaceports: on a surface city with an empty orbit joined to it, rich enough to
   keep trading afterwards and with rounds left, it skips its buys that turn (a buy forbids
-  the build) and builds one; it is worth c200 at the end and c10 a trade made there.
+  the build) and builds one; it is worth c200 at the end and c10 a trade made there. It
+  builds three at most, six in the last ten rounds (the trades left need less capital).
 - Missions: their destinations weigh like a buyer's market while landing there would
   complete the mission; one whose objective is unmet (a delivery without a goods token of
   its grade, a payment without the credits, a laser too low) only pulls a little and is no
@@ -64,7 +72,7 @@ from .movement import DRIVE_SKIPS, GREEN_COST, Ship
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
 from .spaceports import TOKENS_PER_PLAYER
-from .technology import load_technologies
+from .technology import TechType, load_technologies
 
 RESERVE = 5  # credits kept after a purchase of goods
 FEE_ROUNDS = 3  # solo challenge: the rounds of fees kept in hand (a fee unpaid loses)
@@ -73,7 +81,9 @@ SOLO_BUY_GOAL = 60  # solo challenge: credits from which every market is a goal 
 SPACEPORT_COST = 200  # "Merchant Spaceport Phase": c200, worth c200 at the end of the game
 SPACEPORT_WORKING = 100  # credits kept to trade on after building one
 SPACEPORT_LAST = 3  # rounds before the end from which no new one pays (c10 a trade there)
-SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on)
+SPACEPORTS_MAX = 3  # spaceports the bot builds at most (capital kept to trade on), and
+SPACEPORTS_LATE = 6  # from SPACEPORTS_LATE_ROUNDS before the end, when capital beyond its
+SPACEPORTS_LATE_ROUNDS = 10  # working credits earns no more in hand than in a spaceport
 SECOND_MISSION_WHEN = 120  # credits from which a second mission (c60) is bought
 MISSION_GOAL = 12.0  # worth of an active mission's destination (fame, a Reward card)
 MISSION_WAIT = 2.0  # the same while its objective is not met yet: a pull, not a landing
@@ -92,10 +102,18 @@ SECOND_MISSION_EARLY = 10  # rounds left from which a second mission weighs as a
 # c60 for five fame (c50) and a second Mission card in play to the end ("Second Mission":
 # a new one drawn as each is completed), whose completions bring fame and Reward cards
 CHALLENGE_GOAL = 30.0  # worth of Galactic Base when an open Challenge card asks for training
-FUZZY_DICE = "fuzzy_dice"  # Appendix B: c30, rolled at the end ("End of the Game" 2-3):
-# two dice of fame (7 on average, c70) and doubles (1 in 6) pay c20 a fame point, not c10
-FUZZY_DICE_EAGER = 64  # bought before goods: worth about c100 at the end for c30
-FUZZY_DICE_GOAL = 6.0  # a market selling them while the seat has none
+FAME_TECHS = ("fuzzy_dice", "wave_emitter")  # Appendix B, c30 each, fame at the end:
+# Fuzzy Dice roll two dice of fame (7 on average, c70) and doubles (1 in 6) pay c20 a fame
+# point, not c10 ("End of the Game" 2-3); a Wave Emitter gives three fame for each completed
+# mission (about four a game: c120), those completed before it was bought included
+FAME_TECH_EAGER = 64  # bought before goods: worth about c100 at the end for c30
+FAME_TECH_GOAL = 6.0  # a market selling one while the seat has none
+FIRST_CONTACT_SPEND = 8  # equipment or a technology the First Contact credits pay for:
+# after goods (which turn those credits into credits that count), above ending the phase
+NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
+SPACEPORT_GOAL = 2.0  # a spaceport's more where a landing would make two trades or more
+KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
+STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
 SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
 LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
 
@@ -105,9 +123,12 @@ EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepRe
          "ChooseExit": 10}
 # UseIntel: an Intel card ("Title & Intel Cards in Play": Star Maps' look at the top
 # Encounter card for c20, a mission swapped for c30) buys what the merchant does not plan
-# with; Star Maps, offered at every city landing, would cost c20 a round to the end
+# with; Star Maps, offered at every city landing, would cost c20 a round to the end.
+# UseWaveEmitter (Appendix B: a Mission card exchanged with a ship on the same space): the
+# merchant buys the Wave Emitter for its fame, and a blind exchange may give a ready
+# mission away
 NEVER = {"DropOut", "TakeBack", "Offload", "Jettison", "UseMarketFlux",
-         "SwapFirstContactCards", "UseIntel"}
+         "SwapFirstContactCards", "UseIntel", "UseWaveEmitter"}
 
 
 class Merchant:
@@ -159,22 +180,25 @@ class Merchant:
         if kind == "BuyEquipment" and data.get("equipment") in wants:
             return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
         if kind == "BuyEquipment" and data.get("equipment") == "cargo_hold" \
-                and not view.get("solo"):  # a hold more to trade with, and 2 then 4 fame
-            return 62 if me.get("credits", 0) >= HOLD_WHEN else -1
+                and not view.get("solo") and me.get("credits", 0) >= HOLD_WHEN:
+            return 62  # a hold more to trade with, and 2 then 4 fame
         if kind == "BuildSpaceport":
             return 35 if _spaceport_worth_it(view, me) else -1
         if kind == "BuySecondMission":  # "Missions": a second one for c60 and a fame
             return 45 if me.get("credits", 0) >= SECOND_MISSION_WHEN else -1
         if kind == "BuyReward" and "rewards" in _solo_needs(view):  # an open card counts them
             return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
-        if kind == "BuyTechnology" and _tech_key(data["token"]) == FUZZY_DICE:
-            return FUZZY_DICE_EAGER if _fuzzy_dice_affordable(view, me) else -1
+        if kind == "BuyTechnology" and _tech_key(data["token"]) in FAME_TECHS:
+            return FAME_TECH_EAGER if _fame_tech_affordable(view, me, _tech_key(data["token"])) \
+                else -1
         if kind == "BuyEquipment" and not _drive_gains(me, str(data.get("equipment"))):
             return -1  # "Drives": the drive bought discards the one aboard
+        if kind in ("BuyEquipment", "BuyTechnology") and _first_contact_pays(view, me, data):
+            return FIRST_CONTACT_SPEND
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
             return 5 if me.get("credits", 0) >= 400 else -1
         if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
-            return 95 if _sells_here(view, me) else -1
+            return 95 if _sells_here(view, me) or self._buys_more_here(view, me) else -1
         if kind == "Step":
             return 25 + self._step(view, me, data["to"])
         if kind == "DeclareHeading":  # rolling at once keeps every way the ship faces open
@@ -215,7 +239,31 @@ class Merchant:
         sellable = not known or bool(set(_buyers(token.partition(":")[0])) & known)
         if not sellable and view.get("solo"):
             return -1  # a lone ship's capital tied up in goods with no buyer met: fees unpaid
-        return (45 if sellable else 12) + (int(resale[-1]) - cost) / 10
+        return (KNOWN_BUYER if sellable else 12) + (int(resale[-1]) - cost) / 10
+
+    def _buys_more_here(self, view: dict[str, Any], me: dict[str, Any]) -> bool:
+        """On a surface city whose market sells goods it would buy (a known buyer, its
+        reserve kept), room and credits for STAY_TO_BUY of them or more, and no last call:
+        a landing allows one buy action ("Important Exception"), a skipped Movement phase
+        any number ("Movement Phase"), so a ship stays to fill its holds rather than fly
+        off with one token."""
+        space = str(me.get("space") or "")
+        if _landing(view, space) != "city" or _last_call(view, me):
+            return False
+        culture = (view.get("discovered") or {}).get(places.system_of(space) or "")
+        market = (view.get("markets") or {}).get(culture or "") or {}
+        wanted = sorted(((self._buy_goods(view, me, str(g["id"])), str(g["id"]),
+                          int(g.get("cost", 0)))
+                         for g in market.get("goods") or [] if isinstance(g, dict)
+                         and "id" in g), reverse=True)
+        budget = _spendable(view, me, str(culture)) - _reserve(view)
+        load = [str(t) for t in me.get("cargo") or []]
+        count = 0
+        for worth, token, cost in wanted:
+            if worth < KNOWN_BUYER or cost > budget or not _fits(me, [*load, token]):
+                continue
+            budget, load, count = budget - cost, [*load, token], count + 1
+        return count >= STAY_TO_BUY
 
     def _step(self, view: dict[str, Any], me: dict[str, Any], to: str) -> float:
         """A step toward a landing worth reaching: within reach, the best landing on the
@@ -322,10 +370,12 @@ class Merchant:
             buys = room and _worth_buying_at(view, me, culture)
             worth = (9.0 if culture in wanted else 0.0) \
                 + (3.0 if buys else 0) + (7.0 if culture in destinations else 0)
+            trades = len(_goods_sold_to(cargo, culture)) + (1 if buys else 0)
             if worth:
                 for space in _landings(view, system):
                     if space != me.get("space"):
-                        out[space] = max(out.get(space, 0), worth)
+                        free = trades > 1 and _trades_freely(view, me, space)
+                        out[space] = max(out.get(space, 0), worth + (SPACEPORT_GOAL if free else 0))
         waiting = {c.destination for c in _active_missions(me)  # what it plans for first
                    if not _mission_ready(c, me)}
         tokens = ((view.get("cards") or {}).get("mission_tokens") or {}).get(str(me.get("seat")))
@@ -347,8 +397,8 @@ class Merchant:
             if (view.get("trade") or {}).get("base_passengers"):
                 base = places.galactic_base()
                 out[base] = max(out.get(base, 0), PASSENGER_GOAL)
-        for space in _fuzzy_dice_markets(view, me):
-            out[space] = out.get(space, 0) + FUZZY_DICE_GOAL
+        for space in _fame_tech_markets(view, me):
+            out[space] = out.get(space, 0) + FAME_TECH_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
             out[places.galactic_base()] = 5.0
         second = _second_mission_worth(view, me)
@@ -411,27 +461,61 @@ def _mission_wants(me: dict[str, Any]) -> set[str]:
 
 
 def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
-    """Where an active mission whose objective the ship meets now is completed, once the
-    rounds left are about those the journey there takes and LAST_CALL_ROUNDS more ("End of
-    the Game": only completed Mission cards count, their fame and the Reward card drawn);
-    nothing otherwise. Before that, trade decides and a far destination (the Inhabited
-    Moon's corner) is seldom on the way."""
-    if view.get("solo") or not me.get("missions"):
+    """Where the ship must land before the game ends, once the rounds left are about those
+    the journey there takes and LAST_CALL_ROUNDS more ("End of the Game": only completed
+    Mission cards count, and goods tokens aboard score nothing): the destination of an
+    active mission whose objective the ship meets now, else the discovered buyers of the
+    goods tokens aboard (a mission first: its fame and Reward card, and the far one, the
+    Inhabited Moon's corner, is left for last); nothing otherwise. Before that, trade
+    decides and a far destination is seldom on the way."""
+    if view.get("solo"):
+        return set()
+    missions = [set(places.mission_spaces(card.destination)) for card in _active_missions(me)
+                if card.destination is not None and _mission_ready(card, me)]
+    cargo = _cargo_buyers(view, me)
+    if not any(missions) and not any(cargo):
         return set()
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     here = str(me.get("space") or "")
     far = course.from_space(here, None, *_chart(view, me)) if here else {}
-    due: set[str] = set()
-    for card in _active_missions(me):
-        if card.destination is None or not _mission_ready(card, me):
-            continue
-        spaces = set(places.mission_spaces(card.destination))
-        if not spaces:
-            continue
-        journey = min(far.get(s, course.FAR) for s in spaces) / SPACES_PER_ROUND
-        if rounds_left <= journey + LAST_CALL_ROUNDS:
-            due |= spaces
-    return due
+    for wanted in (missions, cargo):
+        due: set[str] = set()
+        for spaces in wanted:
+            journey = min((far.get(s, course.FAR) for s in spaces), default=course.FAR)
+            if spaces and rounds_left <= journey / SPACES_PER_ROUND + LAST_CALL_ROUNDS:
+                due |= spaces
+        if due:
+            return due
+    return set()
+
+
+def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
+    """For each goods token aboard, the landings of the discovered cultures that buy it
+    ("Sell Actions")."""
+    return [_buyer_landings(view, str(token).partition(":")[0])
+            for token in me.get("cargo") or []
+            if ":" in str(token) and _destination(str(token)) is None]
+
+
+def _goods_sold_to(cargo: list[str], culture: str) -> list[str]:
+    """The goods aboard (by the culture that made them) that ``culture`` buys."""
+    goods = [t.partition(":")[0] for t in cargo if ":" in t and _destination(t) is None]
+    return [g for g in goods if culture in _buyers(g)]
+
+
+def _trades_freely(view: dict[str, Any], me: dict[str, Any], space: str) -> bool:
+    """A neutral spaceport or the seat's own merchant spaceport: no limit to the buy and
+    sell actions after landing there ("Important Exception" limits a surface city's), and
+    no fee ("Trading on Merchant Spaceports")."""
+    owner = ((view.get("trade") or {}).get("spaceports") or {}).get(space)
+    return _landing(view, space) == "spaceport" and owner in (None, me.get("seat"))
+
+
+def _buyer_landings(view: dict[str, Any], seller: str) -> set[str]:
+    """The landings of the discovered cultures that buy ``seller``'s goods."""
+    buyers = set(_buyers(seller))
+    return {space for system, culture in (view.get("discovered") or {}).items()
+            if culture in buyers for space in _landings(view, system)}
 
 
 def _chart(view: dict[str, Any], me: dict[str, Any]) -> tuple[Ship, frozenset[str]]:
@@ -537,9 +621,37 @@ def _sells_here(view: dict[str, Any], me: dict[str, Any]) -> bool:
 def _spendable(view: dict[str, Any], me: dict[str, Any], culture: str) -> int:
     """The credits a buy from ``culture``'s market may spend: the seat's, and the First
     Contact credits there when it is the discoverer ("Using First Contact Credits")."""
+    return int(me.get("credits", 0)) + _first_contact_credits(view, me, culture)
+
+
+def _first_contact_pays(view: dict[str, Any], me: dict[str, Any], data: dict[str, Any]
+                        ) -> bool:
+    """Equipment (``data["equipment"]``, on the market's top token) or a technology
+    (``data["token"]``) whose whole cost the seat's First Contact credits at that culture
+    cover ("Using First Contact Credits": spent only with that culture, and worth nothing at
+    the end: "End of the Game" 4): free to the seat. Not a technology that costs fame at the
+    end (Zen Paint Job) nor a structural one without an empty hold ("Structural Techs")."""
+    if "token" in data:
+        tech = load_technologies().of_token(str(data["token"]))
+        if tech.key in NO_FREE_TECHS or (tech.type is TechType.STRUCTURAL and not _has_room(me)):
+            return False
+        culture, cost = tech.culture, tech.cost
+    else:
+        system = places.system_of(str(me.get("space"))) or ""
+        culture = str((view.get("discovered") or {}).get(system, ""))
+        top = (((view.get("markets") or {}).get(culture) or {}).get("token") or {})
+        costs = [int(e.get("cost", 0)) for e in top.get("equipment") or []
+                 if isinstance(e, dict) and e.get("kind") == data.get("equipment")]
+        if not costs:
+            return False
+        cost = costs[0]
+    return _first_contact_credits(view, me, culture) >= cost
+
+
+def _first_contact_credits(view: dict[str, Any], me: dict[str, Any], culture: str) -> int:
+    """The IOU credits on ``culture``'s First Contact card when the seat holds it."""
     market = (view.get("markets") or {}).get(culture) or {}
-    iou = market.get("iou", 0) if market.get("discoverer") == me.get("seat") else 0
-    return int(me.get("credits", 0)) + int(iou or 0)
+    return int(market.get("iou", 0) or 0) if market.get("discoverer") == me.get("seat") else 0
 
 
 def _affordable_goods(view: dict[str, Any], me: dict[str, Any], culture: str) -> bool:
@@ -561,9 +673,7 @@ def _sold_by_the_end(view: dict[str, Any], me: dict[str, Any], seller: str) -> b
         return True
     if rounds_left <= 0:
         return False
-    buyers = set(_buyers(seller))
-    spaces = {space for system, culture in (view.get("discovered") or {}).items()
-              if culture in buyers for space in _landings(view, system)}
+    spaces = _buyer_landings(view, seller)
     here = str(me.get("space") or "")
     if not spaces or not here:
         return False
@@ -579,24 +689,26 @@ def _owns_tech(me: dict[str, Any], key: str) -> bool:
     return any(_tech_key(str(t)) == key for t in me.get("techs") or [])
 
 
-def _fuzzy_dice_affordable(view: dict[str, Any], me: dict[str, Any]) -> bool:
-    """Fuzzy Dice (Appendix B: c30, culture 11, one to a ship) not owned yet, and their
-    cost to spare beside the reserve (First Contact credits at their culture count). Never
-    in the solo challenge: its win is every Challenge card completed, which fame rolled at
-    the end does not bring, and the c30 are fee money ("Challenges")."""
-    tech = load_technologies().by_key[FUZZY_DICE]
-    return not view.get("solo") and not _owns_tech(me, FUZZY_DICE) and \
+def _fame_tech_affordable(view: dict[str, Any], me: dict[str, Any], key: str) -> bool:
+    """A technology of FAME_TECHS (Appendix B: Fuzzy Dice, culture 11, and the Wave
+    Emitter, culture 9; c30, one to a ship) not owned yet, and its cost to spare beside the
+    reserve (First Contact credits at its culture count). Never in the solo challenge: its
+    win is every Challenge card completed, which fame at the end does not bring, and the
+    c30 are fee money ("Challenges")."""
+    tech = load_technologies().by_key[key]
+    return not view.get("solo") and not _owns_tech(me, key) and \
         _spendable(view, me, tech.culture) - tech.cost >= _reserve(view)
 
 
-def _fuzzy_dice_markets(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
-    """The landings of a discovered market with Fuzzy Dice on sale, while the seat has none
-    and can pay for them."""
+def _fame_tech_markets(view: dict[str, Any], me: dict[str, Any]) -> list[str]:
+    """The landings of a discovered market with a technology of FAME_TECHS on sale that the
+    seat has not and can pay for."""
     out: list[str] = []
     for market in (view.get("markets") or {}).values():
         if isinstance(market, dict) and market.get("system") and any(
-                isinstance(t, dict) and t.get("kind") == FUZZY_DICE
-                for t in market.get("techs") or []) and _fuzzy_dice_affordable(view, me):
+                isinstance(t, dict) and t.get("kind") in FAME_TECHS
+                and _fame_tech_affordable(view, me, str(t["kind"]))
+                for t in market.get("techs") or []):
             out += _landings(view, str(market["system"]))
     return out
 
@@ -626,9 +738,18 @@ def _has_room(me: dict[str, Any]) -> bool:
     """An empty cargo hold for a goods token ("Capacity": two dots a hold; the two holds of
     "Cargo Holds" and those bought)."""
     holds = START_HOLDS + int(me.get("extra_holds", 0))
+    return holds_needed([str(t) for t in me.get("cargo") or []], _stasis(me)) < holds
+
+
+def _fits(me: dict[str, Any], load: list[str]) -> bool:
+    """Whether ``load`` fits in the ship's cargo holds ("Capacity")."""
+    return holds_needed(load, _stasis(me)) <= START_HOLDS + int(me.get("extra_holds", 0))
+
+
+def _stasis(me: dict[str, Any]) -> bool:
+    """Stasis Tanks aboard (Appendix B: passengers take no room)."""
     techs = load_technologies()
-    stasis = any(techs.of_token(str(t)).key == "stasis_tanks" for t in me.get("techs") or [])
-    return holds_needed([str(t) for t in me.get("cargo") or []], stasis) < holds
+    return any(techs.of_token(str(t)).key == "stasis_tanks" for t in me.get("techs") or [])
 
 
 def _passengers_aboard(me: dict[str, Any]) -> int:
@@ -760,16 +881,20 @@ def _solo_needs(view: dict[str, Any]) -> set[str]:
 
 def _spaceport_worth_it(view: dict[str, Any], me: dict[str, Any], spare: int = 0) -> bool:
     """A merchant spaceport pays: c200 back at the end ("End of the Game" 1) and c10 for each
-    trade made there; it costs capital, so only with working credits left, rounds to earn in,
-    and not more than a few. Never in the solo challenge: no challenge asks for one, its
-    credits come back only at the end, and a fee unpaid before then loses the game."""
+    trade made there ("Trading on Merchant Spaceports"); it costs capital, so only with
+    working credits left, rounds to earn in, and not more than a few, more in the last
+    rounds (their credits come back, and the trades left need less capital). Never in the
+    solo challenge: no challenge asks for one, its credits come back only at the end, and a
+    fee unpaid before then loses the game."""
     if view.get("solo"):
         return False
     owned = sum(1 for owner in ((view.get("trade") or {}).get("spaceports") or {}).values()
                 if owner == me.get("seat"))
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     return (me.get("credits", 0) + spare >= SPACEPORT_COST + SPACEPORT_WORKING + _reserve(view)
-            and rounds_left >= SPACEPORT_LAST and owned < SPACEPORTS_MAX)
+            and rounds_left >= SPACEPORT_LAST
+            and owned < (SPACEPORTS_LATE if rounds_left <= SPACEPORTS_LATE_ROUNDS
+                         else SPACEPORTS_MAX))
 
 
 def _saving_for_spaceport(view: dict[str, Any], me: dict[str, Any]) -> bool:

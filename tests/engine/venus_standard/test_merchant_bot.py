@@ -18,7 +18,8 @@ from engine.venus_standard.definition import GAME
 from engine.venus_standard.helm_commands import Land
 from engine.venus_standard.ruleset import ruleset
 from engine.venus_standard.state import StandardState
-from engine.venus_standard.trading import BuyGoods, BuyTechnology, SellGoods
+from engine.venus_standard.tech_abilities import UseWaveEmitter
+from engine.venus_standard.trading import BuyEquipment, BuyGoods, BuyTechnology, SellGoods
 
 
 def view_with(credits: int, goods: list[dict[str, Any]], iou: int = 0,
@@ -137,11 +138,6 @@ def test_beyond_reach_it_steps_toward_its_missions_destination(
     assert choose(view, [Step(to="west"), Step(to="east")]) in legal  # no goal: any way
 
 
-class BuyEquipment(Command):
-    type: Literal["BuyEquipment"] = "BuyEquipment"
-    equipment: str
-
-
 def test_in_a_solo_challenge_it_buys_what_an_open_challenge_asks_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A challenge "raise your laser to 4": the merchant buys lasers, not shields."""
@@ -253,6 +249,23 @@ def test_movement_phase_it_stays_put_where_the_culture_buys_cargo_still_aboard()
     assert choose(view, legal) == RollSpeed()
 
 
+def test_movement_phase_it_stays_put_to_buy_more_goods_than_a_landing_allows() -> None:
+    """"Important Exception": a ship that landed on a surface city makes one buy action; a
+    skipped Movement phase allows any number ("Movement Phase"). On the Desert Planet's
+    city, the Zum market there (its goods sell to the Cholos, met), the merchant stays with
+    room and credits for two of the goods or more; not with credits for one, nor with its
+    holds full."""
+    view = view_with(200, GOODS, at="desert-planet.city")
+    view["discovered"] = {"desert-planet": "zum", "jungle-world": "cholos"}
+    legal: list[Command] = [SkipMovement(), RollSpeed()]
+    assert choose(view, legal) == SkipMovement()
+    view["players"][0]["credits"] = 100  # c90 and c40: one of them and the reserve
+    assert choose(view, legal) == RollSpeed()
+    view["players"][0]["credits"] = 200
+    view["players"][0]["cargo"] = ["zum:g3", "zum:g4", "zum:g5"]  # room for one
+    assert choose(view, legal) == RollSpeed()
+
+
 def test_a_market_that_buys_nothing_aboard_is_no_goal_for_a_full_ship() -> None:
     """"Capacity": with both holds full of goods no discovered culture buys, a discovered
     market is nothing to land for (a full ship once landed on the city it had left, round
@@ -297,6 +310,55 @@ def test_missions_as_the_game_ends_it_heads_for_a_ready_missions_destination(
     view["movement"]["at"] = view["players"][0]["space"] = "colony-world.city"
     view["movement"]["reach"] = []
     assert choose(view, [Land(), Step(to="east")]) == Land()
+
+
+def test_as_the_game_ends_it_heads_for_a_buyer_of_its_cargo(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"End of the Game": goods tokens aboard score nothing. With Zum goods aboard and the
+    Wollow (their buyers: "Sell Actions") met on the Jungle World, early on a landing in
+    reach with something to do comes first; in the last rounds the step toward the buyer,
+    and a ready mission's destination before it."""
+    cities_only(monkeypatch, missions=True)
+    charted(monkeypatch, lambda start: {"jungle.city": 2 if start == "east" else 6,
+                                        "colony-world.city": 3 if start == "west" else 12})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["cargo"] = ["zum:g1"]
+    view["discovered"] = {"jungle": "wollow"}
+    view["first_contact_face_down"] = ["home"]  # something to do at home.city
+    view["movement"]["reach"] = [{"space": "home.city", "end": "land",
+                                  "path": ["west", "home.city"]}]
+    legal: list[Command] = [Step(to="west"), Step(to="east")]
+    view["round"], view["last_round"] = 10, 30
+    assert choose(view, legal) == Step(to="west")
+    view["round"] = 27  # 3 rounds left: 6 spaces take about 1.2, 3 rounds to spare
+    assert choose(view, legal) == Step(to="east")
+    view["players"][0]["missions"] = ["colony-charter"]  # ready: land on the Colony World
+    view["cards"] = {"mission_tokens": {"0": ["colony-world"]}}
+    assert choose(view, legal) == Step(to="west")
+
+
+@pytest.mark.parametrize("port", ["west", "east"])
+def test_important_exception_it_lands_on_a_spaceport_to_trade_more_than_once(
+        monkeypatch: pytest.MonkeyPatch, port: str) -> None:
+    """"Important Exception": a landing on a surface city allows one buy and one sell action,
+    on a spaceport any number. With two Zum goods tokens aboard and the Wollow (their buyers)
+    on the Jungle World, whose city and spaceport are both in reach, the merchant heads for
+    the spaceport, whichever way it lies."""
+    from engine.venus_standard import places
+
+    monkeypatch.setattr(places, "landings_in", lambda system: [f"{system}.city",
+                                                               f"{system}.port"])
+    monkeypatch.setattr(places, "landing", lambda space: {"city": "city", "port": "spaceport"}
+                        .get(space.rpartition(".")[2]))
+    charted(monkeypatch, lambda start: {})
+    view = view_with(0, [], at="deep")
+    view["players"][0]["cargo"] = ["zum:g1", "zum:g2"]
+    view["discovered"] = {"jungle": "wollow"}
+    city = "east" if port == "west" else "west"
+    view["movement"]["reach"] = [
+        {"space": "jungle.port", "end": "land", "path": [port, "jungle.port"]},
+        {"space": "jungle.city", "end": "land", "path": [city, "jungle.city"]}]
+    assert choose(view, [Step(to="west"), Step(to="east")]) == Step(to=port)
 
 
 def test_it_buys_a_cargo_hold_when_it_can_keep_trading() -> None:
@@ -481,3 +543,51 @@ def test_drives_it_buys_only_a_drive_that_skips_more_than_the_one_aboard() -> No
     view["players"][0]["drive"] = None
     red = BuyEquipment(equipment="red_drive")
     assert choose(view, [EndPhase(), red]) == red
+
+
+def test_it_buys_a_wave_emitter_before_goods_and_heads_for_one() -> None:
+    """A Wave Emitter (Appendix B: c30, culture 9) gives three fame for each completed
+    mission at the end: the merchant buys one before goods, not a second, not in the solo
+    challenge; a discovered market selling one is a goal while it has none."""
+    legal: list[Command] = [EndPhase(), BuyGoods(token="zum:g2"),
+                            BuyTechnology(token="wave_emitter:1")]
+    view = view_with(150, GOODS)
+    assert choose(view, legal) == BuyTechnology(token="wave_emitter:1")
+    view["players"][0]["techs"] = ["wave_emitter:2"]
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, GOODS)
+    view["solo"] = {"cards": [], "completed": [], "active": []}
+    assert choose(view, legal) == BuyGoods(token="zum:g2")
+    view = view_with(150, [], at="deep")
+    view["players"][0]["missions"] = []
+    view["markets"]["zum"] = {"system": "jungle-world", "goods": [],
+                              "techs": [{"id": "wave_emitter:1", "kind": "wave_emitter"}]}
+    assert Merchant("t")._goals(view, view["players"][0]).get("jungle-world.city", 0) > 0
+
+
+def test_it_never_exchanges_missions_blind_with_a_wave_emitter() -> None:
+    """Appendix B, Wave Emitter: an exchange of Mission cards with a ship on the same space
+    may give a ready mission away; the merchant ends its phase instead."""
+    legal: list[Command] = [EndPhase(), UseWaveEmitter(other=1, mine="a", theirs="b")]
+    assert choose(view_with(150, []), legal) == EndPhase()
+
+
+def test_using_first_contact_credits_it_spends_them_on_what_they_pay_for_whole() -> None:
+    """"Using First Contact Credits": the discoverer's IOU credits buy only from that culture
+    and count for nothing at the end ("End of the Game" 4), so equipment or a technology they
+    pay for whole is bought however few credits the seat has; not a Zen Paint Job (three
+    fame lost at the end: Appendix B), nor with credits of its own."""
+    view = view_with(100, [], at="colony-world.city-1")
+    view["discovered"] = {"colony-world": "zum"}
+    view["markets"]["zum"]["token"] = {"equipment": [{"kind": "laser", "cost": 50}]}
+    laser: list[Command] = [EndPhase(), BuyEquipment(equipment="laser")]
+    assert choose(view, laser) == EndPhase()
+    view["markets"]["zum"]["iou"] = 60
+    assert choose(view, laser) == BuyEquipment(equipment="laser")
+    view["markets"]["eeepeeep"] = {"goods": [], "iou": 40, "discoverer": 0}
+    view["markets"]["wollow"] = {"goods": [], "iou": 40, "discoverer": 0}
+    assert choose(view, [EndPhase(), BuyTechnology(token="data_probe:1")]) == \
+        BuyTechnology(token="data_probe:1")
+    assert choose(view, [EndPhase(), BuyTechnology(token="zen_paint_job:1")]) == EndPhase()
+    view["markets"]["eeepeeep"]["iou"] = 20
+    assert choose(view, [EndPhase(), BuyTechnology(token="data_probe:1")]) == EndPhase()

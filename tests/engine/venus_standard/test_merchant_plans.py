@@ -123,6 +123,18 @@ def test_merchant_spaceport_phase_builds_when_it_can_keep_trading() -> None:
     assert score(game, seat, build) < 0
 
 
+def test_merchant_spaceport_phase_in_the_last_rounds_it_builds_more() -> None:
+    """With three spaceports (the most it builds before) a fourth waits for the last ten
+    rounds: the capital comes back at c200 ("End of the Game" 1), earns c10 a trade there
+    ("Trading on Merchant Spaceports") and would earn no more in hand."""
+    build = ms.BuildSpaceport(space="colony-world.3")
+    for round_, builds in ((15, False), (22, True)):
+        game, seat = on_city(310, "spaceport", round_=round_)
+        game.state.trade.spaceports.update(dict.fromkeys(
+            ("giant-planet.6", "war-torn-system.4", "ice-planet.5"), seat))
+        assert (score(game, seat, build) > 0) == builds
+
+
 def test_merchant_spaceport_phase_played_from_the_legal_commands() -> None:
     """In the Merchant Spaceport phase on that city the bot's own choice is the build."""
     game, seat = on_city(310, "spaceport")
