@@ -148,8 +148,8 @@ export class SeatAlerts {
     const channel = (id, title, ...parts) => el("section", { className: "alerts-channel", id },
       el("h4", { textContent: title }), ...parts);
     b.form = el("form", { className: "alerts-form", noValidate: false },
-      channel("alerts-device", "Notifications on this device", b.pushState, b.pushNote,
-        el("div", { className: "alerts-row" }, b.push, b.tests.push), b.said.push),
+      (b.devicePart = channel("alerts-device", "Notifications on this device", b.pushState, b.pushNote,
+        el("div", { className: "alerts-row" }, b.push, b.tests.push), b.said.push)),
       channel("alerts-chat", "Chat webhook", b.webhookState,
         field("Webhook address", b.webhook, "Paste a Discord or Slack incoming webhook, or any URL that takes JSON."),
         field("Its format", b.format),
@@ -245,7 +245,6 @@ export class SeatAlerts {
     const state = (kind, words, note) => {
       b.pushState.textContent = words;
       b.pushState.className = `alerts-state ${kind}`;
-      b.device = kind;
       b.pushNote.textContent = note;
     };
     b.push.hidden = true;
@@ -370,8 +369,9 @@ export class SeatAlerts {
       b.push.disabled = false;
       this.fill();
     }
-    // what happened is said where the player looks: the device's state, in view
-    b.pushState.scrollIntoView({ block: "nearest" });
+    // what happened is said where the player looks: the device's part (its state, why, and
+    // the button to try again) in view together
+    b.devicePart.scrollIntoView({ block: "nearest" });
   }
 
   /** One channel's test: saved first when its field changed; its words say what happened. */
