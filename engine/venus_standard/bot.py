@@ -363,6 +363,7 @@ class Merchant:
         # goods unsold; a ship with c80 went back and forth between a world's two cities
         # for 17 rounds, their goods all above c75)
         room = _has_room(me)
+        left = _left_this_turn(view, me)
         for system in view.get("first_contact_face_down", []):
             for space in _landings(view, system):
                 out[space] = 8.0
@@ -373,7 +374,7 @@ class Merchant:
             trades = len(_goods_sold_to(cargo, culture)) + (1 if buys else 0)
             if worth:
                 for space in _landings(view, system):
-                    if space != me.get("space"):
+                    if space not in left:
                         free = trades > 1 and _trades_freely(view, me, space)
                         out[space] = max(out.get(space, 0), worth + (SPACEPORT_GOAL if free else 0))
         waiting = {c.destination for c in _active_missions(me)  # what it plans for first
@@ -542,6 +543,16 @@ def _course_after(view: dict[str, Any], me: dict[str, Any], to: str) -> dict[str
     ship, ports = _chart(view, me)
     return course.after_step(at, None if came is None else str(came), to, ship, ports,
                              entered=bool(move.get("path")))
+
+
+def _left_this_turn(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
+    """The landing the ship is on and the one it began its Movement phase on: no market goal
+    there (it traded there as it wished before leaving, and goals are weighed at every step:
+    a ship that left a city whose goods it could not pay for, the city a goal again once it
+    was off it, flew round the planet and landed back there round after round, paying the
+    solo challenge's fees until it lost)."""
+    start = (view.get("movement") or {}).get("start")
+    return {str(s) for s in (me.get("space"), start) if s}
 
 
 def _own_exit(view: dict[str, Any], me: dict[str, Any]) -> bool:

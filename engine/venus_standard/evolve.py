@@ -167,7 +167,8 @@ def _turn_started(state: StandardState, d: dict[str, Any]) -> None:
     ship's space (``flight.py``): made here, by the event, so that no rule or view makes it
     on the live state when it first reads it."""
     seat = d["seat"]
-    state.turn = Turn(seat=seat, flight=Flight(at=state.player(seat).space))
+    space = state.player(seat).space
+    state.turn = Turn(seat=seat, flight=Flight(at=space, start=space))
     state.stage = "playing"
 
 

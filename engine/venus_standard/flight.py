@@ -29,6 +29,7 @@ class Flight(BaseModel):
     spoiler: str | None = None  # "fancy" / "less_fancy" (Appendix B: Fancy Spoiler)
     spent: int = 0  # movement points spent so far
     at: str | None = None
+    start: str | None = None  # the space the ship began the turn on (None: a flight saved before)
     came_from: str | None = None  # the space last departed (no backtracking)
     entered: bool = False  # the ship entered its space this turn (Navigation Spaces)
     jumped: bool = False  # it arrived here by a telegate jump (the telegate does not act)
@@ -60,7 +61,8 @@ def flight(state: Any) -> Flight:
     it); made on first use in a state saved before the event made it."""
     turn = state.turn
     if turn.flight is None:
-        turn.flight = Flight(at=state.players[turn.seat].space)
+        space = state.players[turn.seat].space
+        turn.flight = Flight(at=space, start=space)
     f: Flight = turn.flight
     return f
 

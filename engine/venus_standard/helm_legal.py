@@ -50,7 +50,8 @@ RULES: dict[type[Command], Rule] = {
 def _flight(state: StandardState) -> Flight:
     turn = state.turn
     assert turn is not None
-    return turn.flight or Flight(at=state.player(turn.seat).space)
+    space = state.player(turn.seat).space
+    return turn.flight or Flight(at=space, start=space)
 
 
 def movement_offers(state: StandardState, seat: int) -> Iterator[Command]:
@@ -159,7 +160,7 @@ def movement_view(state: StandardState, viewer: int) -> dict[str, Any] | None:
     f = _flight(state)
     seat = turn.seat
     out: dict[str, Any] = {
-        "seat": seat, "stage": f.stage, "at": f.at, "heading": f.heading,
+        "seat": seat, "stage": f.stage, "at": f.at, "start": f.start, "heading": f.heading,
         "use_drive": f.use_drive, "dice": list(f.dice), "boxes": dict(f.boxes),
         "navigation": dashboard.navigation_value(f.dashboard),
         "movement_value": f.movement_value if f.dice else None,

@@ -123,7 +123,8 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StandardState:
         state = StandardState.model_validate({**state.model_dump(), **sc.state})
     turn = state.turn
     if turn is not None and turn.flight is None and 0 <= turn.seat < len(state.players):
-        turn.flight = Flight(at=state.players[turn.seat].space)  # as ``TurnStarted`` makes it
+        space = state.players[turn.seat].space
+        turn.flight = Flight(at=space, start=space)  # as ``TurnStarted`` makes it
     return state
 
 

@@ -458,6 +458,25 @@ def test_a_market_whose_goods_it_cannot_pay_for_is_no_goal() -> None:
     assert Merchant("t")._goals(view, me)["colony-world.city-1"] > 0
 
 
+def test_the_city_it_began_the_movement_phase_on_is_no_goal_once_off_it() -> None:
+    """Solo Challenge Game: with c60 any discovered market is a goal, but not the city the
+    ship began its Movement phase on, before it moves or once a step off it (the view's
+    ``movement.start``): a ship with c70 on a city selling c160 goods flew round the planet
+    and landed back there round after round, paying "Challenges" fees until it lost."""
+    view = view_with(70, [{"id": "zum:g1", "cost": 160, "resale": [220, 250, 280]}],
+                     at="colony-world.city-1")
+    view["discovered"] = {"colony-world": "zum"}
+    view["solo"] = {"cards": [], "completed": [], "active": []}
+    me = view["players"][0]
+    me["missions"] = []
+    assert "colony-world.city-1" not in Merchant("t")._goals(view, me)
+    me["space"] = view["movement"]["at"] = "colony-world.4"  # a step off it
+    view["movement"]["start"] = "colony-world.city-1"
+    goals = Merchant("t")._goals(view, me)
+    assert "colony-world.city-1" not in goals
+    assert goals["colony-world.city-2"] > 0  # the world's other city still is
+
+
 def test_it_buys_fuzzy_dice_before_goods_and_heads_for_them() -> None:
     """Fuzzy Dice (Appendix B: c30) roll two dice of fame at the end, and doubles pay c20 a
     fame point ("End of the Game" 2-3): about c100 for c30. The merchant buys them before
