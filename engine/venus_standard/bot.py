@@ -95,6 +95,7 @@ PASSENGER_GOAL = 10.0  # where passengers wait, for a passenger mission without 
 PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
 FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
 BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy actions"
+SOLO_CAPITAL = 40  # alone, credits kept to trade with after training or equipment bought
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 HOLD_WHEN = 220  # credits from which a cargo hold (c90-c110) is bought: c100 or more left
 SECOND_MISSION_GOAL = 6.0  # Galactic Base while no second mission is bought (five fame)
@@ -176,9 +177,9 @@ class Merchant:
             return self._buy_goods(view, me, data["token"])
         wants = _challenge_wants(view, me)
         if kind == "TrainPilot":
-            return 55 if me.get("credits", 0) >= TRAIN_WHEN or "pilot_level" in wants else -1
+            return 55 if _trains(view, me, wants) else -1
         if kind == "BuyEquipment" and data.get("equipment") in wants:
-            return 65 if me.get("credits", 0) >= 60 + _reserve(view) else -1
+            return 65 if me.get("credits", 0) >= 60 + _kept(view) else -1
         if kind == "BuyEquipment" and data.get("equipment") == "cargo_hold" \
                 and not view.get("solo") and me.get("credits", 0) >= HOLD_WHEN:
             return 62  # a hold more to trade with, and 2 then 4 fame
@@ -187,7 +188,7 @@ class Merchant:
         if kind == "BuySecondMission":  # "Missions": a second one for c60 and a fame
             return 45 if me.get("credits", 0) >= SECOND_MISSION_WHEN else -1
         if kind == "BuyReward" and "rewards" in _solo_needs(view):  # an open card counts them
-            return 60 if me.get("credits", 0) >= 60 + _reserve(view) else -1
+            return 60 if me.get("credits", 0) >= 60 + _kept(view) else -1
         if kind == "BuyTechnology" and _tech_key(data["token"]) in FAME_TECHS:
             return FAME_TECH_EAGER if _fame_tech_affordable(view, me, _tech_key(data["token"])) \
                 else -1
@@ -407,7 +408,7 @@ class Merchant:
             base = places.galactic_base()
             out[base] = max(out.get(base, 0), second)
         if "pilot_level" in _challenge_wants(view, me) \
-                and me.get("credits", 0) >= TRAINING_COST + _reserve(view):
+                and me.get("credits", 0) >= TRAINING_COST + _kept(view):
             out[places.galactic_base()] = CHALLENGE_GOAL  # an open Challenge card asks
         return out
 
@@ -426,6 +427,17 @@ def _challenge_wants(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
             if spec.get("need") == "attribute"
             and int(me.get(str(spec.get("attribute")), 0)) < int(spec.get("at_least", 0))} \
         | _mission_wants(me)
+
+
+def _trains(view: dict[str, Any], me: dict[str, Any], wants: set[str]) -> bool:
+    """Pilot training ("Upgrading Pilots": c60) from c120, or sooner when a mission or an
+    open Challenge card asks for the level; never below its reserve after it (alone, the
+    fees ahead: a solo ship with c100 trained in round 3 for a round-13 card, paid the
+    next card's c20 and was out of the game by round 7, its fees unpaid)."""
+    credits = int(me.get("credits", 0))
+    if credits < TRAINING_COST + _kept(view):
+        return False
+    return credits >= TRAIN_WHEN or "pilot_level" in wants
 
 
 def _second_mission_worth(view: dict[str, Any], me: dict[str, Any]) -> float:
@@ -810,6 +822,13 @@ def _reserve(view: dict[str, Any]) -> int:
                       for c in soon)
     return max(SOLO_FLOOR,
                RESERVE + instalments + FEE_ROUNDS * (int(solo.get("fees_due", 0)) + upcoming))
+
+
+def _kept(view: dict[str, Any]) -> int:
+    """Credits kept after a purchase that is not goods (training, equipment or a Reward card
+    an open card or a mission asks for): the reserve, and alone the capital to go on
+    trading with (a solo ship left with c15 buys no goods, and the fees take the rest)."""
+    return _reserve(view) + (SOLO_CAPITAL if view.get("solo") else 0)
 
 
 def _cultures() -> Any | None:

@@ -370,6 +370,24 @@ def test_it_buys_a_cargo_hold_when_it_can_keep_trading() -> None:
     assert choose(view_with(150, GOODS), legal) == BuyGoods(token="zum:g2")
 
 
+def test_solo_challenge_training_keeps_the_fees_and_capital_to_trade() -> None:
+    """Solo Challenge Game: an open Guild Exam card asks for pilot level 2 ("Upgrading
+    Pilots": c60), but the training waits until the fees ahead ("Challenges"; the Startup
+    Loan's c20 as it becomes active) and c40 to trade with are left after it (a ship with
+    c100 trained in round 3, was left with c15 and lost to the fees in round 7)."""
+    from engine.venus_standard.helm_commands import TrainPilot
+
+    legal: list[Command] = [EndPhase(), TrainPilot(face="qossuth-2")]
+    view = view_with(100, [])
+    view["round"] = 3
+    view["solo"] = {"cards": ["startup-loan", "guild-exam"], "completed": [], "active": [],
+                    "rounds": {"startup-loan": 4, "guild-exam": 13},
+                    "fees": {"startup-loan": 5, "guild-exam": 5}, "fees_due": 0}
+    assert choose(view, legal) == EndPhase()
+    view["players"][0]["credits"] = 140
+    assert choose(view, legal) == TrainPilot(face="qossuth-2")
+
+
 def test_missions_galactic_base_is_a_goal_for_a_second_mission() -> None:
     """"Second Mission": c60 at Galactic Base for five fame and a second Mission card."""
     from engine.venus_standard import places
