@@ -36,6 +36,10 @@ FUZZY_DICE_FAME = 7  # End of the Game 2: the Fuzzy Dice's two dice, on average
 # assigned, each step, the exit, a telegate, the landing, or no movement at all)
 COURSE = (h.DeclareHeading, h.RollSpeed, h.AssignDie, h.RerollDie, h.UseHardBurn, h.Step,
           h.MoveTo, h.DeclineNavigation, h.ChooseExit, h.RollTelegate, h.Land, c.SkipMovement)
+# the solo challenge's starting funds and options (Solo Challenge Setup 10): their worth is
+# the whole game's (the fees ahead against the laser or the Data Probe bought), beyond a
+# playout of a few turns
+SETUP = (c.SoloPick,)
 
 
 def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardState:
@@ -57,12 +61,15 @@ def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardSta
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the merchant's choice
     (``GameDefinition.search_candidates``): every legal command but those that steer the
-    ship (``COURSE``). A playout ends with the turn, so another course (landing here, no
-    movement, a die kept for the navigation box) is judged by what it brings this turn and
-    never by the market the merchant's course reaches in a later one (``docs/bots.md``,
-    "Why the search adds little"): the merchant steers, the search weighs the trades, the
-    missions, the hazards' answers."""
-    return except_types(legal, COURSE)
+    ship (``COURSE``) and the solo challenge's setup options (``SETUP``). A playout ends with
+    the turn, so another course (landing here, no movement, a die kept for the navigation
+    box) is judged by what it brings this turn and never by the market the merchant's course
+    reaches in a later one (``docs/bots.md``, "Why the search adds little"): the merchant
+    steers, the search weighs the trades, the missions, the hazards' answers. Alike, a
+    setup option is judged by what its equipment is worth, never by the fees it leaves the
+    ship unable to pay ten rounds on (two lasers taken for c50 lost solo games in round 13
+    that the merchant's two c50 won)."""
+    return except_types(legal, COURSE + SETUP)
 
 
 def worth(state: StandardState, seat: int) -> float:

@@ -10,7 +10,7 @@ from engine.venus_standard.appraisal import equipment_price
 from engine.venus_standard.definition import GAME
 from engine.venus_standard.missions import mission_cards
 from engine.venus_standard.pilots import TRAINING_COST
-from engine.venus_standard.search import COURSE, candidates, evaluate, worth
+from engine.venus_standard.search import COURSE, SETUP, candidates, evaluate, worth
 from engine.venus_standard.state import StandardState
 
 from .kit import asked, ruleset, start
@@ -103,4 +103,19 @@ def test_the_search_weighs_no_other_course() -> None:
     assert not any(isinstance(cmd, COURSE) for cmd in candidates({}, legal, seat))
     bot = GAME.make_bot("hard", "course")
     assert isinstance(act(bot, GAME, game.state, seat, game.seq), COURSE)
+    assert bot.playouts == 0
+
+
+def test_the_solo_challenge_setup_options_are_the_merchants() -> None:
+    """Solo Challenge Setup 10: the starting funds and options are worth what they leave for
+    the fees of the whole game, beyond a playout: the search levels take the merchant's
+    picks, without a playout."""
+    game = start(1, seed="solo-setup", variant="solo-challenge")
+    legal = list(ruleset.legal_actions(game.state, 0))
+    assert any(isinstance(cmd, SETUP) for cmd in legal)
+    assert not any(isinstance(cmd, SETUP) for cmd in candidates({}, legal, 0))
+    bot = GAME.make_bot("hard", "solo-setup")
+    merchant = GAME.make_bot("merchant", "solo-setup")
+    assert act(bot, GAME, game.state, 0, game.seq) == act(merchant, GAME, game.state, 0,
+                                                          game.seq)
     assert bot.playouts == 0
