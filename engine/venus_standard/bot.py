@@ -361,7 +361,7 @@ class Merchant:
         wanted: set[str] = set()  # cultures that buy a goods token carried
         for token in cargo:
             wanted.update(_buyers(token.partition(":")[0]))
-        destinations = {d for t in cargo if (d := _destination(t))}
+        destinations = _drop_offs(me, cargo)
         # goods to buy there: an empty hold ("Capacity") and goods on sale it can pay for;
         # a market that buys none of the cargo and sells nothing the ship can load is no
         # goal (a full ship once landed on the city it had left, round after round, its
@@ -501,6 +501,16 @@ def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
     return [_buyer_landings(view, str(token).partition(":")[0])
             for token in me.get("cargo") or []
             if ":" in str(token) and _destination(str(token)) is None]
+
+
+def _drop_offs(me: dict[str, Any], cargo: list[str]) -> set[str]:
+    """The destinations of the passengers aboard it would drop off ("Dropping Off
+    Passengers": a fare at the destination); none while the last one is kept for a
+    passenger mission (a landing there drops nobody off: a ship went back and forth between
+    two landings of its passenger's destination for four rounds without a trade)."""
+    if _keeps_passenger(me):
+        return set()
+    return {d for t in cargo if (d := _destination(t))}
 
 
 def _goods_sold_to(cargo: list[str], culture: str) -> list[str]:

@@ -591,3 +591,20 @@ def test_using_first_contact_credits_it_spends_them_on_what_they_pay_for_whole()
     assert choose(view, [EndPhase(), BuyTechnology(token="zen_paint_job:1")]) == EndPhase()
     view["markets"]["eeepeeep"]["iou"] = 20
     assert choose(view, [EndPhase(), BuyTechnology(token="data_probe:1")]) == EndPhase()
+
+
+def test_a_passenger_kept_for_a_mission_makes_no_goal_of_its_destination() -> None:
+    """"Dropping Off Passengers": a fare at the destination's surface city or spaceport.
+    The Tax Collector goes to the Dell (the Water World): a goal while the merchant would
+    drop it off; not while it is the last passenger, kept aboard for Generation Gap (ours: a
+    passenger aboard on landing at the Multi-Generational Ship): a landing there drops
+    nobody off (a ship went back and forth between the Water World's two landings for
+    four rounds, a mission's passenger aboard, without a trade)."""
+    view = view_with(300, [], at="giant-planet.city")
+    view["discovered"] = {"water-world": "dell"}
+    me = view["players"][0]
+    me["cargo"] = ["tax_collector"]
+    me["missions"] = []
+    assert Merchant("t")._goals(view, me)["water-world.city"] > 0
+    me["missions"] = ["generation-gap"]
+    assert Merchant("t")._goals(view, me).get("water-world.city", 0) == 0
