@@ -68,7 +68,6 @@ from engine.kernel import Command, Randomness
 from . import course, places
 from .cards import mission_cards
 from .cargo import START_HOLDS, holds_needed
-from .hazards import DIAL_MIN
 from .movement import DRIVE_SKIPS, GREEN_COST, Ship
 from .pilots import TRAINING_COST
 from .solo import challenge_cards
@@ -117,9 +116,6 @@ KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
 STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
 SELL_BY_SPACES = 7  # goods bought in the last rounds: a buyer this many points a round away
 LAST_BUYS = 3  # the rounds left from which goods are bought only with a buyer in reach
-HAZARD_STOP = 4  # movement points a failed check that ends the turn loses, about half a
-# turn's ("Hazards": a failed piloting check, or a laser or shield check at its lowest dial)
-HAZARD_PUSH_ON = 1  # a failed laser or shield check shrugged off: a dial point lowered
 
 # commands by how much the bot wants them when offered (higher first); the rest score 0
 EAGER = {"SellGoods": 90, "CompleteMission": 85, "DropOffPassenger": 80, "KeepReward": 70,
@@ -319,9 +315,8 @@ class Merchant:
         if not goals:
             return None
         ship, ports = _chart(view, me)
-        risk = _risk(view, me)
-        ahead = course.from_space(at, str(facing), ship, ports, entered=False, risk=risk)
-        back = course.after_step(at, None, str(facing), ship, ports, entered=False, risk=risk)
+        ahead = course.from_space(at, str(facing), ship, ports, entered=False)
+        back = course.after_step(at, None, str(facing), ship, ports, entered=False)
         return str(facing) if _worth(goals, back) > _worth(goals, ahead) else None
 
     def _navigation_die(self, view: dict[str, Any], me: dict[str, Any], die: int) -> float:
@@ -482,8 +477,7 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
         return set()
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
     here = str(me.get("space") or "")
-    far = course.from_space(here, None, *_chart(view, me), risk=_risk(view, me)) \
-        if here else {}
+    far = course.from_space(here, None, *_chart(view, me)) if here else {}
     for wanted in (missions, cargo):
         due: set[str] = set()
         for spaces in wanted:
@@ -539,36 +533,14 @@ def _chart(view: dict[str, Any], me: dict[str, Any]) -> tuple[Ship, frozenset[st
     and its pilot's abilities (green lines at one point, a navigation value read one higher
     or lower), and the merchant
     spaceports built (each closes its orbit's line to the city)."""
-    pilot = _pilot(view, me)
+    pilot = next((p for p in view.get("pilots") or []
+                  if isinstance(p, dict) and p.get("seat") == me.get("seat")), {})
     move = view.get("movement") or {}
     ability = pilot.get("ability")
     ship = Ship(drive=me.get("drive"), use_drive=bool(move.get("use_drive", True)),
                 green_cost=1 if ability == "green_as_gray" else GREEN_COST,
                 nav_spread=1 if ability == "navigation_adjust" else 0)
     return ship, frozenset((view.get("trade") or {}).get("spaceports") or {})
-
-
-def _risk(view: dict[str, Any], me: dict[str, Any]) -> course.Risk:
-    """What a hazard space costs the ship's course, by attribute ("Hazards": a check passes
-    when the purple die rolls under the laser or shield dial or the pilot's skill): the odds
-    of a failed check times what it loses: a laser or shield dial above its lowest is
-    lowered a point and the ship flies on (HAZARD_PUSH_ON), else the turn ends on the
-    hazard (HAZARD_STOP); a pilot with the hazard reroll ability rolls twice."""
-    pilot = _pilot(view, me)
-    rolls = 2 if pilot.get("ability") == "hazard_reroll" else 1
-    out = []
-    for attribute in ("laser", "shield", "piloting"):
-        value = int(pilot.get("skill", 1) if attribute == "piloting" else me.get(attribute, 1))
-        fails = (1 - min(6, max(0, value - 1)) / 6) ** rolls
-        lost = HAZARD_PUSH_ON if attribute != "piloting" and value > DIAL_MIN else HAZARD_STOP
-        out.append((attribute, round(fails * lost)))
-    return tuple(out)
-
-
-def _pilot(view: dict[str, Any], me: dict[str, Any]) -> dict[str, Any]:
-    """The seat's Pilot card face in the view (public: skill, ability)."""
-    return next((p for p in view.get("pilots") or []
-                 if isinstance(p, dict) and p.get("seat") == me.get("seat")), {})
 
 
 def _course_after(view: dict[str, Any], me: dict[str, Any], to: str) -> dict[str, int]:
@@ -579,7 +551,7 @@ def _course_after(view: dict[str, Any], me: dict[str, Any], to: str) -> dict[str
     came = move.get("came_from")
     ship, ports = _chart(view, me)
     return course.after_step(at, None if came is None else str(came), to, ship, ports,
-                             entered=bool(move.get("path")), risk=_risk(view, me))
+                             entered=bool(move.get("path")))
 
 
 def _own_exit(view: dict[str, Any], me: dict[str, Any]) -> bool:
@@ -715,7 +687,7 @@ def _sold_by_the_end(view: dict[str, Any], me: dict[str, Any], seller: str) -> b
     here = str(me.get("space") or "")
     if not spaces or not here:
         return False
-    far = course.from_space(here, None, *_chart(view, me), risk=_risk(view, me))
+    far = course.from_space(here, None, *_chart(view, me))
     return min(far.get(s, course.FAR) for s in spaces) <= rounds_left * SELL_BY_SPACES
 
 

@@ -8,9 +8,7 @@ line to the city ("Trading on Merchant Spaceports"). The bots' map of the standa
 
 What the dice decide is taken at its best: a navigation space is left by any of its exits
 but the path entered by ("Navigation Spaces": a navigation value picks one), a telegate is
-crossed as if the navigation value matched it, encounters flown through. A hazard space
-costs the movement points its check loses on average (a ``Risk`` by attribute: "Hazards", a
-failed check may end the turn there), nothing without one.
+crossed as if the navigation value matched it, hazards are passed, encounters flown through.
 
 A course from a ship free to take any path (``came_from`` None) is what a declared heading
 gives at the start of a turn ("Declare Heading": the ship points toward the space it
@@ -25,7 +23,6 @@ from functools import lru_cache
 
 from . import navigation
 from .movement import (
-    HAZARDS,
     MERCHANT_SPACEPORT,
     NAVIGATION,
     Helm,
@@ -46,8 +43,6 @@ CHARTS_MAX = 16  # charts kept (one a ship and set of merchant spaceports)
 PLAIN = Ship()  # no drive, green lines at two points
 
 Move = tuple[str, str | None, int]  # the space reached, the space departed, points spent
-Risk = tuple[tuple[str, int], ...]  # a hazard's attribute and the points its check costs
-NO_RISK: Risk = ()
 
 
 def _next_steps(terrain: Terrain, ship: Ship, helm: Helm) -> list[Step]:
@@ -69,33 +64,23 @@ class Chart:
     and the space departed, worked out once each (the board and the ship stay the same from
     one decision to the next)."""
 
-    def __init__(self, ship: Ship, spaceports: frozenset[str], risk: Risk = NO_RISK) -> None:
+    def __init__(self, ship: Ship, spaceports: frozenset[str]) -> None:
         self.ship = ship
         self.terrain = board_terrain().with_tokens(
             dict.fromkeys(spaceports, MERCHANT_SPACEPORT))
-        costs = dict(risk)
-        self._hazard = {kind: costs[a] for kind, a in HAZARDS.items() if costs.get(a)}
         self._out: dict[tuple[str, str | None], tuple[Move, ...]] = {}
-
-    def _priced(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
-        """``moves`` with a hazard space's check cost added to the step into it."""
-        if not self._hazard:
-            return moves
-        return tuple((to, came, mp + self._hazard.get(self.terrain.kind(to), 0))
-                     for to, came, mp in moves)
 
     def moves(self, at: str, came_from: str | None, entered: bool = True) -> tuple[Move, ...]:
         """The single moves out of ``at`` (``entered`` in this Move step, as
         ``Helm.entered``; a space departed means one entered)."""
         entered = entered and came_from is not None
         if not entered and came_from is not None:  # a turn's start facing a way: seldom
-            return self._priced(_moves(self.terrain, self.ship,
-                                       Helm(at, UNLIMITED, came_from, None, False)))
+            return _moves(self.terrain, self.ship, Helm(at, UNLIMITED, came_from, None, False))
         key = (at, came_from)
         found = self._out.get(key)
         if found is None:
-            found = self._out[key] = self._priced(
-                _moves(self.terrain, self.ship, Helm(at, UNLIMITED, came_from, None, entered)))
+            found = self._out[key] = _moves(self.terrain, self.ship,
+                                            Helm(at, UNLIMITED, came_from, None, entered))
         return found
 
     def search(self, at: str, first: Iterable[Move]) -> dict[str, int]:
@@ -121,32 +106,30 @@ class Chart:
 
 
 @lru_cache(maxsize=CHARTS_MAX)
-def chart(ship: Ship = PLAIN, spaceports: frozenset[str] = frozenset(),
-          risk: Risk = NO_RISK) -> Chart:
-    return Chart(ship, spaceports, risk)
+def chart(ship: Ship = PLAIN, spaceports: frozenset[str] = frozenset()) -> Chart:
+    return Chart(ship, spaceports)
 
 
 @lru_cache(maxsize=COURSES_MAX)
 def from_space(at: str, came_from: str | None, ship: Ship = PLAIN,
-               spaceports: frozenset[str] = frozenset(), entered: bool = True,
-               risk: Risk = NO_RISK) -> dict[str, int]:
+               spaceports: frozenset[str] = frozenset(), entered: bool = True
+               ) -> dict[str, int]:
     """Movement points from a ship on ``at`` that last departed ``came_from`` (None: free to
     take any path; ``entered``: in this Move step, as ``Helm.entered``) to every space it
-    can reach, over any number of turns flown on without a new heading, a hazard space
-    counting its ``risk``."""
-    found = chart(ship, spaceports, risk)
+    can reach, over any number of turns flown on without a new heading."""
+    found = chart(ship, spaceports)
     return found.search(at, found.moves(at, came_from, entered))
 
 
 def after_step(at: str, came_from: str | None, to: str, ship: Ship = PLAIN,
-               spaceports: frozenset[str] = frozenset(), entered: bool = True,
-               risk: Risk = NO_RISK) -> dict[str, int]:
+               spaceports: frozenset[str] = frozenset(), entered: bool = True
+               ) -> dict[str, int]:
     """The course once the ship on ``at`` (last departed ``came_from``; ``entered`` as in
     :func:`from_space`) has stepped to ``to``, the step's own movement points included;
     empty if no such step is legal."""
-    for reached, came, mp in chart(ship, spaceports, risk).moves(at, came_from, entered):
+    for reached, came, mp in chart(ship, spaceports).moves(at, came_from, entered):
         if reached == to:
-            rest = from_space(to, came, ship, spaceports, risk=risk)
+            rest = from_space(to, came, ship, spaceports)
             return {space: mp + d for space, d in rest.items()}
     return {}
 

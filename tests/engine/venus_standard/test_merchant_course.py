@@ -133,30 +133,3 @@ def test_alone_it_chooses_its_own_exit_by_its_course() -> None:
     legal: list[Command] = [ChooseExit(to="west-jungle.1"), ChooseExit(to="west-jungle-rim.1"),
                             ChooseExit(to="west-nebula.1")]
     assert choices(view, legal) == {ChooseExit(to="west-jungle.1")}
-
-
-def hazard_view(shield: int) -> dict[str, Any]:
-    """A seat on the Water World's ring at ``.1``, free to take any path, whose only goal is
-    the Water World's city (its mission's destination): four points through the shield
-    hazard on ``.8``, seven the other way round; a pilot of skill 6."""
-    view = ring_view("water-world.1", "water-world.2", "move")
-    view["players"][0].update(laser=6, shield=shield)
-    view["cards"]["mission_tokens"] = {"0": ["water-world"]}
-    view["movement"].update(came_from=None, path=[])
-    view["pilots"] = [{"seat": 0, "skill": 6, "ability": "none"}]
-    return view
-
-
-def test_it_flies_around_a_hazard_it_would_stop_on() -> None:
-    """"Hazards": a shield check passes when the die rolls under the shield dial; a failed
-    one ends the turn on the hazard, or lowers the dial a point to fly on, never below its
-    lowest mark. With the dial at 1 every check fails and ends the turn: the three points
-    round the other way cost less than the turn lost (before, the course passed every
-    hazard as if its check passed). With the dial at 3 a failure costs a dial point: the
-    short way through."""
-    legal: list[Command] = [Step(to="water-world.2"), Step(to="water-world.8")]
-    assert choices(hazard_view(shield=1), legal) == {Step(to="water-world.2")}
-    assert choices(hazard_view(shield=3), legal) == {Step(to="water-world.8")}
-    assert course.from_space("water-world.1", None)["water-world.city"] == 4
-    assert course.from_space("water-world.1", None, risk=(("shield", 4),))[
-        "water-world.city"] == 7
