@@ -111,9 +111,6 @@ FAME_TECH_GOAL = 6.0  # a market selling one while the seat has none
 FIRST_CONTACT_SPEND = 8  # equipment or a technology the First Contact credits pay for:
 # after goods (which turn those credits into credits that count), above ending the phase
 NO_FREE_TECHS = {"zen_paint_job"}  # Appendix B: three fame lost at the end
-FARE_WORTH = 12.5  # credits of fare a point of a destination's worth: c150 weighs as a
-# mission (MISSION_GOAL), c120 above a buyer of the cargo ("Dropping Off Passengers": the
-# fare costs nothing to earn, a goods token's margin is about c60)
 SPACEPORT_GOAL = 2.0  # a spaceport's more where a landing would make two trades or more
 KNOWN_BUYER = 45  # goods with a buyer met: bought before goods with none
 STAY_TO_BUY = 2  # goods tokens it could still buy where it landed: it stays a round
@@ -372,7 +369,7 @@ class Merchant:
         for system, culture in view.get("discovered", {}).items():
             buys = room and _worth_buying_at(view, me, culture)
             worth = (9.0 if culture in wanted else 0.0) \
-                + (3.0 if buys else 0) + destinations.get(culture, 0) / FARE_WORTH
+                + (3.0 if buys else 0) + (7.0 if culture in destinations else 0)
             trades = len(_goods_sold_to(cargo, culture)) + (1 if buys else 0)
             if worth:
                 for space in _landings(view, system):
@@ -400,9 +397,6 @@ class Merchant:
             if (view.get("trade") or {}).get("base_passengers"):
                 base = places.galactic_base()
                 out[base] = max(out.get(base, 0), PASSENGER_GOAL)
-        if destinations.get("base"):  # a passenger bound for Galactic Base
-            base = places.galactic_base()
-            out[base] = out.get(base, 0) + destinations["base"] / FARE_WORTH
         for space in _fame_tech_markets(view, me):
             out[space] = out.get(space, 0) + FAME_TECH_GOAL
         if me.get("pilot_level", 1) == 1 and me.get("credits", 0) >= TRAIN_WHEN:
@@ -497,45 +491,20 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
 
 def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
     """For each goods token aboard, the landings of the discovered cultures that buy it
-    ("Sell Actions"); for each destination of passengers it would drop off, its landings
-    ("Dropping Off Passengers": a fare unpaid at the end is lost)."""
-    cargo = [str(t) for t in me.get("cargo") or []]
-    goods = [_buyer_landings(view, t.partition(":")[0]) for t in cargo
-             if ":" in t and _destination(t) is None]
-    return goods + [_destination_landings(view, d) for d in _drop_offs(me, cargo)]
+    ("Sell Actions")."""
+    return [_buyer_landings(view, str(token).partition(":")[0])
+            for token in me.get("cargo") or []
+            if ":" in str(token) and _destination(str(token)) is None]
 
 
-def _destination_landings(view: dict[str, Any], destination: str) -> set[str]:
-    """Where a passenger bound for ``destination`` (a culture, or "base") is dropped off:
-    Galactic Base, or the landings of the culture's system once discovered."""
-    if destination == "base":
-        return {places.galactic_base()}
-    return {space for system, culture in (view.get("discovered") or {}).items()
-            if culture == destination for space in _landings(view, system)}
-
-
-def _drop_offs(me: dict[str, Any], cargo: list[str]) -> dict[str, int]:
-    """The fares of the passengers aboard it would drop off, by destination (a culture or
-    "base"; "Dropping Off Passengers": the fare is paid at the destination); none while the
-    last one is kept for a passenger mission (a landing there drops nobody off: a ship went
-    back and forth between two landings of its passenger's destination for four rounds
-    without a trade)."""
-    out: dict[str, int] = {}
+def _drop_offs(me: dict[str, Any], cargo: list[str]) -> set[str]:
+    """The destinations of the passengers aboard it would drop off ("Dropping Off
+    Passengers": a fare at the destination); none while the last one is kept for a
+    passenger mission (a landing there drops nobody off: a ship went back and forth between
+    two landings of its passenger's destination for four rounds without a trade)."""
     if _keeps_passenger(me):
-        return out
-    for token in cargo:
-        if (dest := _destination(token)) is not None:
-            out[dest] = out.get(dest, 0) + _fare(token)
-    return out
-
-
-def _fare(token: str) -> int:
-    """A passenger token's fare ("Dropping Off Passengers"; public)."""
-    facts = _cultures()
-    try:
-        return int(facts.passenger(token).fare) if facts is not None else 0
-    except (KeyError, AttributeError):
-        return 0
+        return set()
+    return {d for t in cargo if (d := _destination(t))}
 
 
 def _goods_sold_to(cargo: list[str], culture: str) -> list[str]:

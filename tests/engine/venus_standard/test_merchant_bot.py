@@ -12,8 +12,7 @@ import pytest
 
 from engine.bots.simulate import drive
 from engine.kernel import Command, Game
-from engine.venus_standard import places
-from engine.venus_standard.bot import MISSION_GOAL, Merchant, _last_call
+from engine.venus_standard.bot import Merchant
 from engine.venus_standard.commands import EndPhase
 from engine.venus_standard.definition import GAME
 from engine.venus_standard.helm_commands import Land
@@ -609,22 +608,3 @@ def test_a_passenger_kept_for_a_mission_makes_no_goal_of_its_destination() -> No
     assert Merchant("t")._goals(view, me)["water-world.city"] > 0
     me["missions"] = ["generation-gap"]
     assert Merchant("t")._goals(view, me).get("water-world.city", 0) == 0
-
-
-def test_a_passengers_destination_weighs_by_its_fare(monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Dropping Off Passengers": the fare is paid at the destination's surface city or
-    spaceport, or at Galactic Base for a passenger bound there. The Spy (c150, bound for
-    the base) makes Galactic Base a goal worth a mission's destination (before, a
-    passenger bound for the base drew the ship nowhere, and the Tax Collector's c150 weighed
-    less than a buyer of one goods token); in the last rounds its drop-off is due like a
-    buyer of goods aboard ("End of the Game": a fare unpaid is lost)."""
-    view = view_with(100, [], at="giant-planet.city")
-    view["discovered"] = {"water-world": "dell", "jungle-world": "graw"}
-    me = view["players"][0]
-    me.update(cargo=["spy", "tax_collector", "qossuth:g1"], missions=[], pilot_level=2)
-    goals = Merchant("t")._goals(view, me)
-    assert goals[places.galactic_base()] == MISSION_GOAL
-    assert goals["water-world.city"] > goals["jungle-world.city"]  # c150 fare; Qossuth goods
-    charted(monkeypatch, lambda start: {places.galactic_base(): 4})
-    view["round"], view["last_round"] = 28, 30
-    assert places.galactic_base() in _last_call(view, me)
