@@ -7,7 +7,11 @@ the pilot, infamy), credits in hand before the spaceports and fame were paid, cr
 and spent by reason, goods bought and sold, goods tokens still aboard at the end (they
 score nothing), missions completed, second missions, equipment and technologies bought,
 and the rounds in which the seat neither traded nor completed a mission nor built a
-spaceport (idle rounds).
+spaceport (idle rounds), split by how the seat's Movement phase ended that round: landed
+(with no trade: a First Contact card turned over, Galactic Base, a mission's destination
+not met), stayed (its Movement phase skipped), stopped by a hazard ("Hazards": a failed
+check), stopped by pirates, stopped otherwise (an encounter, a navigation space or
+telegate), or its movement spent in space.
 
     .venv/bin/python tools/seats_venus_standard.py [--games 12] [--players 3] [--start 500]
 """
@@ -36,9 +40,27 @@ COUNTED = (*ACTS, "SecondMissionBought", "PilotTrained", "FirstContactRevealed",
            "RewardKept", "RewardTradedIn", "PirateDefeated", "MovementSkipped")
 
 
+def _movement_end(ev: Event) -> str | None:
+    """How a seat's Movement phase ended, by the event that ends it (None: no such event)."""
+    d = ev.data
+    if ev.type == "MovementSkipped":
+        return "stayed"
+    if ev.type == "MovementEnded":
+        return "landed" if d.get("landed") else None
+    if ev.type != "MoveEnded" or d.get("how") == "landed":
+        return None
+    reason = str(d.get("reason", ""))
+    if reason.startswith("failed"):
+        return "stopped by a hazard"
+    if reason.startswith("pirates"):
+        return "stopped by pirates"
+    return "movement spent" if d.get("how") == "spent" else "stopped otherwise"
+
+
 def _tally(events: Iterable[Event], seat: int) -> Counter[str]:
     out: Counter[str] = Counter()
     active: set[int] = set()
+    ends: dict[int, str] = {}  # how the seat's Movement phase ended, by round
     now = 0
     for ev in events:
         d = ev.data
@@ -46,6 +68,8 @@ def _tally(events: Iterable[Event], seat: int) -> Counter[str]:
             now = int(d.get("round", now))
         if d.get("seat") != seat:
             continue
+        if (end := _movement_end(ev)) is not None:
+            ends[now] = end
         if ev.type == "CreditsChanged":
             out[f"credits: {d.get('reason')}"] += int(d.get("delta", 0))
         elif ev.type == "FameCounted":
@@ -60,6 +84,8 @@ def _tally(events: Iterable[Event], seat: int) -> Counter[str]:
         if ev.type in ACTS:
             active.add(now)
     out["idle rounds"] = max(0, now - len(active))
+    out.update(f"idle rounds: {ends.get(r, 'other')}" for r in range(1, now + 1)
+               if r not in active)
     return out
 
 

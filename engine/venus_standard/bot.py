@@ -13,12 +13,13 @@ commands (``engine.bots.base``) and the public board.
   facing the way it came), and declares a heading back the way it came when the course
   that way is the better one ("Declare Heading"); leaving a navigation space it assigns
   the die whose exit is on its course when that beats the exit another player would pick
-  (alone, it picks its own: "Navigation Spaces"). Where a landing would make two trades or
-  more, a neutral spaceport or its own merchant one counts more than the system's city
-  (no limit to the actions there). It stays put (skips its Movement phase) on a city whose
-  culture buys goods still aboard, or whose market sells two goods tokens or more it would
-  buy and has room and credits for: a landing allows one sell and one buy action
-  ("Important Exception"), staying any number.
+  (alone, it picks its own: "Navigation Spaces"), and on a telegate the die whose
+  telegate is on its course when that beats the purple die ("Telegates"). Where a landing
+  would make two trades or more, a neutral spaceport or its own merchant one counts more
+  than the system's city (no limit to the actions there). It stays put (skips its
+  Movement phase) on a city whose culture buys goods still aboard, or whose market sells
+  two goods tokens or more it would buy and has room and credits for: a landing allows
+  one sell and one buy action ("Important Exception"), staying any number.
 - Trading: sells every goods token it may (every resale value is above the cost), completes
   missions, delivers passengers, buys Fuzzy Dice (c30 for two dice of fame at the end,
   doubles paying c20 a fame point: "End of the Game" 2-3; not alone) and a Wave Emitter
@@ -65,7 +66,7 @@ from engine.bots.base import Aid
 from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
-from . import course, places
+from . import course, navigation, places
 from .cards import mission_cards
 from .cargo import START_HOLDS, holds_needed
 from .movement import DRIVE_SKIPS, GREEN_COST, Ship
@@ -328,6 +329,8 @@ class Merchant:
         move = view.get("movement") or {}
         dice = move.get("dice") or []
         at = str(move.get("at") or "")
+        if move.get("wait") == "telegate" and at and 0 <= die < len(dice):
+            return self._telegate_die(view, me, int(dice[die]))
         if move.get("wait") != "navigation" or not at or not 0 <= die < len(dice):
             return -1
         came = None if move.get("came_from") is None else str(move["came_from"])
@@ -339,6 +342,20 @@ class Merchant:
         anyway = [_worth(goals, _course_after(view, me, to))
                   for to in course.chosen_exits(at, came, ship, ports, entered)]
         return 1 + worth if anyway and worth > sum(anyway) / len(anyway) else -1
+
+    def _telegate_die(self, view: dict[str, Any], me: dict[str, Any], value: int) -> float:
+        """On a telegate entered this Move step ("Telegates"): a die showing ``value``
+        assigned to navigation moves the ship to the telegate of that number (or leaves it
+        where it is when there is none or it is this one), free; without one the purple die
+        picks the telegate. The die is assigned when its jump beats the purple die's mean
+        over its six faces (before, the merchant always rolled the purple die, its course
+        planned as if every telegate took it where it wanted)."""
+        goals = self._plan_goals(view, me)
+        if not goals:
+            return -1
+        jumps = [_worth(goals, _course_after_jump(view, me, v)) for v in range(1, 7)]
+        worth = jumps[value - 1] if 1 <= value <= 6 else 0.0
+        return 1 + worth if worth > sum(jumps) / len(jumps) else -1
 
     def _plan_goals(self, view: dict[str, Any], me: dict[str, Any]) -> dict[str, float]:
         """The goals a course is weighed by: a ready mission's destination in the last
@@ -357,7 +374,7 @@ class Merchant:
         wanted: set[str] = set()  # cultures that buy a goods token carried
         for token in cargo:
             wanted.update(_buyers(token.partition(":")[0]))
-        destinations = {d for t in cargo if (d := _destination(t))}
+        destinations = _drop_offs(me, cargo)
         # goods to buy there: an empty hold ("Capacity") and goods on sale it can pay for;
         # a market that buys none of the cargo and sells nothing the ship can load is no
         # goal (a full ship once landed on the city it had left, round after round, its
@@ -489,7 +506,10 @@ def _last_call(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
     if not any(missions) and not any(cargo):
         return set()
     rounds_left = int(view.get("last_round", 30)) - int(view.get("round", 0))
-    here = str(me.get("space") or "")
+    # the journey from where the turn began: measured from each step, a destination came
+    # nearer and was no longer due, the other one was, and the ship flew round a ring for a
+    # whole turn between them
+    here = str((view.get("movement") or {}).get("start") or me.get("space") or "")
     far = course.from_space(here, None, *_chart(view, me)) if here else {}
     for wanted in (missions, cargo):
         due: set[str] = set()
@@ -508,6 +528,16 @@ def _cargo_buyers(view: dict[str, Any], me: dict[str, Any]) -> list[set[str]]:
     return [_buyer_landings(view, str(token).partition(":")[0])
             for token in me.get("cargo") or []
             if ":" in str(token) and _destination(str(token)) is None]
+
+
+def _drop_offs(me: dict[str, Any], cargo: list[str]) -> set[str]:
+    """The destinations of the passengers aboard it would drop off ("Dropping Off
+    Passengers": a fare at the destination); none while the last one is kept for a
+    passenger mission (a landing there drops nobody off: a ship went back and forth between
+    two landings of its passenger's destination for four rounds without a trade)."""
+    if _keeps_passenger(me):
+        return set()
+    return {d for t in cargo if (d := _destination(t))}
 
 
 def _goods_sold_to(cargo: list[str], culture: str) -> list[str]:
@@ -565,6 +595,22 @@ def _left_this_turn(view: dict[str, Any], me: dict[str, Any]) -> set[str]:
     solo challenge's fees until it lost)."""
     start = (view.get("movement") or {}).get("start")
     return {str(s) for s in (me.get("space"), start) if s}
+
+
+def _course_after_jump(view: dict[str, Any], me: dict[str, Any], value: int
+                       ) -> dict[str, int]:
+    """The course once a telegate value ``value`` has been read on the telegate the ship
+    is on ("Telegates" 2-4): from the telegate of that number, free to take any path (a
+    new heading is declared), or on from where it is when there is none or it is this
+    one."""
+    move = view.get("movement") or {}
+    at = str(move.get("at") or me.get("space") or "")
+    ship, ports = _chart(view, me)
+    to = navigation.telegate_jump(course.chart(ship, ports).terrain, at, value)
+    if to is None:
+        came = move.get("came_from")
+        return course.from_space(at, None if came is None else str(came), ship, ports)
+    return course.from_space(to, None, ship, ports)
 
 
 def _own_exit(view: dict[str, Any], me: dict[str, Any]) -> bool:

@@ -429,6 +429,22 @@ def test_missions_a_far_ready_mission_is_completed_before_the_game_ends(
     assert "moon-envoy" in game.state.player(0).missions_done
 
 
+def test_missions_the_last_call_is_weighed_from_where_the_turn_began() -> None:
+    """"End of the Game": a ready mission's destination is due once the rounds left are about
+    those the journey takes and three more, the journey measured from where the Movement
+    phase began: measured from each step, the Inhabited Moon came nearer, was no longer due,
+    another destination was, and the ship flew round the Multi-Generational Ship's ring for
+    a whole turn between them."""
+    from engine.venus_standard.bot import _last_call
+
+    start, step = "multi-generational-ship.4", "multi-generational-ship.2"
+    view: dict[str, Any] = {"round": 23, "last_round": 30, "movement": {"start": start}}
+    me = {"seat": 0, "space": step, "missions": ["moon-envoy"], "cargo": ["politician"]}
+    assert "inhabited-moon.city" in _last_call(view, me)
+    view["movement"] = {"start": step}  # had the turn begun two steps on, it would not be due
+    assert "inhabited-moon.city" not in _last_call(view, me)
+
+
 @pytest.mark.parametrize("mission, system", [("pirate-hunter", "war-torn-system"),
                                              ("desert-water", "desert-planet")])
 def test_a_destination_whose_objective_is_unmet_is_no_landing(
@@ -628,3 +644,20 @@ def test_using_first_contact_credits_it_spends_them_on_what_they_pay_for_whole()
     assert choose(view, [EndPhase(), BuyTechnology(token="zen_paint_job:1")]) == EndPhase()
     view["markets"]["eeepeeep"]["iou"] = 20
     assert choose(view, [EndPhase(), BuyTechnology(token="data_probe:1")]) == EndPhase()
+
+
+def test_a_passenger_kept_for_a_mission_makes_no_goal_of_its_destination() -> None:
+    """"Dropping Off Passengers": a fare at the destination's surface city or spaceport.
+    The Tax Collector goes to the Dell (the Water World): a goal while the merchant would
+    drop it off; not while it is the last passenger, kept aboard for Generation Gap (ours: a
+    passenger aboard on landing at the Multi-Generational Ship): a landing there drops
+    nobody off (a ship went back and forth between the Water World's two landings for
+    four rounds, a mission's passenger aboard, without a trade)."""
+    view = view_with(300, [], at="giant-planet.city")
+    view["discovered"] = {"water-world": "dell"}
+    me = view["players"][0]
+    me["cargo"] = ["tax_collector"]
+    me["missions"] = []
+    assert Merchant("t")._goals(view, me)["water-world.city"] > 0
+    me["missions"] = ["generation-gap"]
+    assert Merchant("t")._goals(view, me).get("water-world.city", 0) == 0

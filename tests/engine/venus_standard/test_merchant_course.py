@@ -23,6 +23,7 @@ from engine.venus_standard.helm_commands import (
     DeclareHeading,
     DeclineNavigation,
     RollSpeed,
+    RollTelegate,
     Step,
 )
 from engine.venus_standard.ruleset import ruleset
@@ -133,3 +134,25 @@ def test_alone_it_chooses_its_own_exit_by_its_course() -> None:
     legal: list[Command] = [ChooseExit(to="west-jungle.1"), ChooseExit(to="west-jungle-rim.1"),
                             ChooseExit(to="west-nebula.1")]
     assert choices(view, legal) == {ChooseExit(to="west-jungle.1")}
+
+
+def telegate_view(dice: list[int]) -> dict[str, Any]:
+    """On telegate 4 (``asteroid-wartorn.2``), entered from ``asteroid-wartorn.1``, bound for
+    the Desert Planet's city (its mission's destination), five points from telegate 6."""
+    view = ring_view("asteroid-wartorn.2", "asteroid-wartorn.1", "move")
+    view["cards"]["mission_tokens"] = {"0": ["desert-planet"]}
+    view["movement"].update({"dice": dice, "wait": "telegate"})
+    return view
+
+
+def test_on_a_telegate_it_assigns_the_die_of_its_way() -> None:
+    """"Telegates": entered with a normal move, a die assigned to navigation moves the ship
+    to the telegate of its number; without one the purple die picks. The merchant assigns
+    the 6 (telegate 6, beside the Desert Planet) rather than roll; with a 1 and a 4 (no
+    telegate 1; 4 is this one: the ship flies on) it rolls (before, it always rolled: the
+    course planned every telegate as if it took the ship where it wanted)."""
+    legal: list[Command] = [AssignDie(die=0, box="navigation"),
+                            AssignDie(die=1, box="navigation"),
+                            AssignDie(die=2, box="navigation"), RollTelegate()]
+    assert choices(telegate_view([1, 6, 4]), legal) == {AssignDie(die=1, box="navigation")}
+    assert choices(telegate_view([1, 4, 1]), legal) == {RollTelegate()}
