@@ -165,11 +165,14 @@ def evaluate(state: StarState, seat: int) -> float:
 
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the heuristic's choice
-    (``GameDefinition.search_candidates``): every legal command but the deals to offer, and
-    of those only the ones the trader's reckoning would offer (``trader_deals.helpful_offers``:
-    it gains, the other Trader would accept). A deal it finds unhelpful, a station it should
-    keep sold at the price list's 12 Stellors, is not weighed: in the short playouts the
-    Stellors pay for jumps sooner and could beat keeping it. Answering an offer, declining
-    too, stays a candidate."""
+    (``GameDefinition.search_candidates``): every legal command but the reaction policies and
+    the deals to offer, and of those only the ones the trader's reckoning would offer
+    (``trader_deals.helpful_offers``: it gains, the other Trader would accept). A deal it
+    finds unhelpful, a station it should keep sold at the price list's 12 Stellors, is not
+    weighed: in the short playouts the Stellors pay for jumps sooner and could beat keeping
+    it. Answering an offer, declining too, stays a candidate. A reaction policy
+    (``SetReactionPolicy``) is a setting for the rest of the game, not a move: one playout's
+    turn cannot judge it (with ``never`` the seat is asked in no window again, so plays no
+    Avoid Calamity or Zap), and the trader keeps the one it has."""
     kept = [cmd for _, cmd in helpful_offers(view, legal, seat)]
-    return [*except_types(legal, c.OfferDeal), *kept]
+    return [*except_types(legal, (c.OfferDeal, c.SetReactionPolicy)), *kept]
