@@ -36,6 +36,7 @@ from .view import psychic_peek
 START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hidden purse)
 STELLORS_PER_PRESTIGE = 5  # the estimate's growth with the Trader's (public) Prestige
 STELLOR = 1 / 3000  # a Stellor's worth in progress (0-1)
+BEST_ODDS = 25  # the Prestige track's "+2" area, a petition's best odds (prestige_bonus)
 SCALE = 0.3  # a lead in progress (0-1) that makes a position clearly better (tanh's unit)
 
 
@@ -111,9 +112,21 @@ def closeness(state: StarState, seat: int, world: int) -> float:
     return 1 / (1 + far / max(p.engines, 1))
 
 
+def standing(prestige: int) -> float:
+    """A Trader's Prestige toward an Imperial Mission he has not yet won, 0 to 0.65: up to
+    0.5 at 15, when he may petition (Petitioning), then up to 0.65 at 25, the Prestige
+    track's "+2" area, where the Emperor grants a petition on most rolls (Petition Table;
+    ``actions.prestige_bonus``: +1 from 20, +2 from 25). Below the Mission's 0.7: a petition
+    still costs a roll and its price."""
+    ready = min(prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
+    beyond = min(max(prestige - PETITION_PRESTIGE, 0), BEST_ODDS - PETITION_PRESTIGE)
+    return 0.5 * ready + 0.15 * beyond / (BEST_ODDS - PETITION_PRESTIGE)
+
+
 def progress(state: StarState, seat: int) -> float:
     """How close a Trader is to winning, 0 to 1: in the basic game, Prestige toward the
-    Imperial Mission's petition (15, Petitioning), the Mission won, its Imperial Cargo aboard
+    Imperial Mission's petition (``standing``: 15 to petition, more for better odds up to
+    25), the Mission won, its Imperial Cargo aboard
     and how near its pick-up or destination is (Completing Your Mission); in the advanced
     game, the longest chain of Imperial Stations against the chain that wins (Winning the
     Advanced Game). Besides: the cargoes in the hold that a Contract wants, at their Prestige
@@ -140,7 +153,7 @@ def progress(state: StarState, seat: int) -> float:
         chain = longest_chain(state, seat) / chain_needed(len(state.players))
         return 0.6 * min(chain, 1.0) + 0.3 * min(p.prestige, PETITION_PRESTIGE) / 30 + extras
     if p.mission is None:
-        value = 0.5 * min(p.prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
+        value = standing(p.prestige)
     else:  # Prestige spent on the petition no longer matters: the Mission wins the game
         mission = cards[p.mission]
         value = 0.7
