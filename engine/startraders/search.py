@@ -10,8 +10,8 @@ offered between two other Traders, the other bidders' sealed bids (an auction, t
 Personalities' selection) and the Personalities still to be flipped, and a sandbox's loaded
 dice. A world keeps every open fact and the seat's own, and deals the rest again: the cards
 (the other hands and the Trader's Luck deck) from one pool, sorted and shuffled; the decks
-sorted and shuffled; each other Trader's Stellors and bids drawn around a figure known to
-everyone (the starting Stellors, more with Prestige).
+sorted and shuffled; each other Trader's Stellors drawn around the starting Stellors, and
+his bids up to them.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from .trader_deals import WORTH, helpful_offers
 from .view import psychic_peek
 
 START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hidden purse)
-STELLORS_PER_PRESTIGE = 5  # the estimate's growth with the Trader's (public) Prestige
 STELLOR = 1 / 3000  # a Stellor's worth in progress (0-1)
 BEST_ODDS = 25  # the Prestige track's "+2" area, a petition's best odds (prestige_bonus)
 SCALE = 0.3  # a lead in progress (0-1) that makes a position clearly better (tanh's unit)
@@ -51,7 +50,7 @@ def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
         size = len(p.hand)
         p.hand, dealt = dealt[:size], dealt[size:]
         p.policy = "playable"
-        p.stellors = _purse(p.prestige, rng)
+        p.stellors = _purse(rng)
     world.luck_deck = dealt
     seen = psychic_peek(state, seat)
     world.deck = list(seen) + rng.shuffled(sorted(state.deck[len(seen):]))
@@ -69,11 +68,12 @@ def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
     return world
 
 
-def _purse(prestige: int, rng: Randomness) -> int:
-    """Another Trader's Stellors in a world: the public estimate, from half to one and a
-    half times it."""
-    guess = START_STELLORS + STELLORS_PER_PRESTIGE * max(prestige - 1, 0)
-    return guess // 2 + rng.below(guess + 1)
+def _purse(rng: Randomness) -> int:
+    """Another Trader's Stellors in a world: from half to one and a half times the starting
+    40, whatever his Prestige (a Trader spends what he earns on stations, engines and
+    petitions: in games of the trader, the Stellors at a turn's start had a median of 30 to
+    44 at every Prestige below 30, ``docs/bots.md``)."""
+    return START_STELLORS // 2 + rng.below(START_STELLORS + 1)
 
 
 def _bid(world: StarState, seat: int, rng: Randomness) -> int:
