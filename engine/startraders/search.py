@@ -10,8 +10,8 @@ offered between two other Traders, the other bidders' sealed bids (an auction, t
 Personalities' selection) and the Personalities still to be flipped, and a sandbox's loaded
 dice. A world keeps every open fact and the seat's own, and deals the rest again: the cards
 (the other hands and the Trader's Luck deck) from one pool, sorted and shuffled; the decks
-sorted and shuffled; each other Trader's Stellors and bids drawn around a figure known to
-everyone (the starting Stellors, more with Prestige).
+sorted and shuffled; each other Trader's Stellors drawn around the starting Stellors, and
+his bids up to them.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from .trader_deals import WORTH, helpful_offers
 from .view import psychic_peek
 
 START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hidden purse)
-STELLORS_PER_PRESTIGE = 5  # the estimate's growth with the Trader's (public) Prestige
 STELLOR = 1 / 3000  # a Stellor's worth in progress (0-1)
+BEST_ODDS = 25  # the Prestige track's "+2" area, a petition's best odds (prestige_bonus)
 SCALE = 0.3  # a lead in progress (0-1) that makes a position clearly better (tanh's unit)
 
 
@@ -50,7 +50,7 @@ def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
         size = len(p.hand)
         p.hand, dealt = dealt[:size], dealt[size:]
         p.policy = "playable"
-        p.stellors = _purse(p.prestige, rng)
+        p.stellors = _purse(rng)
     world.luck_deck = dealt
     seen = psychic_peek(state, seat)
     world.deck = list(seen) + rng.shuffled(sorted(state.deck[len(seen):]))
@@ -68,11 +68,12 @@ def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
     return world
 
 
-def _purse(prestige: int, rng: Randomness) -> int:
-    """Another Trader's Stellors in a world: the public estimate, from half to one and a
-    half times it."""
-    guess = START_STELLORS + STELLORS_PER_PRESTIGE * max(prestige - 1, 0)
-    return guess // 2 + rng.below(guess + 1)
+def _purse(rng: Randomness) -> int:
+    """Another Trader's Stellors in a world: from half to one and a half times the starting
+    40, whatever his Prestige (a Trader spends what he earns on stations, engines and
+    petitions: in games of the trader, the Stellors at a turn's start had a median of 30 to
+    44 at every Prestige below 30, ``docs/bots.md``)."""
+    return START_STELLORS // 2 + rng.below(START_STELLORS + 1)
 
 
 def _bid(world: StarState, seat: int, rng: Randomness) -> int:
@@ -111,9 +112,21 @@ def closeness(state: StarState, seat: int, world: int) -> float:
     return 1 / (1 + far / max(p.engines, 1))
 
 
+def standing(prestige: int) -> float:
+    """A Trader's Prestige toward an Imperial Mission he has not yet won, 0 to 0.65: up to
+    0.5 at 15, when he may petition (Petitioning), then up to 0.65 at 25, the Prestige
+    track's "+2" area, where the Emperor grants a petition on most rolls (Petition Table;
+    ``actions.prestige_bonus``: +1 from 20, +2 from 25). Below the Mission's 0.7: a petition
+    still costs a roll and its price."""
+    ready = min(prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
+    beyond = min(max(prestige - PETITION_PRESTIGE, 0), BEST_ODDS - PETITION_PRESTIGE)
+    return 0.5 * ready + 0.15 * beyond / (BEST_ODDS - PETITION_PRESTIGE)
+
+
 def progress(state: StarState, seat: int) -> float:
     """How close a Trader is to winning, 0 to 1: in the basic game, Prestige toward the
-    Imperial Mission's petition (15, Petitioning), the Mission won, its Imperial Cargo aboard
+    Imperial Mission's petition (``standing``: 15 to petition, more for better odds up to
+    25), the Mission won, its Imperial Cargo aboard
     and how near its pick-up or destination is (Completing Your Mission); in the advanced
     game, the longest chain of Imperial Stations against the chain that wins (Winning the
     Advanced Game). Besides: the cargoes in the hold that a Contract wants, at their Prestige
@@ -140,7 +153,7 @@ def progress(state: StarState, seat: int) -> float:
         chain = longest_chain(state, seat) / chain_needed(len(state.players))
         return 0.6 * min(chain, 1.0) + 0.3 * min(p.prestige, PETITION_PRESTIGE) / 30 + extras
     if p.mission is None:
-        value = 0.5 * min(p.prestige, PETITION_PRESTIGE) / PETITION_PRESTIGE
+        value = standing(p.prestige)
     else:  # Prestige spent on the petition no longer matters: the Mission wins the game
         mission = cards[p.mission]
         value = 0.7
@@ -165,11 +178,14 @@ def evaluate(state: StarState, seat: int) -> float:
 
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the heuristic's choice
-    (``GameDefinition.search_candidates``): every legal command but the deals to offer, and
-    of those only the ones the trader's reckoning would offer (``trader_deals.helpful_offers``:
-    it gains, the other Trader would accept). A deal it finds unhelpful, a station it should
-    keep sold at the price list's 12 Stellors, is not weighed: in the short playouts the
-    Stellors pay for jumps sooner and could beat keeping it. Answering an offer, declining
-    too, stays a candidate."""
+    (``GameDefinition.search_candidates``): every legal command but the reaction policies and
+    the deals to offer, and of those only the ones the trader's reckoning would offer
+    (``trader_deals.helpful_offers``: it gains, the other Trader would accept). A deal it
+    finds unhelpful, a station it should keep sold at the price list's 12 Stellors, is not
+    weighed: in the short playouts the Stellors pay for jumps sooner and could beat keeping
+    it. Answering an offer, declining too, stays a candidate. A reaction policy
+    (``SetReactionPolicy``) is a setting for the rest of the game, not a move: one playout's
+    turn cannot judge it (with ``never`` the seat is asked in no window again, so plays no
+    Avoid Calamity or Zap), and the trader keeps the one it has."""
     kept = [cmd for _, cmd in helpful_offers(view, legal, seat)]
-    return [*except_types(legal, c.OfferDeal), *kept]
+    return [*except_types(legal, (c.OfferDeal, c.SetReactionPolicy)), *kept]
