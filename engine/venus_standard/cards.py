@@ -215,13 +215,26 @@ class MissionCard(_Model):
 
 
 class Ability(_Model):
-    """A Reward card's lasting ability: a bonus to an attribute when engaging pirates, no
-    loss when losing to pirates, or more credits per infamy token when defeating them."""
+    """A Reward card's lasting ability (ours: the book's "Reward Card Anatomy" names an
+    ability and prints none): a bonus to an attribute when engaging pirates, no loss when
+    losing to pirates, more credits per infamy token when defeating them, a bonus to an
+    attribute in hazard checks, or more credits for each goods token sold or passenger
+    dropped off."""
 
-    kind: Literal["engage_bonus", "pirate_loss_waiver", "bounty_bonus"]
+    kind: Literal["engage_bonus", "pirate_loss_waiver", "bounty_bonus", "hazard_bonus",
+                  "sale_bonus", "fare_bonus"]
     attribute: Attribute | None = None
     by: int = 0
     credits: int = 0
+
+    @model_validator(mode="after")
+    def _complete(self) -> Ability:
+        if self.kind in ("engage_bonus", "hazard_bonus") and (self.attribute is None
+                                                              or self.by <= 0):
+            raise ValueError(f"a {self.kind} names an attribute and a bonus above 0")
+        if self.kind in ("bounty_bonus", "sale_bonus", "fare_bonus") and self.credits <= 0:
+            raise ValueError(f"a {self.kind} names credits above 0")
+        return self
 
 
 class RewardCard(_Model):

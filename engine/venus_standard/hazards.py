@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import dashboard
+from .cards import reward_cards
 from .movement import HAZARDS
 from .pilots import face_of
 
@@ -30,6 +31,12 @@ class Attributes:
     piloting: int
     laser_bonus: int = 0  # Variable Laser (Appendix B): the assigned die, this turn
     shield_bonus: int = 0  # Variable Shield
+    cards: tuple[tuple[str, int], ...] = ()  # Reward cards' hazard bonuses (ours)
+
+    def check_value(self, attribute: str) -> int:
+        """What a hazard check of ``attribute`` compares the die with: the value and the
+        kept Reward cards' hazard bonuses."""
+        return self.value(attribute) + sum(by for a, by in self.cards if a == attribute)
 
     def value(self, attribute: str) -> int:
         if attribute == "laser":
@@ -57,7 +64,7 @@ def checks(kind: str, ignoring: frozenset[str]) -> str | None:
 
 def passes(attribute: str, roll: int, attrs: Attributes) -> bool:
     """Laser / Shield / Piloting Checks: the die result must be less than the value."""
-    return roll < attrs.value(attribute)
+    return roll < attrs.check_value(attribute)
 
 
 def may_push_on(attribute: str, attrs: Attributes) -> bool:
@@ -79,4 +86,13 @@ def attributes_of(state: Any, seat: int) -> Attributes:
     return Attributes(
         laser=player.laser, shield=player.shield, piloting=face_of(player).skill,
         laser_bonus=boxes.die_in(dashboard.upgrade_box("variable_laser")) or 0,
-        shield_bonus=boxes.die_in(dashboard.upgrade_box("variable_shield")) or 0)
+        shield_bonus=boxes.die_in(dashboard.upgrade_box("variable_shield")) or 0,
+        cards=card_bonuses(player.rewards))
+
+
+def card_bonuses(rewards: list[str]) -> tuple[tuple[str, int], ...]:
+    """The kept Reward cards' hazard bonuses, as (the attribute a hazard tests, bonus)."""
+    cards = reward_cards()
+    found = (cards[r].ability for r in rewards if r in cards)
+    return tuple(("piloting" if ab.attribute == "pilot" else str(ab.attribute), ab.by)
+                 for ab in found if ab is not None and ab.kind == "hazard_bonus")

@@ -438,7 +438,7 @@ def _check(draft: Any, seat: int, attribute: str, at: str, reroll: bool) -> None
     roll = draft.die()
     passed = hazards.passes(attribute, roll, attrs)
     draft.emit("HazardChecked", seat=seat, space=at, attribute=attribute, roll=roll,
-               value=attrs.value(attribute), passed=passed, reroll=reroll)
+               value=attrs.check_value(attribute), passed=passed, reroll=reroll)
     if passed:
         return
     f = flight(state)

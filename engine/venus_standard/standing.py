@@ -69,6 +69,13 @@ def engage_value(standing: Standing, attribute: Attribute) -> int:
     return standing.attribute(attribute) + bonus
 
 
+def credit_bonuses(rewards: list[str] | tuple[str, ...], kind: str) -> list[tuple[str, int]]:
+    """Each kept Reward card with a credits ability of ``kind`` ("sale_bonus", "fare_bonus":
+    ours) and its credits, in the order the cards were kept."""
+    found = ((rid, _ability(rid)) for rid in rewards)
+    return [(rid, ab.credits) for rid, ab in found if ab is not None and ab.kind == kind]
+
+
 def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
     """The total figure of a kind of Reward ability a seat has (0 when none)."""
     total = 0

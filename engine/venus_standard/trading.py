@@ -25,6 +25,7 @@ from engine.kernel import Command, RuleError
 from . import cargo, market, passengers, places, trade
 from .draft import Draft
 from .hookpoints import Rule
+from .standing import credit_bonuses
 from .state import Player, StandardState
 from .technology import TechType, has, load_technologies
 from .tokens import is_goods, is_passenger, is_tech, origin
@@ -318,6 +319,7 @@ def sell_goods(draft: Draft, seat: int, cmd: SellGoods) -> None:
     draft.emit("GoodsSold", seat=seat, token=cmd.token, at=sale.port.culture,
                value=sale.value, black_market=sale.black_market, demand=sale.demand)
     draft.credits(seat, sale.value, "goods_sold")
+    _card_bonuses(draft, seat, "sale_bonus")
     _fee(draft, seat, sale.port, sale.fee)
     if sale.black_market:
         draft.infamy(seat, trade.BLACK_MARKET_INFAMY, "black_market")
@@ -385,6 +387,13 @@ def drop_off(draft: Draft, seat: int, cmd: DropOffPassenger) -> None:
     deliver(draft, seat, cmd.passenger, port.culture)
 
 
+def _card_bonuses(draft: Draft, seat: int, kind: str) -> None:
+    """A kept Reward card's credits for a sale or a fare (ours, ``data/rewards.json``), each
+    card's own change so the log names the card."""
+    for rid, credits in credit_bonuses(draft.state.player(seat).rewards, kind):
+        draft.credits(seat, credits, rid)
+
+
 def deliver(draft: Draft, seat: int, passenger: str, at: str) -> None:
     """"Dropping Off Passengers": the fare, fame or infamy; a Zen Paint Job's bonus."""
     zen = tuple(draft.dice(2)) if has(draft.state.player(seat), "zen_paint_job") else None
@@ -392,6 +401,7 @@ def deliver(draft: Draft, seat: int, passenger: str, at: str) -> None:
     draft.emit("PassengerDroppedOff", seat=seat, passenger=passenger, at=at,
                fare=d.fare, bonus=d.bonus, zen_dice=list(zen) if zen else None)
     draft.credits(seat, d.fare + d.bonus, "fare")
+    _card_bonuses(draft, seat, "fare_bonus")
     if d.fame > 0:
         draft.fame(seat, d.fame, "passenger")
     elif d.fame < 0:

@@ -113,15 +113,17 @@ def test_selling_goods_and_picking_up_a_passenger(browser: Any, server_url: str,
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_passenger_delivered_and_a_mission_completed(browser: Any, server_url: str,
                                                        viewport: dict[str, Any]) -> None:
-    """Ann landed in the Colony World (the humans discovered) with the Scientist aboard and
-    the mission Colony Charter: Drop off pays the fare (c120) and a fame ("Dropping Off
-    Passengers"); Complete mission draws the Reward card on top (Founder's Coin) and shows
-    it on her ship ("Missions")."""
+    """Ann landed in the Colony World (the humans discovered) with the Scientist aboard, the
+    mission Colony Charter and the Pilgrim's Lamp: Drop off pays the fare (c120) and a fame
+    ("Dropping Off Passengers"), and the Lamp c10 more, which the log names (ours); Complete
+    mission draws the Reward card on top (Founder's Coin) and shows it on her ship
+    ("Missions")."""
     errors: list[str] = []
     name = "desktop" if viewport is DESKTOP else "phone"
     page = _open(browser, server_url, errors, {
         "players": [{"name": "Ann", "space": "colony-world.city-1", "cargo": ["scientist"],
-                     "credits": 10, "missions": ["colony-charter"]}, {"name": "Bot"}],
+                     "credits": 10, "missions": ["colony-charter"],
+                     "rewards": ["pilgrims-lamp"]}, {"name": "Bot"}],
         "phase": "transaction", "discovered": {"colony-world": "humans"},
         "deck_tops": {"reward": ["founders-coin"]},
         "state": {"trade": {"markets": {"humans": {
@@ -133,8 +135,8 @@ def test_a_passenger_delivered_and_a_mission_completed(browser: Any, server_url:
     _press(page, drop)
     page.wait_for_function(HAS_TEXT, arg=["#log", "Scientist"])
     log = _log(page)
-    assert "120" in log, log
-    assert _credits(page) == 130
+    assert "120" in log and "c10 (Pilgrim's Lamp)" in log, log
+    assert _credits(page) == 140
     assert "fame 1" in page.inner_text("#shipcard"), \
         page.inner_text("#shipcard")
     complete = page.locator("#panel button", has_text="Colony Charter")

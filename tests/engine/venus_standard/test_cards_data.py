@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from pydantic import ValidationError
@@ -63,6 +64,23 @@ def test_reward_anatomy_relics_and_trade_in() -> None:
     assert all(r.fame == 3 for r in rewards if r.relic)
     assert {r.trade_in for r in rewards if r.trade_in} == {50}
     assert sum(r.relic for r in rewards) >= 2
+
+
+def test_the_reward_deck_pays_in_trading_movement_and_fame_not_pirates_alone() -> None:
+    """Our Reward cards ("Reward Card Anatomy": fame, an ability, a relic icon, a trade-in
+    value) reward every way of playing: abilities for trading (a sale or a fare pays more)
+    and for movement (hazard checks) beside those against pirates, which are a minority,
+    and fame for the rest (``docs/venus-standard.md``, "The Reward deck: our design")."""
+    kinds = Counter(r.ability.kind for r in cards.reward_cards().values() if r.ability)
+    pirates = kinds["engage_bonus"] + kinds["pirate_loss_waiver"] + kinds["bounty_bonus"]
+    assert pirates <= 7
+    assert kinds["sale_bonus"] + kinds["fare_bonus"] >= 3
+    assert kinds["hazard_bonus"] >= 3
+    assert sum(1 for r in cards.reward_cards().values() if r.ability is None and r.fame) >= 7
+    with pytest.raises(ValidationError, match="names credits"):
+        cards.Ability(kind="sale_bonus")
+    with pytest.raises(ValidationError, match="names an attribute"):
+        cards.Ability(kind="hazard_bonus", by=1)
 
 
 def test_mission_destinations_include_both_anomalies_and_none() -> None:

@@ -146,6 +146,21 @@ def test_hazard_failed_laser_check_push_on_lowers_the_dial(kit: Kit) -> None:
     assert d.state.players[0].laser == 1 and f.ignoring == ["laser"]
 
 
+def test_hazards_a_reward_cards_bonus_counts_in_the_check_alone(kit: Kit) -> None:
+    """Hazards: "A result less than the attribute passes". Gunnery Crew (ours) adds 1 to the
+    laser in hazard checks: a 2 against laser 2 fails without it and passes with it, and the
+    dial stays at 2 (missions and pirates read the dial)."""
+    for rewards, passed in (([], False), (["gunnery-crew"], True)):
+        d = kit([3, 3, 3, 2], rewards=rewards)
+        d.state.players[0].space = "nav"
+        helm.roll_speed(d, 0)
+        helm.assign_die(d, 0, 0, "navigation")
+        helm.step(d, 0, "d")
+        checked = [e.data for e in d.events if e.type == "HazardChecked"][-1]
+        assert (checked["passed"], checked["value"]) == (passed, 3 if rewards else 2)
+        assert d.state.players[0].laser == 2
+
+
 def test_hazard_failed_piloting_check_ends_the_turn(kit: Kit) -> None:
     d = kit([3, 3, 3, 1, 6])
     d.state.players[0].space = "nav"

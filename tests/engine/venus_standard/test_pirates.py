@@ -47,7 +47,7 @@ def test_a_stronger_pirate_in_the_solo_challenge() -> None:
 
 
 def test_reward_cards_add_to_the_engaged_attribute() -> None:
-    st = Standing(laser=2, rewards=("pirate-charts", "gunnery-crew"))
+    st = Standing(laser=2, rewards=("pirate-charts", "war-banner"))
     assert engage_value(st, "laser") == 5
     assert engage_value(st, "shield") == 1
 

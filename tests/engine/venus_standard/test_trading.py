@@ -187,6 +187,43 @@ def test_sell_at_the_top_tokens_condition_then_the_market_shifts() -> None:
     assert seller  # the culture has buyers
 
 
+def test_a_reward_card_pays_more_for_each_goods_token_sold() -> None:
+    """Merchant Guild Seal and Founder's Coin (ours): c10 more each for a sale ("Sell
+    Actions"), each a credits change of its own that names the card."""
+    game = start()
+    seat, culture = _discovered(game, "ice-planet")
+    facts = load_cultures()
+    buyers_goods = next(c.key for c in facts.cultures if culture in facts.buyers(c.key))
+    token = game.state.trade.market(buyers_goods).supply_goods.pop(0)
+    player = game.state.players[seat]
+    player.cargo.append(token)
+    player.rewards = ["merchant-guild-seal", "founders-coin"]
+    before = player.credits
+    value = facts.culture(buyers_goods).goods.resale.at(
+        t.market.condition(game.state.trade.market(culture)))
+    game.play(seat, t.SellGoods(token=token))
+    assert game.state.players[seat].credits == before + value + 20
+    reasons = [e.data["reason"] for e in game.events if e.type == "CreditsChanged"][-3:]
+    assert reasons == ["goods_sold", "merchant-guild-seal", "founders-coin"]
+
+
+def test_a_reward_card_pays_more_for_each_passenger_dropped_off() -> None:
+    """Pilgrim's Lamp (ours): c10 more on a fare ("Dropping Off Passengers")."""
+    fares = []
+    for rewards in ([], ["pilgrims-lamp"]):
+        game = start(seed="pax")
+        seat = game.state.turn.seat if game.state.turn else 0
+        player = game.state.players[seat]
+        player.rewards = list(rewards)
+        player.cargo.append("toaster")  # Eeepeeep -> Galactic Base, where the ships start
+        before = player.credits
+        game.play(seat, c.SkipMovement())
+        game.play(seat, t.DropOffPassenger(passenger="toaster"))
+        fares.append(game.state.players[seat].credits - before)
+    assert fares == [load_cultures().passenger("toaster").fare,
+                     load_cultures().passenger("toaster").fare + 10]
+
+
 def test_merchant_spaceport_built_fee_paid_to_owner() -> None:
     """"Merchant Spaceport Phase" (c200, the ship moves onto it, the turn ends) and "Trading
     on Merchant Spaceports" (c10 to the owner per action)."""

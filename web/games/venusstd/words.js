@@ -62,7 +62,10 @@ export function boxWords(box, names) {
 }
 // reasons whose bare name reads wrong after an amount ("You pay c20 (pirates)")
 const REASONS = { pirates: "lost to the pirates" };
-const why = (reason) => (reason ? ` (${REASONS[reason] || humanType(String(reason).replace(/:/g, " "))})` : "");
+// a card that pays or costs names the change by its id ("merchant-guild-seal"): its name
+const CARD_KINDS = ["rewards", "encounters", "missions", "challenges"];
+const cardName = (reason, names) => CARD_KINDS.map((k) => names?.catalog?.[k]?.[reason]).find(Boolean);
+const why = (reason, names) => (reason ? ` (${REASONS[reason] || cardName(reason, names) || humanType(String(reason).replace(/:/g, " "))})` : "");
 
 // Setup's steps (setup.py) in words: what the table waits for
 const SETUP_STEPS = {
@@ -109,9 +112,9 @@ function sentence(ev, names, me) {
     case "SetupStepStarted": return `Setup: ${SETUP_STEPS[d.step] || humanType(d.step)}.`;
     case "DialsSet": return `${who(d.seat)} ${vb(d.seat, "set")} the dials: laser ${d.laser}, shield ${d.shield}${why(d.reason)}.`;
     case "ShipPlaced": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} ship is placed at ${names.space(d.space)}.`;
-    case "CreditsChanged": if (SAID.has(d.reason)) return null; return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "pay")} ${money(Math.abs(d.delta))}${why(d.reason)}.`;
-    case "FameChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} fame${why(d.reason)}.`;
-    case "InfamyChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} infamy${why(d.reason)}.`;
+    case "CreditsChanged": if (SAID.has(d.reason)) return null; return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "pay")} ${money(Math.abs(d.delta))}${why(d.reason, names)}.`;
+    case "FameChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} fame${why(d.reason, names)}.`;
+    case "InfamyChanged": return `${who(d.seat)} ${vb(d.seat, d.delta >= 0 ? "gain" : "lose")} ${Math.abs(d.delta)} infamy${why(d.reason, names)}.`;
     case "PilotLevelSet": return `${d.seat === me ? "Your" : `${names.seat(d.seat)}'s`} pilot is now level ${d.level}${why(d.reason)}.`;
     case "TechGranted": return `${who(d.seat)} ${vb(d.seat, "get")} ${names.tech(String(d.tech).split(":")[0])}${why(d.reason)}.`;
     case "RoundStarted": return `Round ${d.round} begins${d.icons?.length ? ` (${d.icons.map(humanType).join(", ")})` : ""}.`;
