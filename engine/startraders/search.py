@@ -27,7 +27,7 @@ from engine.kernel import Command, Randomness
 
 from . import commands as c
 from .actions import PETITION_PRESTIGE, chain_needed, longest_chain
-from .components import PRESTIGE_CARDS, contracts, luck_cards
+from .components import contracts
 from .galaxy import load_galaxy
 from .state import IMPERIAL_CARGO, StarState, clone_state
 from .trader_deals import WORTH, helpful_offers
@@ -37,8 +37,6 @@ START_STELLORS = 40  # Setting Up: each Trader's Stellors (the estimate of a hid
 STELLOR = 1 / 3000  # a Stellor's worth in progress (0-1)
 BEST_ODDS = 25  # the Prestige track's "+2" area, a petition's best odds (prestige_bonus)
 SCALE = 0.3  # a lead in progress (0-1) that makes a position clearly better (tanh's unit)
-REROLL = 0.01  # a Trader's Luck card kept as a re-roll (Re-Rolls: any card, on a failed jump)
-GOTCHA = 2  # Gotcha!: the Prestige it steals
 
 
 def determinize(state: StarState, seat: int, rng: Randomness) -> StarState:
@@ -133,17 +131,15 @@ def progress(state: StarState, seat: int) -> float:
     game, the longest chain of Imperial Stations against the chain that wins (Winning the
     Advanced Game). Besides: the cargoes in the hold that a Contract wants, at their Prestige
     and the nearness of their delivery (Contracts, Delivering Cargo); engines beyond the first
-    three (more jump attempts); Trader's Luck cards in hand (``card_worth``); Stellors a
-    little, and each station owned at its price in Stellors (``trader_deals.WORTH``: a
-    station sold at that price is no gain; its owner is paid when a cargo is delivered there,
-    Payoffs)."""
+    three (more jump attempts); Trader's Luck cards in hand; Stellors a little, and each
+    station owned at its price in Stellors (``trader_deals.WORTH``: a station sold at that
+    price is no gain; its owner is paid when a cargo is delivered there, Payoffs)."""
     p = state.player(seat)
     if p.out:
         return 0.0
     owned = sum(1 for owner in state.stations.values() if owner == seat)
     money = (min(max(p.stellors, 0), 300) + WORTH["stations"] * min(owned, 10)) * STELLOR
-    hand = sum(card_worth(state, seat, card) for card in p.hand)
-    extras = money + hand + 0.02 * min(max(p.engines - 3, 0), 3)
+    extras = money + 0.01 * min(len(p.hand), 4) + 0.02 * min(max(p.engines - 3, 0), 3)
     cards = contracts()
     wanted = [cards[k] for k in state.slots if k is not None]
     wanted += [cards[done.contract] for done in state.completed if done.rights.get(seat)]
@@ -166,33 +162,6 @@ def progress(state: StarState, seat: int) -> float:
         else:
             value += 0.1 * closeness(state, seat, mission.pickup)
     return value + extras
-
-
-def card_worth(state: StarState, seat: int, card: str) -> float:
-    """A Trader's Luck card in a Trader's hand, at what the trader's rule for it will bring
-    (``bot.StarTrader``: Imperial Favor on himself, Imperial Disfavor and Gotcha on the
-    Prestige leader among the others, each on his own turn or at a petition): in the basic
-    game before his Mission is won, the Prestige gained or taken, in ``standing``, as if
-    played, and never less than a re-roll (Re-Rolls), what any other card is worth. Counted
-    as played, a card the trader would play on his own turn is no gain when played in
-    another Trader's window; a Calamity it would never play is worth a re-roll in hand, so
-    it is played where the playouts find it does more."""
-    info = luck_cards()[card]
-    p = state.player(seat)
-    if info.kind not in PRESTIGE_CARDS or p.mission is not None or state.advanced:
-        return REROLL
-    gain = GOTCHA if info.kind == "gotcha" else info.amount or 0
-    if info.kind == "favor":
-        return max(standing(p.prestige + gain) - standing(p.prestige), REROLL)
-    rivals = [o.prestige for o in state.players if o.seat != seat and not o.out]
-    if not rivals:
-        return REROLL
-    leader = max(rivals)
-    taken = min(gain, max(leader, 0))
-    worth = standing(leader) - standing(leader - taken)
-    if info.kind == "gotcha":
-        worth += standing(p.prestige + taken) - standing(p.prestige)
-    return max(worth, REROLL)
 
 
 def evaluate(state: StarState, seat: int) -> float:
