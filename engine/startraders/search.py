@@ -188,21 +188,4 @@ def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> lis
     turn cannot judge it (with ``never`` the seat is asked in no window again, so plays no
     Avoid Calamity or Zap), and the trader keeps the one it has."""
     kept = [cmd for _, cmd in helpful_offers(view, legal, seat)]
-    weighed = [*except_types(legal, (c.OfferDeal, c.SetReactionPolicy)), *kept]
-    return [cmd for cmd in weighed if not isinstance(cmd, c.PlayCard)
-            or card_play_weighed(view, seat, cmd)]
-
-
-def card_play_weighed(view: dict[str, Any], seat: int, play: c.PlayCard) -> bool:
-    """Whether the search weighs playing a Trader's Luck card now: on the seat's own turn,
-    or on the Trader petitioning in his petition's window (Petitioning: "Any Trader may use
-    an appropriate Trader's Luck card to change your Prestige before you roll"), where it
-    changes the window's outcome. In another Trader's turn otherwise the trader's rule
-    plays (it keeps its cards for its own turn): a playout ends with that turn, so a card
-    kept is never seen played, and the search spent its cards in others' windows."""
-    turn = view.get("turn")
-    if turn is None or turn["seat"] == seat:
-        return True
-    pending = view.get("pending") or {}
-    petitioner = (pending.get("detail") or {}).get("victim")
-    return pending.get("prompt") == "petition" and play.target == petitioner
+    return [*except_types(legal, (c.OfferDeal, c.SetReactionPolicy)), *kept]

@@ -34,23 +34,3 @@ def test_the_search_levels_never_weigh_a_reaction_policy() -> None:
     weighed = GAME.search_candidates(ruleset.view(game.state, 0), legal, 0)
     assert weighed and not any(isinstance(cmd, c.SetReactionPolicy) for cmd in weighed)
 
-
-
-def test_in_another_traders_window_the_search_levels_weigh_no_card_play() -> None:
-    """Ann may play Imperial Favor in Bob's Quarantine window, but the search leaves it to the
-    trader's rule (it plays Favor on its own turn): a playout ends with Bob's turn, so a card
-    kept for Ann's turn is never seen played."""
-    game = _window_for_ann()
-    game.state.player(0).hand.append("favor-1")
-    legal = GAME.bot_legal(game.state, 0) if GAME.bot_legal else []
-    assert c.PlayCard(card="favor-1", target=0) in legal
-    weighed = GAME.search_candidates(ruleset.view(game.state, 0), legal, 0)
-    assert weighed and not any(isinstance(cmd, c.PlayCard) for cmd in weighed)
-
-
-def test_on_its_own_turn_the_search_levels_weigh_card_plays() -> None:
-    game = start({"players": [{"name": "Ann", "world": 15, "hand": ["favor-1"]},
-                              {"name": "Bob", "world": 66}], "active": 0})
-    legal = GAME.bot_legal(game.state, 0) if GAME.bot_legal else []
-    weighed = GAME.search_candidates(ruleset.view(game.state, 0), legal, 0)
-    assert c.PlayCard(card="favor-1", target=0) in weighed
