@@ -349,6 +349,14 @@ def reward_cards() -> dict[str, RewardCard]:
     return _deck(RewardCard, "rewards.json", "Reward cards", 25)
 
 
+def kept_abilities(rewards: list[str] | tuple[str, ...], kind: str) -> list[tuple[str, Ability]]:
+    """Each kept Reward card (by id, in the order kept) whose ability is of ``kind``; ids not
+    of our deck have none."""
+    cards = reward_cards()
+    found = ((rid, cards[rid].ability) for rid in rewards if rid in cards)
+    return [(rid, ab) for rid, ab in found if ab is not None and ab.kind == kind]
+
+
 @cache
 def challenge_cards() -> dict[str, ChallengeCard]:
     cards = _deck(ChallengeCard, "challenges.json", "Challenge cards", 10)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import dashboard
-from .cards import reward_cards
+from .cards import kept_abilities
 from .movement import HAZARDS
 from .pilots import face_of
 
@@ -92,7 +92,5 @@ def attributes_of(state: Any, seat: int) -> Attributes:
 
 def card_bonuses(rewards: list[str]) -> tuple[tuple[str, int], ...]:
     """The kept Reward cards' hazard bonuses, as (the attribute a hazard tests, bonus)."""
-    cards = reward_cards()
-    found = (cards[r].ability for r in rewards if r in cards)
     return tuple(("piloting" if ab.attribute == "pilot" else str(ab.attribute), ab.by)
-                 for ab in found if ab is not None and ab.kind == "hazard_bonus")
+                 for _, ab in kept_abilities(rewards, "hazard_bonus"))

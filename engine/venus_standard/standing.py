@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import ports
-from .cards import Ability, Attribute, Grade, reward_cards
+from .cards import Attribute, Grade, kept_abilities, reward_cards
 from .hazards import attributes_of
 from .pilots import face_of
 from .places import _board, galactic_base, landing, system_of
@@ -54,36 +54,22 @@ def relics_of(rewards: list[str] | tuple[str, ...]) -> int:
     return sum(1 for r in rewards if r in cards and cards[r].relic)
 
 
-def _ability(rid: str) -> Ability | None:
-    card = reward_cards().get(rid)
-    return None if card is None else card.ability
-
-
 def engage_value(standing: Standing, attribute: Attribute) -> int:
     """An attribute's value against pirates, with the Reward cards' engage bonuses (ours)."""
-    bonus = 0
-    for rid in standing.rewards:
-        ab = _ability(rid)
-        if ab is not None and ab.kind == "engage_bonus" and ab.attribute == attribute:
-            bonus += ab.by
-    return standing.attribute(attribute) + bonus
+    return standing.attribute(attribute) + sum(
+        ab.by for _, ab in kept_abilities(standing.rewards, "engage_bonus")
+        if ab.attribute == attribute)
 
 
 def credit_bonuses(rewards: list[str] | tuple[str, ...], kind: str) -> list[tuple[str, int]]:
     """Each kept Reward card with a credits ability of ``kind`` ("sale_bonus", "fare_bonus":
     ours) and its credits, in the order the cards were kept."""
-    found = ((rid, _ability(rid)) for rid in rewards)
-    return [(rid, ab.credits) for rid, ab in found if ab is not None and ab.kind == kind]
+    return [(rid, ab.credits) for rid, ab in kept_abilities(rewards, kind)]
 
 
 def has_ability(rewards: list[str] | tuple[str, ...], kind: str) -> int:
     """The total figure of a kind of Reward ability a seat has (0 when none)."""
-    total = 0
-    for rid in rewards:
-        ab = _ability(rid)
-        if ab is not None and ab.kind == kind:
-            total += max(ab.credits, 1)
-    return total
+    return sum(max(ab.credits, 1) for _, ab in kept_abilities(rewards, kind))
 
 
 def standing_of(state: StandardState, seat: int) -> Standing:
