@@ -147,6 +147,10 @@ def test_a_quarantine_named_and_its_player_not_struck(browser: Any, server_url: 
     ann.click("#jump-regular")
     ann.locator('#st-reaction button[data-react="PassReaction"]').wait_for()
     ann.click('#st-reaction button[data-react="PassReaction"]')  # her own interval: no card
+    # the window asks both at once: Bob plays once his page has Ann's pass (a command made
+    # against the position before it is refused as stale, 409)
+    bob.wait_for_function("() => window.starport.game.answer.pending?.seats.join() === '1'"
+                          " && window.starport.game.idle()")
     quarantine = bob.locator('#st-reaction button[data-react="Quarantine"]')
     quarantine.wait_for()
     assert "Quarantine Verne (61): Quarantine!" in quarantine.inner_text() or \

@@ -530,8 +530,9 @@ export class Game {
 
   // --- commands ----------------------------------------------------------------------------
 
-  /** Nothing in flight: no command being sent, no flight going on by itself. */
-  idle() { return this.sending === 0 && !this.busy && !this.settling && !this.motion; }
+  /** The page is open (its first drawing done) and nothing is in flight: no command being
+   * sent, no drawing pending, no flight going on by itself. */
+  idle() { return this.opened && this.sending === 0 && !this.busy && !this.settling && !this.motion; }
 
   async send(cmd) {
     if (this.busy || !this.answer) return;
