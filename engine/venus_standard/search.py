@@ -28,6 +28,7 @@ from .places import spaceports_of
 from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
 from .state import StandardState, clone_state
 from .tokens import is_goods, origin
+from .trading import SellGoods
 
 SCALE = 500.0  # credits of lead that make a position clearly better (tanh's unit)
 SOLO_SCALE = 1500.0  # a solo game: credits that make a position clearly good
@@ -61,15 +62,24 @@ def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardSta
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the merchant's choice
     (``GameDefinition.search_candidates``): every legal command but those that steer the
-    ship (``COURSE``) and the solo challenge's setup options (``SETUP``). A playout ends with
+    ship (``COURSE``), the solo challenge's setup options (``SETUP``) and, while a goods
+    token may be sold here, the end of the phase (``EndPhase``: the merchant's own choice
+    stays its candidate). A playout ends with
     the turn, so another course (landing here, no movement, a die kept for the navigation
     box) is judged by what it brings this turn and never by the market the merchant's course
     reaches in a later one (``docs/bots.md``, "Why the search adds little"): the merchant
     steers, the search weighs the trades, the missions, the hazards' answers. Alike, a
     setup option is judged by what its equipment is worth, never by the fees it leaves the
     ship unable to pay ten rounds on (two lasers taken for c50 lost solo games in round 13
-    that the merchant's two c50 won)."""
-    return except_types(legal, COURSE + SETUP)
+    that the merchant's two c50 won). And a sale declined (the phase ended with goods the
+    merchant would sell) is judged by the goods kept at the evaluation's price, never by the
+    holds they fill nor the next fee on the way to another buyer: the merchant steered to
+    this market to sell, and the search declined the same sale turn after turn at the same
+    port (a seat held one Qossuth token through rounds 23-29; seed ``vs2h-1``)."""
+    weighed = except_types(legal, COURSE + SETUP)
+    if any(isinstance(cmd, SellGoods) for cmd in legal):
+        return [cmd for cmd in weighed if not isinstance(cmd, c.EndPhase)]
+    return weighed
 
 
 def worth(state: StandardState, seat: int) -> float:

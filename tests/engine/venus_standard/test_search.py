@@ -5,6 +5,8 @@ evaluation"), against what the rules count at the end ("End of the Game")."""
 from __future__ import annotations
 
 from engine.bots.base import act
+from engine.cluster.cultures import load_cultures
+from engine.venus_standard import commands as c
 from engine.venus_standard import helm_commands as h
 from engine.venus_standard.appraisal import equipment_price
 from engine.venus_standard.definition import GAME
@@ -12,8 +14,10 @@ from engine.venus_standard.missions import mission_cards
 from engine.venus_standard.pilots import TRAINING_COST
 from engine.venus_standard.search import COURSE, SETUP, candidates, evaluate, worth
 from engine.venus_standard.state import StandardState
+from engine.venus_standard.trading import SellGoods
 
-from .kit import asked, ruleset, start
+from .kit import asked, dials_set, ruleset, start
+from .test_trading import city, culture_at, land
 
 GOODS = "qossuth:g1"  # a Qossuth goods token
 
@@ -119,3 +123,27 @@ def test_the_solo_challenge_setup_options_are_the_merchants() -> None:
     assert act(bot, GAME, game.state, 0, game.seq) == act(merchant, GAME, game.state, 0,
                                                           game.seq)
     assert bot.playouts == 0
+
+
+def test_a_sale_here_is_never_weighed_against_ending_the_phase() -> None:
+    """"Sell Actions": where a goods token may be sold, the search levels do not weigh ending
+    the Transaction phase against the merchant's sale (a playout ends with the turn and
+    counts the goods kept at the evaluation's price, never the holds they fill nor the way
+    to another buyer); with nothing to sell here, ending the phase is weighed again."""
+    game = start(2, seed="sale")
+    dials_set(game)
+    seat = land(game, city("ice-planet"))
+    game.play(seat, c.EndPhase())  # First Contact: to the Transaction phase
+    culture = culture_at(game, "ice-planet")
+    facts = load_cultures()
+    goods = next(k.key for k in facts.cultures if culture in facts.buyers(k.key))
+    token = game.state.trade.market(goods).supply_goods.pop(0)
+    game.state.players[seat].cargo.append(token)
+    legal = list(ruleset.legal_actions(game.state, seat))
+    assert SellGoods(token=token) in legal and c.EndPhase() in legal
+    weighed = candidates({}, legal, seat)
+    assert SellGoods(token=token) in weighed
+    assert not any(isinstance(cmd, c.EndPhase) for cmd in weighed)
+    game.state.players[seat].cargo.remove(token)
+    legal = list(ruleset.legal_actions(game.state, seat))
+    assert c.EndPhase() in candidates({}, legal, seat)
