@@ -84,7 +84,10 @@ class Play(GameCache):
         if seat in entry.bots and not by_bot:
             raise CommandRejected(BOT_SEAT)
         expected = game.seq
-        if seq != expected:  # before the rules: a client behind always learns it is (409)
+        # before the rules: a client behind learns it is (409), unless all it missed is other
+        # seats' answers to a prompt that asks it too (``GameDefinition.concurrent_answers``)
+        if seq != expected and not game.answered_alongside(
+                seat, seq, entry.hosted.concurrent_answers):
             raise Stale(expected)
         produced = game.decide(seat, command, played_by)  # GameOver, NotYourTurn, RuleError
         # who the game waited for (``decide`` asked it at this seq: ``Game`` keeps it)

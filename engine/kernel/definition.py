@@ -158,6 +158,11 @@ class GameDefinition:
     # offered to them, in a game whose deals wait on no prompt): a bot in such a seat
     # answers at once rather than on its own turn (``server/entries.py``, ``bot_seats``)
     answering: Callable[[Any], Iterable[int]] = _no_answers
+    # the event types of an answer to a prompt that asks several seats at once and that
+    # changes nothing another seat asked decides by (a pass in a reaction window): a command
+    # decided before only such answers of other seats, its seat still asked, is played as
+    # if decided after them (``Game.answered_alongside``); any other event since is a 409
+    concurrent_answers: frozenset[str] = frozenset()
     # what a bot of this game may ask beyond the view and the legal commands, for a seat:
     # a lazy query of public facts (e.g. where a roll can take the seat's piece), or None
     bot_aid: Callable[[Any, int], Callable[[], Any] | None] = _no_aid
@@ -166,9 +171,6 @@ class GameDefinition:
     # ``engine.bots.legal.LazyCommands``) when the full list is costly and bots seldom read
     # all of it
     bot_legal: Callable[[Any, int], Sequence[Any]] | None = None
-    # command types a stand-in for an absent player (the server's fallback bot, a timed-out
-    # turn) never plays (leaving the table), and those it plays rarely: they change a
-    # setting, not the game's progress
     # for the search bot (``engine/bots/search.py``, ``docs/bots.md``): a world consistent
     # with what ``seat`` sees, everything it cannot see (cups, decks, face-down markers,
     # other seats' hands) dealt again with ``rng``: a state the caller only reads and clones,
@@ -181,6 +183,9 @@ class GameDefinition:
     # finds unhelpful (a deal its heuristic would never offer); default: every one
     search_candidates: Callable[[dict[str, Any], Sequence[Any], int],
                                 Sequence[Any]] = _every_command
+    # command types a stand-in for an absent player (the server's fallback bot, a timed-out
+    # turn) never plays (leaving the table), and those it plays rarely: they change a
+    # setting, not the game's progress
     stand_in_never: frozenset[str] = frozenset()
     settings_commands: frozenset[str] = frozenset()
     # the board as an SVG image for these query parameters (``edition``), or None; a

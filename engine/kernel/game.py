@@ -123,6 +123,19 @@ class Game(Generic[S]):
         numbered = [number(ev, base, i, actor) for i, ev in enumerate(produced)]
         return _played_by(numbered, by) if by is not None and numbered else numbered
 
+    def answered_alongside(self, seat: int, seq: int, answers: frozenset[str]) -> bool:
+        """Whether a command ``seat`` decided at ``seq``, behind the head, may be played at
+        the head: every event since is of an ``answers`` type (``GameDefinition.
+        concurrent_answers``) and of another seat's command, and the prompt still asks
+        ``seat`` (docs/architecture.md, "Sequence numbers")."""
+        if not answers or not self.base_seq <= seq < self.seq:
+            return False
+        since = self.events[seq - self.base_seq:]
+        if any(ev.type not in answers or ev.actor == seat for ev in since):
+            return False
+        pending = self.pending()
+        return pending is not None and seat in pending.seats
+
     def pending(self) -> Pending | None:
         """Who the game waits for now (the ruleset's ``pending``), asked once per seq."""
         memo = self._pending

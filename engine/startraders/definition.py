@@ -82,6 +82,9 @@ GAME = GameDefinition(
     countdown=countdown,
     timeout_commands=timeout_passes,
     answering=answering,
+    # a reaction window asks every seat at once (docs/star-traders.md, "Reaction windows"):
+    # another seat's pass, or its private reaction policy set, changes nothing one decides by
+    concurrent_answers=frozenset({"ReactionPassed", "ReactionPolicySet"}),
     bot_legal=bot_legal,
     stand_in_never=frozenset({"DropOut"}),
     settings_commands=frozenset({"Reroll", "SetReactionPolicy", "OfferDeal", "WithdrawDeal"}),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from functools import partial
 from typing import Any
 
@@ -231,3 +232,51 @@ def test_a_reloaded_game_keeps_its_windows_deadline(client: TestClient) -> None:
     drift = abs(datetime.fromisoformat(after["closes_at"]).timestamp()
                 - datetime.fromisoformat(before["closes_at"]).timestamp())
     assert drift < 1.0  # not restarted at the reload, 1.2 s later
+
+
+def _post(client: TestClient, table: dict[str, Any], seat: int, seq: int,
+          command: dict[str, Any]) -> Any:
+    return client.post(f"/api/tables/{table['table_id']}/commands",
+                       headers=h(table["seats"][seat]["token"]),
+                       json={"seq": seq, "client_id": uuid.uuid4().hex, "command": command})
+
+
+def _window_asking_all(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
+    """Every seat's policy ``ask``, then random play until a reaction window asks every seat
+    at once; answer the spectator's view then."""
+    for seat in range(3):
+        r = send(client, table, seat, {"type": "SetReactionPolicy", "policy": "ask"})
+        assert r.status_code == 200, r.text
+    rng = random.Random(5)
+    for _ in range(80):
+        spectator = view(client, table, table["spectator"]["token"])
+        if len(spectator["pending"]["seats"]) == 3:
+            return spectator
+        seat = spectator["pending"]["seats"][0]
+        legal = [a for a in view(client, table, table["seats"][seat]["token"])["legal"]
+                 if _stays(a) and a["type"] not in ("SetReactionPolicy", "OfferDeal")]
+        assert send(client, table, seat, rng.choice(legal)).status_code == 200
+    raise AssertionError("no window asked every seat")
+
+
+def test_answers_made_at_once_in_a_window_are_all_played(client: TestClient) -> None:
+    """A reaction window asks every seat at once (docs/star-traders.md, "Reaction windows"):
+    two seats that pass against the same position are both played, the second as if made
+    after the first (``GameDefinition.concurrent_answers``); a command made before anything
+    else (the window closing) is still refused as stale, 409 with the current seq."""
+    table = _table(client, reaction_timer=0)
+    spectator = _window_asking_all(client, table)
+    seq = spectator["seq"]
+    first, second, third = spectator["pending"]["seats"]
+    assert _post(client, table, first, seq, {"type": "PassReaction"}).status_code == 200
+    late = _post(client, table, second, seq, {"type": "PassReaction"})
+    assert late.status_code == 200, late.text
+    assert view(client, table, table["spectator"]["token"])["pending"]["seats"] == [third]
+    assert _post(client, table, third, seq, {"type": "PassReaction"}).status_code == 200
+    # the window closed and the game went on: a command from before it is stale
+    head = view(client, table, table["spectator"]["token"])["seq"]
+    stale = _post(client, table, first, seq, {"type": "PassReaction"})
+    assert stale.status_code == 409 and stale.json()["detail"]["seq"] == head
+    log = client.get(f"/api/tables/{table['table_id']}/log",
+                     headers=h(table["seats"][0]["token"])).json()
+    assert [e["seq"] for e in log["events"]] == list(range(1, log["seq"] + 1))

@@ -274,7 +274,7 @@ def test_rules_stops_credit_asteroids_stale_tabs_offline_and_stray_clicks(
     stale.locator(".hl-heading").first.click()
     stale.wait_for_selector("#error:not([hidden])")
     words = stale.locator("#error").inner_text()
-    assert "moved on in another tab" in words and "rule" not in words, words
+    assert "moved on while you were deciding" in words and "rule" not in words, words
     stale.wait_for_function("window.starport.game.answer.view.turn.phase === 'move'")
 
     # offline: the header never says "live"; back online it does again

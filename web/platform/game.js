@@ -46,7 +46,7 @@ const STATUS_MS = 6000; // how long "why that key did nothing" stays (it also go
 /** A refused command in plain words: a stale tab is told the game moved on elsewhere. */
 function refusalWords(err, asked, now) {
   if (err.code === "conflict" || (err.code === "rule" && now !== undefined && now > asked)) {
-    return { message: "The game moved on in another tab or window while this one was deciding. The position is refreshed here: look again." };
+    return { message: "The game moved on while you were deciding (another player's move, or yours in another tab or window). The position is refreshed here: look again." };
   }
   return err;
 }
