@@ -57,11 +57,14 @@ def _ready(page: Page) -> None:
 
 
 def test_my_market_my_turns_and_a_bot_in_my_seat(
-    browser: Any, server_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    browser: Any, server_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    known_seed: str,
 ) -> None:
     """9.2/12.4.1 the reason of a disabled Buy; 3.4 a ship change asked first; "Since your
     last turn" at the start of the turn, compact, with rolls and chat, the Roll button in view;
-    a bot playing my seat is said, and kept until I have seen it."""
+    a bot playing my seat is said, and kept until I have seen it. The game's seed is known:
+    the summary keeps the last lines, and with some dice the last bot's turn alone fills
+    them (a roll line among them is then a matter of luck)."""
     from tests.web.testapp import app
 
     monkeypatch.setattr(app.state.service.settings, "bot_delay", 0.05)
