@@ -386,3 +386,41 @@ def test_a_table_without_personalities_asks_its_seats_for_none(browser: Any,
     assert serious(page) == []
     page.context.close()
     assert not errors, errors
+
+
+def test_two_players_pass_at_the_same_moment(browser: Any, server_url: str) -> None:
+    """A reaction window asks Ann and Bob at once (docs/star-traders.md, "Reaction
+    windows"): both pass against the same position, at the same moment, in their own
+    browsers; both passes are played (neither is told the game moved on) and the jump goes on
+    to its Zap/Reroll interval."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    set_position(table, {
+        "players": [{"name": "Ann", "world": 61, "policy": "ask"},
+                    {"name": "Bob", "world": 66, "policy": "ask"},
+                    {"name": "Bot", "world": 11, "policy": "never"}],
+        "dice": [6],
+    })
+    ann = page_in(browser, errors, **DESKTOP)
+    bob = page_in(browser, errors, **PHONE)
+    _open(ann, server_url, table, t["seats"][0]["token"])
+    _open(bob, server_url, table, t["seats"][1]["token"])
+    ann.locator("#world-16").click()
+    ann.click("#jump-regular")
+    passing = '#st-reaction button[data-react="PassReaction"]'
+    for page in (ann, bob):
+        page.locator(passing).wait_for()
+        page.wait_for_function("() => window.starport.game.idle()")
+    seq = ann.evaluate("() => window.starport.game.answer.seq")
+    assert bob.evaluate("() => window.starport.game.answer.seq") == seq
+    for page in (ann, bob):  # both sent before either answer comes back
+        page.evaluate("() => { window.starport.game.send({type: 'PassReaction'}); }")
+    for page in (ann, bob):
+        page.wait_for_function(f"() => window.starport.game.answer.seq > {seq} + 1"
+                               " && window.starport.game.idle()")
+        page.locator("#prompt", has_text="The Zap/Reroll interval").wait_for()
+        assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    _shot(bob, "both-passed-phone")
+    ann.context.close()
+    bob.context.close()
+    assert not errors, errors
