@@ -126,16 +126,15 @@ def test_card_faces_and_a_calamity_on_oneself(browser: Any, server_url: str) -> 
     assert not errors, errors
 
 
-def test_a_quarantine_named_and_its_player_not_struck(browser: Any, server_url: str) -> None:
-    """Timing Details 2: Bob plays Quarantine! in the Quarantine interval of Ann's jump; the
-    button names the world; then Ann (asked: her world is closed) is told a Calamity strikes
-    her, Bob is not asked to avoid his own card; the play is logged once."""
-    errors: list[str] = []
+def _ann_jumps_from_endor(browser: Any, server_url: str, errors: list[str], ann_hand: list[str],
+                          bob_hand: list[str]) -> tuple[Page, Page]:
+    """Ann (a laptop) at Endor (61) and Bob (a phone) at 66, both asked in every window, a
+    bot never asked; Ann declares a regular jump to Heinlein (16), the die loaded with a 6:
+    the Quarantine interval asks them both. Answers their pages."""
     table, t = _table(server_url)
     set_position(table, {
-        "players": [{"name": "Ann", "world": 61, "policy": "ask", "hand": ["avoid-1"]},
-                    {"name": "Bob", "world": 66, "policy": "ask",
-                     "hand": ["quarantine-1", "avoid-2"]},
+        "players": [{"name": "Ann", "world": 61, "policy": "ask", "hand": ann_hand},
+                    {"name": "Bob", "world": 66, "policy": "ask", "hand": bob_hand},
                     {"name": "Bot", "world": 11, "policy": "never"}],
         "dice": [6],
     })
@@ -145,6 +144,16 @@ def test_a_quarantine_named_and_its_player_not_struck(browser: Any, server_url: 
     _open(bob, server_url, table, t["seats"][1]["token"])
     ann.locator("#world-16").click()
     ann.click("#jump-regular")
+    return ann, bob
+
+
+def test_a_quarantine_named_and_its_player_not_struck(browser: Any, server_url: str) -> None:
+    """Timing Details 2: Bob plays Quarantine! in the Quarantine interval of Ann's jump; the
+    button names the world; then Ann (asked: her world is closed) is told a Calamity strikes
+    her, Bob is not asked to avoid his own card; the play is logged once."""
+    errors: list[str] = []
+    ann, bob = _ann_jumps_from_endor(browser, server_url, errors, ["avoid-1"],
+                                     ["quarantine-1", "avoid-2"])
     ann.locator('#st-reaction button[data-react="PassReaction"]').wait_for()
     ann.click('#st-reaction button[data-react="PassReaction"]')  # her own interval: no card
     # the window asks both at once: Bob plays once his page has Ann's pass (a command made
@@ -394,19 +403,7 @@ def test_two_players_pass_at_the_same_moment(browser: Any, server_url: str) -> N
     browsers; both passes are played (neither is told the game moved on) and the jump goes on
     to its Zap/Reroll interval."""
     errors: list[str] = []
-    table, t = _table(server_url)
-    set_position(table, {
-        "players": [{"name": "Ann", "world": 61, "policy": "ask"},
-                    {"name": "Bob", "world": 66, "policy": "ask"},
-                    {"name": "Bot", "world": 11, "policy": "never"}],
-        "dice": [6],
-    })
-    ann = page_in(browser, errors, **DESKTOP)
-    bob = page_in(browser, errors, **PHONE)
-    _open(ann, server_url, table, t["seats"][0]["token"])
-    _open(bob, server_url, table, t["seats"][1]["token"])
-    ann.locator("#world-16").click()
-    ann.click("#jump-regular")
+    ann, bob = _ann_jumps_from_endor(browser, server_url, errors, [], [])
     passing = '#st-reaction button[data-react="PassReaction"]'
     for page in (ann, bob):
         page.locator(passing).wait_for()
