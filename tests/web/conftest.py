@@ -157,7 +157,8 @@ def phone(browser: Any) -> Iterator[Any]:
                      has_touch=True, device_scale_factor=2)
 
 
-KNOWN_SEED = "seed-41"  # with it the first seat of a table can land at a City after its first roll
+KNOWN_SEED = "seed-41"  # with it the first seat of a table can land at a City after its first roll,
+# and a trader-played first seat buys Goods in round 1 and sells them in round 2 (test_table_game)
 
 
 @pytest.fixture

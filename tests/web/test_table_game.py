@@ -4,7 +4,7 @@ declare a first dot and fly to a highlighted destination on the map, buy and sel
 market panel, while the other tab follows live. Then trade offers between players, chat,
 a dropped connection that comes back, "since your last turn" with its quick replay.
 
-The server's seed is fixed for these tests (``fixed_seed``) so the game is the same each run;
+The server's seed is fixed for these tests (``known_seed``) so the game is the same each run;
 what to play is chosen by the ``trader`` bot from exactly what the client is given
 (``GET /view``: view, legal, reachable), and then done by clicking in the seat's tab.
 """
@@ -12,9 +12,6 @@ what to play is chosen by the ``trader`` bot from exactly what the client is giv
 from __future__ import annotations
 
 import json
-import secrets
-import types
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,19 +27,6 @@ from tests.web.conftest import screenshot
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots-table")
-SEED = "seed-41"  # Ann buys Goods in round 1 and sells them in round 2 with this seed
-
-
-@pytest.fixture
-def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Games started by the test server use a known seed (links and tokens stay random)."""
-    import server.lobby as service  # where a game's seed is drawn
-
-    fake = types.SimpleNamespace(token_hex=lambda n=32: SEED, SystemRandom=secrets.SystemRandom)
-    monkeypatch.setattr(service, "secrets", fake)
-    yield
-
-
 def shot(what: Any, name: str) -> None:
     screenshot(what, SHOTS / name)
 
@@ -187,7 +171,7 @@ def _play_until(server_url: str, g: dict[str, Any], bots: list[Trader], done: An
     raise AssertionError(f"not done after {limit} commands: {history}")
 
 
-def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: None,
+def test_two_tabs_play_a_real_game(browser: Any, server_url: str, known_seed: str,
                                    tmp_path: Path) -> None:
     """Create, join by links, start; then move by clicking a highlighted destination, buy and
     sell in the market panel, and the other tab follows every step live."""
@@ -248,7 +232,7 @@ def test_two_tabs_play_a_real_game(browser: Any, server_url: str, fixed_seed: No
 
 
 def test_offers_chat_reconnect_since_last_turn_and_replay(
-    browser: Any, server_url: str, fixed_seed: None, tmp_path: Path
+    browser: Any, server_url: str, known_seed: str, tmp_path: Path
 ) -> None:
     """11.4 offers answered in the other tab; chat; a dropped connection comes back without
     losing or doubling an event; "since your last turn" with its quick replay; the host ends
