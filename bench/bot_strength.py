@@ -20,9 +20,16 @@ run. A search bot thinks with its level's budget; ``--iterations`` and ``--secon
 the budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so
 in its rows). ``--jobs`` plays games in that many processes.
 
+``--field LEVEL`` seats that bot kind in the other seats in place of the heuristic (``--level
+hard --field hard``: every seat a search bot, with the same budget). After each row, one line
+per label (the game's ``choice_name``: a Personality, a pilot, a race) counts the games it was
+dealt in, its wins against its share (1/players a seat: a ratio of 1.0 is fair) and how many of
+them the measured bot and the field won: with a field of search bots, a balance check that does
+not rest on one heuristic's blind spots.
+
     .venv/bin/python bench/bot_strength.py [--games venus,venus-standard,star-traders]
         [--n 200] [--level hard] [--players 2] [--option NAME=VALUE ...]
-        [--iterations N] [--seconds S] [--jobs 1]
+        [--iterations N] [--seconds S] [--jobs 1] [--field LEVEL]
 """
 
 from __future__ import annotations
@@ -58,6 +65,7 @@ class Outcome:
     winner: int | None
     reason: str | None  # why the game ended (``state.end["reason"]``), None for a stall
     scores: list[int]
+    labels: list[str]  # each seat's choice (race, Personality, pilot: the game's ``choice_name``)
     rounds: int
     seconds: float
     fallbacks: int = 0  # commands the rules refused (replaced by a random legal one)
@@ -91,14 +99,16 @@ def measured_bot(definition: GameDefinition, level: str, seed: str, iterations: 
 
 def play_game(game_id: str, level: str, players: int, index: int, seed: str,
               iterations: int | None, seconds: float | None, max_rounds: int,
-              options: dict[str, Any]) -> tuple[Game[Any], Outcome]:
-    """Game ``index``: the ``level`` bot at seat ``index % players``, the heuristic in the
-    others, played to its end; the game and what it measured."""
+              options: dict[str, Any], field: str | None = None) -> tuple[Game[Any], Outcome]:
+    """Game ``index``: the ``level`` bot at seat ``index % players``, the ``field`` (the
+    heuristic unless named) in the others, played to its end; the game and what it
+    measured."""
     definition = games()[game_id]
     seed_i = f"{seed}-{index}"
     searcher = index % players
-    bots = [measured_bot(definition, level, f"{seed_i}|seat{s}", iterations, seconds)
-            if s == searcher else definition.make_bot(definition.default_bot, f"{seed_i}|seat{s}")
+    others = field or definition.default_bot
+    bots = [measured_bot(definition, level if s == searcher else others, f"{seed_i}|seat{s}",
+                         iterations, seconds)
             for s in range(players)]
     started = time.perf_counter()
     game: Game[Any] = Game.start(definition.ruleset, table_options(definition, options),
@@ -112,16 +122,16 @@ def play_game(game_id: str, level: str, players: int, index: int, seed: str,
                            if isinstance(mine, SearchBot) else (0, {}))
     end = game.state.end or {}
     return game, Outcome(game_id, level, index, searcher, result.winner, end.get("reason"),
-                         list(result.net_worths), game.state.round,
+                         list(result.scores), list(result.labels), game.state.round,
                          time.perf_counter() - started, fallbacks, searched, overrides)
 
 
 def play(game_id: str, level: str, players: int, index: int, seed: str,
          iterations: int | None, seconds: float | None, max_rounds: int,
-         options: dict[str, Any]) -> Outcome:
+         options: dict[str, Any], field: str | None = None) -> Outcome:
     """``play_game``'s outcome alone (what a worker process sends back)."""
     return play_game(game_id, level, players, index, seed, iterations, seconds, max_rounds,
-                     options)[1]
+                     options, field)[1]
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -143,7 +153,7 @@ def endings(definition: GameDefinition, outcomes: list[Outcome]) -> str:
 
 
 def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
-        budget: str, options: dict[str, Any]) -> str:
+        budget: str, options: dict[str, Any], field: str | None = None) -> str:
     definition = games()[game_id]
     n = len(outcomes)
     wins = sum(o.winner == o.searcher for o in outcomes)
@@ -159,7 +169,7 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
     for o in outcomes:
         overrides.update(o.overrides)
     top = ",".join(f"{k}:{v}" for k, v in overrides.most_common(6))
-    against = f"vs {definition.default_bot}" if players > 1 else "alone"
+    against = f"vs {field or definition.default_bot}" if players > 1 else "alone"
     told = ",".join(f"{k}={v}" for k, v in options.items()) or "-"
     return (f"bot_strength {game_id} {level}({budget}) {against} players={players} "
             f"options={told} games={n} wins={wins} rate={wins / max(n, 1):.2f} "
@@ -169,24 +179,54 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
             f"searched={searched} overrides={sum(overrides.values())} ({top})")
 
 
+def by_label(game_id: str, level: str, outcomes: list[Outcome]) -> list[str]:
+    """Each label's (Personality, pilot, race) games and wins, held by the measured bot and
+    by the field, and its wins against its share (a seat of an n-player game has 1/n of a
+    win to expect: 1.0 is fair): a balance check with these bots at the table. A label the
+    game has not dealt yet at the end (an empty one) is left out."""
+    definition = games()[game_id]
+    word = "_".join(definition.simulation.choice_name.split())
+    held: dict[str, list[int]] = {}  # label: [measured dealt, won, field dealt, won]
+    share: dict[str, float] = {}  # label: wins to expect (1/players a seat dealt it)
+    for o in outcomes:
+        for seat, label in enumerate(o.labels):
+            if not label:
+                continue
+            counts = held.setdefault(label, [0, 0, 0, 0])
+            side = 0 if seat == o.searcher else 2
+            counts[side] += 1
+            counts[side + 1] += o.winner == seat
+            share[label] = share.get(label, 0.0) + 1 / len(o.labels)
+    lines = []
+    for label in sorted(held):
+        mine, mine_won, field, field_won = held[label]
+        won = mine_won + field_won
+        lines.append(f"bot_strength_by_{word} {game_id} {level} {label}: dealt={mine + field} "
+                     f"won={won} share={share[label]:.1f} ratio={won / share[label]:.2f} "
+                     f"measured={mine_won}/{mine} field={field_won}/{field}")
+    return lines
+
+
 def run(game_id: str, levels: list[str], args: argparse.Namespace,
         options: dict[str, Any]) -> list[str]:
     """Every level's games of one game id, interleaved (game ``i`` of each level before
     game ``i + 1``), then a row per level."""
     table_options(games()[game_id], options)  # a wrong option fails before any game
     jobs = [(game_id, level, args.players, i, args.seed, args.iterations, args.seconds,
-             args.max_rounds, options) for i in range(args.n) for level in levels]
+             args.max_rounds, options, args.field) for i in range(args.n) for level in levels]
     outcomes: dict[str, list[Outcome]] = {level: [] for level in levels}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for o in pool.map(play, *zip(*jobs, strict=True)):
             outcomes[o.level].append(o)
             print(f"{game_id} {o.level} game {o.index}: seat {o.searcher}, winner {o.winner} "
                   f"({o.reason}), scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
-                  f"refused {o.fallbacks}", flush=True)
+                  f"refused {o.fallbacks}, labels {o.labels}", flush=True)
     budget = ",".join(f"{k}={v}" for k, v in (("iterations", args.iterations),
                                                 ("seconds", args.seconds)) if v is not None)
-    return [row(game_id, level, args.players, outcomes[level], budget or "default", options)
-            for level in levels]
+    return [line for level in levels
+            for line in [row(game_id, level, args.players, outcomes[level], budget or "default",
+                             options, args.field),
+                         *by_label(game_id, level, outcomes[level])]]
 
 
 def main() -> None:
@@ -204,13 +244,17 @@ def main() -> None:
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS)
+    parser.add_argument("--field", default=None,
+                        help="the other seats' bot kind (default: the game's heuristic); "
+                             "a search bot there thinks with the same budget")
     args = parser.parse_args()
     levels = [level.strip() for level in args.level.split(",") if level.strip()]
     options = dict(args.option)
     rows = []
     for game_id in args.games.split(","):
-        rows.extend(run(game_id, levels, args, options))
-        print("\n".join(rows[-len(levels):]), flush=True)
+        lines = run(game_id, levels, args, options)
+        rows.extend(lines)
+        print("\n".join(lines), flush=True)
     for line in rows:
         print(line)
 

@@ -259,11 +259,11 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
         if key[0] != "trader":
             continue
         for r in batch:
-            played.update(r.races)
-            for race in r.races:
-                fair[race] = fair.get(race, 0.0) + 1 / len(r.races)
+            played.update(r.labels)
+            for race in r.labels:
+                fair[race] = fair.get(race, 0.0) + 1 / len(r.labels)
             if r.winner is not None:
-                won[r.races[r.winner]] += 1
+                won[r.labels[r.winner]] += 1
     for race in sorted(played):
         lines.append(f"| {race} | {played[race]} | {won[race]} | "
                      f"{_pct(won[race] / played[race])} | {_pct(fair[race] / played[race])} |")

@@ -56,11 +56,11 @@ def share_rows(games: list[GameResult]) -> list[list[str]]:
     won: Counter[str] = Counter()
     share: dict[str, float] = {}
     for r in games:
-        dealt.update(r.races)
-        for race in r.races:
-            share[race] = share.get(race, 0.0) + 1 / len(r.races)
+        dealt.update(r.labels)
+        for race in r.labels:
+            share[race] = share.get(race, 0.0) + 1 / len(r.labels)
         if r.winner is not None:
-            won[r.races[r.winner]] += 1
+            won[r.labels[r.winner]] += 1
     rows = []
     for k in sorted(dealt, key=lambda k: -won[k] / share[k]):
         ratio = won[k] / share[k]
@@ -117,7 +117,7 @@ def report(by_players: dict[int, list[GameResult]], advanced: dict[int, list[Gam
         lines += ["", "## The new personalities (4 players, named in the option)", "",
                   f"Seats dealt {', '.join(NEW_PERSONALITIES)} in turn; games won by each.",
                   ""]
-        won_new = Counter(r.races[r.winner] for r in optional if r.winner is not None)
+        won_new = Counter(r.labels[r.winner] for r in optional if r.winner is not None)
         lines += _table(["personality", "games", "won", "win rate"],
                         [[k, str(len(optional)), str(won_new[k]),
                           f"{won_new[k] / len(optional):.0%}"] for k in NEW_PERSONALITIES])

@@ -32,19 +32,19 @@ MAX_COMMANDS_PER_TURN = 200  # far above any real turn (~6): more is a bot loop,
 
 @dataclass
 class GameResult:
-    """One game. ``races`` holds each seat's label (its choice: a race, a Personality, a
-    pilot) and ``net_worths`` each seat's final score, whatever the game calls them (the
-    JSON keeps these names for every game)."""
+    """One game. ``labels`` holds each seat's label (its choice: a race, a Personality, a
+    pilot) and ``scores`` each seat's final score, whatever the game calls them (the game's
+    own words are in its ``Simulation``: ``choice_name``, ``score_name``)."""
 
     index: int
     seed: str
     bots: list[str]
-    races: list[str]
+    labels: list[str]
     first_player: int
     winner: int | None
     reason: str | None  # why the game ended (``state.end["reason"]``), None for a stall
     rounds: int
-    net_worths: list[int]
+    scores: list[int]
     events: int
     commands: int
     seconds: float
@@ -66,7 +66,7 @@ class GameResult:
         out = asdict(self)
         out["stalled"] = self.stalled
         out["winner_bot"] = None if self.winner is None else self.bots[self.winner]
-        out["winner_race"] = None if self.winner is None else self.races[self.winner]
+        out["winner_label"] = None if self.winner is None else self.labels[self.winner]
         out["winner_position"] = self.winner_position
         return out
 
@@ -77,9 +77,9 @@ class Standing:
     (``Simulation.standing``): each seat's label (race, Personality, pilot), the winner and
     each seat's final score."""
 
-    races: list[str]
+    labels: list[str]
     winner: int | None
-    net_worths: list[int]
+    scores: list[int]
 
 
 def drive(game: Game[Any], players: Sequence[Bot], seed: str | int,
@@ -157,10 +157,10 @@ class BotGames:
             end = state.end or {}
             result = standing(state)
             return GameResult(
-                index=index, seed=str(seed), bots=list(bots), races=list(result.races),
+                index=index, seed=str(seed), bots=list(bots), labels=list(result.labels),
                 first_player=state.first_player, winner=result.winner,
                 reason=end.get("reason"), rounds=state.round,
-                net_worths=list(result.net_worths), events=len(game.events),
+                scores=list(result.scores), events=len(game.events),
                 commands=commands, seconds=time.perf_counter() - started,
                 fallbacks=fallbacks, usage=dict(self.simulation.usage(game.events)),
             )
@@ -210,7 +210,7 @@ def _key(words: str) -> str:
 def summarize(results: Sequence[GameResult], seconds: float,
               simulation: Simulation | None = None) -> dict[str, Any]:
     """The aggregate: games/s, rounds (median, p10, p90 of finished games), stalls (share),
-    win rates by seat, by turn position and by label (``win_rate_by_race``, and under the
+    win rates by seat, by turn position and by label (``win_rate_by_label``, and under the
     game's choice word: ``win_rate_by_personality``), wins by bot, and the games that ended
     for each of the game's ``endings`` (``<reason>_ends``)."""
     sim = simulation or Simulation()
@@ -219,17 +219,18 @@ def summarize(results: Sequence[GameResult], seconds: float,
     finished = [r.rounds for r in results if not r.stalled]
     wins_seat = Counter(r.winner for r in results if r.winner is not None)
     wins_pos = Counter(r.winner_position for r in results if r.winner is not None)
-    race_games: Counter[str] = Counter()
-    race_wins: Counter[str] = Counter()
+    label_games: Counter[str] = Counter()
+    label_wins: Counter[str] = Counter()
     bot_wins: Counter[str] = Counter()
     for r in results:
-        race_games.update(r.races)
+        label_games.update(r.labels)
         if r.winner is not None:
-            race_wins[r.races[r.winner]] += 1
+            label_wins[r.labels[r.winner]] += 1
             bot_wins[r.bots[r.winner]] += 1
     stalled = sum(r.stalled for r in results)
     events = sum(r.events for r in results)
-    by_label = {race: round(race_wins[race] / race_games[race], 4) for race in sorted(race_games)}
+    by_label = {label: round(label_wins[label] / label_games[label], 4)
+                for label in sorted(label_games)}
     out: dict[str, Any] = {
         "games": n,
         "games_per_s": round(n / seconds, 3) if seconds > 0 else 0.0,
@@ -248,7 +249,7 @@ def summarize(results: Sequence[GameResult], seconds: float,
         "win_rate_by_seat": [round(wins_seat[s] / n, 4) if n else 0.0 for s in range(seats)],
         "win_rate_by_position": [round(wins_pos[s] / n, 4) if n else 0.0
                                  for s in range(seats)],
-        "win_rate_by_race": by_label,
+        "win_rate_by_label": by_label,
         f"win_rate_by_{_key(sim.choice_name)}": by_label,
         "winners_by_bot": {bot: bot_wins[bot] for bot in sorted({b for r in results
                                                                  for b in r.bots})},
@@ -261,14 +262,14 @@ def summarize(results: Sequence[GameResult], seconds: float,
 def game_line(r: GameResult, simulation: Simulation | None = None) -> str:
     """One line per game for the terminal, in the game's words."""
     sim = simulation or Simulation()
-    worths = ", ".join(str(w) for w in r.net_worths)
+    worths = ", ".join(str(w) for w in r.scores)
     ending = sim.endings.get(r.reason or "")
     if r.winner is None:
         why = ending or "no winner (stall)"
         head = f"game {r.index + 1}: {why} after {r.rounds} rounds"
     else:
         head = (f"game {r.index + 1}: seat {r.winner} ({r.bots[r.winner]}, "
-                f"{r.races[r.winner]}) wins in {r.rounds} rounds"
+                f"{r.labels[r.winner]}) wins in {r.rounds} rounds"
                 + (f" ({ending})" if ending else ""))
     return f"{head}; {sim.score_name} {worths}; {r.events} events, {r.seconds:.2f}s"
 
@@ -292,7 +293,7 @@ def summary_lines(summary: dict[str, Any], simulation: Simulation | None = None)
         "win rate by turn position: " + "  ".join(
             f"{i + 1}: {fmt(w)}" for i, w in enumerate(summary["win_rate_by_position"])),
         f"win rate by {sim.choice_name}: " + "  ".join(
-            f"{k}: {fmt(w)}" for k, w in summary["win_rate_by_race"].items()),
+            f"{k}: {fmt(w)}" for k, w in summary["win_rate_by_label"].items()),
         "winners by bot: " + "  ".join(
             f"{k}: {v}" for k, v in summary["winners_by_bot"].items()),
     ]

@@ -39,7 +39,7 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
 def standing(state: StarState) -> Standing:
     """Personalities, the winner and the Prestige of each seat."""
     return Standing(
-        races=[p.personality or "none" for p in state.players],
+        labels=[p.personality or "none" for p in state.players],
         winner=state.winner,
-        net_worths=[p.prestige for p in state.players],
+        scores=[p.prestige for p in state.players],
     )

@@ -70,9 +70,9 @@ def standing(state: VenusState) -> Standing:
     """Each seat's race, the winner (13.2; none when the Rastur win, 16.5) and each seat's
     Net Worth."""
     return Standing(
-        races=[p.race or "" for p in state.players],
+        labels=[p.race or "" for p in state.players],
         winner=state.winner,
-        net_worths=[net_worth(state, p.seat) for p in state.players],
+        scores=[net_worth(state, p.seat) for p in state.players],
     )
 
 

@@ -35,7 +35,7 @@ def usage_of(events: Iterable[Event]) -> Counter[str]:
 def standing(state: StandardState) -> Standing:
     """Pilots, the first winner and the scores (credits until final scoring)."""
     return Standing(
-        races=[p.pilot for p in state.players],
+        labels=[p.pilot for p in state.players],
         winner=state.winners[0] if state.winners else None,
-        net_worths=[p.score if p.score is not None else p.credits for p in state.players],
+        scores=[p.score if p.score is not None else p.credits for p in state.players],
     )

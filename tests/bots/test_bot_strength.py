@@ -1,9 +1,11 @@
 """``bench/bot_strength.py`` (``docs/bots.md``, "Strength") plays the table's options: the
 options given on its command line reach the game (the Rastur, a solo challenge), a game of one
-player has its row, and an option outside the game's schema is refused before any game."""
+player has its row, an option outside the game's schema is refused before any game, and the
+other seats may be search bots too, with each label's (Personality, pilot) wins counted."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -16,10 +18,10 @@ strength = bench_module("bot_strength")
 
 
 def _played(game_id: str, level: str, players: int,
-            options: dict[str, Any]) -> tuple[Any, Any]:
+            options: dict[str, Any], field: str | None = None) -> tuple[Any, Any]:
     """One round of game 0, a search bot thinking 2 playouts a decision with no time cap."""
     game, outcome = strength.play_game(game_id, level, players, 0, "options", 2, 0.0, 1,
-                                       options)
+                                       options, field)
     return game, outcome
 
 
@@ -47,3 +49,19 @@ def test_the_heuristic_is_measured_alone_too() -> None:
 def test_an_option_outside_the_schema_is_refused() -> None:
     with pytest.raises(OptionsRefused):
         strength.table_options(strength.games()["venus"], {"rastr": True})
+
+
+def test_a_field_of_search_bots_and_each_pilots_wins() -> None:
+    game, outcome = _played("venus-standard", "hard", 2, {}, field="hard")
+    assert outcome.labels == [p.pilot for p in game.state.players]
+    assert outcome.searched > 0 and outcome.fallbacks == 0
+    line = strength.row("venus-standard", "hard", 2, [outcome], "iterations=2", {}, "hard")
+    assert " vs hard players=2 " in line
+    won = dataclasses.replace(outcome, winner=1)  # seat 1 won: its pilot's win, the field's
+    lines = strength.by_label("venus-standard", "hard", [won, won])
+    assert all(line.startswith("bot_strength_by_pilot venus-standard hard ") for line in lines)
+    winner = next(line for line in lines if f" {outcome.labels[1]}: " in line)
+    if outcome.labels[0] == outcome.labels[1]:
+        assert "dealt=4 won=2 share=2.0 ratio=1.00 measured=0/2 field=2/2" in winner
+    else:
+        assert "dealt=2 won=2 share=1.0 ratio=2.00 measured=0/0 field=2/2" in winner

@@ -160,7 +160,7 @@ def test_simulate_json_has_the_health_keys(capsys: pytest.CaptureFixture[str]) -
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     for key in ("games", "games_per_s", "rounds", "stalls", "win_rate_by_seat",
-                "win_rate_by_race", "winners_by_bot", "games_detail"):
+                "win_rate_by_label", "winners_by_bot", "games_detail"):
         assert key in out
     assert set(out["rounds"]) == {"median", "p10", "p90"}
     assert out["games"] == 2 and len(out["games_detail"]) == 2

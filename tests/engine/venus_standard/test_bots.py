@@ -58,7 +58,7 @@ def test_starport_simulate_prints_the_same_json_as_the_other_games(
     assert main(["simulate", "venus-standard", "--players", "3", "--games", "2",
                  "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    for key in ("games", "rounds", "stalls", "win_rate_by_seat", "win_rate_by_race",
+    for key in ("games", "rounds", "stalls", "win_rate_by_seat", "win_rate_by_label",
                 "fallbacks", "games_detail"):
         assert key in out
     assert out["games"] == 2 and out["stalled_games"] == 0 and out["fallbacks"] == 0

@@ -60,8 +60,8 @@ def client_data(params: Mapping[str, str]) -> dict[str, Any]:
 
 def standing(state: TinyState) -> Standing:
     """A simulated game's end (rule 3): each seat's card, the winner, the points."""
-    return Standing(races=[p.card or "?" for p in state.players], winner=state.winner,
-                    net_worths=[p.points for p in state.players])
+    return Standing(labels=[p.card or "?" for p in state.players], winner=state.winner,
+                    scores=[p.points for p in state.players])
 
 
 GAME = GameDefinition(
