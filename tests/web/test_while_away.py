@@ -73,7 +73,9 @@ def _turns_ended_by_bot(events: list[dict[str, Any]], seat: int, after: int) -> 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_coming_back_i_see_what_a_bot_played_for_me(browser: Any, clock_server: str,  # noqa: F811
-                                                    size: str) -> None:
+                                                    size: str, known_seed: str) -> None:
+    """The game's seed is known: "Since your last turn" keeps its last lines, and with some
+    dice the bot's last turn alone fills them (Alice's lines among them are then luck)."""
     errors: list[str] = []
     table = make_table(clock_server, 6, name=f"Away {size}", start=False)
     spectator_ctx = context(browser, errors, size)  # a spectator watches from the lobby on
