@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots.base import Bot  # noqa: E402
 from engine.bots.search import SearchBot  # noqa: E402
-from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
+from engine.bots.simulate import MAX_ROUNDS, choice_key, drive, label_tally  # noqa: E402
 from engine.cli import table_option  # noqa: E402
 from engine.kernel import Game  # noqa: E402
 from engine.kernel.definition import GameDefinition  # noqa: E402
@@ -180,30 +180,23 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
 
 
 def by_label(game_id: str, level: str, outcomes: list[Outcome]) -> list[str]:
-    """Each label's (Personality, pilot, race) games and wins, held by the measured bot and
-    by the field, and its wins against its share (a seat of an n-player game has 1/n of a
-    win to expect: 1.0 is fair): a balance check with these bots at the table. A label the
-    game has not dealt yet at the end (an empty one) is left out."""
-    definition = games()[game_id]
-    word = "_".join(definition.simulation.choice_name.split())
-    held: dict[str, list[int]] = {}  # label: [measured dealt, won, field dealt, won]
-    share: dict[str, float] = {}  # label: wins to expect (1/players a seat dealt it)
+    """Each label's (Personality, pilot, race) games and wins against its share
+    (``label_tally``: 1.0 is fair), and how many of them the measured bot and the field won:
+    a balance check with these bots at the table. A label the game has not dealt yet at the
+    end (an empty one) is left out."""
+    word = choice_key(games()[game_id].simulation.choice_name)
+    mine: Counter[str] = Counter()  # label: games the measured bot held it
+    mine_won: Counter[str] = Counter()
     for o in outcomes:
-        for seat, label in enumerate(o.labels):
-            if not label:
-                continue
-            counts = held.setdefault(label, [0, 0, 0, 0])
-            side = 0 if seat == o.searcher else 2
-            counts[side] += 1
-            counts[side + 1] += o.winner == seat
-            share[label] = share.get(label, 0.0) + 1 / len(o.labels)
+        mine[o.labels[o.searcher]] += 1
+        mine_won[o.labels[o.searcher]] += o.winner == o.searcher
     lines = []
-    for label in sorted(held):
-        mine, mine_won, field, field_won = held[label]
-        won = mine_won + field_won
-        lines.append(f"bot_strength_by_{word} {game_id} {level} {label}: dealt={mine + field} "
-                     f"won={won} share={share[label]:.1f} ratio={won / share[label]:.2f} "
-                     f"measured={mine_won}/{mine} field={field_won}/{field}")
+    for label, t in sorted(label_tally(outcomes).items()):
+        if label:
+            lines.append(f"bot_strength_by_{word} {game_id} {level} {label}: dealt={t.dealt} "
+                         f"won={t.won} share={t.share:.1f} ratio={t.ratio:.2f} "
+                         f"measured={mine_won[label]}/{mine[label]} "
+                         f"field={t.won - mine_won[label]}/{t.dealt - mine[label]}")
     return lines
 
 

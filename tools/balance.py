@@ -21,7 +21,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.simulate import MAX_ROUNDS, GameResult, summarize  # noqa: E402
+from engine.bots.simulate import (  # noqa: E402
+    MAX_ROUNDS,
+    GameResult,
+    label_tally,
+    summarize,
+)
 from engine.venus.components import Edition, load_components  # noqa: E402
 from engine.venus.deeds import orbit_deeds  # noqa: E402
 from engine.venus.simulation import Race, play_game, race_game, venus  # noqa: E402
@@ -252,21 +257,10 @@ def write(out: str, games: int, results: dict[tuple[str, int, int], list[GameRes
               "Each merchant's wins over the games it played (3.3: its home Culture sells it "
               "Deeds at 20% off).", "", "| race | games | wins | win rate | fair share |",
               "| --- | --- | --- | --- | --- |"]
-    played: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    fair: dict[str, float] = {}
-    for key, batch in results.items():
-        if key[0] != "trader":
-            continue
-        for r in batch:
-            played.update(r.labels)
-            for race in r.labels:
-                fair[race] = fair.get(race, 0.0) + 1 / len(r.labels)
-            if r.winner is not None:
-                won[r.labels[r.winner]] += 1
-    for race in sorted(played):
-        lines.append(f"| {race} | {played[race]} | {won[race]} | "
-                     f"{_pct(won[race] / played[race])} | {_pct(fair[race] / played[race])} |")
+    tally = label_tally(r for key, batch in results.items() if key[0] == "trader" for r in batch)
+    for race, t in sorted(tally.items()):
+        lines.append(f"| {race} | {t.dealt} | {t.won} | "
+                     f"{_pct(t.won / t.dealt)} | {_pct(t.share / t.dealt)} |")
     all_2000 = [r for p in PLAYERS for r in results[("trader", p, 2000)]]
     lines += ["", "## How often each piece is used (all games to $2,000)", "",
               *usage_table(all_2000), "",

@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots.simulate import BotGames, GameResult  # noqa: E402
+from engine.bots.simulate import BotGames, GameResult, label_tally  # noqa: E402
 from engine.startraders.definition import GAME  # noqa: E402
 from engine.startraders.galaxy import load_galaxy  # noqa: E402
 
@@ -52,20 +52,12 @@ def _table(head: list[str], rows: list[list[str]]) -> list[str]:
 def share_rows(games: list[GameResult]) -> list[list[str]]:
     """Each Personality: games dealt, games won, and wins against its share (the sum over
     the games it was dealt in of 1 / players)."""
-    dealt: Counter[str] = Counter()
-    won: Counter[str] = Counter()
-    share: dict[str, float] = {}
-    for r in games:
-        dealt.update(r.labels)
-        for race in r.labels:
-            share[race] = share.get(race, 0.0) + 1 / len(r.labels)
-        if r.winner is not None:
-            won[r.labels[r.winner]] += 1
+    tally = label_tally(games)
     rows = []
-    for k in sorted(dealt, key=lambda k: -won[k] / share[k]):
-        ratio = won[k] / share[k]
-        flag = "" if 0.7 <= ratio <= 1.4 else " (outside 0.7-1.4)"
-        rows.append([k, str(dealt[k]), str(won[k]), f"{share[k]:.1f}", f"{ratio:.2f}{flag}"])
+    for k in sorted(tally, key=lambda k: -tally[k].ratio):
+        t = tally[k]
+        flag = "" if 0.7 <= t.ratio <= 1.4 else " (outside 0.7-1.4)"
+        rows.append([k, str(t.dealt), str(t.won), f"{t.share:.1f}", f"{t.ratio:.2f}{flag}"])
     return rows
 
 

@@ -203,8 +203,45 @@ def _percentile(values: list[int], pct: float) -> float:
     return ordered[lo] + (ordered[hi] - ordered[lo]) * (rank - lo)
 
 
-def _key(words: str) -> str:
+def choice_key(words: str) -> str:
+    """A game's word for its labels as a key: "home culture" -> "home_culture"."""
     return "_".join(words.lower().split())
+
+
+class Labelled(Protocol):
+    """A played game as a label tally reads it: each seat's label and the winner."""
+
+    @property
+    def labels(self) -> Sequence[str]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+
+@dataclass
+class LabelTally:
+    """One label's games: dealt in, won, and the wins to expect (its share: 1/players for
+    each game it was dealt in, so ``ratio`` 1.0 is fair)."""
+
+    dealt: int = 0
+    won: int = 0
+    share: float = 0.0
+
+    @property
+    def ratio(self) -> float:
+        return self.won / self.share if self.share else 0.0
+
+
+def label_tally(games: Iterable[Labelled]) -> dict[str, LabelTally]:
+    """Each label's ``LabelTally`` over ``games``."""
+    tally: dict[str, LabelTally] = {}
+    for g in games:
+        for seat, label in enumerate(g.labels):
+            t = tally.setdefault(label, LabelTally())
+            t.dealt += 1
+            t.won += g.winner == seat
+            t.share += 1 / len(g.labels)
+    return tally
 
 
 def summarize(results: Sequence[GameResult], seconds: float,
@@ -219,18 +256,11 @@ def summarize(results: Sequence[GameResult], seconds: float,
     finished = [r.rounds for r in results if not r.stalled]
     wins_seat = Counter(r.winner for r in results if r.winner is not None)
     wins_pos = Counter(r.winner_position for r in results if r.winner is not None)
-    label_games: Counter[str] = Counter()
-    label_wins: Counter[str] = Counter()
-    bot_wins: Counter[str] = Counter()
-    for r in results:
-        label_games.update(r.labels)
-        if r.winner is not None:
-            label_wins[r.labels[r.winner]] += 1
-            bot_wins[r.bots[r.winner]] += 1
+    bot_wins = Counter(r.bots[r.winner] for r in results if r.winner is not None)
     stalled = sum(r.stalled for r in results)
     events = sum(r.events for r in results)
-    by_label = {label: round(label_wins[label] / label_games[label], 4)
-                for label in sorted(label_games)}
+    tally = label_tally(results)
+    by_label = {label: round(tally[label].won / tally[label].dealt, 4) for label in sorted(tally)}
     out: dict[str, Any] = {
         "games": n,
         "games_per_s": round(n / seconds, 3) if seconds > 0 else 0.0,
@@ -250,7 +280,7 @@ def summarize(results: Sequence[GameResult], seconds: float,
         "win_rate_by_position": [round(wins_pos[s] / n, 4) if n else 0.0
                                  for s in range(seats)],
         "win_rate_by_label": by_label,
-        f"win_rate_by_{_key(sim.choice_name)}": by_label,
+        f"win_rate_by_{choice_key(sim.choice_name)}": by_label,
         "winners_by_bot": {bot: bot_wins[bot] for bot in sorted({b for r in results
                                                                  for b in r.bots})},
         "fallbacks": sum(r.fallbacks for r in results),

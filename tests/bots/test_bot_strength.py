@@ -60,8 +60,8 @@ def test_a_field_of_search_bots_and_each_pilots_wins() -> None:
     won = dataclasses.replace(outcome, winner=1)  # seat 1 won: its pilot's win, the field's
     lines = strength.by_label("venus-standard", "hard", [won, won])
     assert all(line.startswith("bot_strength_by_pilot venus-standard hard ") for line in lines)
+    assert outcome.labels[0] != outcome.labels[1]  # Setup 8: each pilot goes to one player
     winner = next(line for line in lines if f" {outcome.labels[1]}: " in line)
-    if outcome.labels[0] == outcome.labels[1]:
-        assert "dealt=4 won=2 share=2.0 ratio=1.00 measured=0/2 field=2/2" in winner
-    else:
-        assert "dealt=2 won=2 share=1.0 ratio=2.00 measured=0/0 field=2/2" in winner
+    assert "dealt=2 won=2 share=1.0 ratio=2.00 measured=0/0 field=2/2" in winner
+    loser = next(line for line in lines if f" {outcome.labels[0]}: " in line)
+    assert "dealt=2 won=0 share=1.0 ratio=0.00 measured=0/2 field=0/0" in loser

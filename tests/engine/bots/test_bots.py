@@ -376,3 +376,19 @@ def test_readme_optional_rules_commands_run(capsys: pytest.CaptureFixture[str]) 
                  "combat=true", "--option", "rastur=true", "--games", "1", "--seed", "r"]) == 0
     out = capsys.readouterr().out
     assert "stalls 0%" in out
+
+
+def test_each_labels_wins_against_its_share() -> None:
+    """``label_tally``: a seat of an n-player game has 1/n of a win to expect."""
+    from types import SimpleNamespace
+
+    from engine.bots.simulate import label_tally
+
+    games = [SimpleNamespace(labels=["a", "b"], winner=0),
+             SimpleNamespace(labels=["a", "b", "c"], winner=None),
+             SimpleNamespace(labels=["c", "a", "b"], winner=2)]
+    tally = label_tally(games)
+    assert (tally["a"].dealt, tally["a"].won) == (3, 1)
+    assert abs(tally["a"].share - (1 / 2 + 2 / 3)) < 1e-9
+    assert (tally["b"].dealt, tally["b"].won, round(tally["b"].ratio, 3)) == (3, 1, 0.857)
+    assert (tally["c"].dealt, tally["c"].won) == (2, 0) and tally["c"].ratio == 0
