@@ -18,7 +18,8 @@ heuristic's choice (the most frequent, as "heuristic's command type>chosen type"
 the same seeds, the games of the levels interleaved, so their rows are measured in the same
 run. A search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace
 the budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so
-in its rows). ``--jobs`` plays games in that many processes.
+in its rows), and ``--budget NAME=VALUE`` any other field of it (``--budget prefer=0.02``: a
+lever measured before it is a level's). ``--jobs`` plays games in that many processes.
 
 ``--field LEVEL`` seats that bot kind in the other seats in place of the heuristic (``--level
 hard --field hard``: every seat a search bot, with the same budget). After each row, one line
@@ -29,7 +30,7 @@ not rest on one heuristic's blind spots.
 
     .venv/bin/python bench/bot_strength.py [--games venus,venus-standard,star-traders]
         [--n 200] [--level hard] [--players 2] [--option NAME=VALUE ...]
-        [--iterations N] [--seconds S] [--jobs 1] [--field LEVEL]
+        [--iterations N] [--seconds S] [--budget NAME=VALUE ...] [--jobs 1] [--field LEVEL]
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots.base import Bot  # noqa: E402
-from engine.bots.search import SearchBot  # noqa: E402
+from engine.bots.search import Budget, SearchBot  # noqa: E402
 from engine.bots.simulate import MAX_ROUNDS, choice_key, drive, label_tally  # noqa: E402
 from engine.cli import table_option  # noqa: E402
 from engine.kernel import Game  # noqa: E402
@@ -83,12 +84,12 @@ def table_options(definition: GameDefinition, given: dict[str, Any]) -> dict[str
 
 
 def measured_bot(definition: GameDefinition, level: str, seed: str, iterations: int | None,
-                 seconds: float | None) -> Bot:
+                 seconds: float | None, fields: dict[str, Any] | None = None) -> Bot:
     """The bot of ``level``; a search bot's budget with ``iterations`` and ``seconds`` (0: no
-    time cap) in place of its own."""
+    time cap) and ``fields`` (any other of its fields) in place of its own."""
     bot = definition.make_bot(level, seed)
     if isinstance(bot, SearchBot):
-        budget = bot.budget
+        budget = dataclasses.replace(bot.budget, **(fields or {}))
         if iterations is not None:
             budget = dataclasses.replace(budget, iterations=iterations)
         if seconds is not None:
@@ -97,9 +98,26 @@ def measured_bot(definition: GameDefinition, level: str, seed: str, iterations: 
     return bot
 
 
+def budget_field(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` of ``--budget``: a numeric field of the search bot's ``Budget`` (an
+    integer field takes an integer)."""
+    name, _, value = text.partition("=")
+    kinds = {f.name: f.type for f in dataclasses.fields(Budget)}
+    if name not in kinds or name in ("iterations", "seconds"):
+        raise argparse.ArgumentTypeError(
+            f"not a budget field (or one with its own option): {name!r}; "
+            f"one of {', '.join(k for k in kinds if k not in ('iterations', 'seconds'))}")
+    try:
+        number: Any = int(value) if kinds[name] == "int" else float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{name} takes a number: {value!r}") from None
+    return name, number
+
+
 def play_game(game_id: str, level: str, players: int, index: int, seed: str,
               iterations: int | None, seconds: float | None, max_rounds: int,
-              options: dict[str, Any], field: str | None = None) -> tuple[Game[Any], Outcome]:
+              options: dict[str, Any], field: str | None = None,
+              fields: dict[str, Any] | None = None) -> tuple[Game[Any], Outcome]:
     """Game ``index``: the ``level`` bot at seat ``index % players``, the ``field`` (the
     heuristic unless named) in the others, played to its end; the game and what it
     measured."""
@@ -108,7 +126,7 @@ def play_game(game_id: str, level: str, players: int, index: int, seed: str,
     searcher = index % players
     others = field or definition.default_bot
     bots = [measured_bot(definition, level if s == searcher else others, f"{seed_i}|seat{s}",
-                         iterations, seconds)
+                         iterations, seconds, fields)
             for s in range(players)]
     started = time.perf_counter()
     game: Game[Any] = Game.start(definition.ruleset, table_options(definition, options),
@@ -128,10 +146,11 @@ def play_game(game_id: str, level: str, players: int, index: int, seed: str,
 
 def play(game_id: str, level: str, players: int, index: int, seed: str,
          iterations: int | None, seconds: float | None, max_rounds: int,
-         options: dict[str, Any], field: str | None = None) -> Outcome:
+         options: dict[str, Any], field: str | None = None,
+         fields: dict[str, Any] | None = None) -> Outcome:
     """``play_game``'s outcome alone (what a worker process sends back)."""
     return play_game(game_id, level, players, index, seed, iterations, seconds, max_rounds,
-                     options, field)[1]
+                     options, field, fields)[1]
 
 
 def interval(wins: int, n: int) -> tuple[float, float]:
@@ -206,7 +225,8 @@ def run(game_id: str, levels: list[str], args: argparse.Namespace,
     game ``i + 1``), then a row per level."""
     table_options(games()[game_id], options)  # a wrong option fails before any game
     jobs = [(game_id, level, args.players, i, args.seed, args.iterations, args.seconds,
-             args.max_rounds, options, args.field) for i in range(args.n) for level in levels]
+             args.max_rounds, options, args.field, dict(args.budget))
+            for i in range(args.n) for level in levels]
     outcomes: dict[str, list[Outcome]] = {level: [] for level in levels}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for o in pool.map(play, *zip(*jobs, strict=True)):
@@ -214,8 +234,8 @@ def run(game_id: str, levels: list[str], args: argparse.Namespace,
             print(f"{game_id} {o.level} game {o.index}: seat {o.searcher}, winner {o.winner} "
                   f"({o.reason}), scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
                   f"refused {o.fallbacks}, labels {o.labels}", flush=True)
-    budget = ",".join(f"{k}={v}" for k, v in (("iterations", args.iterations),
-                                                ("seconds", args.seconds)) if v is not None)
+    caps = (("iterations", args.iterations), ("seconds", args.seconds), *args.budget)
+    budget = ",".join(f"{k}={v}" for k, v in caps if v is not None)
     return [line for level in levels
             for line in [row(game_id, level, args.players, outcomes[level], budget or "default",
                              options, args.field),
@@ -234,6 +254,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None)
     parser.add_argument("--seconds", type=float, default=None,
                         help="the think-time cap (0: none, the iterations alone)")
+    parser.add_argument("--budget", type=budget_field, action="append", default=[],
+                        metavar="NAME=VALUE",
+                        help="another field of a search bot's budget (repeatable)")
     parser.add_argument("--seed", default="strength")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS)

@@ -65,3 +65,19 @@ def test_a_field_of_search_bots_and_each_pilots_wins() -> None:
     assert "dealt=2 won=2 share=1.0 ratio=2.00 measured=0/0 field=2/2" in winner
     loser = next(line for line in lines if f" {outcome.labels[0]}: " in line)
     assert "dealt=2 won=0 share=1.0 ratio=0.00 measured=0/2 field=0/0" in loser
+
+
+def test_a_budget_field_of_the_command_line_reaches_the_search_bot() -> None:
+    definition = strength.games()["star-traders"]
+    field = strength.budget_field("prefer=0.01")
+    assert field == ("prefer", 0.01)
+    bot = strength.measured_bot(definition, "hard", "s", 4, 0.0, dict([field]))
+    assert bot.budget.prefer == 0.01 and bot.budget.iterations == 4
+    assert bot.budget.seconds is None
+    assert strength.budget_field("candidates=12") == ("candidates", 12)
+
+
+@pytest.mark.parametrize("text", ["prefr=0.02", "iterations=4", "prefer=much"])
+def test_a_wrong_budget_field_is_refused_with_its_name(text: str) -> None:
+    with pytest.raises(strength.argparse.ArgumentTypeError, match=text.split("=")[0]):
+        strength.budget_field(text)
