@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE
@@ -212,7 +213,11 @@ def test_a_data_probe_looks_at_two_cards_and_switches_them(browser: Any, server_
     assert page.locator("#vs-commands button", has_text="Data Probe: look at").count() == 0
     probe.locator("#vs-probe-a").select_option("colony-world")
     probe.locator("#vs-probe-b").select_option("colony-world")
-    assert page.locator("#vs-probe-look").is_disabled()  # one system twice is no pair
+    # one system twice is no pair (the picks outlive a drawing of the page meanwhile)
+    expect(page.locator("#vs-probe-look")).to_be_disabled()
+    page.evaluate("() => window.starport.game.render({ pieces: false })")  # a drawing
+    assert probe.locator("#vs-probe-b").input_value() == "colony-world"
+    expect(page.locator("#vs-probe-look")).to_be_disabled()
     probe.locator("#vs-probe-b").select_option("ice-planet")
     screenshot(page, f"{SHOTS}-probe-{_name(viewport)}.png")
     _press(page, page.locator("#vs-probe-look"))

@@ -57,6 +57,9 @@ function renderTraining(root, view, seat, legal, names, send) {
 }
 
 const PROBE = "Appendix B > Data Probe";
+/** The systems the player picked in the Data Probe's lists (select id -> system), kept so a
+ * drawing of the page while she picks (a push, the drawing after a pause) does not undo them. */
+let probePicked = {};
 
 /** "Appendix B > Data Probe", in the Set Speed step: two face-down systems picked from two
  * lists, then "Look" (the cards are told to this seat only; they may then be switched). */
@@ -71,15 +74,15 @@ function renderProbe(root, legal, names, send) {
     const s = el("select", { id, "aria-label": at === 0 ? "First system" : "Second system" });
     for (const sys of systems) s.append(el("option", { value: sys }, names.system(sys)));
     s.selectedIndex = Math.min(at, systems.length - 1);
+    if (systems.includes(probePicked[id])) s.value = probePicked[id];
     return s;
   };
   const [a, b] = [pick("vs-probe-a", 0), pick("vs-probe-b", 1)];
   const look = el("button", { type: "button", id: "vs-probe-look" }, "Look at both cards");
   const chosen = () => cmds.find((c) => c.systems.includes(a.value) && c.systems.includes(b.value) && a.value !== b.value);
   const sync = () => { look.disabled = !chosen(); };
-  a.addEventListener("change", sync);
-  b.addEventListener("change", sync);
-  look.addEventListener("click", () => { const c = chosen(); if (c) send(c); });
+  for (const s of [a, b]) s.addEventListener("change", () => { probePicked[s.id] = s.value; sync(); });
+  look.addEventListener("click", () => { const c = chosen(); if (c) { probePicked = {}; send(c); } });
   sync();
   const row = el("div", { class: "vs-cmd" });
   row.append(a, el("span", { class: "hint" }, "and"), b, look);
