@@ -117,16 +117,18 @@ def budget_field(text: str) -> tuple[str, Any]:
 def play_game(game_id: str, level: str, players: int, index: int, seed: str,
               iterations: int | None, seconds: float | None, max_rounds: int,
               options: dict[str, Any], field: str | None = None,
-              fields: dict[str, Any] | None = None) -> tuple[Game[Any], Outcome]:
-    """Game ``index``: the ``level`` bot at seat ``index % players``, the ``field`` (the
-    heuristic unless named) in the others, played to its end; the game and what it
-    measured."""
+              fields: dict[str, Any] | None = None,
+              measured: Bot | None = None) -> tuple[Game[Any], Outcome]:
+    """Game ``index``: the ``level`` bot (or ``measured``, a bot made by the caller) at seat
+    ``index % players``, the ``field`` (the heuristic unless named) in the others, played to
+    its end; the game and what it measured."""
     definition = games()[game_id]
     seed_i = f"{seed}-{index}"
     searcher = index % players
     others = field or definition.default_bot
     bots = [measured_bot(definition, level if s == searcher else others, f"{seed_i}|seat{s}",
                          iterations, seconds, fields)
+            if s != searcher or measured is None else measured
             for s in range(players)]
     started = time.perf_counter()
     game: Game[Any] = Game.start(definition.ruleset, table_options(definition, options),

@@ -29,7 +29,6 @@ import argparse
 import dataclasses
 import statistics
 import sys
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -39,12 +38,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repo's packages, the benches beside
 
-from bot_strength import budget_field  # noqa: E402
+from bot_strength import budget_field, play_game  # noqa: E402
 
 from engine.bots.base import Aid  # noqa: E402
 from engine.bots.search import HARD, Budget, SearchBot  # noqa: E402
-from engine.bots.simulate import MAX_ROUNDS, drive  # noqa: E402
-from engine.kernel import Command, Game, Randomness  # noqa: E402
+from engine.bots.simulate import MAX_ROUNDS  # noqa: E402
+from engine.kernel import Command, Randomness  # noqa: E402
 from engine.kernel.registry import games  # noqa: E402
 
 # a playout with these never stops before the game's end (or its stall)
@@ -112,25 +111,15 @@ def worth(game_id: str, replacement: Replacement, worlds: int, index: int) -> li
 
 def audit_game(game_id: str, index: int, seed: str, budget: Budget, worlds: int,
                max_rounds: int = MAX_ROUNDS) -> dict[str, Any]:
-    """Game ``index`` of the search bot against the heuristic, and each replacement's worth:
+    """Game ``index`` of the search bot against the heuristic (``bot_strength.play_game``'s
+    game, the search bot recording), and each replacement's worth:
     ``{"index", "won", "seconds", "worths": [(kind, [differences...]), ...]}``."""
-    definition = games()[game_id]
-    seed_i = f"{seed}-{index}"
-    searcher = index % 2
-    audited = Recording(game_id, f"{seed_i}|seat{searcher}", budget)
-    bots = [audited if s == searcher else
-            definition.make_bot(definition.default_bot, f"{seed_i}|seat{s}") for s in range(2)]
-    started = time.perf_counter()
-    game: Game[Any] = Game.start(definition.ruleset, dict(definition.simulation.options),
-                                 ["p0", "p1"], seed=seed_i)
-    drive(game, bots, seed_i, max_rounds)
-    standing = definition.simulation.standing
-    assert standing is not None
-    won = standing(game.state).winner == searcher
-    worths = [(r.kind, worth(game_id, r, worlds, index))
-              for r in audited.replacements]
-    return {"index": index, "won": won, "seconds": time.perf_counter() - started,
-            "worths": worths}
+    audited = Recording(game_id, f"{seed}-{index}|seat{index % 2}", budget)
+    _, outcome = play_game(game_id, "audited", 2, index, seed, None, None, max_rounds,
+                           dict(games()[game_id].simulation.options), measured=audited)
+    worths = [(r.kind, worth(game_id, r, worlds, index)) for r in audited.replacements]
+    return {"index": index, "won": outcome.winner == outcome.searcher,
+            "seconds": outcome.seconds, "worths": worths}
 
 
 def kinds_lines(results: list[dict[str, Any]]) -> list[str]:
