@@ -333,3 +333,38 @@ def test_the_standard_page_implements_the_interface(page: Page, server_url: str)
                rulesets: game.rulesets };
     }""", [module_members, page_members])
     assert out == {"missing": [], "missingPage": [], "rulesets": ["venus-standard"]}, out
+
+
+def test_a_pick_in_the_generic_list_outlives_a_drawing(page: Page, server_url: str) -> None:
+    """The generic list (``web/games/venusstd/commands.js``: a type with more than eight
+    commands is a list and Go): the command a player picked but has not sent stays picked
+    when the page is drawn again (a push, the drawing after a pause) while it is still
+    offered, and Go sends that command; once it is no longer offered, the list starts at the
+    first again."""
+    page.goto(f"{server_url}/")
+    page.wait_for_selector("#t-length")
+    out = page.evaluate("""async () => {
+      const { renderCommands } = await import("/games/venusstd/commands.js");
+      const same = (s) => s;
+      const names = { system: same, culture: same, good: same, seat: (s) => `seat ${s}` };
+      const legal = [...Array(10).keys()].map((i) => ({ type: "Discard", card: `card-${i}` }));
+      const root = document.createElement("div");
+      document.body.append(root);
+      const sent = [];
+      const draw = (cmds) => renderCommands(root, cmds, names, (c) => sent.push(c));
+      draw(legal);
+      const list = () => root.querySelector("#vs-pick-Discard");
+      const before = list().selectedIndex;
+      list().selectedIndex = 6;
+      draw(legal);
+      const kept = list().selectedIndex;
+      draw(legal.slice(1));  // the list shifted: the same command, one place up
+      const shifted = list().selectedIndex;
+      root.querySelector(".vs-cmd button").click();
+      draw(legal.filter((c) => c.card !== "card-6"));  // no longer offered
+      const gone = list().selectedIndex;
+      root.remove();
+      return { before, kept, shifted, sent, gone };
+    }""")
+    assert out == {"before": 0, "kept": 6, "shifted": 5, "sent": [
+        {"type": "Discard", "card": "card-6"}], "gone": 0}, out

@@ -41,12 +41,25 @@ export function byType(legal) {
   return groups;
 }
 
+/** The command picked in each of ``root``'s lists (list id -> the command's JSON), read before a
+ * drawing of the page replaces them: a push or the drawing after a pause keeps what the
+ * player picked but has not sent, while that command is still offered. */
+function pickedIn(root) {
+  const picked = new Map();
+  for (const select of root.querySelectorAll("select[id^='vs-pick-']")) {
+    const key = select.selectedOptions[0]?.dataset.key;
+    if (key) picked.set(select.id, key);
+  }
+  return picked;
+}
+
 /**
  * Fill ``root`` with a form per command type of ``legal`` not in ``handled``. ``send(cmd)``
  * plays one; ``view`` (optional) gives the odds said beside a command. Returns how many
  * commands it drew.
  */
 export function renderCommands(root, legal, names, send, handled = new Set(), view = null) {
+  const picked = pickedIn(root);
   root.replaceChildren();
   const groups = [...byType(legal).entries()].filter(([type]) => !handled.has(type) && type !== "TakeBack");
   groups.sort(([a], [b]) => Number(ENDS.has(a)) - Number(ENDS.has(b)));
@@ -64,7 +77,9 @@ export function renderCommands(root, legal, names, send, handled = new Set(), vi
       const id = `vs-pick-${type}`;
       const label = el("label", { for: id, class: "vs-cmd-head" }, `${humanType(type)}:`);
       const select = el("select", { id });
-      cmds.forEach((c, i) => select.append(el("option", { value: i }, wordsOf(c, names, view))));
+      cmds.forEach((c, i) => select.append(el("option", { value: i, "data-key": JSON.stringify(c) }, wordsOf(c, names, view))));
+      const again = [...select.options].findIndex((o) => o.dataset.key === picked.get(id));
+      if (again >= 0) select.selectedIndex = again;
       const go = el("button", { type: "button" }, "Go");
       go.addEventListener("click", () => send(cmds[Number(select.value)]));
       box.append(label, select, go);
