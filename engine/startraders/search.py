@@ -1,7 +1,7 @@
 """What the search bot (``engine/bots/search.py``, ``docs/bots.md``) asks of Star Traders: a
 world dealt from one seat's view (``determinize``), how good a position is for a seat
-(``evaluate``) and which legal commands it weighs (``candidates``: the deals only as the
-trader's own reckoning would offer them).
+(``evaluate``) and which legal commands it weighs (``candidates``: not the route, and the
+deals only as the trader's own reckoning would offer them).
 
 What a seat does not see (``view.py``): the other Traders' cards (how many, not which) and
 Stellors (Money: "each player sees only his own"), how they answer reaction windows, the
@@ -176,9 +176,19 @@ def evaluate(state: StarState, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / SCALE)
 
 
+# the commands of the route (Movement): where to jump, a random jump, a special jump, the
+# movement's end; the trader's route is a plan over several turns that a playout ending with
+# the turn cannot see
+ROUTE = (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement)
+
+
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the heuristic's choice
-    (``GameDefinition.search_candidates``): every legal command but the reaction policies and
+    (``GameDefinition.search_candidates``): every legal command but the route (``ROUTE``:
+    where to jump, a random or special jump, the movement's end; the trader's route is a plan
+    over several turns, and a playout ending with the turn sees a jump's risk and not the
+    delivery it leads to: ``docs/bots.md``, "What hard's replacements are worth in Star
+    Traders"), the reaction policies and
     the deals to offer, and of those only the ones the trader's reckoning would offer
     (``trader_deals.helpful_offers``: it gains, the other Trader would accept). A deal it
     finds unhelpful, a station it should keep sold at the price list's 12 Stellors, is not
@@ -188,4 +198,4 @@ def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> lis
     turn cannot judge it (with ``never`` the seat is asked in no window again, so plays no
     Avoid Calamity or Zap), and the trader keeps the one it has."""
     kept = [cmd for _, cmd in helpful_offers(view, legal, seat)]
-    return [*except_types(legal, (c.OfferDeal, c.SetReactionPolicy)), *kept]
+    return [*except_types(legal, (c.OfferDeal, c.SetReactionPolicy, *ROUTE)), *kept]

@@ -34,3 +34,21 @@ def test_the_search_levels_never_weigh_a_reaction_policy() -> None:
     weighed = GAME.search_candidates(ruleset.view(game.state, 0), legal, 0)
     assert weighed and not any(isinstance(cmd, c.SetReactionPolicy) for cmd in weighed)
 
+
+
+def test_the_route_stays_the_traders() -> None:
+    """Movement: where to jump, a random jump and the movement's end are the trader's (a plan
+    over several turns that a playout ending with the turn cannot see, ``docs/bots.md``,
+    "Levers measured"); the cards the Trader could play there are still weighed."""
+    game = start({"players": [{"name": "Ann", "world": 15, "hand": ["favor-1"]},
+                              {"name": "Bob", "world": 66}],
+                  "active": 0, "dice": [6]})
+    legal = GAME.bot_legal(game.state, 0) if GAME.bot_legal else []
+    route = (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement)
+    assert sum(isinstance(cmd, c.Jump) for cmd in legal) >= 2
+    assert any(isinstance(cmd, c.RandomJump) for cmd in legal)
+    weighed = GAME.search_candidates(ruleset.view(game.state, 0), legal, 0)
+    assert not any(isinstance(cmd, route) for cmd in weighed)
+    assert any(isinstance(cmd, c.PlayCard) for cmd in weighed)
+    assert [cmd for cmd in legal if not isinstance(cmd, route)
+            and not isinstance(cmd, (c.OfferDeal, c.SetReactionPolicy))] == weighed
