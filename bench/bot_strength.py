@@ -21,6 +21,9 @@ the budget's caps (a run of many games may use a fixed, smaller iteration budget
 in its rows), and ``--budget NAME=VALUE`` any other field of it (``--budget prefer=0.02``: a
 lever measured before it is a level's). ``--jobs`` plays games in that many processes.
 
+``--start K`` plays games ``K`` to ``K + n - 1`` (the rest of a row cut short, or its seeds
+split between runs).
+
 ``--field LEVEL`` seats that bot kind in the other seats in place of the heuristic (``--level
 hard --field hard``: every seat a search bot, with the same budget). After each row, one line
 per label (the game's ``choice_name``: a Personality, a pilot, a race) counts the games it was
@@ -29,7 +32,7 @@ them the measured bot and the field won: with a field of search bots, a balance 
 not rest on one heuristic's blind spots.
 
     .venv/bin/python bench/bot_strength.py [--games venus,venus-standard,star-traders]
-        [--n 200] [--level hard] [--players 2] [--option NAME=VALUE ...]
+        [--n 200] [--start 0] [--level hard] [--players 2] [--option NAME=VALUE ...]
         [--iterations N] [--seconds S] [--budget NAME=VALUE ...] [--jobs 1] [--field LEVEL]
 """
 
@@ -228,7 +231,7 @@ def run(game_id: str, levels: list[str], args: argparse.Namespace,
     table_options(games()[game_id], options)  # a wrong option fails before any game
     jobs = [(game_id, level, args.players, i, args.seed, args.iterations, args.seconds,
              args.max_rounds, options, args.field, dict(args.budget))
-            for i in range(args.n) for level in levels]
+            for i in range(args.start, args.start + args.n) for level in levels]
     outcomes: dict[str, list[Outcome]] = {level: [] for level in levels}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for o in pool.map(play, *zip(*jobs, strict=True)):
@@ -248,6 +251,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", default="venus,venus-standard,star-traders")
     parser.add_argument("--n", type=int, default=200, help="games per row")
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first game's index (games start to start + n - 1)")
     parser.add_argument("--level", default="hard",
                         help="the measured bot kind, or several comma-separated (a row each)")
     parser.add_argument("--players", type=int, default=2)

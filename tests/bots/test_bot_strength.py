@@ -81,3 +81,13 @@ def test_a_budget_field_of_the_command_line_reaches_the_search_bot() -> None:
 def test_a_wrong_budget_field_is_refused_with_its_name(text: str) -> None:
     with pytest.raises(strength.argparse.ArgumentTypeError, match=text.split("=")[0]):
         strength.budget_field(text)
+
+
+def test_start_plays_the_seeds_from_there(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--start K --n N``: games K to K + N - 1 (seeds ``<seed>-K`` on), as in a full row."""
+    args = strength.argparse.Namespace(
+        n=1, start=5, players=2, seed="options", iterations=2, seconds=0.0, max_rounds=1,
+        field=None, budget=[], jobs=1)
+    lines = strength.run("venus", ["hard"], args, {})
+    assert "venus hard game 5: seat 1," in capsys.readouterr().out
+    assert " games=1 " in lines[0]
