@@ -184,12 +184,10 @@ ROUTE = (c.Jump, c.RandomJump, c.SpecialJump, c.EndMovement)
 
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the heuristic's choice
-    (``GameDefinition.search_candidates``): every legal command but the route (``ROUTE``:
-    where to jump, a random or special jump, the movement's end; the trader's route is a plan
-    over several turns, and a playout ending with the turn sees a jump's risk and not the
-    delivery it leads to: ``docs/bots.md``, "What hard's replacements are worth in Star
-    Traders"), the reaction policies and
-    the deals to offer, and of those only the ones the trader's reckoning would offer
+    (``GameDefinition.search_candidates``): every legal command but the route (``ROUTE``; a
+    playout ending with the turn sees a jump's risk and not the delivery it leads to:
+    ``docs/bots.md``, "What hard's replacements are worth in Star Traders"), the reaction
+    policies and the deals to offer, and of those only the ones the trader's reckoning would offer
     (``trader_deals.helpful_offers``: it gains, the other Trader would accept). A deal it
     finds unhelpful, a station it should keep sold at the price list's 12 Stellors, is not
     weighed: in the short playouts the Stellors pay for jumps sooner and could beat keeping
