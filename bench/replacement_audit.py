@@ -41,7 +41,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repo's packages, the benches
 from bot_strength import budget_field, play_game  # noqa: E402
 
 from engine.bots.base import Aid  # noqa: E402
-from engine.bots.search import HARD, Budget, SearchBot  # noqa: E402
+from engine.bots.search import Budget, SearchBot  # noqa: E402
 from engine.bots.simulate import MAX_ROUNDS  # noqa: E402
 from engine.kernel import Command, Randomness  # noqa: E402
 from engine.kernel.registry import games  # noqa: E402
@@ -154,7 +154,9 @@ def main() -> None:
     parser.add_argument("--seed", default="aud")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    budget = dataclasses.replace(HARD, iterations=args.iterations, seconds=None,
+    hard = games()[args.game].make_bot("hard", args.seed)
+    assert isinstance(hard, SearchBot)
+    budget = dataclasses.replace(hard.budget, iterations=args.iterations, seconds=None,
                                  **dict(args.budget))
     results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

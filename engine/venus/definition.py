@@ -25,7 +25,7 @@ from .pieces import merchant_keys
 from .reach import reachable, reachable_dicts
 from .ruleset import ruleset
 from .scenario import Scenario, start
-from .search import determinize, evaluate
+from .search import HARD, determinize, evaluate
 from .simulation import ENDINGS, standing, usage_of
 from .winning import net_worth
 
@@ -89,7 +89,7 @@ GAME = GameDefinition(
             "cluster until your Net Worth wins.",
     ruleset=ruleset,
     players=(1, 6),
-    bots={"trader": Trader, **search_bots("venus"), "random": UniformBot},
+    bots={"trader": Trader, **search_bots("venus", hard=HARD), "random": UniformBot},
     options_schema=VenusOptions,
     choices=choices,
     choice_option="races",

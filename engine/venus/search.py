@@ -15,7 +15,9 @@ observations follow the world (it saw what lies there in that world).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
+from engine.bots.search import HARD as PLAIN_HARD
 from engine.kernel import Randomness
 
 from .bots.knowledge import cost, payoff
@@ -25,6 +27,12 @@ from .trading import trade_in
 from .winning import net_worth, target
 
 SCALE_SHARE = 0.5  # the share of the target a lead must reach to be clearly better
+
+# Hard's playouts go on until the turn has passed three times: at two players, through the
+# other's turn to the end of the seat's next one, where the market its course led to is
+# reached (``docs/bots.md``, "Why the search adds little in the Venus games" and "Levers
+# measured").
+HARD = replace(PLAIN_HARD, handoffs=3, depth=96)
 
 
 def _marker_key(marker: Marker | None) -> str:

@@ -1,10 +1,18 @@
 """The classic game's search hooks (``engine/venus/search.py``): what a position is worth to
-the search bot's evaluation (``docs/bots.md``, "Each game's worlds and evaluation")."""
+the search bot's evaluation (``docs/bots.md``, "Each game's worlds and evaluation"), and how
+far hard's playouts look."""
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
+from engine.bots import act
+from engine.bots.search import SearchBot, whose_turn
+from engine.kernel.registry import games
 from engine.venus.scenario import start
 from engine.venus.search import evaluate, worth
+from tests.bots.openings import opening
 
 from .tradekit import BOB, scenario
 
@@ -34,3 +42,33 @@ def test_the_other_seats_holdings_count_against_the_seat() -> None:
     even = start(scenario()).state
     behind = start(scenario(others=[{**BOB, "fares": [FARE]}])).state
     assert evaluate(behind, 0) < evaluate(even, 0)
+
+
+def test_hards_playouts_run_through_the_seats_next_turn() -> None:
+    """Hard's playouts in the classic game end when the turn has passed three times: at two
+    players, a round later than at the end of the turn being played, once the seat's next
+    turn is over (``engine/venus/search.py``, ``HARD``)."""
+    definition = games()["venus"]
+    hard = definition.make_bot("hard", "x")
+    assert isinstance(hard, SearchBot) and hard.budget.handoffs == 3
+    game = opening("venus", 10)
+    seat = whose_turn(game.state)
+    pending = definition.ruleset.pending(game.state)
+    assert seat is not None and pending is not None and pending.seats[0] == seat
+    ends: list[tuple[int | None, int]] = []
+
+    def recording(state: Any, who: int) -> float:
+        ends.append((whose_turn(state), state.round))
+        return 0.5
+
+    judged = dataclasses.replace(definition, evaluate=recording)
+    for handoffs in (1, hard.budget.handoffs):
+        budget = dataclasses.replace(hard.budget, seconds=None, handoffs=handoffs)
+        searcher = SearchBot(judged, "x", budget)
+        first = act(searcher.policy_bot("p"), definition, game.state, seat, game.seq)
+        assert first is not None
+        assert searcher.playout(definition.ruleset, game.state, seat, game.seq, first, {},
+                                "w") == 0.5
+    (turn_over, its_round), (next_over, next_round) = ends
+    assert turn_over == next_over == 1 - seat
+    assert next_round == its_round + 1
