@@ -15,8 +15,9 @@ Determinized flat Monte Carlo with common random numbers:
    alone; two games that differ only in what the seat cannot see give the same choice.
 3. In each world every live candidate is played, then every seat's heuristic bot plays on
    until the turn has passed ``Budget.handoffs`` times (``whose_turn``: 1, the end of the
-   turn being played; another seat's answers inside it do not end it) or ``Budget.depth``
-   commands were played; a seat the game names as having something to answer
+   turn being played; another seat's answers inside it do not end it; at
+   ``Budget.next_turn_upto`` seats or fewer, the end of the seat's next turn) or
+   ``Budget.depth`` commands were played; a seat the game names as having something to answer
    (``GameDefinition.answering``: a deal offered to it) answers first, as on the server;
    the dice come from the world's own stream, in the order they are rolled (the same for
    every candidate of the world: common random numbers), and the
@@ -60,6 +61,9 @@ class Budget:
     # end of the turn being played); in a game whose state names no turn, when the game has
     # turned this many times to a seat other than the searching one
     handoffs: int = 1
+    # at this many seats or fewer, a playout goes on through the seat's next turn instead
+    # (the turn passes once for every seat and once more: 3 at two seats); 0: never
+    next_turn_upto: int = 0
     candidates: int = 6  # the heuristic's choice and up to this many - 1 others
     prune_after: int = 3  # rounds before trailing candidates are dropped
     margin: float = 0.2  # how far below the best mean a candidate is dropped
@@ -262,6 +266,15 @@ class SearchBot:
         return [i for i in live
                 if i == 0 or (i in means and means[i] >= top - self.budget.margin)]
 
+    def handoffs(self, world: Any) -> int:
+        """How many times the turn passes before a playout ends: the budget's ``handoffs``,
+        or through the seat's next turn at ``next_turn_upto`` seats or fewer (the seats
+        being the state's ``players``, as every installed game names them)."""
+        seats = len(getattr(world, "players", ()))
+        if 1 < seats <= self.budget.next_turn_upto:
+            return seats + 1
+        return self.budget.handoffs
+
     def playout(self, rules: Any, world: Any, seat: int, seq: int, candidate: Command,
                 bots: dict[int, Bot], stream: str,
                 deadline: float | None = None) -> float | None:
@@ -276,6 +289,7 @@ class SearchBot:
         except (CommandRejected, HalfDone):
             return None
         handoffs, last = 0, seat
+        limit = self.handoffs(world)
         turn = whose_turn(world)
         for _ in range(self.budget.depth):
             pending = rules.pending(run.state)
@@ -289,11 +303,11 @@ class SearchBot:
                 if now is not None and now != turn:
                     turn = now
                     handoffs += 1
-                    if handoffs >= self.budget.handoffs:
+                    if handoffs >= limit:
                         break
             elif actor != last and actor != seat:
                 handoffs += 1
-                if handoffs >= self.budget.handoffs:
+                if handoffs >= limit:
                     break
             last = actor
             if deadline is not None and time.perf_counter() > deadline:

@@ -13,6 +13,7 @@ from engine.kernel.registry import games
 from engine.venus.scenario import start
 from engine.venus.search import evaluate, worth
 from tests.bots.openings import opening
+from tests.bots.openings import start as begin
 
 from .tradekit import BOB, scenario
 
@@ -44,13 +45,15 @@ def test_the_other_seats_holdings_count_against_the_seat() -> None:
     assert evaluate(behind, 0) < evaluate(even, 0)
 
 
-def test_hards_playouts_run_through_the_seats_next_turn() -> None:
-    """Hard's playouts in the classic game end when the turn has passed three times: at two
-    players, a round later than at the end of the turn being played, once the seat's next
-    turn is over (``engine/venus/search.py``, ``HARD``)."""
+def test_hards_playouts_run_through_the_seats_next_turn_at_two_players() -> None:
+    """Hard's playouts in a 2-player classic game end once the seat's next turn is over, a
+    round later than at the end of the turn being played (``engine/venus/search.py``,
+    ``HARD``); at four players they end with the turn."""
     definition = games()["venus"]
     hard = definition.make_bot("hard", "x")
-    assert isinstance(hard, SearchBot) and hard.budget.handoffs == 3
+    assert isinstance(hard, SearchBot)
+    tables = [begin("venus", "h", players).state for players in (2, 4)]
+    assert [hard.handoffs(state) for state in tables] == [3, 1]
     game = opening("venus", 10)
     seat = whose_turn(game.state)
     pending = definition.ruleset.pending(game.state)
@@ -62,8 +65,8 @@ def test_hards_playouts_run_through_the_seats_next_turn() -> None:
         return 0.5
 
     judged = dataclasses.replace(definition, evaluate=recording)
-    for handoffs in (1, hard.budget.handoffs):
-        budget = dataclasses.replace(hard.budget, seconds=None, handoffs=handoffs)
+    for upto in (0, hard.budget.next_turn_upto):
+        budget = dataclasses.replace(hard.budget, seconds=None, next_turn_upto=upto)
         searcher = SearchBot(judged, "x", budget)
         first = act(searcher.policy_bot("p"), definition, game.state, seat, game.seq)
         assert first is not None
