@@ -17,11 +17,11 @@ Determinized flat Monte Carlo with common random numbers:
    until the turn has passed ``Budget.handoffs`` times (``whose_turn``: 1, the end of the
    turn being played; another seat's answers inside it do not end it; at
    ``Budget.next_turn_upto`` seats or fewer, the end of the seat's next turn) or
-   ``Budget.depth`` commands were played; a seat the game names as having something to answer
-   (``GameDefinition.answering``: a deal offered to it) answers first, as on the server;
-   the dice come from the world's own stream, in the order they are rolled (the same for
-   every candidate of the world: common random numbers), and the
-   position is scored by ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a loss,
+   ``Budget.depth`` commands a turn it spans were played; a seat the game names as having
+   something to answer (``GameDefinition.answering``: a deal offered to it) answers first, as
+   on the server; the dice come from the world's own stream, in the order they are rolled
+   (the same for every candidate of the world: common random numbers), and the position is
+   scored by ``GameDefinition.evaluate(state, seat)`` (1 a win, 0 a loss,
    between them how good the position is for the seat).
 4. After ``Budget.prune_after`` rounds, the candidates whose mean trails the best by more
    than ``Budget.margin`` are dropped (never the heuristic's choice), so the rest get the
@@ -56,7 +56,9 @@ class Budget:
 
     iterations: int = 200  # playouts at most
     seconds: float | None = 0.25  # thinking time at most (None: the iterations alone)
-    depth: int = 24  # commands played after the candidate in each playout, at most
+    # commands played after the candidate in each playout, at most, for each time the turn
+    # may pass in it (``handoffs``, or those of the seat's next turn)
+    depth: int = 24
     # a playout ends when the turn has passed this many times (``whose_turn``; 1: at the
     # end of the turn being played); in a game whose state names no turn, when the game has
     # turned this many times to a seat other than the searching one
@@ -291,7 +293,7 @@ class SearchBot:
         handoffs, last = 0, seat
         limit = self.handoffs(world)
         turn = whose_turn(world)
-        for _ in range(self.budget.depth):
+        for _ in range(self.budget.depth * limit):
             pending = rules.pending(run.state)
             if pending is None or not pending.seats:
                 break

@@ -31,7 +31,7 @@ SCALE_SHARE = 0.5  # the share of the target a lead must reach to be clearly bet
 # Hard's playouts at two players go on through the other's turn to the end of the seat's
 # next one, where the market its course led to is reached; at more they end with the turn
 # (``docs/bots.md``, "Why the search adds little in the Venus games" and "Levers measured").
-HARD = replace(PLAIN_HARD, next_turn_upto=2, depth=96)
+HARD = replace(PLAIN_HARD, next_turn_upto=2)
 
 
 def _marker_key(marker: Marker | None) -> str:
