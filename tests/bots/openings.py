@@ -3,11 +3,13 @@ position to search from, or a log whose digest pins the bots' and the rules' cho
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.bots import act
+from engine.bots.search import Budget, SearchBot, whose_turn
 from engine.bots.simulate import seat_bots
 from engine.kernel import Game, Pending
 from engine.kernel.definition import GameDefinition
@@ -55,3 +57,21 @@ def log_digest(game: Game[Any]) -> str:
     for ev in game.events:
         digest.update(ev.model_dump_json().encode())
     return digest.hexdigest()[:20]
+
+
+def playout_end(definition: GameDefinition, game: Game[Any], seat: int,
+                budget: Budget) -> tuple[int | None, int]:
+    """Where one playout of the search bot from ``game`` ends, the heuristic's command played
+    first for ``seat``: whose turn it is then and the round."""
+    ends: list[tuple[int | None, int]] = []
+
+    def recording(state: Any, who: int) -> float:
+        ends.append((whose_turn(state), state.round))
+        return 0.5
+
+    bot = SearchBot(dataclasses.replace(definition, evaluate=recording), "x", budget)
+    first = act(bot.policy_bot("p"), definition, game.state, seat, game.seq)
+    assert first is not None
+    assert bot.playout(definition.ruleset, game.state, seat, game.seq, first, {}, "w") == 0.5
+    (end,) = ends
+    return end

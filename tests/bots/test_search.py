@@ -8,7 +8,6 @@ the rules accept every command it plays.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +19,7 @@ from engine.bots.search import Budget, SearchBot, label, whose_turn
 from engine.bots.simulate import seat_bots
 from engine.kernel import Game, Pending, Randomness
 from engine.kernel.registry import games
-from tests.bots.openings import opening, play, start
+from tests.bots.openings import opening, play, playout_end, start
 
 GAMES = ("venus", "venus-standard", "star-traders")
 SMALL = Budget(iterations=12, seconds=None, depth=8, candidates=4, prune_after=2)
@@ -227,19 +226,8 @@ def test_a_playout_runs_through_the_others_answers_to_the_end_of_the_turn() -> N
         pending = definition.ruleset.pending(game.state)
     assert pending is not None
     seat = pending.seats[0]
-    ends: list[tuple[int | None, int]] = []
-
-    def recording(state: Any, who: int) -> float:
-        ends.append((whose_turn(state), state.round))
-        return 0.5
-
-    judged = dataclasses.replace(definition, evaluate=recording)
-    bot = SearchBot(judged, "x", Budget(iterations=4, seconds=None, depth=200))
-    heuristic = act(bot.policy_bot("p"), definition, game.state, seat, game.seq)
-    assert heuristic is not None
-    score = bot.playout(definition.ruleset, game.state, seat, game.seq, heuristic, {}, "w")
-    assert score == 0.5
-    assert ends and ends[0][0] not in (None, seat)  # the next Trader's turn, not a window
+    turn, _ = playout_end(definition, game, seat, Budget(iterations=4, seconds=None, depth=200))
+    assert turn not in (None, seat)  # the next Trader's turn, not a window
 
 
 def test_the_turn_is_read_from_the_state() -> None:

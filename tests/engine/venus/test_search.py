@@ -5,14 +5,12 @@ far hard's playouts look."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
-from engine.bots import act
 from engine.bots.search import SearchBot, whose_turn
 from engine.kernel.registry import games
 from engine.venus.scenario import start
 from engine.venus.search import evaluate, worth
-from tests.bots.openings import opening
+from tests.bots.openings import opening, playout_end
 from tests.bots.openings import start as begin
 
 from .tradekit import BOB, scenario
@@ -58,20 +56,9 @@ def test_hards_playouts_run_through_the_seats_next_turn_at_two_players() -> None
     seat = whose_turn(game.state)
     pending = definition.ruleset.pending(game.state)
     assert seat is not None and pending is not None and pending.seats[0] == seat
-    ends: list[tuple[int | None, int]] = []
-
-    def recording(state: Any, who: int) -> float:
-        ends.append((whose_turn(state), state.round))
-        return 0.5
-
-    judged = dataclasses.replace(definition, evaluate=recording)
-    for upto in (0, hard.budget.next_turn_upto):
-        budget = dataclasses.replace(hard.budget, seconds=None, next_turn_upto=upto)
-        searcher = SearchBot(judged, "x", budget)
-        first = act(searcher.policy_bot("p"), definition, game.state, seat, game.seq)
-        assert first is not None
-        assert searcher.playout(definition.ruleset, game.state, seat, game.seq, first, {},
-                                "w") == 0.5
-    (turn_over, its_round), (next_over, next_round) = ends
+    (turn_over, its_round), (next_over, next_round) = (
+        playout_end(definition, game, seat,
+                    dataclasses.replace(hard.budget, seconds=None, next_turn_upto=upto))
+        for upto in (0, hard.budget.next_turn_upto))
     assert turn_over == next_over == 1 - seat
     assert next_round == its_round + 1
