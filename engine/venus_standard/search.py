@@ -17,26 +17,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.legal import except_types
-from engine.cluster.cultures import load_cultures
 from engine.kernel import Command, Randomness
 
 from . import commands as c
-from . import helm_commands as h
-from .appraisal import equipment_worth
+from .appraisal import equipment_worth, goods_worth
 from .order import FAME_SOURCES
 from .places import spaceports_of
 from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
 from .state import StandardState, clone_state
-from .tokens import is_goods, origin
 from .trading import SellGoods
 
 SCALE = 500.0  # credits of lead that make a position clearly better (tanh's unit)
 SOLO_SCALE = 1500.0  # a solo game: credits that make a position clearly good
 FUZZY_DICE_FAME = 7  # End of the Game 2: the Fuzzy Dice's two dice, on average
-# the commands that steer the ship ("Movement Phase": the heading, the speed roll, the dice
-# assigned, each step, the exit, a telegate, the landing, or no movement at all)
-COURSE = (h.DeclareHeading, h.RollSpeed, h.AssignDie, h.RerollDie, h.UseHardBurn, h.Step,
-          h.MoveTo, h.DeclineNavigation, h.ChooseExit, h.RollTelegate, h.Land, c.SkipMovement)
 # the solo challenge's starting funds and options (Solo Challenge Setup 10): their worth is
 # the whole game's (the fees ahead against the laser or the Data Probe bought), beyond a
 # playout of a few turns
@@ -61,22 +54,23 @@ def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardSta
 
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the merchant's choice
-    (``GameDefinition.search_candidates``): every legal command but those that steer the
-    ship (``COURSE``), the solo challenge's setup options (``SETUP``) and, while a goods
-    token may be sold here, the end of the phase (``EndPhase``: the merchant's own choice
-    stays its candidate). A playout ends with
-    the turn, so another course (landing here, no movement, a die kept for the navigation
-    box) is judged by what it brings this turn and never by the market the merchant's course
-    reaches in a later one (``docs/bots.md``, "Why the search adds little"): the merchant
-    steers, the search weighs the trades, the missions, the hazards' answers. Alike, a
-    setup option is judged by what its equipment is worth, never by the fees it leaves the
-    ship unable to pay ten rounds on (two lasers taken for c50 lost solo games in round 13
-    that the merchant's two c50 won). And a sale declined (the phase ended with goods the
-    merchant would sell) is judged by the goods kept at the evaluation's price, never by the
-    holds they fill nor the next fee on the way to another buyer: the merchant steered to
-    this market to sell, and the search declined the same sale turn after turn at the same
-    port (a seat held one Qossuth token through rounds 23-29; seed ``vs2h-1``)."""
-    weighed = except_types(legal, COURSE + SETUP)
+    (``GameDefinition.search_candidates``): every legal command but the solo challenge's
+    setup options (``SETUP``) and, while a goods token may be sold here, the end of the
+    phase (``EndPhase``: the merchant's own choice stays its candidate).
+
+    The course is weighed ("Movement Phase": the heading, the speed roll, the dice, each
+    step, the landing, no movement): the evaluation counts the goods aboard at what the
+    buyers the ship can reach would pay, less a share for each turn the journey takes
+    (``appraisal.goods_worth``), so a playout that ends with the turn sees a course bring
+    the cargo nearer its market (``docs/bots.md``, "Why the search adds little"). A setup
+    option is judged by what its equipment is worth, never by the fees it leaves the ship
+    unable to pay ten rounds on (two lasers taken for c50 lost solo games in round 13 that
+    the merchant's two c50 won). And a sale declined (the phase ended with goods the
+    merchant would sell) is judged by the goods kept at the evaluation's price, never by
+    the holds they fill nor the next fee on the way to another buyer: the merchant steered
+    to this market to sell, and the search declined the same sale turn after turn at the
+    same port (a seat held one Qossuth token through rounds 23-29; seed ``vs2h-1``)."""
+    weighed = except_types(legal, SETUP)
     if any(isinstance(cmd, SellGoods) for cmd in legal):
         return [cmd for cmd in weighed if not isinstance(cmd, c.EndPhase)]
     return weighed
@@ -87,30 +81,16 @@ def worth(state: StandardState, seat: int) -> float:
     credits, its merchant spaceports sold (c200 each), its fame at c10 (every part the rules
     count, "Count Fame": the ship's, fame tokens, infamy, and those counted only at the end,
     completed missions, Reward cards, titles, the pilot and technologies; the Fuzzy Dice at
-    their average roll), its goods at half-way between their cost and their centre
-    resale value ("Sell Actions") while the seat has a turn left to sell them, and its
-    equipment, technologies and pilot training at their price for the share of the game
-    left (``appraisal.equipment_worth``)."""
+    their average roll), its goods at the best price a buyer it can reach in the turns left
+    would pay, less a share a turn (``appraisal.goods_worth``), and its equipment,
+    technologies and pilot training at their price for the share of the game left
+    (``appraisal.equipment_worth``)."""
     p = state.player(seat)
     fame = sum(n for _, n in fame_parts(state, seat, FAME_SOURCES))
     if has_tech(p.techs, FUZZY_DICE):
         fame += FUZZY_DICE_FAME
     return (p.credits + SPACEPORT_SALE * len(spaceports_of(state, seat))
             + FAME_CREDITS * fame + goods_worth(state, seat) + equipment_worth(state, seat))
-
-
-def goods_worth(state: StandardState, seat: int) -> float:
-    """The goods aboard at half-way between cost and centre resale; nothing once the seat's
-    last turn is over ("End of the Game": goods still aboard score nothing)."""
-    if state.round >= state.last_round and seat in state.done:
-        return 0.0
-    cultures = load_cultures()
-    goods = 0.0
-    for token in state.player(seat).cargo:
-        if is_goods(token):
-            kind = cultures.culture(origin(token)).goods
-            goods += (kind.cost + kind.resale.mid) / 2
-    return goods
 
 
 def evaluate(state: StandardState, seat: int) -> float:

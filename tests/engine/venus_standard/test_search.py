@@ -8,11 +8,12 @@ from engine.bots.base import act
 from engine.cluster.cultures import load_cultures
 from engine.venus_standard import commands as c
 from engine.venus_standard import helm_commands as h
-from engine.venus_standard.appraisal import equipment_price
+from engine.venus_standard.appraisal import TURN_DISCOUNT, equipment_price, goods_worth
 from engine.venus_standard.definition import GAME
 from engine.venus_standard.missions import mission_cards
 from engine.venus_standard.pilots import TRAINING_COST
-from engine.venus_standard.search import COURSE, SETUP, candidates, evaluate, worth
+from engine.venus_standard.places import landings_in
+from engine.venus_standard.search import SETUP, candidates, evaluate, worth
 from engine.venus_standard.state import StandardState
 from engine.venus_standard.trading import SellGoods
 
@@ -20,6 +21,7 @@ from .kit import asked, dials_set, ruleset, start
 from .test_trading import city, culture_at, land
 
 GOODS = "qossuth:g1"  # a Qossuth goods token
+BUYER = "nillis"  # a culture buying Qossuth goods
 
 
 def fresh() -> StandardState:
@@ -46,17 +48,56 @@ def test_the_fuzzy_dice_count_their_average_roll() -> None:
     assert worth(state, 0) - before == 70
 
 
-def test_goods_aboard_after_the_last_turn_count_nothing() -> None:
-    """"End of the Game": goods still aboard score nothing. Before the seat's last turn is
-    over they count (it may sell them); after it, not."""
+def at_buyer(condition: str, system: str = "colony-world") -> StandardState:
+    """Seat 0 on a city of ``system``, discovered as Nillis (a buyer of Qossuth goods: "Sell
+    Actions") whose market shows ``condition``, with one Qossuth goods token aboard."""
     state = fresh()
+    state.round = 1
+    state.discovered[system] = BUYER
+    state.trade.market(BUYER).stack = [f"{BUYER}-{condition}"] + [
+        f"{BUYER}-{other}" for other in ("low", "active", "high") if other != condition]
+    state.player(0).space = landings_in(system)[0]
     state.player(0).cargo.append(GOODS)
-    state.round = state.last_round - 1
-    assert evaluate(state, 0) > 0.5
+    return state
+
+
+def test_goods_aboard_are_worth_what_a_buyer_pays() -> None:
+    """"Sell Actions": a goods token sells at the resale value the buyer's top market token
+    shows. Aboard on the buyer's city it is worth that price a turn later (the next turn's
+    sell), not a fixed share of its centre value: a high market's price, a low market's."""
+    resale = load_cultures().culture("qossuth").goods.resale
+    for condition, price in (("high", resale.high), ("low", resale.low)):
+        state = at_buyer(condition)
+        before = worth(state, 0)
+        state.player(0).cargo.remove(GOODS)
+        assert before - worth(state, 0) == price * TURN_DISCOUNT
+
+
+def test_goods_aboard_are_worth_more_the_nearer_their_buyer() -> None:
+    """A course toward the buyer shows in the evaluation at the turn's end: the same token
+    farther from the market is worth its price less a share for each turn more the journey
+    takes ("Movement Phase"), so the search can weigh the course within one turn."""
+    here = goods_worth(at_buyer("active"), 0)
+    away = at_buyer("active")
+    away.player(0).space = landings_in("war-torn-system")[0]
+    assert 0 < goods_worth(away, 0) < here
+
+
+def test_goods_aboard_with_no_buyer_in_reach_of_the_turns_left_count_nothing() -> None:
+    """"End of the Game": goods still aboard score nothing. In the last round a buyer
+    where the ship lies can still be sold to; a buyer some turns away cannot, nor can any
+    once the seat's last turn is over."""
+    state = at_buyer("active")
     state.round = state.last_round
-    assert evaluate(state, 0) > 0.5  # its last turn is still to be played
+    assert goods_worth(state, 0) > 0  # its last turn is still to be played, here
     state.done = [0]
-    assert evaluate(state, 0) == 0.5
+    assert goods_worth(state, 0) == 0
+    state = at_buyer("active")
+    state.player(0).space = landings_in("war-torn-system")[0]  # the buyer turns away
+    state.round = state.last_round
+    assert goods_worth(state, 0) == 0
+    state.round = state.last_round - 10
+    assert goods_worth(state, 0) > 0
 
 
 def test_training_early_costs_the_search_next_to_nothing() -> None:
@@ -89,25 +130,25 @@ def test_equipment_is_worth_its_price_for_the_game_left() -> None:
     assert half == 20 + price / 2
 
 
-def test_the_search_weighs_no_other_course() -> None:
-    """A playout ends with the turn, so another course (landing short, no movement, a die
-    kept for the navigation box) would be judged by this turn alone: the search levels
-    leave the course to the merchant and answer a step of its movement at once, without a
-    playout."""
+def test_the_search_weighs_the_course() -> None:
+    """"Movement Phase": a step of the movement is one of the search's decisions, its
+    other steps weighed beside the merchant's in playouts (the evaluation sees the cargo's
+    buyers come nearer, ``appraisal.goods_worth``)."""
     game = start(2, seed="course")
     merchant = GAME.make_bot("merchant", "course")
     while True:
         seat = asked(game.state).seats[0]
         legal = list(ruleset.legal_actions(game.state, seat))
-        if any(isinstance(cmd, h.Step) for cmd in legal):
+        steps = [cmd for cmd in legal if isinstance(cmd, h.Step)]
+        if len(steps) > 1:
             break
         command = act(merchant, GAME, game.state, seat, game.seq)
         assert command is not None
         game.play(seat, command)
-    assert not any(isinstance(cmd, COURSE) for cmd in candidates({}, legal, seat))
+    assert steps == [cmd for cmd in candidates({}, legal, seat) if isinstance(cmd, h.Step)]
     bot = GAME.make_bot("hard", "course")
-    assert isinstance(act(bot, GAME, game.state, seat, game.seq), COURSE)
-    assert bot.playouts == 0
+    assert act(bot, GAME, game.state, seat, game.seq) in legal
+    assert bot.playouts > 0
 
 
 def test_the_solo_challenge_setup_options_are_the_merchants() -> None:
