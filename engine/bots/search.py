@@ -28,8 +28,7 @@ Determinized flat Monte Carlo with common random numbers:
    playouts.
 5. The candidate with the highest mean is played, but another replaces the heuristic's
    choice only when it leads it by ``Budget.prefer`` on average over the worlds both were
-   played in (at least ``Budget.min_worlds``), and, with a ``Budget.confidence``, by that
-   many standard errors of the world-by-world differences; ``reason`` says why in one line.
+   played in (at least ``Budget.min_worlds``); ``reason`` says why in one line.
 
 A budget is ``iterations`` playouts at most and ``seconds`` of thinking at most (a cap: with
 ``seconds=None`` the choice depends only on the seed, the position and ``iterations``).
@@ -37,7 +36,6 @@ A budget is ``iterations`` playouts at most and ``seconds`` of thinking at most 
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -75,9 +73,6 @@ class Budget:
     # worlds both were played in (at least ``min_worlds`` of them), to be played instead
     prefer: float = 0.04
     min_worlds: int = 2
-    # and, when above 0, by this many standard errors of the world-by-world differences
-    # (a lead a few noisy worlds made is not played); 0: the mean lead alone
-    confidence: float = 0.0
 
 
 NORMAL = Budget(iterations=200, seconds=0.08, depth=16, candidates=5)
@@ -134,16 +129,6 @@ def label(command: Command) -> str:
 def _short(value: Any) -> str:
     text = str(value)
     return text if len(text) <= 24 else text[:21] + "..."
-
-
-def _standard_error(values: list[float], mean: float) -> float:
-    """The standard error of ``values``' mean (their sample deviation over the root of
-    their count; without a spread for one value, infinite)."""
-    n = len(values)
-    if n < 2:
-        return math.inf
-    spread = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return math.sqrt(spread / n)
 
 
 def _key(command: Command) -> str:
@@ -240,12 +225,8 @@ class SearchBot:
         shared = [w for w in mine if w in heuristic]
         if len(shared) < self.budget.min_worlds:
             return False
-        diffs = [mine[w] - heuristic[w] for w in shared]
-        lead = sum(diffs) / len(diffs)
-        if lead < self.budget.prefer:
-            return False
-        z = self.budget.confidence
-        return z <= 0 or lead >= z * _standard_error(diffs, lead)
+        lead = sum(mine[w] - heuristic[w] for w in shared) / len(shared)
+        return lead >= self.budget.prefer
 
     def search(self, state: Any, seat: int, seq: int, candidates: list[Command],
                started: float) -> list[dict[int, float]]:

@@ -204,22 +204,6 @@ def test_another_candidate_must_lead_the_heuristics_choice_in_the_same_worlds() 
     assert bot.beats_heuristic({0: 0.1}, {})  # the heuristic's choice was never scored
 
 
-def test_with_a_confidence_the_lead_must_also_stand_clear_of_the_worlds_noise() -> None:
-    """``Budget.confidence``: the mean lead must be that many standard errors of the
-    world-by-world differences, beside ``prefer``."""
-    bot = SearchBot("venus", "x", Budget(prefer=0.04, min_worlds=2, confidence=1.0))
-    heuristic = {0: 0.5, 1: 0.5, 2: 0.5}
-    # differences 0.1, 0.1, 0.1: no spread, a lead of 0.1
-    assert bot.beats_heuristic({0: 0.6, 1: 0.6, 2: 0.6}, heuristic)
-    # differences 0.5, -0.3: a lead of 0.1 with a standard error of 0.4
-    assert not bot.beats_heuristic({0: 1.0, 1: 0.2}, heuristic)
-    # differences 0.12, 0.08: a lead of 0.1, a standard error of 0.02
-    assert bot.beats_heuristic({0: 0.62, 1: 0.58}, heuristic)
-    # the same noisy lead is played without a confidence
-    assert SearchBot("venus", "x", Budget(prefer=0.04)).beats_heuristic(
-        {0: 1.0, 1: 0.2}, heuristic)
-
-
 def test_pruning_keeps_the_heuristics_choice_and_the_close_ones() -> None:
     bot = SearchBot("venus", "x", Budget(margin=0.2))
     scores = [{0: 0.1}, {0: 0.9}, {0: 0.75}, {0: 0.5}, {}]
