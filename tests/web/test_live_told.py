@@ -90,7 +90,11 @@ def test_my_market_my_turns_and_a_bot_in_my_seat(
     ann.wait_for_function(
         "document.querySelector('#players .player.me').innerText.includes('Clipper')")
     _ready(ann)
+    seq = int(ann.locator("#game").get_attribute("data-seq") or 0)
     ann.click("#end-turn")
+    # the chat goes after her turn's end (a line said before it is not "since her last turn")
+    ann.wait_for_function(
+        f"() => Number(document.getElementById('game').dataset.seq) > {seq}")
     httpx.post(f"{made['api']}/chat", json={"text": "Nice ship, Ann"},
                headers={"X-Starport-Token": made["host"]["token"]})
 
