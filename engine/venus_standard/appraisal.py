@@ -64,9 +64,10 @@ def goods_worth(state: StandardState, seat: int) -> float:
 def token_worth(state: StandardState, seller: str, turns: dict[str, int], left: int) -> float:
     """One goods token of culture ``seller``: its best sale among the discovered buyers
     ``turns`` away (culture -> turns), with ``left`` turns to play."""
-    goods = load_cultures().culture(seller).goods
+    cultures = load_cultures()
+    goods = cultures.culture(seller).goods
     best = goods.resale.mid * TURN_DISCOUNT ** UNKNOWN_TURNS if left >= UNKNOWN_TURNS else 0.0
-    for buyer in load_cultures().buyers(seller):
+    for buyer in cultures.buyers(seller):
         away = turns.get(buyer)
         if away is None or away > left:
             continue
@@ -85,10 +86,9 @@ def buyer_turns(state: StandardState, seat: int) -> dict[str, int]:
     for system, culture in state.discovered.items():
         if not state.trade.market(culture).stack:
             continue
-        near = min((points.get(s, course.FAR) for s in landings_in(system)),
-                   default=course.FAR)
-        if here in landings_in(system):
-            near = 0
+        landings = landings_in(system)
+        near = 0 if here in landings else min(
+            (points.get(s, course.FAR) for s in landings), default=course.FAR)
         if near < course.FAR:
             out[culture] = 1 + near // POINTS_PER_TURN
     return out
