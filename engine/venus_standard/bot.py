@@ -215,7 +215,7 @@ class Merchant:
                                         _course_after(view, me, data["to"]))
         if kind == "Land":  # a landing ends an asteroid turn at once ("End Movement")
             at = (view.get("movement") or {}).get("at") or me.get("space", "")
-            if _landing(view, at) not in ("city", "spaceport"):
+            if places.landing_seen(view, at) not in ("city", "spaceport"):
                 return -1
             return 100 if at in _last_call(view, me) else 60
         if kind == "PickUpPassenger":
@@ -250,7 +250,7 @@ class Merchant:
         any number ("Movement Phase"), so a ship stays to fill its holds rather than fly
         off with one token."""
         space = str(me.get("space") or "")
-        if _landing(view, space) != "city" or _last_call(view, me):
+        if places.landing_seen(view, space) != "city" or _last_call(view, me):
             return False
         culture = (view.get("discovered") or {}).get(places.system_of(space) or "")
         market = (view.get("markets") or {}).get(culture or "") or {}
@@ -288,14 +288,14 @@ class Merchant:
             path = list(dest.get("path") or [])
             space = str(dest.get("space", ""))
             if dest.get("end") == "land" and path and path[0] == to \
-                    and _landing(view, space) in ("city", "spaceport"):
+                    and places.landing_seen(view, space) in ("city", "spaceport"):
                 # a landing with nothing to do there counts for nothing: a far goal's steps
                 # come first, however far (else the ship circles back to the city it left,
                 # or lands again and again where a mission's objective is not met yet)
                 worth = goals.get(space, 0) - self._waits.get(space, 0)
                 best = max(best, 10 + worth if worth > 0 else 0)
             elif dest.get("end") == "spent" and path and path[0] == to \
-                    and _landing(view, space) is None \
+                    and places.landing_seen(view, space) is None \
                     and goals.get(space, 0) > self._waits.get(space, 0):
                 best = max(best, 10 + goals[space])  # a move ending beside an anomaly
         if best:
@@ -551,7 +551,7 @@ def _trades_freely(view: dict[str, Any], me: dict[str, Any], space: str) -> bool
     sell actions after landing there ("Important Exception" limits a surface city's), and
     no fee ("Trading on Merchant Spaceports")."""
     owner = ((view.get("trade") or {}).get("spaceports") or {}).get(space)
-    return _landing(view, space) == "spaceport" and owner in (None, me.get("seat"))
+    return places.landing_seen(view, space) == "spaceport" and owner in (None, me.get("seat"))
 
 
 def _buyer_landings(view: dict[str, Any], seller: str) -> set[str]:
@@ -678,7 +678,7 @@ def _sells_here(view: dict[str, Any], me: dict[str, Any]) -> bool:
     goes straight to a Transaction phase of unlimited buy and sell actions ("Movement
     Phase"; the Selling Goods Example)."""
     space = str(me.get("space") or "")
-    if _landing(view, space) not in ("city", "spaceport"):
+    if places.landing_seen(view, space) not in ("city", "spaceport"):
         return False
     system = places.system_of(space)
     culture = (view.get("discovered") or {}).get(system or "")
@@ -993,23 +993,12 @@ def _saving_for_spaceport(view: dict[str, Any], me: dict[str, Any]) -> bool:
     return _spaceport_worth_it(view, me)
 
 
-def _landing(view: dict[str, Any], space: str) -> str | None:
-    """``places.landing`` with the view's pieces ("End Movement"): a merchant spaceport is a
-    spaceport (the only way in once every orbit holds one: "Trading on Merchant
-    Spaceports"), a bankrupted neutral spaceport an asteroid."""
-    trade = view.get("trade") or {}
-    if space in (trade.get("spaceports") or {}):
-        return "spaceport"
-    if space in (trade.get("bankrupt") or []):
-        return "asteroid"
-    return places.landing(space)
-
-
 def _landings(view: dict[str, Any], system: str) -> list[str]:
     """A system's surface cities and spaceports, with the merchant spaceports built there."""
     built = [s for s in ((view.get("trade") or {}).get("spaceports") or {})
              if places.system_of(s) == system]
-    return [s for s in places.landings_in(system) if _landing(view, s) != "asteroid"] + built
+    return [s for s in places.landings_in(system)
+            if places.landing_seen(view, s) != "asteroid"] + built
 
 
 def _tokens_to_spare(me: dict[str, Any]) -> bool:

@@ -73,6 +73,18 @@ def landing(space: str, state: StandardState | None = None) -> Landing | None:
     return None
 
 
+def landing_seen(view: dict[str, Any], space: str) -> Landing | None:
+    """``landing`` read from a seat's view ("End Movement"): a merchant spaceport is a
+    spaceport (the only way in once every orbit holds one: "Trading on Merchant
+    Spaceports"), a bankrupted neutral spaceport an asteroid."""
+    trade = view.get("trade") or {}
+    if space in (trade.get("spaceports") or {}):
+        return "spaceport"
+    if space in (trade.get("bankrupt") or []):
+        return "asteroid"
+    return landing(space)
+
+
 def system_of(space: str) -> str | None:
     """The system a space belongs to (None: a trade route, an anomaly, Galactic Base)."""
     found = getattr(_space(space), "system", None)

@@ -22,7 +22,7 @@ from engine.kernel import Command, Randomness
 from . import commands as c
 from .appraisal import equipment_worth, goods_worth
 from .order import FAME_SOURCES
-from .places import spaceports_of
+from .places import landing_seen, spaceports_of
 from .scoring import FAME_CREDITS, FUZZY_DICE, SPACEPORT_SALE, fame_parts, has_tech
 from .state import StandardState, clone_state
 from .trading import SellGoods
@@ -69,11 +69,27 @@ def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> lis
     merchant would sell) is judged by the goods kept at the evaluation's price, never by
     the holds they fill nor the next fee on the way to another buyer: the merchant steered
     to this market to sell, and the search declined the same sale turn after turn at the
-    same port (a seat held one Qossuth token through rounds 23-29; seed ``vs2h-1``)."""
+    same port (a seat held one Qossuth token through rounds 23-29; seed ``vs2h-1``). Nor
+    is a Movement phase skipped off a surface city or spaceport, where it trades nothing and
+    only ends the turn: the evaluation sees no cost in a turn thrown away, and a seat whose
+    merchant would land, sell and spend the proceeds on equipment (counted at its price for
+    the share of the game left) stayed in space with its goods for 13 rounds (seed
+    ``vs2h-36`` at 32 playouts)."""
     weighed = except_types(legal, SETUP)
     if any(isinstance(cmd, SellGoods) for cmd in legal):
         return [cmd for cmd in weighed if not isinstance(cmd, c.EndPhase)]
+    if not _trades_after_skipping(view, seat):
+        return [cmd for cmd in weighed if not isinstance(cmd, c.SkipMovement)]
     return weighed
+
+
+def _trades_after_skipping(view: dict[str, Any], seat: int) -> bool:
+    """Whether a Movement phase skipped here leads to the Transaction phase (a surface city
+    or spaceport: "Movement Phase"); elsewhere it only ends the turn."""
+    players = view.get("players") or []
+    me = next((p for p in players if p.get("seat") == seat), None)
+    space = str((me or {}).get("space") or "")
+    return landing_seen(view, space) in ("city", "spaceport")
 
 
 def worth(state: StandardState, seat: int) -> float:

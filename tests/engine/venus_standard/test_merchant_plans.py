@@ -18,7 +18,6 @@ from engine.venus_standard.bot import (
     MISSION_GOAL,
     RESERVE,
     Merchant,
-    _landing,
     _landings,
     _reserve,
     _saving_for_spaceport,
@@ -171,7 +170,7 @@ def test_trading_on_merchant_spaceports_they_are_landing_places_for_the_bot() ->
     game, seat = on_city(310, "spaceport")
     game.play(seat, ms.BuildSpaceport(space="colony-world.3"))
     view = ruleset.view(game.state, seat)
-    assert _landing(view, "colony-world.3") == "spaceport"
+    assert places.landing_seen(view, "colony-world.3") == "spaceport"
     assert "colony-world.3" in _landings(view, "colony-world")
 
 

@@ -12,7 +12,7 @@ from engine.venus_standard.appraisal import TURN_DISCOUNT, equipment_price, good
 from engine.venus_standard.definition import GAME
 from engine.venus_standard.missions import mission_cards
 from engine.venus_standard.pilots import TRAINING_COST
-from engine.venus_standard.places import landings_in
+from engine.venus_standard.places import landing, landings_in
 from engine.venus_standard.search import SETUP, candidates, evaluate, worth
 from engine.venus_standard.state import StandardState
 from engine.venus_standard.trading import SellGoods
@@ -188,3 +188,22 @@ def test_a_sale_here_is_never_weighed_against_ending_the_phase() -> None:
     game.state.players[seat].cargo.remove(token)
     legal = list(ruleset.legal_actions(game.state, seat))
     assert c.EndPhase() in candidates({}, legal, seat)
+
+
+def test_a_movement_skipped_in_space_is_never_weighed() -> None:
+    """"Movement Phase": a Movement phase skipped on a surface city or spaceport leads to the
+    Transaction phase, and the search weighs it (staying to trade again); skipped anywhere
+    else it only ends the turn, a turn thrown away that a playout ending with the turn
+    cannot see the cost of, and the search leaves it to the merchant."""
+    game = start(2, seed="skip")
+    dials_set(game)
+    seat = asked(game.state).seats[0]
+    assert landing(game.state.player(seat).space, game.state) == "spaceport"
+    legal = list(ruleset.legal_actions(game.state, seat))
+    assert c.SkipMovement() in legal
+    assert c.SkipMovement() in candidates(ruleset.view(game.state, seat), legal, seat)
+    game.state.players[seat].space = "nav-east"  # a trade route space, no landing
+    assert landing("nav-east", game.state) is None
+    legal = list(ruleset.legal_actions(game.state, seat))
+    assert c.SkipMovement() in legal
+    assert c.SkipMovement() not in candidates(ruleset.view(game.state, seat), legal, seat)
