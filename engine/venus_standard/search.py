@@ -73,7 +73,7 @@ def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> lis
     is a Movement phase skipped off a surface city or spaceport, where it trades nothing and
     only ends the turn: the evaluation sees no cost in a turn thrown away, and a seat whose
     merchant would land, sell and spend the proceeds on equipment (counted at its price for
-    the share of the game left) stayed in space with its goods for 13 rounds (seed
+    the share of the game left) stayed in space with its goods for 14 turns (seed
     ``vs2h-36`` at 32 playouts)."""
     weighed = except_types(legal, SETUP)
     if any(isinstance(cmd, SellGoods) for cmd in legal):
