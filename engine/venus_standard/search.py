@@ -55,8 +55,9 @@ def determinize(state: StandardState, seat: int, rng: Randomness) -> StandardSta
 def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> list[Command]:
     """The commands the search levels may sample beside the merchant's choice
     (``GameDefinition.search_candidates``): every legal command but the solo challenge's
-    setup options (``SETUP``) and, while a goods token may be sold here, the end of the
-    phase (``EndPhase``: the merchant's own choice stays its candidate).
+    setup options (``SETUP``), while a goods token may be sold here the end of the phase
+    (``EndPhase``: the merchant's own choice stays its candidate), and off a surface city
+    or spaceport a skipped Movement phase (``SkipMovement``: likewise).
 
     The course is weighed ("Movement Phase": the heading, the speed roll, the dice, each
     step, the landing, no movement): the evaluation counts the goods aboard at what the
