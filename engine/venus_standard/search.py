@@ -79,7 +79,8 @@ def candidates(view: dict[str, Any], legal: Sequence[Command], seat: int) -> lis
     weighed = except_types(legal, SETUP)
     if any(isinstance(cmd, SellGoods) for cmd in legal):
         return [cmd for cmd in weighed if not isinstance(cmd, c.EndPhase)]
-    if not _trades_after_skipping(view, seat):
+    if any(isinstance(cmd, c.SkipMovement) for cmd in weighed) \
+            and not _trades_after_skipping(view, seat):
         return [cmd for cmd in weighed if not isinstance(cmd, c.SkipMovement)]
     return weighed
 
