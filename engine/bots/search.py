@@ -3,17 +3,19 @@
 
 Determinized flat Monte Carlo with common random numbers:
 
-1. The candidates: the game's fast heuristic bot (its definition's default bot) chooses first,
-   from the seat's view and legal commands as it always does; its command is always a
-   candidate, beside up to ``Budget.candidates - 1`` others sampled (seeded) from the legal
-   commands the game lets the search weigh (``GameDefinition.search_candidates``: every one,
-   unless the game's reckoning leaves some out).
+1. The candidates: the game's fast heuristic bot (its definition's default bot, or the
+   policy ``search_bots`` is given for the searching seat) chooses first, from the seat's
+   view and legal commands as it always does; its command is always a candidate, beside up
+   to ``Budget.candidates - 1`` others sampled (seeded) from the legal commands the game
+   lets the search weigh (``GameDefinition.search_candidates``: every one, unless the game's
+   reckoning leaves some out).
 2. Each round deals one *world*: ``GameDefinition.determinize(state, seat, rng)``, a copy of
    the position in which everything the seat cannot see (cups, decks, face-down markers,
    other seats' hands) is dealt again at random from what the seat can see. The search reads
    the game's state only through that hook, so what it chooses depends on the seat's view
    alone; two games that differ only in what the seat cannot see give the same choice.
-3. In each world every live candidate is played, then every seat's heuristic bot plays on
+3. In each world every live candidate is played, then every seat's heuristic bot (the
+   searching seat's own policy for it) plays on
    until the turn has passed ``Budget.handoffs`` times (``whose_turn``: 1, the end of the
    turn being played; another seat's answers inside it do not end it; at
    ``Budget.next_turn_upto`` seats or fewer, the end of the seat's next turn) or
@@ -43,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.kernel import Command, CommandRejected, Randomness, takeback
-from engine.kernel.definition import GameDefinition
+from engine.kernel.definition import BotFactory, GameDefinition
 from engine.kernel.registry import game as installed
 from engine.kernel.ruleset import HalfDone, number
 
@@ -144,7 +146,7 @@ class SearchBot:
 
     def __init__(self, game: GameDefinition | str, seed: str | int,
                  budget: Budget = NORMAL, *, name: str = "search",
-                 policy: str | None = None) -> None:
+                 policy: BotFactory | None = None) -> None:
         self._game = game
         self.seed = seed
         self.budget = budget
@@ -162,13 +164,16 @@ class SearchBot:
         game = self._game
         return game if isinstance(game, GameDefinition) else installed(game)
 
-    def policy_bot(self, seed: str | int) -> Bot:
-        """The game's heuristic bot (the definition's default bot, or ``policy``)."""
+    def policy_bot(self, seed: str | int, own: bool = True) -> Bot:
+        """The heuristic bot a seat is played with: for the searching seat (``own``: its
+        choice is the first candidate, and its moves in a playout) ``policy`` if given, else
+        the game's default bot; for every other seat the game's default bot, as the easy
+        level plays."""
         game = self.game
-        kind = self._policy or game.default_bot
-        bot: Bot = game.make_bot(kind, seed)
+        bot: Bot = (self._policy(seed) if own and self._policy is not None
+                    else game.make_bot(game.default_bot, seed))
         if getattr(bot, "searches", False):
-            raise ValueError(f"the rollout policy of {game.id} must not search: {kind}")
+            raise ValueError(f"the rollout policy of {game.id} must not search")
         return bot
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
@@ -316,7 +321,8 @@ class SearchBot:
                 return None
             bot = bots.get(actor)
             if bot is None:
-                bot = bots[actor] = self.policy_bot(f"{self.seed}|rollout{actor}")
+                bot = bots[actor] = self.policy_bot(f"{self.seed}|rollout{actor}",
+                                                    own=actor == seat)
             command = act(bot, game, run.state, actor, run.seq)
             if command is None:
                 break
@@ -359,12 +365,13 @@ def _pct(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def search_bots(game: str, *, normal: Budget = NORMAL,
-                hard: Budget = HARD) -> dict[str, Callable[[str | int], SearchBot]]:
+def search_bots(game: str, *, normal: Budget = NORMAL, hard: Budget = HARD,
+                policy: BotFactory | None = None) -> dict[str, Callable[[str | int], SearchBot]]:
     """The levels a game's definition lists beside its heuristic bot: ``normal`` and
     ``hard``, for the installed game of id ``game`` (found when a bot first thinks, so a
-    definition may list them before it is made)."""
+    definition may list them before it is made); ``policy``: the heuristic bot the searching
+    seat is played with, where it differs from the easy level's (``SearchBot.policy_bot``)."""
     return {
-        "normal": lambda seed: SearchBot(game, seed, normal, name="normal"),
-        "hard": lambda seed: SearchBot(game, seed, hard, name="hard"),
+        "normal": lambda seed: SearchBot(game, seed, normal, name="normal", policy=policy),
+        "hard": lambda seed: SearchBot(game, seed, hard, name="hard", policy=policy),
     }

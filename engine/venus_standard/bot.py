@@ -52,6 +52,10 @@ commands (``engine.bots.base``) and the public board.
   Mission card in play to the end: with ten rounds or more left the base weighs as a
   mission's destination). In the last rounds (those the journey takes and three more) a
   ready mission's destination comes before any trade.
+- Spare credits: with c400 or more it buys any other equipment, technology or Reward card
+  offered; the search levels' own policy (``Merchant.searching``) does not, and leaves
+  those purchases to the search, which weighs them against the credits kept
+  (``docs/bots.md``, "The search's own policy in the standard game").
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
@@ -97,6 +101,7 @@ PIRATE_REWARD = 40.0  # a Reward card drawn for a defeated pirate (laser win)
 FAME_WORTH = 10.0  # a fame point at the end ("End of the Game" 3: c10 each)
 BUYS = {"BuyGoods", "BuyEquipment", "BuyTechnology", "BuyReward"}  # "buy actions"
 SOLO_CAPITAL = 40  # alone, credits kept to trade with after training or equipment bought
+SPARE = 400  # credits from which anything else offered is bought (``spends_spare``)
 TRAIN_WHEN = 120  # credits from which the pilot is trained (c60)
 HOLD_WHEN = 220  # credits from which a cargo hold (c90-c110) is bought: c100 or more left
 SECOND_MISSION_GOAL = 6.0  # Galactic Base while no second mission is bought (five fame)
@@ -136,10 +141,22 @@ NEVER = {"DropOut", "TakeBack", "Offload", "Jettison", "UseMarketFlux",
 class Merchant:
     name = "merchant"
 
-    def __init__(self, seed: str | int) -> None:
+    def __init__(self, seed: str | int, *, spends_spare: bool = True) -> None:
         self.seed = seed
+        self.spends_spare = spends_spare  # buys what it does not plan for at c400 or more
         self._known_goals: dict[str, float] | None = None
         self._waits: dict[str, float] = {}  # the part of a goal's worth that only waits
+
+    @classmethod
+    def searching(cls, seed: str | int) -> Merchant:
+        """The policy of the search levels' own seat: the merchant, its spare credits left
+        to the search. A purchase made from them is counted by the search's evaluation at
+        its price for the share of the game left (``appraisal.equipment_worth``), so with
+        the merchant's own c400 rule in the playouts the search shunned every course whose
+        playout ended in such a purchase (a sale declined at the same port for turns, seed
+        ``vs2h-1``; 14 turns spent in space beside a buyer, ``vs2h-36``); without it the
+        playouts keep the credits, and the search weighs each purchase itself."""
+        return cls(seed, spends_spare=False)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
                aid: Aid | None = None) -> Command:
@@ -198,7 +215,7 @@ class Merchant:
         if kind in ("BuyEquipment", "BuyTechnology") and _first_contact_pays(view, me, data):
             return FIRST_CONTACT_SPEND
         if kind in ("BuyEquipment", "BuyTechnology", "BuyReward"):
-            return 5 if me.get("credits", 0) >= 400 else -1
+            return 5 if self.spends_spare and me.get("credits", 0) >= SPARE else -1
         if kind == "SkipMovement":  # staying put lifts the one-sell limit of a landing
             return 95 if _sells_here(view, me) or self._buys_more_here(view, me) else -1
         if kind == "Step":

@@ -19,6 +19,7 @@ from engine.bots.search import Budget, SearchBot, label, whose_turn
 from engine.bots.simulate import seat_bots
 from engine.kernel import Game, Pending, Randomness
 from engine.kernel.registry import games
+from engine.venus_standard.bot import Merchant
 from tests.bots.openings import opening, play, playout_end, start
 
 GAMES = ("venus", "venus-standard", "star-traders")
@@ -155,6 +156,21 @@ def test_without_the_state_it_plays_the_heuristics_choice() -> None:
     assert bot.choose(view, legal, seat=seat, seq=game.seq) == heuristic.choose(
         view, legal, seat=seat, seq=game.seq)
     assert bot.reason and bot.playouts == 0
+
+
+def test_the_searching_seat_is_played_with_its_own_policy_the_others_with_easy() -> None:
+    """``search_bots(policy=...)``: the searching seat's first candidate and its moves in
+    a playout are the policy's; every other seat's are the easy level's (the game's first
+    bot kind), as they are played at the table."""
+    definition = games()["venus-standard"]
+    bot = definition.make_bot("hard", "x")
+    assert isinstance(bot, SearchBot)
+    own, other = bot.policy_bot("p"), bot.policy_bot("p", own=False)
+    plain = SearchBot(definition, "x", SMALL).policy_bot("p")  # no policy: easy's for all
+    assert isinstance(own, Merchant) and isinstance(other, Merchant)
+    assert isinstance(plain, Merchant)
+    assert (own.spends_spare, other.spends_spare, plain.spends_spare) == (False, True, True)
+    assert isinstance(definition.make_bot(definition.default_bot, "p"), Merchant)
 
 
 def test_a_label_names_the_command_and_its_fields() -> None:

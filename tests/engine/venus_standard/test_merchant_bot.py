@@ -361,6 +361,17 @@ def test_important_exception_it_lands_on_a_spaceport_to_trade_more_than_once(
     assert choose(view, [Step(to="west"), Step(to="east")]) == Step(to=port)
 
 
+def test_spare_credits_buy_what_is_offered_but_not_for_the_search() -> None:
+    """With c400 or more the merchant buys equipment it does not plan for; the search levels'
+    own policy (``Merchant.searching``) leaves that purchase to the search, which weighs it
+    against the credits kept (``docs/bots.md``)."""
+    legal: list[Command] = [EndPhase(), BuyEquipment(equipment="shield")]
+    assert choose(view_with(390, []), legal) == EndPhase()
+    assert choose(view_with(500, []), legal) == BuyEquipment(equipment="shield")
+    searching = Merchant.searching("t")
+    assert searching.choose(view_with(500, []), legal, seat=0, seq=1) == EndPhase()
+
+
 def test_it_buys_a_cargo_hold_when_it_can_keep_trading() -> None:
     """"Cargo Holds": up to two more (2 and then 4 fame at the end: "Fame for Ship
     Enhancements"); the merchant buys one before goods once c100 or more would be left."""
