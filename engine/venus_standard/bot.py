@@ -55,7 +55,7 @@ commands (``engine.bots.base``) and the public board.
 - Spare credits: with c400 or more it buys any other equipment, technology or Reward card
   offered; the search levels' own policy (``Merchant.searching``) does not, and leaves
   those purchases to the search, which weighs them against the credits kept
-  (``docs/bots.md``, "The search's own policy in the standard game").
+  (``docs/bots.md``, "What the search does now").
 - Questions: laser at setup, c50 trade-ins.
 
 Same seed, view, legal commands and position: same command.
@@ -150,12 +150,13 @@ class Merchant:
     @classmethod
     def searching(cls, seed: str | int) -> Merchant:
         """The policy of the search levels' own seat: the merchant, its spare credits left
-        to the search. A purchase made from them is counted by the search's evaluation at
-        its price for the share of the game left (``appraisal.equipment_worth``), so with
-        the merchant's own c400 rule in the playouts the search shunned every course whose
-        playout ended in such a purchase (a sale declined at the same port for turns, seed
-        ``vs2h-1``; 14 turns spent in space beside a buyer, ``vs2h-36``); without it the
-        playouts keep the credits, and the search weighs each purchase itself."""
+        to the search. The search's evaluation counts such a purchase at its price for the
+        share of the game left (``appraisal.equipment_worth``), below the credits it took;
+        with the merchant's c400 rule in the playouts, a course or a sale whose playout
+        ended in one scored below another that kept the credits, and the search chose
+        against the trade rather than against the purchase. Without it the playouts keep
+        the credits, and each such purchase is a candidate the search weighs at the
+        decision that offers it (``docs/bots.md``, "What the search does now")."""
         return cls(seed, spends_spare=False)
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
