@@ -173,7 +173,8 @@ class SearchBot:
         bot: Bot = (self._policy(seed) if own and self._policy is not None
                     else game.make_bot(game.default_bot, seed))
         if getattr(bot, "searches", False):
-            raise ValueError(f"the rollout policy of {game.id} must not search")
+            raise ValueError(f"the rollout policy of {game.id} must not search: "
+                             f"{type(bot).__name__}")
         return bot
 
     def choose(self, view: dict[str, Any], legal: Sequence[Command], *, seat: int, seq: int,
