@@ -24,6 +24,13 @@ lever measured before it is a level's). ``--jobs`` plays games in that many proc
 ``--start K`` plays games ``K`` to ``K + n - 1`` (the rest of a row cut short, or its seeds
 split between runs).
 
+With several levels, a line per level after the first compares it with the first on the seeds
+both played: the ratio of the first's median score (its measured seat's) to the other's, with
+a 95% interval from resampling the seeds (paired, seeded), and on how many seeds the first
+scored higher. ``--log FILE`` (repeatable) plays no game: the rows and comparisons are made
+again from the game lines earlier runs printed (a row joined from runs of the same revision;
+the searched decisions and replacements are not in those lines).
+
 ``--field LEVEL`` seats that bot kind in the other seats in place of the heuristic (``--level
 hard --field hard``: every seat a search bot, with the same budget). After each row, one line
 per label (the game's ``choice_name``: a Personality, a pilot, a race) counts the games it was
@@ -34,6 +41,7 @@ not rest on one heuristic's blind spots.
     .venv/bin/python bench/bot_strength.py [--games venus,venus-standard,star-traders]
         [--n 200] [--start 0] [--level hard] [--players 2] [--option NAME=VALUE ...]
         [--iterations N] [--seconds S] [--budget NAME=VALUE ...] [--jobs 1] [--field LEVEL]
+        [--log FILE ...]
 """
 
 from __future__ import annotations
@@ -41,6 +49,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import math
+import random
+import re
 import statistics
 import sys
 import time
@@ -199,8 +209,71 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
             f"options={told} games={n} wins={wins} rate={wins / max(n, 1):.2f} "
             f"[{lo:.2f}-{hi:.2f}] fair={1 / players:.2f} heuristic_wins={others} "
             f"no_winner={none} ({endings(definition, outcomes)}) median_score={mine} vs {theirs} "
-            f"s_per_game={per:.1f} refused={sum(o.fallbacks for o in outcomes)} "
-            f"searched={searched} overrides={sum(overrides.values())} ({top})")
+            f"s_per_game={per:.1f} refused={sum(o.fallbacks for o in outcomes)}"
+            + ("" if budget == "log"  # a game line does not say what the search replaced
+               else f" searched={searched} overrides={sum(overrides.values())} ({top})"))
+
+
+RESAMPLES = 10_000  # the seeds resampled for a paired comparison's interval
+GAME_LINE = re.compile(
+    r"^(?P<game>\S+) (?P<level>\S+) game (?P<index>\d+): seat (?P<seat>\d+), winner "
+    r"(?P<winner>\S+) \((?P<reason>[^)]*)\), scores \[(?P<scores>[^\]]*)\], rounds "
+    r"(?P<rounds>\d+), (?P<seconds>[\d.]+)s, refused (?P<refused>\d+), labels \[(?P<labels>.*)\]$")
+
+
+def paired(game_id: str, first: str, other: str, outcomes: dict[str, list[Outcome]]) -> str:
+    """The first level's median score (its measured seat's) over the other's on the seeds both
+    played, a 95% interval from resampling those seeds (the pairs kept), and the seeds where
+    the first scored higher."""
+    mine = {o.index: o.scores[o.searcher] for o in outcomes[first]}
+    theirs = {o.index: o.scores[o.searcher] for o in outcomes[other]}
+    seeds = sorted(mine.keys() & theirs.keys())
+    if not seeds:
+        return f"bot_strength_paired {game_id} {first} vs {other}: no seed played by both"
+
+    def ratio(sample: list[int]) -> float:
+        below = statistics.median(theirs[i] for i in sample)
+        return statistics.median(mine[i] for i in sample) / below if below else math.inf
+
+    rng = random.Random(f"{game_id}|{first}|{other}")
+    spread = sorted(ratio(rng.choices(seeds, k=len(seeds))) for _ in range(RESAMPLES))
+    lo, hi = spread[int(0.025 * RESAMPLES)], spread[int(0.975 * RESAMPLES) - 1]
+    higher = sum(mine[i] > theirs[i] for i in seeds)
+    return (f"bot_strength_paired {game_id} {first} vs {other}: seeds={len(seeds)} "
+            f"median_ratio={ratio(seeds):.2f} [{lo:.2f}-{hi:.2f}] higher={higher}")
+
+
+def logged(paths: list[str]) -> dict[str, dict[str, list[Outcome]]]:
+    """The games of earlier runs' printed lines, by game id and level (a seed played twice:
+    the later line)."""
+    found: dict[str, dict[str, dict[int, Outcome]]] = {}
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            m = GAME_LINE.match(line.strip())
+            if m is None:
+                continue
+            o = Outcome(
+                game_id=m["game"], level=m["level"], index=int(m["index"]),
+                searcher=int(m["seat"]),
+                winner=None if m["winner"] == "None" else int(m["winner"]),
+                reason=None if m["reason"] == "None" else m["reason"],
+                scores=[int(x) for x in m["scores"].split(",") if x.strip()],
+                labels=[x.strip().strip("'") for x in m["labels"].split(",") if x.strip()],
+                rounds=int(m["rounds"]), seconds=float(m["seconds"]),
+                fallbacks=int(m["refused"]))
+            found.setdefault(o.game_id, {}).setdefault(o.level, {})[o.index] = o
+    return {g: {lv: [by[i] for i in sorted(by)] for lv, by in levels.items()}
+            for g, levels in found.items()}
+
+
+def rows_of(game_id: str, levels: list[str], outcomes: dict[str, list[Outcome]],
+            players: int, budget: str, options: dict[str, Any],
+            field: str | None) -> list[str]:
+    """A row per level with its labels' lines, then each level after the first against it."""
+    lines = [line for level in levels
+             for line in [row(game_id, level, players, outcomes[level], budget, options, field),
+                          *by_label(game_id, level, outcomes[level])]]
+    return lines + [paired(game_id, levels[0], other, outcomes) for other in levels[1:]]
 
 
 def by_label(game_id: str, level: str, outcomes: list[Outcome]) -> list[str]:
@@ -241,10 +314,8 @@ def run(game_id: str, levels: list[str], args: argparse.Namespace,
                   f"refused {o.fallbacks}, labels {o.labels}", flush=True)
     caps = (("iterations", args.iterations), ("seconds", args.seconds), *args.budget)
     budget = ",".join(f"{k}={v}" for k, v in caps if v is not None)
-    return [line for level in levels
-            for line in [row(game_id, level, args.players, outcomes[level], budget or "default",
-                             options, args.field),
-                         *by_label(game_id, level, outcomes[level])]]
+    return rows_of(game_id, levels, outcomes, args.players, budget or "default", options,
+                   args.field)
 
 
 def main() -> None:
@@ -270,9 +341,17 @@ def main() -> None:
     parser.add_argument("--field", default=None,
                         help="the other seats' bot kind (default: the game's heuristic); "
                              "a search bot there thinks with the same budget")
+    parser.add_argument("--log", action="append", default=[], metavar="FILE",
+                        help="make the rows from the game lines of earlier runs (repeatable)")
     args = parser.parse_args()
     levels = [level.strip() for level in args.level.split(",") if level.strip()]
     options = dict(args.option)
+    if args.log:
+        for game_id, found in logged(args.log).items():
+            kept = [level for level in levels if level in found] or sorted(found)
+            print("\n".join(rows_of(game_id, kept, found, args.players, "log", options,
+                                     args.field)))
+        return
     rows = []
     for game_id in args.games.split(","):
         lines = run(game_id, levels, args, options)

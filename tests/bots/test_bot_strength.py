@@ -91,3 +91,28 @@ def test_start_plays_the_seeds_from_there(capsys: pytest.CaptureFixture[str]) ->
     lines = strength.run("venus", ["hard"], args, {})
     assert "venus hard game 5: seat 1," in capsys.readouterr().out
     assert " games=1 " in lines[0]
+
+
+def test_rows_made_again_from_the_game_lines_of_earlier_runs(tmp_path: Any) -> None:
+    """``--log``: the printed game lines of two runs make one row per level, and the paired
+    comparison sets each seed's scores side by side: the median ratio, its resampled
+    interval, the seeds where the first level scored higher."""
+    line = ("venus-standard {level} game {i}: seat 0, winner {w} ({why}), scores [{score}], "
+            "rounds 30, 1.5s, refused 0, labels ['human']")
+    first = [line.format(level=level, i=i, w=0 if score else None,
+                         why="rounds" if score else "challenge_fee_unpaid", score=score)
+             for i, (hard, easy) in enumerate([(900, 400), (0, 500), (1200, 600)])
+             for level, score in (("hard", hard), ("merchant", easy))]
+    (tmp_path / "a.txt").write_text("\n".join(first[:4]) + "\nbot_strength ...\n")
+    (tmp_path / "b.txt").write_text("\n".join(first[4:]) + "\n")
+    found = strength.logged([str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+    assert [o.index for o in found["venus-standard"]["hard"]] == [0, 1, 2]
+    assert found["venus-standard"]["hard"][1].reason == "challenge_fee_unpaid"
+    lines = strength.rows_of("venus-standard", ["hard", "merchant"], found["venus-standard"],
+                             1, "log", {}, None)
+    hard = next(x for x in lines if x.startswith("bot_strength venus-standard hard(log)"))
+    assert " games=3 wins=2 " in hard and "median_score=900 " in hard
+    assert "searched" not in hard  # not in a game line
+    assert lines[-1].startswith("bot_strength_paired venus-standard hard vs merchant: "
+                                "seeds=3 median_ratio=1.80 [")  # 900 / 500
+    assert lines[-1].endswith(" higher=2")
