@@ -29,7 +29,8 @@ both played: the ratio of the first's median score (its measured seat's) to the 
 a 95% interval from resampling the seeds (paired, seeded), and on how many seeds the first
 scored higher. ``--log FILE`` (repeatable) plays no game: the rows and comparisons are made
 again from the game lines earlier runs printed (a row joined from runs of the same revision;
-the searched decisions and replacements are not in those lines).
+the players are the logged games'; the searched decisions and replacements are not in those
+lines).
 
 ``--field LEVEL`` seats that bot kind in the other seats in place of the heuristic (``--level
 hard --field hard``: every seat a search bot, with the same budget). After each row, one line
@@ -349,7 +350,8 @@ def main() -> None:
     if args.log:
         for game_id, found in logged(args.log).items():
             kept = [level for level in levels if level in found] or sorted(found)
-            print("\n".join(rows_of(game_id, kept, found, args.players, "log", options,
+            players = len(found[kept[0]][0].scores)  # the logged games' seats
+            print("\n".join(rows_of(game_id, kept, found, players, "log", options,
                                      args.field)))
         return
     rows = []
