@@ -48,6 +48,7 @@ not rest on one heuristic's blind spots.
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import math
 import random
@@ -188,7 +189,10 @@ def endings(definition: GameDefinition, outcomes: list[Outcome]) -> str:
 
 
 def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
-        budget: str, options: dict[str, Any], field: str | None = None) -> str:
+        budget: str, options: dict[str, Any], field: str | None = None,
+        replacements: bool = True) -> str:
+    """A level's row; without ``replacements`` (games read from their lines, which do not say
+    what the search replaced) it leaves the searched decisions out."""
     definition = games()[game_id]
     n = len(outcomes)
     wins = sum(o.winner == o.searcher for o in outcomes)
@@ -211,15 +215,22 @@ def row(game_id: str, level: str, players: int, outcomes: list[Outcome],
             f"[{lo:.2f}-{hi:.2f}] fair={1 / players:.2f} heuristic_wins={others} "
             f"no_winner={none} ({endings(definition, outcomes)}) median_score={mine} vs {theirs} "
             f"s_per_game={per:.1f} refused={sum(o.fallbacks for o in outcomes)}"
-            + ("" if budget == "log"  # a game line does not say what the search replaced
-               else f" searched={searched} overrides={sum(overrides.values())} ({top})"))
+            + (f" searched={searched} overrides={sum(overrides.values())} ({top})"
+               if replacements else ""))
 
 
 RESAMPLES = 10_000  # the seeds resampled for a paired comparison's interval
-GAME_LINE = re.compile(
+GAME_LINE = re.compile(  # what ``game_line`` prints, read back by ``read_game_line``
     r"^(?P<game>\S+) (?P<level>\S+) game (?P<index>\d+): seat (?P<seat>\d+), winner "
-    r"(?P<winner>\S+) \((?P<reason>[^)]*)\), scores \[(?P<scores>[^\]]*)\], rounds "
-    r"(?P<rounds>\d+), (?P<seconds>[\d.]+)s, refused (?P<refused>\d+), labels \[(?P<labels>.*)\]$")
+    r"(?P<winner>\S+) \((?P<reason>[^)]*)\), scores (?P<scores>\[[^\]]*\]), rounds "
+    r"(?P<rounds>\d+), (?P<seconds>[\d.]+)s, refused (?P<refused>\d+), labels (?P<labels>\[.*\])$")
+
+
+def game_line(o: Outcome) -> str:
+    """One game's line, as a run prints it (``--log`` reads it back: ``GAME_LINE``)."""
+    return (f"{o.game_id} {o.level} game {o.index}: seat {o.searcher}, winner {o.winner} "
+            f"({o.reason}), scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
+            f"refused {o.fallbacks}, labels {o.labels}")
 
 
 def paired(game_id: str, first: str, other: str, outcomes: dict[str, list[Outcome]]) -> str:
@@ -244,35 +255,39 @@ def paired(game_id: str, first: str, other: str, outcomes: dict[str, list[Outcom
             f"median_ratio={ratio(seeds):.2f} [{lo:.2f}-{hi:.2f}] higher={higher}")
 
 
+def read_game_line(line: str) -> Outcome | None:
+    """The game a printed line (``game_line``) tells of; None for any other line."""
+    m = GAME_LINE.match(line.strip())
+    if m is None:
+        return None
+    return Outcome(
+        game_id=m["game"], level=m["level"], index=int(m["index"]), searcher=int(m["seat"]),
+        winner=None if m["winner"] == "None" else int(m["winner"]),
+        reason=None if m["reason"] == "None" else m["reason"],
+        scores=ast.literal_eval(m["scores"]), labels=ast.literal_eval(m["labels"]),
+        rounds=int(m["rounds"]), seconds=float(m["seconds"]), fallbacks=int(m["refused"]))
+
+
 def logged(paths: list[str]) -> dict[str, dict[str, list[Outcome]]]:
     """The games of earlier runs' printed lines, by game id and level (a seed played twice:
     the later line)."""
     found: dict[str, dict[str, dict[int, Outcome]]] = {}
     for path in paths:
         for line in Path(path).read_text().splitlines():
-            m = GAME_LINE.match(line.strip())
-            if m is None:
-                continue
-            o = Outcome(
-                game_id=m["game"], level=m["level"], index=int(m["index"]),
-                searcher=int(m["seat"]),
-                winner=None if m["winner"] == "None" else int(m["winner"]),
-                reason=None if m["reason"] == "None" else m["reason"],
-                scores=[int(x) for x in m["scores"].split(",") if x.strip()],
-                labels=[x.strip().strip("'") for x in m["labels"].split(",") if x.strip()],
-                rounds=int(m["rounds"]), seconds=float(m["seconds"]),
-                fallbacks=int(m["refused"]))
-            found.setdefault(o.game_id, {}).setdefault(o.level, {})[o.index] = o
+            o = read_game_line(line)
+            if o is not None:
+                found.setdefault(o.game_id, {}).setdefault(o.level, {})[o.index] = o
     return {g: {lv: [by[i] for i in sorted(by)] for lv, by in levels.items()}
             for g, levels in found.items()}
 
 
 def rows_of(game_id: str, levels: list[str], outcomes: dict[str, list[Outcome]],
             players: int, budget: str, options: dict[str, Any],
-            field: str | None) -> list[str]:
+            field: str | None, replacements: bool = True) -> list[str]:
     """A row per level with its labels' lines, then each level after the first against it."""
     lines = [line for level in levels
-             for line in [row(game_id, level, players, outcomes[level], budget, options, field),
+             for line in [row(game_id, level, players, outcomes[level], budget, options, field,
+                              replacements),
                           *by_label(game_id, level, outcomes[level])]]
     return lines + [paired(game_id, levels[0], other, outcomes) for other in levels[1:]]
 
@@ -310,9 +325,7 @@ def run(game_id: str, levels: list[str], args: argparse.Namespace,
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for o in pool.map(play, *zip(*jobs, strict=True)):
             outcomes[o.level].append(o)
-            print(f"{game_id} {o.level} game {o.index}: seat {o.searcher}, winner {o.winner} "
-                  f"({o.reason}), scores {o.scores}, rounds {o.rounds}, {o.seconds:.1f}s, "
-                  f"refused {o.fallbacks}, labels {o.labels}", flush=True)
+            print(game_line(o), flush=True)
     caps = (("iterations", args.iterations), ("seconds", args.seconds), *args.budget)
     budget = ",".join(f"{k}={v}" for k, v in caps if v is not None)
     return rows_of(game_id, levels, outcomes, args.players, budget or "default", options,
@@ -352,7 +365,7 @@ def main() -> None:
             kept = [level for level in levels if level in found] or sorted(found)
             players = len(found[kept[0]][0].scores)  # the logged games' seats
             print("\n".join(rows_of(game_id, kept, found, players, "log", options,
-                                     args.field)))
+                                     args.field, replacements=False)))
         return
     rows = []
     for game_id in args.games.split(","):

@@ -109,10 +109,12 @@ def test_rows_made_again_from_the_game_lines_of_earlier_runs(tmp_path: Any) -> N
     assert [o.index for o in found["venus-standard"]["hard"]] == [0, 1, 2]
     assert found["venus-standard"]["hard"][1].reason == "challenge_fee_unpaid"
     lines = strength.rows_of("venus-standard", ["hard", "merchant"], found["venus-standard"],
-                             1, "log", {}, None)
+                             1, "log", {}, None, replacements=False)
     hard = next(x for x in lines if x.startswith("bot_strength venus-standard hard(log)"))
     assert " games=3 wins=2 " in hard and "median_score=900 " in hard
     assert "searched" not in hard  # not in a game line
     assert lines[-1].startswith("bot_strength_paired venus-standard hard vs merchant: "
                                 "seeds=3 median_ratio=1.80 [")  # 900 / 500
     assert lines[-1].endswith(" higher=2")
+    again = found["venus-standard"]["merchant"][1]  # a printed line reads back as it was
+    assert strength.read_game_line(strength.game_line(again)) == again
