@@ -368,6 +368,12 @@ class StandardBoard:
         self.telegates: dict[int, str] = {
             s.telegate: s.id for s in data.spaces if s.telegate is not None
         }
+        # a system's spaces of each kind, asked at every landing a bot weighs
+        self._by_kind: dict[tuple[str, SpaceKind], tuple[str, ...]] = {}
+        for system, ids in self.by_system.items():
+            for i in ids:
+                key = (system, self.spaces[i].kind)
+                self._by_kind[key] = (*self._by_kind.get(key, ()), i)
 
     # --- the graph -------------------------------------------------------------------
 
@@ -410,7 +416,7 @@ class StandardBoard:
         return [s.id for s in self.data.systems if s.kind is SystemKind.ANOMALY]
 
     def _of_kind(self, system: str, kind: SpaceKind) -> list[str]:
-        return [i for i in self.by_system.get(system, []) if self.spaces[i].kind is kind]
+        return list(self._by_kind.get((system, kind), ()))
 
     def surface_cities(self, system: str) -> list[str]:
         return self._of_kind(system, SpaceKind.SURFACE_CITY)

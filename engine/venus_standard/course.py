@@ -121,12 +121,14 @@ def from_space(at: str, came_from: str | None, ship: Ship = PLAIN,
     return found.search(at, found.moves(at, came_from, entered))
 
 
+@lru_cache(maxsize=COURSES_MAX)
 def after_step(at: str, came_from: str | None, to: str, ship: Ship = PLAIN,
                spaceports: frozenset[str] = frozenset(), entered: bool = True
                ) -> dict[str, int]:
     """The course once the ship on ``at`` (last departed ``came_from``; ``entered`` as in
     :func:`from_space`) has stepped to ``to``, the step's own movement points included;
-    empty if no such step is legal."""
+    empty if no such step is legal. Kept, as :func:`from_space` is: read it, never change
+    it (a bot weighs each step of its course again in every playout)."""
     for reached, came, mp in chart(ship, spaceports).moves(at, came_from, entered):
         if reached == to:
             rest = from_space(to, came, ship, spaceports)

@@ -55,11 +55,27 @@ class Destination:
                 "mp_left": self.mp_left}
 
 
+# searches kept by their inputs: the mover's view makes one at every seq of a Move step, and
+# a search bot's playouts reach the same positions from the worlds of one decision. The
+# terrain is keyed by identity (``terrain.terrain_of`` keeps one per set of tokens) and held
+# in the entry, so its identity is not reused while the entry lives.
+_KEPT: dict[tuple[int, Ship, Helm, int | None, frozenset[str]],
+            tuple[Terrain, tuple[Destination, ...]]] = {}
+_KEPT_MAX = 512
+
+
 def reachable(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
               ignoring: frozenset[str] = frozenset()) -> list[Destination]:
     """Every space where this Move step can end (see the module docstring)."""
-    with no_cycle_collection():
-        return _search(terrain, ship, helm, navigation, ignoring)
+    key = (id(terrain), ship, helm, navigation, ignoring)
+    found = _KEPT.get(key)
+    if found is None or found[0] is not terrain:
+        if len(_KEPT) >= _KEPT_MAX:
+            _KEPT.clear()
+        with no_cycle_collection():
+            found = _KEPT[key] = (terrain, tuple(_search(terrain, ship, helm, navigation,
+                                                         ignoring)))
+    return list(found[1])
 
 
 def _search(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,

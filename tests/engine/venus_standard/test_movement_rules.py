@@ -192,6 +192,20 @@ def test_reach_red_drive_path_names_the_skipped_spaces() -> None:
     assert found[("city", "land")].path == ("r1", "r2", "r3", "orb", "city")
 
 
+def test_reach_kept_by_its_inputs_answers_alike_and_a_list_of_its_own() -> None:
+    """A search is kept by its inputs (the mover's view asks it at every seq): asked again,
+    the same destinations in a new list; another terrain (here one with the gray line
+    a-b gone) is searched on its own, though it is equal in nothing but shape."""
+    first = reachable(T, Ship(), Helm("gb", 9), None)
+    first.clear()  # the caller's own list
+    again = reachable(T, Ship(), Helm("gb", 9), None)
+    assert again and again == reachable(T, Ship(), Helm("gb", 9), None)
+    cut = Terrain(T.kinds, {k: tuple((to, c) for to, c in v if {k, to} != {"a", "b"})
+                            for k, v in T.lines.items()},
+                  exits=T.exits, telegates=T.telegates)
+    assert {d.space for d in reachable(cut, Ship(), Helm("gb", 9), None)} == {"a"}
+
+
 def test_pilot_navigation_adjust_reads_the_value_one_higher_or_lower() -> None:
     """Pilot ability (ours): leaving a navigation space by the value or one either side,
     never back the way in."""
