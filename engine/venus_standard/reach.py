@@ -21,6 +21,7 @@ linear in the board's size times the movement value. One path per destination an
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from engine.kernel.paths import Trail, no_cycle_collection, trail_spaces
@@ -57,10 +58,11 @@ class Destination:
 
 # searches kept by their inputs: the mover's view makes one at every seq of a Move step, and
 # a search bot's playouts reach the same positions from the worlds of one decision. The
-# terrain is keyed by identity (``terrain.terrain_of`` keeps one per set of tokens) and held
-# in the entry, so its identity is not reused while the entry lives.
+# terrain is keyed by identity (``terrain.terrain_of`` keeps one per set of tokens); the
+# entry holds it weakly, so an entry never keeps a terrain alive, and a new terrain that
+# takes a dead one's identity finds the entry's reference dead and is searched anew.
 _KEPT: dict[tuple[int, Ship, Helm, int | None, frozenset[str]],
-            tuple[Terrain, tuple[Destination, ...]]] = {}
+            tuple[weakref.ref[Terrain], tuple[Destination, ...]]] = {}
 _KEPT_MAX = 512
 
 
@@ -69,12 +71,12 @@ def reachable(terrain: Terrain, ship: Ship, helm: Helm, navigation: int | None,
     """Every space where this Move step can end (see the module docstring)."""
     key = (id(terrain), ship, helm, navigation, ignoring)
     found = _KEPT.get(key)
-    if found is None or found[0] is not terrain:
+    if found is None or found[0]() is not terrain:
         if len(_KEPT) >= _KEPT_MAX:
             _KEPT.clear()
         with no_cycle_collection():
-            found = _KEPT[key] = (terrain, tuple(_search(terrain, ship, helm, navigation,
-                                                         ignoring)))
+            found = _KEPT[key] = (weakref.ref(terrain),
+                                  tuple(_search(terrain, ship, helm, navigation, ignoring)))
     return list(found[1])
 
 

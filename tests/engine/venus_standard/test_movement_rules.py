@@ -6,6 +6,9 @@ hand-made map isolates each rule.
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 
 from engine.kernel import RuleError
@@ -194,8 +197,8 @@ def test_reach_red_drive_path_names_the_skipped_spaces() -> None:
 
 def test_reach_kept_by_its_inputs_answers_alike_and_a_list_of_its_own() -> None:
     """A search is kept by its inputs (the mover's view asks it at every seq): asked again,
-    the same destinations in a new list; another terrain (here one with the gray line
-    a-b gone) is searched on its own, though it is equal in nothing but shape."""
+    the same destinations in a new list; another terrain object (here one with the gray
+    line a-b gone) is searched on its own, and the kept search does not keep it alive."""
     first = reachable(T, Ship(), Helm("gb", 9), None)
     first.clear()  # the caller's own list
     again = reachable(T, Ship(), Helm("gb", 9), None)
@@ -204,6 +207,10 @@ def test_reach_kept_by_its_inputs_answers_alike_and_a_list_of_its_own() -> None:
                             for k, v in T.lines.items()},
                   exits=T.exits, telegates=T.telegates)
     assert {d.space for d in reachable(cut, Ship(), Helm("gb", 9), None)} == {"a"}
+    gone = weakref.ref(cut)
+    del cut
+    gc.collect()
+    assert gone() is None
 
 
 def test_pilot_navigation_adjust_reads_the_value_one_higher_or_lower() -> None:
