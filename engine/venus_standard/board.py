@@ -362,18 +362,15 @@ class StandardBoard:
             frozenset((ln.a, ln.b)): ln for ln in data.lines
         }
         self.by_system: dict[str, list[str]] = {}
+        # a system's spaces of each kind, asked at every landing a bot weighs
+        self._by_kind: dict[tuple[str, SpaceKind], list[str]] = {}
         for s in data.spaces:
             if s.system is not None:
                 self.by_system.setdefault(s.system, []).append(s.id)
+                self._by_kind.setdefault((s.system, s.kind), []).append(s.id)
         self.telegates: dict[int, str] = {
             s.telegate: s.id for s in data.spaces if s.telegate is not None
         }
-        # a system's spaces of each kind, asked at every landing a bot weighs
-        self._by_kind: dict[tuple[str, SpaceKind], tuple[str, ...]] = {}
-        for system, ids in self.by_system.items():
-            for i in ids:
-                key = (system, self.spaces[i].kind)
-                self._by_kind[key] = (*self._by_kind.get(key, ()), i)
 
     # --- the graph -------------------------------------------------------------------
 
