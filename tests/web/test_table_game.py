@@ -37,7 +37,8 @@ def _seat_page(browser: Any, errors: list[str], **context: Any) -> Any:
     ctx = browser.new_context(**({"viewport": {"width": 1400, "height": 900},
                                   "reduced_motion": "reduce", "bypass_csp": True} | context))
     page = ctx.new_page()
-    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    # with the script's stack: an error seen only on a loaded machine is told where it arose
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}\n{e.stack}"))
     page.on("console", lambda m: errors.append(f"console: {m.text}")
             if m.type == "error" and "WebSocket" not in m.text else None)
     page.set_default_timeout(10_000)
