@@ -421,3 +421,34 @@ def test_a_won_game_shows_the_winner_and_its_replay_every_secret(
     assert not errors, errors
     for p in pages:
         p.context.close()
+
+
+def test_the_host_tab_survives_news_while_its_board_still_loads(browser: Any,
+                                                                server_url: str) -> None:
+    """Right after Start the host's tab loads the board while the socket already brings the
+    first view and who is online: a view and a presence that come before the board is there
+    wait for it (the page draws once it has its parts), and nothing breaks."""
+    errors: list[str] = []
+    host = _seat_page(browser, errors)
+    # the board comes 2 s late, as on a loaded machine
+    host.add_init_script("""{
+      const fetch0 = window.fetch;
+      window.fetch = async (url, ...rest) => {
+        if (String(url).includes("/board.svg")) await new Promise((r) => setTimeout(r, 2000));
+        return fetch0(url, ...rest);
+      };
+    }""")
+    links = _create_table(host, server_url)
+    ann = _seat_page(browser, errors)
+    bob = _seat_page(browser, errors)
+    _join(ann, links[1], "Ann", "humans")
+    _join(bob, links[2], "Bob", "dell")
+    host.goto(links[0])
+    host.wait_for_selector("#start-btn:not([disabled])")
+    host.click("#start-btn")
+    host.wait_for_function("() => window.starport?.game?.answer")  # a view, the board not yet
+    bob.close()  # who is online changes while the host's board loads
+    host.wait_for_function("() => window.starport.game.opened && window.starport.game.idle()",
+                           timeout=15_000)
+    assert host.locator("#turn-badge").inner_text().strip(), "the game page is drawn"
+    assert not errors, errors

@@ -75,6 +75,7 @@ export class Game {
     this.sending = 0;
     this.ownUpTo = 0; // the last event of a command of this tab (not "played for me")
     this.opened = false;
+    this.loaded = false; // the game's page has its parts (board, lists): render may draw
     this.early = []; // events that came before open() had the log
     this.burst = []; // events applied to the log, not drawn yet
     this.waiters = []; // who waits for a view at a seq: {seq, done}
@@ -130,6 +131,7 @@ export class Game {
     this.replay = new Replay(this);
     if (moment) this.replay.prefetch(moment);
     await this.page.load(this.ctx.lobby);
+    this.loaded = true;
     useNextActions(this.module.keyboard);
     this.shortcuts = bindShortcuts(this.board, this.module.keyboard, {
       replaying: () => !!this.replay?.active,
@@ -753,7 +755,9 @@ export class Game {
    * ``lean`` the chart to when the page has caught up (``show``). */
   render({ pieces = true, lean = false } = {}) {
     const a = this.answer;
-    if (!a) return;
+    // a view or a presence can come while the board still loads (the host's tab, right after
+    // Start): open() draws once the page is there
+    if (!a || !this.loaded) return;
     const view = a.view;
     const turn = view.turn;
     const mine = this.myTurn();
