@@ -37,6 +37,13 @@ from .routes import route_costs
 from .trader_deals import WORTH, accepts
 from .trader_deals import offer as offer_deal
 
+# Petitioning (basic game): the trader petitions at 25 Prestige (the track's "+2" area, where
+# every roll is granted) or at 20 (+1) with 40 Stellors for the price; the search levels' own
+# seat as soon as a petition may be made (15) with 30 Stellors (``StarTrader.searching``)
+PETITION_SURE = 25
+PETITION_PRICED = (20, 40)
+PETITION_EAGER = (15, 30)
+
 
 class RandomTrader(UniformBot):
     """The uniform random bot (``engine.bots.random_bot.UniformBot``) with one preference of
@@ -55,12 +62,32 @@ class StarTrader:
 
     name = "trader"
 
-    def __init__(self, seed: str | int) -> None:
+    def __init__(self, seed: str | int, *, eager: bool = False) -> None:
         self.seed = seed
+        self.eager = eager  # petitions from 15 Prestige (``searching``)
         # ``route_costs`` by start in the view last asked about (the plan and the goal weigh
         # each contract's route again)
         self._route_view: dict[str, Any] | None = None
         self._route_memo: dict[int, tuple[dict[int, float], dict[int, int]]] = {}
+
+    @classmethod
+    def searching(cls, seed: str | int) -> StarTrader:
+        """The policy of the search levels' own seat: the trader, petitioning as soon as it
+        may (15 Prestige, Petitioning) with 30 Stellors for the price. A playout that ends
+        with the turn sees a petition's cost and its odds of a Mission but not the race it
+        wins: the search kept the trader's wait for 20 or 25 Prestige, eight turns in one
+        game, while the rivals petitioned (``docs/bots.md``, "Four players in Star
+        Traders")."""
+        return cls(seed, eager=True)
+
+    def _petitions(self, prestige: int, money: int) -> bool:
+        """Whether to petition for the Imperial Mission now (basic game): at 25 Prestige,
+        or 20 with 40 Stellors (each roll then grants it, or all but a 1); the eager
+        policy from 15 with 30."""
+        if self.eager and prestige >= PETITION_EAGER[0] and money >= PETITION_EAGER[1]:
+            return True
+        return prestige >= PETITION_SURE or (prestige >= PETITION_PRICED[0]
+                                             and money >= PETITION_PRICED[1])
 
     def _routes(self, view: dict[str, Any], seat: int,
                 start: int) -> tuple[dict[int, float], dict[int, int]]:
@@ -380,8 +407,7 @@ class StarTrader:
             useful = me["world"] in self._chain_targets(view, seat)
             if view["advanced"] and money >= 30 and me["prestige"] >= 8 and useful:
                 return c.Petition()
-            if not view["advanced"] and (me["prestige"] >= 25
-                                         or (me["prestige"] >= 20 and money >= 40)):
+            if not view["advanced"] and self._petitions(me["prestige"], money):
                 return c.Petition()
         if c.BuyEngine() in legal and (money >= 70 or (me["engines"] < 4 and money >= 50)):
             return c.BuyEngine()
