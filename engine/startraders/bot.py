@@ -82,8 +82,8 @@ class StarTrader:
 
     def _petitions(self, prestige: int, money: int) -> bool:
         """Whether to petition for the Imperial Mission now (basic game): at 25 Prestige,
-        or 20 with 40 Stellors (each roll then grants it, or all but a 1); the eager
-        policy from 15 with 30."""
+        or 20 with 40 Stellors (the Petition Table's +2 area grants every roll, its +1 area
+        all but a 1, each at its price); the eager policy from 15 with 30."""
         if self.eager and prestige >= PETITION_EAGER[0] and money >= PETITION_EAGER[1]:
             return True
         return prestige >= PETITION_SURE or (prestige >= PETITION_PRICED[0]
