@@ -67,8 +67,10 @@ def _join(page: Page, link: str, name: str, race: str) -> None:
     page.wait_for_selector(f'.seat.mine:has-text("{name}")')
 
 
-def _open_game(browser: Any, server_url: str, errors: list[str]) -> dict[str, Any]:
-    host = _seat_page(browser, errors)
+def _full_lobby(browser: Any, server_url: str, errors: list[str],
+                host: Page) -> tuple[list[str], Page, Page]:
+    """A table of two seats made in ``host``'s tab, Ann and Bob joined in tabs of their own,
+    the host's tab in the lobby with Start ready: the links, Ann's tab, Bob's."""
     links = _create_table(host, server_url)
     ann = _seat_page(browser, errors)
     bob = _seat_page(browser, errors)
@@ -77,6 +79,12 @@ def _open_game(browser: Any, server_url: str, errors: list[str]) -> dict[str, An
     host.goto(links[0])
     host.wait_for_selector(".seat:has-text('Bob')")
     host.wait_for_selector("#start-btn:not([disabled])")
+    return links, ann, bob
+
+
+def _open_game(browser: Any, server_url: str, errors: list[str]) -> dict[str, Any]:
+    host = _seat_page(browser, errors)
+    links, ann, bob = _full_lobby(browser, server_url, errors, host)
     host.click("#start-btn")
     for p in (ann, bob, host):
         p.wait_for_selector("#game:not([hidden])")
@@ -438,13 +446,7 @@ def test_the_host_tab_survives_news_while_its_board_still_loads(browser: Any,
         return fetch0(url, ...rest);
       };
     }""")
-    links = _create_table(host, server_url)
-    ann = _seat_page(browser, errors)
-    bob = _seat_page(browser, errors)
-    _join(ann, links[1], "Ann", "humans")
-    _join(bob, links[2], "Bob", "dell")
-    host.goto(links[0])
-    host.wait_for_selector("#start-btn:not([disabled])")
+    _, _, bob = _full_lobby(browser, server_url, errors, host)
     host.click("#start-btn")
     host.wait_for_function("() => window.starport?.game?.answer")  # a view, the board not yet
     bob.close()  # who is online changes while the host's board loads
