@@ -16,7 +16,9 @@ heuristic's choice (the most frequent, as "heuristic's command type>chosen type"
 
 ``--level`` names one bot kind or several (comma-separated, e.g. ``hard,merchant``): each plays
 the same seeds, the games of the levels interleaved, so their rows are measured in the same
-run. A search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace
+run; ``policy`` is the heuristic the search levels play their own seat with, alone (a game's
+``search_bots(policy=...)``, else its easy bot: what that policy is worth without the search).
+A search bot thinks with its level's budget; ``--iterations`` and ``--seconds`` replace
 the budget's caps (a run of many games may use a fixed, smaller iteration budget: it says so
 in its rows), and ``--budget NAME=VALUE`` any other field of it (``--budget prefer=0.02``: a
 lever measured before it is a level's). ``--jobs`` plays games in that many processes.
@@ -98,10 +100,19 @@ def table_options(definition: GameDefinition, given: dict[str, Any]) -> dict[str
     return options
 
 
+POLICY = "policy"  # ``--level policy``: the search levels' own seat's heuristic, no search
+
+
 def measured_bot(definition: GameDefinition, level: str, seed: str, iterations: int | None,
                  seconds: float | None, fields: dict[str, Any] | None = None) -> Bot:
     """The bot of ``level``; a search bot's budget with ``iterations`` and ``seconds`` (0: no
-    time cap) and ``fields`` (any other of its fields) in place of its own."""
+    time cap) and ``fields`` (any other of its fields) in place of its own. ``policy``: the
+    heuristic the search levels play their own seat with (``SearchBot.policy_bot``: the
+    game's ``search_bots(policy=...)``, else its easy bot), searching nothing."""
+    if level == POLICY:
+        hard = definition.make_bot("hard", seed)
+        assert isinstance(hard, SearchBot)
+        return hard.policy_bot(seed)
     bot = definition.make_bot(level, seed)
     if isinstance(bot, SearchBot):
         budget = dataclasses.replace(bot.budget, **(fields or {}))

@@ -118,3 +118,18 @@ def test_rows_made_again_from_the_game_lines_of_earlier_runs(tmp_path: Any) -> N
     assert lines[-1].endswith(" higher=2")
     again = found["venus-standard"]["merchant"][1]  # a printed line reads back as it was
     assert strength.read_game_line(strength.game_line(again)) == again
+
+
+def test_the_policy_level_is_the_search_levels_own_seat_without_search() -> None:
+    """``--level policy``: the heuristic the search levels play their own seat with, alone:
+    Star Traders' trader petitioning from 15 Prestige (``StarTrader.searching``); a game
+    without one of its own, its easy bot."""
+    from engine.kernel.registry import games
+    from engine.startraders.bot import StarTrader
+
+    star = strength.measured_bot(games()["star-traders"], "policy", "s", 2, 0.0)
+    assert isinstance(star, StarTrader) and star.eager
+    venus = strength.measured_bot(games()["venus"], "policy", "s", 2, 0.0)
+    assert type(venus) is type(games()["venus"].make_bot(games()["venus"].default_bot, "s"))
+    _, outcome = _played("star-traders", "policy", 4, {})
+    assert outcome.level == "policy" and outcome.searched == 0 and outcome.fallbacks == 0

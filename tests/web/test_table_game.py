@@ -453,4 +453,5 @@ def test_the_host_tab_survives_news_while_its_board_still_loads(browser: Any,
     host.wait_for_function("() => window.starport.game.opened && window.starport.game.idle()",
                            timeout=15_000)
     assert host.locator("#turn-badge").inner_text().strip(), "the game page is drawn"
+    shot(host, "host-after-a-late-board.png")
     assert not errors, errors
