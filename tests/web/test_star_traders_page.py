@@ -322,6 +322,34 @@ def test_the_insider_places_her_stations_on_the_map(browser: Any, server_url: st
     assert not errors, errors
 
 
+def test_the_table_strip_stays_under_the_board_on_a_laptop(browser: Any, server_url: str) -> None:
+    """The table strip under the board (Traders, Prestige, log, chat) on a 1,024-pixel
+    laptop: each box within its share of the board's width, none under the side panel (the
+    chat's box ran over the Trader's own cards), the Trader's name on a line of its own (it
+    stood beside the Prestige, one letter a line); on a 1,600-pixel screen the Prestige
+    beside the name again."""
+    errors: list[str] = []
+    table, t = _table(server_url)
+    for width, beside in ((1024, False), (1600, True)):
+        ann = page_in(browser, errors, viewport={"width": width, "height": 768})
+        _open(ann, server_url, table, t["seats"][0]["token"])
+        board = ann.locator(".board-wrap").bounding_box()
+        panel = ann.locator(".panel").bounding_box()
+        assert board and panel
+        for box in ann.locator(".below > section").all():
+            edge = box.bounding_box()
+            assert edge and edge["x"] + edge["width"] <= panel["x"] + 1, (width, edge, panel)
+        mine = ann.locator(".player.me")
+        name, money = mine.locator("strong").bounding_box(), mine.locator(".money").bounding_box()
+        assert name and money and name["width"] >= 60, (width, name)
+        assert (abs(name["y"] - money["y"]) < 12) == beside, (width, name, money)
+        chat = ann.locator("#chat-text").bounding_box()
+        assert chat and chat["width"] >= 60, (width, chat)
+        _shot(ann, f"strip-{width}")
+        ann.context.close()
+    assert not errors, errors
+
+
 # Ann carries her Imperial Cargo (Alien Artifacts to Terra, contract 68) one red line away
 # from Terra (42); the die: 4
 ENDGAME = {
