@@ -345,13 +345,14 @@ class SearchBot:
                 order: list[int]) -> str:
         """One line for a player (the hint shows the move itself in the game's words, so the
         line names no command): what the choice scored (the game's evaluation, as a
-        percentage) over the games played on from here, beside the usual move (the
-        heuristic's, candidate 0) or the next best."""
+        percentage) over the tries played ahead from here (each a turn or two, ``Budget``:
+        not whole games), beside the usual move (the heuristic's, candidate 0) or the next
+        best."""
         best = order[0]
         total = sum(counts)
         if not counts[best]:
             return "the usual move here (no time to look further)"
-        played = f"{total} games played on from here, with the hidden cards guessed"
+        played = f"{total} tries played a turn or two ahead, the hidden cards guessed"
         runner = next((i for i in order[1:] if counts[i]), None)
         if best != 0:
             return (f"it scored {_pct(means[best])} in {played}; the usual move scored "
