@@ -103,7 +103,7 @@ def test_blast_defend_in_his_own_tab_and_hit(browser: Any, server_url: str, tmp_
     # the defender is asked in his own tab; the attacker waits
     defender.wait_for_selector("#fire-back")
     assert "blasts you" in defender.locator("#prompt").inner_text()
-    assert "Your turn" in defender.locator("#turn-badge").inner_text()
+    assert defender.locator("#turn-badge").inner_text().startswith("Your answer · ")
     attacker.wait_for_function(
         "document.querySelector('#prompt').textContent.includes('decides whether to fire back')")
     assert attacker.locator("#blast, #fire-back").count() == 0

@@ -748,7 +748,8 @@ export class Game {
     const name = this.ctx.lobby.name;
     const a = this.answer;
     const over = a && this.stageOf(a.view) === "over";
-    document.title = `${this.myTurn() ? "● Your turn — " : over ? "Game over — " : ""}${name} — Starport`;
+    const asked = this.myTurn() ? (a?.view.turn && a.view.turn.seat !== this.seat ? "● Your answer — " : "● Your turn — ") : "";
+    document.title = `${asked || (over ? "Game over — " : "")}${name} — Starport`;
   }
 
   /** Draw everything from the newest view; ``pieces: false`` leaves the pawns to an animation,
@@ -773,7 +774,7 @@ export class Game {
     this.renderSeatBack();
     const badge = $("turn-badge");
     if (this.stageOf(view) === "over" || ["abandoned", "replay"].includes(this.ctx.lobby.status)) badge.textContent = "Game over";
-    else if (turn) badge.textContent = mine ? "Your turn" : `${this.who(turn.seat)}'s turn · round ${view.round}`;
+    else if (turn) badge.textContent = badgeWords(mine, activeIsMe, this.who(turn.seat), view.round);
     badge.classList.toggle("yours", mine);
     this.renderPlayers(view);
     const target = this.module.goal(view);
@@ -1051,4 +1052,12 @@ export class Game {
     box.appendChild(row);
     box.hidden = false;
   }
+}
+
+/** The turn badge's words: "Your turn" when the turn is the seat's, "Your answer" when it is
+ * asked in another's turn (a reaction window, a defender's question, a deal offered to it),
+ * else whose turn it is. */
+function badgeWords(mine, activeIsMe, who, round) {
+  if (mine) return activeIsMe ? "Your turn" : `Your answer · ${who}'s turn`;
+  return `${who}'s turn · round ${round}`;
 }

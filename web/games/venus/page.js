@@ -130,7 +130,7 @@ export class VenusPage {
   }
 
   /** What the rules ask now, in one sentence (the platform says "Game over", "Waiting..."). */
-  promptWords(a, { mine, who, lobby }) {
+  promptWords(a, { mine, activeIsMe, who, lobby }) {
     const view = a.view;
     if (view.stage === "over") return promptWords(a, this.names);
     const turn = view.turn;
@@ -139,7 +139,7 @@ export class VenusPage {
       if (turn.offer.frm === this.seat) return `Waiting for ${who(turn.offer.to)} to answer your offer.`;
       return `${who(turn.offer.frm)} offers ${who(turn.offer.to)} a trade.`;
     }
-    if (mine) return `Your turn — ${promptWords(a, this.names, this.plan).replace(/^[^:]*: /, "")}`;
+    if (mine) return `${activeIsMe ? "Your turn" : "Your answer"} — ${promptWords(a, this.names, this.plan).replace(/^[^:]*: /, "")}`;
     const bot = lobby.seats[turn.seat]?.bot ? " (bot)" : "";
     const waiting = a.pending?.seats?.[0];
     const asked = ASKED[a.pending?.prompt];
