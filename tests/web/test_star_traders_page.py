@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from tests.web.a11ykit import serious
 from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, page_in, set_position
 
@@ -347,6 +348,53 @@ def test_the_table_strip_stays_under_the_board_on_a_laptop(browser: Any, server_
         assert chat and chat["width"] >= 60, (width, chat)
         _shot(ann, f"strip-{width}")
         ann.context.close()
+    assert not errors, errors
+
+
+def test_a_seat_the_window_does_not_ask_may_pass_at_once(browser: Any, server_url: str) -> None:
+    """Timing Details with the table's clock (``docs/rulings.md``): every window waits for
+    every seat until it answers or the clock passes it; a seat its setting does not prompt
+    (here "never") is offered "Pass now" on its own page, and the window no longer waits for
+    it (with three bots and one player the windows of each bot jump had waited the whole
+    clock for the player, who had nothing to press)."""
+    errors: list[str] = []
+    t = api(server_url, "/api/tables", {"ruleset": "star-traders", "seats": 3, "bots": [1, 2],
+                                        "name": "Traders", "options": {"reaction_timer": 600}})
+    table, token = t["table_id"], t["seats"][0]["token"]
+    api(server_url, f"/api/tables/{table}/join", {"name": "Ann"}, token)
+    api(server_url, f"/api/tables/{table}/start", {}, t["host"]["token"])
+
+    def view() -> dict[str, Any]:
+        return api(server_url, f"/api/tables/{table}/view", token=token)
+
+    def send(command: dict[str, Any]) -> None:
+        got = view()
+        api(server_url, f"/api/tables/{table}/commands",
+            {"seq": got["seq"], "client_id": f"ann-{got['seq']}", "command": command}, token)
+
+    send({"type": "SetReactionPolicy", "policy": "never"})
+    ann = page_in(browser, errors, **DESKTOP)
+    _open(ann, server_url, table, token)
+    deadline = time.monotonic() + 90
+    while not ann.locator("#st-pass-now").is_visible():
+        assert time.monotonic() < deadline, "no window waited for Ann"
+        got = view()
+        if (got.get("pending") or {}).get("prompt") == "move" and got["pending"]["seats"] == [0]:
+            send(next(c for c in got["legal"] if c["type"] == "Jump"))  # her own jump's windows
+        time.sleep(0.3)
+    got = view()
+    assert got["view"]["window"]["asked"] is False and 0 in got["pending"]["seats"]
+    opened = got["view"]["window"]["opened"]
+    assert ann.locator("#st-reaction").is_hidden()  # no question: nothing asks her
+    assert "the table's clock passes you" in ann.inner_text("#st-turn")
+    _shot(ann, "pass-now")
+    ann.keyboard.press("p")  # the key passes here as in an asked window
+    ann.wait_for_function(  # the window went on without her (or closed)
+        "(o) => { const v = window.starport.game.answer?.view; return !v?.window"
+        " || v.window.opened !== o || !window.starport.game.answer.pending?.seats.includes(0); }",
+        arg=opened)
+    assert serious(ann, "a window that does not ask the player") == []
+    ann.context.close()
     assert not errors, errors
 
 

@@ -80,7 +80,7 @@ const KEYS = [
   [["x"], "End the movement", ["x", "X"], "#end-movement"],
   [["d"], "Draw a Trader's Luck card", ["d", "D"], "#draw"],
   [["e"], "End your turn", ["e", "E"], "#end-turn"],
-  [["p"], "Pass in a reaction window", ["p", "P"], '#st-reaction button[data-react="PassReaction"]'],
+  [["p"], "Pass in a reaction window", ["p", "P"], '#st-reaction button[data-react="PassReaction"], #st-pass-now'],
 ];
 
 /** Focus the next (``step`` 1) or previous (-1) world one jump away on the map, wrapping. */

@@ -7,7 +7,7 @@
 import { el, cmdButton } from "../../platform/dom.js";
 import { askFirst } from "../../platform/confirm.js";
 import { chance, percent } from "./data.js";
-import { windowStatus } from "./reactions.js";
+import { windowFor, windowStatus } from "./reactions.js";
 
 export { cmdButton };
 
@@ -16,6 +16,18 @@ const of = (legal, type) => legal.filter((c) => c.type === type);
 const WINDOWS = ["avoid_calamity", "quarantine", "zap", "you_are_lost", "petition"];
 // commands offered at any time, with their own controls (the deals panel, the card plays)
 const ANYTIME = ["SetReactionPolicy", "PlayCard", "OfferDeal", "AnswerDeal", "WithdrawDeal", "WithdrawPermission", "DropOut"];
+
+/** A window that waits for me though my setting does not ask me (nothing playable here, or
+ * "never"): a pass now rather than the clock's. The window waits the clock for every seat
+ * that stays silent, so its length tells nothing of anyone's cards; a quick pass tells only
+ * what its player chooses to (docs/rulings.md, "The clock is the table's immediate"). */
+function passNow(container, ctx) {
+  const pass = of(ctx.legal, "PassReaction")[0];
+  if (!pass) return;
+  const p = el("p", { class: "st-pass-now" }, "Nothing asks you here: ");
+  p.append(cmdButton("Pass now", pass, ctx.send, { class: "quiet", id: "st-pass-now" }), " or the table's clock passes you.");
+  container.append(p);
+}
 
 /** Render the controls for this seat into ``container``. ``ctx``: {view, legal, extras,
  * names, me, send, picked (a world clicked), pick(world)}. */
@@ -30,6 +42,7 @@ export function renderTurn(container, ctx) {
     const part = PARTS[prompt.prompt];
     if (part) part(container, ctx);
     else if (!WINDOWS.includes(prompt.prompt)) generic(container, ctx, prompt.prompt);
+    else if (!windowFor(view, me, ctx.stillAsked)) passNow(container, ctx);
   }
   for (const c of of(legal, "WithdrawPermission")) {
     section(container, "Permission", "st-withdraw").append(cmdButton("Withdraw the permission you gave", c, ctx.send, { id: "withdraw-permission", class: "quiet" }));
