@@ -387,6 +387,8 @@ def test_a_seat_the_window_does_not_ask_may_pass_at_once(browser: Any, server_ur
     opened = got["view"]["window"]["opened"]
     assert ann.locator("#st-reaction").is_hidden()  # no question: nothing asks her
     assert "the table's clock passes you" in ann.inner_text("#st-turn")
+    said = ann.inner_text("#prompt")
+    assert re.search(r"waiting for (.*, )?you\b", said), said
     _shot(ann, "pass-now")
     ann.keyboard.press("p")  # the key passes here as in an asked window
     ann.wait_for_function(  # the window went on without her (or closed)

@@ -210,7 +210,7 @@ export function promptWords(view, names, me) {
     case "personality_bid": return mine ? `Make a sealed bid for ${names.personality(d.personality)}.` : `Sealed bids for ${names.personality(d.personality)}: waiting for ${whose}.`;
     case "quarantine": case "zap": case "you_are_lost": case "petition":
       return mine ? `${windowName(p.prompt)}: play a card or pass.`
-        : `${windowName(p.prompt)}: waiting for ${(others.length ? others : p.seats).map((s) => names.seat(s)).join(", ")}.`;
+        : `${windowName(p.prompt)}: waiting for ${p.seats.map((s) => (s === me ? "you" : names.seat(s))).join(", ")}.`;
     default: return mine ? "Your move." : `Waiting for ${whose}.`;
   }
 }
