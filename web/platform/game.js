@@ -748,8 +748,8 @@ export class Game {
     const name = this.ctx.lobby.name;
     const a = this.answer;
     const over = a && this.stageOf(a.view) === "over";
-    const asked = this.myTurn() ? (a?.view.turn && a.view.turn.seat !== this.seat ? "● Your answer — " : "● Your turn — ") : "";
-    document.title = `${asked || (over ? "Game over — " : "")}${name} — Starport`;
+    const mine = this.myTurn() ? `● ${yours(!a?.view.turn || a.view.turn.seat === this.seat)} — ` : "";
+    document.title = `${mine || (over ? "Game over — " : "")}${name} — Starport`;
   }
 
   /** Draw everything from the newest view; ``pieces: false`` leaves the pawns to an animation,
@@ -1054,10 +1054,15 @@ export class Game {
   }
 }
 
-/** The turn badge's words: "Your turn" when the turn is the seat's, "Your answer" when it is
- * asked in another's turn (a reaction window, a defender's question, a deal offered to it),
- * else whose turn it is. */
+/** What the seat is asked for: "Your turn" in its own turn, "Your answer" in another's (a
+ * reaction window, a defender's question, a deal offered to it). */
+function yours(activeIsMe) {
+  return activeIsMe ? "Your turn" : "Your answer";
+}
+
+/** The turn badge's words: ``yours``, with whose turn it is when not the seat's; else whose
+ * turn it is and the round. */
 function badgeWords(mine, activeIsMe, who, round) {
-  if (mine) return activeIsMe ? "Your turn" : `Your answer · ${who}'s turn`;
+  if (mine) return activeIsMe ? yours(true) : `${yours(false)} · ${who}'s turn`;
   return `${who}'s turn · round ${round}`;
 }
