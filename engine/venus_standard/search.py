@@ -114,16 +114,26 @@ def worth(state: StandardState, seat: int) -> float:
 def evaluate(state: StandardState, seat: int) -> float:
     """1 for a winner at the end ("Winning the Game", shared glory included), 0 for the
     others; before it, the seat's lead over the best other seat's ``worth`` squashed into
-    (0, 1); alone (Solo Challenge Game), its worth, less a share for each challenge still
-    open."""
+    (0, 1). Alone (Solo Challenge Game) a win is scored by its final score, on the scale of
+    the worth before the end (``solo_value``): a playout that reaches the end is not worth
+    more than one a few commands short of it, and the last rounds are played for credits."""
+    alone = len(state.players) == 1
     if state.end is not None:
-        return 1.0 if seat in state.winners else 0.0
+        if seat not in state.winners:
+            return 0.0
+        return solo_value(state.player(seat).score or 0) if alone else 1.0
     mine = worth(state, seat)
-    others = [worth(state, p.seat) for p in state.players if p.seat != seat]
-    if not others:
-        value = mine / (mine + SOLO_SCALE) if mine > 0 else 0.0
+    if alone:
+        value = solo_value(mine)
         solo = state.solo
         if solo is not None and solo.cards:
             value *= 0.5 + 0.5 * len(solo.completed) / len(solo.cards)
         return value
+    others = [worth(state, p.seat) for p in state.players if p.seat != seat]
     return 0.5 + 0.5 * math.tanh((mine - max(others)) / SCALE)
+
+
+def solo_value(credits: float) -> float:
+    """A solo game's credits (its worth, or its final score at the end) squashed into
+    [0, 1): half at ``SOLO_SCALE``."""
+    return credits / (credits + SOLO_SCALE) if credits > 0 else 0.0

@@ -207,3 +207,22 @@ def test_a_movement_skipped_in_space_is_never_weighed() -> None:
     legal = list(ruleset.legal_actions(game.state, seat))
     assert c.SkipMovement() in legal
     assert c.SkipMovement() not in candidates(ruleset.view(game.state, seat), legal, seat)
+
+
+def test_a_solo_win_is_scored_by_its_final_score() -> None:
+    """Solo Challenge Game, "Winning the Solo Challenge Game": a win is scored by its final
+    score ("End of the Game" 4), on the scale of the worth before the end, so a playout that
+    reaches the end is not worth more for that alone, and the last rounds are played for
+    credits; a loss is 0."""
+    state = start(1, seed="solo-end", variant="solo-challenge").state
+    me = state.player(0)
+    state.end = {"reason": "round 30"}
+    state.winners = [0]
+    scored = {}
+    for score in (600, 1200, 2400):
+        me.score = score
+        scored[score] = evaluate(state, 0)
+    assert scored[600] < scored[1200] < scored[2400] < 1.0
+    assert scored[1200] == 1200 / (1200 + 1500)
+    state.winners = []
+    assert evaluate(state, 0) == 0.0
