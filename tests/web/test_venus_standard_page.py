@@ -20,6 +20,7 @@ from playwright.sync_api import Page
 
 from engine.kernel import NOBODY, Randomness, event
 from engine.venus_standard.scenario import parse_scenario, scenario_state
+from tests.web.a11ykit import serious
 from tests.web.conftest import screenshot
 from tests.web.startraders_kit import DESKTOP, PHONE, api, append_opening, page_in
 
@@ -310,6 +311,43 @@ def test_the_last_turn_ends_the_game_with_the_summary(browser: Any, server_url: 
     assert re.search(r"The game ends: you win with c[\d,]+!", page.inner_text("#log"))
     assert "The game is over: you win." in page.inner_text("#prompt")
     _shot(page, "end-desktop")
+    page.context.close()
+    assert not errors, errors
+
+
+def test_the_solo_challenge_shows_its_options_and_its_challenges(browser: Any,
+                                                                 server_url: str) -> None:
+    """Solo Challenge Setup 10: the starting options in the book's words; then the Challenge
+    cards placed ("Challenges"): each with the round it becomes active, its fee and its text,
+    and how many are completed of the five that win ("Winning the Solo Challenge Game")."""
+    errors: list[str] = []
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 1, "bots": [],
+                                        "name": "Solo", "options": {"variant": "solo-challenge"}})
+    token = t["seats"][0]["token"]
+    api(server_url, f"/api/tables/{t['table_id']}/join", {"name": "Ann"}, token)
+    api(server_url, f"/api/tables/{t['table_id']}/start", {}, t["host"]["token"])
+    page = page_in(browser, errors, 20_000, **PHONE)
+    page.goto(f"{server_url}/t/{t['table_id']}#{token}")
+    options = page.locator('#vs-commands [data-type="SoloPick"] button')
+    options.first.wait_for()
+    said = options.all_inner_texts()
+    assert said[0] == "Take c50" and "Take c30 and a Hard Burn" in said, said
+    assert "Take +1 laser and +1 shield" in said and "Starting option:" in page.inner_text(
+        '#vs-commands [data-type="SoloPick"]')
+    assert page.locator("#shipcard .vs-challenges").count() == 0  # not placed yet
+    page.click("text=Take c30 and a Data Probe")
+    page.wait_for_function("() => document.getElementById('log').innerText.includes("
+                           "'You take c30 and a Data Probe (Solo Challenge Setup 10).')")
+    page.locator('#vs-commands [data-type="SoloPick"] button', has_text="+2 lasers").click()
+    challenges = page.locator("#shipcard .vs-challenges")
+    challenges.wait_for()
+    heading = challenges.locator("h4").inner_text()
+    assert heading == "Challenges (5) · 0 of 5 completed · all by the end of round 30", heading
+    cards = challenges.locator("li").all_inner_texts()
+    assert len(cards) == 5 and all(re.search(r"\(from round \d+, fee c\d+\): \w", c)
+                                   for c in cards), cards
+    _shot(page, "solo-phone")
+    assert serious(page, "the solo challenge's page") == []
     page.context.close()
     assert not errors, errors
 

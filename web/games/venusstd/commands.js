@@ -15,6 +15,10 @@ const ENDS = new Set(["EndPhase", "EndTurn", "SkipMovement", "EndMovement", "End
  * player may skip his Movement phase, but rolling is what a turn is for). */
 const QUIET = new Set(["SkipMovement"]);
 
+/** A group's heading where the command's type says less than the rules' words. */
+const HEADS = { SoloPick: "Starting option" };
+const headOf = (type) => HEADS[type] || humanType(type);
+
 /** What the view tells about a command's chances, to say beside its words ("Pirates" 2: the
  * chance to win with each attribute, ``cards.engage_odds``, shown to the engaging player). */
 export function commandOdds(cmd, view) {
@@ -71,11 +75,11 @@ export function renderCommands(root, legal, names, send, handled = new Set(), vi
       const look = QUIET.has(type) ? "vs-quiet" : ENDS.has(type) ? "primary" : "";
       box.append(cmdButton(wordsOf(cmds[0], names, view), cmds[0], send, { class: look, id: ENDS.has(type) ? `vs-${type}` : null }));
     } else if (cmds.length <= MANY) {
-      box.append(el("span", { class: "vs-cmd-head" }, `${humanType(type)}:`));
+      box.append(el("span", { class: "vs-cmd-head" }, `${headOf(type)}:`));
       for (const c of cmds) box.append(cmdButton(wordsOf(c, names, view), c, send));
     } else {
       const id = `vs-pick-${type}`;
-      const label = el("label", { for: id, class: "vs-cmd-head" }, `${humanType(type)}:`);
+      const label = el("label", { for: id, class: "vs-cmd-head" }, `${headOf(type)}:`);
       const select = el("select", { id });
       cmds.forEach((c, i) => select.append(el("option", { value: i, "data-key": JSON.stringify(c) }, wordsOf(c, names, view))));
       const again = [...select.options].findIndex((o) => o.dataset.key === picked.get(id));

@@ -62,6 +62,32 @@ export function fameAtTheEnd(view, player) {
   return `Fame at the end of the game, as it stands: ${mine.total} (${parts.join(", ")}, with the fame tokens). Missions, rewards, titles and ship enhancements count only then (End of the Game).`;
 }
 
+/** The solo challenge's cards (Solo Challenge Game, "Challenges"), in the order they become
+ * active: each with whether it waits for its round, is active (its fee paid before every
+ * movement step) or is completed, and its text. None outside a solo challenge. */
+export function challengeItems(view, names) {
+  const solo = view?.solo;
+  if (!solo?.cards?.length) return [];
+  return solo.cards.map((k) => {
+    const fee = money(solo.fees?.[k] ?? 0);
+    const status = (solo.completed || []).includes(k) ? "completed"
+      : (solo.active || []).includes(k) ? `active: ${fee} before each movement`
+        : `from round ${solo.rounds?.[k]}, fee ${fee}`;
+    const text = names.text(k);
+    return { key: k, text: `${names.name("challenges", k)} (${status})${text ? `: ${text}` : ""}` };
+  });
+}
+
+/** The challenges' section: every card completed by the end of the last round wins ("Winning
+ * the Solo Challenge Game"); an unpaid fee at a round's start loses. */
+function challengesSection(view, names, send, drawn) {
+  const items = challengeItems(view, names);
+  if (!items.length) return null;
+  const done = (view.solo.completed || []).length;
+  const note = ` · ${done} of ${items.length} completed · all by the end of round ${view.last_round || 30}`;
+  return section("Challenges", items, [], names, send, drawn, "vs-challenges", "none", undefined, note);
+}
+
 /** Draw ``player``'s ship card in ``root`` (a spectator has none). */
 export function renderShip(root, player, view, legal, names, send) {
   root.replaceChildren();
@@ -71,6 +97,8 @@ export function renderShip(root, player, view, legal, names, send) {
   root.append(el("p", { class: "vs-figures" }, `${money(player.credits ?? 0)} · fame ${player.fame ?? 0} · infamy ${player.infamy ?? 0}`));
   const atEnd = fameAtTheEnd(view, player);
   if (atEnd) root.append(el("p", { class: "vs-fame-end hint" }, atEnd));
+  const challenges = challengesSection(view, names, send, drawn);
+  if (challenges) root.append(challenges);
   const holds = 2 + Number(player.extra_holds || 0); // Capacity: two cargo holds, more bought
   const cargo = (player.cargo || []).map((t) => ({ key: t, text: names.cargo(t) }));
   const here = marketHere(view, player.seat, names);

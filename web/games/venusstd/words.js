@@ -205,7 +205,7 @@ function sentence(ev, names, me) {
     case "FameCounted": return `${who(d.seat)} ${vb(d.seat, "count")} ${d.total} fame${d.infamy ? ` (infamy ${d.infamy})` : ""}${d.disqualified ? ": disqualified by infamy" : ""}.`;
     case "ChallengeActivated": return `The challenge card ${names.name("challenges", d.card)} becomes active.`;
     case "ChallengeCompleted": return `The challenge card ${names.name("challenges", d.card)} is completed.`;
-    case "SoloPicked": return `${who(d.seat)} ${vb(d.seat, "pick")} ${humanType(d.pick)}.`;
+    case "SoloPicked": return `${who(d.seat)} ${vb(d.seat, "take")} ${soloPick(d.pick)} (Solo Challenge Setup 10).`;
     case "GameEnded": {
       const w = d.winners || [];
       const score = (seat) => (d.scores?.[seat] !== undefined ? ` with ${money(d.scores[seat])}` : "");
@@ -276,7 +276,21 @@ export function describeLog(events, names, who, reader) {
   return out;
 }
 
+// Solo Challenge Setup 10: the starting options in the book's words
+const SOLO_PICKS = {
+  c50: "c50",
+  "c30-hard-burn": "c30 and a Hard Burn",
+  "c30-data-probe": "c30 and a Data Probe",
+  "c30-less-fancy-spoiler": "c30 and a Less Fancy Spoiler (chosen twice: the Fancy Spoiler)",
+  "stealth-field": "a Stealth Field",
+  lasers: "+2 lasers",
+  shields: "+2 shields",
+  "laser-and-shield": "+1 laser and +1 shield",
+};
+const soloPick = (pick) => SOLO_PICKS[pick] || humanType(pick);
+
 const COMMAND = {
+  SoloPick: (c) => `Take ${soloPick(c.pick)}`,
   EndPhase: () => "End this phase",
   EndTurn: () => "End turn",
   SkipMovement: () => "Skip the Movement phase",
