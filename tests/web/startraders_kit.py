@@ -42,9 +42,10 @@ def page_in(browser: Any, errors: list[str], timeout: float = 15_000, **kw: Any)
     return page
 
 
-def append_opening(table: str, opening: list[Event], active: int) -> None:
-    """Append ``opening`` (a scenario's set-up events) to the table's log, the game waiting
-    for ``active``, and drop the cached game: everything replayed from the database agrees."""
+def append_opening(table: str, opening: list[Event], active: int | None) -> None:
+    """Append ``opening`` (a scenario's set-up events, or the rest of a game played in
+    process) to the table's log, the game waiting for ``active`` (None: the game is over),
+    and drop the cached game: everything replayed from the database agrees."""
     from server import store
     from server.db import writing
     from tests.web.testapp import app
@@ -54,7 +55,8 @@ def append_opening(table: str, opening: list[Event], active: int) -> None:
     game = entry.game
     evs = [ev.model_copy(update={"seq": game.seq + 1 + i}) for i, ev in enumerate(opening)]
     with writing(service.engine) as conn:
-        store.append(conn, entry.game_id, game.seq, evs, pending=[active], over=False,
+        store.append(conn, entry.game_id, game.seq, evs,
+                     pending=[] if active is None else [active], over=active is None,
                      seat=None, client_id=None)
     service.evict(table)
 

@@ -352,6 +352,52 @@ def test_the_solo_challenge_shows_its_options_and_its_challenges(browser: Any,
     assert not errors, errors
 
 
+def test_a_solo_challenge_played_to_its_end_says_won_or_lost(browser: Any,
+                                                              server_url: str) -> None:
+    """"Winning the Solo Challenge Game": a solo table's game played on to its end by the
+    merchant bot (in process, its events appended to the table's log); the end dialog says
+    the challenge won with its final score, or lost, to a fee unpaid ("Challenges") or to
+    challenges left incomplete, in the book's terms, not the multi-player game's."""
+    from engine.bots.base import act
+    from engine.kernel import Game
+    from engine.kernel.registry import game as installed
+    from tests.web.testapp import app
+
+    errors: list[str] = []
+    t = api(server_url, "/api/tables", {"ruleset": "venus-standard", "seats": 1, "bots": [],
+                                        "name": "Solo", "options": {"variant": "solo-challenge"}})
+    table, token = t["table_id"], t["seats"][0]["token"]
+    api(server_url, f"/api/tables/{table}/join", {"name": "Ann"}, token)
+    api(server_url, f"/api/tables/{table}/start", {}, t["host"]["token"])
+    live = app.state.service.entries[table].game
+    played: Game[Any] = Game(live.ruleset, live.seed, list(live.events))
+    merchant = installed("venus-standard").make_bot("merchant", "solo-end")
+    while (pending := played.pending()) is not None:
+        seat = pending.seats[0]
+        played.play(seat, act(merchant, played.ruleset, played.state, seat, played.seq))
+    append_opening(table, played.events[len(live.events):], None)
+    state = played.state
+    page = page_in(browser, errors, 20_000, **DESKTOP)
+    page.goto(f"{server_url}/t/{table}#{token}")
+    page.wait_for_selector("#end:not([hidden])")
+    title, text = page.inner_text("#end-title"), page.inner_text("#end p")
+    if state.winners:
+        assert title == "Ann wins the solo challenge!", title
+        assert re.search(r"^Every challenge completed by the end of round 30: a final score of "
+                         r"c[\d,]+, the score to beat", text), text
+    elif state.end["reason"] == "challenge_fee_unpaid":
+        assert title == "The challenges win" and "could not be paid" in text, (title, text)
+        assert "the challenges' fees cannot be paid" in page.inner_text("#log")
+    else:
+        assert title == "The challenges win", title
+        assert re.search(r"^\d of 5 challenges completed by the end of round 30", text), text
+    _shot(page, "solo-end-desktop")
+    page.set_viewport_size({"width": 1600, "height": 900})
+    _shot(page, "solo-end-1600")
+    page.context.close()
+    assert not errors, errors
+
+
 def test_the_standard_page_implements_the_interface(page: Page, server_url: str) -> None:
     """Like Venus (tests/web/test_client_split.py): the module has every member the
     GameModule typedef documents, its page every GamePage method; the start page offers it."""

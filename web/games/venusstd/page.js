@@ -277,9 +277,10 @@ export class StandardPage {
     const winner = winners.length ? winners[0] : null;
     const score = (p) => p.score ?? p.credits ?? 0;
     const names = winners.map((s) => this.names.seat(s));
+    const solo = view.solo?.cards?.length ? soloEnd(view, winners, names[0]) : null;
     return {
-      title: !winners.length ? "The game is over" : `${names.join(" and ")} ${winners.length > 1 ? "share the glory" : "wins"}!`,
-      text: view.end?.reason && !winners.length ? `The game ended: ${view.end.reason.replace(/_/g, " ")}.` : `After round ${view.round} the merchant with the most credits after final scoring wins (End of the Game).`,
+      title: solo?.title || (!winners.length ? "The game is over" : `${names.join(" and ")} ${winners.length > 1 ? "share the glory" : "wins"}!`),
+      text: solo?.text || (view.end?.reason && !winners.length ? `The game ended: ${view.end.reason.replace(/_/g, " ")}.` : `After round ${view.round} the merchant with the most credits after final scoring wins (End of the Game).`),
       columns: ["Merchant", "Credits", "Fame", "Infamy"],
       row: (p) => [p.name, money(score(p)), String(p.total_fame ?? p.fame ?? 0), String(p.infamy ?? 0)],
       order: (a, b) => winners.includes(b.seat) - winners.includes(a.seat) || score(b) - score(a),
@@ -303,6 +304,22 @@ export class StandardPage {
 
 /** The round track: "Round 4 of 30" and a mark per round with its icons (passenger, drill,
  * production), the rounds played dimmed ("Beginning a New Round"). */
+/** A solo challenge's end in words: won with every challenge completed by the last round
+ * ("Winning the Solo Challenge Game": the score to beat next time), or lost to a fee that
+ * could not be paid at a round's start ("Challenges") or to challenges left incomplete. */
+function soloEnd(view, winners, name) {
+  const solo = view.solo;
+  const done = `${solo.completed.length} of ${solo.cards.length} challenges completed`;
+  if (winners.length) {
+    const score = view.players[winners[0]]?.score ?? view.players[winners[0]]?.credits ?? 0;
+    return { title: `${name} wins the solo challenge!`, text: `Every challenge completed by the end of round ${view.round}: a final score of ${money(score)}, the score to beat in the next solo game (Winning the Solo Challenge Game).` };
+  }
+  if (view.end?.reason === "challenge_fee_unpaid") {
+    return { title: "The challenges win", text: `At the start of round ${view.round} the challenges' fees (${money(view.end.owed ?? 0)}) could not be paid: the game is lost (Challenges), ${done}.` };
+  }
+  return { title: "The challenges win", text: `${done} by the end of round ${view.round}: the game is lost (Winning the Solo Challenge Game).` };
+}
+
 function renderRounds(root, view) {
   root.replaceChildren();
   const last = view.last_round ?? 30;

@@ -209,6 +209,7 @@ function sentence(ev, names, me) {
     case "GameEnded": {
       const w = d.winners || [];
       const score = (seat) => (d.scores?.[seat] !== undefined ? ` with ${money(d.scores[seat])}` : "");
+      if (d.reason in SOLO_LOST) return `The game ends: ${SOLO_LOST[d.reason]}; the game is lost.`;
       if (!w.length) return `The game ends${d.reason ? ` (${humanType(d.reason)})` : ""}: nobody wins.`;
       if (w.length === 1) return `The game ends: ${w[0] === me ? "you win" : `${names.seat(w[0])} wins`}${score(w[0])}!`;
       return `The game ends: ${w.map((x) => `${x === me ? "you" : names.seat(x)}${score(x)}`).join(" and ")} share the glory!`;
@@ -288,6 +289,11 @@ const SOLO_PICKS = {
   "laser-and-shield": "+1 laser and +1 shield",
 };
 const soloPick = (pick) => SOLO_PICKS[pick] || humanType(pick);
+// how a solo challenge is lost ("Challenges", "Winning the Solo Challenge Game")
+const SOLO_LOST = {
+  challenge_fee_unpaid: "the challenges' fees cannot be paid at the round's start (Challenges)",
+  challenges_incomplete: "challenges are left incomplete after the last round (Winning the Solo Challenge Game)",
+};
 
 const COMMAND = {
   SoloPick: (c) => `Take ${soloPick(c.pick)}`,
