@@ -374,7 +374,9 @@ def test_a_solo_challenge_played_to_its_end_says_won_or_lost(browser: Any,
     merchant = installed("venus-standard").make_bot("merchant", "solo-end")
     while (pending := played.pending()) is not None:
         seat = pending.seats[0]
-        played.play(seat, act(merchant, played.ruleset, played.state, seat, played.seq))
+        cmd = act(merchant, played.ruleset, played.state, seat, played.seq)
+        assert cmd is not None
+        played.play(seat, cmd)
     append_opening(table, played.events[len(live.events):], None)
     state = played.state
     page = page_in(browser, errors, 20_000, **DESKTOP)
