@@ -56,6 +56,21 @@ def met(state: StandardState, card: str, seat: int = 0) -> bool:
     return measure is not None and measure(state, seat, spec) >= int(spec["at_least"])
 
 
+def progress(state: StandardState, seat: int = 0) -> dict[str, list[int]]:
+    """Each open Challenge card's measure now against what completes it, ``[have, need]``
+    ("Challenges": what the player still has to do; completed cards are left out)."""
+    solo = state.solo
+    if solo is None:
+        return {}
+    out: dict[str, list[int]] = {}
+    for card in solo.cards:
+        spec = challenge_cards()[card]["challenge"]
+        measure = NEEDS.get(spec["need"])
+        if card not in solo.completed and measure is not None:
+            out[card] = [measure(state, seat, spec), int(spec["at_least"])]
+    return out
+
+
 def place_challenges(draft: Draft) -> None:
     """Solo Challenge Setup 1-2: the cards sorted by colour into face-down piles, each pile
     shuffled and its top card drawn; the rest go back to the box unseen."""

@@ -16,7 +16,7 @@ from typing import Any
 from .hookpoints import Part
 from .legal import pending
 from .rounds import icons
-from .solo import fees
+from .solo import fees, progress
 from .state import SECRET, Player, StandardState
 
 PLAYER_SECRET: frozenset[str] = frozenset()  # Player fields no other seat may read
@@ -57,7 +57,8 @@ def view(state: StandardState, viewer: int, parts: Mapping[str, Part]) -> dict[s
         "discovered": dict(sorted(state.discovered.items())),
         # Solo Challenge Setup 2: the Challenge cards lie face up beside the round track
         "solo": None if state.solo is None else {
-            **state.solo.model_dump(mode="json"), "fees_due": fees(state)},
+            **state.solo.model_dump(mode="json"), "fees_due": fees(state),
+            "progress": progress(state)},
         "winners": list(state.winners),
         "end": state.end,
         "sandbox": state.sandbox,

@@ -214,6 +214,18 @@ def test_the_challenge_cards_lie_face_up_in_every_view(cards: dict[str, Any]) ->
     assert shown["active"] == ["loan", "sabotage"] and shown["fees_due"] == 15
 
 
+def test_each_open_challenge_shows_how_far_the_player_is(cards: dict[str, Any]) -> None:
+    """"Challenges": what each open card still asks, its measure now against what completes
+    it (in every view: the cards and the ship lie face up); a completed card drops out."""
+    game = solo_game(100, laser=2)
+    _turn(game)  # round 2: loan and sabotage active, the fees (15) paid, the laser lowered
+    shown = ruleset.view(game.state, -1)["solo"]["progress"]
+    assert shown == {"loan": [85, 150], "sabotage": [1, 4], "exam": [1, 2]}
+    rich = solo_game(200)
+    play(rich, 0, c.SkipMovement())  # "Have c150" met and completed
+    assert "loan" not in ruleset.view(rich.state, 0)["solo"]["progress"]
+
+
 def _light_speed_to_round_16(game: Game[StandardState]) -> None:
     """Light Speed Game 13-17, every answer the first offered."""
     while (now := ruleset.pending(game.state)) is not None and game.state.stage == "setup":

@@ -64,7 +64,8 @@ export function fameAtTheEnd(view, player) {
 
 /** The solo challenge's cards (Solo Challenge Game, "Challenges"), in the order they become
  * active: each with whether it waits for its round, is active (its fee paid before every
- * movement step) or is completed, and its text. None outside a solo challenge. */
+ * movement step) or is completed, its text, and for an open card how far the player is
+ * (``solo.progress``: "Now 3 of 5."). None outside a solo challenge. */
 export function challengeItems(view, names) {
   const solo = view?.solo;
   if (!solo?.cards?.length) return [];
@@ -74,7 +75,9 @@ export function challengeItems(view, names) {
       : (solo.active || []).includes(k) ? `active: ${fee} before each movement`
         : `from round ${solo.rounds?.[k]}, fee ${fee}`;
     const text = names.text(k);
-    return { key: k, text: `${names.name("challenges", k)} (${status})${text ? `: ${text}` : ""}` };
+    const [have, need] = solo.progress?.[k] || [];
+    const now = need !== undefined ? ` Now ${have} of ${need}.` : "";
+    return { key: k, text: `${names.name("challenges", k)} (${status})${text ? `: ${text}` : ""}${now}` };
   });
 }
 
