@@ -56,18 +56,20 @@ def met(state: StandardState, card: str, seat: int = 0) -> bool:
     return measure is not None and measure(state, seat, spec) >= int(spec["at_least"])
 
 
-def progress(state: StandardState, seat: int = 0) -> dict[str, list[int]]:
-    """Each open Challenge card's measure now against what completes it, ``[have, need]``
-    ("Challenges": what the player still has to do; completed cards are left out)."""
+def progress(state: StandardState, seat: int = 0) -> dict[str, dict[str, Any]]:
+    """Each open Challenge card's measure now against what completes it, ``{"need": the
+    measure's name, "have": n, "at_least": m}`` ("Challenges": what the player still has to
+    do; completed cards are left out)."""
     solo = state.solo
     if solo is None:
         return {}
-    out: dict[str, list[int]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for card in solo.cards:
         spec = challenge_cards()[card]["challenge"]
         measure = NEEDS.get(spec["need"])
         if card not in solo.completed and measure is not None:
-            out[card] = [measure(state, seat, spec), int(spec["at_least"])]
+            out[card] = {"need": spec["need"], "have": measure(state, seat, spec),
+                         "at_least": int(spec["at_least"])}
     return out
 
 

@@ -220,7 +220,9 @@ def test_each_open_challenge_shows_how_far_the_player_is(cards: dict[str, Any]) 
     game = solo_game(100, laser=2)
     _turn(game)  # round 2: loan and sabotage active, the fees (15) paid, the laser lowered
     shown = ruleset.view(game.state, -1)["solo"]["progress"]
-    assert shown == {"loan": [85, 150], "sabotage": [1, 4], "exam": [1, 2]}
+    assert {card: (p["have"], p["at_least"]) for card, p in shown.items()} == {
+        "loan": (85, 150), "sabotage": (1, 4), "exam": (1, 2)}
+    assert shown["loan"]["need"] == "credits"
     rich = solo_game(200)
     play(rich, 0, c.SkipMovement())  # "Have c150" met and completed
     assert "loan" not in ruleset.view(rich.state, 0)["solo"]["progress"]

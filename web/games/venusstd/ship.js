@@ -65,7 +65,7 @@ export function fameAtTheEnd(view, player) {
 /** The solo challenge's cards (Solo Challenge Game, "Challenges"), in the order they become
  * active: each with whether it waits for its round, is active (its fee paid before every
  * movement step) or is completed, its text, and for an open card how far the player is
- * (``solo.progress``: "Now 3 of 5."). None outside a solo challenge. */
+ * (``solo.progress``: "Now 3 of 5.", "Now c30 of c150."). None outside a solo challenge. */
 export function challengeItems(view, names) {
   const solo = view?.solo;
   if (!solo?.cards?.length) return [];
@@ -75,8 +75,9 @@ export function challengeItems(view, names) {
       : (solo.active || []).includes(k) ? `active: ${fee} before each movement`
         : `from round ${solo.rounds?.[k]}, fee ${fee}`;
     const text = names.text(k);
-    const [have, need] = solo.progress?.[k] || [];
-    const now = need !== undefined ? ` Now ${have} of ${need}.` : "";
+    const p = solo.progress?.[k];
+    const count = (n) => (p?.need === "credits" ? money(n) : String(n));
+    const now = p ? ` Now ${count(p.have)} of ${count(p.at_least)}.` : "";
     return { key: k, text: `${names.name("challenges", k)} (${status})${text ? `: ${text}` : ""}${now}` };
   });
 }
