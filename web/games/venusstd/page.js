@@ -302,8 +302,6 @@ export class StandardPage {
   }
 }
 
-/** The round track: "Round 4 of 30" and a mark per round with its icons (passenger, drill,
- * production), the rounds played dimmed ("Beginning a New Round"). */
 /** A solo challenge's end in words: won with every challenge completed by the last round
  * ("Winning the Solo Challenge Game": the score to beat next time), or lost to a fee that
  * could not be paid at a round's start ("Challenges") or to challenges left incomplete. */
@@ -320,6 +318,8 @@ function soloEnd(view, winners, name) {
   return { title: "The challenges win", text: `${done} by the end of round ${view.round}: the game is lost (Winning the Solo Challenge Game).` };
 }
 
+/** The round track: "Round 4 of 30" and a mark per round with its icons (passenger, drill,
+ * production), the rounds played dimmed ("Beginning a New Round"). */
 function renderRounds(root, view) {
   root.replaceChildren();
   const last = view.last_round ?? 30;
