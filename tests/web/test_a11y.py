@@ -39,7 +39,9 @@ def clean(page: Any, where: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_start_page_and_create_forms(browser: Any, server_url: str, size: str) -> None:
-    """The start page, then the create form of each game, then the links of a new table."""
+    """The start page, then the create form of each game (none wider than the screen: a
+    list's longest option once widened Star Traders' past a phone's), then the links of a
+    new table."""
     errors: list[str] = []
     page = page_in(browser, size, errors)
     page.goto(f"{server_url}/")
@@ -51,6 +53,9 @@ def test_start_page_and_create_forms(browser: Any, server_url: str, size: str) -
         page.check(f'input[name="ruleset"][value="{game}"]')
         page.wait_for_function(f"() => document.title.includes({api_title(server_url, game)!r})")
         clean(page, f"the create form of {game}")
+        wide = page.evaluate("() => document.scrollingElement.scrollWidth"
+                             " - document.documentElement.clientWidth")
+        assert wide <= 1, f"{size}: the create form of {game} is {wide}px wider than the screen"
         shot(page, f"create-{game}-{size}")
     page.click("#create-btn")
     page.wait_for_selector("#created:not([hidden])")

@@ -358,7 +358,8 @@ def test_the_end_the_chart_and_the_replay_bar(browser: Any, server_url: str) -> 
         end = p.locator("#end").inner_text()
         assert "Stellors" in end and "33" in end and "51" in end, end
         p.locator("#log", has_text="Imperial Mission").wait_for()
-        wide = p.evaluate("() => document.scrollingElement.scrollWidth - window.innerWidth")
+        wide = p.evaluate("() => document.scrollingElement.scrollWidth"
+                          " - document.documentElement.clientWidth")
         assert wide <= 1, f"{label}: the page is {wide}px wider than the screen"
         _shot(p, f"end-{label}")
         found = serious(p, f"the end ({label})")
