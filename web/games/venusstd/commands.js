@@ -15,9 +15,10 @@ const ENDS = new Set(["EndPhase", "EndTurn", "SkipMovement", "EndMovement", "End
  * player may skip his Movement phase, but rolling is what a turn is for). */
 const QUIET = new Set(["SkipMovement"]);
 
-/** A group's heading where the command's type says less than the rules' words. */
+/** A group's heading: the rules' words where the command's type says less, else the type's
+ * ("Choose dial"). */
 const HEADS = { SoloPick: "Starting option" };
-const headOf = (type) => HEADS[type] || humanType(type);
+const headOf = (type) => HEADS[type] || humanType(type).replace(/^./, (c) => c.toUpperCase());
 
 /** What the view tells about a command's chances, to say beside its words ("Pirates" 2: the
  * chance to win with each attribute, ``cards.engage_odds``, shown to the engaging player). */
