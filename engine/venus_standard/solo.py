@@ -49,11 +49,18 @@ NEEDS: dict[str, Need] = {
 }
 
 
-def met(state: StandardState, card: str, seat: int = 0) -> bool:
-    """Whether the card's challenge is fulfilled now (an unknown need never is)."""
+def measured(state: StandardState, card: str, seat: int = 0) -> tuple[int, int] | None:
+    """The card's challenge now: what the seat has of its need and what completes it; None
+    for a need no measure knows."""
     spec = challenge_cards()[card]["challenge"]
     measure = NEEDS.get(spec["need"])
-    return measure is not None and measure(state, seat, spec) >= int(spec["at_least"])
+    return None if measure is None else (measure(state, seat, spec), int(spec["at_least"]))
+
+
+def met(state: StandardState, card: str, seat: int = 0) -> bool:
+    """Whether the card's challenge is fulfilled now (an unknown need never is)."""
+    now = measured(state, card, seat)
+    return now is not None and now[0] >= now[1]
 
 
 def progress(state: StandardState, seat: int = 0) -> dict[str, dict[str, Any]]:
@@ -65,11 +72,10 @@ def progress(state: StandardState, seat: int = 0) -> dict[str, dict[str, Any]]:
         return {}
     out: dict[str, dict[str, Any]] = {}
     for card in solo.cards:
-        spec = challenge_cards()[card]["challenge"]
-        measure = NEEDS.get(spec["need"])
-        if card not in solo.completed and measure is not None:
-            out[card] = {"need": spec["need"], "have": measure(state, seat, spec),
-                         "at_least": int(spec["at_least"])}
+        now = None if card in solo.completed else measured(state, card, seat)
+        if now is not None:
+            need = challenge_cards()[card]["challenge"]["need"]
+            out[card] = {"need": need, "have": now[0], "at_least": now[1]}
     return out
 
 

@@ -744,11 +744,16 @@ export class Game {
     return !!a && this.seat !== null && (a.pending?.seats || []).includes(this.seat) && a.legal.length > 0;
   }
 
+  /** Whether the turn under way is this seat's (not another's in which it is asked). */
+  turnIsMine(view) {
+    return !!view?.turn && view.turn.seat === this.seat;
+  }
+
   updateTitle() {
     const name = this.ctx.lobby.name;
     const a = this.answer;
     const over = a && this.stageOf(a.view) === "over";
-    const mine = this.myTurn() ? `● ${yours(!a?.view.turn || a.view.turn.seat === this.seat)} — ` : "";
+    const mine = this.myTurn() ? `● ${yours(!a.view.turn || this.turnIsMine(a.view))} — ` : "";
     document.title = `${mine || (over ? "Game over — " : "")}${name} — Starport`;
   }
 
@@ -762,7 +767,7 @@ export class Game {
     const view = a.view;
     const turn = view.turn;
     const mine = this.myTurn();
-    const activeIsMe = !!turn && turn.seat === this.seat;
+    const activeIsMe = this.turnIsMine(view);
     if (!this.replay.active && pieces) { this.stopMotion(); this.drawPieces(); }
     this.page.render(a, { mine, activeIsMe, replaying: this.replay.active, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat });
     this.renderTakeBack(a);
@@ -814,7 +819,7 @@ export class Game {
   promptText() {
     const a = this.answer;
     const view = a.view;
-    const turn = { mine: this.myTurn(), activeIsMe: view.turn?.seat === this.seat, who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat };
+    const turn = { mine: this.myTurn(), activeIsMe: this.turnIsMine(view), who: (s) => this.who(s), lobby: this.ctx.lobby, seat: this.seat };
     if (this.stageOf(view) === "over") return this.page.promptWords(a, turn);
     if (this.ctx.lobby.status === "abandoned") return "The host ended this game.";
     if (this.ctx.lobby.status === "replay") return "A finished game: press Replay to step through it.";
