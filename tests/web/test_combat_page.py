@@ -101,7 +101,7 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Page, server_url: st
     r = page.locator('.rastur[data-dot="supernova.4"]')
     assert r.count() == 1 and r.get_attribute("data-strength") == "50"
     pool = page.locator(".rastur-pool").inner_text()
-    assert pool.startswith("Rastur pool: ") and "face down" in pool
+    assert pool.startswith("Rastur pool: ") and "face down, the game's clock (16.5)" in pool
     before = int(pool.split(": ")[1].split(" ")[0])
     assert page.locator('.fort[data-dot="desert-planet.5"]').get_attribute("data-owner") == "0"
     page.locator('.hl-heading[data-dot="galactic-base--colony-world.1"]').click()

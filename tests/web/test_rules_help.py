@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 
@@ -147,6 +148,12 @@ def test_a_notice_on_the_game_page_links_its_rules(browser: Any, server_url: str
     assert me.locator("#rule-pop").is_hidden()
     # the turn panel's other rule numbers (hints, lists) are links too
     assert me.locator("#panel a.rule-ref").count() >= 2
+    # the game over (the host ends it), the turns' notices go: the end dialog says what ended
+    r = httpx.post(f"{server_url}/api/tables/{g['table']}/end",
+                   headers={"X-Starport-Token": g["tokens"][0]})
+    assert r.status_code == 200, r.text
+    me.locator("#end").wait_for()
+    assert notice.count() == 0
     assert not errors, errors
     for p in (g["host"], *g["pages"]):
         p.context.close()

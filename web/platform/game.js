@@ -915,6 +915,8 @@ export class Game {
     const key = `${this.stageOf(a.view)}:${a.view.winner}:${this.ctx.lobby.status}`;
     if (!box.hidden && key === this.endKey) return;
     this.endKey = key;
+    // what the rules did to my last turns is stale once the game is over (the dialog says why)
+    this.notices.drop(this.notices.standing());
     box.replaceChildren();
     const view = a.view;
     const sum = this.page.endSummary(view);

@@ -101,8 +101,10 @@ function drawCombat(board, names, view) {
   const extra = [];
   if (view.rastur_reserve?.length) extra.push(`reserve ${view.rastur_reserve.length}`);
   if (view.transit !== null && view.transit !== undefined) extra.push(`transit ${view.transit}`);
-  if (view.rastur_hand !== null && view.rastur_hand !== undefined) extra.push(`drawn: ${view.rastur_hand}`);
-  note.textContent = `Rastur pool: ${view.rastur_pool} face down${extra.length ? ` · ${extra.join(" · ")}` : ""}`;
+  if (view.rastur_hand !== null && view.rastur_hand !== undefined) extra.push(`just drawn: ${view.rastur_hand}`);
+  // the pool is the game's clock: its last Rastur drawn is the Rastur's win (16.5; solitaire 17.5)
+  const clock = view.rastur_pool ? `, the game's clock (${view.rastur_reserve?.length ? "17.5" : "16.5"})` : "";
+  note.textContent = `Rastur pool: ${view.rastur_pool} face down${clock}${extra.length ? ` · ${extra.join(" · ")}` : ""}`;
   note.title = "16.2: drawing the last Rastur of the Active pool ends the game (the Rastur win)";
 }
 
