@@ -31,6 +31,18 @@ def _open(page: Page, server_url: str, name: str) -> None:
     page.wait_for_selector(".hl-heading")
 
 
+def _pool_beside_the_zoom_bar(page: Page) -> None:
+    """The Rastur pool's note covers none of the map's zoom buttons."""
+    note = page.locator(".rastur-pool").bounding_box()
+    assert note is not None
+    for button in page.locator(".zoom-bar button").all():
+        box = button.bounding_box()
+        assert box is not None
+        apart = (box["x"] >= note["x"] + note["width"] or note["x"] >= box["x"] + box["width"]
+                 or box["y"] >= note["y"] + note["height"] or note["y"] >= box["y"] + box["height"])
+        assert apart, (note, box)
+
+
 def _blast_and_hit(page: Page, shots: str) -> None:
     # pieces: Bob's Fort in his color, weapons and damage on the list and the ship card
     fort = page.locator('.fort[data-dot="desert-planet.5"]')
@@ -103,6 +115,7 @@ def test_rastur_placed_by_clicking_a_highlighted_site(page: Page, server_url: st
     pool = page.locator(".rastur-pool").inner_text()
     assert pool.startswith("Rastur pool: ") and "face down, the game's clock (16.5)" in pool
     before = int(pool.split(": ")[1].split(" ")[0])
+    _pool_beside_the_zoom_bar(page)
     assert page.locator('.fort[data-dot="desert-planet.5"]').get_attribute("data-owner") == "0"
     page.locator('.hl-heading[data-dot="galactic-base--colony-world.1"]').click()
     page.locator("#roll").click()
@@ -165,3 +178,12 @@ def test_the_loser_packs_his_holds_before_the_hit(page: Page, server_url: str,
 def test_hold_packing_on_a_phone(phone: Page, server_url: str, tmp_path: Path) -> None:
     _open(phone, server_url, "hold-packing")
     _pack_then_hit(phone, str(tmp_path / "starport-pack-phone"))
+
+
+def test_the_rastur_pool_on_a_phone_leaves_the_zoom_buttons_free(phone: Page,
+                                                                  server_url: str) -> None:
+    """16.2: the pool's note (the game's clock, 16.5) sits above the phone's row of zoom
+    buttons."""
+    _open(phone, server_url, "rastur")
+    assert "the game's clock (16.5)" in phone.locator(".rastur-pool").inner_text()
+    _pool_beside_the_zoom_bar(phone)
