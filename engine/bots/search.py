@@ -188,8 +188,7 @@ class SearchBot:
         candidates = self.candidates(
             heuristic, self.game.search_candidates(view, legal, seat), seq)
         if state is None or len(candidates) == 1:
-            self.reason = ("the only sensible move here" if len(candidates) == 1
-                           else "the usual move here")
+            self.reason = self.unsearched(legal, len(candidates))
             return heuristic
         scores = self.search(state, seat, seq, candidates, started)
         counts = [len(s) for s in scores]
@@ -205,6 +204,18 @@ class SearchBot:
         if best:
             self.overrides[f"{heuristic.type}>{candidates[best].type}"] += 1
         return candidates[best]
+
+    @staticmethod
+    def unsearched(legal: Sequence[Command], candidates: int) -> str:
+        """The reason of a choice made without playouts: the one move there is, a choice the
+        game leaves to its heuristic (``GameDefinition.search_candidates`` gave it alone:
+        what it is worth shows later than a playout looks), or no state to search from."""
+        if len(takeback.without(list(legal))) == 1:
+            return "the only move here"
+        if candidates == 1:
+            return ("the usual move: a choice like this one is not played ahead, what it is "
+                    "worth shows later than a turn or two")
+        return "the usual move here"
 
     def candidates(self, heuristic: Command, legal: Sequence[Command],
                    seq: int) -> list[Command]:

@@ -250,3 +250,22 @@ def test_the_turn_is_read_from_the_state() -> None:
     game = opening("venus", 10)
     assert whose_turn(game.state) == game.state.turn.seat
     assert whose_turn(object()) is None
+
+
+def test_a_choice_the_game_leaves_to_its_heuristic_is_not_called_the_only_move() -> None:
+    """Solo Challenge Setup 10: eight starting options, whose worth is the whole game's
+    (``SETUP``, left to the merchant): the reason says the choice was not played ahead, not
+    that it was the only move; a prompt with one legal command is the only move."""
+    definition = games()["venus-standard"]
+    game = Game.start(definition.ruleset, {"variant": "solo-challenge"}, ["Ann"], seed="s")
+    pending = definition.ruleset.pending(game.state)
+    assert pending is not None and pending.prompt == "solo_picks"
+    seat = pending.seats[0]
+    legal = list(definition.ruleset.legal_actions(game.state, seat))
+    assert len(legal) == 8
+    view = definition.ruleset.view(game.state, seat)
+    bot = SearchBot(definition, "x", SMALL)
+    bot.choose(view, legal, seat=seat, seq=game.seq, state=game.state)
+    assert bot.reason is not None and bot.reason.startswith("the usual move: a choice like")
+    assert bot.playouts == 0
+    assert SearchBot.unsearched(legal[:1], 1) == "the only move here"
