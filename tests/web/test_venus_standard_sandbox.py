@@ -135,3 +135,18 @@ def test_pilot_training() -> None:
     body = _play(body["id"], train[0])
     p = body["view"]["players"][0]
     assert p["pilot_level"] == 2 and p["credits"] == 40
+
+
+def test_a_challenge_completed() -> None:
+    """Solo Challenge Game, "Challenges": alone in round 6 with the Startup Loan active (c150
+    at once repays it), the Rock Videos sold to the Shenna's high market complete it; the
+    view's progress measures the cards still open, the fees due are First Steps' alone."""
+    body = _start("solo-challenge")
+    solo = body["view"]["solo"]
+    assert solo["active"] == ["startup-loan", "first-steps"] and solo["fees_due"] == 10
+    assert solo["progress"]["startup-loan"] == {"need": "credits", "have": 20, "at_least": 150}
+    body = _play(body["id"], {"type": "SellGoods", "token": "humans:g1"})
+    solo = body["view"]["solo"]
+    assert solo["completed"] == ["startup-loan"] and solo["active"] == ["first-steps"]
+    assert solo["fees_due"] == 5 and "startup-loan" not in solo["progress"]
+    assert "ChallengeCompleted" in _types(body)
