@@ -2,7 +2,7 @@
 ``docs/scenarios.md``) through its endpoints, without a browser: every preset of
 ``web/games/venusstd/scenarios/`` starts, and the moment it is made for plays out as the
 book says (a telegate, pirates won and lost, a drill, a passenger, a reward traded in, the
-Data Probe, pilot training)."""
+Data Probe, pilot training, a solo challenge completed)."""
 
 from __future__ import annotations
 
