@@ -21,6 +21,7 @@ from engine.kernel import NOBODY, BadCommand, Game, Randomness, event
 from engine.kernel.parsing import first_error, parse_model
 
 from . import decks
+from . import solo as solo_rules
 from .flight import Flight
 from .places import galactic_base, known, systems
 from .ruleset import ruleset
@@ -90,6 +91,10 @@ def _check(sc: Scenario, players: list[Player]) -> None:
         problems += [f"{deck} card {card}" for card in top if cards and card not in cards]
     unknown = sorted(set(sc.state) - set(StandardState.model_fields))
     problems += [f"state field {k}" for k in unknown]
+    solo = sc.state.get("solo")
+    if isinstance(solo, dict):
+        problems += [f"challenge card {c}" for c in solo.get("cards", [])
+                     if c not in solo_rules.challenge_cards()]
     if problems:
         raise BadCommand(f"invalid scenario: {', '.join(problems)}")
 
@@ -121,6 +126,12 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StandardState:
         sandbox=True, loaded_dice=list(sc.dice), takebacks=sc.takebacks)
     if sc.state:
         state = StandardState.model_validate({**state.model_dump(), **sc.state})
+    if state.solo is not None:  # a Challenge card's round and fee are its own unless given
+        cards = solo_rules.challenge_cards()
+        state.solo.rounds = {c: state.solo.rounds.get(c, int(cards[c]["round"]))
+                             for c in state.solo.cards}
+        state.solo.fees = {c: state.solo.fees.get(c, int(cards[c]["fee"]))
+                           for c in state.solo.cards}
     turn = state.turn
     if turn is not None and turn.flight is None and 0 <= turn.seat < len(state.players):
         space = state.players[turn.seat].space

@@ -144,9 +144,17 @@ def test_a_challenge_completed() -> None:
     body = _start("solo-challenge")
     solo = body["view"]["solo"]
     assert solo["active"] == ["startup-loan", "first-steps"] and solo["fees_due"] == 10
+    assert solo["rounds"]["tycoon"] == 21  # a card's round and fee: its own, unless given
     assert solo["progress"]["startup-loan"] == {"need": "credits", "have": 20, "at_least": 150}
     body = _play(body["id"], {"type": "SellGoods", "token": "humans:g1"})
     solo = body["view"]["solo"]
     assert solo["completed"] == ["startup-loan"] and solo["active"] == ["first-steps"]
     assert solo["fees_due"] == 5 and "startup-loan" not in solo["progress"]
     assert "ChallengeCompleted" in _types(body)
+
+
+def test_a_scenario_naming_an_unknown_challenge_card_is_refused() -> None:
+    preset = _preset("solo-challenge")
+    preset["state"]["solo"]["cards"][0] = "no-such-card"
+    r = client.post(SANDBOX, json={"scenario": preset})
+    assert r.status_code == 422 and "challenge card no-such-card" in r.text, r.text
