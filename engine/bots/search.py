@@ -191,7 +191,6 @@ class SearchBot:
             self.reason = self.unsearched(legal, len(candidates))
             return heuristic
         scores = self.search(state, seat, seq, candidates, started)
-        counts = [len(s) for s in scores]
         means = [sum(s.values()) / len(s) if s else -1.0 for s in scores]
         order = sorted(range(len(candidates)), key=lambda i: (-means[i], i))
         best = order[0]
@@ -199,7 +198,7 @@ class SearchBot:
             order.remove(0)
             order.insert(0, 0)  # not clearly better than the heuristic's choice
             best = 0
-        self.reason = self.explain(candidates, means, counts, order)
+        self.reason = self.explain(scores, means, order)
         self.searched += 1
         if best:
             self.overrides[f"{heuristic.type}>{candidates[best].type}"] += 1
@@ -352,30 +351,45 @@ class SearchBot:
                 return None
         return float(game.evaluate(run.state, seat))
 
-    def explain(self, candidates: list[Command], means: list[float], counts: list[int],
+    def explain(self, scores: list[dict[int, float]], means: list[float],
                 order: list[int]) -> str:
         """One line for a player (the hint shows the move itself in the game's words, so the
-        line names no command): what the choice scored (the game's evaluation, as a
-        percentage) over the tries played ahead from here (each a turn or two, ``Budget``:
-        not whole games), beside the usual move (the heuristic's, candidate 0) or the next
-        best."""
+        line names no command): in how many of the tries played ahead from here (the worlds
+        sampled, each played a turn or two, ``Budget``: not whole games) the choice came out
+        ahead of the usual move (the heuristic's, candidate 0) or, when it is the usual move,
+        of the next best, and in how many behind, world by world as ``beats_heuristic``
+        weighs them. A count of tries, not the game's evaluation as a percentage, which a
+        player read as a chance of winning."""
         best = order[0]
-        total = sum(counts)
-        if not counts[best]:
+        if not scores[best]:
             return "the usual move here (no time to look further)"
-        played = f"{total} tries played a turn or two ahead, the hidden cards guessed"
-        runner = next((i for i in order[1:] if counts[i]), None)
+        worlds = len(set().union(*scores))
+        runner = next((i for i in order[1:] if scores[i]), None)
         if best != 0:
-            return (f"it scored {_pct(means[best])} in {played}; the usual move scored "
-                    f"{_pct(means[0])}")
+            return _against(scores[best], scores[0], "it came out ahead of the usual move") \
+                or f"the best of the moves tried in {worlds} {PLAYED}"
         if runner is None or means[runner] >= means[best] - self.budget.prefer:
-            return f"the usual move: no other did clearly better in {played}"
-        return (f"it scored {_pct(means[best])} in {played}; the next best move scored "
-                f"{_pct(means[runner])}")
+            return f"the usual move: no other did clearly better in {worlds} {PLAYED}"
+        return _against(scores[best], scores[runner],
+                        "the usual move: it came out ahead of the next best") \
+            or f"the usual move: the best in {worlds} {PLAYED}"
 
 
-def _pct(value: float) -> str:
-    return f"{round(100 * value)}%"
+TRIES = "tries played a turn or two ahead"
+PLAYED = f"{TRIES}, the hidden cards guessed"
+
+
+def _against(mine: dict[int, float], other: dict[int, float], lead: str) -> str:
+    """``lead``, then in how many of the worlds both were played in ``mine`` scored above
+    ``other`` and in how many below; empty when they shared no world."""
+    shared = [w for w in mine if w in other]
+    if not shared:
+        return ""
+    ahead = sum(mine[w] > other[w] for w in shared)
+    behind = sum(mine[w] < other[w] for w in shared)
+    against = f"{lead} in {ahead} of {len(shared)} {TRIES}"
+    return f"{against}, behind in {behind}; the hidden cards guessed" if behind else \
+        f"{against}, the hidden cards guessed"
 
 
 def search_bots(game: str, *, normal: Budget = NORMAL, hard: Budget = HARD,

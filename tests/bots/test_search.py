@@ -269,3 +269,23 @@ def test_a_choice_the_game_leaves_to_its_heuristic_is_not_called_the_only_move()
     assert bot.reason is not None and bot.reason.startswith("the usual move: a choice like")
     assert bot.playouts == 0
     assert SearchBot.unsearched(legal[:1], 1) == "the only move here"
+
+
+def test_the_reason_counts_the_tries_a_choice_came_out_ahead_in() -> None:
+    """The hint's one-line reason (``SearchBot.explain``) says in how many of the tries
+    played ahead the choice did better than the usual move, world by world, and in how many
+    worse, not the evaluation as a percentage a player would read as a chance of winning."""
+    bot = SearchBot(games()["star-traders"], "x", SMALL)
+    usual, other = {0: 0.5, 1: 0.4, 2: 0.6, 3: 0.5}, {0: 0.6, 1: 0.5, 2: 0.55, 3: 0.5}
+    means = [sum(s.values()) / len(s) for s in (usual, other)]
+    assert bot.explain([usual, other], means, [1, 0]) == (
+        "it came out ahead of the usual move in 2 of 4 tries played a turn or two ahead, "
+        "behind in 1; the hidden cards guessed")
+    assert bot.explain([other, usual], means[::-1], [0, 1]) == (
+        "the usual move: no other did clearly better in 4 tries played a turn or two ahead, "
+        "the hidden cards guessed")
+    worse = {0: 0.1, 1: 0.2}
+    assert bot.explain([usual, worse], [means[0], 0.15], [0, 1]) == (
+        "the usual move: it came out ahead of the next best in 2 of 2 tries played a turn "
+        "or two ahead, the hidden cards guessed")
+    assert "%" not in bot.explain([usual, other], means, [1, 0])
