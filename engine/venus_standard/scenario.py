@@ -127,10 +127,9 @@ def scenario_state(sc: Scenario, rng: Randomness) -> StandardState:
     if sc.state:
         state = StandardState.model_validate({**state.model_dump(), **sc.state})
     if state.solo is not None:  # a Challenge card's round and fee are its own unless given
-        cards = solo_rules.challenge_cards()
-        state.solo.rounds = {c: state.solo.rounds.get(c, int(cards[c]["round"]))
+        state.solo.rounds = {c: state.solo.rounds.get(c, solo_rules.printed(c)[0])
                              for c in state.solo.cards}
-        state.solo.fees = {c: state.solo.fees.get(c, int(cards[c]["fee"]))
+        state.solo.fees = {c: state.solo.fees.get(c, solo_rules.printed(c)[1])
                            for c in state.solo.cards}
     turn = state.turn
     if turn is not None and turn.flight is None and 0 <= turn.seat < len(state.players):

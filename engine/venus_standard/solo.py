@@ -86,10 +86,15 @@ def place_challenges(draft: Draft) -> None:
     for cid, card in sorted(challenge_cards().items()):
         piles.setdefault(str(card["colour"]), []).append(cid)
     drawn = [draft.rng.shuffled(cards)[0] for _, cards in sorted(piles.items())]
-    table = challenge_cards()
-    drawn.sort(key=lambda cid: (int(table[cid]["round"]), cid))
-    draft.emit("ChallengesPlaced", cards=[{"card": cid, "round": int(table[cid]["round"]),
-                                           "fee": int(table[cid]["fee"])} for cid in drawn])
+    drawn.sort(key=lambda cid: (printed(cid)[0], cid))
+    draft.emit("ChallengesPlaced", cards=[{"card": cid, "round": printed(cid)[0],
+                                           "fee": printed(cid)[1]} for cid in drawn])
+
+
+def printed(card: str) -> tuple[int, int]:
+    """A Challenge card's round and fee as printed on it ("Challenges")."""
+    face = challenge_cards()[card]
+    return int(face["round"]), int(face["fee"])
 
 
 def fees(state: StandardState) -> int:
