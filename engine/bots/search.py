@@ -376,7 +376,8 @@ class SearchBot:
 
 
 TRIES = "tries played a turn or two ahead"
-PLAYED = f"{TRIES}, the hidden cards guessed"
+GUESSED = "the hidden cards guessed"
+PLAYED = f"{TRIES}, {GUESSED}"
 
 
 def _against(mine: dict[int, float], other: dict[int, float], lead: str) -> str:
@@ -387,9 +388,8 @@ def _against(mine: dict[int, float], other: dict[int, float], lead: str) -> str:
         return ""
     ahead = sum(mine[w] > other[w] for w in shared)
     behind = sum(mine[w] < other[w] for w in shared)
-    against = f"{lead} in {ahead} of {len(shared)} {TRIES}"
-    return f"{against}, behind in {behind}; the hidden cards guessed" if behind else \
-        f"{against}, the hidden cards guessed"
+    tail = f", behind in {behind};" if behind else ","
+    return f"{lead} in {ahead} of {len(shared)} {TRIES}{tail} {GUESSED}"
 
 
 def search_bots(game: str, *, normal: Budget = NORMAL, hard: Budget = HARD,
